@@ -1,0 +1,41 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "Keyform",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "keyform", targets: ["KeyformCLI"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
+    ],
+    targets: [
+        // GNU readline, linked as a system library (GPL-3.0: see LICENSE).
+        .systemLibrary(name: "CReadline", path: "Sources/CReadline"),
+        // Pure: layouts, forms, validation, rendering to frames. No terminal, files or database.
+        .target(name: "KeyformCore", dependencies: ["Yams"]),
+        // The edges toward the person: terminal, readline bridge, signals.
+        .target(name: "KeyformTerminal", dependencies: ["KeyformCore", "CReadline"]),
+        // The `keyform` command-line tool.
+        .executableTarget(
+            name: "KeyformCLI",
+            dependencies: [
+                "KeyformCore",
+                "KeyformTerminal",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(
+            name: "KeyformCoreTests",
+            dependencies: [
+                "KeyformCore",
+                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+            ],
+            exclude: ["__Snapshots__", "Fixtures"]
+        ),
+        .testTarget(name: "KeyformCLITests", dependencies: ["KeyformCLI"]),
+    ]
+)

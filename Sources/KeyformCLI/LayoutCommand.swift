@@ -1,0 +1,9 @@
+import ArgumentParser
+
+struct LayoutCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "layout",
+        abstract: "Check, preview, format and describe layout files (key grids).",
+        subcommands: []
+    )
+}
