@@ -1,0 +1,97 @@
+/// Terminal cell widths of text, as a terminal draws it: East Asian wide and
+/// fullwidth characters and emoji take 2 cells, combining marks and zero-width
+/// characters 0, everything else 1. Measured per grapheme cluster (what a person
+/// sees as one character).
+public enum TextWidth {
+    /// Cells the whole string covers.
+    public static func cells(_ text: some StringProtocol) -> Int {
+        var total = 0
+        for character in text { total += cells(character) }
+        return total
+    }
+
+    /// Cells one grapheme cluster covers (0, 1 or 2).
+    public static func cells(_ character: Character) -> Int {
+        let scalars = character.unicodeScalars
+        guard let first = scalars.first else { return 0 }
+        // An emoji variation selector makes the cluster a 2-cell emoji.
+        if scalars.count > 1, scalars.contains(where: { $0.value == 0xFE0F }), first.properties.isEmoji {
+            return 2
+        }
+        var width = cells(first)
+        if width == 0 {
+            // A cluster that starts with a combining mark (no base) still shows its marks
+            // on nothing; its visible width is that of the widest scalar in it.
+            width = scalars.map(cells).max() ?? 0
+        }
+        return width
+    }
+
+    /// Cells one Unicode scalar covers on its own.
+    public static func cells(_ scalar: Unicode.Scalar) -> Int {
+        let value = scalar.value
+        if value < 0x20 || (0x7F..<0xA0).contains(value) { return 0 }
+        if value < 0x300 { return 1 }
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format: return 0
+        default: break
+        }
+        if (0x1160...0x11FF).contains(value) || value == 0x200B { return 0 }  // Hangul medial vowels, ZWSP
+        if isWide(value) || scalar.properties.isEmojiPresentation { return 2 }
+        return 1
+    }
+
+    /// East Asian Wide (W) and Fullwidth (F) ranges of Unicode 15.
+    private static func isWide(_ v: UInt32) -> Bool {
+        switch v {
+        case 0x1100...0x115F,        // Hangul Jamo initial consonants
+             0x231A...0x231B, 0x2329...0x232A,
+             0x23E9...0x23EC, 0x23F0, 0x23F3,
+             0x2E80...0x303E,        // CJK radicals, Kangxi, CJK symbols and punctuation
+             0x3041...0x33FF,        // Hiragana, Katakana, Bopomofo, compatibility
+             0x3400...0x4DBF,        // CJK extension A
+             0x4E00...0x9FFF,        // CJK unified ideographs
+             0xA000...0xA4CF,        // Yi
+             0xA960...0xA97F,        // Hangul Jamo extended A
+             0xAC00...0xD7A3,        // Hangul syllables
+             0xF900...0xFAFF,        // CJK compatibility ideographs
+             0xFE10...0xFE19, 0xFE30...0xFE6F,  // vertical forms, CJK compatibility forms
+             0xFF00...0xFF60, 0xFFE0...0xFFE6,  // fullwidth forms
+             0x16FE0...0x16FE4, 0x17000...0x18CFF, 0x1B000...0x1B2FF,  // Tangut, Kana supplement
+             0x1F300...0x1F64F, 0x1F900...0x1F9FF,  // pictographs, emoji
+             0x20000...0x2FFFD, 0x30000...0x3FFFD:  // CJK extensions B and beyond
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// The longest prefix of `text` that fits in `width` cells, with "…" when cut.
+    public static func truncate(_ text: String, toCells width: Int) -> String {
+        guard width > 0 else { return "" }
+        if cells(text) <= width { return text }
+        var out = ""
+        var used = 0
+        for character in text {
+            let w = cells(character)
+            if used + w > width - 1 { break }
+            out.append(character)
+            used += w
+        }
+        return out + "…"
+    }
+
+    /// `text` padded with spaces to `width` cells, centred (extra space on the right).
+    public static func center(_ text: String, inCells width: Int) -> String {
+        let fitted = truncate(text, toCells: width)
+        let free = max(0, width - cells(fitted))
+        let left = free / 2
+        return String(repeating: " ", count: left) + fitted + String(repeating: " ", count: free - left)
+    }
+
+    /// `text` padded with spaces on the right to `width` cells (cut with "…" if longer).
+    public static func pad(_ text: String, toCells width: Int) -> String {
+        let fitted = truncate(text, toCells: width)
+        return fitted + String(repeating: " ", count: max(0, width - cells(fitted)))
+    }
+}
