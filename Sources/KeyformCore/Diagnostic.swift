@@ -18,7 +18,7 @@ public struct SourceLocation: Hashable, Comparable, Sendable, CustomStringConver
 }
 
 /// A problem found in a layout or form file.
-public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
+public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
     public enum Severity: String, Hashable, Sendable {
         case error
         case warning

@@ -1,0 +1,132 @@
+import Yams
+
+/// The rules of a layout that need the whole layout in view: hotkeys unique,
+/// page and layout targets that exist, every page reachable, even rows, labels
+/// that fit at 80 columns, and text that is safe to put on a terminal.
+struct LayoutChecks {
+    /// The terminal width labels must fit at (SPEC: "labels wider than their cell at 80 columns").
+    static let referenceWidth = 80
+
+    /// False when the shape had errors, so some keys or pages are missing.
+    let shapeIsComplete: Bool
+    private var diagnostics: [Diagnostic] = []
+
+    init(shapeIsComplete: Bool) { self.shapeIsComplete = shapeIsComplete }
+
+    /// - Parameters:
+    ///   - layoutExists: whether a name given in `action: layout` resolves.
+    ///   - knownLayouts: names to suggest when one does not.
+    mutating func run(on layout: LocatedLayout, layoutExists: (String) -> Bool, knownLayouts: [String]) -> [Diagnostic] {
+        if let title = layout.title, let node = layout.titleNode { checkSafe(title, at: node, what: "title") }
+        checkHotkeysUnique(layout)
+        checkTargets(layout, layoutExists: layoutExists, knownLayouts: knownLayouts)
+        for page in layout.pages {
+            if let (_, title, fields) = page.page, let title, let node = fields["title"] {
+                checkSafe(title, at: node, what: "page title")
+            }
+            if shapeIsComplete { checkEvenRows(page) }
+            checkKeys(page)
+        }
+        return diagnostics
+    }
+
+    private mutating func error(_ node: Node, _ message: String) { diagnostics.append(.error(node.location, message)) }
+    private mutating func warning(_ node: Node, _ message: String) { diagnostics.append(.warning(node.location, message)) }
+
+    private mutating func checkHotkeysUnique(_ layout: LocatedLayout) {
+        var seen: [Character: LocatedKey] = [:]
+        for key in layout.pages.flatMap({ $0.rows.flatMap(\.keys) }) {
+            guard let hotkey = key.key.hotkey, let node = key.hotkeyNode else { continue }
+            if let first = seen[hotkey] {
+                error(node, "hotkey '\(hotkey)' is already used by '\(TerminalSafe.escaped(first.key.label))' at \(first.node.location); hotkeys must be unique in a layout")
+            } else {
+                seen[hotkey] = key
+            }
+        }
+    }
+
+    private mutating func checkTargets(_ layout: LocatedLayout, layoutExists: (String) -> Bool, knownLayouts: [String]) {
+        let pageIDs = layout.pages.compactMap(\.id)
+        var reached = Set<String>()
+        for key in layout.pages.flatMap({ $0.rows.flatMap(\.keys) }) {
+            let node = key.toNode ?? key.node
+            switch key.key.action {
+            case .page(let target):
+                if pageIDs.isEmpty {
+                    error(node, "action 'page' turns to another page, but this layout has no 'pages'; use 'pages' with ids")
+                } else if pageIDs.contains(target) {
+                    reached.insert(target)
+                } else if let guess = Suggestion.closest(to: target, among: pageIDs) {
+                    error(node, "no page '\(TerminalSafe.escaped(target))' in this layout; did you mean '\(guess)'?")
+                    reached.insert(guess)  // the typo is the error; "never shown" would only repeat it
+                } else {
+                    error(node, "no page '\(TerminalSafe.escaped(target))' in this layout; the pages are \(NodeReader.list(pageIDs))")
+                }
+            case .layout(let target):
+                if !layoutExists(target) {
+                    let hint = Suggestion.closest(to: target, among: knownLayouts).map { "did you mean '\($0)'?" }
+                        ?? "check the name, or put \(TerminalSafe.escaped(target)).yaml in a Layouts folder"
+                    error(node, "no layout named '\(TerminalSafe.escaped(target))' was found; \(hint)")
+                }
+            default:
+                break
+            }
+        }
+        guard shapeIsComplete else { return }
+        for page in layout.pages.dropFirst() {
+            guard let (id, _, fields) = page.page, !reached.contains(id), let idNode = fields["id"] else { continue }
+            error(idNode, "page '\(TerminalSafe.escaped(id))' is never shown: no key has 'action: page' with 'to: \(TerminalSafe.escaped(id))'")
+        }
+    }
+
+    private mutating func checkEvenRows(_ page: LocatedPage) {
+        let totals = page.rows.map { $0.keys.reduce(0) { $0 + $1.key.span } }
+        guard let widest = totals.max() else { return }
+        for (row, total) in zip(page.rows, totals) where total != widest {
+            warning(row.node, "this row covers \(total) column\(total == 1 ? "" : "s") and the widest covers \(widest); the grid will have a gap (use 'span' to fill it)")
+        }
+    }
+
+    private mutating func checkKeys(_ page: LocatedPage) {
+        let geometry = GridGeometry(spans: page.rows.map { $0.keys.map(\.key.span) }, width: Self.referenceWidth)
+        for (row, cells) in zip(page.rows, geometry.cells) {
+            for (key, cell) in zip(row.keys, cells) {
+                let labelNode = key.labelNode ?? key.node
+                checkLabel(key.key.label, at: labelNode, room: GridGeometry.labelWidth(innerWidth: cell.innerWidth))
+                if let textNode = key.textNode, textNode.location != labelNode.location {
+                    checkSafe(key.key.text, at: textNode, what: "text")
+                    checkSpaces(key.key.text, at: textNode, what: "text")
+                }
+            }
+        }
+    }
+
+    private mutating func checkLabel(_ label: String, at node: Node, room: Int) {
+        if label.isEmpty {
+            error(node, "empty label: a key must show something; give it a 'label'")
+            return
+        }
+        guard checkSafe(label, at: node, what: "label") else { return }
+        checkSpaces(label, at: node, what: "label")
+        let needed = TextWidth.cells(label)
+        if needed > room {
+            warning(node, "label '\(label)' is \(needed) cells wide but its key has room for \(room) at \(Self.referenceWidth) columns; it will show as '\(TextWidth.truncate(label, toCells: room))' (shorten it, or widen the key with 'span')")
+        }
+    }
+
+    /// Reports the first unsafe character; true when the text is safe.
+    @discardableResult
+    private mutating func checkSafe(_ text: String, at node: Node, what: String) -> Bool {
+        guard let scalar = TerminalSafe.unsafeScalars(in: text).first else { return true }
+        error(node, "\(what) contains \(TerminalSafe.describe(scalar)); remove it (it could change what the terminal shows)")
+        return false
+    }
+
+    private mutating func checkSpaces(_ text: String, at node: Node, what: String) {
+        guard let first = text.first, let last = text.last else { return }
+        if first.isWhitespace || last.isWhitespace {
+            let side = first.isWhitespace && last.isWhitespace ? "leading and trailing" : first.isWhitespace ? "leading" : "trailing"
+            warning(node, "\(what) '\(text)' has \(side) whitespace; remove it")
+        }
+    }
+}

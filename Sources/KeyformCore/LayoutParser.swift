@@ -1,0 +1,305 @@
+import Yams
+
+/// Reads a layout file (SPEC "Layout files") into a `Layout`, with a positioned
+/// diagnostic for every problem: the shape is checked here, the rules that need
+/// the whole layout in `LayoutChecks`.
+public enum LayoutParser {
+    public static let layoutFields = ["title", "kind", "rows", "pages"]
+    public static let pageFields = ["id", "title", "rows"]
+    public static let keyFields = ["label", "text", "hotkey", "span", "action", "to"]
+    /// A key wider than this many columns is a mistake, not a layout.
+    public static let maxSpan = 24
+
+    /// Parses a layout from the bytes of a file.
+    /// - Parameters:
+    ///   - layoutExists: whether a layout name given in `action: layout` resolves.
+    ///   - knownLayouts: the names to suggest when one does not.
+    public static func parse(
+        bytes: [UInt8], knownLayouts: [String] = ShippedLayouts.names, layoutExists: (String) -> Bool = { _ in true }
+    ) -> Parsed<Layout> {
+        switch YAMLDocument.decode(bytes, kind: "layout") {
+        case .success(let text): parse(text, knownLayouts: knownLayouts, layoutExists: layoutExists)
+        case .failure(let diagnostic): Parsed(value: nil, diagnostics: [diagnostic])
+        }
+    }
+
+    /// Parses a layout from YAML text.
+    public static func parse(
+        _ source: String, knownLayouts: [String] = ShippedLayouts.names, layoutExists: (String) -> Bool = { _ in true }
+    ) -> Parsed<Layout> {
+        if source.utf8.count > YAMLDocument.maxBytes {
+            return Parsed(value: nil, diagnostics: [.error(.start, "file is \(source.utf8.count) bytes; a layout file may be at most 1 MiB")])
+        }
+        let root: Node?
+        switch YAMLDocument.compose(source) {
+        case .success(let node): root = node
+        case .failure(let diagnostic): return Parsed(value: nil, diagnostics: [diagnostic])
+        }
+        guard let root, !root.isEmptyScalar else {
+            return Parsed(value: nil, diagnostics: [.error(.start, "the file is empty; a layout needs 'rows' (or 'pages') of keys")])
+        }
+        var reader = NodeReader()
+        let located = readLayout(root, &reader)
+        if let located, !reader.exhausted {
+            // With errors in the shape, some keys or pages were dropped: checks that
+            // count or follow them would only add noise.
+            var checks = LayoutChecks(shapeIsComplete: !reader.diagnostics.hasErrors)
+            checks.run(on: located, layoutExists: layoutExists, knownLayouts: knownLayouts).forEach { reader.report($0) }
+            return Parsed(value: located.layout, diagnostics: reader.diagnostics)
+        }
+        return Parsed(value: nil, diagnostics: reader.diagnostics)
+    }
+
+    // MARK: Reading the shape
+
+    private static func readLayout(_ root: Node, _ reader: inout NodeReader) -> LocatedLayout? {
+        guard case .mapping = root else {
+            reader.error(root, "a layout must be a mapping with 'title', 'kind' and 'rows' (or 'pages'), found \(root.kindDescription)")
+            return nil
+        }
+        guard let fields = reader.fields(of: root, allowed: layoutFields, in: "layout") else { return nil }
+        let title = fields["title"].flatMap { reader.text($0, field: "title") }
+        var kind = Layout.Kind.choice
+        if let node = fields["kind"], let name = reader.text(node, field: "kind") {
+            if let known = Layout.Kind(rawValue: name) {
+                kind = known
+            } else {
+                let names = Layout.Kind.allCases.map(\.rawValue)
+                reader.error(node, "unknown kind '\(TerminalSafe.escaped(name))'\(Suggestion.didYouMean(name, among: names)); expected \(NodeReader.list(names))")
+            }
+        }
+        var pages: [LocatedPage] = []
+        switch (fields["rows"], fields["pages"]) {
+        case (.some, .some):
+            reader.report(.error(fields.location(of: "pages"), "a layout has 'rows' or 'pages', not both; move the rows into a page"))
+        case (.some(let rows), nil):
+            if let rows = readRows(rows, field: "rows", &reader) {
+                pages = [LocatedPage(page: nil, rows: rows)]
+            }
+        case (nil, .some(let node)):
+            pages = readPages(node, &reader)
+        case (nil, nil):
+            reader.error(root, "a layout needs 'rows' (a list of rows of keys) or 'pages'")
+        }
+        guard !pages.isEmpty else { return nil }
+        return LocatedLayout(title: title, titleNode: fields["title"], kind: kind, pages: pages)
+    }
+
+    private static func readPages(_ node: Node, _ reader: inout NodeReader) -> [LocatedPage] {
+        guard let items = reader.items(of: node, field: "pages") else { return [] }
+        if items.isEmpty {
+            reader.error(node, "'pages' is empty; a layout needs at least one page of keys")
+            return []
+        }
+        var pages: [LocatedPage] = []
+        var firstUse: [String: SourceLocation] = [:]
+        for (index, item) in items.enumerated() {
+            guard let fields = reader.fields(of: item, allowed: pageFields, in: "page \(index + 1)") else { continue }
+            var id: String?
+            if let idNode = fields["id"], let value = reader.text(idNode, field: "id") {
+                if value.isEmpty {
+                    reader.error(idNode, "page \(index + 1) has an empty 'id'; give it a name that keys can turn to")
+                } else if let first = firstUse[value] {
+                    reader.error(idNode, "page id '\(TerminalSafe.escaped(value))' is used twice (first at \(first)); page ids must be unique")
+                } else {
+                    firstUse[value] = idNode.location
+                    id = value
+                }
+            } else if !fields.has("id") {
+                reader.error(item, "page \(index + 1) needs an 'id', the name that keys with 'action: page' turn to")
+            }
+            let title = fields["title"].flatMap { reader.text($0, field: "title") }
+            guard let rowsNode = fields["rows"] else {
+                reader.error(item, "page \(index + 1) needs 'rows' (a list of rows of keys)")
+                continue
+            }
+            guard let rows = readRows(rowsNode, field: "rows", &reader), let id else { continue }
+            pages.append(LocatedPage(page: (id, title, fields), rows: rows))
+        }
+        return pages
+    }
+
+    private static func readRows(_ node: Node, field: String, _ reader: inout NodeReader) -> [LocatedRow]? {
+        guard let items = reader.items(of: node, field: field) else { return nil }
+        if items.isEmpty {
+            reader.error(node, "'\(field)' is empty; add at least one row of keys, like - [High, Medium, Low]")
+            return nil
+        }
+        // `rows: [High, Medium, Low]` is a common slip: one row written without its own brackets.
+        if !items.contains(where: \.isSequence) {
+            reader.error(node, "'\(field)' must be a list of rows, each a list of keys; for one row write '- [\(items.prefix(3).map(\.shortText).joined(separator: ", "))]'")
+            return nil
+        }
+        // Rows keep the keys that could be read, so that the whole-layout checks
+        // still report on them; the errors already say what was dropped.
+        var rows: [LocatedRow] = []
+        for (index, item) in items.enumerated() {
+            guard case .sequence(let sequence) = item else {
+                reader.error(item, "row \(index + 1) must be a list of keys, like [High, Low], found \(item.kindDescription)")
+                continue
+            }
+            if sequence.isEmpty {
+                reader.error(item, "row \(index + 1) is empty; add keys or remove the row")
+                continue
+            }
+            guard let keyNodes = reader.items(of: item, field: "row") else { return nil }
+            rows.append(LocatedRow(node: item, keys: keyNodes.compactMap { readKey($0, &reader) }))
+        }
+        return rows
+    }
+
+    private static func readKey(_ node: Node, _ reader: inout NodeReader) -> LocatedKey? {
+        switch node {
+        case .scalar(let scalar):
+            return LocatedKey(key: Layout.Key(label: scalar.string), node: node, labelNode: node)
+        case .mapping:
+            guard let fields = reader.fields(of: node, allowed: keyFields, in: "key") else { return nil }
+            return readKeyMapping(fields, &reader)
+        default:
+            reader.error(node, "a key must be text or a mapping like {label: Clear, action: clear}, found \(node.kindDescription)")
+            return nil
+        }
+    }
+
+    private static func readKeyMapping(_ fields: Fields, _ reader: inout NodeReader) -> LocatedKey? {
+        let label = fields["label"].flatMap { reader.text($0, field: "label") }
+        let text = fields["text"].flatMap { reader.text($0, field: "text") }
+        var ok = (label != nil) == fields.has("label") && (text != nil) == fields.has("text")
+        if !fields.has("label") && !fields.has("text") {
+            reader.error(fields.node, "a key needs a 'label' (what it shows) or a 'text' (what it types)")
+            ok = false
+        }
+        var hotkey: Character?
+        if let node = fields["hotkey"] {
+            hotkey = readHotkey(node, &reader)
+            ok = ok && hotkey != nil
+        }
+        var span = 1
+        if let node = fields["span"] {
+            if let value = reader.integer(node, field: "span", in: 1...maxSpan, meaning: "a whole number of columns") {
+                span = value
+            } else {
+                ok = false
+            }
+        }
+        var action = Layout.Action.text
+        if let node = fields["action"] {
+            if let value = readAction(node, to: fields["to"], &reader) { action = value } else { ok = false }
+        } else if fields.has("to") {
+            reader.report(.warning(fields.location(of: "to"), "'to' does nothing without 'action: page' or 'action: layout'"))
+        }
+        guard ok else { return nil }
+        return LocatedKey(
+            key: Layout.Key(label: label ?? text ?? "", text: text ?? label, hotkey: hotkey, span: span, action: action),
+            node: fields.node, labelNode: fields["label"] ?? fields["text"], textNode: fields["text"],
+            hotkeyNode: fields["hotkey"], toNode: fields["to"])
+    }
+
+    private static func readHotkey(_ node: Node, _ reader: inout NodeReader) -> Character? {
+        guard let value = reader.text(node, field: "hotkey") else { return nil }
+        guard value.count == 1, let character = value.first else {
+            reader.error(node, "'hotkey' must be one character, found '\(TerminalSafe.escaped(value))'")
+            return nil
+        }
+        let taken: String? = switch character {
+        case " ": "Space presses the highlighted key"
+        case "\t": "Tab swaps to the keyboard"
+        case "\n", "\r", "\r\n": "Enter presses the highlighted key"
+        default: nil
+        }
+        if let taken {
+            reader.error(node, "hotkey '\(TerminalSafe.escaped(value))' is taken: \(taken); choose another character")
+            return nil
+        }
+        if let unsafe = TerminalSafe.unsafeScalars(in: value).first {
+            reader.error(node, "'hotkey' must be a printable character, found \(TerminalSafe.describe(unsafe))")
+            return nil
+        }
+        return character
+    }
+
+    private static func readAction(_ node: Node, to toNode: Node?, _ reader: inout NodeReader) -> Layout.Action? {
+        guard let name = reader.text(node, field: "action") else { return nil }
+        let target = toNode.flatMap { reader.text($0, field: "to") }
+        switch name {
+        case "page", "layout":
+            guard let target, !target.isEmpty else {
+                if toNode == nil || target != nil {
+                    let what = name == "page" ? "PAGE_ID" : "LAYOUT_NAME"
+                    reader.error(node, "action '\(name)' needs 'to: \(what)' naming the \(name) to show")
+                }
+                return nil
+            }
+            return name == "page" ? .page(target) : .layout(target)
+        case "text": return warnUnusedTo(toNode, name, &reader, .text)
+        case "keyboard": return warnUnusedTo(toNode, name, &reader, .keyboard)
+        case "backspace": return warnUnusedTo(toNode, name, &reader, .backspace)
+        case "clear": return warnUnusedTo(toNode, name, &reader, .clear)
+        case "done": return warnUnusedTo(toNode, name, &reader, .done)
+        case "next": return warnUnusedTo(toNode, name, &reader, .next)
+        case "previous": return warnUnusedTo(toNode, name, &reader, .previous)
+        default:
+            let names = Layout.Action.names
+            reader.error(node, "unknown action '\(TerminalSafe.escaped(name))'\(Suggestion.didYouMean(name, among: names)); expected \(NodeReader.list(names))")
+            return nil
+        }
+    }
+
+    private static func warnUnusedTo(_ toNode: Node?, _ name: String, _ reader: inout NodeReader, _ action: Layout.Action) -> Layout.Action {
+        if let toNode { reader.warning(toNode, "'to' is only used by action 'page' or 'layout'; action '\(name)' ignores it") }
+        return action
+    }
+}
+
+// MARK: - The parsed layout with the positions the checks report at
+
+struct LocatedKey {
+    var key: Layout.Key
+    var node: Node
+    var labelNode: Node?
+    var textNode: Node?
+    var hotkeyNode: Node?
+    var toNode: Node?
+}
+
+struct LocatedRow {
+    var node: Node
+    var keys: [LocatedKey]
+}
+
+struct LocatedPage {
+    /// nil for the single page of a layout written with `rows`.
+    var page: (id: String, title: String?, fields: Fields)?
+    var rows: [LocatedRow]
+
+    var id: String? { page?.id }
+    var model: Layout.Page { Layout.Page(id: page?.id, title: page?.title, rows: rows.map { $0.keys.map(\.key) }) }
+}
+
+struct LocatedLayout {
+    var title: String?
+    var titleNode: Node?
+    var kind: Layout.Kind
+    var pages: [LocatedPage]
+
+    var layout: Layout { Layout(title: title, kind: kind, pages: pages.map(\.model)) }
+}
+
+extension Node {
+    var isSequence: Bool { if case .sequence = self { true } else { false } }
+
+    /// A plain empty scalar: what YAML gives for an empty document or `key:` with no value.
+    var isEmptyScalar: Bool {
+        if case .scalar(let scalar) = self { scalar.string.isEmpty && scalar.style == .plain } else { false }
+    }
+
+    /// A short rendering for hints ("High", "{…}").
+    var shortText: String {
+        switch self {
+        case .scalar(let scalar): TerminalSafe.escaped(scalar.string)
+        case .mapping: "{…}"
+        case .sequence: "[…]"
+        case .alias: "*…"
+        }
+    }
+}

@@ -1,0 +1,136 @@
+import Yams
+
+/// The result of parsing a file: the value when there is no error, and every
+/// diagnostic found (warnings may come with a value).
+public struct Parsed<Value> {
+    public var value: Value?
+    public var diagnostics: [Diagnostic]
+
+    public init(value: Value?, diagnostics: [Diagnostic]) {
+        self.value = diagnostics.hasErrors ? nil : value
+        // An aliased node is walked once per use: report each problem once.
+        var seen = Set<Diagnostic>()
+        self.diagnostics = diagnostics.filter { seen.insert($0).inserted }.sortedByLocation()
+    }
+}
+
+extension Parsed: Sendable where Value: Sendable {}
+extension Parsed: Equatable where Value: Equatable {}
+
+/// Reads typed values out of a YAML node tree, collecting a positioned
+/// diagnostic for everything that is not what was expected.
+struct NodeReader {
+    /// Nodes one file may visit. Aliases can make a small file a huge tree
+    /// (the "billion laughs"); the walk stops with an error instead of hanging.
+    static let nodeBudget = 200_000
+
+    private(set) var diagnostics: [Diagnostic] = []
+    private var nodesLeft = NodeReader.nodeBudget
+    /// Set once the budget is spent: every further read returns nothing.
+    private(set) var exhausted = false
+
+    mutating func error(_ node: Node, _ message: String) {
+        diagnostics.append(.error(node.location, message))
+    }
+
+    mutating func warning(_ node: Node, _ message: String) {
+        diagnostics.append(.warning(node.location, message))
+    }
+
+    mutating func report(_ diagnostic: Diagnostic) { diagnostics.append(diagnostic) }
+
+    /// Charges `count` nodes against the budget; false once it is spent.
+    private mutating func visit(_ count: Int, at node: Node) -> Bool {
+        guard !exhausted else { return false }
+        nodesLeft -= count
+        if nodesLeft < 0 {
+            exhausted = true
+            error(node, "the file expands to more than \(NodeReader.nodeBudget) YAML nodes (through aliases?); simplify it")
+            return false
+        }
+        return true
+    }
+
+    /// The fields of a mapping, checking each name against `allowed`.
+    /// `context` names the mapping in messages ("layout", "key", "page 'more'").
+    mutating func fields(of node: Node, allowed: [String], in context: String) -> Fields? {
+        guard case .mapping(let mapping) = node else {
+            error(node, "\(context) must be a mapping of fields, found \(node.kindDescription)")
+            return nil
+        }
+        guard visit(mapping.count * 2 + 1, at: node) else { return nil }
+        var fields = Fields(node: node)
+        for (key, value) in mapping {
+            guard case .scalar(let name) = key else {
+                error(key, "a field name must be text, found \(key.kindDescription)")
+                continue
+            }
+            if allowed.contains(name.string) {
+                fields.entries[name.string] = (key, value)
+            } else {
+                let hint = Suggestion.closest(to: name.string, among: allowed).map { "; did you mean '\($0)'?" }
+                    ?? "; expected \(Self.list(allowed))"
+                error(key, "unknown field '\(TerminalSafe.escaped(name.string))' in \(context)\(hint)")
+            }
+        }
+        return fields
+    }
+
+    /// The items of a list.
+    mutating func items(of node: Node, field: String) -> [Node]? {
+        guard case .sequence(let sequence) = node else {
+            error(node, "'\(field)' must be a list, found \(node.kindDescription)")
+            return nil
+        }
+        guard visit(sequence.count + 1, at: node) else { return nil }
+        return Array(sequence)
+    }
+
+    /// A scalar's text exactly as written (a plain `no`, `1.10` or `~` stays text).
+    mutating func text(_ node: Node, field: String) -> String? {
+        guard case .scalar(let scalar) = node else {
+            error(node, "'\(field)' must be text, found \(node.kindDescription)")
+            return nil
+        }
+        return scalar.string
+    }
+
+    /// A whole number within `range`.
+    mutating func integer(_ node: Node, field: String, in range: ClosedRange<Int>, meaning: String) -> Int? {
+        guard let string = text(node, field: field) else { return nil }
+        guard let value = Int(string.trimmingSpaces), range.contains(value) else {
+            error(node, "'\(field)' must be \(meaning) from \(range.lowerBound) to \(range.upperBound), found '\(TerminalSafe.escaped(string))'")
+            return nil
+        }
+        return value
+    }
+
+    /// `a, b or c` with each name quoted.
+    static func list(_ names: [String]) -> String {
+        let quoted = names.map { "'\($0)'" }
+        guard quoted.count > 1 else { return quoted.first ?? "" }
+        return quoted.dropLast().joined(separator: ", ") + " or " + quoted.last!
+    }
+}
+
+/// The known fields of one YAML mapping, with their key nodes for positions.
+struct Fields {
+    let node: Node
+    fileprivate(set) var entries: [String: (key: Node, value: Node)] = [:]
+
+    subscript(name: String) -> Node? { entries[name]?.value }
+
+    /// Where the field's name is written (falls back to the mapping).
+    func location(of name: String) -> SourceLocation { (entries[name]?.key ?? node).location }
+
+    func has(_ name: String) -> Bool { entries[name] != nil }
+}
+
+extension String {
+    var trimmingSpaces: Substring {
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { $0 != " " }) else { return "" }
+        let last = scalars.lastIndex(where: { $0 != " " })!
+        return Substring(scalars[first...last])
+    }
+}
