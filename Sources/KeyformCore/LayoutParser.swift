@@ -65,7 +65,7 @@ public enum LayoutParser {
                 kind = known
             } else {
                 let names = Layout.Kind.allCases.map(\.rawValue)
-                reader.error(node, "unknown kind '\(TerminalSafe.escaped(name))'\(Suggestion.didYouMean(name, among: names)); expected \(NodeReader.list(names))")
+                reader.error(node, "unknown kind '\(TerminalSafe.escaped(name))'; \(NodeReader.hint(for: name, among: names))")
             }
         }
         var pages: [LocatedPage] = []
@@ -105,12 +105,12 @@ public enum LayoutParser {
                     firstUse[value] = idNode.location
                     id = value
                 }
-            } else if !fields.has("id") {
+            } else if !fields.has("id") && !fields.hasUnknown {
                 reader.error(item, "page \(index + 1) needs an 'id', the name that keys with 'action: page' turn to")
             }
             let title = fields["title"].flatMap { reader.text($0, field: "title") }
             guard let rowsNode = fields["rows"] else {
-                reader.error(item, "page \(index + 1) needs 'rows' (a list of rows of keys)")
+                if !fields.hasUnknown { reader.error(item, "page \(index + 1) needs 'rows' (a list of rows of keys)") }
                 continue
             }
             guard let rows = readRows(rowsNode, field: "rows", &reader), let id else { continue }
@@ -166,7 +166,7 @@ public enum LayoutParser {
         let text = fields["text"].flatMap { reader.text($0, field: "text") }
         var ok = (label != nil) == fields.has("label") && (text != nil) == fields.has("text")
         if !fields.has("label") && !fields.has("text") {
-            reader.error(fields.node, "a key needs a 'label' (what it shows) or a 'text' (what it types)")
+            if !fields.hasUnknown { reader.error(fields.node, "a key needs a 'label' (what it shows) or a 'text' (what it types)") }
             ok = false
         }
         var hotkey: Character?
@@ -240,7 +240,7 @@ public enum LayoutParser {
         case "previous": return warnUnusedTo(toNode, name, &reader, .previous)
         default:
             let names = Layout.Action.names
-            reader.error(node, "unknown action '\(TerminalSafe.escaped(name))'\(Suggestion.didYouMean(name, among: names)); expected \(NodeReader.list(names))")
+            reader.error(node, "unknown action '\(TerminalSafe.escaped(name))'; \(NodeReader.hint(for: name, among: names))")
             return nil
         }
     }

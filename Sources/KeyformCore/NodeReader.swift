@@ -68,9 +68,8 @@ struct NodeReader {
             if allowed.contains(name.string) {
                 fields.entries[name.string] = (key, value)
             } else {
-                let hint = Suggestion.closest(to: name.string, among: allowed).map { "; did you mean '\($0)'?" }
-                    ?? "; expected \(Self.list(allowed))"
-                error(key, "unknown field '\(TerminalSafe.escaped(name.string))' in \(context)\(hint)")
+                fields.hasUnknown = true
+                error(key, "unknown field '\(TerminalSafe.escaped(name.string))' in \(context); \(Self.hint(for: name.string, among: allowed))")
             }
         }
         return fields
@@ -105,6 +104,11 @@ struct NodeReader {
         return value
     }
 
+    /// `did you mean 'x'?` when a name is close, else `expected 'a', 'b' or 'c'`.
+    static func hint(for name: String, among names: [String]) -> String {
+        Suggestion.closest(to: name, among: names).map { "did you mean '\($0)'?" } ?? "expected \(list(names))"
+    }
+
     /// `a, b or c` with each name quoted.
     static func list(_ names: [String]) -> String {
         let quoted = names.map { "'\($0)'" }
@@ -117,6 +121,8 @@ struct NodeReader {
 struct Fields {
     let node: Node
     fileprivate(set) var entries: [String: (key: Node, value: Node)] = [:]
+    /// A misspelt field was reported: a "missing field" error would only repeat it.
+    fileprivate(set) var hasUnknown = false
 
     subscript(name: String) -> Node? { entries[name]?.value }
 

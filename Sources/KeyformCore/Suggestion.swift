@@ -13,11 +13,6 @@ public enum Suggestion {
         return best?.candidate
     }
 
-    /// `; did you mean 'x'?` or an empty string.
-    public static func didYouMean(_ name: String, among candidates: [String]) -> String {
-        closest(to: name, among: candidates).map { "; did you mean '\($0)'?" } ?? ""
-    }
-
     /// Levenshtein distance, counting a swap of two neighbours as one edit.
     static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
         if a.isEmpty { return b.count }
