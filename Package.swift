@@ -10,13 +10,17 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
     ],
     targets: [
         // GNU readline, linked as a system library (GPL-3.0: see LICENSE).
         .systemLibrary(name: "CReadline", path: "Sources/CReadline"),
         // Pure: layouts, forms, validation, rendering to frames. No terminal, files or database.
-        .target(name: "KeyformCore", dependencies: ["Yams"]),
+        .target(
+            name: "KeyformCore",
+            dependencies: ["Yams", .product(name: "Mustache", package: "swift-mustache")]
+        ),
         // The edges toward the person: terminal, readline bridge, signals.
         .target(name: "KeyformTerminal", dependencies: ["KeyformCore", "CReadline"]),
         // The `keyform` command-line tool.

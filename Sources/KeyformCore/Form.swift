@@ -1,0 +1,98 @@
+/// A form: fields, optionally in pages; one submission makes one record (SPEC "Form files").
+public struct Form: Equatable, Sendable {
+    /// Shown at the top of the screen.
+    public var title: String?
+    /// The record kind, used as the store's table name; defaults to the file's stem.
+    public var name: String
+    /// At least one page. A form written with `fields` has one page whose title is nil.
+    public var pages: [Page]
+    /// Mustache text that renders a record as one line (`--format template`).
+    public var template: String?
+
+    public init(title: String? = nil, name: String, pages: [Page], template: String? = nil) {
+        self.title = title
+        self.name = name
+        self.pages = pages
+        self.template = template
+    }
+
+    /// One screen of fields.
+    public struct Page: Equatable, Sendable {
+        public var title: String?
+        public var fields: [Field]
+
+        public init(title: String? = nil, fields: [Field]) {
+            self.title = title
+            self.fields = fields
+        }
+    }
+
+    /// Every field in order, across pages.
+    public var fields: [Field] { pages.flatMap(\.fields) }
+
+    public func field(id: String) -> Field? { fields.first { $0.id == id } }
+}
+
+/// One input of a form.
+public struct Field: Equatable, Sendable {
+    /// What kind of value the field holds, and how it appears in the result.
+    public enum ValueType: String, Equatable, Sendable, CaseIterable {
+        case text, integer, number, date, boolean
+    }
+
+    /// How the field is typed into when it gets focus.
+    public enum InputView: String, Equatable, Sendable, CaseIterable {
+        /// The readline line editor.
+        case keyboard
+        /// The field's key grid (its layout).
+        case grid
+    }
+
+    /// Where a field's starting value comes from.
+    public enum Default: Equatable, Sendable {
+        /// This text, as if typed.
+        case value(String)
+        /// The field's value in the last stored record of the form (quick entry).
+        case last
+    }
+
+    /// `[a-z][a-z0-9_]*`, unique in the form: the record's key.
+    public var id: String
+    public var label: String
+    public var type: ValueType
+    public var required: Bool
+    /// The key grid this field can swap to, by name or `.yaml` path.
+    public var layout: String?
+    public var input: InputView
+    /// The value must be one of the layout's key texts.
+    public var strict: Bool
+    public var defaultValue: Default?
+    /// A regular expression the whole value must match (text fields).
+    public var pattern: String?
+    /// Length bounds in characters a person sees (grapheme clusters).
+    public var minLength: Int?
+    public var maxLength: Int?
+    /// Bounds for integer and number fields.
+    public var min: Double?
+    public var max: Double?
+
+    public init(
+        id: String, label: String? = nil, type: ValueType = .text, required: Bool = false,
+        layout: String? = nil, input: InputView = .keyboard, strict: Bool = false, defaultValue: Default? = nil,
+        pattern: String? = nil, minLength: Int? = nil, maxLength: Int? = nil, min: Double? = nil, max: Double? = nil
+    ) {
+        self.id = id
+        self.label = label ?? id
+        self.type = type
+        self.required = required
+        self.layout = layout
+        self.input = input
+        self.strict = strict
+        self.defaultValue = defaultValue
+        self.pattern = pattern
+        self.minLength = minLength
+        self.maxLength = maxLength
+        self.min = min
+        self.max = max
+    }
+}
