@@ -73,6 +73,19 @@ struct LayoutPreviewTests {
         }
     }
 
+    /// The example in `LayoutPreview`'s doc comment.
+    @Test func hotkeysComeBeforeTheLabel() {
+        let yesNo = Layout(title: "Yes or no?", pages: [
+            Layout.Page(rows: [[Key(label: "Yes", hotkey: "y"), Key(label: "No", hotkey: "n")]]),
+        ])
+        #expect(LayoutPreview.render(yesNo, width: 31) == """
+            Yes or no?
+            ┌──────────────┬──────────────┐
+            │   [y] Yes    │    [n] No    │
+            └──────────────┴──────────────┘
+            """)
+    }
+
     @Test func raggedRows() {
         assertSnapshot(of: LayoutPreview.render(SampleLayouts.ragged, width: 41), as: .lines, named: "41")
     }
