@@ -1,23 +1,45 @@
-/// Keeping data from ever driving the terminal: text from files and users can
-/// hold control characters, ESC sequences, bidi overrides or invisible characters.
+/// Keeps text from user files (labels, titles, texts, typed values) from acting on the terminal.
+///
+/// Unsafe scalars are the ones that move the cursor, start escape sequences,
+/// reorder the text around them, or are invisible: C0 and C1 controls (newline,
+/// tab, ESC and DEL included), bidi overrides, isolates and marks, and
+/// zero-width characters. The layout checker reports them as errors; anything
+/// drawn from a user file goes through `escaped` so it is safe even so.
 public enum TerminalSafe {
-    /// Scalars that must never reach the screen as they are.
-    public static func unsafeScalars(in text: String) -> [Unicode.Scalar] {
-        text.unicodeScalars.filter(isUnsafe)
-    }
-
-    /// Whether the scalar is a C0/C1 control (tab, newline, ESC, DEL included),
-    /// a bidi control, or a zero-width character.
+    /// Whether `scalar` must not reach a terminal as is.
     public static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
-        case 0x00...0x1F, 0x7F...0x9F: true                       // C0, DEL, C1
-        case 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F, 0x061C: true  // bidi
-        case 0x200B...0x200D, 0x2060, 0xFEFF: true                // zero-width
-        default: false
+        case 0x00...0x1F, 0x7F...0x9F:             // C0 controls, DEL, C1 controls
+            true
+        case 0x202A...0x202E, 0x2066...0x2069,     // bidi embeddings, overrides, isolates
+             0x200E, 0x200F, 0x061C:               // bidi marks (LRM, RLM, ALM)
+            true
+        case 0x200B...0x200D, 0x2060, 0xFEFF:      // zero-width space, (non-)joiner, word joiner, BOM
+            true
+        default:
+            false
         }
     }
 
-    /// What kind of danger the scalar is, for error messages.
+    /// Every unsafe scalar of `s`, in order, repeats included. A zero-width joiner
+    /// between two emoji (👨‍👩‍👧) is part of the emoji, not hidden text, and is not listed.
+    public static func unsafeScalars(in s: String) -> [Unicode.Scalar] {
+        let scalars = Array(s.unicodeScalars)
+        return scalars.indices.filter { i in
+            guard isUnsafe(scalars[i]) else { return false }
+            if scalars[i].value == 0x200D, i > 0, i + 1 < scalars.count {
+                return !(isEmojiPart(scalars[i - 1]) && scalars[i + 1].properties.isEmoji)
+            }
+            return true
+        }.map { scalars[$0] }
+    }
+
+    /// An emoji, or a modifier or variation selector that ends one.
+    private static func isEmojiPart(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.isEmoji || scalar.properties.isEmojiModifier || scalar.value == 0xFE0F
+    }
+
+    /// What kind of danger the scalar is, for error messages: `U+001B (ESC), a control character`.
     public static func describe(_ scalar: Unicode.Scalar) -> String {
         let code = "U+" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)
         switch scalar.value {
@@ -31,23 +53,29 @@ public enum TerminalSafe {
         }
     }
 
-    /// `text` with every unsafe scalar written visibly as `\u{…}` (ESC as `\e`,
-    /// tab as `\t`, newline as `\n`), so it can be shown on a terminal as is.
-    public static func escaped(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: isUnsafe) else { return text }
+    /// `s` with each unsafe scalar written out visibly: `\t`, `\n`, `\r`, or
+    /// `\u{1B}`-style hex for the others. Safe text comes back unchanged.
+    public static func escaped(_ s: String) -> String {
+        let unsafe = unsafeScalars(in: s)
+        guard !unsafe.isEmpty else { return s }
         var out = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            guard isUnsafe(scalar) else { out.append(scalar); continue }
-            let visible: String = switch scalar {
-            case "\u{1B}": "\\e"
-            case "\t": "\\t"
-            case "\n": "\\n"
-            case "\r": "\\r"
-            default: "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+        for scalar in s.unicodeScalars {
+            if isUnsafe(scalar), unsafe.contains(scalar) {
+                out.append(contentsOf: escape(scalar).unicodeScalars)
+            } else {
+                out.append(scalar)
             }
-            out.append(contentsOf: visible.unicodeScalars)
         }
         return String(out)
+    }
+
+    private static func escape(_ scalar: Unicode.Scalar) -> String {
+        switch scalar {
+        case "\t": #"\t"#
+        case "\n": #"\n"#
+        case "\r": #"\r"#
+        default: #"\u{"# + String(scalar.value, radix: 16, uppercase: true) + "}"
+        }
     }
 }
 

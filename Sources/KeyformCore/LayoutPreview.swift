@@ -1,0 +1,187 @@
+/// A layout drawn as plain text, the way its grid appears in a form
+/// (`keyform layout preview`).
+///
+/// ```
+/// Yes or no?
+/// ┌──────────────┬──────────────┐
+/// │   [y] Yes    │    [n] No    │
+/// └──────────────┴──────────────┘
+/// ```
+/// Keys sit where `GridGeometry` puts them, with their hotkey in brackets before
+/// the label. Under each grid a legend names what the non-text keys do, and the
+/// text of keys that type something other than their label. Everything taken
+/// from the layout goes through `TerminalSafe.escaped`, so the result never holds
+/// a control character.
+public enum LayoutPreview {
+    /// The layout's title, then each page's grid in at most `width` cells.
+    /// A paged layout is drawn page by page, each under a `Page 1/2: ID (TITLE)`
+    /// header. When `width` is below `minimumWidth(for:)` the result is a one-line
+    /// notice instead; widths above 1000 are drawn at 1000.
+    public static func render(_ layout: Layout, width: Int) -> String {
+        let needed = minimumWidth(for: layout)
+        guard width >= needed else {
+            return "(too narrow to draw this layout: needs at least \(needed) columns)"
+        }
+        let width = min(width, widest)
+        var blocks: [[String]] = []
+        if let title = layout.title {
+            blocks.append([fitted(title, width)])
+        }
+        for (index, page) in layout.pages.enumerated() {
+            var lines: [String] = []
+            if layout.isPaged {
+                lines.append(fitted(header(of: page, index: index, count: layout.pages.count), width))
+            }
+            lines += grid(of: page, width: width)
+            lines += legend(of: page, width: width)
+            blocks.append(lines)
+        }
+        // The title sits right above a single grid; pages are set apart by a blank line.
+        let separator = layout.isPaged ? [""] : []
+        return blocks.joined(separator: separator).joined(separator: "\n")
+    }
+
+    /// The narrowest width at which every key of every page has at least one
+    /// cell for its label (and at least 10).
+    public static func minimumWidth(for layout: Layout) -> Int {
+        let columns = layout.pages.map { GridGeometry(page: $0, width: 0).columns }.max() ?? 1
+        return max(10, columns * narrowestUnit + 1)
+    }
+
+    /// Cells per column at the minimum width: a border, a padding cell on each
+    /// side, and one cell of label.
+    private static let narrowestUnit = 2 * GridGeometry.labelPadding + 2
+
+    /// Wider than any terminal; keeps a huge `--width` from building huge strings.
+    private static let widest = 1000
+
+    private static func header(of page: Layout.Page, index: Int, count: Int) -> String {
+        var header = "Page \(index + 1)/\(count)"
+        if let id = page.id { header += ": \(id)" }
+        if let title = page.title { header += " (\(title))" }
+        return header
+    }
+
+    /// A line of text from the layout, made safe and cut to `width` cells.
+    private static func fitted(_ text: String, _ width: Int) -> String {
+        TextWidth.truncate(TerminalSafe.escaped(text), toCells: width)
+    }
+}
+
+// MARK: - The grid
+
+extension LayoutPreview {
+    /// Box-drawn rows of keys; every line is exactly the geometry's width, so a
+    /// row shorter than the widest is padded with spaces past its last key.
+    private static func grid(of page: Layout.Page, width: Int) -> [String] {
+        guard page.rows.contains(where: { !$0.isEmpty }) else { return ["(no keys on this page)"] }
+        let geometry = GridGeometry(page: page, width: width)
+        let pad = { (line: String) in TextWidth.pad(line, toCells: geometry.width) }
+        var lines = [pad(rule(above: [], below: geometry.cells[0]))]
+        for (r, row) in page.rows.enumerated() {
+            let cells = geometry.cells[r]
+            let below = r + 1 < page.rows.count ? geometry.cells[r + 1] : []
+            lines.append(pad(keyLine(row, cells)))
+            lines.append(pad(rule(above: cells, below: below)))
+        }
+        return lines
+    }
+
+    /// `│ label │ label │`: each key's face centred between its borders.
+    private static func keyLine(_ keys: [Layout.Key], _ cells: [GridGeometry.Cell]) -> String {
+        guard !keys.isEmpty else { return "" }
+        var line = ""
+        for (key, cell) in zip(keys, cells) {
+            let face = face(of: key, inCells: GridGeometry.labelWidth(innerWidth: cell.innerWidth))
+            line += "│" + TextWidth.center(face, inCells: cell.innerWidth)
+        }
+        return line + "│"
+    }
+
+    /// `[y] Yes` when it fits; otherwise the label alone (cut with "…" if need be),
+    /// since the label is what tells keys apart.
+    private static func face(of key: Layout.Key, inCells width: Int) -> String {
+        let label = TerminalSafe.escaped(key.label)
+        if let hotkey = key.hotkey {
+            let withHotkey = "[\(hotkeyName(hotkey))] \(label)"
+            if TextWidth.cells(withHotkey) <= width { return withHotkey }
+        }
+        return TextWidth.truncate(label, toCells: width)
+    }
+
+    /// A space would read as an empty checkbox (`[ ]`), so it is named.
+    private static func hotkeyName(_ hotkey: Character) -> String {
+        hotkey == " " ? "space" : TerminalSafe.escaped(String(hotkey))
+    }
+
+    /// The horizontal border between two rows (`above` is empty for the top
+    /// border, `below` for the bottom one). It runs as far as the longer row, and
+    /// each junction joins the borders that actually meet there.
+    private static func rule(above: [GridGeometry.Cell], below: [GridGeometry.Cell]) -> String {
+        let up = borders(of: above)
+        let down = borders(of: below)
+        let end = max(up.max() ?? 0, down.max() ?? 0)
+        var line = ""
+        for x in 0...end {
+            line.append(junction(up: up.contains(x), down: down.contains(x), left: x > 0, right: x < end))
+        }
+        return line
+    }
+
+    /// Screen columns of a row's vertical borders: each key's left border and the
+    /// last key's right one.
+    private static func borders(of cells: [GridGeometry.Cell]) -> Set<Int> {
+        var xs = Set(cells.map(\.x))
+        if let last = cells.last { xs.insert(last.x + last.innerWidth + 1) }
+        return xs
+    }
+
+    /// The light box-drawing character with strokes in the given directions.
+    private static func junction(up: Bool, down: Bool, left: Bool, right: Bool) -> Character {
+        switch (up, down, left, right) {
+        case (false, false, false, false): " "
+        case (false, false, _, _): "─"
+        case (_, _, false, false): "│"
+        case (false, true, false, true): "┌"
+        case (false, true, true, false): "┐"
+        case (false, true, true, true): "┬"
+        case (true, false, false, true): "└"
+        case (true, false, true, false): "┘"
+        case (true, false, true, true): "┴"
+        case (true, true, false, true): "├"
+        case (true, true, true, false): "┤"
+        case (true, true, true, true): "┼"
+        }
+    }
+}
+
+// MARK: - The legend
+
+extension LayoutPreview {
+    /// What the page's keys do beyond typing their label, wrapped to `width`:
+    /// `⌫ = backspace · More → page more · Swim = "Freestyle"`.
+    private static func legend(of page: Layout.Page, width: Int) -> [String] {
+        let entries = page.rows.joined().compactMap(legendEntry).map { fitted($0, width) }
+        var lines: [String] = []
+        for entry in entries {
+            if let last = lines.last, TextWidth.cells(last + separator + entry) <= width {
+                lines[lines.count - 1] = last + separator + entry
+            } else {
+                lines.append(entry)
+            }
+        }
+        return lines
+    }
+
+    private static let separator = " · "
+
+    /// Unescaped on purpose: `fitted` makes the whole entry safe.
+    private static func legendEntry(_ key: Layout.Key) -> String? {
+        switch key.action {
+        case .text: key.text == key.label ? nil : "\(key.label) = \"\(key.text)\""
+        case .page(let to): "\(key.label) → page \(to)"
+        case .layout(let to): "\(key.label) → layout \(to)"
+        default: "\(key.label) = \(key.action.name)"
+        }
+    }
+}
