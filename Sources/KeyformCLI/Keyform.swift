@@ -17,6 +17,9 @@ struct Keyform: ParsableCommand {
         do {
             var command = try parseAsRoot()
             try command.run()
+        } catch let failure as Failure {
+            Output.error("keyform: \(failure.message)")
+            Foundation.exit(failure.status)
         } catch {
             if exitCode(for: error) == .validationFailure {
                 Output.error(fullMessage(for: error))
@@ -25,4 +28,11 @@ struct Keyform: ParsableCommand {
             exit(withError: error)
         }
     }
+}
+
+/// An error the user can act on: printed as `keyform: MESSAGE`, exiting with `status`.
+struct Failure: Error {
+    var message: String
+    /// 2: bad usage, an invalid form or layout file, or invalid answers (SPEC).
+    var status: Int32 = 2
 }

@@ -33,8 +33,6 @@ struct LayoutCheckCommand: ParsableCommand {
         } catch {
             return [.error(.start, "\(error)")]
         }
-        let folder = (path as NSString).deletingLastPathComponent
-        let resolver = LayoutLookup(formFolder: nil, siblingFolder: folder.isEmpty ? "." : folder)
-        return LayoutParser.parse(bytes: bytes) { resolver.exists($0) }.diagnostics
+        return LayoutFiles().parse(bytes, folder: (path as NSString).deletingLastPathComponent).diagnostics
     }
 }

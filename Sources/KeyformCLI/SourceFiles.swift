@@ -1,4 +1,3 @@
-import ArgumentParser
 import Foundation
 import KeyformCore
 
@@ -30,7 +29,7 @@ enum SourceFiles {
         for path in paths {
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-                throw ValidationError("no such file or folder: \(path)")
+                throw Failure(message: "no such file or folder: \(path)")
             }
             guard isFolder.boolValue else {
                 files.append(path)
@@ -48,30 +47,6 @@ enum SourceFiles {
             files += found.sorted()
         }
         return files
-    }
-}
-
-/// Where layout names resolve, in the SPEC's order: the form's folder's
-/// `Layouts/`, `./Layouts`, each folder of `$KEYFORM_LAYOUTS`, then the shipped layouts.
-struct LayoutLookup {
-    var formFolder: String?
-    /// For `layout check`: a layout's own folder is where its `to:` targets live.
-    var siblingFolder: String?
-
-    var folders: [String] {
-        var result: [String] = []
-        if let siblingFolder { result.append(siblingFolder) }
-        if let formFolder { result.append((formFolder as NSString).appendingPathComponent("Layouts")) }
-        result.append("Layouts")
-        let env = ProcessInfo.processInfo.environment["KEYFORM_LAYOUTS"] ?? ""
-        result += env.split(separator: ":").map(String.init).filter { !$0.isEmpty }
-        return result
-    }
-
-    func exists(_ name: String) -> Bool {
-        if name.hasSuffix(".yaml") { return FileManager.default.fileExists(atPath: name) }
-        if ShippedLayouts.sources[name] != nil { return true }
-        return folders.contains { FileManager.default.fileExists(atPath: "\($0)/\(name).yaml") }
     }
 }
 

@@ -6,7 +6,7 @@ public enum Suggestion {
         let target = Array(name.lowercased())
         let limit = max(1, target.count / 3)
         var best: (candidate: String, distance: Int)?
-        for candidate in candidates where candidate != name {
+        for candidate in candidates {
             let distance = editDistance(target, Array(candidate.lowercased()))
             if distance <= limit, distance < (best?.distance ?? .max) { best = (candidate, distance) }
         }

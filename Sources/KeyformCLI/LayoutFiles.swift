@@ -1,0 +1,65 @@
+import Foundation
+import KeyformCore
+
+/// Layout names resolved on the real file system, in the SPEC's order (see `LayoutResolver`).
+struct LayoutFiles {
+    let resolver: LayoutResolver
+
+    /// - Parameters:
+    ///   - formFolder: the folder of the form naming layouts, if any.
+    ///   - extraFolder: searched after the SPEC's places; `layout check` passes the
+    ///     layout's own folder, where the layouts it turns to usually live.
+    init(formFolder: String? = nil, extraFolder: String? = nil) {
+        let environment = ProcessInfo.processInfo.environment["KEYFORM_LAYOUTS"]
+        let layoutsPath = [environment, extraFolder].compactMap { $0 }.joined(separator: ":")
+        resolver = LayoutResolver(
+            formFolder: formFolder,
+            currentDirectory: FileManager.default.currentDirectoryPath,
+            layoutsPath: layoutsPath,
+            fileExists: { path in
+                var isFolder: ObjCBool = false
+                return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && !isFolder.boolValue
+            },
+            filesInFolder: { (try? FileManager.default.contentsOfDirectory(atPath: $0)) ?? [] }
+        )
+    }
+
+    func exists(_ name: String) -> Bool { resolver.resolve(name) != nil }
+
+    /// A resolved layout: where it came from (a path, or `shipped:NAME`) and what parsing it gave.
+    struct Loaded {
+        var origin: String
+        var parsed: Parsed<Layout>
+    }
+
+    /// Resolves and parses `name`; nil when it resolves nowhere.
+    func load(_ name: String) -> Loaded? {
+        switch resolver.resolve(name) {
+        case .file(let path)?:
+            let parsed: Parsed<Layout>
+            do {
+                parsed = parse(try SourceFiles.read(path), folder: (path as NSString).deletingLastPathComponent)
+            } catch {
+                parsed = Parsed(value: nil, diagnostics: [.error(.start, "\(error)")])
+            }
+            return Loaded(origin: displayPath(path), parsed: parsed)
+        case .shipped(let shipped)?:
+            let source = ShippedLayouts.sources[shipped] ?? ""
+            return Loaded(origin: "shipped:\(shipped)", parsed: LayoutParser.parse(source) { exists($0) })
+        case nil:
+            return nil
+        }
+    }
+
+    /// Parses a layout file whose `action: layout` targets resolve from here or beside it.
+    func parse(_ bytes: [UInt8], folder: String) -> Parsed<Layout> {
+        let beside = LayoutFiles(formFolder: nil, extraFolder: folder.isEmpty ? "." : folder)
+        return LayoutParser.parse(bytes: bytes, knownLayouts: beside.resolver.availableNames()) { beside.exists($0) }
+    }
+
+    /// A path relative to the current folder when it is inside it, as a person would type it.
+    private func displayPath(_ path: String) -> String {
+        let here = FileManager.default.currentDirectoryPath + "/"
+        return path.hasPrefix(here) ? String(path.dropFirst(here.count)) : path
+    }
+}
