@@ -8,12 +8,14 @@ public enum ShippedLayouts {
 title: Priority
 rows:
   - [High, Medium, Low]
+
 """####,
         "yes-no": ####"""
 # A yes/no answer. Plain `Yes` and `No` are labels, never booleans.
 title: Yes or no?
 rows:
   - [{label: "Yes", hotkey: y}, {label: "No", hotkey: n}]
+
 """####,
     ]
 
