@@ -20,8 +20,13 @@ for f in files:
     text = f.read_text(encoding="utf-8")
     if '"####' in text:
         raise SystemExit(f"{f}: contains '\"####', which this script cannot embed")
+    if "\r" in text:
+        raise SystemExit(f"{f}: has CR line endings; layouts use LF only")
     out.append(f'        "{f.stem}": ####"""')
-    out.extend(text.rstrip("\n").split("\n"))
+    # Every line of the file, byte for byte: a file ending in a newline gives an
+    # empty last line, so the literal ends in "\n" too and the embedded source
+    # equals the file exactly (the test shippedLayoutsMatchTheFolder checks it).
+    out.extend(text.split("\n"))
     out.append('"""####,')
 out += [
     "    ]",
