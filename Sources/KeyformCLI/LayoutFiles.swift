@@ -45,7 +45,7 @@ struct LayoutFiles {
             return Loaded(origin: displayPath(path), parsed: parsed)
         case .shipped(let shipped)?:
             let source = ShippedLayouts.sources[shipped] ?? ""
-            return Loaded(origin: "shipped:\(shipped)", parsed: LayoutParser.parse(source) { exists($0) })
+            return Loaded(origin: "shipped:\(shipped)", parsed: LayoutParser.parse(source, layoutExists: exists))
         case nil:
             return nil
         }
@@ -54,7 +54,7 @@ struct LayoutFiles {
     /// Parses a layout file whose `action: layout` targets resolve from here or beside it.
     func parse(_ bytes: [UInt8], folder: String) -> Parsed<Layout> {
         let beside = LayoutFiles(formFolder: nil, extraFolder: folder.isEmpty ? "." : folder)
-        return LayoutParser.parse(bytes: bytes, knownLayouts: beside.resolver.availableNames()) { beside.exists($0) }
+        return LayoutParser.parse(bytes: bytes, layoutExists: beside.exists, suggestLayout: beside.resolver.suggestion(for:))
     }
 
     /// A path relative to the current folder when it is inside it, as a person would type it.

@@ -15,11 +15,11 @@ struct LayoutChecks {
 
     /// - Parameters:
     ///   - layoutExists: whether a name given in `action: layout` resolves.
-    ///   - knownLayouts: names to suggest when one does not.
-    mutating func run(on layout: LocatedLayout, layoutExists: (String) -> Bool, knownLayouts: [String]) -> [Diagnostic] {
+    ///   - suggestLayout: a close name to suggest when one does not.
+    mutating func run(on layout: LocatedLayout, layoutExists: (String) -> Bool, suggestLayout: (String) -> String?) -> [Diagnostic] {
         if let title = layout.title, let node = layout.titleNode { checkSafe(title, at: node, what: "title") }
         checkHotkeysUnique(layout)
-        checkTargets(layout, layoutExists: layoutExists, knownLayouts: knownLayouts)
+        checkTargets(layout, layoutExists: layoutExists, suggestLayout: suggestLayout)
         for page in layout.pages {
             if let (_, title, fields) = page.page, let title, let node = fields["title"] {
                 checkSafe(title, at: node, what: "page title")
@@ -45,7 +45,7 @@ struct LayoutChecks {
         }
     }
 
-    private mutating func checkTargets(_ layout: LocatedLayout, layoutExists: (String) -> Bool, knownLayouts: [String]) {
+    private mutating func checkTargets(_ layout: LocatedLayout, layoutExists: (String) -> Bool, suggestLayout: (String) -> String?) {
         let pageIDs = layout.pages.compactMap(\.id)
         var reached = Set<String>()
         for key in layout.pages.flatMap({ $0.rows.flatMap(\.keys) }) {
@@ -64,7 +64,7 @@ struct LayoutChecks {
                 }
             case .layout(let target):
                 if !layoutExists(target) {
-                    let hint = Suggestion.closest(to: target, among: knownLayouts).map { "did you mean '\($0)'?" }
+                    let hint = suggestLayout(target).map { "did you mean '\($0)'?" }
                         ?? "check the name, or put \(TerminalSafe.escaped(target)).yaml in a Layouts folder"
                     error(node, "no layout named '\(TerminalSafe.escaped(target))' was found; \(hint)")
                 }

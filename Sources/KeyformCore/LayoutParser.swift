@@ -13,19 +13,23 @@ public enum LayoutParser {
     /// Parses a layout from the bytes of a file.
     /// - Parameters:
     ///   - layoutExists: whether a layout name given in `action: layout` resolves.
-    ///   - knownLayouts: the names to suggest when one does not.
+    ///   - suggestLayout: a close name to suggest when one does not (asked only then).
     public static func parse(
-        bytes: [UInt8], knownLayouts: [String] = ShippedLayouts.names, layoutExists: (String) -> Bool = { _ in true }
+        bytes: [UInt8],
+        layoutExists: (String) -> Bool = { _ in true },
+        suggestLayout: (String) -> String? = LayoutParser.suggestShipped
     ) -> Parsed<Layout> {
         switch YAMLDocument.decode(bytes, kind: "layout") {
-        case .success(let text): parse(text, knownLayouts: knownLayouts, layoutExists: layoutExists)
+        case .success(let text): parse(text, layoutExists: layoutExists, suggestLayout: suggestLayout)
         case .failure(let diagnostic): Parsed(value: nil, diagnostics: [diagnostic])
         }
     }
 
     /// Parses a layout from YAML text.
     public static func parse(
-        _ source: String, knownLayouts: [String] = ShippedLayouts.names, layoutExists: (String) -> Bool = { _ in true }
+        _ source: String,
+        layoutExists: (String) -> Bool = { _ in true },
+        suggestLayout: (String) -> String? = LayoutParser.suggestShipped
     ) -> Parsed<Layout> {
         if source.utf8.count > YAMLDocument.maxBytes {
             return Parsed(value: nil, diagnostics: [.error(.start, "file is \(source.utf8.count) bytes; a layout file may be at most 1 MiB")])
@@ -44,10 +48,15 @@ public enum LayoutParser {
             // With errors in the shape, some keys or pages were dropped: checks that
             // count or follow them would only add noise.
             var checks = LayoutChecks(shapeIsComplete: !reader.diagnostics.hasErrors)
-            checks.run(on: located, layoutExists: layoutExists, knownLayouts: knownLayouts).forEach { reader.report($0) }
+            checks.run(on: located, layoutExists: layoutExists, suggestLayout: suggestLayout).forEach { reader.report($0) }
             return Parsed(value: located.layout, diagnostics: reader.diagnostics)
         }
         return Parsed(value: nil, diagnostics: reader.diagnostics)
+    }
+
+    /// The shipped layout closest to a misspelt name.
+    public static func suggestShipped(_ name: String) -> String? {
+        Suggestion.closest(to: name, among: ShippedLayouts.names)
     }
 
     // MARK: Reading the shape
