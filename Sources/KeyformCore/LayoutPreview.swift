@@ -32,7 +32,7 @@ public enum LayoutPreview {
             if layout.isPaged {
                 lines.append(fitted(header(of: page, index: index, count: layout.pages.count), width))
             }
-            lines += grid(of: page, width: width)
+            lines += GridDrawing.lines(of: page, width: width).map(\.text)
             lines += legend(of: page, width: width)
             blocks.append(lines)
         }
@@ -65,93 +65,6 @@ public enum LayoutPreview {
     /// A line of text from the layout, made safe and cut to `width` cells.
     private static func fitted(_ text: String, _ width: Int) -> String {
         TextWidth.truncate(TerminalSafe.escaped(text), toCells: width)
-    }
-}
-
-// MARK: - The grid
-
-extension LayoutPreview {
-    /// Box-drawn rows of keys; every line is exactly the geometry's width, so a
-    /// row shorter than the widest is padded with spaces past its last key.
-    private static func grid(of page: Layout.Page, width: Int) -> [String] {
-        guard page.rows.contains(where: { !$0.isEmpty }) else { return ["(no keys on this page)"] }
-        let geometry = GridGeometry(page: page, width: width)
-        let pad = { (line: String) in TextWidth.pad(line, toCells: geometry.width) }
-        var lines = [pad(rule(above: [], below: geometry.cells[0]))]
-        for (r, row) in page.rows.enumerated() {
-            let cells = geometry.cells[r]
-            let below = r + 1 < page.rows.count ? geometry.cells[r + 1] : []
-            lines.append(pad(keyLine(row, cells)))
-            lines.append(pad(rule(above: cells, below: below)))
-        }
-        return lines
-    }
-
-    /// `│ label │ label │`: each key's face centred between its borders.
-    private static func keyLine(_ keys: [Layout.Key], _ cells: [GridGeometry.Cell]) -> String {
-        guard !keys.isEmpty else { return "" }
-        var line = ""
-        for (key, cell) in zip(keys, cells) {
-            let face = face(of: key, inCells: GridGeometry.labelWidth(innerWidth: cell.innerWidth))
-            line += "│" + TextWidth.center(face, inCells: cell.innerWidth)
-        }
-        return line + "│"
-    }
-
-    /// `[y] Yes` when it fits; otherwise the label alone (cut with "…" if need be),
-    /// since the label is what tells keys apart.
-    private static func face(of key: Layout.Key, inCells width: Int) -> String {
-        let label = TerminalSafe.escaped(key.label)
-        if let hotkey = key.hotkey {
-            let withHotkey = "[\(hotkeyName(hotkey))] \(label)"
-            if TextWidth.cells(withHotkey) <= width { return withHotkey }
-        }
-        return TextWidth.truncate(label, toCells: width)
-    }
-
-    /// A space would read as an empty checkbox (`[ ]`), so it is named.
-    private static func hotkeyName(_ hotkey: Character) -> String {
-        hotkey == " " ? "space" : TerminalSafe.escaped(String(hotkey))
-    }
-
-    /// The horizontal border between two rows (`above` is empty for the top
-    /// border, `below` for the bottom one). It runs as far as the longer row, and
-    /// each junction joins the borders that actually meet there.
-    private static func rule(above: [GridGeometry.Cell], below: [GridGeometry.Cell]) -> String {
-        let up = borders(of: above)
-        let down = borders(of: below)
-        let end = max(up.max() ?? 0, down.max() ?? 0)
-        var line = ""
-        for x in 0...end {
-            line.append(junction(up: up.contains(x), down: down.contains(x), left: x > 0, right: x < end))
-        }
-        return line
-    }
-
-    /// Screen columns of a row's vertical borders: each key's left border and the
-    /// last key's right one.
-    private static func borders(of cells: [GridGeometry.Cell]) -> Set<Int> {
-        var xs = Set(cells.map(\.x))
-        if let last = cells.last { xs.insert(last.x + last.innerWidth + 1) }
-        return xs
-    }
-
-    /// The light box-drawing character with strokes in the given directions.
-    private static func junction(up: Bool, down: Bool, left: Bool, right: Bool) -> Character {
-        switch (up, down, left, right) {
-        case (false, false, false, false): " "
-        case (false, false, _, _): "─"
-        case (_, _, false, false): "│"
-        case (false, true, false, true): "┌"
-        case (false, true, true, false): "┐"
-        case (false, true, true, true): "┬"
-        case (true, false, false, true): "└"
-        case (true, false, true, false): "┘"
-        case (true, false, true, true): "┴"
-        case (true, true, false, true): "├"
-        case (true, true, true, false): "┤"
-        case (true, true, true, true): "┼"
-        }
     }
 }
 

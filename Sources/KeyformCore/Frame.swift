@@ -1,0 +1,171 @@
+/// What a screen shows at one moment: lines of styled text and the cursor.
+/// Rendering a state to a `Frame` is pure; the terminal's screen writer turns
+/// frames into bytes, writing only what changed.
+public struct Frame: Equatable, Sendable {
+    public var width: Int
+    public var height: Int
+    /// Exactly `height` lines; each at most `width` cells wide.
+    public var lines: [Line]
+    /// Where the terminal cursor sits (0-based row and cell column), or nil to hide it.
+    public var cursor: Position?
+
+    public struct Position: Equatable, Sendable {
+        public var row: Int
+        public var column: Int
+        public init(row: Int, column: Int) {
+            self.row = row
+            self.column = column
+        }
+    }
+
+    public init(width: Int, height: Int, lines: [Line] = [], cursor: Position? = nil) {
+        self.width = max(0, width)
+        self.height = max(0, height)
+        self.lines = Array(lines.prefix(self.height)) + Array(repeating: Line(), count: max(0, self.height - lines.count))
+        self.cursor = cursor
+    }
+
+    /// The frame as plain text, trailing spaces removed: what snapshots compare.
+    /// With `markCursor`, the cursor's cell is shown as `▏` inserted before it.
+    public func text(markCursor: Bool = false) -> String {
+        lines.enumerated().map { row, line in
+            var text = line.text
+            if markCursor, let cursor, cursor.row == row {
+                text = TextWidth.insert("▏", atCell: cursor.column, in: text)
+            }
+            return text.trimmingTrailingSpaces
+        }.joined(separator: "\n")
+    }
+
+    /// One line per frame line marking styled cells (`R` reverse, `B` bold, `D` dim,
+    /// `E` error, `A` accent, `U` underline; the strongest wins), for snapshots of styles.
+    public func styleMap() -> String {
+        lines.map { line in
+            var marks = ""
+            for span in line.spans {
+                let mark = span.style.mark
+                for character in span.text { marks += String(repeating: String(mark), count: TextWidth.cells(character)) }
+            }
+            return marks.trimmingTrailingSpaces
+        }.joined(separator: "\n")
+    }
+}
+
+extension Frame {
+    /// A line of styled spans.
+    public struct Line: Equatable, Sendable {
+        public var spans: [Span]
+
+        public init(_ spans: [Span] = []) { self.spans = spans }
+        public init(_ text: String, _ style: TextStyle = []) { self.spans = [Span(text, style)] }
+
+        public var text: String { spans.map(\.text).joined() }
+        public var cells: Int { spans.reduce(0) { $0 + TextWidth.cells($1.text) } }
+
+        public mutating func append(_ text: String, _ style: TextStyle = []) {
+            guard !text.isEmpty else { return }
+            if let last = spans.last, last.style == style {
+                spans[spans.count - 1].text += text
+            } else {
+                spans.append(Span(text, style))
+            }
+        }
+
+        public mutating func append(_ line: Line) {
+            for span in line.spans { append(span.text, span.style) }
+        }
+
+        /// The line cut to `width` cells (ending in "…" when cut), styles kept.
+        public func truncated(to width: Int) -> Line {
+            guard width > 0 else { return Line() }
+            guard cells > width else { return self }
+            var out = Line()
+            var used = 0
+            for span in spans {
+                var piece = ""
+                for character in span.text {
+                    let cells = TextWidth.cells(character)
+                    if used + cells > width - 1 {
+                        out.append(piece + "…", span.style)
+                        return out
+                    }
+                    piece.append(character)
+                    used += cells
+                }
+                out.append(piece, span.style)
+            }
+            return out
+        }
+
+        /// The line padded with plain spaces to `width` cells.
+        public func padded(to width: Int) -> Line {
+            var out = self
+            out.append(String(repeating: " ", count: max(0, width - cells)))
+            return out
+        }
+    }
+
+    /// Text in one style. Text is always terminal-safe: renderers escape what comes from data.
+    public struct Span: Equatable, Sendable {
+        public var text: String
+        public var style: TextStyle
+        public init(_ text: String, _ style: TextStyle = []) {
+            self.text = text
+            self.style = style
+        }
+    }
+}
+
+/// How text is drawn. Meaning never rests on color alone: `.error` and `.accent`
+/// are colors only when color is on, and the renderer always adds a marker
+/// (✗, ›) or another attribute beside them.
+public struct TextStyle: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    public static let bold = TextStyle(rawValue: 1 << 0)
+    public static let dim = TextStyle(rawValue: 1 << 1)
+    public static let reverse = TextStyle(rawValue: 1 << 2)
+    public static let underline = TextStyle(rawValue: 1 << 3)
+    /// Red when color is on.
+    public static let error = TextStyle(rawValue: 1 << 4)
+    /// The accent color (cyan) when color is on.
+    public static let accent = TextStyle(rawValue: 1 << 5)
+
+    var mark: Character {
+        if contains(.reverse) { return "R" }
+        if contains(.error) { return "E" }
+        if contains(.bold) { return "B" }
+        if contains(.accent) { return "A" }
+        if contains(.dim) { return "D" }
+        if contains(.underline) { return "U" }
+        return " "
+    }
+}
+
+extension String {
+    var trimmingTrailingSpaces: String {
+        var text = self
+        while text.last == " " { text.removeLast() }
+        return text
+    }
+}
+
+extension TextWidth {
+    /// `mark` inserted before the character at cell `column` (or padded out to it).
+    static func insert(_ mark: String, atCell column: Int, in text: String) -> String {
+        var out = ""
+        var used = 0
+        var inserted = false
+        for character in text {
+            if !inserted, used >= column {
+                out += mark
+                inserted = true
+            }
+            out.append(character)
+            used += cells(character)
+        }
+        if !inserted { out += String(repeating: " ", count: max(0, column - used)) + mark }
+        return out
+    }
+}
