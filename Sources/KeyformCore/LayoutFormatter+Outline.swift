@@ -93,12 +93,16 @@ extension LayoutFormatter {
 
         private func field(_ key: Node.Scalar, _ value: Node, allowsPages: Bool) throws -> Element {
             let start = key.mark.map(Self.location) ?? .start
-            let name = Self.keyText(key, inFlow: false)
+            let name = Self.fieldName(key, inFlow: false)
             switch key.string {
             case "rows":
-                return try list(name, value, start: start, what: "rows", entry: row)
+                return try list(name, value, start: start, entry: row, shape: """
+                    `rows` must be a list of rows, each a list of keys, e.g. `- [High, Low]`
+                    """)
             case "pages" where allowsPages:
-                return try list(name, value, start: start, what: "pages", entry: page)
+                return try list(name, value, start: start, entry: page, shape: """
+                    `pages` must be a list of pages, each a mapping with id, title and rows
+                    """)
             default:
                 return Element(.line("\(name): \(try Self.inline(value, inFlow: false))"), start: start)
             }
@@ -106,14 +110,11 @@ extension LayoutFormatter {
 
         /// `rows:` or `pages:` with one entry per line; `[]` when empty.
         private func list(
-            _ name: String, _ value: Node, start: SourceLocation, what: String,
-            entry: (Node, Int) throws -> Element
+            _ name: String, _ value: Node, start: SourceLocation,
+            entry: (Node, Int) throws -> Element, shape: String
         ) throws -> Element {
             guard case .sequence(let sequence) = value else {
-                let shape = what == "rows"
-                    ? "a list of rows, each a list of keys, e.g. `- [High, Low]`"
-                    : "a list of pages, each a mapping with id, title and rows"
-                throw Failure("`\(what)` must be \(shape), not \(Self.describe(value))", at: Self.location(value))
+                throw Failure("\(shape), not \(Self.describe(value))", at: Self.location(value))
             }
             if sequence.isEmpty { return Element(.line("\(name): []"), start: start) }
             let entries = try sequence.enumerated().map { index, node in try entry(node, index) }
@@ -127,7 +128,7 @@ extension LayoutFormatter {
                     at: Self.location(node)
                 )
             }
-            let texts = try keys.map(Self.keyText)
+            let texts = try keys.map(Self.gridKey)
             return Element(.line("- [" + texts.joined(separator: ", ") + "]"), start: entryStart(node))
         }
 
@@ -159,7 +160,7 @@ extension LayoutFormatter {
 
         /// A key: plain text when it has only a label (or only a text) that can be plain,
         /// else a flow mapping with its fields in canonical order.
-        static func keyText(_ node: Node) throws -> String {
+        static func gridKey(_ node: Node) throws -> String {
             switch node {
             case .scalar(let scalar):
                 return Scalars.text(scalar, inFlow: true)
@@ -202,13 +203,13 @@ extension LayoutFormatter {
 
         private static func flowMapping(_ pairs: [(Node.Scalar, Node)]) throws -> String {
             let fields = try pairs.map { key, value in
-                "\(keyText(key, inFlow: true)): \(try inline(value, inFlow: true))"
+                "\(fieldName(key, inFlow: true)): \(try inline(value, inFlow: true))"
             }
             return "{" + fields.joined(separator: ", ") + "}"
         }
 
         /// Field names are written like any scalar, so an odd unknown key keeps its quotes.
-        static func keyText(_ key: Node.Scalar, inFlow: Bool) -> String {
+        static func fieldName(_ key: Node.Scalar, inFlow: Bool) -> String {
             Scalars.text(key, inFlow: inFlow)
         }
 
@@ -388,16 +389,10 @@ extension LayoutFormatter {
     /// Writes comments above, then the element's line(s). A single end-of-line comment stays
     /// at the end of the line; several (from an element written over several lines) go above.
     private static func render(_ element: Element, indent: Int, dash: Bool, into output: inout Output) {
-        var above = element.leading
-        var endComment: String?
-        if element.trailing.count == 1, case .page = element.body {
-            above += element.trailing
-        } else if element.trailing.count == 1 {
-            endComment = element.trailing[0].text
-        } else {
-            above += element.trailing
-        }
-        output.notes(above, indent: indent)
+        // A page has no line of its own: its first line belongs to its first field.
+        let isPage = if case .page = element.body { true } else { false }
+        let endComment = element.trailing.count == 1 && !isPage ? element.trailing[0].text : nil
+        output.notes(element.leading + (endComment == nil ? element.trailing : []), indent: indent)
 
         let prefix = dash ? "- " : ""
         let suffix = endComment.map { " " + $0 } ?? ""

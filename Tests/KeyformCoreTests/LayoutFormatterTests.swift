@@ -234,6 +234,27 @@ private let messyInputs: [String: String] = [
             """)
     }
 
+    @Test(arguments: [
+        // Field order; blank lines collapse to one and vanish at the ends.
+        ("\n\nrows: [[a]]\n\n\n\nkind: keypad\ntitle: T\n\n\n", "title: T\n\nkind: keypad\nrows:\n  - [a]\n"),
+        // A `-` alone on its line, and a page that starts with its rows.
+        ("rows:\n  -\n    - x  # c\n", "rows:\n  - [x] # c\n"),
+        ("pages:\n  - # first\n    rows: [[a]]\n", "pages:\n  # first\n  - rows:\n      - [a]\n"),
+        // A reordered first field takes its comments above the page's `-`.
+        ("pages:\n- title: T\n  # the id\n  id: a\n", "pages:\n  # the id\n  - id: a\n    title: T\n"),
+        // A label-only or text-only key is plain text when it can be.
+        ("rows: [[{label: A}, {text: B}, {label: \"no\"}, {label: \"a, b\"}, {label: \"\"}, {}]]",
+         "rows:\n  - [A, B, {label: \"no\"}, {label: \"a, b\"}, {label: \"\"}, {}]\n"),
+        // Empty values are written as empty strings; a key that would end the document is quoted.
+        ("title:\nrows: []\n\"... x\": [..., \"... y\"]\n", "title: \"\"\nrows: []\n\"... x\": [..., ... y]\n"),
+        // Escapes for what must not be raw; emoji, joiners and ideographic spaces stay.
+        ("rows: [[\"a\\0b\\x7F\\u0085\\u2028\\uFEFF\\uE000\\U0001F600\", \"高\u{3000}中\"]]",
+         "rows:\n  - [\"a\\0b\\x7F\\N\\L\\uFEFF\\uE000😀\", 高\u{3000}中]\n"),
+    ])
+    func smallCases(_ input: String, _ expected: String) throws {
+        #expect(try LayoutFormatter.format(input) == expected)
+    }
+
     @Test func shippedLayoutsAreUnchanged() throws {
         for (name, source) in ShippedLayouts.sources {
             let formatted = try LayoutFormatter.format(source)
