@@ -12,15 +12,19 @@ import Yams
 /// - scalars plain when YAML reads the plain form back as the same string; a value quoted in the
 ///   source stays quoted when a YAML 1.1 tool would read it plain as a bool, number, null or date
 ///   (`"Yes"`, `"0"`); otherwise double-quoted, with control and invisible characters escaped;
+///   an empty value (`title:`) is written `""`;
 /// - other values (unknown fields) on one line, collections in flow style;
-/// - two-space indentation, no trailing whitespace, one newline at the end.
+/// - two-space indentation, LF line ends, no trailing whitespace, one newline at the end;
+///   a byte order mark and the document markers `---` / `...` are dropped.
 ///
 /// Comments are kept: a full-line comment stays above the element that followed it (a top-level
-/// field, a page, a page's field, a row); a comment at the end of a line stays at the end of that
-/// element's line, and when an element written over several lines had several such comments, they
-/// all go above it, in source order. Comments before the first field stay at the top, comments
-/// after the last one at the end. One blank line is kept where the source had blank lines between
-/// top-level fields or between pages (and around the comments at the top and the end).
+/// field, a page, a page's field, a row), or above the element it sits inside when that element
+/// has no finer parts (a row written over several lines). A comment at the end of a line stays at
+/// the end of that element's line; when an element written over several lines had several such
+/// comments, they all go above it, in source order. A comment on `rows:` or `pages:` stays there.
+/// Comments before the first field stay at the top, comments after the last one at the end.
+/// One blank line is kept where the source had blank lines between top-level fields or between
+/// pages (and around the comments at the top and the end); other blank lines go.
 ///
 /// The formatter refuses, with a `Failure`, what it cannot format without changing meaning:
 /// invalid YAML, several documents, directives, anchors and aliases, tags, block scalars
