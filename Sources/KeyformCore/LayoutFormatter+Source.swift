@@ -28,14 +28,23 @@ extension LayoutFormatter {
         private(set) var comments: [Comment] = []
         /// The first `%YAML` / `%TAG` directive, if any.
         private(set) var directiveLine: Int?
+        /// A quoted scalar whose mark is not on its quote: something (a tag like `!!str`)
+        /// comes first, and the scan could take a `#` inside the quotes for a comment.
+        private(set) var quoteNotAtMark: SourceLocation?
 
         var lineCount: Int { info.count }
 
         /// - Parameter quotedScalars: where each quoted scalar of the document starts;
         ///   only these quotes open strings (a `'` or `"` inside a plain scalar is text).
         init(_ text: String, quotedScalars: [SourceLocation: Quote]) {
+            let lines = Self.lines(of: text)
+            quoteNotAtMark = quotedScalars.keys.sorted().first { start in
+                let quote: Unicode.Scalar = quotedScalars[start] == .single ? "'" : "\""
+                return !lines.indices.contains(start.line - 1)
+                    || lines[start.line - 1].dropFirst(start.column - 1).first != quote
+            }
             var quote: Quote?
-            for (index, scalars) in Self.lines(of: text).enumerated() {
+            for (index, scalars) in lines.enumerated() {
                 let line = index + 1
                 var scanner = LineScanner(line: line, scalars: scalars, quote: quote, quotedScalars: quotedScalars)
                 scanner.scan()

@@ -65,6 +65,9 @@ public enum LayoutFormatter {
         if let line = scanned.directiveLine {
             throw Failure("directives (%YAML, %TAG) are not supported by the formatter", at: .init(line: line, column: 1))
         }
+        if let location = scanned.quoteNotAtMark {
+            throw Failure("tags (like !!str) are not supported by the formatter", at: location)
+        }
         let elements = try OutlineBuilder(source: scanned).topLevel(root)
         let output = render(Outline(elements: elements, source: scanned))
         try verify(output, means: root, comments: scanned.comments)

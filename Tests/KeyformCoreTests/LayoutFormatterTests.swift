@@ -355,6 +355,7 @@ private let messyInputs: [String: String] = [
         ("x: &k High\nrows: [[*k]]\n", 1, 4, "anchors and aliases"),
         ("rows: [[!!str 1]]\n", 1, 9, "tags (!!str)"),
         ("rows: !keys [[a]]\n", 1, 7, "tags (!keys)"),
+        ("title: !!str \"a # b\"\nrows: [[a]]\n", 1, 8, "tags (like !!str)"),
         ("rows:\n  - - |\n      High\n", 2, 7, "block scalars"),
         ("title: >\n  folded\nrows: [[a]]\n", 1, 8, "block scalars"),
         ("? [a]\n: b\n", 1, 3, "mapping keys must be texts"),
