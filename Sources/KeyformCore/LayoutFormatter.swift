@@ -1,0 +1,297 @@
+import Yams
+
+/// The one canonical formatting of layout files (`keyform layout fmt`, SPEC "Layout authoring").
+///
+/// The canonical form:
+/// - top-level fields in the order `title`, `kind`, `rows`, `pages`, then any others as written;
+/// - `rows:` as a block list with one row per line, each row a flow list: `  - [High, Medium, Low]`;
+/// - a key with only a `label` (or only a `text`) that can be written plain is written plain;
+///   other mapping keys as flow mappings with fields in the order label, text, hotkey, span,
+///   action, to, then the others: `{label: "0", span: 2}`. No field is ever added or dropped;
+/// - `pages:` as a block list of block mappings (`id`, `title`, `rows`, then others);
+/// - scalars plain when YAML reads the plain form back as the same string; a value quoted in the
+///   source stays quoted when a YAML 1.1 tool would read it plain as a bool, number, null or date
+///   (`"Yes"`, `"0"`); otherwise double-quoted, with control and invisible characters escaped;
+///   an empty value (`title:`) is written `""`;
+/// - other values (unknown fields) on one line, collections in flow style;
+/// - two-space indentation, LF line ends, no trailing whitespace, one newline at the end;
+///   a byte order mark and the document markers `---` / `...` are dropped.
+///
+/// Comments are kept: a full-line comment stays above the element that followed it (a top-level
+/// field, a page, a page's field, a row), or above the element it sits inside when that element
+/// has no finer parts (a row written over several lines). A comment at the end of a line stays at
+/// the end of that element's line; when an element written over several lines had several such
+/// comments, they all go above it, in source order. A comment on `rows:` or `pages:` stays there.
+/// Comments before the first field stay at the top, comments after the last one at the end.
+/// One blank line is kept where the source had blank lines between top-level fields or between
+/// pages (and around the comments at the top and the end); other blank lines go.
+///
+/// The formatter refuses, with a `Failure`, what it cannot format without changing meaning:
+/// invalid YAML, several documents, directives, anchors and aliases, tags, block scalars
+/// (`|`, `>`), keys that are not texts, and shapes that are not a layout (the root is not a
+/// mapping, `rows` is not a list of lists, `pages` not a list of mappings, a key is a list).
+/// It checks its own output: it composes to the same node tree (up to key order, scalar
+/// styles and `{label: X}` written `X`) and holds the same comments, or it fails.
+public enum LayoutFormatter {
+    /// Why a source cannot be formatted, at a 1-based line and column (in Unicode scalars).
+    public struct Failure: Error, Equatable, Sendable, CustomStringConvertible {
+        public var message: String
+        public var location: SourceLocation
+
+        public init(_ message: String, at location: SourceLocation) {
+            self.message = message
+            self.location = location
+        }
+
+        public var line: Int { location.line }
+        public var column: Int { location.column }
+
+        /// `LINE:COLUMN: MESSAGE`
+        public var description: String { "\(location): \(message)" }
+
+        /// As an error diagnostic, for `PATH:LINE:COLUMN: error: MESSAGE`.
+        public var diagnostic: Diagnostic { .error(location, message) }
+    }
+
+    /// The canonical formatting of a layout file's YAML source. Pure: no files, no state.
+    ///
+    /// Formatting is idempotent: `format(format(s)) == format(s)`.
+    /// - Throws: a `Failure` when the source cannot be parsed, or is not a layout shape the
+    ///   formatter understands, or uses YAML features it does not keep (see the type's notes).
+    public static func format(_ source: String) throws -> String {
+        let text = withoutByteOrderMark(source)
+        let root = try compose(text)
+        let scanned = Source(text, quotedScalars: quotedScalars(in: root))
+        if let line = scanned.directiveLine {
+            throw Failure("directives (%YAML, %TAG) are not supported by the formatter", at: .init(line: line, column: 1))
+        }
+        if let location = scanned.quoteNotAtMark {
+            throw Failure("tags (like !!str) are not supported by the formatter", at: location)
+        }
+        let elements = try OutlineBuilder(source: scanned).topLevel(root)
+        let output = render(Outline(elements: elements, source: scanned))
+        try verify(output, means: root, comments: scanned.comments)
+        return output
+    }
+
+    /// Yams rejects a leading byte order mark in a string; it carries no content.
+    private static func withoutByteOrderMark(_ source: String) -> String {
+        guard source.unicodeScalars.first == "\u{FEFF}" else { return source }
+        return String(String.UnicodeScalarView(source.unicodeScalars.dropFirst()))
+    }
+}
+
+// MARK: - Parsing
+
+extension LayoutFormatter {
+    /// The document's node tree, with what the formatter does not support refused.
+    static func compose(_ text: String) throws -> Node {
+        do {
+            let parser = try Parser(yaml: text)
+            guard let root = try parser.singleRoot() else {
+                throw Failure("the file is empty; a layout is a mapping with title, kind and rows or pages", at: .start)
+            }
+            // Yams holds anchors weakly: the parser must live while they are looked at.
+            try withExtendedLifetime(parser) { try checkSupported(root) }
+            return root
+        } catch let failure as Failure {
+            throw failure
+        } catch let error as YamlError {
+            throw failure(from: error, in: text)
+        }
+    }
+
+    private static func checkSupported(_ node: Node, isKey: Bool = false) throws {
+        let location = OutlineBuilder.location(node)
+        if let anchor = node.anchor {
+            throw Failure(
+                "anchors and aliases (&\(anchor.rawValue), *\(anchor.rawValue)) are not supported by the formatter; write the value out",
+                at: location
+            )
+        }
+        if case .scalar(let scalar) = node, scalar.style == .literal || scalar.style == .folded {
+            throw Failure(
+                "block scalars (| and >) are not supported by the formatter; write the text in quotes",
+                at: location
+            )
+        }
+        if let tag = explicitTag(node, isKey: isKey) {
+            throw Failure("tags (\(tag)) are not supported by the formatter", at: location)
+        }
+        switch node {
+        case .scalar, .alias:
+            break
+        case .sequence(let sequence):
+            for item in sequence { try checkSupported(item) }
+        case .mapping(let mapping):
+            for (key, value) in mapping {
+                guard case .scalar = key else {
+                    throw Failure("mapping keys must be texts, not lists or mappings", at: OutlineBuilder.location(key))
+                }
+                try checkSupported(key, isKey: true)
+                try checkSupported(value)
+            }
+        }
+    }
+
+    /// A tag written in the source, shown as written (`!!str`, `!x`). Yams tags untagged quoted
+    /// scalars `str`, and keys `str` (or `null` when empty), so `!!str` on those goes unseen;
+    /// it changes nothing there.
+    private static func explicitTag(_ node: Node, isKey: Bool) -> String? {
+        let tag: String
+        switch node {
+        case .scalar(let scalar):
+            tag = scalar.tag.rawValue
+            let quoted = scalar.style == .singleQuoted || scalar.style == .doubleQuoted
+            if quoted && tag == Tag.Name.str.rawValue { return nil }
+            if isKey && [Tag.Name.str.rawValue, Tag.Name.null.rawValue].contains(tag) { return nil }
+        case .sequence(let sequence):
+            tag = sequence.tag.rawValue
+        case .mapping(let mapping):
+            tag = mapping.tag.rawValue
+        case .alias:
+            return nil
+        }
+        guard !tag.isEmpty else { return nil }
+        let standard = "tag:yaml.org,2002:"
+        return tag.hasPrefix(standard) ? "!!" + tag.dropFirst(standard.count) : tag
+    }
+
+    /// Where quoted scalars start: only there do quotes open strings when comments are looked for.
+    static func quotedScalars(in root: Node) -> [SourceLocation: Source.Quote] {
+        var starts: [SourceLocation: Source.Quote] = [:]
+        func visit(_ node: Node) {
+            switch node {
+            case .scalar(let scalar):
+                guard let mark = scalar.mark else { return }
+                switch scalar.style {
+                case .singleQuoted: starts[OutlineBuilder.location(mark)] = .single
+                case .doubleQuoted: starts[OutlineBuilder.location(mark)] = .double
+                default: break
+                }
+            case .sequence(let sequence):
+                sequence.forEach(visit)
+            case .mapping(let mapping):
+                for (key, value) in mapping {
+                    visit(key)
+                    visit(value)
+                }
+            case .alias:
+                break
+            }
+        }
+        visit(root)
+        return starts
+    }
+
+    private static func failure(from error: YamlError, in text: String) -> Failure {
+        switch error {
+        case let .scanner(context, problem, mark, _),
+             let .parser(context, problem, mark, _):
+            return Failure("invalid YAML: \(problem)\(describe(context))", at: OutlineBuilder.location(mark))
+        case let .composer(context, problem, mark, _):
+            if problem.contains("another document") {
+                return Failure("a layout file holds one YAML document; another one starts here", at: OutlineBuilder.location(mark))
+            }
+            return Failure("invalid YAML: \(problem)\(describe(context))", at: OutlineBuilder.location(mark))
+        case let .reader(problem, offset, _, _):
+            return Failure("invalid text: \(problem)", at: location(ofCharacter: offset ?? 0, in: text))
+        case let .duplicatedKeysInMapping(duplicates, context):
+            let keys = duplicates.map { "`\($0)`" }.joined(separator: ", ")
+            return Failure("duplicate key \(keys) in a mapping", at: OutlineBuilder.location(context.mark))
+        default:
+            return Failure("invalid YAML: \(error)", at: .start)
+        }
+    }
+
+    private static func describe(_ context: YamlError.Context?) -> String {
+        guard let context else { return "" }
+        return " (\(context.text) at \(context.mark))"
+    }
+
+    /// Yams reports reader errors at a Character offset.
+    private static func location(ofCharacter offset: Int, in text: String) -> SourceLocation {
+        let before = text.prefix(offset)
+        let lines = Source.lines(of: String(before))
+        return SourceLocation(line: lines.count, column: (lines.last?.count ?? 0) + 1)
+    }
+}
+
+// MARK: - Checking the output
+
+extension LayoutFormatter {
+    /// Refuses to return output that would mean something else or lose a comment.
+    private static func verify(_ output: String, means original: Node, comments: [Source.Comment]) throws {
+        let problem = Failure(
+            "internal error: the formatted layout would not mean the same or would lose a comment; please report it",
+            at: .start
+        )
+        guard let again = try? Yams.compose(yaml: output),
+              Meaning.same(Meaning.normalized(original), Meaning.normalized(again))
+        else { throw problem }
+        let kept = Source(output, quotedScalars: quotedScalars(in: again)).comments.map(\.text)
+        guard kept.sorted() == comments.map(\.text).sorted() else { throw problem }
+    }
+
+    /// Node trees compared for meaning: scalars by string, mappings as multisets of pairs.
+    enum Meaning {
+        static func same(_ a: Node, _ b: Node) -> Bool {
+            switch (a, b) {
+            case (.scalar(let x), .scalar(let y)):
+                return x.string == y.string
+            case (.sequence(let x), .sequence(let y)):
+                return x.count == y.count && zip(x, y).allSatisfy { same($0, $1) }
+            case (.mapping(let x), .mapping(let y)):
+                guard x.count == y.count else { return false }
+                var unmatched = Array(y)
+                for (key, value) in x {
+                    guard let index = unmatched.firstIndex(where: { same($0.key, key) && same($0.value, value) })
+                    else { return false }
+                    unmatched.remove(at: index)
+                }
+                return true
+            default:
+                return false
+            }
+        }
+
+        /// Writes every grid key `{label: X}` or `{text: X}` as `X`, as the formatter may.
+        static func normalized(_ root: Node) -> Node {
+            guard case .mapping(let mapping) = root else { return root }
+            return Node(mapping.map { key, value in
+                switch key.string {
+                case "rows": (key, normalizedRows(value))
+                case "pages": (key, normalizedPages(value))
+                default: (key, value)
+                }
+            })
+        }
+
+        private static func normalizedPages(_ pages: Node) -> Node {
+            guard case .sequence(let sequence) = pages else { return pages }
+            return Node(sequence.map { page in
+                guard case .mapping(let mapping) = page else { return page }
+                return Node(mapping.map { key, value in
+                    (key, key.string == "rows" ? normalizedRows(value) : value)
+                })
+            })
+        }
+
+        private static func normalizedRows(_ rows: Node) -> Node {
+            guard case .sequence(let sequence) = rows else { return rows }
+            return Node(sequence.map { row in
+                guard case .sequence(let keys) = row else { return row }
+                return Node(keys.map(normalizedKey))
+            })
+        }
+
+        private static func normalizedKey(_ key: Node) -> Node {
+            guard case .mapping(let mapping) = key, mapping.count == 1,
+                  let (name, value) = mapping.first,
+                  name.string == "label" || name.string == "text",
+                  case .scalar = value
+            else { return key }
+            return value
+        }
+    }
+}
