@@ -4,6 +4,6 @@ struct LayoutCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "layout",
         abstract: "Check, preview, format and describe layout files (key grids).",
-        subcommands: [LayoutCheckCommand.self, LayoutPreviewCommand.self, LayoutSchemaCommand.self]
+        subcommands: [LayoutCheckCommand.self, LayoutPreviewCommand.self, LayoutFmtCommand.self, LayoutSchemaCommand.self]
     )
 }

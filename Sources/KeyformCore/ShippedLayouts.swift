@@ -18,9 +18,7 @@ rows:
 # day, "abc" swaps to the keyboard to type a date like 2026-11-21.
 title: When?
 rows:
-  - - {label: Today, text: today, hotkey: t}
-    - {label: Yesterday, text: yesterday, hotkey: y}
-    - {label: abc, action: keyboard, hotkey: a}
+  - [{label: Today, text: today, hotkey: t}, {label: Yesterday, text: yesterday, hotkey: y}, {label: abc, hotkey: a, action: keyboard}]
 
 """####,
         "effort": ####"""
@@ -28,10 +26,7 @@ rows:
 # Hotkeys: e, m, h, x.
 title: Effort
 rows:
-  - - {label: Easy, hotkey: e}
-    - {label: Moderate, hotkey: m}
-    - {label: Hard, hotkey: h}
-    - {label: Max, hotkey: x}
+  - [{label: Easy, hotkey: e}, {label: Moderate, hotkey: m}, {label: Hard, hotkey: h}, {label: Max, hotkey: x}]
 
 """####,
         "japanese-priority": ####"""
@@ -40,9 +35,7 @@ rows:
 # 2 (中, medium), 3 (低, low).
 title: 優先度
 rows:
-  - - {label: 高, hotkey: "1"}
-    - {label: 中, hotkey: "2"}
-    - {label: 低, hotkey: "3"}
+  - [{label: 高, hotkey: "1"}, {label: 中, hotkey: "2"}, {label: 低, hotkey: "3"}]
 
 """####,
         "keypad": ####"""
@@ -55,10 +48,8 @@ rows:
   - [{label: "7", hotkey: "7"}, {label: "8", hotkey: "8"}, {label: "9", hotkey: "9"}]
   - [{label: "4", hotkey: "4"}, {label: "5", hotkey: "5"}, {label: "6", hotkey: "6"}]
   - [{label: "1", hotkey: "1"}, {label: "2", hotkey: "2"}, {label: "3", hotkey: "3"}]
-  - [{label: "0", hotkey: "0", span: 2}, {label: ".", hotkey: "."}]
-  - - {label: "⌫", action: backspace, hotkey: b}
-    - {label: Clear, action: clear, hotkey: c}
-    - {label: Done, action: done, hotkey: d}
+  - [{label: "0", hotkey: "0", span: 2}, {label: ., hotkey: .}]
+  - [{label: ⌫, hotkey: b, action: backspace}, {label: Clear, hotkey: c, action: clear}, {label: Done, hotkey: d, action: done}]
 
 """####,
         "priority": ####"""
@@ -66,9 +57,7 @@ rows:
 # Hotkeys: h, m, l.
 title: Priority
 rows:
-  - - {label: High, hotkey: h}
-    - {label: Medium, hotkey: m}
-    - {label: Low, hotkey: l}
+  - [{label: High, hotkey: h}, {label: Medium, hotkey: m}, {label: Low, hotkey: l}]
 
 """####,
         "rating": ####"""
@@ -76,11 +65,7 @@ rows:
 # Each key shows stars but types just its number; hotkeys 1 to 5.
 title: Rating
 rows:
-  - - {label: "1 ★", text: "1", hotkey: "1"}
-    - {label: "2 ★", text: "2", hotkey: "2"}
-    - {label: "3 ★", text: "3", hotkey: "3"}
-    - {label: "4 ★", text: "4", hotkey: "4"}
-    - {label: "5 ★", text: "5", hotkey: "5"}
+  - [{label: 1 ★, text: "1", hotkey: "1"}, {label: 2 ★, text: "2", hotkey: "2"}, {label: 3 ★, text: "3", hotkey: "3"}, {label: 4 ★, text: "4", hotkey: "4"}, {label: 5 ★, text: "5", hotkey: "5"}]
 
 """####,
         "status": ####"""
@@ -88,12 +73,8 @@ rows:
 # The first row is the usual flow; the second row the side tracks.
 title: Status
 rows:
-  - - {label: To do, hotkey: t}
-    - {label: In progress, hotkey: p}
-    - {label: Done, hotkey: d}
-  - - {label: Waiting, hotkey: w}
-    - {label: Blocked, hotkey: b}
-    - {label: Cancelled, hotkey: c}
+  - [{label: To do, hotkey: t}, {label: In progress, hotkey: p}, {label: Done, hotkey: d}]
+  - [{label: Waiting, hotkey: w}, {label: Blocked, hotkey: b}, {label: Cancelled, hotkey: c}]
 
 """####,
         "swim-distance": ####"""
@@ -104,9 +85,8 @@ rows:
 title: Distance (m)
 rows:
   - [25, 50, 100, 200]
-  - [400, 800, 1500, {label: "Other…", action: layout, to: keypad, hotkey: o}]
-  - - {label: "‹ Back", action: previous, hotkey: "<", span: 2}
-    - {label: "Skip ›", action: next, hotkey: ">", span: 2}
+  - [400, 800, 1500, {label: Other…, hotkey: o, action: layout, to: keypad}]
+  - [{label: ‹ Back, hotkey: <, span: 2, action: previous}, {label: Skip ›, hotkey: ">", span: 2, action: next}]
 
 """####,
         "swim-strokes": ####"""
@@ -118,24 +98,13 @@ pages:
   - id: strokes
     title: Stroke
     rows:
-      - - {label: Freestyle, hotkey: f}
-        - {label: Backstroke, hotkey: b}
-        - {label: Breaststroke, hotkey: r}
-        - {label: Butterfly, hotkey: y}
-      - - {label: Medley, hotkey: m}
-        - {label: Kick, hotkey: k}
-        - {label: Drill, hotkey: d}
-        - {label: "More ›", action: page, to: more, hotkey: ">"}
+      - [{label: Freestyle, hotkey: f}, {label: Backstroke, hotkey: b}, {label: Breaststroke, hotkey: r}, {label: Butterfly, hotkey: y}]
+      - [{label: Medley, hotkey: m}, {label: Kick, hotkey: k}, {label: Drill, hotkey: d}, {label: More ›, hotkey: ">", action: page, to: more}]
   - id: more
     title: More sets
     rows:
-      - - {label: Warm-up, hotkey: w}
-        - {label: Cool-down, hotkey: c}
-        - {label: Pull, hotkey: p}
-        - {label: Sculling, hotkey: s}
-      - - {label: Open water, hotkey: o}
-        - {label: Choice, hotkey: h}
-        - {label: "‹ Back", action: page, to: strokes, hotkey: "<", span: 2}
+      - [{label: Warm-up, hotkey: w}, {label: Cool-down, hotkey: c}, {label: Pull, hotkey: p}, {label: Sculling, hotkey: s}]
+      - [{label: Open water, hotkey: o}, {label: Choice, hotkey: h}, {label: ‹ Back, hotkey: <, span: 2, action: page, to: strokes}]
 
 """####,
         "weekdays": ####"""
@@ -144,13 +113,8 @@ pages:
 # day numbers: 1 is Monday, 7 is Sunday.
 title: Day of the week
 rows:
-  - - {label: Monday, hotkey: "1", span: 2}
-    - {label: Tuesday, hotkey: "2", span: 2}
-    - {label: Wednesday, hotkey: "3", span: 2}
-    - {label: Thursday, hotkey: "4", span: 2}
-    - {label: Friday, hotkey: "5", span: 2}
-  - - {label: Saturday, hotkey: "6", span: 5}
-    - {label: Sunday, hotkey: "7", span: 5}
+  - [{label: Monday, hotkey: "1", span: 2}, {label: Tuesday, hotkey: "2", span: 2}, {label: Wednesday, hotkey: "3", span: 2}, {label: Thursday, hotkey: "4", span: 2}, {label: Friday, hotkey: "5", span: 2}]
+  - [{label: Saturday, hotkey: "6", span: 5}, {label: Sunday, hotkey: "7", span: 5}]
 
 """####,
         "yes-no": ####"""

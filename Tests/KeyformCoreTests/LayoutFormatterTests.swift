@@ -258,7 +258,7 @@ private let messyInputs: [String: String] = [
     @Test func shippedLayoutsAreUnchanged() throws {
         for (name, source) in ShippedLayouts.sources {
             let formatted = try LayoutFormatter.format(source)
-            #expect(formatted == source + "\n", "\(name)")
+            #expect(formatted == source, "\(name)")
         }
     }
 
