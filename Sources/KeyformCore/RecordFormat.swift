@@ -42,7 +42,8 @@ public enum RecordFormat: String, CaseIterable, Sendable {
         case nil: type == .text ? "\"\"" : "null"
         case .text(let text)?: jsonString(text)
         case .date(let date)?: jsonString(date.description)
-        case .integer?, .number?: value!.text
+        case .integer(let number)?: String(number)
+        case .number(let number)?: FieldValue.format(number)
         case .boolean(let flag)?: flag ? "true" : "false"
         }
     }
