@@ -1,0 +1,169 @@
+/// One problem with answers given without a terminal (SPEC "Without a terminal"), for stderr.
+public struct AnswerProblem: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The field the problem is about; nil for the answers as a whole (syntax, unknown fields).
+    public var fieldID: String?
+    public var reason: String
+
+    public init(field fieldID: String?, _ reason: String) {
+        self.fieldID = fieldID
+        self.reason = reason
+    }
+
+    /// `keyform: field 'ID': REASON` or `keyform: answers: REASON`.
+    public var description: String {
+        if let fieldID { "keyform: field '\(fieldID)': \(reason)" } else { "keyform: answers: \(reason)" }
+    }
+
+    static func unknownField(_ id: String, form: Form) -> AnswerProblem {
+        let guess = Suggestion.closest(to: id, among: form.fields.map(\.id)).map { "; did you mean '\($0)'?" } ?? ""
+        return AnswerProblem(field: nil, "unknown field '\(id)'\(guess)")
+    }
+}
+
+/// The problems found in answers, in order: the failure of `Answers` and `HeadlessFill`.
+/// (A plain `[AnswerProblem]` cannot be a `Result` failure, since arrays are not errors.)
+public struct AnswerProblems: Error, Hashable, Sendable, RandomAccessCollection, ExpressibleByArrayLiteral,
+    CustomStringConvertible
+{
+    public var problems: [AnswerProblem]
+
+    public init(_ problems: [AnswerProblem]) { self.problems = problems }
+    public init(arrayLiteral problems: AnswerProblem...) { self.problems = problems }
+
+    public var startIndex: Int { problems.startIndex }
+    public var endIndex: Int { problems.endIndex }
+    public subscript(position: Int) -> AnswerProblem { problems[position] }
+
+    /// One line per problem, each ending with a newline: what goes to stderr.
+    public var description: String { problems.map { $0.description + "\n" }.joined() }
+}
+
+/// Reading answers given without a terminal into raw field texts (field id → text as if
+/// typed). The texts are validated afterwards by `HeadlessFill`. An empty text is no answer.
+public enum Answers {
+    /// `--answers FILE`: one JSON object of field id to value.
+    ///
+    /// - a string: any field.
+    /// - a number: integer, number and text fields, exactly as written (`400`, `1.5`, `1e3`).
+    /// - `true` / `false`: boolean fields.
+    /// - `null`: no answer.
+    /// - anything else (a list, an object, a number for a date…): a problem naming what the field wants.
+    ///
+    /// Unknown ids, repeated ids and values with a line break are problems; all are
+    /// collected. Malformed JSON is one problem with its line and column.
+    public static func fromJSON(_ bytes: [UInt8], form: Form) -> Result<[String: String], AnswerProblems> {
+        let members: [(key: String, value: JSONValue)]
+        var reader = JSONReader(bytes)
+        do throws(JSONSyntaxError) {
+            members = try reader.readObjectMembers()
+        } catch {
+            return .failure([AnswerProblem(field: nil, error.description)])
+        }
+        var answers: [String: String] = [:]
+        var seen: Set<String> = []
+        var problems: [AnswerProblem] = []
+        for (id, value) in members {
+            guard let field = form.field(id: id) else {
+                problems.append(.unknownField(id, form: form))
+                continue
+            }
+            guard seen.insert(id).inserted else {
+                problems.append(AnswerProblem(field: id, "is given more than once"))
+                continue
+            }
+            switch convert(value, for: field) {
+            case .success(let text?): answers[id] = text
+            case .success(nil): break
+            case .failure(let problem): problems.append(problem)
+            }
+        }
+        return problems.isEmpty ? .success(answers) : .failure(AnswerProblems(problems))
+    }
+
+    /// stdin that is not a terminal: one value per line, in field order across pages.
+    /// Lines end with LF or CRLF. A missing or empty line is no answer.
+    /// Non-empty lines beyond the last field are a problem.
+    public static func fromLines(_ text: String, form: Form) -> Result<[String: String], AnswerProblems> {
+        // "\r\n" is one Character in Swift.
+        func isLineBreak(_ character: Character) -> Bool { character == "\n" || character == "\r\n" }
+        var lines = text.split(omittingEmptySubsequences: false, whereSeparator: isLineBreak)
+        if let last = text.last, isLineBreak(last) { lines.removeLast() }
+        let fields = form.fields
+        var answers: [String: String] = [:]
+        for (index, value) in lines.enumerated() {
+            if index < fields.count {
+                if !value.isEmpty { answers[fields[index].id] = String(value) }
+            } else if !value.allSatisfy(\.isWhitespace) {
+                let count = fields.count == 1 ? "1 field" : "\(fields.count) fields"
+                return .failure([AnswerProblem(field: nil, "line \(index + 1): more lines than the form has fields (\(count))")])
+            }
+        }
+        return .success(answers)
+    }
+
+    private static func convert(_ value: JSONValue, for field: Field) -> Result<String?, AnswerProblem> {
+        let wanted: String = switch field.type {
+        case .text, .date: "text"
+        case .integer, .number: "a number"
+        case .boolean: "true or false"
+        }
+        func wrong(_ given: String) -> Result<String?, AnswerProblem> {
+            .failure(AnswerProblem(field: field.id, "must be \(wanted), not \(given)"))
+        }
+        switch value {
+        case .null:
+            return .success(nil)
+        case .string(let text):
+            if text.contains(where: \.isNewline) { return .failure(AnswerProblem(field: field.id, FieldProblem.oneLine.reason)) }
+            return .success(text)
+        case .number(let written):
+            return field.type == .integer || field.type == .number || field.type == .text ? .success(written) : wrong("a number")
+        case .bool(let flag):
+            return field.type == .boolean ? .success(flag ? "true" : "false") : wrong(flag ? "true" : "false")
+        case .array:
+            return wrong("a list")
+        case .object:
+            return wrong("an object")
+        }
+    }
+}
+
+/// Filling a form from answers without a terminal: the same validation as typing.
+public enum HeadlessFill {
+    /// Each field takes its answer (a non-empty text), else its `.value` default, else
+    /// nothing; then it is validated with its validator (`validators[id]`, or one made
+    /// here without choices when missing). A `.last` default must be resolved by the
+    /// caller into `answers`; here it counts as no default. All problems are collected,
+    /// one per field in field order, then one per answer naming no field.
+    public static func fill(
+        _ form: Form, answers: [String: String], validators: [String: FieldValidator], today: CivilDate
+    ) -> Result<Record, AnswerProblems> {
+        var values: [(id: String, value: FieldValue?)] = []
+        var problems: [AnswerProblem] = []
+        let fields = form.fields
+        for field in fields {
+            var raw = answers[field.id] ?? ""
+            if raw.isEmpty, case .value(let text)? = field.defaultValue { raw = text }
+            let validator: FieldValidator
+            if let given = validators[field.id] {
+                validator = given
+            } else {
+                do throws(FieldValidator.PatternError) {
+                    validator = try FieldValidator(field: field, choices: nil)
+                } catch {
+                    problems.append(AnswerProblem(field: field.id, error.description))
+                    continue
+                }
+            }
+            switch validator.validate(raw, today: today) {
+            case .success(let value): values.append((field.id, value))
+            case .failure(let problem): problems.append(AnswerProblem(field: field.id, problem.reason))
+            }
+        }
+        let known = Set(fields.map(\.id))
+        for id in answers.keys.sorted() where !known.contains(id) {
+            problems.append(.unknownField(id, form: form))
+        }
+        return problems.isEmpty ? .success(Record(values: values)) : .failure(AnswerProblems(problems))
+    }
+}

@@ -1,0 +1,262 @@
+/// A JSON value as far as answers care: strings decoded, numbers kept exactly as written.
+enum JSONValue: Equatable {
+    case string(String)
+    case number(String)
+    case bool(Bool)
+    case null
+    case array
+    case object
+}
+
+/// A malformed JSON text: where (1-based line, column in Unicode scalars) and why.
+struct JSONSyntaxError: Error, Equatable, CustomStringConvertible {
+    var line: Int
+    var column: Int
+    var reason: String
+
+    var description: String { "line \(line), column \(column): \(reason)" }
+}
+
+/// A small strict RFC 8259 reader for `--answers`: one object at the top, member order
+/// kept, numbers kept as written. Nested values are checked and skipped.
+struct JSONReader {
+    private let bytes: [UInt8]
+    private var position = 0
+    private static let maxDepth = 64
+
+    init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+        // A UTF-8 byte order mark is allowed and skipped.
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { position = 3 }
+    }
+
+    /// The members of the top-level object, in order (repeated keys included).
+    mutating func readObjectMembers() throws(JSONSyntaxError) -> [(key: String, value: JSONValue)] {
+        skipWhitespace()
+        guard position < bytes.count else { throw error("expected a JSON object of field id to value, found nothing") }
+        guard bytes[position] == UInt8(ascii: "{") else { throw error("expected a JSON object of field id to value") }
+        position += 1
+        var members: [(key: String, value: JSONValue)] = []
+        skipWhitespace()
+        if peek == UInt8(ascii: "}") {
+            position += 1
+        } else {
+            while true {
+                skipWhitespace()
+                guard peek == UInt8(ascii: "\"") else { throw error("expected a field id in double quotes") }
+                let key = try readString()
+                skipWhitespace()
+                guard peek == UInt8(ascii: ":") else { throw error("expected ':' after the field id") }
+                position += 1
+                let value = try readValue(depth: 1)
+                members.append((key, value))
+                skipWhitespace()
+                if peek == UInt8(ascii: ",") { position += 1; continue }
+                if peek == UInt8(ascii: "}") { position += 1; break }
+                throw error("expected ',' or '}' after a value")
+            }
+        }
+        skipWhitespace()
+        guard position == bytes.count else { throw error("unexpected text after the object") }
+        return members
+    }
+
+    private var peek: UInt8? { position < bytes.count ? bytes[position] : nil }
+
+    private mutating func skipWhitespace() {
+        while let byte = peek, byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 { position += 1 }
+    }
+
+    private mutating func readValue(depth: Int) throws(JSONSyntaxError) -> JSONValue {
+        skipWhitespace()
+        guard let byte = peek else { throw error("expected a value, found the end") }
+        switch byte {
+        case UInt8(ascii: "\""): return .string(try readString())
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try readNumber())
+        case UInt8(ascii: "t"): try readWord("true"); return .bool(true)
+        case UInt8(ascii: "f"): try readWord("false"); return .bool(false)
+        case UInt8(ascii: "n"): try readWord("null"); return .null
+        case UInt8(ascii: "["), UInt8(ascii: "{"):
+            guard depth < Self.maxDepth else { throw error("nested too deeply") }
+            let isArray = byte == UInt8(ascii: "[")
+            let closer = isArray ? UInt8(ascii: "]") : UInt8(ascii: "}")
+            position += 1
+            skipWhitespace()
+            if peek == closer { position += 1; return isArray ? .array : .object }
+            while true {
+                if !isArray {
+                    skipWhitespace()
+                    guard peek == UInt8(ascii: "\"") else { throw error("expected a key in double quotes") }
+                    _ = try readString()
+                    skipWhitespace()
+                    guard peek == UInt8(ascii: ":") else { throw error("expected ':' after the key") }
+                    position += 1
+                }
+                _ = try readValue(depth: depth + 1)
+                skipWhitespace()
+                if peek == UInt8(ascii: ",") { position += 1; continue }
+                if peek == closer { position += 1; return isArray ? .array : .object }
+                throw error(isArray ? "expected ',' or ']' in a list" : "expected ',' or '}' in an object")
+            }
+        default:
+            throw error("expected a value (a string, number, true, false or null)")
+        }
+    }
+
+    private mutating func readWord(_ word: StaticString) throws(JSONSyntaxError) {
+        let expected = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
+        guard bytes[position...].starts(with: expected) else {
+            throw error("expected a value (a string, number, true, false or null)")
+        }
+        position += expected.count
+    }
+
+    /// `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`, returned as written.
+    private mutating func readNumber() throws(JSONSyntaxError) -> String {
+        let start = position
+        func digits() -> Int {
+            let from = position
+            while let byte = peek, byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") { position += 1 }
+            return position - from
+        }
+        if peek == UInt8(ascii: "-") { position += 1 }
+        if peek == UInt8(ascii: "0") {
+            position += 1
+        } else if digits() == 0 {
+            throw error("expected a digit in a number")
+        }
+        if peek == UInt8(ascii: ".") {
+            position += 1
+            guard digits() > 0 else { throw error("expected a digit after '.' in a number") }
+        }
+        if peek == UInt8(ascii: "e") || peek == UInt8(ascii: "E") {
+            position += 1
+            if peek == UInt8(ascii: "+") || peek == UInt8(ascii: "-") { position += 1 }
+            guard digits() > 0 else { throw error("expected a digit in a number's exponent") }
+        }
+        if let byte = peek, byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") || byte == UInt8(ascii: ".") {
+            throw error("a number may not have leading zeros")
+        }
+        return String(decoding: bytes[start..<position], as: UTF8.self)
+    }
+
+    /// A string starting at the opening quote; escapes decoded, UTF-8 checked.
+    private mutating func readString() throws(JSONSyntaxError) -> String {
+        position += 1  // opening quote
+        var scalars = String.UnicodeScalarView()
+        while true {
+            guard let byte = peek else { throw error("a string is not closed") }
+            switch byte {
+            case UInt8(ascii: "\""):
+                position += 1
+                return String(scalars)
+            case UInt8(ascii: "\\"):
+                position += 1
+                guard let escape = peek else { throw error("a string is not closed") }
+                position += 1
+                switch escape {
+                case UInt8(ascii: "\""): scalars.append("\"")
+                case UInt8(ascii: "\\"): scalars.append("\\")
+                case UInt8(ascii: "/"): scalars.append("/")
+                case UInt8(ascii: "b"): scalars.append("\u{08}")
+                case UInt8(ascii: "f"): scalars.append("\u{0C}")
+                case UInt8(ascii: "n"): scalars.append("\n")
+                case UInt8(ascii: "r"): scalars.append("\r")
+                case UInt8(ascii: "t"): scalars.append("\t")
+                case UInt8(ascii: "u"): scalars.append(try readUnicodeEscape())
+                default:
+                    position -= 2
+                    throw error("unknown escape in a string; use \\\", \\\\, \\/, \\b, \\f, \\n, \\r, \\t or \\uXXXX")
+                }
+            case 0x00..<0x20:
+                throw error("a control character must be escaped in a string (a line break is \\n)")
+            case 0x00..<0x80:
+                scalars.append(Unicode.Scalar(byte))
+                position += 1
+            default:
+                scalars.append(try readUTF8Scalar())
+            }
+        }
+    }
+
+    /// After `\u`: four hex digits, a surrogate pair taken together.
+    private mutating func readUnicodeEscape() throws(JSONSyntaxError) -> Unicode.Scalar {
+        let escapeStart = position - 2
+        let high = try readHex4()
+        if (0xD800...0xDBFF).contains(high) {
+            guard bytes[position...].starts(with: [UInt8(ascii: "\\"), UInt8(ascii: "u")]) else {
+                position = escapeStart
+                throw error("a \\u escape is half of a surrogate pair")
+            }
+            position += 2
+            let low = try readHex4()
+            guard (0xDC00...0xDFFF).contains(low) else {
+                position = escapeStart
+                throw error("a \\u escape is half of a surrogate pair")
+            }
+            return Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00))!
+        }
+        guard let scalar = Unicode.Scalar(high) else {
+            position = escapeStart
+            throw error("a \\u escape is half of a surrogate pair")
+        }
+        return scalar
+    }
+
+    private mutating func readHex4() throws(JSONSyntaxError) -> UInt32 {
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            guard let byte = peek, let digit = Self.hexValue(byte) else {
+                throw error("expected four hex digits after \\u")
+            }
+            value = value << 4 | digit
+            position += 1
+        }
+        return value
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt32? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte - UInt8(ascii: "a") + 10)
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - UInt8(ascii: "A") + 10)
+        default: nil
+        }
+    }
+
+    /// One multi-byte UTF-8 sequence (strict: no overlongs, no surrogates, at most U+10FFFF).
+    private mutating func readUTF8Scalar() throws(JSONSyntaxError) -> Unicode.Scalar {
+        let lead = bytes[position]
+        let (length, minimum, initial): (Int, UInt32, UInt32) = switch lead {
+        case 0xC2...0xDF: (2, 0x80, UInt32(lead & 0x1F))
+        case 0xE0...0xEF: (3, 0x800, UInt32(lead & 0x0F))
+        case 0xF0...0xF4: (4, 0x10000, UInt32(lead & 0x07))
+        default: (0, 0, 0)
+        }
+        guard length > 0, position + length <= bytes.count else { throw error("not valid UTF-8") }
+        var value = initial
+        for offset in 1..<length {
+            let byte = bytes[position + offset]
+            guard byte & 0xC0 == 0x80 else { throw error("not valid UTF-8") }
+            value = value << 6 | UInt32(byte & 0x3F)
+        }
+        guard value >= minimum, let scalar = Unicode.Scalar(value) else { throw error("not valid UTF-8") }
+        position += length
+        return scalar
+    }
+
+    /// An error at the current position.
+    private func error(_ reason: String) -> JSONSyntaxError {
+        var line = 1
+        var column = 1
+        for byte in bytes[..<min(position, bytes.count)] {
+            if byte == 0x0A {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+        }
+        return JSONSyntaxError(line: line, column: column, reason: reason)
+    }
+}

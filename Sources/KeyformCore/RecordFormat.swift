@@ -1,0 +1,257 @@
+import Mustache
+
+/// How `keyform run` writes the submitted record on stdout (`--format`, SPEC "Result and exit status").
+public enum RecordFormat: String, CaseIterable, Sendable {
+    case json, template, env
+
+    /// The record in this format, ending with a newline.
+    public func render(_ record: Record, form: Form) throws(TemplateError) -> String {
+        switch self {
+        case .json: RecordFormat.json(record, form: form)
+        case .env: RecordFormat.env(record, form: form)
+        case .template: try RecordFormat.template(record, form: form)
+        }
+    }
+
+    // MARK: - JSON
+
+    /// One JSON object on one line plus "\n", keys in the form's field order.
+    ///
+    /// - text: a string; an empty text field is `""`.
+    /// - integer, number: a JSON number written as `FieldValue.text` (`400`, `1.5`, `1e+21`).
+    /// - boolean: `true` / `false`.
+    /// - date: `"YYYY-MM-DD"`.
+    /// - an empty integer, number, date or boolean field: `null`.
+    ///
+    /// Strings escape `"`, `\`, every control character below U+0020 (as `\n`, `\t`, … or
+    /// `\u00XX`) and U+2028/U+2029 (so the line is also valid JavaScript); `/` and
+    /// non-ASCII text are written as they are (UTF-8).
+    public static func json(_ record: Record, form: Form) -> String {
+        var out = "{"
+        for (index, field) in form.fields.enumerated() {
+            if index > 0 { out += "," }
+            out += jsonString(field.id)
+            out += ":"
+            out += jsonValue(record[field.id], type: field.type)
+        }
+        return out + "}\n"
+    }
+
+    static func jsonValue(_ value: FieldValue?, type: Field.ValueType) -> String {
+        switch value {
+        case nil: type == .text ? "\"\"" : "null"
+        case .text(let text)?: jsonString(text)
+        case .date(let date)?: jsonString(date.description)
+        case .integer(let number)?: String(number)
+        case .number(let number)?: FieldValue.format(number)
+        case .boolean(let flag)?: flag ? "true" : "false"
+        }
+    }
+
+    /// `text` as a JSON string literal.
+    public static func jsonString(_ text: String) -> String {
+        var out = "\""
+        out.reserveCapacity(text.utf8.count + 2)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case "\u{08}": out += "\\b"
+            case "\u{0C}": out += "\\f"
+            case "\u{2028}": out += "\\u2028"
+            case "\u{2029}": out += "\\u2029"
+            case _ where scalar.value < 0x20:
+                out += "\\u" + String(scalar.value, radix: 16, uppercase: false).leftPadded(to: 4)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+
+    // MARK: - env
+
+    /// `id=value` lines in field order, each value in POSIX shell single quotes
+    /// (`note='it'\''s'`), `FieldValue.text` inside; an empty field is `id=''`.
+    /// The output can be `eval`ed or sourced by any POSIX shell.
+    public static func env(_ record: Record, form: Form) -> String {
+        var out = ""
+        for field in form.fields {
+            out += field.id + "=" + shellQuoted(record[field.id]?.text ?? "") + "\n"
+        }
+        return out
+    }
+
+    /// `text` in single quotes, each `'` written as `'\''`.
+    public static func shellQuoted(_ text: String) -> String {
+        "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+
+    // MARK: - template
+
+    /// The form's template rendered with the record as plain text (nothing is
+    /// HTML-escaped), ending with exactly one newline. See `RecordTemplate`.
+    public static func template(_ record: Record, form: Form) throws(TemplateError) -> String {
+        guard let text = form.template else { throw .missing(form: form.name) }
+        return try RecordTemplate(text).render(record)
+    }
+
+    /// The field names a template refers to, in order of first use: the names of
+    /// `{{name}}`, `{{{name}}}`, `{{&name}}`, `{{#name}}`, `{{^name}}` and `{{/name}}` tags.
+    /// For a dotted name (`{{a.b}}`) the first part; for a transform (`{{uppercased(a)}}`)
+    /// the argument. Comments, partials, blocks, pragmas and `{{.}}` are skipped;
+    /// `{{=<% %>=}}` changes the delimiters as in Mustache.
+    public static func templateVariables(_ template: String) -> [String] {
+        var names: [String] = []
+        var seen: Set<String> = []
+        var open = "{{"
+        var close = "}}"
+        var rest = Substring(template)
+        // Open sections, and whether each names a variable (not a block or parent).
+        var sections: [(name: Substring, isVariable: Bool)] = []
+        while let start = rest.range(of: open) {
+            rest = rest[start.upperBound...]
+            let sigil = rest.first
+            if sigil == "{", open == "{{" {
+                // {{{name}}}
+                guard let end = rest.range(of: "}" + close) else { break }
+                add(rest[rest.index(after: rest.startIndex)..<end.lowerBound])
+                rest = rest[end.upperBound...]
+                continue
+            }
+            guard let end = rest.range(of: close) else { break }
+            let body = rest[..<end.lowerBound]
+            rest = rest[end.upperBound...]
+            switch sigil {
+            case "!", ">", "%": continue
+            case "<", "$": sections.append((body.dropFirst().trimmingWhitespace(), false))
+            case "#", "^":
+                sections.append((body.dropFirst().trimmingWhitespace(), true))
+                add(body.dropFirst())
+            case "/":
+                let name = body.dropFirst().trimmingWhitespace()
+                if let index = sections.lastIndex(where: { $0.name == name }) {
+                    let section = sections[index]
+                    sections.removeSubrange(index...)
+                    if section.isVariable { add(name) }
+                } else {
+                    add(name)
+                }
+            case "=":
+                let inner = body.dropFirst().reversed().drop { $0 != "=" }.dropFirst().reversed()
+                let parts = String(inner).split(whereSeparator: \.isWhitespace)
+                if parts.count == 2 { (open, close) = (String(parts[0]), String(parts[1])) }
+            case "&": add(body.dropFirst())
+            default: add(body)
+            }
+        }
+        return names
+
+        func add(_ raw: Substring) {
+            var name = raw.trimmingWhitespace()
+            // uppercased(lowercased(name)) → name
+            if let paren = name.lastIndex(of: "(") {
+                name = name[name.index(after: paren)...].prefix { $0 != ")" }
+            }
+            let root = name.split(separator: ".", omittingEmptySubsequences: true).first.map(String.init) ?? ""
+            guard !root.isEmpty, !seen.contains(root) else { return }
+            seen.insert(root)
+            names.append(root)
+        }
+    }
+}
+
+/// Why a record cannot be rendered with a template.
+public enum TemplateError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// `--format template` on a form without `template:`.
+    case missing(form: String)
+    /// The template does not parse; line and column (1-based, in characters) are within the template text.
+    case invalid(line: Int, column: Int, reason: String)
+
+    public var description: String {
+        switch self {
+        case .missing(let form):
+            "form '\(form)' has no template; add 'template:' to the form or use --format json or env"
+        case .invalid(let line, let column, let reason):
+            "template: line \(line), column \(column): \(reason)"
+        }
+    }
+}
+
+/// A form's Mustache template, parsed once, rendering records as plain text.
+///
+/// Each field is a variable: `{{id}}` is the value's `FieldValue.text` ("" when empty;
+/// nothing is HTML-escaped, so `{{id}}`, `{{{id}}}` and `{{&id}}` are the same). In a
+/// section, an empty field and a `no` boolean are false, anything else is true:
+/// `{{#urgent}}!{{/urgent}}`, `{{^note}}(no note){{/note}}`.
+public struct RecordTemplate: Sendable {
+    public let text: String
+    private let parsed: MustacheTemplate
+
+    public init(_ text: String) throws(TemplateError) {
+        self.text = text
+        do {
+            // Parse the template as written, for errors with the author's line and column.
+            _ = try MustacheTemplate(string: text)
+            // The TEXT content type turns HTML escaping off; the pragma sits on a line of
+            // its own, which Mustache drops from the output.
+            parsed = try MustacheTemplate(string: "{{%CONTENT_TYPE:TEXT}}\n" + text)
+        } catch let error as MustacheTemplate.ParserError {
+            throw .invalid(
+                line: error.context.lineNumber, column: error.context.columnNumber, reason: Self.reason(error.error))
+        } catch {
+            throw .invalid(line: 1, column: 1, reason: String(describing: error))
+        }
+    }
+
+    /// The rendered record with exactly one trailing newline (one is added unless the
+    /// template's output already ends with one).
+    public func render(_ record: Record) -> String {
+        var context: [String: Any] = [:]
+        for (id, value) in record.values {
+            switch value {
+            case nil, .text("")?: continue
+            case .boolean(let flag)?: context[id] = TemplateBoolean(value: flag)
+            case .integer(let number)?: context[id] = number
+            case let value?: context[id] = value.text
+            }
+        }
+        let output = parsed.render(context)
+        return output.hasSuffix("\n") ? output : output + "\n"
+    }
+
+    static func reason(_ error: any Error) -> String {
+        switch error as? MustacheTemplate.Error {
+        case .sectionCloseNameIncorrect?: "the closing tag does not match the open section"
+        case .unfinishedName?: "a tag is not closed, or its name is not valid"
+        case .expectedSectionEnd?: "a section is not closed"
+        case .invalidSetDelimiter?: "the set-delimiter tag is not valid"
+        case .transformAppliedToInheritanceSection?: "a transform cannot apply to an inherited section"
+        case .illegalTokenInsideInheritSection?: "only blocks may appear inside an inherited partial"
+        case .textInsideInheritSection?: "text may not appear inside an inherited partial"
+        case .invalidConfigVariableSyntax?: "the pragma tag is not valid"
+        case .unrecognisedConfigVariable?: "unknown pragma"
+        case nil where String(describing: error) == "overflow": "the template ends inside a tag"
+        case nil: "the template is not valid (\(error))"
+        }
+    }
+}
+
+/// A boolean field in a template: shows as yes/no, and is a section's condition.
+private struct TemplateBoolean: MustacheCustomRenderable, MustacheParent {
+    let value: Bool
+    var renderText: String { value ? "yes" : "no" }
+    var isNull: Bool { !value }
+    /// No children: names inside `{{#flag}}…{{/flag}}` resolve against the record.
+    func child(named: String) -> Any? { nil }
+}
+
+extension Substring {
+    func trimmingWhitespace() -> Substring {
+        let start = firstIndex { !$0.isWhitespace } ?? endIndex
+        let end = self[start...].lastIndex { !$0.isWhitespace }.map(index(after:)) ?? start
+        return self[start..<end]
+    }
+}
