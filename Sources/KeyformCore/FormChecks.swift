@@ -1,0 +1,112 @@
+import Yams
+
+/// The rules of a form that need more than one field in view: unique ids,
+/// options that fit the field's type, bounds in order, layouts that resolve,
+/// defaults that pass the field's own rules, and templates that name fields.
+struct FormChecks {
+    let layouts: (String) -> LayoutAvailability
+    let suggestLayout: (String) -> String?
+
+    func run(on form: LocatedForm, _ reader: inout NodeReader) {
+        let all = form.pages.flatMap(\.fields)
+        checkIDsUnique(all, &reader)
+        for located in all { check(located, &reader) }
+        if let template = form.template, let node = form.templateNode {
+            checkTemplate(template, at: node, ids: all.map(\.field.id), &reader)
+        }
+        if let title = form.title, let node = form.titleNode { checkSafe(title, at: node, what: "title", &reader) }
+    }
+
+    private func checkIDsUnique(_ fields: [LocatedField], _ reader: inout NodeReader) {
+        var first: [String: SourceLocation] = [:]
+        for located in fields {
+            guard let node = located.fields["id"] else { continue }
+            if let earlier = first[located.field.id] {
+                reader.error(node, "field id '\(located.field.id)' is used twice (first at \(earlier)); ids must be unique")
+            } else {
+                first[located.field.id] = node.location
+            }
+        }
+    }
+
+    private func check(_ located: LocatedField, _ reader: inout NodeReader) {
+        let field = located.field
+        let fields = located.fields
+        checkSafe(field.label, at: fields["label"] ?? fields.node, what: "label", &reader)
+        checkOptionsFitType(field, fields, &reader)
+        if let min = field.minLength, let max = field.maxLength, min > max, let node = fields["max_length"] {
+            reader.error(node, "'max_length' (\(max)) is less than 'min_length' (\(min))")
+        }
+        if let min = field.min, let max = field.max, min > max, let node = fields["max"] {
+            reader.error(node, "'max' (\(FieldValue.format(max))) is less than 'min' (\(FieldValue.format(min)))")
+        }
+        let layout = checkLayout(field, fields, &reader)
+        if field.strict, field.layout == nil, let node = fields["strict"] {
+            reader.error(node, "'strict' needs a 'layout': the value must be one of its keys' texts")
+        }
+        if field.input == .grid, field.layout == nil, let node = fields["input"] {
+            reader.error(node, "'input: grid' needs a 'layout' to show")
+        }
+        // Pattern and default need the field's validator; a strict field's choices need its layout.
+        let choices = field.strict ? layout?.choiceTexts : nil
+        if field.strict, layout == nil, field.layout != nil { return }  // the layout's own error says why
+        let validator: FieldValidator
+        do {
+            validator = try FieldValidator(field: field, choices: choices)
+        } catch {
+            reader.error(fields["pattern"] ?? fields.node, "'pattern' is not a valid regular expression: \(error.reason)")
+            return
+        }
+        if case .value(let text)? = field.defaultValue, let node = fields["default"], !text.isEmpty,
+           case .failure(let problem) = validator.validate(text, today: FormChecks.anyDay) {
+            reader.error(node, "default '\(TerminalSafe.escaped(text))' fails the field's own rules: \(problem.reason)")
+        }
+    }
+
+    /// Defaults like `today` are checked against a fixed day: only their form matters here.
+    private static let anyDay = CivilDate(year: 2000, month: 1, day: 1)!
+
+    private func checkOptionsFitType(_ field: Field, _ fields: Fields, _ reader: inout NodeReader) {
+        let textOnly = ["pattern", "min_length", "max_length"]
+        let numberOnly = ["min", "max"]
+        if field.type != .text {
+            for name in textOnly where fields.has(name) {
+                reader.report(.error(fields.location(of: name), "'\(name)' applies to text fields; '\(field.id)' is a \(field.type.rawValue) field"))
+            }
+        }
+        if field.type != .integer && field.type != .number {
+            for name in numberOnly where fields.has(name) {
+                let hint = field.type == .text ? " (for text, use '\(name)_length')" : ""
+                reader.report(.error(fields.location(of: name), "'\(name)' applies to integer and number fields; '\(field.id)' is a \(field.type.rawValue) field\(hint)"))
+            }
+        }
+    }
+
+    /// Reports a layout that does not resolve or is broken, at the `layout:` line; the layout when found.
+    private func checkLayout(_ field: Field, _ fields: Fields, _ reader: inout NodeReader) -> Layout? {
+        guard let name = field.layout, let node = fields["layout"] else { return nil }
+        switch layouts(name) {
+        case .found(let layout):
+            return layout
+        case .missing:
+            let hint = suggestLayout(name).map { "did you mean '\($0)'?" }
+                ?? "put \(TerminalSafe.escaped(name)).yaml in a Layouts folder beside the form, or set KEYFORM_LAYOUTS"
+            reader.error(node, "no layout named '\(TerminalSafe.escaped(name))' was found; \(hint)")
+        case .broken:
+            reader.error(node, "layout '\(TerminalSafe.escaped(name))' has errors; run 'keyform layout check' on it")
+        }
+        return nil
+    }
+
+    private func checkTemplate(_ template: String, at node: Node, ids: [String], _ reader: inout NodeReader) {
+        for name in RecordFormat.templateVariables(template) where !ids.contains(name) {
+            let hint = Suggestion.closest(to: name, among: ids).map { "did you mean '\($0)'?" } ?? "the fields are \(NodeReader.list(ids))"
+            reader.error(node, "the template uses '\(TerminalSafe.escaped(name))', which is not a field; \(hint)")
+        }
+    }
+
+    private func checkSafe(_ text: String, at node: Node, what: String, _ reader: inout NodeReader) {
+        guard let scalar = TerminalSafe.unsafeScalars(in: text).first else { return }
+        reader.error(node, "\(what) contains \(TerminalSafe.describe(scalar)); remove it (it could change what the terminal shows)")
+    }
+}

@@ -1,0 +1,59 @@
+/// Everything the form engine needs besides its state: the form, its layouts,
+/// a compiled validator per field, and today's date. Built once per run.
+public struct FormContext: Sendable {
+    public let form: Form
+    /// Every field in order, across pages.
+    public let fields: [Field]
+    /// The page each field is on, by field index.
+    public let pageOfField: [Int]
+    /// Each field's validator, by field index.
+    public let validators: [FieldValidator]
+    /// Every layout a field names, and those their `action: layout` keys turn to, by name.
+    public let layouts: [String: Layout]
+    public let today: CivilDate
+
+    /// - Throws: a field's `pattern` that is not a valid regular expression
+    ///   (`keyform form check` reports it first, with its position).
+    public init(form: Form, layouts: [String: Layout], today: CivilDate) throws(FieldValidator.PatternError) {
+        self.form = form
+        self.fields = form.fields
+        self.pageOfField = form.pages.enumerated().flatMap { page, content in content.fields.map { _ in page } }
+        self.layouts = layouts
+        self.today = today
+        var validators: [FieldValidator] = []
+        for field in form.fields {
+            let choices = field.strict ? field.layout.flatMap { layouts[$0] }?.choiceTexts : nil
+            validators.append(try FieldValidator(field: field, choices: choices))
+        }
+        self.validators = validators
+    }
+
+    /// The layout a field swaps to, when it has one that resolved.
+    public func layout(ofField index: Int) -> Layout? {
+        fields[index].layout.flatMap { layouts[$0] }
+    }
+
+    public func index(ofField id: String) -> Int? { fields.firstIndex { $0.id == id } }
+
+    /// The first field, in order, that keeps Done disabled, and why.
+    public func doneBlocker(_ entries: [FormState.Entry]) -> (field: Int, problem: FieldProblem)? {
+        for index in fields.indices {
+            if case .failure(let problem) = validators[index].validate(entries[index].text, today: today) {
+                return (index, problem)
+            }
+        }
+        return nil
+    }
+
+    /// The record the entries make, or the first problem.
+    public func record(_ entries: [FormState.Entry]) -> Result<Record, FieldProblem> {
+        var values: [(id: String, value: FieldValue?)] = []
+        for (index, field) in fields.enumerated() {
+            switch validators[index].validate(entries[index].text, today: today) {
+            case .success(let value): values.append((field.id, value))
+            case .failure(let problem): return .failure(problem)
+            }
+        }
+        return .success(Record(values: values))
+    }
+}

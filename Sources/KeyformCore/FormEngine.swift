@@ -1,0 +1,243 @@
+/// The form's state machine: `reduce` is the only place form state changes.
+/// Pure: events in, effects out; the terminal, readline and the store act on
+/// the effects at the edges.
+public enum FormEngine {
+    /// Applies `event` to `state` and returns what the edges must do.
+    public static func reduce(_ state: inout FormState, _ event: FormEvent, _ context: FormContext) -> [FormEffect] {
+        guard state.outcome == nil, !state.entries.isEmpty else { return [] }
+        state.notice = nil
+        switch event {
+        case .lineEdited(let text, let cursor):
+            guard state.grid == nil else { return [] }
+            state.entries[state.focus] = FormState.Entry(text, cursor: cursor)
+            refreshProblem(of: state.focus, in: &state, context)
+            return []
+        case .commitPressed:
+            return commit(&state, context, pressDoneOnLast: true)
+        case .previousPressed:
+            return previous(&state, context)
+        case .swapViewPressed:
+            return swapView(&state, context)
+        case .gridMoved(let direction):
+            return moveHighlight(direction, in: &state, context)
+        case .gridKeyPressed:
+            guard let grid = state.grid, let key = key(at: grid.highlight, of: grid, context) else { return [.bell] }
+            return press(key, in: &state, context)
+        case .gridHotkeyPressed(let character):
+            guard let grid = state.grid, let page = page(of: grid, context) else { return [.bell] }
+            for (r, row) in page.rows.enumerated() {
+                if let k = row.firstIndex(where: { $0.hotkey == character }) {
+                    state.grid?.highlight = GridDrawing.KeyIndex(row: r, key: k)
+                    return press(row[k], in: &state, context)
+                }
+            }
+            return [.bell]
+        case .cancelPressed:
+            return end(&state, .cancelled, context)
+        case .interrupted:
+            return end(&state, .interrupted, context)
+        case .terminated(let signal):
+            return end(&state, .terminated(signal: signal), context)
+        }
+    }
+
+    // MARK: Fields and focus
+
+    /// Moves focus to field `index`, opening its own input view.
+    static func enter(field index: Int, in state: inout FormState, _ context: FormContext, from previous: Int?) -> [FormEffect] {
+        guard state.entries.indices.contains(index) else { return [] }
+        state.focus = index
+        let text = state.entries[index].text
+        state.entries[index].cursor = text.count
+        let opensGrid = context.fields[index].input == .grid && context.layout(ofField: index) != nil
+        state.grid = opensGrid ? startingGrid(forField: index, state, context) : nil
+        var effects: [FormEffect] = [.setLine(text: text, cursor: text.count)]
+        if let previous, context.pageOfField[previous] != context.pageOfField[index] {
+            effects.append(.transition(.page(forward: index > previous)))
+        }
+        return effects
+    }
+
+    private static func commit(_ state: inout FormState, _ context: FormContext, pressDoneOnLast: Bool) -> [FormEffect] {
+        let index = state.focus
+        if case .failure(let problem) = validate(index, state, context) {
+            state.problems[index] = problem
+            return []
+        }
+        state.problems[index] = nil
+        var effects: [FormEffect] = [.saveDraft(state.draft(context))]
+        if index + 1 < state.entries.count {
+            effects += enter(field: index + 1, in: &state, context, from: index)
+        } else if pressDoneOnLast {
+            effects += pressDone(&state, context)
+        } else {
+            effects.append(.bell)
+        }
+        return effects
+    }
+
+    private static func previous(_ state: inout FormState, _ context: FormContext) -> [FormEffect] {
+        guard state.focus > 0 else { return [.bell] }
+        return enter(field: state.focus - 1, in: &state, context, from: state.focus)
+    }
+
+    /// Done: submits when the form is valid; otherwise points at the field that blocks it.
+    private static func pressDone(_ state: inout FormState, _ context: FormContext) -> [FormEffect] {
+        if let blocker = context.doneBlocker(state.entries) {
+            state.problems[blocker.field] = blocker.problem
+            var effects: [FormEffect] = []
+            if blocker.field != state.focus {
+                effects = enter(field: blocker.field, in: &state, context, from: state.focus)
+            }
+            state.notice = "Done is disabled: \(context.fields[blocker.field].label) \(blocker.problem.reason)"
+            return effects
+        }
+        switch context.record(state.entries) {
+        case .success(let record):
+            state.outcome = .submitted(record)
+            state.grid = nil
+            return [.submit(record), .finish(.submitted(record))]
+        case .failure:
+            return [.bell]  // unreachable: no blocker means every field validates
+        }
+    }
+
+    private static func end(_ state: inout FormState, _ outcome: FormState.Outcome, _ context: FormContext) -> [FormEffect] {
+        state.outcome = outcome
+        return [.saveDraft(state.draft(context)), .finish(outcome)]
+    }
+
+    private static func validate(_ index: Int, _ state: FormState, _ context: FormContext) -> Result<FieldValue?, FieldProblem> {
+        context.validators[index].validate(state.entries[index].text, today: context.today)
+    }
+
+    /// A problem already shown follows the text as it changes, and goes once the text is valid.
+    private static func refreshProblem(of index: Int, in state: inout FormState, _ context: FormContext) {
+        guard state.problems[index] != nil else { return }
+        switch validate(index, state, context) {
+        case .success: state.problems[index] = nil
+        case .failure(let problem): state.problems[index] = problem
+        }
+    }
+
+    /// Puts `entry` in the focused field and tells the line editor.
+    private static func setEntry(_ entry: FormState.Entry, in state: inout FormState, _ context: FormContext) -> [FormEffect] {
+        state.entries[state.focus] = entry
+        refreshProblem(of: state.focus, in: &state, context)
+        return [.setLine(text: entry.text, cursor: entry.cursor)]
+    }
+}
+
+// MARK: - The grid view
+
+extension FormEngine {
+    private static func swapView(_ state: inout FormState, _ context: FormContext) -> [FormEffect] {
+        guard context.layout(ofField: state.focus) != nil else { return [.bell] }
+        if state.grid == nil {
+            state.grid = startingGrid(forField: state.focus, state, context)
+            return [.transition(.swapView(toGrid: true))]
+        }
+        state.grid = nil
+        let entry = state.entries[state.focus]
+        return [.transition(.swapView(toGrid: false)), .setLine(text: entry.text, cursor: entry.cursor)]
+    }
+
+    /// The field's own layout, on the page and key that hold its current value
+    /// (so a field set to "Medium" opens with Medium highlighted), else the first key.
+    private static func startingGrid(forField index: Int, _ state: FormState, _ context: FormContext) -> FormState.Grid? {
+        guard let name = context.fields[index].layout, let layout = context.layouts[name] else { return nil }
+        let value = state.entries[index].text
+        for (p, page) in layout.pages.enumerated() {
+            for (r, row) in page.rows.enumerated() {
+                if let k = row.firstIndex(where: { $0.action == .text && $0.text == value }) {
+                    return FormState.Grid(layout: name, page: p, highlight: .init(row: r, key: k))
+                }
+            }
+        }
+        return FormState.Grid(layout: name)
+    }
+
+    static func page(of grid: FormState.Grid, _ context: FormContext) -> Layout.Page? {
+        guard let layout = context.layouts[grid.layout], layout.pages.indices.contains(grid.page) else { return nil }
+        return layout.pages[grid.page]
+    }
+
+    private static func key(at index: GridDrawing.KeyIndex, of grid: FormState.Grid, _ context: FormContext) -> Layout.Key? {
+        guard let page = page(of: grid, context), page.rows.indices.contains(index.row),
+              page.rows[index.row].indices.contains(index.key) else { return nil }
+        return page.rows[index.row][index.key]
+    }
+
+    /// Left and right move along the row; up and down go to the key of the next
+    /// row that sits under the middle of this one (spans differ between rows).
+    private static func moveHighlight(_ direction: GridDirection, in state: inout FormState, _ context: FormContext) -> [FormEffect] {
+        guard let grid = state.grid, let page = page(of: grid, context) else { return [.bell] }
+        let here = grid.highlight
+        var target = here
+        switch direction {
+        case .left: target.key -= 1
+        case .right: target.key += 1
+        case .up, .down:
+            target.row += direction == .up ? -1 : 1
+            guard page.rows.indices.contains(target.row) else { return [] }
+            let middle = 2 * startColumn(of: here, in: page) + page.rows[here.row][here.key].span
+            target.key = keyCovering(halfColumn: middle, in: page.rows[target.row])
+        }
+        guard page.rows.indices.contains(target.row), page.rows[target.row].indices.contains(target.key) else { return [] }
+        state.grid?.highlight = target
+        return []
+    }
+
+    private static func startColumn(of index: GridDrawing.KeyIndex, in page: Layout.Page) -> Int {
+        page.rows[index.row].prefix(index.key).reduce(0) { $0 + $1.span }
+    }
+
+    /// The key whose columns hold the half-column `halfColumn` (0 = left edge of
+    /// column 0, 1 = its middle), or the row's last key when the row is shorter.
+    private static func keyCovering(halfColumn: Int, in row: [Layout.Key]) -> Int {
+        var start = 0
+        for (k, key) in row.enumerated() {
+            if halfColumn < 2 * (start + key.span) { return k }
+            start += key.span
+        }
+        return max(0, row.count - 1)
+    }
+
+    private static func press(_ key: Layout.Key, in state: inout FormState, _ context: FormContext) -> [FormEffect] {
+        guard let grid = state.grid, let layout = context.layouts[grid.layout] else { return [.bell] }
+        let entry = state.entries[state.focus]
+        switch key.action {
+        case .text where layout.kind == .choice:
+            let effects = setEntry(FormState.Entry(key.text), in: &state, context)
+            return effects + commit(&state, context, pressDoneOnLast: true)
+        case .text:
+            var characters = Array(entry.text)
+            characters.insert(contentsOf: key.text, at: entry.cursor)
+            return setEntry(FormState.Entry(String(characters), cursor: entry.cursor + key.text.count), in: &state, context)
+        case .keyboard:
+            state.grid = nil
+            return [.transition(.swapView(toGrid: false)), .setLine(text: entry.text, cursor: entry.cursor)]
+        case .page(let id):
+            guard let target = layout.pageIndex(id: id) else { return [.bell] }
+            state.grid = FormState.Grid(layout: grid.layout, page: target)
+            return [.transition(.page(forward: target > grid.page))]
+        case .layout(let name):
+            guard context.layouts[name] != nil else { return [.bell] }
+            state.grid = FormState.Grid(layout: name)
+            return [.transition(.page(forward: true))]
+        case .backspace:
+            guard entry.cursor > 0 else { return [.bell] }
+            var characters = Array(entry.text)
+            characters.remove(at: entry.cursor - 1)
+            return setEntry(FormState.Entry(String(characters), cursor: entry.cursor - 1), in: &state, context)
+        case .clear:
+            return setEntry(FormState.Entry(""), in: &state, context)
+        case .done:
+            return commit(&state, context, pressDoneOnLast: true)
+        case .next:
+            return commit(&state, context, pressDoneOnLast: false)
+        case .previous:
+            return previous(&state, context)
+        }
+    }
+}

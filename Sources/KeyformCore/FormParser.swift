@@ -1,0 +1,232 @@
+import Yams
+
+/// What the form parser learns about a layout a field names.
+public enum LayoutAvailability: Sendable {
+    case found(Layout)
+    /// The name resolves nowhere.
+    case missing
+    /// The file exists but has errors (reported on their own, at the layout's path).
+    case broken
+}
+
+/// Reads a form file (SPEC "Form files") into a `Form`, with a positioned
+/// diagnostic for every problem, using the same machinery as layouts.
+public enum FormParser {
+    public static let formFields = ["title", "name", "fields", "pages", "template"]
+    public static let pageFields = ["title", "fields"]
+    public static let fieldFields = [
+        "id", "label", "type", "required", "layout", "input", "strict", "default",
+        "pattern", "min_length", "max_length", "min", "max",
+    ]
+
+    /// Parses a form from the bytes of a file.
+    /// - Parameters:
+    ///   - stem: the file's name without `.yaml`, the form's name unless it sets `name`.
+    ///   - layouts: resolves the layout names fields give.
+    public static func parse(
+        bytes: [UInt8], stem: String,
+        layouts: (String) -> LayoutAvailability,
+        suggestLayout: (String) -> String? = LayoutParser.suggestShipped
+    ) -> Parsed<Form> {
+        switch YAMLDocument.decode(bytes, kind: "form") {
+        case .success(let text): parse(text, stem: stem, layouts: layouts, suggestLayout: suggestLayout)
+        case .failure(let diagnostic): Parsed(value: nil, diagnostics: [diagnostic])
+        }
+    }
+
+    public static func parse(
+        _ source: String, stem: String,
+        layouts: (String) -> LayoutAvailability,
+        suggestLayout: (String) -> String? = LayoutParser.suggestShipped
+    ) -> Parsed<Form> {
+        let root: Node?
+        switch YAMLDocument.compose(source) {
+        case .success(let node): root = node
+        case .failure(let diagnostic): return Parsed(value: nil, diagnostics: [diagnostic])
+        }
+        guard let root, !root.isEmptyScalar else {
+            return Parsed(value: nil, diagnostics: [.error(.start, "the file is empty; a form needs 'fields' (or 'pages' of fields)")])
+        }
+        guard case .mapping = root else {
+            return Parsed(value: nil, diagnostics: [.error(root.location, "a form must be a mapping with 'title' and 'fields' (or 'pages'), found \(root.kindDescription)")])
+        }
+        var reader = NodeReader()
+        let form = readForm(root, stem: stem, &reader)
+        if let form, !reader.exhausted {
+            withoutActuallyEscaping(layouts) { layouts in
+                withoutActuallyEscaping(suggestLayout) { suggest in
+                    FormChecks(layouts: layouts, suggestLayout: suggest).run(on: form, &reader)
+                }
+            }
+        }
+        return Parsed(value: form?.form, diagnostics: reader.diagnostics)
+    }
+
+    // MARK: Reading the shape
+
+    private static func readForm(_ root: Node, stem: String, _ reader: inout NodeReader) -> LocatedForm? {
+        guard let fields = reader.fields(of: root, allowed: formFields, in: "form") else { return nil }
+        let title = fields["title"].flatMap { reader.text($0, field: "title") }
+        var name = recordName(fromStem: stem)
+        if let node = fields["name"], let value = reader.text(node, field: "name") {
+            if isIdentifier(value) {
+                name = value
+            } else {
+                reader.error(node, "'name' must start with a-z and use only a-z, 0-9 and _ (it names the records' table), found '\(TerminalSafe.escaped(value))'")
+            }
+        }
+        let template = fields["template"].flatMap { reader.text($0, field: "template") }
+        var pages: [LocatedFormPage] = []
+        switch (fields["fields"], fields["pages"]) {
+        case (.some, .some):
+            reader.report(.error(fields.location(of: "pages"), "a form has 'fields' or 'pages', not both; move the fields into a page"))
+        case (.some(let node), nil):
+            if let list = readFields(node, &reader) { pages = [LocatedFormPage(title: nil, fields: list)] }
+        case (nil, .some(let node)):
+            pages = readPages(node, &reader)
+        case (nil, nil):
+            if !fields.hasUnknown { reader.error(root, "a form needs 'fields' (a list of fields) or 'pages'") }
+        }
+        guard !pages.isEmpty else { return nil }
+        return LocatedForm(title: title, name: name, pages: pages, template: template, templateNode: fields["template"], titleNode: fields["title"])
+    }
+
+    private static func readPages(_ node: Node, _ reader: inout NodeReader) -> [LocatedFormPage] {
+        guard let items = reader.items(of: node, field: "pages") else { return [] }
+        if items.isEmpty {
+            reader.error(node, "'pages' is empty; a form needs at least one page of fields")
+            return []
+        }
+        var pages: [LocatedFormPage] = []
+        for (index, item) in items.enumerated() {
+            guard let fields = reader.fields(of: item, allowed: pageFields, in: "page \(index + 1)") else { continue }
+            let title = fields["title"].flatMap { reader.text($0, field: "title") }
+            guard let list = fields["fields"] else {
+                if !fields.hasUnknown { reader.error(item, "page \(index + 1) needs 'fields' (a list of fields)") }
+                continue
+            }
+            if let parsed = readFields(list, &reader) { pages.append(LocatedFormPage(title: title, fields: parsed)) }
+        }
+        return pages
+    }
+
+    private static func readFields(_ node: Node, _ reader: inout NodeReader) -> [LocatedField]? {
+        guard let items = reader.items(of: node, field: "fields") else { return nil }
+        if items.isEmpty {
+            reader.error(node, "'fields' is empty; add at least one field, like - id: text")
+            return nil
+        }
+        return items.compactMap { readField($0, &reader) }
+    }
+
+    private static func readField(_ node: Node, _ reader: inout NodeReader) -> LocatedField? {
+        if case .scalar(let scalar) = node {
+            reader.error(node, "a field must be a mapping like {id: \(isIdentifier(scalar.string) ? scalar.string : "note"), label: Note}, found \(node.kindDescription)")
+            return nil
+        }
+        guard let fields = reader.fields(of: node, allowed: fieldFields, in: "field") else { return nil }
+        guard let idNode = fields["id"] else {
+            if !fields.hasUnknown { reader.error(node, "a field needs an 'id' (like due_date): the key of its value in the record") }
+            return nil
+        }
+        guard let id = reader.text(idNode, field: "id") else { return nil }
+        guard isIdentifier(id) else {
+            let suggestion = recordName(fromStem: id)
+            reader.error(idNode, "field id '\(TerminalSafe.escaped(id))' must start with a-z and use only a-z, 0-9 and _\(isIdentifier(suggestion) ? " (like \(suggestion))" : "")")
+            return nil
+        }
+        var field = Field(id: id)
+        if let node = fields["label"], let label = reader.text(node, field: "label") { field.label = label }
+        if let node = fields["type"], let name = reader.text(node, field: "type") {
+            if let type = Field.ValueType(rawValue: name) {
+                field.type = type
+            } else {
+                reader.error(node, "unknown type '\(TerminalSafe.escaped(name))'; \(NodeReader.hint(for: name, among: Field.ValueType.allCases.map(\.rawValue)))")
+            }
+        }
+        if let node = fields["required"] { field.required = reader.boolean(node, field: "required") ?? false }
+        if let node = fields["strict"] { field.strict = reader.boolean(node, field: "strict") ?? false }
+        if let node = fields["layout"], let name = reader.text(node, field: "layout") { field.layout = name }
+        if let node = fields["input"], let name = reader.text(node, field: "input") {
+            if let input = Field.InputView(rawValue: name) {
+                field.input = input
+            } else {
+                reader.error(node, "unknown input '\(TerminalSafe.escaped(name))'; \(NodeReader.hint(for: name, among: Field.InputView.allCases.map(\.rawValue)))")
+            }
+        }
+        if let node = fields["default"], let value = reader.text(node, field: "default") {
+            field.defaultValue = value == "last" ? .last : .value(value)
+        }
+        if let node = fields["pattern"] { field.pattern = reader.text(node, field: "pattern") }
+        let lengths = 0...1_000_000
+        if let node = fields["min_length"] { field.minLength = reader.integer(node, field: "min_length", in: lengths, meaning: "a whole number of characters") }
+        if let node = fields["max_length"] { field.maxLength = reader.integer(node, field: "max_length", in: lengths, meaning: "a whole number of characters") }
+        if let node = fields["min"] { field.min = reader.number(node, field: "min") }
+        if let node = fields["max"] { field.max = reader.number(node, field: "max") }
+        return LocatedField(field: field, fields: fields)
+    }
+
+    /// `[a-z][a-z0-9_]*`: field ids and record names.
+    public static func isIdentifier(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first, ("a"..."z").contains(first) else { return false }
+        return text.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "_" }
+    }
+
+    /// A file stem made into a record name: `Swim Log-2` → `swim_log_2`.
+    public static func recordName(fromStem stem: String) -> String {
+        var name = String(stem.lowercased().unicodeScalars.map { scalar -> Character in
+            ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) ? Character(scalar) : "_"
+        })
+        if let first = name.unicodeScalars.first, !("a"..."z").contains(first) { name = "form_" + name }
+        return name.isEmpty ? "form" : name
+    }
+}
+
+// MARK: - The parsed form with positions for the checks
+
+struct LocatedField {
+    var field: Field
+    var fields: Fields
+}
+
+struct LocatedFormPage {
+    var title: String?
+    var fields: [LocatedField]
+}
+
+struct LocatedForm {
+    var title: String?
+    var name: String
+    var pages: [LocatedFormPage]
+    var template: String?
+    var templateNode: Node?
+    var titleNode: Node?
+
+    var form: Form {
+        Form(title: title, name: name, pages: pages.map { Form.Page(title: $0.title, fields: $0.fields.map(\.field)) }, template: template)
+    }
+}
+
+extension NodeReader {
+    /// `true`/`false` (also yes/no, on/off as YAML 1.1 writes them).
+    mutating func boolean(_ node: Node, field: String) -> Bool? {
+        guard let text = text(node, field: field) else { return nil }
+        switch text.lowercased() {
+        case "true", "yes", "on": return true
+        case "false", "no", "off": return false
+        default:
+            error(node, "'\(field)' must be true or false, found '\(TerminalSafe.escaped(text))'")
+            return nil
+        }
+    }
+
+    /// A decimal number as a person writes it (`3`, `-2.5`).
+    mutating func number(_ node: Node, field: String) -> Double? {
+        guard let text = text(node, field: field) else { return nil }
+        guard let value = Double(text.trimmingSpaces), value.isFinite, !text.contains(where: \.isLetter) else {
+            error(node, "'\(field)' must be a number, found '\(TerminalSafe.escaped(text))'")
+            return nil
+        }
+        return value
+    }
+}

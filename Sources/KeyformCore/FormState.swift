@@ -1,0 +1,130 @@
+/// The state of one form being filled in. Only `FormEngine.reduce` changes it.
+public struct FormState: Equatable, Sendable {
+    /// A field's text as typed, and where the cursor is in it.
+    public struct Entry: Equatable, Sendable {
+        public var text: String
+        /// Characters (grapheme clusters) before the cursor.
+        public var cursor: Int
+
+        public init(_ text: String = "", cursor: Int? = nil) {
+            self.text = text
+            self.cursor = min(max(0, cursor ?? text.count), text.count)
+        }
+    }
+
+    /// Where the grid view is: which layout (a field's own, or one a key turned
+    /// to), which page, and which key is highlighted.
+    public struct Grid: Equatable, Sendable {
+        public var layout: String
+        public var page: Int
+        public var highlight: GridDrawing.KeyIndex
+
+        public init(layout: String, page: Int = 0, highlight: GridDrawing.KeyIndex = .init(row: 0, key: 0)) {
+            self.layout = layout
+            self.page = page
+            self.highlight = highlight
+        }
+    }
+
+    /// How the form ended.
+    public enum Outcome: Equatable, Sendable {
+        case submitted(Record)
+        /// Esc: the draft is kept (exit 1).
+        case cancelled
+        /// Ctrl-C or SIGINT: the draft is kept (exit 130).
+        case interrupted
+        /// SIGTERM or SIGHUP: the draft is kept (exit 143 or 129).
+        case terminated(signal: Int32)
+    }
+
+    /// One entry per field, in field order.
+    public var entries: [Entry]
+    /// The focused field's index.
+    public var focus: Int
+    /// Set while the focused field shows its key grid; nil in the keyboard view.
+    public var grid: Grid?
+    /// Problems shown under fields, by field index: set when a field is
+    /// committed invalid (or blocks Done), kept up to date as it is edited.
+    public var problems: [Int: FieldProblem]
+    /// A one-off message for the footer (cleared by the next event).
+    public var notice: String?
+    /// Set once the form has ended; no event changes it afterwards.
+    public var outcome: Outcome?
+
+    public init(entries: [Entry], focus: Int = 0, grid: Grid? = nil, problems: [Int: FieldProblem] = [:], notice: String? = nil, outcome: Outcome? = nil) {
+        self.entries = entries
+        self.focus = focus
+        self.grid = grid
+        self.problems = problems
+        self.notice = notice
+        self.outcome = outcome
+    }
+
+    /// The state a form starts in: each field holds its starting text (a draft's,
+    /// else its default), and the first field has focus in its own input view.
+    public static func start(_ context: FormContext, values: [String: String] = [:], focus: Int = 0) -> FormState {
+        let entries = context.fields.map { field -> Entry in
+            if let value = values[field.id] { return Entry(value) }
+            if case .value(let text)? = field.defaultValue { return Entry(text) }
+            return Entry()
+        }
+        var state = FormState(entries: entries)
+        _ = FormEngine.enter(field: min(max(0, focus), max(0, entries.count - 1)), in: &state, context, from: nil)
+        return state
+    }
+
+    /// The values as typed, by field id: what a draft keeps.
+    public func draft(_ context: FormContext) -> [String: String] {
+        Dictionary(uniqueKeysWithValues: zip(context.fields.map(\.id), entries.map(\.text)))
+    }
+}
+
+/// What happened: the only way the form state changes.
+public enum FormEvent: Equatable, Sendable {
+    /// The line editor's text or cursor changed (keyboard view).
+    case lineEdited(text: String, cursor: Int)
+    /// Enter in the keyboard view.
+    case commitPressed
+    /// Shift-Tab: the previous field, across pages; never blocked by validation.
+    case previousPressed
+    /// Tab: swap between the keyboard and the field's grid.
+    case swapViewPressed
+    /// An arrow key in the grid view.
+    case gridMoved(GridDirection)
+    /// Enter in the grid view: press the highlighted key.
+    case gridKeyPressed
+    /// A printable key in the grid view: presses the key with that hotkey, if any.
+    case gridHotkeyPressed(Character)
+    /// Esc.
+    case cancelPressed
+    /// Ctrl-C or SIGINT.
+    case interrupted
+    /// SIGTERM or SIGHUP.
+    case terminated(signal: Int32)
+}
+
+public enum GridDirection: Equatable, Sendable {
+    case up, down, left, right
+}
+
+/// What the edges must do after an event.
+public enum FormEffect: Equatable, Sendable {
+    /// The line editor must now hold this text (focus moved, or the grid changed the value).
+    case setLine(text: String, cursor: Int)
+    /// Save the values as a draft (a field was committed, or the form is left unfinished).
+    case saveDraft([String: String])
+    /// Store the record; the form is done.
+    case submit(Record)
+    /// The form has ended; restore the terminal and exit.
+    case finish(FormState.Outcome)
+    case bell
+    /// Animate a change of view (≤ 150 ms); purely visual.
+    case transition(Transition)
+}
+
+public enum Transition: Equatable, Sendable {
+    /// The grid rises in (`toGrid`) or drops away.
+    case swapView(toGrid: Bool)
+    /// A page of the form or of a grid turns forward or back.
+    case page(forward: Bool)
+}
