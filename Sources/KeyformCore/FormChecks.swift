@@ -12,7 +12,9 @@ struct FormChecks {
         checkIDsUnique(all, &reader)
         for located in all { check(located, &reader) }
         if let template = form.template, let node = form.templateNode {
-            checkTemplate(template, at: node, ids: all.map(\.field.id), &reader)
+            var ids: [String] = []
+            for id in all.map(\.field.id) where !ids.contains(id) { ids.append(id) }
+            checkTemplate(template, at: node, ids: ids, &reader)
         }
         if let title = form.title, let node = form.titleNode { checkSafe(title, at: node, what: "title", &reader) }
     }
@@ -71,13 +73,13 @@ struct FormChecks {
         let numberOnly = ["min", "max"]
         if field.type != .text {
             for name in textOnly where fields.has(name) {
-                reader.report(.error(fields.location(of: name), "'\(name)' applies to text fields; '\(field.id)' is a \(field.type.rawValue) field"))
+                reader.report(.error(fields.location(of: name), "'\(name)' applies to text fields; '\(field.id)' is \(field.type.withArticle) field"))
             }
         }
         if field.type != .integer && field.type != .number {
             for name in numberOnly where fields.has(name) {
                 let hint = field.type == .text ? " (for text, use '\(name)_length')" : ""
-                reader.report(.error(fields.location(of: name), "'\(name)' applies to integer and number fields; '\(field.id)' is a \(field.type.rawValue) field\(hint)"))
+                reader.report(.error(fields.location(of: name), "'\(name)' applies to integer and number fields; '\(field.id)' is \(field.type.withArticle) field\(hint)"))
             }
         }
     }
@@ -109,4 +111,9 @@ struct FormChecks {
         guard let scalar = TerminalSafe.unsafeScalars(in: text).first else { return }
         reader.error(node, "\(what) contains \(TerminalSafe.describe(scalar)); remove it (it could change what the terminal shows)")
     }
+}
+
+extension Field.ValueType {
+    /// "a date", "an integer": for messages.
+    var withArticle: String { (self == .integer ? "an " : "a ") + rawValue }
 }
