@@ -1,7 +1,8 @@
 /// "Did you mean" suggestions for misspelt names.
 public enum Suggestion {
     /// The candidate closest to `name` (case-insensitive edit distance at most
-    /// max(1, length / 3)), or nil when nothing is close. Ties go to the earlier candidate.
+    /// max(1, length / 3)), else one that starts with `name` (3 characters or more),
+    /// or nil when nothing is close. Ties go to the earlier candidate.
     public static func closest(to name: String, among candidates: [String]) -> String? {
         let target = Array(name.lowercased())
         let limit = max(1, target.count / 3)
@@ -10,7 +11,10 @@ public enum Suggestion {
             let distance = editDistance(target, Array(candidate.lowercased()))
             if distance <= limit, distance < (best?.distance ?? .max) { best = (candidate, distance) }
         }
-        return best?.candidate
+        if let best { return best.candidate }
+        // An abbreviation (`prio` for `priority`) is too many edits away but just as clear.
+        guard target.count >= 3 else { return nil }
+        return candidates.first { $0.lowercased().hasPrefix(String(target)) }
     }
 
     /// Levenshtein distance, counting a swap of two neighbours as one edit.

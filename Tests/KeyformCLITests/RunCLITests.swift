@@ -1,0 +1,130 @@
+import Foundation
+import Testing
+
+/// `keyform run` without a terminal: answers in, the record out, every exit status.
+@Suite struct RunCLITests {
+    @Test func answersJSONInTypedJSONOut() throws {
+        let result = try CLIRunner.run(["run", "demo/todo.yaml", "--answers", "-"], stdin: #"{"text":"Buy milk","priority":"High","due":"2026/11/21"}"#)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == #"{"text":"Buy milk","priority":"High","status":"To do","due":"2026-11-21","note":""}"# + "\n")
+        #expect(result.stderr == "")
+    }
+
+    @Test func anEmptyRequiredFieldExits2WithTheSpecLine() throws {
+        let result = try CLIRunner.run(["run", "demo/todo.yaml", "--answers", "-"], stdin: #"{"text":"","priority":"High"}"#)
+        #expect(result.status == 2)
+        #expect(result.stdout == "")
+        #expect(result.stderr == "keyform: field 'text': required\n")
+    }
+
+    @Test func everyProblemIsReportedOneLineEach() throws {
+        let result = try CLIRunner.run(["run", "todo", "--answers", "-"], stdin: #"{"priority":"Urgent","due":"someday","note":"a@b"}"#)
+        #expect(result.status == 2)
+        #expect(result.stderr == """
+            keyform: field 'text': required
+            keyform: field 'priority': must be one of: High, Medium, Low
+            keyform: field 'due': must be a date like 2026-11-21, today or yesterday
+            keyform: field 'note': must match the pattern ^[^@]*$
+
+            """)
+    }
+
+    @Test func unknownIdsWrongTypesAndMalformedJSONAreClearErrors() throws {
+        let unknown = try CLIRunner.run(["run", "todo", "--answers", "-"], stdin: #"{"text":"x","prio":"High"}"#)
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.contains("unknown field 'prio'; did you mean 'priority'?"))
+        let wrongType = try CLIRunner.run(["run", "todo", "--answers", "-"], stdin: #"{"text":["a"]}"#)
+        #expect(wrongType.status == 2)
+        #expect(wrongType.stderr.contains("field 'text'"))
+        let malformed = try CLIRunner.run(["run", "todo", "--answers", "-"], stdin: #"{"text": "x",}"#)
+        #expect(malformed.status == 2)
+        #expect(malformed.stderr.hasPrefix("keyform: answers: "))
+        let newline = try CLIRunner.run(["run", "todo", "--answers", "-"], stdin: #"{"text":"two\nlines"}"#)
+        #expect(newline.status == 2)
+        #expect(newline.stderr == "keyform: field 'text': must be one line\n")
+        #expect([unknown, wrongType, malformed, newline].allSatisfy { $0.stdout.isEmpty })
+    }
+
+    @Test func stdinLinesInFieldOrderWithDefaultsForEmptyLines() throws {
+        let result = try CLIRunner.run(["run", "todo", "--format", "env"], stdin: "Buy milk\n\n\n2026-11-21\nit's fine\n")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == """
+            text='Buy milk'
+            priority='Medium'
+            status='To do'
+            due='2026-11-21'
+            note='it'\\''s fine'
+
+            """)
+    }
+
+    @Test func templateFormat() throws {
+        let result = try CLIRunner.run(["run", "todo", "--format", "template"], stdin: "Call Tom & Jerry\nHigh\n\n2026-11-21\n")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "2026-11-21 Call Tom & Jerry [High]\n")
+    }
+
+    @Test func japaneseFormTemplate() throws {
+        let result = try CLIRunner.run(["run", "japanese", "--format", "template"], stdin: "牛乳を買う\n高\n")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "牛乳を買う（高）\n")
+    }
+
+    @Test func aPagedFormWithAnIntegerAndADateDefault() throws {
+        let result = try CLIRunner.run(["run", "demo/swim.yaml", "--answers", "-"], stdin: #"{"date":"2026-11-21","stroke":"Freestyle","distance":400,"effort":"Easy"}"#)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == #"{"date":"2026-11-21","stroke":"Freestyle","distance":400,"effort":"Easy","note":""}"# + "\n")
+    }
+
+    @Test func anAnswersFileThatDoesNotExist() throws {
+        let result = try CLIRunner.run(["run", "todo", "--answers", "/no/such/answers.json"])
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("keyform: answers file /no/such/answers.json: "))
+    }
+
+    @Test func anUnknownFormIsBadUsage() throws {
+        let result = try CLIRunner.run(["run", "nope"], stdin: "")
+        #expect(result.status == 2)
+        #expect(result.stderr == "keyform: form 'nope' not found; looked in: forms/nope.yaml, demo/nope.yaml\n")
+    }
+
+    @Test func anInvalidFormExits2WithItsDiagnostics() throws {
+        let folder = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try "fields:\n  - id: a\n    layout: prority\n".write(to: folder.appendingPathComponent("f.yaml"), atomically: true, encoding: .utf8)
+        let result = try CLIRunner.run(["run", "f.yaml"], stdin: "x\n", in: folder)
+        #expect(result.status == 2)
+        #expect(result.stderr == "f.yaml:3:13: error: no layout named 'prority' was found; did you mean 'priority'?\n")
+    }
+
+    @Test func templateFormatWithoutATemplateIsBadUsage() throws {
+        let folder = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try "fields:\n  - id: a\n".write(to: folder.appendingPathComponent("f.yaml"), atomically: true, encoding: .utf8)
+        let result = try CLIRunner.run(["run", "f.yaml", "--format", "template"], stdin: "x\n", in: folder)
+        #expect(result.status == 2)
+        #expect(result.stderr == "keyform: f.yaml has no 'template'; add one, or use --format json or env\n")
+    }
+
+    @Test func formCheckReportsFormAndLayoutProblemsAtTheirOwnPaths() throws {
+        let folder = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("Layouts"), withIntermediateDirectories: true)
+        try "rows:\n  - [a, {label: b, actoin: clear}]\n".write(to: folder.appendingPathComponent("Layouts/mine.yaml"), atomically: true, encoding: .utf8)
+        try "fields:\n  - id: a\n    layout: mine\n  - id: b\n    tpye: date\n".write(to: folder.appendingPathComponent("f.yaml"), atomically: true, encoding: .utf8)
+        let result = try CLIRunner.run(["form", "check", "f.yaml"], in: folder)
+        #expect(result.status == 1)
+        #expect(result.stderr == """
+            f.yaml:3:13: error: layout 'mine' has errors; run 'keyform layout check' on it
+            f.yaml:5:5: error: unknown field 'tpye' in field; did you mean 'type'?
+            Layouts/mine.yaml:2:20: error: unknown field 'actoin' in key; did you mean 'action'?
+
+            """)
+    }
+
+    @Test func demoFormsAreClean() throws {
+        let result = try CLIRunner.run(["form", "check", "demo"])
+        #expect(result.status == 0)
+        #expect(result.stderr == "")
+    }
+}
