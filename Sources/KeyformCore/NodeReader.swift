@@ -51,9 +51,9 @@ struct NodeReader {
         return true
     }
 
-    /// The fields of a mapping, checking each name against `allowed`.
+    /// The fields of a mapping, checking each name against `allowed` (nil: any name).
     /// `context` names the mapping in messages ("layout", "key", "page 'more'").
-    mutating func fields(of node: Node, allowed: [String], in context: String) -> Fields? {
+    mutating func fields(of node: Node, allowed: [String]?, in context: String) -> Fields? {
         guard case .mapping(let mapping) = node else {
             error(node, "\(context) must be a mapping of fields, found \(node.kindDescription)")
             return nil
@@ -63,6 +63,10 @@ struct NodeReader {
         for (key, value) in mapping {
             guard case .scalar(let name) = key else {
                 error(key, "a field name must be text, found \(key.kindDescription)")
+                continue
+            }
+            guard let allowed else {
+                fields.entries[name.string] = (key, value)
                 continue
             }
             if allowed.contains(name.string) {

@@ -1,0 +1,96 @@
+import Yams
+
+/// A `keyform test` file (SPEC "Scripted tests of forms and layouts"): a form
+/// (or a layout, wrapped in a one-field form) and key scripts with what they must give.
+public struct FormTestFile: Equatable, Sendable {
+    public enum Target: Equatable, Sendable {
+        /// A form file, relative to the test file's folder.
+        case form(String)
+        /// A layout name or path, run as a one-field form with the grid open.
+        case layout(String)
+    }
+
+    public struct Case: Equatable, Sendable {
+        public var name: String
+        public var keys: String
+        /// Expected record values, as text (`distance: 400`, `done: yes`); nil to not check.
+        public var expect: [String: String]?
+        /// `submitted`, `cancelled` or `interrupted`; nil to not check (but `expect` implies submitted).
+        public var outcome: String?
+        /// The final screen, trailing spaces ignored; nil to not check.
+        public var screen: String?
+        public var location: SourceLocation
+    }
+
+    public var target: Target
+    public var targetLocation: SourceLocation
+    public var tests: [Case]
+
+    public static let outcomes = ["submitted", "cancelled", "interrupted"]
+
+    public static func parse(_ source: String) -> Parsed<FormTestFile> {
+        let root: Node?
+        switch YAMLDocument.compose(source) {
+        case .success(let node): root = node
+        case .failure(let diagnostic): return Parsed(value: nil, diagnostics: [diagnostic])
+        }
+        guard let root, !root.isEmptyScalar else {
+            return Parsed(value: nil, diagnostics: [.error(.start, "the file is empty; a test file needs 'form' (or 'layout') and 'tests'")])
+        }
+        var reader = NodeReader()
+        let file = read(root, &reader)
+        return Parsed(value: file, diagnostics: reader.diagnostics)
+    }
+
+    private static func read(_ root: Node, _ reader: inout NodeReader) -> FormTestFile? {
+        guard let fields = reader.fields(of: root, allowed: ["form", "layout", "tests"], in: "test file") else { return nil }
+        var target: Target?
+        switch (fields["form"], fields["layout"]) {
+        case (.some, .some):
+            reader.report(.error(fields.location(of: "layout"), "a test file names a 'form' or a 'layout', not both"))
+        case (.some(let node), nil):
+            target = reader.text(node, field: "form").map(Target.form)
+        case (nil, .some(let node)):
+            target = reader.text(node, field: "layout").map(Target.layout)
+        case (nil, nil):
+            reader.error(root, "a test file needs 'form: PATH' (or 'layout: NAME') saying what it tests")
+        }
+        guard let testsNode = fields["tests"] else {
+            if !fields.hasUnknown { reader.error(root, "a test file needs 'tests', a list of {name, keys, expect}") }
+            return nil
+        }
+        guard let items = reader.items(of: testsNode, field: "tests") else { return nil }
+        let cases = items.enumerated().compactMap { readCase($1, number: $0 + 1, &reader) }
+        guard let target, cases.count == items.count else { return nil }
+        let location = (fields["form"] ?? fields["layout"])?.location ?? .start
+        return FormTestFile(target: target, targetLocation: location, tests: cases)
+    }
+
+    private static func readCase(_ node: Node, number: Int, _ reader: inout NodeReader) -> Case? {
+        guard let fields = reader.fields(of: node, allowed: ["name", "keys", "expect", "outcome", "screen"], in: "test \(number)") else { return nil }
+        let name = fields["name"].flatMap { reader.text($0, field: "name") } ?? "test \(number)"
+        guard let keysNode = fields["keys"] else {
+            reader.error(node, "test '\(name)' needs 'keys', the keys to press")
+            return nil
+        }
+        guard let keys = reader.text(keysNode, field: "keys") else { return nil }
+        if case .failure(let failure) = KeyScript.parse(keys) {
+            reader.error(keysNode, failure.message)
+            return nil
+        }
+        var expect: [String: String]?
+        if let node = fields["expect"], let values = reader.fields(of: node, allowed: nil, in: "'expect'") {
+            expect = values.entries.compactMapValues { entry in reader.text(entry.value, field: "expect") }
+        }
+        var outcome: String?
+        if let node = fields["outcome"], let value = reader.text(node, field: "outcome") {
+            if outcomes.contains(value) {
+                outcome = value
+            } else {
+                reader.error(node, "unknown outcome '\(TerminalSafe.escaped(value))'; \(NodeReader.hint(for: value, among: outcomes))")
+            }
+        }
+        let screen = fields["screen"].flatMap { reader.text($0, field: "screen") }
+        return Case(name: name, keys: keys, expect: expect, outcome: outcome, screen: screen, location: node.location)
+    }
+}
