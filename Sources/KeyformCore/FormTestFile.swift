@@ -29,13 +29,10 @@ public struct FormTestFile: Equatable, Sendable {
     public static let outcomes = ["submitted", "cancelled", "interrupted"]
 
     public static func parse(_ source: String) -> Parsed<FormTestFile> {
-        let root: Node?
-        switch YAMLDocument.compose(source) {
+        let root: Node
+        switch YAMLDocument.root(of: source, kind: "test", emptyMessage: "a test file needs 'form' (or 'layout') and 'tests'") {
         case .success(let node): root = node
         case .failure(let diagnostic): return Parsed(value: nil, diagnostics: [diagnostic])
-        }
-        guard let root, !root.isEmptyScalar else {
-            return Parsed(value: nil, diagnostics: [.error(.start, "the file is empty; a test file needs 'form' (or 'layout') and 'tests'")])
         }
         var reader = NodeReader()
         let file = read(root, &reader)

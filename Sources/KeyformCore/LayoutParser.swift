@@ -31,16 +31,10 @@ public enum LayoutParser {
         layoutExists: (String) -> Bool = { _ in true },
         suggestLayout: (String) -> String? = LayoutParser.suggestShipped
     ) -> Parsed<Layout> {
-        if source.utf8.count > YAMLDocument.maxBytes {
-            return Parsed(value: nil, diagnostics: [.error(.start, "file is \(source.utf8.count) bytes; a layout file may be at most 1 MiB")])
-        }
-        let root: Node?
-        switch YAMLDocument.compose(source) {
+        let root: Node
+        switch YAMLDocument.root(of: source, kind: "layout", emptyMessage: "a layout needs 'rows' (or 'pages') of keys") {
         case .success(let node): root = node
         case .failure(let diagnostic): return Parsed(value: nil, diagnostics: [diagnostic])
-        }
-        guard let root, !root.isEmptyScalar else {
-            return Parsed(value: nil, diagnostics: [.error(.start, "the file is empty; a layout needs 'rows' (or 'pages') of keys")])
         }
         var reader = NodeReader()
         let located = readLayout(root, &reader)

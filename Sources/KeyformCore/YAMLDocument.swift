@@ -17,6 +17,19 @@ enum YAMLDocument {
         return .failure(.error(location(ofFirstInvalidUTF8In: Array(body)), "the file is not valid UTF-8; save it as UTF-8"))
     }
 
+    /// The root node of a non-empty document; `emptyMessage` says what the file
+    /// needs when it has nothing (or only comments).
+    static func root(of text: String, kind: String, emptyMessage: String) -> Result<Node, Diagnostic> {
+        if text.utf8.count > maxBytes {
+            return .failure(.error(.start, "file is \(text.utf8.count) bytes; a \(kind) file may be at most 1 MiB"))
+        }
+        switch compose(text) {
+        case .success(let node?) where !node.isEmptyScalar: return .success(node)
+        case .success: return .failure(.error(.start, "the file is empty; \(emptyMessage)"))
+        case .failure(let diagnostic): return .failure(diagnostic)
+        }
+    }
+
     /// Parses one YAML document. A missing or empty document gives `nil` and no diagnostic.
     static func compose(_ text: String) -> Result<Node?, Diagnostic> {
         do {
