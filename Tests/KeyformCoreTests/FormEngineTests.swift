@@ -746,6 +746,37 @@ private enum Fixture {
         store.send(.swapViewPressed, effects: [.bell]) { $0.notice = nil }
     }
 
+    @Test func aStrictFieldAcceptsTheKeysOfLayoutsItsGridTurnsTo() {
+        let levels = Layout(kind: .choice, pages: [Layout.Page(rows: [
+            [Key(label: "Low"), Key(label: "High"), Key(label: "More…", action: .layout("extra-levels"))],
+        ])])
+        let extra = Layout(kind: .choice, pages: [Layout.Page(rows: [[Key(label: "Critical"), Key(label: "Trivial"), Key(label: "Low")]])])
+        let context = Fixture.context(Form(name: "levels", pages: [Form.Page(fields: [
+            Field(id: "level", layout: "levels", input: .grid, strict: true),
+        ])]), layouts: ["levels": levels, "extra-levels": extra])
+        var store = FormStore(context)
+        store.send(.gridMoved(.right)) { $0.grid?.highlight = .init(row: 0, key: 1) }
+        store.send(.gridMoved(.right)) { $0.grid?.highlight = .init(row: 0, key: 2) }
+        store.send(.gridKeyPressed, effects: [.transition(.page(forward: true))]) { $0.grid = Grid(layout: "extra-levels") }
+        let record = Record(values: [("level", .text("Critical"))])
+        store.send(.gridKeyPressed, effects: [
+            .setLine(text: "Critical", cursor: 8), .saveDraft(["level": "Critical"]), .submit(record), .finish(.submitted(record)),
+        ]) {
+            $0.entries[0] = Entry("Critical")
+            $0.grid = nil
+            $0.outcome = .submitted(record)
+        }
+        // Typed text is held to the same keys, each named once.
+        store = FormStore(context)
+        store.send(.swapViewPressed, effects: [.transition(.swapView(toGrid: false)), .setLine(text: "", cursor: 0)]) { $0.grid = nil }
+        store.send(.lineEdited(text: "Urgent", cursor: 6)) { $0.entries[0] = Entry("Urgent") }
+        store.send(.commitPressed) { $0.problems = [0: FieldProblem("must be one of: Low, High, Critical, Trivial")] }
+        store.send(.lineEdited(text: "Trivial", cursor: 7)) {
+            $0.entries[0] = Entry("Trivial")
+            $0.problems = [:]
+        }
+    }
+
     // MARK: Ending
 
     @Test(arguments: zip(
