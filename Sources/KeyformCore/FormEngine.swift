@@ -5,10 +5,15 @@ public enum FormEngine {
     /// Applies `event` to `state` and returns what the edges must do.
     public static func reduce(_ state: inout FormState, _ event: FormEvent, _ context: FormContext) -> [FormEffect] {
         guard state.outcome == nil, !state.entries.isEmpty else { return [] }
+        if case .lineEdited(let text, let cursor) = event {
+            // Only a change the person made counts: the line editor is hidden under
+            // the grid, and a line that repeats the entry (readline redrawing what a
+            // `.setLine` put there) must not wipe the notice that came with it.
+            guard state.grid == nil, FormState.Entry(text, cursor: cursor) != state.entries[state.focus] else { return [] }
+        }
         state.notice = nil
         switch event {
         case .lineEdited(let text, let cursor):
-            guard state.grid == nil else { return [] }
             state.entries[state.focus] = FormState.Entry(text, cursor: cursor)
             refreshProblem(of: state.focus, in: &state, context)
             return []

@@ -777,6 +777,53 @@ private enum Fixture {
         }
     }
 
+    /// Readline reports the line back after a `.setLine`; that echo is no keystroke,
+    /// and must not wipe the notice that came with the `.setLine`.
+    @Test func anEchoOfTheLineKeepsTheNotice() {
+        var store = FormStore(Fixture.todo, focus: 2)
+        store.send(.commitPressed, effects: [.saveDraft(["text": "", "priority": "Medium", "due": ""]), .setLine(text: "", cursor: 0)]) {
+            $0.focus = 0
+            $0.problems = [0: .required]
+            $0.notice = "Done is disabled: Text required"
+        }
+        store.send(.lineEdited(text: "", cursor: 0))
+        // A real edit clears it.
+        store.send(.lineEdited(text: "B", cursor: 1)) {
+            $0.entries[0] = Entry("B")
+            $0.problems = [:]
+            $0.notice = nil
+        }
+        // So does moving the cursor.
+        store.send(.lineEdited(text: "B", cursor: 1))
+        store.send(.lineEdited(text: "B", cursor: 0)) { $0.entries[0].cursor = 0 }
+
+        // The blocker opens in its grid: the echo of its line changes nothing either.
+        store = FormStore(Fixture.swim, values: ["distance": "400"], focus: 4)
+        store.send(.commitPressed, effects: [
+            .saveDraft(["date": "today", "stroke": "", "distance": "400", "felt_good": "", "note": ""]),
+            .setLine(text: "", cursor: 0), .transition(.page(forward: false)),
+        ]) {
+            $0.focus = 1
+            $0.grid = Grid(layout: "strokes")
+            $0.problems = [1: .required]
+            $0.notice = "Done is disabled: Stroke required"
+        }
+        store.send(.lineEdited(text: "", cursor: 0))
+        store.send(.lineEdited(text: "Crawl", cursor: 5))  // the line editor is hidden: ignored
+        store.send(.gridHotkeyPressed("f"), effects: [
+            .setLine(text: "Freestyle", cursor: 9),
+            .saveDraft(["date": "today", "stroke": "Freestyle", "distance": "400", "felt_good": "", "note": ""]),
+            .setLine(text: "400", cursor: 3),
+            .transition(.page(forward: true)),
+        ]) {
+            $0.entries[1] = Entry("Freestyle")
+            $0.focus = 2
+            $0.grid = nil
+            $0.problems = [:]
+            $0.notice = nil
+        }
+    }
+
     // MARK: Ending
 
     @Test(arguments: zip(
