@@ -845,6 +845,19 @@ private enum Fixture {
         }
     }
 
+    @Test(arguments: zip(
+        [FormEvent.cancelPressed, .interrupted, .terminated(signal: 15)],
+        [FormState.Outcome.cancelled, .interrupted, .terminated(signal: 15)]
+    ))
+    func aFormWithoutFieldsCanStillBeLeft(event: FormEvent, outcome: FormState.Outcome) {
+        var store = FormStore(Fixture.context(Form(name: "empty", pages: [Form.Page(fields: [])])))
+        #expect(store.state == FormState(entries: []))
+        store.send(.commitPressed)
+        store.send(.lineEdited(text: "x", cursor: 1))
+        store.send(.swapViewPressed)
+        store.send(event, effects: [.saveDraft([:]), .finish(outcome)]) { $0.outcome = outcome }
+    }
+
     @Test func leavingFromTheGridKeepsWhatTheGridTyped() {
         var store = FormStore(Fixture.amount)
         store.send(.gridHotkeyPressed("8"), effects: [.setLine(text: "8", cursor: 1)]) {
