@@ -238,14 +238,14 @@ private enum Fixture {
     }
 
     @Test func theBlockerOnAnotherPageIsReachedWithATransition() {
-        var store = FormStore(Fixture.swim, values: ["stroke": "Medley", "distance": "400"], focus: 4)
+        var store = FormStore(Fixture.swim, values: ["stroke": "Medley", "distance": " 0400 ", "felt_good": "Y"], focus: 4)
         store.send(.lineEdited(text: "felt easy", cursor: 9)) { $0.entries[4] = Entry("felt easy") }
-        let draft = ["date": "today", "stroke": "Medley", "distance": "400", "felt_good": "", "note": "felt easy"]
-        // Nothing blocks yet: submit, with every value typed.
+        let draft = ["date": "today", "stroke": "Medley", "distance": " 0400 ", "felt_good": "Y", "note": "felt easy"]
+        // Nothing blocks: submit, every value typed (the draft keeps them as written).
         var done = store
         let record = Record(values: [
             ("date", date("2026-11-21")), ("stroke", .text("Medley")), ("distance", .integer(400)),
-            ("felt_good", nil), ("note", .text("felt easy")),
+            ("felt_good", .boolean(true)), ("note", .text("felt easy")),
         ])
         done.send(.commitPressed, effects: [.saveDraft(draft), .submit(record), .finish(.submitted(record))]) {
             $0.outcome = .submitted(record)
