@@ -22,10 +22,36 @@ public struct FormContext: Sendable {
         self.today = today
         var validators: [FieldValidator] = []
         for field in form.fields {
-            let choices = field.strict ? field.layout.flatMap { layouts[$0] }?.choiceTexts : nil
+            let choices = field.strict ? field.layout.flatMap { Self.choiceTexts(from: $0, in: layouts) } : nil
             validators.append(try FieldValidator(field: field, choices: choices))
         }
         self.validators = validators
+    }
+
+    /// What a strict field accepts: the text keys of its layout and of every layout
+    /// its grid turns to (`action: layout`, followed on), since any key the grid
+    /// offers must be a valid choice. Each text once, in the order the grids show
+    /// them; nil when the field's layout did not resolve.
+    static func choiceTexts(from name: String, in layouts: [String: Layout]) -> [String]? {
+        guard layouts[name] != nil else { return nil }
+        var texts: [String] = []
+        var seenTexts: Set<String> = []
+        var visited: Set<String> = [name]
+        var queue = [name]
+        while !queue.isEmpty {
+            guard let layout = layouts[queue.removeFirst()] else { continue }
+            for key in layout.allKeys {
+                switch key.action {
+                case .text where seenTexts.insert(key.text).inserted:
+                    texts.append(key.text)
+                case .layout(let next) where visited.insert(next).inserted:
+                    queue.append(next)
+                default:
+                    break
+                }
+            }
+        }
+        return texts
     }
 
     /// The layout a field swaps to, when it has one that resolved.

@@ -4,11 +4,18 @@
 public enum FormEngine {
     /// Applies `event` to `state` and returns what the edges must do.
     public static func reduce(_ state: inout FormState, _ event: FormEvent, _ context: FormContext) -> [FormEffect] {
-        guard state.outcome == nil, !state.entries.isEmpty else { return [] }
+        guard state.outcome == nil else { return [] }
+        // A form without fields (possible when built in code) can still be left.
+        if state.entries.isEmpty, !event.endsTheForm { return [] }
+        if case .lineEdited(let text, let cursor) = event {
+            // Only a change the person made counts: the line editor is hidden under
+            // the grid, and a line that repeats the entry (readline redrawing what a
+            // `.setLine` put there) must not wipe the notice that came with it.
+            guard state.grid == nil, FormState.Entry(text, cursor: cursor) != state.entries[state.focus] else { return [] }
+        }
         state.notice = nil
         switch event {
         case .lineEdited(let text, let cursor):
-            guard state.grid == nil else { return [] }
             state.entries[state.focus] = FormState.Entry(text, cursor: cursor)
             refreshProblem(of: state.focus, in: &state, context)
             return []
@@ -238,6 +245,16 @@ extension FormEngine {
             return commit(&state, context, pressDoneOnLast: false)
         case .previous:
             return previous(&state, context)
+        }
+    }
+}
+
+extension FormEvent {
+    /// Esc, Ctrl-C and signals: events that end the form whatever it holds.
+    var endsTheForm: Bool {
+        switch self {
+        case .cancelPressed, .interrupted, .terminated: true
+        default: false
         }
     }
 }

@@ -46,7 +46,8 @@ public struct FormState: Equatable, Sendable {
     /// Problems shown under fields, by field index: set when a field is
     /// committed invalid (or blocks Done), kept up to date as it is edited.
     public var problems: [Int: FieldProblem]
-    /// A one-off message for the footer (cleared by the next event).
+    /// A one-off message for the footer (cleared by the next event; a `.lineEdited`
+    /// that changes nothing, like readline echoing a `.setLine`, is not one).
     public var notice: String?
     /// Set once the form has ended; no event changes it afterwards.
     public var outcome: Outcome?
