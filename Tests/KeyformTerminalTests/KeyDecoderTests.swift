@@ -15,7 +15,7 @@ private func keys(_ chunks: [UInt8]..., flush: Bool = false) -> [Key] {
 
 /// Every way of cutting `bytes` into two feeds gives `expected`.
 private func expectSplitAnywhere(_ bytes: [UInt8], _ expected: [Key], flush: Bool = false,
-                                 sourceLocation: SourceLocation = #_sourceLocation) {
+                                 sourceLocation: Testing.SourceLocation = #_sourceLocation) {
     for cut in 0...bytes.count {
         let got = keys(Array(bytes[..<cut]), Array(bytes[cut...]), flush: flush)
         #expect(got == expected, "cut at \(cut)", sourceLocation: sourceLocation)
