@@ -318,6 +318,12 @@ public struct KeyDecoder: Sendable {
         }
         while j < bytes.endIndex, (0x30...0x3F).contains(bytes[j]) { j += 1 }
         let paramsEnd = j
+        // rxvt ends Shift-modified keys with "$" (ESC [ 3 $), which is an intermediate
+        // byte elsewhere: taken as the end here, so the next key is not swallowed.
+        if j < bytes.endIndex, j > start, bytes[j] == UInt8(ascii: "$"),
+           let numbers = parameters(bytes[start..<j]), numbers.count == 1, let key = tildeKey(numbers[0]) {
+            return .key(.modified(key, .shift), length: j + 1 - bytes.startIndex)
+        }
         while j < bytes.endIndex, (0x20...0x2F).contains(bytes[j]) { j += 1 }
         if j - bytes.startIndex > maximumSequenceLength { return .discard(length: maximumSequenceLength) }
         guard j < bytes.endIndex else { return .incomplete }
@@ -339,6 +345,13 @@ public struct KeyDecoder: Sendable {
             let code = numbers.first ?? 0
             if code == 200 { return .pasteStart(length: length) }
             key = tildeKey(code)
+        case UInt8(ascii: "^"), UInt8(ascii: "@"):
+            // rxvt: Ctrl (^) and Ctrl-Shift (@) with an ESC [ N ~ key.
+            guard numbers.count == 1, let tilde = tildeKey(numbers[0]) else { return .skip(length: length) }
+            return .key(.modified(tilde, finalByte == UInt8(ascii: "^") ? .control : [.control, .shift]), length: length)
+        case UInt8(ascii: "a")...UInt8(ascii: "d") where numbers.isEmpty:
+            // rxvt: Shift with an arrow.
+            key = letterKey(finalByte - 0x20).map { .modified($0, .shift) }
         case UInt8(ascii: "Z"):
             return .key(.shiftTab, length: length)
         default:
@@ -363,7 +376,10 @@ public struct KeyDecoder: Sendable {
         let length = j + 1 - bytes.startIndex
         guard let numbers = parameters(bytes[start..<j]) else { return .skip(length: length) }
         let modifiers = modifierBits(numbers.last ?? 1)
-        let key: Key? = finalByte == UInt8(ascii: "M") ? .enter : letterKey(finalByte)
+        var key: Key? = finalByte == UInt8(ascii: "M") ? .enter : letterKey(finalByte)
+        if (UInt8(ascii: "a")...UInt8(ascii: "d")).contains(finalByte), numbers.isEmpty {
+            key = letterKey(finalByte - 0x20).map { .modified($0, .control) }  // rxvt: Ctrl with an arrow
+        }
         guard let key, let modifiers else { return .skip(length: length) }
         return .key(modifiers.isEmpty ? key : .modified(key, modifiers), length: length)
     }

@@ -84,6 +84,13 @@ private func expectSplitAnywhere(_ bytes: [UInt8], _ expected: [Key], flush: Boo
         #expect(keys(b("\u{1B}\u{1B}[1;5C")) == [.modified(.right, [.alt, .control])])
     }
 
+    @Test func rxvtModifiedKeys() {
+        // "$" ends the sequence: the key after it is not swallowed.
+        expectSplitAnywhere(b("\u{1B}[2$a"), [.modified(.insert, .shift), .character("a")])
+        #expect(keys(b("\u{1B}[3^\u{1B}[5@")) == [.modified(.delete, .control), .modified(.pageUp, [.control, .shift])])
+        #expect(keys(b("\u{1B}[a\u{1B}[d\u{1B}Oc")) == [.modified(.up, .shift), .modified(.left, .shift), .modified(.right, .control)])
+    }
+
     @Test func navigationKeys() {
         #expect(keys(b("\u{1B}[H\u{1B}[F\u{1B}OH\u{1B}OF")) == [.home, .end, .home, .end])
         #expect(keys(b("\u{1B}[1~\u{1B}[4~\u{1B}[7~\u{1B}[8~")) == [.home, .end, .home, .end])
