@@ -1,0 +1,306 @@
+import KeyformCore
+import Testing
+@testable import KeyformTerminal
+
+/// A writer and the screen its bytes land on.
+private struct Harness {
+    var writer: ScreenWriter
+    var screen: ScreenModel
+    let color: Bool
+
+    init(width: Int, height: Int, color: Bool = true, fill: ScreenModel.Cell = .blank) {
+        writer = ScreenWriter(color: color)
+        screen = ScreenModel(width: width, height: height, filledWith: fill)
+        self.color = color
+    }
+
+    /// Renders `frame`, applies the bytes, and checks the screen shows the frame.
+    @discardableResult
+    mutating func draw(_ frame: Frame, sourceLocation: Testing.SourceLocation = #_sourceLocation) -> [UInt8] {
+        if frame.width != screen.width || frame.height != screen.height {
+            screen.resize(width: frame.width, height: frame.height)
+        }
+        let bytes = writer.render(frame)
+        screen.apply(bytes)
+        expectShows(frame, sourceLocation: sourceLocation)
+        return bytes
+    }
+
+    func expectShows(_ frame: Frame, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+        #expect(screen.problems == [], sourceLocation: sourceLocation)
+        let expected = ScreenModel.expected(frame, color: color)
+        for row in 0..<frame.height where screen.cells[row] != expected[row] {
+            Issue.record("row \(row): screen \(screen.cells[row]) expected \(expected[row])", sourceLocation: sourceLocation)
+        }
+        if let cursor = frame.cursor {
+            #expect(screen.cursorVisible, sourceLocation: sourceLocation)
+            #expect(screen.cursor == cursor, sourceLocation: sourceLocation)
+        } else {
+            #expect(!screen.cursorVisible, sourceLocation: sourceLocation)
+        }
+    }
+}
+
+private func frame(_ width: Int, _ height: Int, _ lines: [Frame.Line], cursor: (Int, Int)? = nil) -> Frame {
+    Frame(width: width, height: height, lines: lines, cursor: cursor.map { Frame.Position(row: $0.0, column: $0.1) })
+}
+
+private func line(_ spans: (String, TextStyle)...) -> Frame.Line {
+    Frame.Line(spans.map { Frame.Span($0.0, $0.1) })
+}
+
+private func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
+
+/// A full 80x24 screen of text, as a form would show it.
+private func busyFrame(changing: Character? = nil) -> Frame {
+    var lines: [Frame.Line] = []
+    for row in 0..<24 {
+        var chars = Array(String(repeating: "Field \(row) value ", count: 6).prefix(79))
+        if row == 10, let changing {
+            chars[40] = changing
+            if TextWidth.cells(changing) == 2 { chars.remove(at: 41) }
+        }
+        lines.append(line(("› ", .accent), (String(chars.dropFirst(2)), row % 3 == 0 ? .bold : [])))
+    }
+    return frame(80, 24, lines, cursor: (23, 0))
+}
+
+@Suite struct ScreenWriterTests {
+    @Test func theFirstFrameIsDrawnInFull() {
+        var h = Harness(width: 20, height: 4, fill: .poison)
+        let bytes = h.draw(frame(20, 4, [
+            line(("Title", .bold)),
+            line(("Name: ", []), ("Ann", .underline), (" ✗ required", .error)),
+            line(("  Done  ", [.reverse, .dim]), (" › ", .accent)),
+        ], cursor: (1, 9)))
+        #expect(text(bytes).hasPrefix("\u{1B}[0m\u{1B}[H\u{1B}[2J"))
+        #expect(text(bytes).contains("\u{1B}[0;31m"))
+        #expect(text(bytes).contains("\u{1B}[0;36m"))
+        #expect(text(bytes).contains("\u{1B}[0;2;7m"))
+        #expect(text(bytes).hasSuffix("\u{1B}[?25h"))
+    }
+
+    @Test func anUnchangedFrameWritesNothing() {
+        var h = Harness(width: 80, height: 24)
+        h.draw(busyFrame())
+        #expect(h.draw(busyFrame()).isEmpty)
+        h.draw(frame(80, 24, [line(("x", []))], cursor: nil))
+        #expect(h.draw(frame(80, 24, [line(("x", []))], cursor: nil)).isEmpty)
+    }
+
+    @Test func oneChangedCharacterWritesAFewBytes() {
+        var h = Harness(width: 80, height: 24)
+        h.draw(busyFrame())
+        let bytes = h.draw(busyFrame(changing: "#"))
+        #expect(bytes.count < 32, "\(text(bytes).debugDescription)")
+        let back = h.draw(busyFrame())
+        #expect(back.count < 32)
+        let wide = h.draw(busyFrame(changing: "日"))  // a wide character replaces two narrow ones
+        #expect(wide.count < 32, "\(text(wide).debugDescription)")
+        let narrow = h.draw(busyFrame(changing: "#"))
+        #expect(narrow.count < 32, "\(text(narrow).debugDescription)")
+    }
+
+    @Test func typingAtTheCursorIsCheap() {
+        var h = Harness(width: 40, height: 3)
+        var typed = ""
+        h.draw(frame(40, 3, [line(("Name: ", .bold))], cursor: (0, 6)))
+        for character in "Ann Smith" {
+            typed.append(character)
+            let bytes = h.draw(frame(40, 3, [line(("Name: ", .bold), (typed, []))], cursor: (0, 6 + typed.count)))
+            #expect(bytes.count <= 8, "\(text(bytes).debugDescription)")
+        }
+    }
+
+    @Test func wideCharactersReplacedAndShifted() {
+        var h = Harness(width: 12, height: 2)
+        h.draw(frame(12, 2, [line(("日本語abc", []))], cursor: (0, 0)))
+        h.draw(frame(12, 2, [line(("a日本語bc", []))], cursor: (0, 0)))  // every wide char shifts by one cell
+        h.draw(frame(12, 2, [line(("ab本語bc", []))], cursor: (0, 0)))  // narrow over the left half
+        h.draw(frame(12, 2, [line(("a本x語bc", []))], cursor: (0, 0)))  // wide over two halves of two chars
+        h.draw(frame(12, 2, [line(("a本x語b🙂", []))], cursor: (0, 0)))
+        h.draw(frame(12, 2, [line(("a本xxxb🙂", [])), line(("é", .bold))], cursor: (1, 1)))
+        h.draw(frame(12, 2, [line(("", []))], cursor: (1, 1)))
+    }
+
+    @Test func aWideCharacterThatDoesNotFitIsLeftOut() {
+        var h = Harness(width: 5, height: 1)
+        h.draw(frame(5, 1, [line(("abcd日", []))], cursor: nil))
+        #expect(h.screen.text == "abcd ")
+        h.draw(frame(5, 1, [line(("abc日", []))], cursor: nil))
+        #expect(h.screen.text == "abc日")
+    }
+
+    @Test func combiningMarksStayWithTheirCharacter() {
+        var h = Harness(width: 10, height: 1)
+        h.draw(frame(10, 1, [line(("cafe\u{301}!", []))], cursor: (0, 5)))
+        #expect(h.screen.text == "café!     ")
+        h.draw(frame(10, 1, [line(("cafe!", []))], cursor: (0, 5)))
+    }
+
+    @Test func styleChangesAloneRedraw() {
+        var h = Harness(width: 10, height: 1)
+        h.draw(frame(10, 1, [line(("Done", .dim))], cursor: nil))
+        let bytes = h.draw(frame(10, 1, [line(("Done", .reverse))], cursor: nil))
+        #expect(!bytes.isEmpty)
+    }
+
+    @Test func withoutColorErrorAndAccentAreNotDrawn() {
+        var h = Harness(width: 10, height: 1, color: false)
+        let bytes = h.draw(frame(10, 1, [line(("✗", .error), ("›", [.accent, .bold]))], cursor: nil))
+        #expect(!text(bytes).contains("31") && !text(bytes).contains("36"))
+        // A color-only change is no change without color.
+        #expect(h.draw(frame(10, 1, [line(("✗", []), ("›", .bold))], cursor: nil)).isEmpty)
+    }
+
+    @Test func aShorterLineIsErasedToItsEnd() {
+        var h = Harness(width: 40, height: 2)
+        h.draw(frame(40, 2, [line(("a long line of text that fills most of it", []))], cursor: nil))
+        let bytes = h.draw(frame(40, 2, [line(("a short", []))], cursor: nil))
+        #expect(text(bytes).contains("\u{1B}[K"))
+        #expect(bytes.count < 16, "\(text(bytes).debugDescription)")
+        // A reversed (highlighted) blank tail is drawn, not erased.
+        h.draw(frame(40, 2, [line(("a short", []), (String(repeating: " ", count: 33), .reverse))], cursor: nil))
+        h.draw(frame(40, 2, [line(("x", []))], cursor: nil))
+        // Erasing after styled text resets the attributes first (EL fills with them in some terminals).
+        h.draw(frame(40, 2, [line(("a long line of text that fills most of it", []))], cursor: nil))
+        h.draw(frame(40, 2, [line(("x", .reverse))], cursor: nil))
+    }
+
+    /// A terminal that measures a character differently from `TextWidth` shifts the
+    /// rest of that run, but not the next run or the cursor.
+    @Test func aCharacterMeasuredDifferentlyDoesNotShiftWhatFollows() {
+        var writer = ScreenWriter(color: false)
+        var screen = ScreenModel(width: 20, height: 2, narrow: ["⚡"])
+        screen.apply(writer.render(frame(20, 2, [line(("x", []))], cursor: (0, 0))))
+        screen.apply(writer.render(frame(20, 2, [line(("⚡x        y", []))], cursor: (0, 15))))
+        #expect(screen.problems == [])
+        #expect(screen.cells[0][11].text == "y", "placed absolutely after the ⚡ run")
+        #expect(screen.cursor == Frame.Position(row: 0, column: 15))
+    }
+
+    @Test func theCursorIsHiddenAndShown() {
+        var h = Harness(width: 10, height: 2)
+        let hidden = h.draw(frame(10, 2, [line(("a", []))], cursor: nil))
+        #expect(text(hidden).hasPrefix("\u{1B}[?25l"), "hidden before drawing")
+        let shown = h.draw(frame(10, 2, [line(("a", []))], cursor: (1, 3)))
+        #expect(text(shown) == "\u{1B}[2;4H\u{1B}[?25h")
+        let moved = h.draw(frame(10, 2, [line(("a", []))], cursor: (1, 5)))
+        #expect(text(moved) == "\u{1B}[2C")
+        #expect(text(h.draw(frame(10, 2, [line(("a", []))], cursor: nil))) == "\u{1B}[?25l")
+    }
+
+    @Test func aCursorOutsideTheFrameIsKeptInside() {
+        var h = Harness(width: 10, height: 2)
+        let bytes = h.writer.render(frame(10, 2, [line(("0123456789", []))], cursor: (5, 10)))
+        h.screen.apply(bytes)
+        #expect(h.screen.cursor == Frame.Position(row: 1, column: 9))
+        #expect(h.screen.problems == [])
+    }
+
+    @Test func drawingTheLastCellDoesNotScroll() {
+        var h = Harness(width: 5, height: 2)
+        h.draw(frame(5, 2, [line(("abcde", [])), line(("fghij", []))], cursor: nil))
+        h.draw(frame(5, 2, [line(("abcdX", [])), line(("fghiY", []))], cursor: (0, 0)))
+        h.draw(frame(5, 2, [line(("abc日", [])), line(("fgh日", []))], cursor: (1, 4)))
+    }
+
+    @Test func aNewSizeIsAFullRedraw() {
+        var h = Harness(width: 20, height: 3)
+        h.draw(frame(20, 3, [line(("hello", [])), line(("world", .bold))], cursor: (1, 5)))
+        let bytes = h.draw(frame(12, 5, [line(("hello", [])), line(("", [])), line(("again", .reverse))], cursor: (2, 5)))
+        #expect(text(bytes).contains("\u{1B}[2J"))
+        h.draw(frame(30, 2, [line(("wider", []))], cursor: (0, 0)))
+    }
+
+    @Test func invalidateRedrawsEverything() {
+        var h = Harness(width: 20, height: 3)
+        let f = frame(20, 3, [line(("hello", [])), line(("world", .bold))], cursor: (1, 5))
+        h.draw(f)
+        // Another program scribbled on the screen (or we were suspended).
+        h.screen.apply(Array("\u{1B}[1;1Hjunk junk junk\u{1B}[?25l\u{1B}[7m".utf8))
+        h.writer.invalidate()
+        let bytes = h.draw(f)
+        #expect(text(bytes).hasPrefix("\u{1B}[0m\u{1B}[H\u{1B}[2J"))
+    }
+
+    @Test func anEmptyFrameIsFine() {
+        var h = Harness(width: 0, height: 0)
+        h.draw(Frame(width: 0, height: 0))
+        h.draw(frame(3, 1, [line(("abc", []))], cursor: (0, 2)))
+        h.draw(Frame(width: 5, height: 0))
+    }
+
+    /// Frame text is data: whatever it holds, the terminal receives no control
+    /// characters and no escape sequences except the writer's own.
+    @Test func controlCharactersInTextNeverReachTheTerminal() {
+        var h = Harness(width: 30, height: 3)
+        let hostile = frame(30, 3, [
+            line(("a\u{1B}[2Jb\u{7}c\r\nd\te", .bold)),
+            line(("\u{9B}31mX\u{1B}]0;title\u{7}", [])),
+            line(("\u{202E}evil\u{200B}\u{7F}\u{0}\u{301}ok", .reverse)),
+        ], cursor: (0, 0))
+        let bytes = h.writer.render(hostile)
+        h.screen.apply(bytes)
+        #expect(h.screen.problems == [])
+        #expect(h.screen.text.split(separator: "\n").map { $0.trimmingCharacters() } == [
+            "a[2Jbcde", "31mX]0;title", "evilok",
+        ])
+        // Every control byte is the start of one of the writer's sequences, or CR/LF.
+        let output = text(bytes)
+        #expect(!bytes.contains { $0 < 0x20 && $0 != 0x1B && $0 != 0x0D && $0 != 0x0A })
+        #expect(!output.unicodeScalars.contains { (0x80...0x9F).contains($0.value) })
+        #expect(output.components(separatedBy: "\u{1B}").dropFirst().allSatisfy { $0.hasPrefix("[") })
+    }
+
+    /// Many random frames in a row, each a small edit of the last (typing,
+    /// deleting, restyling, wide characters, moving the cursor, hiding it): after
+    /// every one, the screen equals the frame.
+    @Test(arguments: [true, false])
+    func randomSequencesOfFrames(color: Bool) {
+        var generator = SplitMix64(seed: color ? 7 : 8)
+        let pieces = ["a", "b", "Z", " ", "  ", "日", "本", "🙂", "é", "e\u{301}", "›", "✗", "ab", "xyz", "한"]
+        let styles: [TextStyle] = [[], [], .bold, .dim, .reverse, .underline, .error, .accent, [.bold, .reverse], [.error, .accent]]
+        let width = 17
+        let height = 5
+        var h = Harness(width: width, height: height, color: color)
+        var rows: [[(String, TextStyle)]] = Array(repeating: [], count: height)
+        var cursor: (Int, Int)? = (0, 0)
+        for step in 0..<1500 {
+            let r = Int.random(in: 0..<height, using: &generator)
+            switch Int.random(in: 0..<6, using: &generator) {
+            case 0, 1:
+                let piece = (pieces.randomElement(using: &generator)!, styles.randomElement(using: &generator)!)
+                rows[r].insert(piece, at: Int.random(in: 0...rows[r].count, using: &generator))
+            case 2:
+                if !rows[r].isEmpty { rows[r].remove(at: Int.random(in: 0..<rows[r].count, using: &generator)) }
+            case 3:
+                if !rows[r].isEmpty {
+                    let i = Int.random(in: 0..<rows[r].count, using: &generator)
+                    rows[r][i].1 = styles.randomElement(using: &generator)!
+                }
+            case 4:
+                rows[r] = []
+            default:
+                cursor = Bool.random(using: &generator)
+                    ? (Int.random(in: 0..<height, using: &generator), Int.random(in: 0..<width, using: &generator)) : nil
+            }
+            let lines = rows.map { Frame.Line($0.map { Frame.Span($0.0, $0.1) }) }
+            let bytes = h.writer.render(frame(width, height, lines, cursor: cursor))
+            h.screen.apply(bytes)
+            h.expectShows(frame(width, height, lines, cursor: cursor))
+            if !h.screen.problems.isEmpty || step % 500 == 499 {
+                #expect(h.screen.problems == [], "step \(step)")
+                if !h.screen.problems.isEmpty { return }
+            }
+        }
+    }
+}
+
+extension Substring {
+    func trimmingCharacters() -> String {
+        var s = String(self)
+        while s.last == " " { s.removeLast() }
+        return s
+    }
+}
