@@ -41,5 +41,6 @@ let package = Package(
             exclude: ["__Snapshots__", "Fixtures"]
         ),
         .testTarget(name: "KeyformCLITests", dependencies: ["KeyformCLI"]),
+        .testTarget(name: "KeyformTerminalTests", dependencies: ["KeyformTerminal"]),
     ]
 )
