@@ -26,7 +26,13 @@ import Glibc
 /// **Keys fed whole.** Feed each key's bytes (better: each `read()` chunk) in
 /// one call. Readline asks "is more input waiting?" to tell `ESC [ D` from a
 /// bare `ESC`, and the answer is our queue: an escape sequence split across
-/// two calls is read as ESC followed by separate keys.
+/// two calls is read as ESC followed by separate keys. Pasted text goes
+/// through ``insert(_:)`` instead, so its Tabs and newlines stay text.
+///
+/// **A typical field change**: `useHistory(earlierValues)` then
+/// `setLine(value, cursor:)`, and the `.edited` values go to the form as
+/// `FormEvent.lineEdited(text:cursor:)`; a `FormEffect.setLine` goes back
+/// through ``setLine(_:cursor:)``.
 ///
 /// **A lone ESC** (decide before feeding it; the SPEC gives Esc to readline only
 /// in vi mode, see ``isViMode``):
@@ -80,14 +86,12 @@ public final class LineEditor {
 
     /// Whether readline is in vi mode (insert or command); Esc then belongs to readline.
     public var isViMode: Bool {
-        ensureInstalled()
-        return shim_editing_mode() == 0
+        shim_editing_mode() == 0
     }
 
     /// Whether readline is in vi command (movement) mode, e.g. for a block cursor.
     public var isViCommandMode: Bool {
-        ensureInstalled()
-        return isViMode && rl_get_keymap() == rl_get_keymap_by_name("vi-command")
+        isViMode && rl_get_keymap() == rl_get_keymap_by_name("vi-command")
     }
 
     /// Creates the editor and installs it into readline (reading the inputrc
@@ -125,6 +129,18 @@ public final class LineEditor {
         }
         queue.removeFirst(head)
         head = 0
+        syncLine()
+        defer { events = [] }
+        return events
+    }
+
+    /// Inserts `text` at the cursor literally, as one undoable change: for a
+    /// bracketed paste, whose Tab or newline must not act as Keyform's keys.
+    /// Filter out what a field should not hold (e.g. newlines) before calling.
+    /// Works in vi command mode too (readline's rl_insert_text).
+    public func insert(_ text: String) -> [Event] {
+        ensureInstalled()
+        _ = rl_insert_text(text)
         syncLine()
         defer { events = [] }
         return events

@@ -97,6 +97,20 @@ struct LineEditorTests {
         }
     }
 
+    @Test func readlineMovesByCodePointInsideAnEmojiSequence() {
+        // Readline 8.2 steps over the code points of 👨‍👩‍👧 (man ZWJ woman ZWJ girl)
+        // one wide character at a time; the reported cursor stays before the
+        // cluster until readline leaves it, so two Left presses show no change.
+        withEditor { editor in
+            _ = editor.feed(keys("a👨‍👩‍👧"))
+            let left = keys("\u{1b}[D")
+            #expect(editor.feed(left) == [.edited(text: "a👨‍👩‍👧", cursor: 1)])
+            #expect(editor.feed(left) == [])
+            #expect(editor.feed(left) == [])
+            #expect(editor.feed(left) == [.edited(text: "a👨‍👩‍👧", cursor: 0)])
+        }
+    }
+
     @Test func loneEscInEmacsModeIsAMetaPrefix() {
         withEditor { editor in
             #expect(!editor.isViMode)
@@ -133,6 +147,15 @@ struct LineEditorTests {
             editor.setLine("", cursor: 0)
             #expect(editor.feed(ctrl("d")) == [])
             #expect(editor.feed(keys("ok")) == [.edited(text: "ok", cursor: 2)])
+        }
+    }
+
+    @Test func pastedTextIsInsertedLiterally() {
+        withEditor { editor in
+            _ = editor.feed(keys("ab") + ctrl("b"))
+            #expect(editor.insert("x\ty\r日") == [.edited(text: "ax\ty\r日b", cursor: 6)])
+            #expect(editor.feed(ctrl("_")) == [.edited(text: "ab", cursor: 1)])  // one undo
+            #expect(editor.insert("") == [])
         }
     }
 
@@ -258,6 +281,10 @@ struct LineEditorTests {
             #expect(editor.feed(keys("$")) == [.edited(text: "abc", cursor: 2)])
             #expect(editor.feed(keys("dd")) == [.edited(text: "", cursor: 0)])
             #expect(editor.feed(keys("u")).last.map(isEdit(text: "abc")) == true)
+            // In command mode a lone Esc waits for the next key, which then works as usual.
+            #expect(editor.feed([0x1B]) == [])
+            #expect(editor.isViCommandMode)
+            #expect(editor.feed(keys("x")).last.map(isEdit(text: "ab")) == true)
         }
     }
 
@@ -292,6 +319,10 @@ struct LineEditorTests {
             // A new line (another field) starts in insert mode, as in readline.
             editor.setLine("", cursor: 0)
             #expect(!editor.isViCommandMode)
+            // C-d in vi insert mode accepts a non-empty line: that is a commit too.
+            editor.setLine("abc", cursor: 3)
+            #expect(editor.feed(ctrl("d")) == [.commit])
+            #expect(editor.text == "abc")
         }
     }
 
