@@ -461,6 +461,7 @@ public final class LineEditor {
         queue = []
         head = 0
         events = []
+        history = []
         acceptance = nil
         syncedBytes = []
         syncedPoint = -1

@@ -383,10 +383,12 @@ struct LineEditorTests {
 
     @Test func resetThenUseAgain() {
         let editor = LineEditor()
+        editor.useHistory(["old"])
         _ = editor.feed(keys("abc"))
         editor.reset()
         #expect(editor.text == "")
         #expect(editor.feed(keys("x")) == [.edited(text: "x", cursor: 1)])
+        #expect(editor.feed(keys("\u{1b}[A")) == [])  // reset emptied the history
         editor.reset()
         let other = LineEditor()
         #expect(other.feed(keys("y")) == [.edited(text: "y", cursor: 1)])
