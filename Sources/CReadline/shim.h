@@ -7,7 +7,68 @@
 
 // Swift 6 rejects direct access to readline's mutable C globals as not
 // concurrency-safe; these accessors keep every such access in one place.
+// Call them only from the thread that owns readline (LineEditor: the main actor).
 static inline const char *shim_library_version(void) { return rl_library_version; }
 static inline int shim_readline_version(void) { return rl_readline_version; }
+
+// MARK: Hooks (LineEditor replaces these while it is installed, and restores them)
+static inline rl_getc_func_t *shim_getc_function(void) { return rl_getc_function; }
+static inline void shim_set_getc_function(rl_getc_func_t *f) { rl_getc_function = f; }
+static inline rl_voidfunc_t *shim_redisplay_function(void) { return rl_redisplay_function; }
+static inline void shim_set_redisplay_function(rl_voidfunc_t *f) { rl_redisplay_function = f; }
+static inline rl_vintfunc_t *shim_prep_term_function(void) { return rl_prep_term_function; }
+static inline void shim_set_prep_term_function(rl_vintfunc_t *f) { rl_prep_term_function = f; }
+static inline rl_voidfunc_t *shim_deprep_term_function(void) { return rl_deprep_term_function; }
+static inline void shim_set_deprep_term_function(rl_voidfunc_t *f) { rl_deprep_term_function = f; }
+static inline rl_hook_func_t *shim_input_available_hook(void) { return rl_input_available_hook; }
+static inline void shim_set_input_available_hook(rl_hook_func_t *f) { rl_input_available_hook = f; }
+static inline rl_completion_func_t *shim_attempted_completion_function(void) { return rl_attempted_completion_function; }
+static inline void shim_set_attempted_completion_function(rl_completion_func_t *f) { rl_attempted_completion_function = f; }
+static inline void shim_set_attempted_completion_over(int v) { rl_attempted_completion_over = v; }
+
+// MARK: Streams and settings read at initialisation
+static inline FILE *shim_instream(void) { return rl_instream; }
+static inline void shim_set_instream(FILE *f) { rl_instream = f; }
+static inline FILE *shim_outstream(void) { return rl_outstream; }
+static inline void shim_set_outstream(FILE *f) { rl_outstream = f; }
+static inline int shim_catch_signals(void) { return rl_catch_signals; }
+static inline void shim_set_catch_signals(int v) { rl_catch_signals = v; }
+static inline int shim_catch_sigwinch(void) { return rl_catch_sigwinch; }
+static inline void shim_set_catch_sigwinch(int v) { rl_catch_sigwinch = v; }
+static inline int shim_change_environment(void) { return rl_change_environment; }
+static inline void shim_set_change_environment(int v) { rl_change_environment = v; }
+static inline const char *shim_readline_name(void) { return rl_readline_name; }
+static inline void shim_set_readline_name(const char *name) { rl_readline_name = name; }
+
+// MARK: The line
+static inline const char *shim_line_buffer(void) { return rl_line_buffer; }
+static inline int shim_end(void) { return rl_end; }
+static inline int shim_point(void) { return rl_point; }
+static inline void shim_set_point(int v) { rl_point = v; }
+static inline void shim_set_mark(int v) { rl_mark = v; }
+static inline void shim_set_last_func(rl_command_func_t *f) { rl_last_func = f; }
+/// 0 = vi, 1 = emacs (readline's vi_mode / emacs_mode).
+static inline int shim_editing_mode(void) { return rl_editing_mode; }
+
+// MARK: C's standard streams
+// readline reports inputrc errors with fprintf(stderr, ...). glibc's stderr is
+// an assignable variable: LineEditor points it at a temporary file while
+// readline reads an init file, so nothing reaches the terminal.
+static inline FILE *shim_stdin(void) { return stdin; }
+static inline FILE *shim_stdout(void) { return stdout; }
+static inline FILE *shim_stderr(void) { return stderr; }
+static inline void shim_set_stderr(FILE *f) { stderr = f; }
+
+// MARK: Private readline 8.2 functions
+// Exported by libreadline.so.8 but declared only in readline's private
+// rlprivate.h. They are the only way to drop readline's per-line state.
+/// Frees the "saved line" (what was typed before Up was pressed); it would
+/// otherwise come back on Down in another field.
+extern int _rl_free_saved_history_line(void);
+/// What readline does at each new line: using_history(), free the saved line,
+/// forget the history-search position.
+extern void _rl_start_using_history(void);
+/// Frees the chain of half-read key sequence contexts (callback mode).
+extern void _rl_keyseq_chain_dispose(void);
 
 #endif
