@@ -37,30 +37,50 @@ enum FormFiles {
             return (nil, [(path, .error(.start, "\(error)"))])
         }
         let folder = (path as NSString).deletingLastPathComponent
-        let files = LayoutFiles(formFolder: folder.isEmpty ? "." : folder)
-        var loaded: [String: LayoutFiles.Loaded] = [:]
-        func availability(_ name: String) -> LayoutAvailability {
-            if loaded[name] == nil, let layout = files.load(name) { loaded[name] = layout }
-            guard let layout = loaded[name] else { return .missing }
-            return layout.parsed.value.map { .found($0) } ?? .broken
-        }
+        var layouts = LayoutSet(files: LayoutFiles(formFolder: folder.isEmpty ? "." : folder))
         let stem = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
-        let parsed = FormParser.parse(bytes: bytes, stem: stem, layouts: availability, suggestLayout: files.resolver.suggestion(for:))
-        var diagnostics: [(path: String, diagnostic: Diagnostic)] = parsed.diagnostics.map { (path, $0) }
-        // Layouts reached through `action: layout` keys are needed at run time too.
-        var pending = loaded.values.compactMap(\.parsed.value).flatMap(\.allKeys).compactMap { key -> String? in
-            if case .layout(let name) = key.action { return name } else { return nil }
-        }
+        let parsed = FormParser.parse(bytes: bytes, stem: stem, layouts: { layouts.availability($0) }, suggestLayout: layouts.files.resolver.suggestion(for:))
+        layouts.loadLinkedLayouts()
+        let diagnostics = parsed.diagnostics.map { (path: path, diagnostic: $0) } + layouts.diagnostics
+        guard let form = parsed.value, !diagnostics.contains(where: { $0.diagnostic.isError }) else { return (nil, diagnostics) }
+        return (LoadedForm(path: path, form: form, layouts: layouts.parsed), diagnostics)
+    }
+}
+
+/// The layouts one form uses, each loaded once.
+struct LayoutSet {
+    let files: LayoutFiles
+    private var loaded: [String: LayoutFiles.Loaded] = [:]
+
+    init(files: LayoutFiles) { self.files = files }
+
+    mutating func availability(_ name: String) -> LayoutAvailability {
+        if loaded[name] == nil, let layout = files.load(name) { loaded[name] = layout }
+        guard let layout = loaded[name] else { return .missing }
+        return layout.parsed.value.map { .found($0) } ?? .broken
+    }
+
+    /// Loads the layouts that `action: layout` keys turn to: a form needs them at run time too.
+    mutating func loadLinkedLayouts() {
+        var pending = parsed.values.flatMap(\.allKeys).compactMap(\.linkedLayout)
         while let name = pending.popLast() {
             guard loaded[name] == nil, case .found(let layout) = availability(name) else { continue }
-            pending += layout.allKeys.compactMap { if case .layout(let next) = $0.action { next } else { nil } }
+            pending += layout.allKeys.compactMap(\.linkedLayout)
         }
-        // A layout's own problems are reported once, at its own path.
-        for layout in loaded.values.sorted(by: { $0.origin < $1.origin }) {
-            diagnostics += layout.parsed.diagnostics.map { (layout.origin, $0) }
-        }
-        guard let form = parsed.value, !diagnostics.contains(where: { $0.diagnostic.isError }) else { return (nil, diagnostics) }
-        let layouts = loaded.compactMapValues(\.parsed.value)
-        return (LoadedForm(path: path, form: form, layouts: layouts), diagnostics)
+    }
+
+    /// The layouts that parsed, by name.
+    var parsed: [String: Layout] { loaded.compactMapValues(\.parsed.value) }
+
+    /// Each layout's own problems, once, at its own path.
+    var diagnostics: [(path: String, diagnostic: Diagnostic)] {
+        loaded.values.sorted { $0.origin < $1.origin }.flatMap { layout in layout.parsed.diagnostics.map { (layout.origin, $0) } }
+    }
+}
+
+extension Layout.Key {
+    /// The layout an `action: layout` key turns to.
+    var linkedLayout: String? {
+        if case .layout(let name) = action { name } else { nil }
     }
 }

@@ -15,7 +15,7 @@ public struct FormTestFile: Equatable, Sendable {
         public var keys: String
         /// Expected record values, as text (`distance: 400`, `done: yes`); nil to not check.
         public var expect: [String: String]?
-        /// `submitted`, `cancelled` or `interrupted`; nil to not check (but `expect` implies submitted).
+        /// `submitted`, `cancelled`, `interrupted` or `open` (the keys ran out first); nil to not check (but `expect` implies submitted).
         public var outcome: String?
         /// The final screen, trailing spaces ignored; nil to not check.
         public var screen: String?
@@ -26,7 +26,7 @@ public struct FormTestFile: Equatable, Sendable {
     public var targetLocation: SourceLocation
     public var tests: [Case]
 
-    public static let outcomes = ["submitted", "cancelled", "interrupted"]
+    public static let outcomes = ["submitted", "cancelled", "interrupted", "open"]
 
     public static func parse(_ source: String) -> Parsed<FormTestFile> {
         let root: Node

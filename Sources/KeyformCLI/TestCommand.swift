@@ -1,0 +1,163 @@
+import ArgumentParser
+import Foundation
+import KeyformCore
+import KeyformTerminal
+
+struct TestCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "test",
+        abstract: "Run key-script tests of forms and layouts, headless.",
+        discussion: """
+            Runs NAME.test.yaml files (a folder: every such file under it) against the real
+            engine, GNU readline included, on a virtual 80x24 screen. Prints one line per
+            test and 'N passed, N failed'; exits 1 if any failed, 2 if a file is invalid.
+            """
+    )
+
+    @Argument(help: "Test files, or folders holding *.test.yaml files.")
+    var paths: [String]
+
+    func run() throws {
+        // ArgumentParser calls run() on the main thread; readline must live there.
+        try MainActor.assumeIsolated { try runTests() }
+    }
+
+    @MainActor
+    private func runTests() throws {
+        let files = try SourceFiles.expand(paths).filter { SourceFiles.isTestFile($0) || !isFolder($0) }
+        var passed = 0, failed = 0, invalid = false
+        for path in files {
+            guard let suite = load(path) else { invalid = true; continue }
+            for test in suite.file.tests {
+                let problems = run(test, in: suite)
+                if problems.isEmpty {
+                    passed += 1
+                    Output.result("PASS \(path): \(test.name)\n")
+                } else {
+                    failed += 1
+                    Output.result("FAIL \(path):\(test.location.line): \(test.name)\n" + problems.map { "     \($0)\n" }.joined())
+                }
+            }
+        }
+        Output.result("\(passed) passed, \(failed) failed\n")
+        if invalid { throw ExitCode(2) }
+        if failed > 0 { throw ExitCode(1) }
+    }
+
+    private func isFolder(_ path: String) -> Bool {
+        var folder: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &folder) && folder.boolValue
+    }
+
+    private struct Suite {
+        var file: FormTestFile
+        var context: FormContext
+    }
+
+    /// The test file and the form it tests, or nil after reporting why not.
+    private func load(_ path: String) -> Suite? {
+        let parsed: Parsed<FormTestFile>
+        do {
+            parsed = FormTestFile.parse(String(decoding: try SourceFiles.read(path), as: UTF8.self))
+        } catch {
+            Output.error("\(path): error: \(error)")
+            return nil
+        }
+        parsed.diagnostics.forEach { Output.error($0.formatted(path: path)) }
+        guard let file = parsed.value else { return nil }
+        let folder = (path as NSString).deletingLastPathComponent
+        let form: Form
+        var layouts: [String: Layout]
+        switch file.target {
+        case .form(let relative):
+            let formPath = relative.hasPrefix("/") || folder.isEmpty ? relative : folder + "/" + relative
+            let (loaded, diagnostics) = FormFiles.load(path: formPath)
+            diagnostics.forEach { Output.error($0.diagnostic.formatted(path: $0.path)) }
+            guard let loaded else { return nil }
+            (form, layouts) = (loaded.form, loaded.layouts)
+        case .layout(let name):
+            var set = LayoutSet(files: LayoutFiles(formFolder: folder.isEmpty ? "." : folder))
+            let availability = set.availability(name)
+            set.loadLinkedLayouts()
+            set.diagnostics.forEach { Output.error($0.diagnostic.formatted(path: $0.path)) }
+            guard case .found(let layout) = availability else {
+                if case .missing = availability {
+                    Output.error(Diagnostic.error(file.targetLocation, set.files.resolver.notFoundMessage(for: name)).formatted(path: path))
+                }
+                return nil
+            }
+            form = Self.oneFieldForm(around: layout, named: name)
+            layouts = set.parsed
+        }
+        do {
+            return Suite(file: file, context: try FormContext(form: form, layouts: layouts, today: CivilDate.today()))
+        } catch {
+            Output.error("\(path): error: \(error)")
+            return nil
+        }
+    }
+
+    /// `layout: NAME` tests the layout as the grid of a form's only field, `value`.
+    static func oneFieldForm(around layout: Layout, named name: String) -> Form {
+        let title = layout.title ?? name
+        return Form(title: title, name: "layout", pages: [Form.Page(fields: [Field(id: "value", label: title, layout: name, input: .grid)])])
+    }
+
+    /// What went wrong in one test; empty when it passed.
+    @MainActor
+    private func run(_ test: FormTestFile.Case, in suite: Suite) -> [String] {
+        guard case .success(let keys) = KeyScript.parse(test.keys) else { return ["keys: cannot be read"] }
+        let result = ScriptedRun.run(context: suite.context, state: .start(suite.context), keys: keys)
+        var problems: [String] = []
+        let outcome = result.outcome.map(Self.name) ?? "open"
+        if let expected = test.outcome ?? (test.expect != nil ? "submitted" : nil), expected != outcome {
+            problems.append("outcome: expected \(expected), got \(outcome)" + (result.frame.text().isEmpty ? "" : "; screen:\n" + indented(result.frame.text())))
+        }
+        if let expect = test.expect, case .submitted(let record)? = result.outcome {
+            for (id, value) in expect.sorted(by: { $0.key < $1.key }) {
+                guard suite.context.index(ofField: id) != nil else {
+                    problems.append("expect: the form has no field '\(id)'")
+                    continue
+                }
+                let actual = record[id]?.text ?? ""
+                if actual != value { problems.append("\(id): expected '\(value)', got '\(actual)'") }
+            }
+        }
+        if let screen = test.screen {
+            let expected = Self.trimmed(screen)
+            let actual = Self.trimmed(result.frame.text())
+            if expected != actual {
+                problems.append("screen differs; expected:\n" + indented(expected) + "\n     got:\n" + indented(actual))
+            }
+        }
+        return problems
+    }
+
+    private static func name(_ outcome: FormState.Outcome) -> String {
+        switch outcome {
+        case .submitted: "submitted"
+        case .cancelled: "cancelled"
+        case .interrupted: "interrupted"
+        case .terminated: "terminated"
+        }
+    }
+
+    /// Lines without trailing spaces, without trailing empty lines.
+    private static func trimmed(_ text: String) -> String {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { String($0).trimmingTrailingSpaces }
+        while lines.last == "" { lines.removeLast() }
+        return lines.joined(separator: "\n")
+    }
+
+    private func indented(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { "       | " + $0 }.joined(separator: "\n")
+    }
+}
+
+extension String {
+    var trimmingTrailingSpaces: String {
+        var text = self
+        while text.last == " " { text.removeLast() }
+        return text
+    }
+}
