@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import KeyformCore
+import KeyformTerminal
 
 struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -30,6 +31,9 @@ struct RunCommand: ParsableCommand {
     @Option(help: "A JSON file of answers (field id to value), or - for stdin.")
     var answers: String?
 
+    @Flag(help: "No transitions (also when NO_MOTION is set).")
+    var noAnimation = false
+
     func run() throws {
         guard let path = FormFiles.locate(form) else {
             throw Failure(message: "form '\(form)' not found; looked in: \(FormFiles.searchedPlaces(for: form))")
@@ -47,14 +51,36 @@ struct RunCommand: ParsableCommand {
         } catch {
             throw Failure(message: "\(path): \(error)")
         }
-        guard answers != nil || isatty(STDIN_FILENO) == 0 else {
-            throw Failure(message: "the interactive terminal front is not built yet; give --answers FILE or pipe one value per line into stdin")
-        }
-        let record = try fillWithoutTerminal(context)
+        let record = answers != nil || isatty(STDIN_FILENO) == 0
+            ? try fillWithoutTerminal(context)
+            : try fillOnTerminal(context)
         do {
             Output.result(try format.render(record, form: loaded.form))
         } catch {
             throw Failure(message: "\(path): \(error)")
+        }
+    }
+
+    /// The form drawn on the controlling terminal; stdout stays for the result.
+    private func fillOnTerminal(_ context: FormContext) throws -> Record {
+        let environment = ProcessInfo.processInfo.environment
+        let options = TerminalRunner.Options(
+            color: (environment["NO_COLOR"] ?? "").isEmpty,
+            animate: !noAnimation && (environment["NO_MOTION"] ?? "").isEmpty
+        )
+        let outcome: FormState.Outcome
+        do {
+            outcome = try MainActor.assumeIsolated {
+                try TerminalRunner.run(context: context, state: .start(context), options: options)
+            }
+        } catch {
+            throw Failure(message: "cannot use the terminal (\(error)); give --answers FILE, or pipe one value per line into stdin")
+        }
+        switch outcome {
+        case .submitted(let record): return record
+        case .cancelled: throw ExitCode(1)
+        case .interrupted: throw ExitCode(130)
+        case .terminated(let signal): throw ExitCode(128 + signal)
         }
     }
 

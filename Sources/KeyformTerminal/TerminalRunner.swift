@@ -1,0 +1,164 @@
+import Glibc
+import KeyformCore
+
+/// Runs a form on the controlling terminal: one `poll()` loop over the terminal
+/// and a signalfd, raw mode and the alternate screen, frames drawn by diff, and
+/// short transitions. The terminal is restored on every way out.
+@MainActor
+public final class TerminalRunner {
+    public struct Options: Sendable {
+        /// False under NO_COLOR.
+        public var color: Bool
+        /// False with --no-animation or NO_MOTION.
+        public var animate: Bool
+        public var ttyPath: String
+
+        public init(color: Bool = true, animate: Bool = true, ttyPath: String = "/dev/tty") {
+            self.color = color
+            self.animate = animate
+            self.ttyPath = ttyPath
+        }
+    }
+
+    /// What the edges do with a running form's effects (the store, in the CLI).
+    public struct Hooks {
+        /// A field's earlier values, oldest first (readline's Up).
+        public var history: (String) -> [String] = { _ in [] }
+        /// Called when a field is committed and when the form is left unfinished.
+        public var saveDraft: ([String: String]) -> Void = { _ in }
+        public init() {}
+    }
+
+    private let session: FormSession
+    private let terminal: TerminalMode
+    private let signals: SignalSource
+    private let options: Options
+    private let hooks: Hooks
+    private var writer: ScreenWriter
+    private var shown: Frame?
+    private var animation: (transition: Transition, from: Frame, start: ContinuousClock.Instant)?
+    private let clock = ContinuousClock()
+
+    /// Fills the form in on the terminal and returns how it ended.
+    /// - Throws: `TerminalError` when there is no terminal to draw on.
+    public static func run(context: FormContext, state: FormState, options: Options, hooks: Hooks = Hooks()) throws -> FormState.Outcome {
+        // Signals first, on the main thread, before readline or any other thread exists.
+        let signals = try SignalSource()
+        defer { signals.restoreMask() }
+        let terminal = try TerminalMode(path: options.ttyPath)
+        try terminal.enter()
+        defer { terminal.restore() }
+        let runner = TerminalRunner(session: FormSession(context: context, state: state, history: hooks.history),
+                                    terminal: terminal, signals: signals, options: options, hooks: hooks)
+        defer { runner.session.close() }
+        return runner.loop()
+    }
+
+    private init(session: FormSession, terminal: TerminalMode, signals: SignalSource, options: Options, hooks: Hooks) {
+        self.session = session
+        self.terminal = terminal
+        self.signals = signals
+        self.options = options
+        self.hooks = hooks
+        self.writer = ScreenWriter(color: options.color)
+    }
+
+    private func loop() -> FormState.Outcome {
+        draw()
+        while true {
+            var fds = [pollfd(fd: terminal.fileDescriptor, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: signals.fileDescriptor, events: Int16(POLLIN), revents: 0)]
+            let ready = poll(&fds, 2, timeout())
+            if ready < 0, errno != EINTR { return finish(.terminated(signal: SIGHUP)) }
+            if fds[1].revents & Int16(POLLIN) != 0 {
+                for signal in signals.read() { handle(signal: signal) }
+            }
+            if fds[0].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
+                guard let bytes = terminal.read() else {
+                    // The terminal is gone: as if it hung up.
+                    apply(session.send(.terminated(signal: SIGHUP)))
+                    return session.state.outcome ?? .terminated(signal: SIGHUP)
+                }
+                apply(session.receive(bytes))
+            } else if ready == 0, session.hasPendingEscape {
+                apply(session.flushPendingEscape())
+            }
+            if let outcome = session.state.outcome { return finish(outcome) }
+            if session.suspendRequested {
+                session.suspendRequested = false
+                suspend()
+            }
+            if session.redrawRequested {
+                session.redrawRequested = false
+                writer.invalidate()
+            }
+            draw()
+        }
+    }
+
+    /// How long poll may wait: a frame's time while animating, the lone-Esc pause
+    /// while an Esc waits, else until something happens.
+    private func timeout() -> Int32 {
+        if animation != nil { return 16 }
+        if session.hasPendingEscape { return Int32(KeyDecoder.escapeTimeoutMilliseconds) }
+        return -1
+    }
+
+    private func handle(signal: Int32) {
+        switch signal {
+        case SIGINT: apply(session.send(.interrupted))
+        case SIGTERM, SIGHUP: apply(session.send(.terminated(signal: signal)))
+        case SIGTSTP: suspend()
+        case SIGCONT: resume()
+        default: break  // SIGWINCH: the next draw reads the new size
+        }
+    }
+
+    private func apply(_ effects: [FormEffect]) {
+        for effect in effects {
+            switch effect {
+            case .saveDraft(let values): hooks.saveDraft(values)
+            case .bell: terminal.write([7])
+            case .transition(let transition) where options.animate:
+                if let shown { animation = (transition, shown, clock.now) }
+            default: break  // setLine: done by the session; submit and finish: the loop ends
+            }
+        }
+    }
+
+    private func draw() {
+        let size = TerminalMode.size(fd: terminal.fileDescriptor) ?? (width: 80, height: 24)
+        var frame = session.frame(width: size.width, height: size.height, color: options.color)
+        if let running = animation {
+            let elapsed = clock.now - running.start
+            let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+            let progress = milliseconds / Double(TransitionFrames.duration)
+            if progress >= 1 {
+                animation = nil
+            } else {
+                frame = TransitionFrames.frame(running.transition, from: running.from, to: frame, progress: progress)
+            }
+        }
+        let bytes = writer.render(frame)
+        if !bytes.isEmpty { terminal.write(bytes) }
+        shown = frame
+    }
+
+    /// Ctrl-Z: give the terminal back, stop, and take it again on `fg`.
+    private func suspend() {
+        terminal.restore()
+        signals.suspend()
+        resume()
+    }
+
+    private func resume() {
+        try? terminal.enter()
+        writer.invalidate()
+        animation = nil
+    }
+
+    private func finish(_ outcome: FormState.Outcome) -> FormState.Outcome {
+        animation = nil
+        return outcome
+    }
+}
