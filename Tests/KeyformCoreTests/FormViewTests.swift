@@ -33,6 +33,20 @@ struct FormViewTests {
         """
     }
 
+    /// Every styled span with its full style, by row: what the style map's one
+    /// letter per cell leaves out (accent under bold, bold under reverse).
+    static func spans(_ frame: Frame) -> String {
+        let names: [(TextStyle, String)] = [
+            (.bold, "bold"), (.dim, "dim"), (.reverse, "reverse"), (.underline, "underline"), (.error, "error"), (.accent, "accent"),
+        ]
+        return frame.lines.enumerated().flatMap { row, line in
+            line.spans.filter { !$0.style.isEmpty }.map { span in
+                let style = names.filter { span.style.contains($0.0) }.map(\.1).joined(separator: "+")
+                return "row \(row): \(style) \(span.text.debugDescription)"
+            }
+        }.joined(separator: "\n")
+    }
+
     // MARK: The to-do form at 80×24
 
     @Test func todoEmpty() throws {
@@ -149,13 +163,16 @@ struct FormViewTests {
         if !color {
             #expect(!styles.contains { $0.contains(.error) || $0.contains(.accent) })
         }
-        assertSnapshot(of: Self.picture(state, context, width: 80, height: 24, color: color), as: .lines, named: color ? "color" : "no-color")
+        let picture = Self.picture(state, context, width: 80, height: 24, color: color) + "── spans ──\n" + Self.spans(frame) + "\n"
+        assertSnapshot(of: picture, as: .lines, named: color ? "color" : "no-color")
     }
 
     @Test(arguments: [true, false]) func readyColorAndNoColor(color: Bool) throws {
         let context = try DemoForms.context("swim")
-        let state = Self.state(context, values: ["stroke": "Kick", "distance": "400"], focus: 4)
-        assertSnapshot(of: Self.picture(state, context, width: 60, height: 16, color: color), as: .lines, named: color ? "color" : "no-color")
+        let state = Self.state(context, values: ["stroke": "Kick", "distance": "400"], focus: 3)
+        let frame = FormView.render(state, context, width: 60, height: 16, color: color)
+        let picture = Self.picture(state, context, width: 60, height: 16, color: color) + "── spans ──\n" + Self.spans(frame) + "\n"
+        assertSnapshot(of: picture, as: .lines, named: color ? "color" : "no-color")
     }
 
     // MARK: A paged form
@@ -263,6 +280,16 @@ struct FormViewTests {
         ]
     }
 
+    static func style(atCell column: Int, of line: Frame.Line) -> TextStyle {
+        var start = 0
+        for span in line.spans {
+            let cells = TextWidth.cells(span.text)
+            if column < start + cells { return span.style }
+            start += cells
+        }
+        return []
+    }
+
     @Test func everySizeGivesAWellFormedFrame() throws {
         for (name, state, context) in try Self.invariantStates() {
             for width in 0...120 {
@@ -280,6 +307,20 @@ struct FormViewTests {
                         }
                         if let cursor = frame.cursor, !(0..<height).contains(cursor.row) || !(0..<width).contains(cursor.column) {
                             Issue.record("\(at): cursor \(cursor) outside the frame")
+                        }
+                        guard width >= FormView.minimumWidth, height >= FormView.minimumHeight, state.outcome == nil else { continue }
+                        // Big enough: the cursor is on the focused field's line, or on the highlighted key.
+                        guard let cursor = frame.cursor else {
+                            Issue.record("\(at): no cursor")
+                            continue
+                        }
+                        let line = frame.lines[cursor.row]
+                        if state.grid != nil {
+                            if !Self.style(atCell: cursor.column, of: line).contains(.reverse) {
+                                Issue.record("\(at): the cursor is not on the highlighted key: \(line.text)")
+                            }
+                        } else if !line.text.hasPrefix("› ") {
+                            Issue.record("\(at): the cursor is not on the focused field: \(line.text)")
                         }
                     }
                 }
