@@ -308,7 +308,8 @@ public enum FormView {
         }
         func partTitle(_ rows: Range<Int>) -> Frame.Line {
             var line = title
-            line.append(" · rows \(rows.lowerBound + 1)–\(rows.upperBound) of \(rowCount)", .dim)
+            let shown = rows.count == 1 ? "row \(rows.upperBound)" : "rows \(rows.lowerBound + 1)–\(rows.upperBound)"
+            line.append(" · \(shown) of \(rowCount)", .dim)
             return line
         }
         if height - 3 >= 1 {

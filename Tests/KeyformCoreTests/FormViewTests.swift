@@ -201,6 +201,39 @@ struct FormViewTests {
         assertSnapshot(of: Self.picture(state, context, width: 40, height: 12), as: .lines)
     }
 
+    /// The keypad (5 rows) at 40×12: only the rows around the highlight, in borders, and the title says which.
+    @Test func keypadRowsAroundTheHighlightAt40x12() throws {
+        let context = try DemoForms.context("swim")
+        let state = Self.state(context, values: ["stroke": "Kick"], focus: 2, [
+            .gridHotkeyPressed("o"), .gridHotkeyPressed("4"), .gridMoved(.down), .gridMoved(.down),
+        ])
+        #expect(state.grid?.layout == "keypad")
+        #expect(state.grid?.highlight == GridDrawing.KeyIndex(row: 3, key: 0))
+        assertSnapshot(of: Self.picture(state, context, width: 40, height: 12), as: .lines)
+    }
+
+    @Test func keypadLastRowAt40x12() throws {
+        let context = try DemoForms.context("swim")
+        let state = Self.state(context, values: ["stroke": "Kick"], focus: 2, [
+            .gridHotkeyPressed("o"), .gridHotkeyPressed("1"), .gridMoved(.down), .gridMoved(.down), .gridMoved(.right),
+        ])
+        // Down from "0" (two columns wide) lands under its middle, on Clear; right is Done.
+        #expect(state.grid?.highlight == GridDrawing.KeyIndex(row: 4, key: 2))
+        assertSnapshot(of: Self.picture(state, context, width: 40, height: 12), as: .lines)
+    }
+
+    @Test func keypadAtTheSmallestSize() throws {
+        let context = try DemoForms.context("swim")
+        let state = Self.state(context, values: ["stroke": "Kick"], focus: 2, [.gridHotkeyPressed("o"), .gridHotkeyPressed("5")])
+        assertSnapshot(of: Self.picture(state, context, width: 24, height: 8), as: .lines)
+    }
+
+    @Test func keypadAt80x24() throws {
+        let context = try DemoForms.context("swim")
+        let state = Self.state(context, values: ["stroke": "Kick"], focus: 2, [.gridHotkeyPressed("o"), .gridHotkeyPressed("5")])
+        assertSnapshot(of: Self.picture(state, context, width: 80, height: 24), as: .lines)
+    }
+
     // MARK: Long values
 
     static let long = (1...30).map { "word\($0)" }.joined(separator: " ")
