@@ -47,6 +47,22 @@ import Testing
         ])
     }
 
+    /// A template's unknown tag is pointed at exactly when the template is written as
+    /// it reads; otherwise (escapes, block scalars) at the template's start.
+    @Test(arguments: [
+        ("template: on {{text}} {{nope}}\n", "3:23"),
+        ("template: '{{text}} {{ nope }}'\n", "3:21"),
+        ("template: \"{{text}} {{{nope}}}\"\r\n", "3:21"),
+        ("template: \"\\u00e9 {{nope}}\"\n", "3:11"),
+        ("template: |\n  {{text}} {{nope}}\n", "3:11"),
+        ("template: \"{{text}}\n  {{nope}}\"\n", "3:11"),
+    ])
+    func templateTagsArePointedAt(template: String, location: String) {
+        let source = "fields:\n  - id: text\n" + template
+        let diagnostics = FormParser.parse(source, stem: "t") { _ in .missing }.diagnostics.map(\.description)
+        #expect(diagnostics == ["\(location): error: the template uses 'nope', which is not a field; the fields are 'text'"])
+    }
+
     @Test func aFileOverOneMebibyteIsRefusedBeforeParsing() {
         let bytes = [UInt8](repeating: UInt8(ascii: "#"), count: (1 << 20) + 1)
         #expect(Self.parse(bytes, stem: "big").diagnostics.map(\.description) == [
