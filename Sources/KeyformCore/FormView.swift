@@ -154,7 +154,8 @@ public enum FormView {
         let focusBlock = 1 + fields.dropFirst(focusRow + 1).prefix { $0.problem }.count
         var grid: GridSection?
         if let gridState = state.grid {
-            grid = gridSection(gridState, context, width: width, height: height - min(focusBlock, max(1, height - 1)))
+            let label = context.fields[state.focus].label
+            grid = gridSection(gridState, context, fieldLabel: label, width: width, height: height - min(focusBlock, max(1, height - 1)))
         }
         let fieldHeight = max(1, height - (grid?.height ?? 0))
         // Scroll the fields so that the focused one and its problem stay in view,
@@ -279,10 +280,11 @@ public enum FormView {
     }
 
     /// The grid in the first shape that fits `height` lines, shrinking step by
-    /// step: the whole grid under a blank line; without the blank line; without
-    /// the rules between rows (top and bottom borders kept); only the rows
-    /// around the highlight, in borders; then without borders; then without the title.
-    private static func gridSection(_ grid: FormState.Grid, _ context: FormContext, width: Int, height: Int) -> GridSection? {
+    /// step: the whole grid under a blank line; without its title when the title
+    /// only repeats the field's label; without the blank line; without the rules
+    /// between rows (top and bottom borders kept); only the rows around the
+    /// highlight, in borders; then without borders; then without the title.
+    private static func gridSection(_ grid: FormState.Grid, _ context: FormContext, fieldLabel: String, width: Int, height: Int) -> GridSection? {
         guard height > 0, let layout = context.layouts[grid.layout], let page = FormEngine.page(of: grid, context) else { return nil }
         let full = GridDrawing.lines(of: page, width: width, highlight: grid.highlight)
         let title = Frame.Line(gridTitle(grid, layout), .bold)
@@ -296,7 +298,12 @@ public enum FormView {
         let highlightRow = min(max(0, grid.highlight.row), rowCount - 1)
 
         if full.count + 2 <= height { return section(blank: true, [title] + full) }
+        let repeatsLabel = layout.pages.count == 1 && (layout.title ?? grid.layout) == fieldLabel
+        if repeatsLabel, full.count + 1 <= height { return section(blank: true, full) }
         if full.count + 1 <= height { return section(blank: false, [title] + full) }
+        if repeatsLabel, rowCount + 3 <= height {
+            return section(blank: true, bordered(keyRows, from: 0, full: full))
+        }
         if rowCount + 3 <= height {
             return section(blank: false, [title] + bordered(keyRows, from: 0, full: full))
         }
