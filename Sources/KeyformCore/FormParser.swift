@@ -202,8 +202,10 @@ public enum FormParser {
     /// `text` made into an identifier (`Due Date` → `due_date`), when that is
     /// a plausible fix: it must start with a letter as written.
     static func likeIdentifier(_ text: String) -> String? {
-        let name = recordName(fromStem: text.trimmingSpaces.description)
-        guard !name.hasPrefix("form"), isIdentifier(name), name != text else { return nil }
+        let trimmed = text.trimmingSpaces.lowercased()
+        guard let first = trimmed.unicodeScalars.first, ("a"..."z").contains(first) else { return nil }
+        let name = recordName(fromStem: trimmed)
+        guard isIdentifier(name), name != text else { return nil }
         var squeezed = ""
         for character in name where !(character == "_" && squeezed.last == "_") { squeezed.append(character) }
         while squeezed.last == "_" { squeezed.removeLast() }

@@ -1,5 +1,5 @@
 import Foundation
-import KeyformCore
+@testable import KeyformCore
 import Testing
 
 /// Form files that are right, read into the `Form` model.
@@ -178,6 +178,18 @@ import Testing
 
     @Test func anExplicitNameWins() throws {
         #expect(try Self.form("name: swim_log\nfields:\n  - id: note\n", stem: "Swim Log-2").name == "swim_log")
+    }
+
+    @Test(arguments: [
+        ("Due-Date", "due_date"), ("Format", "format"), ("  Where to? ", "where_to"), ("a  b", "a_b"),
+    ])
+    func idSuggestions(written: String, suggested: String) {
+        #expect(FormParser.likeIdentifier(written) == suggested)
+    }
+
+    @Test(arguments: ["2nd", "", "日記", "_x", "due"])
+    func noIDSuggestion(written: String) {
+        #expect(FormParser.likeIdentifier(written) == nil)
     }
 
     @Test func identifiers() {
