@@ -6,6 +6,8 @@ import Yams
 struct FormChecks {
     let layouts: (String) -> LayoutAvailability
     let suggestLayout: (String) -> String?
+    /// The file's text, to point into a template at the tag that is wrong.
+    var source: String = ""
 
     func run(on form: LocatedForm, _ reader: inout NodeReader) {
         let all = form.pages.flatMap(\.fields)
@@ -24,7 +26,7 @@ struct FormChecks {
         for located in fields {
             guard let node = located.fields["id"] else { continue }
             if let earlier = first[located.field.id] {
-                reader.error(node, "field id '\(located.field.id)' is used twice (first at \(earlier)); ids must be unique")
+                reader.error(node, "field id '\(located.field.id)' is already used at \(earlier); ids must be unique")
             } else {
                 first[located.field.id] = node.location
             }
@@ -90,6 +92,8 @@ struct FormChecks {
         switch layouts(name) {
         case .found(let layout):
             return layout
+        case .missing where name.hasSuffix(".yaml"):
+            reader.error(node, "layout file '\(TerminalSafe.escaped(name))' was not found; check the path, or give a layout's name (without .yaml) to look in the Layouts folders")
         case .missing:
             let hint = suggestLayout(name).map { "did you mean '\($0)'?" }
                 ?? "put \(TerminalSafe.escaped(name)).yaml in a Layouts folder beside the form, or set KEYFORM_LAYOUTS"
@@ -102,9 +106,57 @@ struct FormChecks {
 
     private func checkTemplate(_ template: String, at node: Node, ids: [String], _ reader: inout NodeReader) {
         for name in RecordFormat.templateVariables(template) where !ids.contains(name) {
-            let hint = Suggestion.closest(to: name, among: ids).map { "did you mean '\($0)'?" } ?? "the fields are \(NodeReader.list(ids))"
-            reader.error(node, "the template uses '\(TerminalSafe.escaped(name))', which is not a field; \(hint)")
+            let hint = Suggestion.closest(to: name, among: ids).map { "did you mean '\($0)'?" } ?? "the fields are \(Self.andList(ids))"
+            let message = "the template uses '\(TerminalSafe.escaped(name))', which is not a field; \(hint)"
+            reader.report(.error(location(ofTag: name, in: template, at: node), message))
         }
+    }
+
+    /// `'a', 'b' and 'c'`.
+    private static func andList(_ names: [String]) -> String {
+        let quoted = names.map { "'\($0)'" }
+        guard let last = quoted.last, quoted.count > 1 else { return quoted.first ?? "" }
+        return quoted.dropLast().joined(separator: ", ") + " and " + last
+    }
+
+    /// Where the first tag naming `name` (`{{name}}`, `{{#name}}`, `{{{name}}}`…)
+    /// is written, when the template is written on one line exactly as it reads
+    /// (plain or quoted, without escapes); else where the template starts.
+    private func location(ofTag name: String, in template: String, at node: Node) -> SourceLocation {
+        let start = node.location
+        guard case .scalar(let scalar) = node, let offset = Self.offset(ofTag: name, in: template) else { return start }
+        let quote: Int
+        switch scalar.style {
+        case .plain: quote = 0
+        case .singleQuoted, .doubleQuoted: quote = 1
+        default: return start
+        }
+        // By scalars: "\r\n" is one Character, and a file may end its lines so.
+        let lines = source.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)
+        guard start.line <= lines.count else { return start }
+        let line = Array(lines[start.line - 1])
+        let content = Array(template.unicodeScalars)
+        let first = start.column - 1 + quote
+        guard first >= 0, first + content.count <= line.count, Array(line[first..<(first + content.count)]) == content else { return start }
+        return SourceLocation(line: start.line, column: first + 1 + offset)
+    }
+
+    /// The offset, in Unicode scalars, of the first `{{` whose tag names `name`.
+    static func offset(ofTag name: String, in template: String) -> Int? {
+        let text = Array(template.unicodeScalars)
+        let target = Array(name.unicodeScalars)
+        var index = 0
+        while index + 1 < text.count {
+            defer { index += 1 }
+            guard text[index] == "{", text[index + 1] == "{" else { continue }
+            var cursor = index + 2
+            if cursor < text.count, "{#^/&".unicodeScalars.contains(text[cursor]) { cursor += 1 }
+            while cursor < text.count, text[cursor] == " " { cursor += 1 }
+            guard cursor + target.count <= text.count, Array(text[cursor..<(cursor + target.count)]) == target else { continue }
+            let after = cursor + target.count
+            if after == text.count || text[after] == " " || text[after] == "}" { return index }
+        }
+        return nil
     }
 
     private func checkSafe(_ text: String, at node: Node, what: String, _ reader: inout NodeReader) {

@@ -48,14 +48,16 @@ public enum FormParser {
             return Parsed(value: nil, diagnostics: [.error(.start, "the file is empty; a form needs 'fields' (or 'pages' of fields)")])
         }
         guard case .mapping = root else {
-            return Parsed(value: nil, diagnostics: [.error(root.location, "a form must be a mapping with 'title' and 'fields' (or 'pages'), found \(root.kindDescription)")])
+            var message = "a form must be a mapping with 'title' and 'fields' (or 'pages'), found \(root.kindDescription)"
+            if case .sequence = root { message += "; put the list under 'fields:'" }
+            return Parsed(value: nil, diagnostics: [.error(root.location, message)])
         }
         var reader = NodeReader()
         let form = readForm(root, stem: stem, &reader)
         if let form, !reader.exhausted {
             withoutActuallyEscaping(layouts) { layouts in
                 withoutActuallyEscaping(suggestLayout) { suggest in
-                    FormChecks(layouts: layouts, suggestLayout: suggest).run(on: form, &reader)
+                    FormChecks(layouts: layouts, suggestLayout: suggest, source: source).run(on: form, &reader)
                 }
             }
         }
@@ -72,7 +74,7 @@ public enum FormParser {
             if isIdentifier(value) {
                 name = value
             } else {
-                reader.error(node, "'name' must start with a-z and use only a-z, 0-9 and _ (it names the records' table), found '\(TerminalSafe.escaped(value))'")
+                reader.error(node, "'name' must start with a-z and use only a-z, 0-9 and _ (it names the records' table), found '\(TerminalSafe.escaped(value))'\(likeIdentifier(value).map { "; use \($0)" } ?? "")")
             }
         }
         let template = fields["template"].flatMap { reader.text($0, field: "template") }
@@ -111,6 +113,10 @@ public enum FormParser {
     }
 
     private static func readFields(_ node: Node, _ reader: inout NodeReader) -> [LocatedField]? {
+        if case .mapping = node {
+            reader.error(node, "'fields' must be a list, found a mapping; start each field with '- ', like - id: text")
+            return nil
+        }
         guard let items = reader.items(of: node, field: "fields") else { return nil }
         if items.isEmpty {
             reader.error(node, "'fields' is empty; add at least one field, like - id: text")
@@ -120,19 +126,32 @@ public enum FormParser {
     }
 
     private static func readField(_ node: Node, _ reader: inout NodeReader) -> LocatedField? {
-        if case .scalar(let scalar) = node {
-            reader.error(node, "a field must be a mapping like {id: \(isIdentifier(scalar.string) ? scalar.string : "note"), label: Note}, found \(node.kindDescription)")
+        guard case .mapping(let mapping) = node else {
+            reader.error(node, "a field must be a mapping like \(exampleField(for: node)), found \(node.kindDescription)")
             return nil
         }
-        guard let fields = reader.fields(of: node, allowed: fieldFields, in: "field") else { return nil }
+        // Messages about the field's own fields name it by its id when it has one.
+        var context = "a field"
+        if case .scalar(let idScalar)? = mapping["id"], isIdentifier(idScalar.string) {
+            context = "field '\(idScalar.string)'"
+        }
+        guard let fields = reader.fields(of: node, allowed: fieldFields, in: context) else { return nil }
         guard let idNode = fields["id"] else {
-            if !fields.hasUnknown { reader.error(node, "a field needs an 'id' (like due_date): the key of its value in the record") }
+            if !fields.hasUnknown {
+                let label = fields["label"]?.scalar?.string
+                let like = label.flatMap(likeIdentifier) ?? "due_date"
+                reader.error(node, "a field needs an 'id' (the key of its value in the record), like id: \(like)")
+            }
             return nil
         }
         guard let id = reader.text(idNode, field: "id") else { return nil }
+        if id.isEmpty {
+            reader.error(idNode, "'id' is empty; give the field an id (the key of its value in the record), like id: due_date")
+            return nil
+        }
         guard isIdentifier(id) else {
-            let suggestion = recordName(fromStem: id)
-            reader.error(idNode, "field id '\(TerminalSafe.escaped(id))' must start with a-z and use only a-z, 0-9 and _\(isIdentifier(suggestion) ? " (like \(suggestion))" : "")")
+            let like = likeIdentifier(id).map { " (like \($0))" } ?? ""
+            reader.error(idNode, "field id '\(TerminalSafe.escaped(id))' must start with a-z and use only a-z, 0-9 and _\(like)")
             return nil
         }
         var field = Field(id: id)
@@ -140,6 +159,8 @@ public enum FormParser {
         if let node = fields["type"], let name = reader.text(node, field: "type") {
             if let type = Field.ValueType(rawValue: name) {
                 field.type = type
+            } else if let type = typeSynonyms[name.lowercased()] {
+                reader.error(node, "unknown type '\(TerminalSafe.escaped(name))'; use '\(type.rawValue)'")
             } else {
                 reader.error(node, "unknown type '\(TerminalSafe.escaped(name))'; \(NodeReader.hint(for: name, among: Field.ValueType.allCases.map(\.rawValue)))")
             }
@@ -159,11 +180,47 @@ public enum FormParser {
         }
         if let node = fields["pattern"] { field.pattern = reader.text(node, field: "pattern") }
         let lengths = 0...1_000_000
-        if let node = fields["min_length"] { field.minLength = reader.integer(node, field: "min_length", in: lengths, meaning: "a whole number of characters") }
-        if let node = fields["max_length"] { field.maxLength = reader.integer(node, field: "max_length", in: lengths, meaning: "a whole number of characters") }
+        for (name, path) in [("min_length", \Field.minLength), ("max_length", \Field.maxLength)] {
+            guard let node = fields[name] else { continue }
+            guard node.scalar != nil else {
+                reader.error(node, "'\(name)' must be a whole number of characters, found \(node.kindDescription)")
+                continue
+            }
+            field[keyPath: path] = reader.integer(node, field: name, in: lengths, meaning: "a whole number of characters")
+        }
         if let node = fields["min"] { field.min = reader.number(node, field: "min") }
         if let node = fields["max"] { field.max = reader.number(node, field: "max") }
         return LocatedField(field: field, fields: fields)
+    }
+
+    /// Names people write for the types, and the type they mean.
+    static let typeSynonyms: [String: Field.ValueType] = [
+        "string": .text, "str": .text, "int": .integer, "float": .number, "double": .number,
+        "decimal": .number, "bool": .boolean, "day": .date,
+    ]
+
+    /// `text` made into an identifier (`Due Date` → `due_date`), when that is
+    /// a plausible fix: it must start with a letter as written.
+    static func likeIdentifier(_ text: String) -> String? {
+        let trimmed = text.trimmingSpaces.lowercased()
+        guard let first = trimmed.unicodeScalars.first, ("a"..."z").contains(first) else { return nil }
+        let name = recordName(fromStem: trimmed)
+        guard isIdentifier(name), name != text else { return nil }
+        var squeezed = ""
+        for character in name where !(character == "_" && squeezed.last == "_") { squeezed.append(character) }
+        while squeezed.last == "_" { squeezed.removeLast() }
+        return isIdentifier(squeezed) ? squeezed : nil
+    }
+
+    /// A field written right, from what was written instead: `{id: note, label: Note}`.
+    private static func exampleField(for node: Node) -> String {
+        guard let text = node.scalar?.string, !text.isEmpty else { return "{id: note, label: Note}" }
+        if isIdentifier(text) {
+            let label = text.prefix(1).uppercased() + text.dropFirst().replacingUnderscores
+            return "{id: \(text), label: \(TerminalSafe.escaped(label))}"
+        }
+        if let id = likeIdentifier(text) { return "{id: \(id), label: \(TerminalSafe.escaped(text))}" }
+        return "{id: note, label: Note}"
     }
 
     /// `[a-z][a-z0-9_]*`: field ids and record names.
@@ -210,6 +267,10 @@ struct LocatedForm {
 extension NodeReader {
     /// `true`/`false` (also yes/no, on/off as YAML 1.1 writes them).
     mutating func boolean(_ node: Node, field: String) -> Bool? {
+        guard node.scalar != nil else {
+            error(node, "'\(field)' must be true or false, found \(node.kindDescription)")
+            return nil
+        }
         guard let text = text(node, field: field) else { return nil }
         switch text.lowercased() {
         case "true", "yes", "on": return true
@@ -222,6 +283,10 @@ extension NodeReader {
 
     /// A decimal number as a person writes it (`3`, `-2.5`).
     mutating func number(_ node: Node, field: String) -> Double? {
+        guard node.scalar != nil else {
+            error(node, "'\(field)' must be a number, found \(node.kindDescription)")
+            return nil
+        }
         guard let text = text(node, field: field) else { return nil }
         guard let value = Double(text.trimmingSpaces), value.isFinite, !text.contains(where: \.isLetter) else {
             error(node, "'\(field)' must be a number, found '\(TerminalSafe.escaped(text))'")
@@ -229,4 +294,9 @@ extension NodeReader {
         }
         return value
     }
+}
+
+extension StringProtocol {
+    /// Underscores as spaces: `due_date` → `due date`.
+    var replacingUnderscores: String { String(map { $0 == "_" ? " " : $0 }) }
 }

@@ -1,20 +1,28 @@
 /// Draws a form's state as a `Frame`: pure, width-aware, and usable from 24×8 up.
 ///
 /// ```
-/// New To-Do · Page 1/2: Basics
+/// New To-Do
 ///
-/// › Text*     Buy milk▏
-///   Priority  Medium
-///             ✗ must be one of: High, Medium, Low
+///   Text*     Buy milk
+/// › Priority  Medium
+///   Status    To do
 ///
 /// Priority
-/// ┌──────────┬──────────┬──────────┐
-/// │ [h] High │[m] Medium│ [l] Low  │
-/// └──────────┴──────────┴──────────┘
+/// ┌────────────┬────────────┬────────────┐
+/// │  [h] High  │ [m] Medium │  [l] Low   │
+/// └────────────┴────────────┴────────────┘
 ///
-/// Enter next · Tab keys · Shift-Tab back · Esc cancel
-/// [ Done ] disabled: Text is required
+/// Enter press · Tab keyboard · Esc cancel
+/// [ Done ] ready
 /// ```
+///
+/// Header (title, and the page when there are several), the fields of the
+/// focused field's page (a problem wrapped under its field), the grid when it is
+/// shown, then two footer lines: the keys that work now (or a notice), and Done's
+/// state, which names the field that blocks it and why. When the height is short
+/// the fields scroll (the focused one and its problem stay in view) and then the
+/// grid shrinks (see `gridSection`); when the width is short, values scroll
+/// sideways with "…" marks and the least needed key hints are left out.
 public enum FormView {
     public static let minimumWidth = 24
     public static let minimumHeight = 8
@@ -35,11 +43,24 @@ public enum FormView {
         return Frame(width: width, height: height, lines: lines, cursor: state.outcome == nil ? shifted : nil)
     }
 
+    /// The sizes, and what to do, in as many words as fit: the whole sentence
+    /// when there is room, else shorter ones, so the sizes are never cut off.
     private static func tooSmall(width: Int, height: Int) -> Frame {
-        let message = "Terminal too small: need \(minimumWidth)×\(minimumHeight), have \(max(0, width))×\(max(0, height))"
-        var lines = [Frame.Line(message).truncated(to: max(0, width))]
-        if height > 1 { lines.append(Frame.Line("Make the window larger, or press Esc.").truncated(to: max(0, width))) }
-        return Frame(width: width, height: height, lines: lines)
+        let need = "\(minimumWidth)×\(minimumHeight)"
+        let have = "\(max(0, width))×\(max(0, height))"
+        let candidates = [
+            ["Terminal too small: need \(need), have \(have).", "Make the window larger, or press Esc."],
+            ["Terminal too small: need \(need), have \(have)."],
+            ["Too small: need \(need)"],
+            ["Too small"],
+        ]
+        for paragraphs in candidates {
+            let lines = paragraphs.flatMap { wrap($0, width: width) }
+            if lines.count <= height, lines.allSatisfy({ TextWidth.cells($0) <= width }) {
+                return Frame(width: width, height: height, lines: lines.map { Frame.Line($0) })
+            }
+        }
+        return Frame(width: width, height: height, lines: [Frame.Line("Too small").truncated(to: max(0, width))])
     }
 
     // MARK: Header and footer
@@ -58,19 +79,32 @@ public enum FormView {
 
     private static func footer(_ state: FormState, _ context: FormContext, width: Int, _ palette: Palette) -> [Frame.Line] {
         var hints = Frame.Line()
+        var done = Frame.Line()
+        switch state.outcome {
+        case .submitted?:
+            done.append("[ Done ]", [.bold, .reverse])
+            done.append(" submitted", .bold)
+            return [hints, done]
+        case .cancelled?:
+            return [hints, Frame.Line("Cancelled; the draft is kept", .bold)]
+        case .interrupted?:
+            return [hints, Frame.Line("Interrupted; the draft is kept", .bold)]
+        case .terminated?:
+            return [hints, Frame.Line("Stopped; the draft is kept", .bold)]
+        case nil:
+            break
+        }
         if let notice = state.notice {
             hints.append("! " + notice, palette.error)
         } else {
-            hints.append(keyHints(state, context), .dim)
+            hints.append(keyHints(state, context, width: width), .dim)
         }
-        var done = Frame.Line()
-        if case .submitted? = state.outcome {
-            done.append("[ Done ]", [.bold, .reverse])
-            done.append(" submitted", .bold)
-        } else if let blocker = context.doneBlocker(state.entries) {
-            done.append("[ Done ]", .dim)
-            let label = TerminalSafe.escaped(context.fields[blocker.field].label)
-            done.append(" disabled: \(label) \(blocker.problem.reason)", .dim)
+        if let blocker = context.doneBlocker(state.entries) {
+            // The button is dimmed; the reason is not, since it is what to read.
+            done.append("[ Done ] disabled:", .dim)
+            done.append(" ")
+            done.append(TerminalSafe.escaped(context.fields[blocker.field].label), .bold)
+            done.append(" " + phrase(blocker.problem))
         } else {
             done.append("[ Done ]", palette.ready)
             done.append(state.focus == context.fields.count - 1 ? " ready: press Enter" : " ready", .dim)
@@ -78,41 +112,65 @@ public enum FormView {
         return [hints, done]
     }
 
-    private static func keyHints(_ state: FormState, _ context: FormContext) -> String {
+    /// A problem as the end of a sentence about the field: "Text is required",
+    /// "Due must be a date like …".
+    private static func phrase(_ problem: FieldProblem) -> String {
+        problem == .required ? "is required" : problem.reason
+    }
+
+    /// The keys that work now, as many as fit in `width`: the least needed go
+    /// first (arrows in a grid are obvious; Enter and Esc never go), and a hint
+    /// is never cut in the middle.
+    private static func keyHints(_ state: FormState, _ context: FormContext, width: Int) -> String {
         let last = state.focus == context.fields.count - 1
-        var hints: [String]
+        // (hint, rank): lower ranks are kept longer.
+        var hints: [(String, Int)]
         if state.grid != nil {
-            hints = ["←↑↓→ move", "Enter press", "Tab keyboard"]
+            hints = [("←↑↓→ move", 4), ("Enter press", 0), ("Tab keyboard", 2)]
         } else {
-            hints = [last ? "Enter done" : "Enter next"]
-            if context.layout(ofField: state.focus) != nil { hints.append("Tab keys") }
+            hints = [(last ? "Enter done" : "Enter next", 0)]
+            if context.layout(ofField: state.focus) != nil { hints.append(("Tab keys", 2)) }
         }
-        if state.focus > 0 { hints.append("Shift-Tab back") }
-        hints.append("Esc cancel")
-        return hints.joined(separator: " · ")
+        if state.focus > 0 { hints.append(("Shift-Tab back", 3)) }
+        hints.append(("Esc cancel", 1))
+        let separator = " · "
+        var kept = hints
+        while kept.count > 1, TextWidth.cells(kept.map(\.0).joined(separator: separator)) > width {
+            let worst = kept.indices.max { kept[$0].1 < kept[$1].1 }!
+            kept.remove(at: worst)
+        }
+        return kept.map(\.0).joined(separator: separator)
     }
 
     // MARK: Fields and grid
 
     /// The fields of the focused field's page, then the grid when it is shown,
-    /// fitted into `height` lines; the cursor's position within them.
+    /// fitted into `height` lines; the cursor's position within them (in the grid
+    /// view, on the highlighted key, where screen readers and magnifiers look).
     private static func body(_ state: FormState, _ context: FormContext, width: Int, height: Int, _ palette: Palette)
         -> ([Frame.Line], Frame.Position?) {
-        var grid = state.grid.map { gridLines($0, context, width: width, palette) } ?? []
-        // The grid shrinks before the fields do: first its rules go, then rows far from the highlight.
-        if let gridState = state.grid, grid.count + 2 > height {
-            grid = compactGridLines(gridState, context, width: width, height: height - 2, palette)
-        }
-        let fieldHeight = height - (grid.isEmpty ? 0 : grid.count + 1)
         var (fields, cursor) = fieldLines(state, context, width: width, palette)
-        // Scroll the fields so that the focused one (and its problem) stays in view.
         let focusRow = fields.firstIndex { $0.focused } ?? 0
-        let first = min(max(0, focusRow - max(0, fieldHeight - 2)), max(0, fields.count - fieldHeight))
-        fields = Array(fields.dropFirst(first).prefix(max(1, fieldHeight)))
+        let focusBlock = 1 + fields.dropFirst(focusRow + 1).prefix { $0.problem }.count
+        var grid: GridSection?
+        if let gridState = state.grid {
+            let label = context.fields[state.focus].label
+            grid = gridSection(gridState, context, fieldLabel: label, width: width, height: height - min(focusBlock, max(1, height - 1)))
+        }
+        let fieldHeight = max(1, height - (grid?.height ?? 0))
+        // Scroll the fields so that the focused one and its problem stay in view,
+        // with the line after them too when there is room.
+        let wantedEnd = min(fields.count - 1, focusRow + max(focusBlock, 2) - 1)
+        let first = max(0, min(wantedEnd - fieldHeight + 1, focusRow, fields.count - fieldHeight))
+        fields = Array(fields.dropFirst(first).prefix(fieldHeight))
         if let row = cursor?.row { cursor?.row = row - first }
         var lines = fields.map(\.line)
-        if !grid.isEmpty {
-            lines += [Frame.Line()] + grid
+        if let grid {
+            if grid.blank { lines.append(Frame.Line()) }
+            if let highlight = grid.highlight {
+                cursor = Frame.Position(row: lines.count + highlight.row, column: highlight.column)
+            }
+            lines += grid.lines
         }
         return (lines, cursor)
     }
@@ -120,6 +178,8 @@ public enum FormView {
     private struct FieldLine {
         var line: Frame.Line
         var focused = false
+        /// A line of the problem under a field.
+        var problem = false
     }
 
     private static func fieldLines(_ state: FormState, _ context: FormContext, width: Int, _ palette: Palette)
@@ -148,9 +208,18 @@ public enum FormView {
             }
             lines.append(FieldLine(line: line, focused: focused))
             if let problem = state.problems[index] {
-                var problemLine = Frame.Line(String(repeating: " ", count: valueColumn))
-                problemLine.append("✗ " + problem.reason, palette.error)
-                lines.append(FieldLine(line: problemLine))
+                // The reason is what says what to do: wrapped, never cut, up to three lines.
+                let indent = String(repeating: " ", count: valueColumn)
+                var wrapped = wrap(problem.reason, width: max(1, valueWidth - 2))
+                if wrapped.count > 3 {
+                    wrapped = Array(wrapped.prefix(3))
+                    wrapped[2] = TextWidth.truncate(wrapped[2] + " …", toCells: max(1, valueWidth - 2))
+                }
+                for (n, text) in wrapped.enumerated() {
+                    var problemLine = Frame.Line(indent)
+                    problemLine.append((n == 0 ? "✗ " : "  ") + text, palette.error)
+                    lines.append(FieldLine(line: problemLine, problem: true))
+                }
             }
         }
         return (lines, cursor)
@@ -162,24 +231,141 @@ public enum FormView {
     }
 
     /// The part of the text that fits `width` cells with the cursor in view, and
-    /// the cursor's cell column within it. Wide characters count 2 cells.
+    /// the cursor's cell column within it. Wide characters count 2 cells. Text
+    /// scrolled out of view on either side is marked with "…" (when `width`
+    /// leaves room for the marks); the cursor never sits on a mark.
     static func scrolled(_ entry: FormState.Entry, width: Int) -> (String, Int) {
         let safe = TerminalSafe.escapedCharacters(entry.text, cursor: entry.cursor)
         let characters = Array(safe.text)
+        let cells = characters.map(TextWidth.cells)
         let cursor = safe.cursor
+        func span(_ range: Range<Int>) -> Int { cells[range].reduce(0, +) }
+        let total = span(0..<characters.count)
+        guard width > 0 else { return ("", 0) }
+        // Everything fits, with a cell for the cursor after the last character.
+        if total + (cursor == characters.count ? 1 : 0) <= width { return (safe.text, span(0..<cursor)) }
+        let marks = width >= 4
+        let cursorCells = cursor < characters.count ? max(1, cells[cursor]) : 1
+        // A cell right of the cursor for the next character, or the mark that says more follows.
+        let after = marks && cursor + 1 < characters.count ? 1 : 0
+        func leftMark(_ start: Int) -> Int { marks && start > 0 ? 1 : 0 }
         var start = 0
-        // Keep one cell for the cursor after the last character.
-        while TextWidth.cells(String(characters[start..<cursor])) > width - 1 { start += 1 }
-        var visible = ""
-        var used = 0
-        for character in characters[start...] {
-            let cells = TextWidth.cells(character)
-            if used + cells > width { break }
-            visible.append(character)
-            used += cells
+        while start < cursor, leftMark(start) + span(start..<cursor) + cursorCells + after > width { start += 1 }
+        var visible = leftMark(start) == 1 ? "…" : ""
+        var used = leftMark(start)
+        if used + span(start..<characters.count) <= width {
+            visible += String(characters[start...])
+        } else {
+            let room = width - (marks ? 1 : 0)
+            for index in start..<characters.count {
+                if used + cells[index] > room { break }
+                visible.append(characters[index])
+                used += cells[index]
+            }
+            if marks { visible += "…" }
         }
-        return (visible, TextWidth.cells(String(characters[start..<cursor])))
+        return (visible, leftMark(start) + span(start..<cursor))
     }
+
+    // MARK: The grid, shrunk to fit
+
+    /// The grid's lines under the fields, and where its highlighted key's label starts.
+    private struct GridSection {
+        /// A blank line between the fields and the grid.
+        var blank: Bool
+        var lines: [Frame.Line]
+        /// Row (within `lines`) and column of the highlighted key's label.
+        var highlight: (row: Int, column: Int)?
+        var height: Int { lines.count + (blank ? 1 : 0) }
+    }
+
+    /// The grid in the first shape that fits `height` lines, shrinking step by
+    /// step: the whole grid under a blank line; without its title when the title
+    /// only repeats the field's label; without the blank line; without the rules
+    /// between rows (top and bottom borders kept); only the rows around the
+    /// highlight, in borders; then without borders; then without the title.
+    private static func gridSection(_ grid: FormState.Grid, _ context: FormContext, fieldLabel: String, width: Int, height: Int) -> GridSection? {
+        guard height > 0, let layout = context.layouts[grid.layout], let page = FormEngine.page(of: grid, context) else { return nil }
+        let full = GridDrawing.lines(of: page, width: width, highlight: grid.highlight)
+        let title = Frame.Line(gridTitle(grid, layout), .bold)
+        let rowCount = (full.count - 1) / 2
+        guard rowCount > 0, full.count == 2 * rowCount + 1 else {
+            // "(no keys on this page)"
+            if full.count + 2 <= height { return section(blank: true, [title] + full) }
+            return section(blank: false, Array(([title] + full).suffix(height)))
+        }
+        let keyRows = (0..<rowCount).map { full[2 * $0 + 1] }
+        let highlightRow = min(max(0, grid.highlight.row), rowCount - 1)
+
+        if full.count + 2 <= height { return section(blank: true, [title] + full) }
+        let repeatsLabel = layout.pages.count == 1 && (layout.title ?? grid.layout) == fieldLabel
+        if repeatsLabel, full.count + 1 <= height { return section(blank: true, full) }
+        if full.count + 1 <= height { return section(blank: false, [title] + full) }
+        if repeatsLabel, rowCount + 3 <= height {
+            return section(blank: true, bordered(keyRows, from: 0, full: full))
+        }
+        if rowCount + 3 <= height {
+            return section(blank: false, [title] + bordered(keyRows, from: 0, full: full))
+        }
+        // Only some rows: as many as fit, around the highlight, and say how many there are.
+        func window(_ room: Int) -> Range<Int> {
+            let count = max(1, min(room, rowCount))
+            let first = min(max(0, highlightRow - (count - 1) / 2), rowCount - count)
+            return first..<(first + count)
+        }
+        func partTitle(_ rows: Range<Int>) -> Frame.Line {
+            var line = title
+            let shown = rows.count == 1 ? "row \(rows.upperBound)" : "rows \(rows.lowerBound + 1)–\(rows.upperBound)"
+            line.append(" · \(shown) of \(rowCount)", .dim)
+            return line
+        }
+        if height - 3 >= 1 {
+            let rows = window(height - 3)
+            return section(blank: false, [partTitle(rows)] + bordered(Array(keyRows[rows]), from: rows.lowerBound, full: full))
+        }
+        if height - 1 >= 1 {
+            let rows = window(height - 1)
+            return section(blank: false, [partTitle(rows)] + keyRows[rows])
+        }
+        return section(blank: false, [keyRows[highlightRow]])
+    }
+
+    /// The section, with the highlighted key found by its reverse video.
+    private static func section(blank: Bool, _ lines: [Frame.Line]) -> GridSection {
+        var highlight: (row: Int, column: Int)?
+        for (row, line) in lines.enumerated() where highlight == nil {
+            var column = 0
+            for span in line.spans {
+                if span.style.contains(.reverse) {
+                    let leading = span.text.prefix { $0 == " " }.count
+                    highlight = (row, column + (leading < span.text.count ? leading : 0))
+                    break
+                }
+                column += TextWidth.cells(span.text)
+            }
+        }
+        return GridSection(blank: blank, lines: lines, highlight: highlight)
+    }
+
+    /// Key rows without the rules between them, in a top and a bottom border
+    /// made from the rules above the first and below the last (`from` is the
+    /// index of the first row in the page).
+    private static func bordered(_ rows: [Frame.Line], from first: Int, full: [Frame.Line]) -> [Frame.Line] {
+        let top = full[2 * first].text
+        let bottom = full[2 * (first + rows.count)].text
+        return [Frame.Line(border(top, removing: upStrokes))] + rows + [Frame.Line(border(bottom, removing: downStrokes))]
+    }
+
+    /// A rule between two rows turned into an outer border: the strokes toward
+    /// the hidden side removed, and the part past the shown row's end dropped.
+    private static func border(_ rule: String, removing strokes: [Character: Character]) -> String {
+        var text = String(rule.map { strokes[$0] ?? $0 })
+        while let last = text.last, last == "─" || last == " " { text.removeLast() }
+        return text
+    }
+
+    private static let upStrokes: [Character: Character] = ["┼": "┬", "┴": "─", "├": "┌", "┤": "┐", "└": "─", "┘": "─"]
+    private static let downStrokes: [Character: Character] = ["┼": "┴", "┬": "─", "├": "└", "┤": "┘", "┌": "─", "┐": "─"]
 
     private static func gridTitle(_ grid: FormState.Grid, _ layout: Layout) -> String {
         var title = TerminalSafe.escaped(layout.title ?? grid.layout)
@@ -190,19 +376,32 @@ public enum FormView {
         return title
     }
 
-    private static func gridLines(_ grid: FormState.Grid, _ context: FormContext, width: Int, _ palette: Palette) -> [Frame.Line] {
-        guard let layout = context.layouts[grid.layout], let page = FormEngine.page(of: grid, context) else { return [] }
-        return [Frame.Line(gridTitle(grid, layout), .bold)] + GridDrawing.lines(of: page, width: width, highlight: grid.highlight)
-    }
+    // MARK: Text
 
-    /// Only the key rows (no rules), and only as many as fit around the highlight.
-    private static func compactGridLines(_ grid: FormState.Grid, _ context: FormContext, width: Int, height: Int, _ palette: Palette) -> [Frame.Line] {
-        guard let layout = context.layouts[grid.layout], let page = FormEngine.page(of: grid, context) else { return [] }
-        let full = GridDrawing.lines(of: page, width: width, highlight: grid.highlight)
-        let keyRows = stride(from: 1, to: full.count, by: 2).map { full[$0] }
-        let room = max(1, height - 1)
-        let first = min(max(0, grid.highlight.row - room / 2), max(0, keyRows.count - room))
-        return [Frame.Line(gridTitle(grid, layout), .bold)] + keyRows.dropFirst(first).prefix(room)
+    /// `text` broken at spaces into lines of at most `width` cells; a word
+    /// longer than a line is broken where the line ends.
+    static func wrap(_ text: String, width: Int) -> [String] {
+        guard width > 0 else { return [] }
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ", omittingEmptySubsequences: true) {
+            let candidate = line.isEmpty ? String(word) : line + " " + word
+            if TextWidth.cells(candidate) <= width {
+                line = candidate
+                continue
+            }
+            if !line.isEmpty { lines.append(line) }
+            line = ""
+            for character in word {
+                if TextWidth.cells(line) + TextWidth.cells(character) > width, !line.isEmpty {
+                    lines.append(line)
+                    line = ""
+                }
+                line.append(character)
+            }
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines
     }
 }
 

@@ -1,0 +1,79 @@
+import Foundation
+import KeyformCore
+import Testing
+
+/// The corpus of broken forms: each `Fixtures/forms/broken/NAME.yaml` must
+/// produce exactly the diagnostics listed in `NAME.expected`
+/// (`LINE:COLUMN: severity: message`, in file order). `KEYFORM_RECORD=1 swift test`
+/// rewrites the expected files; review every changed message before committing.
+@Suite struct FormDiagnosticsTests {
+    static let folder = TestPaths.fixtures.appendingPathComponent("forms/broken")
+    static let cases = TestPaths.files(in: folder, withExtension: "yaml").map(\.lastPathComponent)
+
+    /// Only the shipped layouts exist here; a missing name gets the shipped suggestion.
+    static func parse(_ bytes: [UInt8], stem: String) -> Parsed<Form> {
+        FormParser.parse(bytes: bytes, stem: stem) { name in
+            guard let source = ShippedLayouts.sources[name] else { return .missing }
+            return LayoutParser.parse(source) { ShippedLayouts.sources[$0] != nil }.value.map(LayoutAvailability.found) ?? .broken
+        }
+    }
+
+    @Test("the corpus is not empty") func corpusIsNotEmpty() {
+        #expect(Self.cases.count >= 20)
+    }
+
+    @Test("broken form gives exactly its expected diagnostics", arguments: cases)
+    func brokenForm(name: String) throws {
+        let source = Self.folder.appendingPathComponent(name)
+        let expectedFile = source.deletingPathExtension().appendingPathExtension("expected")
+        let bytes = [UInt8](try Data(contentsOf: source))
+        let parsed = Self.parse(bytes, stem: source.deletingPathExtension().lastPathComponent)
+        let actual = parsed.diagnostics.map(\.description).joined(separator: "\n") + "\n"
+        if TestPaths.recording {
+            try actual.write(to: expectedFile, atomically: true, encoding: .utf8)
+            return
+        }
+        let expected = try String(contentsOf: expectedFile, encoding: .utf8)
+        #expect(actual == expected, "\(name)")
+        #expect(parsed.diagnostics.hasErrors, "\(name) must be an error")
+        #expect(parsed.value == nil, "\(name): a form with errors gives no value")
+    }
+
+    @Test func aBrokenShippedLayoutIsReportedAtTheField() {
+        let source = "fields:\n  - id: level\n    layout: priority\n"
+        let parsed = FormParser.parse(source, stem: "t") { _ in .broken }
+        #expect(parsed.diagnostics.map(\.description) == [
+            "3:13: error: layout 'priority' has errors; run 'keyform layout check' on it",
+        ])
+    }
+
+    /// A template's unknown tag is pointed at exactly when the template is written as
+    /// it reads; otherwise (escapes, block scalars) at the template's start.
+    @Test(arguments: [
+        ("template: on {{text}} {{nope}}\n", "3:23"),
+        ("template: '{{text}} {{ nope }}'\n", "3:21"),
+        ("template: \"{{text}} {{{nope}}}\"\r\n", "3:21"),
+        ("template: \"\\u00e9 {{nope}}\"\n", "3:11"),
+        ("template: |\n  {{text}} {{nope}}\n", "3:11"),
+        ("template: \"{{text}}\n  {{nope}}\"\n", "3:11"),
+    ])
+    func templateTagsArePointedAt(template: String, location: String) {
+        let source = "fields:\n  - id: text\n" + template
+        let diagnostics = FormParser.parse(source, stem: "t") { _ in .missing }.diagnostics.map(\.description)
+        #expect(diagnostics == ["\(location): error: the template uses 'nope', which is not a field; the fields are 'text'"])
+    }
+
+    @Test func aFileOverOneMebibyteIsRefusedBeforeParsing() {
+        let bytes = [UInt8](repeating: UInt8(ascii: "#"), count: (1 << 20) + 1)
+        #expect(Self.parse(bytes, stem: "big").diagnostics.map(\.description) == [
+            "1:1: error: file is 1048577 bytes; a form file may be at most 1 MiB (1048576 bytes)",
+        ])
+    }
+
+    @Test func invalidUTF8IsReportedWhereItStarts() {
+        let bytes = Array("fields:\n  - id: é".utf8) + [0xFF] + Array("\n".utf8)
+        #expect(Self.parse(bytes, stem: "t").diagnostics.map(\.description) == [
+            "2:10: error: the file is not valid UTF-8; save it as UTF-8",
+        ])
+    }
+}

@@ -1,0 +1,363 @@
+import KeyformCore
+import SnapshotTesting
+import Testing
+
+/// Frame snapshots of the form view: each file holds the frame as text (the
+/// cursor marked `▏`) and, below it, the style map, so highlights, dimmed Done
+/// and error styles are pinned as well as the text.
+@Suite(.snapshots(record: .missing))
+struct FormViewTests {
+    // MARK: Helpers
+
+    /// The state after `events`, from the start of the form (optionally resumed
+    /// with `values` and `focus`, as a draft would).
+    static func state(_ context: FormContext, values: [String: String] = [:], focus: Int = 0, _ events: [FormEvent] = []) -> FormState {
+        var state = FormState.start(context, values: values, focus: focus)
+        for event in events { _ = FormEngine.reduce(&state, event, context) }
+        return state
+    }
+
+    /// Typing `text` into the line editor: the whole line, cursor at its end.
+    static func typed(_ text: String) -> FormEvent { .lineEdited(text: text, cursor: text.count) }
+
+    /// The frame as a snapshot: a header with the size and cursor, the text, then the style map.
+    static func picture(_ state: FormState, _ context: FormContext, width: Int, height: Int, color: Bool = true) -> String {
+        let frame = FormView.render(state, context, width: width, height: height, color: color)
+        let cursor = frame.cursor.map { "row \($0.row), column \($0.column)" } ?? "hidden"
+        return """
+        \(width)×\(height)\(color ? "" : " NO_COLOR"), cursor: \(cursor)
+        \(frame.text(markCursor: true))
+        ── styles: R reverse, E error, B bold, A accent, D dim, U underline ──
+        \(frame.styleMap())
+
+        """
+    }
+
+    /// Every styled span with its full style, by row: what the style map's one
+    /// letter per cell leaves out (accent under bold, bold under reverse).
+    static func spans(_ frame: Frame) -> String {
+        let names: [(TextStyle, String)] = [
+            (.bold, "bold"), (.dim, "dim"), (.reverse, "reverse"), (.underline, "underline"), (.error, "error"), (.accent, "accent"),
+        ]
+        return frame.lines.enumerated().flatMap { row, line in
+            line.spans.filter { !$0.style.isEmpty }.map { span in
+                let style = names.filter { span.style.contains($0.0) }.map(\.1).joined(separator: "+")
+                return "row \(row): \(style) \(span.text.debugDescription)"
+            }
+        }.joined(separator: "\n")
+    }
+
+    // MARK: The to-do form at 80×24
+
+    @Test func todoEmpty() throws {
+        let context = try DemoForms.context("todo")
+        assertSnapshot(of: Self.picture(Self.state(context), context, width: 80, height: 24), as: .lines)
+    }
+
+    @Test func todoTyped() throws {
+        let context = try DemoForms.context("todo")
+        let state = Self.state(context, [Self.typed("Buy milk")])
+        assertSnapshot(of: Self.picture(state, context, width: 80, height: 24), as: .lines)
+    }
+
+    @Test func todoPriorityGrid() throws {
+        let context = try DemoForms.context("todo")
+        let state = Self.state(context, [Self.typed("Buy milk"), .commitPressed, .gridMoved(.right)])
+        #expect(state.grid?.highlight == GridDrawing.KeyIndex(row: 0, key: 2))
+        assertSnapshot(of: Self.picture(state, context, width: 80, height: 24), as: .lines)
+    }
+
+    @Test func todoInvalidDue() throws {
+        let context = try DemoForms.context("todo")
+        let state = Self.state(context, [
+            Self.typed("Buy milk"), .commitPressed,  // text → priority (grid)
+            .gridKeyPressed,                          // Medium → status
+            .commitPressed,                           // To do → due
+            Self.typed("someday"), .commitPressed,    // stays on due, invalid
+        ])
+        #expect(state.focus == 3)
+        #expect(state.problems[3] != nil)
+        assertSnapshot(of: Self.picture(state, context, width: 80, height: 24), as: .lines)
+    }
+
+    @Test func todoNoticeAfterEnterOnBlockedDone() throws {
+        let context = try DemoForms.context("todo")
+        // Resumed on the last field with the required Text still empty: Enter presses Done.
+        let state = Self.state(context, focus: 4, [.commitPressed])
+        #expect(state.focus == 0)
+        #expect(state.notice != nil)
+        assertSnapshot(of: Self.picture(state, context, width: 80, height: 24), as: .lines)
+    }
+
+    @Test func todoSubmitted() throws {
+        let context = try DemoForms.context("todo")
+        let state = Self.state(context, values: ["text": "Buy milk"], focus: 4, [.commitPressed])
+        guard case .submitted? = state.outcome else {
+            Issue.record("not submitted: \(state)")
+            return
+        }
+        assertSnapshot(of: Self.picture(state, context, width: 80, height: 24), as: .lines)
+    }
+
+    // MARK: 40×12
+
+    @Test func todoKeyboardAt40x12() throws {
+        let context = try DemoForms.context("todo")
+        let state = Self.state(context, [Self.typed("Buy milk and eggs for the weekend")])
+        assertSnapshot(of: Self.picture(state, context, width: 40, height: 12), as: .lines)
+    }
+
+    @Test func todoPriorityGridAt40x12() throws {
+        let context = try DemoForms.context("todo")
+        let state = Self.state(context, [Self.typed("Buy milk"), .commitPressed])
+        assertSnapshot(of: Self.picture(state, context, width: 40, height: 12), as: .lines)
+    }
+
+    @Test func todoStatusGridAt40x12() throws {
+        let context = try DemoForms.context("todo")
+        let state = Self.state(context, values: ["text": "Buy milk"], focus: 2, [.swapViewPressed, .gridMoved(.down), .gridMoved(.right)])
+        #expect(state.grid?.highlight == GridDrawing.KeyIndex(row: 1, key: 1))
+        assertSnapshot(of: Self.picture(state, context, width: 40, height: 12), as: .lines)
+    }
+
+    @Test func todoInvalidDueAt40x12() throws {
+        let context = try DemoForms.context("todo")
+        let state = Self.state(context, values: ["text": "Buy milk"], focus: 3, [Self.typed("2026-02-30"), .commitPressed])
+        assertSnapshot(of: Self.picture(state, context, width: 40, height: 12), as: .lines)
+    }
+
+    // MARK: Wide characters
+
+    @Test func japaneseTyped() throws {
+        let context = try DemoForms.context("japanese")
+        let state = Self.state(context, [Self.typed("日本語")])
+        let frame = FormView.render(state, context, width: 80, height: 24)
+        // The value starts after "› " and the widest label, two cells apart; 日本語 is 6 cells.
+        let line = try #require(frame.cursor.map { frame.lines[$0.row].text })
+        #expect(line.contains("日本語"))
+        let valueColumn = TextWidth.cells(line.prefix { $0 != "日" })
+        #expect(frame.cursor?.column == valueColumn + 6)
+        assertSnapshot(of: Self.picture(state, context, width: 80, height: 24), as: .lines)
+    }
+
+    @Test func japaneseCursorInsideWideText() throws {
+        let context = try DemoForms.context("japanese")
+        let state = Self.state(context, [.lineEdited(text: "日本語のメモ", cursor: 2)])
+        assertSnapshot(of: Self.picture(state, context, width: 40, height: 12), as: .lines)
+    }
+
+    @Test func japaneseGrid() throws {
+        let context = try DemoForms.context("japanese")
+        let state = Self.state(context, [Self.typed("日本語"), .commitPressed])
+        assertSnapshot(of: Self.picture(state, context, width: 40, height: 12), as: .lines)
+    }
+
+    // MARK: Color and NO_COLOR
+
+    /// The same state with and without color: meaning (focus, error, ready) never rests on color alone.
+    @Test(arguments: [true, false]) func colorAndNoColor(color: Bool) throws {
+        let context = try DemoForms.context("todo")
+        let state = Self.state(context, values: ["text": "Buy milk"], focus: 4, [Self.typed("me@home"), .commitPressed])
+        let frame = FormView.render(state, context, width: 80, height: 24, color: color)
+        let styles = frame.lines.flatMap(\.spans).map(\.style)
+        if !color {
+            #expect(!styles.contains { $0.contains(.error) || $0.contains(.accent) })
+        }
+        let picture = Self.picture(state, context, width: 80, height: 24, color: color) + "── spans ──\n" + Self.spans(frame) + "\n"
+        assertSnapshot(of: picture, as: .lines, named: color ? "color" : "no-color")
+    }
+
+    @Test(arguments: [true, false]) func readyColorAndNoColor(color: Bool) throws {
+        let context = try DemoForms.context("swim")
+        let state = Self.state(context, values: ["stroke": "Kick", "distance": "400"], focus: 3)
+        let frame = FormView.render(state, context, width: 60, height: 16, color: color)
+        let picture = Self.picture(state, context, width: 60, height: 16, color: color) + "── spans ──\n" + Self.spans(frame) + "\n"
+        assertSnapshot(of: picture, as: .lines, named: color ? "color" : "no-color")
+    }
+
+    // MARK: A paged form
+
+    @Test func swimFirstPage() throws {
+        let context = try DemoForms.context("swim")
+        assertSnapshot(of: Self.picture(Self.state(context), context, width: 80, height: 24), as: .lines)
+    }
+
+    @Test func swimStrokeGridSecondPage() throws {
+        let context = try DemoForms.context("swim")
+        let state = Self.state(context, [.commitPressed, .gridHotkeyPressed(">")])
+        #expect(state.grid?.page == 1)
+        assertSnapshot(of: Self.picture(state, context, width: 80, height: 24), as: .lines)
+    }
+
+    @Test func swimSecondFormPage() throws {
+        let context = try DemoForms.context("swim")
+        let state = Self.state(context, values: ["stroke": "Freestyle", "distance": "400"], focus: 3, [.gridMoved(.right)])
+        assertSnapshot(of: Self.picture(state, context, width: 80, height: 24), as: .lines)
+    }
+
+    @Test func swimDistanceGridAt40x12() throws {
+        let context = try DemoForms.context("swim")
+        let state = Self.state(context, values: ["stroke": "Freestyle"], focus: 2, [.gridMoved(.down), .gridMoved(.down)])
+        assertSnapshot(of: Self.picture(state, context, width: 40, height: 12), as: .lines)
+    }
+
+    /// The keypad (5 rows) at 40×12: only the rows around the highlight, in borders, and the title says which.
+    @Test func keypadRowsAroundTheHighlightAt40x12() throws {
+        let context = try DemoForms.context("swim")
+        let state = Self.state(context, values: ["stroke": "Kick"], focus: 2, [
+            .gridHotkeyPressed("o"), .gridHotkeyPressed("4"), .gridMoved(.down), .gridMoved(.down),
+        ])
+        #expect(state.grid?.layout == "keypad")
+        #expect(state.grid?.highlight == GridDrawing.KeyIndex(row: 3, key: 0))
+        assertSnapshot(of: Self.picture(state, context, width: 40, height: 12), as: .lines)
+    }
+
+    @Test func keypadLastRowAt40x12() throws {
+        let context = try DemoForms.context("swim")
+        let state = Self.state(context, values: ["stroke": "Kick"], focus: 2, [
+            .gridHotkeyPressed("o"), .gridHotkeyPressed("1"), .gridMoved(.down), .gridMoved(.down), .gridMoved(.right),
+        ])
+        // Down from "0" (two columns wide) lands under its middle, on Clear; right is Done.
+        #expect(state.grid?.highlight == GridDrawing.KeyIndex(row: 4, key: 2))
+        assertSnapshot(of: Self.picture(state, context, width: 40, height: 12), as: .lines)
+    }
+
+    @Test func keypadAtTheSmallestSize() throws {
+        let context = try DemoForms.context("swim")
+        let state = Self.state(context, values: ["stroke": "Kick"], focus: 2, [.gridHotkeyPressed("o"), .gridHotkeyPressed("5")])
+        assertSnapshot(of: Self.picture(state, context, width: 24, height: 8), as: .lines)
+    }
+
+    @Test func keypadAt80x24() throws {
+        let context = try DemoForms.context("swim")
+        let state = Self.state(context, values: ["stroke": "Kick"], focus: 2, [.gridHotkeyPressed("o"), .gridHotkeyPressed("5")])
+        assertSnapshot(of: Self.picture(state, context, width: 80, height: 24), as: .lines)
+    }
+
+    // MARK: Long values
+
+    static let long = (1...30).map { "word\($0)" }.joined(separator: " ")
+
+    @Test func longValueScrollsWithTheCursorAtTheEnd() throws {
+        let context = try DemoForms.context("todo")
+        let state = Self.state(context, values: ["text": "Buy milk"], focus: 4, [Self.typed(Self.long)])
+        let frame = FormView.render(state, context, width: 80, height: 24)
+        let cursor = try #require(frame.cursor)
+        #expect(frame.lines[cursor.row].text.contains("word30"))
+        assertSnapshot(of: Self.picture(state, context, width: 80, height: 24), as: .lines)
+    }
+
+    @Test func longValueScrollsWithTheCursorInTheMiddle() throws {
+        let context = try DemoForms.context("todo")
+        let cursor = Self.long.distance(from: Self.long.startIndex, to: Self.long.range(of: "word15")!.lowerBound)
+        let state = Self.state(context, values: ["text": "Buy milk"], focus: 4, [.lineEdited(text: Self.long, cursor: cursor)])
+        assertSnapshot(of: Self.picture(state, context, width: 40, height: 12), as: .lines)
+    }
+
+    @Test func longValueNotFocusedIsCut() throws {
+        let context = try DemoForms.context("todo")
+        let state = Self.state(context, values: ["text": Self.long], focus: 4)
+        assertSnapshot(of: Self.picture(state, context, width: 40, height: 12), as: .lines)
+    }
+
+    // MARK: Terminals too small
+
+    @Test(arguments: [(24, 8), (23, 8), (10, 3), (1, 1), (0, 0)])
+    func tooSmall(size: (width: Int, height: Int)) throws {
+        let context = try DemoForms.context("todo")
+        let state = Self.state(context, [Self.typed("Buy milk")])
+        assertSnapshot(
+            of: Self.picture(state, context, width: size.width, height: size.height), as: .lines,
+            named: "\(size.width)x\(size.height)"
+        )
+    }
+
+    // MARK: Text that could act on the terminal
+
+    @Test func escapeAndBidiAreShownEscaped() throws {
+        let context = try DemoForms.context("todo")
+        let value = "red \u{1B}[31mX\u{202E}evil"
+        let state = Self.state(context, [Self.typed(value), .commitPressed, .previousPressed, .commitPressed])
+        let frame = FormView.render(state, context, width: 80, height: 24)
+        #expect(!frame.lines.contains { $0.text.unicodeScalars.contains(where: TerminalSafe.isUnsafe) })
+        #expect(frame.text().contains(#"\u{1B}[31mX\u{202E}evil"#))
+        assertSnapshot(of: Self.picture(state, context, width: 80, height: 24), as: .lines)
+    }
+
+    @Test func escapeTypedWithTheCursorBeforeIt() throws {
+        let context = try DemoForms.context("todo")
+        let state = Self.state(context, [.lineEdited(text: "a\u{1B}b\u{2066}c", cursor: 1)])
+        let frame = FormView.render(state, context, width: 40, height: 12)
+        #expect(!frame.lines.contains { $0.text.unicodeScalars.contains(where: TerminalSafe.isUnsafe) })
+        assertSnapshot(of: Self.picture(state, context, width: 40, height: 12), as: .lines)
+    }
+
+    // MARK: Invariants over many sizes
+
+    static func invariantStates() throws -> [(String, FormState, FormContext)] {
+        let todo = try DemoForms.context("todo")
+        let swim = try DemoForms.context("swim")
+        let japanese = try DemoForms.context("japanese")
+        return [
+            ("todo empty", state(todo), todo),
+            ("todo grid", state(todo, [typed("Buy milk"), .commitPressed]), todo),
+            ("todo status grid", state(todo, values: ["text": "x"], focus: 2, [.swapViewPressed, .gridMoved(.down)]), todo),
+            ("todo notice", state(todo, focus: 4, [.commitPressed]), todo),
+            ("todo long", state(todo, values: ["text": "x"], focus: 4, [.lineEdited(text: long, cursor: 40)]), todo),
+            ("todo escapes", state(todo, [typed("a\u{1B}[2J\u{202E}b\u{9B}c\n")]), todo),
+            ("todo invalid", state(todo, values: ["text": "x"], focus: 3, [typed("someday"), .commitPressed]), todo),
+            ("swim stroke page 2", state(swim, [.commitPressed, .gridHotkeyPressed(">")]), swim),
+            ("swim distance", state(swim, values: ["stroke": "Kick"], focus: 2), swim),
+            ("japanese", state(japanese, [typed("日本語のメモ日本語のメモ日本語のメモ")]), japanese),
+            ("japanese grid", state(japanese, [typed("日本語"), .commitPressed]), japanese),
+        ]
+    }
+
+    static func style(atCell column: Int, of line: Frame.Line) -> TextStyle {
+        var start = 0
+        for span in line.spans {
+            let cells = TextWidth.cells(span.text)
+            if column < start + cells { return span.style }
+            start += cells
+        }
+        return []
+    }
+
+    @Test func everySizeGivesAWellFormedFrame() throws {
+        for (name, state, context) in try Self.invariantStates() {
+            for width in 0...120 {
+                for height in 0...40 {
+                    for color in [true, false] where color || width % 7 == 0 {
+                        let frame = FormView.render(state, context, width: width, height: height, color: color)
+                        let at = "\(name) at \(width)×\(height)"
+                        #expect(frame.width == width && frame.height == height, "\(at)")
+                        #expect(frame.lines.count == height, "\(at)")
+                        for (row, line) in frame.lines.enumerated() {
+                            if line.cells > width { Issue.record("\(at): line \(row) is \(line.cells) cells: \(line.text)") }
+                            if line.text.unicodeScalars.contains(where: { TerminalSafe.isUnsafe($0) }) {
+                                Issue.record("\(at): line \(row) has a control character: \(line.text.debugDescription)")
+                            }
+                        }
+                        if let cursor = frame.cursor, !(0..<height).contains(cursor.row) || !(0..<width).contains(cursor.column) {
+                            Issue.record("\(at): cursor \(cursor) outside the frame")
+                        }
+                        guard width >= FormView.minimumWidth, height >= FormView.minimumHeight, state.outcome == nil else { continue }
+                        // Big enough: the cursor is on the focused field's line, or on the highlighted key.
+                        guard let cursor = frame.cursor else {
+                            Issue.record("\(at): no cursor")
+                            continue
+                        }
+                        let line = frame.lines[cursor.row]
+                        if state.grid != nil {
+                            if !Self.style(atCell: cursor.column, of: line).contains(.reverse) {
+                                Issue.record("\(at): the cursor is not on the highlighted key: \(line.text)")
+                            }
+                        } else if !line.text.hasPrefix("› ") {
+                            Issue.record("\(at): the cursor is not on the focused field: \(line.text)")
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
