@@ -9,6 +9,10 @@ public struct FieldProblem: Error, Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { reason }
 
+    /// The problem as the end of a sentence about the field: "Text is required",
+    /// "Due must be a date like …".
+    public var predicate: String { self == .required ? "is required" : reason }
+
     public static let required = FieldProblem("required")
     public static let notWholeNumber = FieldProblem("must be a whole number")
     public static let notNumber = FieldProblem("must be a number")

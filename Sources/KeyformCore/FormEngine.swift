@@ -96,7 +96,7 @@ public enum FormEngine {
             if blocker.field != state.focus {
                 effects = enter(field: blocker.field, in: &state, context, from: state.focus)
             }
-            state.notice = "Done is disabled: \(context.fields[blocker.field].label) \(blocker.problem.reason)"
+            state.notice = "Done is disabled: \(context.fields[blocker.field].label) \(blocker.problem.predicate)"
             return effects
         }
         switch context.record(state.entries) {

@@ -104,18 +104,12 @@ public enum FormView {
             done.append("[ Done ] disabled:", .dim)
             done.append(" ")
             done.append(TerminalSafe.escaped(context.fields[blocker.field].label), .bold)
-            done.append(" " + phrase(blocker.problem))
+            done.append(" " + blocker.problem.predicate)
         } else {
             done.append("[ Done ]", palette.ready)
             done.append(state.focus == context.fields.count - 1 ? " ready: press Enter" : " ready", .dim)
         }
         return [hints, done]
-    }
-
-    /// A problem as the end of a sentence about the field: "Text is required",
-    /// "Due must be a date like …".
-    private static func phrase(_ problem: FieldProblem) -> String {
-        problem == .required ? "is required" : problem.reason
     }
 
     /// The keys that work now, as many as fit in `width`: the least needed go

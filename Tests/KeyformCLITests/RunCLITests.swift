@@ -116,7 +116,7 @@ import Testing
         #expect(result.status == 1)
         #expect(result.stderr == """
             f.yaml:3:13: error: layout 'mine' has errors; run 'keyform layout check' on it
-            f.yaml:5:5: error: unknown field 'tpye' in field; did you mean 'type'?
+            f.yaml:5:5: error: unknown field 'tpye' in field 'b'; did you mean 'type'?
             Layouts/mine.yaml:2:20: error: unknown field 'actoin' in key; did you mean 'action'?
 
             """)

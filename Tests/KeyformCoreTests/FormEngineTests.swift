@@ -213,7 +213,7 @@ private enum Fixture {
         store.send(.commitPressed, effects: [.saveDraft(empty), .setLine(text: "", cursor: 0)]) {
             $0.focus = 0
             $0.problems = [0: .required]
-            $0.notice = "Done is disabled: Text required"
+            $0.notice = "Done is disabled: Text is required"
         }
         #expect(store.state.outcome == nil)
 
@@ -740,7 +740,7 @@ private enum Fixture {
             $0.focus = 0
             $0.grid = nil
             $0.problems = [0: .required]
-            $0.notice = "Done is disabled: First required"
+            $0.notice = "Done is disabled: First is required"
         }
         // Any event clears the notice, even one that changes nothing else.
         store.send(.swapViewPressed, effects: [.bell]) { $0.notice = nil }
@@ -784,7 +784,7 @@ private enum Fixture {
         store.send(.commitPressed, effects: [.saveDraft(["text": "", "priority": "Medium", "due": ""]), .setLine(text: "", cursor: 0)]) {
             $0.focus = 0
             $0.problems = [0: .required]
-            $0.notice = "Done is disabled: Text required"
+            $0.notice = "Done is disabled: Text is required"
         }
         store.send(.lineEdited(text: "", cursor: 0))
         // A real edit clears it.
@@ -806,7 +806,7 @@ private enum Fixture {
             $0.focus = 1
             $0.grid = Grid(layout: "strokes")
             $0.problems = [1: .required]
-            $0.notice = "Done is disabled: Stroke required"
+            $0.notice = "Done is disabled: Stroke is required"
         }
         store.send(.lineEdited(text: "", cursor: 0))
         store.send(.lineEdited(text: "Crawl", cursor: 5))  // the line editor is hidden: ignored
@@ -945,7 +945,7 @@ private enum Fixture {
             $0.focus = 0
             $0.grid = nil
             $0.problems = [0: .required]
-            $0.notice = "Done is disabled: 件名 required"
+            $0.notice = "Done is disabled: 件名 is required"
         }
         // Coming back, the grid opens on 高.
         store.send(.lineEdited(text: "報告書", cursor: 3)) {
