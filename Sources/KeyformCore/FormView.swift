@@ -245,6 +245,12 @@ public enum FormView {
         func leftMark(_ start: Int) -> Int { marks && start > 0 ? 1 : 0 }
         var start = 0
         while start < cursor, leftMark(start) + span(start..<cursor) + cursorCells + after > width { start += 1 }
+        // Scroll in jumps of a third of the width, not a character at a time: typing
+        // at the end then redraws the line once per jump instead of on every key.
+        if start > 0 {
+            let step = max(1, width / 3)
+            start = min(cursor, (start + step - 1) / step * step)
+        }
         var visible = leftMark(start) == 1 ? "…" : ""
         var used = leftMark(start)
         if used + span(start..<characters.count) <= width {
