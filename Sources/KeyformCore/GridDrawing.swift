@@ -36,8 +36,15 @@ public enum GridDrawing {
         for (index, (key, cell)) in zip(keys, cells).enumerated() {
             let face = face(of: key, inCells: GridGeometry.labelWidth(innerWidth: cell.innerWidth))
             line.append("│")
-            // The whole key, padding included, is reversed so the highlight reads at a glance.
-            line.append(TextWidth.center(face, inCells: cell.innerWidth), index == highlighted ? [.reverse, .bold] : [])
+            // The face and one space on each side are reversed: a solid block that reads
+            // at a glance, while a move redraws only the two faces, not two whole keys.
+            let free = max(0, cell.innerWidth - TextWidth.cells(face))
+            let (left, right) = (free / 2, free - free / 2)
+            let (padLeft, padRight) = (min(1, left), min(1, right))
+            line.append(String(repeating: " ", count: left - padLeft))
+            line.append(String(repeating: " ", count: padLeft) + face + String(repeating: " ", count: padRight),
+                        index == highlighted ? [.reverse, .bold] : [])
+            line.append(String(repeating: " ", count: right - padRight))
         }
         line.append("│")
         return line
