@@ -27,6 +27,33 @@ extension AppDatabase {
         }
     }
 
+    /// Stores many records of `form` in one transaction (an import): all or none.
+    /// Returns their ids in order. Does not touch the form's draft.
+    @discardableResult
+    public func saveRecords(_ records: [KeyformCore.Record], form: Form) throws(StoreError) -> [Int64] {
+        try SQLText.validate(form)
+        var data: [String] = []
+        data.reserveCapacity(records.count)
+        for record in records {
+            data.append(try RecordValues.json(record, form: form))
+        }
+        let time = Timestamp.string(from: now())
+        return try mapped {
+            try writer.write { db in
+                try RecordView.ensure(db, form: form)
+                let insert = try db.cachedStatement(
+                    sql: "INSERT INTO _record (form, created, updated, data) VALUES (?, ?, ?, ?)")
+                var ids: [Int64] = []
+                ids.reserveCapacity(data.count)
+                for json in data {
+                    try insert.execute(arguments: [form.name, time, time, json])
+                    ids.append(db.lastInsertedRowID)
+                }
+                return ids
+            }
+        }
+    }
+
     /// Replaces the values of record `id` of `form` and sets its `updated` time.
     /// Throws `.recordNotFound` when there is no such record (deleted meanwhile).
     public func updateRecord(id: Int64, _ record: KeyformCore.Record, form: Form) throws(StoreError) {
@@ -253,3 +280,4 @@ struct DraftRow {
 extension DraftRow: Codable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "_draft"
 }
+

@@ -114,23 +114,34 @@ public enum Timestamp {
 
     /// The date of `YYYY-MM-DDTHH:MM:SS[.fff…]Z` text, or nil.
     public static func date(from text: String) -> Date? {
-        let bytes = Array(text.utf8)
-        guard bytes.count >= 20, bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"),
-              bytes[16] == UInt8(ascii: ":"), bytes.last == UInt8(ascii: "Z"),
-              let day = CivilDate(iso: String(decoding: bytes[0..<10], as: UTF8.self)),
-              let hours = decimal(bytes[11..<13]), let minutes = decimal(bytes[14..<16]),
-              let seconds = decimal(bytes[17..<19]), hours < 24, minutes < 60, seconds < 61
-        else { return nil }
-        var fraction = 0.0
-        let rest = bytes[19..<(bytes.count - 1)]
-        if !rest.isEmpty {
-            guard rest.first == UInt8(ascii: "."), rest.count > 1, let digits = decimal(rest.dropFirst()) else { return nil }
-            fraction = Double(digits) / pow(10, Double(rest.count - 1))
+        var text = text
+        // Straight from the UTF-8 bytes, without copies: listing reads two per record.
+        return text.withUTF8 { bytes -> Date? in
+            guard bytes.count >= 20, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+                  bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
+                  bytes[bytes.count - 1] == UInt8(ascii: "Z"),
+                  let year = decimal(bytes, 0, 4), let month = decimal(bytes, 5, 7), let day = decimal(bytes, 8, 10),
+                  let civil = CivilDate(year: year, month: month, day: day),
+                  let hours = decimal(bytes, 11, 13), let minutes = decimal(bytes, 14, 16),
+                  let seconds = decimal(bytes, 17, 19), hours < 24, minutes < 60, seconds < 61
+            else { return nil }
+            var milliseconds = 0
+            if bytes.count > 20 {
+                // A fraction: "." and 1 or more digits; the first three count.
+                guard bytes[19] == UInt8(ascii: "."), bytes.count > 21,
+                      decimal(bytes, 20, bytes.count - 1) != nil
+                else { return nil }
+                for position in 20..<23 {
+                    let digit = position < bytes.count - 1 ? Int(bytes[position] - UInt8(ascii: "0")) : 0
+                    milliseconds = milliseconds * 10 + digit
+                }
+            } else if bytes[19] != UInt8(ascii: "Z") {
+                return nil
+            }
+            let whole = Int64(civil.daysSinceEpoch) * 86_400 + Int64(hours * 3600 + minutes * 60 + seconds)
+            // Milliseconds as an integer first, so a stored time reads back as exactly the same Date.
+            return Date(timeIntervalSince1970: Double(whole * 1000 + Int64(milliseconds)) / 1000)
         }
-        let whole = Int64(day.daysSinceEpoch) * 86_400 + Int64(hours * 3600 + minutes * 60 + seconds)
-        // Milliseconds as an integer first, so a stored time reads back as exactly the same Date.
-        let milliseconds = whole * 1000 + Int64((fraction * 1000).rounded())
-        return Date(timeIntervalSince1970: Double(milliseconds) / 1000)
     }
 
     private static func padded(_ value: Int64, _ width: Int) -> String {
@@ -138,10 +149,12 @@ public enum Timestamp {
         return String(repeating: "0", count: max(0, width - text.count)) + text
     }
 
-    private static func decimal(_ digits: ArraySlice<UInt8>) -> Int? {
-        guard !digits.isEmpty, digits.count <= 9 else { return nil }
+    /// The value of the ASCII digits `bytes[from..<to]`, or nil if any is not a digit.
+    private static func decimal(_ bytes: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int) -> Int? {
+        guard from < to, to - from <= 18 else { return nil }
         var value = 0
-        for byte in digits {
+        for position in from..<to {
+            let byte = bytes[position]
             guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
             value = value * 10 + Int(byte - UInt8(ascii: "0"))
         }

@@ -5,6 +5,8 @@
 //                                            line of stdout (so a test that kills the process knows
 //                                            which records were committed)
 //   keyform-store-stress open DB             open DB and close it
+//   keyform-store-stress bench DB COUNT      time an import of COUNT records, one-by-one commits,
+//                                            listing, filtering, history and last value
 //
 // Exit 0 on success; on a StoreError, its message on stderr and exit 1; bad usage exits 2.
 import Foundation
@@ -30,9 +32,54 @@ do {
         }
     case ("open", 2):
         _ = try AppDatabase.open(path: arguments[1])
+    case ("bench", 3):
+        guard let count = Int(arguments[2]) else { fail("COUNT must be a number", status: 2) }
+        try bench(path: arguments[1], count: count)
     default:
-        fail("usage: keyform-store-stress save DB COUNT TAG | open DB", status: 2)
+        fail("usage: keyform-store-stress save DB COUNT TAG | open DB | bench DB COUNT", status: 2)
     }
 } catch {
-    fail(error.description, status: 1)
+    fail(String(describing: error), status: 1)
+}
+
+/// Seconds `body` takes, printed with `label`.
+@discardableResult
+func timed<T>(_ label: String, _ body: () throws -> T) rethrows -> T {
+    let start = DispatchTime.now().uptimeNanoseconds
+    let result = try body()
+    let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    print(label + ": " + String(format: "%.1f ms", seconds * 1000))
+    return result
+}
+
+func bench(path: String, count: Int) throws {
+    let todo = Form(name: "todo", pages: [.init(fields: [
+        Field(id: "text"), Field(id: "priority"), Field(id: "due", type: .date),
+        Field(id: "laps", type: .integer), Field(id: "done", type: .boolean),
+    ])])
+    let priorities = ["High", "Medium", "Low"]
+    let day = CivilDate(iso: "2026-01-01")!
+    let records = (0..<count).map { n in
+        Record(form: todo, values: [
+            "text": .text("Task number \(n) with some words"), "priority": .text(priorities[n % 3]),
+            "due": .date(day.adding(days: n % 365)), "laps": .integer(n % 40), "done": .boolean(n % 2 == 0),
+        ])
+    }
+    let database = try timed("open") { try AppDatabase.open(path: path) }
+    try timed("import \(count) records in one transaction") { try database.saveRecords(records, form: todo) }
+    let commits = 200
+    let start = DispatchTime.now().uptimeNanoseconds
+    for record in records.prefix(commits) { try database.saveRecord(record, form: todo) }
+    let perCommit = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6 / Double(commits)
+    print("one-by-one durable commit: " + String(format: "%.2f ms each (%.0f records/s)", perCommit, 1000 / perCommit))
+    let all = try timed("list all \(count + commits) records") { try database.records(form: todo) }
+    precondition(all.count == count + commits)
+    try timed("first screen (limit 50)") { _ = try database.records(form: todo, limit: 50) }
+    try timed("where priority=High") {
+        _ = try database.records(form: todo, where: [FieldMatch(field: "priority", value: .text("High"))])
+    }
+    try timed("history of text (limit 500, all distinct)") { _ = try database.history(form: todo, field: "text") }
+    try timed("history of priority (3 distinct)") { _ = try database.history(form: todo, field: "priority") }
+    try timed("last value") { _ = try database.lastValue(form: todo, field: "priority") }
+    try timed("save draft") { try database.saveDraft(form: todo, values: ["text": "half"], focus: "text") }
 }

@@ -113,6 +113,20 @@ import Testing
         #expect(third > second)
     }
 
+    @Test func anImportSavesAllRecordsInOneTransaction() throws {
+        try database.saveDraft(form: todo, values: ["text": "half"], focus: nil)
+        let ids = try database.saveRecords((0..<100).map { (n: Int) in todoRecord("r\(n)", laps: n) }, form: todo)
+        #expect(ids.count == 100 && ids == ids.sorted())
+        let records = try database.records(form: todo)
+        #expect(records.map(\.id) == ids.reversed())
+        #expect(records.last?.values == todoRecord("r0", laps: 0))
+        #expect(try database.draft(form: todo) != nil)  // an import is not a submission
+        // One value that cannot be stored: nothing is.
+        #expect(storeError { _ = try database.saveRecords([todoRecord("ok"), todoRecord("bad", distance: .nan)], form: todo) } != nil)
+        #expect(try database.recordCount(form: todo) == 100)
+        #expect(try database.saveRecords([], form: todo).isEmpty)
+    }
+
     @Test func formsKeepTheirRecordsApart() throws {
         let notes = form("note", [Field(id: "text")])
         try database.saveRecord(todoRecord("todo item"), form: todo)
