@@ -34,6 +34,17 @@ public final class AppDatabase: Sendable {
     /// Seconds a write waits for another process's write to finish.
     public static let busyTimeout: TimeInterval = 5
 
+    /// How a connection waits for another process's transaction: it tries again
+    /// every millisecond or so, for `busyTimeout` seconds. SQLite's own busy timeout
+    /// sleeps up to 100 ms between tries, and a process waiting behind others that
+    /// write one record after another can then miss every gap between their
+    /// transactions until it times out (seen with 4 writers on a loaded machine).
+    static let busyMode: Database.BusyMode = .callback { tries in
+        guard Double(tries) < busyTimeout * 1000 else { return false }
+        usleep(UInt32.random(in: 500...1500))
+        return true
+    }
+
     /// The database file, or `:memory:`.
     public let path: String
     let writer: any DatabaseWriter
@@ -59,9 +70,9 @@ public final class AppDatabase: Sendable {
     /// - Parameter now: the clock for `created`, `updated` and `saved` (tests pass a fixed one).
     public static func open(path: String, now: @escaping @Sendable () -> Date = { Date() }) throws(StoreError) -> AppDatabase {
         try DatabaseFile.prepare(path: path)
-        try refuseForeign(path: path)
+        try initialize(path: path)
         var configuration = Configuration()
-        configuration.busyMode = .timeout(busyTimeout)
+        configuration.busyMode = busyMode
         configuration.label = "keyform"
         let pool: DatabasePool
         do {
@@ -76,18 +87,44 @@ public final class AppDatabase: Sendable {
         return try AppDatabase(writer: pool, path: path, now: now)
     }
 
-    /// Looks at an existing file through a read-only connection before the pool
-    /// opens it: opening a pool turns WAL on, which would change another program's
-    /// database.
-    private static func refuseForeign(path: String) throws(StoreError) {
+    /// Checks and sets up the file through one plain connection before the pool
+    /// opens it.
+    ///
+    /// - Another program's database is refused before anything is written to it
+    ///   (opening a pool would turn WAL on in it).
+    /// - A new file gets its first page (the application id) in rollback-journal
+    ///   mode, under SQLite's lock: a database whose first writes sit in a WAL while
+    ///   the main file is still empty is not safe to share between processes.
+    /// - WAL is turned on once per file, retrying while other processes hold the
+    ///   file: `PRAGMA journal_mode = WAL` needs an exclusive lock and reports
+    ///   "database is locked" at once instead of calling the busy handler. Once the
+    ///   file is in WAL mode, the pool's own `journal_mode = WAL` changes nothing.
+    private static func initialize(path: String) throws(StoreError) {
         var configuration = Configuration()
-        configuration.readonly = true
-        configuration.busyMode = .timeout(busyTimeout)
+        configuration.busyMode = busyMode
         do {
             let queue = try DatabaseQueue(path: path, configuration: configuration)
-            let foreign = try queue.read { try isForeign($0) }
+            try queue.writeWithoutTransaction { db in
+                if try isForeign(db) { throw StoreError.foreignDatabase(path: path) }
+                if try Int32.fetchOne(db, sql: "PRAGMA application_id") != applicationID {
+                    try db.inTransaction(.immediate) {
+                        if try isForeign(db) { throw StoreError.foreignDatabase(path: path) }
+                        try db.execute(sql: "PRAGMA application_id = \(applicationID)")
+                        return .commit
+                    }
+                }
+                let deadline = Date().addingTimeInterval(busyTimeout)
+                while true {
+                    do {
+                        if try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL") == "wal" { break }
+                    } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY {
+                        // Another process holds the file: try again shortly.
+                    }
+                    guard Date() < deadline else { throw StoreError.busy(path: path) }
+                    usleep(5_000)
+                }
+            }
             try queue.close()
-            if foreign { throw StoreError.foreignDatabase(path: path) }
         } catch {
             throw StoreError.from(error, path: path)
         }

@@ -3,7 +3,10 @@
 //   keyform-store-stress save DB COUNT TAG   open DB and save COUNT records {tag: TAG, n: 0..<COUNT},
 //                                            one transaction each; after each commit, its n on a
 //                                            line of stdout (so a test that kills the process knows
-//                                            which records were committed)
+//                                            which records were committed). A save that fails with
+//                                            StoreError.busy (it waited its turn for longer than the
+//                                            busy timeout; nothing was written) is tried again, and
+//                                            "retry N" goes to stderr
 //   keyform-store-stress open DB             open DB and close it
 //   keyform-store-stress bench DB COUNT      time an import of COUNT records, one-by-one commits,
 //                                            listing, filtering, history and last value
@@ -27,7 +30,7 @@ do {
         guard let count = Int(arguments[2]) else { fail("COUNT must be a number", status: 2) }
         let database = try AppDatabase.open(path: arguments[1])
         for n in 0..<count {
-            try database.saveRecord(Record(form: form, values: ["tag": .text(arguments[3]), "n": .integer(n)]), form: form)
+            try save(Record(form: form, values: ["tag": .text(arguments[3]), "n": .integer(n)]), n: n, into: database)
             FileHandle.standardOutput.write(Data("\(n)\n".utf8))
         }
     case ("open", 2):
@@ -40,6 +43,19 @@ do {
     }
 } catch {
     fail(String(describing: error), status: 1)
+}
+
+/// Saves `record`, trying again after `StoreError.busy`.
+func save(_ record: Record, n: Int, into database: AppDatabase) throws {
+    while true {
+        do {
+            try database.saveRecord(record, form: form)
+            return
+        } catch {
+            guard case .busy = error else { throw error }
+            FileHandle.standardError.write(Data("retry \(n)\n".utf8))
+        }
+    }
 }
 
 /// Seconds `body` takes, printed with `label`.
