@@ -27,6 +27,8 @@ import KeyformCore
 /// is on disk before `saveRecord` returns, so a record survives a power cut, not
 /// only a `kill -9`), and a busy timeout of `busyTimeout` seconds so that several
 /// `keyform` processes writing at once wait for each other instead of failing.
+/// Every write is one `BEGIN IMMEDIATE` transaction: a write that times out with
+/// `StoreError.busy` has written nothing and may be tried again.
 public final class AppDatabase: Sendable {
     /// `PRAGMA application_id` of a Keyform database: "KYFM". A database with
     /// another id, or with tables and no id, belongs to another program.
