@@ -180,9 +180,14 @@ public final class AppDatabase: Sendable {
     /// Refuses another program's database, marks a new one as Keyform's, migrates.
     private func prepare() throws(StoreError) {
         do {
-            try writer.write { db in
-                if try AppDatabase.isForeign(db) { throw StoreError.foreignDatabase(path: path) }
-                if try Int32.fetchOne(db, sql: "PRAGMA application_id") != AppDatabase.applicationID {
+            // A file was marked by `initialize`; only a new in-memory database needs it here
+            // (a read first, so that opening does not wait for other processes' writes).
+            let marked = try writer.read { db in
+                try Int32.fetchOne(db, sql: "PRAGMA application_id") == AppDatabase.applicationID
+            }
+            if !marked {
+                try writer.write { db in
+                    if try AppDatabase.isForeign(db) { throw StoreError.foreignDatabase(path: path) }
                     try db.execute(sql: "PRAGMA application_id = \(AppDatabase.applicationID)")
                 }
             }
