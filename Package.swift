@@ -12,6 +12,7 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // GNU readline, linked as a system library (GPL-3.0: see LICENSE).
@@ -23,12 +24,20 @@ let package = Package(
         ),
         // The edges toward the person: terminal, readline bridge, signals.
         .target(name: "KeyformTerminal", dependencies: ["KeyformCore", "CReadline"]),
+        // GRDB on the system SQLite: records, drafts, field history, migrations.
+        .target(
+            name: "KeyformStore",
+            dependencies: ["KeyformCore", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        // A helper for the store's multi-process tests: opens a database and saves N records.
+        .executableTarget(name: "keyform-store-stress", dependencies: ["KeyformStore"], path: "Sources/KeyformStoreStress"),
         // The `keyform` command-line tool.
         .executableTarget(
             name: "KeyformCLI",
             dependencies: [
                 "KeyformCore",
                 "KeyformTerminal",
+                "KeyformStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -42,5 +51,6 @@ let package = Package(
         ),
         .testTarget(name: "KeyformCLITests", dependencies: ["KeyformCLI"]),
         .testTarget(name: "KeyformTerminalTests", dependencies: ["KeyformTerminal"]),
+        .testTarget(name: "KeyformStoreTests", dependencies: ["KeyformStore", "keyform-store-stress"]),
     ]
 )

@@ -1,0 +1,283 @@
+import Foundation
+import GRDB
+import KeyformCore
+
+// MARK: - Records
+
+extension AppDatabase {
+    /// Stores a submitted record of `form` and returns its id. In the same
+    /// transaction it creates or rewrites the form's view (when the form's fields
+    /// changed) and, unless `removingDraft` is false, removes the form's draft: a
+    /// submitted form leaves no draft behind, even after a crash.
+    @discardableResult
+    public func saveRecord(_ record: KeyformCore.Record, form: Form, removingDraft: Bool = true) throws(StoreError) -> Int64 {
+        try SQLText.validate(form)
+        let data = try RecordValues.json(record, form: form)
+        let time = Timestamp.string(from: now())
+        return try mapped {
+            try writer.write { db in
+                try RecordView.ensure(db, form: form)
+                var row = RecordRow(id: nil, form: form.name, created: time, updated: time, data: data)
+                try row.insert(db)
+                if removingDraft {
+                    try db.execute(sql: "DELETE FROM _draft WHERE form = ?", arguments: [form.name])
+                }
+                return row.id ?? db.lastInsertedRowID
+            }
+        }
+    }
+
+    /// Stores many records of `form` in one transaction (an import): all or none.
+    /// Returns their ids in order. Does not touch the form's draft.
+    @discardableResult
+    public func saveRecords(_ records: [KeyformCore.Record], form: Form) throws(StoreError) -> [Int64] {
+        try SQLText.validate(form)
+        var data: [String] = []
+        data.reserveCapacity(records.count)
+        for record in records {
+            data.append(try RecordValues.json(record, form: form))
+        }
+        let time = Timestamp.string(from: now())
+        return try mapped {
+            try writer.write { db in
+                try RecordView.ensure(db, form: form)
+                let insert = try db.cachedStatement(
+                    sql: "INSERT INTO _record (form, created, updated, data) VALUES (?, ?, ?, ?)")
+                var ids: [Int64] = []
+                ids.reserveCapacity(data.count)
+                for json in data {
+                    try insert.execute(arguments: [form.name, time, time, json])
+                    ids.append(db.lastInsertedRowID)
+                }
+                return ids
+            }
+        }
+    }
+
+    /// Replaces the values of record `id` of `form` and sets its `updated` time.
+    /// Throws `.recordNotFound` when there is no such record (deleted meanwhile).
+    public func updateRecord(id: Int64, _ record: KeyformCore.Record, form: Form) throws(StoreError) {
+        try SQLText.validate(form)
+        let data = try RecordValues.json(record, form: form)
+        let time = Timestamp.string(from: now())
+        try mapped {
+            try writer.write { db in
+                try RecordView.ensure(db, form: form)
+                try db.execute(
+                    sql: "UPDATE _record SET data = ?, updated = ? WHERE id = ? AND form = ?",
+                    arguments: [data, time, id, form.name])
+                if db.changesCount == 0 { throw StoreError.recordNotFound(id: id, form: form.name) }
+            }
+        }
+    }
+
+    /// Deletes record `id` of `form`; false when there was no such record.
+    @discardableResult
+    public func deleteRecord(id: Int64, form: Form) throws(StoreError) -> Bool {
+        try mapped {
+            try writer.write { db in
+                try db.execute(sql: "DELETE FROM _record WHERE id = ? AND form = ?", arguments: [id, form.name])
+                return db.changesCount > 0
+            }
+        }
+    }
+
+    /// The records of `form`, newest first (by id: the order they were saved in,
+    /// whatever the clock did), keeping those where every match holds, at most
+    /// `limit` of them (nil: all).
+    ///
+    /// Values come back as the form's current fields: a field added after a record
+    /// was saved is nil in it; a value stored under another type is converted when
+    /// that is exact (see `RecordValues.decode`).
+    public func records(form: Form, where matches: [FieldMatch] = [], limit: Int? = nil) throws(StoreError) -> [StoredRecord] {
+        if let limit, limit <= 0 { return [] }
+        let fields = form.fields
+        var sql = "SELECT id, created, updated"
+        var arguments: [(any DatabaseValueConvertible)?] = []
+        for field in fields {
+            sql += ", json_type(data, ?), json_extract(data, ?)"
+            let path = RecordValues.path(field.id)
+            arguments += [path, path]
+        }
+        sql += " FROM _record WHERE form = ?"
+        arguments.append(form.name)
+        for match in matches {
+            guard form.field(id: match.field) != nil else { throw .unknownField(form: form.name, field: match.field) }
+            sql += " AND json_extract(data, ?) IS ?"
+            arguments.append(RecordValues.path(match.field))
+            arguments.append(match.value.map(RecordValues.sqlValue) ?? .null)
+        }
+        sql += " ORDER BY id DESC"
+        if let limit {
+            sql += " LIMIT ?"
+            arguments.append(limit)
+        }
+        let statementArguments = StatementArguments(arguments)
+        return try mapped {
+            try writer.read { db in
+                var result: [StoredRecord] = []
+                let rows = try Row.fetchCursor(db, sql: sql, arguments: statementArguments)
+                while let row = try rows.next() {
+                    var values: [(id: String, value: FieldValue?)] = []
+                    values.reserveCapacity(fields.count)
+                    for (index, field) in fields.enumerated() {
+                        let jsonType: String? = row[3 + 2 * index]
+                        let value: DatabaseValue = row[4 + 2 * index]
+                        values.append((field.id, RecordValues.decode(jsonType: jsonType, value: value, as: field.type)))
+                    }
+                    result.append(StoredRecord(
+                        id: row[0],
+                        created: Timestamp.date(from: row[1]) ?? .distantPast,
+                        updated: Timestamp.date(from: row[2]) ?? .distantPast,
+                        values: Record(values: values)))
+                }
+                return result
+            }
+        }
+    }
+
+    /// How many records `form` has.
+    public func recordCount(form: Form) throws(StoreError) -> Int {
+        try mapped {
+            try writer.read { db in
+                try Int.fetchOne(db, sql: "SELECT count(*) FROM _record WHERE form = ?", arguments: [form.name]) ?? 0
+            }
+        }
+    }
+
+    // MARK: - History and pre-fill
+
+    /// Earlier values of `field` in `form`'s records as they show in the field
+    /// (`FieldValue.text`), newest first, each once, empty values left out, at most
+    /// `limit`: the field's readline history (Up recalls them).
+    public func history(form: Form, field: String, limit: Int = 500) throws(StoreError) -> [String] {
+        guard let type = form.field(id: field)?.type else { throw .unknownField(form: form.name, field: field) }
+        guard limit > 0 else { return [] }
+        let path = RecordValues.path(field)
+        let rows = try mapped {
+            try writer.read { db in
+                // One row per distinct stored value, with the type of its newest use.
+                try Row.fetchAll(db, sql: """
+                    SELECT json_type(data, ?) AS t, json_extract(data, ?) AS v, max(id) AS m
+                    FROM _record WHERE form = ? AND v IS NOT NULL
+                    GROUP BY v ORDER BY m DESC LIMIT ?
+                    """, arguments: [path, path, form.name, limit])
+            }
+        }
+        var seen = Set<String>()
+        var result: [String] = []
+        for row in rows {
+            guard let text = RecordValues.decode(jsonType: row["t"], value: row["v"], as: type)?.text,
+                  !text.isEmpty, seen.insert(text).inserted
+            else { continue }
+            result.append(text)
+        }
+        return result
+    }
+
+    /// The value of `field` in `form`'s newest record, as it shows in the field
+    /// (`default: last`); nil when there is no record or the field was empty in it.
+    public func lastValue(form: Form, field: String) throws(StoreError) -> String? {
+        guard let type = form.field(id: field)?.type else { throw .unknownField(form: form.name, field: field) }
+        let path = RecordValues.path(field)
+        let row = try mapped {
+            try writer.read { db in
+                try Row.fetchOne(db, sql: """
+                    SELECT json_type(data, ?) AS t, json_extract(data, ?) AS v
+                    FROM _record WHERE form = ? ORDER BY id DESC LIMIT 1
+                    """, arguments: [path, path, form.name])
+            }
+        }
+        guard let row, let text = RecordValues.decode(jsonType: row["t"], value: row["v"], as: type)?.text,
+              !text.isEmpty
+        else { return nil }
+        return text
+    }
+}
+
+// MARK: - Drafts
+
+extension AppDatabase {
+    /// Saves the text typed so far into `form` (field id → text, the field being
+    /// typed included) and the focused field, replacing the form's previous draft.
+    public func saveDraft(form: Form, values: [String: String], focus: String?) throws(StoreError) {
+        guard SQLText.isName(form.name) else { throw .invalidName(form.name) }
+        // Keys in the form's field order, then any others by name: stable and readable.
+        let order = Dictionary(form.fields.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let keys = values.keys.sorted { a, b in
+            switch (order[a], order[b]) {
+            case let (x?, y?): x < y
+            case (_?, nil): true
+            case (nil, _?): false
+            case (nil, nil): a < b
+            }
+        }
+        let data = "{" + keys.map { RecordFormat.jsonString($0) + ":" + RecordFormat.jsonString(values[$0] ?? "") }
+            .joined(separator: ",") + "}"
+        let draft = DraftRow(form: form.name, data: data, focus: focus, saved: Timestamp.string(from: now()))
+        try mapped {
+            try writer.write { db in try draft.upsert(db) }
+        }
+    }
+
+    /// The form's draft, or nil.
+    public func draft(form: Form) throws(StoreError) -> Draft? {
+        try mapped {
+            try writer.read { db in
+                guard let row = try DraftRow.fetchOne(db, key: form.name) else { return nil }
+                var values: [String: String] = [:]
+                let pairs = try Row.fetchCursor(db, sql: "SELECT key, value FROM json_each(?)", arguments: [row.data])
+                while let pair = try pairs.next() {
+                    let key: String = pair["key"]
+                    let value: DatabaseValue = pair["value"]
+                    values[key] = String.fromDatabaseValue(value) ?? (value.isNull ? "" : value.description)
+                }
+                return Draft(form: row.form, values: values, focus: row.focus,
+                             saved: Timestamp.date(from: row.saved) ?? .distantPast)
+            }
+        }
+    }
+
+    /// Removes the form's draft; false when it had none.
+    @discardableResult
+    public func deleteDraft(form: Form) throws(StoreError) -> Bool {
+        try mapped {
+            try writer.write { db in
+                try db.execute(sql: "DELETE FROM _draft WHERE form = ?", arguments: [form.name])
+                return db.changesCount > 0
+            }
+        }
+    }
+}
+
+// MARK: - Rows
+
+/// A row of `_record`.
+struct RecordRow {
+    var id: Int64?
+    var form: String
+    var created: String
+    var updated: String
+    var data: String
+}
+
+extension RecordRow: Codable, FetchableRecord, MutablePersistableRecord {
+    static let databaseTableName = "_record"
+
+    mutating func didInsert(_ inserted: InsertionSuccess) {
+        id = inserted.rowID
+    }
+}
+
+/// A row of `_draft`.
+struct DraftRow {
+    var form: String
+    var data: String
+    var focus: String?
+    var saved: String
+}
+
+extension DraftRow: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "_draft"
+}
+

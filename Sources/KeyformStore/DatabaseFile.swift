@@ -1,0 +1,88 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The file-system side of opening a database: its folder (created `0700`), the file
+/// (created `0600` before SQLite sees it, so it is never world-readable, whatever
+/// the umask), and the checks that turn "SQLite could not open it" into a message
+/// that says why.
+enum DatabaseFile {
+    static func prepare(path: String) throws(StoreError) {
+        guard !path.isEmpty else { throw .cannotOpen(path: path, reason: "the path is empty") }
+        let folder = folder(of: path)
+        try createFolder(folder)
+
+        var info = stat()
+        if stat(path, &info) == 0 {
+            if info.st_mode & S_IFMT == S_IFDIR { throw .cannotOpen(path: path, reason: "it is a folder") }
+        } else if errno == ENOENT {
+            // O_EXCL: never touch a file that exists, which SQLite may have open (closing
+            // another descriptor of it would drop this process's SQLite locks).
+            let fd = open(path, O_CREAT | O_EXCL | O_RDWR | O_CLOEXEC, 0o600)
+            if fd >= 0 {
+                _ = fchmod(fd, 0o600)
+                _ = close(fd)
+            } else if errno == EACCES || errno == EROFS {
+                throw .readOnly(path: path)
+            } else if errno != EEXIST {
+                throw .cannotOpen(path: path, reason: reason(errno))
+            }
+        } else {
+            throw .cannotOpen(path: path, reason: reason(errno))
+        }
+        guard access(path, R_OK) == 0 else { throw .cannotOpen(path: path, reason: reason(errno)) }
+        guard access(path, W_OK) == 0 else { throw .readOnly(path: path) }
+        // SQLite creates PATH-wal and PATH-shm beside the file unless both are there.
+        if access(folder, W_OK) != 0, access(path + "-wal", W_OK) != 0 || access(path + "-shm", W_OK) != 0 {
+            throw .readOnly(path: path)
+        }
+    }
+
+    /// Creates `folder` and any missing parent, each `0700`; leaves existing ones alone.
+    static func createFolder(_ folder: String) throws(StoreError) {
+        var info = stat()
+        if stat(folder, &info) == 0 {
+            guard info.st_mode & S_IFMT == S_IFDIR else {
+                throw .cannotCreateFolder(path: folder, reason: "a file of that name is in the way")
+            }
+            return
+        }
+        guard errno == ENOENT else { throw .cannotCreateFolder(path: folder, reason: reason(errno)) }
+        let parent = self.folder(of: folder)
+        if parent != folder { try createFolder(parent) }
+        if mkdir(folder, 0o700) == 0 {
+            _ = chmod(folder, 0o700)  // whatever the umask
+        } else if errno != EEXIST {
+            throw .cannotCreateFolder(path: folder, reason: reason(errno))
+        }
+    }
+
+    /// The folder part of `path`: `.` for a bare name, `/` for a file at the root.
+    static func folder(of path: String) -> String {
+        var path = Substring(path)
+        while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        if slash == path.startIndex { return "/" }
+        var folder = path[..<slash]
+        while folder.count > 1 && folder.hasSuffix("/") { folder.removeLast() }
+        return String(folder)
+    }
+
+    /// `errno` in words: "permission denied".
+    static func reason(_ code: Int32) -> String {
+        switch code {
+        case ENOTDIR: return "a part of the path is a file, not a folder"
+        case EACCES, EPERM: return "permission denied"
+        case EROFS: return "the file system is read-only"
+        case ENOSPC: return "the disk is full"
+        default:
+            guard let text = strerror(code) else { return "error \(code)" }
+            let message = String(cString: text)
+            return message.prefix(1).lowercased() + message.dropFirst()
+        }
+    }
+}

@@ -1,0 +1,247 @@
+import Foundation
+import GRDB
+import KeyformCore
+import Testing
+@testable import KeyformStore
+
+@Suite struct DatabaseFileTests {
+    let folder: TemporaryFolder
+
+    init() throws {
+        folder = try TemporaryFolder()
+    }
+
+    func mode(_ path: String) throws -> Int {
+        try (FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? NSNumber)?.intValue ?? -1
+    }
+
+    // MARK: - Default path
+
+    @Test func defaultPathFollowsKeyformDBThenXDGThenHome() {
+        let home = "/home/ada"
+        #expect(AppDatabase.defaultPath(environment: [:], home: home) == "/home/ada/.local/share/keyform/keyform.sqlite")
+        #expect(AppDatabase.defaultPath(environment: [:], home: "/home/ada/") == "/home/ada/.local/share/keyform/keyform.sqlite")
+        #expect(AppDatabase.defaultPath(environment: [:], home: "/") == "/.local/share/keyform/keyform.sqlite")
+        #expect(AppDatabase.defaultPath(environment: ["XDG_DATA_HOME": "/data"], home: home) == "/data/keyform/keyform.sqlite")
+        #expect(AppDatabase.defaultPath(environment: ["XDG_DATA_HOME": "/data/"], home: home) == "/data/keyform/keyform.sqlite")
+        #expect(AppDatabase.defaultPath(environment: ["XDG_DATA_HOME": "relative"], home: home)
+            == "/home/ada/.local/share/keyform/keyform.sqlite")
+        #expect(AppDatabase.defaultPath(environment: ["XDG_DATA_HOME": ""], home: home)
+            == "/home/ada/.local/share/keyform/keyform.sqlite")
+        #expect(AppDatabase.defaultPath(environment: ["KEYFORM_DB": "trip.sqlite", "XDG_DATA_HOME": "/data"], home: home)
+            == "trip.sqlite")
+        #expect(AppDatabase.defaultPath(environment: ["KEYFORM_DB": "", "XDG_DATA_HOME": "/data"], home: home)
+            == "/data/keyform/keyform.sqlite")
+    }
+
+    // MARK: - Creating
+
+    @Test func newFoldersAre0700AndTheFile0600() throws {
+        let path = folder.file("a/b/keyform.sqlite")
+        let old = umask(0)  // the modes must not depend on the umask
+        defer { umask(old) }
+        let database = try AppDatabase.open(path: path)
+        try database.saveRecord(todoRecord("x"), form: todo)
+        #expect(try mode(folder.file("a")) == 0o700)
+        #expect(try mode(folder.file("a/b")) == 0o700)
+        #expect(try mode(path) == 0o600)
+        #expect(try mode(path + "-wal") == 0o600)
+    }
+
+    @Test func anExistingFolderAndFileKeepTheirModes() throws {
+        let shared = folder.file("shared")
+        try FileManager.default.createDirectory(atPath: shared, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o755])
+        _ = try AppDatabase.open(path: shared + "/db.sqlite")
+        #expect(try mode(shared) == 0o755)
+        try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: shared + "/db.sqlite")
+        _ = try AppDatabase.open(path: shared + "/db.sqlite")
+        #expect(try mode(shared + "/db.sqlite") == 0o640)
+    }
+
+    @Test func aFileIsWALWithSynchronousFullAndABusyTimeout() throws {
+        let database = try AppDatabase.open(path: folder.file("db.sqlite"))
+        let (journal, synchronous) = try database.writer.writeWithoutTransaction { db in
+            (try String.fetchOne(db, sql: "PRAGMA journal_mode"), try Int.fetchOne(db, sql: "PRAGMA synchronous"))
+        }
+        #expect(journal == "wal")
+        #expect(synchronous == 2)  // FULL
+    }
+
+    @Test func recordsSurviveClosingAndReopening() throws {
+        let path = folder.file("db.sqlite")
+        do {
+            let database = try AppDatabase.open(path: path)
+            try database.saveRecord(todoRecord("kept", priority: "High"), form: todo)
+            try database.saveDraft(form: todo, values: ["text": "half"], focus: "text")
+        }
+        let database = try AppDatabase.open(path: path)
+        #expect(try database.records(form: todo).map(\.values) == [todoRecord("kept", priority: "High")])
+        #expect(try database.draft(form: todo)?.values == ["text": "half"])
+        #expect(try database.integrityCheck() == ["ok"])
+    }
+
+    @Test func aWriterWaitsForAnotherConnectionsTransaction() throws {
+        let path = folder.file("db.sqlite")
+        let database = try AppDatabase.open(path: path)
+        let other = try DatabaseQueue(path: path)
+        let locked = DispatchSemaphore(value: 0)
+        let holder = Thread {
+            try? other.inDatabase { db in
+                try db.execute(sql: "BEGIN IMMEDIATE")
+                locked.signal()
+                Thread.sleep(forTimeInterval: 0.3)
+                try db.execute(sql: "COMMIT")
+            }
+        }
+        holder.start()
+        locked.wait()
+        let start = Date()
+        try database.saveRecord(todoRecord("waited"), form: todo)
+        #expect(Date().timeIntervalSince(start) > 0.2)
+        #expect(try database.recordCount(form: todo) == 1)
+    }
+
+    // MARK: - Files that are not ours, or not usable
+
+    @Test func aFileThatIsNotADatabaseIsRefusedAndLeftAlone() throws {
+        let path = folder.file("notes.txt")
+        try Data("just some text\n".utf8).write(to: URL(fileURLWithPath: path))
+        let error = storeError { _ = try AppDatabase.open(path: path) }
+        #expect(error == .notADatabase(path: path))
+        #expect(error?.description.contains("is not a SQLite database") == true)
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "just some text\n")
+        #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
+    }
+
+    @Test func aDamagedDatabaseIsAClearError() throws {
+        let path = folder.file("db.sqlite")
+        do {
+            let database = try AppDatabase.open(path: path)
+            for n in 0..<300 {
+                try database.saveRecord(todoRecord(String(repeating: "record \(n) ", count: 20)), form: todo)
+            }
+        }
+        // Overwrite everything after the first two pages with garbage.
+        let handle = try FileHandle(forUpdating: URL(fileURLWithPath: path))
+        let size = try handle.seekToEnd()
+        try handle.seek(toOffset: 8192)
+        try handle.write(contentsOf: Data((0..<(Int(size) - 8192)).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }))
+        try handle.close()
+
+        let error = storeError {
+            let database = try AppDatabase.open(path: path)
+            _ = try database.records(form: todo)
+        }
+        guard case .corrupt(let errorPath, _)? = error else {
+            Issue.record("expected .corrupt, got \(String(describing: error))")
+            return
+        }
+        #expect(errorPath == path)
+        #expect(error?.description.contains("is damaged") == true)
+    }
+
+    @Test func aDamagedHeaderIsNotADatabase() throws {
+        let path = folder.file("db.sqlite")
+        _ = try AppDatabase.open(path: path)
+        let handle = try FileHandle(forUpdating: URL(fileURLWithPath: path))
+        try handle.write(contentsOf: Data(repeating: 0x41, count: 100))
+        try handle.close()
+        #expect(storeError { _ = try AppDatabase.open(path: path) } == .notADatabase(path: path))
+    }
+
+    @Test func anotherProgramsDatabaseIsRefusedAndNotChanged() throws {
+        let path = folder.file("other.sqlite")
+        do {
+            let other = try DatabaseQueue(path: path)
+            try other.write { try $0.execute(sql: "CREATE TABLE notes (text TEXT)") }
+        }
+        #expect(storeError { _ = try AppDatabase.open(path: path) } == .foreignDatabase(path: path))
+        let other = try DatabaseQueue(path: path)
+        #expect(try other.read { try String.fetchOne($0, sql: "PRAGMA journal_mode") } == "delete")
+        #expect(try other.read { try $0.tableExists("grdb_migrations") } == false)
+
+        // Marked by another application, even when empty.
+        let marked = folder.file("marked.sqlite")
+        do {
+            let queue = try DatabaseQueue(path: marked)
+            try queue.writeWithoutTransaction { try $0.execute(sql: "PRAGMA application_id = 1234") }
+        }
+        #expect(storeError { _ = try AppDatabase.open(path: marked) } == .foreignDatabase(path: marked))
+    }
+
+    @Test func aKeyformDatabaseWithTheUsersOwnTablesIsStillOurs() throws {
+        let path = folder.file("db.sqlite")
+        _ = try AppDatabase.open(path: path)
+        do {
+            let queue = try DatabaseQueue(path: path)
+            try queue.write { try $0.execute(sql: "CREATE TABLE my_notes (text TEXT)") }
+        }
+        let database = try AppDatabase.open(path: path)
+        try database.saveRecord(todoRecord("x"), form: todo)
+    }
+
+    @Test func aDatabaseFromANewerKeyformIsRefused() throws {
+        let path = folder.file("db.sqlite")
+        do {
+            let database = try AppDatabase.open(path: path)
+            try database.writer.write { try $0.execute(sql: "INSERT INTO grdb_migrations VALUES ('v99: the future')") }
+        }
+        let error = storeError { _ = try AppDatabase.open(path: path) }
+        #expect(error == .newerVersion(path: path))
+        #expect(error?.description.contains("newer version of Keyform") == true)
+    }
+
+    @Test func aFolderInTheWayOrAFolderAsTheFileIsAClearError() throws {
+        let file = folder.file("file.txt")
+        _ = FileManager.default.createFile(atPath: file, contents: Data("x".utf8))
+        let error = storeError { _ = try AppDatabase.open(path: file + "/sub/db.sqlite") }
+        #expect(error == .cannotCreateFolder(path: file + "/sub", reason: "a part of the path is a file, not a folder"))
+        #expect(error?.description.contains("cannot create the folder") == true)
+
+        #expect(storeError { _ = try AppDatabase.open(path: file + "/db.sqlite") }
+            == .cannotCreateFolder(path: file, reason: "a file of that name is in the way"))
+        #expect(storeError { _ = try AppDatabase.open(path: folder.path) } == .cannotOpen(path: folder.path, reason: "it is a folder"))
+        #expect(storeError { _ = try AppDatabase.open(path: "") } != nil)
+    }
+
+    /// Root may write any file, so the read-only cases run the helper as `nobody` then.
+    @Test func aReadOnlyFileOrFolderIsAClearError() throws {
+        let path = folder.file("db.sqlite")
+        do {
+            let database = try AppDatabase.open(path: path)
+            try database.saveRecord(todoRecord("x"), form: todo)
+        }
+        if getuid() == 0 {
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path)
+            try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
+            let nobody = ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
+            guard FileManager.default.isExecutableFile(atPath: nobody[0]) else { return }
+            let result = try StressHelper.run(["open", path], prefix: nobody)
+            #expect(result.status == 1)
+            #expect(result.stderr == StoreError.readOnly(path: path).description + "\n")
+
+            // A new database in a folder it cannot write to.
+            let fresh = try StressHelper.run(["open", folder.file("new.sqlite")], prefix: nobody)
+            #expect(fresh.stderr == StoreError.readOnly(path: folder.file("new.sqlite")).description + "\n")
+        } else {
+            try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: path)
+            #expect(storeError { _ = try AppDatabase.open(path: path) } == .readOnly(path: path))
+            try FileManager.default.setAttributes([.posixPermissions: 0o500], ofItemAtPath: folder.path)
+            #expect(storeError { _ = try AppDatabase.open(path: folder.file("new.sqlite")) }
+                == .readOnly(path: folder.file("new.sqlite")))
+        }
+    }
+
+    @Test func sqliteErrorsBecomeStoreErrors() {
+        func error(_ code: ResultCode) -> StoreError {
+            StoreError.from(DatabaseError(resultCode: code, message: "boom"), path: "/p")
+        }
+        #expect(error(.SQLITE_CORRUPT) == .corrupt(path: "/p", detail: "boom"))
+        #expect(error(.SQLITE_NOTADB) == .notADatabase(path: "/p"))
+        #expect(error(.SQLITE_READONLY) == .readOnly(path: "/p"))
+        #expect(error(.SQLITE_FULL) == .diskFull(path: "/p"))
+        #expect(error(.SQLITE_BUSY) == .busy(path: "/p"))
+        #expect(error(.SQLITE_IOERR) == .sqlite(path: "/p", message: "boom"))
+        #expect(StoreError.busy(path: "/p").description.contains("more than 5 seconds"))
+    }
+}
