@@ -1,24 +1,30 @@
 import ArgumentParser
 import Foundation
 import KeyformCore
+import KeyformStore
 import KeyformTerminal
 
 struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
-        abstract: "Fill in a form and print the record on stdout.",
+        abstract: "Fill in a form, store the record, and print it on stdout.",
         discussion: """
             FORM is a path to a form file, or a name looked up in ./forms, demo/ and
-            $KEYFORM_FORMS. Without a terminal — with --answers (a JSON object of field id
-            to value; - reads stdin), or when stdin is not a terminal (one value per line,
-            in field order) — no interface is drawn: a field with no value takes its
-            default, and the same validation applies. Invalid values are reported on
-            stderr, one line each (keyform: field 'ID': REASON), and the exit status is 2.
+            $KEYFORM_FORMS. The form is drawn on the terminal (/dev/tty); stdout carries
+            only the result, so x=$(keyform run todo) works.
 
-            Records are printed only: the store (--db, drafts, --resume) is not built yet.
+            Without a terminal — with --answers (a JSON object of field id to value; - reads
+            stdin), or when stdin is not a terminal (one value per line, in field order) —
+            no interface is drawn: a field with no value takes its default, and the same
+            validation applies. Invalid values are reported on stderr, one line each
+            (keyform: field 'ID': REASON), and the exit status is 2.
+
+            Every submitted record is stored (see --db); drafts are saved as fields are
+            committed and when the form is left unfinished, and offered on the next run.
 
             Exit status: 0 submitted, 1 cancelled, 2 bad usage or an invalid form, layout
-            or answers, 130 interrupted.
+            or answers, 3 submitted and printed but NOT stored (the error says where the
+            record was rescued), 130 interrupted, 143 SIGTERM, 129 SIGHUP.
             """
     )
 
@@ -31,8 +37,20 @@ struct RunCommand: ParsableCommand {
     @Option(help: "A JSON file of answers (field id to value), or - for stdin.")
     var answers: String?
 
+    @OptionGroup var store: StoreOptions
+
+    @Flag(help: "Resume the form's draft without asking.")
+    var resume = false
+
+    @Flag(help: "Start afresh: discard the form's draft without asking.")
+    var fresh = false
+
     @Flag(help: "No transitions (also when NO_MOTION is set).")
     var noAnimation = false
+
+    func validate() throws {
+        if resume, fresh { throw ValidationError("--resume and --fresh contradict each other; give one") }
+    }
 
     func run() throws {
         guard let path = FormFiles.locate(form) else {
@@ -44,34 +62,102 @@ struct RunCommand: ParsableCommand {
         if format == .template, loaded.form.template == nil {
             throw Failure(message: "\(path) has no 'template'; add one, or use --format json or env")
         }
-        let today = CivilDate.today()
         let context: FormContext
         do {
-            context = try FormContext(form: loaded.form, layouts: loaded.layouts, today: today)
+            context = try FormContext(form: loaded.form, layouts: loaded.layouts, today: CivilDate.today())
         } catch {
             throw Failure(message: "\(path): \(error)")
         }
-        let record = answers != nil || isatty(STDIN_FILENO) == 0
-            ? try fillWithoutTerminal(context)
-            : try fillOnTerminal(context)
+        var database: AppDatabase?
+        var storeProblem: StoreError?
+        if !store.noStore {
+            switch store.open() {
+            case .success(let opened): database = opened
+            case .failure(let error): storeProblem = error
+            }
+        }
+        let headless = answers != nil || isatty(STDIN_FILENO) == 0
+        let record = headless
+            ? try fillWithoutTerminal(context, database)
+            : try fillOnTerminal(context, database)
+        try finish(record, form: loaded.form, database: database, storeProblem: storeProblem)
+    }
+
+    /// Stores the record and prints it; a record that could not be stored is
+    /// printed all the same, rescued to a file, and the status says so.
+    private func finish(_ record: Record, form: Form, database: AppDatabase?, storeProblem: StoreError?) throws {
+        var problem = storeProblem
+        if let database {
+            do { try database.saveRecord(record, form: form) } catch { problem = error }
+        }
+        let output: String
         do {
-            Output.result(try format.render(record, form: loaded.form))
+            output = try format.render(record, form: form)
         } catch {
-            throw Failure(message: "\(path): \(error)")
+            throw Failure(message: "\(error)")
         }
+        Output.result(output)
+        guard let problem else { return }
+        let rescued = Rescue.save(record, form: form).map { "the record is on stdout and saved in \($0)" } ?? "the record is on stdout"
+        var reason = problem.description
+        if reason.hasSuffix(".") { reason.removeLast() }
+        throw Failure(message: "the record was NOT stored: \(reason). Nothing is lost: \(rescued).", status: Rescue.notStoredStatus)
+    }
+
+    /// Starting values: the draft's when resumed, `default: last` from the last record.
+    private func startingValues(_ context: FormContext, _ database: AppDatabase?, interactive: Bool) -> (values: [String: String], focus: Int) {
+        guard let database else { return ([:], 0) }
+        var values: [String: String] = [:]
+        for field in context.fields where field.defaultValue == .last {
+            if let last = try? database.lastValue(form: context.form, field: field.id) { values[field.id] = last }
+        }
+        guard let draft = try? database.draft(form: context.form) else { return (values, 0) }
+        if fresh {
+            _ = try? database.deleteDraft(form: context.form)
+            return (values, 0)
+        }
+        var useDraft = resume
+        if !resume, interactive {
+            let question = "Resume the draft of '\(context.form.title ?? context.form.name)' saved \(Self.describe(draft.saved))?"
+            guard let answer = try? TerminalRunner.ask(question) else { throw130() }
+            useDraft = answer
+            if !answer { _ = try? database.deleteDraft(form: context.form) }
+        }
+        guard useDraft else { return (values, 0) }
+        values.merge(draft.values) { _, drafted in drafted }
+        return (values, draft.focus.flatMap(context.index(ofField:)) ?? 0)
+    }
+
+    private func throw130() -> Never { Foundation.exit(130) }
+
+    /// "at 14:05" today, else "on 2026-11-20 at 14:05", in local time.
+    static func describe(_ date: Date) -> String {
+        let calendar = Calendar.current
+        let time = String(format: "%02d:%02d", calendar.component(.hour, from: date), calendar.component(.minute, from: date))
+        if calendar.isDateInToday(date) { return "at \(time)" }
+        let day = String(format: "%04d-%02d-%02d", calendar.component(.year, from: date), calendar.component(.month, from: date), calendar.component(.day, from: date))
+        return "on \(day) at \(time)"
     }
 
     /// The form drawn on the controlling terminal; stdout stays for the result.
-    private func fillOnTerminal(_ context: FormContext) throws -> Record {
+    private func fillOnTerminal(_ context: FormContext, _ database: AppDatabase?) throws -> Record {
         let environment = ProcessInfo.processInfo.environment
         let options = TerminalRunner.Options(
             color: (environment["NO_COLOR"] ?? "").isEmpty,
             animate: !noAnimation && (environment["NO_MOTION"] ?? "").isEmpty
         )
+        let start = startingValues(context, database, interactive: true)
         let outcome: FormState.Outcome
         do {
             outcome = try MainActor.assumeIsolated {
-                try TerminalRunner.run(context: context, state: .start(context), options: options)
+                var hooks = TerminalRunner.Hooks()
+                if let database {
+                    let form = context.form
+                    hooks.history = { field in ((try? database.history(form: form, field: field)) ?? []).reversed() }
+                    hooks.saveDraft = { values, focus in try? database.saveDraft(form: form, values: values, focus: focus) }
+                }
+                return try TerminalRunner.run(context: context, state: .start(context, values: start.values, focus: start.focus),
+                                              options: options, hooks: hooks)
             }
         } catch {
             throw Failure(message: "cannot use the terminal (\(error)); give --answers FILE, or pipe one value per line into stdin")
@@ -85,7 +171,7 @@ struct RunCommand: ParsableCommand {
     }
 
     /// Answers from --answers or from stdin lines, validated like typed values.
-    private func fillWithoutTerminal(_ context: FormContext) throws -> Record {
+    private func fillWithoutTerminal(_ context: FormContext, _ database: AppDatabase?) throws -> Record {
         let parsed: Result<[String: String], AnswerProblems>
         if let answers {
             let bytes: [UInt8]
@@ -99,8 +185,13 @@ struct RunCommand: ParsableCommand {
             let data = FileHandle.standardInput.readDataToEndOfFile()
             parsed = Answers.fromLines(String(decoding: data, as: UTF8.self), form: context.form)
         }
+        // Without a terminal nothing is asked: a draft is used only with --resume.
+        let start = startingValues(context, database, interactive: false)
         let validators = Dictionary(uniqueKeysWithValues: zip(context.fields.map(\.id), context.validators))
-        let filled = parsed.flatMap { HeadlessFill.fill(context.form, answers: $0, validators: validators, today: context.today) }
+        let filled = parsed.flatMap { answers in
+            HeadlessFill.fill(context.form, answers: start.values.merging(answers) { _, answer in answer },
+                              validators: validators, today: context.today)
+        }
         switch filled {
         case .success(let record):
             return record

@@ -37,7 +37,8 @@ public enum RecordFormat: String, CaseIterable, Sendable {
         return out + "}\n"
     }
 
-    static func jsonValue(_ value: FieldValue?, type: Field.ValueType) -> String {
+    /// One value as JSON: typed, `""` for an empty text field, `null` for other empty fields.
+    public static func jsonValue(_ value: FieldValue?, type: Field.ValueType) -> String {
         switch value {
         case nil: type == .text ? "\"\"" : "null"
         case .text(let text)?: jsonString(text)

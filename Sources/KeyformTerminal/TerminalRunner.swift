@@ -24,8 +24,9 @@ public final class TerminalRunner {
     public struct Hooks {
         /// A field's earlier values, oldest first (readline's Up).
         public var history: (String) -> [String] = { _ in [] }
-        /// Called when a field is committed and when the form is left unfinished.
-        public var saveDraft: ([String: String]) -> Void = { _ in }
+        /// Called with the values and the focused field's id when a field is
+        /// committed and when the form is left unfinished.
+        public var saveDraft: ([String: String], String) -> Void = { _, _ in }
         public init() {}
     }
 
@@ -117,7 +118,7 @@ public final class TerminalRunner {
     private func apply(_ effects: [FormEffect]) {
         for effect in effects {
             switch effect {
-            case .saveDraft(let values): hooks.saveDraft(values)
+            case .saveDraft(let values): hooks.saveDraft(values, session.context.fields[session.state.focus].id)
             case .bell: terminal.write([7])
             case .transition(let transition) where options.animate:
                 if let shown { animation = (transition, shown, clock.now) }
@@ -160,5 +161,35 @@ public final class TerminalRunner {
     private func finish(_ outcome: FormState.Outcome) -> FormState.Outcome {
         animation = nil
         return outcome
+    }
+}
+
+extension TerminalRunner {
+    /// Asks a yes/no question on the terminal (Enter means yes); nil when the
+    /// person pressed Esc or Ctrl-C. The answer is one key; nothing else is drawn.
+    nonisolated public static func ask(_ question: String, ttyPath: String = "/dev/tty") throws -> Bool? {
+        let terminal = try TerminalMode(path: ttyPath, options: .init(alternateScreen: false, bracketedPaste: false))
+        try terminal.enter()
+        defer {
+            terminal.write(Array("\r\n".utf8))
+            terminal.restore()
+        }
+        terminal.write(Array((TerminalSafe.escaped(question) + " [Y/n] ").utf8))
+        var decoder = KeyDecoder()
+        while let bytes = terminal.read() {
+            for press in decoder.feed(bytes) + decoder.flushPendingEscape() {
+                switch press.key {
+                case .enter, .character("y"), .character("Y"):
+                    terminal.write(Array("yes".utf8))
+                    return true
+                case .character("n"), .character("N"):
+                    terminal.write(Array("no".utf8))
+                    return false
+                case .escape, .control("c"): return nil
+                default: terminal.write([7])
+                }
+            }
+        }
+        return nil
     }
 }

@@ -30,6 +30,8 @@ struct CLIRunner {
         var env = ProcessInfo.processInfo.environment
         env["SWIFT_BACKTRACE"] = "enable=no"
         env["KEYFORM_LAYOUTS"] = nil
+        // Never the person's own database: each run gets a fresh one unless the test names one.
+        env["KEYFORM_DB"] = FileManager.default.temporaryDirectory.appendingPathComponent("keyform-cli-test-\(UUID().uuidString).sqlite").path
         for (key, value) in environment { env[key] = value }
         process.environment = env
         let out = Pipe(), err = Pipe(), input = Pipe()

@@ -1,0 +1,162 @@
+import ArgumentParser
+import Foundation
+import KeyformCore
+import KeyformStore
+
+struct RecordsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "records",
+        abstract: "List and export stored records.",
+        subcommands: [RecordsListCommand.self, RecordsExportCommand.self]
+    )
+}
+
+/// What `records list` and `records export` share: which records, in which format.
+struct RecordQuery: ParsableArguments {
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case table, json, csv
+    }
+
+    @Argument(help: "A form file, or the name of one (as for keyform run).")
+    var form: String
+
+    @Option(name: .customLong("where"), help: "Only records whose FIELD has VALUE (FIELD=VALUE; repeatable).")
+    var matches: [String] = []
+
+    @Option(help: "At most this many records (the newest).")
+    var limit: Int?
+
+    @OptionGroup var store: StoreOptions
+
+    func validate() throws {
+        if let limit, limit < 0 { throw ValidationError("--limit must be 0 or more, got \(limit)") }
+        if store.noStore { throw ValidationError("--no-store makes no sense here: records are read from the store") }
+    }
+
+    /// The form and its records, newest first.
+    func load() throws -> (form: Form, records: [StoredRecord]) {
+        guard let path = FormFiles.locate(form) else {
+            throw Failure(message: "form '\(form)' not found; looked in: \(FormFiles.searchedPlaces(for: form))")
+        }
+        let (loaded, diagnostics) = FormFiles.load(path: path)
+        for (origin, diagnostic) in diagnostics { Output.error(diagnostic.formatted(path: origin)) }
+        guard let loaded else { throw ExitCode(2) }
+        let database = try store.openOrFail()
+        do {
+            let filters = try matches.map { (match: String) throws(StoreError) in try FieldMatch(parsing: match, form: loaded.form) }
+            return (loaded.form, try database.records(form: loaded.form, where: filters, limit: limit))
+        } catch {
+            throw Failure(message: "\(error)")
+        }
+    }
+}
+
+struct RecordsListCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list",
+        abstract: "Print a form's stored records, newest first.",
+        discussion: "json: an array of objects with the field values plus \"_id\" and \"_created\" (ISO 8601)."
+    )
+
+    @OptionGroup var query: RecordQuery
+
+    @Option(help: "table (default), json or csv.")
+    var format: RecordQuery.Format = .table
+
+    func run() throws {
+        let (form, records) = try query.load()
+        Output.result(RecordTable.render(records, form: form, as: format))
+    }
+}
+
+struct RecordsExportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Write a form's stored records to a file (or stdout), newest first."
+    )
+
+    @OptionGroup var query: RecordQuery
+
+    @Option(help: "json (default), csv or table.")
+    var format: RecordQuery.Format = .json
+
+    @Option(name: .shortAndLong, help: "The file to write (default: stdout).")
+    var output: String?
+
+    func run() throws {
+        let (form, records) = try query.load()
+        let text = RecordTable.render(records, form: form, as: format)
+        guard let output else { return Output.result(text) }
+        do {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+        } catch {
+            throw Failure(message: "cannot write \(output): \(error.localizedDescription)", status: 1)
+        }
+        Output.error("keyform: wrote \(records.count) record\(records.count == 1 ? "" : "s") to \(output)")
+    }
+}
+
+/// Stored records as a table, JSON or CSV.
+enum RecordTable {
+    static func render(_ records: [StoredRecord], form: Form, as format: RecordQuery.Format) -> String {
+        switch format {
+        case .json: json(records, form: form)
+        case .csv: csv(records, form: form)
+        case .table: table(records, form: form)
+        }
+    }
+
+    static func json(_ records: [StoredRecord], form: Form) -> String {
+        let objects = records.map { stored in
+            var fields = ["\"_id\":\(stored.id)", "\"_created\":" + RecordFormat.jsonString(Timestamp.string(from: stored.created))]
+            for field in form.fields {
+                fields.append(RecordFormat.jsonString(field.id) + ":" + RecordFormat.jsonValue(stored.values[field.id], type: field.type))
+            }
+            return "{" + fields.joined(separator: ",") + "}"
+        }
+        return objects.isEmpty ? "[]\n" : "[\n" + objects.map { "  " + $0 }.joined(separator: ",\n") + "\n]\n"
+    }
+
+    /// RFC 4180: a header row, CRLF line ends, fields quoted when they hold `,`, `"` or a line break.
+    static func csv(_ records: [StoredRecord], form: Form) -> String {
+        func quoted(_ text: String) -> String {
+            text.contains(where: { $0 == "," || $0 == "\"" || $0.isNewline }) ? "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : text
+        }
+        var lines = [(["_id", "_created"] + form.fields.map(\.id)).map(quoted).joined(separator: ",")]
+        for stored in records {
+            let values = form.fields.map { stored.values[$0.id].map(csvValue) ?? "" }
+            lines.append(([String(stored.id), Timestamp.string(from: stored.created)] + values).map(quoted).joined(separator: ","))
+        }
+        return lines.joined(separator: "\r\n") + "\r\n"
+    }
+
+    private static func csvValue(_ value: FieldValue) -> String {
+        if case .boolean(let flag) = value { return flag ? "true" : "false" }
+        return value.text
+    }
+
+    /// Aligned columns for people: labels as headers, values made terminal-safe, wide columns cut.
+    static func table(_ records: [StoredRecord], form: Form) -> String {
+        guard !records.isEmpty else { return "(no records of '\(form.name)')\n" }
+        let headers = ["#", "created"] + form.fields.map { TerminalSafe.escaped($0.label) }
+        let rows = records.map { stored in
+            [String(stored.id), RunCommand.describeShort(stored.created)]
+                + form.fields.map { TerminalSafe.escaped(stored.values[$0.id]?.text ?? "") }
+        }
+        let widths = headers.indices.map { column in
+            min(40, ([headers[column]] + rows.map { $0[column] }).map(TextWidth.cells).max() ?? 0)
+        }
+        func line(_ cells: [String]) -> String {
+            zip(cells, widths).map { TextWidth.pad($0, toCells: $1) }.joined(separator: "  ").trimmingTrailingSpaces
+        }
+        return ([line(headers), line(widths.map { String(repeating: "─", count: $0) })] + rows.map(line)).joined(separator: "\n") + "\n"
+    }
+}
+
+extension RunCommand {
+    /// "2026-11-22 14:05" in local time.
+    static func describeShort(_ date: Date) -> String {
+        let c = Calendar.current.dateComponents([.year, .month, .day, .hour, .minute], from: date)
+        return String(format: "%04d-%02d-%02d %02d:%02d", c.year ?? 0, c.month ?? 0, c.day ?? 0, c.hour ?? 0, c.minute ?? 0)
+    }
+}

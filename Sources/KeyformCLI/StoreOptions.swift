@@ -1,0 +1,51 @@
+import ArgumentParser
+import Foundation
+import KeyformCore
+import KeyformStore
+
+/// `--db PATH` and `--no-store`, shared by the commands that use the store.
+struct StoreOptions: ParsableArguments {
+    @Option(help: "The database file (default: $KEYFORM_DB, else $XDG_DATA_HOME/keyform/keyform.sqlite).")
+    var db: String?
+
+    @Flag(help: "Store nothing: no record, no draft, no history.")
+    var noStore = false
+
+    func validate() throws {
+        if db != nil, noStore { throw ValidationError("--db and --no-store contradict each other; give one") }
+    }
+
+    var path: String {
+        db ?? AppDatabase.defaultPath(environment: ProcessInfo.processInfo.environment, home: NSHomeDirectory())
+    }
+
+    /// The database, or the error that kept it from opening.
+    func open() -> Result<AppDatabase, StoreError> {
+        Result { () throws(StoreError) in try AppDatabase.open(path: path) }
+    }
+
+    /// The database for commands that cannot work without it (`records`).
+    func openOrFail() throws -> AppDatabase {
+        switch open() {
+        case .success(let database): return database
+        case .failure(let error): throw Failure(message: error.description, status: 1)
+        }
+    }
+}
+
+/// A record that could not be stored is never lost: it goes to stdout as usual
+/// and to a file whose path the error names.
+enum Rescue {
+    /// Exit status of `keyform run` when the record was submitted but not stored.
+    static let notStoredStatus: Int32 = 3
+
+    /// Writes the record's JSON to a file in the temporary folder; its path, or nil.
+    static func save(_ record: Record, form: Form) -> String? {
+        let folder = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        let stamp = Timestamp.string(from: Date()).replacingOccurrences(of: ":", with: "-")
+        let path = "\(folder)/keyform-rescued-\(form.name)-\(stamp).json"
+        let created = FileManager.default.createFile(atPath: path, contents: Data(RecordFormat.json(record, form: form).utf8),
+                                                     attributes: [.posixPermissions: 0o600])
+        return created ? path : nil
+    }
+}
