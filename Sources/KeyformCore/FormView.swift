@@ -45,7 +45,7 @@ public enum FormView {
 
     /// The sizes, and what to do, in as many words as fit: the whole sentence
     /// when there is room, else shorter ones, so the sizes are never cut off.
-    private static func tooSmall(width: Int, height: Int) -> Frame {
+    static func tooSmall(width: Int, height: Int) -> Frame {
         let need = "\(minimumWidth)×\(minimumHeight)"
         let have = "\(max(0, width))×\(max(0, height))"
         let candidates = [

@@ -1,0 +1,267 @@
+/// One record in the list screen of `keyform browse`: its id in the store and
+/// its values. Plain values: the list knows nothing of the database.
+public struct RecordListRow: Equatable, Sendable {
+    public var id: Int64
+    /// The values in the form's field order.
+    public var values: Record
+
+    public init(id: Int64, values: Record) {
+        self.id = id
+        self.values = values
+    }
+}
+
+/// The state of the list screen of a form's records (`keyform browse`). Only
+/// `RecordListEngine.reduce` changes it.
+public struct RecordListState: Equatable, Sendable {
+    /// How the list was left.
+    public enum Outcome: Equatable, Sendable {
+        /// `q` or Esc (exit 0).
+        case quit
+        /// Ctrl-C or SIGINT (exit 130).
+        case interrupted
+        /// SIGTERM or SIGHUP (exit 143 or 129).
+        case terminated(signal: Int32)
+    }
+
+    /// A one-off message in the footer, in place of the key hints until the next key.
+    public enum Notice: Equatable, Sendable {
+        /// Something happened as asked ("Deleted “Buy milk”").
+        case info(String)
+        /// Something could not be done; the text says why.
+        case problem(String)
+    }
+
+    /// The records, newest first.
+    public var rows: [RecordListRow]
+    /// The highlighted row's index in `rows` (0 when there are none).
+    public var highlight: Int
+    /// The index of the first row in view.
+    public var top: Int
+    /// How many rows the screen shows (`RecordListView.visibleRows(height:)`), told
+    /// by `.resized`: how far the list scrolls, and what PageUp and PageDown move.
+    public var visibleRows: Int
+    /// The record whose deletion waits for y or n.
+    public var confirmingDelete: Int64?
+    public var notice: Notice?
+    /// Set once the list has been left; no event changes it afterwards.
+    public var outcome: Outcome?
+
+    public init(rows: [RecordListRow], highlight: Int = 0, visibleRows: Int = 19) {
+        self.rows = rows
+        self.highlight = 0
+        self.top = 0
+        self.visibleRows = max(1, visibleRows)
+        self.confirmingDelete = nil
+        self.notice = nil
+        self.outcome = nil
+        self.highlight = min(max(0, highlight), max(0, rows.count - 1))
+        RecordListEngine.keepHighlightInView(&self)
+    }
+
+    /// The highlighted record; nil when the list is empty.
+    public var highlighted: RecordListRow? {
+        rows.indices.contains(highlight) ? rows[highlight] : nil
+    }
+}
+
+/// What happened on the list screen: the only way its state changes.
+/// Key events are named for the key's meaning; the terminal maps keys to them.
+public enum RecordListEvent: Equatable, Sendable {
+    /// Up, Down, PageUp, PageDown, Home, End.
+    case moved(RecordListMove)
+    /// Enter: open the highlighted record for editing.
+    case openPressed
+    /// `a`: add a record.
+    case addPressed
+    /// `d`: ask whether to delete the highlighted record.
+    case deletePressed
+    /// The answer to "Delete …? (y/n)": `y` is yes, any other key no.
+    case confirmAnswered(Bool)
+    /// Space: toggle the first boolean field of the highlighted record.
+    case togglePressed
+    /// `q` or Esc.
+    case quitPressed
+    /// Ctrl-C or SIGINT.
+    case interrupted
+    /// SIGTERM or SIGHUP.
+    case terminated(signal: Int32)
+    /// The screen now shows this many rows.
+    case resized(visibleRows: Int)
+
+    // What the edges report back after acting on an effect.
+
+    /// A new record was stored (after `.add`).
+    case recordAdded(RecordListRow)
+    /// A record's new values were stored (an edit, or after `.update`).
+    case recordSaved(RecordListRow)
+    /// A record was deleted (after `.delete`).
+    case recordDeleted(id: Int64)
+    /// The store could not do what an effect asked; the message says why.
+    case storeFailed(String)
+}
+
+public enum RecordListMove: Equatable, Sendable {
+    case up, down, pageUp, pageDown, first, last
+}
+
+/// What the edges must do after a list event.
+public enum RecordListEffect: Equatable, Sendable {
+    /// Open this record in the form, pre-filled, to edit it (a push).
+    case edit(RecordListRow)
+    /// Open the form empty (its defaults) to add a record (a push).
+    case add
+    /// Store these values for record `id` (a toggle); answer `.recordSaved` or `.storeFailed`.
+    case update(id: Int64, Record)
+    /// Delete record `id`; answer `.recordDeleted` or `.storeFailed`.
+    case delete(id: Int64)
+    /// The list has been left.
+    case finish(RecordListState.Outcome)
+    case bell
+}
+
+/// The list screen's state machine: `reduce` is the only place list state
+/// changes. Pure: events in, effects out; the store and the form editor act on
+/// the effects at the edges and report back with events.
+public enum RecordListEngine {
+    public static func reduce(_ state: inout RecordListState, _ event: RecordListEvent, _ form: Form) -> [RecordListEffect] {
+        guard state.outcome == nil else { return [] }
+        switch event {
+        case .resized(let rows):
+            state.visibleRows = max(1, rows)
+            keepHighlightInView(&state)
+            return []
+        case .interrupted:
+            return leave(&state, .interrupted)
+        case .terminated(let signal):
+            return leave(&state, .terminated(signal: signal))
+        case .recordAdded(let row):
+            state.rows.insert(row, at: 0)
+            state.highlight = 0
+            keepHighlightInView(&state)
+            return []
+        case .recordSaved(let row):
+            if let index = state.rows.firstIndex(where: { $0.id == row.id }) { state.rows[index] = row }
+            return []
+        case .recordDeleted(let id):
+            guard let index = state.rows.firstIndex(where: { $0.id == id }) else { return [] }
+            let removed = state.rows.remove(at: index)
+            if index < state.highlight { state.highlight -= 1 }
+            state.highlight = min(state.highlight, max(0, state.rows.count - 1))
+            keepHighlightInView(&state)
+            state.notice = .info("Deleted \(quoted(summary(of: removed, form)))")
+            return []
+        case .storeFailed(let message):
+            state.notice = .problem(message)
+            return []
+        default:
+            break
+        }
+        // A key: the notice has been seen.
+        state.notice = nil
+        if let id = state.confirmingDelete {
+            // Only y deletes; any other key is a no, and does nothing else.
+            state.confirmingDelete = nil
+            return event == .confirmAnswered(true) ? [.delete(id: id)] : []
+        }
+        switch event {
+        case .moved(let move):
+            moveHighlight(move, &state)
+            return []
+        case .openPressed:
+            guard let row = state.highlighted else { return [.bell] }
+            return [.edit(row)]
+        case .addPressed:
+            return [.add]
+        case .deletePressed:
+            guard let row = state.highlighted else { return [.bell] }
+            state.confirmingDelete = row.id
+            return []
+        case .togglePressed:
+            guard let row = state.highlighted else { return [.bell] }
+            guard let field = toggledField(form) else {
+                state.notice = .problem("Nothing to toggle: \(TerminalSafe.escaped(form.name)) has no yes/no field")
+                return [.bell]
+            }
+            let flipped = row.values[field.id] != .boolean(true)
+            let values = Record(values: form.fields.map { ($0.id, $0.id == field.id ? .boolean(flipped) : row.values[$0.id]) })
+            return [.update(id: row.id, values)]
+        case .quitPressed:
+            return leave(&state, .quit)
+        case .confirmAnswered:
+            return [.bell]  // nothing was asked
+        default:
+            return []
+        }
+    }
+
+    /// The field Space toggles: the form's first boolean field.
+    public static func toggledField(_ form: Form) -> Field? {
+        form.fields.first { $0.type == .boolean }
+    }
+
+    /// What the list calls the form's records: its title without a leading
+    /// "New " ("New To-Do" → "To-Do"), else its name.
+    public static func title(of form: Form) -> String {
+        guard let title = form.title, !title.isEmpty else { return form.name }
+        if title.hasPrefix("New "), title.count > 4 { return String(title.dropFirst(4)) }
+        return title
+    }
+
+    /// The title of the form when it edits a record: "Edit To-Do".
+    public static func editTitle(of form: Form) -> String {
+        "Edit " + title(of: form)
+    }
+
+    /// A few words that name a record in messages: its first non-empty text
+    /// value (else any value, else its number), safe and at most 30 cells.
+    public static func summary(of row: RecordListRow, _ form: Form) -> String {
+        let values = form.fields.map { (field: $0, value: row.values[$0.id]) }
+        let text = values.first { $0.field.type == .text && !($0.value?.text.isEmpty ?? true) }?.value?.text
+            ?? values.first { !($0.value?.text.isEmpty ?? true) }?.value?.text
+            ?? "record \(row.id)"
+        return TextWidth.truncate(TerminalSafe.escaped(text), toCells: 30)
+    }
+
+    static func quoted(_ text: String) -> String { "“" + text + "”" }
+
+    private static func leave(_ state: inout RecordListState, _ outcome: RecordListState.Outcome) -> [RecordListEffect] {
+        state.outcome = outcome
+        state.confirmingDelete = nil
+        return [.finish(outcome)]
+    }
+
+    private static func moveHighlight(_ move: RecordListMove, _ state: inout RecordListState) {
+        guard !state.rows.isEmpty else { return }
+        let last = state.rows.count - 1
+        let page = max(1, state.visibleRows)
+        switch move {
+        case .up: state.highlight = max(0, state.highlight - 1)
+        case .down: state.highlight = min(last, state.highlight + 1)
+        case .first: state.highlight = 0
+        case .last: state.highlight = last
+        case .pageUp:
+            // The page before comes into view, the highlight as many rows up.
+            state.highlight = max(0, state.highlight - page)
+            state.top = max(0, state.top - page)
+        case .pageDown:
+            state.highlight = min(last, state.highlight + page)
+            state.top = min(max(0, state.rows.count - page), state.top + page)
+        }
+        keepHighlightInView(&state)
+    }
+
+    /// Scrolls as little as needed for the highlighted row to be in view, and
+    /// never past the end (the last page is full when there are enough rows).
+    static func keepHighlightInView(_ state: inout RecordListState) {
+        state.top = firstVisible(top: state.top, highlight: state.highlight, count: state.rows.count, visible: state.visibleRows)
+    }
+
+    static func firstVisible(top: Int, highlight: Int, count: Int, visible: Int) -> Int {
+        let visible = max(1, visible)
+        var first = top
+        if highlight < first { first = highlight }
+        if highlight >= first + visible { first = highlight - visible + 1 }
+        return max(0, min(first, count - visible))
+    }
+}

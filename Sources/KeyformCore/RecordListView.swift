@@ -1,0 +1,189 @@
+/// Draws the list screen of `keyform browse` as a `Frame`: pure and width-aware.
+///
+/// ```
+/// To-Do · 3 records
+///
+///   Text          Priority  Status  Due         Note
+/// › Water plants  Medium    To do                        ← reverse video
+///   Call mom      High      Doing   2026-11-22
+///   Buy milk      Medium    To do   2026-11-21  oat milk
+///
+/// ↑↓ move · Enter edit · a add · d delete · q quit
+/// ```
+///
+/// A title (what the records are, how many, and which rows are shown when not
+/// all fit), a header of field labels, one row per record, newest first, and a
+/// footer: the keys that work, or a notice, or the delete question. Columns are
+/// as wide as the rows in view need (labels included); when they do not fit,
+/// the widest text columns give way first (values cut with "…"), and columns
+/// that still do not fit are left out from the right (`columns`). A boolean
+/// shows as ✓ or ✗; numbers line up on the right. The
+/// highlighted row is in reverse video and starts with ›, and the terminal
+/// cursor sits on it, for screen readers.
+public enum RecordListView {
+    /// Rows of records a screen of `height` lines shows.
+    public static func visibleRows(height: Int) -> Int { max(1, height - chromeHeight) }
+
+    /// Title, blank, header, blank, footer.
+    static let chromeHeight = 5
+    /// The gap between columns, in cells.
+    static let gap = 2
+    /// A text column is not cut narrower than this (unless its values are narrower).
+    static let minimumColumn = 8
+
+    public static func render(_ state: RecordListState, _ form: Form, width: Int, height: Int, color: Bool = true) -> Frame {
+        guard width >= FormView.minimumWidth, height >= FormView.minimumHeight else {
+            return FormView.tooSmall(width: width, height: height)
+        }
+        let visible = visibleRows(height: height)
+        let first = RecordListEngine.firstVisible(top: state.top, highlight: state.highlight, count: state.rows.count, visible: visible)
+        let shown = state.rows[first..<min(state.rows.count, first + visible)]
+
+        var lines = [title(state, form, shown: first..<(first + shown.count)), Frame.Line()]
+        var cursor: Frame.Position?
+        if state.rows.isEmpty {
+            lines.append(Frame.Line("No records yet — press a to add one"))
+            cursor = Frame.Position(row: lines.count - 1, column: 0)
+        } else {
+            let columns = columns(form, rows: shown, width: width)
+            var header = Frame.Line("  ")
+            header.append(columns.map { $0.fit($0.label) }.joined(separator: String(repeating: " ", count: gap)), .bold)
+            lines.append(header)
+            for (index, row) in zip(shown.indices, shown) {
+                let highlighted = index == state.highlight
+                let text = (highlighted ? "› " : "  ")
+                    + columns.map { $0.fit(cell(row.values[$0.field.id], $0.field)) }.joined(separator: String(repeating: " ", count: gap))
+                if highlighted {
+                    cursor = Frame.Position(row: lines.count, column: 0)
+                    lines.append(Frame.Line(TextWidth.pad(text, toCells: width), [.reverse, .bold]))
+                } else {
+                    lines.append(Frame.Line(text))
+                }
+            }
+        }
+        lines += Array(repeating: Frame.Line(), count: max(0, height - 1 - lines.count))
+        let (footer, footerCursor) = footer(state, form, width: width, color: color)
+        lines.append(footer)
+        if let footerCursor { cursor = Frame.Position(row: height - 1, column: min(footerCursor, width - 1)) }
+        return Frame(width: width, height: height, lines: lines.map { $0.truncated(to: width) }, cursor: state.outcome == nil ? cursor : nil)
+    }
+
+    // MARK: Title and footer
+
+    private static func title(_ state: RecordListState, _ form: Form, shown: Range<Int>) -> Frame.Line {
+        var line = Frame.Line(TerminalSafe.escaped(RecordListEngine.title(of: form)), .bold)
+        let count = state.rows.count
+        line.append(" · " + (count == 0 ? "no records" : count == 1 ? "1 record" : "\(count) records"), .dim)
+        if shown.count < count {
+            line.append(" · rows \(shown.lowerBound + 1)–\(shown.upperBound)", .dim)
+        }
+        return line
+    }
+
+    /// The footer line, and the cursor's column on it when it asks a question.
+    private static func footer(_ state: RecordListState, _ form: Form, width: Int, color: Bool) -> (Frame.Line, Int?) {
+        if let id = state.confirmingDelete, let row = state.rows.first(where: { $0.id == id }) {
+            let question = "Delete \(RecordListEngine.quoted(RecordListEngine.summary(of: row, form)))? (y/n) "
+            return (Frame.Line(question, color ? [.bold, .accent] : .bold), TextWidth.cells(question))
+        }
+        switch state.notice {
+        case .info(let text)?:
+            return (Frame.Line(text, .bold), nil)
+        case .problem(let text)?:
+            return (Frame.Line("! " + text, color ? [.error, .bold] : .bold), nil)
+        case nil:
+            return (Frame.Line(keyHints(state, form, width: width), .dim), nil)
+        }
+    }
+
+    /// The keys that work now, as many as fit: the least needed go first
+    /// (arrows, Space, d); Enter, a and q stay. A hint is never cut in the middle.
+    private static func keyHints(_ state: RecordListState, _ form: Form, width: Int) -> String {
+        // (hint, rank): lower ranks are kept longer.
+        var hints: [(String, Int)] = []
+        if !state.rows.isEmpty {
+            hints += [("↑↓ move", 4), ("Enter edit", 0)]
+        }
+        hints.append(("a add", 1))
+        if !state.rows.isEmpty {
+            hints.append(("d delete", 2))
+            if RecordListEngine.toggledField(form) != nil { hints.append(("Space toggle", 3)) }
+        }
+        hints.append(("q quit", 0))
+        let separator = " · "
+        var kept = hints
+        while kept.count > 1, TextWidth.cells(kept.map(\.0).joined(separator: separator)) > width {
+            let worst = kept.indices.max { kept[$0].1 < kept[$1].1 }!
+            kept.remove(at: worst)
+        }
+        return kept.map(\.0).joined(separator: separator)
+    }
+
+    // MARK: Columns
+
+    struct Column {
+        var field: Field
+        var label: String
+        var width: Int
+        /// Numbers line up on the right.
+        var alignRight: Bool
+
+        /// `text` cut to the column's width (with "…") and padded to it.
+        func fit(_ text: String) -> String {
+            let fitted = TextWidth.truncate(text, toCells: width)
+            let padding = String(repeating: " ", count: max(0, width - TextWidth.cells(fitted)))
+            return alignRight ? padding + fitted : fitted + padding
+        }
+    }
+
+    /// How a value shows in its column: safe for the terminal, a boolean as ✓ or ✗.
+    static func cell(_ value: FieldValue?, _ field: Field) -> String {
+        switch value {
+        case nil: ""
+        case .boolean(let flag)?: flag ? "✓" : "✗"
+        case let value?: TerminalSafe.escaped(value.text)
+        }
+    }
+
+    /// The columns that fit in `width` (after the 2-cell row marker), each as
+    /// wide as its label and the values in view need. When they do not all fit,
+    /// text columns are narrowed, the widest first, down to `minimumColumn`
+    /// (dates, numbers and booleans are never cut: a cut date says nothing);
+    /// columns that still do not fit are left out from the right (the first
+    /// always stays, cut as much as it must).
+    static func columns(_ form: Form, rows: ArraySlice<RecordListRow>, width: Int) -> [Column] {
+        let fields = form.fields
+        let labels = fields.map { TerminalSafe.escaped($0.label) }
+        let natural = fields.indices.map { index in
+            rows.reduce(max(1, TextWidth.cells(labels[index]))) { widest, row in
+                max(widest, TextWidth.cells(cell(row.values[fields[index].id], fields[index])))
+            }
+        }
+        let shrinks = fields.map { $0.type == .text }
+        let available = width - 2
+        func minimum(_ index: Int) -> Int { shrinks[index] ? min(natural[index], minimumColumn) : natural[index] }
+        var count = fields.count
+        while count > 1, (0..<count).reduce(0, { $0 + minimum($1) }) + gap * (count - 1) > available { count -= 1 }
+        var widths = Array(natural.prefix(count))
+        let room = available - gap * (count - 1)
+        if widths.reduce(0, +) > room {
+            // The largest cap on the widths of text columns that fits (the first
+            // column alone is capped whatever its type), then what is left over
+            // given back, a cell each, to the columns that were cut, left first.
+            let capped = (0..<count).map { count == 1 || shrinks[$0] }
+            func total(_ cap: Int) -> Int { widths.indices.reduce(0) { $0 + (capped[$1] ? min(widths[$1], cap) : widths[$1]) } }
+            var cap = widths.max() ?? 1
+            while cap > 1, total(cap) > room { cap -= 1 }
+            widths = widths.indices.map { capped[$0] ? min(widths[$0], cap) : widths[$0] }
+            var spare = room - widths.reduce(0, +)
+            for index in widths.indices where spare > 0 && widths[index] < natural[index] {
+                widths[index] += 1
+                spare -= 1
+            }
+        }
+        return (0..<count).map { index in
+            Column(field: fields[index], label: labels[index], width: max(1, widths[index]),
+                   alignRight: fields[index].type == .integer || fields[index].type == .number)
+        }
+    }
+}

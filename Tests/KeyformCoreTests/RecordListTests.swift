@@ -1,0 +1,276 @@
+import KeyformCore
+import Testing
+
+/// The list screen's state machine, step by step: every event's change of
+/// state and the effects it asks of the edges.
+@Suite struct RecordListTests {
+    // MARK: Helpers
+
+    /// A packing list: a required text, a boolean to toggle, an integer.
+    static let packing = Form(title: "Packing List", name: "packing", pages: [.init(fields: [
+        Field(id: "item", label: "Item", required: true),
+        Field(id: "packed", label: "Packed", type: .boolean),
+        Field(id: "qty", label: "Qty", type: .integer),
+    ])])
+
+    static func todo() throws -> Form { try DemoForms.context("todo").form }
+
+    static func row(_ id: Int64, _ values: [String: FieldValue], _ form: Form) -> RecordListRow {
+        RecordListRow(id: id, values: Record(form: form, values: values))
+    }
+
+    /// Items 1…count of the packing list, newest (highest id) first.
+    static func items(_ count: Int) -> [RecordListRow] {
+        (1...count).reversed().map { row(Int64($0), ["item": .text("Item \($0)")], packing) }
+    }
+
+    /// Applies the events in order and returns the effects of the last one.
+    @discardableResult
+    static func send(_ state: inout RecordListState, _ events: RecordListEvent..., form: Form = packing) -> [RecordListEffect] {
+        var effects: [RecordListEffect] = []
+        for event in events { effects = RecordListEngine.reduce(&state, event, form) }
+        return effects
+    }
+
+    // MARK: Moving
+
+    @Test func theNewestRecordIsHighlightedFirst() {
+        let state = RecordListState(rows: Self.items(3))
+        #expect(state.highlight == 0)
+        #expect(state.top == 0)
+        #expect(state.highlighted?.id == 3)
+    }
+
+    @Test func upAndDownStopAtTheEnds() {
+        var state = RecordListState(rows: Self.items(3))
+        #expect(Self.send(&state, .moved(.up)) == [])
+        #expect(state.highlight == 0)
+        Self.send(&state, .moved(.down), .moved(.down))
+        #expect(state.highlight == 2)
+        #expect(Self.send(&state, .moved(.down)) == [])
+        #expect(state.highlight == 2)
+    }
+
+    @Test func theListScrollsAsLittleAsNeeded() {
+        var state = RecordListState(rows: Self.items(30), visibleRows: 5)
+        for _ in 0..<4 { Self.send(&state, .moved(.down)) }
+        #expect((state.highlight, state.top) == (4, 0))
+        Self.send(&state, .moved(.down))
+        #expect((state.highlight, state.top) == (5, 1))
+        Self.send(&state, .moved(.up), .moved(.up))
+        #expect((state.highlight, state.top) == (3, 1))
+        Self.send(&state, .moved(.up), .moved(.up), .moved(.up))
+        #expect((state.highlight, state.top) == (0, 0))
+    }
+
+    @Test func pagesHomeAndEnd() {
+        var state = RecordListState(rows: Self.items(30), visibleRows: 5)
+        Self.send(&state, .moved(.down), .moved(.pageDown))
+        #expect((state.highlight, state.top) == (6, 5))
+        Self.send(&state, .moved(.pageDown))
+        #expect((state.highlight, state.top) == (11, 10))
+        Self.send(&state, .moved(.pageUp))
+        #expect((state.highlight, state.top) == (6, 5))
+        Self.send(&state, .moved(.last))
+        #expect((state.highlight, state.top) == (29, 25))
+        Self.send(&state, .moved(.pageDown))
+        #expect((state.highlight, state.top) == (29, 25))
+        Self.send(&state, .moved(.pageUp))
+        #expect((state.highlight, state.top) == (24, 20))
+        Self.send(&state, .moved(.first))
+        #expect((state.highlight, state.top) == (0, 0))
+        Self.send(&state, .moved(.pageUp))
+        #expect((state.highlight, state.top) == (0, 0))
+    }
+
+    @Test func aSmallerScreenScrollsTheHighlightBackIntoView() {
+        var state = RecordListState(rows: Self.items(30), visibleRows: 20)
+        Self.send(&state, .moved(.last), .moved(.up), .resized(visibleRows: 20))
+        #expect((state.highlight, state.top) == (28, 10))
+        Self.send(&state, .resized(visibleRows: 3))
+        #expect((state.highlight, state.top) == (28, 26))
+        // Taller again: no empty rows below the last record.
+        Self.send(&state, .resized(visibleRows: 25))
+        #expect((state.highlight, state.top) == (28, 5))
+        Self.send(&state, .resized(visibleRows: 40))
+        #expect(state.top == 0)
+    }
+
+    @Test func movingAnEmptyListDoesNothing() {
+        var state = RecordListState(rows: [])
+        for move in [RecordListMove.up, .down, .pageUp, .pageDown, .first, .last] {
+            #expect(Self.send(&state, .moved(move)) == [])
+        }
+        #expect((state.highlight, state.top) == (0, 0))
+    }
+
+    // MARK: Open and add
+
+    @Test func enterOpensTheHighlightedRecordAndChangesNothing() {
+        var state = RecordListState(rows: Self.items(3))
+        Self.send(&state, .moved(.down))
+        let before = state
+        #expect(Self.send(&state, .openPressed) == [.edit(Self.items(3)[1])])
+        #expect(state == before)
+    }
+
+    @Test func anEditedRecordChangesInPlace() {
+        var state = RecordListState(rows: Self.items(3))
+        Self.send(&state, .moved(.down))
+        let edited = Self.row(2, ["item": .text("Socks"), "qty": .integer(4)], Self.packing)
+        #expect(Self.send(&state, .recordSaved(edited)) == [])
+        #expect(state.rows.map(\.id) == [3, 2, 1])
+        #expect(state.rows[1] == edited)
+        #expect(state.highlight == 1)
+        // A record deleted meanwhile (by another process) is not brought back.
+        Self.send(&state, .recordSaved(Self.row(9, ["item": .text("Gone")], Self.packing)))
+        #expect(state.rows.map(\.id) == [3, 2, 1])
+    }
+
+    @Test func aNewRecordGoesOnTopHighlighted() {
+        var state = RecordListState(rows: Self.items(30), visibleRows: 5)
+        Self.send(&state, .moved(.last))
+        #expect(Self.send(&state, .addPressed) == [.add])
+        let added = Self.row(31, ["item": .text("Charger")], Self.packing)
+        Self.send(&state, .recordAdded(added))
+        #expect(state.rows.first == added)
+        #expect(state.rows.count == 31)
+        #expect((state.highlight, state.top) == (0, 0))
+    }
+
+    @Test func enterOnAnEmptyListRings() {
+        var state = RecordListState(rows: [])
+        #expect(Self.send(&state, .openPressed) == [.bell])
+        #expect(Self.send(&state, .deletePressed) == [.bell])
+        #expect(Self.send(&state, .togglePressed) == [.bell])
+        #expect(Self.send(&state, .addPressed) == [.add])
+    }
+
+    // MARK: Delete
+
+    @Test func deleteAsksAndDeletesOnYes() {
+        var state = RecordListState(rows: Self.items(3))
+        Self.send(&state, .moved(.down))
+        #expect(Self.send(&state, .deletePressed) == [])
+        #expect(state.confirmingDelete == 2)
+        #expect(Self.send(&state, .confirmAnswered(true)) == [.delete(id: 2)])
+        #expect(state.confirmingDelete == nil)
+        #expect(state.rows.count == 3, "the row goes when the store says it is deleted")
+        Self.send(&state, .recordDeleted(id: 2))
+        #expect(state.rows.map(\.id) == [3, 1])
+        #expect(state.highlight == 1)
+        #expect(state.notice == .info("Deleted “Item 2”"))
+        // The next key clears the notice.
+        Self.send(&state, .moved(.up))
+        #expect(state.notice == nil)
+    }
+
+    @Test func deletingTheLastRowMovesTheHighlightUp() {
+        var state = RecordListState(rows: Self.items(3))
+        Self.send(&state, .moved(.last), .deletePressed, .confirmAnswered(true), .recordDeleted(id: 1))
+        #expect(state.highlight == 1)
+        Self.send(&state, .recordDeleted(id: 3), .recordDeleted(id: 2))
+        #expect(state.rows.isEmpty)
+        #expect(state.highlight == 0)
+        #expect(state.highlighted == nil)
+    }
+
+    @Test func deletingARowAboveKeepsTheSameRecordHighlighted() {
+        var state = RecordListState(rows: Self.items(3))
+        Self.send(&state, .moved(.last), .recordDeleted(id: 3))
+        #expect(state.highlighted?.id == 1)
+    }
+
+    @Test func anyAnswerButYesKeepsTheRecordAndDoesNothingElse() {
+        var state = RecordListState(rows: Self.items(3))
+        Self.send(&state, .deletePressed)
+        #expect(Self.send(&state, .confirmAnswered(false)) == [])
+        #expect(state.confirmingDelete == nil)
+        Self.send(&state, .deletePressed)
+        #expect(Self.send(&state, .moved(.down)) == [])
+        #expect(state.highlight == 0, "the key only answered the question")
+        Self.send(&state, .deletePressed)
+        #expect(Self.send(&state, .quitPressed) == [])
+        #expect(state.outcome == nil)
+        #expect(state.rows.count == 3)
+        #expect(Self.send(&state, .confirmAnswered(true)) == [.bell], "nothing is asked now")
+    }
+
+    // MARK: Toggle
+
+    @Test func spaceTogglesTheFirstBooleanFieldAndAsksToStoreIt() {
+        let rows = [
+            Self.row(2, ["item": .text("Socks"), "packed": .boolean(true), "qty": .integer(4)], Self.packing),
+            Self.row(1, ["item": .text("Passport")], Self.packing),
+        ]
+        var state = RecordListState(rows: rows)
+        #expect(Self.send(&state, .togglePressed) == [
+            .update(id: 2, Self.row(2, ["item": .text("Socks"), "packed": .boolean(false), "qty": .integer(4)], Self.packing).values),
+        ])
+        #expect(state.rows == rows, "the row changes when the store says it is saved")
+        Self.send(&state, .moved(.down))
+        // An empty boolean is off: Space turns it on.
+        #expect(Self.send(&state, .togglePressed) == [
+            .update(id: 1, Self.row(1, ["item": .text("Passport"), "packed": .boolean(true)], Self.packing).values),
+        ])
+    }
+
+    @Test func aFormWithoutABooleanHasNothingToToggle() throws {
+        let todo = try Self.todo()
+        var state = RecordListState(rows: [Self.row(1, ["text": .text("Buy milk")], todo)])
+        #expect(Self.send(&state, .togglePressed, form: todo) == [.bell])
+        #expect(state.notice == .problem("Nothing to toggle: todo has no yes/no field"))
+    }
+
+    @Test func aStoreFailureIsShownUntilTheNextKey() {
+        var state = RecordListState(rows: Self.items(2))
+        Self.send(&state, .togglePressed, .storeFailed("the database is read-only"))
+        #expect(state.notice == .problem("the database is read-only"))
+        #expect(state.rows == Self.items(2))
+        Self.send(&state, .moved(.down))
+        #expect(state.notice == nil)
+    }
+
+    // MARK: Leaving
+
+    @Test func qLeavesAndNothingHappensAfterwards() {
+        var state = RecordListState(rows: Self.items(2))
+        #expect(Self.send(&state, .quitPressed) == [.finish(.quit)])
+        #expect(state.outcome == .quit)
+        #expect(Self.send(&state, .moved(.down)) == [])
+        #expect(Self.send(&state, .interrupted) == [])
+        #expect(state.outcome == .quit)
+        #expect(state.highlight == 0)
+    }
+
+    @Test func ctrlCAndSignalsLeaveEvenWhileAsking() {
+        var asking = RecordListState(rows: Self.items(2))
+        Self.send(&asking, .deletePressed)
+        #expect(Self.send(&asking, .interrupted) == [.finish(.interrupted)])
+        #expect(asking.confirmingDelete == nil)
+        #expect(asking.rows.count == 2)
+        var state = RecordListState(rows: Self.items(2))
+        #expect(Self.send(&state, .terminated(signal: 15)) == [.finish(.terminated(signal: 15))])
+    }
+
+    // MARK: Names
+
+    @Test func titlesDropALeadingNew() throws {
+        #expect(RecordListEngine.title(of: try Self.todo()) == "To-Do")
+        #expect(RecordListEngine.editTitle(of: try Self.todo()) == "Edit To-Do")
+        #expect(RecordListEngine.title(of: Self.packing) == "Packing List")
+        #expect(RecordListEngine.title(of: Form(name: "swims", pages: [])) == "swims")
+        #expect(RecordListEngine.title(of: Form(title: "New ", name: "x", pages: [])) == "New ")
+        #expect(RecordListEngine.title(of: Form(title: "Newsletter", name: "x", pages: [])) == "Newsletter")
+    }
+
+    @Test func aRecordIsNamedByItsFirstText() throws {
+        let todo = try Self.todo()
+        #expect(RecordListEngine.summary(of: Self.row(1, ["text": .text("Buy milk"), "priority": .text("High")], todo), todo) == "Buy milk")
+        #expect(RecordListEngine.summary(of: Self.row(1, ["priority": .text("High")], todo), todo) == "High")
+        #expect(RecordListEngine.summary(of: Self.row(7, [:], todo), todo) == "record 7")
+        #expect(RecordListEngine.summary(of: Self.row(1, ["text": .text("bell\u{7}")], todo), todo) == #"bell\u{7}"#)
+        let long = RecordListEngine.summary(of: Self.row(1, ["text": .text(String(repeating: "x", count: 50))], todo), todo)
+        #expect(long == String(repeating: "x", count: 29) + "…")
+    }
+}

@@ -1,0 +1,153 @@
+import KeyformCore
+import SnapshotTesting
+import Testing
+
+/// Frame snapshots of the list screen of `keyform browse`: the text (cursor
+/// marked `▏`), then the style map, as in `FormViewTests`.
+@Suite(.snapshots(record: .missing))
+struct RecordListViewTests {
+    static let packing = RecordListTests.packing
+
+    static func row(_ id: Int64, _ values: [String: FieldValue], _ form: Form) -> RecordListRow {
+        RecordListTests.row(id, values, form)
+    }
+
+    static func picture(_ state: RecordListState, _ form: Form, width: Int = 80, height: Int = 24, color: Bool = true) -> String {
+        let frame = RecordListView.render(state, form, width: width, height: height, color: color)
+        let cursor = frame.cursor.map { "row \($0.row), column \($0.column)" } ?? "hidden"
+        return """
+        \(width)×\(height)\(color ? "" : " NO_COLOR"), cursor: \(cursor)
+        \(frame.text(markCursor: true))
+        ── styles: R reverse, E error, B bold, A accent, D dim, U underline ──
+        \(frame.styleMap())
+
+        """
+    }
+
+    /// Three to-dos, newest first, as `keyform run todo` would store them.
+    static func todos(_ todo: Form) -> [RecordListRow] {
+        [
+            row(3, ["text": .text("Water the plants"), "priority": .text("Low"), "status": .text("To do")], todo),
+            row(2, ["text": .text("Call mom"), "priority": .text("High"), "status": .text("In progress"),
+                    "due": .date(CivilDate(year: 2026, month: 11, day: 22)!)], todo),
+            row(1, ["text": .text("Buy milk"), "priority": .text("Medium"), "status": .text("To do"),
+                    "due": .date(CivilDate(year: 2026, month: 11, day: 21)!), "note": .text("oat, not cow")], todo),
+        ]
+    }
+
+    static func state(_ rows: [RecordListRow], height: Int = 24, _ events: [RecordListEvent] = [], form: Form = packing) -> RecordListState {
+        var state = RecordListState(rows: rows, visibleRows: RecordListView.visibleRows(height: height))
+        for event in events { _ = RecordListEngine.reduce(&state, event, form) }
+        return state
+    }
+
+    // MARK: The to-do list
+
+    @Test func todoList() throws {
+        let todo = try RecordListTests.todo()
+        let state = Self.state(Self.todos(todo), [.moved(.down)], form: todo)
+        assertSnapshot(of: Self.picture(state, todo), as: .lines)
+    }
+
+    @Test func todoListNoColor() throws {
+        let todo = try RecordListTests.todo()
+        assertSnapshot(of: Self.picture(Self.state(Self.todos(todo)), todo, color: false), as: .lines)
+    }
+
+    @Test func todoListAt40x12() throws {
+        let todo = try RecordListTests.todo()
+        assertSnapshot(of: Self.picture(Self.state(Self.todos(todo), height: 12), todo, width: 40, height: 12), as: .lines)
+    }
+
+    @Test func todoListAtTheSmallestSize() throws {
+        let todo = try RecordListTests.todo()
+        let state = Self.state(Self.todos(todo), height: 8, [.moved(.last)], form: todo)
+        assertSnapshot(of: Self.picture(state, todo, width: 24, height: 8), as: .lines)
+    }
+
+    @Test func emptyListSaysHowToAdd() throws {
+        let todo = try RecordListTests.todo()
+        assertSnapshot(of: Self.picture(Self.state([]), todo), as: .lines)
+    }
+
+    @Test func deleteQuestion() throws {
+        let todo = try RecordListTests.todo()
+        let state = Self.state(Self.todos(todo), [.moved(.down), .deletePressed], form: todo)
+        assertSnapshot(of: Self.picture(state, todo), as: .lines)
+    }
+
+    @Test func deletedNotice() throws {
+        let todo = try RecordListTests.todo()
+        let state = Self.state(Self.todos(todo), [.moved(.down), .deletePressed, .confirmAnswered(true), .recordDeleted(id: 2)], form: todo)
+        assertSnapshot(of: Self.picture(state, todo), as: .lines)
+    }
+
+    @Test func storeProblem() throws {
+        let todo = try RecordListTests.todo()
+        let state = Self.state(Self.todos(todo), [.storeFailed("cannot write the database: it is read-only")], form: todo)
+        assertSnapshot(of: Self.picture(state, todo, color: false), as: .lines)
+    }
+
+    // MARK: Booleans, numbers, wide characters, unsafe text
+
+    @Test func checklistWithBooleansAndNumbers() {
+        let rows = [
+            Self.row(4, ["item": .text("Charger"), "packed": .boolean(false), "qty": .integer(1)], Self.packing),
+            Self.row(3, ["item": .text("Socks"), "packed": .boolean(true), "qty": .integer(12)], Self.packing),
+            Self.row(2, ["item": .text("Passport")], Self.packing),
+            Self.row(1, ["item": .text("Sunscreen"), "packed": .boolean(true), "qty": .integer(-1)], Self.packing),
+        ]
+        assertSnapshot(of: Self.picture(Self.state(rows, [.moved(.down)]), Self.packing), as: .lines)
+    }
+
+    @Test func wideCharactersStayAligned() throws {
+        let japanese = try DemoForms.context("japanese").form
+        let rows = [
+            Self.row(3, ["title": .text("牛乳を買う"), "priority": .text("高"), "memo": .text("低脂肪")], japanese),
+            Self.row(2, ["title": .text("Mail 📮 the letter"), "priority": .text("中")], japanese),
+            Self.row(1, ["title": .text("会議の資料を準備する（とても長い件名のタスクです）"), "priority": .text("低"), "memo": .text("mixed 日本語 text")], japanese),
+        ]
+        assertSnapshot(of: Self.picture(Self.state(rows), japanese, width: 40, height: 10), as: .lines)
+    }
+
+    @Test func escapesAndBidiInValuesAreShownEscaped() throws {
+        let todo = try RecordListTests.todo()
+        let rows = [Self.row(1, ["text": .text("red\u{1B}[31m text"), "note": .text("\u{202E}reversed")], todo)]
+        assertSnapshot(of: Self.picture(Self.state(rows), todo), as: .lines)
+    }
+
+    // MARK: Long lists
+
+    @Test func aLongListShowsWhichRows() {
+        let state = Self.state(RecordListTests.items(40), height: 12, [.moved(.pageDown), .moved(.down)])
+        assertSnapshot(of: Self.picture(state, Self.packing, width: 50, height: 12), as: .lines)
+    }
+
+    @Test(arguments: [(23, 8), (24, 7), (0, 0)])
+    func tooSmall(size: (width: Int, height: Int)) {
+        let frame = RecordListView.render(Self.state(RecordListTests.items(3)), Self.packing, width: size.width, height: size.height)
+        #expect(frame.text().hasPrefix("Terminal too small") || frame.text().hasPrefix("Too small") || size.width < 9)
+        #expect(frame.lines.count == size.height)
+    }
+
+    /// Every size from the smallest up: exactly `height` lines, none wider than
+    /// the screen, the highlighted row in view and reversed.
+    @Test func everySizeGivesAWellFormedFrame() throws {
+        let todo = try RecordListTests.todo()
+        for width in stride(from: 24, through: 100, by: 3) {
+            for height in 8...30 {
+                for highlight in [0, 1, 2] {
+                    var state = RecordListState(rows: Self.todos(todo), highlight: highlight)
+                    _ = RecordListEngine.reduce(&state, .resized(visibleRows: RecordListView.visibleRows(height: height)), todo)
+                    let frame = RecordListView.render(state, todo, width: width, height: height)
+                    #expect(frame.lines.count == height)
+                    #expect(frame.lines.allSatisfy { $0.cells <= width }, "\(width)×\(height)")
+                    let marked = frame.lines.filter { $0.text.hasPrefix("› ") }
+                    #expect(marked.count == 1, "\(width)×\(height)")
+                    #expect(marked.first?.spans.allSatisfy { $0.style.contains(.reverse) } == true)
+                    #expect(marked.first?.cells == width, "the highlight spans the screen")
+                }
+            }
+        }
+    }
+}
