@@ -1,7 +1,7 @@
 /// Everything the form engine needs besides its state: the form, its layouts,
 /// a compiled validator per field, and today's date. Built once per run.
 public struct FormContext: Sendable {
-    public let form: Form
+    public private(set) var form: Form
     /// Every field in order, across pages.
     public let fields: [Field]
     /// The page each field is on, by field index.
@@ -52,6 +52,14 @@ public struct FormContext: Sendable {
             }
         }
         return texts
+    }
+
+    /// The same context with the form titled `title` (the form that edits a
+    /// stored record is titled "Edit …").
+    public func retitled(_ title: String) -> FormContext {
+        var context = self
+        context.form.title = title
+        return context
     }
 
     /// The layout a field swaps to, when it has one that resolved.

@@ -38,6 +38,11 @@ public final class FormSession {
         decoder.feed(bytes).flatMap(handle)
     }
 
+    /// Keys already decoded (by a scene that hosts the form and decodes for both).
+    public func receive(_ presses: [KeyPress]) -> [FormEffect] {
+        presses.flatMap(handle)
+    }
+
     public func flushPendingEscape() -> [FormEffect] {
         decoder.flushPendingEscape().flatMap(handle)
     }

@@ -1,9 +1,11 @@
 import Glibc
 import KeyformCore
 
-/// Runs a form on the controlling terminal: one `poll()` loop over the terminal
-/// and a signalfd, raw mode and the alternate screen, frames drawn by diff, and
-/// short transitions. The terminal is restored on every way out.
+/// Runs a scene — a form, or the record browser — on the controlling terminal:
+/// one `poll()` loop over the terminal and a signalfd, raw mode and the
+/// alternate screen, frames drawn by diff, short transitions, Ctrl-Z. The
+/// terminal is restored on every way out. What is on screen and how keys change
+/// it is the scene's (`TerminalScene`); the loop is the same for every scene.
 @MainActor
 public final class TerminalRunner {
     public struct Options: Sendable {
@@ -30,11 +32,9 @@ public final class TerminalRunner {
         public init() {}
     }
 
-    private let session: FormSession
     private let terminal: TerminalMode
     private let signals: SignalSource
     private let options: Options
-    private let hooks: Hooks
     private var writer: ScreenWriter
     private var shown: Frame?
     private var animation: (transition: Transition, from: Frame, start: ContinuousClock.Instant)?
@@ -43,93 +43,93 @@ public final class TerminalRunner {
     /// Fills the form in on the terminal and returns how it ended.
     /// - Throws: `TerminalError` when there is no terminal to draw on.
     public static func run(context: FormContext, state: FormState, options: Options, hooks: Hooks = Hooks()) throws -> FormState.Outcome {
+        try run(options: options) {
+            FormScene(session: FormSession(context: context, state: state, history: hooks.history), hooks: hooks)
+        }
+    }
+
+    /// Runs a scene on the terminal until it ends, and returns how it ended.
+    ///
+    /// `makeScene` is called once signals are blocked and the terminal is open,
+    /// before raw mode: make the scene there, and open what it uses there too
+    /// (readline, a database whose pool may start threads), so that every
+    /// thread has the signals blocked. What `makeScene` throws is rethrown
+    /// with the terminal untouched.
+    /// - Throws: `TerminalError` when there is no terminal to draw on.
+    public static func run<Scene: TerminalScene>(options: Options, _ makeScene: () throws -> Scene) throws -> Scene.Outcome {
         // Signals first, on the main thread, before readline or any other thread exists.
         let signals = try SignalSource()
         defer { signals.restoreMask() }
         let terminal = try TerminalMode(path: options.ttyPath)
+        let scene = try makeScene()
+        defer { scene.close() }
         try terminal.enter()
         defer { terminal.restore() }
-        let runner = TerminalRunner(session: FormSession(context: context, state: state, history: hooks.history),
-                                    terminal: terminal, signals: signals, options: options, hooks: hooks)
-        defer { runner.session.close() }
-        return runner.loop()
+        let runner = TerminalRunner(terminal: terminal, signals: signals, options: options)
+        return runner.loop(scene)
     }
 
-    private init(session: FormSession, terminal: TerminalMode, signals: SignalSource, options: Options, hooks: Hooks) {
-        self.session = session
+    private init(terminal: TerminalMode, signals: SignalSource, options: Options) {
         self.terminal = terminal
         self.signals = signals
         self.options = options
-        self.hooks = hooks
         self.writer = ScreenWriter(color: options.color)
     }
 
-    private func loop() -> FormState.Outcome {
-        draw()
+    private func loop<Scene: TerminalScene>(_ scene: Scene) -> Scene.Outcome {
+        draw(scene)
         while true {
             var fds = [pollfd(fd: terminal.fileDescriptor, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: signals.fileDescriptor, events: Int16(POLLIN), revents: 0)]
-            let ready = poll(&fds, 2, timeout())
-            if ready < 0, errno != EINTR { return finish(.terminated(signal: SIGHUP)) }
+            let ready = poll(&fds, 2, timeout(scene))
+            if ready < 0, errno != EINTR { return finish(scene.stop(signal: SIGHUP)) }
             if fds[1].revents & Int16(POLLIN) != 0 {
-                for signal in signals.read() { handle(signal: signal) }
+                for signal in signals.read() { handle(signal: signal, scene) }
             }
             if fds[0].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
-                guard let bytes = terminal.read() else {
-                    // The terminal is gone: as if it hung up.
-                    apply(session.send(.terminated(signal: SIGHUP)))
-                    return session.state.outcome ?? .terminated(signal: SIGHUP)
-                }
-                apply(session.receive(bytes))
-            } else if ready == 0, session.hasPendingEscape {
-                apply(session.flushPendingEscape())
+                // The terminal is gone: as if it hung up.
+                guard let bytes = terminal.read() else { return finish(scene.stop(signal: SIGHUP)) }
+                perform(scene.receive(bytes))
+            } else if ready == 0, scene.hasPendingEscape {
+                perform(scene.flushPendingEscape())
             }
-            if let outcome = session.state.outcome { return finish(outcome) }
-            if session.suspendRequested {
-                session.suspendRequested = false
-                suspend()
-            }
-            if session.redrawRequested {
-                session.redrawRequested = false
-                writer.invalidate()
-            }
-            draw()
+            if let outcome = scene.outcome { return finish(outcome) }
+            draw(scene)
         }
     }
 
     /// How long poll may wait: a frame's time while animating, the lone-Esc pause
     /// while an Esc waits, else until something happens.
-    private func timeout() -> Int32 {
+    private func timeout(_ scene: some TerminalScene) -> Int32 {
         if animation != nil { return 16 }
-        if session.hasPendingEscape { return Int32(KeyDecoder.escapeTimeoutMilliseconds) }
+        if scene.hasPendingEscape { return Int32(KeyDecoder.escapeTimeoutMilliseconds) }
         return -1
     }
 
-    private func handle(signal: Int32) {
+    private func handle(signal: Int32, _ scene: some TerminalScene) {
         switch signal {
-        case SIGINT: apply(session.send(.interrupted))
-        case SIGTERM, SIGHUP: apply(session.send(.terminated(signal: signal)))
+        case SIGINT, SIGTERM, SIGHUP: _ = scene.stop(signal: signal)
         case SIGTSTP: suspend()
         case SIGCONT: resume()
         default: break  // SIGWINCH: the next draw reads the new size
         }
     }
 
-    private func apply(_ effects: [FormEffect]) {
-        for effect in effects {
-            switch effect {
-            case .saveDraft(let values): hooks.saveDraft(values, session.context.fields[session.state.focus].id)
+    private func perform(_ requests: [TerminalRequest]) {
+        for request in requests {
+            switch request {
             case .bell: terminal.write([7])
-            case .transition(let transition) where options.animate:
-                if let shown { animation = (transition, shown, clock.now) }
-            default: break  // setLine: done by the session; submit and finish: the loop ends
+            case .transition(let transition):
+                if options.animate, let shown { animation = (transition, shown, clock.now) }
+            case .suspend: suspend()
+            case .redraw: writer.invalidate()
             }
         }
     }
 
-    private func draw() {
+    private func draw(_ scene: some TerminalScene) {
         let size = TerminalMode.size(fd: terminal.fileDescriptor) ?? (width: 80, height: 24)
-        var frame = session.frame(width: size.width, height: size.height, color: options.color)
+        var frame = scene.frame(width: size.width, height: size.height, color: options.color)
         if let running = animation {
             let elapsed = clock.now - running.start
             let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
@@ -158,7 +158,7 @@ public final class TerminalRunner {
         animation = nil
     }
 
-    private func finish(_ outcome: FormState.Outcome) -> FormState.Outcome {
+    private func finish<Outcome>(_ outcome: Outcome) -> Outcome {
         animation = nil
         return outcome
     }

@@ -1,0 +1,104 @@
+import ArgumentParser
+import Foundation
+import Glibc
+import KeyformCore
+import KeyformStore
+import KeyformTerminal
+
+struct BrowseCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "browse",
+        abstract: "Browse a form's stored records: edit, add, toggle and delete them.",
+        discussion: """
+            FORM is a path to a form file, or a name looked up in ./forms, demo/ and
+            $KEYFORM_FORMS. The records are listed newest first on the terminal (/dev/tty).
+
+            Keys: Up/Down (PageUp, PageDown, Home, End) move; Enter opens the record in the
+            form to edit it ("Edit …"; Esc goes back without changing it); a adds a record;
+            d deletes one after asking (y/n); Space toggles the form's first yes/no field;
+            q or Esc leaves.
+
+            Exit status: 0 left with q or Esc, 1 the database could not be opened, 2 bad
+            usage, an invalid form or no terminal, 130 interrupted (Ctrl-C), 143 SIGTERM,
+            129 SIGHUP.
+            """
+    )
+
+    @Argument(help: "A form file, or the name of one (as for keyform run).")
+    var form: String
+
+    @OptionGroup var store: StoreOptions
+
+    @Flag(help: "No transitions (also when NO_MOTION is set).")
+    var noAnimation = false
+
+    func validate() throws {
+        if store.noStore { throw ValidationError("--no-store makes no sense here: browse shows the stored records") }
+    }
+
+    func run() throws {
+        guard let path = FormFiles.locate(form) else {
+            throw Failure(message: "form '\(form)' not found; looked in: \(FormFiles.searchedPlaces(for: form))")
+        }
+        let (loaded, diagnostics) = FormFiles.load(path: path)
+        for (origin, diagnostic) in diagnostics { Output.error(diagnostic.formatted(path: origin)) }
+        guard let loaded else { throw ExitCode(2) }
+        let context: FormContext
+        do {
+            context = try FormContext(form: loaded.form, layouts: loaded.layouts, today: CivilDate.today())
+        } catch {
+            throw Failure(message: "\(path): \(error)")
+        }
+        let environment = ProcessInfo.processInfo.environment
+        let options = TerminalRunner.Options(
+            color: (environment["NO_COLOR"] ?? "").isEmpty,
+            animate: !noAnimation && (environment["NO_MOTION"] ?? "").isEmpty
+        )
+        let outcome: RecordListState.Outcome
+        do {
+            outcome = try MainActor.assumeIsolated {
+                // The database is opened once signals are blocked (its pool may start threads).
+                try TerminalRunner.run(options: options) {
+                    let database = try store.openOrFail()
+                    let records: [StoredRecord]
+                    do { records = try database.records(form: context.form) } catch { throw Failure(message: "\(error)", status: 1) }
+                    return RecordBrowser(context: context, rows: records.map(Self.row), hooks: Self.hooks(database, context.form))
+                }
+            }
+        } catch let error as TerminalError {
+            throw Failure(message: "cannot use the terminal (\(error)); keyform browse needs one (keyform records list prints the records)")
+        }
+        switch outcome {
+        case .quit: return
+        case .interrupted: throw ExitCode(130)
+        case .terminated(let signal): throw ExitCode(128 + signal)
+        }
+    }
+
+    static func row(_ stored: StoredRecord) -> RecordListRow {
+        RecordListRow(id: stored.id, values: stored.values)
+    }
+
+    /// The browser's store work, on the database.
+    static func hooks(_ database: AppDatabase, _ form: Form) -> RecordBrowser.Hooks {
+        RecordBrowser.Hooks(
+            history: { field in ((try? database.history(form: form, field: field)) ?? []).reversed() },
+            newValues: {
+                var values: [String: String] = [:]
+                for field in form.fields where field.defaultValue == .last {
+                    if let last = try? database.lastValue(form: form, field: field.id) { values[field.id] = last }
+                }
+                return values
+            },
+            add: { record in
+                // A record added here leaves the form's draft (of `keyform run`) alone.
+                RecordListRow(id: try database.saveRecord(record, form: form, removingDraft: false), values: record)
+            },
+            update: { id, record in
+                try database.updateRecord(id: id, record, form: form)
+                return RecordListRow(id: id, values: record)
+            },
+            delete: { id in _ = try database.deleteRecord(id: id, form: form) }
+        )
+    }
+}

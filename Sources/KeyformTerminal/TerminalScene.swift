@@ -1,0 +1,112 @@
+import Glibc
+import KeyformCore
+
+/// What a scene asks of the terminal besides drawing its frame.
+public enum TerminalRequest: Equatable, Sendable {
+    /// Ring the bell.
+    case bell
+    /// Animate from the frame on screen to the next one (≤ 150 ms; nothing
+    /// under --no-animation or NO_MOTION). Keys keep being handled meanwhile.
+    case transition(Transition)
+    /// Ctrl-Z: give the terminal back and stop until `fg`.
+    case suspend
+    /// Ctrl-L: draw the whole screen again.
+    case redraw
+}
+
+/// A screen that `TerminalRunner` can run on the terminal: it takes the bytes
+/// the person types and the signals that end it, and draws itself as frames.
+/// The runner owns the terminal, the poll loop, the screen writer, signals,
+/// transitions and suspending; a scene owns what it shows and how keys change
+/// it. A form (`FormScene`) is one; the record browser (`RecordBrowser`) is another.
+@MainActor
+public protocol TerminalScene: AnyObject {
+    associatedtype Outcome
+    /// Set once the scene has ended: the runner then returns it.
+    var outcome: Outcome? { get }
+    /// Whether a lone Esc waits to be told apart from an escape sequence.
+    var hasPendingEscape: Bool { get }
+    /// Bytes from the terminal.
+    func receive(_ bytes: [UInt8]) -> [TerminalRequest]
+    /// Called after `KeyDecoder.escapeTimeout` of silence while an Esc waits.
+    func flushPendingEscape() -> [TerminalRequest]
+    /// SIGINT, SIGTERM or SIGHUP arrived, or the terminal went away (SIGHUP):
+    /// the scene ends now, keeping what must be kept, and says how it ended.
+    /// Calling it again after the scene ended returns the same outcome.
+    func stop(signal: Int32) -> Outcome
+    /// What the screen shows now (the scene may note the size: a list pages by it).
+    func frame(width: Int, height: Int, color: Bool) -> Frame
+    /// Called once when the runner is done with the scene.
+    func close()
+}
+
+extension TerminalScene {
+    public func close() {}
+}
+
+/// A form as a terminal scene: a `FormSession`, with its effects carried out
+/// through `TerminalRunner.Hooks` (drafts) or handed to the runner (bell,
+/// transitions, Ctrl-Z, Ctrl-L). What `keyform run` runs.
+@MainActor
+public final class FormScene: TerminalScene {
+    public let session: FormSession
+    private let hooks: TerminalRunner.Hooks
+
+    public init(session: FormSession, hooks: TerminalRunner.Hooks = TerminalRunner.Hooks()) {
+        self.session = session
+        self.hooks = hooks
+    }
+
+    public var outcome: FormState.Outcome? { session.state.outcome }
+    public var hasPendingEscape: Bool { session.hasPendingEscape }
+
+    public func receive(_ bytes: [UInt8]) -> [TerminalRequest] {
+        requests(session.receive(bytes))
+    }
+
+    public func flushPendingEscape() -> [TerminalRequest] {
+        requests(session.flushPendingEscape())
+    }
+
+    public func stop(signal: Int32) -> FormState.Outcome {
+        let ended: FormState.Outcome = signal == SIGINT ? .interrupted : .terminated(signal: signal)
+        _ = requests(session.send(signal == SIGINT ? .interrupted : .terminated(signal: signal)))
+        return session.state.outcome ?? ended
+    }
+
+    public func frame(width: Int, height: Int, color: Bool) -> Frame {
+        session.frame(width: width, height: height, color: color)
+    }
+
+    public func close() { session.close() }
+
+    /// Drafts are saved here; what the terminal must do goes to the runner.
+    private func requests(_ effects: [FormEffect]) -> [TerminalRequest] {
+        var requests: [TerminalRequest] = []
+        for effect in effects {
+            switch effect {
+            case .saveDraft(let values): hooks.saveDraft(values, session.context.fields[session.state.focus].id)
+            case .bell: requests.append(.bell)
+            case .transition(let transition): requests.append(.transition(transition))
+            default: break  // setLine: done by the session; submit and finish: the outcome ends the run
+            }
+        }
+        return requests + session.takeRequests()
+    }
+}
+
+extension FormSession {
+    /// Ctrl-Z and Ctrl-L, asked for since the last call, as requests (and cleared).
+    func takeRequests() -> [TerminalRequest] {
+        var requests: [TerminalRequest] = []
+        if suspendRequested {
+            suspendRequested = false
+            requests.append(.suspend)
+        }
+        if redrawRequested {
+            redrawRequested = false
+            requests.append(.redraw)
+        }
+        return requests
+    }
+}

@@ -1,0 +1,309 @@
+import Glibc
+import KeyformCore
+import Testing
+@testable import KeyformTerminal
+
+/// The browse scene driven by key bytes, as the terminal would send them, over
+/// an in-memory store: the list, the form pushed over it, and what is stored.
+/// Readline is process-global, so these run one at a time on the main actor.
+@Suite(.serialized)
+@MainActor
+struct RecordBrowserTests {
+    init() {
+        setenv("INPUTRC", "/dev/null", 1)
+    }
+
+    // MARK: Helpers
+
+    /// A checklist: a required text and a boolean.
+    nonisolated static let context = try! FormContext(
+        form: Form(title: "New Chore", name: "chore", pages: [.init(fields: [
+            Field(id: "text", label: "Text", required: true),
+            Field(id: "done", label: "Done", type: .boolean),
+        ])]),
+        layouts: [:], today: CivilDate(year: 2026, month: 11, day: 21)!)
+
+    static func record(_ text: String, done: Bool? = nil) -> Record {
+        Record(values: [("text", .text(text)), ("done", done.map(FieldValue.boolean))])
+    }
+
+    /// The store the hooks write to, and a log of what they were asked.
+    final class Store {
+        var rows: [RecordListRow]
+        var nextID: Int64
+        /// Set: every write fails with this message.
+        var failure: String?
+        var log: [String] = []
+
+        init(_ rows: [RecordListRow]) {
+            self.rows = rows
+            nextID = (rows.map(\.id).max() ?? 0) + 1
+        }
+
+        struct Failure: Error, CustomStringConvertible { var description: String }
+
+        func hooks() -> RecordBrowser.Hooks {
+            RecordBrowser.Hooks(
+                newValues: { ["done": "no"] },
+                add: { record in
+                    if let failure = self.failure { throw Failure(description: failure) }
+                    let row = RecordListRow(id: self.nextID, values: record)
+                    self.nextID += 1
+                    self.rows.insert(row, at: 0)
+                    self.log.append("add \(row.id) \(RecordFormat.json(record, form: RecordBrowserTests.context.form).dropLast())")
+                    return row
+                },
+                update: { id, record in
+                    if let failure = self.failure { throw Failure(description: failure) }
+                    self.log.append("update \(id) \(RecordFormat.json(record, form: RecordBrowserTests.context.form).dropLast())")
+                    return RecordListRow(id: id, values: record)
+                },
+                delete: { id in
+                    if let failure = self.failure { throw Failure(description: failure) }
+                    self.log.append("delete \(id)")
+                }
+            )
+        }
+    }
+
+    /// Two chores, newest first: "Water the plants" (id 2), "Buy milk" (id 1, done).
+    static func browser() -> (RecordBrowser, Store) {
+        let store = Store([
+            RecordListRow(id: 2, values: record("Water the plants", done: false)),
+            RecordListRow(id: 1, values: record("Buy milk", done: true)),
+        ])
+        return (RecordBrowser(context: context, rows: store.rows, hooks: store.hooks()), store)
+    }
+
+    static func screen(_ browser: RecordBrowser, width: Int = 70, height: Int = 12) -> String {
+        browser.frame(width: width, height: height, color: false).text()
+    }
+
+    @discardableResult
+    static func type(_ browser: RecordBrowser, _ text: String) -> [TerminalRequest] {
+        browser.receive(Array(text.utf8))
+    }
+
+    /// A lone Esc: the byte, then the pause that tells it from a sequence.
+    @discardableResult
+    static func escape(_ browser: RecordBrowser) -> [TerminalRequest] {
+        browser.receive([0x1B]) + browser.flushPendingEscape()
+    }
+
+    // MARK: The list
+
+    @Test func theListShowsTheRecordsNewestFirst() {
+        let (browser, _) = Self.browser()
+        defer { browser.close() }
+        #expect(Self.screen(browser) == """
+            Chore · 2 records
+
+              Text              Done
+            › Water the plants  ✗
+              Buy milk          ✓
+
+
+
+
+
+
+            ↑↓ move · Enter edit · a add · d delete · Space toggle · q quit
+            """)
+    }
+
+    @Test func keysMoveTheHighlight() {
+        let (browser, _) = Self.browser()
+        defer { browser.close() }
+        Self.type(browser, "\u{1B}[B")
+        #expect(browser.list.highlight == 1)
+        Self.type(browser, "k")
+        #expect(browser.list.highlight == 0)
+        Self.type(browser, "j\u{1B}[H")
+        #expect(browser.list.highlight == 0)
+        Self.type(browser, "\u{1B}[F")
+        #expect(browser.list.highlight == 1)
+        #expect(Self.type(browser, "x") == [.bell])
+    }
+
+    // MARK: Edit
+
+    @Test func enterEditsTheRecordAndTheRowChangesAtOnce() {
+        let (browser, store) = Self.browser()
+        defer { browser.close() }
+        #expect(Self.type(browser, "\r") == [.transition(.page(forward: true))])
+        #expect(browser.isEditing)
+        let editor = Self.screen(browser)
+        #expect(editor.hasPrefix("Edit Chore\n"))
+        #expect(editor.contains("Text*  Water the plants"))
+        #expect(editor.hasSuffix("[ Done ] ready"), "filled: Done is enabled")
+        // Ctrl-U clears the line; Enter commits the text, Enter on the last field submits.
+        let requests = Self.type(browser, "\u{15}Water the roses\r\r")
+        #expect(requests.last == .transition(.page(forward: false)))
+        #expect(!browser.isEditing)
+        #expect(store.log == [#"update 2 {"text":"Water the roses","done":false}"#])
+        #expect(Self.screen(browser).contains("› Water the roses  ✗"))
+        #expect(browser.list.highlight == 0)
+    }
+
+    @Test func keysTypedAheadGoWhereTheyWereMeant() {
+        let (browser, store) = Self.browser()
+        defer { browser.close() }
+        // Down, open, retype, submit, then back on the list: Up and Space, in one read.
+        Self.type(browser, "\u{1B}[B\r\u{15}Buy oat milk\r\r\u{1B}[A ")
+        #expect(!browser.isEditing)
+        #expect(store.log == [
+            #"update 1 {"text":"Buy oat milk","done":true}"#,
+            #"update 2 {"text":"Water the plants","done":true}"#,
+        ])
+    }
+
+    @Test func escInTheFormGoesBackWithoutChangingAnything() {
+        let (browser, store) = Self.browser()
+        defer { browser.close() }
+        Self.type(browser, "\rchanged")
+        #expect(Self.escape(browser) == [.transition(.page(forward: false))])
+        #expect(!browser.isEditing)
+        #expect(store.log == [])
+        #expect(Self.screen(browser).contains("› Water the plants  ✗"))
+        #expect(browser.outcome == nil, "Esc in the form leaves the form, not the list")
+    }
+
+    @Test func aFailedSaveKeepsTheFormOpenWithTheValues() {
+        let (browser, store) = Self.browser()
+        defer { browser.close() }
+        store.failure = "cannot write /tmp/x.sqlite: it is read-only."
+        Self.type(browser, "\r\u{15}Water the roses\r\r")
+        #expect(browser.isEditing)
+        let screen = Self.screen(browser)
+        #expect(screen.contains("Text*  Water the roses"))
+        #expect(screen.contains("! Not saved: cannot write /tmp/x.sqlite: it is read-only"))
+        // Enter on the last field tries again.
+        store.failure = nil
+        Self.type(browser, "\r")
+        #expect(!browser.isEditing)
+        #expect(store.log == [#"update 2 {"text":"Water the roses","done":false}"#])
+    }
+
+    // MARK: Add
+
+    @Test func aAddsWithDoneDisabledUntilTheRequiredFieldIsFilled() {
+        let (browser, store) = Self.browser()
+        defer { browser.close() }
+        #expect(Self.type(browser, "\u{1B}[B" + "a") == [.transition(.page(forward: true))])
+        let empty = Self.screen(browser)
+        #expect(empty.hasPrefix("New Chore\n"))
+        #expect(empty.contains("Done   no"), "the starting values the hooks gave")
+        #expect(empty.hasSuffix("[ Done ] disabled: Text is required"))
+        Self.type(browser, "\r")
+        #expect(browser.isEditing, "Enter on an empty required field stays")
+        Self.type(browser, "Take out the bins\r\r")
+        #expect(!browser.isEditing)
+        #expect(store.log == [#"add 3 {"text":"Take out the bins","done":false}"#])
+        #expect(browser.list.rows.map(\.id) == [3, 2, 1])
+        #expect(browser.list.highlight == 0)
+        #expect(Self.screen(browser).contains("› Take out the bins  ✗"))
+    }
+
+    // MARK: Toggle and delete
+
+    @Test func spaceTogglesAndSavesAtOnce() {
+        let (browser, store) = Self.browser()
+        defer { browser.close() }
+        Self.type(browser, " ")
+        #expect(store.log == [#"update 2 {"text":"Water the plants","done":true}"#])
+        #expect(Self.screen(browser).contains("› Water the plants  ✓"))
+        Self.type(browser, " ")
+        #expect(Self.screen(browser).contains("› Water the plants  ✗"))
+    }
+
+    @Test func aToggleThatCannotBeStoredSaysWhy() {
+        let (browser, store) = Self.browser()
+        defer { browser.close() }
+        store.failure = "the database is locked by another program."
+        Self.type(browser, " ")
+        let screen = Self.screen(browser)
+        #expect(screen.contains("› Water the plants  ✗"))
+        #expect(screen.hasSuffix("! the database is locked by another program"))
+    }
+
+    @Test func dDeletesAfterYes() {
+        let (browser, store) = Self.browser()
+        defer { browser.close() }
+        Self.type(browser, "d")
+        #expect(Self.screen(browser).hasSuffix("Delete “Water the plants”? (y/n)"))
+        Self.type(browser, "n")
+        #expect(store.log == [])
+        Self.type(browser, "dy")
+        #expect(store.log == ["delete 2"])
+        let screen = Self.screen(browser)
+        #expect(!screen.contains("Water the plants  "))
+        #expect(screen.contains("› Buy milk  ✓"))
+        #expect(screen.hasSuffix("Deleted “Water the plants”"))
+    }
+
+    @Test func anEmptyListSaysHowToAdd() {
+        let store = Store([])
+        let browser = RecordBrowser(context: Self.context, rows: [], hooks: store.hooks())
+        defer { browser.close() }
+        #expect(Self.screen(browser).contains("No records yet — press a to add one"))
+        #expect(Self.type(browser, "\r") == [.bell])
+        #expect(Self.type(browser, " ") == [.bell])
+    }
+
+    // MARK: Leaving
+
+    @Test func qAndEscLeave() {
+        let (browser, _) = Self.browser()
+        defer { browser.close() }
+        Self.type(browser, "q")
+        #expect(browser.outcome == .quit)
+        let (other, _) = Self.browser()
+        defer { other.close() }
+        Self.escape(other)
+        #expect(other.outcome == .quit)
+    }
+
+    @Test func ctrlCLeavesFromTheListAndFromTheForm() {
+        let (browser, _) = Self.browser()
+        defer { browser.close() }
+        Self.type(browser, "\u{3}")
+        #expect(browser.outcome == .interrupted)
+        let (editing, store) = Self.browser()
+        defer { editing.close() }
+        Self.type(editing, "\rhalf typed\u{3}")
+        #expect(editing.outcome == .interrupted)
+        #expect(!editing.isEditing)
+        #expect(store.log == [])
+    }
+
+    @Test func signalsEndTheBrowserWhereverItIs() {
+        let (browser, _) = Self.browser()
+        defer { browser.close() }
+        Self.type(browser, "a")
+        #expect(browser.stop(signal: SIGTERM) == .terminated(signal: SIGTERM))
+        #expect(!browser.isEditing)
+        #expect(browser.stop(signal: SIGINT) == .terminated(signal: SIGTERM), "the first way out stays")
+    }
+
+    @Test func ctrlZAndCtrlLAreAskedOfTheRunner() {
+        let (browser, _) = Self.browser()
+        defer { browser.close() }
+        #expect(Self.type(browser, "\u{1A}") == [.suspend])
+        #expect(Self.type(browser, "\u{C}") == [.redraw])
+        Self.type(browser, "\r")
+        #expect(Self.type(browser, "\u{1A}") == [.suspend])
+        #expect(Self.type(browser, "\u{C}") == [.redraw])
+    }
+
+    @Test func confirmingTakesYOrAnythingElse() {
+        #expect(RecordBrowser.event(for: .character("y"), confirming: true) == .confirmAnswered(true))
+        #expect(RecordBrowser.event(for: .character("Y"), confirming: true) == .confirmAnswered(true))
+        #expect(RecordBrowser.event(for: .character("n"), confirming: true) == .confirmAnswered(false))
+        #expect(RecordBrowser.event(for: .escape, confirming: true) == .confirmAnswered(false))
+        #expect(RecordBrowser.event(for: .enter, confirming: true) == .confirmAnswered(false))
+        #expect(RecordBrowser.event(for: .control("c"), confirming: true) == .interrupted)
+        #expect(RecordBrowser.event(for: .pageDown, confirming: false) == .moved(.pageDown))
+        #expect(RecordBrowser.event(for: .delete, confirming: false) == .deletePressed)
+        #expect(RecordBrowser.event(for: .tab, confirming: false) == nil)
+    }
+}
