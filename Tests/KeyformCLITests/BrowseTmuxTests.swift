@@ -197,6 +197,9 @@ private final class BrowseTmux {
 
     func close() {
         _ = run(["kill-server"])
+        // tmux leaves the socket file behind.
+        let folder = ProcessInfo.processInfo.environment["TMUX_TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        unlink("\(folder)/tmux-\(getuid())/\(socket)")
     }
 
     /// Keys by tmux name (`Enter`, `Down`, `C-c`, `Escape`, `Space`, `a`).
