@@ -54,9 +54,11 @@ enum FormLauncher {
     /// Fills the form in on the controlling terminal; drafts and history come from `database`.
     static func runOnTerminal(_ context: FormContext, _ database: AppDatabase?, start: Start, noAnimation: Bool) throws -> FormState.Outcome {
         let environment = ProcessInfo.processInfo.environment
+        // A terminal that cannot show motion or color well (TERM=dumb) gets neither.
+        let dumb = ["", "dumb"].contains(environment["TERM"] ?? "")
         let options = TerminalRunner.Options(
-            color: (environment["NO_COLOR"] ?? "").isEmpty,
-            animate: !noAnimation && (environment["NO_MOTION"] ?? "").isEmpty
+            color: (environment["NO_COLOR"] ?? "").isEmpty && !dumb,
+            animate: !noAnimation && (environment["NO_MOTION"] ?? "").isEmpty && !dumb
         )
         do {
             return try MainActor.assumeIsolated {
