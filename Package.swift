@@ -42,5 +42,7 @@ let package = Package(
         ),
         .testTarget(name: "KeyformCLITests", dependencies: ["KeyformCLI"]),
         .testTarget(name: "KeyformTerminalTests", dependencies: ["KeyformTerminal"]),
+        // keyform run in tmux; depends on the executable so that it is built first.
+        .testTarget(name: "KeyformEndToEndTests", dependencies: ["KeyformCLI"]),
     ]
 )
