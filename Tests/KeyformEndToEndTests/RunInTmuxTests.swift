@@ -214,6 +214,27 @@ struct RunInTmuxTests {
         #expect(result.sttyAfter == result.sttyBefore)
     }
 
+    @Test func typeAheadAltKeysAndBracketedPaste() throws {
+        let run = try FormRun.shell()
+        defer { run.close() }
+        let tmux = run.tmux
+        try tmux.wait(forText: "e2e$")
+        // Typed ahead: "Buy milk" is in the terminal's input before keyform starts.
+        try tmux.press(run.commandLine(["run", "demo/todo.yaml"]), "Enter", "Buy milk")
+        try tmux.wait(forText: "› Text*     Buy milk")
+        // Alt-b arrives as ESC b in one read: readline's backward-word, not Esc.
+        try tmux.press(" abc def", "M-b", "X")
+        try tmux.wait(forText: "Buy milk abc Xdef")
+        // A paste is one event: its line break and tab become spaces in a one-line field.
+        try tmux.paste("one\ntwo\tthree ")
+        try tmux.wait(forText: "Buy milk abc Xone two three def")
+        try tmux.press("Enter", "l", "Enter", "Enter", "Enter")
+        let result = try run.result()
+        #expect(result.status == 0)
+        #expect(result.stdout == #"{"text":"Buy milk abc Xone two three def","priority":"Low","status":"To do","due":null,"note":""}"#)
+        #expect(result.sttyAfter == result.sttyBefore)
+    }
+
     // MARK: Leaving
 
     @Test func escCancelsWithStatus1() throws {

@@ -79,6 +79,13 @@ final class Tmux {
         try command(["send-keys", "-l", text])
     }
 
+    /// Pastes text as a terminal does: bracketed (`ESC [ 200 ~` … `ESC [ 201 ~`)
+    /// when the program asked for it.
+    func paste(_ text: String) throws {
+        try command(["set-buffer", "-b", "e2e", "--", text])
+        try command(["paste-buffer", "-p", "-d", "-b", "e2e"])
+    }
+
     func resize(width: Int, height: Int) throws {
         try command(["resize-window", "-x", String(width), "-y", String(height)])
     }
