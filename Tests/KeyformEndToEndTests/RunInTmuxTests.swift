@@ -41,12 +41,11 @@ struct RunInTmuxTests {
         #expect(result.stdout == #"{"text":"Buy milk","priority":"High","status":"Done","due":"2026-11-21","note":"from the corner shop"}"#)
         #expect(result.stderr == "")
         #expect(result.sttyAfter == result.sttyBefore)
-        // The shell's screen is back: the form was on the alternate screen.
         // The shell's screen is back (the form was on the alternate screen): the
         // wrapper's last line is there, and nothing of the form, on the screen or
         // above it (a dead pane's notice scrolls the screen up a line).
-        let after = try tmux.wait(for: "the wrapper's last line") {
-            _ in try tmux.screen(history: true).contains("wrapper: keyform exited with 0")
+        let after = try tmux.wait(for: "the wrapper's last line") { _ in
+            try tmux.screen(history: true).contains("wrapper: keyform exited with 0")
         }
         #expect(!(try tmux.screen(history: true)).contains("New To-Do"), "the form is left on the shell's screen:\n\(after)")
     }
