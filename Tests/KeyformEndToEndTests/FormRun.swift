@@ -30,7 +30,10 @@ final class FormRun {
     private init(folder: URL, command: [String], environment: [String: String], width: Int, height: Int) throws {
         self.folder = folder
         do {
-            tmux = try Tmux(command: command, environment: environment, width: width, height: height,
+            // A fresh database per run: never the person's own, and no draft from an earlier test
+            // (a draft would make `keyform run` ask to resume it first).
+            let isolated = ["KEYFORM_DB": folder.appendingPathComponent("keyform.sqlite").path].merging(environment) { $1 }
+            tmux = try Tmux(command: command, environment: isolated, width: width, height: height,
                             in: Self.packageRoot, folder: folder)
         } catch {
             try? FileManager.default.removeItem(at: folder)

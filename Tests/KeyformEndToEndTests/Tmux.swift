@@ -44,7 +44,7 @@ final class Tmux {
             """.write(to: config, atomically: true, encoding: .utf8)
         // `env` fixes the program's environment: tmux would set TERM from its default-terminal.
         var assignments = ["-u", "LC_ALL", "-u", "LC_CTYPE", "-u", "NO_COLOR", "-u", "NO_MOTION",
-                           "-u", "KEYFORM_LAYOUTS", "-u", "KEYFORM_FORMS", "-u", "TMUX", "-u", "TMUX_PANE"]
+                           "-u", "KEYFORM_LAYOUTS", "-u", "KEYFORM_FORMS", "-u", "XDG_DATA_HOME", "-u", "TMUX", "-u", "TMUX_PANE"]
         let base = ["INPUTRC": "/dev/null", "LANG": "C.UTF-8", "SWIFT_BACKTRACE": "enable=no", "TERM": "xterm-256color"]
         for (key, value) in base.merging(environment, uniquingKeysWith: { $1 }).sorted(by: { $0.key < $1.key }) {
             assignments.append("\(key)=\(value)")
