@@ -24,11 +24,12 @@ enum FormLauncher {
         case ignore
     }
 
-    /// Starting values: `default: last` from the last record, then the draft's when it is resumed.
-    static func startingValues(_ context: FormContext, _ database: AppDatabase?, drafts: DraftPolicy) -> Start {
+    /// Starting values: `default: last` from the last record (with `repeatLast`, every
+    /// field without another default), then the draft's when it is resumed.
+    static func startingValues(_ context: FormContext, _ database: AppDatabase?, drafts: DraftPolicy, repeatLast: Bool = false) -> Start {
         guard let database else { return Start() }
         var start = Start()
-        for field in context.fields where field.defaultValue == .last {
+        for field in context.fields where field.defaultValue == .last || (repeatLast && field.defaultValue == nil) {
             if let last = try? database.lastValue(form: context.form, field: field.id) { start.values[field.id] = last }
         }
         guard let draft = try? database.draft(form: context.form) else { return start }

@@ -45,6 +45,9 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Start afresh: discard the form's draft without asking.")
     var fresh = false
 
+    @Flag(name: .customLong("repeat"), help: "Start from the last stored record (fields with their own default keep it, e.g. today); Ctrl-S submits from any field.")
+    var repeatLast = false
+
     @Flag(help: "No transitions (also when NO_MOTION is set).")
     var noAnimation = false
 
@@ -106,7 +109,7 @@ struct RunCommand: ParsableCommand {
 
     private func startingValues(_ context: FormContext, _ database: AppDatabase?, interactive: Bool) -> FormLauncher.Start {
         let policy: FormLauncher.DraftPolicy = resume ? .resume : fresh ? .discard : interactive ? .ask : .ignore
-        return FormLauncher.startingValues(context, database, drafts: policy)
+        return FormLauncher.startingValues(context, database, drafts: policy, repeatLast: repeatLast)
     }
 
     /// The form drawn on the controlling terminal; stdout stays for the result.
