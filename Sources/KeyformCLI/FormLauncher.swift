@@ -24,6 +24,18 @@ enum FormLauncher {
         case ignore
     }
 
+    /// The run-time context of a loaded form: `choices` fields get their grids from the store.
+    static func context(_ loaded: LoadedForm, database: AppDatabase?) throws -> FormContext {
+        let (form, offered) = ChoiceLayout.apply(to: loaded.form) { source in
+            (try? database?.choiceValues(source)) ?? []
+        }
+        do {
+            return try FormContext(form: form, layouts: loaded.layouts.merging(offered) { $1 }, today: CivilDate.today())
+        } catch {
+            throw Failure(message: "\(loaded.path): \(error)")
+        }
+    }
+
     /// Starting values: `default: last` from the last record (with `repeatLast`, every
     /// field without another default), then the draft's when it is resumed.
     static func startingValues(_ context: FormContext, _ database: AppDatabase?, drafts: DraftPolicy, repeatLast: Bool = false) -> Start {

@@ -65,12 +65,6 @@ struct RunCommand: ParsableCommand {
         if format == .template, loaded.form.template == nil {
             throw Failure(message: "\(path) has no 'template'; add one, or use --format json or env")
         }
-        let context: FormContext
-        do {
-            context = try FormContext(form: loaded.form, layouts: loaded.layouts, today: CivilDate.today())
-        } catch {
-            throw Failure(message: "\(path): \(error)")
-        }
         var database: AppDatabase?
         var storeProblem: StoreError?
         if !store.noStore {
@@ -79,11 +73,12 @@ struct RunCommand: ParsableCommand {
             case .failure(let error): storeProblem = error
             }
         }
+        let context = try FormLauncher.context(loaded, database: database)
         let headless = answers != nil || isatty(STDIN_FILENO) == 0
         let record = headless
             ? try fillWithoutTerminal(context, database)
             : try fillOnTerminal(context, database)
-        try finish(record, form: loaded.form, database: database, storeProblem: storeProblem)
+        try finish(record, form: context.form, database: database, storeProblem: storeProblem)
     }
 
     /// Stores the record and prints it; a record that could not be stored is
