@@ -29,6 +29,8 @@ let package = Package(
             name: "KeyformStore",
             dependencies: ["KeyformCore", .product(name: "GRDB", package: "GRDB.swift")]
         ),
+        // Finding and reading form and layout files (SPEC order): shared by the CLI and the library.
+        .target(name: "KeyformFiles", dependencies: ["KeyformCore"]),
         // A helper for the store's multi-process tests: opens a database and saves N records.
         .executableTarget(name: "keyform-store-stress", dependencies: ["KeyformStore"], path: "Sources/KeyformStoreStress"),
         // The `keyform` command-line tool.
@@ -38,6 +40,7 @@ let package = Package(
                 "KeyformCore",
                 "KeyformTerminal",
                 "KeyformStore",
+                "KeyformFiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
