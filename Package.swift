@@ -37,6 +37,8 @@ let package = Package(
         .target(name: "KeyformFiles", dependencies: ["KeyformCore"]),
         // The public Swift API (product `Keyform`): forms in code or files, typed results, a test double.
         .target(name: "Keyform", dependencies: ["KeyformCore", "KeyformTerminal", "KeyformStore", "KeyformFiles"]),
+        // The library's example: asks for a to-do and decodes it into a struct.
+        .executableTarget(name: "keyform-example", dependencies: ["Keyform"], path: "Sources/KeyformExample"),
         // A helper for the store's multi-process tests: opens a database and saves N records.
         .executableTarget(name: "keyform-store-stress", dependencies: ["KeyformStore"], path: "Sources/KeyformStoreStress"),
         // The `keyform` command-line tool.
