@@ -63,5 +63,12 @@ let package = Package(
         .testTarget(name: "KeyformCLITests", dependencies: ["KeyformCLI"]),
         .testTarget(name: "KeyformTerminalTests", dependencies: ["KeyformTerminal"]),
         .testTarget(name: "KeyformStoreTests", dependencies: ["KeyformStore", "keyform-store-stress"]),
+        .testTarget(name: "KeyformLibraryTests", dependencies: ["Keyform", "keyform-example", "KeyformCore", "KeyformStore"]),
+        // Imports only `Keyform`, nothing @testable: what a user's package sees is enough.
+        .testTarget(
+            name: "KeyformPublicAPITests",
+            dependencies: ["Keyform"],
+            swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]
+        ),
     ]
 )
