@@ -175,6 +175,8 @@ public struct TextField: FormField {
     /// The field as a form file would write it.
     public let definition: FieldDefinition
 
+    /// A text field.
+    ///
     /// - Parameters:
     ///   - id: the key of the value in the record, `[a-z][a-z0-9_]*`.
     ///   - label: shown beside the field; the id when nil.
@@ -264,6 +266,8 @@ public struct IntegerField: FormField {
     /// The field as a form file would write it.
     public let definition: FieldDefinition
 
+    /// An integer field.
+    ///
     /// - Parameters:
     ///   - id: the key of the value in the record.
     ///   - label: shown beside the field; the id when nil.
@@ -292,6 +296,8 @@ public struct NumberField: FormField {
     /// The field as a form file would write it.
     public let definition: FieldDefinition
 
+    /// A number field.
+    ///
     /// - Parameters:
     ///   - id: the key of the value in the record.
     ///   - label: shown beside the field; the id when nil.
@@ -312,7 +318,7 @@ public struct NumberField: FormField {
     }
 }
 
-/// A day: typed as `2026-11-21`, `2026/11/21`, `today` or `yesterday`; the record
+/// A day: typed as `2026-11-21`, `2026/11/21`, `today`, `yesterday` or `tomorrow`; the record
 /// holds `"YYYY-MM-DD"` (decode it as a ``KeyformDate`` or a `String`), or `null` when empty.
 ///
 /// ```swift
@@ -323,6 +329,8 @@ public struct DateField: FormField {
     /// The field as a form file would write it.
     public let definition: FieldDefinition
 
+    /// A date field.
+    ///
     /// - Parameters:
     ///   - id: the key of the value in the record.
     ///   - label: shown beside the field; the id when nil.
@@ -350,6 +358,8 @@ public struct BooleanField: FormField {
     /// The field as a form file would write it.
     public let definition: FieldDefinition
 
+    /// A yes/no field.
+    ///
     /// - Parameters:
     ///   - id: the key of the value in the record.
     ///   - label: shown beside the field; the id when nil.

@@ -19,6 +19,8 @@ public struct Page: Sendable, Equatable {
     /// The page's fields, in order.
     public let fields: [FieldDefinition]
 
+    /// A page of these fields.
+    ///
     /// - Parameters:
     ///   - title: shown at the top while the page is on screen.
     ///   - fields: the page's fields, in order.

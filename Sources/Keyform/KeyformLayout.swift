@@ -39,6 +39,8 @@ public struct KeyformLayout: Sendable, Equatable {
         /// The keys, row by row.
         public let rows: [[KeyformKey]]
 
+        /// A page of keys.
+        ///
         /// - Parameters:
         ///   - id: what `page` keys name to turn here.
         ///   - title: shown after the layout's title while the page is on screen.

@@ -102,6 +102,8 @@ public final class KeyformTester: FormRunner {
     /// Every run so far, in order: outcome, record and last screen.
     public private(set) var results: [KeyformTestResult<KeyformRecord>] = []
 
+    /// A tester that presses these key scripts, one per run.
+    ///
     /// - Parameters:
     ///   - keys: one key script per form the code under test runs, in order (see
     ///     ``KeyformForm/test(keys:width:height:today:)`` for the notation). A run
