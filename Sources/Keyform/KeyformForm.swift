@@ -49,6 +49,7 @@ public struct KeyformForm: Sendable {
         var title: String?
         var name: String?
         var template: String?
+        var layouts: [KeyformLayout]
         var content: FormContent
     }
 
@@ -71,9 +72,15 @@ public struct KeyformForm: Sendable {
     ///     it); made from the title when nil (`New To-Do` → `new_to_do`).
     ///   - template: a Mustache line that renders a record (``KeyformRecord/templateLine``),
     ///     like `"{{due}} {{text}} [{{priority}}]"`.
+    ///   - layouts: layouts written in Swift (each with a `name`) or layout files
+    ///     (found by their file name without `.yaml`) that the fields, and keys that
+    ///     turn to another layout, can name. A layout given to a field needs not be here.
     ///   - content: the fields, and pages of fields.
-    public init(_ title: String? = nil, name: String? = nil, template: String? = nil, @FormBuilder content: () -> FormContent) {
-        origin = .code(CodeForm(title: title, name: name, template: template, content: content()))
+    public init(
+        _ title: String? = nil, name: String? = nil, template: String? = nil, layouts: [KeyformLayout] = [],
+        @FormBuilder content: () -> FormContent
+    ) {
+        origin = .code(CodeForm(title: title, name: name, template: template, layouts: layouts, content: content()))
     }
 
     /// The form in a form file, with the layouts it names (looked up beside the
@@ -90,21 +97,7 @@ public struct KeyformForm: Sendable {
         let path = url.isFileURL ? url.relativePath : url.absoluteString
         var problems: [String] = []
         var predefined = SwiftSource.Layouts()
-        for layout in layouts {
-            switch layout.source {
-            case .defined(let definition):
-                if let name = definition.name {
-                    predefined.add(definition, name: name, title: definition.title, context: "layout '\(name)'", problems: &problems)
-                } else {
-                    problems.append("\(path): error: a layout given in 'layouts:' needs a name for the form's fields to use")
-                }
-            case .file(let file):
-                let stem = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
-                predefined.addFile(file, name: stem)
-            case .named(let name):
-                problems.append("\(path): error: layout '\(name)' is found by its name already; give 'layouts:' only layouts written in Swift or layout files")
-            }
-        }
+        predefined.add(given: layouts, context: path, problems: &problems)
         let compiled = SwiftSource.compileFile(path: path, layouts: predefined)
         switch compiled {
         case .success(let compiled) where problems.isEmpty:

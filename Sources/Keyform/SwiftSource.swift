@@ -51,6 +51,24 @@ enum SwiftSource {
             files[name] = path
         }
 
+        /// The layouts given to a form in `layouts:`: written in Swift with a name, or files (by stem).
+        mutating func add(given layouts: [KeyformLayout], context: String, problems: inout [String]) {
+            for layout in layouts {
+                switch layout.source {
+                case .defined(let definition):
+                    if let name = definition.name {
+                        add(definition, name: name, title: definition.title, context: "layout '\(name)'", problems: &problems)
+                    } else {
+                        problems.append("\(context): error: a layout given in 'layouts:' needs a name for the fields to use")
+                    }
+                case .file(let path):
+                    addFile(path, name: ((path as NSString).lastPathComponent as NSString).deletingPathExtension)
+                case .named(let name):
+                    problems.append("\(context): error: layout '\(name)' is found by its name already; give 'layouts:' only layouts written in Swift or layout files")
+                }
+            }
+        }
+
         /// The layouts parsed, ready for a `LayoutSet`; their `action: layout` keys
         /// resolve against each other first, then through `resolver`.
         mutating func parse(with resolver: LayoutFiles) -> [String: LayoutFiles.Loaded] {
@@ -94,6 +112,7 @@ enum SwiftSource {
         var problems: [String] = []
         let pages = pages(of: code.content)
         var layoutNames: [String: String] = [:]  // field id → layout name
+        layouts.add(given: code.layouts, context: formContext, problems: &problems)
         for field in pages.flatMap(\.fields) {
             guard let layout = field.layout else { continue }
             switch layout.source {

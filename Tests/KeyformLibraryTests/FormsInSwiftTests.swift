@@ -128,12 +128,16 @@ struct FormsInSwiftTests {
     @Test func namedLayoutsInSwiftReachEachOther() async throws {
         let more = KeyformLayout(name: "more", title: "More", rows: [["Purple", "Orange"]])
         let colors = KeyformLayout(name: "colors", title: "Colors", rows: [["Red", "Green", .layout("More…", to: "more", hotkey: "m")]])
-        let form = KeyformForm("Paint") {
+        let form = KeyformForm("Paint", layouts: [more]) {
             ChoiceField("color", layout: colors)
-            ChoiceField("second", layout: more)
+            ChoiceField("second", layout: .named("more"))
         }
         let result = try await form.test(keys: "m<Right><Enter><Enter>")
         #expect(result.record?["color"] == .text("Orange"))
+        #expect(result.record?["second"] == .text("Purple"))
+        #expect(throws: KeyformError.invalidForm(["form 'unnamed': error: a layout given in 'layouts:' needs a name for the fields to use"])) {
+            try KeyformForm("Unnamed", layouts: [KeyformLayout(rows: [["A"]])]) { TextField("a") }.check()
+        }
     }
 
     @Test func twoDifferentLayoutsWithOneNameAreAnError() {
