@@ -10,7 +10,6 @@ struct ToDo: Decodable { var text, priority, status, note: String; var due: Keyf
         DateField("due", label: "Due")
         TextField("note", label: "Note", pattern: "^[^@]*$", maxLength: 140)
     }
-
     static func main() async {
         do {
             let todo = try await form.run(as: ToDo.self)
