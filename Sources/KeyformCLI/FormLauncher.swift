@@ -1,5 +1,6 @@
 import Foundation
 import KeyformCore
+import KeyformFiles
 import KeyformStore
 import KeyformTerminal
 
