@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Glibc
 import KeyformCore
+import KeyformFiles
 import KeyformStore
 import KeyformTerminal
 
@@ -43,26 +44,17 @@ struct BrowseCommand: ParsableCommand {
         let (loaded, diagnostics) = FormFiles.load(path: path)
         for (origin, diagnostic) in diagnostics { Output.error(diagnostic.formatted(path: origin)) }
         guard let loaded else { throw ExitCode(2) }
-        let context: FormContext
-        do {
-            context = try FormContext(form: loaded.form, layouts: loaded.layouts, today: CivilDate.today())
-        } catch {
-            throw Failure(message: "\(path): \(error)")
-        }
-        let environment = ProcessInfo.processInfo.environment
-        let options = TerminalRunner.Options(
-            color: (environment["NO_COLOR"] ?? "").isEmpty,
-            animate: !noAnimation && (environment["NO_MOTION"] ?? "").isEmpty
-        )
         let outcome: RecordListState.Outcome
         do {
             outcome = try MainActor.assumeIsolated {
-                // The database is opened once signals are blocked (its pool may start threads).
-                try TerminalRunner.run(options: options) {
+                try TerminalRunner.run(options: FormLauncher.terminalOptions(noAnimation: noAnimation)) {
+                    // The database is opened once signals are blocked (its pool may start threads).
                     let database = try store.openOrFail()
+                    // `choices` fields get their grids from the store, as in `keyform run`.
+                    let context = try FormLauncher.context(loaded, database: database)
                     let records: [StoredRecord]
                     do { records = try database.records(form: context.form) } catch { throw Failure(message: "\(error)", status: 1) }
-                    return RecordBrowser(context: context, rows: records.map(Self.row), hooks: Self.hooks(database, context.form))
+                    return RecordBrowser(context: context, rows: records.map(Self.row), hooks: Self.hooks(database, context))
                 }
             }
         } catch let error as TerminalError {
@@ -80,16 +72,12 @@ struct BrowseCommand: ParsableCommand {
     }
 
     /// The browser's store work, on the database.
-    static func hooks(_ database: AppDatabase, _ form: Form) -> RecordBrowser.Hooks {
-        RecordBrowser.Hooks(
+    static func hooks(_ database: AppDatabase, _ context: FormContext) -> RecordBrowser.Hooks {
+        let form = context.form
+        return RecordBrowser.Hooks(
             history: { field in ((try? database.history(form: form, field: field)) ?? []).reversed() },
-            newValues: {
-                var values: [String: String] = [:]
-                for field in form.fields where field.defaultValue == .last {
-                    if let last = try? database.lastValue(form: form, field: field.id) { values[field.id] = last }
-                }
-                return values
-            },
+            // `default: last`; a draft of the form is left to `keyform run`.
+            newValues: { FormLauncher.startingValues(context, database, drafts: .ignore).values },
             add: { record in
                 // A record added here leaves the form's draft (of `keyform run`) alone.
                 RecordListRow(id: try database.saveRecord(record, form: form, removingDraft: false), values: record)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import KeyformCore
+import KeyformFiles
 import KeyformStore
 import KeyformTerminal
 
@@ -45,6 +46,9 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Start afresh: discard the form's draft without asking.")
     var fresh = false
 
+    @Flag(name: .customLong("repeat"), help: "Start from the last stored record (fields with their own default keep it, e.g. today); Ctrl-S submits from any field.")
+    var repeatLast = false
+
     @Flag(help: "No transitions (also when NO_MOTION is set).")
     var noAnimation = false
 
@@ -62,12 +66,6 @@ struct RunCommand: ParsableCommand {
         if format == .template, loaded.form.template == nil {
             throw Failure(message: "\(path) has no 'template'; add one, or use --format json or env")
         }
-        let context: FormContext
-        do {
-            context = try FormContext(form: loaded.form, layouts: loaded.layouts, today: CivilDate.today())
-        } catch {
-            throw Failure(message: "\(path): \(error)")
-        }
         var database: AppDatabase?
         var storeProblem: StoreError?
         if !store.noStore {
@@ -76,11 +74,12 @@ struct RunCommand: ParsableCommand {
             case .failure(let error): storeProblem = error
             }
         }
+        let context = try FormLauncher.context(loaded, database: database)
         let headless = answers != nil || isatty(STDIN_FILENO) == 0
         let record = headless
             ? try fillWithoutTerminal(context, database)
             : try fillOnTerminal(context, database)
-        try finish(record, form: loaded.form, database: database, storeProblem: storeProblem)
+        try finish(record, form: context.form, database: database, storeProblem: storeProblem)
     }
 
     /// Stores the record and prints it; a record that could not be stored is
@@ -104,65 +103,15 @@ struct RunCommand: ParsableCommand {
         throw Failure(message: "the record was NOT stored: \(reason). Nothing is lost: \(rescued).", status: Rescue.notStoredStatus)
     }
 
-    /// Starting values: the draft's when resumed, `default: last` from the last record.
-    private func startingValues(_ context: FormContext, _ database: AppDatabase?, interactive: Bool) -> (values: [String: String], focus: Int) {
-        guard let database else { return ([:], 0) }
-        var values: [String: String] = [:]
-        for field in context.fields where field.defaultValue == .last {
-            if let last = try? database.lastValue(form: context.form, field: field.id) { values[field.id] = last }
-        }
-        guard let draft = try? database.draft(form: context.form) else { return (values, 0) }
-        if fresh {
-            _ = try? database.deleteDraft(form: context.form)
-            return (values, 0)
-        }
-        var useDraft = resume
-        if !resume, interactive {
-            let question = "Resume the draft of '\(context.form.title ?? context.form.name)' saved \(Self.describe(draft.saved))?"
-            guard let answer = try? TerminalRunner.ask(question) else { throw130() }
-            useDraft = answer
-            if !answer { _ = try? database.deleteDraft(form: context.form) }
-        }
-        guard useDraft else { return (values, 0) }
-        values.merge(draft.values) { _, drafted in drafted }
-        return (values, draft.focus.flatMap(context.index(ofField:)) ?? 0)
-    }
-
-    private func throw130() -> Never { Foundation.exit(130) }
-
-    /// "at 14:05" today, else "on 2026-11-20 at 14:05", in local time.
-    static func describe(_ date: Date) -> String {
-        let calendar = Calendar.current
-        let time = String(format: "%02d:%02d", calendar.component(.hour, from: date), calendar.component(.minute, from: date))
-        if calendar.isDateInToday(date) { return "at \(time)" }
-        let day = String(format: "%04d-%02d-%02d", calendar.component(.year, from: date), calendar.component(.month, from: date), calendar.component(.day, from: date))
-        return "on \(day) at \(time)"
+    private func startingValues(_ context: FormContext, _ database: AppDatabase?, interactive: Bool) -> FormLauncher.Start {
+        let policy: FormLauncher.DraftPolicy = resume ? .resume : fresh ? .discard : interactive ? .ask : .ignore
+        return FormLauncher.startingValues(context, database, drafts: policy, repeatLast: repeatLast)
     }
 
     /// The form drawn on the controlling terminal; stdout stays for the result.
     private func fillOnTerminal(_ context: FormContext, _ database: AppDatabase?) throws -> Record {
-        let environment = ProcessInfo.processInfo.environment
-        let options = TerminalRunner.Options(
-            color: (environment["NO_COLOR"] ?? "").isEmpty,
-            animate: !noAnimation && (environment["NO_MOTION"] ?? "").isEmpty
-        )
         let start = startingValues(context, database, interactive: true)
-        let outcome: FormState.Outcome
-        do {
-            outcome = try MainActor.assumeIsolated {
-                var hooks = TerminalRunner.Hooks()
-                if let database {
-                    let form = context.form
-                    hooks.history = { field in ((try? database.history(form: form, field: field)) ?? []).reversed() }
-                    hooks.saveDraft = { values, focus in try? database.saveDraft(form: form, values: values, focus: focus) }
-                }
-                return try TerminalRunner.run(context: context, state: .start(context, values: start.values, focus: start.focus),
-                                              options: options, hooks: hooks)
-            }
-        } catch {
-            throw Failure(message: "cannot use the terminal (\(error)); give --answers FILE, or pipe one value per line into stdin")
-        }
-        switch outcome {
+        switch try FormLauncher.runOnTerminal(context, database, start: start, noAnimation: noAnimation) {
         case .submitted(let record): return record
         case .cancelled: throw ExitCode(1)
         case .interrupted: throw ExitCode(130)

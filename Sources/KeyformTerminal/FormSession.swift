@@ -72,6 +72,10 @@ public final class FormSession {
         case .control("l"):
             redrawRequested = true
             return []
+        case .control("s"):
+            return send(.donePressed)
+        case .modified(.character(let digit), let modifiers) where modifiers == .alt && ("1"..."9").contains(digit):
+            return send(.fieldJumpRequested(Int(String(digit)) ?? 0))
         case .escape where state.grid != nil || !editor.isViMode:
             return send(.cancelPressed)
         default:
@@ -90,6 +94,7 @@ public final class FormSession {
         case .tab: send(.swapViewPressed)
         case .shiftTab: send(.previousPressed)
         case .character(let character): send(.gridHotkeyPressed(character))
+        case .backspace: send(.gridBackspacePressed)
         default: [.bell]
         }
     }

@@ -121,7 +121,7 @@ public final class TerminalRunner {
             case .bell: terminal.write([7])
             case .transition(let transition):
                 if options.animate, let shown { animation = (transition, shown, clock.now) }
-            case .suspend: suspend()
+            case .suspend: suspend(processGroup: true)  // the Ctrl-Z key
             case .redraw: writer.invalidate()
             }
         }
@@ -145,10 +145,12 @@ public final class TerminalRunner {
         shown = frame
     }
 
-    /// Ctrl-Z: give the terminal back, stop, and take it again on `fg`.
-    private func suspend() {
+    /// Ctrl-Z (the key: the whole process group stops, as a terminal's Ctrl-Z
+    /// would stop it) or SIGTSTP (this process): give the terminal back, stop,
+    /// and take it again on `fg`.
+    private func suspend(processGroup: Bool = false) {
         terminal.restore()
-        signals.suspend()
+        signals.suspend(processGroup: processGroup)
         resume()
     }
 

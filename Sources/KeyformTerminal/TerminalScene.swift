@@ -8,7 +8,8 @@ public enum TerminalRequest: Equatable, Sendable {
     /// Animate from the frame on screen to the next one (≤ 150 ms; nothing
     /// under --no-animation or NO_MOTION). Keys keep being handled meanwhile.
     case transition(Transition)
-    /// Ctrl-Z: give the terminal back and stop until `fg`.
+    /// The Ctrl-Z key: give the terminal back and stop (the whole process
+    /// group, as a terminal's Ctrl-Z would) until `fg`.
     case suspend
     /// Ctrl-L: draw the whole screen again.
     case redraw

@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+
+/// `keyform demo` in a real terminal: the menu, into each app and back.
+@Suite(.serialized) struct DemoInTmuxTests {
+    @Test func theMenuOpensEveryAppAndComesBack() throws {
+        let data = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("kf-demo-\(UUID().uuidString.prefix(8))")
+        defer { try? FileManager.default.removeItem(at: data) }
+        let run = try FormRun(["demo"], environment: ["XDG_DATA_HOME": data.path])
+        defer { run.close() }
+        let tmux = run.tmux
+        let menu = try tmux.wait(forText: "Keyform demos", "Pick an app")
+        // Every app in demo/, by the number on its key, in the menu's order.
+        let apps = ["New To-Do", "Profile", "Swim", "Checklist item", "新しいタスク"]
+        for (index, title) in apps.enumerated() {
+            #expect(menu.contains("[\(index + 1)] \(title)"), "\(title) is not in the menu:\n\(menu)")
+        }
+        for (index, title) in apps.enumerated() {
+            try tmux.press(String(index + 1))
+            try tmux.wait(forText: title, "Esc cancel")
+            try tmux.press("Escape")
+            try tmux.wait(forText: "Pick an app")
+        }
+        try tmux.press("Escape")
+        let result = try run.result()
+        #expect(result.status == 0)
+        #expect(result.sttyAfter == result.sttyBefore)
+    }
+
+    @Test func anEntryIsStoredInTheAppsOwnDatabase() throws {
+        let data = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("kf-demo-\(UUID().uuidString.prefix(8))")
+        defer { try? FileManager.default.removeItem(at: data) }
+        let run = try FormRun(["demo", "swim"], environment: ["XDG_DATA_HOME": data.path])
+        defer { run.close() }
+        let tmux = run.tmux
+        try tmux.wait(forText: "Swim · Page 1/2")
+        try tmux.press("t", "f", "a", "e", "C-s")
+        // Quick entry: the next entry starts at once.
+        try tmux.wait(forText: "Swim · Page 1/2", "› Date*")
+        try tmux.press("Escape")
+        let result = try run.result()
+        #expect(result.status == 0)
+        let database = data.appendingPathComponent("keyform/demo/swim.sqlite").path
+        let list = Process()
+        list.executableURL = FormRun.binary
+        list.arguments = ["records", "list", "swim", "--format", "csv", "--db", database]
+        list.currentDirectoryURL = FormRun.packageRoot
+        let out = Pipe()
+        list.standardOutput = out
+        try list.run()
+        let csv = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        list.waitUntilExit()
+        #expect(csv.contains(",Freestyle,400,Easy,"), "\(csv)")
+    }
+}
