@@ -52,9 +52,15 @@ struct BrowseCommand: ParsableCommand {
                     let database = try store.openOrFail()
                     // `choices` fields get their grids from the store, as in `keyform run`.
                     let context = try FormLauncher.context(loaded, database: database)
-                    let records: [StoredRecord]
-                    do { records = try database.records(form: context.form) } catch { throw Failure(message: "\(error)", status: 1) }
-                    return RecordBrowser(context: context, rows: records.map(Self.row), hooks: Self.hooks(database, context))
+                    // The newest records first; older ones are read as the list scrolls to them.
+                    let (total, records): (Int, [StoredRecord])
+                    do {
+                        total = try database.recordCount(form: context.form)
+                        records = try database.records(form: context.form, limit: Self.firstBatch)
+                    } catch {
+                        throw Failure(message: "\(error)", status: 1)
+                    }
+                    return RecordBrowser(context: context, rows: records.map(Self.row), total: total, hooks: Self.hooks(database, context))
                 }
             }
         } catch let error as TerminalError {
@@ -66,6 +72,9 @@ struct BrowseCommand: ParsableCommand {
         case .terminated(let signal): throw ExitCode(128 + signal)
         }
     }
+
+    /// Records read before the first screen: a few screens' worth.
+    static let firstBatch = 200
 
     static func row(_ stored: StoredRecord) -> RecordListRow {
         RecordListRow(id: stored.id, values: stored.values)
@@ -86,7 +95,8 @@ struct BrowseCommand: ParsableCommand {
                 try database.updateRecord(id: id, record, form: form)
                 return RecordListRow(id: id, values: record)
             },
-            delete: { id in _ = try database.deleteRecord(id: id, form: form) }
+            delete: { id in _ = try database.deleteRecord(id: id, form: form) },
+            load: { before, limit in try database.records(form: form, limit: limit, beforeID: before).map(row) }
         )
     }
 }

@@ -32,8 +32,16 @@ public struct RecordListState: Equatable, Sendable {
         case problem(String)
     }
 
-    /// The records, newest first.
+    /// The records loaded so far, newest first: a long list is read a batch at
+    /// a time, as it scrolls toward the end of what is loaded.
     public var rows: [RecordListRow]
+    /// How many records the form has in the store (at least `rows.count`).
+    public var total: Int
+    /// A `.loadRows` is on its way (or failed): no other is asked for until `.rowsLoaded`.
+    public var isLoading: Bool
+    /// End was pressed before every row was loaded: the highlight goes to the
+    /// last row once they are.
+    public var goesToEndWhenLoaded: Bool
     /// The highlighted row's index in `rows` (0 when there are none).
     public var highlight: Int
     /// The index of the first row in view.
@@ -47,8 +55,12 @@ public struct RecordListState: Equatable, Sendable {
     /// Set once the list has been left; no event changes it afterwards.
     public var outcome: Outcome?
 
-    public init(rows: [RecordListRow], highlight: Int = 0, visibleRows: Int = 19) {
+    /// - Parameter total: how many records there are, when `rows` are only the newest of them.
+    public init(rows: [RecordListRow], total: Int? = nil, highlight: Int = 0, visibleRows: Int = 19) {
         self.rows = rows
+        self.total = max(rows.count, total ?? 0)
+        self.isLoading = false
+        self.goesToEndWhenLoaded = false
         self.highlight = 0
         self.top = 0
         self.visibleRows = max(1, visibleRows)
@@ -58,6 +70,9 @@ public struct RecordListState: Equatable, Sendable {
         self.highlight = min(max(0, highlight), max(0, rows.count - 1))
         RecordListEngine.keepHighlightInView(&self)
     }
+
+    /// Whether every record is loaded.
+    public var isComplete: Bool { rows.count >= total }
 
     /// The highlighted record; nil when the list is empty.
     public var highlighted: RecordListRow? {
@@ -99,6 +114,8 @@ public enum RecordListEvent: Equatable, Sendable {
     case recordDeleted(id: Int64)
     /// The store could not do what an effect asked; the message says why.
     case storeFailed(String)
+    /// Older records, newest first, after `.loadRows` (none: there are no more).
+    case rowsLoaded([RecordListRow])
 }
 
 public enum RecordListMove: Equatable, Sendable {
@@ -115,6 +132,10 @@ public enum RecordListEffect: Equatable, Sendable {
     case update(id: Int64, Record)
     /// Delete record `id`; answer `.recordDeleted` or `.storeFailed`.
     case delete(id: Int64)
+    /// Read the records older than record `before`, newest first, at most
+    /// `limit` of them (nil: all); answer `.rowsLoaded`, or `.storeFailed`
+    /// (then no more rows are read: a read that failed is not tried on every key).
+    case loadRows(before: Int64, limit: Int?)
     /// The list has been left.
     case finish(RecordListState.Outcome)
     case bell
@@ -124,8 +145,26 @@ public enum RecordListEffect: Equatable, Sendable {
 /// changes. Pure: events in, effects out; the store and the form editor act on
 /// the effects at the edges and report back with events.
 public enum RecordListEngine {
+    /// How many records a `.loadRows` asks for as the list scrolls.
+    public static let batch = 500
+
     public static func reduce(_ state: inout RecordListState, _ event: RecordListEvent, _ form: Form) -> [RecordListEffect] {
         guard state.outcome == nil else { return [] }
+        var effects = step(&state, event, form)
+        if let load = loadIfNeeded(&state) { effects.append(load) }
+        return effects
+    }
+
+    /// More rows are asked for when the rows in view come within two screens
+    /// of the end of those loaded (all of them after End).
+    private static func loadIfNeeded(_ state: inout RecordListState) -> RecordListEffect? {
+        guard state.outcome == nil, !state.isLoading, !state.isComplete else { return nil }
+        guard state.goesToEndWhenLoaded || state.top + 3 * state.visibleRows >= state.rows.count else { return nil }
+        state.isLoading = true
+        return .loadRows(before: state.rows.last?.id ?? .max, limit: state.goesToEndWhenLoaded ? nil : batch)
+    }
+
+    private static func step(_ state: inout RecordListState, _ event: RecordListEvent, _ form: Form) -> [RecordListEffect] {
         switch event {
         case .resized(let rows):
             state.visibleRows = max(1, rows)
@@ -135,7 +174,21 @@ public enum RecordListEngine {
             return leave(&state, .interrupted)
         case .terminated(let signal):
             return leave(&state, .terminated(signal: signal))
+        case .rowsLoaded(let rows):
+            state.isLoading = false
+            let last = state.rows.last?.id ?? .max
+            let older = rows.filter { $0.id < last }
+            state.rows += older
+            // None came: there are no more (deleted elsewhere meanwhile).
+            state.total = older.isEmpty ? state.rows.count : max(state.total, state.rows.count)
+            if state.goesToEndWhenLoaded, state.isComplete {
+                state.goesToEndWhenLoaded = false
+                state.highlight = max(0, state.rows.count - 1)
+                keepHighlightInView(&state)
+            }
+            return []
         case .recordAdded(let row):
+            state.total += 1
             state.rows.insert(row, at: 0)
             state.highlight = 0
             keepHighlightInView(&state)
@@ -146,6 +199,7 @@ public enum RecordListEngine {
         case .recordDeleted(let id):
             guard let index = state.rows.firstIndex(where: { $0.id == id }) else { return [] }
             let removed = state.rows.remove(at: index)
+            state.total = max(state.rows.count, state.total - 1)
             if index < state.highlight { state.highlight -= 1 }
             state.highlight = min(state.highlight, max(0, state.rows.count - 1))
             keepHighlightInView(&state)
@@ -153,6 +207,7 @@ public enum RecordListEngine {
             return []
         case .storeFailed(let message):
             state.notice = .problem(message)
+            state.goesToEndWhenLoaded = false
             return []
         default:
             break
@@ -166,6 +221,8 @@ public enum RecordListEngine {
         }
         switch event {
         case .moved(let move):
+            // End goes to the last record, loading the rest first.
+            state.goesToEndWhenLoaded = move == .last && !state.isComplete
             moveHighlight(move, &state)
             return []
         case .openPressed:

@@ -72,7 +72,7 @@ public enum RecordListView {
 
     private static func title(_ state: RecordListState, _ form: Form, shown: Range<Int>) -> Frame.Line {
         var line = Frame.Line(TerminalSafe.escaped(RecordListEngine.title(of: form)), .bold)
-        let count = state.rows.count
+        let count = state.total
         line.append(" · " + (count == 0 ? "no records" : count == 1 ? "1 record" : "\(count) records"), .dim)
         if shown.count < count {
             line.append(" · rows \(shown.lowerBound + 1)–\(shown.upperBound)", .dim)

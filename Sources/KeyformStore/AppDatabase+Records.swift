@@ -84,12 +84,13 @@ extension AppDatabase {
 
     /// The records of `form`, newest first (by id: the order they were saved in,
     /// whatever the clock did), keeping those where every match holds, at most
-    /// `limit` of them (nil: all).
+    /// `limit` of them (nil: all); with `beforeID`, only records older than that
+    /// one (the next page of a list that already shows down to `beforeID`).
     ///
     /// Values come back as the form's current fields: a field added after a record
     /// was saved is nil in it; a value stored under another type is converted when
     /// that is exact (see `RecordValues.decode`).
-    public func records(form: Form, where matches: [FieldMatch] = [], limit: Int? = nil) throws(StoreError) -> [StoredRecord] {
+    public func records(form: Form, where matches: [FieldMatch] = [], limit: Int? = nil, beforeID: Int64? = nil) throws(StoreError) -> [StoredRecord] {
         if let limit, limit <= 0 { return [] }
         let fields = form.fields
         var sql = "SELECT id, created, updated"
@@ -106,6 +107,10 @@ extension AppDatabase {
             sql += " AND json_extract(data, ?) IS ?"
             arguments.append(RecordValues.path(match.field))
             arguments.append(match.value.map(RecordValues.sqlValue) ?? .null)
+        }
+        if let beforeID {
+            sql += " AND id < ?"
+            arguments.append(beforeID)
         }
         sql += " ORDER BY id DESC"
         if let limit {

@@ -21,19 +21,24 @@ public final class RecordBrowser: TerminalScene {
         public var update: (Int64, Record) throws -> RecordListRow
         /// Deletes the record with this id (one already gone is not an error).
         public var delete: (Int64) throws -> Void
+        /// The records older than the one with this id, newest first, at most
+        /// this many (nil: all): the next rows of a long list.
+        public var load: (Int64, Int?) throws -> [RecordListRow]
 
         public init(
             history: @escaping (String) -> [String] = { _ in [] },
             newValues: @escaping () -> [String: String] = { [:] },
             add: @escaping (Record) throws -> RecordListRow,
             update: @escaping (Int64, Record) throws -> RecordListRow,
-            delete: @escaping (Int64) throws -> Void
+            delete: @escaping (Int64) throws -> Void,
+            load: @escaping (Int64, Int?) throws -> [RecordListRow] = { _, _ in [] }
         ) {
             self.history = history
             self.newValues = newValues
             self.add = add
             self.update = update
             self.delete = delete
+            self.load = load
         }
     }
 
@@ -53,10 +58,12 @@ public final class RecordBrowser: TerminalScene {
         var editing: Int64?
     }
 
-    /// - Parameter rows: the records, newest first.
-    public init(context: FormContext, rows: [RecordListRow], hooks: Hooks) {
+    /// - Parameters:
+    ///   - rows: the records, newest first: all of them, or the newest `total`
+    ///     (the others are read with `Hooks.load` as the list scrolls to them).
+    public init(context: FormContext, rows: [RecordListRow], total: Int? = nil, hooks: Hooks) {
         form = context.form
-        list = RecordListState(rows: rows)
+        list = RecordListState(rows: rows, total: total)
         self.hooks = hooks
         addContext = context
         editContext = context.retitled(RecordListEngine.editTitle(of: context.form))
@@ -89,7 +96,7 @@ public final class RecordBrowser: TerminalScene {
 
     public func frame(width: Int, height: Int, color: Bool) -> Frame {
         let rows = RecordListView.visibleRows(height: height)
-        if rows != list.visibleRows { _ = RecordListEngine.reduce(&list, .resized(visibleRows: rows), form) }
+        if rows != list.visibleRows { _ = send(.resized(visibleRows: rows)) }
         if let editor { return editor.session.frame(width: width, height: height, color: color) }
         return RecordListView.render(list, form, width: width, height: height, color: color)
     }
@@ -150,6 +157,8 @@ public final class RecordBrowser: TerminalScene {
                         try hooks.delete(id)
                         return .recordDeleted(id: id)
                     })
+                case .loadRows(let before, let limit):
+                    events.append(storing { .rowsLoaded(try hooks.load(before, limit)) })
                 case .bell:
                     requests.append(.bell)
                 case .finish:

@@ -231,6 +231,82 @@ import Testing
         #expect(state.notice == nil)
     }
 
+    // MARK: Long lists, read a batch at a time
+
+    /// The newest 200 of 1,000 items loaded.
+    static func partial() -> (RecordListState, all: [RecordListRow]) {
+        let all = items(1000)
+        return (RecordListState(rows: Array(all.prefix(200)), total: 1000, visibleRows: 19), all)
+    }
+
+    @Test func scrollingNearTheEndOfWhatIsLoadedAsksForMore() {
+        var (state, all) = Self.partial()
+        #expect(state.total == 1000)
+        #expect(!state.isComplete)
+        var pages = 0
+        var effects: [RecordListEffect] = []
+        while effects.isEmpty, pages < 20 {
+            effects = Self.send(&state, .moved(.pageDown))
+            pages += 1
+        }
+        #expect(effects == [.loadRows(before: 801, limit: RecordListEngine.batch)])
+        #expect(pages == 8)
+        #expect(state.top + 3 * state.visibleRows >= 200, "within two screens of the end of the loaded rows")
+        #expect(state.isLoading)
+        #expect(Self.send(&state, .moved(.pageDown)) == [], "one load at a time")
+        Self.send(&state, .rowsLoaded(Array(all[200..<700])))
+        #expect(state.rows == Array(all.prefix(700)))
+        #expect(!state.isLoading)
+        #expect(state.highlight == 171)
+    }
+
+    @Test func endLoadsTheRestAndThenGoesToTheLastRecord() {
+        var (state, all) = Self.partial()
+        #expect(Self.send(&state, .moved(.last)) == [.loadRows(before: 801, limit: nil)])
+        #expect(state.highlight == 199)
+        Self.send(&state, .rowsLoaded(Array(all[200...])))
+        #expect(state.isComplete)
+        #expect((state.highlight, state.top) == (999, 981))
+        #expect(state.highlighted?.id == 1)
+    }
+
+    @Test func rowsAlreadyThereAreNotAddedTwiceAndNoneMeansNoMore() {
+        var (state, all) = Self.partial()
+        Self.send(&state, .moved(.last), .rowsLoaded(Array(all[150..<300])))
+        #expect(state.rows == Array(all.prefix(300)), "only rows older than the last one loaded")
+        #expect(!state.goesToEndWhenLoaded || !state.isComplete)
+        // Records deleted elsewhere meanwhile: the store has no more.
+        state.isLoading = true
+        Self.send(&state, .rowsLoaded([]))
+        #expect(state.isComplete)
+        #expect(state.total == 300)
+        #expect((state.highlight, state.top) == (299, 281))
+        #expect(Self.send(&state, .moved(.last)) == [])
+    }
+
+    @Test func aFailedReadIsNotTriedAgain() {
+        var (state, _) = Self.partial()
+        #expect(Self.send(&state, .moved(.last), .storeFailed("the database is corrupt")) == [])
+        #expect(state.notice == .problem("the database is corrupt"))
+        #expect((state.highlight, state.total, state.goesToEndWhenLoaded) == (199, 1000, false))
+        #expect(Self.send(&state, .moved(.up), .moved(.last)) == [])
+    }
+
+    @Test func addingAndDeletingCountInTheTotal() {
+        var (state, _) = Self.partial()
+        Self.send(&state, .recordAdded(Self.row(1001, ["item": .text("New")], Self.packing)))
+        #expect((state.total, state.rows.count) == (1001, 201))
+        Self.send(&state, .recordDeleted(id: 1001), .recordDeleted(id: 999))
+        #expect((state.total, state.rows.count) == (999, 199))
+    }
+
+    @Test func aShortListNeverAsksForMore() {
+        var state = RecordListState(rows: Self.items(3), visibleRows: 19)
+        for event in [RecordListEvent.moved(.last), .moved(.pageDown), .resized(visibleRows: 1)] {
+            #expect(Self.send(&state, event) == [])
+        }
+    }
+
     // MARK: Leaving
 
     @Test func qLeavesAndNothingHappensAfterwards() {

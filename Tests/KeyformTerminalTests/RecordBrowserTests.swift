@@ -61,6 +61,12 @@ struct RecordBrowserTests {
                 delete: { id in
                     if let failure = self.failure { throw Failure(description: failure) }
                     self.log.append("delete \(id)")
+                },
+                load: { before, limit in
+                    self.log.append("load before \(before) limit \(limit.map(String.init) ?? "all")")
+                    if let failure = self.failure { throw Failure(description: failure) }
+                    let older = self.rows.filter { $0.id < before }
+                    return Array(older.prefix(limit ?? older.count))
                 }
             )
         }
@@ -248,6 +254,35 @@ struct RecordBrowserTests {
         #expect(Self.screen(browser).contains("No records yet — press a to add one"))
         #expect(Self.type(browser, "\r") == [.bell])
         #expect(Self.type(browser, " ") == [.bell])
+    }
+
+    // MARK: A long list
+
+    @Test func aLongListIsReadAsItScrolls() {
+        let store = Store((1...2000).reversed().map { RecordListRow(id: Int64($0), values: Self.record("Chore \($0)")) })
+        let browser = RecordBrowser(context: Self.context, rows: Array(store.rows.prefix(50)), total: 2000, hooks: store.hooks())
+        defer { browser.close() }
+        #expect(Self.screen(browser).hasPrefix("Chore · 2000 records · rows 1–7\n"))
+        Self.type(browser, String(repeating: "\u{1B}[6~", count: 5))
+        #expect(store.log == ["load before 1951 limit 500"])
+        #expect(browser.list.rows.count == 550)
+        Self.type(browser, "\u{1B}[F")
+        #expect(store.log.last == "load before 1451 limit all")
+        #expect(Self.screen(browser).contains("› Chore 1\n"))
+        #expect(Self.screen(browser).hasPrefix("Chore · 2000 records · rows 1994–2000\n"))
+    }
+
+    @Test func aFailedReadSaysWhyAndStopsReading() {
+        let store = Store((1...100).reversed().map { RecordListRow(id: Int64($0), values: Self.record("Chore \($0)")) })
+        let browser = RecordBrowser(context: Self.context, rows: Array(store.rows.prefix(10)), total: 100, hooks: store.hooks())
+        defer { browser.close() }
+        store.failure = "the database is corrupt."
+        Self.type(browser, "\u{1B}[F")
+        #expect(Self.screen(browser).hasSuffix("! the database is corrupt"))
+        #expect(Self.screen(browser).contains("› Chore 91\n"))
+        #expect(Self.screen(browser).hasPrefix("Chore · 100 records · rows 4–10\n"))
+        Self.type(browser, "\u{1B}[A\u{1B}[F")
+        #expect(store.log == ["load before 91 limit all"], "a failed read is not tried again on every key")
     }
 
     // MARK: Leaving
