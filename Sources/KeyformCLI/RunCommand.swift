@@ -189,7 +189,8 @@ struct RunCommand: ParsableCommand {
         let start = startingValues(context, database, interactive: false)
         let validators = Dictionary(uniqueKeysWithValues: zip(context.fields.map(\.id), context.validators))
         let filled = parsed.flatMap { answers in
-            HeadlessFill.fill(context.form, answers: start.values.merging(answers) { _, answer in answer },
+            // An empty answer is no answer: the field keeps its draft or `default: last` value.
+            HeadlessFill.fill(context.form, answers: start.values.merging(answers.filter { !$0.value.isEmpty }) { _, answer in answer },
                               validators: validators, today: context.today)
         }
         switch filled {

@@ -236,8 +236,8 @@ import Testing
         let db = cli.path("drafts.sqlite")
         try AppDatabase.open(path: db).saveDraft(
             form: Self.todo, values: ["text": "From the draft", "priority": "High", "due": "2026-12-01", "note": "drafted"], focus: "due")
-        // Answers win over the draft; absent ones come from it.
-        let result = try cli.submit("todo", #"{"priority":"Low","note":"answered"}"#, database: db, ["--resume"])
+        // Answers win over the draft; absent ones (and "", no answer) come from it.
+        let result = try cli.submit("todo", #"{"priority":"Low","note":"answered","due":""}"#, database: db, ["--resume"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == #"{"text":"From the draft","priority":"Low","status":"To do","due":"2026-12-01","note":"answered"}"# + "\n")
         #expect(try AppDatabase.open(path: db).draft(form: Self.todo) == nil, "a submitted form's draft is removed")
