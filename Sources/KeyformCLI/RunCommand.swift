@@ -77,18 +77,22 @@ struct RunCommand: ParsableCommand {
             }
         }
         let headless = answers != nil || isatty(STDIN_FILENO) == 0
-        let record = headless
+        let (record, removingDraft) = headless
             ? try fillWithoutTerminal(context, database)
-            : try fillOnTerminal(context, database)
-        try finish(record, form: loaded.form, database: database, storeProblem: storeProblem)
+            : (try fillOnTerminal(context, database), true)
+        try finish(record, form: loaded.form, database: database, storeProblem: storeProblem, removingDraft: removingDraft)
     }
 
     /// Stores the record and prints it; a record that could not be stored is
     /// printed all the same, rescued to a file, and the status says so.
-    private func finish(_ record: Record, form: Form, database: AppDatabase?, storeProblem: StoreError?) throws {
+    /// - Parameter removingDraft: whether the form's draft goes with the save: when
+    ///   the record was filled in from it, or on the terminal (where the draft was
+    ///   resumed, declined, or saved by this run).
+    private func finish(_ record: Record, form: Form, database: AppDatabase?, storeProblem: StoreError?,
+                        removingDraft: Bool) throws {
         var problem = storeProblem
         if let database {
-            do { try database.saveRecord(record, form: form) } catch { problem = error }
+            do { try database.saveRecord(record, form: form, removingDraft: removingDraft) } catch { problem = error }
         }
         let output: String
         do {
@@ -104,17 +108,20 @@ struct RunCommand: ParsableCommand {
         throw Failure(message: "the record was NOT stored: \(reason). Nothing is lost: \(rescued).", status: Rescue.notStoredStatus)
     }
 
-    /// Starting values: the draft's when resumed, `default: last` from the last record.
-    private func startingValues(_ context: FormContext, _ database: AppDatabase?, interactive: Bool) -> (values: [String: String], focus: Int) {
-        guard let database else { return ([:], 0) }
+    /// Starting values: the draft's when resumed, `default: last` from the last
+    /// record; `resumed` says whether the draft was taken up.
+    private func startingValues(_ context: FormContext, _ database: AppDatabase?, interactive: Bool)
+        -> (values: [String: String], focus: Int, resumed: Bool)
+    {
+        guard let database else { return ([:], 0, false) }
         var values: [String: String] = [:]
         for field in context.fields where field.defaultValue == .last {
             if let last = try? database.lastValue(form: context.form, field: field.id) { values[field.id] = last }
         }
-        guard let draft = try? database.draft(form: context.form) else { return (values, 0) }
+        guard let draft = try? database.draft(form: context.form) else { return (values, 0, false) }
         if fresh {
             _ = try? database.deleteDraft(form: context.form)
-            return (values, 0)
+            return (values, 0, false)
         }
         var useDraft = resume
         if !resume, interactive {
@@ -123,9 +130,9 @@ struct RunCommand: ParsableCommand {
             useDraft = answer
             if !answer { _ = try? database.deleteDraft(form: context.form) }
         }
-        guard useDraft else { return (values, 0) }
+        guard useDraft else { return (values, 0, false) }
         values.merge(draft.values) { _, drafted in drafted }
-        return (values, draft.focus.flatMap(context.index(ofField:)) ?? 0)
+        return (values, draft.focus.flatMap(context.index(ofField:)) ?? 0, true)
     }
 
     private func throw130() -> Never { Foundation.exit(130) }
@@ -170,8 +177,10 @@ struct RunCommand: ParsableCommand {
         }
     }
 
-    /// Answers from --answers or from stdin lines, validated like typed values.
-    private func fillWithoutTerminal(_ context: FormContext, _ database: AppDatabase?) throws -> Record {
+    /// Answers from --answers or from stdin lines, validated like typed values; and
+    /// whether the record was filled in from the draft (--resume), which then goes.
+    /// Without --resume a draft is someone's unfinished form, left as it is.
+    private func fillWithoutTerminal(_ context: FormContext, _ database: AppDatabase?) throws -> (Record, fromDraft: Bool) {
         let parsed: Result<[String: String], AnswerProblems>
         if let answers {
             let bytes: [UInt8]
@@ -195,7 +204,7 @@ struct RunCommand: ParsableCommand {
         }
         switch filled {
         case .success(let record):
-            return record
+            return (record, start.resumed)
         case .failure(let problems):
             Output.error(problems.description.trimmingCharacters(in: .newlines))
             throw ExitCode(2)
