@@ -108,20 +108,28 @@ struct RunCommand: ParsableCommand {
         throw Failure(message: "the record was NOT stored: \(reason). Nothing is lost: \(rescued).", status: Rescue.notStoredStatus)
     }
 
-    /// Starting values: the draft's when resumed, `default: last` from the last
-    /// record; `resumed` says whether the draft was taken up.
-    private func startingValues(_ context: FormContext, _ database: AppDatabase?, interactive: Bool)
-        -> (values: [String: String], focus: Int, resumed: Bool)
-    {
-        guard let database else { return ([:], 0, false) }
+    /// Where a run starts.
+    private struct Start {
+        var values: [String: String]
+        var focus = 0
+        /// Whether the draft was taken up.
+        var resumed = false
+        /// The `default: last` values alone: with the defaults, the form as it is
+        /// when nothing was typed.
+        var last: [String: String]
+    }
+
+    /// Starting values: the draft's when resumed, `default: last` from the last record.
+    private func startingValues(_ context: FormContext, _ database: AppDatabase?, interactive: Bool) -> Start {
+        guard let database else { return Start(values: [:], last: [:]) }
         var values: [String: String] = [:]
         for field in context.fields where field.defaultValue == .last {
             if let last = try? database.lastValue(form: context.form, field: field.id) { values[field.id] = last }
         }
-        guard let draft = try? database.draft(form: context.form) else { return (values, 0, false) }
+        guard let draft = try? database.draft(form: context.form) else { return Start(values: values, last: values) }
         if fresh {
             _ = try? database.deleteDraft(form: context.form)
-            return (values, 0, false)
+            return Start(values: values, last: values)
         }
         var useDraft = resume
         if !resume, interactive {
@@ -130,9 +138,10 @@ struct RunCommand: ParsableCommand {
             useDraft = answer
             if !answer { _ = try? database.deleteDraft(form: context.form) }
         }
-        guard useDraft else { return (values, 0, false) }
+        guard useDraft else { return Start(values: values, last: values) }
+        let last = values
         values.merge(draft.values) { _, drafted in drafted }
-        return (values, draft.focus.flatMap(context.index(ofField:)) ?? 0, true)
+        return Start(values: values, focus: draft.focus.flatMap(context.index(ofField:)) ?? 0, resumed: true, last: last)
     }
 
     private func throw130() -> Never { Foundation.exit(130) }
@@ -160,8 +169,17 @@ struct RunCommand: ParsableCommand {
                 var hooks = TerminalRunner.Hooks()
                 if let database {
                     let form = context.form
+                    // A form with nothing typed (every field as a fresh start shows it) is no
+                    // draft: none is kept, so none is offered next time.
+                    let untouched = FormState.start(context, values: start.last).draft(context)
                     hooks.history = { field in ((try? database.history(form: form, field: field)) ?? []).reversed() }
-                    hooks.saveDraft = { values, focus in try? database.saveDraft(form: form, values: values, focus: focus) }
+                    hooks.saveDraft = { values, focus in
+                        if values == untouched {
+                            _ = try? database.deleteDraft(form: form)
+                        } else {
+                            try? database.saveDraft(form: form, values: values, focus: focus)
+                        }
+                    }
                 }
                 return try TerminalRunner.run(context: context, state: .start(context, values: start.values, focus: start.focus),
                                               options: options, hooks: hooks)
