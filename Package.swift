@@ -52,5 +52,7 @@ let package = Package(
         .testTarget(name: "KeyformCLITests", dependencies: ["KeyformCLI"], exclude: ["Scripts"]),
         .testTarget(name: "KeyformTerminalTests", dependencies: ["KeyformTerminal"]),
         .testTarget(name: "KeyformStoreTests", dependencies: ["KeyformStore", "keyform-store-stress"]),
+        // keyform run in tmux; depends on the executable so that it is built first.
+        .testTarget(name: "KeyformEndToEndTests", dependencies: ["KeyformCLI"]),
     ]
 )

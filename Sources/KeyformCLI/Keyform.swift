@@ -9,7 +9,7 @@ struct Keyform: ParsableCommand {
         commandName: "keyform",
         abstract: "Terminal forms with custom keyboards: fields typed with GNU readline or picked from key grids.",
         version: "keyform 0.1.0 (GNU readline \(ReadlineInfo.version))",
-        subcommands: [RunCommand.self, RecordsCommand.self, TestCommand.self, FormCommand.self, LayoutCommand.self]
+        subcommands: [RunCommand.self, DemoCommand.self, RecordsCommand.self, TestCommand.self, FormCommand.self, LayoutCommand.self]
     )
 
     /// Exit statuses of the SPEC: bad usage is 2 (ArgumentParser's default is 64).

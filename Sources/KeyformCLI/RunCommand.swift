@@ -108,86 +108,15 @@ struct RunCommand: ParsableCommand {
         throw Failure(message: "the record was NOT stored: \(reason). Nothing is lost: \(rescued).", status: Rescue.notStoredStatus)
     }
 
-    /// Where a run starts.
-    private struct Start {
-        var values: [String: String]
-        var focus = 0
-        /// Whether the draft was taken up.
-        var resumed = false
-        /// The `default: last` values alone: with the defaults, the form as it is
-        /// when nothing was typed.
-        var last: [String: String]
-    }
-
-    /// Starting values: the draft's when resumed, `default: last` from the last record.
-    private func startingValues(_ context: FormContext, _ database: AppDatabase?, interactive: Bool) -> Start {
-        guard let database else { return Start(values: [:], last: [:]) }
-        var values: [String: String] = [:]
-        for field in context.fields where field.defaultValue == .last {
-            if let last = try? database.lastValue(form: context.form, field: field.id) { values[field.id] = last }
-        }
-        guard let draft = try? database.draft(form: context.form) else { return Start(values: values, last: values) }
-        if fresh {
-            _ = try? database.deleteDraft(form: context.form)
-            return Start(values: values, last: values)
-        }
-        var useDraft = resume
-        if !resume, interactive {
-            let question = "Resume the draft of '\(context.form.title ?? context.form.name)' saved \(Self.describe(draft.saved))?"
-            guard let answer = try? TerminalRunner.ask(question) else { throw130() }
-            useDraft = answer
-            if !answer { _ = try? database.deleteDraft(form: context.form) }
-        }
-        guard useDraft else { return Start(values: values, last: values) }
-        let last = values
-        values.merge(draft.values) { _, drafted in drafted }
-        return Start(values: values, focus: draft.focus.flatMap(context.index(ofField:)) ?? 0, resumed: true, last: last)
-    }
-
-    private func throw130() -> Never { Foundation.exit(130) }
-
-    /// "at 14:05" today, else "on 2026-11-20 at 14:05", in local time.
-    static func describe(_ date: Date) -> String {
-        let calendar = Calendar.current
-        let time = String(format: "%02d:%02d", calendar.component(.hour, from: date), calendar.component(.minute, from: date))
-        if calendar.isDateInToday(date) { return "at \(time)" }
-        let day = String(format: "%04d-%02d-%02d", calendar.component(.year, from: date), calendar.component(.month, from: date), calendar.component(.day, from: date))
-        return "on \(day) at \(time)"
+    private func startingValues(_ context: FormContext, _ database: AppDatabase?, interactive: Bool) -> FormLauncher.Start {
+        let policy: FormLauncher.DraftPolicy = resume ? .resume : fresh ? .discard : interactive ? .ask : .ignore
+        return FormLauncher.startingValues(context, database, drafts: policy)
     }
 
     /// The form drawn on the controlling terminal; stdout stays for the result.
     private func fillOnTerminal(_ context: FormContext, _ database: AppDatabase?) throws -> Record {
-        let environment = ProcessInfo.processInfo.environment
-        let options = TerminalRunner.Options(
-            color: (environment["NO_COLOR"] ?? "").isEmpty,
-            animate: !noAnimation && (environment["NO_MOTION"] ?? "").isEmpty
-        )
         let start = startingValues(context, database, interactive: true)
-        let outcome: FormState.Outcome
-        do {
-            outcome = try MainActor.assumeIsolated {
-                var hooks = TerminalRunner.Hooks()
-                if let database {
-                    let form = context.form
-                    // A form with nothing typed (every field as a fresh start shows it) is no
-                    // draft: none is kept, so none is offered next time.
-                    let untouched = FormState.start(context, values: start.last).draft(context)
-                    hooks.history = { field in ((try? database.history(form: form, field: field)) ?? []).reversed() }
-                    hooks.saveDraft = { values, focus in
-                        if values == untouched {
-                            _ = try? database.deleteDraft(form: form)
-                        } else {
-                            try? database.saveDraft(form: form, values: values, focus: focus)
-                        }
-                    }
-                }
-                return try TerminalRunner.run(context: context, state: .start(context, values: start.values, focus: start.focus),
-                                              options: options, hooks: hooks)
-            }
-        } catch {
-            throw Failure(message: "cannot use the terminal (\(error)); give --answers FILE, or pipe one value per line into stdin")
-        }
-        switch outcome {
+        switch try FormLauncher.runOnTerminal(context, database, start: start, noAnimation: noAnimation) {
         case .submitted(let record): return record
         case .cancelled: throw ExitCode(1)
         case .interrupted: throw ExitCode(130)

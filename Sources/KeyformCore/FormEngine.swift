@@ -31,14 +31,9 @@ public enum FormEngine {
             guard let grid = state.grid, let key = key(at: grid.highlight, of: grid, context) else { return [.bell] }
             return press(key, in: &state, context)
         case .gridHotkeyPressed(let character):
-            guard let grid = state.grid, let page = page(of: grid, context) else { return [.bell] }
-            for (r, row) in page.rows.enumerated() {
-                if let k = row.firstIndex(where: { $0.hotkey == character }) {
-                    state.grid?.highlight = GridDrawing.KeyIndex(row: r, key: k)
-                    return press(row[k], in: &state, context)
-                }
-            }
-            return [.bell]
+            return pressFirstKey(in: &state, context) { $0.hotkey == character }
+        case .gridBackspacePressed:
+            return pressFirstKey(in: &state, context) { $0.action == .backspace }
         case .cancelPressed:
             return end(&state, .cancelled, context)
         case .interrupted:
@@ -193,6 +188,18 @@ extension FormEngine {
         guard page.rows.indices.contains(target.row), page.rows[target.row].indices.contains(target.key) else { return [] }
         state.grid?.highlight = target
         return []
+    }
+
+    /// Highlights and presses the first key of the page that matches; the bell when none does.
+    private static func pressFirstKey(in state: inout FormState, _ context: FormContext, where matches: (Layout.Key) -> Bool) -> [FormEffect] {
+        guard let grid = state.grid, let page = page(of: grid, context) else { return [.bell] }
+        for (r, row) in page.rows.enumerated() {
+            if let k = row.firstIndex(where: matches) {
+                state.grid?.highlight = GridDrawing.KeyIndex(row: r, key: k)
+                return press(row[k], in: &state, context)
+            }
+        }
+        return [.bell]
     }
 
     private static func startColumn(of index: GridDrawing.KeyIndex, in page: Layout.Page) -> Int {

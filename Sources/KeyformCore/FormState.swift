@@ -96,6 +96,8 @@ public enum FormEvent: Equatable, Sendable {
     case gridKeyPressed
     /// A printable key in the grid view: presses the key with that hotkey, if any.
     case gridHotkeyPressed(Character)
+    /// The Backspace key in the grid view: presses the page's `backspace` key, if it has one.
+    case gridBackspacePressed
     /// Esc.
     case cancelPressed
     /// Ctrl-C or SIGINT.

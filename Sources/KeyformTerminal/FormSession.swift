@@ -85,6 +85,7 @@ public final class FormSession {
         case .tab: send(.swapViewPressed)
         case .shiftTab: send(.previousPressed)
         case .character(let character): send(.gridHotkeyPressed(character))
+        case .backspace: send(.gridBackspacePressed)
         default: [.bell]
         }
     }

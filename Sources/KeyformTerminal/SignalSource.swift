@@ -104,15 +104,26 @@ public final class SignalSource {
     }
 
     /// Stops the process as Ctrl-Z would in a cooked terminal: SIGTSTP is unblocked
-    /// and raised, so the shell sees the job stopped; this returns after SIGCONT
+    /// and sent, so the shell sees the job stopped; this returns after SIGCONT
     /// (which is then also pending on the signalfd, to trigger the redraw). Restore
     /// the terminal before calling it, and enter it again after.
-    public func suspend() {
+    ///
+    /// - Parameter processGroup: send SIGTSTP to the whole process group, as the
+    ///   terminal sends it for a Ctrl-Z typed in a cooked terminal (use it for the
+    ///   Ctrl-Z key, which raw mode turns into a byte). Stopping only this process
+    ///   would leave a script that runs it (`x=$(keyform run …)`) waiting for it,
+    ///   so the shell would never see the job stop: no prompt, a hung terminal.
+    ///   False (for a SIGTSTP that was sent to this process) stops only this one.
+    public func suspend(processGroup: Bool = false) {
         var stop = sigset_t()
         sigemptyset(&stop)
         sigaddset(&stop, SIGTSTP)
         pthread_sigmask(SIG_UNBLOCK, &stop, nil)
-        raise(SIGTSTP)
+        if processGroup {
+            kill(0, SIGTSTP)
+        } else {
+            raise(SIGTSTP)
+        }
         if isBlocking, signals.contains(SIGTSTP) { pthread_sigmask(SIG_BLOCK, &stop, nil) }
     }
 

@@ -87,7 +87,7 @@ public final class TerminalRunner {
             if let outcome = session.state.outcome { return finish(outcome) }
             if session.suspendRequested {
                 session.suspendRequested = false
-                suspend()
+                suspend(processGroup: true)
             }
             if session.redrawRequested {
                 session.redrawRequested = false
@@ -145,10 +145,12 @@ public final class TerminalRunner {
         shown = frame
     }
 
-    /// Ctrl-Z: give the terminal back, stop, and take it again on `fg`.
-    private func suspend() {
+    /// Ctrl-Z (the key: the whole process group stops, as a terminal's Ctrl-Z
+    /// would stop it) or SIGTSTP (this process): give the terminal back, stop,
+    /// and take it again on `fg`.
+    private func suspend(processGroup: Bool = false) {
         terminal.restore()
-        signals.suspend()
+        signals.suspend(processGroup: processGroup)
         resume()
     }
 

@@ -1,0 +1,138 @@
+import ArgumentParser
+import Foundation
+import KeyformCore
+import KeyformStore
+import KeyformTerminal
+
+struct DemoCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "demo",
+        abstract: "A menu of the demo apps in demo/, each on its own demo database.",
+        discussion: """
+            The menu is itself a Keyform key grid: press an app's number (or move with the
+            arrows and press Enter) to open it; Esc in the menu leaves. Each app keeps its
+            records in its own database under $XDG_DATA_HOME/keyform/demo/ (created on
+            first use); drafts are resumed without asking. `keyform demo NAME` opens one app.
+            """
+    )
+
+    @Argument(help: "Open this demo app directly (its form's name or file stem).")
+    var app: String?
+
+    @Flag(help: "No transitions (also when NO_MOTION is set).")
+    var noAnimation = false
+
+    func run() throws {
+        let apps = try DemoApps.find()
+        if let app {
+            guard let chosen = apps.first(where: { $0.name == app || $0.stem == app }) else {
+                let names = apps.map(\.name)
+                let hint = Suggestion.closest(to: app, among: names).map { "did you mean '\($0)'? " } ?? ""
+                throw Failure(message: "no demo app '\(app)'; \(hint)the apps are: \(names.joined(separator: ", "))")
+            }
+            try open(chosen)
+            return
+        }
+        while let chosen = try menu(apps) {
+            try open(chosen)
+        }
+    }
+
+    /// The menu as a one-field form whose grid has one key per app; nil when the person leaves.
+    private func menu(_ apps: [DemoApps.App]) throws -> DemoApps.App? {
+        let keys = apps.enumerated().map { index, app in
+            Layout.Key(label: app.title, text: app.name, hotkey: index < 9 ? Character(String(index + 1)) : nil)
+        }
+        let rows = stride(from: 0, to: keys.count, by: 2).map { Array(keys[$0..<min($0 + 2, keys.count)]) }
+        let layout = Layout(title: "Pick an app", kind: .choice, pages: [Layout.Page(rows: rows)])
+        let form = Form(title: "Keyform demos · data in \(DemoApps.displayFolder)", name: "demo_menu",
+                        pages: [Form.Page(fields: [Field(id: "app", label: "App", required: true, layout: "demo-menu", input: .grid, strict: true)])])
+        let context = try FormContext(form: form, layouts: ["demo-menu": layout], today: CivilDate.today())
+        switch try FormLauncher.runOnTerminal(context, nil, start: .init(), noAnimation: noAnimation) {
+        case .submitted(let record):
+            return apps.first { $0.name == record["app"]?.text }
+        case .cancelled:
+            return nil
+        case .interrupted:
+            throw ExitCode(130)
+        case .terminated(let signal):
+            throw ExitCode(128 + signal)
+        }
+    }
+
+    /// Runs one app's form on its demo database, again and again until the person leaves it.
+    private func open(_ app: DemoApps.App) throws {
+        let (loaded, diagnostics) = FormFiles.load(path: app.path)
+        for (origin, diagnostic) in diagnostics { Output.error(diagnostic.formatted(path: origin)) }
+        guard let loaded else { throw ExitCode(2) }
+        let context = try FormContext(form: loaded.form, layouts: loaded.layouts, today: CivilDate.today())
+        let database: AppDatabase
+        do {
+            database = try AppDatabase.open(path: DemoApps.databasePath(for: app))
+        } catch {
+            throw Failure(message: "\(error)", status: 1)
+        }
+        while true {
+            let start = FormLauncher.startingValues(context, database, drafts: .resume)
+            switch try FormLauncher.runOnTerminal(context, database, start: start, noAnimation: noAnimation) {
+            case .submitted(let record):
+                do { try database.saveRecord(record, form: context.form) } catch {
+                    throw Failure(message: "the record was NOT stored: \(error)", status: Rescue.notStoredStatus)
+                }
+                // Quick entry: the next entry starts at once; Esc goes back to the menu.
+                continue
+            case .cancelled:
+                return
+            case .interrupted:
+                throw ExitCode(130)
+            case .terminated(let signal):
+                throw ExitCode(128 + signal)
+            }
+        }
+    }
+}
+
+/// The demo apps: the form files in `demo/`.
+enum DemoApps {
+    struct App {
+        var name: String
+        var stem: String
+        var title: String
+        var path: String
+    }
+
+    /// `demo/` in the current folder, else the one in Keyform's source tree (for `swift run` from elsewhere).
+    static func folder() -> String? {
+        let here = "demo"
+        if FileManager.default.fileExists(atPath: here + "/todo.yaml") { return here }
+        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let fallback = source.appendingPathComponent("demo").path
+        return FileManager.default.fileExists(atPath: fallback) ? fallback : nil
+    }
+
+    static func find() throws -> [App] {
+        guard let folder = folder() else { throw Failure(message: "no demo/ folder here; run keyform demo from Keyform's source folder") }
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        // The apps people should try first come first; others follow by name.
+        let order = ["todo", "profile", "swim", "vacations", "checklists"]
+        func rank(_ file: String) -> (Int, String) { (order.firstIndex(of: (file as NSString).deletingPathExtension) ?? order.count, file) }
+        return files.filter { $0.hasSuffix(".yaml") && !SourceFiles.isTestFile($0) }.sorted { rank($0) < rank($1) }.compactMap { file in
+            let path = folder + "/" + file
+            guard let form = FormFiles.load(path: path).form?.form else { return nil }
+            let stem = (file as NSString).deletingPathExtension
+            return App(name: form.name, stem: stem, title: form.title ?? form.name, path: path)
+        }
+    }
+
+    static var dataFolder: String {
+        let environment = ProcessInfo.processInfo.environment
+        let data = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory() + "/.local/share"
+        return data + "/keyform/demo"
+    }
+
+    static var displayFolder: String {
+        dataFolder.replacingOccurrences(of: NSHomeDirectory(), with: "~")
+    }
+
+    static func databasePath(for app: App) -> String { dataFolder + "/\(app.name).sqlite" }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import KeyformCore
+import KeyformStore
+import KeyformTerminal
+
+/// Running a loaded form on the terminal with the store behind it: starting
+/// values (drafts, `default: last`), field history, drafts saved as it goes.
+/// Shared by `keyform run` and `keyform demo`.
+enum FormLauncher {
+    struct Start {
+        var values: [String: String] = [:]
+        var focus = 0
+        /// Whether the draft was taken up (then submitting removes it).
+        var resumed = false
+        /// The `default: last` values alone: with the defaults, the form as it is
+        /// when nothing was typed.
+        var last: [String: String] = [:]
+    }
+
+    /// What to do with a draft of the form.
+    enum DraftPolicy {
+        /// Ask on the terminal (`keyform run` on a terminal).
+        case ask
+        /// Use it (`--resume`, the demos).
+        case resume
+        /// Delete it (`--fresh`).
+        case discard
+        /// Leave it alone and start from the defaults (no terminal, no flag).
+        case ignore
+    }
+
+    /// Starting values: `default: last` from the last record, then the draft's when it is resumed.
+    static func startingValues(_ context: FormContext, _ database: AppDatabase?, drafts: DraftPolicy) -> Start {
+        guard let database else { return Start() }
+        var start = Start()
+        for field in context.fields where field.defaultValue == .last {
+            if let last = try? database.lastValue(form: context.form, field: field.id) { start.values[field.id] = last }
+        }
+        start.last = start.values
+        guard let draft = try? database.draft(form: context.form) else { return start }
+        var useDraft: Bool
+        switch drafts {
+        case .ignore: return start
+        case .discard: useDraft = false
+        case .resume: useDraft = true
+        case .ask:
+            let question = "Resume the draft of '\(context.form.title ?? context.form.name)' saved \(describe(draft.saved))?"
+            guard let answer = try? TerminalRunner.ask(question) else { Foundation.exit(130) }
+            useDraft = answer
+        }
+        guard useDraft else {
+            _ = try? database.deleteDraft(form: context.form)
+            return start
+        }
+        start.values.merge(draft.values) { _, drafted in drafted }
+        start.focus = draft.focus.flatMap(context.index(ofField:)) ?? 0
+        start.resumed = true
+        return start
+    }
+
+    /// Fills the form in on the controlling terminal; drafts and history come from `database`.
+    static func runOnTerminal(_ context: FormContext, _ database: AppDatabase?, start: Start, noAnimation: Bool) throws -> FormState.Outcome {
+        let environment = ProcessInfo.processInfo.environment
+        // A terminal that cannot show motion or color well (TERM=dumb) gets neither.
+        let dumb = ["", "dumb"].contains(environment["TERM"] ?? "")
+        let options = TerminalRunner.Options(
+            color: (environment["NO_COLOR"] ?? "").isEmpty && !dumb,
+            animate: !noAnimation && (environment["NO_MOTION"] ?? "").isEmpty && !dumb
+        )
+        do {
+            return try MainActor.assumeIsolated {
+                var hooks = TerminalRunner.Hooks()
+                if let database {
+                    let form = context.form
+                    // A form with nothing typed (every field as a fresh start shows it) is no
+                    // draft: none is kept, so none is offered next time.
+                    let untouched = FormState.start(context, values: start.last).draft(context)
+                    hooks.history = { field in ((try? database.history(form: form, field: field)) ?? []).reversed() }
+                    hooks.saveDraft = { values, focus in
+                        if values == untouched {
+                            _ = try? database.deleteDraft(form: form)
+                        } else {
+                            try? database.saveDraft(form: form, values: values, focus: focus)
+                        }
+                    }
+                }
+                return try TerminalRunner.run(context: context, state: .start(context, values: start.values, focus: start.focus),
+                                              options: options, hooks: hooks)
+            }
+        } catch {
+            throw Failure(message: "cannot use the terminal (\(error)); give --answers FILE, or pipe one value per line into stdin")
+        }
+    }
+
+    /// "at 14:05" today, else "on 2026-11-20 at 14:05", in local time.
+    static func describe(_ date: Date) -> String {
+        let calendar = Calendar.current
+        let time = String(format: "%02d:%02d", calendar.component(.hour, from: date), calendar.component(.minute, from: date))
+        if calendar.isDateInToday(date) { return "at \(time)" }
+        let day = String(format: "%04d-%02d-%02d", calendar.component(.year, from: date), calendar.component(.month, from: date), calendar.component(.day, from: date))
+        return "on \(day) at \(time)"
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+
+/// `keyform test`: the project's own behaviour tests in demo/tests, and how failures read.
+@Suite struct KeyScriptTestsCLITests {
+    @Test func theDemoTestFilesPass() throws {
+        let result = try CLIRunner.run(["test", "demo/tests"], environment: ["INPUTRC": "/dev/null", "LANG": "C.UTF-8"])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.hasSuffix(" passed, 0 failed\n"))
+        #expect(!result.stdout.contains("FAIL"))
+    }
+
+    @Test func aFailingTestSaysWhatDiffered() throws {
+        let folder = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let form = CLIRunner.packageRoot.appendingPathComponent("demo/todo.yaml").path
+        try """
+            form: \(form)
+            tests:
+              - name: wrong priority
+                keys: "Buy milk<Enter>m<Enter><Enter><Enter>"
+                expect: {text: Buy milk, priority: High}
+              - name: still open
+                keys: "Buy"
+                outcome: submitted
+            """.write(to: folder.appendingPathComponent("x.test.yaml"), atomically: true, encoding: .utf8)
+        let result = try CLIRunner.run(["test", "x.test.yaml"], in: folder, environment: ["INPUTRC": "/dev/null"])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("FAIL x.test.yaml:3: wrong priority\n     priority: expected 'High', got 'Medium'\n"))
+        #expect(result.stdout.contains("FAIL x.test.yaml:6: still open\n     outcome: expected submitted, got open"))
+        #expect(result.stdout.hasSuffix("0 passed, 2 failed\n"))
+    }
+
+    @Test func anInvalidTestFileIsReportedWithItsPosition() throws {
+        let folder = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try "layout: priority\ntests:\n  - name: x\n    keys: \"<Entr>\"\n".write(to: folder.appendingPathComponent("bad.test.yaml"), atomically: true, encoding: .utf8)
+        let result = try CLIRunner.run(["test", "bad.test.yaml"], in: folder)
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("bad.test.yaml:4:11: error: unknown key <Entr>"))
+    }
+}

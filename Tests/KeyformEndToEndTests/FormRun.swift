@@ -1,0 +1,144 @@
+import Foundation
+
+/// `keyform run …` in a tmux pane, started the way a script uses it:
+/// `out=$(keyform run FORM)`, through a small wrapper that records the
+/// terminal's settings (`stty -g`) before and after, keyform's pid, its stdout
+/// and stderr, and its exit status, in files of a private folder.
+final class FormRun {
+    /// What the wrapper recorded once keyform ended.
+    struct Result {
+        var status: Int32
+        /// The stdout of `$(keyform run …)` (trailing newlines removed by the shell).
+        var stdout: String
+        var stderr: String
+        var sttyBefore: String
+        var sttyAfter: String
+    }
+
+    let tmux: Tmux
+    let folder: URL
+
+    /// Starts `keyform ARGUMENTS` through the wrapper in an 80×24 pane (or the
+    /// size given) with the test environment (INPUTRC=/dev/null, LANG=C.UTF-8,
+    /// SWIFT_BACKTRACE=enable=no, TERM=xterm-256color) plus `environment`.
+    convenience init(_ arguments: [String], environment: [String: String] = [:], width: Int = 80, height: Int = 24) throws {
+        let folder = try Self.makeFolder()
+        try self.init(folder: folder, command: ["bash", Self.wrapper(in: folder).path, folder.path, Self.binary.path] + arguments,
+                      environment: environment, width: width, height: height)
+    }
+
+    private init(folder: URL, command: [String], environment: [String: String], width: Int, height: Int) throws {
+        self.folder = folder
+        do {
+            // A fresh database per run: never the person's own, and no draft from an earlier test
+            // (a draft would make `keyform run` ask to resume it first).
+            let isolated = ["KEYFORM_DB": folder.appendingPathComponent("keyform.sqlite").path].merging(environment) { $1 }
+            tmux = try Tmux(command: command, environment: isolated, width: width, height: height,
+                            in: Self.packageRoot, folder: folder)
+        } catch {
+            try? FileManager.default.removeItem(at: folder)
+            throw error
+        }
+    }
+
+    /// An interactive bash (no rc files, prompt `e2e$ `, no history file) in the
+    /// pane, for job control; `commandLine(arguments)` is what to type in it.
+    static func shell(environment: [String: String] = [:]) throws -> FormRun {
+        let folder = try makeFolder()
+        var environment = environment
+        environment["PS1"] = prompt
+        environment["HISTFILE"] = "/dev/null"
+        return try FormRun(folder: folder, command: ["bash", "--norc", "--noprofile", "-i"],
+                           environment: environment, width: 80, height: 24)
+    }
+
+    static let prompt = "e2e$ "
+
+    /// The wrapper running `keyform ARGUMENTS`, as a shell command line.
+    func commandLine(_ arguments: [String]) -> String {
+        (["bash", file(Self.wrapperName).path, folder.path, Self.binary.path] + arguments).map(Self.quoted).joined(separator: " ")
+    }
+
+    /// Ends the tmux server and removes the folder.
+    func close() {
+        tmux.kill()
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// keyform's process id (the wrapper writes it just before exec).
+    func pid() throws -> pid_t {
+        try tmux.poll(for: "keyform's pid file") {
+            (try? String(contentsOf: file("pid"), encoding: .utf8)).flatMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        }
+    }
+
+    /// Waits until keyform has ended and the wrapper has written what it saw.
+    func result(timeout: Duration = .seconds(10)) throws -> Result {
+        let status: Int32 = try tmux.poll(for: "keyform to exit (the wrapper's status file)", timeout: timeout) {
+            (try? String(contentsOf: file("status"), encoding: .utf8)).flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        }
+        return Result(status: status, stdout: try read("stdout"), stderr: try read("stderr"),
+                      sttyBefore: try read("stty-before"), sttyAfter: try read("stty-after"))
+    }
+
+    func file(_ name: String) -> URL { folder.appendingPathComponent(name) }
+
+    func read(_ name: String) throws -> String {
+        try String(contentsOf: file(name), encoding: .utf8)
+    }
+
+    // MARK: Files
+
+    static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The `keyform` built next to the test bundle (the test target depends on it).
+    static var binary: URL {
+        var folder = Bundle.main.bundleURL
+        if folder.pathExtension != "xctest" {
+            folder = URL(fileURLWithPath: CommandLine.arguments.first { $0.hasSuffix(".xctest") } ?? folder.path)
+        }
+        let candidates = [folder.deletingLastPathComponent(), packageRoot.appendingPathComponent(".build/debug")]
+        return candidates.map { $0.appendingPathComponent("keyform") }
+            .first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0].appendingPathComponent("keyform")
+    }
+
+    private static let wrapperName = "keyform-wrapper.sh"
+
+    /// `out=$(keyform …)` with everything around it recorded. The pid file is
+    /// written by the command substitution's subshell, which then execs keyform.
+    private static let wrapperText = #"""
+        #!/usr/bin/env bash
+        # Usage: keyform-wrapper.sh FOLDER KEYFORM ARGUMENTS...
+        dir=$1 keyform=$2
+        shift 2
+        stty -g > "$dir/stty-before"
+        out=$(echo "$BASHPID" > "$dir/pid"; exec "$keyform" "$@" 2> "$dir/stderr")
+        status=$?
+        stty -g > "$dir/stty-after"
+        printf '%s' "$out" > "$dir/stdout"
+        echo "$status" > "$dir/status.part" && mv "$dir/status.part" "$dir/status"
+        echo "wrapper: keyform exited with $status"
+
+        """#
+
+    private static func makeFolder() throws -> URL {
+        // Short paths: the shell test types the wrapper's command line into an 80-column pane.
+        let url = URL(fileURLWithPath: "/tmp/kf-e2e-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        _ = try wrapper(in: url)
+        return url
+    }
+
+    private static func wrapper(in folder: URL) throws -> URL {
+        let url = folder.appendingPathComponent(wrapperName)
+        if !FileManager.default.fileExists(atPath: url.path) {
+            try wrapperText.write(to: url, atomically: true, encoding: .utf8)
+        }
+        return url
+    }
+
+    static func quoted(_ word: String) -> String {
+        "'" + word.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
+    }
+}

@@ -1,0 +1,513 @@
+import Foundation
+import Testing
+
+/// `keyform run` in a real terminal: tmux panes driven with send-keys and read
+/// with capture-pane, the result taken from `out=$(keyform run …)`, and the
+/// terminal's settings compared before and after every run.
+///
+/// Serialized: each test starts its own tmux server and keyform, and two
+/// cores are enough for one at a time.
+@Suite(.serialized)
+struct RunInTmuxTests {
+    // MARK: Filling in forms
+
+    @Test func fillTheTodoFormAndGetJSONFromCommandSubstitution() throws {
+        let run = try FormRun(["run", "demo/todo.yaml"])
+        defer { run.close() }
+        let tmux = run.tmux
+        try tmux.wait(forText: "New To-Do", "› Text*")
+        try tmux.type("Buy milk")
+        try tmux.wait(forText: "Buy milk", "[ Done ] ready")
+        // With color (the NO_COLOR test checks there is none then).
+        #expect(Self.sgrParameters(try tmux.screen(attributes: true)).joined().contains { (31...37).contains($0) })
+        try tmux.press("Enter")
+        try tmux.wait(forText: "[h] High", "› Priority")
+        try tmux.press("h")  // a hotkey presses its key and commits the field
+        try tmux.wait(forText: "Priority  High", "› Status")
+        try tmux.press("Tab")
+        try tmux.wait(forText: "[d] Done")
+        try tmux.press("Right", "Right")
+        try tmux.wait(for: "the highlight on Done", attributes: true) { Self.highlighted($0) == "[d] Done" }
+        try tmux.press("Enter")
+        try tmux.wait(forText: "Status    Done", "› Due")
+        try tmux.type("2026/11/21")
+        try tmux.press("Enter")
+        try tmux.wait(forText: "› Note", "ready: press Enter")
+        try tmux.type("from the corner shop")
+        try tmux.press("Enter")
+
+        let result = try run.result()
+        #expect(result.status == 0)
+        #expect(result.stdout == #"{"text":"Buy milk","priority":"High","status":"Done","due":"2026-11-21","note":"from the corner shop"}"#)
+        #expect(result.stderr == "")
+        #expect(result.sttyAfter == result.sttyBefore)
+        // The shell's screen is back (the form was on the alternate screen): the
+        // wrapper's last line is there, and nothing of the form, on the screen or
+        // above it (a dead pane's notice scrolls the screen up a line).
+        let after = try tmux.wait(for: "the wrapper's last line") { _ in
+            try tmux.screen(history: true).contains("wrapper: keyform exited with 0")
+        }
+        #expect(!(try tmux.screen(history: true)).contains("New To-Do"), "the form is left on the shell's screen:\n\(after)")
+    }
+
+    @Test func doneIsDisabledWhileTheFormIsNotValid() throws {
+        let run = try FormRun(["run", "demo/todo.yaml"])
+        defer { run.close() }
+        let tmux = run.tmux
+        try tmux.wait(forText: "› Text*", "[ Done ] disabled: Text is required")
+        #expect(Self.style(of: "[ Done ] disabled:", in: try tmux.screen(attributes: true))?.contains(2) == true, "Done is drawn dimmed")
+        // Enter on the empty required field: it stays, and says why.
+        try tmux.press("Enter")
+        try tmux.wait(forText: "› Text*", "✗ required")
+        // The first typed character enables Done; Ctrl-U disables it again.
+        try tmux.type("x")
+        let ready = try tmux.wait(forText: "[ Done ] ready")
+        #expect(!ready.contains("✗ required"))
+        #expect(Self.style(of: "[ Done ]", in: try tmux.screen(attributes: true))?.contains(2) == false, "Done is no longer dimmed")
+        try tmux.press("C-u")
+        try tmux.wait(forText: "[ Done ] disabled: Text is required")
+        try tmux.type("Buy milk")
+        try tmux.wait(forText: "[ Done ] ready")
+        try tmux.press("Enter", "Enter", "Enter", "Enter")  // Medium, To do, no date: to Note, the last field
+        try tmux.wait(forText: "› Note", "[ Done ] ready: press Enter")
+        // An invalid last field disables Done as it is typed; Enter then shows why and submits nothing.
+        try tmux.type("a@b")
+        try tmux.wait(forText: "[ Done ] disabled: Note must match the pattern ^[^@]*$")
+        try tmux.press("Enter")
+        try tmux.wait(forText: "› Note", "✗ must match the pattern")
+        #expect(!FileManager.default.fileExists(atPath: run.file("status").path))
+        try tmux.press("BSpace", "BSpace")
+        try tmux.wait(forText: "[ Done ] ready: press Enter")
+        try tmux.press("Enter")
+        let result = try run.result()
+        #expect(result.status == 0)
+        #expect(result.stdout == #"{"text":"Buy milk","priority":"Medium","status":"To do","due":null,"note":"a"}"#)
+        #expect(result.sttyAfter == result.sttyBefore)
+    }
+
+    @Test func shiftTabGoesBackAcrossAPage() throws {
+        let run = try FormRun(["run", "demo/swim.yaml"])
+        defer { run.close() }
+        let tmux = run.tmux
+        try tmux.wait(forText: "Swim · Page 1/2: Set", "› Date*")
+        try tmux.press("Enter")
+        try tmux.wait(forText: "› Stroke*", "[f] Freestyle")
+        try tmux.press("f")
+        try tmux.wait(forText: "› Distance (m)*", "1500")
+        try tmux.press("Down", "Enter")  // from 25 down to 400
+        try tmux.wait(forText: "Swim · Page 2/2: How it went", "› Effort", "[e] Easy")
+        try tmux.press("BTab")
+        let back = try tmux.wait(forText: "Swim · Page 1/2: Set", "› Distance (m)*")
+        #expect(back.contains("Stroke*        Freestyle"))
+        #expect(!back.contains("Effort"))
+        // Forward again, and the values typed on page 1 are kept.
+        try tmux.press("Enter")  // the highlighted 400
+        try tmux.wait(forText: "Swim · Page 2/2", "› Effort")
+        try tmux.press("h")
+        try tmux.wait(forText: "› Note")
+        try tmux.press("Enter")
+        let result = try run.result()
+        #expect(result.status == 0)
+        #expect(result.stdout == #"{"date":"\#(Self.today)","stroke":"Freestyle","distance":400,"effort":"Hard","note":""}"#)
+        #expect(result.sttyAfter == result.sttyBefore)
+    }
+
+    @Test func keysTypedDuringAPageTransitionAreNotLost() throws {
+        let run = try FormRun(["run", "demo/swim.yaml"])
+        defer { run.close() }
+        let tmux = run.tmux
+        try tmux.wait(forText: "Swim · Page 1/2: Set", "› Date*")
+        // One send-keys: page 1 (date, stroke, distance: the page slides), then page 2.
+        try tmux.press("Enter", "f", "Down", "Enter", "e", "felt good", "Enter")
+        let result = try run.result()
+        #expect(result.status == 0)
+        #expect(result.stdout == #"{"date":"\#(Self.today)","stroke":"Freestyle","distance":400,"effort":"Easy","note":"felt good"}"#)
+        #expect(result.sttyAfter == result.sttyBefore)
+    }
+
+    @Test func keysTypedRightAfterThePageTurnAreNotLost() throws {
+        let run = try FormRun(["run", "demo/swim.yaml"])
+        defer { run.close() }
+        let tmux = run.tmux
+        try tmux.wait(forText: "Swim · Page 1/2: Set", "› Date*")
+        try tmux.press("Enter", "f", "Down", "Enter")
+        // No wait: these arrive while page 2 slides in (about 150 ms).
+        try tmux.press("x")
+        try tmux.type("long set")
+        try tmux.press("Enter")
+        let result = try run.result()
+        #expect(result.status == 0)
+        #expect(result.stdout == #"{"date":"\#(Self.today)","stroke":"Freestyle","distance":400,"effort":"Max","note":"long set"}"#)
+    }
+
+    // MARK: The terminal's size
+
+    @Test func resizeReLaysTheScreenOut() throws {
+        let run = try FormRun(["run", "demo/todo.yaml"])
+        defer { run.close() }
+        let tmux = run.tmux
+        try tmux.wait(forText: "› Text*")
+        try tmux.type("Buy milk")
+        try tmux.press("Enter")
+        let full = try tmux.wait(forText: "[h] High", "[ Done ] ready")
+
+        try tmux.resize(width: 40, height: 12)
+        let narrow = try tmux.wait(for: "the grid drawn 40 columns wide") { screen in
+            let top = Self.line(of: "┌", in: screen)
+            return top.count == 40 && top.hasSuffix("┐") && screen.contains("[ Done ] ready")
+        }
+        #expect(Self.lines(narrow).count == 12 && Self.lines(narrow)[11].hasPrefix("[ Done ] ready"), "the footer on the last of 12 rows")
+        #expect(narrow.contains("› Priority  Medium"), "the focused field stays in view")
+        // The key hints that do not fit are left out, whole.
+        #expect(full.contains("←↑↓→ move · Enter press"))
+        #expect(narrow.contains("Enter press · Tab keyboard · Esc cancel") && !narrow.contains("←↑↓→"))
+
+        try tmux.resize(width: 10, height: 5)
+        let tiny = try tmux.wait(for: "the too-small notice") { $0.lowercased().contains("too small") }
+        #expect(!tiny.contains("┌"))
+
+        try tmux.resize(width: 80, height: 24)
+        try tmux.wait(for: "the full 80×24 screen drawn again as it was") { $0 == full }
+        // And it still works.
+        try tmux.press("l")
+        try tmux.wait(forText: "Priority  Low", "› Status")
+        try tmux.press("Escape")
+        let result = try run.result()
+        #expect(result.status == 1)
+        #expect(result.sttyAfter == result.sttyBefore)
+    }
+
+    // MARK: Readline
+
+    @Test func viModeThroughInputrc() throws {
+        let folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("kf-inputrc-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let inputrc = folder.appendingPathComponent("inputrc")
+        try "set editing-mode vi\n".write(to: inputrc, atomically: true, encoding: .utf8)
+
+        let run = try FormRun(["run", "demo/todo.yaml"], environment: ["INPUTRC": inputrc.path])
+        defer { run.close() }
+        let tmux = run.tmux
+        try tmux.wait(forText: "› Text*")
+        try tmux.type("abc")
+        try tmux.wait(forText: "abc", "[ Done ] ready")
+        let typing = try tmux.cursor()
+        try tmux.press("Escape")
+        // A lone Esc is known only after a pause: wait until readline has taken
+        // it (vi's command mode moves the cursor back onto the "c").
+        try tmux.poll(for: "the cursor to move back one cell (vi command mode)") {
+            try tmux.cursor().x == typing.x - 1 ? true : nil
+        }
+        let still = try tmux.screen()
+        #expect(still.contains("› Text*"), "Esc in vi mode belongs to readline: it must not cancel")
+        #expect(!FileManager.default.fileExists(atPath: run.file("status").path))
+        try tmux.type("0iX")
+        try tmux.wait(forText: "Xabc")
+        try tmux.press("Enter")
+        try tmux.wait(forText: "› Priority")
+        try tmux.press("Enter", "Enter", "Enter", "Enter")  // Medium, To do, no date, no note: Done
+        let result = try run.result()
+        #expect(result.status == 0)
+        #expect(result.stdout == #"{"text":"Xabc","priority":"Medium","status":"To do","due":null,"note":""}"#)
+        #expect(result.sttyAfter == result.sttyBefore)
+    }
+
+    @Test func typeAheadAltKeysAndBracketedPaste() throws {
+        let run = try FormRun.shell()
+        defer { run.close() }
+        let tmux = run.tmux
+        try tmux.wait(forText: "e2e$")
+        // Typed ahead: "Buy milk" is in the terminal's input before keyform starts.
+        try tmux.press(run.commandLine(["run", "demo/todo.yaml"]), "Enter", "Buy milk")
+        try tmux.wait(forText: "› Text*     Buy milk")
+        // Alt-b arrives as ESC b in one read: readline's backward-word, not Esc.
+        try tmux.press(" abc def", "M-b", "X")
+        try tmux.wait(forText: "Buy milk abc Xdef")
+        // A paste is one event: its line break and tab become spaces in a one-line field.
+        try tmux.paste("one\ntwo\tthree ")
+        try tmux.wait(forText: "Buy milk abc Xone two three def")
+        try tmux.press("Enter", "l", "Enter", "Enter", "Enter")
+        let result = try run.result()
+        #expect(result.status == 0)
+        #expect(result.stdout == #"{"text":"Buy milk abc Xone two three def","priority":"Low","status":"To do","due":null,"note":""}"#)
+        #expect(result.sttyAfter == result.sttyBefore)
+    }
+
+    // MARK: Leaving
+
+    @Test func escCancelsWithStatus1() throws {
+        let run = try FormRun(["run", "demo/todo.yaml"])
+        defer { run.close() }
+        try run.tmux.wait(forText: "› Text*")
+        try run.tmux.type("Buy")
+        try run.tmux.wait(forText: "Buy")
+        try run.tmux.press("Escape")
+        let result = try run.result()
+        #expect(result.status == 1)
+        #expect(result.stdout == "")
+        #expect(result.sttyAfter == result.sttyBefore)
+    }
+
+    @Test func ctrlCInterruptsWithStatus130() throws {
+        let run = try FormRun(["run", "demo/todo.yaml"])
+        defer { run.close() }
+        try run.tmux.wait(forText: "› Text*")
+        try run.tmux.type("Buy")
+        try run.tmux.wait(forText: "Buy")
+        try run.tmux.press("C-c")
+        let result = try run.result()
+        #expect(result.status == 130)
+        #expect(result.stdout == "")
+        #expect(result.sttyAfter == result.sttyBefore)
+    }
+
+    @Test(arguments: zip([SIGTERM, SIGHUP, SIGINT], [Int32(143), 129, 130]))
+    func signalRestoresTheTerminal(signal: Int32, status: Int32) throws {
+        let run = try FormRun(["run", "demo/todo.yaml"])
+        defer { run.close() }
+        try run.tmux.wait(forText: "› Text*")
+        try run.tmux.type("Buy")
+        try run.tmux.wait(forText: "Buy")
+        #expect(kill(try run.pid(), signal) == 0)
+        let result = try run.result()
+        #expect(result.status == status)
+        #expect(result.stdout == "")
+        #expect(result.sttyAfter == result.sttyBefore)
+    }
+
+    @Test func ctrlZStopsAndFgRedraws() throws {
+        let run = try FormRun.shell()
+        defer { run.close() }
+        let tmux = run.tmux
+        try tmux.wait(forText: FormRun.prompt.trimmingCharacters(in: .whitespaces))
+        try tmux.type(run.commandLine(["run", "demo/todo.yaml"]))
+        try tmux.press("Enter")
+        try tmux.wait(forText: "› Text*")
+        try tmux.type("Buy")
+        try tmux.wait(forText: "Buy")
+
+        try tmux.press("C-z")
+        // The job stops and the shell prompts again, on the shell's own screen.
+        try tmux.wait(for: "the shell's prompt after the stopped job") { screen in
+            screen.contains("Stopped") && Self.lines(screen).last(where: { !$0.isEmpty }) == "e2e$"
+        }
+        // What the stopped job left: the shell's own settings (compared with those
+        // the wrapper saw before keyform started), echo and line editing on.
+        let stopped = run.file("stty-stopped")
+        try tmux.type("stty -a > \(stopped.path).a; stty -g > \(stopped.path).part; mv \(stopped.path).part \(stopped.path)")
+        try tmux.press("Enter")
+        let settings = try tmux.poll(for: "stty's output while stopped") { try? String(contentsOf: stopped, encoding: .utf8) }
+        #expect(settings == (try run.read("stty-before")))
+        let all = try String(contentsOf: URL(fileURLWithPath: stopped.path + ".a"), encoding: .utf8)
+        let words = all.split(whereSeparator: { $0 == " " || $0 == ";" || $0 == "\n" }).map(String.init)
+        #expect(words.contains("echo") && words.contains("icanon") && words.contains("isig"), "sane while stopped:\n\(all)")
+
+        try tmux.type("fg")
+        try tmux.press("Enter")
+        let redrawn = try tmux.wait(forText: "New To-Do", "› Text*", "Buy", "[ Done ] ready")
+        #expect(!redrawn.contains("e2e$"))
+        // Still works: finish the form.
+        try tmux.type(" milk")
+        try tmux.wait(forText: "Buy milk")
+        try tmux.press("Enter")
+        try tmux.wait(forText: "› Priority")
+        try tmux.press("m", "Enter", "Enter", "Enter")
+        let result = try run.result()
+        #expect(result.status == 0)
+        #expect(result.stdout == #"{"text":"Buy milk","priority":"Medium","status":"To do","due":null,"note":""}"#)
+        #expect(result.sttyAfter == result.sttyBefore)
+    }
+
+    // MARK: Wide characters and NO_COLOR
+
+    @Test func wideCharactersLineUp() throws {
+        let run = try FormRun(["run", "demo/japanese.yaml"])
+        defer { run.close() }
+        let tmux = run.tmux
+        try tmux.wait(forText: "新しいタスク", "› 件名")
+        try tmux.type("日本語é")
+        let typed = try tmux.wait(forText: "日本語é")
+        // The cursor stands just after the value: 3 wide characters and é.
+        let row = Self.lines(typed).firstIndex { $0.contains("日本語é") }!
+        let valueColumn = Self.cells(Self.lines(typed)[row].components(separatedBy: "日本語é")[0])
+        #expect(try tmux.cursor().x == valueColumn + 7)
+        #expect(try tmux.cursor().y == row)
+
+        try tmux.press("Enter")
+        let grid = try tmux.wait(forText: "[1] 高", "› 優先度")
+        Self.expectGridAligned(grid)
+        Self.expectValuesAligned(grid, labels: ["件名", "優先度", "メモ"])
+        try tmux.press("1")
+        let picked = try tmux.wait(forText: "› メモ")
+        #expect(Self.lines(picked).contains { $0.contains("優先度") && $0.hasSuffix("高") })
+        Self.expectValuesAligned(picked, labels: ["件名", "優先度", "メモ"])
+        try tmux.press("Enter")
+        let result = try run.result()
+        #expect(result.status == 0)
+        #expect(result.stdout == #"{"title":"日本語é","priority":"高","memo":""}"#)
+        #expect(result.sttyAfter == result.sttyBefore)
+    }
+
+    @Test func noColorKeepsTheHighlightInReverseVideo() throws {
+        let run = try FormRun(["run", "demo/todo.yaml"], environment: ["NO_COLOR": "1"])
+        defer { run.close() }
+        let tmux = run.tmux
+        try tmux.wait(forText: "› Text*")
+        try tmux.type("Buy milk")
+        try tmux.press("Enter")
+        try tmux.wait(forText: "[h] High")
+        let screen = try tmux.wait(for: "the highlight on Medium", attributes: true) { Self.highlighted($0) == "[m] Medium" }
+        let parameters = Self.sgrParameters(screen)
+        #expect(parameters.contains { $0.contains(7) }, "reverse video somewhere")
+        let colors = parameters.flatMap { $0 }.filter { (30...38).contains($0) || (40...48).contains($0) || (90...107).contains($0) }
+        #expect(colors.isEmpty, "no color under NO_COLOR, found SGR \(colors)")
+        try tmux.press("Escape")
+        #expect(try run.result().status == 1)
+    }
+
+    // MARK: Helpers
+
+    static var today: String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "yyyy-MM-dd"
+        return formatter.string(from: Date())
+    }
+
+    static func lines(_ screen: String) -> [String] {
+        screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    /// The first line containing `text` ("" when none).
+    static func line(of text: String, in screen: String) -> String {
+        lines(screen).first { $0.contains(text) } ?? ""
+    }
+
+    /// The SGR parameter lists of a screen captured with attributes (`ESC [ … m`).
+    static func sgrParameters(_ screen: String) -> [[Int]] {
+        var result: [[Int]] = []
+        var rest = Substring(screen)
+        while let start = rest.range(of: "\u{1B}[") {
+            rest = rest[start.upperBound...]
+            guard let end = rest.firstIndex(where: { !($0.isNumber || $0 == ";") }) else { break }
+            if rest[end] == "m" {
+                result.append(rest[..<end].split(separator: ";", omittingEmptySubsequences: false).map { Int($0) ?? 0 })
+            }
+            rest = rest[rest.index(after: end)...]
+        }
+        return result
+    }
+
+    /// The SGR attributes (1 bold, 2 dim, 7 reverse, and the color codes) in
+    /// force where `text` first starts, in a screen captured with attributes.
+    static func style(of text: String, in screen: String) -> Set<Int>? {
+        var active: Set<Int> = []
+        var rest = Substring(screen)
+        while !rest.isEmpty {
+            if rest.hasPrefix("\u{1B}["), let end = rest.dropFirst(2).firstIndex(where: { !($0.isNumber || $0 == ";") }) {
+                if rest[end] == "m" {
+                    for parameter in rest[rest.index(rest.startIndex, offsetBy: 2)..<end].split(separator: ";", omittingEmptySubsequences: false) {
+                        switch Int(parameter) ?? 0 {
+                        case 0: active = []
+                        case 22: active.subtract([1, 2])
+                        case 27: active.remove(7)
+                        case 39: active = active.filter { !((30...38).contains($0) || (90...97).contains($0)) }
+                        case 49: active = active.filter { !((40...48).contains($0) || (100...107).contains($0)) }
+                        case let code: active.insert(code)
+                        }
+                    }
+                }
+                rest = rest[rest.index(after: end)...]
+                continue
+            }
+            if rest.hasPrefix(text) { return active }
+            rest = rest.dropFirst()
+        }
+        return nil
+    }
+
+    /// The first run of text drawn in reverse video in a screen captured with attributes, trimmed.
+    static func highlighted(_ screen: String) -> String? {
+        var reverse = false
+        var text = ""
+        var rest = Substring(screen)
+        while let first = rest.first {
+            if rest.hasPrefix("\u{1B}["), let end = rest.dropFirst(2).firstIndex(where: { !($0.isNumber || $0 == ";") }) {
+                if rest[end] == "m" {
+                    for parameter in rest[rest.index(rest.startIndex, offsetBy: 2)..<end].split(separator: ";", omittingEmptySubsequences: false) {
+                        if parameter == "7" { reverse = true }
+                        if parameter == "0" || parameter == "27" || parameter.isEmpty { reverse = false }
+                    }
+                    if !reverse, !text.isEmpty { break }
+                }
+                rest = rest[rest.index(after: end)...]
+                continue
+            }
+            if reverse { text.append(first) }
+            rest = rest.dropFirst()
+        }
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        return trimmed.isEmpty ? nil : trimmed
+    }
+
+    /// Terminal cells of a text: East Asian wide and fullwidth characters take 2.
+    static func cells(_ text: String) -> Int {
+        text.unicodeScalars.reduce(0) { total, scalar in
+            let v = scalar.value
+            let wide = (0x1100...0x115F).contains(v) || (0x2E80...0x303E).contains(v) || (0x3041...0x33FF).contains(v)
+                || (0x3400...0x4DBF).contains(v) || (0x4E00...0x9FFF).contains(v) || (0xA000...0xA4CF).contains(v)
+                || (0xAC00...0xD7A3).contains(v) || (0xF900...0xFAFF).contains(v) || (0xFE30...0xFE4F).contains(v)
+                || (0xFF00...0xFF60).contains(v) || (0xFFE0...0xFFE6).contains(v) || (0x20000...0x3FFFD).contains(v)
+            let combining = (0x0300...0x036F).contains(v)
+            return total + (combining ? 0 : wide ? 2 : 1)
+        }
+    }
+
+    /// The cell columns of the characters of `set` in a line.
+    static func columns(of set: Set<Character>, in line: String) -> [Int] {
+        var column = 0
+        var found: [Int] = []
+        for character in line {
+            if set.contains(character) { found.append(column) }
+            column += cells(String(character))
+        }
+        return found
+    }
+
+    /// Every line of the grid is as wide as its top border, and the key
+    /// separators stand under the border's joints.
+    static func expectGridAligned(_ screen: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        let all = lines(screen)
+        guard let top = all.firstIndex(where: { $0.hasPrefix("┌") }),
+              let bottom = all.firstIndex(where: { $0.hasPrefix("└") }), bottom > top else {
+            Issue.record("no grid on the screen:\n\(Tmux.framed(screen))", sourceLocation: sourceLocation)
+            return
+        }
+        let joints = columns(of: ["┌", "┬", "┐"], in: all[top])
+        for line in all[top...bottom] {
+            #expect(cells(line) == cells(all[top]), "grid line \"\(line)\" is not as wide as the border", sourceLocation: sourceLocation)
+            if line.hasPrefix("│") {
+                #expect(columns(of: ["│"], in: line) == joints, "grid line \"\(line)\" does not line up with \"\(all[top])\"", sourceLocation: sourceLocation)
+            }
+        }
+        #expect(columns(of: ["└", "┴", "┘"], in: all[bottom]) == joints, sourceLocation: sourceLocation)
+    }
+
+    /// The values of the fields start in one cell column, whatever the labels' widths.
+    static func expectValuesAligned(_ screen: String, labels: [String], sourceLocation: SourceLocation = #_sourceLocation) {
+        var starts: [Int] = []
+        for label in labels {
+            guard let line = lines(screen).first(where: { $0.dropFirst(2).hasPrefix(label) }) else {
+                Issue.record("no line for \(label):\n\(Tmux.framed(screen))", sourceLocation: sourceLocation)
+                return
+            }
+            let afterLabel = line.dropFirst(2 + label.count)
+            let value = afterLabel.drop { $0 == " " || $0 == "*" }
+            if value.isEmpty { continue }
+            starts.append(cells(String(line.prefix(line.count - value.count))))
+        }
+        #expect(Set(starts).count <= 1, "value columns \(starts) differ:\n\(Tmux.framed(screen))", sourceLocation: sourceLocation)
+        #expect(!starts.isEmpty, sourceLocation: sourceLocation)
+    }
+}
