@@ -73,7 +73,7 @@ struct DemoCommand: ParsableCommand {
             throw Failure(message: "\(error)", status: 1)
         }
         while true {
-            let start = FormLauncher.startingValues(context, database, drafts: .resume)
+            let start = try FormLauncher.startingValues(context, database, drafts: .resume)
             switch try FormLauncher.runOnTerminal(context, database, start: start, noAnimation: noAnimation) {
             case .submitted(let record):
                 do { try database.saveRecord(record, form: context.form) } catch {

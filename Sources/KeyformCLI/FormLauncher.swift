@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import KeyformCore
 import KeyformStore
@@ -30,7 +31,9 @@ enum FormLauncher {
     }
 
     /// Starting values: `default: last` from the last record, then the draft's when it is resumed.
-    static func startingValues(_ context: FormContext, _ database: AppDatabase?, drafts: DraftPolicy) -> Start {
+    /// - Throws: `ExitCode` when the person leaves at the question (Esc 1, Ctrl-C 130,
+    ///   SIGTERM 143, SIGHUP 129), `Failure` when there is no terminal to ask on.
+    static func startingValues(_ context: FormContext, _ database: AppDatabase?, drafts: DraftPolicy) throws -> Start {
         guard let database else { return Start() }
         var start = Start()
         for field in context.fields where field.defaultValue == .last {
@@ -45,8 +48,20 @@ enum FormLauncher {
         case .resume: useDraft = true
         case .ask:
             let question = "Resume the draft of '\(context.form.title ?? context.form.name)' saved \(describe(draft.saved))?"
-            guard let answer = try? TerminalRunner.ask(question) else { Foundation.exit(130) }
-            useDraft = answer
+            let answer: TerminalRunner.Answer
+            do {
+                answer = try TerminalRunner.ask(question)
+            } catch {
+                throw Failure(message: "cannot use the terminal (\(error)); give --answers FILE, or pipe one value per line into stdin")
+            }
+            switch answer {
+            case .yes: useDraft = true
+            case .no: useDraft = false
+            // Leaving at the question leaves the draft as it was, with the form's statuses.
+            case .cancelled: throw ExitCode(1)
+            case .interrupted: throw ExitCode(130)
+            case .terminated(let signal): throw ExitCode(128 + signal)
+            }
         }
         guard useDraft else {
             _ = try? database.deleteDraft(form: context.form)

@@ -108,14 +108,14 @@ struct RunCommand: ParsableCommand {
         throw Failure(message: "the record was NOT stored: \(reason). Nothing is lost: \(rescued).", status: Rescue.notStoredStatus)
     }
 
-    private func startingValues(_ context: FormContext, _ database: AppDatabase?, interactive: Bool) -> FormLauncher.Start {
+    private func startingValues(_ context: FormContext, _ database: AppDatabase?, interactive: Bool) throws -> FormLauncher.Start {
         let policy: FormLauncher.DraftPolicy = resume ? .resume : fresh ? .discard : interactive ? .ask : .ignore
-        return FormLauncher.startingValues(context, database, drafts: policy)
+        return try FormLauncher.startingValues(context, database, drafts: policy)
     }
 
     /// The form drawn on the controlling terminal; stdout stays for the result.
     private func fillOnTerminal(_ context: FormContext, _ database: AppDatabase?) throws -> Record {
-        let start = startingValues(context, database, interactive: true)
+        let start = try startingValues(context, database, interactive: true)
         switch try FormLauncher.runOnTerminal(context, database, start: start, noAnimation: noAnimation) {
         case .submitted(let record): return record
         case .cancelled: throw ExitCode(1)
@@ -142,7 +142,7 @@ struct RunCommand: ParsableCommand {
             parsed = Answers.fromLines(String(decoding: data, as: UTF8.self), form: context.form)
         }
         // Without a terminal nothing is asked: a draft is used only with --resume.
-        let start = startingValues(context, database, interactive: false)
+        let start = try startingValues(context, database, interactive: false)
         let validators = Dictionary(uniqueKeysWithValues: zip(context.fields.map(\.id), context.validators))
         let filled = parsed.flatMap { answers in
             // An empty answer is no answer: the field keeps its draft or `default: last` value.

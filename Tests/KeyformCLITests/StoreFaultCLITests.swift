@@ -114,6 +114,21 @@ import Testing
         }
     }
 
+    /// Leaving while the offer is asked keeps the draft, gives the terminal back in
+    /// its cooked mode (a signal's default action would leave it raw: no echo, no
+    /// line editing in the shell), and exits with the status the form would have.
+    @Test(arguments: [("TERM", 143), ("HUP", 129), ("INT", 130), ("hangup", 129), ("ctrl-c", 130), ("esc", 1)])
+    func leavingAtTheOfferKeepsTheDraftAndTheTerminal(action: String, status: Int) throws {
+        try withFolder { work in
+            let report = try PtyDriver.session("question-\(action)", work: work)
+            #expect(report["status"] as? Int == status, "\(action)")
+            if action != "hangup" {
+                #expect(report["cooked"] as? Bool == true, "\(action): the terminal is given back")
+            }
+            #expect(report["draft"] as? [String: String] == ["alpha": "first", "bravo": "hal", "level": "", "charlie": "", "delta": ""])
+        }
+    }
+
     /// Up recalls the field's earlier values, newest first, each once.
     @Test func upRecallsTheFieldsEarlierValues() throws {
         try withFolder { work in

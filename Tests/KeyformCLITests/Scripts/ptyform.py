@@ -22,7 +22,9 @@ unfinished ends, after one field typed and committed ('first') and half of the
 next typed ('hal'): TERM, HUP or INT (the signal), hangup (the terminal is
 closed), ctrl-c or esc (the keys); or resume-yes / resume-no (a draft left by
 SIGTERM, then a run that offers to resume it: Enter, then the form finished;
-or n, then Esc); or history (Up, Up, Up in a field with earlier values).
+or n, then Esc); or question-HOW (the same run left at the offer by HOW, one
+of the first six; reports whether the terminal is cooked again); or history
+(Up, Up, Up in a field with earlier values).
 
 Each prints one JSON object per line (per trial, for kill9) on stdout; a line
 with "problems" not empty is a failure. The exit status is 1 when any line has
@@ -243,18 +245,24 @@ class Run:
         except ProcessLookupError:
             pass
 
-    def wait(self):
-        """Drains the terminal until the program is gone; its exit status, or -SIGNAL."""
+    def reap(self):
+        """Waits for the program to end, reading what it writes; its status (the
+        terminal stays open, so that its mode can be read afterwards)."""
         give_up = time.monotonic() + PATIENCE
         while self.status is None:
             pid, status = os.waitpid(self.pid, os.WNOHANG)
             if pid:
                 self.status = -os.WTERMSIG(status) if os.WIFSIGNALED(status) else os.WEXITSTATUS(status)
-                break
-            if time.monotonic() > give_up:
+            elif time.monotonic() > give_up:
                 self.kill(signal.SIGKILL)
                 raise Stuck(f"the program did not end within {PATIENCE:.0f} s; the screen:\n{self.screen.text()}")
-            self.pump(0.01)
+            elif not self.pump(0.01):
+                time.sleep(0.002)  # the terminal is closed: poll for the exit
+        return self.status
+
+    def wait(self):
+        """Drains the terminal until the program is gone; its exit status, or -SIGNAL."""
+        self.reap()
         while self.pump(0):
             pass
         self.close()
@@ -604,6 +612,30 @@ def session(args):
                 run.wait_for("an empty form", lambda s: s.focused() == ("Alpha", "") and s.value("Bravo") == "")
                 result["draft_after_no"] = read_database(db)[1]
                 result["status"], result["restored"] = end_run(run, "esc")
+        elif action.startswith("question-"):
+            # A draft left by SIGTERM; the next run is left while it asks to resume it.
+            run = Run(command, args.work, env)
+            type_first_and_half(run)
+            end_run(run, "TERM")
+            run = Run(command, args.work, env)
+            run.wait_for("the offer", lambda s: s.text().rstrip().endswith("[Y/n]"))
+            how = action[len("question-"):]
+            if how in ("TERM", "HUP", "INT"):
+                run.kill(getattr(signal, "SIG" + how))
+            elif how == "ctrl-c":
+                run.write(b"\x03")
+            elif how == "esc":
+                run.write(b"\x1b")
+            elif how == "hangup":
+                run.close()
+            else:
+                raise SystemExit(f"unknown action {action}")
+            # The terminal's mode once the program is gone: canonical and echoing again?
+            run.reap()
+            if how != "hangup":
+                mode = termios.tcgetattr(run.fd)[3]
+                result["cooked"] = bool(mode & termios.ICANON) and bool(mode & termios.ECHO)
+            result["status"] = run.wait()
         elif action == "history":
             # Two earlier records; Up recalls their values in the field, newest first.
             for value in ("older", "newer", "older"):
