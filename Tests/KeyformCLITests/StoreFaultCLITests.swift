@@ -30,7 +30,7 @@ import Testing
     /// scripts/soak-kill9.sh for a longer run.
     @Test func killNineWhileTypingLosesNoCommittedField() throws {
         try withFolder { work in
-            let trials = 60
+            let trials = 100
             let seed = UInt32.random(in: 0...UInt32.max)
             let (status, lines, stderr) = try PtyDriver.run(["kill9", "--trials", "\(trials)", "--seed", "\(seed)"], work: work)
             let reports = lines.filter { $0["trial"] != nil }
@@ -53,8 +53,8 @@ import Testing
             let stored = count { $0["stored"] as? Bool == true }
             let resumed = count { $0["resumed"] as? Bool == true }
             #expect(killed >= trials / 2)
-            #expect(beforeCommits >= 3)
-            #expect(midForm >= 10)
+            #expect(beforeCommits >= 2)
+            #expect(midForm >= trials / 5)
             #expect(stored >= 1)
 
             // Keyform opens the shared file afterwards and finds it whole.
