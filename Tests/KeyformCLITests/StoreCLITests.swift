@@ -372,6 +372,20 @@ import Testing
         return result.stderr
     }
 
+    /// As root, the command that runs keyform as `nobody` (root ignores file modes);
+    /// as anyone else, none.
+    func asNobody() throws -> [String] {
+        guard Programs.isRoot else { return [] }
+        let setpriv = try #require(Programs.find("setpriv"), "as root, this test runs keyform as nobody with setpriv (util-linux)")
+        let launcher = [setpriv, "--reuid=nobody", "--regid=nogroup", "--clear-groups"]
+        let probe = try Programs.run(launcher[0], Array(launcher.dropFirst()) + [CLIRunner.binary.path, "--help"])
+        try #require(probe.status == 0, """
+            as root, this test runs keyform as nobody, who cannot run \(CLIRunner.binary.path) here \
+            (a folder on the way, or the Swift runtime's, is not readable by others): \(probe.stderr)
+            """)
+        return launcher
+    }
+
     /// A database file that cannot be written to. Root ignores file modes, so as
     /// root the binary runs as `nobody` (setpriv) on a file `nobody` owns with
     /// mode 0400; as anyone else, mode 0400 is enough.
@@ -385,8 +399,7 @@ import Testing
         var launcher: [String] = []
         var rescueFolder: String?
         if Programs.isRoot {
-            let setpriv = try #require(Programs.find("setpriv"), "as root, this test runs keyform as nobody with setpriv (util-linux)")
-            launcher = [setpriv, "--reuid=nobody", "--regid=nogroup", "--clear-groups"]
+            launcher = try asNobody()
             let rescue = cli.path("rescue")
             try FileManager.default.createDirectory(atPath: rescue, withIntermediateDirectories: true)
             for path in [folder, db, rescue] {
@@ -471,8 +484,7 @@ import Testing
         var launcher: [String] = []
         var rescueFolder: String?
         if Programs.isRoot {
-            let setpriv = try #require(Programs.find("setpriv"))
-            launcher = [setpriv, "--reuid=nobody", "--regid=nogroup", "--clear-groups"]
+            launcher = try asNobody()
             let rescue = cli.path("rescue")
             try FileManager.default.createDirectory(atPath: rescue, withIntermediateDirectories: true)
             #expect(chown(rescue, 65534, 65534) == 0)
