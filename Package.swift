@@ -6,6 +6,8 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "keyform", targets: ["KeyformCLI"]),
+        // The Swift library: `import Keyform` to ask a person for a record (docs/swift-library.md).
+        .library(name: "Keyform", targets: ["Keyform"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -13,6 +15,8 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        // `swift package generate-documentation --target Keyform`.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // GNU readline, linked as a system library (GPL-3.0: see LICENSE).
@@ -29,6 +33,12 @@ let package = Package(
             name: "KeyformStore",
             dependencies: ["KeyformCore", .product(name: "GRDB", package: "GRDB.swift")]
         ),
+        // Finding and reading form and layout files (SPEC order): shared by the CLI and the library.
+        .target(name: "KeyformFiles", dependencies: ["KeyformCore"]),
+        // The public Swift API (product `Keyform`): forms in code or files, typed results, a test double.
+        .target(name: "Keyform", dependencies: ["KeyformCore", "KeyformTerminal", "KeyformStore", "KeyformFiles"]),
+        // The library's example: asks for a to-do and decodes it into a struct.
+        .executableTarget(name: "keyform-example", dependencies: ["Keyform"], path: "Sources/KeyformExample"),
         // A helper for the store's multi-process tests: opens a database and saves N records.
         .executableTarget(name: "keyform-store-stress", dependencies: ["KeyformStore"], path: "Sources/KeyformStoreStress"),
         // The `keyform` command-line tool.
@@ -38,6 +48,7 @@ let package = Package(
                 "KeyformCore",
                 "KeyformTerminal",
                 "KeyformStore",
+                "KeyformFiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -54,5 +65,12 @@ let package = Package(
         .testTarget(name: "KeyformStoreTests", dependencies: ["KeyformStore", "keyform-store-stress"]),
         // keyform run in tmux; depends on the executable so that it is built first.
         .testTarget(name: "KeyformEndToEndTests", dependencies: ["KeyformCLI"]),
+        .testTarget(name: "KeyformLibraryTests", dependencies: ["Keyform", "keyform-example", "KeyformCore", "KeyformStore"]),
+        // Imports only `Keyform`, nothing @testable: what a user's package sees is enough.
+        .testTarget(
+            name: "KeyformPublicAPITests",
+            dependencies: ["Keyform"],
+            swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]
+        ),
     ]
 )

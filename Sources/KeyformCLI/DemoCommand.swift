@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import KeyformCore
+import KeyformFiles
 import KeyformStore
 import KeyformTerminal
 
@@ -65,7 +66,6 @@ struct DemoCommand: ParsableCommand {
         let (loaded, diagnostics) = FormFiles.load(path: app.path)
         for (origin, diagnostic) in diagnostics { Output.error(diagnostic.formatted(path: origin)) }
         guard let loaded else { throw ExitCode(2) }
-        let context = try FormContext(form: loaded.form, layouts: loaded.layouts, today: CivilDate.today())
         let database: AppDatabase
         do {
             database = try AppDatabase.open(path: DemoApps.databasePath(for: app))
@@ -73,6 +73,8 @@ struct DemoCommand: ParsableCommand {
             throw Failure(message: "\(error)", status: 1)
         }
         while true {
+            // Built anew for each entry: `choices` grids show what was just stored.
+            let context = try FormLauncher.context(loaded, database: database)
             let start = try FormLauncher.startingValues(context, database, drafts: .resume)
             switch try FormLauncher.runOnTerminal(context, database, start: start, noAnimation: noAnimation) {
             case .submitted(let record):

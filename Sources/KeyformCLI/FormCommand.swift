@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import KeyformCore
+import KeyformFiles
 
 struct FormCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

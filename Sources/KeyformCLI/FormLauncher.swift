@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import KeyformCore
+import KeyformFiles
 import KeyformStore
 import KeyformTerminal
 
@@ -30,13 +31,27 @@ enum FormLauncher {
         case ignore
     }
 
-    /// Starting values: `default: last` from the last record, then the draft's when it is resumed.
+    /// The run-time context of a loaded form: `choices` fields get their grids from the store.
+    static func context(_ loaded: LoadedForm, database: AppDatabase?) throws -> FormContext {
+        let (form, offered) = ChoiceLayout.apply(to: loaded.form) { source in
+            (try? database?.choiceValues(source)) ?? []
+        }
+        do {
+            return try FormContext(form: form, layouts: loaded.layouts.merging(offered) { $1 }, today: CivilDate.today())
+        } catch {
+            throw Failure(message: "\(loaded.path): \(error)")
+        }
+    }
+
+    /// Starting values: `default: last` from the last record (with `repeatLast`, every
+    /// field without another default), then the draft's when it is resumed.
     /// - Throws: `ExitCode` when the person leaves at the question (Esc 1, Ctrl-C 130,
     ///   SIGTERM 143, SIGHUP 129), `Failure` when there is no terminal to ask on.
-    static func startingValues(_ context: FormContext, _ database: AppDatabase?, drafts: DraftPolicy) throws -> Start {
+    static func startingValues(_ context: FormContext, _ database: AppDatabase?, drafts: DraftPolicy,
+                               repeatLast: Bool = false) throws -> Start {
         guard let database else { return Start() }
         var start = Start()
-        for field in context.fields where field.defaultValue == .last {
+        for field in context.fields where field.defaultValue == .last || (repeatLast && field.defaultValue == nil) {
             if let last = try? database.lastValue(form: context.form, field: field.id) { start.values[field.id] = last }
         }
         start.last = start.values

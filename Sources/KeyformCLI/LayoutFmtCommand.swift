@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import KeyformCore
+import KeyformFiles
 
 struct LayoutFmtCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

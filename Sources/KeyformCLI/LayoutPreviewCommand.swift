@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import KeyformCore
+import KeyformFiles
 import KeyformTerminal
 
 struct LayoutPreviewCommand: ParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import KeyformCore
+import KeyformFiles
 import KeyformStore
 import KeyformTerminal
 
@@ -45,6 +46,9 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Start afresh: discard the form's draft without asking.")
     var fresh = false
 
+    @Flag(name: .customLong("repeat"), help: "Start from the last stored record (fields with their own default keep it, e.g. today); Ctrl-S submits from any field.")
+    var repeatLast = false
+
     @Flag(help: "No transitions (also when NO_MOTION is set).")
     var noAnimation = false
 
@@ -62,12 +66,6 @@ struct RunCommand: ParsableCommand {
         if format == .template, loaded.form.template == nil {
             throw Failure(message: "\(path) has no 'template'; add one, or use --format json or env")
         }
-        let context: FormContext
-        do {
-            context = try FormContext(form: loaded.form, layouts: loaded.layouts, today: CivilDate.today())
-        } catch {
-            throw Failure(message: "\(path): \(error)")
-        }
         var database: AppDatabase?
         var storeProblem: StoreError?
         if !store.noStore {
@@ -76,11 +74,12 @@ struct RunCommand: ParsableCommand {
             case .failure(let error): storeProblem = error
             }
         }
+        let context = try FormLauncher.context(loaded, database: database)
         let headless = answers != nil || isatty(STDIN_FILENO) == 0
         let (record, removingDraft) = headless
             ? try fillWithoutTerminal(context, database)
             : (try fillOnTerminal(context, database), true)
-        try finish(record, form: loaded.form, database: database, storeProblem: storeProblem, removingDraft: removingDraft)
+        try finish(record, form: context.form, database: database, storeProblem: storeProblem, removingDraft: removingDraft)
     }
 
     /// Stores the record and prints it; a record that could not be stored is
@@ -110,7 +109,7 @@ struct RunCommand: ParsableCommand {
 
     private func startingValues(_ context: FormContext, _ database: AppDatabase?, interactive: Bool) throws -> FormLauncher.Start {
         let policy: FormLauncher.DraftPolicy = resume ? .resume : fresh ? .discard : interactive ? .ask : .ignore
-        return try FormLauncher.startingValues(context, database, drafts: policy)
+        return try FormLauncher.startingValues(context, database, drafts: policy, repeatLast: repeatLast)
     }
 
     /// The form drawn on the controlling terminal; stdout stays for the result.

@@ -1,25 +1,9 @@
 import Foundation
 import KeyformCore
+import KeyformFiles
 
-/// Finding and reading the YAML files named on the command line.
-enum SourceFiles {
-    /// Reads at most one byte more than a layout or form may have, so a huge
-    /// file is refused quickly instead of read whole.
-    static func read(_ path: String) throws -> [UInt8] {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw ReadFailure(message: FileManager.default.fileExists(atPath: path)
-                ? "cannot read the file (permission denied?)" : "no such file")
-        }
-        defer { try? handle.close() }
-        let data = try handle.read(upToCount: (1 << 20) + 1) ?? Data()
-        return [UInt8](data)
-    }
-
-    struct ReadFailure: Error, CustomStringConvertible {
-        var message: String
-        var description: String { message }
-    }
-
+/// Finding the YAML files named on the command line (reading them: `SourceFiles.read`, in KeyformFiles).
+extension SourceFiles {
     static func isTestFile(_ path: String) -> Bool { path.hasSuffix(".test.yaml") || path.hasSuffix(".test.yml") }
 
     /// Files as given, and folders replaced by the YAML files under them (sorted).

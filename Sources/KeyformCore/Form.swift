@@ -75,11 +75,37 @@ public struct Field: Equatable, Sendable {
     /// Bounds for integer and number fields.
     public var min: Double?
     public var max: Double?
+    /// Earlier values from the store offered as the field's grid (quick entry).
+    public var choices: ChoiceSource?
+
+    /// Where a field's offered choices come from: a field of a form's stored records.
+    public struct ChoiceSource: Equatable, Sendable {
+        public enum Order: String, Equatable, Sendable, CaseIterable {
+            /// Newest first.
+            case recent
+            /// Most used first (ties: newest first).
+            case frequent
+        }
+
+        public var form: String
+        public var field: String
+        public var order: Order
+        /// At most this many (9 by default: one digit hotkey each).
+        public var limit: Int
+
+        public init(form: String, field: String, order: Order = .recent, limit: Int = 9) {
+            self.form = form
+            self.field = field
+            self.order = order
+            self.limit = limit
+        }
+    }
 
     public init(
         id: String, label: String? = nil, type: ValueType = .text, required: Bool = false,
         layout: String? = nil, input: InputView = .keyboard, strict: Bool = false, defaultValue: Default? = nil,
-        pattern: String? = nil, minLength: Int? = nil, maxLength: Int? = nil, min: Double? = nil, max: Double? = nil
+        pattern: String? = nil, minLength: Int? = nil, maxLength: Int? = nil, min: Double? = nil, max: Double? = nil,
+        choices: ChoiceSource? = nil
     ) {
         self.id = id
         self.label = label ?? id
@@ -94,5 +120,6 @@ public struct Field: Equatable, Sendable {
         self.maxLength = maxLength
         self.min = min
         self.max = max
+        self.choices = choices
     }
 }

@@ -48,8 +48,11 @@ struct FormChecks {
         if field.strict, field.layout == nil, let node = fields["strict"] {
             reader.error(node, "'strict' needs a 'layout': the value must be one of its keys' texts")
         }
-        if field.input == .grid, field.layout == nil, let node = fields["input"] {
-            reader.error(node, "'input: grid' needs a 'layout' to show")
+        if field.input == .grid, field.layout == nil, field.choices == nil, let node = fields["input"] {
+            reader.error(node, "'input: grid' needs a 'layout' (or 'choices') to show")
+        }
+        if field.choices != nil, field.layout != nil {
+            reader.report(.error(fields.location(of: "choices"), "a field offers a 'layout' or 'choices' from the store, not both"))
         }
         // Pattern and default need the field's validator; a strict field's choices need its layout.
         let choices = field.strict ? layout?.choiceTexts : nil

@@ -34,6 +34,11 @@ public enum FormEngine {
             return pressFirstKey(in: &state, context) { $0.hotkey == character }
         case .gridBackspacePressed:
             return pressFirstKey(in: &state, context) { $0.action == .backspace }
+        case .donePressed:
+            return pressDone(&state, context)
+        case .fieldJumpRequested(let number):
+            guard state.entries.indices.contains(number - 1), number - 1 != state.focus else { return [.bell] }
+            return enter(field: number - 1, in: &state, context, from: state.focus)
         case .cancelPressed:
             return end(&state, .cancelled, context)
         case .interrupted:

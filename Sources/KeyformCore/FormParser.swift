@@ -16,7 +16,7 @@ public enum FormParser {
     public static let pageFields = ["title", "fields"]
     public static let fieldFields = [
         "id", "label", "type", "required", "layout", "input", "strict", "default",
-        "pattern", "min_length", "max_length", "min", "max",
+        "pattern", "min_length", "max_length", "min", "max", "choices",
     ]
 
     /// Parses a form from the bytes of a file.
@@ -190,6 +190,7 @@ public enum FormParser {
         }
         if let node = fields["min"] { field.min = reader.number(node, field: "min") }
         if let node = fields["max"] { field.max = reader.number(node, field: "max") }
+        if let node = fields["choices"] { field.choices = readChoices(node, &reader) }
         return LocatedField(field: field, fields: fields)
     }
 
@@ -221,6 +222,34 @@ public enum FormParser {
         }
         if let id = likeIdentifier(text) { return "{id: \(id), label: \(TerminalSafe.escaped(text))}" }
         return "{id: note, label: Note}"
+    }
+
+    /// `choices: {from: FORM.FIELD, order: recent|frequent, limit: N}`.
+    private static func readChoices(_ node: Node, _ reader: inout NodeReader) -> Field.ChoiceSource? {
+        guard let fields = reader.fields(of: node, allowed: ["from", "order", "limit"], in: "'choices'") else { return nil }
+        guard let fromNode = fields["from"] else {
+            if !fields.hasUnknown { reader.error(node, "'choices' needs 'from: FORM.FIELD', the stored field whose earlier values are offered") }
+            return nil
+        }
+        guard let from = reader.text(fromNode, field: "from") else { return nil }
+        let parts = from.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count == 2, isIdentifier(parts[0]), isIdentifier(parts[1]) else {
+            reader.error(fromNode, "'from' must be FORM.FIELD (a form's name and one of its field ids, like checklist.name), found '\(TerminalSafe.escaped(from))'")
+            return nil
+        }
+        var source = Field.ChoiceSource(form: parts[0], field: parts[1])
+        if let orderNode = fields["order"], let order = reader.text(orderNode, field: "order") {
+            guard let known = Field.ChoiceSource.Order(rawValue: order) else {
+                reader.error(orderNode, "unknown order '\(TerminalSafe.escaped(order))'; \(NodeReader.hint(for: order, among: Field.ChoiceSource.Order.allCases.map(\.rawValue)))")
+                return nil
+            }
+            source.order = known
+        }
+        if let limitNode = fields["limit"] {
+            guard let limit = reader.integer(limitNode, field: "limit", in: 1...50, meaning: "a whole number of choices") else { return nil }
+            source.limit = limit
+        }
+        return source
     }
 
     /// `[a-z][a-z0-9_]*`: field ids and record names.

@@ -98,6 +98,12 @@ public enum FormEvent: Equatable, Sendable {
     case gridHotkeyPressed(Character)
     /// The Backspace key in the grid view: presses the page's `backspace` key, if it has one.
     case gridBackspacePressed
+    /// Ctrl-S: press Done from any field (submits when the form is valid,
+    /// otherwise points at the field that blocks it, as Enter on the last field does).
+    case donePressed
+    /// Alt-1…Alt-9: jump to the form's field with that number (1-based), across pages;
+    /// like Shift-Tab, never blocked by validation.
+    case fieldJumpRequested(Int)
     /// Esc.
     case cancelPressed
     /// Ctrl-C or SIGINT.

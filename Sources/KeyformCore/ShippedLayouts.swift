@@ -78,15 +78,24 @@ rows:
 
 """####,
         "swim-distance": ####"""
-# The distance of a swim set in metres, for a training log.
+# The distance of a swim set in metres, for a training log. Hotkeys follow
+# the keyboard's own rows (q w e r / a s d), so each distance is one key.
 # Plain scalars are text exactly as written: 25 types "25" and 1500 types
 # "1500", never numbers. "Other…" shows the keypad for any other distance;
 # "‹ Back" and "Skip ›" move to the previous and the next field.
 title: Distance (m)
 rows:
-  - [25, 50, 100, 200]
-  - [400, 800, 1500, {label: Other…, hotkey: o, action: layout, to: keypad}]
+  - [{label: "25", hotkey: q}, {label: "50", hotkey: w}, {label: "100", hotkey: e}, {label: "200", hotkey: r}]
+  - [{label: "400", hotkey: a}, {label: "800", hotkey: s}, {label: "1500", hotkey: d}, {label: Other…, hotkey: o, action: layout, to: keypad}]
   - [{label: ‹ Back, hotkey: <, span: 2, action: previous}, {label: Skip ›, hotkey: ">", span: 2, action: next}]
+
+"""####,
+        "swim-notes": ####"""
+# Fixed phrases for a swim set's note; "abc" swaps to the keyboard for free text.
+title: Note
+rows:
+  - [{label: Felt strong, hotkey: f}, {label: Tired, hotkey: t}, {label: With fins, hotkey: w}]
+  - [{label: Technique, hotkey: e}, {label: Open water, hotkey: o}, {label: abc, hotkey: a, action: keyboard}]
 
 """####,
         "swim-strokes": ####"""

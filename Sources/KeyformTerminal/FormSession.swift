@@ -67,6 +67,10 @@ public final class FormSession {
         case .control("l"):
             redrawRequested = true
             return []
+        case .control("s"):
+            return send(.donePressed)
+        case .modified(.character(let digit), let modifiers) where modifiers == .alt && ("1"..."9").contains(digit):
+            return send(.fieldJumpRequested(Int(String(digit)) ?? 0))
         case .escape where state.grid != nil || !editor.isViMode:
             return send(.cancelPressed)
         default:

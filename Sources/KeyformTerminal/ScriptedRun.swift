@@ -11,6 +11,9 @@ public enum ScriptedRun {
         public var frame: Frame
         /// Every effect, in order.
         public var effects: [FormEffect]
+        /// The state after the last key (the Swift library's test double saves a
+        /// draft with the field it was left on).
+        public var state: FormState
     }
 
     /// Presses the keys one by one (a lone Esc followed by the pause that tells
@@ -28,6 +31,7 @@ public enum ScriptedRun {
             if press.isLoneEscape || session.hasPendingEscape { effects += session.flushPendingEscape() }
             if session.state.outcome != nil { break }
         }
-        return Result(outcome: session.state.outcome, frame: session.frame(width: width, height: height, color: color), effects: effects)
+        return Result(outcome: session.state.outcome, frame: session.frame(width: width, height: height, color: color),
+                      effects: effects, state: session.state)
     }
 }

@@ -227,7 +227,7 @@ import Testing
         #expect(form.pages.map(\.title) == ["Set", "How it went"])
         #expect(form.fields.map(\.id) == ["date", "stroke", "distance", "effort", "note"])
         #expect(form.field(id: "date") == Field(
-            id: "date", label: "Date", type: .date, required: true, layout: "date", defaultValue: .value("today")
+            id: "date", label: "Date", type: .date, required: true, layout: "date", input: .grid, defaultValue: .value("today")
         ))
         #expect(form.field(id: "distance") == Field(
             id: "distance", label: "Distance (m)", type: .integer, required: true, layout: "swim-distance",

@@ -105,7 +105,7 @@ struct RunInTmuxTests {
         try tmux.wait(forText: "Swim · Page 2/2", "› Effort")
         try tmux.press("h")
         try tmux.wait(forText: "› Note")
-        try tmux.press("Enter")
+        try tmux.press("C-s")  // Done from any field: the note stays empty
         let result = try run.result()
         #expect(result.status == 0)
         #expect(result.stdout == #"{"date":"\#(Self.today)","stroke":"Freestyle","distance":400,"effort":"Hard","note":""}"#)
@@ -118,7 +118,7 @@ struct RunInTmuxTests {
         let tmux = run.tmux
         try tmux.wait(forText: "Swim · Page 1/2: Set", "› Date*")
         // One send-keys: page 1 (date, stroke, distance: the page slides), then page 2.
-        try tmux.press("Enter", "f", "Down", "Enter", "e", "felt good", "Enter")
+        try tmux.press("Enter", "f", "Down", "Enter", "e", "Tab", "felt good", "Enter")
         let result = try run.result()
         #expect(result.status == 0)
         #expect(result.stdout == #"{"date":"\#(Self.today)","stroke":"Freestyle","distance":400,"effort":"Easy","note":"felt good"}"#)
@@ -132,7 +132,7 @@ struct RunInTmuxTests {
         try tmux.wait(forText: "Swim · Page 1/2: Set", "› Date*")
         try tmux.press("Enter", "f", "Down", "Enter")
         // No wait: these arrive while page 2 slides in (about 150 ms).
-        try tmux.press("x")
+        try tmux.press("x", "Tab")
         try tmux.type("long set")
         try tmux.press("Enter")
         let result = try run.result()

@@ -2,17 +2,18 @@ import Foundation
 import KeyformCore
 
 /// A form file read from disk with every layout it needs.
-struct LoadedForm {
-    var path: String
-    var form: Form
+package struct LoadedForm {
+    package var path: String
+    package var form: Form
     /// The layouts its fields name, and those their `action: layout` keys reach, by name.
-    var layouts: [String: Layout]
+    package var layouts: [String: Layout]
 }
 
 /// Finding form files and loading them, with their layouts, into values the core can use.
-enum FormFiles {
+/// Shared by the `keyform` command and the `Keyform` library.
+package enum FormFiles {
     /// FORM as a path, else a name looked up in `./forms`, `demo/` and `$KEYFORM_FORMS` (SPEC).
-    static func locate(_ form: String) -> String? {
+    package static func locate(_ form: String) -> String? {
         let manager = FileManager.default
         if form.hasSuffix(".yaml") || form.hasSuffix(".yml") || form.contains("/") {
             return manager.fileExists(atPath: form) ? form : nil
@@ -22,14 +23,14 @@ enum FormFiles {
         return folders.map { "\($0)/\(form).yaml" }.first { manager.fileExists(atPath: $0) }
     }
 
-    static func searchedPlaces(for form: String) -> String {
+    package static func searchedPlaces(for form: String) -> String {
         let environment = ProcessInfo.processInfo.environment["KEYFORM_FORMS"] ?? ""
         let folders = ["forms", "demo"] + environment.split(separator: ":").map(String.init)
         return folders.map { "\($0)/\(form).yaml" }.joined(separator: ", ")
     }
 
     /// Parses the form and its layouts. Diagnostics come back with the path they belong to.
-    static func load(path: String) -> (form: LoadedForm?, diagnostics: [(path: String, diagnostic: Diagnostic)]) {
+    package static func load(path: String) -> (form: LoadedForm?, diagnostics: [(path: String, diagnostic: Diagnostic)]) {
         let bytes: [UInt8]
         do {
             bytes = try SourceFiles.read(path)
@@ -37,8 +38,17 @@ enum FormFiles {
             return (nil, [(path, .error(.start, "\(error)"))])
         }
         let folder = (path as NSString).deletingLastPathComponent
-        var layouts = LayoutSet(files: LayoutFiles(formFolder: folder.isEmpty ? "." : folder))
+        let layouts = LayoutSet(files: LayoutFiles(formFolder: folder.isEmpty ? "." : folder))
         let stem = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+        return load(bytes: bytes, path: path, stem: stem, layouts: layouts)
+    }
+
+    /// Parses a form's bytes as if read from `path`, its layout names resolved by `layouts`
+    /// (the `Keyform` library passes the layouts written in Swift in `layouts`' predefined ones).
+    package static func load(
+        bytes: [UInt8], path: String, stem: String, layouts: LayoutSet
+    ) -> (form: LoadedForm?, diagnostics: [(path: String, diagnostic: Diagnostic)]) {
+        var layouts = layouts
         let parsed = FormParser.parse(bytes: bytes, stem: stem, layouts: { layouts.availability($0) }, suggestLayout: layouts.files.resolver.suggestion(for:))
         layouts.loadLinkedLayouts()
         let diagnostics = parsed.diagnostics.map { (path: path, diagnostic: $0) } + layouts.diagnostics
@@ -48,20 +58,25 @@ enum FormFiles {
 }
 
 /// The layouts one form uses, each loaded once.
-struct LayoutSet {
-    let files: LayoutFiles
+package struct LayoutSet {
+    package let files: LayoutFiles
     private var loaded: [String: LayoutFiles.Loaded] = [:]
 
-    init(files: LayoutFiles) { self.files = files }
+    /// - Parameter predefined: layouts found by name before any file or shipped layout
+    ///   (the `Keyform` library's layouts written in Swift).
+    package init(files: LayoutFiles, predefined: [String: LayoutFiles.Loaded] = [:]) {
+        self.files = files
+        self.loaded = predefined
+    }
 
-    mutating func availability(_ name: String) -> LayoutAvailability {
+    package mutating func availability(_ name: String) -> LayoutAvailability {
         if loaded[name] == nil, let layout = files.load(name) { loaded[name] = layout }
         guard let layout = loaded[name] else { return .missing }
         return layout.parsed.value.map { .found($0) } ?? .broken
     }
 
     /// Loads the layouts that `action: layout` keys turn to: a form needs them at run time too.
-    mutating func loadLinkedLayouts() {
+    package mutating func loadLinkedLayouts() {
         var pending = parsed.values.flatMap(\.allKeys).compactMap(\.linkedLayout)
         while let name = pending.popLast() {
             guard loaded[name] == nil, case .found(let layout) = availability(name) else { continue }
@@ -70,17 +85,17 @@ struct LayoutSet {
     }
 
     /// The layouts that parsed, by name.
-    var parsed: [String: Layout] { loaded.compactMapValues(\.parsed.value) }
+    package var parsed: [String: Layout] { loaded.compactMapValues(\.parsed.value) }
 
     /// Each layout's own problems, once, at its own path.
-    var diagnostics: [(path: String, diagnostic: Diagnostic)] {
+    package var diagnostics: [(path: String, diagnostic: Diagnostic)] {
         loaded.values.sorted { $0.origin < $1.origin }.flatMap { layout in layout.parsed.diagnostics.map { (layout.origin, $0) } }
     }
 }
 
 extension Layout.Key {
     /// The layout an `action: layout` key turns to.
-    var linkedLayout: String? {
+    package var linkedLayout: String? {
         if case .layout(let name) = action { name } else { nil }
     }
 }

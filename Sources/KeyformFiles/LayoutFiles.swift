@@ -2,14 +2,14 @@ import Foundation
 import KeyformCore
 
 /// Layout names resolved on the real file system, in the SPEC's order (see `LayoutResolver`).
-struct LayoutFiles {
-    let resolver: LayoutResolver
+package struct LayoutFiles {
+    package let resolver: LayoutResolver
 
     /// - Parameters:
     ///   - formFolder: the folder of the form naming layouts, if any.
     ///   - extraFolder: searched after the SPEC's places; `layout check` passes the
     ///     layout's own folder, where the layouts it turns to usually live.
-    init(formFolder: String? = nil, extraFolder: String? = nil) {
+    package init(formFolder: String? = nil, extraFolder: String? = nil) {
         let environment = ProcessInfo.processInfo.environment["KEYFORM_LAYOUTS"]
         let layoutsPath = [environment, extraFolder].compactMap { $0 }.joined(separator: ":")
         resolver = LayoutResolver(
@@ -24,16 +24,21 @@ struct LayoutFiles {
         )
     }
 
-    func exists(_ name: String) -> Bool { resolver.resolve(name) != nil }
+    package func exists(_ name: String) -> Bool { resolver.resolve(name) != nil }
 
     /// A resolved layout: where it came from (a path, or `shipped:NAME`) and what parsing it gave.
-    struct Loaded {
-        var origin: String
-        var parsed: Parsed<Layout>
+    package struct Loaded {
+        package var origin: String
+        package var parsed: Parsed<Layout>
+
+        package init(origin: String, parsed: Parsed<Layout>) {
+            self.origin = origin
+            self.parsed = parsed
+        }
     }
 
     /// Resolves and parses `name`; nil when it resolves nowhere.
-    func load(_ name: String) -> Loaded? {
+    package func load(_ name: String) -> Loaded? {
         switch resolver.resolve(name) {
         case .file(let path)?:
             let parsed: Parsed<Layout>
@@ -52,7 +57,7 @@ struct LayoutFiles {
     }
 
     /// Parses a layout file whose `action: layout` targets resolve from here or beside it.
-    func parse(_ bytes: [UInt8], folder: String) -> Parsed<Layout> {
+    package func parse(_ bytes: [UInt8], folder: String) -> Parsed<Layout> {
         let beside = LayoutFiles(formFolder: nil, extraFolder: folder.isEmpty ? "." : folder)
         return LayoutParser.parse(bytes: bytes, layoutExists: beside.exists, suggestLayout: beside.resolver.suggestion(for:))
     }

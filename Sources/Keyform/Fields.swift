@@ -1,0 +1,378 @@
+/// How a field is typed into when it gets focus.
+///
+/// Every field can be typed into with the keyboard (GNU readline); a field with a
+/// layout can also show its key grid. Tab swaps between the two while the form runs.
+public enum InputView: String, Sendable, Hashable, CaseIterable {
+    /// The line editor (GNU readline, with the person's `~/.inputrc`).
+    case keyboard
+    /// The field's key grid: its ``KeyformLayout``.
+    case grid
+}
+
+/// A field of a form written in Swift.
+///
+/// ``TextField``, ``ChoiceField``, ``IntegerField``, ``NumberField``, ``DateField``
+/// and ``BooleanField`` are fields. Conform your own type to reuse a field in
+/// several forms:
+///
+/// ```swift
+/// struct PriorityField: FormField {
+///     var definition: FieldDefinition {
+///         ChoiceField("priority", label: "Priority", layout: .named("priority"), default: "Medium").definition
+///     }
+/// }
+/// ```
+public protocol FormField: Sendable {
+    /// The field as a form file would write it.
+    var definition: FieldDefinition { get }
+}
+
+/// One field of a form, as a form file would write it: made by ``TextField``,
+/// ``ChoiceField`` and the other fields, and read by ``KeyformForm``.
+public struct FieldDefinition: FormField, Sendable, Equatable {
+    /// The key of the field's value in the record: `[a-z][a-z0-9_]*`, unique in the form.
+    public let id: String
+    /// What the form shows beside the field; nil shows the id.
+    public let label: String?
+
+    /// The field's value type, as a form file writes it.
+    enum ValueType: String, Sendable {
+        case text, integer, number, date, boolean
+    }
+
+    let type: ValueType
+    let required: Bool
+    /// The starting text; nil for none, ``FieldDefault/last`` as `.last`.
+    let defaultValue: DefaultText?
+    let layout: KeyformLayout?
+    let input: InputView
+    let strict: Bool
+    let pattern: String?
+    let minLength: Int?
+    let maxLength: Int?
+    let min: String?
+    let max: String?
+
+    /// A default as a form file writes it.
+    enum DefaultText: Sendable, Equatable {
+        case text(String)
+        case last
+    }
+
+    init(
+        id: String, label: String?, type: ValueType, required: Bool, defaultText: String??,
+        layout: KeyformLayout?, input: InputView, strict: Bool = false,
+        pattern: String? = nil, minLength: Int? = nil, maxLength: Int? = nil, min: String? = nil, max: String? = nil
+    ) {
+        self.id = id
+        self.label = label
+        self.type = type
+        self.required = required
+        switch defaultText {
+        case nil: defaultValue = nil
+        case .some(nil): defaultValue = .last
+        case .some(.some(let text)): defaultValue = .text(text)
+        }
+        self.layout = layout
+        self.input = input
+        self.strict = strict
+        self.pattern = pattern
+        self.minLength = minLength
+        self.maxLength = maxLength
+        self.min = min
+        self.max = max
+    }
+
+    /// The field itself.
+    public var definition: FieldDefinition { self }
+}
+
+/// A field's starting value: a value of the field's type, or ``last`` — the
+/// field's value in the form's last stored record (for quick entry; needs
+/// ``KeyformForm/store(at:drafts:)``).
+///
+/// Write a literal where the type allows one: `default: "Medium"`,
+/// `default: 400`, `default: 1.5`, `default: true`; or `default: .today` for a date.
+public struct FieldDefault<Value>: Sendable, Hashable {
+    /// The text the field starts with, as if typed; nil for ``last``.
+    let text: String?
+
+    init(text: String?) {
+        self.text = text
+    }
+
+    /// The field's value in the form's last stored record (empty without a store or a record).
+    public static var last: FieldDefault { FieldDefault(text: nil) }
+}
+
+extension FieldDefault where Value == String {
+    /// This text.
+    public static func value(_ text: String) -> FieldDefault { FieldDefault(text: text) }
+}
+
+extension FieldDefault where Value == Int {
+    /// This whole number.
+    public static func value(_ number: Int) -> FieldDefault { FieldDefault(text: String(number)) }
+}
+
+extension FieldDefault where Value == Double {
+    /// This number.
+    public static func value(_ number: Double) -> FieldDefault { FieldDefault(text: KeyformValue.number(number).description) }
+}
+
+extension FieldDefault where Value == Bool {
+    /// Yes (`true`) or no (`false`).
+    public static func value(_ flag: Bool) -> FieldDefault { FieldDefault(text: flag ? "yes" : "no") }
+}
+
+extension FieldDefault where Value == KeyformDate {
+    /// This day.
+    public static func value(_ date: KeyformDate) -> FieldDefault { FieldDefault(text: date.description) }
+    /// The day the form is filled in.
+    public static var today: FieldDefault { FieldDefault(text: "today") }
+    /// The day before the form is filled in.
+    public static var yesterday: FieldDefault { FieldDefault(text: "yesterday") }
+}
+
+extension FieldDefault: ExpressibleByUnicodeScalarLiteral, ExpressibleByExtendedGraphemeClusterLiteral, ExpressibleByStringLiteral
+where Value == String {
+    /// A text default written as a string literal: `default: "Medium"`.
+    public init(stringLiteral value: String) {
+        self.init(text: value)
+    }
+}
+
+extension FieldDefault: ExpressibleByIntegerLiteral where Value: ExpressibleByIntegerLiteral {
+    /// A number default written as an integer literal: `default: 400`.
+    public init(integerLiteral value: Int) {
+        self.init(text: String(value))
+    }
+}
+
+extension FieldDefault: ExpressibleByFloatLiteral where Value: ExpressibleByFloatLiteral {
+    /// A number default written as a decimal literal: `default: 1.5`.
+    public init(floatLiteral value: Double) {
+        self.init(text: KeyformValue.number(value).description)
+    }
+}
+
+extension FieldDefault: ExpressibleByBooleanLiteral where Value == Bool {
+    /// A yes/no default written as `true` or `false`.
+    public init(booleanLiteral value: Bool) {
+        self.init(text: value ? "yes" : "no")
+    }
+}
+
+// MARK: - The fields
+
+/// A line of text (the record holds a string; an empty field is `""`).
+///
+/// ```swift
+/// TextField("text", label: "Text", required: true, maxLength: 140)
+/// TextField("note", label: "Note", pattern: "^[^@]*$")
+/// ```
+public struct TextField: FormField {
+    /// The field as a form file would write it.
+    public let definition: FieldDefinition
+
+    /// A text field.
+    ///
+    /// - Parameters:
+    ///   - id: the key of the value in the record, `[a-z][a-z0-9_]*`.
+    ///   - label: shown beside the field; the id when nil.
+    ///   - required: Done stays disabled while the field is empty.
+    ///   - defaultValue: the starting text, or `.last`.
+    ///   - pattern: a regular expression the whole value must match (when not empty).
+    ///   - minLength: the fewest characters (as a person counts them) a value may have.
+    ///   - maxLength: the most characters a value may have.
+    ///   - layout: a key grid the field can swap to with Tab (phrases, a keypad).
+    ///   - input: the view the field opens with; `.grid` needs a layout.
+    ///   - strict: the value must be one of the layout's key texts (see ``ChoiceField``).
+    public init(
+        _ id: String, label: String? = nil, required: Bool = false, default defaultValue: FieldDefault<String>? = nil,
+        pattern: String? = nil, minLength: Int? = nil, maxLength: Int? = nil,
+        layout: KeyformLayout? = nil, input: InputView = .keyboard, strict: Bool = false
+    ) {
+        definition = FieldDefinition(
+            id: id, label: label, type: .text, required: required, defaultText: defaultValue.map(\.text),
+            layout: layout, input: input, strict: strict, pattern: pattern, minLength: minLength, maxLength: maxLength)
+    }
+}
+
+/// One of a fixed set of texts, picked from a key grid (the record holds the
+/// chosen text, or `""` when none was picked and the field is not required).
+///
+/// ```swift
+/// ChoiceField("priority", label: "Priority", layout: .named("priority"), default: "Medium")
+/// ChoiceField("size", choices: ["S", "M", "L"])
+/// ChoiceField("priority", choices: Priority.self)   // a String enum that is CaseIterable
+/// ```
+///
+/// The value must be one of the layout's key texts (a form file's `strict: true`);
+/// it can still be typed (Tab swaps to the keyboard).
+public struct ChoiceField: FormField {
+    /// The field as a form file would write it.
+    public let definition: FieldDefinition
+
+    /// A choice among the text keys of a layout.
+    /// - Parameters:
+    ///   - id: the key of the value in the record.
+    ///   - label: shown beside the field; the id when nil.
+    ///   - layout: the key grid to pick from: `.named("priority")`, `.file(url)`, or one written in Swift.
+    ///   - input: the view the field opens with (the grid unless `.keyboard`).
+    ///   - required: Done stays disabled until a choice is made.
+    ///   - defaultValue: the starting choice, or `.last`.
+    public init(
+        _ id: String, label: String? = nil, layout: KeyformLayout, input: InputView = .grid,
+        required: Bool = false, default defaultValue: FieldDefault<String>? = nil
+    ) {
+        definition = FieldDefinition(
+            id: id, label: label, type: .text, required: required, defaultText: defaultValue.map(\.text),
+            layout: layout, input: input, strict: true)
+    }
+
+    /// A choice among these texts, shown as a grid of keys in their order
+    /// (one row of up to four, else rows of three).
+    public init(
+        _ id: String, label: String? = nil, choices: [String], input: InputView = .grid,
+        required: Bool = false, default defaultValue: FieldDefault<String>? = nil
+    ) {
+        self.init(id, label: label, layout: KeyformLayout(choices: choices), input: input, required: required, default: defaultValue)
+    }
+
+    /// A choice among the cases of a `String` enum, by raw value, in declaration
+    /// order. Decode the field into the same enum:
+    ///
+    /// ```swift
+    /// enum Priority: String, CaseIterable, Decodable { case high = "High", medium = "Medium", low = "Low" }
+    /// ChoiceField("priority", choices: Priority.self, default: .medium)
+    /// ```
+    public init<Choice: CaseIterable & RawRepresentable>(
+        _ id: String, label: String? = nil, choices: Choice.Type, input: InputView = .grid,
+        required: Bool = false, default defaultValue: Choice? = nil
+    ) where Choice.RawValue == String {
+        self.init(
+            id, label: label, choices: Choice.allCases.map(\.rawValue), input: input, required: required,
+            default: defaultValue.map { .value($0.rawValue) })
+    }
+}
+
+/// A whole number (the record holds a JSON number, or `null` when empty).
+///
+/// ```swift
+/// IntegerField("distance", label: "Distance (m)", required: true, min: 25, layout: .named("keypad"))
+/// ```
+public struct IntegerField: FormField {
+    /// The field as a form file would write it.
+    public let definition: FieldDefinition
+
+    /// An integer field.
+    ///
+    /// - Parameters:
+    ///   - id: the key of the value in the record.
+    ///   - label: shown beside the field; the id when nil.
+    ///   - required: Done stays disabled while the field is empty.
+    ///   - defaultValue: the starting number, or `.last`.
+    ///   - min: the smallest value allowed.
+    ///   - max: the largest value allowed.
+    ///   - layout: a key grid the field can swap to (a keypad, or numbers to pick).
+    ///   - input: the view the field opens with; `.grid` needs a layout.
+    public init(
+        _ id: String, label: String? = nil, required: Bool = false, default defaultValue: FieldDefault<Int>? = nil,
+        min: Int? = nil, max: Int? = nil, layout: KeyformLayout? = nil, input: InputView = .keyboard
+    ) {
+        definition = FieldDefinition(
+            id: id, label: label, type: .integer, required: required, defaultText: defaultValue.map(\.text),
+            layout: layout, input: input, min: min.map(String.init), max: max.map(String.init))
+    }
+}
+
+/// A decimal number (the record holds a JSON number, or `null` when empty).
+///
+/// ```swift
+/// NumberField("weight", label: "Weight (kg)", min: 0, max: 500)
+/// ```
+public struct NumberField: FormField {
+    /// The field as a form file would write it.
+    public let definition: FieldDefinition
+
+    /// A number field.
+    ///
+    /// - Parameters:
+    ///   - id: the key of the value in the record.
+    ///   - label: shown beside the field; the id when nil.
+    ///   - required: Done stays disabled while the field is empty.
+    ///   - defaultValue: the starting number, or `.last`.
+    ///   - min: the smallest value allowed.
+    ///   - max: the largest value allowed.
+    ///   - layout: a key grid the field can swap to (a keypad).
+    ///   - input: the view the field opens with; `.grid` needs a layout.
+    public init(
+        _ id: String, label: String? = nil, required: Bool = false, default defaultValue: FieldDefault<Double>? = nil,
+        min: Double? = nil, max: Double? = nil, layout: KeyformLayout? = nil, input: InputView = .keyboard
+    ) {
+        definition = FieldDefinition(
+            id: id, label: label, type: .number, required: required, defaultText: defaultValue.map(\.text),
+            layout: layout, input: input,
+            min: min.map { KeyformValue.number($0).description }, max: max.map { KeyformValue.number($0).description })
+    }
+}
+
+/// A day: typed as `2026-11-21`, `2026/11/21`, `today`, `yesterday` or `tomorrow`; the record
+/// holds `"YYYY-MM-DD"` (decode it as a ``KeyformDate`` or a `String`), or `null` when empty.
+///
+/// ```swift
+/// DateField("due", label: "Due")
+/// DateField("day", default: .today, layout: .named("date"))
+/// ```
+public struct DateField: FormField {
+    /// The field as a form file would write it.
+    public let definition: FieldDefinition
+
+    /// A date field.
+    ///
+    /// - Parameters:
+    ///   - id: the key of the value in the record.
+    ///   - label: shown beside the field; the id when nil.
+    ///   - required: Done stays disabled while the field is empty.
+    ///   - defaultValue: the starting day: `.today`, `.yesterday`, `.value(date)` or `.last`.
+    ///   - layout: a key grid the field can swap to (the shipped `date` layout offers Today and Yesterday).
+    ///   - input: the view the field opens with; `.grid` needs a layout.
+    public init(
+        _ id: String, label: String? = nil, required: Bool = false, default defaultValue: FieldDefault<KeyformDate>? = nil,
+        layout: KeyformLayout? = nil, input: InputView = .keyboard
+    ) {
+        definition = FieldDefinition(
+            id: id, label: label, type: .date, required: required, defaultText: defaultValue.map(\.text),
+            layout: layout, input: input)
+    }
+}
+
+/// Yes or no: typed as `yes`/`no` (also `y`, `n`, `true`, `false`); the record
+/// holds `true` or `false`, or `null` when empty.
+///
+/// ```swift
+/// BooleanField("urgent", label: "Urgent?", default: false, layout: .named("yes-no"))
+/// ```
+public struct BooleanField: FormField {
+    /// The field as a form file would write it.
+    public let definition: FieldDefinition
+
+    /// A yes/no field.
+    ///
+    /// - Parameters:
+    ///   - id: the key of the value in the record.
+    ///   - label: shown beside the field; the id when nil.
+    ///   - required: Done stays disabled while the field is empty.
+    ///   - defaultValue: `true`, `false`, or `.last`.
+    ///   - layout: a key grid the field can swap to (the shipped `yes-no` layout).
+    ///   - input: the view the field opens with; `.grid` needs a layout.
+    public init(
+        _ id: String, label: String? = nil, required: Bool = false, default defaultValue: FieldDefault<Bool>? = nil,
+        layout: KeyformLayout? = nil, input: InputView = .keyboard
+    ) {
+        definition = FieldDefinition(
+            id: id, label: label, type: .boolean, required: required, defaultText: defaultValue.map(\.text),
+            layout: layout, input: input)
+    }
+}

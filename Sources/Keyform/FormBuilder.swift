@@ -1,0 +1,107 @@
+/// A page of a form: fields shown together, with a title. A form with pages shows
+/// one page at a time, turning as focus moves on (Shift-Tab goes back across pages).
+///
+/// ```swift
+/// KeyformForm("Swim") {
+///     Page("Set") {
+///         DateField("day", default: .today)
+///         ChoiceField("stroke", layout: .named("swim-strokes"))
+///     }
+///     Page("How it went") {
+///         ChoiceField("effort", layout: .named("effort"))
+///         TextField("note")
+///     }
+/// }
+/// ```
+public struct Page: Sendable, Equatable {
+    /// Shown at the top while the page is on screen.
+    public let title: String?
+    /// The page's fields, in order.
+    public let fields: [FieldDefinition]
+
+    /// A page of these fields.
+    ///
+    /// - Parameters:
+    ///   - title: shown at the top while the page is on screen.
+    ///   - fields: the page's fields, in order.
+    public init(_ title: String? = nil, @FieldBuilder fields: () -> [FieldDefinition]) {
+        self.title = title
+        self.fields = fields()
+    }
+}
+
+/// What a ``KeyformForm``'s builder holds: fields and pages, in order. Fields
+/// outside a ``Page`` make a page of their own (without a title) when the form has pages.
+public struct FormContent: Sendable, Equatable {
+    enum Item: Sendable, Equatable {
+        case field(FieldDefinition)
+        case page(Page)
+    }
+
+    let items: [Item]
+}
+
+/// Builds a form from fields and pages, with `if`, `switch` and `for` as in any result builder.
+@resultBuilder
+public enum FormBuilder {
+    /// A field.
+    public static func buildExpression(_ field: some FormField) -> FormContent {
+        FormContent(items: [.field(field.definition)])
+    }
+
+    /// A page of fields.
+    public static func buildExpression(_ page: Page) -> FormContent {
+        FormContent(items: [.page(page)])
+    }
+
+    /// Fields and pages in order.
+    public static func buildBlock(_ parts: FormContent...) -> FormContent {
+        FormContent(items: parts.flatMap(\.items))
+    }
+
+    /// The contents of an `if` without `else`: nothing when the condition is false.
+    public static func buildOptional(_ part: FormContent?) -> FormContent {
+        part ?? FormContent(items: [])
+    }
+
+    /// The first branch of an `if`/`else` or `switch`.
+    public static func buildEither(first part: FormContent) -> FormContent { part }
+
+    /// The second branch of an `if`/`else` or `switch`.
+    public static func buildEither(second part: FormContent) -> FormContent { part }
+
+    /// The contents of a `for` loop, in order.
+    public static func buildArray(_ parts: [FormContent]) -> FormContent {
+        FormContent(items: parts.flatMap(\.items))
+    }
+}
+
+/// Builds the fields of a ``Page``, with `if`, `switch` and `for` as in any result builder.
+@resultBuilder
+public enum FieldBuilder {
+    /// A field.
+    public static func buildExpression(_ field: some FormField) -> [FieldDefinition] {
+        [field.definition]
+    }
+
+    /// Fields in order.
+    public static func buildBlock(_ parts: [FieldDefinition]...) -> [FieldDefinition] {
+        parts.flatMap { $0 }
+    }
+
+    /// The fields of an `if` without `else`: none when the condition is false.
+    public static func buildOptional(_ part: [FieldDefinition]?) -> [FieldDefinition] {
+        part ?? []
+    }
+
+    /// The first branch of an `if`/`else` or `switch`.
+    public static func buildEither(first part: [FieldDefinition]) -> [FieldDefinition] { part }
+
+    /// The second branch of an `if`/`else` or `switch`.
+    public static func buildEither(second part: [FieldDefinition]) -> [FieldDefinition] { part }
+
+    /// The fields of a `for` loop, in order.
+    public static func buildArray(_ parts: [[FieldDefinition]]) -> [FieldDefinition] {
+        parts.flatMap { $0 }
+    }
+}
