@@ -60,7 +60,7 @@ let package = Package(
             ],
             exclude: ["__Snapshots__", "Fixtures"]
         ),
-        .testTarget(name: "KeyformCLITests", dependencies: ["KeyformCLI"]),
+        .testTarget(name: "KeyformCLITests", dependencies: ["KeyformCLI"], exclude: ["Scripts"]),
         .testTarget(name: "KeyformTerminalTests", dependencies: ["KeyformTerminal"]),
         .testTarget(name: "KeyformStoreTests", dependencies: ["KeyformStore", "keyform-store-stress"]),
         // keyform run in tmux; depends on the executable so that it is built first.

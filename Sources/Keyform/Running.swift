@@ -70,8 +70,13 @@ public struct TerminalFormRunner: FormRunner {
         let run = try FormRun(form, today: CivilDate.today())
         let start = try run.startingValues(ask: { question in
             do {
-                guard let answer = try TerminalRunner.ask(question, ttyPath: ttyPath) else { throw KeyformError.interrupted }
-                return answer
+                switch try TerminalRunner.ask(question, ttyPath: ttyPath) {
+                case .yes: return true
+                case .no: return false
+                case .cancelled: throw KeyformError.cancelled
+                case .interrupted: throw KeyformError.interrupted
+                case .terminated(let signal): throw KeyformError.terminated(signal: signal)
+                }
             } catch let error as TerminalError {
                 throw KeyformError.noTerminal(error.description)
             }

@@ -86,7 +86,7 @@ struct BrowseCommand: ParsableCommand {
         return RecordBrowser.Hooks(
             history: { field in ((try? database.history(form: form, field: field)) ?? []).reversed() },
             // `default: last`; a draft of the form is left to `keyform run`.
-            newValues: { FormLauncher.startingValues(context, database, drafts: .ignore).values },
+            newValues: { (try? FormLauncher.startingValues(context, database, drafts: .ignore))?.values ?? [:] },
             add: { record in
                 // A record added here leaves the form's draft (of `keyform run`) alone.
                 RecordListRow(id: try database.saveRecord(record, form: form, removingDraft: false), values: record)

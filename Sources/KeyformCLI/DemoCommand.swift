@@ -75,7 +75,7 @@ struct DemoCommand: ParsableCommand {
         while true {
             // Built anew for each entry: `choices` grids show what was just stored.
             let context = try FormLauncher.context(loaded, database: database)
-            let start = FormLauncher.startingValues(context, database, drafts: .resume)
+            let start = try FormLauncher.startingValues(context, database, drafts: .resume)
             switch try FormLauncher.runOnTerminal(context, database, start: start, noAnimation: noAnimation) {
             case .submitted(let record):
                 do { try database.saveRecord(record, form: context.form) } catch {

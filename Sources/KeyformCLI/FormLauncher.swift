@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import KeyformCore
 import KeyformFiles
@@ -11,6 +12,11 @@ enum FormLauncher {
     struct Start {
         var values: [String: String] = [:]
         var focus = 0
+        /// Whether the draft was taken up (then submitting removes it).
+        var resumed = false
+        /// The `default: last` values alone: with the defaults, the form as it is
+        /// when nothing was typed.
+        var last: [String: String] = [:]
     }
 
     /// What to do with a draft of the form.
@@ -39,12 +45,16 @@ enum FormLauncher {
 
     /// Starting values: `default: last` from the last record (with `repeatLast`, every
     /// field without another default), then the draft's when it is resumed.
-    static func startingValues(_ context: FormContext, _ database: AppDatabase?, drafts: DraftPolicy, repeatLast: Bool = false) -> Start {
+    /// - Throws: `ExitCode` when the person leaves at the question (Esc 1, Ctrl-C 130,
+    ///   SIGTERM 143, SIGHUP 129), `Failure` when there is no terminal to ask on.
+    static func startingValues(_ context: FormContext, _ database: AppDatabase?, drafts: DraftPolicy,
+                               repeatLast: Bool = false) throws -> Start {
         guard let database else { return Start() }
         var start = Start()
         for field in context.fields where field.defaultValue == .last || (repeatLast && field.defaultValue == nil) {
             if let last = try? database.lastValue(form: context.form, field: field.id) { start.values[field.id] = last }
         }
+        start.last = start.values
         guard let draft = try? database.draft(form: context.form) else { return start }
         var useDraft: Bool
         switch drafts {
@@ -53,8 +63,20 @@ enum FormLauncher {
         case .resume: useDraft = true
         case .ask:
             let question = "Resume the draft of '\(context.form.title ?? context.form.name)' saved \(describe(draft.saved))?"
-            guard let answer = try? TerminalRunner.ask(question) else { Foundation.exit(130) }
-            useDraft = answer
+            let answer: TerminalRunner.Answer
+            do {
+                answer = try TerminalRunner.ask(question)
+            } catch {
+                throw Failure(message: "cannot use the terminal (\(error)); give --answers FILE, or pipe one value per line into stdin")
+            }
+            switch answer {
+            case .yes: useDraft = true
+            case .no: useDraft = false
+            // Leaving at the question leaves the draft as it was, with the form's statuses.
+            case .cancelled: throw ExitCode(1)
+            case .interrupted: throw ExitCode(130)
+            case .terminated(let signal): throw ExitCode(128 + signal)
+            }
         }
         guard useDraft else {
             _ = try? database.deleteDraft(form: context.form)
@@ -62,6 +84,7 @@ enum FormLauncher {
         }
         start.values.merge(draft.values) { _, drafted in drafted }
         start.focus = draft.focus.flatMap(context.index(ofField:)) ?? 0
+        start.resumed = true
         return start
     }
 
@@ -73,8 +96,17 @@ enum FormLauncher {
                 var hooks = TerminalRunner.Hooks()
                 if let database {
                     let form = context.form
+                    // A form with nothing typed (every field as a fresh start shows it) is no
+                    // draft: none is kept, so none is offered next time.
+                    let untouched = FormState.start(context, values: start.last).draft(context)
                     hooks.history = { field in ((try? database.history(form: form, field: field)) ?? []).reversed() }
-                    hooks.saveDraft = { values, focus in try? database.saveDraft(form: form, values: values, focus: focus) }
+                    hooks.saveDraft = { values, focus in
+                        if values == untouched {
+                            _ = try? database.deleteDraft(form: form)
+                        } else {
+                            try? database.saveDraft(form: form, values: values, focus: focus)
+                        }
+                    }
                 }
                 return try TerminalRunner.run(context: context, state: .start(context, values: start.values, focus: start.focus),
                                               options: options, hooks: hooks)

@@ -8,6 +8,7 @@ struct RecordsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "records",
         abstract: "List and export stored records.",
+        discussion: "Exit status: 0 listed or exported, 1 the store or the output file failed, 2 bad usage or an invalid form.",
         subcommands: [RecordsListCommand.self, RecordsExportCommand.self]
     )
 }
@@ -42,12 +43,17 @@ struct RecordQuery: ParsableArguments {
         let (loaded, diagnostics) = FormFiles.load(path: path)
         for (origin, diagnostic) in diagnostics { Output.error(diagnostic.formatted(path: origin)) }
         guard let loaded else { throw ExitCode(2) }
+        let filters: [FieldMatch]
+        do {
+            filters = try matches.map { (match: String) throws(StoreError) in try FieldMatch(parsing: match, form: loaded.form) }
+        } catch {
+            throw Failure(message: "\(error)")  // a --where naming no field: bad usage (2)
+        }
         let database = try store.openOrFail()
         do {
-            let filters = try matches.map { (match: String) throws(StoreError) in try FieldMatch(parsing: match, form: loaded.form) }
             return (loaded.form, try database.records(form: loaded.form, where: filters, limit: limit))
         } catch {
-            throw Failure(message: "\(error)")
+            throw Failure(message: "\(error)", status: 1)  // the store failed (a damaged file), as when opening it
         }
     }
 }

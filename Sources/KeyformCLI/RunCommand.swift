@@ -76,18 +76,22 @@ struct RunCommand: ParsableCommand {
         }
         let context = try FormLauncher.context(loaded, database: database)
         let headless = answers != nil || isatty(STDIN_FILENO) == 0
-        let record = headless
+        let (record, removingDraft) = headless
             ? try fillWithoutTerminal(context, database)
-            : try fillOnTerminal(context, database)
-        try finish(record, form: context.form, database: database, storeProblem: storeProblem)
+            : (try fillOnTerminal(context, database), true)
+        try finish(record, form: context.form, database: database, storeProblem: storeProblem, removingDraft: removingDraft)
     }
 
     /// Stores the record and prints it; a record that could not be stored is
     /// printed all the same, rescued to a file, and the status says so.
-    private func finish(_ record: Record, form: Form, database: AppDatabase?, storeProblem: StoreError?) throws {
+    /// - Parameter removingDraft: whether the form's draft goes with the save: when
+    ///   the record was filled in from it, or on the terminal (where the draft was
+    ///   resumed, declined, or saved by this run).
+    private func finish(_ record: Record, form: Form, database: AppDatabase?, storeProblem: StoreError?,
+                        removingDraft: Bool) throws {
         var problem = storeProblem
         if let database {
-            do { try database.saveRecord(record, form: form) } catch { problem = error }
+            do { try database.saveRecord(record, form: form, removingDraft: removingDraft) } catch { problem = error }
         }
         let output: String
         do {
@@ -103,14 +107,14 @@ struct RunCommand: ParsableCommand {
         throw Failure(message: "the record was NOT stored: \(reason). Nothing is lost: \(rescued).", status: Rescue.notStoredStatus)
     }
 
-    private func startingValues(_ context: FormContext, _ database: AppDatabase?, interactive: Bool) -> FormLauncher.Start {
+    private func startingValues(_ context: FormContext, _ database: AppDatabase?, interactive: Bool) throws -> FormLauncher.Start {
         let policy: FormLauncher.DraftPolicy = resume ? .resume : fresh ? .discard : interactive ? .ask : .ignore
-        return FormLauncher.startingValues(context, database, drafts: policy, repeatLast: repeatLast)
+        return try FormLauncher.startingValues(context, database, drafts: policy, repeatLast: repeatLast)
     }
 
     /// The form drawn on the controlling terminal; stdout stays for the result.
     private func fillOnTerminal(_ context: FormContext, _ database: AppDatabase?) throws -> Record {
-        let start = startingValues(context, database, interactive: true)
+        let start = try startingValues(context, database, interactive: true)
         switch try FormLauncher.runOnTerminal(context, database, start: start, noAnimation: noAnimation) {
         case .submitted(let record): return record
         case .cancelled: throw ExitCode(1)
@@ -119,8 +123,10 @@ struct RunCommand: ParsableCommand {
         }
     }
 
-    /// Answers from --answers or from stdin lines, validated like typed values.
-    private func fillWithoutTerminal(_ context: FormContext, _ database: AppDatabase?) throws -> Record {
+    /// Answers from --answers or from stdin lines, validated like typed values; and
+    /// whether the record was filled in from the draft (--resume), which then goes.
+    /// Without --resume a draft is someone's unfinished form, left as it is.
+    private func fillWithoutTerminal(_ context: FormContext, _ database: AppDatabase?) throws -> (Record, fromDraft: Bool) {
         let parsed: Result<[String: String], AnswerProblems>
         if let answers {
             let bytes: [UInt8]
@@ -135,15 +141,16 @@ struct RunCommand: ParsableCommand {
             parsed = Answers.fromLines(String(decoding: data, as: UTF8.self), form: context.form)
         }
         // Without a terminal nothing is asked: a draft is used only with --resume.
-        let start = startingValues(context, database, interactive: false)
+        let start = try startingValues(context, database, interactive: false)
         let validators = Dictionary(uniqueKeysWithValues: zip(context.fields.map(\.id), context.validators))
         let filled = parsed.flatMap { answers in
-            HeadlessFill.fill(context.form, answers: start.values.merging(answers) { _, answer in answer },
+            // An empty answer is no answer: the field keeps its draft or `default: last` value.
+            HeadlessFill.fill(context.form, answers: start.values.merging(answers.filter { !$0.value.isEmpty }) { _, answer in answer },
                               validators: validators, today: context.today)
         }
         switch filled {
         case .success(let record):
-            return record
+            return (record, start.resumed)
         case .failure(let problems):
             Output.error(problems.description.trimmingCharacters(in: .newlines))
             throw ExitCode(2)

@@ -8,12 +8,15 @@ public struct Form: Equatable, Sendable {
     public var pages: [Page]
     /// Mustache text that renders a record as one line (`--format template`).
     public var template: String?
+    /// Quick entry: the fields on one line, the focused field's grid under it.
+    public var compact: Bool
 
-    public init(title: String? = nil, name: String, pages: [Page], template: String? = nil) {
+    public init(title: String? = nil, name: String, pages: [Page], template: String? = nil, compact: Bool = false) {
         self.title = title
         self.name = name
         self.pages = pages
         self.template = template
+        self.compact = compact
     }
 
     /// One screen of fields.

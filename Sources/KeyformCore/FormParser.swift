@@ -12,7 +12,7 @@ public enum LayoutAvailability: Sendable {
 /// Reads a form file (SPEC "Form files") into a `Form`, with a positioned
 /// diagnostic for every problem, using the same machinery as layouts.
 public enum FormParser {
-    public static let formFields = ["title", "name", "fields", "pages", "template"]
+    public static let formFields = ["title", "name", "fields", "pages", "template", "compact"]
     public static let pageFields = ["title", "fields"]
     public static let fieldFields = [
         "id", "label", "type", "required", "layout", "input", "strict", "default",
@@ -90,7 +90,9 @@ public enum FormParser {
             if !fields.hasUnknown { reader.error(root, "a form needs 'fields' (a list of fields) or 'pages'") }
         }
         guard !pages.isEmpty else { return nil }
-        return LocatedForm(title: title, name: name, pages: pages, template: template, templateNode: fields["template"], titleNode: fields["title"])
+        let compact = fields["compact"].flatMap { reader.boolean($0, field: "compact") } ?? false
+        return LocatedForm(title: title, name: name, pages: pages, template: template, templateNode: fields["template"],
+                           titleNode: fields["title"], compact: compact)
     }
 
     private static func readPages(_ node: Node, _ reader: inout NodeReader) -> [LocatedFormPage] {
@@ -287,9 +289,11 @@ struct LocatedForm {
     var template: String?
     var templateNode: Node?
     var titleNode: Node?
+    var compact = false
 
     var form: Form {
-        Form(title: title, name: name, pages: pages.map { Form.Page(title: $0.title, fields: $0.fields.map(\.field)) }, template: template)
+        Form(title: title, name: name, pages: pages.map { Form.Page(title: $0.title, fields: $0.fields.map(\.field)) },
+             template: template, compact: compact)
     }
 }
 

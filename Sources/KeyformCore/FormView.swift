@@ -143,7 +143,9 @@ public enum FormView {
     /// view, on the highlighted key, where screen readers and magnifiers look).
     private static func body(_ state: FormState, _ context: FormContext, width: Int, height: Int, _ palette: Palette)
         -> ([Frame.Line], Frame.Position?) {
-        var (fields, cursor) = fieldLines(state, context, width: width, palette)
+        var (fields, cursor) = context.form.compact
+            ? compactFieldLines(state, context, width: width, palette)
+            : fieldLines(state, context, width: width, palette)
         let focusRow = fields.firstIndex { $0.focused } ?? 0
         let focusBlock = 1 + fields.dropFirst(focusRow + 1).prefix { $0.problem }.count
         var grid: GridSection?
@@ -174,6 +176,50 @@ public enum FormView {
         var focused = false
         /// A line of the problem under a field.
         var problem = false
+    }
+
+    /// Quick entry (`compact: true`): the page's fields on one line (wrapping when
+    /// they do not fit) as `Label value · Label value`, the focused one marked `›`,
+    /// then any problems, each naming its field.
+    private static func compactFieldLines(_ state: FormState, _ context: FormContext, width: Int, _ palette: Palette)
+        -> ([FieldLine], Frame.Position?) {
+        let page = context.pageOfField[state.focus]
+        var lines: [FieldLine] = []
+        var line = Frame.Line()
+        var lineHasFocus = false
+        var cursor: Frame.Position?
+        for index in context.fields.indices where context.pageOfField[index] == page {
+            let focused = index == state.focus
+            let entry = state.entries[index]
+            let editing = focused && state.grid == nil && state.outcome == nil
+            let (value, column) = editing
+                ? scrolled(entry, width: max(8, width / 2))
+                : (TextWidth.truncate(TerminalSafe.escaped(entry.text), toCells: max(1, width / 3)), 0)
+            var segment = Frame.Line()
+            segment.append(focused ? "› " : "", palette.focus)
+            segment.append(label(of: context.fields[index]), focused ? palette.focus : .dim)
+            segment.append(" ")
+            segment.append(value.isEmpty && !editing ? "–" : value, focused ? .bold : (value.isEmpty ? .dim : []))
+            let separator = line.cells > 0 ? 3 : 0
+            if line.cells > 0, line.cells + separator + segment.cells > width {
+                lines.append(FieldLine(line: line, focused: lineHasFocus))
+                (line, lineHasFocus) = (Frame.Line(), false)
+            }
+            if line.cells > 0 { line.append(" · ", .dim) }
+            if editing {
+                cursor = Frame.Position(row: lines.count, column: line.cells + segment.cells - TextWidth.cells(value) + column)
+            }
+            line.append(segment)
+            lineHasFocus = lineHasFocus || focused
+        }
+        lines.append(FieldLine(line: line, focused: lineHasFocus))
+        for index in context.fields.indices where context.pageOfField[index] == page {
+            guard let problem = state.problems[index] else { continue }
+            for (n, text) in wrap("\(context.fields[index].label): \(problem.reason)", width: max(1, width - 2)).prefix(3).enumerated() {
+                lines.append(FieldLine(line: Frame.Line((n == 0 ? "✗ " : "  ") + text, palette.error), problem: true))
+            }
+        }
+        return (lines, cursor)
     }
 
     private static func fieldLines(_ state: FormState, _ context: FormContext, width: Int, _ palette: Palette)

@@ -167,31 +167,81 @@ public final class TerminalRunner {
 }
 
 extension TerminalRunner {
-    /// Asks a yes/no question on the terminal (Enter means yes); nil when the
-    /// person pressed Esc or Ctrl-C. The answer is one key; nothing else is drawn.
-    nonisolated public static func ask(_ question: String, ttyPath: String = "/dev/tty") throws -> Bool? {
+    /// How a yes/no question ended.
+    public enum Answer: Equatable, Sendable {
+        case yes, no
+        /// Esc.
+        case cancelled
+        /// Ctrl-C, or SIGINT.
+        case interrupted
+        /// SIGTERM or SIGHUP (also when the terminal went away).
+        case terminated(signal: Int32)
+    }
+
+    /// Asks a yes/no question on the terminal: Enter or y means yes, n no. The
+    /// answer is one key; nothing else is drawn. Signals are watched as in the
+    /// form, through a signalfd polled with the terminal: SIGINT, SIGTERM and
+    /// SIGHUP end the question with the terminal given back (left to their
+    /// default action, they would kill the process with the terminal still raw),
+    /// and Ctrl-Z or SIGTSTP stop it until `fg`.
+    nonisolated public static func ask(_ question: String, ttyPath: String = "/dev/tty") throws -> Answer {
+        let signals = try SignalSource()
+        defer { signals.restoreMask() }
         let terminal = try TerminalMode(path: ttyPath, options: .init(alternateScreen: false, bracketedPaste: false))
         try terminal.enter()
         defer {
             terminal.write(Array("\r\n".utf8))
             terminal.restore()
         }
-        terminal.write(Array((TerminalSafe.escaped(question) + " [Y/n] ").utf8))
+        let prompt = Array((TerminalSafe.escaped(question) + " [Y/n] ").utf8)
+        terminal.write(prompt)
+        func suspend(processGroup: Bool) {
+            terminal.write(Array("\r\n".utf8))
+            terminal.restore()
+            signals.suspend(processGroup: processGroup)
+            try? terminal.enter()
+            terminal.write(prompt)
+        }
         var decoder = KeyDecoder()
-        while let bytes = terminal.read() {
-            for press in decoder.feed(bytes) + decoder.flushPendingEscape() {
+        while true {
+            var fds = [pollfd(fd: terminal.fileDescriptor, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: signals.fileDescriptor, events: Int16(POLLIN), revents: 0)]
+            let ready = poll(&fds, 2, decoder.hasPendingEscape ? KeyDecoder.escapeTimeoutMilliseconds : -1)
+            if ready < 0 {
+                if errno == EINTR { continue }
+                return .terminated(signal: SIGHUP)
+            }
+            if fds[1].revents & Int16(POLLIN) != 0 {
+                for signal in signals.read() {
+                    switch signal {
+                    case SIGINT: return .interrupted
+                    case SIGTERM, SIGHUP: return .terminated(signal: signal)
+                    case SIGTSTP: suspend(processGroup: false)
+                    default: break  // SIGWINCH, SIGCONT: the question stays as it is
+                    }
+                }
+            }
+            var presses: [KeyPress] = []
+            if fds[0].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
+                guard let bytes = terminal.read() else { return .terminated(signal: SIGHUP) }
+                presses = decoder.feed(bytes)
+            } else if ready == 0 {
+                presses = decoder.flushPendingEscape()
+            }
+            for press in presses {
                 switch press.key {
                 case .enter, .character("y"), .character("Y"):
                     terminal.write(Array("yes".utf8))
-                    return true
+                    return .yes
                 case .character("n"), .character("N"):
                     terminal.write(Array("no".utf8))
-                    return false
-                case .escape, .control("c"): return nil
+                    return .no
+                case .escape: return .cancelled
+                case .control("c"): return .interrupted
+                case .control("z"): suspend(processGroup: true)
                 default: terminal.write([7])
                 }
             }
         }
-        return nil
     }
 }

@@ -1,0 +1,528 @@
+import Foundation
+import GRDB
+import KeyformCore
+import KeyformStore
+import Testing
+
+/// The store through the command line, without a terminal: what `keyform run`
+/// stores, what `keyform records` lists and exports, where the file is and how it
+/// is protected, drafts with --resume and --fresh, `default: last`, and records
+/// that cannot be stored (read-only, corrupt, foreign, no folder): printed,
+/// rescued to a file, exit 3.
+@Suite struct StoreCLITests {
+    /// The demo to-do form as the store sees it (for seeding drafts).
+    static let todo = Form(name: "todo", pages: [.init(fields: ["text", "priority", "status", "due", "note"].map { Field(id: $0) })])
+
+    // MARK: - Records stored by run, listed and exported
+
+    @Test func recordsStoredByRunAreListedNewestFirstAsTableJSONAndCSV() throws {
+        let cli = try StoreCLI()
+        defer { cli.remove() }
+        let db = cli.path("todo.sqlite")
+        for answers in [#"{"text":"Buy milk","priority":"High","due":"2026-11-21"}"#,
+                        #"{"text":"Call Ann, re: \"trip\"","priority":"Low"}"#,
+                        #"{"text":"Swim","priority":"High","note":"400m"}"#] {
+            let result = try cli.submit("todo", answers, database: db)
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stderr == "")
+        }
+
+        let json = try cli.listed("todo", database: db)
+        #expect(json.map { $0["text"] as? String } == ["Swim", #"Call Ann, re: "trip""#, "Buy milk"])
+        #expect(json.map { $0["_id"] as? Int } == [3, 2, 1])
+        for object in json {
+            let created = try #require(object["_created"] as? String)
+            #expect(created.wholeMatch(of: /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z/) != nil, "\(created)")
+            #expect(Set(object.keys) == ["_id", "_created", "text", "priority", "status", "due", "note"])
+        }
+        #expect(json[2]["due"] as? String == "2026-11-21")
+        #expect(json[1]["due"] is NSNull)
+        #expect(json[0]["status"] as? String == "To do")  // the default, stored as submitted
+        #expect(json[0]["note"] as? String == "400m")
+
+        let table = try cli.run(["records", "list", "todo"], database: db)
+        #expect(table.status == 0)
+        let lines = table.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 5)
+        #expect(lines[0].hasPrefix("#  created"))
+        #expect(lines[0].contains("Text") && lines[0].contains("Priority") && lines[0].contains("Due"))
+        #expect(lines[2].hasPrefix("3  ") && lines[2].contains("Swim"))
+        #expect(lines[3].hasPrefix("2  ") && lines[3].contains(#"Call Ann, re: "trip""#))
+        #expect(lines[4].hasPrefix("1  ") && lines[4].contains("Buy milk") && lines[4].contains("2026-11-21"))
+
+        let csv = try cli.run(["records", "list", "todo", "--format", "csv"], database: db)
+        #expect(csv.status == 0)
+        let rows = csv.stdout.components(separatedBy: "\r\n")
+        #expect(rows.count == 5 && rows[4] == "", "CRLF line ends, one row a record: \(rows)")
+        #expect(rows[0] == "_id,_created,text,priority,status,due,note")
+        #expect(rows[1].hasPrefix("3,") && rows[1].hasSuffix(",Swim,High,To do,,400m"))
+        #expect(rows[2].hasSuffix(#","Call Ann, re: ""trip""",Low,To do,,"#))
+        #expect(rows[3].hasSuffix(",Buy milk,High,To do,2026-11-21,"))
+    }
+
+    @Test func whereAndLimitChooseRecordsNewestFirst() throws {
+        let cli = try StoreCLI()
+        defer { cli.remove() }
+        let db = cli.path("todo.sqlite")
+        for (n, priority) in ["High", "Low", "High", "Medium", "High"].enumerated() {
+            #expect(try cli.submit("todo", #"{"text":"task \#(n)","priority":"\#(priority)"}"#, database: db).status == 0)
+        }
+        let high = try cli.listed("todo", database: db, ["--where", "priority=High"])
+        #expect(high.map { $0["text"] as? String } == ["task 4", "task 2", "task 0"])
+        let two = try cli.listed("todo", database: db, ["--limit", "2"])
+        #expect(two.map { $0["text"] as? String } == ["task 4", "task 3"])
+        let both = try cli.listed("todo", database: db, ["--where", "priority=High", "--limit", "2"])
+        #expect(both.map { $0["text"] as? String } == ["task 4", "task 2"])
+        let twoFilters = try cli.listed("todo", database: db, ["--where", "priority=High", "--where", "text=task 2"])
+        #expect(twoFilters.map { $0["text"] as? String } == ["task 2"])
+        #expect(try cli.listed("todo", database: db, ["--where", "priority=Urgent"]).isEmpty)
+        #expect(try cli.listed("todo", database: db, ["--limit", "0"]).isEmpty)
+
+        let unknown = try cli.run(["records", "list", "todo", "--where", "prio=High"], database: db)
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.contains("prio"), "\(unknown.stderr)")
+        let negative = try cli.run(["records", "list", "todo", "--limit", "-1"], database: db)
+        #expect(negative.status == 2)
+    }
+
+    @Test func exportWritesTheListToAFile() throws {
+        let cli = try StoreCLI()
+        defer { cli.remove() }
+        let db = cli.path("todo.sqlite")
+        for text in ["one", "two, three"] {
+            #expect(try cli.submit("todo", #"{"text":"\#(text)"}"#, database: db).status == 0)
+        }
+        for format in ["json", "csv", "table"] {
+            let file = cli.path("out.\(format)")
+            let exported = try cli.run(["records", "export", "todo", "--format", format, "-o", file], database: db)
+            #expect(exported.status == 0, "\(exported.stderr)")
+            #expect(exported.stdout == "")
+            #expect(exported.stderr == "keyform: wrote 2 records to \(file)\n")
+            let listed = try cli.run(["records", "list", "todo", "--format", format], database: db)
+            #expect(try String(contentsOfFile: file, encoding: .utf8) == listed.stdout, "\(format)")
+        }
+        // JSON by default, to stdout without -o, --where and --limit as for list.
+        let toStdout = try cli.run(["records", "export", "todo", "--where", "text=one", "--limit", "5"], database: db)
+        #expect(toStdout.status == 0)
+        let objects = try #require(try JSONSerialization.jsonObject(with: Data(toStdout.stdout.utf8)) as? [[String: Any]])
+        #expect(objects.map { $0["text"] as? String } == ["one"])
+        // A file that cannot be written is a clear error.
+        let blocked = try cli.run(["records", "export", "todo", "-o", cli.path("no/such/folder/out.json")], database: db)
+        #expect(blocked.status == 1)
+        #expect(blocked.stderr.hasPrefix("keyform: cannot write"), "\(blocked.stderr)")
+    }
+
+    @Test func anEmptyOrNewStoreListsNothing() throws {
+        let cli = try StoreCLI()
+        defer { cli.remove() }
+        let db = cli.path("empty.sqlite")
+        #expect(try cli.listed("todo", database: db).isEmpty)
+        let table = try cli.run(["records", "list", "todo"], database: db)
+        #expect(table.stdout == "(no records of 'todo')\n")
+        let csv = try cli.run(["records", "list", "todo", "--format", "csv"], database: db)
+        #expect(csv.stdout == "_id,_created,text,priority,status,due,note\r\n")
+    }
+
+    // MARK: - Where the file is
+
+    @Test func noStoreStoresNothing() throws {
+        let cli = try StoreCLI()
+        defer { cli.remove() }
+        let db = cli.path("data/keyform.sqlite")
+        let result = try cli.submit("todo", #"{"text":"Ephemeral"}"#, database: db, ["--no-store"])
+        #expect(result.status == 0)
+        #expect(result.stdout == #"{"text":"Ephemeral","priority":"Medium","status":"To do","due":null,"note":""}"# + "\n")
+        #expect(!FileManager.default.fileExists(atPath: cli.path("data")), "--no-store must not even create the folder")
+        // And nothing about an existing store is touched: no record, no draft used or removed.
+        #expect(try cli.submit("todo", #"{"text":"Kept"}"#, database: db).status == 0)
+        try AppDatabase.open(path: db).saveDraft(form: Self.todo, values: ["text": "draft"], focus: "text")
+        #expect(try cli.submit("todo", #"{"text":"Again"}"#, database: db, ["--no-store", "--resume"]).status == 0)
+        #expect(try cli.listed("todo", database: db).map { $0["text"] as? String } == ["Kept"])
+        #expect(try AppDatabase.open(path: db).draft(form: Self.todo)?.values["text"] == "draft")
+
+        let both = try cli.run(["run", "todo", "--db", db, "--no-store", "--answers", "-"], stdin: "{}")
+        #expect(both.status == 2)
+        #expect(both.stderr.contains("contradict"))
+    }
+
+    @Test func dbPathWinsOverKEYFORM_DBAndCreatesFolders0700AndTheFile0600() throws {
+        let cli = try StoreCLI()
+        defer { cli.remove() }
+        let other = cli.path("env.sqlite")
+        let trips = cli.path("trips")
+        try FileManager.default.createDirectory(atPath: trips, withIntermediateDirectories: false,
+                                                attributes: [.posixPermissions: 0o750])
+        let db = trips + "/lisbon/2026/keyform.sqlite"
+        // A permissive umask must not make the store readable by others.
+        let sh = try #require(Programs.find("sh"))
+        let result = try Programs.run(sh, ["-c", #"umask 000; exec "$0" "$@""#, CLIRunner.binary.path,
+                                           "run", "todo", "--db", db, "--answers", "-"],
+                                      stdin: #"{"text":"Pack"}"#, environment: ["KEYFORM_DB": other])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try mode(trips + "/lisbon") == 0o700)
+        #expect(try mode(trips + "/lisbon/2026") == 0o700)
+        #expect(try mode(db) == 0o600)
+        #expect(try mode(trips) == 0o750, "a folder that exists is left as it is")
+        #expect(!FileManager.default.fileExists(atPath: other), "--db wins over KEYFORM_DB")
+        #expect(try cli.listed("todo", database: db).map { $0["text"] as? String } == ["Pack"])
+        // KEYFORM_DB is used when there is no --db.
+        #expect(try cli.submit("todo", #"{"text":"Env"}"#, database: other).status == 0)
+        #expect(try mode(other) == 0o600)
+        #expect(try cli.listed("todo", database: other).map { $0["text"] as? String } == ["Env"])
+        // An existing file keeps its mode.
+        #expect(chmod(other, 0o640) == 0)
+        #expect(try cli.submit("todo", #"{"text":"Env 2"}"#, database: other).status == 0)
+        #expect(try mode(other) == 0o640)
+    }
+
+    @Test func xdgDataHomeIsTheDefaultPlace() throws {
+        let cli = try StoreCLI()
+        defer { cli.remove() }
+        let data = cli.path("xdg")
+        let result = try cli.run(["run", "todo", "--answers", "-"], stdin: #"{"text":"XDG"}"#,
+                                 environment: ["KEYFORM_DB": "", "XDG_DATA_HOME": data])
+        #expect(result.status == 0, "\(result.stderr)")
+        let db = data + "/keyform/keyform.sqlite"
+        #expect(try mode(data + "/keyform") == 0o700)
+        #expect(try cli.listed("todo", database: db).map { $0["text"] as? String } == ["XDG"])
+    }
+
+    /// The form's view reads without Keyform: one column per field, SQL types.
+    @Test func theViewReadsWithPlainSQL() throws {
+        let cli = try StoreCLI()
+        defer { cli.remove() }
+        let db = cli.path("view.sqlite")
+        let form = try cli.form("swim", """
+            name: swim
+            fields:
+              - id: stroke
+              - id: metres
+                type: integer
+              - id: minutes
+                type: number
+              - id: day
+                type: date
+              - id: race
+                type: boolean
+            """)
+        #expect(try cli.submit(form, #"{"stroke":"Crawl","metres":400,"minutes":"7.5","day":"2026-11-21","race":"yes"}"#, database: db).status == 0)
+        #expect(try cli.submit(form, #"{"stroke":"Back","metres":"100"}"#, database: db).status == 0)
+        let query = "SELECT _id, stroke, metres, typeof(metres), minutes, typeof(minutes), day, race, typeof(race) FROM swim ORDER BY _id"
+        let expected = [
+            "1|Crawl|400|integer|7.5|real|2026-11-21|1|integer",
+            "2|Back|100|integer||null|||null",
+        ]
+        if let sqlite3 = Programs.find("sqlite3") {
+            let output = try Programs.run(sqlite3, [db, query])
+            #expect(output.status == 0, "\(output.stderr)")
+            #expect(output.stdout.split(separator: "\n").map(String.init) == expected)
+        } else {
+            // No sqlite3 here: the same query through GRDB on the system SQLite.
+            let queue = try DatabaseQueue(path: db)
+            let rows = try queue.read { try Row.fetchAll($0, sql: query) }
+            let lines = rows.map { row in
+                row.databaseValues.map { value in value.isNull ? "" : value.description.trimmingCharacters(in: ["\""]) }
+                    .joined(separator: "|")
+            }
+            #expect(lines == expected)
+        }
+    }
+
+    // MARK: - Drafts without a terminal
+
+    @Test func resumeFillsAbsentAnswersFromTheDraftAndRemovesIt() throws {
+        let cli = try StoreCLI()
+        defer { cli.remove() }
+        let db = cli.path("drafts.sqlite")
+        try AppDatabase.open(path: db).saveDraft(
+            form: Self.todo, values: ["text": "From the draft", "priority": "High", "due": "2026-12-01", "note": "drafted"], focus: "due")
+        // Answers win over the draft; absent ones (and "", no answer) come from it.
+        let result = try cli.submit("todo", #"{"priority":"Low","note":"answered","due":""}"#, database: db, ["--resume"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == #"{"text":"From the draft","priority":"Low","status":"To do","due":"2026-12-01","note":"answered"}"# + "\n")
+        #expect(try AppDatabase.open(path: db).draft(form: Self.todo) == nil, "a submitted form's draft is removed")
+        #expect(try cli.listed("todo", database: db).map { $0["text"] as? String } == ["From the draft"])
+        // --resume without a draft is no error.
+        #expect(try cli.submit("todo", #"{"text":"No draft"}"#, database: db, ["--resume"]).status == 0)
+    }
+
+    @Test func aDraftIsValidatedLikeAnswers() throws {
+        let cli = try StoreCLI()
+        defer { cli.remove() }
+        let db = cli.path("drafts.sqlite")
+        // A draft holds text as typed, valid or not yet.
+        try AppDatabase.open(path: db).saveDraft(form: Self.todo, values: ["text": "Half", "due": "2026-1"], focus: "due")
+        let result = try cli.submit("todo", "{}", database: db, ["--resume"])
+        #expect(result.status == 2)
+        #expect(result.stdout == "")
+        #expect(result.stderr.contains("field 'due'"), "\(result.stderr)")
+        #expect(try AppDatabase.open(path: db).draft(form: Self.todo)?.values["text"] == "Half", "nothing submitted: the draft stays")
+    }
+
+    @Test func withoutResumeHeadlessIgnoresTheDraftAndKeepsIt() throws {
+        let cli = try StoreCLI()
+        defer { cli.remove() }
+        let db = cli.path("drafts.sqlite")
+        try AppDatabase.open(path: db).saveDraft(form: Self.todo, values: ["text": "Someone typing", "due": "2026-12-01"], focus: "due")
+        // Nothing is asked without a terminal, and the draft is not used...
+        let missing = try cli.submit("todo", "{}", database: db)
+        #expect(missing.status == 2)
+        #expect(missing.stderr == "keyform: field 'text': required\n")
+        let result = try cli.submit("todo", #"{"text":"Scripted"}"#, database: db)
+        #expect(result.status == 0)
+        #expect(result.stdout == #"{"text":"Scripted","priority":"Medium","status":"To do","due":null,"note":""}"# + "\n")
+        // ...nor removed: it is someone's unfinished form, not the one just submitted.
+        let draft = try AppDatabase.open(path: db).draft(form: Self.todo)
+        #expect(draft?.values["text"] == "Someone typing")
+        #expect(draft?.focus == "due")
+    }
+
+    @Test func freshDeletesTheDraft() throws {
+        let cli = try StoreCLI()
+        defer { cli.remove() }
+        let db = cli.path("drafts.sqlite")
+        try AppDatabase.open(path: db).saveDraft(form: Self.todo, values: ["text": "Old", "note": "old note"], focus: "note")
+        let result = try cli.submit("todo", #"{"text":"New"}"#, database: db, ["--fresh"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains(#""note":"""#), "the draft's values are not used")
+        #expect(try AppDatabase.open(path: db).draft(form: Self.todo) == nil)
+
+        let both = try cli.submit("todo", "{}", database: db, ["--resume", "--fresh"])
+        #expect(both.status == 2)
+        #expect(both.stderr.contains("contradict"))
+    }
+
+    @Test func draftsArePerFormAndPerDatabase() throws {
+        let cli = try StoreCLI()
+        defer { cli.remove() }
+        let (a, b) = (cli.path("a.sqlite"), cli.path("b.sqlite"))
+        let other = Form(name: "other", pages: [.init(fields: [Field(id: "text")])])
+        try AppDatabase.open(path: a).saveDraft(form: Self.todo, values: ["text": "in a"], focus: "text")
+        try AppDatabase.open(path: a).saveDraft(form: other, values: ["text": "other form"], focus: "text")
+        let fromB = try cli.submit("todo", "{}", database: b, ["--resume"])
+        #expect(fromB.status == 2, "b has no draft")
+        let fromA = try cli.submit("todo", "{}", database: a, ["--resume"])
+        #expect(fromA.status == 0)
+        #expect(fromA.stdout.hasPrefix(#"{"text":"in a""#))
+        #expect(try AppDatabase.open(path: a).draft(form: other)?.values["text"] == "other form", "another form's draft is left alone")
+    }
+
+    // MARK: - default: last
+
+    @Test func defaultLastRepeatsTheLastRecordsValue() throws {
+        let cli = try StoreCLI()
+        defer { cli.remove() }
+        let db = cli.path("last.sqlite")
+        let form = try cli.form("swimlog", """
+            name: swimlog
+            fields:
+              - id: pool
+                default: last
+              - id: lengths
+                type: integer
+                default: last
+              - id: note
+            """)
+        func run(_ answers: String) throws -> String {
+            let result = try cli.submit(form, answers, database: db)
+            #expect(result.status == 0, "\(result.stderr)")
+            return result.stdout
+        }
+        #expect(try run("{}") == #"{"pool":"","lengths":null,"note":""}"# + "\n", "no record yet: empty")
+        #expect(try run(#"{"pool":"Lisbon","lengths":40,"note":"cold"}"#) == #"{"pool":"Lisbon","lengths":40,"note":"cold"}"# + "\n")
+        #expect(try run("{}") == #"{"pool":"Lisbon","lengths":40,"note":""}"# + "\n", "note has no default: last")
+        #expect(try run(#"{"pool":"Porto"}"#) == #"{"pool":"Porto","lengths":40,"note":""}"# + "\n")
+        #expect(try run(#"{"lengths":""}"#) == #"{"pool":"Porto","lengths":40,"note":""}"# + "\n", #""" means no answer: the default"#)
+        // --no-store reads nothing either: no last value.
+        let unstored = try cli.submit(form, "{}", database: db, ["--no-store"])
+        #expect(unstored.stdout == #"{"pool":"","lengths":null,"note":""}"# + "\n")
+    }
+
+    // MARK: - Records that cannot be stored
+
+    /// Runs `keyform run` on `database` and checks what a failed store must do:
+    /// exit 3, the record on stdout, a message that names the problem and the
+    /// rescue file, and the rescue file holding the record. Returns stderr.
+    @discardableResult
+    func expectRescued(_ cli: StoreCLI, database: String, because reason: String, asUser launcher: [String] = [],
+                       rescueFolder: String? = nil, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> String {
+        let record = #"{"text":"Precious","priority":"High","status":"To do","due":"2026-11-21","note":""}"#
+        let arguments = ["run", "todo", "--db", database, "--answers", "-"]
+        let environment = ["TMPDIR": rescueFolder ?? cli.folder.path]
+        let result: Programs.Output
+        if launcher.isEmpty {
+            result = try Programs.run(CLIRunner.binary.path, arguments, stdin: #"{"text":"Precious","priority":"High","due":"2026-11-21"}"#,
+                                      environment: environment)
+        } else {
+            result = try Programs.run(launcher[0], Array(launcher.dropFirst()) + [CLIRunner.binary.path] + arguments,
+                                      stdin: #"{"text":"Precious","priority":"High","due":"2026-11-21"}"#, environment: environment)
+        }
+        #expect(result.status == 3, "\(result.stderr)", sourceLocation: sourceLocation)
+        #expect(result.stdout == record + "\n", sourceLocation: sourceLocation)
+        #expect(result.stderr.hasPrefix("keyform: the record was NOT stored: "), "\(result.stderr)", sourceLocation: sourceLocation)
+        #expect(result.stderr.contains(reason), "\(result.stderr)", sourceLocation: sourceLocation)
+        #expect(result.stderr.contains("Nothing is lost"), sourceLocation: sourceLocation)
+        #expect(!result.stderr.contains("Fatal error") && !result.stderr.contains("Stack dump"), sourceLocation: sourceLocation)
+        let rescued = try #require(rescuePath(in: result.stderr), "the message names the rescue file: \(result.stderr)",
+                                   sourceLocation: sourceLocation)
+        #expect(rescued.hasPrefix((rescueFolder ?? cli.folder.path) + "/"), "\(rescued)", sourceLocation: sourceLocation)
+        let saved = try String(contentsOfFile: rescued, encoding: .utf8)
+        #expect(saved.trimmingCharacters(in: .newlines) == record, sourceLocation: sourceLocation)
+        #expect(try mode(rescued) == 0o600, "a record is private", sourceLocation: sourceLocation)
+        return result.stderr
+    }
+
+    /// As root, the command that runs keyform as `nobody` (root ignores file modes);
+    /// as anyone else, none.
+    func asNobody() throws -> [String] {
+        guard Programs.isRoot else { return [] }
+        let setpriv = try #require(Programs.find("setpriv"), "as root, this test runs keyform as nobody with setpriv (util-linux)")
+        let launcher = [setpriv, "--reuid=nobody", "--regid=nogroup", "--clear-groups"]
+        let probe = try Programs.run(launcher[0], Array(launcher.dropFirst()) + [CLIRunner.binary.path, "--help"])
+        try #require(probe.status == 0, """
+            as root, this test runs keyform as nobody, who cannot run \(CLIRunner.binary.path) here \
+            (a folder on the way, or the Swift runtime's, is not readable by others): \(probe.stderr)
+            """)
+        return launcher
+    }
+
+    /// A database file that cannot be written to. Root ignores file modes, so as
+    /// root the binary runs as `nobody` (setpriv) on a file `nobody` owns with
+    /// mode 0400; as anyone else, mode 0400 is enough.
+    @Test func aReadOnlyDatabase() throws {
+        let cli = try StoreCLI()
+        defer { cli.remove() }
+        let folder = cli.path("ro")
+        let db = folder + "/keyform.sqlite"
+        #expect(try cli.submit("todo", #"{"text":"Before"}"#, database: db).status == 0)
+        try FileManager.default.setAttributes([.posixPermissions: 0o400], ofItemAtPath: db)
+        var launcher: [String] = []
+        var rescueFolder: String?
+        if Programs.isRoot {
+            launcher = try asNobody()
+            let rescue = cli.path("rescue")
+            try FileManager.default.createDirectory(atPath: rescue, withIntermediateDirectories: true)
+            for path in [folder, db, rescue] {
+                #expect(chown(path, 65534, 65534) == 0, "chown \(path)")
+            }
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: cli.folder.path)
+            rescueFolder = rescue
+        }
+        let stderr = try expectRescued(cli, database: db, because: "read-only", asUser: launcher, rescueFolder: rescueFolder)
+        #expect(stderr.contains(db))
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: db)
+        #expect(try cli.listed("todo", database: db).map { $0["text"] as? String } == ["Before"], "the file is as it was")
+    }
+
+    @Test func aCorruptDatabase() throws {
+        let cli = try StoreCLI()
+        defer { cli.remove() }
+        let db = cli.path("corrupt.sqlite")
+        #expect(try cli.submit("todo", #"{"text":"Before"}"#, database: db).status == 0)
+        // Damage the records table's first page (its b-tree root).
+        let (root, pageSize) = try DatabaseQueue(path: db).read { db in
+            (try Int.fetchOne(db, sql: "SELECT rootpage FROM sqlite_master WHERE name = '_record'") ?? 0,
+             try Int.fetchOne(db, sql: "PRAGMA page_size") ?? 0)
+        }
+        #expect(!FileManager.default.fileExists(atPath: db + "-wal"), "closed cleanly: all in the main file")
+        let file = try #require(FileHandle(forUpdatingAtPath: db))
+        try file.seek(toOffset: UInt64((root - 1) * pageSize))
+        file.write(Data(repeating: 0x5A, count: pageSize))
+        try file.close()
+
+        let stderr = try expectRescued(cli, database: db, because: "is damaged")
+        #expect(stderr.contains(".recover"), "it says how to recover: \(stderr)")
+        // records list says so too, as a store error (1), not bad usage.
+        let listed = try cli.run(["records", "list", "todo"], database: db)
+        #expect(listed.status == 1)
+        #expect(listed.stderr.contains("is damaged"), "\(listed.stderr)")
+    }
+
+    @Test func aFileThatIsNotADatabase() throws {
+        let cli = try StoreCLI()
+        defer { cli.remove() }
+        let db = cli.path("notes.txt")
+        let bytes = Data((0..<8192).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ 3) })
+        try bytes.write(to: URL(fileURLWithPath: db))
+        try expectRescued(cli, database: db, because: "is not a SQLite database")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: db)) == bytes, "left as it was")
+        let listed = try cli.run(["records", "list", "todo"], database: db)
+        #expect(listed.status == 1)
+        #expect(listed.stderr.contains("is not a SQLite database"))
+    }
+
+    @Test func anotherProgramsDatabase() throws {
+        let cli = try StoreCLI()
+        defer { cli.remove() }
+        let db = cli.path("foreign.sqlite")
+        do {
+            let queue = try DatabaseQueue(path: db)
+            try queue.write { try $0.execute(sql: "CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('mine')") }
+            try queue.close()
+        }
+        let before = try Data(contentsOf: URL(fileURLWithPath: db))
+        try expectRescued(cli, database: db, because: "another program")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: db)) == before, "Keyform changes nothing in it")
+        #expect(!FileManager.default.fileExists(atPath: db + "-wal"))
+    }
+
+    @Test func aFolderThatCannotBeCreated() throws {
+        let cli = try StoreCLI()
+        defer { cli.remove() }
+        try Data("a file".utf8).write(to: URL(fileURLWithPath: cli.path("afile")))
+        let stderr = try expectRescued(cli, database: cli.path("afile/data/keyform.sqlite"), because: "cannot create the folder")
+        #expect(stderr.contains("a part of the path is a file"), "\(stderr)")
+    }
+
+    @Test func aFolderWithoutPermission() throws {
+        let cli = try StoreCLI()
+        defer { cli.remove() }
+        let locked = cli.path("locked")
+        try FileManager.default.createDirectory(atPath: locked, withIntermediateDirectories: true)
+        try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: locked)
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: locked) }
+        var launcher: [String] = []
+        var rescueFolder: String?
+        if Programs.isRoot {
+            launcher = try asNobody()
+            let rescue = cli.path("rescue")
+            try FileManager.default.createDirectory(atPath: rescue, withIntermediateDirectories: true)
+            #expect(chown(rescue, 65534, 65534) == 0)
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: cli.folder.path)
+            rescueFolder = rescue
+        }
+        let stderr = try expectRescued(cli, database: locked + "/sub/keyform.sqlite", because: "cannot create the folder",
+                                       asUser: launcher, rescueFolder: rescueFolder)
+        #expect(stderr.contains("permission denied"), "\(stderr)")
+    }
+
+    /// Processes that fail at the same moment each rescue their own record.
+    @Test func rescuesAtOnceDoNotOverwriteEachOther() throws {
+        let cli = try StoreCLI()
+        defer { cli.remove() }
+        try Data("not a database, not at all".utf8).write(to: URL(fileURLWithPath: cli.path("bad.sqlite")))
+        let results = ManagedResults(count: 6)
+        DispatchQueue.concurrentPerform(iterations: 6) { n in
+            results.set(n, try? Programs.run(CLIRunner.binary.path, ["run", "todo", "--db", cli.path("bad.sqlite"), "--answers", "-"],
+                                             stdin: #"{"text":"run \#(n)"}"#, environment: ["TMPDIR": cli.folder.path]))
+        }
+        var rescued: Set<String> = []
+        for n in 0..<6 {
+            let result = try #require(results.get(n))
+            #expect(result.status == 3)
+            let path = try #require(rescuePath(in: result.stderr))
+            #expect(try String(contentsOfFile: path, encoding: .utf8).contains(#""text":"run \#(n)""#))
+            rescued.insert(path)
+        }
+        #expect(rescued.count == 6)
+    }
+}
+
+/// Results filled in by concurrent work, one slot each.
+final class ManagedResults: @unchecked Sendable {
+    private var slots: [Programs.Output?]
+    private let lock = NSLock()
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+    func set(_ index: Int, _ value: Programs.Output?) { lock.withLock { slots[index] = value } }
+    func get(_ index: Int) -> Programs.Output? { lock.withLock { slots[index] } }
+}
