@@ -44,12 +44,21 @@ struct BrowseCommand: ParsableCommand {
         let (loaded, diagnostics) = FormFiles.load(path: path)
         for (origin, diagnostic) in diagnostics { Output.error(diagnostic.formatted(path: origin)) }
         guard let loaded else { throw ExitCode(2) }
-        let outcome: RecordListState.Outcome
+        let outcome = try Self.browse(loaded, noAnimation: noAnimation) { try store.openOrFail() }
+        switch outcome {
+        case .quit: return
+        case .interrupted: throw ExitCode(130)
+        case .terminated(let signal): throw ExitCode(128 + signal)
+        }
+    }
+
+    /// The list of a loaded form's records on the terminal, until the person leaves it.
+    /// `open` opens the database (called once signals are blocked: its pool may start threads).
+    static func browse(_ loaded: LoadedForm, noAnimation: Bool, open: @escaping @Sendable () throws -> AppDatabase) throws -> RecordListState.Outcome {
         do {
-            outcome = try MainActor.assumeIsolated {
+            return try MainActor.assumeIsolated {
                 try TerminalRunner.run(options: FormLauncher.terminalOptions(noAnimation: noAnimation)) {
-                    // The database is opened once signals are blocked (its pool may start threads).
-                    let database = try store.openOrFail()
+                    let database = try open()
                     // `choices` fields get their grids from the store, as in `keyform run`.
                     let context = try FormLauncher.context(loaded, database: database)
                     // The newest records first; older ones are read as the list scrolls to them.
@@ -65,11 +74,6 @@ struct BrowseCommand: ParsableCommand {
             }
         } catch let error as TerminalError {
             throw Failure(message: "cannot use the terminal (\(error)); keyform browse needs one (keyform records list prints the records)")
-        }
-        switch outcome {
-        case .quit: return
-        case .interrupted: throw ExitCode(130)
-        case .terminated(let signal): throw ExitCode(128 + signal)
         }
     }
 

@@ -61,11 +61,22 @@ struct DemoCommand: ParsableCommand {
         }
     }
 
-    /// Runs one app's form on its demo database, again and again until the person leaves it.
+    /// Runs one app on its demo database: a list app (to-do, checklist) as the
+    /// browse list of its records; the others as one entry after another, until the person leaves.
     private func open(_ app: DemoApps.App) throws {
         let (loaded, diagnostics) = FormFiles.load(path: app.path)
         for (origin, diagnostic) in diagnostics { Output.error(diagnostic.formatted(path: origin)) }
         guard let loaded else { throw ExitCode(2) }
+        if DemoApps.listApps.contains(app.name) {
+            let path = DemoApps.databasePath(for: app)
+            switch try BrowseCommand.browse(loaded, noAnimation: noAnimation, open: {
+                do { return try AppDatabase.open(path: path) } catch { throw Failure(message: "\(error)", status: 1) }
+            }) {
+            case .quit: return
+            case .interrupted: throw ExitCode(130)
+            case .terminated(let signal): throw ExitCode(128 + signal)
+            }
+        }
         let database: AppDatabase
         do {
             database = try AppDatabase.open(path: DemoApps.databasePath(for: app))
@@ -125,6 +136,9 @@ enum DemoApps {
             return App(name: form.name, stem: stem, title: form.title ?? form.name, path: path)
         }
     }
+
+    /// Apps that open on the list of their records (`keyform browse`), not on a new entry.
+    static let listApps: Set<String> = ["todo", "checklist"]
 
     static var dataFolder: String {
         let environment = ProcessInfo.processInfo.environment
