@@ -38,12 +38,7 @@ struct BrowseCommand: ParsableCommand {
     }
 
     func run() throws {
-        guard let path = FormFiles.locate(form) else {
-            throw Failure(message: "form '\(form)' not found; looked in: \(FormFiles.searchedPlaces(for: form))")
-        }
-        let (loaded, diagnostics) = FormFiles.load(path: path)
-        for (origin, diagnostic) in diagnostics { Output.error(diagnostic.formatted(path: origin)) }
-        guard let loaded else { throw ExitCode(2) }
+        let loaded = try FormFiles.loadReporting(form)
         let outcome = try Self.browse(loaded, noAnimation: noAnimation) { try store.openOrFail() }
         switch outcome {
         case .quit: return

@@ -37,12 +37,7 @@ struct RecordQuery: ParsableArguments {
 
     /// The form and its records, newest first.
     func load() throws -> (form: Form, records: [StoredRecord]) {
-        guard let path = FormFiles.locate(form) else {
-            throw Failure(message: "form '\(form)' not found; looked in: \(FormFiles.searchedPlaces(for: form))")
-        }
-        let (loaded, diagnostics) = FormFiles.load(path: path)
-        for (origin, diagnostic) in diagnostics { Output.error(diagnostic.formatted(path: origin)) }
-        guard let loaded else { throw ExitCode(2) }
+        let loaded = try FormFiles.loadReporting(form)
         let filters: [FieldMatch]
         do {
             filters = try matches.map { (match: String) throws(StoreError) in try FieldMatch(parsing: match, form: loaded.form) }

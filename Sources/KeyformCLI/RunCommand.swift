@@ -57,14 +57,9 @@ struct RunCommand: ParsableCommand {
     }
 
     func run() throws {
-        guard let path = FormFiles.locate(form) else {
-            throw Failure(message: "form '\(form)' not found; looked in: \(FormFiles.searchedPlaces(for: form))")
-        }
-        let (loaded, diagnostics) = FormFiles.load(path: path)
-        for (origin, diagnostic) in diagnostics { Output.error(diagnostic.formatted(path: origin)) }
-        guard let loaded else { throw ExitCode(2) }
+        let loaded = try FormFiles.loadReporting(form)
         if format == .template, loaded.form.template == nil {
-            throw Failure(message: "\(path) has no 'template'; add one, or use --format json or env")
+            throw Failure(message: "\(loaded.path) has no 'template'; add one, or use --format json or env")
         }
         var database: AppDatabase?
         var storeProblem: StoreError?

@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import KeyformCore
 import KeyformFiles
@@ -42,5 +43,19 @@ enum Output {
 
     static func result(_ text: String) {
         FileHandle.standardOutput.write(Data(text.utf8))
+    }
+}
+
+extension FormFiles {
+    /// FORM (a path or a name) located and loaded with its layouts; every
+    /// diagnostic printed on stderr. Not found is bad usage; an invalid form exits 2.
+    static func loadReporting(_ form: String) throws -> LoadedForm {
+        guard let path = locate(form) else {
+            throw Failure(message: "form '\(form)' not found; looked in: \(searchedPlaces(for: form))")
+        }
+        let (loaded, diagnostics) = load(path: path)
+        for (origin, diagnostic) in diagnostics { Output.error(diagnostic.formatted(path: origin)) }
+        guard let loaded else { throw ExitCode(2) }
+        return loaded
     }
 }

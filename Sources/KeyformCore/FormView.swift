@@ -127,13 +127,7 @@ public enum FormView {
         }
         if state.focus > 0 { hints.append(("Shift-Tab back", 3)) }
         hints.append(("Esc cancel", 1))
-        let separator = " · "
-        var kept = hints
-        while kept.count > 1, TextWidth.cells(kept.map(\.0).joined(separator: separator)) > width {
-            let worst = kept.indices.max { kept[$0].1 < kept[$1].1 }!
-            kept.remove(at: worst)
-        }
-        return kept.map(\.0).joined(separator: separator)
+        return KeyHints.fit(hints, width: width)
     }
 
     // MARK: Fields and grid

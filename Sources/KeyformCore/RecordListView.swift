@@ -110,13 +110,7 @@ public enum RecordListView {
             if RecordListEngine.toggledField(form) != nil { hints.append(("Space toggle", 3)) }
         }
         hints.append(("q quit", 0))
-        let separator = " · "
-        var kept = hints
-        while kept.count > 1, TextWidth.cells(kept.map(\.0).joined(separator: separator)) > width {
-            let worst = kept.indices.max { kept[$0].1 < kept[$1].1 }!
-            kept.remove(at: worst)
-        }
-        return kept.map(\.0).joined(separator: separator)
+        return KeyHints.fit(hints, width: width)
     }
 
     // MARK: Columns
