@@ -31,7 +31,11 @@ struct CLIRunner {
         env["SWIFT_BACKTRACE"] = "enable=no"
         env["KEYFORM_LAYOUTS"] = nil
         // Never the person's own database: each run gets a fresh one unless the test names one.
-        env["KEYFORM_DB"] = FileManager.default.temporaryDirectory.appendingPathComponent("keyform-cli-test-\(UUID().uuidString).sqlite").path
+        let scratchDatabase = FileManager.default.temporaryDirectory.appendingPathComponent("keyform-cli-test-\(UUID().uuidString).sqlite").path
+        env["KEYFORM_DB"] = scratchDatabase
+        defer {
+            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: scratchDatabase + suffix) }
+        }
         for (key, value) in environment { env[key] = value }
         process.environment = env
         let out = Pipe(), err = Pipe(), input = Pipe()
