@@ -120,7 +120,9 @@ public enum FormView {
         // (hint, rank): lower ranks are kept longer.
         var hints: [(String, Int)]
         if state.grid != nil {
-            hints = [("←↑↓→ move", 4), ("Enter press", 0), ("Tab keyboard", 2)]
+            // A `multiple` field's text keys toggle; its `done` key commits.
+            let toggles = context.fields[state.focus].multiple
+            hints = [("←↑↓→ move", 4), (toggles ? "Enter toggle" : "Enter press", 0), ("Tab keyboard", 2)]
         } else {
             hints = [(last ? "Enter done" : "Enter next", 0)]
             if context.layout(ofField: state.focus) != nil { hints.append(("Tab keys", 2)) }
