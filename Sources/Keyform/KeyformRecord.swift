@@ -103,6 +103,8 @@ public enum KeyformValue: Sendable, Hashable, CustomStringConvertible {
     case date(KeyformDate)
     /// A boolean field's value.
     case boolean(Bool)
+    /// A `multiple` field's value: the picked key texts, in the order picked.
+    case list([String])
 
     init(_ value: FieldValue) {
         switch value {
@@ -111,11 +113,12 @@ public enum KeyformValue: Sendable, Hashable, CustomStringConvertible {
         case .number(let number): self = .number(number)
         case .date(let date): self = .date(KeyformDate(date))
         case .boolean(let flag): self = .boolean(flag)
+        case .list(let items): self = .list(items)
         }
     }
 
     /// The value as the field shows it: text as typed, numbers as JSON writes them
-    /// (`400`, `1.5`), dates as `YYYY-MM-DD`, booleans as `yes`/`no`.
+    /// (`400`, `1.5`), dates as `YYYY-MM-DD`, booleans as `yes`/`no`, lists joined with `, `.
     public var description: String {
         switch self {
         case .text(let text): text
@@ -123,6 +126,7 @@ public enum KeyformValue: Sendable, Hashable, CustomStringConvertible {
         case .number(let number): FieldValue.format(number)
         case .date(let date): date.description
         case .boolean(let flag): flag ? "yes" : "no"
+        case .list(let items): FieldValue.joined(items)
         }
     }
 }

@@ -46,6 +46,8 @@ public enum Answers {
     /// - a string: any field.
     /// - a number: integer, number and text fields, exactly as written (`400`, `1.5`, `1e3`).
     /// - `true` / `false`: boolean fields.
+    /// - a list of strings: `multiple` fields (taken as the entry `a, b`; an item may
+    ///   not hold a comma). A string `"a, b"` works too.
     /// - `null`: no answer.
     /// - anything else (a list, an object, a number for a date…): a problem naming what the field wants.
     ///
@@ -120,8 +122,17 @@ public enum Answers {
             return field.type == .integer || field.type == .number || field.type == .text ? .success(written) : wrong("a number")
         case .bool(let flag):
             return field.type == .boolean ? .success(flag ? "true" : "false") : wrong(flag ? "true" : "false")
-        case .array:
-            return wrong("a list")
+        case .array(let items):
+            guard field.multiple else { return wrong("a list") }
+            var texts: [String] = []
+            for item in items {
+                guard case .string(let text) = item else { return .failure(AnswerProblem(field: field.id, "must be a list of texts")) }
+                if text.contains(where: { $0.isNewline || $0 == "," }) {
+                    return .failure(AnswerProblem(field: field.id, "'\(TerminalSafe.escaped(text))' must be one line without commas"))
+                }
+                texts.append(text)
+            }
+            return .success(texts.isEmpty ? nil : FieldValue.joined(texts))
         case .object:
             return wrong("an object")
         }

@@ -77,6 +77,8 @@ public struct FieldProblem: Error, Hashable, Sendable, CustomStringConvertible {
 /// 2. Empty → no value (`.success(nil)`), or `.required` for a required field. A text
 ///    value is never trimmed, but one of only whitespace counts as empty for a required
 ///    field. Integer, number, date and boolean values are trimmed of surrounding whitespace.
+/// 2a. `multiple`: the text is split at commas (`FieldValue.split`); an empty list is an
+///    empty field; each item must pass 3 and the text rules of 4; the value is `.list`.
 /// 3. `strict` with choices: the value as typed (trimmed for non-text types) must be
 ///    exactly one of the choices.
 /// 4. By type:
@@ -113,6 +115,8 @@ public struct FieldValidator: Sendable {
     /// Present only for a strict field that has choices.
     let choices: Set<String>?
     let choicesProblem: FieldProblem?
+    /// A `multiple` field: the text is split at commas and each item checked.
+    let multiple: Bool
     let pattern: CompiledPattern?
 
     /// Compiles the field's rules. `choices` are the texts of the field's layout
@@ -131,6 +135,7 @@ public struct FieldValidator: Sendable {
         maxLength = field.maxLength
         minimum = field.min
         maximum = field.max
+        multiple = field.multiple
         if field.strict, let choices {
             self.choices = Set(choices)
             choicesProblem = .notAChoice(choices)
@@ -148,6 +153,7 @@ public struct FieldValidator: Sendable {
             return .failure(scalar == "\n" || scalar == "\r" || scalar == "\u{85}" || scalar == "\u{0B}" || scalar == "\u{0C}"
                 ? .oneLine : .controlCharacter(scalar))
         }
+        if multiple { return validateList(raw) }
         let input = type == .text ? Substring(raw) : Self.trimmed(raw)
         if input.isEmpty || (required && input.allSatisfy(\.isWhitespace)) {
             return required ? .failure(.required) : .success(nil)
@@ -162,6 +168,20 @@ public struct FieldValidator: Sendable {
         case .date: return Self.parseDate(input, today: today).map { .date($0) }
         case .boolean: return Self.parseBoolean(input).map { .success(.boolean($0)) } ?? .failure(.notBoolean)
         }
+    }
+
+    /// A `multiple` field: each item (see `FieldValue.split`) must be a choice when
+    /// strict, and pass the text rules; an empty selection is an empty field.
+    private func validateList(_ raw: String) -> Result<FieldValue?, FieldProblem> {
+        let items = FieldValue.split(raw)
+        if items.isEmpty { return required ? .failure(.required) : .success(nil) }
+        for item in items {
+            if let choices, let choicesProblem, !choices.contains(item) {
+                return .failure(FieldProblem("'\(item)' \(choicesProblem.reason)"))
+            }
+            if case .failure(let problem) = validateText(item) { return .failure(FieldProblem("'\(item)' \(problem.reason)")) }
+        }
+        return .success(.list(items))
     }
 
     private func validateText(_ text: String) -> Result<FieldValue?, FieldProblem> {

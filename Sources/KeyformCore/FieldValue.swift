@@ -5,6 +5,8 @@ public enum FieldValue: Hashable, Sendable {
     case number(Double)
     case date(CivilDate)
     case boolean(Bool)
+    /// A `multiple` field's selection: key texts in the order they were picked.
+    case list([String])
 
     /// How the value shows: in the field, in templates and in `--format env`.
     ///
@@ -17,6 +19,7 @@ public enum FieldValue: Hashable, Sendable {
     /// - date: `YYYY-MM-DD`.
     /// - boolean: `yes` or `no` (how a person answers the question, and what a
     ///   boolean field accepts back).
+    /// - list: the texts joined with `, ` (what the entry holds, and reads back).
     public var text: String {
         switch self {
         case .text(let text): text
@@ -24,7 +27,24 @@ public enum FieldValue: Hashable, Sendable {
         case .number(let value): FieldValue.format(value)
         case .date(let date): date.description
         case .boolean(let value): value ? "yes" : "no"
+        case .list(let items): FieldValue.joined(items)
         }
+    }
+
+    /// A selection as an entry shows it: `Beach, Food`.
+    public static func joined(_ items: [String]) -> String {
+        items.joined(separator: ", ")
+    }
+
+    /// An entry's selection: the text split at commas, each item trimmed of
+    /// surrounding spaces, empty items and repeats dropped.
+    public static func split(_ text: String) -> [String] {
+        var items: [String] = []
+        for part in text.split(separator: ",", omittingEmptySubsequences: true) {
+            let item = String(FieldValidator.trimmed(String(part)))
+            if !item.isEmpty, !items.contains(item) { items.append(item) }
+        }
+        return items
     }
 
     /// The shortest round-trip form of `value`, written like ECMAScript's Number::toString.

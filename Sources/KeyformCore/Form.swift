@@ -80,6 +80,9 @@ public struct Field: Equatable, Sendable {
     public var max: Double?
     /// Earlier values from the store offered as the field's grid (quick entry).
     public var choices: ChoiceSource?
+    /// A text field whose value is a list of its grid's key texts: a text key
+    /// toggles in the selection, and the entry holds it as `a, b, c`.
+    public var multiple: Bool
 
     /// Where a field's offered choices come from: a field of a form's stored records.
     public struct ChoiceSource: Equatable, Sendable {
@@ -108,7 +111,7 @@ public struct Field: Equatable, Sendable {
         id: String, label: String? = nil, type: ValueType = .text, required: Bool = false,
         layout: String? = nil, input: InputView = .keyboard, strict: Bool = false, defaultValue: Default? = nil,
         pattern: String? = nil, minLength: Int? = nil, maxLength: Int? = nil, min: Double? = nil, max: Double? = nil,
-        choices: ChoiceSource? = nil
+        choices: ChoiceSource? = nil, multiple: Bool = false
     ) {
         self.id = id
         self.label = label ?? id
@@ -124,5 +127,6 @@ public struct Field: Equatable, Sendable {
         self.min = min
         self.max = max
         self.choices = choices
+        self.multiple = multiple
     }
 }

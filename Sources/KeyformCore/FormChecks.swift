@@ -51,6 +51,17 @@ struct FormChecks {
         if field.input == .grid, field.layout == nil, field.choices == nil, let node = fields["input"] {
             reader.error(node, "'input: grid' needs a 'layout' (or 'choices') to show")
         }
+        if field.multiple, let node = fields["multiple"] {
+            if field.layout == nil, field.choices == nil {
+                reader.error(node, "'multiple' needs a 'layout' (or 'choices'): its keys are what is picked")
+            }
+            if field.type != .text {
+                reader.error(node, "'multiple' applies to text fields; '\(field.id)' is \(field.type.withArticle) field")
+            }
+        }
+        if field.multiple, let layout, layout.kind != .choice, let node = fields["multiple"] {
+            reader.error(node, "'multiple' needs a layout of choices (kind: choice); '\(TerminalSafe.escaped(field.layout ?? ""))' is a keypad")
+        }
         if field.choices != nil, field.layout != nil {
             reader.report(.error(fields.location(of: "choices"), "a field offers a 'layout' or 'choices' from the store, not both"))
         }

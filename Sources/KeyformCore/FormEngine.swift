@@ -153,7 +153,8 @@ extension FormEngine {
     /// (so a field set to "Medium" opens with Medium highlighted), else the first key.
     private static func startingGrid(forField index: Int, _ state: FormState, _ context: FormContext) -> FormState.Grid? {
         guard let name = context.fields[index].layout, let layout = context.layouts[name] else { return nil }
-        let value = state.entries[index].text
+        var value = state.entries[index].text
+        if context.fields[index].multiple { value = FieldValue.split(value).first ?? "" }
         for (p, page) in layout.pages.enumerated() {
             for (r, row) in page.rows.enumerated() {
                 if let k = row.firstIndex(where: { $0.action == .text && $0.text == value }) {
@@ -226,6 +227,12 @@ extension FormEngine {
         guard let grid = state.grid, let layout = context.layouts[grid.layout] else { return [.bell] }
         let entry = state.entries[state.focus]
         switch key.action {
+        case .text where layout.kind == .choice && context.fields[state.focus].multiple:
+            // A `multiple` field: the key toggles in the selection; `done` commits.
+            var items = FieldValue.split(entry.text)
+            if let at = items.firstIndex(of: key.text) { items.remove(at: at) } else { items.append(key.text) }
+            let text = FieldValue.joined(items)
+            return setEntry(FormState.Entry(text), in: &state, context)
         case .text where layout.kind == .choice:
             let effects = setEntry(FormState.Entry(key.text), in: &state, context)
             return effects + commit(&state, context, pressDoneOnLast: true)

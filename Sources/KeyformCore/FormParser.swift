@@ -16,7 +16,7 @@ public enum FormParser {
     public static let pageFields = ["title", "fields"]
     public static let fieldFields = [
         "id", "label", "type", "required", "layout", "input", "strict", "default",
-        "pattern", "min_length", "max_length", "min", "max", "choices",
+        "pattern", "min_length", "max_length", "min", "max", "choices", "multiple",
     ]
 
     /// Parses a form from the bytes of a file.
@@ -169,6 +169,7 @@ public enum FormParser {
         }
         if let node = fields["required"] { field.required = reader.boolean(node, field: "required") ?? false }
         if let node = fields["strict"] { field.strict = reader.boolean(node, field: "strict") ?? false }
+        if let node = fields["multiple"] { field.multiple = reader.boolean(node, field: "multiple") ?? false }
         if let node = fields["layout"], let name = reader.text(node, field: "layout") { field.layout = name }
         if let node = fields["input"], let name = reader.text(node, field: "input") {
             if let input = Field.InputView(rawValue: name) {

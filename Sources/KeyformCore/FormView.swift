@@ -120,7 +120,9 @@ public enum FormView {
         // (hint, rank): lower ranks are kept longer.
         var hints: [(String, Int)]
         if state.grid != nil {
-            hints = [("←↑↓→ move", 4), ("Enter press", 0), ("Tab keyboard", 2)]
+            // A `multiple` field's text keys toggle; its `done` key commits.
+            let toggles = context.fields[state.focus].multiple
+            hints = [("←↑↓→ move", 4), (toggles ? "Enter toggle" : "Enter press", 0), ("Tab keyboard", 2)]
         } else {
             hints = [(last ? "Enter done" : "Enter next", 0)]
             if context.layout(ofField: state.focus) != nil { hints.append(("Tab keys", 2)) }
@@ -145,7 +147,9 @@ public enum FormView {
         var grid: GridSection?
         if let gridState = state.grid {
             let label = context.fields[state.focus].label
-            grid = gridSection(gridState, context, fieldLabel: label, width: width, height: height - min(focusBlock, max(1, height - 1)))
+            // A `multiple` field's selected keys are marked `✓`.
+            let selected = context.fields[state.focus].multiple ? Set(FieldValue.split(state.entries[state.focus].text)) : []
+            grid = gridSection(gridState, context, fieldLabel: label, selected: selected, width: width, height: height - min(focusBlock, max(1, height - 1)))
         }
         let fieldHeight = max(1, height - (grid?.height ?? 0))
         // Scroll the fields so that the focused one and its problem stay in view,
@@ -324,9 +328,11 @@ public enum FormView {
     /// only repeats the field's label; without the blank line; without the rules
     /// between rows (top and bottom borders kept); only the rows around the
     /// highlight, in borders; then without borders; then without the title.
-    private static func gridSection(_ grid: FormState.Grid, _ context: FormContext, fieldLabel: String, width: Int, height: Int) -> GridSection? {
+    private static func gridSection(_ grid: FormState.Grid, _ context: FormContext, fieldLabel: String, selected: Set<String>, width: Int, height: Int) -> GridSection? {
         guard height > 0, let layout = context.layouts[grid.layout], let page = FormEngine.page(of: grid, context) else { return nil }
-        let full = GridDrawing.lines(of: page, width: width, highlight: grid.highlight)
+        let full = GridDrawing.lines(of: page, width: width, highlight: grid.highlight) { key in
+            key.action == .text && selected.contains(key.text)
+        }
         let title = Frame.Line(gridTitle(grid, layout), .bold)
         let rowCount = (full.count - 1) / 2
         guard rowCount > 0, full.count == 2 * rowCount + 1 else {

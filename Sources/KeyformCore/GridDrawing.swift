@@ -14,7 +14,9 @@ public enum GridDrawing {
 
     /// Box-drawn rows of keys; every line is exactly the geometry's width, so a
     /// row shorter than the widest is padded with spaces past its last key.
-    public static func lines(of page: Layout.Page, width: Int, highlight: KeyIndex? = nil) -> [Frame.Line] {
+    /// Keys for which `marked` is true (a `multiple` field's selected keys) show
+    /// `✓ ` before their face: a mark that does not rely on colour.
+    public static func lines(of page: Layout.Page, width: Int, highlight: KeyIndex? = nil, marked: (Layout.Key) -> Bool = { _ in false }) -> [Frame.Line] {
         guard page.rows.contains(where: { !$0.isEmpty }) else { return [Frame.Line("(no keys on this page)")] }
         let geometry = GridGeometry(page: page, width: width)
         let pad = { (line: Frame.Line) in line.padded(to: geometry.width) }
@@ -23,18 +25,21 @@ public enum GridDrawing {
             let cells = geometry.cells[r]
             let below = r + 1 < page.rows.count ? geometry.cells[r + 1] : []
             let highlighted = highlight?.row == r ? highlight?.key : nil
-            lines.append(pad(keyLine(row, cells, highlighted: highlighted)))
+            lines.append(pad(keyLine(row, cells, highlighted: highlighted, marked: marked)))
             lines.append(pad(Frame.Line(rule(above: cells, below: below))))
         }
         return lines
     }
 
     /// `│ label │ label │`: each key's face centred between its borders.
-    private static func keyLine(_ keys: [Layout.Key], _ cells: [GridGeometry.Cell], highlighted: Int?) -> Frame.Line {
+    private static func keyLine(_ keys: [Layout.Key], _ cells: [GridGeometry.Cell], highlighted: Int?, marked: (Layout.Key) -> Bool) -> Frame.Line {
         guard !keys.isEmpty else { return Frame.Line() }
         var line = Frame.Line()
         for (index, (key, cell)) in zip(keys, cells).enumerated() {
-            let face = face(of: key, inCells: GridGeometry.labelWidth(innerWidth: cell.innerWidth))
+            let labelWidth = GridGeometry.labelWidth(innerWidth: cell.innerWidth)
+            let face = marked(key)
+                ? "✓ " + face(of: key, inCells: max(1, labelWidth - 2))
+                : face(of: key, inCells: labelWidth)
             line.append("│")
             // The face and one space on each side are reversed: a solid block that reads
             // at a glance, while a move redraws only the two faces, not two whole keys.

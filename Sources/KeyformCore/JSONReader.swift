@@ -4,7 +4,8 @@ enum JSONValue: Equatable {
     case number(String)
     case bool(Bool)
     case null
-    case array
+    /// A list's items (kept for `multiple` fields).
+    case array([JSONValue])
     case object
 }
 
@@ -18,7 +19,7 @@ struct JSONSyntaxError: Error, Equatable, CustomStringConvertible {
 }
 
 /// A small strict RFC 8259 reader for `--answers`: one object at the top, member order
-/// kept, numbers kept as written. Nested values are checked and skipped.
+/// kept, numbers kept as written. Lists keep their items; objects are checked and skipped.
 struct JSONReader {
     private let bytes: [UInt8]
     private var position = 0
@@ -82,7 +83,8 @@ struct JSONReader {
             let closer = isArray ? UInt8(ascii: "]") : UInt8(ascii: "}")
             position += 1
             skipWhitespace()
-            if peek == closer { position += 1; return isArray ? .array : .object }
+            var items: [JSONValue] = []
+            if peek == closer { position += 1; return isArray ? .array(items) : .object }
             while true {
                 if !isArray {
                     skipWhitespace()
@@ -92,10 +94,11 @@ struct JSONReader {
                     guard peek == UInt8(ascii: ":") else { throw error("expected ':' after the key") }
                     position += 1
                 }
-                _ = try readValue(depth: depth + 1)
+                let item = try readValue(depth: depth + 1)
+                if isArray { items.append(item) }
                 skipWhitespace()
                 if peek == UInt8(ascii: ",") { position += 1; continue }
-                if peek == closer { position += 1; return isArray ? .array : .object }
+                if peek == closer { position += 1; return isArray ? .array(items) : .object }
                 throw error(isArray ? "expected ',' or ']' in a list" : "expected ',' or '}' in an object")
             }
         default:

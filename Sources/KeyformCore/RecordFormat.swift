@@ -46,6 +46,7 @@ public enum RecordFormat: String, CaseIterable, Sendable {
         case .integer(let number)?: String(number)
         case .number(let number)?: FieldValue.format(number)
         case .boolean(let flag)?: flag ? "true" : "false"
+        case .list(let items)?: "[" + items.map(jsonString).joined(separator: ",") + "]"
         }
     }
 

@@ -116,6 +116,17 @@ pages:
       - [{label: Open water, hotkey: o}, {label: Choice, hotkey: h}, {label: ‹ Back, hotkey: <, span: 2, action: page, to: strokes}]
 
 """####,
+        "vacation-tags": ####"""
+# Tags for a vacation's photos and notes, picked several at a time (a field
+# with `multiple: true`): each tag key toggles, Done commits the selection.
+# Hotkeys: b, f, r, h, m, s, c, y; / for the keyboard, x clears, d is Done.
+title: Tags
+rows:
+  - [{label: Beach, hotkey: b}, {label: Food, hotkey: f}, {label: Friends, hotkey: r}, {label: Hiking, hotkey: h}]
+  - [{label: Museum, hotkey: m}, {label: Sunset, hotkey: s}, {label: City, hotkey: c}, {label: Family, hotkey: y}]
+  - [{label: abc, hotkey: /, action: keyboard}, {label: Clear, hotkey: x, action: clear}, {label: Done, hotkey: d, span: 2, action: done}]
+
+"""####,
         "weekdays": ####"""
 # A day of the week, for timetables, chores and "which day did I train".
 # Weekdays on top, the weekend below in wide keys. Hotkeys are the ISO 8601

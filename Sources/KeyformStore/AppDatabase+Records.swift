@@ -128,7 +128,7 @@ extension AppDatabase {
                     for (index, field) in fields.enumerated() {
                         let jsonType: String? = row[3 + 2 * index]
                         let value: DatabaseValue = row[4 + 2 * index]
-                        values.append((field.id, RecordValues.decode(jsonType: jsonType, value: value, as: field.type)))
+                        values.append((field.id, RecordValues.decode(jsonType: jsonType, value: value, as: field.type, multiple: field.multiple)))
                     }
                     result.append(StoredRecord(
                         id: row[0],

@@ -16,6 +16,7 @@ typealias Record = KeyformCore.Record
 /// | number | number with a point or exponent (`400.0`, `1.5`, `1e+21`) | REAL |
 /// | date | string `"YYYY-MM-DD"` | TEXT |
 /// | boolean | `true` / `false` | INTEGER 1 / 0 |
+/// | list (`multiple`) | array of strings `["Beach","Food"]` | TEXT, the array's JSON |
 /// | empty | `null` | NULL |
 ///
 /// Numbers always carry a point so that SQLite reads `400.0` as REAL, not INTEGER.
@@ -43,6 +44,7 @@ enum RecordValues {
             return text.contains(where: { $0 == "." || $0 == "e" }) ? text : text + ".0"
         case .date(let date)?: return RecordFormat.jsonString(date.description)
         case .boolean(let flag)?: return flag ? "true" : "false"
+        case .list(let items)?: return "[" + items.map(RecordFormat.jsonString).joined(separator: ",") + "]"
         }
     }
 
@@ -54,6 +56,7 @@ enum RecordValues {
         case .number(let number): number.databaseValue
         case .date(let date): date.description.databaseValue
         case .boolean(let flag): Int64(flag ? 1 : 0).databaseValue
+        case .list(let items): ("[" + items.map(RecordFormat.jsonString).joined(separator: ",") + "]").databaseValue
         }
     }
 
@@ -63,14 +66,17 @@ enum RecordValues {
     }
 
     /// A value read back with `json_type(data, path)` and `json_extract(data, path)`,
-    /// as a value of the field's type.
+    /// as a value of the field's type (a `.list` for a `multiple` field).
     ///
     /// A value stored when the field had another type is converted when that is
     /// exact (integer 3 → number 3.0, number 3.0 → integer 3, "2026-11-21" → date,
     /// anything → its text for a text field), and otherwise returned as stored.
-    static func decode(jsonType: String?, value: DatabaseValue, as type: Field.ValueType) -> FieldValue? {
+    static func decode(jsonType: String?, value: DatabaseValue, as type: Field.ValueType, multiple: Bool = false) -> FieldValue? {
         let stored: FieldValue
         switch (jsonType, value.storage) {
+        case ("array", .string(let json)):
+            guard let items = try? JSONDecoder().decode([String].self, from: Data(json.utf8)) else { return nil }
+            stored = .list(items)
         case ("true", _): stored = .boolean(true)
         case ("false", _): stored = .boolean(false)
         case ("integer", .int64(let number)): stored = .integer(Int(number))
@@ -78,6 +84,13 @@ enum RecordValues {
         case ("real", .int64(let number)): stored = .number(Double(number))
         case ("text", .string(let text)): stored = .text(text)
         default: return nil  // null, absent, or not a value Keyform writes
+        }
+        // A `multiple` field reads a text stored before as its selection; a list read
+        // by a field that is no longer `multiple` becomes its joined text.
+        if multiple, type == .text {
+            if case .list = stored { return stored }
+            let items = FieldValue.split(stored.text)
+            return items.isEmpty ? nil : .list(items)
         }
         return convert(stored, to: type)
     }

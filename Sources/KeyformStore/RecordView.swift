@@ -12,6 +12,9 @@ import KeyformCore
 /// FROM _record WHERE form = 'todo'
 /// ```
 ///
+/// A `multiple` field's column is its list joined with `, `
+/// (`(SELECT group_concat(value, ', ') FROM json_each(data, '$."tags"'))`).
+///
 /// Saving or updating a record of a form makes its view match the form's current
 /// fields (drop and create in the same transaction, only when they differ). A form
 /// whose name is already taken by something that is not a view (`grdb_migrations`,
@@ -20,6 +23,12 @@ enum RecordView {
     static func sql(for form: Form) -> String {
         var columns = ["id AS _id", "created AS _created", "updated AS _updated"]
         for field in form.fields {
+            if field.multiple {
+                // A list shows as its joined text (`Beach, Food`), the way the form shows it.
+                let path = SQLText.literal(RecordValues.path(field.id))
+                columns.append("(SELECT group_concat(value, ', ') FROM json_each(data, \(path))) AS \(SQLText.identifier(field.id))")
+                continue
+            }
             columns.append("json_extract(data, \(SQLText.literal(RecordValues.path(field.id)))) AS \(SQLText.identifier(field.id))")
         }
         return "CREATE VIEW \(SQLText.identifier(form.name)) AS SELECT\n  "

@@ -1,0 +1,152 @@
+import Foundation
+@testable import KeyformCore
+import SnapshotTesting
+import Testing
+
+/// `multiple: true`: a field whose value is a list of its grid's key texts.
+@Suite(.snapshots(record: .missing))
+struct MultipleChoiceTests {
+    static let today = CivilDate(year: 2026, month: 11, day: 21)!
+
+    /// `Beach Food Sunset` over `abc Clear Done`.
+    static let tags = Layout(title: "Tags", kind: .choice, pages: [Layout.Page(rows: [
+        [Layout.Key(label: "Beach", hotkey: "b"), Layout.Key(label: "Food", hotkey: "f"), Layout.Key(label: "Sunset", hotkey: "s")],
+        [Layout.Key(label: "abc", action: .keyboard), Layout.Key(label: "Clear", action: .clear), Layout.Key(label: "Done", hotkey: "d", action: .done)],
+    ])])
+
+    static let form = Form(name: "vacation", pages: [Form.Page(fields: [
+        Field(id: "tags", label: "Tags", layout: "tags", input: .grid, strict: true, multiple: true),
+        Field(id: "note", label: "Note"),
+    ])])
+
+    static let context = try! FormContext(form: form, layouts: ["tags": tags], today: today)
+
+    static func run(_ events: [FormEvent], from state: FormState? = nil) -> (FormState, [FormEffect]) {
+        var state = state ?? FormState.start(context)
+        var effects: [FormEffect] = []
+        for event in events { effects = FormEngine.reduce(&state, event, context) }
+        return (state, effects)
+    }
+
+    // MARK: Parser and checks
+
+    @Test func parsesMultiple() throws {
+        let form = try FormParserTests.form("""
+            fields:
+              - id: tags
+                layout: priority
+                multiple: true
+                default: High, Low
+            """)
+        #expect(form.fields[0].multiple)
+        #expect(form.fields[0].defaultValue == .value("High, Low"))
+    }
+
+    @Test(arguments: [
+        ("multiple: true", "'multiple' needs a 'layout' (or 'choices'): its keys are what is picked"),
+        ("multiple: true\n    layout: priority\n    type: integer", "'multiple' applies to text fields; 'tags' is an integer field"),
+        ("multiple: true\n    layout: keypad", "'multiple' needs a layout of choices (kind: choice); 'keypad' is a keypad"),
+        ("multiple: true\n    layout: priority\n    strict: true\n    default: High, Urgent", "default 'High, Urgent' fails the field's own rules: 'Urgent' must be one of: High, Medium, Low"),
+        ("multiple: maybe\n    layout: priority", "'multiple' must be true or false"),
+    ])
+    func reportsMisuse(options: String, message: String) {
+        let parsed = FormParserTests.parse("fields:\n  - id: tags\n    \(options)\n")
+        let messages = parsed.diagnostics.map(\.message)
+        #expect(messages.contains { $0.hasPrefix(message) }, "\(messages)")
+    }
+
+    // MARK: Validator
+
+    @Test func validatorSplitsTheEntry() throws {
+        let field = Field(id: "tags", layout: "tags", strict: true, multiple: true)
+        let validator = try FieldValidator(field: field, choices: ["Beach", "Food", "Sunset"])
+        #expect(validator.validate("Beach, Food", today: Self.today) == .success(.list(["Beach", "Food"])))
+        #expect(validator.validate(" Food ,Beach,, Food", today: Self.today) == .success(.list(["Food", "Beach"])))
+        #expect(validator.validate(" , ", today: Self.today) == .success(nil))
+        #expect(validator.validate("Beach, Opera", today: Self.today) == .failure(FieldProblem("'Opera' must be one of: Beach, Food, Sunset")))
+        let required = try FieldValidator(field: Field(id: "tags", required: true, maxLength: 5, multiple: true), choices: nil)
+        #expect(required.validate("", today: Self.today) == .failure(.required))
+        #expect(required.validate("Beach, Sunset", today: Self.today) == .failure(FieldProblem("'Sunset' must be at most 5 characters")))
+    }
+
+    // MARK: Engine
+
+    @Test func aTextKeyTogglesWithoutCommitting() {
+        var (state, effects) = Self.run([.gridHotkeyPressed("s")])
+        #expect(state.entries[0].text == "Sunset")
+        #expect(effects == [.setLine(text: "Sunset", cursor: 6)])
+        #expect(state.focus == 0 && state.grid != nil)
+        (state, effects) = Self.run([.gridHotkeyPressed("b")], from: state)
+        #expect(state.entries[0].text == "Sunset, Beach")
+        (state, effects) = Self.run([.gridHotkeyPressed("s")], from: state)
+        #expect(state.entries[0].text == "Beach")
+        #expect(effects == [.setLine(text: "Beach", cursor: 5)])
+        #expect(state.focus == 0)
+    }
+
+    @Test func enterOnTheHighlightTogglesToo() {
+        let (state, _) = Self.run([.gridKeyPressed, .gridMoved(.right), .gridKeyPressed, .gridKeyPressed])
+        #expect(state.entries[0].text == "Beach")
+        #expect(state.focus == 0)
+    }
+
+    @Test func doneCommitsTheSelection() {
+        let (state, effects) = Self.run([.gridHotkeyPressed("f"), .gridHotkeyPressed("b"), .gridHotkeyPressed("d")])
+        #expect(state.focus == 1)
+        #expect(effects.first == .saveDraft(["tags": "Food, Beach", "note": ""]))
+        #expect(Self.context.record(state.entries) == .success(Record(form: Self.form, values: ["tags": .list(["Food", "Beach"])])))
+    }
+
+    @Test func strictRefusesATypedTagThatIsNoKey() {
+        let (state, _) = Self.run([.swapViewPressed, .lineEdited(text: "Food, Opera", cursor: 11), .commitPressed])
+        #expect(state.focus == 0)
+        #expect(state.problems[0] == FieldProblem("'Opera' must be one of: Beach, Food, Sunset"))
+        let (typed, _) = Self.run([.swapViewPressed, .lineEdited(text: "Food,Sunset", cursor: 11), .commitPressed])
+        #expect(typed.focus == 1)
+        #expect(Self.context.record(typed.entries) == .success(Record(form: Self.form, values: ["tags": .list(["Food", "Sunset"])])))
+    }
+
+    @Test func clearEmptiesTheSelection() {
+        let (state, _) = Self.run([.gridHotkeyPressed("f"), .gridMoved(.down), .gridKeyPressed])
+        #expect(state.entries[0].text == "")
+        #expect(state.focus == 0)
+    }
+
+    // MARK: View
+
+    @Test func gridMarksSelectedKeys() {
+        let (state, _) = Self.run([.gridHotkeyPressed("b"), .gridHotkeyPressed("s")])
+        assertSnapshot(of: FormViewTests.picture(state, Self.context, width: 60, height: 14), as: .lines)
+    }
+
+    // MARK: Output
+
+    @Test func outputsAList() throws {
+        let form = Form(name: "vacation", pages: [Form.Page(fields: [
+            Field(id: "place"), Field(id: "tags", layout: "tags", multiple: true),
+        ])], template: "{{place}}{{#tags}} [{{tags}}]{{/tags}}")
+        let record = Record(form: form, values: ["place": .text("Lisbon"), "tags": .list(["Sunset", "Fo\"od"])])
+        #expect(RecordFormat.json(record, form: form) == #"{"place":"Lisbon","tags":["Sunset","Fo\"od"]}"# + "\n")
+        #expect(RecordFormat.env(record, form: form) == "place='Lisbon'\ntags='Sunset, Fo\"od'\n")
+        #expect(try RecordFormat.template(record, form: form) == "Lisbon [Sunset, Fo\"od]\n")
+        let empty = Record(form: form, values: ["place": .text("Porto")])
+        #expect(try RecordFormat.template(empty, form: form) == "Porto\n")
+        #expect(FieldValue.list(["a", "b"]).text == "a, b")
+    }
+
+    // MARK: Answers
+
+    @Test func answersTakeAListOrAText() throws {
+        let validators = ["tags": try FieldValidator(field: Self.form.fields[0], choices: Self.tags.choiceTexts)]
+        let json = try Answers.fromJSON(Array(#"{"tags":["Beach","Sunset"]}"#.utf8), form: Self.form).get()
+        #expect(json == ["tags": "Beach, Sunset"])
+        let record = try HeadlessFill.fill(Self.form, answers: json, validators: validators, today: Self.today).get()
+        #expect(record["tags"] == .list(["Beach", "Sunset"]))
+        let lines = try Answers.fromLines("Food, Beach\nhi\n", form: Self.form).get()
+        #expect(try HeadlessFill.fill(Self.form, answers: lines, validators: validators, today: Self.today).get()["tags"] == .list(["Food", "Beach"]))
+        guard case .failure(let problems) = Answers.fromJSON(Array(#"{"tags":["Beach",1],"note":["x"]}"#.utf8), form: Self.form) else {
+            Issue.record("a list of non-texts is refused"); return
+        }
+        #expect(problems.problems.map(\.description) == ["keyform: field 'tags': must be a list of texts", "keyform: field 'note': must be text, not a list"])
+    }
+}

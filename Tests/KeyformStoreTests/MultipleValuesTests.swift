@@ -1,0 +1,42 @@
+import Foundation
+import GRDB
+import KeyformCore
+import Testing
+@testable import KeyformStore
+
+/// A `multiple` field's list: a JSON array in `data`, its joined text in the view.
+@Suite struct MultipleValuesTests {
+    let database: AppDatabase
+    let vacation = form("vacation", [Field(id: "place"), Field(id: "tags", layout: "tags", multiple: true)])
+
+    init() throws {
+        database = try AppDatabase.inMemory(now: TestClock().now)
+    }
+
+    func record(_ place: String, _ tags: [String]?) -> KeyformCore.Record {
+        var values: [String: FieldValue] = ["place": .text(place)]
+        if let tags { values["tags"] = .list(tags) }
+        return KeyformCore.Record(form: vacation, values: values)
+    }
+
+    @Test func aListRoundTrips() throws {
+        try database.saveRecord(record("Lisbon", ["Sunset", "Fo\"od, ish", "日本"]), form: vacation)
+        try database.saveRecord(record("Porto", nil), form: vacation)
+        let records = try database.records(form: vacation)
+        #expect(records.map(\.values) == [record("Porto", nil), record("Lisbon", ["Sunset", "Fo\"od, ish", "日本"])])
+
+        let data = try database.rows("SELECT data FROM _record ORDER BY id").map { $0["data"] as String }
+        #expect(data == [#"{"place":"Lisbon","tags":["Sunset","Fo\"od, ish","日本"]}"#, #"{"place":"Porto","tags":null}"#])
+        let view = try database.rows("SELECT place, tags FROM vacation ORDER BY _id").map { [$0["place"] as String?, $0["tags"] as String?] }
+        #expect(view == [["Lisbon", "Sunset, Fo\"od, ish, 日本"], ["Porto", nil]])
+    }
+
+    @Test func aTextStoredBeforeReadsAsAList() throws {
+        let before = form("vacation", [Field(id: "place"), Field(id: "tags")])
+        try database.saveRecord(KeyformCore.Record(form: before, values: ["place": .text("Rome"), "tags": .text("Food, City")]), form: before)
+        #expect(try database.records(form: vacation).map(\.values) == [record("Rome", ["Food", "City"])])
+        // And back: a field no longer `multiple` reads the list as its joined text.
+        try database.saveRecord(record("Oslo", ["Fjord", "Boat"]), form: vacation)
+        #expect(try database.records(form: before).first?.values["tags"] == .text("Fjord, Boat"))
+    }
+}
