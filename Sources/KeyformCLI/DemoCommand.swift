@@ -127,7 +127,7 @@ enum DemoApps {
         guard let folder = folder() else { throw Failure(message: "no demo/ folder here; run keyform demo from Keyform's source folder") }
         let files = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         // The apps people should try first come first; others follow by name.
-        let order = ["todo", "profile", "swim", "vacations", "checklists"]
+        let order = ["todo", "profile", "swim", "vacation", "checklist"]
         func rank(_ file: String) -> (Int, String) { (order.firstIndex(of: (file as NSString).deletingPathExtension) ?? order.count, file) }
         return files.filter { $0.hasSuffix(".yaml") && !SourceFiles.isTestFile($0) }.sorted { rank($0) < rank($1) }.compactMap { file in
             let path = folder + "/" + file

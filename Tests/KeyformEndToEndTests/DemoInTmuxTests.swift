@@ -11,12 +11,12 @@ import Testing
         let tmux = run.tmux
         let menu = try tmux.wait(forText: "Keyform demos", "Pick an app")
         // Every app in demo/, by the number on its key, in the menu's order.
-        let apps = ["New To-Do", "Profile", "Swim", "Checklist item", "新しいタスク"]
+        let apps = ["New To-Do", "Profile", "Swim", "Vacation note", "Checklist item", "新しいタスク"]
         for (index, title) in apps.enumerated() {
             #expect(menu.contains("[\(index + 1)] \(title)"), "\(title) is not in the menu:\n\(menu)")
         }
         // The list apps open on the list of their records (keyform browse); the others on an entry.
-        let opens = ["No records yet", "Profile", "Swim", "No records yet", "新しいタスク"]
+        let opens = ["No records yet", "Profile", "Swim", "Vacation note", "No records yet", "新しいタスク"]
         for (index, text) in opens.enumerated() {
             try tmux.press(String(index + 1))
             try tmux.wait(forText: text)
