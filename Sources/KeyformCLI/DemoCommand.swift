@@ -77,9 +77,15 @@ struct DemoCommand: ParsableCommand {
             case .terminated(let signal): throw ExitCode(128 + signal)
             }
         }
+        var databasePath = DemoApps.databasePath(for: app)
+        if DemoApps.perTripApps.contains(app.name) {
+            // One database per trip: pick one of the earlier ones, or name a new one.
+            guard let trip = try pickTrip(for: app) else { return }
+            databasePath = DemoApps.databasePath(for: app, trip: trip)
+        }
         let database: AppDatabase
         do {
-            database = try AppDatabase.open(path: DemoApps.databasePath(for: app))
+            database = try AppDatabase.open(path: databasePath)
         } catch {
             throw Failure(message: "\(error)", status: 1)
         }
@@ -101,6 +107,24 @@ struct DemoCommand: ParsableCommand {
             case .terminated(let signal):
                 throw ExitCode(128 + signal)
             }
+        }
+    }
+}
+
+extension DemoCommand {
+    /// A one-field form whose grid offers the app's earlier trips (its databases),
+    /// with `/` to type a new name; nil when the person leaves.
+    private func pickTrip(for app: DemoApps.App) throws -> String? {
+        let trips = DemoApps.trips(of: app)
+        let field = Field(id: "trip", label: "Vacation", required: true, layout: "trips", input: trips.isEmpty ? .keyboard : .grid,
+                          pattern: "^[^/]+$")
+        let form = Form(title: "Which vacation? (a new name starts a new database)", name: "trip", pages: [Form.Page(fields: [field])])
+        let context = try FormContext(form: form, layouts: ["trips": ChoiceLayout.make(title: "Vacations", values: trips)], today: CivilDate.today())
+        switch try FormLauncher.runOnTerminal(context, nil, start: .init(), noAnimation: noAnimation) {
+        case .submitted(let record): return record["trip"]?.text
+        case .cancelled: return nil
+        case .interrupted: throw ExitCode(130)
+        case .terminated(let signal): throw ExitCode(128 + signal)
         }
     }
 }
@@ -151,4 +175,20 @@ enum DemoApps {
     }
 
     static func databasePath(for app: App) -> String { dataFolder + "/\(app.name).sqlite" }
+
+    /// Apps that keep one database per trip (`vacation-Lisbon 2026.sqlite`).
+    static let perTripApps: Set<String> = ["vacation"]
+
+    static func databasePath(for app: App, trip: String) -> String { dataFolder + "/\(app.name)-\(trip).sqlite" }
+
+    /// The trips an app has databases for, newest first.
+    static func trips(of app: App) -> [String] {
+        let prefix = app.name + "-", suffix = ".sqlite"
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: dataFolder)) ?? []
+        let files = names.filter { $0.hasPrefix(prefix) && $0.hasSuffix(suffix) }
+        func modified(_ name: String) -> Date {
+            ((try? FileManager.default.attributesOfItem(atPath: dataFolder + "/" + name))?[.modificationDate] as? Date) ?? .distantPast
+        }
+        return files.sorted { modified($0) > modified($1) }.map { String($0.dropFirst(prefix.count).dropLast(suffix.count)) }
+    }
 }

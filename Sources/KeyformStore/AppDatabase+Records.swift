@@ -103,7 +103,14 @@ extension AppDatabase {
         sql += " FROM _record WHERE form = ?"
         arguments.append(form.name)
         for match in matches {
-            guard form.field(id: match.field) != nil else { throw .unknownField(form: form.name, field: match.field) }
+            guard let field = form.field(id: match.field) else { throw .unknownField(form: form.name, field: match.field) }
+            if field.multiple, case .text(let item)? = match.value {
+                // A list field matches when the list holds the item (`--where tags=Food`).
+                sql += " AND EXISTS (SELECT 1 FROM json_each(data, ?) WHERE value = ?)"
+                arguments.append(RecordValues.path(match.field))
+                arguments.append(item)
+                continue
+            }
             sql += " AND json_extract(data, ?) IS ?"
             arguments.append(RecordValues.path(match.field))
             arguments.append(match.value.map(RecordValues.sqlValue) ?? .null)

@@ -16,7 +16,7 @@ import Testing
             #expect(menu.contains("[\(index + 1)] \(title)"), "\(title) is not in the menu:\n\(menu)")
         }
         // The list apps open on the list of their records (keyform browse); the others on an entry.
-        let opens = ["No records yet", "Profile", "Swim", "Vacation note", "No records yet", "新しいタスク"]
+        let opens = ["No records yet", "Profile", "Swim", "Which vacation", "No records yet", "新しいタスク"]
         for (index, text) in opens.enumerated() {
             try tmux.press(String(index + 1))
             try tmux.wait(forText: text)
@@ -27,6 +27,30 @@ import Testing
         let result = try run.result()
         #expect(result.status == 0)
         #expect(result.sttyAfter == result.sttyBefore)
+    }
+
+    @Test func eachVacationHasItsOwnDatabase() throws {
+        let data = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("kf-demo-\(UUID().uuidString.prefix(8))")
+        defer { try? FileManager.default.removeItem(at: data) }
+        for trip in ["Lisbon 2026", "Kyoto"] {
+            let run = try FormRun(["demo", "vacation"], environment: ["XDG_DATA_HOME": data.path])
+            defer { run.close() }
+            let tmux = run.tmux
+            try tmux.wait(forText: "Which vacation")
+            if trip == "Kyoto" {
+                // The earlier trip is offered; "/" types a new one.
+                try tmux.wait(forText: "[1] Lisbon 2026")
+                try tmux.press("/")
+            }
+            try tmux.type(trip)
+            try tmux.press("Enter")
+            try tmux.wait(forText: "Vacation note", "› Place*")
+            try tmux.press("Escape")
+            #expect(try run.result().status == 0)
+        }
+        let folder = data.appendingPathComponent("keyform/demo").path
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".sqlite") }.sorted()
+        #expect(files == ["vacation-Kyoto.sqlite", "vacation-Lisbon 2026.sqlite"])
     }
 
     @Test func anEntryIsStoredInTheAppsOwnDatabase() throws {

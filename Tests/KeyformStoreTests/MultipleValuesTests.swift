@@ -40,3 +40,18 @@ import Testing
         #expect(try database.records(form: before).first?.values["tags"] == .text("Fjord, Boat"))
     }
 }
+
+@Suite struct ListMembershipMatchTests {
+    @Test func whereOnAListFieldMatchesRecordsThatHoldTheItem() throws {
+        let form = Form(name: "vacation", pages: [.init(fields: [
+            Field(id: "place"), Field(id: "tags", layout: "tags", multiple: true),
+        ])])
+        let database = try AppDatabase.inMemory()
+        try database.saveRecord(Record(values: [("place", .text("Alfama")), ("tags", .list(["Sunset", "Food"]))]), form: form)
+        try database.saveRecord(Record(values: [("place", .text("Belem")), ("tags", .list(["Museum"]))]), form: form)
+        let food = try database.records(form: form, where: [FieldMatch(parsing: "tags=Food", form: form)])
+        #expect(food.map { $0.values["place"] } == [.text("Alfama")])
+        let none = try database.records(form: form, where: [FieldMatch(parsing: "tags=Fo", form: form)])
+        #expect(none.isEmpty)
+    }
+}
