@@ -175,26 +175,14 @@ struct FormRun {
     /// - Parameter ask: asks the person whether to resume the draft; nil leaves the draft alone.
     func startingValues(ask: ((String) throws -> Bool)?) throws -> FormState {
         guard let database else { return .start(context) }
-        var values: [String: String] = [:]
-        for field in context.fields where field.defaultValue == .last {
-            if let last = try? database.lastValue(form: context.form, field: field.id) { values[field.id] = last }
-        }
-        var focus = 0
-        if let draft = try? database.draft(form: context.form) {
-            let resume: Bool?
+        let start = try database.startingValues(for: context.form) { _ in
             switch policy {
-            case .resume: resume = true
-            case .discard: resume = false
-            case .ask: resume = try ask?("Resume the draft of '\(context.form.title ?? context.form.name)'?")
-            }
-            if resume == true {
-                values.merge(draft.values) { _, drafted in drafted }
-                focus = draft.focus.flatMap(context.index(ofField:)) ?? 0
-            } else if resume == false {
-                _ = try? database.deleteDraft(form: context.form)
+            case .resume: true
+            case .discard: false
+            case .ask: try ask?("Resume the draft of '\(context.form.title ?? context.form.name)'?")
             }
         }
-        return .start(context, values: values, focus: focus)
+        return .start(context, values: start.values, focus: start.focus)
     }
 
     /// The record of a submitted form, stored; or the error that says how the form ended.

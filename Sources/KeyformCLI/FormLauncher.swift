@@ -9,15 +9,7 @@ import KeyformTerminal
 /// values (drafts, `default: last`), field history, drafts saved as it goes.
 /// Shared by `keyform run` and `keyform demo`.
 enum FormLauncher {
-    struct Start {
-        var values: [String: String] = [:]
-        var focus = 0
-        /// Whether the draft was taken up (then submitting removes it).
-        var resumed = false
-        /// The `default: last` values alone: with the defaults, the form as it is
-        /// when nothing was typed.
-        var last: [String: String] = [:]
-    }
+    typealias Start = FormStart
 
     /// What to do with a draft of the form.
     enum DraftPolicy {
@@ -50,42 +42,29 @@ enum FormLauncher {
     static func startingValues(_ context: FormContext, _ database: AppDatabase?, drafts: DraftPolicy,
                                repeatLast: Bool = false) throws -> Start {
         guard let database else { return Start() }
-        var start = Start()
-        for field in context.fields where field.defaultValue == .last || (repeatLast && field.defaultValue == nil) {
-            if let last = try? database.lastValue(form: context.form, field: field.id) { start.values[field.id] = last }
-        }
-        start.last = start.values
-        guard let draft = try? database.draft(form: context.form) else { return start }
-        var useDraft: Bool
-        switch drafts {
-        case .ignore: return start
-        case .discard: useDraft = false
-        case .resume: useDraft = true
-        case .ask:
-            let question = "Resume the draft of '\(context.form.title ?? context.form.name)' saved \(describe(draft.saved))?"
-            let answer: TerminalRunner.Answer
-            do {
-                answer = try TerminalRunner.ask(question)
-            } catch {
-                throw Failure(message: "cannot use the terminal (\(error)); give --answers FILE, or pipe one value per line into stdin")
-            }
-            switch answer {
-            case .yes: useDraft = true
-            case .no: useDraft = false
-            // Leaving at the question leaves the draft as it was, with the form's statuses.
-            case .cancelled: throw ExitCode(1)
-            case .interrupted: throw ExitCode(130)
-            case .terminated(let signal): throw ExitCode(128 + signal)
+        return try database.startingValues(for: context.form, repeatLast: repeatLast) { draft in
+            switch drafts {
+            case .ignore: return nil
+            case .discard: return false
+            case .resume: return true
+            case .ask:
+                let question = "Resume the draft of '\(context.form.title ?? context.form.name)' saved \(describe(draft.saved))?"
+                let answer: TerminalRunner.Answer
+                do {
+                    answer = try TerminalRunner.ask(question)
+                } catch {
+                    throw Failure(message: "cannot use the terminal (\(error)); give --answers FILE, or pipe one value per line into stdin")
+                }
+                switch answer {
+                case .yes: return true
+                case .no: return false
+                // Leaving at the question leaves the draft as it was, with the form's statuses.
+                case .cancelled: throw ExitCode(1)
+                case .interrupted: throw ExitCode(130)
+                case .terminated(let signal): throw ExitCode(128 + signal)
+                }
             }
         }
-        guard useDraft else {
-            _ = try? database.deleteDraft(form: context.form)
-            return start
-        }
-        start.values.merge(draft.values) { _, drafted in drafted }
-        start.focus = draft.focus.flatMap(context.index(ofField:)) ?? 0
-        start.resumed = true
-        return start
     }
 
     /// Fills the form in on the controlling terminal; drafts and history come from `database`.
