@@ -52,19 +52,22 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Shared by the test targets: the package's paths, built executables, a seeded random source.
+        .target(name: "KeyformTestSupport", path: "Tests/KeyformTestSupport"),
         .testTarget(
             name: "KeyformCoreTests",
             dependencies: [
                 "KeyformCore",
+                "KeyformTestSupport",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ],
             exclude: ["__Snapshots__", "Fixtures"]
         ),
-        .testTarget(name: "KeyformCLITests", dependencies: ["KeyformCLI"], exclude: ["Scripts"]),
-        .testTarget(name: "KeyformTerminalTests", dependencies: ["KeyformTerminal"]),
-        .testTarget(name: "KeyformStoreTests", dependencies: ["KeyformStore", "keyform-store-stress"]),
+        .testTarget(name: "KeyformCLITests", dependencies: ["KeyformCLI", "KeyformTestSupport"], exclude: ["Scripts"]),
+        .testTarget(name: "KeyformTerminalTests", dependencies: ["KeyformTerminal", "KeyformTestSupport"]),
+        .testTarget(name: "KeyformStoreTests", dependencies: ["KeyformStore", "keyform-store-stress", "KeyformTestSupport"]),
         // keyform run in tmux; depends on the executable so that it is built first.
-        .testTarget(name: "KeyformEndToEndTests", dependencies: ["KeyformCLI"]),
+        .testTarget(name: "KeyformEndToEndTests", dependencies: ["KeyformCLI", "KeyformTestSupport"]),
         .testTarget(name: "KeyformLibraryTests", dependencies: ["Keyform", "keyform-example", "KeyformCore", "KeyformStore"]),
         // Imports only `Keyform`, nothing @testable: what a user's package sees is enough.
         .testTarget(

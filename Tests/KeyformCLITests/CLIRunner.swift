@@ -1,4 +1,5 @@
 import Foundation
+import KeyformTestSupport
 
 /// Runs the built `keyform` binary as a process: arguments in, stdout, stderr and status out.
 struct CLIRunner {
@@ -8,19 +9,10 @@ struct CLIRunner {
         var stderr: String
     }
 
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = BuiltProducts.packageRoot
 
-    /// The folder the test bundle was built into holds the `keyform` product too.
-    static var binary: URL {
-        var folder = Bundle.main.bundleURL
-        if folder.pathExtension != "xctest" {
-            folder = URL(fileURLWithPath: CommandLine.arguments.first { $0.hasSuffix(".xctest") } ?? folder.path)
-        }
-        let candidates = [folder.deletingLastPathComponent(), packageRoot.appendingPathComponent(".build/debug")]
-        return candidates.map { $0.appendingPathComponent("keyform") }
-            .first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0].appendingPathComponent("keyform")
-    }
+    /// The `keyform` product, built next to the test bundle.
+    static var binary: URL { BuiltProducts.executable("keyform") }
 
     static func run(_ arguments: [String], stdin: String? = nil, in directory: URL? = nil, environment: [String: String] = [:]) throws -> Result {
         let process = Process()

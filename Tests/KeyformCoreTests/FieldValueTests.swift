@@ -1,4 +1,5 @@
 import KeyformCore
+import KeyformTestSupport
 import Testing
 
 @Suite struct FieldValueTests {

@@ -1,4 +1,5 @@
 import KeyformCore
+import KeyformTestSupport
 import Testing
 
 /// Mutated and random layouts never crash, hang or run past a bound: each one

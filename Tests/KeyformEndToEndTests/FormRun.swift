@@ -1,4 +1,5 @@
 import Foundation
+import KeyformTestSupport
 
 /// `keyform run …` in a tmux pane, started the way a script uses it:
 /// `out=$(keyform run FORM)`, through a small wrapper that records the
@@ -89,19 +90,10 @@ final class FormRun {
 
     // MARK: Files
 
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = BuiltProducts.packageRoot
 
     /// The `keyform` built next to the test bundle (the test target depends on it).
-    static var binary: URL {
-        var folder = Bundle.main.bundleURL
-        if folder.pathExtension != "xctest" {
-            folder = URL(fileURLWithPath: CommandLine.arguments.first { $0.hasSuffix(".xctest") } ?? folder.path)
-        }
-        let candidates = [folder.deletingLastPathComponent(), packageRoot.appendingPathComponent(".build/debug")]
-        return candidates.map { $0.appendingPathComponent("keyform") }
-            .first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0].appendingPathComponent("keyform")
-    }
+    static var binary: URL { BuiltProducts.executable("keyform") }
 
     private static let wrapperName = "keyform-wrapper.sh"
 

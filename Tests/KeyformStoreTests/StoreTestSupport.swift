@@ -1,4 +1,5 @@
 import Foundation
+import KeyformTestSupport
 import GRDB
 import KeyformCore
 import Testing
@@ -76,18 +77,7 @@ final class TemporaryFolder {
 
 /// Runs `keyform-store-stress`, built beside the test bundle.
 enum StressHelper {
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-    static var binary: URL {
-        var folder = Bundle.main.bundleURL
-        if folder.pathExtension != "xctest" {
-            folder = URL(fileURLWithPath: CommandLine.arguments.first { $0.hasSuffix(".xctest") } ?? folder.path)
-        }
-        let candidates = [folder.deletingLastPathComponent(), packageRoot.appendingPathComponent(".build/debug")]
-        return candidates.map { $0.appendingPathComponent("keyform-store-stress") }
-            .first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]
-    }
+    static var binary: URL { BuiltProducts.executable("keyform-store-stress") }
 
     /// Starts the helper with `arguments`; stdout goes to `stdout` (a file), stderr to a pipe.
     static func start(_ arguments: [String], stdout: String? = nil, prefix: [String] = []) throws -> (Process, Pipe) {

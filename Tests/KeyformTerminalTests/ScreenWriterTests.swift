@@ -1,4 +1,5 @@
 import KeyformCore
+import KeyformTestSupport
 import Testing
 @testable import KeyformTerminal
 
