@@ -347,7 +347,13 @@ import Testing
     func expectRescued(_ cli: StoreCLI, database: String, because reason: String, asUser launcher: [String] = [],
                        rescueFolder: String? = nil, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> String {
         let record = #"{"text":"Precious","priority":"High","status":"To do","due":"2026-11-21","note":""}"#
-        let arguments = ["run", "todo", "--db", database, "--answers", "-"]
+        // A copy of the form beside the database: as root the run is `nobody`'s, who may
+        // not be able to read the package (a clone in a 0700 folder).
+        let form = cli.folder.appendingPathComponent("todo.yaml")
+        if !FileManager.default.fileExists(atPath: form.path) {
+            try FileManager.default.copyItem(at: CLIRunner.packageRoot.appendingPathComponent("demo/todo.yaml"), to: form)
+        }
+        let arguments = ["run", form.path, "--db", database, "--answers", "-"]
         let environment = ["TMPDIR": rescueFolder ?? cli.folder.path]
         let result: Programs.Output
         if launcher.isEmpty {
