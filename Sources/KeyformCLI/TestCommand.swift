@@ -116,11 +116,17 @@ struct TestCommand: ParsableCommand {
         }
         if let expect = test.expect, case .submitted(let record)? = result.outcome {
             for (id, value) in expect.sorted(by: { $0.key < $1.key }) {
-                guard suite.context.index(ofField: id) != nil else {
+                guard let index = suite.context.index(ofField: id) else {
                     problems.append("expect: the form has no field '\(id)'")
                     continue
                 }
                 let actual = record[id]?.text ?? ""
+                // A boolean may be expected as yes/no, true/false or its `states` word.
+                if case .boolean(let flag)? = record[id],
+                   case .success(.boolean(let wanted)?) = suite.context.validators[index].validate(value, today: suite.context.today) {
+                    if flag != wanted { problems.append("\(id): expected '\(value)', got '\(suite.context.fields[index].shown(flag))'") }
+                    continue
+                }
                 if actual != value { problems.append("\(id): expected '\(value)', got '\(actual)'") }
             }
         }

@@ -117,6 +117,8 @@ public struct FieldValidator: Sendable {
     let choicesProblem: FieldProblem?
     /// A `multiple` field: the text is split at commas and each item checked.
     let multiple: Bool
+    /// A boolean field's own words for no and yes, accepted besides yes/no.
+    let states: Field.States?
     let pattern: CompiledPattern?
 
     /// Compiles the field's rules. `choices` are the texts of the field's layout
@@ -136,6 +138,7 @@ public struct FieldValidator: Sendable {
         minimum = field.min
         maximum = field.max
         multiple = field.multiple
+        states = field.type == .boolean ? field.states : nil
         if field.strict, let choices {
             self.choices = Set(choices)
             choicesProblem = .notAChoice(choices)
@@ -166,7 +169,7 @@ public struct FieldValidator: Sendable {
         case .integer: return validateInteger(input)
         case .number: return validateNumber(input)
         case .date: return Self.parseDate(input, today: today).map { .date($0) }
-        case .boolean: return Self.parseBoolean(input).map { .success(.boolean($0)) } ?? .failure(.notBoolean)
+        case .boolean: return parseState(input).map { .success(.boolean($0)) } ?? .failure(notBooleanProblem)
         }
     }
 
@@ -182,6 +185,21 @@ public struct FieldValidator: Sendable {
             if case .failure(let problem) = validateText(item) { return .failure(FieldProblem("'\(item)' \(problem.reason)")) }
         }
         return .success(.list(items))
+    }
+
+    /// yes/no and their synonyms, or the field's own words for them (any case).
+    private func parseState(_ input: Substring) -> Bool? {
+        if let flag = Self.parseBoolean(input) { return flag }
+        guard let states else { return nil }
+        let lowered = input.lowercased()
+        if lowered == states.yes.lowercased() { return true }
+        if lowered == states.no.lowercased() { return false }
+        return nil
+    }
+
+    private var notBooleanProblem: FieldProblem {
+        guard let states else { return .notBoolean }
+        return FieldProblem("must be \(states.no) or \(states.yes) (or yes or no)")
     }
 
     private func validateText(_ text: String) -> Result<FieldValue?, FieldProblem> {

@@ -83,6 +83,25 @@ public struct Field: Equatable, Sendable {
     /// A text field whose value is a list of its grid's key texts: a text key
     /// toggles in the selection, and the entry holds it as `a, b, c`.
     public var multiple: Bool
+    /// How a boolean field's two values are shown (the form, lists, templates),
+    /// and the words it also accepts as input; nil shows `yes` and `no`.
+    public var states: States?
+
+    /// The words for a boolean field's values: `states: {no: In progress, yes: Complete}`.
+    public struct States: Equatable, Sendable {
+        public var no: String
+        public var yes: String
+
+        public init(no: String, yes: String) {
+            self.no = no
+            self.yes = yes
+        }
+    }
+
+    /// A boolean value as this field shows it: its state's word, else `yes` or `no`.
+    public func shown(_ flag: Bool) -> String {
+        flag ? (states?.yes ?? "yes") : (states?.no ?? "no")
+    }
 
     /// Where a field's offered choices come from: a field of a form's stored records.
     public struct ChoiceSource: Equatable, Sendable {
@@ -111,7 +130,7 @@ public struct Field: Equatable, Sendable {
         id: String, label: String? = nil, type: ValueType = .text, required: Bool = false,
         layout: String? = nil, input: InputView = .keyboard, strict: Bool = false, defaultValue: Default? = nil,
         pattern: String? = nil, minLength: Int? = nil, maxLength: Int? = nil, min: Double? = nil, max: Double? = nil,
-        choices: ChoiceSource? = nil, multiple: Bool = false
+        choices: ChoiceSource? = nil, multiple: Bool = false, states: States? = nil
     ) {
         self.id = id
         self.label = label ?? id
@@ -128,5 +147,6 @@ public struct Field: Equatable, Sendable {
         self.max = max
         self.choices = choices
         self.multiple = multiple
+        self.states = states
     }
 }

@@ -62,6 +62,14 @@ struct FormChecks {
         if field.multiple, let layout, layout.kind != .choice, let node = fields["multiple"] {
             reader.error(node, "'multiple' needs a layout of choices (kind: choice); '\(TerminalSafe.escaped(field.layout ?? ""))' is a keypad")
         }
+        if let states = field.states, let node = fields["states"] {
+            if field.type != .boolean {
+                reader.error(node, "'states' names a boolean field's two values; add 'type: boolean' to '\(field.id)', or remove 'states'")
+            } else {
+                checkSafe(states.no, at: node, what: "state", &reader)
+                checkSafe(states.yes, at: node, what: "state", &reader)
+            }
+        }
         if field.choices != nil, field.layout != nil {
             reader.report(.error(fields.location(of: "choices"), "a field offers a 'layout' or 'choices' from the store, not both"))
         }

@@ -34,6 +34,8 @@ public enum FormEngine {
             return pressFirstKey(in: &state, context) { $0.hotkey == character }
         case .gridBackspacePressed:
             return pressFirstKey(in: &state, context) { $0.action == .backspace }
+        case .toggle(let action):
+            return toggle(action, in: &state, context)
         case .donePressed:
             return pressDone(&state, context)
         case .fieldJumpRequested(let number):
@@ -125,6 +127,21 @@ public enum FormEngine {
         case .success: state.problems[index] = nil
         case .failure(let problem): state.problems[index] = problem
         }
+    }
+
+    /// A boolean field shown as a switch: the entry becomes `yes`, `no` or empty.
+    /// The field stays focused (Enter commits it), as a checkbox does.
+    private static func toggle(_ action: ToggleAction, in state: inout FormState, _ context: FormContext) -> [FormEffect] {
+        guard state.grid == nil, context.fields[state.focus].type == .boolean else { return [.bell] }
+        var current: Bool?
+        if case .success(.boolean(let flag)?) = validate(state.focus, state, context) { current = flag }
+        let text: String
+        switch action {
+        case .flip: text = current == true ? "no" : "yes"
+        case .set(let flag): text = flag ? "yes" : "no"
+        case .clear: text = ""
+        }
+        return setEntry(FormState.Entry(text), in: &state, context)
     }
 
     /// Puts `entry` in the focused field and tells the line editor.

@@ -16,7 +16,7 @@ public enum FormParser {
     public static let pageFields = ["title", "fields"]
     public static let fieldFields = [
         "id", "label", "type", "required", "layout", "input", "strict", "default",
-        "pattern", "min_length", "max_length", "min", "max", "choices", "multiple",
+        "pattern", "min_length", "max_length", "min", "max", "choices", "multiple", "states",
     ]
 
     /// Parses a form from the bytes of a file.
@@ -194,6 +194,7 @@ public enum FormParser {
         if let node = fields["min"] { field.min = reader.number(node, field: "min") }
         if let node = fields["max"] { field.max = reader.number(node, field: "max") }
         if let node = fields["choices"] { field.choices = readChoices(node, &reader) }
+        if let node = fields["states"] { field.states = readStates(node, &reader) }
         return LocatedField(field: field, fields: fields)
     }
 
@@ -225,6 +226,31 @@ public enum FormParser {
         }
         if let id = likeIdentifier(text) { return "{id: \(id), label: \(TerminalSafe.escaped(text))}" }
         return "{id: note, label: Note}"
+    }
+
+    /// `states: {no: In progress, yes: Complete}`: a boolean field's two words.
+    private static func readStates(_ node: Node, _ reader: inout NodeReader) -> Field.States? {
+        guard let fields = reader.fields(of: node, allowed: ["no", "yes"], in: "'states'") else { return nil }
+        var words: [String: String] = [:]
+        for name in ["no", "yes"] {
+            guard let wordNode = fields[name] else {
+                if !fields.hasUnknown { reader.error(node, "'states' needs both 'no' and 'yes', like states: {no: In progress, yes: Complete}") }
+                return nil
+            }
+            guard let word = reader.text(wordNode, field: name) else { return nil }
+            let trimmed = String(Substring(word).trimmingWhitespace())
+            guard !trimmed.isEmpty else {
+                reader.error(wordNode, "'\(name)' is empty; give the word shown for \(name == "yes" ? "a yes" : "a no"), like \(name == "yes" ? "Complete" : "In progress")")
+                return nil
+            }
+            words[name] = trimmed
+        }
+        guard let no = words["no"], let yes = words["yes"] else { return nil }
+        if no.lowercased() == yes.lowercased(), let yesNode = fields["yes"] {
+            reader.error(yesNode, "'yes' and 'no' are both '\(TerminalSafe.escaped(yes))'; the two states need different words")
+            return nil
+        }
+        return Field.States(no: no, yes: yes)
     }
 
     /// `choices: {from: FORM.FIELD, order: recent|frequent, limit: N}`.

@@ -98,6 +98,9 @@ public enum FormEvent: Equatable, Sendable {
     case gridHotkeyPressed(Character)
     /// The Backspace key in the grid view: presses the page's `backspace` key, if it has one.
     case gridBackspacePressed
+    /// A key of a boolean field's switch (its keyboard view): Space flips it,
+    /// y and n set it, Backspace empties it.
+    case toggle(ToggleAction)
     /// Ctrl-S: press Done from any field (submits when the form is valid,
     /// otherwise points at the field that blocks it, as Enter on the last field does).
     case donePressed
@@ -110,6 +113,13 @@ public enum FormEvent: Equatable, Sendable {
     case interrupted
     /// SIGTERM or SIGHUP.
     case terminated(signal: Int32)
+}
+
+public enum ToggleAction: Equatable, Sendable {
+    /// yes becomes no; no, or nothing yet, becomes yes.
+    case flip
+    case set(Bool)
+    case clear
 }
 
 public enum GridDirection: Equatable, Sendable {

@@ -125,6 +125,7 @@ public enum FormView {
             hints = [("←↑↓→ move", 4), (toggles ? "Enter toggle" : "Enter press", 0), ("Tab keyboard", 2)]
         } else {
             hints = [(last ? "Enter done" : "Enter next", 0)]
+            if context.fields[state.focus].type == .boolean { hints.insert(("Space toggle", 0), at: 0) }
             if context.layout(ofField: state.focus) != nil { hints.append(("Tab keys", 2)) }
         }
         if state.focus > 0 { hints.append(("Shift-Tab back", 3)) }
@@ -189,10 +190,15 @@ public enum FormView {
         for index in context.fields.indices where context.pageOfField[index] == page {
             let focused = index == state.focus
             let entry = state.entries[index]
+            let face = switchFace(of: index, state, context)
             let editing = focused && state.grid == nil && state.outcome == nil
-            let (value, column) = editing
-                ? scrolled(entry, width: max(8, width / 2))
-                : (TextWidth.truncate(TerminalSafe.escaped(entry.text), toCells: max(1, width / 3)), 0)
+            let (value, column) = if let face {
+                (face, 1)
+            } else if editing {
+                scrolled(entry, width: max(8, width / 2))
+            } else {
+                (TextWidth.truncate(TerminalSafe.escaped(entry.text), toCells: max(1, width / 3)), 0)
+            }
             var segment = Frame.Line()
             segment.append(focused ? "› " : "", palette.focus)
             segment.append(label(of: context.fields[index]), focused ? palette.focus : .dim)
@@ -237,7 +243,12 @@ public enum FormView {
             line.append(TextWidth.pad(labelText, toCells: labelWidth), focused ? palette.focus : [])
             line.append("  ")
             let entry = state.entries[index]
-            if focused, state.grid == nil, state.outcome == nil {
+            if let face = switchFace(of: index, state, context) {
+                line.append(TextWidth.truncate(face, toCells: valueWidth), focused ? .bold : [])
+                if focused, state.grid == nil, state.outcome == nil {
+                    cursor = Frame.Position(row: lines.count, column: valueColumn + 1)
+                }
+            } else if focused, state.grid == nil, state.outcome == nil {
                 let (visible, column) = scrolled(entry, width: valueWidth)
                 line.append(visible)
                 cursor = Frame.Position(row: lines.count, column: valueColumn + column)
@@ -261,6 +272,19 @@ public enum FormView {
             }
         }
         return (lines, cursor)
+    }
+
+    /// A boolean field drawn as its switch: `[✓] Complete`, `[ ] In progress`, or
+    /// `[ ] –` when it holds nothing yet; nil for other fields, and for a boolean
+    /// whose text is not yet a yes or a no (typed elsewhere), which shows as typed.
+    static func switchFace(of index: Int, _ state: FormState, _ context: FormContext) -> String? {
+        let field = context.fields[index]
+        guard field.type == .boolean else { return nil }
+        switch context.validators[index].validate(state.entries[index].text, today: context.today) {
+        case .success(.boolean(let flag)?): return (flag ? "[✓] " : "[ ] ") + TerminalSafe.escaped(field.shown(flag))
+        case .success(nil), .failure(.required): return "[ ] –"
+        default: return nil
+        }
     }
 
     /// `Label*` for a required field: the star says so without color.

@@ -97,7 +97,7 @@ public enum RecordFormat: String, CaseIterable, Sendable {
     /// HTML-escaped), ending with exactly one newline. See `RecordTemplate`.
     public static func template(_ record: Record, form: Form) throws(TemplateError) -> String {
         guard let text = form.template else { throw .missing(form: form.name) }
-        return try RecordTemplate(text).render(record)
+        return try RecordTemplate(text).render(record, states: form.fields.reduce(into: [:]) { $0[$1.id] = $1.states })
     }
 
     /// The field names a template refers to, in order of first use: the names of
@@ -210,12 +210,16 @@ public struct RecordTemplate: Sendable {
 
     /// The rendered record with exactly one trailing newline (one is added unless the
     /// template's output already ends with one).
-    public func render(_ record: Record) -> String {
+    /// - Parameter states: the words of boolean fields that have `states`, by field id:
+    ///   `{{status}}` shows "Complete" rather than "yes".
+    public func render(_ record: Record, states: [String: Field.States] = [:]) -> String {
         var context: [String: Any] = [:]
         for (id, value) in record.values {
             switch value {
             case nil, .text("")?: continue
-            case .boolean(let flag)?: context[id] = TemplateBoolean(value: flag)
+            case .boolean(let flag)?:
+                let words = states[id]
+                context[id] = TemplateBoolean(value: flag, text: flag ? (words?.yes ?? "yes") : (words?.no ?? "no"))
             case .integer(let number)?: context[id] = number
             case let value?: context[id] = value.text
             }
@@ -241,10 +245,12 @@ public struct RecordTemplate: Sendable {
     }
 }
 
-/// A boolean field in a template: shows as yes/no, and is a section's condition.
+/// A boolean field in a template: shows as yes/no (or its `states` word), and is a section's condition.
 private struct TemplateBoolean: MustacheCustomRenderable, MustacheParent {
     let value: Bool
-    var renderText: String { value ? "yes" : "no" }
+    /// yes/no, or the field's word for the value.
+    let text: String
+    var renderText: String { text }
     var isNull: Bool { !value }
     /// No children: names inside `{{#flag}}…{{/flag}}` resolve against the record.
     func child(named: String) -> Any? { nil }

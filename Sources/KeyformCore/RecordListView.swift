@@ -130,10 +130,12 @@ public enum RecordListView {
         }
     }
 
-    /// How a value shows in its column: safe for the terminal, a boolean as ✓ or ✗.
+    /// How a value shows in its column: safe for the terminal, a boolean as ✓ or ✗
+    /// (with the field's word for it when it has `states`).
     static func cell(_ value: FieldValue?, _ field: Field) -> String {
         switch value {
         case nil: ""
+        case .boolean(let flag)? where field.states != nil: (flag ? "✓ " : "✗ ") + TerminalSafe.escaped(field.shown(flag))
         case .boolean(let flag)?: flag ? "✓" : "✗"
         case let value?: TerminalSafe.escaped(value.text)
         }

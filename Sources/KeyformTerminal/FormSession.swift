@@ -76,12 +76,32 @@ public final class FormSession {
             return send(.donePressed)
         case .modified(.character(let digit), let modifiers) where modifiers == .alt && ("1"..."9").contains(digit):
             return send(.fieldJumpRequested(Int(String(digit)) ?? 0))
-        case .escape where state.grid != nil || !editor.isViMode:
+        case .escape where state.grid != nil || showsSwitch || !editor.isViMode:
             return send(.cancelPressed)
         default:
             break
         }
-        return state.grid != nil ? handleInGrid(press.key) : handleInKeyboard(press)
+        if state.grid != nil { return handleInGrid(press.key) }
+        return showsSwitch ? handleInSwitch(press.key) : handleInKeyboard(press)
+    }
+
+    /// A boolean field's keyboard view is a switch, not the line editor.
+    private var showsSwitch: Bool {
+        state.grid == nil && context.fields.indices.contains(state.focus) && context.fields[state.focus].type == .boolean
+    }
+
+    private func handleInSwitch(_ key: Key) -> [FormEffect] {
+        switch key {
+        case .character(" "): send(.toggle(.flip))
+        case .character(let character) where "yYtT1".contains(character): send(.toggle(.set(true)))
+        case .character(let character) where "nNfF0".contains(character): send(.toggle(.set(false)))
+        case .backspace, .delete: send(.toggle(.clear))
+        case .enter: send(.commitPressed)
+        case .tab: send(.swapViewPressed)
+        case .shiftTab, .up: send(.previousPressed)
+        case .down: send(.commitPressed)
+        default: [.bell]
+        }
     }
 
     private func handleInGrid(_ key: Key) -> [FormEffect] {

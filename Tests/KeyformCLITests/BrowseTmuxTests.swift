@@ -19,10 +19,10 @@ import Testing
 
         let tmux = try BrowseTmux(folder: folder, db: db, arguments: [Self.todo])
         defer { tmux.close() }
-        var screen = try tmux.waitFor("To-Do · 2 records", "  Text      Priority  Status  Due         Note")
-        #expect(screen.contains("› Call mom  Medium    To do"), "newest first, highlighted")
-        #expect(screen.contains("  Buy milk  High      To do   2026-11-21"))
-        #expect(screen.contains("↑↓ move · Enter edit · a add · d delete · q quit"))
+        var screen = try tmux.waitFor("To-Do · 2 records", "  Text      Priority  Status         Due         Note")
+        #expect(screen.contains("› Call mom  Medium    ✗ In progress"), "newest first, highlighted")
+        #expect(screen.contains("  Buy milk  High      ✗ In progress  2026-11-21"))
+        #expect(screen.contains("↑↓ move · Enter edit · a add · d delete · Space toggle · q quit"))
 
         // Enter opens the record, filled in: Done is enabled.
         tmux.keys("Enter")
@@ -33,7 +33,7 @@ import Testing
         tmux.keys("C-u")
         tmux.type("Call dad")
         tmux.keys("Enter", "Enter", "Enter", "Enter", "Enter")
-        screen = try tmux.waitForRow("› Call dad", "Medium", "To do")
+        screen = try tmux.waitForRow("› Call dad", "Medium", "✗ In progress")
         #expect(screen.contains("To-Do · 2 records"))
         #expect(try records(Self.todo, db: db).contains(#""text":"Call dad","priority":"Medium""#))
 
@@ -44,8 +44,12 @@ import Testing
         try tmux.waitForRow("[ Done ] disabled: Text is required")
         tmux.type("Water the plants")
         tmux.keys("Enter", "Enter", "Enter", "Enter", "Enter")
-        try tmux.waitForRow("› Water the plants", "Medium", "To do")
+        try tmux.waitForRow("› Water the plants", "Medium", "✗ In progress")
         try tmux.waitFor("To-Do · 3 records")
+        // Space completes the to-do, and is saved at once.
+        tmux.keys("Space")
+        try tmux.waitForRow("› Water the plants", "Medium", "✓ Complete")
+        #expect(try records(Self.todo, db: db).contains(#""text":"Water the plants","priority":"Medium","done":true"#))
 
         // Esc in the form goes back without changing anything.
         tmux.keys("Enter")

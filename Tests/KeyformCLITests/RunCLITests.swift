@@ -6,7 +6,7 @@ import Testing
     @Test func answersJSONInTypedJSONOut() throws {
         let result = try CLIRunner.run(["run", "demo/todo.yaml", "--answers", "-"], stdin: #"{"text":"Buy milk","priority":"High","due":"2026/11/21"}"#)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout == #"{"text":"Buy milk","priority":"High","status":"To do","due":"2026-11-21","note":""}"# + "\n")
+        #expect(result.stdout == #"{"text":"Buy milk","priority":"High","done":false,"due":"2026-11-21","note":""}"# + "\n")
         #expect(result.stderr == "")
     }
 
@@ -51,7 +51,7 @@ import Testing
         #expect(result.stdout == """
             text='Buy milk'
             priority='Medium'
-            status='To do'
+            done='no'
             due='2026-11-21'
             note='it'\\''s fine'
 

@@ -11,7 +11,7 @@ import Testing
 /// rescued to a file, exit 3.
 @Suite struct StoreCLITests {
     /// The demo to-do form as the store sees it (for seeding drafts).
-    static let todo = Form(name: "todo", pages: [.init(fields: ["text", "priority", "status", "due", "note"].map { Field(id: $0) })])
+    static let todo = Form(name: "todo", pages: [.init(fields: ["text", "priority", "done", "due", "note"].map { Field(id: $0) })])
 
     // MARK: - Records stored by run, listed and exported
 
@@ -33,11 +33,11 @@ import Testing
         for object in json {
             let created = try #require(object["_created"] as? String)
             #expect(created.wholeMatch(of: /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z/) != nil, "\(created)")
-            #expect(Set(object.keys) == ["_id", "_created", "text", "priority", "status", "due", "note"])
+            #expect(Set(object.keys) == ["_id", "_created", "text", "priority", "done", "due", "note"])
         }
         #expect(json[2]["due"] as? String == "2026-11-21")
         #expect(json[1]["due"] is NSNull)
-        #expect(json[0]["status"] as? String == "To do")  // the default, stored as submitted
+        #expect(json[0]["done"] as? Bool == false)  // the default, stored as submitted
         #expect(json[0]["note"] as? String == "400m")
 
         let table = try cli.run(["records", "list", "todo"], database: db)
@@ -54,10 +54,10 @@ import Testing
         #expect(csv.status == 0)
         let rows = csv.stdout.components(separatedBy: "\r\n")
         #expect(rows.count == 5 && rows[4] == "", "CRLF line ends, one row a record: \(rows)")
-        #expect(rows[0] == "_id,_created,text,priority,status,due,note")
-        #expect(rows[1].hasPrefix("3,") && rows[1].hasSuffix(",Swim,High,To do,,400m"))
-        #expect(rows[2].hasSuffix(#","Call Ann, re: ""trip""",Low,To do,,"#))
-        #expect(rows[3].hasSuffix(",Buy milk,High,To do,2026-11-21,"))
+        #expect(rows[0] == "_id,_created,text,priority,done,due,note")
+        #expect(rows[1].hasPrefix("3,") && rows[1].hasSuffix(",Swim,High,false,,400m"))
+        #expect(rows[2].hasSuffix(#","Call Ann, re: ""trip""",Low,false,,"#))
+        #expect(rows[3].hasSuffix(",Buy milk,High,false,2026-11-21,"))
     }
 
     @Test func whereAndLimitChooseRecordsNewestFirst() throws {
@@ -120,7 +120,7 @@ import Testing
         let table = try cli.run(["records", "list", "todo"], database: db)
         #expect(table.stdout == "(no records of 'todo')\n")
         let csv = try cli.run(["records", "list", "todo", "--format", "csv"], database: db)
-        #expect(csv.stdout == "_id,_created,text,priority,status,due,note\r\n")
+        #expect(csv.stdout == "_id,_created,text,priority,done,due,note\r\n")
     }
 
     // MARK: - Where the file is
@@ -131,7 +131,7 @@ import Testing
         let db = cli.path("data/keyform.sqlite")
         let result = try cli.submit("todo", #"{"text":"Ephemeral"}"#, database: db, ["--no-store"])
         #expect(result.status == 0)
-        #expect(result.stdout == #"{"text":"Ephemeral","priority":"Medium","status":"To do","due":null,"note":""}"# + "\n")
+        #expect(result.stdout == #"{"text":"Ephemeral","priority":"Medium","done":false,"due":null,"note":""}"# + "\n")
         #expect(!FileManager.default.fileExists(atPath: cli.path("data")), "--no-store must not even create the folder")
         // And nothing about an existing store is touched: no record, no draft used or removed.
         #expect(try cli.submit("todo", #"{"text":"Kept"}"#, database: db).status == 0)
@@ -239,7 +239,7 @@ import Testing
         // Answers win over the draft; absent ones (and "", no answer) come from it.
         let result = try cli.submit("todo", #"{"priority":"Low","note":"answered","due":""}"#, database: db, ["--resume"])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout == #"{"text":"From the draft","priority":"Low","status":"To do","due":"2026-12-01","note":"answered"}"# + "\n")
+        #expect(result.stdout == #"{"text":"From the draft","priority":"Low","done":false,"due":"2026-12-01","note":"answered"}"# + "\n")
         #expect(try AppDatabase.open(path: db).draft(form: Self.todo) == nil, "a submitted form's draft is removed")
         #expect(try cli.listed("todo", database: db).map { $0["text"] as? String } == ["From the draft"])
         // --resume without a draft is no error.
@@ -270,7 +270,7 @@ import Testing
         #expect(missing.stderr == "keyform: field 'text': required\n")
         let result = try cli.submit("todo", #"{"text":"Scripted"}"#, database: db)
         #expect(result.status == 0)
-        #expect(result.stdout == #"{"text":"Scripted","priority":"Medium","status":"To do","due":null,"note":""}"# + "\n")
+        #expect(result.stdout == #"{"text":"Scripted","priority":"Medium","done":false,"due":null,"note":""}"# + "\n")
         // ...nor removed: it is someone's unfinished form, not the one just submitted.
         let draft = try AppDatabase.open(path: db).draft(form: Self.todo)
         #expect(draft?.values["text"] == "Someone typing")
@@ -346,7 +346,7 @@ import Testing
     @discardableResult
     func expectRescued(_ cli: StoreCLI, database: String, because reason: String, asUser launcher: [String] = [],
                        rescueFolder: String? = nil, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> String {
-        let record = #"{"text":"Precious","priority":"High","status":"To do","due":"2026-11-21","note":""}"#
+        let record = #"{"text":"Precious","priority":"High","done":false,"due":"2026-11-21","note":""}"#
         // A copy of the form beside the database: as root the run is `nobody`'s, who may
         // not be able to read the package (a clone in a 0700 folder).
         let form = cli.folder.appendingPathComponent("todo.yaml")

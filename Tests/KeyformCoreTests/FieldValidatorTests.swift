@@ -186,6 +186,16 @@ import Testing
         #expect(FieldProblem.notBoolean.reason == "must be yes or no")
     }
 
+    @Test func aBooleanAcceptsItsStatesWordsInAnyCase() throws {
+        let status = Field(id: "done", type: .boolean, states: Field.States(no: "In progress", yes: "Complete"))
+        #expect(try check(status, "Complete") == .success(.boolean(true)))
+        #expect(try check(status, " in PROGRESS ") == .success(.boolean(false)))
+        #expect(try check(status, "yes") == .success(.boolean(true)), "yes/no still work")
+        #expect(try check(status, "Finished") == .failure(FieldProblem("must be In progress or Complete (or yes or no)")))
+        // The words belong to booleans: a text field with states is the checker's error, not a second meaning.
+        #expect(try check(Field(id: "b", type: .boolean), "Complete") == .failure(.notBoolean))
+    }
+
     // MARK: Text length, in characters a person sees
 
     @Test func lengthsCountGraphemeClusters() throws {

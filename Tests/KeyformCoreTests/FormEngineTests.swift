@@ -959,3 +959,63 @@ private enum Fixture {
         }
     }
 }
+
+// MARK: - A boolean field is a switch
+
+@Suite struct FormEngineSwitchTests {
+    /// A to-do whose status is a switch with its own words, then an optional plain boolean.
+    static let todo = Fixture.context(Form(name: "todo", pages: [Form.Page(fields: [
+        Field(id: "text", required: true),
+        Field(id: "done", label: "Status", type: .boolean, defaultValue: .value("In progress"),
+              states: Field.States(no: "In progress", yes: "Complete")),
+        Field(id: "urgent", type: .boolean),
+    ])]))
+
+    @Test func spaceFlipsAndTheFieldKeepsFocus() {
+        var store = FormStore(Self.todo, values: ["text": "Buy milk"], focus: 1)
+        #expect(store.state.entries[1] == Entry("In progress"), "the default, as written")
+        store.send(.toggle(.flip), effects: [.setLine(text: "yes", cursor: 3)]) { $0.entries[1] = Entry("yes") }
+        store.send(.toggle(.flip), effects: [.setLine(text: "no", cursor: 2)]) { $0.entries[1] = Entry("no") }
+        store.send(.toggle(.set(true)), effects: [.setLine(text: "yes", cursor: 3)]) { $0.entries[1] = Entry("yes") }
+        store.send(.toggle(.set(true)), effects: [.setLine(text: "yes", cursor: 3)])
+        store.send(.commitPressed, effects: [
+            .saveDraft(["text": "Buy milk", "done": "yes", "urgent": ""]),
+            .setLine(text: "", cursor: 0),
+        ]) { $0.focus = 2 }
+    }
+
+    @Test func anEmptySwitchFlipsToYesAndClearsBackToEmpty() {
+        var store = FormStore(Self.todo, values: ["text": "x"], focus: 2)
+        store.send(.toggle(.flip), effects: [.setLine(text: "yes", cursor: 3)]) { $0.entries[2] = Entry("yes") }
+        store.send(.toggle(.clear), effects: [.setLine(text: "", cursor: 0)]) { $0.entries[2] = Entry("") }
+        // Submitted empty: an optional boolean with nothing is null, not false.
+        let record = Record(values: [("text", .text("x")), ("done", .boolean(false)), ("urgent", nil)])
+        store.send(.commitPressed, effects: [
+            .saveDraft(["text": "x", "done": "In progress", "urgent": ""]),
+            .submit(record), .finish(.submitted(record)),
+        ]) { $0.outcome = .submitted(record) }
+    }
+
+    @Test func aStatesWordFlipsLikeYesOrNo() {
+        var store = FormStore(Self.todo, values: ["text": "x", "done": "complete"], focus: 1)
+        store.send(.toggle(.flip), effects: [.setLine(text: "no", cursor: 2)]) { $0.entries[1] = Entry("no") }
+    }
+
+    @Test func aToggleOnAnotherFieldRingsTheBell() {
+        var store = FormStore(Self.todo)
+        store.send(.toggle(.flip), effects: [.bell])
+        // …and in a grid, where keys belong to the layout.
+        var grid = FormStore(Fixture.swim, focus: 1)
+        #expect(grid.state.grid != nil)
+        grid.send(.toggle(.flip), effects: [.bell])
+    }
+
+    @Test func theSwitchClearsAProblemOnceValid() {
+        var store = FormStore(Self.todo, values: ["text": "x", "urgent": "maybe"], focus: 2)
+        store.send(.commitPressed) { $0.problems = [2: .notBoolean] }
+        store.send(.toggle(.flip), effects: [.setLine(text: "yes", cursor: 3)]) {
+            $0.entries[2] = Entry("yes")
+            $0.problems = [:]
+        }
+    }
+}

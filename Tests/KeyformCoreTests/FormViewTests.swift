@@ -72,7 +72,7 @@ struct FormViewTests {
         let state = Self.state(context, [
             Self.typed("Buy milk"), .commitPressed,  // text → priority (grid)
             .gridKeyPressed,                          // Medium → status
-            .commitPressed,                           // To do → due
+            .commitPressed,                           // In progress → due
             Self.typed("someday"), .commitPressed,    // stays on due, invalid
         ])
         #expect(state.focus == 3)
@@ -113,10 +113,10 @@ struct FormViewTests {
         assertSnapshot(of: Self.picture(state, context, width: 40, height: 12), as: .lines)
     }
 
-    @Test func todoStatusGridAt40x12() throws {
+    @Test func todoStatusSwitchAt40x12() throws {
         let context = try DemoForms.context("todo")
-        let state = Self.state(context, values: ["text": "Buy milk"], focus: 2, [.swapViewPressed, .gridMoved(.down), .gridMoved(.right)])
-        #expect(state.grid?.highlight == GridDrawing.KeyIndex(row: 1, key: 1))
+        let state = Self.state(context, values: ["text": "Buy milk"], focus: 2, [.toggle(.flip)])
+        #expect(state.entries[2].text == "yes")
         assertSnapshot(of: Self.picture(state, context, width: 40, height: 12), as: .lines)
     }
 
@@ -301,7 +301,7 @@ struct FormViewTests {
         return [
             ("todo empty", state(todo), todo),
             ("todo grid", state(todo, [typed("Buy milk"), .commitPressed]), todo),
-            ("todo status grid", state(todo, values: ["text": "x"], focus: 2, [.swapViewPressed, .gridMoved(.down)]), todo),
+            ("todo status switch", state(todo, values: ["text": "x"], focus: 2, [.toggle(.flip)]), todo),
             ("todo notice", state(todo, focus: 4, [.commitPressed]), todo),
             ("todo long", state(todo, values: ["text": "x"], focus: 4, [.lineEdited(text: long, cursor: 40)]), todo),
             ("todo escapes", state(todo, [typed("a\u{1B}[2J\u{202E}b\u{9B}c\n")]), todo),

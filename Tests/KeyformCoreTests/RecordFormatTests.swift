@@ -137,6 +137,18 @@ import Testing
 
     // MARK: template
 
+    @Test func aBooleanWithStatesShowsItsWordInTemplates() throws {
+        let form = Form(name: "todo", pages: [.init(fields: [
+            Field(id: "text"), Field(id: "done", type: .boolean, states: Field.States(no: "In progress", yes: "Complete")),
+        ])], template: "{{text}}: {{done}}{{#done}} ✓{{/done}}")
+        let complete = Record(values: [("text", .text("Buy milk")), ("done", .boolean(true))])
+        let open = Record(values: [("text", .text("Call Tom")), ("done", .boolean(false))])
+        #expect(try RecordFormat.template(complete, form: form) == "Buy milk: Complete ✓\n")
+        #expect(try RecordFormat.template(open, form: form) == "Call Tom: In progress\n")
+        // JSON and env keep the value itself.
+        #expect(RecordFormat.json(complete, form: form) == #"{"text":"Buy milk","done":true}"# + "\n")
+    }
+
     @Test func templateRendersPlainText() throws {
         #expect(try RecordFormat.template(Self.full, form: Self.form) == "2026-11-21 Freestyle 8x 400m ✓\n")
         var form = Self.form

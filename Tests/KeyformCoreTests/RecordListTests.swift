@@ -216,10 +216,18 @@ import Testing
     }
 
     @Test func aFormWithoutABooleanHasNothingToToggle() throws {
+        let notes = Form(name: "notes", pages: [.init(fields: [Field(id: "text"), Field(id: "due", type: .date)])])
+        var state = RecordListState(rows: [Self.row(1, ["text": .text("Buy milk")], notes)])
+        #expect(Self.send(&state, .togglePressed, form: notes) == [.bell])
+        #expect(state.notice == .problem("Nothing to toggle: notes has no yes/no field"))
+    }
+
+    @Test func spaceCompletesATodo() throws {
         let todo = try Self.todo()
-        var state = RecordListState(rows: [Self.row(1, ["text": .text("Buy milk")], todo)])
-        #expect(Self.send(&state, .togglePressed, form: todo) == [.bell])
-        #expect(state.notice == .problem("Nothing to toggle: todo has no yes/no field"))
+        var state = RecordListState(rows: [Self.row(1, ["text": .text("Buy milk"), "done": .boolean(false)], todo)])
+        #expect(Self.send(&state, .togglePressed, form: todo) == [
+            .update(id: 1, Self.row(1, ["text": .text("Buy milk"), "done": .boolean(true)], todo).values),
+        ])
     }
 
     @Test func aStoreFailureIsShownUntilTheNextKey() {

@@ -27,10 +27,10 @@ struct RecordListViewTests {
     /// Three to-dos, newest first, as `keyform run todo` would store them.
     static func todos(_ todo: Form) -> [RecordListRow] {
         [
-            row(3, ["text": .text("Water the plants"), "priority": .text("Low"), "status": .text("To do")], todo),
-            row(2, ["text": .text("Call mom"), "priority": .text("High"), "status": .text("In progress"),
+            row(3, ["text": .text("Water the plants"), "priority": .text("Low"), "done": .boolean(false)], todo),
+            row(2, ["text": .text("Call mom"), "priority": .text("High"), "done": .boolean(true),
                     "due": .date(CivilDate(year: 2026, month: 11, day: 22)!)], todo),
-            row(1, ["text": .text("Buy milk"), "priority": .text("Medium"), "status": .text("To do"),
+            row(1, ["text": .text("Buy milk"), "priority": .text("Medium"), "done": .boolean(false),
                     "due": .date(CivilDate(year: 2026, month: 11, day: 21)!), "note": .text("oat, not cow")], todo),
         ]
     }

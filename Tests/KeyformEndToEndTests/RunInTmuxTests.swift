@@ -23,13 +23,11 @@ struct RunInTmuxTests {
         try tmux.press("Enter")
         try tmux.wait(forText: "[h] High", "› Priority")
         try tmux.press("h")  // a hotkey presses its key and commits the field
-        try tmux.wait(forText: "Priority  High", "› Status")
-        try tmux.press("Tab")
-        try tmux.wait(forText: "[d] Done")
-        try tmux.press("Right", "Right")
-        try tmux.wait(for: "the highlight on Done", attributes: true) { Self.highlighted($0) == "[d] Done" }
+        try tmux.wait(forText: "Priority  High", "› Status    [ ] In progress", "Space toggle")
+        try tmux.press("Space")  // the status is a switch: Space flips it
+        try tmux.wait(forText: "› Status    [✓] Complete")
         try tmux.press("Enter")
-        try tmux.wait(forText: "Status    Done", "› Due")
+        try tmux.wait(forText: "Status    [✓] Complete", "› Due")
         try tmux.type("2026/11/21")
         try tmux.press("Enter")
         try tmux.wait(forText: "› Note", "ready: press Enter")
@@ -38,7 +36,7 @@ struct RunInTmuxTests {
 
         let result = try run.result()
         #expect(result.status == 0)
-        #expect(result.stdout == #"{"text":"Buy milk","priority":"High","status":"Done","due":"2026-11-21","note":"from the corner shop"}"#)
+        #expect(result.stdout == #"{"text":"Buy milk","priority":"High","done":true,"due":"2026-11-21","note":"from the corner shop"}"#)
         #expect(result.stderr == "")
         #expect(result.sttyAfter == result.sttyBefore)
         // The shell's screen is back (the form was on the alternate screen): the
@@ -81,7 +79,7 @@ struct RunInTmuxTests {
         try tmux.press("Enter")
         let result = try run.result()
         #expect(result.status == 0)
-        #expect(result.stdout == #"{"text":"Buy milk","priority":"Medium","status":"To do","due":null,"note":"a"}"#)
+        #expect(result.stdout == #"{"text":"Buy milk","priority":"Medium","done":false,"due":null,"note":"a"}"#)
         #expect(result.sttyAfter == result.sttyBefore)
     }
 
@@ -209,7 +207,7 @@ struct RunInTmuxTests {
         try tmux.press("Enter", "Enter", "Enter", "Enter")  // Medium, To do, no date, no note: Done
         let result = try run.result()
         #expect(result.status == 0)
-        #expect(result.stdout == #"{"text":"Xabc","priority":"Medium","status":"To do","due":null,"note":""}"#)
+        #expect(result.stdout == #"{"text":"Xabc","priority":"Medium","done":false,"due":null,"note":""}"#)
         #expect(result.sttyAfter == result.sttyBefore)
     }
 
@@ -230,7 +228,7 @@ struct RunInTmuxTests {
         try tmux.press("Enter", "l", "Enter", "Enter", "Enter")
         let result = try run.result()
         #expect(result.status == 0)
-        #expect(result.stdout == #"{"text":"Buy milk abc Xone two three def","priority":"Low","status":"To do","due":null,"note":""}"#)
+        #expect(result.stdout == #"{"text":"Buy milk abc Xone two three def","priority":"Low","done":false,"due":null,"note":""}"#)
         #expect(result.sttyAfter == result.sttyBefore)
     }
 
@@ -315,7 +313,7 @@ struct RunInTmuxTests {
         try tmux.press("m", "Enter", "Enter", "Enter")
         let result = try run.result()
         #expect(result.status == 0)
-        #expect(result.stdout == #"{"text":"Buy milk","priority":"Medium","status":"To do","due":null,"note":""}"#)
+        #expect(result.stdout == #"{"text":"Buy milk","priority":"Medium","done":false,"due":null,"note":""}"#)
         #expect(result.sttyAfter == result.sttyBefore)
     }
 

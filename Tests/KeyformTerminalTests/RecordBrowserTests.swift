@@ -198,7 +198,7 @@ struct RecordBrowserTests {
         #expect(Self.type(browser, "\u{1B}[B" + "a") == [.transition(.page(forward: true))])
         let empty = Self.screen(browser)
         #expect(empty.hasPrefix("New Chore\n"))
-        #expect(empty.contains("Done   no"), "the starting values the hooks gave")
+        #expect(empty.contains("Done   [ ] no"), "the starting values the hooks gave")
         #expect(empty.hasSuffix("[ Done ] disabled: Text is required"))
         Self.type(browser, "\r")
         #expect(browser.isEditing, "Enter on an empty required field stays")
