@@ -11,8 +11,8 @@ public enum InputView: String, Sendable, Hashable, CaseIterable {
 
 /// A field of a form written in Swift.
 ///
-/// ``TextField``, ``ChoiceField``, ``IntegerField``, ``NumberField``, ``DateField``
-/// and ``BooleanField`` are fields. Conform your own type to reuse a field in
+/// ``TextField``, ``ChoiceField``, ``MultipleChoiceField``, ``IntegerField``,
+/// ``NumberField``, ``DateField`` and ``BooleanField`` are fields. Conform your own type to reuse a field in
 /// several forms:
 ///
 /// ```swift
@@ -52,6 +52,8 @@ public struct FieldDefinition: FormField, Sendable, Equatable {
     let maxLength: Int?
     let min: String?
     let max: String?
+    /// The value is a list of the layout's key texts (a form file's `multiple: true`).
+    let multiple: Bool
 
     /// A default as a form file writes it.
     enum DefaultText: Sendable, Equatable {
@@ -62,7 +64,8 @@ public struct FieldDefinition: FormField, Sendable, Equatable {
     init(
         id: String, label: String?, type: ValueType, required: Bool, defaultText: String??,
         layout: KeyformLayout?, input: InputView, strict: Bool = false,
-        pattern: String? = nil, minLength: Int? = nil, maxLength: Int? = nil, min: String? = nil, max: String? = nil
+        pattern: String? = nil, minLength: Int? = nil, maxLength: Int? = nil, min: String? = nil, max: String? = nil,
+        multiple: Bool = false
     ) {
         self.id = id
         self.label = label
@@ -81,6 +84,7 @@ public struct FieldDefinition: FormField, Sendable, Equatable {
         self.maxLength = maxLength
         self.min = min
         self.max = max
+        self.multiple = multiple
     }
 
     /// The field itself.
@@ -108,6 +112,11 @@ public struct FieldDefault<Value>: Sendable, Hashable {
 extension FieldDefault where Value == String {
     /// This text.
     public static func value(_ text: String) -> FieldDefault { FieldDefault(text: text) }
+}
+
+extension FieldDefault where Value == [String] {
+    /// These key texts, picked in this order (an empty list: nothing picked).
+    public static func value(_ items: [String]) -> FieldDefault { FieldDefault(text: KeyformValue.list(items).description) }
 }
 
 extension FieldDefault where Value == Int {
@@ -139,6 +148,14 @@ where Value == String {
     /// A text default written as a string literal: `default: "Medium"`.
     public init(stringLiteral value: String) {
         self.init(text: value)
+    }
+}
+
+extension FieldDefault: ExpressibleByArrayLiteral where Value == [String] {
+    /// A default of several picked texts written as an array literal:
+    /// `default: ["Beach", "Food"]`.
+    public init(arrayLiteral items: String...) {
+        self.init(text: KeyformValue.list(items).description)
     }
 }
 
@@ -254,6 +271,81 @@ public struct ChoiceField: FormField {
         self.init(
             id, label: label, choices: Choice.allCases.map(\.rawValue), input: input, required: required,
             default: defaultValue.map { .value($0.rawValue) })
+    }
+}
+
+/// Several of a fixed set of texts, toggled in a key grid (a form file's
+/// `multiple: true`): the record holds the picked texts as a list, in the order
+/// they were picked — ``KeyformValue/list(_:)``, a JSON array — or `null` when
+/// nothing was picked and the field is not required.
+///
+/// ```swift
+/// MultipleChoiceField("tags", label: "Tags", layout: .named("vacation-tags"))
+/// MultipleChoiceField("toppings", choices: ["Cheese", "Ham", "Olives"], default: ["Cheese"])
+/// MultipleChoiceField("days", choices: Weekday.self)   // a String enum that is CaseIterable
+/// ```
+///
+/// In the grid a text key toggles its text in the selection (picked keys show
+/// `✓`) and leaves the field focused; the layout's `done` key commits the field.
+/// The keyboard (Tab) holds the selection as text, `Beach, Food`: items
+/// separated by commas. A required field needs at least one item.
+///
+/// Decode the field into `[String]?` (nil when nothing was picked), into
+/// `[String]` when the field is required, or into an array of the `String` enum
+/// it was made from.
+public struct MultipleChoiceField: FormField {
+    /// The field as a form file would write it.
+    public let definition: FieldDefinition
+
+    /// Several of the text keys of a layout.
+    /// - Parameters:
+    ///   - id: the key of the value in the record.
+    ///   - label: shown beside the field; the id when nil.
+    ///   - layout: the key grid to pick from, a layout of choices (not a keypad)
+    ///     with a ``KeyformKey/done(_:hotkey:span:)`` key to commit the selection:
+    ///     `.named("vacation-tags")`, `.file(url)`, or one written in Swift.
+    ///   - input: the view the field opens with (the grid unless `.keyboard`).
+    ///   - required: Done stays disabled until at least one item is picked.
+    ///   - strict: each item must be one of the layout's key texts; `false` also
+    ///     takes items typed in the keyboard view (`City, Food`).
+    ///   - defaultValue: the starting selection (`["Beach", "Food"]`), or `.last`.
+    public init(
+        _ id: String, label: String? = nil, layout: KeyformLayout, input: InputView = .grid,
+        required: Bool = false, strict: Bool = true, default defaultValue: FieldDefault<[String]>? = nil
+    ) {
+        definition = FieldDefinition(
+            id: id, label: label, type: .text, required: required, defaultText: defaultValue.map(\.text),
+            layout: layout, input: input, strict: strict, multiple: true)
+    }
+
+    /// Several of these texts, shown as a grid of keys in their order (one row
+    /// of up to four, else rows of three) with a `Done` key below that commits
+    /// the selection.
+    public init(
+        _ id: String, label: String? = nil, choices: [String], input: InputView = .grid,
+        required: Bool = false, default defaultValue: FieldDefault<[String]>? = nil
+    ) {
+        self.init(
+            id, label: label, layout: KeyformLayout(choices: choices, doneKey: true), input: input, required: required,
+            default: defaultValue)
+    }
+
+    /// Several of the cases of a `String` enum, by raw value, in declaration
+    /// order (with a `Done` key below them). Decode the field into an array of
+    /// the same enum:
+    ///
+    /// ```swift
+    /// enum Tag: String, CaseIterable, Decodable { case beach = "Beach", food = "Food", city = "City" }
+    /// struct Note: Decodable { var tags: [Tag]? }
+    /// MultipleChoiceField("tags", choices: Tag.self, default: [.beach])
+    /// ```
+    public init<Choice: CaseIterable & RawRepresentable>(
+        _ id: String, label: String? = nil, choices: Choice.Type, input: InputView = .grid,
+        required: Bool = false, default defaultValue: [Choice]? = nil
+    ) where Choice.RawValue == String {
+        self.init(
+            id, label: label, choices: Choice.allCases.map(\.rawValue), input: input, required: required,
+            default: defaultValue.map { .value($0.map(\.rawValue)) })
     }
 }
 

@@ -115,8 +115,10 @@ public struct KeyformLayout: Sendable, Equatable {
     }
 
     /// A choice layout of these texts: one row of up to four keys, else rows of
-    /// three, the last key spanning what its row leaves.
-    init(choices: [String]) {
+    /// three, the last key spanning what its row leaves; with `doneKey`, a last
+    /// row of one `Done` key as wide as the grid (for a `multiple` field, whose
+    /// text keys toggle and do not commit).
+    init(choices: [String], doneKey: Bool = false) {
         let columns = choices.count <= 4 ? max(choices.count, 1) : 3
         var rows: [[KeyformKey]] = stride(from: 0, to: choices.count, by: columns).map { start in
             choices[start..<min(start + columns, choices.count)].map { KeyformKey($0) }
@@ -125,6 +127,7 @@ public struct KeyformLayout: Sendable, Equatable {
             let key = rows[last].removeLast()
             rows[last].append(KeyformKey(key.label, text: key.text, hotkey: key.hotkey, span: columns - rows[last].count))
         }
+        if doneKey { rows.append([.done(span: columns)]) }
         self.init(rows: rows)
     }
 }

@@ -9,6 +9,7 @@ internal import KeyformCore
 /// ```swift
 /// let record = try await form.run()
 /// if case .text(let text)? = record["text"] { print(text) }
+/// if case .list(let tags)? = record["tags"] { print(tags) }   // a MultipleChoiceField
 /// print(record.json)   // {"text":"Buy milk","priority":"High","due":null}
 /// ```
 public struct KeyformRecord: Sendable, Equatable, CustomStringConvertible {
@@ -21,7 +22,8 @@ public struct KeyformRecord: Sendable, Equatable, CustomStringConvertible {
     /// One JSON object, field id to value, in field order, as `keyform run` prints
     /// it (without the newline): text as strings (`""` when empty), integer and
     /// number fields as numbers, booleans as `true`/`false`, dates as
-    /// `"YYYY-MM-DD"`, and `null` for other empty fields.
+    /// `"YYYY-MM-DD"`, a ``MultipleChoiceField``'s picks as an array of strings
+    /// (`["Sunset","Food"]`), and `null` for other empty fields.
     public let json: String
     /// The form's `template` rendered with the record (without the newline); nil
     /// when the form has no template.
@@ -49,7 +51,9 @@ public struct KeyformRecord: Sendable, Equatable, CustomStringConvertible {
     /// The record decoded from its ``json`` into `type`: integer and number fields
     /// decode as numbers (`Int`, `Double`), booleans as `Bool`, dates as `String`
     /// or ``KeyformDate``, empty non-text fields as `nil` (use optionals), choices as
-    /// `String` or a `String` enum.
+    /// `String` or a `String` enum, and a ``MultipleChoiceField``'s picks as
+    /// `[String]` or an array of a `String` enum (`nil` when nothing was picked:
+    /// use `[String]?` unless the field is required).
     /// - Throws: ``KeyformError/decodingFailed(_:)`` when the record does not fit the type.
     public func decode<Value: Decodable>(_ type: Value.Type) throws -> Value {
         try decoded()
@@ -103,7 +107,9 @@ public enum KeyformValue: Sendable, Hashable, CustomStringConvertible {
     case date(KeyformDate)
     /// A boolean field's value.
     case boolean(Bool)
-    /// A `multiple` field's value: the picked key texts, in the order picked.
+    /// A ``MultipleChoiceField``'s value (a form file's `multiple: true`): the
+    /// picked key texts, in the order picked; never empty (a field with nothing
+    /// picked has no value).
     case list([String])
 
     init(_ value: FieldValue) {

@@ -122,7 +122,8 @@ extension KeyformForm {
 
     /// Asks for a record on the terminal and decodes it into `type`: integer and
     /// number fields as numbers, booleans as `Bool`, dates as `"YYYY-MM-DD"`
-    /// strings (or ``KeyformDate``), empty fields other than text as `nil`.
+    /// strings (or ``KeyformDate``), a ``MultipleChoiceField``'s picks as
+    /// `[String]`, empty fields other than text as `nil`.
     ///
     /// ```swift
     /// struct ToDo: Decodable { var text: String; var priority: String; var due: KeyformDate? }

@@ -237,6 +237,7 @@ enum SwiftSource {
         if let layout { lines.append("layout: \(quoted(layout))") }
         if field.input != .keyboard { lines.append("input: \(field.input.rawValue)") }
         if field.strict { lines.append("strict: true") }
+        if field.multiple { lines.append("multiple: true") }
         switch field.defaultValue {
         case .text(let value)?: lines.append("default: \(quoted(value))")
         case .last?: lines.append("default: last")

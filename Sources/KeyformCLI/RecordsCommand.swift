@@ -112,7 +112,7 @@ enum RecordTable {
         let objects = records.map { stored in
             var fields = ["\"_id\":\(stored.id)", "\"_created\":" + RecordFormat.jsonString(Timestamp.string(from: stored.created))]
             for field in form.fields {
-                fields.append(RecordFormat.jsonString(field.id) + ":" + RecordFormat.jsonValue(stored.values[field.id], type: field.type))
+                fields.append(RecordFormat.jsonString(field.id) + ":" + RecordFormat.jsonValue(stored.values[field.id], type: field.type, multiple: field.multiple))
             }
             return "{" + fields.joined(separator: ",") + "}"
         }

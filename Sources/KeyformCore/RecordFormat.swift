@@ -32,15 +32,17 @@ public enum RecordFormat: String, CaseIterable, Sendable {
             if index > 0 { out += "," }
             out += jsonString(field.id)
             out += ":"
-            out += jsonValue(record[field.id], type: field.type)
+            out += jsonValue(record[field.id], type: field.type, multiple: field.multiple)
         }
         return out + "}\n"
     }
 
-    /// One value as JSON: typed, `""` for an empty text field, `null` for other empty fields.
-    public static func jsonValue(_ value: FieldValue?, type: Field.ValueType) -> String {
+    /// One value as JSON: typed, `""` for an empty text field, `null` for other
+    /// empty fields — a `multiple` field's (pass `multiple: field.multiple`) too,
+    /// whose value is otherwise an array.
+    public static func jsonValue(_ value: FieldValue?, type: Field.ValueType, multiple: Bool = false) -> String {
         switch value {
-        case nil: type == .text ? "\"\"" : "null"
+        case nil: type == .text && !multiple ? "\"\"" : "null"
         case .text(let text)?: jsonString(text)
         case .date(let date)?: jsonString(date.description)
         case .integer(let number)?: String(number)

@@ -85,6 +85,22 @@ import Testing
         #expect(negative.status == 2)
     }
 
+    /// A `multiple` field prints and lists an array, and `null` when nothing was picked (never "").
+    @Test func aListFieldIsAnArrayOrNull() throws {
+        let cli = try StoreCLI()
+        defer { cli.remove() }
+        let db = cli.path("vacation.sqlite")
+        let picked = try cli.submit("vacation", #"{"place":"Lisbon","tags":["Sunset","Food"]}"#, database: db)
+        #expect(picked.status == 0, "\(picked.stderr)")
+        #expect(picked.stdout == #"{"place":"Lisbon","tags":["Sunset","Food"],"note":""}"# + "\n")
+        let none = try cli.submit("vacation", #"{"place":"Porto"}"#, database: db)
+        #expect(none.stdout == #"{"place":"Porto","tags":null,"note":""}"# + "\n")
+        let listed = try cli.listed("vacation", database: db)
+        #expect(listed.count == 2)
+        #expect(listed[0]["tags"] is NSNull)
+        #expect(listed[1]["tags"] as? [String] == ["Sunset", "Food"])
+    }
+
     @Test func exportWritesTheListToAFile() throws {
         let cli = try StoreCLI()
         defer { cli.remove() }

@@ -131,6 +131,8 @@ struct MultipleChoiceTests {
         #expect(try RecordFormat.template(record, form: form) == "Lisbon [Sunset, Fo\"od]\n")
         let empty = Record(form: form, values: ["place": .text("Porto")])
         #expect(try RecordFormat.template(empty, form: form) == "Porto\n")
+        // An empty optional list is null, as docs/form-format.md says (not the "" of an empty text).
+        #expect(RecordFormat.json(empty, form: form) == #"{"place":"Porto","tags":null}"# + "\n")
         #expect(FieldValue.list(["a", "b"]).text == "a, b")
     }
 

@@ -84,6 +84,28 @@ func programMain() async {
     }
 }
 
+/// Several picks: a `multiple` field, in a layout written in Swift and from an enum.
+enum Gear: String, CaseIterable, Decodable, Sendable {
+    case fins = "Fins", paddles = "Paddles", buoy = "Buoy"
+}
+
+struct Kit: Decodable, Equatable {
+    var drills: [String]
+    var gear: [Gear]?
+    var extras: [String]?
+}
+
+let drillLayout = KeyformLayout(title: "Drills", rows: [
+    [KeyformKey("Catch-up", hotkey: "c"), KeyformKey("Fist", hotkey: "f"), KeyformKey("Sculling", hotkey: "s")],
+    [.keyboard(hotkey: "/"), .clear(hotkey: "x"), .done(hotkey: "d")],
+])
+
+let kitForm = KeyformForm("Kit", name: "kit") {
+    MultipleChoiceField("drills", label: "Drills", layout: drillLayout, required: true)
+    MultipleChoiceField("gear", label: "Gear", choices: Gear.self, default: [.fins])
+    MultipleChoiceField("extras", choices: ["Cap", "Goggles"], input: .keyboard, default: .last)
+}
+
 /// A field reused in several forms.
 struct NoteField: FormField {
     var definition: FieldDefinition { TextField("note", label: "Note", maxLength: 140).definition }
@@ -121,6 +143,27 @@ struct PublicAPITests {
         #expect(!result.screen.isEmpty)
     }
 
+    @Test func multiplePicksDecodeAsArrays() async throws {
+        // Drills: s, c toggle Sculling and Catch-up, d commits. Gear: the highlight is on
+        // Fins (the default); Right Enter adds Paddles, Down Enter is Done. Extras: typed.
+        let result = try await kitForm.test(keys: "scd<Right><Enter><Down><Enter>Goggles, Cap<Enter>", as: Kit.self)
+        #expect(result.outcome == .submitted)
+        #expect(result.value == Kit(drills: ["Sculling", "Catch-up"], gear: [.fins, .paddles], extras: ["Goggles", "Cap"]))
+        let record = try #require(result.record)
+        #expect(record["drills"] == .list(["Sculling", "Catch-up"]))
+        #expect(record["gear"]?.description == "Fins, Paddles")
+        #expect(record.json == #"{"drills":["Sculling","Catch-up"],"gear":["Fins","Paddles"],"extras":["Goggles","Cap"]}"#)
+
+        // Nothing picked (Enter unpicks Fins, the default): nil; a required field keeps Done disabled until one is.
+        let none = try await kitForm.test(keys: "fd<Enter><Down><Enter><Enter>", as: Kit.self)
+        #expect(none.value == Kit(drills: ["Fist"], gear: nil, extras: nil))
+        #expect(none.record?["gear"] == nil)
+        let blocked = try await kitForm.test(keys: "d")
+        #expect(blocked.outcome == .open)
+        #expect(blocked.screen.contains("Drills is required"))
+        #expect(try kitForm.check().isEmpty)
+    }
+
     @Test func theTesterIsARunner() async throws {
         let tester = KeyformTester(keys: "today<Enter><Enter>50<Enter><Enter><Enter><Enter><Enter>", width: 60, height: 20)
         let swim = try await logSwim(using: tester, form: form)
@@ -146,8 +189,10 @@ struct PublicAPITests {
     }
 
     @Test func valuesAndErrorsReadAsText() {
-        let values: [KeyformValue] = [.text("a"), .integer(1), .number(2.5), .date(KeyformDate(year: 2026, month: 3, day: 4)!), .boolean(false)]
-        #expect(values.map(\.description) == ["a", "1", "2.5", "2026-03-04", "no"])
+        let values: [KeyformValue] = [
+            .text("a"), .integer(1), .number(2.5), .date(KeyformDate(year: 2026, month: 3, day: 4)!), .boolean(false), .list(["b", "c"]),
+        ]
+        #expect(values.map(\.description) == ["a", "1", "2.5", "2026-03-04", "no", "b, c"])
         let error: KeyformError = .invalidForm(["x"])
         #expect(error.exitStatus == 2)
         #expect(InputView.allCases == [.keyboard, .grid])
@@ -156,5 +201,7 @@ struct PublicAPITests {
         #expect(policy != .ask)
         let defaults: [FieldDefault<String>] = ["x", .value("y"), .last]
         #expect(defaults.count == 3)
+        let picks: [FieldDefault<[String]>] = [["x", "y"], .value(["z"]), .last, []]
+        #expect(picks.count == 4)
     }
 }
