@@ -54,6 +54,13 @@ public struct FieldDefinition: FormField, Sendable, Equatable {
     let max: String?
     /// The value is a list of the layout's key texts (a form file's `multiple: true`).
     let multiple: Bool
+    /// A boolean field's words for no and yes (a form file's `states`).
+    let stateWords: StateWords?
+
+    struct StateWords: Sendable, Equatable {
+        let no: String
+        let yes: String
+    }
 
     /// A default as a form file writes it.
     enum DefaultText: Sendable, Equatable {
@@ -65,7 +72,7 @@ public struct FieldDefinition: FormField, Sendable, Equatable {
         id: String, label: String?, type: ValueType, required: Bool, defaultText: String??,
         layout: KeyformLayout?, input: InputView, strict: Bool = false,
         pattern: String? = nil, minLength: Int? = nil, maxLength: Int? = nil, min: String? = nil, max: String? = nil,
-        multiple: Bool = false
+        multiple: Bool = false, states: (no: String, yes: String)? = nil
     ) {
         self.id = id
         self.label = label
@@ -85,6 +92,7 @@ public struct FieldDefinition: FormField, Sendable, Equatable {
         self.min = min
         self.max = max
         self.multiple = multiple
+        self.stateWords = states.map { StateWords(no: $0.no, yes: $0.yes) }
     }
 
     /// The field itself.
@@ -459,12 +467,16 @@ public struct BooleanField: FormField {
     ///   - defaultValue: `true`, `false`, or `.last`.
     ///   - layout: a key grid the field can swap to (the shipped `yes-no` layout).
     ///   - input: the view the field opens with; `.grid` needs a layout.
+    ///   - states: the words shown for no and yes, like `(no: "In progress", yes: "Complete")`
+    ///     (a form file's `states`); the value stays a `Bool`.
+    ///
+    /// The field is a switch: Space flips it, `y` and `n` set it, Enter moves on.
     public init(
         _ id: String, label: String? = nil, required: Bool = false, default defaultValue: FieldDefault<Bool>? = nil,
-        layout: KeyformLayout? = nil, input: InputView = .keyboard
+        layout: KeyformLayout? = nil, input: InputView = .keyboard, states: (no: String, yes: String)? = nil
     ) {
         definition = FieldDefinition(
             id: id, label: label, type: .boolean, required: required, defaultText: defaultValue.map(\.text),
-            layout: layout, input: input)
+            layout: layout, input: input, states: states)
     }
 }

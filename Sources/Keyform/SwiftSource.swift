@@ -238,6 +238,7 @@ enum SwiftSource {
         if field.input != .keyboard { lines.append("input: \(field.input.rawValue)") }
         if field.strict { lines.append("strict: true") }
         if field.multiple { lines.append("multiple: true") }
+        if let words = field.stateWords { lines.append("states: {no: \(quoted(words.no)), yes: \(quoted(words.yes))}") }
         switch field.defaultValue {
         case .text(let value)?: lines.append("default: \(quoted(value))")
         case .last?: lines.append("default: last")

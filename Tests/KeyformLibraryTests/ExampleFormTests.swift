@@ -15,18 +15,18 @@ struct ExampleFormTests {
         let todo = try #require(result.value)
         #expect(todo.text == "Buy milk")
         #expect(todo.priority == "High")
-        #expect(todo.status == "To do")
+        #expect(todo.done == false)
         #expect(todo.due == KeyformDate(year: 2026, month: 11, day: 21))
         #expect(todo.note == "from the shop")
-        #expect(result.record?.json == #"{"text":"Buy milk","priority":"High","status":"To do","due":"2026-11-21","note":"from the shop"}"#)
+        #expect(result.record?.json == #"{"text":"Buy milk","priority":"High","done":false,"due":"2026-11-21","note":"from the shop"}"#)
         #expect(result.record?.templateLine == "2026-11-21 Buy milk [High]")
     }
 
     @Test func anEmptyDateDecodesAsNil() async throws {
-        let result = try await form.test(keys: "Call Tom<Enter><Right><Enter><Tab>d<Enter><Enter>", as: ToDo.self)
+        let result = try await form.test(keys: "Call Tom<Enter><Right><Enter><Space><Enter><Enter><Enter>", as: ToDo.self)
         let todo = try #require(result.value)
         #expect(todo.priority == "Low")
-        #expect(todo.status == "Done")
+        #expect(todo.done == true, "Space flipped the status to Complete")
         #expect(todo.due == nil)
         #expect(todo.note == "")
     }
@@ -66,10 +66,12 @@ struct ExampleFormTests {
         #expect(fixed.value?.note == "home")
     }
 
-    @Test func theStrictStatusRefusesATypedValueThatIsNoKey() async throws {
-        let result = try await form.test(keys: "Buy milk<Enter>h<C-u>Someday<Enter>")
-        #expect(result.outcome == .open)
-        #expect(result.screen.contains("› Status"))
+    @Test func theStatusIsASwitchThatLettersDoNotTypeInto() async throws {
+        let typed = try await form.test(keys: "Buy milk<Enter>hSom")
+        #expect(typed.outcome == .open)
+        #expect(typed.screen.contains("› Status    [ ] In progress"))
+        let flipped = try await form.test(keys: "Buy milk<Enter>h<Space>")
+        #expect(flipped.screen.contains("› Status    [✓] Complete"))
     }
 
     @Test func theFirstScreenShowsTheFormAndItsDefaults() async throws {
@@ -77,7 +79,7 @@ struct ExampleFormTests {
         #expect(result.outcome == .open)
         #expect(result.screen.hasPrefix("New To-Do\n"))
         #expect(result.screen.contains("Priority  Medium"))
-        #expect(result.screen.contains("Status    To do"))
+        #expect(result.screen.contains("Status    [ ] In progress"))
     }
 
     @Test func theTesterStandsInForTheTerminal() async throws {
