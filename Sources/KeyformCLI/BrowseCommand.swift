@@ -23,7 +23,7 @@ struct BrowseCommand: ParsableCommand {
             form to edit it ("Edit …"; Esc goes back without changing it); a adds a record;
             d deletes one after asking (y/n); Space toggles the form's first yes/no field;
             f (or /) filters: pick a field, then a value from its grid; Esc shows all
-            records again; q or Esc leaves.
+            records again when filtered, else leaves; q leaves.
 
             Exit status: 0 left with q or Esc, 1 the database could not be opened, 2 bad
             usage, an invalid form or no terminal, 130 interrupted (Ctrl-C), 143 SIGTERM,
