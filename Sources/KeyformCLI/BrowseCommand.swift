@@ -14,10 +14,16 @@ struct BrowseCommand: ParsableCommand {
             FORM is a path to a form file, or a name looked up in ./forms, demo/ and
             $KEYFORM_FORMS. The records are listed newest first on the terminal (/dev/tty).
 
+            With --where FIELD=VALUE (as for keyform records list; repeatable), only the
+            records where FIELD holds VALUE are listed (a multiple field: where its list
+            holds the item), the title says which, and a record added there starts with
+            those values.
+
             Keys: Up/Down (PageUp, PageDown, Home, End) move; Enter opens the record in the
             form to edit it ("Edit …"; Esc goes back without changing it); a adds a record;
             d deletes one after asking (y/n); Space toggles the form's first yes/no field;
-            q or Esc leaves.
+            f (or /) filters: pick a field, then a value from its grid; Esc shows all
+            records again when filtered, else leaves; q leaves.
 
             Exit status: 0 left with q or Esc, 1 the database could not be opened, 2 bad
             usage, an invalid form or no terminal, 130 interrupted (Ctrl-C), 143 SIGTERM,
@@ -27,6 +33,9 @@ struct BrowseCommand: ParsableCommand {
 
     @Argument(help: "A form file, or the name of one (as for keyform run).")
     var form: String
+
+    @Option(name: .customLong("where"), help: "Only records whose FIELD has VALUE (FIELD=VALUE; repeatable).")
+    var matches: [String] = []
 
     @OptionGroup var store: StoreOptions
 
@@ -39,7 +48,13 @@ struct BrowseCommand: ParsableCommand {
 
     func run() throws {
         let loaded = try FormFiles.loadReporting(form)
-        let outcome = try Self.browse(loaded, noAnimation: noAnimation) { try store.openOrFail() }
+        let scope: [FieldMatch]
+        do {
+            scope = try matches.map { (match: String) throws(StoreError) in try FieldMatch(parsing: match, form: loaded.form) }
+        } catch {
+            throw Failure(message: "\(error)")  // a --where naming no field, or a value of the wrong type: bad usage (2)
+        }
+        let outcome = try Self.browse(loaded, scope: scope, noAnimation: noAnimation) { try store.openOrFail() }
         switch outcome {
         case .quit: return
         case .interrupted: throw ExitCode(130)
@@ -47,9 +62,11 @@ struct BrowseCommand: ParsableCommand {
         }
     }
 
-    /// The list of a loaded form's records on the terminal, until the person leaves it.
+    /// The list of a loaded form's records on the terminal (those meeting `scope`),
+    /// until the person leaves it; `leaveLabel` is what the footer calls leaving.
     /// `open` opens the database (called once signals are blocked: its pool may start threads).
-    static func browse(_ loaded: LoadedForm, noAnimation: Bool, open: @escaping @Sendable () throws -> AppDatabase) throws -> RecordListState.Outcome {
+    static func browse(_ loaded: LoadedForm, scope: [FieldMatch] = [], leaveLabel: String = "quit", noAnimation: Bool,
+                       open: @escaping @Sendable () throws -> AppDatabase) throws -> RecordListState.Outcome {
         do {
             return try MainActor.assumeIsolated {
                 try TerminalRunner.run(options: FormLauncher.terminalOptions(noAnimation: noAnimation)) {
@@ -59,12 +76,13 @@ struct BrowseCommand: ParsableCommand {
                     // The newest records first; older ones are read as the list scrolls to them.
                     let (total, records): (Int, [StoredRecord])
                     do {
-                        total = try database.recordCount(form: context.form)
-                        records = try database.records(form: context.form, limit: Self.firstBatch)
+                        total = try database.recordCount(form: context.form, where: scope)
+                        records = try database.records(form: context.form, where: scope, limit: RecordListEngine.firstBatch)
                     } catch {
                         throw Failure(message: "\(error)", status: 1)
                     }
-                    return RecordBrowser(context: context, rows: records.map(Self.row), total: total, hooks: Self.hooks(database, context))
+                    return RecordBrowser(context: context, rows: records.map(Self.row), total: total, scope: scope,
+                                         leaveLabel: leaveLabel, hooks: Self.hooks(database, loaded, context))
                 }
             }
         } catch let error as TerminalError {
@@ -72,15 +90,12 @@ struct BrowseCommand: ParsableCommand {
         }
     }
 
-    /// Records read before the first screen: a few screens' worth.
-    static let firstBatch = 200
-
     static func row(_ stored: StoredRecord) -> RecordListRow {
         RecordListRow(id: stored.id, values: stored.values)
     }
 
     /// The browser's store work, on the database.
-    static func hooks(_ database: AppDatabase, _ context: FormContext) -> RecordBrowser.Hooks {
+    static func hooks(_ database: AppDatabase, _ loaded: LoadedForm, _ context: FormContext) -> RecordBrowser.Hooks {
         let form = context.form
         return RecordBrowser.Hooks(
             history: { field in ((try? database.history(form: form, field: field)) ?? []).reversed() },
@@ -95,7 +110,16 @@ struct BrowseCommand: ParsableCommand {
                 return RecordListRow(id: id, values: record)
             },
             delete: { id in _ = try database.deleteRecord(id: id, form: form) },
-            load: { before, limit in try database.records(form: form, limit: limit, beforeID: before).map(row) }
+            load: { before, limit, matching in
+                try database.records(form: form, where: matching, limit: limit, beforeID: before).map(row)
+            },
+            count: { matching in try database.recordCount(form: form, where: matching) },
+            // The filter's grid for a field without one: what the records hold, most used first.
+            values: { field in
+                (try? database.choiceValues(Field.ChoiceSource(form: form.name, field: field, order: .frequent, limit: 30))) ?? []
+            },
+            // `choices` grids offer what was stored since the list opened.
+            context: { try? FormLauncher.context(loaded, database: database) }
         )
     }
 }

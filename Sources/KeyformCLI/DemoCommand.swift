@@ -13,7 +13,13 @@ struct DemoCommand: ParsableCommand {
             The menu is itself a Keyform key grid: press an app's number (or move with the
             arrows and press Enter) to open it; Esc in the menu leaves. Each app keeps its
             records in its own database under $XDG_DATA_HOME/keyform/demo/ (created on
-            first use); drafts are resumed without asking. `keyform demo NAME` opens one app.
+            first use; the menu lists them); drafts are resumed without asking.
+            `keyform demo NAME` opens one app.
+
+            The to-do app is the list of its records (keyform browse). The checklist app
+            opens the list used last (the first time: asks for a list's name); q goes back
+            to the lists. The vacation app asks which vacation (one database each), then
+            lists its notes: a adds one, f filters them by a tag; q goes back to the vacations.
             """
     )
 
@@ -46,10 +52,11 @@ struct DemoCommand: ParsableCommand {
         }
         let rows = stride(from: 0, to: keys.count, by: 2).map { Array(keys[$0..<min($0 + 2, keys.count)]) }
         let layout = Layout(title: "Pick an app", kind: .choice, pages: [Layout.Page(rows: rows)])
-        let form = Form(title: "Keyform demos · data in \(DemoApps.displayFolder)", name: "demo_menu",
+        let form = Form(title: "Keyform demos", name: "demo_menu",
                         pages: [Form.Page(fields: [Field(id: "app", label: "App", required: true, layout: "demo-menu", input: .grid, strict: true)])])
         let context = try FormContext(form: form, layouts: ["demo-menu": layout], today: CivilDate.today())
-        switch try FormLauncher.runOnTerminal(context, nil, start: .init(), noAnimation: noAnimation) {
+        let caption = DemoApps.databases(apps).map { Frame.Line($0.text, $0.missing ? .dim : []) }
+        switch try FormLauncher.runOnTerminal(context, nil, start: .init(), noAnimation: noAnimation, caption: caption) {
         case .submitted(let record):
             return apps.first { $0.name == record["app"]?.text }
         case .cancelled:
@@ -61,34 +68,67 @@ struct DemoCommand: ParsableCommand {
         }
     }
 
-    /// Runs one app on its demo database: a list app (to-do, checklist) as the
-    /// browse list of its records; the others as one entry after another, until the person leaves.
+    /// Runs one app on its demo database, until the person leaves it: the to-do
+    /// app as the browse list of its records; checklists and vacations as a
+    /// list of lists (or of vacations) and the records of one; the others as
+    /// one entry after another.
     private func open(_ app: DemoApps.App) throws {
         let (loaded, diagnostics) = FormFiles.load(path: app.path)
         for (origin, diagnostic) in diagnostics { Output.error(diagnostic.formatted(path: origin)) }
         guard let loaded else { throw ExitCode(2) }
-        if DemoApps.listApps.contains(app.name) {
-            let path = DemoApps.databasePath(for: app)
-            switch try BrowseCommand.browse(loaded, noAnimation: noAnimation, open: {
-                do { return try AppDatabase.open(path: path) } catch { throw Failure(message: "\(error)", status: 1) }
-            }) {
-            case .quit: return
-            case .interrupted: throw ExitCode(130)
-            case .terminated(let signal): throw ExitCode(128 + signal)
+        switch app.name {
+        case "todo":
+            try browse(loaded, on: try Self.openDatabase(DemoApps.databasePath(for: app)))
+        case "checklist":
+            try checklists(loaded, on: try Self.openDatabase(DemoApps.databasePath(for: app)))
+        case "vacation":
+            // One database per vacation: pick one of the earlier ones, or name a new one.
+            while let trip = try pickTrip(for: app) {
+                let database = try Self.openDatabase(DemoApps.databasePath(for: app, trip: trip))
+                var notes = loaded
+                notes.form.title = (loaded.form.title ?? loaded.form.name) + " · " + trip
+                try browse(notes, on: database, leaveLabel: "vacations")
             }
+        default:
+            try entries(loaded, on: try Self.openDatabase(DemoApps.databasePath(for: app)))
         }
-        var databasePath = DemoApps.databasePath(for: app)
-        if DemoApps.perTripApps.contains(app.name) {
-            // One database per trip: pick one of the earlier ones, or name a new one.
-            guard let trip = try pickTrip(for: app) else { return }
-            databasePath = DemoApps.databasePath(for: app, trip: trip)
+    }
+
+    private static func openDatabase(_ path: String) throws -> AppDatabase {
+        do { return try AppDatabase.open(path: path) } catch { throw Failure(message: "\(error)", status: 1) }
+    }
+
+    /// The browse list of the form's records (those meeting `scope`), until the person leaves it.
+    private func browse(_ loaded: LoadedForm, on database: AppDatabase, scope: [FieldMatch] = [], leaveLabel: String = "quit") throws {
+        switch try BrowseCommand.browse(loaded, scope: scope, leaveLabel: leaveLabel, noAnimation: noAnimation, open: { database }) {
+        case .quit: return
+        case .interrupted: throw ExitCode(130)
+        case .terminated(let signal): throw ExitCode(128 + signal)
         }
-        let database: AppDatabase
-        do {
-            database = try AppDatabase.open(path: databasePath)
-        } catch {
-            throw Failure(message: "\(error)", status: 1)
+    }
+
+    /// Checklists: the items of one list (`browse --where list=NAME`); leaving it
+    /// goes to the lists, where picking one (or naming a new one) opens it and
+    /// is stored (`checklist_opened`), so the app opens the last one next time.
+    private func checklists(_ loaded: LoadedForm, on database: AppDatabase) throws {
+        var list = try? database.lastValue(form: Checklists.opened, field: "list")
+        while true {
+            if list == nil {
+                guard let picked = try pickList(database) else { return }
+                do {
+                    try database.saveRecord(Record(values: [("list", .text(picked))]), form: Checklists.opened)
+                } catch {
+                    throw Failure(message: "cannot remember the list: \(error)", status: 1)
+                }
+                list = picked
+            }
+            try browse(loaded, on: database, scope: [FieldMatch(field: "list", value: list.map(FieldValue.text))], leaveLabel: "lists")
+            list = nil
         }
+    }
+
+    /// Quick entry: one entry after another, each stored as it is submitted; Esc leaves.
+    private func entries(_ loaded: LoadedForm, on database: AppDatabase) throws {
         while true {
             // Built anew for each entry: `choices` grids show what was just stored.
             let context = try FormLauncher.context(loaded, database: database)
@@ -98,7 +138,6 @@ struct DemoCommand: ParsableCommand {
                 do { try database.saveRecord(record, form: context.form) } catch {
                     throw Failure(message: "the record was NOT stored: \(error)", status: Rescue.notStoredStatus)
                 }
-                // Quick entry: the next entry starts at once; Esc goes back to the menu.
                 continue
             case .cancelled:
                 return
@@ -111,7 +150,41 @@ struct DemoCommand: ParsableCommand {
     }
 }
 
+/// The checklist app's list of lists.
+enum Checklists {
+    /// Each list opened from the lists, one record per opening: the newest is
+    /// the one the app opens next time, and the lists are offered newest first.
+    static let opened = Form(title: "Checklists", name: "checklist_opened", pages: [Form.Page(fields: [
+        Field(id: "list", label: "List", required: true),
+    ])])
+
+    /// The lists, newest first: those opened before, then any other the items name
+    /// (an item moved to a list never opened).
+    static func lists(_ database: AppDatabase) -> [String] {
+        let opened = (try? database.choiceValues(Field.ChoiceSource(form: Self.opened.name, field: "list", limit: 50))) ?? []
+        let named = (try? database.choiceValues(Field.ChoiceSource(form: "checklist", field: "list", limit: 50))) ?? []
+        return opened + named.filter { !opened.contains($0) }
+    }
+}
+
 extension DemoCommand {
+    /// The lists as a grid (the newest first: the one open last), with `/` to
+    /// type a new list's name; the keyboard when there are none yet. Nil when
+    /// the person leaves.
+    private func pickList(_ database: AppDatabase) throws -> String? {
+        let lists = Checklists.lists(database)
+        let field = Field(id: "list", label: "List", required: true, layout: "lists", input: lists.isEmpty ? .keyboard : .grid)
+        let title = lists.isEmpty ? "Checklists · name your first list" : "Checklists · pick a list (a new name starts a new one)"
+        let form = Form(title: title, name: "checklist_pick", pages: [Form.Page(fields: [field])])
+        let context = try FormContext(form: form, layouts: ["lists": ChoiceLayout.make(title: "Lists", values: lists)], today: CivilDate.today())
+        switch try FormLauncher.runOnTerminal(context, nil, start: .init(), noAnimation: noAnimation) {
+        case .submitted(let record): return record["list"]?.text
+        case .cancelled: return nil
+        case .interrupted: throw ExitCode(130)
+        case .terminated(let signal): throw ExitCode(128 + signal)
+        }
+    }
+
     /// A one-field form whose grid offers the app's earlier trips (its databases),
     /// with `/` to type a new name; nil when the person leaves.
     private func pickTrip(for app: DemoApps.App) throws -> String? {
@@ -161,9 +234,6 @@ enum DemoApps {
         }
     }
 
-    /// Apps that open on the list of their records (`keyform browse`), not on a new entry.
-    static let listApps: Set<String> = ["todo", "checklist"]
-
     static var dataFolder: String {
         let environment = ProcessInfo.processInfo.environment
         let data = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory() + "/.local/share"
@@ -176,10 +246,26 @@ enum DemoApps {
 
     static func databasePath(for app: App) -> String { dataFolder + "/\(app.name).sqlite" }
 
-    /// Apps that keep one database per trip (`vacation-Lisbon 2026.sqlite`).
-    static let perTripApps: Set<String> = ["vacation"]
-
     static func databasePath(for app: App, trip: String) -> String { dataFolder + "/\(app.name)-\(trip).sqlite" }
+
+    /// The menu's note on where each app keeps its records: one line per app
+    /// (its number in the menu, its database file, whether it exists yet; the
+    /// vacations a per-trip app has), after a heading. `missing`: not created yet.
+    static func databases(_ apps: [App]) -> [(text: String, missing: Bool)] {
+        var lines: [(text: String, missing: Bool)] = [("Data in \(TerminalSafe.escaped(displayFolder))/ (one database per app, made on first use)", false)]
+        let rows = apps.enumerated().map { index, app -> (file: String, status: String, missing: Bool) in
+            let number = index < 9 ? "[\(index + 1)] " : "    "
+            if app.name == "vacation" {
+                let trips = trips(of: app).map(TerminalSafe.escaped)
+                return (number + app.name + "-NAME.sqlite", trips.isEmpty ? "one per vacation; none yet" : "one per vacation: " + trips.joined(separator: ", "), trips.isEmpty)
+            }
+            let exists = FileManager.default.fileExists(atPath: databasePath(for: app))
+            return (number + app.name + ".sqlite", exists ? "exists" : "not created yet", !exists)
+        }
+        let width = rows.map { TextWidth.cells($0.file) }.max() ?? 0
+        lines += rows.map { ("  " + TextWidth.pad($0.file, toCells: width) + "  " + $0.status, $0.missing) }
+        return lines
+    }
 
     /// The trips an app has databases for, newest first.
     static func trips(of app: App) -> [String] {

@@ -68,7 +68,9 @@ enum FormLauncher {
     }
 
     /// Fills the form in on the controlling terminal; drafts and history come from `database`.
-    static func runOnTerminal(_ context: FormContext, _ database: AppDatabase?, start: Start, noAnimation: Bool) throws -> FormState.Outcome {
+    /// `caption`: lines shown above the footer when the screen has room (the demo menu's note).
+    static func runOnTerminal(_ context: FormContext, _ database: AppDatabase?, start: Start, noAnimation: Bool,
+                              caption: [Frame.Line] = []) throws -> FormState.Outcome {
         let options = terminalOptions(noAnimation: noAnimation)
         do {
             return try MainActor.assumeIsolated {
@@ -88,7 +90,7 @@ enum FormLauncher {
                     }
                 }
                 return try TerminalRunner.run(context: context, state: .start(context, values: start.values, focus: start.focus),
-                                              options: options, hooks: hooks)
+                                              options: options, hooks: hooks, caption: caption)
             }
         } catch {
             throw Failure(message: "cannot use the terminal (\(error)); give --answers FILE, or pipe one value per line into stdin")

@@ -54,10 +54,25 @@ public struct RecordListState: Equatable, Sendable {
     public var notice: Notice?
     /// Set once the list has been left; no event changes it afterwards.
     public var outcome: Outcome?
+    /// What every record of the list meets, for the list's whole life
+    /// (`keyform browse --where`): named in the title, and set in a new record.
+    public var scope: [FieldMatch]
+    /// What the filter key (f) picked on top of the scope, at most one per field,
+    /// in the order picked: named in the title, set in a new record; Esc clears them.
+    public var filters: [FieldMatch]
+    /// What leaving with q (or Esc, with no filter on) does, as the footer names
+    /// it: `quit`, or where the list goes back to (`lists`).
+    public var leaveLabel: String
 
-    /// - Parameter total: how many records there are, when `rows` are only the newest of them.
-    public init(rows: [RecordListRow], total: Int? = nil, highlight: Int = 0, visibleRows: Int = 19) {
+    /// - Parameters:
+    ///   - total: how many records there are, when `rows` are only the newest of them.
+    ///   - scope: what every record in `rows` meets (`browse --where`).
+    public init(rows: [RecordListRow], total: Int? = nil, highlight: Int = 0, visibleRows: Int = 19,
+                scope: [FieldMatch] = [], leaveLabel: String = "quit") {
         self.rows = rows
+        self.scope = scope
+        self.filters = []
+        self.leaveLabel = leaveLabel
         self.total = max(rows.count, total ?? 0)
         self.isLoading = false
         self.goesToEndWhenLoaded = false
@@ -73,6 +88,9 @@ public struct RecordListState: Equatable, Sendable {
 
     /// Whether every record is loaded.
     public var isComplete: Bool { rows.count >= total }
+
+    /// Every condition the listed records meet: the scope, then the filters.
+    public var matches: [FieldMatch] { scope + filters }
 
     /// The highlighted record; nil when the list is empty.
     public var highlighted: RecordListRow? {
@@ -95,8 +113,12 @@ public enum RecordListEvent: Equatable, Sendable {
     case confirmAnswered(Bool)
     /// Space: toggle the first boolean field of the highlighted record.
     case togglePressed
-    /// `q` or Esc.
+    /// `q`: leave the list.
     case quitPressed
+    /// Esc: clear the filters when there are any, else leave the list.
+    case backPressed
+    /// `f`: filter the list by a value of a field (the edges ask which field, then which value).
+    case filterPressed
     /// Ctrl-C or SIGINT.
     case interrupted
     /// SIGTERM or SIGHUP.
@@ -116,6 +138,13 @@ public enum RecordListEvent: Equatable, Sendable {
     case storeFailed(String)
     /// Older records, newest first, after `.loadRows` (none: there are no more).
     case rowsLoaded([RecordListRow])
+    /// The field to filter by, after `.pickFilterField`.
+    case filterFieldPicked(String)
+    /// The condition to filter by, after `.pickFilterValue`.
+    case filterPicked(FieldMatch)
+    /// The newest records that meet the list's conditions now, and how many
+    /// there are, after `.reload`.
+    case rowsReloaded([RecordListRow], total: Int)
 }
 
 public enum RecordListMove: Equatable, Sendable {
@@ -132,10 +161,20 @@ public enum RecordListEffect: Equatable, Sendable {
     case update(id: Int64, Record)
     /// Delete record `id`; answer `.recordDeleted` or `.storeFailed`.
     case delete(id: Int64)
-    /// Read the records older than record `before`, newest first, at most
-    /// `limit` of them (nil: all); answer `.rowsLoaded`, or `.storeFailed`
-    /// (then no more rows are read: a read that failed is not tried on every key).
-    case loadRows(before: Int64, limit: Int?)
+    /// Read the records older than record `before` that meet `matching`, newest
+    /// first, at most `limit` of them (nil: all); answer `.rowsLoaded`, or
+    /// `.storeFailed` (then no more rows are read: a read that failed is not
+    /// tried on every key).
+    case loadRows(before: Int64, limit: Int?, matching: [FieldMatch] = [])
+    /// The conditions changed: count the records that meet `matching` and read
+    /// the newest `limit` of them; answer `.rowsReloaded` or `.storeFailed`.
+    case reload(matching: [FieldMatch], limit: Int)
+    /// Ask which of these fields (ids, in the form's order) to filter by; answer
+    /// `.filterFieldPicked`, or nothing when the person cancels.
+    case pickFilterField([String])
+    /// Ask for the value of `field` to filter by (`current`: the one it is
+    /// filtered by now); answer `.filterPicked`, or nothing when the person cancels.
+    case pickFilterValue(field: String, current: FieldValue?)
     /// The list has been left.
     case finish(RecordListState.Outcome)
     case bell
@@ -147,6 +186,9 @@ public enum RecordListEffect: Equatable, Sendable {
 public enum RecordListEngine {
     /// How many records a `.loadRows` asks for as the list scrolls.
     public static let batch = 500
+    /// How many records are read for the first screen (and after a filter changes):
+    /// a few screens' worth.
+    public static let firstBatch = 200
 
     public static func reduce(_ state: inout RecordListState, _ event: RecordListEvent, _ form: Form) -> [RecordListEffect] {
         guard state.outcome == nil else { return [] }
@@ -161,7 +203,7 @@ public enum RecordListEngine {
         guard state.outcome == nil, !state.isLoading, !state.isComplete else { return nil }
         guard state.goesToEndWhenLoaded || state.top + 3 * state.visibleRows >= state.rows.count else { return nil }
         state.isLoading = true
-        return .loadRows(before: state.rows.last?.id ?? .max, limit: state.goesToEndWhenLoaded ? nil : batch)
+        return .loadRows(before: state.rows.last?.id ?? .max, limit: state.goesToEndWhenLoaded ? nil : batch, matching: state.matches)
     }
 
     private static func step(_ state: inout RecordListState, _ event: RecordListEvent, _ form: Form) -> [RecordListEffect] {
@@ -187,28 +229,51 @@ public enum RecordListEngine {
                 keepHighlightInView(&state)
             }
             return []
+        case .rowsReloaded(let rows, let total):
+            state.isLoading = false
+            state.rows = rows
+            state.total = max(rows.count, total)
+            state.highlight = 0
+            state.top = 0
+            return []
         case .recordAdded(let row):
+            // A record the list's conditions leave out is stored, but not listed.
+            if let unmet = unmet(row, state, form) {
+                state.notice = .info("Added \(quoted(summary(of: row, in: state, form))) · not listed: the list shows \(unmet.describe(in: form))")
+                return []
+            }
             state.total += 1
             state.rows.insert(row, at: 0)
             state.highlight = 0
             keepHighlightInView(&state)
             return []
         case .recordSaved(let row):
-            if let index = state.rows.firstIndex(where: { $0.id == row.id }) { state.rows[index] = row }
+            guard let index = state.rows.firstIndex(where: { $0.id == row.id }) else { return [] }
+            if let unmet = unmet(row, state, form) {
+                remove(at: index, &state)
+                state.notice = .info("Saved \(quoted(summary(of: row, in: state, form))) · no longer listed: the list shows \(unmet.describe(in: form))")
+                return []
+            }
+            state.rows[index] = row
             return []
         case .recordDeleted(let id):
             guard let index = state.rows.firstIndex(where: { $0.id == id }) else { return [] }
-            let removed = state.rows.remove(at: index)
-            state.total = max(state.rows.count, state.total - 1)
-            if index < state.highlight { state.highlight -= 1 }
-            state.highlight = min(state.highlight, max(0, state.rows.count - 1))
-            keepHighlightInView(&state)
-            state.notice = .info("Deleted \(quoted(summary(of: removed, form)))")
+            let removed = remove(at: index, &state)
+            state.notice = .info("Deleted \(quoted(summary(of: removed, in: state, form)))")
             return []
         case .storeFailed(let message):
             state.notice = .problem(message)
             state.goesToEndWhenLoaded = false
             return []
+        case .filterFieldPicked(let id):
+            guard filterFields(state, form).contains(where: { $0.id == id }) else { return [.bell] }
+            return [.pickFilterValue(field: id, current: state.filters.first { $0.field == id }?.value)]
+        case .filterPicked(let match):
+            guard filterFields(state, form).contains(where: { $0.id == match.field }) else { return [.bell] }
+            state.notice = nil
+            state.filters.removeAll { $0.field == match.field }
+            state.filters.append(match)
+            return reload(&state)
         default:
             break
         }
@@ -245,6 +310,23 @@ public enum RecordListEngine {
             return [.update(id: row.id, values)]
         case .quitPressed:
             return leave(&state, .quit)
+        case .backPressed:
+            guard state.filters.isEmpty else {
+                state.filters = []
+                return reload(&state)
+            }
+            return leave(&state, .quit)
+        case .filterPressed:
+            let fields = filterFields(state, form)
+            switch fields.count {
+            case 0:
+                state.notice = .problem("Nothing to filter by: the list already shows one value of each field")
+                return [.bell]
+            case 1:
+                return [.pickFilterValue(field: fields[0].id, current: state.filters.first { $0.field == fields[0].id }?.value)]
+            default:
+                return [.pickFilterField(fields.map(\.id))]
+            }
         case .confirmAnswered:
             return [.bell]  // nothing was asked
         default:
@@ -273,7 +355,17 @@ public enum RecordListEngine {
     /// A few words that name a record in messages: its first non-empty text
     /// value (else any value, else its number), safe and at most 30 cells.
     public static func summary(of row: RecordListRow, _ form: Form) -> String {
-        let values = form.fields.map { (field: $0, value: row.values[$0.id]) }
+        summary(of: row, fields: form.fields)
+    }
+
+    /// The same, from the fields the list has columns for (`listedFields`): in a
+    /// list of one checklist's items, an item is named by its text, not its list.
+    public static func summary(of row: RecordListRow, in state: RecordListState, _ form: Form) -> String {
+        summary(of: row, fields: listedFields(state, form))
+    }
+
+    private static func summary(of row: RecordListRow, fields: [Field]) -> String {
+        let values = fields.map { (field: $0, value: row.values[$0.id]) }
         let text = values.first { $0.field.type == .text && !($0.value?.text.isEmpty ?? true) }?.value?.text
             ?? values.first { !($0.value?.text.isEmpty ?? true) }?.value?.text
             ?? "record \(row.id)"
@@ -281,6 +373,50 @@ public enum RecordListEngine {
     }
 
     static func quoted(_ text: String) -> String { "“" + text + "”" }
+
+    /// The fields the list has columns for: every field but those its conditions
+    /// fix to one value (the title names it); a `multiple` field's condition is
+    /// one item of several, so it keeps its column. All fields when that would
+    /// leave none.
+    public static func listedFields(_ state: RecordListState, _ form: Form) -> [Field] {
+        let fixed = Set(state.matches.filter { form.field(id: $0.field)?.multiple != true }.map(\.field))
+        let listed = form.fields.filter { !fixed.contains($0.id) }
+        return listed.isEmpty ? form.fields : listed
+    }
+
+    /// The fields the filter key offers: those the scope does not fix already.
+    public static func filterFields(_ state: RecordListState, _ form: Form) -> [Field] {
+        form.fields.filter { field in !state.scope.contains { $0.field == field.id } }
+    }
+
+    /// The first of the list's conditions that `row` does not meet; nil when it meets them all.
+    static func unmet(_ row: RecordListRow, _ state: RecordListState, _ form: Form) -> FieldMatch? {
+        state.matches.first { !$0.matches(row.values, in: form) }
+    }
+
+    /// The list's conditions changed: the rows are read again from the newest.
+    private static func reload(_ state: inout RecordListState) -> [RecordListEffect] {
+        state.rows = []
+        state.total = 0
+        state.highlight = 0
+        state.top = 0
+        state.confirmingDelete = nil
+        state.goesToEndWhenLoaded = false
+        state.isLoading = true
+        return [.reload(matching: state.matches, limit: firstBatch)]
+    }
+
+    /// Takes the row at `index` out of the list (deleted, or no longer meeting
+    /// its conditions); the highlight stays on the same record or the next.
+    @discardableResult
+    private static func remove(at index: Int, _ state: inout RecordListState) -> RecordListRow {
+        let removed = state.rows.remove(at: index)
+        state.total = max(state.rows.count, state.total - 1)
+        if index < state.highlight { state.highlight -= 1 }
+        state.highlight = min(state.highlight, max(0, state.rows.count - 1))
+        keepHighlightInView(&state)
+        return removed
+    }
 
     private static func leave(_ state: inout RecordListState, _ outcome: RecordListState.Outcome) -> [RecordListEffect] {
         state.outcome = outcome

@@ -16,7 +16,9 @@
 /// footer: the keys that work, or a notice, or the delete question. Columns are
 /// as wide as the rows in view need (labels included); when they do not fit,
 /// the widest text columns give way first (values cut with "…"), and columns
-/// that still do not fit are left out from the right (`columns`). A boolean
+/// that still do not fit are left out from the right (`columns`). A field the
+/// list's conditions fix to one value (`List: Groceries`) has no column: the
+/// title names its value. A boolean
 /// shows as ✓ or ✗; numbers line up on the right. The
 /// highlighted row is in reverse video and starts with ›, and the terminal
 /// cursor sits on it, for screen readers.
@@ -42,10 +44,10 @@ public enum RecordListView {
         var lines = [title(state, form, shown: first..<(first + shown.count)), Frame.Line()]
         var cursor: Frame.Position?
         if state.rows.isEmpty {
-            lines.append(Frame.Line("No records yet — press a to add one"))
+            lines.append(Frame.Line(emptyText(state, form)))
             cursor = Frame.Position(row: lines.count - 1, column: 0)
         } else {
-            let columns = columns(form, rows: shown, width: width)
+            let columns = columns(RecordListEngine.listedFields(state, form), rows: shown, width: width)
             var header = Frame.Line("  ")
             header.append(columns.map { $0.fit($0.label) }.joined(separator: String(repeating: " ", count: gap)), .bold)
             lines.append(header)
@@ -72,6 +74,11 @@ public enum RecordListView {
 
     private static func title(_ state: RecordListState, _ form: Form, shown: Range<Int>) -> Frame.Line {
         var line = Frame.Line(TerminalSafe.escaped(RecordListEngine.title(of: form)), .bold)
+        // Which records the list shows, when not all: `· List: Groceries · Tags: Food`.
+        for match in state.matches {
+            line.append(" · ")
+            line.append(match.describe(in: form), .bold)
+        }
         let count = state.total
         line.append(" · " + (count == 0 ? "no records" : count == 1 ? "1 record" : "\(count) records"), .dim)
         if shown.count < count {
@@ -80,10 +87,18 @@ public enum RecordListView {
         return line
     }
 
+    /// What an empty list says: how to add a record, and which records it would show.
+    private static func emptyText(_ state: RecordListState, _ form: Form) -> String {
+        let matches = state.matches
+        if matches.isEmpty { return "No records yet — press a to add one" }
+        let which = "No records with " + matches.map { $0.describe(in: form) }.joined(separator: ", ")
+        return state.filters.isEmpty ? which + " yet — press a to add one" : which + " — Esc shows all, a adds one"
+    }
+
     /// The footer line, and the cursor's column on it when it asks a question.
     private static func footer(_ state: RecordListState, _ form: Form, width: Int, color: Bool) -> (Frame.Line, Int?) {
         if let id = state.confirmingDelete, let row = state.rows.first(where: { $0.id == id }) {
-            let question = "Delete \(RecordListEngine.quoted(RecordListEngine.summary(of: row, form)))? (y/n) "
+            let question = "Delete \(RecordListEngine.quoted(RecordListEngine.summary(of: row, in: state, form)))? (y/n) "
             return (Frame.Line(question, color ? [.bold, .accent] : .bold), TextWidth.cells(question))
         }
         switch state.notice {
@@ -97,7 +112,8 @@ public enum RecordListView {
     }
 
     /// The keys that work now, as many as fit: the least needed go first
-    /// (arrows, Space, d); Enter, a and q stay. A hint is never cut in the middle.
+    /// (arrows, Space and f, d); Enter, a and q stay, and Esc while a filter is
+    /// on. A hint is never cut in the middle.
     private static func keyHints(_ state: RecordListState, _ form: Form, width: Int) -> String {
         // (hint, rank): lower ranks are kept longer.
         var hints: [(String, Int)] = []
@@ -108,8 +124,10 @@ public enum RecordListView {
         if !state.rows.isEmpty {
             hints.append(("d delete", 2))
             if RecordListEngine.toggledField(form) != nil { hints.append(("Space toggle", 3)) }
+            if !RecordListEngine.filterFields(state, form).isEmpty { hints.append(("f filter", 3)) }
         }
-        hints.append(("q quit", 0))
+        if !state.filters.isEmpty { hints.append(("Esc show all", 1)) }
+        hints.append(("q " + state.leaveLabel, 0))
         return KeyHints.fit(hints, width: width)
     }
 
@@ -147,8 +165,7 @@ public enum RecordListView {
     /// (dates, numbers and booleans are never cut: a cut date says nothing);
     /// columns that still do not fit are left out from the right (the first
     /// always stays, cut as much as it must).
-    static func columns(_ form: Form, rows: ArraySlice<RecordListRow>, width: Int) -> [Column] {
-        let fields = form.fields
+    static func columns(_ fields: [Field], rows: ArraySlice<RecordListRow>, width: Int) -> [Column] {
         let labels = fields.map { TerminalSafe.escaped($0.label) }
         let natural = fields.indices.map { index in
             rows.reduce(max(1, TextWidth.cells(labels[index]))) { widest, row in

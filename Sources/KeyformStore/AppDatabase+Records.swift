@@ -102,19 +102,7 @@ extension AppDatabase {
         }
         sql += " FROM _record WHERE form = ?"
         arguments.append(form.name)
-        for match in matches {
-            guard let field = form.field(id: match.field) else { throw .unknownField(form: form.name, field: match.field) }
-            if field.multiple, case .text(let item)? = match.value {
-                // A list field matches when the list holds the item (`--where tags=Food`).
-                sql += " AND EXISTS (SELECT 1 FROM json_each(data, ?) WHERE value = ?)"
-                arguments.append(RecordValues.path(match.field))
-                arguments.append(item)
-                continue
-            }
-            sql += " AND json_extract(data, ?) IS ?"
-            arguments.append(RecordValues.path(match.field))
-            arguments.append(match.value.map(RecordValues.sqlValue) ?? .null)
-        }
+        try Self.appendConditions(matches, form: form, to: &sql, &arguments)
         if let beforeID {
             sql += " AND id < ?"
             arguments.append(beforeID)
@@ -148,12 +136,35 @@ extension AppDatabase {
         }
     }
 
-    /// How many records `form` has.
-    public func recordCount(form: Form) throws(StoreError) -> Int {
-        try mapped {
+    /// How many records `form` has, counting those where every match holds.
+    public func recordCount(form: Form, where matches: [FieldMatch] = []) throws(StoreError) -> Int {
+        var sql = "SELECT count(*) FROM _record WHERE form = ?"
+        var arguments: [(any DatabaseValueConvertible)?] = [form.name]
+        try Self.appendConditions(matches, form: form, to: &sql, &arguments)
+        let statementArguments = StatementArguments(arguments)
+        return try mapped {
             try writer.read { db in
-                try Int.fetchOne(db, sql: "SELECT count(*) FROM _record WHERE form = ?", arguments: [form.name]) ?? 0
+                try Int.fetchOne(db, sql: sql, arguments: statementArguments) ?? 0
             }
+        }
+    }
+
+    /// ` AND …` for each match (see `FieldMatch`): a field holds exactly the value
+    /// (`IS`, so nil matches an empty field), or a list field holds the item.
+    private static func appendConditions(_ matches: [FieldMatch], form: Form, to sql: inout String,
+                                         _ arguments: inout [(any DatabaseValueConvertible)?]) throws(StoreError) {
+        for match in matches {
+            guard let field = form.field(id: match.field) else { throw .unknownField(form: form.name, field: match.field) }
+            if field.multiple, case .text(let item)? = match.value {
+                // A list field matches when the list holds the item (`--where tags=Food`).
+                sql += " AND EXISTS (SELECT 1 FROM json_each(data, ?) WHERE value = ?)"
+                arguments.append(RecordValues.path(match.field))
+                arguments.append(item)
+                continue
+            }
+            sql += " AND json_extract(data, ?) IS ?"
+            arguments.append(RecordValues.path(match.field))
+            arguments.append(match.value.map(RecordValues.sqlValue) ?? .null)
         }
     }
 

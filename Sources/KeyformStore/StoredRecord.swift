@@ -41,17 +41,7 @@ public struct Draft: Equatable, Sendable {
     }
 }
 
-/// One condition of `AppDatabase.records(form:where:limit:)`: the field holds
-/// exactly this value (nil: the field is empty).
-public struct FieldMatch: Hashable, Sendable {
-    public var field: String
-    public var value: FieldValue?
-
-    public init(field: String, value: FieldValue?) {
-        self.field = field
-        self.value = value
-    }
-
+extension FieldMatch {
     /// `FIELD=VALUE` text (what `--where` takes), its value read as the field's type:
     /// integer and number as decimals, date as `YYYY-MM-DD`, boolean as
     /// yes/no/true/false/1/0 (any case), text as written. `FIELD=` matches empty fields.
@@ -62,31 +52,32 @@ public struct FieldMatch: Hashable, Sendable {
         let id = String(text[..<equals])
         let raw = String(text[text.index(after: equals)...])
         guard let field = form.field(id: id) else { throw .unknownField(form: form.name, field: id) }
-        self.field = id
-        if raw.isEmpty {
-            value = nil
-            return
-        }
+        self = FieldMatch(field: id, value: try Self.value(raw, of: field))
+    }
+
+    private static func value(_ raw: String, of field: Field) throws(StoreError) -> FieldValue? {
+        let id = field.id
+        if raw.isEmpty { return nil }
         switch field.type {
         case .text:
-            value = .text(raw)
+            return .text(raw)
         case .integer:
             guard let number = Int(raw) else { throw .invalidValue(field: id, reason: "'\(raw)' is not a whole number") }
-            value = .integer(number)
+            return .integer(number)
         case .number:
             guard let number = Double(raw), number.isFinite else {
                 throw .invalidValue(field: id, reason: "'\(raw)' is not a number")
             }
-            value = .number(number)
+            return .number(number)
         case .date:
             guard let date = CivilDate(iso: raw) else {
                 throw .invalidValue(field: id, reason: "'\(raw)' is not a date like 2026-11-21")
             }
-            value = .date(date)
+            return .date(date)
         case .boolean:
             switch raw.lowercased() {
-            case "yes", "true", "1": value = .boolean(true)
-            case "no", "false", "0": value = .boolean(false)
+            case "yes", "true", "1": return .boolean(true)
+            case "no", "false", "0": return .boolean(false)
             default: throw .invalidValue(field: id, reason: "'\(raw)' is not yes or no")
             }
         }

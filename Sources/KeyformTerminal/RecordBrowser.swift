@@ -4,9 +4,11 @@ import KeyformCore
 /// `keyform browse` as one terminal scene: the list of a form's records
 /// (`RecordListEngine`, drawn by `RecordListView`) and the form that edits or
 /// adds one (a `FormSession`), pushed over the list with a page slide forward
-/// and popped with a slide back when it ends. One key decoder serves both, so
-/// keys typed ahead across a push or a pop go where they were meant. The store
-/// is reached only through `Hooks`; what it answers goes back to the list as events.
+/// and popped with a slide back when it ends; the filter key pushes the forms
+/// that ask which field and which value to filter by the same way. One key
+/// decoder serves all, so keys typed ahead across a push or a pop go where they
+/// were meant. The store is reached only through `Hooks`; what it answers goes
+/// back to the list as events.
 @MainActor
 public final class RecordBrowser: TerminalScene {
     /// What the browser needs from the store (the CLI wires them to `AppDatabase`).
@@ -21,9 +23,19 @@ public final class RecordBrowser: TerminalScene {
         public var update: (Int64, Record) throws -> RecordListRow
         /// Deletes the record with this id (one already gone is not an error).
         public var delete: (Int64) throws -> Void
-        /// The records older than the one with this id, newest first, at most
-        /// this many (nil: all): the next rows of a long list.
-        public var load: (Int64, Int?) throws -> [RecordListRow]
+        /// The records older than the one with this id (`Int64.max`: the newest)
+        /// that meet the conditions, newest first, at most this many (nil: all):
+        /// the next rows of a long list, or the first after a filter changed.
+        public var load: (Int64, Int?, [FieldMatch]) throws -> [RecordListRow]
+        /// How many records meet the conditions (after a filter changed).
+        public var count: ([FieldMatch]) throws -> Int
+        /// The values the records hold in a field (by id), most used first: the
+        /// grid of the filter's value for a field that has no grid of its own.
+        public var values: (String) -> [String]
+        /// The form's context anew, before the form opens to add or edit a
+        /// record: `choices` grids then offer what was stored meanwhile. Nil:
+        /// the context the browser was made with.
+        public var context: (() -> FormContext?)?
 
         public init(
             history: @escaping (String) -> [String] = { _ in [] },
@@ -31,7 +43,10 @@ public final class RecordBrowser: TerminalScene {
             add: @escaping (Record) throws -> RecordListRow,
             update: @escaping (Int64, Record) throws -> RecordListRow,
             delete: @escaping (Int64) throws -> Void,
-            load: @escaping (Int64, Int?) throws -> [RecordListRow] = { _, _ in [] }
+            load: @escaping (Int64, Int?, [FieldMatch]) throws -> [RecordListRow] = { _, _, _ in [] },
+            count: @escaping ([FieldMatch]) throws -> Int = { _ in 0 },
+            values: @escaping (String) -> [String] = { _ in [] },
+            context: (() -> FormContext?)? = nil
         ) {
             self.history = history
             self.newValues = newValues
@@ -39,6 +54,9 @@ public final class RecordBrowser: TerminalScene {
             self.update = update
             self.delete = delete
             self.load = load
+            self.count = count
+            self.values = values
+            self.context = context
         }
     }
 
@@ -47,23 +65,48 @@ public final class RecordBrowser: TerminalScene {
     public private(set) var list: RecordListState
     private let hooks: Hooks
     /// The form as it adds a record (its own title) and as it edits one ("Edit …").
-    private let addContext: FormContext
-    private let editContext: FormContext
+    private var addContext: FormContext
+    private var editContext: FormContext
     private var editor: Editor?
     private var decoder = KeyDecoder()
 
-    /// The form open over the list, and the record it edits (nil: a new one).
+    /// A form open over the list, and what it is for.
     private struct Editor {
         var session: FormSession
-        var editing: Int64?
+        var purpose: Purpose
+    }
+
+    private enum Purpose: Equatable {
+        /// Adding a record.
+        case add
+        /// Editing the record with this id.
+        case edit(Int64)
+        /// Asking which field to filter by.
+        case filterField
+        /// Asking for the value of this field to filter by.
+        case filterValue(String)
+
+        /// The record being edited; nil when the form does not edit one.
+        var editing: Int64? {
+            if case .edit(let id) = self { return id }
+            return nil
+        }
+
+        /// Whether the form is the record's own (adding or editing), not one of the filter's.
+        var isRecord: Bool { self == .add || editing != nil }
     }
 
     /// - Parameters:
     ///   - rows: the records, newest first: all of them, or the newest `total`
     ///     (the others are read with `Hooks.load` as the list scrolls to them).
-    public init(context: FormContext, rows: [RecordListRow], total: Int? = nil, hooks: Hooks) {
+    ///   - scope: what every record of the list meets (`browse --where`): the
+    ///     rows and `total` must already be only those.
+    ///   - leaveLabel: what q does, as the footer says (`quit`; `lists` when the
+    ///     list goes back to a list of lists).
+    public init(context: FormContext, rows: [RecordListRow], total: Int? = nil, scope: [FieldMatch] = [],
+                leaveLabel: String = "quit", hooks: Hooks) {
         form = context.form
-        list = RecordListState(rows: rows, total: total)
+        list = RecordListState(rows: rows, total: total, scope: scope, leaveLabel: leaveLabel)
         self.hooks = hooks
         addContext = context
         editContext = context.retitled(RecordListEngine.editTitle(of: context.form))
@@ -133,7 +176,9 @@ public final class RecordBrowser: TerminalScene {
         case .character("a"): return .addPressed
         case .character("d"), .delete: return .deletePressed
         case .character(" "): return .togglePressed
-        case .character("q"), .escape: return .quitPressed
+        case .character("f"), .character("/"): return .filterPressed
+        case .character("q"): return .quitPressed
+        case .escape: return .backPressed
         default: return nil
         }
     }
@@ -147,9 +192,26 @@ public final class RecordBrowser: TerminalScene {
             for effect in RecordListEngine.reduce(&list, events.removeFirst(), form) {
                 switch effect {
                 case .edit(let row):
-                    requests += openEditor(addContext: false, values: Self.texts(of: row.values), editing: row.id)
+                    refreshContexts()
+                    requests += openEditor(editContext, values: Self.texts(of: row.values), for: .edit(row.id))
                 case .add:
-                    requests += openEditor(addContext: true, values: hooks.newValues(), editing: nil)
+                    refreshContexts()
+                    let start = RecordListEngine.newRecord(start: hooks.newValues(), matching: list.matches, form)
+                    requests += openEditor(addContext, values: start.values, focus: start.focus, for: .add)
+                case .pickFilterField(let ids):
+                    let fields = ids.compactMap { form.field(id: $0) }
+                    requests += openFilterForm(for: .filterField) {
+                        (try RecordListEngine.filterFieldForm(fields, of: form, today: addContext.today), [:])
+                    }
+                case .pickFilterValue(let id, let current):
+                    requests += openFilterForm(for: .filterValue(id)) {
+                        guard let index = addContext.index(ofField: id) else { throw FilterFieldGone(id: id) }
+                        let field = addContext.fields[index]
+                        let offered = addContext.layout(ofField: index) == nil ? hooks.values(id) : []
+                        return try RecordListEngine.filterValueForm(field, in: addContext, offered: offered, current: current)
+                    }
+                case .reload(let matching, let limit):
+                    events.append(storing { .rowsReloaded(try hooks.load(.max, limit, matching), total: try hooks.count(matching)) })
                 case .update(let id, let values):
                     events.append(storing { .recordSaved(try hooks.update(id, values)) })
                 case .delete(let id):
@@ -157,8 +219,8 @@ public final class RecordBrowser: TerminalScene {
                         try hooks.delete(id)
                         return .recordDeleted(id: id)
                     })
-                case .loadRows(let before, let limit):
-                    events.append(storing { .rowsLoaded(try hooks.load(before, limit)) })
+                case .loadRows(let before, let limit, let matching):
+                    events.append(storing { .rowsLoaded(try hooks.load(before, limit, matching)) })
                 case .bell:
                     requests.append(.bell)
                 case .finish:
@@ -175,13 +237,39 @@ public final class RecordBrowser: TerminalScene {
 
     // MARK: The form over the list
 
-    private func openEditor(addContext adding: Bool, values: [String: String], editing: Int64?, focus: Int = 0, notice: String? = nil) -> [TerminalRequest] {
+    /// The form's context anew from the store (`Hooks.context`), when it gives one.
+    private func refreshContexts() {
+        guard let context = hooks.context?() else { return }
+        addContext = context
+        editContext = context.retitled(RecordListEngine.editTitle(of: context.form))
+    }
+
+    private func openEditor(_ context: FormContext, values: [String: String], focus: Int = 0, for purpose: Purpose,
+                            notice: String? = nil) -> [TerminalRequest] {
         closeEditor()
-        let context = adding ? addContext : editContext
         var state = FormState.start(context, values: values, focus: focus)
         state.notice = notice
-        editor = Editor(session: FormSession(context: context, state: state, history: hooks.history), editing: editing)
+        // A filter's forms have no history: Up recalls nothing there.
+        let history: (String) -> [String] = purpose.isRecord ? hooks.history : { _ in [] }
+        editor = Editor(session: FormSession(context: context, state: state, history: history), purpose: purpose)
         return notice == nil ? [.transition(.page(forward: true))] : [.bell]
+    }
+
+    private struct FilterFieldGone: Error, CustomStringConvertible {
+        var id: String
+        var description: String { "no field '\(TerminalSafe.escaped(id))' to filter by" }
+    }
+
+    /// Opens one of the filter's forms; when it cannot be made (a field's
+    /// pattern that does not compile), the list says why.
+    private func openFilterForm(for purpose: Purpose, _ make: () throws -> (FormContext, [String: String])) -> [TerminalRequest] {
+        do {
+            let (context, values) = try make()
+            return openEditor(context, values: values, for: purpose)
+        } catch {
+            closeEditor()
+            return send(.storeFailed("Cannot filter: \(Self.describe(error))"))
+        }
     }
 
     private func closeEditor() {
@@ -203,11 +291,26 @@ public final class RecordBrowser: TerminalScene {
         return requests
     }
 
-    /// The form ended: store what was submitted and go back to the list.
+    /// The form ended: store what was submitted, or filter by what was picked,
+    /// and go back to the list.
     private func editorEnded(_ outcome: FormState.Outcome) -> [TerminalRequest] {
-        let editing = editor?.editing
+        guard let purpose = editor?.purpose else { return [] }
         switch outcome {
         case .submitted(let record):
+            switch purpose {
+            case .filterField:
+                // The next question replaces this one: which value.
+                closeEditor()
+                let requests = send(.filterFieldPicked(record[RecordListEngine.filterFieldID]?.text ?? ""))
+                return isEditing ? requests : requests + [.transition(.page(forward: false))]
+            case .filterValue(let id):
+                closeEditor()
+                let match = FieldMatch(field: id, value: record[RecordListEngine.filterFieldID])
+                return send(.filterPicked(match)) + [.transition(.page(forward: false))]
+            case .add, .edit:
+                break
+            }
+            let editing = purpose.editing
             do {
                 let row = try editing.map { try hooks.update($0, record) } ?? hooks.add(record)
                 closeEditor()
@@ -215,9 +318,9 @@ public final class RecordBrowser: TerminalScene {
             } catch {
                 // Nothing typed is lost: the form opens again with the values, on
                 // the last field (Enter tries again), and says why; Esc leaves it.
-                let fields = (editing == nil ? addContext : editContext).fields
-                return openEditor(addContext: editing == nil, values: Self.texts(of: record), editing: editing,
-                                  focus: fields.count - 1, notice: "Not saved: \(Self.describe(error))")
+                let context = editing == nil ? addContext : editContext
+                return openEditor(context, values: Self.texts(of: record), focus: context.fields.count - 1, for: purpose,
+                                  notice: "Not saved: \(Self.describe(error))")
             }
         case .cancelled:
             closeEditor()

@@ -42,9 +42,11 @@ public final class TerminalRunner {
 
     /// Fills the form in on the terminal and returns how it ended.
     /// - Throws: `TerminalError` when there is no terminal to draw on.
-    public static func run(context: FormContext, state: FormState, options: Options, hooks: Hooks = Hooks()) throws -> FormState.Outcome {
+    /// `caption`: lines shown above the footer when there is room (see `FormScene`).
+    public static func run(context: FormContext, state: FormState, options: Options, hooks: Hooks = Hooks(),
+                           caption: [Frame.Line] = []) throws -> FormState.Outcome {
         try run(options: options) {
-            FormScene(session: FormSession(context: context, state: state, history: hooks.history), hooks: hooks)
+            FormScene(session: FormSession(context: context, state: state, history: hooks.history), hooks: hooks, caption: caption)
         }
     }
 

@@ -52,10 +52,14 @@ extension TerminalScene {
 public final class FormScene: TerminalScene {
     public let session: FormSession
     private let hooks: TerminalRunner.Hooks
+    /// Lines shown above the form's two footer lines when the screen has room
+    /// for them (`Frame.captioned`): a note that is not part of the form.
+    private let caption: [Frame.Line]
 
-    public init(session: FormSession, hooks: TerminalRunner.Hooks = TerminalRunner.Hooks()) {
+    public init(session: FormSession, hooks: TerminalRunner.Hooks = TerminalRunner.Hooks(), caption: [Frame.Line] = []) {
         self.session = session
         self.hooks = hooks
+        self.caption = caption
     }
 
     public var outcome: FormState.Outcome? { session.state.outcome }
@@ -76,7 +80,8 @@ public final class FormScene: TerminalScene {
     }
 
     public func frame(width: Int, height: Int, color: Bool) -> Frame {
-        session.frame(width: width, height: height, color: color)
+        let frame = session.frame(width: width, height: height, color: color)
+        return caption.isEmpty ? frame : frame.captioned(caption, keepingBottom: 2)
     }
 
     public func close() { session.close() }

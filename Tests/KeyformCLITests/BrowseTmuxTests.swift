@@ -22,7 +22,7 @@ import Testing
         var screen = try tmux.waitFor("To-Do · 2 records", "  Text      Priority  Status         Due         Note")
         #expect(screen.contains("› Call mom  Medium    ✗ In progress"), "newest first, highlighted")
         #expect(screen.contains("  Buy milk  High      ✗ In progress  2026-11-21"))
-        #expect(screen.contains("↑↓ move · Enter edit · a add · d delete · Space toggle · q quit"))
+        #expect(screen.contains("↑↓ move · Enter edit · a add · d delete · Space toggle · f filter · q quit"))
 
         // Enter opens the record, filled in: Done is enabled.
         tmux.keys("Enter")
@@ -120,6 +120,76 @@ import Testing
         tmux.keys("C-c")
         try tmux.waitFor("exit=130")
         try tmux.expectTerminalRestored()
+    }
+
+    // MARK: Some records: --where, and f
+
+    static let vacation = CLIRunner.packageRoot.appendingPathComponent("demo/vacation.yaml").path
+
+    @Test func whereListsOnlyMatchingRecordsAndAddsWithThem() throws {
+        let folder = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let db = folder.appendingPathComponent("vacation.sqlite").path
+        try seed(Self.vacation, db: db, [
+            #"{"place":"Lisbon","tags":["Sunset","Food"],"note":"Sunset over the river"}"#,
+            #"{"place":"Lisbon","tags":["City"],"note":"Tram 28"}"#,
+            #"{"place":"Porto","tags":["Food"],"note":"Francesinha"}"#,
+        ])
+        let tmux = try BrowseTmux(folder: folder, db: db, arguments: [Self.vacation, "--where", "place=Lisbon"])
+        defer { tmux.close() }
+        // The place is the condition: named in the title, no column.
+        var screen = try tmux.waitFor("Vacation note · Place: Lisbon · 2 records", "  Tags          Note")
+        #expect(screen.contains("› City          Tram 28"))
+        #expect(!screen.contains("Porto"))
+
+        // f, 1 (the tags: place is fixed), f (Food): one tag's notes.
+        tmux.keys("f")
+        try tmux.waitForRow("› Filter by*")
+        tmux.keys("1")
+        try tmux.waitForRow("› Tags*")
+        tmux.keys("f")
+        screen = try tmux.waitFor("Vacation note · Place: Lisbon · Tags: Food · 1 record")
+        #expect(screen.contains("› Sunset, Food  Sunset over the river"))
+        #expect(screen.contains("Esc show all"))
+
+        // a: the place and the tag are set, the note has the focus; Ctrl-S stores it.
+        tmux.keys("a")
+        try tmux.waitForRow("  Place*  Lisbon")
+        try tmux.waitForRow("  Tags    Food")
+        try tmux.waitForRow("› Note")
+        try tmux.waitForRow("[ Done ] ready")
+        tmux.keys("Escape")
+        try tmux.waitFor("Vacation note · Place: Lisbon · Tags: Food · 1 record")
+        tmux.keys("a")
+        try tmux.waitForRow("› Note")
+        tmux.keys("BTab")
+        try tmux.waitForRow("› Tags    Food")
+        tmux.keys("b", "d")
+        try tmux.waitForRow("› Note")
+        tmux.type("Beach day")
+        tmux.keys("C-s")
+        try tmux.waitForRow("› Food, Beach", "Beach day")
+        try tmux.waitFor("Vacation note · Place: Lisbon · Tags: Food · 2 records")
+        #expect(try records(Self.vacation, db: db).contains(#""place":"Lisbon","tags":["Food","Beach"],"note":"Beach day""#))
+
+        // Esc: all of Lisbon again; Esc again leaves.
+        tmux.keys("Escape")
+        try tmux.waitFor("Vacation note · Place: Lisbon · 3 records")
+        tmux.keys("Escape")
+        try tmux.waitFor("exit=0")
+        try tmux.expectTerminalRestored()
+    }
+
+    @Test func aWhereTheFormCannotMeetIsBadUsage() throws {
+        let folder = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let environment = ["KEYFORM_DB": folder.appendingPathComponent("x.sqlite").path]
+        let unknown = try CLIRunner.run(["browse", Self.vacation, "--where", "colour=red"], environment: environment)
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.contains("colour"), "\(unknown.stderr)")
+        let malformed = try CLIRunner.run(["browse", Self.todo, "--where", "due=tomorrow"], environment: environment)
+        #expect(malformed.status == 2)
+        #expect(malformed.stderr.contains("'tomorrow' is not a date like 2026-11-21"), "\(malformed.stderr)")
     }
 
     // MARK: An empty list

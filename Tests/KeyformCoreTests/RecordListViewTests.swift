@@ -116,6 +116,70 @@ struct RecordListViewTests {
         assertSnapshot(of: Self.picture(Self.state(rows), todo), as: .lines)
     }
 
+    // MARK: Lists that show only some records
+
+    /// Groceries items of the checklist demo, as `browse checklist --where list=Groceries` lists them.
+    static func groceries(_ checklist: Form) -> [RecordListRow] {
+        [
+            row(3, ["list": .text("Groceries"), "item": .text("Eggs"), "checked": .boolean(false)], checklist),
+            row(2, ["list": .text("Groceries"), "item": .text("Oat milk"), "checked": .boolean(true)], checklist),
+            row(1, ["list": .text("Groceries"), "item": .text("Bread"), "checked": .boolean(false)], checklist),
+        ]
+    }
+
+    static func scoped(_ rows: [RecordListRow], _ scope: [FieldMatch], leaveLabel: String = "quit", _ events: [RecordListEvent] = [],
+                       form: Form, height: Int = 24) -> RecordListState {
+        var state = RecordListState(rows: rows, visibleRows: RecordListView.visibleRows(height: height), scope: scope, leaveLabel: leaveLabel)
+        for event in events { _ = RecordListEngine.reduce(&state, event, form) }
+        return state
+    }
+
+    @Test func oneChecklistsItems() throws {
+        let checklist = try DemoForms.context("checklist").form
+        let state = Self.scoped(Self.groceries(checklist), [FieldMatch(field: "list", value: .text("Groceries"))], leaveLabel: "lists", form: checklist)
+        assertSnapshot(of: Self.picture(state, checklist), as: .lines)
+    }
+
+    @Test func aNewChecklistIsEmpty() throws {
+        let checklist = try DemoForms.context("checklist").form
+        let state = Self.scoped([], [FieldMatch(field: "list", value: .text("Hardware"))], leaveLabel: "lists", form: checklist)
+        assertSnapshot(of: Self.picture(state, checklist), as: .lines)
+    }
+
+    /// Vacation notes filtered with f by the tag Food: the tags column stays (other tags show).
+    @Test func notesFilteredByATag() throws {
+        let vacation = try DemoForms.context("vacation").form
+        let food = FieldMatch(field: "tags", value: .text("Food"))
+        let rows = [
+            Self.row(3, ["place": .text("Porto"), "tags": .list(["Food"]), "note": .text("Francesinha")], vacation),
+            Self.row(1, ["place": .text("Lisbon"), "tags": .list(["Sunset", "Food"]), "note": .text("Sunset over the river")], vacation),
+        ]
+        let state = Self.scoped([], [], [.filterPicked(food), .rowsReloaded(rows, total: 2)], form: vacation)
+        assertSnapshot(of: Self.picture(state, vacation), as: .lines)
+    }
+
+    @Test func notesFilteredAt40x12() throws {
+        let vacation = try DemoForms.context("vacation").form
+        let food = FieldMatch(field: "tags", value: .text("Food"))
+        let rows = (1...12).reversed().map { Self.row(Int64($0), ["place": .text("Lisbon"), "tags": .list(["Food"]), "note": .text("Dinner \($0)")], vacation) }
+        let state = Self.scoped([], [], [.filterPicked(food), .rowsReloaded(rows, total: 12), .resized(visibleRows: 7)], form: vacation, height: 12)
+        assertSnapshot(of: Self.picture(state, vacation, width: 40, height: 12), as: .lines)
+    }
+
+    @Test func aFilterWithNoRecordsSaysEscShowsAll() throws {
+        let vacation = try DemoForms.context("vacation").form
+        let state = Self.scoped([], [], [.filterPicked(FieldMatch(field: "tags", value: .text("Museum"))), .rowsReloaded([], total: 0)], form: vacation)
+        assertSnapshot(of: Self.picture(state, vacation, color: false), as: .lines)
+    }
+
+    @Test func anAddedRecordOutsideTheFilterIsNamed() throws {
+        let checklist = try DemoForms.context("checklist").form
+        let hardware = Self.row(4, ["list": .text("Hardware"), "item": .text("Nails"), "checked": .boolean(false)], checklist)
+        let state = Self.scoped(Self.groceries(checklist), [FieldMatch(field: "list", value: .text("Groceries"))], leaveLabel: "lists",
+                                [.recordAdded(hardware)], form: checklist)
+        assertSnapshot(of: Self.picture(state, checklist), as: .lines)
+    }
+
     // MARK: Long lists
 
     @Test func aLongListShowsWhichRows() {

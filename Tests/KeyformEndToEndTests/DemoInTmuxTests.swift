@@ -15,14 +15,26 @@ import Testing
         for (index, title) in apps.enumerated() {
             #expect(menu.contains("[\(index + 1)] \(title)"), "\(title) is not in the menu:\n\(menu)")
         }
-        // The list apps open on the list of their records (keyform browse); the others on an entry.
-        let opens = ["No records yet", "Profile", "Swim", "Which vacation", "No records yet", "新しいタスク"]
+        // Under the grid: each app's database, none made yet.
+        #expect(menu.contains("Data in \(data.path)/keyform/demo/ (one database per app"), "\(menu)")
+        for line in ["[1] todo.sqlite           not created yet", "[4] vacation-NAME.sqlite  one per vacation; none yet",
+                     "[5] checklist.sqlite      not created yet", "[6] japanese_task.sqlite  not created yet"] {
+            #expect(menu.contains(line), "\(line) is not under the menu:\n\(menu)")
+        }
+        // The to-do app opens on the list of its records (keyform browse); the checklist
+        // app, the first time, asks for a list's name; the vacation app which vacation;
+        // the others on an entry.
+        let opens = ["No records yet", "Profile", "Swim", "Which vacation", "Checklists · name your first list", "新しいタスク"]
         for (index, text) in opens.enumerated() {
             try tmux.press(String(index + 1))
             try tmux.wait(forText: text)
             try tmux.press("Escape")
             try tmux.wait(forText: "Pick an app")
         }
+        // The apps opened have their database now; the vacation app makes one per vacation.
+        let after = try tmux.wait(forText: "[1] todo.sqlite           exists")
+        #expect(after.contains("[5] checklist.sqlite      exists"), "\(after)")
+        #expect(after.contains("[4] vacation-NAME.sqlite  one per vacation; none yet"), "\(after)")
         try tmux.press("Escape")
         let result = try run.result()
         #expect(result.status == 0)
@@ -44,13 +56,142 @@ import Testing
             }
             try tmux.type(trip)
             try tmux.press("Enter")
-            try tmux.wait(forText: "Vacation note", "› Place*")
+            try tmux.wait(forText: "Vacation note · \(trip) · no records", "q vacations")
+            // Esc goes back to the vacations; Esc there leaves.
+            try tmux.press("Escape")
+            try tmux.wait(forText: "Which vacation", "[1] \(trip)")
             try tmux.press("Escape")
             #expect(try run.result().status == 0)
         }
         let folder = data.appendingPathComponent("keyform/demo").path
         let files = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".sqlite") }.sorted()
         #expect(files == ["vacation-Kyoto.sqlite", "vacation-Lisbon 2026.sqlite"])
+    }
+
+    /// Checklists: name a list, add an item (Done disabled while its text is
+    /// empty), check it, go back to the lists, start another; the app opens the
+    /// last list again next time.
+    @Test func checklistsRememberTheLastOpenList() throws {
+        let data = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("kf-demo-\(UUID().uuidString.prefix(8))")
+        defer { try? FileManager.default.removeItem(at: data) }
+        do {
+            let run = try FormRun(["demo", "checklist"], environment: ["XDG_DATA_HOME": data.path])
+            defer { run.close() }
+            let tmux = run.tmux
+            // The first time: a new list's name, typed.
+            try tmux.wait(forText: "Checklists · name your first list", "› List*")
+            try tmux.type("Groceries")
+            try tmux.press("Enter")
+            try tmux.wait(forText: "Checklist item · List: Groceries · no records", "No records with List: Groceries yet")
+            // a: the list is set, the item's text has the focus, Done waits for it.
+            try tmux.press("a")
+            try tmux.wait(forText: "  List*    Groceries", "› Item*", "[ Done ] disabled: Item is required")
+            try tmux.press("Enter")
+            try tmux.wait(forText: "› Item*", "[ Done ] disabled: Item is required")
+            try tmux.type("Milk")
+            try tmux.wait(forText: "[ Done ] ready")
+            try tmux.press("C-s")
+            try tmux.wait(forText: "Checklist item · List: Groceries · 1 record", "› Milk  ✗")
+            // Space checks it, Space again unchecks, and again.
+            try tmux.press("Space")
+            try tmux.wait(forText: "› Milk  ✓")
+            try tmux.press("Space")
+            try tmux.wait(forText: "› Milk  ✗")
+            try tmux.press("Space")
+            try tmux.wait(forText: "› Milk  ✓")
+            // q goes back to the lists: Groceries, and / for a new one.
+            try tmux.press("q")
+            try tmux.wait(forText: "Checklists · pick a list", "[1] Groceries", "[/] abc")
+            try tmux.press("/")
+            try tmux.type("Hardware")
+            try tmux.press("Enter")
+            try tmux.wait(forText: "Checklist item · List: Hardware · no records")
+            try tmux.press("a")
+            try tmux.wait(forText: "  List*    Hardware", "› Item*")
+            try tmux.type("Nails")
+            try tmux.press("C-s")
+            try tmux.wait(forText: "› Nails  ✗")
+            // Back to the lists, and into Groceries again: its item as it was left.
+            try tmux.press("q")
+            try tmux.wait(forText: "[1] Hardware", "[2] Groceries")
+            try tmux.press("2")
+            let groceries = try tmux.wait(forText: "Checklist item · List: Groceries · 1 record", "› Milk  ✓")
+            #expect(!groceries.contains("Nails"))
+            try tmux.press("Escape")
+            try tmux.wait(forText: "Checklists · pick a list")
+            try tmux.press("Escape")
+            #expect(try run.result().status == 0)
+        }
+        // Next time: straight into Groceries, the list open last.
+        let run = try FormRun(["demo", "checklist"], environment: ["XDG_DATA_HOME": data.path])
+        defer { run.close() }
+        try run.tmux.wait(forText: "Checklist item · List: Groceries · 1 record", "› Milk  ✓")
+        try run.tmux.press("q")
+        try run.tmux.wait(forText: "[1] Groceries", "[2] Hardware")
+        try run.tmux.press("C-c")
+        let result = try run.result()
+        #expect(result.status == 130)
+        #expect(result.sttyAfter == result.sttyBefore)
+    }
+
+    /// Vacations: notes with tags, then only the notes of one tag, picked from the tags grid.
+    @Test func vacationNotesFilteredByATag() throws {
+        let data = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("kf-demo-\(UUID().uuidString.prefix(8))")
+        defer { try? FileManager.default.removeItem(at: data) }
+        let run = try FormRun(["demo", "vacation"], environment: ["XDG_DATA_HOME": data.path])
+        defer { run.close() }
+        let tmux = run.tmux
+        try tmux.wait(forText: "Which vacation")
+        try tmux.type("Lisbon 2026")
+        try tmux.press("Enter")
+        try tmux.wait(forText: "Vacation note · Lisbon 2026 · no records")
+        // Three notes: a, the place (typed the first time, then from its grid), tags by hotkey, d, the note.
+        let notes: [(place: [String], tags: [String], note: String)] = [
+            (["Alfama"], ["s", "f"], "Sunset over the river"),
+            (["1"], ["c"], "Tram 28"),
+            (["/", "Porto"], ["f"], "Francesinha"),
+        ]
+        for (count, note) in notes.enumerated() {
+            try tmux.press("a")
+            try tmux.wait(forText: "› Place*")
+            for key in note.place {
+                if key.count > 1 { try tmux.type(key) } else { try tmux.press(key) }
+            }
+            if note.place == ["Alfama"] || note.place.first == "/" { try tmux.press("Enter") }
+            try tmux.wait(forText: "› Tags")
+            for tag in note.tags { try tmux.press(tag) }
+            try tmux.press("d")
+            try tmux.wait(forText: "› Note")
+            try tmux.type(note.note)
+            try tmux.press("Enter")
+            try tmux.wait(forText: "Vacation note · Lisbon 2026 · \(count + 1) record")
+        }
+        let all = try tmux.wait(forText: "› Porto   Food          Francesinha")
+        #expect(all.contains("  Alfama  City          Tram 28"), "\(all)")
+        #expect(all.contains("  Alfama  Sunset, Food  Sunset over the river"), "\(all)")
+        // f: which field (the tags are 2), then the tag from the tags grid.
+        try tmux.press("f")
+        try tmux.wait(forText: "Show only the records whose…", "[2] Tags")
+        try tmux.press("2")
+        try tmux.wait(forText: "› Tags*", "[f] Food", "[s] Sunset")
+        try tmux.press("f")
+        let food = try tmux.wait(forText: "Vacation note · Lisbon 2026 · Tags: Food · 2 records")
+        #expect(food.contains("› Porto   Food          Francesinha"), "\(food)")
+        #expect(food.contains("  Alfama  Sunset, Food  Sunset over the river"), "\(food)")
+        #expect(!food.contains("Tram 28"))
+        // Another tag: f again.
+        try tmux.press("f", "2", "c")
+        let city = try tmux.wait(forText: "Vacation note · Lisbon 2026 · Tags: City · 1 record")
+        #expect(city.contains("› Alfama  City  Tram 28"), "\(city)")
+        // Esc: all notes again; Esc: the vacations; Esc: out.
+        try tmux.press("Escape")
+        try tmux.wait(forText: "Vacation note · Lisbon 2026 · 3 records")
+        try tmux.press("Escape")
+        try tmux.wait(forText: "Which vacation", "[1] Lisbon 2026")
+        try tmux.press("Escape")
+        let result = try run.result()
+        #expect(result.status == 0)
+        #expect(result.sttyAfter == result.sttyBefore)
     }
 
     @Test func anEntryIsStoredInTheAppsOwnDatabase() throws {

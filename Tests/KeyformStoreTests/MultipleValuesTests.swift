@@ -54,4 +54,31 @@ import Testing
         let none = try database.records(form: form, where: [FieldMatch(parsing: "tags=Fo", form: form)])
         #expect(none.isEmpty)
     }
+
+    /// What `browse --where` and the filter key count and page through: the same
+    /// conditions as `records(form:where:)`, and the same answer as matching in memory.
+    @Test func countsAndPagesFollowTheConditions() throws {
+        let form = Form(name: "vacation", pages: [.init(fields: [
+            Field(id: "place"), Field(id: "tags", layout: "tags", multiple: true), Field(id: "note"),
+        ])])
+        let database = try AppDatabase.inMemory()
+        let places = ["Alfama", "Belem", "Porto"]
+        for index in 0..<30 {
+            let tags: FieldValue? = index % 3 == 2 ? nil : .list(index % 2 == 0 ? ["Food"] : ["Sunset", "Food", "City"])
+            try database.saveRecord(Record(values: [("place", .text(places[index % 3])), ("tags", tags), ("note", nil)]), form: form)
+        }
+        let all = try database.records(form: form)
+        for conditions in [["tags=Food"], ["tags=City", "place=Belem"], ["tags="], ["note="], ["place=Porto", "tags=Food"]] {
+            let matches = try conditions.map { text throws(StoreError) in try FieldMatch(parsing: text, form: form) }
+            let expected = all.filter { stored in matches.allSatisfy { $0.matches(stored.values, in: form) } }
+            #expect(try database.recordCount(form: form, where: matches) == expected.count, "\(conditions)")
+            let firstPage = try database.records(form: form, where: matches, limit: 4)
+            let rest = try database.records(form: form, where: matches, beforeID: firstPage.last?.id ?? .max)
+            #expect((firstPage + rest).map(\.id) == expected.map(\.id), "\(conditions)")
+        }
+        #expect(try database.recordCount(form: form) == 30)
+        #expect(throws: StoreError.unknownField(form: "vacation", field: "colour")) {
+            try database.recordCount(form: form, where: [FieldMatch(field: "colour", value: nil)])
+        }
+    }
 }

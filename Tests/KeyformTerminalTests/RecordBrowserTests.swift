@@ -62,7 +62,7 @@ struct RecordBrowserTests {
                     if let failure = self.failure { throw Failure(description: failure) }
                     self.log.append("delete \(id)")
                 },
-                load: { before, limit in
+                load: { before, limit, _ in
                     self.log.append("load before \(before) limit \(limit.map(String.init) ?? "all")")
                     if let failure = self.failure { throw Failure(description: failure) }
                     let older = self.rows.filter { $0.id < before }
@@ -113,7 +113,7 @@ struct RecordBrowserTests {
 
 
 
-            ↑↓ move · Enter edit · a add · d delete · Space toggle · q quit
+            Enter edit · a add · d delete · Space toggle · f filter · q quit
             """)
     }
 

@@ -1,0 +1,65 @@
+/// The forms the list's filter key opens, and how a new record starts in a list
+/// that shows only some records: pure, so the terminal only runs them.
+extension RecordListEngine {
+    /// The starting text of a new record's fields in a list that shows only the
+    /// records meeting `matches`: `start` (the form's defaults, `default: last`)
+    /// with each condition's value set (for a `multiple` field, its item added),
+    /// and the field to focus: the first that no condition sets.
+    public static func newRecord(start: [String: String], matching matches: [FieldMatch], _ form: Form) -> (values: [String: String], focus: Int) {
+        var values = start
+        for match in matches where form.field(id: match.field) != nil {
+            values[match.field] = match.startingText(after: values[match.field], in: form)
+        }
+        let focus = form.fields.firstIndex { field in !matches.contains { $0.field == field.id } } ?? 0
+        return (values, focus)
+    }
+
+    /// The title of the forms that ask what to filter by: "Vacation note · filter".
+    public static func filterTitle(of form: Form) -> String {
+        title(of: form) + " · filter"
+    }
+
+    /// The id of the one field of the filter forms.
+    public static let filterFieldID = "filter"
+
+    /// The form that asks which field to filter by: one field whose grid has a
+    /// key per field (its label; hotkeys 1–9), in the form's order. Its value is
+    /// the picked field's id (`filterFieldID`).
+    public static func filterFieldForm(_ fields: [Field], of form: Form, today: CivilDate) throws(FieldValidator.PatternError) -> FormContext {
+        let keys = fields.enumerated().map { index, field in
+            Layout.Key(label: field.label, text: field.id, hotkey: index < 9 ? Character(String(index + 1)) : nil)
+        }
+        let rows = stride(from: 0, to: keys.count, by: 3).map { Array(keys[$0..<min($0 + 3, keys.count)]) }
+        let layout = Layout(title: "Show only the records whose…", kind: .choice, pages: [Layout.Page(rows: rows)])
+        let name = "filter-fields"
+        let field = Field(id: filterFieldID, label: "Filter by", required: true, layout: name, input: .grid, strict: true)
+        return try FormContext(form: Form(title: filterTitle(of: form), name: form.name + "_filter", pages: [.init(fields: [field])]),
+                               layouts: [name: layout], today: today)
+    }
+
+    /// The form that asks for the value to filter `field` by: one field, typed as
+    /// `field` is, with its grid (the layout it has in `context`, else `offered`:
+    /// the values the records hold, as a choice grid), its type's rules but no
+    /// others (a value stored before a `pattern` was added can still be looked
+    /// for), one value even for a `multiple` field (one item: a key picks and
+    /// commits it), and required (records with the field empty are listed with
+    /// `--where FIELD=`). Starts with `current` (the value the list is filtered by now).
+    public static func filterValueForm(_ field: Field, in context: FormContext, offered: [String], current: FieldValue?) throws(FieldValidator.PatternError) -> (context: FormContext, values: [String: String]) {
+        var asked = Field(id: filterFieldID, label: field.label, type: field.type, required: true)
+        var layouts: [String: Layout] = [:]
+        if let name = field.layout, let layout = context.layouts[name] {
+            // The field's own grid, with every layout its keys turn to.
+            layouts = context.layouts
+            asked.layout = name
+            asked.input = layout.kind == .choice ? .grid : field.input
+        } else {
+            let name = "filter-values"
+            layouts[name] = ChoiceLayout.make(title: field.label, values: offered)
+            asked.layout = name
+            asked.input = offered.isEmpty ? .keyboard : .grid
+        }
+        let form = Form(title: filterTitle(of: context.form), name: context.form.name + "_filter", pages: [.init(fields: [asked])])
+        let values = current.map { [filterFieldID: $0.text] } ?? [:]
+        return (try FormContext(form: form, layouts: layouts, today: context.today), values)
+    }
+}

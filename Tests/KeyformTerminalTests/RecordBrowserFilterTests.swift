@@ -1,0 +1,271 @@
+import Glibc
+import KeyformCore
+import Testing
+@testable import KeyformTerminal
+
+/// The browse scene showing only some records, driven by key bytes over an
+/// in-memory store that answers with `FieldMatch` as the database does: a list
+/// scoped to one checklist, and f picking a field, then a value from its grid.
+@Suite(.serialized)
+@MainActor
+struct RecordBrowserFilterTests {
+    init() {
+        setenv("INPUTRC", "/dev/null", 1)
+    }
+
+    // MARK: Helpers
+
+    nonisolated static let today = CivilDate(year: 2026, month: 11, day: 21)!
+
+    /// Vacation notes: a place, tags picked from a grid (several), a note.
+    nonisolated static let notes = try! FormContext(
+        form: Form(title: "Vacation note", name: "vacation", pages: [.init(fields: [
+            Field(id: "place", label: "Place", required: true),
+            Field(id: "tags", label: "Tags", layout: "tags", input: .grid, strict: true, multiple: true),
+            Field(id: "note", label: "Note"),
+        ])]),
+        layouts: ["tags": Layout(title: "Tags", pages: [.init(rows: [[
+            Layout.Key(label: "Beach", hotkey: "b"), Layout.Key(label: "Food", hotkey: "f"), Layout.Key(label: "City", hotkey: "c"),
+            Layout.Key(label: "Done", hotkey: "d", action: .done),
+        ]])])],
+        today: today)
+
+    /// Checklist items: the list, the item's text, checked.
+    nonisolated static let items = try! FormContext(
+        form: Form(title: "Checklist item", name: "checklist", pages: [.init(fields: [
+            Field(id: "list", label: "List", required: true),
+            Field(id: "item", label: "Item", required: true),
+            Field(id: "checked", label: "Checked", type: .boolean),
+        ])]),
+        layouts: [:], today: today)
+
+    /// Records in memory, newest first; reads apply the conditions as the store does.
+    final class Store {
+        let form: Form
+        var rows: [RecordListRow]
+        var log: [String] = []
+
+        init(_ form: Form, _ rows: [RecordListRow]) {
+            self.form = form
+            self.rows = rows
+        }
+
+        func matching(_ matches: [FieldMatch]) -> [RecordListRow] {
+            rows.filter { row in matches.allSatisfy { $0.matches(row.values, in: form) } }
+        }
+
+        static func describe(_ matches: [FieldMatch]) -> String {
+            matches.map { "\($0.field)=\($0.value?.text ?? "")" }.joined(separator: ",")
+        }
+
+        func hooks(context: (() -> FormContext?)? = nil) -> RecordBrowser.Hooks {
+            RecordBrowser.Hooks(
+                newValues: { ["checked": "no"] },
+                add: { record in
+                    let row = RecordListRow(id: (self.rows.map(\.id).max() ?? 0) + 1, values: record)
+                    self.rows.insert(row, at: 0)
+                    self.log.append("add \(RecordFormat.json(record, form: self.form).dropLast())")
+                    return row
+                },
+                update: { id, record in
+                    self.log.append("update \(id)")
+                    return RecordListRow(id: id, values: record)
+                },
+                delete: { id in self.log.append("delete \(id)") },
+                load: { before, limit, matches in
+                    self.log.append("load \(Self.describe(matches)) limit \(limit.map(String.init) ?? "all")")
+                    let older = self.matching(matches).filter { $0.id < before }
+                    return Array(older.prefix(limit ?? older.count))
+                },
+                count: { matches in self.matching(matches).count },
+                values: { field in
+                    self.log.append("values \(field)")
+                    return ["Tram 28", "Francesinha"]
+                },
+                context: context
+            )
+        }
+    }
+
+    static func note(_ id: Int64, _ place: String, _ tags: [String], _ note: String) -> RecordListRow {
+        RecordListRow(id: id, values: Record(values: [("place", .text(place)), ("tags", tags.isEmpty ? nil : .list(tags)), ("note", .text(note))]))
+    }
+
+    static func vacation() -> (RecordBrowser, Store) {
+        let store = Store(notes.form, [
+            note(3, "Porto", ["Food"], "Francesinha"),
+            note(2, "Lisbon", ["City"], "Tram 28"),
+            note(1, "Lisbon", ["Beach", "Food"], "Sardines"),
+        ])
+        return (RecordBrowser(context: notes, rows: store.rows, hooks: store.hooks()), store)
+    }
+
+    static func item(_ id: Int64, _ list: String, _ text: String, checked: Bool = false) -> RecordListRow {
+        RecordListRow(id: id, values: Record(values: [("list", .text(list)), ("item", .text(text)), ("checked", .boolean(checked))]))
+    }
+
+    static func screen(_ browser: RecordBrowser) -> String {
+        browser.frame(width: 70, height: 14, color: false).text()
+    }
+
+    @discardableResult
+    static func type(_ browser: RecordBrowser, _ text: String) -> [TerminalRequest] {
+        browser.receive(Array(text.utf8))
+    }
+
+    @discardableResult
+    static func escape(_ browser: RecordBrowser) -> [TerminalRequest] {
+        browser.receive([0x1B]) + browser.flushPendingEscape()
+    }
+
+    // MARK: f: a field, then a value from its grid
+
+    @Test func fPicksAFieldThenATagAndTheListShowsOnlyThoseNotes() {
+        let (browser, store) = Self.vacation()
+        defer { browser.close() }
+        #expect(Self.type(browser, "f") == [.transition(.page(forward: true))])
+        #expect(Self.screen(browser) == """
+            Vacation note · filter
+
+            › Filter by*
+
+            Show only the records whose…
+            ┌──────────────────────┬──────────────────────┬──────────────────────┐
+            │      [1] Place       │       [2] Tags       │       [3] Note       │
+            └──────────────────────┴──────────────────────┴──────────────────────┘
+
+
+
+
+            ←↑↓→ move · Enter press · Tab keyboard · Esc cancel
+            [ Done ] disabled: Filter by is required
+            """)
+        // 2: the tags field's own grid; one tag is one press.
+        #expect(Self.type(browser, "2") == [.transition(.page(forward: true))])
+        #expect(Self.screen(browser).contains("› Tags*"))
+        #expect(Self.screen(browser).contains("[f] Food"))
+        #expect(Self.type(browser, "f").last == .transition(.page(forward: false)))
+        #expect(!browser.isEditing)
+        #expect(store.log == ["load tags=Food limit 200"])
+        #expect(Self.screen(browser) == """
+            Vacation note · Tags: Food · 2 records
+
+              Place   Tags         Note
+            › Porto   Food         Francesinha
+              Lisbon  Beach, Food  Sardines
+
+
+
+
+
+
+
+
+            Enter edit · a add · d delete · f filter · Esc show all · q quit
+            """)
+        // Esc shows every note again; the next Esc leaves.
+        Self.escape(browser)
+        #expect(Self.screen(browser).hasPrefix("Vacation note · 3 records\n"))
+        #expect(browser.outcome == nil)
+        Self.escape(browser)
+        #expect(browser.outcome == .quit)
+    }
+
+    @Test func escInTheFilterFormsGoesBackToTheListAsItWas() {
+        let (browser, store) = Self.vacation()
+        defer { browser.close() }
+        Self.type(browser, "\u{1B}[Bf")
+        #expect(Self.escape(browser) == [.transition(.page(forward: false))])
+        #expect(!browser.isEditing)
+        Self.type(browser, "/2")
+        Self.escape(browser)
+        #expect(!browser.isEditing)
+        #expect(browser.list.highlight == 1)
+        #expect(browser.list.filters.isEmpty)
+        #expect(store.log == [])
+        #expect(browser.outcome == nil)
+    }
+
+    @Test func aFieldWithoutAGridOffersTheValuesStored() {
+        let (browser, store) = Self.vacation()
+        defer { browser.close() }
+        Self.type(browser, "f3")
+        #expect(store.log == ["values note"])
+        #expect(Self.screen(browser).contains("[1] Tram 28"))
+        Self.type(browser, "1")
+        #expect(store.log.last == "load note=Tram 28 limit 200")
+        #expect(browser.list.rows.map(\.id) == [2])
+        // The note is the filter's value: its column goes, the title names it.
+        let screen = Self.screen(browser)
+        #expect(screen.hasPrefix("Vacation note · Note: Tram 28 · 1 record\n"))
+        #expect(screen.contains("  Place   Tags\n› Lisbon  City"))
+    }
+
+    @Test func aNoteAddedInAFilteredListStartsWithTheTag() {
+        let (browser, store) = Self.vacation()
+        defer { browser.close() }
+        Self.type(browser, "f2f")
+        Self.type(browser, "a")
+        let form = Self.screen(browser)
+        #expect(form.contains("› Place*"))
+        #expect(form.contains("  Tags    Food"))
+        Self.type(browser, "Faro\rbd\r")
+        #expect(!browser.isEditing)
+        #expect(store.log.last == #"add {"place":"Faro","tags":["Food","Beach"],"note":""}"#)
+        #expect(browser.list.rows.map(\.id) == [4, 3, 1])
+        // Taking the tag off again: stored, and the list says why it is gone.
+        Self.type(browser, "\r\rfd\r")
+        #expect(store.log.last == "update 4")
+        #expect(browser.list.rows.map(\.id) == [3, 1])
+        #expect(Self.screen(browser).hasSuffix("Saved “Faro” · no longer listed: the list shows Tags: Food"))
+    }
+
+    // MARK: A list scoped to one checklist
+
+    @Test func aScopedListAddsToItsListWithFocusOnTheItem() {
+        let store = Store(Self.items.form, [Self.item(2, "Hardware", "Nails"), Self.item(1, "Groceries", "Milk", checked: true)])
+        let groceries = FieldMatch(field: "list", value: .text("Groceries"))
+        var refreshed = 0
+        let browser = RecordBrowser(context: Self.items, rows: store.matching([groceries]), scope: [groceries], leaveLabel: "lists",
+                                    hooks: store.hooks(context: { refreshed += 1; return Self.items }))
+        defer { browser.close() }
+        #expect(Self.screen(browser) == """
+            Checklist item · List: Groceries · 1 record
+
+              Item  Checked
+            › Milk  ✓
+
+
+
+
+
+
+
+
+
+            Enter edit · a add · d delete · Space toggle · f filter · q lists
+            """)
+        Self.type(browser, "a")
+        #expect(refreshed == 1, "the form's choices are read anew before it opens")
+        let form = Self.screen(browser)
+        #expect(form.contains("  List*    Groceries\n› Item*"))
+        #expect(form.hasSuffix("[ Done ] disabled: Item is required"))
+        Self.type(browser, "Eggs\u{13}")
+        #expect(store.log == [#"add {"list":"Groceries","item":"Eggs","checked":false}"#])
+        #expect(Self.screen(browser).contains("› Eggs  ✗"))
+        // The scope's field is not offered by f; q leaves as the footer says.
+        Self.type(browser, "f")
+        #expect(Self.screen(browser).contains("[1] Item"))
+        #expect(!Self.screen(browser).contains("List"))
+        Self.escape(browser)
+        #expect(Self.type(browser, "q") == [])
+        #expect(browser.outcome == .quit)
+    }
+
+    @Test func theFilterKeys() {
+        #expect(RecordBrowser.event(for: .character("f"), confirming: false) == .filterPressed)
+        #expect(RecordBrowser.event(for: .character("/"), confirming: false) == .filterPressed)
+        #expect(RecordBrowser.event(for: .escape, confirming: false) == .backPressed)
+        #expect(RecordBrowser.event(for: .character("q"), confirming: false) == .quitPressed)
+    }
+}
