@@ -99,11 +99,12 @@ struct BrowseCommand: ParsableCommand {
         let form = context.form
         return RecordBrowser.Hooks(
             history: { field in ((try? database.history(form: form, field: field)) ?? []).reversed() },
-            // `default: last`; a draft of the form is left to `keyform run`.
-            newValues: { (try? FormLauncher.startingValues(context, database, drafts: .ignore))?.values ?? [:] },
+            // `default: last`, under the form's draft when there is one (an entry left
+            // unfinished here or in `keyform run`): adding resumes it.
+            newValues: { (try? FormLauncher.startingValues(context, database, drafts: .resume))?.values ?? [:] },
             add: { record in
-                // A record added here leaves the form's draft (of `keyform run`) alone.
-                RecordListRow(id: try database.saveRecord(record, form: form, removingDraft: false), values: record)
+                // The draft was resumed into this record: it is done now.
+                RecordListRow(id: try database.saveRecord(record, form: form), values: record)
             },
             update: { id, record in
                 try database.updateRecord(id: id, record, form: form)
@@ -119,7 +120,10 @@ struct BrowseCommand: ParsableCommand {
                 (try? database.choiceValues(Field.ChoiceSource(form: form.name, field: field, order: .frequent, limit: 30))) ?? []
             },
             // `choices` grids offer what was stored since the list opened.
-            context: { try? FormLauncher.context(loaded, database: database) }
+            context: { try? FormLauncher.context(loaded, database: database) },
+            // What the add form held when left unsubmitted (the browser passes only a
+            // form that differs from how it opened).
+            saveDraft: { values in try? database.saveDraft(form: form, values: values, focus: nil) }
         )
     }
 }

@@ -36,6 +36,10 @@ public final class RecordBrowser: TerminalScene {
         /// record: `choices` grids then offer what was stored meanwhile. Nil:
         /// the context the browser was made with.
         public var context: (() -> FormContext?)?
+        /// Keeps what the form adding a record holds (its values as typed), as
+        /// each field is committed and when it is left unsubmitted (Esc, Ctrl-C,
+        /// a signal): `newValues` gives it back the next time, so nothing typed is lost.
+        public var saveDraft: ([String: String]) -> Void
 
         public init(
             history: @escaping (String) -> [String] = { _ in [] },
@@ -46,7 +50,8 @@ public final class RecordBrowser: TerminalScene {
             load: @escaping (Int64, Int?, [FieldMatch]) throws -> [RecordListRow] = { _, _, _ in [] },
             count: @escaping ([FieldMatch]) throws -> Int = { _ in 0 },
             values: @escaping (String) -> [String] = { _ in [] },
-            context: (() -> FormContext?)? = nil
+            context: (() -> FormContext?)? = nil,
+            saveDraft: @escaping ([String: String]) -> Void = { _ in }
         ) {
             self.history = history
             self.newValues = newValues
@@ -57,6 +62,7 @@ public final class RecordBrowser: TerminalScene {
             self.count = count
             self.values = values
             self.context = context
+            self.saveDraft = saveDraft
         }
     }
 
@@ -74,6 +80,8 @@ public final class RecordBrowser: TerminalScene {
     private struct Editor {
         var session: FormSession
         var purpose: Purpose
+        /// The values as the form opened (a draft changes only when they do).
+        var startValues: [String: String]
     }
 
     private enum Purpose: Equatable {
@@ -130,7 +138,7 @@ public final class RecordBrowser: TerminalScene {
 
     public func stop(signal: Int32) -> RecordListState.Outcome {
         if let editor {
-            _ = editor.session.send(signal == SIGINT ? .interrupted : .terminated(signal: signal))
+            keepDrafts(editor.session.send(signal == SIGINT ? .interrupted : .terminated(signal: signal)))
             closeEditor()
         }
         _ = send(signal == SIGINT ? .interrupted : .terminated(signal: signal))
@@ -251,7 +259,8 @@ public final class RecordBrowser: TerminalScene {
         state.notice = notice
         // A filter's forms have no history: Up recalls nothing there.
         let history: (String) -> [String] = purpose.isRecord ? hooks.history : { _ in [] }
-        editor = Editor(session: FormSession(context: context, state: state, history: history), purpose: purpose)
+        editor = Editor(session: FormSession(context: context, state: state, history: history), purpose: purpose,
+                        startValues: state.draft(context))
         return notice == nil ? [.transition(.page(forward: true))] : [.bell]
     }
 
@@ -279,16 +288,27 @@ public final class RecordBrowser: TerminalScene {
 
     private func handleInEditor(_ press: KeyPress, _ session: FormSession) -> [TerminalRequest] {
         var requests: [TerminalRequest] = []
-        for effect in session.receive([press]) {
+        let effects = session.receive([press])
+        keepDrafts(effects)
+        for effect in effects {
             switch effect {
             case .bell: requests.append(.bell)
             case .transition(let transition): requests.append(.transition(transition))
-            default: break  // drafts are for `keyform run`; submit and finish: the outcome below
+            default: break  // drafts: above; submit and finish: the outcome below
             }
         }
         requests += session.takeRequests()
         if let outcome = session.state.outcome { requests += editorEnded(outcome) }
         return requests
+    }
+
+    /// A record being added keeps its draft; an edit does not (Esc there means
+    /// "leave the record as it was"), nor do the filter's questions.
+    /// A form left as it opened is no draft: nothing is saved over the draft it
+    /// may have resumed, and no empty draft is offered later.
+    private func keepDrafts(_ effects: [FormEffect]) {
+        guard let editor, editor.purpose == .add else { return }
+        for case .saveDraft(let values) in effects where values != editor.startValues { hooks.saveDraft(values) }
     }
 
     /// The form ended: store what was submitted, or filter by what was picked,

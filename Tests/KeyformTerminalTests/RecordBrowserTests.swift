@@ -34,6 +34,8 @@ struct RecordBrowserTests {
         /// Set: every write fails with this message.
         var failure: String?
         var log: [String] = []
+        /// The drafts the add form left, in order (`text|done`).
+        var drafts: [String] = []
 
         init(_ rows: [RecordListRow]) {
             self.rows = rows
@@ -67,7 +69,8 @@ struct RecordBrowserTests {
                     if let failure = self.failure { throw Failure(description: failure) }
                     let older = self.rows.filter { $0.id < before }
                     return Array(older.prefix(limit ?? older.count))
-                }
+                },
+                saveDraft: { values in self.drafts.append("\(values["text"] ?? "")|\(values["done"] ?? "")") }
             )
         }
     }
@@ -94,6 +97,49 @@ struct RecordBrowserTests {
     @discardableResult
     static func escape(_ browser: RecordBrowser) -> [TerminalRequest] {
         browser.receive([0x1B]) + browser.flushPendingEscape()
+    }
+
+    // MARK: Drafts of a record being added
+
+    @Test func anAddLeftWithEscKeepsWhatWasTypedAsADraft() {
+        let (browser, store) = Self.browser()
+        defer { browser.close() }
+        Self.type(browser, "a")
+        Self.type(browser, "Call the plumber")
+        Self.escape(browser)
+        #expect(!browser.isEditing)
+        #expect(store.drafts == ["Call the plumber|no"])
+        #expect(store.log.isEmpty, "nothing stored as a record")
+    }
+
+    @Test func anAddLeftAsItOpenedIsNoDraft() {
+        let (browser, store) = Self.browser()
+        defer { browser.close() }
+        Self.type(browser, "a")
+        Self.escape(browser)
+        Self.type(browser, "a\r")  // Enter on the empty required text: nothing changes
+        Self.escape(browser)
+        #expect(store.drafts.isEmpty)
+    }
+
+    @Test func eachCommittedFieldAndASignalKeepTheDraft() {
+        let (browser, store) = Self.browser()
+        defer { browser.close() }
+        Self.type(browser, "a")
+        Self.type(browser, "Fix the tap\r ")
+        #expect(store.drafts == ["Fix the tap|no"], "committed: safe from kill -9")
+        #expect(browser.stop(signal: SIGTERM) == .terminated(signal: SIGTERM))
+        #expect(store.drafts == ["Fix the tap|no", "Fix the tap|yes"], "the switch flipped after the commit is kept too")
+    }
+
+    @Test func anEditLeftWithEscKeepsNoDraft() {
+        let (browser, store) = Self.browser()
+        defer { browser.close() }
+        Self.type(browser, "\r")
+        Self.type(browser, " and the roses\r")
+        Self.escape(browser)
+        #expect(store.drafts.isEmpty)
+        #expect(store.log.isEmpty)
     }
 
     // MARK: The list
