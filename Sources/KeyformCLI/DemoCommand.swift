@@ -133,7 +133,8 @@ struct DemoCommand: ParsableCommand {
             // Built anew for each entry: `choices` grids show what was just stored.
             let context = try FormLauncher.context(loaded, database: database)
             let start = try FormLauncher.startingValues(context, database, drafts: .resume)
-            switch try FormLauncher.runOnTerminal(context, database, start: start, noAnimation: noAnimation) {
+            let caption = Self.recentLines(context.form, database)
+            switch try FormLauncher.runOnTerminal(context, database, start: start, noAnimation: noAnimation, caption: caption) {
             case .submitted(let record):
                 do { try database.saveRecord(record, form: context.form) } catch {
                     throw Failure(message: "the record was NOT stored: \(error)", status: Rescue.notStoredStatus)
@@ -147,6 +148,19 @@ struct DemoCommand: ParsableCommand {
                 throw ExitCode(128 + signal)
             }
         }
+    }
+}
+
+extension DemoCommand {
+    /// The last entries, newest first, each rendered through the form's template
+    /// (the swim log's `2026-11-22 Freestyle 400m Easy`): what quick entry is for,
+    /// shown under the form while the next one is made. None without a template.
+    static func recentLines(_ form: Form, _ database: AppDatabase, count: Int = 5) -> [Frame.Line] {
+        guard form.template != nil, let records = try? database.records(form: form, limit: count) else { return [] }
+        let lines = records.compactMap { stored in
+            (try? RecordFormat.template(stored.values, form: form)).map { Frame.Line("  " + TerminalSafe.escaped($0.trimmingCharacters(in: .newlines))) }
+        }
+        return lines.isEmpty ? [] : [Frame.Line("Logged (newest first):", .dim)] + lines
     }
 }
 
@@ -211,6 +225,13 @@ enum DemoApps {
         var path: String
     }
 
+    /// What the menu calls the apps (their forms' titles name one entry: "New To-Do");
+    /// a form added to `demo/` without a name here shows its title.
+    static let menuNames = [
+        "todo": "To-Do", "profile": "Profile", "swim": "Swim log", "vacation": "Vacations",
+        "checklist": "Checklists", "japanese": "日本語のタスク",
+    ]
+
     /// `demo/` in the current folder, else the one in Keyform's source tree (for `swift run` from elsewhere).
     static func folder() -> String? {
         let here = "demo"
@@ -230,7 +251,7 @@ enum DemoApps {
             let path = folder + "/" + file
             guard let form = FormFiles.load(path: path).form?.form else { return nil }
             let stem = (file as NSString).deletingPathExtension
-            return App(name: form.name, stem: stem, title: form.title ?? form.name, path: path)
+            return App(name: form.name, stem: stem, title: menuNames[stem] ?? form.title ?? form.name, path: path)
         }
     }
 

@@ -11,7 +11,7 @@ import Testing
         let tmux = run.tmux
         let menu = try tmux.wait(forText: "Keyform demos", "Pick an app")
         // Every app in demo/, by the number on its key, in the menu's order.
-        let apps = ["New To-Do", "Profile", "Swim", "Vacation note", "Checklist item", "新しいタスク"]
+        let apps = ["To-Do", "Profile", "Swim log", "Vacations", "Checklists", "日本語のタスク"]
         for (index, title) in apps.enumerated() {
             #expect(menu.contains("[\(index + 1)] \(title)"), "\(title) is not in the menu:\n\(menu)")
         }
