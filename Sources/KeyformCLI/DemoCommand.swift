@@ -187,28 +187,27 @@ extension DemoCommand {
     /// the person leaves.
     private func pickList(_ database: AppDatabase) throws -> String? {
         let lists = Checklists.lists(database)
-        let field = Field(id: "list", label: "List", required: true, layout: "lists", input: lists.isEmpty ? .keyboard : .grid)
         let title = lists.isEmpty ? "Checklists · name your first list" : "Checklists · pick a list (a new name starts a new one)"
-        let form = Form(title: title, name: "checklist_pick", pages: [Form.Page(fields: [field])])
-        let context = try FormContext(form: form, layouts: ["lists": ChoiceLayout.make(title: "Lists", values: lists)], today: CivilDate.today())
-        switch try FormLauncher.runOnTerminal(context, nil, start: .init(), noAnimation: noAnimation) {
-        case .submitted(let record): return record["list"]?.text
-        case .cancelled: return nil
-        case .interrupted: throw ExitCode(130)
-        case .terminated(let signal): throw ExitCode(128 + signal)
-        }
+        return try pickOrName(title: title, label: "List", grid: "Lists", values: lists)
     }
 
-    /// A one-field form whose grid offers the app's earlier trips (its databases),
-    /// with `/` to type a new name; nil when the person leaves.
+    /// The app's earlier trips (its databases) as a grid, with `/` to type a new
+    /// name; nil when the person leaves.
     private func pickTrip(for app: DemoApps.App) throws -> String? {
-        let trips = DemoApps.trips(of: app)
-        let field = Field(id: "trip", label: "Vacation", required: true, layout: "trips", input: trips.isEmpty ? .keyboard : .grid,
-                          pattern: "^[^/]+$")
-        let form = Form(title: "Which vacation? (a new name starts a new database)", name: "trip", pages: [Form.Page(fields: [field])])
-        let context = try FormContext(form: form, layouts: ["trips": ChoiceLayout.make(title: "Vacations", values: trips)], today: CivilDate.today())
+        try pickOrName(title: "Which vacation? (a new name starts a new database)", label: "Vacation", grid: "Vacations",
+                       values: DemoApps.trips(of: app), pattern: "^[^/]+$")
+    }
+
+    /// A one-field form: a grid of `values` (hotkeys 1–9, `/` to type a new one),
+    /// or the keyboard when there are none. The value picked or typed; nil when
+    /// the person leaves.
+    private func pickOrName(title: String, label: String, grid: String, values: [String], pattern: String? = nil) throws -> String? {
+        let field = Field(id: "value", label: label, required: true, layout: "values", input: values.isEmpty ? .keyboard : .grid,
+                          pattern: pattern)
+        let form = Form(title: title, name: "demo_pick", pages: [Form.Page(fields: [field])])
+        let context = try FormContext(form: form, layouts: ["values": ChoiceLayout.make(title: grid, values: values)], today: CivilDate.today())
         switch try FormLauncher.runOnTerminal(context, nil, start: .init(), noAnimation: noAnimation) {
-        case .submitted(let record): return record["trip"]?.text
+        case .submitted(let record): return record["value"]?.text
         case .cancelled: return nil
         case .interrupted: throw ExitCode(130)
         case .terminated(let signal): throw ExitCode(128 + signal)

@@ -108,22 +108,12 @@ struct RecordBrowserFilterTests {
         browser.frame(width: 70, height: 14, color: false).text()
     }
 
-    @discardableResult
-    static func type(_ browser: RecordBrowser, _ text: String) -> [TerminalRequest] {
-        browser.receive(Array(text.utf8))
-    }
-
-    @discardableResult
-    static func escape(_ browser: RecordBrowser) -> [TerminalRequest] {
-        browser.receive([0x1B]) + browser.flushPendingEscape()
-    }
-
     // MARK: f: a field, then a value from its grid
 
     @Test func fPicksAFieldThenATagAndTheListShowsOnlyThoseNotes() {
         let (browser, store) = Self.vacation()
         defer { browser.close() }
-        #expect(Self.type(browser, "f") == [.transition(.page(forward: true))])
+        #expect(RecordBrowserTests.type(browser, "f") == [.transition(.page(forward: true))])
         #expect(Self.screen(browser) == """
             Vacation note · filter
 
@@ -141,10 +131,10 @@ struct RecordBrowserFilterTests {
             [ Done ] disabled: Filter by is required
             """)
         // 2: the tags field's own grid; one tag is one press.
-        #expect(Self.type(browser, "2") == [.transition(.page(forward: true))])
+        #expect(RecordBrowserTests.type(browser, "2") == [.transition(.page(forward: true))])
         #expect(Self.screen(browser).contains("› Tags*"))
         #expect(Self.screen(browser).contains("[f] Food"))
-        #expect(Self.type(browser, "f").last == .transition(.page(forward: false)))
+        #expect(RecordBrowserTests.type(browser, "f").last == .transition(.page(forward: false)))
         #expect(!browser.isEditing)
         #expect(store.log == ["load tags=Food limit 200"])
         #expect(Self.screen(browser) == """
@@ -164,21 +154,21 @@ struct RecordBrowserFilterTests {
             Enter edit · a add · d delete · f filter · Esc show all · q quit
             """)
         // Esc shows every note again; the next Esc leaves.
-        Self.escape(browser)
+        RecordBrowserTests.escape(browser)
         #expect(Self.screen(browser).hasPrefix("Vacation note · 3 records\n"))
         #expect(browser.outcome == nil)
-        Self.escape(browser)
+        RecordBrowserTests.escape(browser)
         #expect(browser.outcome == .quit)
     }
 
     @Test func escInTheFilterFormsGoesBackToTheListAsItWas() {
         let (browser, store) = Self.vacation()
         defer { browser.close() }
-        Self.type(browser, "\u{1B}[Bf")
-        #expect(Self.escape(browser) == [.transition(.page(forward: false))])
+        RecordBrowserTests.type(browser, "\u{1B}[Bf")
+        #expect(RecordBrowserTests.escape(browser) == [.transition(.page(forward: false))])
         #expect(!browser.isEditing)
-        Self.type(browser, "/2")
-        Self.escape(browser)
+        RecordBrowserTests.type(browser, "/2")
+        RecordBrowserTests.escape(browser)
         #expect(!browser.isEditing)
         #expect(browser.list.highlight == 1)
         #expect(browser.list.filters.isEmpty)
@@ -189,10 +179,10 @@ struct RecordBrowserFilterTests {
     @Test func aFieldWithoutAGridOffersTheValuesStored() {
         let (browser, store) = Self.vacation()
         defer { browser.close() }
-        Self.type(browser, "f3")
+        RecordBrowserTests.type(browser, "f3")
         #expect(store.log == ["values note"])
         #expect(Self.screen(browser).contains("[1] Tram 28"))
-        Self.type(browser, "1")
+        RecordBrowserTests.type(browser, "1")
         #expect(store.log.last == "load note=Tram 28 limit 200")
         #expect(browser.list.rows.map(\.id) == [2])
         // The note is the filter's value: its column goes, the title names it.
@@ -204,17 +194,17 @@ struct RecordBrowserFilterTests {
     @Test func aNoteAddedInAFilteredListStartsWithTheTag() {
         let (browser, store) = Self.vacation()
         defer { browser.close() }
-        Self.type(browser, "f2f")
-        Self.type(browser, "a")
+        RecordBrowserTests.type(browser, "f2f")
+        RecordBrowserTests.type(browser, "a")
         let form = Self.screen(browser)
         #expect(form.contains("› Place*"))
         #expect(form.contains("  Tags    Food"))
-        Self.type(browser, "Faro\rbd\r")
+        RecordBrowserTests.type(browser, "Faro\rbd\r")
         #expect(!browser.isEditing)
         #expect(store.log.last == #"add {"place":"Faro","tags":["Food","Beach"],"note":""}"#)
         #expect(browser.list.rows.map(\.id) == [4, 3, 1])
         // Taking the tag off again: stored, and the list says why it is gone.
-        Self.type(browser, "\r\rfd\r")
+        RecordBrowserTests.type(browser, "\r\rfd\r")
         #expect(store.log.last == "update 4")
         #expect(browser.list.rows.map(\.id) == [3, 1])
         #expect(Self.screen(browser).hasSuffix("Saved “Faro” · no longer listed: the list shows Tags: Food"))
@@ -245,20 +235,20 @@ struct RecordBrowserFilterTests {
 
             Enter edit · a add · d delete · Space toggle · f filter · q lists
             """)
-        Self.type(browser, "a")
+        RecordBrowserTests.type(browser, "a")
         #expect(refreshed == 1, "the form's choices are read anew before it opens")
         let form = Self.screen(browser)
         #expect(form.contains("  List*    Groceries\n› Item*"))
         #expect(form.hasSuffix("[ Done ] disabled: Item is required"))
-        Self.type(browser, "Eggs\u{13}")
+        RecordBrowserTests.type(browser, "Eggs\u{13}")
         #expect(store.log == [#"add {"list":"Groceries","item":"Eggs","checked":false}"#])
         #expect(Self.screen(browser).contains("› Eggs  ✗"))
         // The scope's field is not offered by f; q leaves as the footer says.
-        Self.type(browser, "f")
+        RecordBrowserTests.type(browser, "f")
         #expect(Self.screen(browser).contains("[1] Item"))
         #expect(!Self.screen(browser).contains("List"))
-        Self.escape(browser)
-        #expect(Self.type(browser, "q") == [])
+        RecordBrowserTests.escape(browser)
+        #expect(RecordBrowserTests.type(browser, "q") == [])
         #expect(browser.outcome == .quit)
     }
 
