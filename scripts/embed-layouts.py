@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Embed Layouts/*.yaml into Sources/KeyformCore/ShippedLayouts.swift.
+"""Embed Layouts/*.yaml into Sources/KeyformCore/Layout/ShippedLayouts.swift.
 
 The shipped layouts are compiled into the binary so that `keyform` finds them
 wherever it is installed. Run this after changing a file in Layouts/; the test
@@ -36,5 +36,5 @@ out += [
     "}",
     "",
 ]
-(root / "Sources/KeyformCore/ShippedLayouts.swift").write_text("\n".join(out), encoding="utf-8")
+(root / "Sources/KeyformCore/Layout/ShippedLayouts.swift").write_text("\n".join(out), encoding="utf-8")
 print(f"embedded {len(files)} layouts")
