@@ -14,6 +14,7 @@ struct Keyform: ParsableCommand {
 
     /// Exit statuses of the SPEC: bad usage is 2 (ArgumentParser's default is 64).
     static func main() {
+        guardTheStandardStreams()
         do {
             var command = try parseAsRoot()
             try command.run()
@@ -21,11 +22,28 @@ struct Keyform: ParsableCommand {
             Output.error("keyform: \(failure.message)")
             Foundation.exit(failure.status)
         } catch {
-            if exitCode(for: error) == .validationFailure {
-                Output.error(fullMessage(for: error))
-                Foundation.exit(2)
+            let code = exitCode(for: error)
+            // Help and --version go to stdout as ArgumentParser writes them.
+            if code == .success { exit(withError: error) }
+            // Every other message is ours to write: escaped, since it may quote an argument.
+            Output.error(fullMessage(for: error))
+            Foundation.exit(code == .validationFailure ? 2 : code.rawValue)
+        }
+    }
+
+    /// A write past `ulimit -f` fails with EFBIG instead of killing the process
+    /// (SIGXFSZ), so the store's error path rescues the record. A closed stdout,
+    /// stderr or stdin gets /dev/null in its place, so that no file this process
+    /// opens (the database) can take descriptor 1 and receive the result.
+    private static func guardTheStandardStreams() {
+        signal(SIGXFSZ, SIG_IGN)
+        for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] where fcntl(descriptor, F_GETFD) < 0 {
+            // Read-only: a write to a closed stdout still fails, and is reported.
+            let null = open("/dev/null", O_RDONLY)
+            if null >= 0, null != descriptor {
+                dup2(null, descriptor)
+                close(null)
             }
-            exit(withError: error)
         }
     }
 }

@@ -26,7 +26,7 @@ struct LayoutFmtCommand: ParsableCommand {
         for path in paths where path == "-" {
             let bytes = [UInt8](FileHandle.standardInput.readDataToEndOfFile())
             if let formatted = format(bytes, path: "<stdin>", folder: ".") {
-                Output.result(formatted)
+                try Output.result(formatted)
             } else {
                 failed = true
             }

@@ -34,6 +34,6 @@ struct LayoutPreviewCommand: ParsableCommand {
         for diagnostic in loaded.parsed.diagnostics { Output.error(diagnostic.formatted(path: loaded.origin)) }
         guard let parsed = loaded.parsed.value else { throw ExitCode(2) }
         let columns = width ?? TerminalMode.size(fd: STDOUT_FILENO)?.width ?? 80
-        Output.result(LayoutPreview.render(parsed, width: columns) + "\n")
+        try Output.result(LayoutPreview.render(parsed, width: columns) + "\n")
     }
 }

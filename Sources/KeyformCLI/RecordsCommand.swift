@@ -67,7 +67,7 @@ struct RecordsListCommand: ParsableCommand {
 
     func run() throws {
         let (form, records) = try query.load()
-        Output.result(RecordTable.render(records, form: form, as: format))
+        try Output.result(RecordTable.render(records, form: form, as: format))
     }
 }
 
@@ -88,7 +88,7 @@ struct RecordsExportCommand: ParsableCommand {
     func run() throws {
         let (form, records) = try query.load()
         let text = RecordTable.render(records, form: form, as: format)
-        guard let output else { return Output.result(text) }
+        guard let output else { return try Output.result(text) }
         do {
             try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
         } catch {

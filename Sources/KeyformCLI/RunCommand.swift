@@ -24,8 +24,9 @@ struct RunCommand: ParsableCommand {
             committed and when the form is left unfinished, and offered on the next run.
 
             Exit status: 0 submitted, 1 cancelled, 2 bad usage or an invalid form, layout
-            or answers, 3 submitted and printed but NOT stored (the error says where the
-            record was rescued), 130 interrupted, 143 SIGTERM, 129 SIGHUP.
+            or answers, 3 submitted but NOT stored (the error says where the record is),
+            74 stored but the result could not be written on stdout, 130 interrupted,
+            143 SIGTERM, 129 SIGHUP, 131 SIGQUIT.
             """
     )
 
@@ -94,12 +95,22 @@ struct RunCommand: ParsableCommand {
         } catch {
             throw Failure(message: "\(error)")
         }
-        Output.result(output)
-        guard let problem else { return }
-        let rescued = Rescue.save(record, form: form).map { "the record is on stdout and saved in \($0)" } ?? "the record is on stdout"
+        // A record that was not stored is rescued before anything else can fail, printing included.
+        let rescue = problem.map { _ in Rescue.save(record, form: form) }
+        let printed = Result { try Output.result(output) }
+        guard let problem else { return try printed.get() }
+        var places: [String] = []
+        if case .success = printed { places.append("on stdout") }
+        if case .some(.some(let path)) = rescue { places.append("saved in \(path)") }
         var reason = problem.description
         if reason.hasSuffix(".") { reason.removeLast() }
-        throw Failure(message: "the record was NOT stored: \(reason). Nothing is lost: \(rescued).", status: Rescue.notStoredStatus)
+        guard !places.isEmpty else {
+            // Nowhere else to keep it: the record goes to stderr, escaped, as the last copy.
+            throw Failure(message: "the record was NOT stored: \(reason), and could not be printed or rescued; here it is: "
+                          + RecordFormat.json(record, form: form), status: Rescue.notStoredStatus)
+        }
+        throw Failure(message: "the record was NOT stored: \(reason). Nothing is lost: the record is \(places.joined(separator: " and ")).",
+                      status: Rescue.notStoredStatus)
     }
 
     private func startingValues(_ context: FormContext, _ database: AppDatabase?, interactive: Bool) throws -> FormLauncher.Start {

@@ -36,13 +36,44 @@ extension SourceFiles {
 }
 
 /// The one way the CLI writes: stdout for results only, stderr for the rest.
+///
+/// Writes never crash the program: a full disk, `/dev/full`, a closed stdout
+/// or a file-size limit make a write fail, and the failure is a value the
+/// caller acts on (Foundation's `FileHandle.write` traps on them).
 enum Output {
-    static func error(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+    /// Lines for the person on stderr. Every line is escaped: an error message
+    /// quotes paths, arguments, answers and file contents, and none of them may
+    /// act on the terminal. A failed write is ignored: there is nowhere left to say it.
+    static func error(_ text: String) {
+        _ = writeAll(Array((escapedLines(text) + "\n").utf8), to: STDERR_FILENO)
     }
 
-    static func result(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
+    /// The result on stdout, or a `Failure` (status 74, EX_IOERR) that says why it could not be written.
+    static func result(_ text: String) throws {
+        if let code = writeAll(Array(text.utf8), to: STDOUT_FILENO) {
+            throw Failure(message: "could not write the result on stdout (\(String(cString: strerror(code))))", status: 74)
+        }
+    }
+
+    /// Each line of `text` with its control, bidi and invisible characters written out (`\u{1B}`).
+    static func escapedLines(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { TerminalSafe.escaped(String($0)) }
+            .joined(separator: "\n")
+    }
+
+    /// Writes all of `bytes`; nil when done, else the errno that stopped it.
+    static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32? {
+        var written = 0
+        while written < bytes.count {
+            let count = bytes[written...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return errno
+            }
+            written += count
+        }
+        return nil
     }
 }
 

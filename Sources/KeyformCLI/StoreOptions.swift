@@ -56,16 +56,10 @@ enum Rescue {
                 return nil
             }
             _ = fchmod(fd, 0o600)
-            var written = 0
-            while written < bytes.count {
-                let n = bytes[written...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-                if n < 0, errno == EINTR { continue }
-                guard n > 0 else { break }
-                written += n
-            }
+            let complete = Output.writeAll(bytes, to: fd) == nil
             let synced = fsync(fd) == 0
             close(fd)
-            guard written == bytes.count, synced else {
+            guard complete, synced else {
                 unlink(path)
                 return nil
             }

@@ -33,14 +33,14 @@ struct TestCommand: ParsableCommand {
                 let problems = run(test, in: suite)
                 if problems.isEmpty {
                     passed += 1
-                    Output.result("PASS \(path): \(test.name)\n")
+                    try Output.result("PASS \(path): \(test.name)\n")
                 } else {
                     failed += 1
-                    Output.result("FAIL \(path):\(test.location.line): \(test.name)\n" + problems.map { "     \($0)\n" }.joined())
+                    try Output.result("FAIL \(path):\(test.location.line): \(test.name)\n" + problems.map { "     \($0)\n" }.joined())
                 }
             }
         }
-        Output.result("\(passed) passed, \(failed) failed\n")
+        try Output.result("\(passed) passed, \(failed) failed\n")
         if invalid { throw ExitCode(2) }
         if failed > 0 { throw ExitCode(1) }
     }

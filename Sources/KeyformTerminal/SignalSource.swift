@@ -22,8 +22,8 @@ import Glibc
 /// `previousMask` (`posix_spawnattr_setsigmask` with `POSIX_SPAWN_SETSIGMASK`),
 /// or call `restoreMask()` first.
 public final class SignalSource {
-    /// The signals Keyform reads: SIGINT, SIGTERM, SIGHUP, SIGWINCH, SIGTSTP, SIGCONT.
-    public static let defaultSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGWINCH, SIGTSTP, SIGCONT]
+    /// The signals Keyform reads: SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH, SIGTSTP, SIGCONT.
+    public static let defaultSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH, SIGTSTP, SIGCONT]
 
     /// Readable (for `poll()`, `POLLIN`) while a signal is pending. Non-blocking, close-on-exec.
     public let fileDescriptor: Int32

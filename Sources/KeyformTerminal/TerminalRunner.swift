@@ -110,7 +110,7 @@ public final class TerminalRunner {
 
     private func handle(signal: Int32, _ scene: some TerminalScene) {
         switch signal {
-        case SIGINT, SIGTERM, SIGHUP: _ = scene.stop(signal: signal)
+        case SIGINT, SIGTERM, SIGHUP, SIGQUIT: _ = scene.stop(signal: signal)
         case SIGTSTP: suspend()
         case SIGCONT: resume()
         default: break  // SIGWINCH: the next draw reads the new size
@@ -217,7 +217,7 @@ extension TerminalRunner {
                 for signal in signals.read() {
                     switch signal {
                     case SIGINT: return .interrupted
-                    case SIGTERM, SIGHUP: return .terminated(signal: signal)
+                    case SIGTERM, SIGHUP, SIGQUIT: return .terminated(signal: signal)
                     case SIGTSTP: suspend(processGroup: false)
                     default: break  // SIGWINCH, SIGCONT: the question stays as it is
                     }

@@ -71,7 +71,7 @@ import Testing
     /// After typing and committing one field and typing half of the next, each way
     /// of leaving saves the draft with both, the field being typed included, gives
     /// the terminal back, and exits with its status.
-    @Test(arguments: [("TERM", 143), ("HUP", 129), ("INT", 130), ("hangup", 129), ("ctrl-c", 130), ("esc", 1)])
+    @Test(arguments: [("TERM", 143), ("HUP", 129), ("QUIT", 131), ("INT", 130), ("hangup", 129), ("ctrl-c", 130), ("esc", 1)])
     func leavingUnfinishedSavesTheDraftWithTheFieldBeingTyped(action: String, status: Int) throws {
         try withFolder { work in
             let report = try PtyDriver.session(action, work: work)
@@ -117,7 +117,7 @@ import Testing
     /// Leaving while the offer is asked keeps the draft, gives the terminal back in
     /// its cooked mode (a signal's default action would leave it raw: no echo, no
     /// line editing in the shell), and exits with the status the form would have.
-    @Test(arguments: [("TERM", 143), ("HUP", 129), ("INT", 130), ("hangup", 129), ("ctrl-c", 130), ("esc", 1)])
+    @Test(arguments: [("TERM", 143), ("HUP", 129), ("QUIT", 131), ("INT", 130), ("hangup", 129), ("ctrl-c", 130), ("esc", 1)])
     func leavingAtTheOfferKeepsTheDraftAndTheTerminal(action: String, status: Int) throws {
         try withFolder { work in
             let report = try PtyDriver.session("question-\(action)", work: work)

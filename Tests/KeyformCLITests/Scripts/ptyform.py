@@ -19,7 +19,7 @@ draft headless (--resume) and checks that the committed fields come back.
 
 session: one scripted session on a new database. ACTION is how a form left
 unfinished ends, after one field typed and committed ('first') and half of the
-next typed ('hal'): TERM, HUP or INT (the signal), hangup (the terminal is
+next typed ('hal'): TERM, HUP, QUIT or INT (the signal), hangup (the terminal is
 closed), ctrl-c or esc (the keys); or resume-yes / resume-no (a draft left by
 SIGTERM, then a run that offers to resume it: Enter, then the form finished;
 or n, then Esc); or question-HOW (the same run left at the offer by HOW, one
@@ -548,7 +548,7 @@ def type_first_and_half(run):
 def end_run(run, action):
     """Ends the run with `action`; (exit status, whether the terminal was given back)."""
     before = len(run.screen.raw)
-    if action in ("TERM", "HUP", "INT"):
+    if action in ("TERM", "HUP", "INT", "QUIT"):
         run.kill(getattr(signal, "SIG" + action))
     elif action == "ctrl-c":
         run.write(b"\x03")
@@ -620,7 +620,7 @@ def session(args):
             run = Run(command, args.work, env)
             run.wait_for("the offer", lambda s: s.text().rstrip().endswith("[Y/n]"))
             how = action[len("question-"):]
-            if how in ("TERM", "HUP", "INT"):
+            if how in ("TERM", "HUP", "INT", "QUIT"):
                 run.kill(getattr(signal, "SIG" + how))
             elif how == "ctrl-c":
                 run.write(b"\x03")

@@ -1,0 +1,114 @@
+import Foundation
+import Testing
+
+/// Every byte that leaves `keyform`: a write that fails (a full disk, `/dev/full`,
+/// a closed stdout, `ulimit -f`) never crashes the program or loses the record,
+/// and nothing from an argument, a file or answers reaches stderr unescaped.
+@Suite struct OutputFaultCLITests {
+    static let answers = #"{"text":"Buy milk","priority":"High"}"#
+
+    /// `keyform ARGUMENTS` through `sh -c`, so the test can redirect and limit it.
+    /// `$K` is the binary, `$DB` a fresh database, `$W` a scratch folder.
+    func shell(_ script: String, stdin: String? = nil, in work: URL) throws -> CLIRunner.Result {
+        try Programs.run("/bin/sh", ["-c", script], stdin: stdin, environment: [
+            "K": CLIRunner.binary.path, "DB": work.appendingPathComponent("db.sqlite").path, "W": work.path,
+            "TMPDIR": work.appendingPathComponent("tmp").path,
+        ])
+    }
+
+    func withFolder<T>(_ body: (URL) throws -> T) throws -> T {
+        let folder = try CLIRunner.temporaryFolder()
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("tmp"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        return try body(folder)
+    }
+
+    /// The stored records of the scratch database, as JSON text.
+    func stored(in work: URL) throws -> String {
+        try shell(#""$K" records list todo --db "$DB" --format json"#, in: work).stdout
+    }
+
+    @Test func aResultThatCannotBeWrittenIsAnErrorAndTheRecordIsStored() throws {
+        try withFolder { work in
+            let full = try shell(#""$K" run demo/todo.yaml --answers - --db "$DB" >/dev/full"#, stdin: Self.answers, in: work)
+            #expect(full.status == 74)
+            #expect(full.stderr == "keyform: could not write the result on stdout (No space left on device)\n")
+            let closed = try shell(#""$K" run demo/todo.yaml --answers - --db "$DB" >&-"#, stdin: Self.answers, in: work)
+            #expect(closed.status == 74)
+            #expect(closed.stderr.contains("could not write the result on stdout"))
+            // Both records are in the store, and the closed stdout did not send the result into the database.
+            #expect(try stored(in: work).components(separatedBy: "Buy milk").count == 3)
+        }
+    }
+
+    @Test func everyCommandThatPrintsReportsAFailedWrite() throws {
+        try withFolder { work in
+            for command in [#""$K" run demo/todo.yaml --answers - --no-store"#,
+                            #""$K" records list todo --db "$DB""#,
+                            #""$K" layout preview priority"#,
+                            #""$K" test demo/tests/todo.test.yaml"#] {
+                _ = try shell(#""$K" run demo/todo.yaml --answers - --db "$DB" >/dev/null"#, stdin: Self.answers, in: work)
+                let result = try shell(command + " >/dev/full", stdin: Self.answers, in: work)
+                #expect(result.status == 74, "\(command): \(result.stderr)")
+                #expect(result.stderr.contains("could not write the result on stdout"), "\(command)")
+            }
+        }
+    }
+
+    /// `ulimit -f` makes every write past the limit fail: the store cannot be
+    /// created, and the record is rescued and printed instead of the process
+    /// dying of SIGXFSZ (exit 153) with the record lost.
+    @Test func aFileSizeLimitLeavesTheRecordRescuedAndPrinted() throws {
+        try withFolder { work in
+            let result = try shell(#"ulimit -f 1; "$K" run demo/todo.yaml --answers - --db "$DB""#, stdin: Self.answers, in: work)
+            #expect(result.status == 3, "\(result.stderr)")
+            #expect(result.stdout.contains(#""text":"Buy milk""#))
+            #expect(result.stderr.contains("the record was NOT stored"))
+            let rescued = try FileManager.default.contentsOfDirectory(atPath: work.appendingPathComponent("tmp").path)
+            #expect(rescued.count == 1 && rescued[0].hasPrefix("keyform-rescued-todo-"), "\(rescued)")
+        }
+    }
+
+    /// A full disk under the store and stdout (the issue's tmpfs case), when this
+    /// machine lets the test mount one (root); elsewhere the cases above stand in.
+    @Test func aFullDiskUnderTheStoreAndStdoutRescuesTheRecord() throws {
+        guard getuid() == 0, Programs.find("mount") != nil else { return }
+        try withFolder { work in
+            let disk = work.appendingPathComponent("full").path
+            try FileManager.default.createDirectory(atPath: disk, withIntermediateDirectories: true)
+            guard try Programs.run("/bin/mount", ["-t", "tmpfs", "-o", "size=512k", "tmpfs", disk]).status == 0 else { return }
+            defer { _ = try? Programs.run("/bin/umount", [disk]) }
+            let db = #""$W/full/db.sqlite""#
+            let first = try shell(#""$K" run demo/todo.yaml --answers - --db "# + db, stdin: #"{"text":"a"}"#, in: work)
+            #expect(first.status == 0, "\(first.stderr)")
+            _ = try shell(#"dd if=/dev/zero of="$W/full/filler" bs=4k 2>/dev/null"#, in: work)
+            let result = try shell(#""$K" run demo/todo.yaml --answers - --db "# + db + #" > "$W/full/out.json""#,
+                                   stdin: #"{"text":"B"}"#, in: work)
+            #expect(result.status == 3, "\(result.stderr)")
+            #expect(result.stderr.contains("the record was NOT stored"), "\(result.stderr)")
+            let rescued = try FileManager.default.contentsOfDirectory(atPath: work.appendingPathComponent("tmp").path)
+            #expect(rescued.count == 1, "\(rescued)")
+            let saved = try String(contentsOf: work.appendingPathComponent("tmp/" + (rescued.first ?? "")), encoding: .utf8)
+            #expect(saved.contains(#""text":"B""#))
+        }
+    }
+
+    @Test func controlBytesFromArgumentsAndAnswersReachStderrEscaped() throws {
+        let title = "\u{1B}]0;pwned\u{07}"
+        let clipboard = "\u{1B}]52;c;aGk=\u{07}"
+        let results = [
+            try CLIRunner.run([title]),
+            try CLIRunner.run(["run", "demo/todo.yaml", "--format", clipboard]),
+            try CLIRunner.run(["run", "demo/todo.yaml", "--answers", "-"], stdin: #"{"\u001b]0;pwned\u0007":"x"}"#),
+            try CLIRunner.run(["run", "demo/todo.yaml", "--answers", "-"], stdin: #"{"text":"a","note":"\u009b@\u202e"}"#),
+            try CLIRunner.run(["run", "no-such-\(title)"]),
+            try CLIRunner.run(["layout", "check", "missing\(clipboard).yaml"]),
+        ]
+        for result in results {
+            #expect(result.status != 0)
+            #expect(!result.stderr.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 || $0.value == 0x9B || $0.value == 0x202E },
+                    "\(result.stderr.debugDescription)")
+        }
+        #expect(results[0].stderr.contains(#"\u{1B}]0;pwned\u{7}"#))
+    }
+}
