@@ -26,7 +26,9 @@ struct Keyform: ParsableCommand {
             // Help and --version go to stdout as ArgumentParser writes them.
             if code == .success { exit(withError: error) }
             // Every other message is ours to write: escaped, since it may quote an argument.
-            Output.error(fullMessage(for: error))
+            // An `ExitCode` has none (what went wrong was said already).
+            let message = fullMessage(for: error)
+            if !message.isEmpty { Output.error(message) }
             Foundation.exit(code == .validationFailure ? 2 : code.rawValue)
         }
     }

@@ -8,9 +8,12 @@ extension SourceFiles {
     static func isTestFile(_ path: String) -> Bool { path.hasSuffix(".test.yaml") || path.hasSuffix(".test.yml") }
 
     /// Files as given, and folders replaced by the YAML files under them (sorted).
+    /// Symbolic links to folders are followed, each real folder read once (a
+    /// link back up the tree cannot loop), so a check of a linked tree checks it.
     /// A path that does not exist is an error a user can act on.
     static func expand(_ paths: [String], skipping skip: (String) -> Bool = { _ in false }) throws -> [String] {
         var files: [String] = []
+        var visited: Set<String> = []
         for path in paths {
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
@@ -20,18 +23,30 @@ extension SourceFiles {
                 files.append(path)
                 continue
             }
-            let enumerator = FileManager.default.enumerator(atPath: path)
-            var found: [String] = []
-            while let relative = enumerator?.nextObject() as? String {
-                let name = (relative as NSString).lastPathComponent
-                if name.hasPrefix(".") { continue }
-                guard name.hasSuffix(".yaml") || name.hasSuffix(".yml") else { continue }
-                let full = path.hasSuffix("/") ? path + relative : path + "/" + relative
-                if !skip(full) { found.append(full) }
-            }
-            files += found.sorted()
+            files += yamlFiles(under: path, visited: &visited).filter { !skip($0) }.sorted()
         }
         return files
+    }
+
+    /// The YAML files under `folder`, through linked folders, skipping hidden names.
+    private static func yamlFiles(under folder: String, visited: inout Set<String>) -> [String] {
+        guard let resolved = realpath(folder, nil) else { return [] }
+        let real = String(cString: resolved)
+        free(resolved)
+        guard visited.insert(real).inserted,
+              let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
+        var found: [String] = []
+        for name in names where !name.hasPrefix(".") {
+            let full = folder.hasSuffix("/") ? folder + name : folder + "/" + name
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: full, isDirectory: &isFolder) else { continue }
+            if isFolder.boolValue {
+                found += yamlFiles(under: full, visited: &visited)
+            } else if name.hasSuffix(".yaml") || name.hasSuffix(".yml") {
+                found.append(full)
+            }
+        }
+        return found
     }
 }
 
