@@ -24,7 +24,8 @@ struct LayoutFmtCommand: ParsableCommand {
     func run() throws {
         var failed = false
         for path in paths where path == "-" {
-            let bytes = [UInt8](FileHandle.standardInput.readDataToEndOfFile())
+            let bytes: [UInt8]
+            do { bytes = try SourceFiles.readStandardInput() } catch { throw Failure(message: "<stdin>: \(error)") }
             if let formatted = format(bytes, path: "<stdin>", folder: ".") {
                 try Output.result(formatted)
             } else {
@@ -46,7 +47,7 @@ struct LayoutFmtCommand: ParsableCommand {
             Output.error("\(path): not in canonical form; run: keyform layout fmt \(path)")
             return false
         }
-        try write(formatted, to: path)
+        try FileReplacement.write(Array(formatted.utf8), to: path)
         return true
     }
 
@@ -65,41 +66,5 @@ struct LayoutFmtCommand: ParsableCommand {
             Output.error("\(path): \(error)")
         }
         return nil
-    }
-
-    /// Replaces the file's contents. A symbolic link is followed and its target
-    /// formatted (the link stays a link). The file keeps its mode and owner: the
-    /// new text is written beside it and renamed over it in one step, unless the
-    /// file has other hard links, which a rename would cut: then it is rewritten in place.
-    private func write(_ text: String, to path: String) throws {
-        func failure(_ doing: String) -> Failure {
-            Failure(message: "cannot write \(path): \(doing): \(String(cString: strerror(errno)))", status: 1)
-        }
-        guard let resolved = realpath(path, nil) else { throw failure("cannot resolve the path") }
-        let target = String(cString: resolved)
-        free(resolved)
-        var info = stat()
-        guard stat(target, &info) == 0 else { throw failure("cannot read its mode") }
-        let bytes = Array(text.utf8)
-        if info.st_nlink > 1 {
-            let fd = open(target, O_WRONLY | O_TRUNC | O_CLOEXEC)
-            guard fd >= 0 else { throw failure("cannot open it") }
-            defer { close(fd) }
-            guard Output.writeAll(bytes, to: fd) == nil, fsync(fd) == 0 else { throw failure("cannot write it") }
-            return
-        }
-        let temporary = target + ".keyform-fmt.tmp"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, info.st_mode & 0o7777)
-        guard fd >= 0 else { throw failure("cannot create \(temporary)") }
-        let written = Output.writeAll(bytes, to: fd) == nil
-            && fchmod(fd, info.st_mode & 0o7777) == 0
-            && (fchown(fd, info.st_uid, info.st_gid) == 0 || getuid() != 0)
-            && fsync(fd) == 0
-        close(fd)
-        guard written, rename(temporary, target) == 0 else {
-            let error = failure("cannot replace it")
-            unlink(temporary)
-            throw error
-        }
     }
 }

@@ -82,18 +82,15 @@ struct RecordsExportCommand: ParsableCommand {
     @Option(help: "json (default), csv or table.")
     var format: RecordQuery.Format = .json
 
-    @Option(name: .shortAndLong, help: "The file to write (default: stdout).")
+    @Option(name: .shortAndLong, help: "The file to write (default: stdout); a new file is made readable by you only (0600).")
     var output: String?
 
     func run() throws {
         let (form, records) = try query.load()
         let text = RecordTable.render(records, form: form, as: format)
         guard let output else { return try Output.result(text) }
-        do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
-        } catch {
-            throw Failure(message: "cannot write \(output): \(error.localizedDescription)", status: 1)
-        }
+        // Private records: a new file is readable by its owner only, an existing one keeps its mode.
+        try FileReplacement.write(Array(text.utf8), to: output, newFileMode: 0o600)
         Output.error("keyform: wrote \(records.count) record\(records.count == 1 ? "" : "s") to \(output)")
     }
 }

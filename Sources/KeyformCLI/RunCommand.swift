@@ -134,17 +134,17 @@ struct RunCommand: ParsableCommand {
     /// Without --resume a draft is someone's unfinished form, left as it is.
     private func fillWithoutTerminal(_ context: FormContext, _ database: AppDatabase?) throws -> (Record, fromDraft: Bool) {
         let parsed: Result<[String: String], AnswerProblems>
-        if let answers {
-            let bytes: [UInt8]
-            if answers == "-" {
-                bytes = [UInt8](FileHandle.standardInput.readDataToEndOfFile())
-            } else {
-                do { bytes = try SourceFiles.read(answers) } catch { throw Failure(message: "answers file \(answers): \(error)") }
-            }
+        let source = answers ?? "-"
+        let bytes: [UInt8]
+        do {
+            bytes = source == "-" ? try SourceFiles.readStandardInput() : try SourceFiles.read(source)
+        } catch {
+            throw Failure(message: source == "-" ? "answers: \(error)" : "answers file \(source): \(error)")
+        }
+        if answers != nil {
             parsed = Answers.fromJSON(bytes, form: context.form)
         } else {
-            let data = FileHandle.standardInput.readDataToEndOfFile()
-            parsed = Answers.fromLines(String(decoding: data, as: UTF8.self), form: context.form)
+            parsed = Answers.fromLines(String(decoding: bytes, as: UTF8.self), form: context.form)
         }
         // Without a terminal nothing is asked: a draft is used only with --resume.
         let start = try startingValues(context, database, interactive: false)

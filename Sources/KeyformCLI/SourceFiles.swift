@@ -105,3 +105,49 @@ extension FormFiles {
         return loaded
     }
 }
+
+/// Writing a file the person named (`layout fmt`, `records export -o`) without
+/// surprising them: a symbolic link is followed and its target written (the link
+/// stays a link); an existing file keeps its mode and owner, and is replaced in
+/// one step (written beside it, then renamed over it) unless it has other hard
+/// links, which a rename would cut: then it is rewritten in place. A new file
+/// gets `newFileMode`.
+enum FileReplacement {
+    static func write(_ bytes: [UInt8], to path: String, newFileMode: mode_t = 0o644) throws {
+        func failure(_ doing: String) -> Failure {
+            Failure(message: "cannot write \(path): \(doing): \(String(cString: strerror(errno)))", status: 1)
+        }
+        var target = path
+        var info = stat()
+        if let resolved = realpath(path, nil) {
+            target = String(cString: resolved)
+            free(resolved)
+            guard stat(target, &info) == 0 else { throw failure("cannot read its mode") }
+        } else {
+            guard errno == ENOENT else { throw failure("cannot resolve the path") }
+            info.st_mode = newFileMode
+            info.st_uid = getuid()
+            info.st_gid = getgid()
+        }
+        if info.st_nlink > 1 {
+            let fd = open(target, O_WRONLY | O_TRUNC | O_CLOEXEC)
+            guard fd >= 0 else { throw failure("cannot open it") }
+            defer { close(fd) }
+            guard Output.writeAll(bytes, to: fd) == nil, fsync(fd) == 0 else { throw failure("cannot write it") }
+            return
+        }
+        let temporary = target + ".keyform.tmp"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, info.st_mode & 0o7777)
+        guard fd >= 0 else { throw failure("cannot create \(temporary)") }
+        let written = Output.writeAll(bytes, to: fd) == nil
+            && fchmod(fd, info.st_mode & 0o7777) == 0
+            && (fchown(fd, info.st_uid, info.st_gid) == 0 || getuid() != 0)
+            && fsync(fd) == 0
+        close(fd)
+        guard written, rename(temporary, target) == 0 else {
+            let error = failure("cannot replace it")
+            unlink(temporary)
+            throw error
+        }
+    }
+}

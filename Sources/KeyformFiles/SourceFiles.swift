@@ -18,9 +18,22 @@ package enum SourceFiles {
             throw ReadFailure(message: "not a regular file (a folder, FIFO or device); give a YAML file")
         }
         let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
-        let data = try handle.read(upToCount: (1 << 20) + 1) ?? Data()
+        let data = try handle.read(upToCount: limit + 1) ?? Data()
         return [UInt8](data)
     }
+
+    /// Standard input, at most as much as a file may hold: answers and a layout
+    /// on stdin are capped like files, so `< /dev/zero` is an error, not a hang.
+    package static func readStandardInput() throws -> [UInt8] {
+        let data = try FileHandle.standardInput.read(upToCount: limit + 1) ?? Data()
+        guard data.count <= limit else {
+            throw ReadFailure(message: "standard input holds more than 1 MiB; answers and layouts are at most 1 MiB")
+        }
+        return [UInt8](data)
+    }
+
+    /// The most a form, layout, test or answers file may hold: 1 MiB.
+    package static let limit = 1 << 20
 
     package struct ReadFailure: Error, CustomStringConvertible {
         package var message: String

@@ -111,4 +111,31 @@ import Testing
         }
         #expect(results[0].stderr.contains(#"\u{1B}]0;pwned\u{7}"#))
     }
+
+    @Test func standardInputIsCappedAtOneMebibyte() throws {
+        try withFolder { work in
+            for script in [#""$K" run demo/todo.yaml --no-store < /dev/zero"#,
+                           #"head -c 1100000 /dev/zero | tr '\0' a | "$K" run demo/todo.yaml --no-store --answers -"#,
+                           #""$K" layout fmt - < /dev/zero"#] {
+                let result = try shell(script, in: work)
+                #expect(result.status == 2, "\(script): \(result.stderr)")
+                #expect(result.stderr.contains("standard input holds more than 1 MiB"), "\(script): \(result.stderr)")
+            }
+        }
+    }
+
+    @Test func anExportIsNoMoreReadableThanTheDatabase() throws {
+        try withFolder { work in
+            _ = try shell(#""$K" run demo/todo.yaml --answers - --db "$DB""#, stdin: Self.answers, in: work)
+            let fresh = try shell(#"umask 022; "$K" records export todo --db "$DB" -o "$W/new.json""#, in: work)
+            #expect(fresh.status == 0, "\(fresh.stderr)")
+            let existing = work.appendingPathComponent("old.csv").path
+            FileManager.default.createFile(atPath: existing, contents: Data("x".utf8), attributes: [.posixPermissions: 0o600])
+            #expect(try shell(#""$K" records export todo --db "$DB" --format csv -o "$W/old.csv""#, in: work).status == 0)
+            var info = stat()
+            #expect(stat(work.appendingPathComponent("new.json").path, &info) == 0 && info.st_mode & 0o777 == 0o600)
+            #expect(stat(existing, &info) == 0 && info.st_mode & 0o777 == 0o600)
+            #expect(try String(contentsOfFile: existing, encoding: .utf8).contains("Buy milk"))
+        }
+    }
 }
