@@ -22,7 +22,10 @@ extension Parsed: Equatable where Value: Equatable {}
 struct NodeReader {
     /// Nodes one file may visit. Aliases can make a small file a huge tree
     /// (the "billion laughs"); the walk stops with an error instead of hanging.
-    static let nodeBudget = 200_000
+    /// Every node takes at least half a byte of text (`{a,b}`: a key and its
+    /// empty value per two bytes), so no file within the 1 MiB limit reaches it
+    /// without aliases.
+    static let nodeBudget = 2 * YAMLDocument.maxBytes
 
     private(set) var diagnostics: [Diagnostic] = []
     private var nodesLeft = NodeReader.nodeBudget
@@ -45,7 +48,7 @@ struct NodeReader {
         nodesLeft -= count
         if nodesLeft < 0 {
             exhausted = true
-            error(node, "the file expands to more than \(NodeReader.nodeBudget) YAML nodes (through aliases?); simplify it")
+            error(node, "the file expands to more than \(NodeReader.nodeBudget) YAML nodes through its aliases (*name repeats what &name marks); write the repeated part fewer times")
             return false
         }
         return true
