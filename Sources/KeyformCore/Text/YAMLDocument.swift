@@ -33,7 +33,9 @@ enum YAMLDocument {
     /// Parses one YAML document. A missing or empty document gives `nil` and no diagnostic.
     static func compose(_ text: String) -> Result<Node?, Diagnostic> {
         do {
-            return .success(try Yams.compose(yaml: text))
+            // `.basic`: scalars stay text (Keyform reads every scalar as written), and no
+            // regular expressions are compiled to guess types (ICU at startup).
+            return .success(try Yams.compose(yaml: text, .basic))
         } catch let error as YamlError {
             return .failure(diagnostic(for: error, in: text))
         } catch {
