@@ -35,8 +35,11 @@ let package = Package(
         ),
         // Finding and reading form and layout files (SPEC order): shared by the CLI and the library.
         .target(name: "KeyformFiles", dependencies: ["KeyformCore"]),
+        // One run of a form on a store (loading, drafts, history, saving or rescuing, exit statuses):
+        // what the CLI, the demo, browse and the library all run forms through.
+        .target(name: "KeyformRun", dependencies: ["KeyformCore", "KeyformTerminal", "KeyformStore"]),
         // The public Swift API (product `Keyform`): forms in code or files, typed results, a test double.
-        .target(name: "Keyform", dependencies: ["KeyformCore", "KeyformTerminal", "KeyformStore", "KeyformFiles"]),
+        .target(name: "Keyform", dependencies: ["KeyformCore", "KeyformTerminal", "KeyformStore", "KeyformFiles", "KeyformRun"]),
         // The library's example: asks for a to-do and decodes it into a struct.
         .executableTarget(name: "keyform-example", dependencies: ["Keyform"], path: "Sources/KeyformExample"),
         // A helper for the store's multi-process tests: opens a database and saves N records.
@@ -49,6 +52,7 @@ let package = Package(
                 "KeyformTerminal",
                 "KeyformStore",
                 "KeyformFiles",
+                "KeyformRun",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

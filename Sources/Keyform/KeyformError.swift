@@ -1,4 +1,5 @@
 import Foundation
+internal import KeyformRun
 
 /// Why a form gave no record: the person left it, or it could not run.
 ///
@@ -44,11 +45,11 @@ public enum KeyformError: Error, Sendable, Equatable, CustomStringConvertible, L
     /// record not stored, 1 otherwise.
     public var exitStatus: Int32 {
         switch self {
-        case .cancelled: 1
-        case .interrupted: 130
-        case .terminated(let signal): 128 + signal
-        case .invalidForm: 2
-        case .notStored: 3
+        case .cancelled: Departure.cancelled.exitStatus
+        case .interrupted: Departure.interrupted.exitStatus
+        case .terminated(let signal): Departure.terminated(signal: signal).exitStatus
+        case .invalidForm: ExitStatus.badUsage
+        case .notStored: ExitStatus.notStored
         case .noTerminal, .storeUnavailable, .decodingFailed, .invalidKeys, .unfinished: 1
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 internal import KeyformCore
+internal import KeyformRun
 internal import KeyformStore
 internal import KeyformTerminal
 
@@ -67,39 +68,18 @@ public struct TerminalFormRunner: FormRunner {
     ///   was cancelled before the form opened.
     public func run(_ form: KeyformForm) async throws -> KeyformRecord {
         try Task.checkCancellation()
-        let run = try FormRun(form, today: CivilDate.today())
-        let start = try run.startingValues(ask: { question in
-            do {
-                switch try TerminalRunner.ask(question, ttyPath: ttyPath) {
-                case .yes: return true
-                case .no: return false
-                case .cancelled: throw KeyformError.cancelled
-                case .interrupted: throw KeyformError.interrupted
-                case .terminated(let signal): throw KeyformError.terminated(signal: signal)
-                }
-            } catch let error as TerminalError {
-                throw KeyformError.noTerminal(error.description)
-            }
-        })
-        let environment = ProcessInfo.processInfo.environment
-        let dumb = ["", "dumb"].contains(environment["TERM"] ?? "")
-        let options = TerminalRunner.Options(
-            color: (environment["NO_COLOR"] ?? "").isEmpty && !dumb,
-            animate: form.isAnimated && (environment["NO_MOTION"] ?? "").isEmpty && !dumb,
-            ttyPath: ttyPath)
-        var hooks = TerminalRunner.Hooks()
-        hooks.history = run.history
-        if let database = run.database {
-            let stored = run.context.form
-            hooks.saveDraft = { values, focus in try? database.saveDraft(form: stored, values: values, focus: focus) }
-        }
-        let outcome: FormState.Outcome
+        let run = try form.storedRun(today: CivilDate.today())
         do {
-            outcome = try TerminalRunner.run(context: run.context, state: start, options: options, hooks: hooks)
+            let start = try run.start(drafts: form.draftPolicy.forRun) { question in
+                try StoredFormRun.askOnTerminal(question, ttyPath: ttyPath)
+            }
+            let record = try run.runOnTerminal(from: start, options: .fromEnvironment(animate: form.isAnimated, ttyPath: ttyPath))
+            return try run.saved(record)
+        } catch let departure as Departure {
+            throw KeyformError(departure)
         } catch let error as TerminalError {
             throw KeyformError.noTerminal(error.description)
         }
-        return try run.finish(outcome)
     }
 }
 
@@ -137,71 +117,62 @@ extension KeyformForm {
     }
 }
 
-/// One run of a form, whatever fills it in: the checked form, its store, and
-/// what happens at the start and the end (as `keyform run` does it).
-@MainActor
-struct FormRun {
-    let context: FormContext
-    let database: AppDatabase?
-    let policy: KeyformForm.DraftPolicy
-
-    init(_ form: KeyformForm, today: CivilDate) throws {
-        let compiled = try form.compile()
-        do {
-            context = try FormContext(form: compiled.form, layouts: compiled.layouts, today: today)
-        } catch {
-            throw KeyformError.invalidForm(["form '\(compiled.form.name)': error: \(error)"])
-        }
-        if let path = form.storePath {
+extension KeyformForm {
+    /// The form on its store, ready to run as `keyform run` runs it (`StoredFormRun`).
+    /// - Throws: ``KeyformError/invalidForm(_:)``, ``KeyformError/storeUnavailable(_:)``.
+    @MainActor
+    func storedRun(today: CivilDate) throws -> StoredFormRun {
+        let compiled = try compile()
+        var store: (any RecordStore)?
+        if let path = storePath {
             do {
-                database = try AppDatabase.open(path: path)
+                store = try AppDatabase.open(path: path)
             } catch {
                 throw KeyformError.storeUnavailable(error.description)
             }
-        } else {
-            database = nil
         }
-        policy = form.draftPolicy
-    }
-
-    /// A field's earlier values, oldest first (readline's Up).
-    var history: (String) -> [String] {
-        guard let database else { return { _ in [] } }
-        let form = context.form
-        return { field in ((try? database.history(form: form, field: field)) ?? []).reversed() }
-    }
-
-    /// The state the form starts in: `default: last` values from the last record,
-    /// then the draft's when it is resumed.
-    /// - Parameter ask: asks the person whether to resume the draft; nil leaves the draft alone.
-    func startingValues(ask: ((String) throws -> Bool)?) throws -> FormState {
-        guard let database else { return .start(context) }
-        let start = try database.startingValues(for: context.form) { _ in
-            switch policy {
-            case .resume: true
-            case .discard: false
-            case .ask: try ask?("Resume the draft of '\(context.form.title ?? context.form.name)'?")
-            }
+        do {
+            return try StoredFormRun(form: compiled.form, layouts: compiled.layouts, store: store, today: today)
+        } catch {
+            throw KeyformError.invalidForm(["form '\(compiled.form.name)': error: \(error)"])
         }
-        return .start(context, values: start.values, focus: start.focus)
     }
+}
 
-    /// The record of a submitted form, stored; or the error that says how the form ended.
-    func finish(_ outcome: FormState.Outcome) throws -> KeyformRecord {
-        switch outcome {
-        case .submitted(let record):
-            let result = KeyformRecord(record, form: context.form)
-            if let database {
-                do {
-                    _ = try database.saveRecord(record, form: context.form)
-                } catch {
-                    throw KeyformError.notStored(result, reason: error.description)
-                }
-            }
-            return result
-        case .cancelled: throw KeyformError.cancelled
-        case .interrupted: throw KeyformError.interrupted
-        case .terminated(let signal): throw KeyformError.terminated(signal: signal)
+extension KeyformForm.DraftPolicy {
+    /// The run's policy; the test double, which cannot ask, leaves the draft alone.
+    var forRun: StoredFormRun.DraftPolicy {
+        switch self {
+        case .ask: .ask
+        case .resume: .resume
+        case .discard: .fresh
+        }
+    }
+}
+
+extension StoredFormRun {
+    /// The submitted record, stored.
+    /// - Throws: ``KeyformError/notStored(_:reason:)`` when the store failed (the
+    ///   reason names the rescue file that holds the record).
+    func saved(_ record: Record) throws(KeyformError) -> KeyformRecord {
+        let result = KeyformRecord(record, form: form)
+        do {
+            try save(record)
+        } catch {
+            var reason = error.reason.description
+            if let file = error.rescuedAt { reason += " (the record is also saved in \(file))" }
+            throw .notStored(result, reason: reason)
+        }
+        return result
+    }
+}
+
+extension KeyformError {
+    init(_ departure: Departure) {
+        switch departure {
+        case .cancelled: self = .cancelled
+        case .interrupted: self = .interrupted
+        case .terminated(let signal): self = .terminated(signal: signal)
         }
     }
 }

@@ -1,4 +1,5 @@
 internal import KeyformCore
+internal import KeyformRun
 internal import KeyformStore
 internal import KeyformTerminal
 
@@ -139,7 +140,17 @@ public final class KeyformTester: FormRunner {
     }
 }
 
-/// One headless run: `ScriptedRun` with the form's store around it.
+extension KeyformOutcome {
+    init(_ departure: Departure) {
+        switch departure {
+        case .cancelled: self = .cancelled
+        case .interrupted: self = .interrupted
+        case .terminated(let signal): self = .terminated(signal: signal)
+        }
+    }
+}
+
+/// One headless run: the form's `StoredFormRun`, driven by a key script.
 @MainActor
 struct ScriptedFormRun {
     var keys: String
@@ -153,31 +164,21 @@ struct ScriptedFormRun {
         case .success(let parsed): presses = parsed
         case .failure(let failure): throw KeyformError.invalidKeys("\(failure.message) (at character \(failure.offset + 1))")
         }
-        let run = try FormRun(form, today: today?.civil ?? CivilDate.today())
-        let start = try run.startingValues(ask: nil)
-        let result = ScriptedRun.run(
-            context: run.context, state: start, keys: presses, width: max(1, width), height: max(1, height), history: run.history)
-        if let database = run.database {
-            // On the terminal each draft is saved as it comes; here the last one is what stays.
-            let focus = run.context.fields.indices.contains(result.state.focus) ? run.context.fields[result.state.focus].id : nil
-            for case .saveDraft(let values) in result.effects {
-                try? database.saveDraft(form: run.context.form, values: values, focus: focus)
-            }
-        }
+        let run = try form.storedRun(today: today?.civil ?? CivilDate.today())
+        // Nobody to ask: with `.ask` the draft is left alone.
+        let policy = form.draftPolicy == .ask ? .ignore : form.draftPolicy.forRun
+        let start = try run.start(drafts: policy)
+        let result = run.runScripted(from: start, keys: presses, width: width, height: height)
         let screen = Self.trimmed(result.frame.text())
-        let outcome: KeyformOutcome
-        var record: KeyformRecord?
-        switch result.outcome {
-        case nil:
-            outcome = .open
-        case .submitted(let submitted)?:
-            outcome = .submitted
-            record = try run.finish(.submitted(submitted))
-        case .cancelled?: outcome = .cancelled
-        case .interrupted?: outcome = .interrupted
-        case .terminated(let signal)?: outcome = .terminated(signal: signal)
+        guard let outcome = result.outcome else {
+            return KeyformTestResult(outcome: .open, value: nil, record: nil, screen: screen)
         }
-        return KeyformTestResult(outcome: outcome, value: record, record: record, screen: screen)
+        do {
+            let record = try run.saved(try outcome.record())
+            return KeyformTestResult(outcome: .submitted, value: record, record: record, screen: screen)
+        } catch let departure as Departure {
+            return KeyformTestResult(outcome: KeyformOutcome(departure), value: nil, record: nil, screen: screen)
+        }
     }
 
     /// Lines without trailing spaces, without trailing empty lines.

@@ -3,6 +3,7 @@ import Foundation
 import Glibc
 import KeyformCore
 import KeyformFiles
+import KeyformRun
 import KeyformStore
 import KeyformTerminal
 
@@ -54,76 +55,38 @@ struct BrowseCommand: ParsableCommand {
         } catch {
             throw Failure(message: "\(error)")  // a --where naming no field, or a value of the wrong type: bad usage (2)
         }
-        let outcome = try Self.browse(loaded, scope: scope, noAnimation: noAnimation) { try store.openOrFail() }
-        switch outcome {
-        case .quit: return
-        case .interrupted: throw ExitCode(130)
-        case .terminated(let signal): throw ExitCode(128 + signal)
+        try MainActor.assumeIsolated {
+            try Self.browse(loaded, scope: scope, noAnimation: noAnimation, withoutTerminal: WithoutTerminal.browse) {
+                try store.openOrFail()
+            }.leftNormally()
         }
     }
 
     /// The list of a loaded form's records on the terminal (those meeting `scope`),
     /// until the person leaves it; `leaveLabel` is what the footer calls leaving.
-    /// `open` opens the database (called once signals are blocked: its pool may start threads).
+    /// `open` opens the store (called once signals are blocked: its pool may start threads).
+    /// Adding and editing run the form as `StoredFormRun` does.
+    @MainActor
     static func browse(_ loaded: LoadedForm, scope: [FieldMatch] = [], leaveLabel: String = "quit", noAnimation: Bool,
-                       open: @escaping @Sendable () throws -> AppDatabase) throws -> RecordListState.Outcome {
+                       withoutTerminal: String, open: @escaping () throws -> any RecordStore) throws -> RecordListState.Outcome {
         do {
-            return try MainActor.assumeIsolated {
-                try TerminalRunner.run(options: FormLauncher.terminalOptions(noAnimation: noAnimation)) {
-                    let database = try open()
-                    // `choices` fields get their grids from the store, as in `keyform run`.
-                    let context = try FormLauncher.context(loaded, database: database)
-                    // The newest records first; older ones are read as the list scrolls to them.
-                    let (total, records): (Int, [StoredRecord])
-                    do {
-                        total = try database.recordCount(form: context.form, where: scope)
-                        records = try database.records(form: context.form, where: scope, limit: RecordListEngine.firstBatch)
-                    } catch {
-                        throw Failure(message: "\(error)", status: 1)
-                    }
-                    return RecordBrowser(context: context, rows: records.map(Self.row), total: total, scope: scope,
-                                         leaveLabel: leaveLabel, hooks: Self.hooks(database, loaded, context))
+            return try TerminalRunner.run(options: .fromEnvironment(animate: !noAnimation)) {
+                let store = try open()
+                // `choices` fields get their grids from the store, as in `keyform run`.
+                let run = try StoredFormRun(loaded, store: store)
+                // The newest records first; older ones are read as the list scrolls to them.
+                let (total, records): (Int, [StoredRecord])
+                do {
+                    total = try store.recordCount(form: run.form, where: scope)
+                    records = try store.records(form: run.form, where: scope, limit: RecordListEngine.firstBatch)
+                } catch {
+                    throw Failure(message: "\(error)", status: 1)
                 }
+                return RecordBrowser(context: run.context, rows: records.map(RecordListRow.init), total: total, scope: scope,
+                                     leaveLabel: leaveLabel, hooks: run.browserHooks(on: store))
             }
         } catch let error as TerminalError {
-            throw Failure(message: "cannot use the terminal (\(error)); keyform browse needs one (keyform records list prints the records)")
+            throw Failure(message: "cannot use the terminal (\(error)); \(withoutTerminal)")
         }
-    }
-
-    static func row(_ stored: StoredRecord) -> RecordListRow {
-        RecordListRow(id: stored.id, values: stored.values)
-    }
-
-    /// The browser's store work, on the database.
-    static func hooks(_ database: AppDatabase, _ loaded: LoadedForm, _ context: FormContext) -> RecordBrowser.Hooks {
-        let form = context.form
-        return RecordBrowser.Hooks(
-            history: { field in ((try? database.history(form: form, field: field)) ?? []).reversed() },
-            // `default: last`, under the form's draft when there is one (an entry left
-            // unfinished here or in `keyform run`): adding resumes it.
-            newValues: { (try? FormLauncher.startingValues(context, database, drafts: .resume))?.values ?? [:] },
-            add: { record in
-                // The draft was resumed into this record: it is done now.
-                RecordListRow(id: try database.saveRecord(record, form: form), values: record)
-            },
-            update: { id, record in
-                try database.updateRecord(id: id, record, form: form)
-                return RecordListRow(id: id, values: record)
-            },
-            delete: { id in _ = try database.deleteRecord(id: id, form: form) },
-            load: { before, limit, matching in
-                try database.records(form: form, where: matching, limit: limit, beforeID: before).map(row)
-            },
-            count: { matching in try database.recordCount(form: form, where: matching) },
-            // The filter's grid for a field without one: what the records hold, most used first.
-            values: { field in
-                (try? database.choiceValues(Field.ChoiceSource(form: form.name, field: field, order: .frequent, limit: 30))) ?? []
-            },
-            // `choices` grids offer what was stored since the list opened.
-            context: { try? FormLauncher.context(loaded, database: database) },
-            // What the add form held when left unsubmitted (the browser passes only a
-            // form that differs from how it opened).
-            saveDraft: { values in try? database.saveDraft(form: form, values: values, focus: nil) }
-        )
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import KeyformCore
 import KeyformFiles
+import KeyformRun
 import KeyformStore
 import KeyformTerminal
 
@@ -30,6 +31,12 @@ struct DemoCommand: ParsableCommand {
     var noAnimation = false
 
     func run() throws {
+        // ArgumentParser calls run() on the main thread; readline and the terminal live there.
+        try MainActor.assumeIsolated { try runApps() }
+    }
+
+    @MainActor
+    private func runApps() throws {
         let apps = try DemoApps.find()
         if let app {
             guard let chosen = apps.first(where: { $0.name == app || $0.stem == app }) else {
@@ -46,6 +53,7 @@ struct DemoCommand: ParsableCommand {
     }
 
     /// The menu as a one-field form whose grid has one key per app; nil when the person leaves.
+    @MainActor
     private func menu(_ apps: [DemoApps.App]) throws -> DemoApps.App? {
         let keys = apps.enumerated().map { index, app in
             Layout.Key(label: app.title, text: app.name, hotkey: index < 9 ? Character(String(index + 1)) : nil)
@@ -54,17 +62,22 @@ struct DemoCommand: ParsableCommand {
         let layout = Layout(title: "Pick an app", kind: .choice, pages: [Layout.Page(rows: rows)])
         let form = Form(title: "Keyform demos", name: "demo_menu",
                         pages: [Form.Page(fields: [Field(id: "app", label: "App", required: true, layout: "demo-menu", input: .grid, strict: true)])])
-        let context = try FormContext(form: form, layouts: ["demo-menu": layout], today: CivilDate.today())
         let caption = DemoApps.databases(apps).map { Frame.Line($0.text, $0.missing ? .dim : []) }
-        switch try FormLauncher.runOnTerminal(context, nil, start: .init(), noAnimation: noAnimation, caption: caption) {
-        case .submitted(let record):
-            return apps.first { $0.name == record["app"]?.text }
-        case .cancelled:
+        guard let record = try fill(form, layouts: ["demo-menu": layout], caption: caption) else { return nil }
+        return apps.first { $0.name == record["app"]?.text }
+    }
+
+    /// A form of the demo's own (the menu, a picker) on the terminal, storing
+    /// nothing: the record, or nil when the person leaves it with Esc.
+    @MainActor
+    private func fill(_ form: Form, layouts: [String: Layout], caption: [Frame.Line] = []) throws -> Record? {
+        let run: StoredFormRun
+        do { run = try StoredFormRun(form: form, layouts: layouts, store: nil, today: CivilDate.today()) } catch { throw Failure(message: "\(error)") }
+        do {
+            return try run.fillOnTerminal(from: FormStart(), noAnimation: noAnimation, caption: caption,
+                                          withoutTerminal: WithoutTerminal.demo)
+        } catch Departure.cancelled {
             return nil
-        case .interrupted:
-            throw ExitCode(130)
-        case .terminated(let signal):
-            throw ExitCode(128 + signal)
         }
     }
 
@@ -72,10 +85,11 @@ struct DemoCommand: ParsableCommand {
     /// app as the browse list of its records; checklists and vacations as a
     /// list of lists (or of vacations) and the records of one; the others as
     /// one entry after another.
+    @MainActor
     private func open(_ app: DemoApps.App) throws {
         let (loaded, diagnostics) = FormFiles.load(path: app.path)
         for (origin, diagnostic) in diagnostics { Output.error(diagnostic.formatted(path: origin)) }
-        guard let loaded else { throw ExitCode(2) }
+        guard let loaded else { throw ExitCode(ExitStatus.badUsage) }
         switch app.name {
         case "todo":
             try browse(loaded, on: try Self.openDatabase(DemoApps.databasePath(for: app)))
@@ -94,23 +108,22 @@ struct DemoCommand: ParsableCommand {
         }
     }
 
-    private static func openDatabase(_ path: String) throws -> AppDatabase {
+    private static func openDatabase(_ path: String) throws -> any RecordStore {
         do { return try AppDatabase.open(path: path) } catch { throw Failure(message: "\(error)", status: 1) }
     }
 
     /// The browse list of the form's records (those meeting `scope`), until the person leaves it.
-    private func browse(_ loaded: LoadedForm, on database: AppDatabase, scope: [FieldMatch] = [], leaveLabel: String = "quit") throws {
-        switch try BrowseCommand.browse(loaded, scope: scope, leaveLabel: leaveLabel, noAnimation: noAnimation, open: { database }) {
-        case .quit: return
-        case .interrupted: throw ExitCode(130)
-        case .terminated(let signal): throw ExitCode(128 + signal)
-        }
+    @MainActor
+    private func browse(_ loaded: LoadedForm, on database: any RecordStore, scope: [FieldMatch] = [], leaveLabel: String = "quit") throws {
+        try BrowseCommand.browse(loaded, scope: scope, leaveLabel: leaveLabel, noAnimation: noAnimation,
+                                 withoutTerminal: WithoutTerminal.demo, open: { database }).leftNormally()
     }
 
     /// Checklists: the items of one list (`browse --where list=NAME`); leaving it
     /// goes to the lists, where picking one (or naming a new one) opens it and
     /// is stored (`checklist_opened`), so the app opens the last one next time.
-    private func checklists(_ loaded: LoadedForm, on database: AppDatabase) throws {
+    @MainActor
+    private func checklists(_ loaded: LoadedForm, on database: any RecordStore) throws {
         var list = try? database.lastValue(form: Checklists.opened, field: "list")
         while true {
             if list == nil {
@@ -128,25 +141,21 @@ struct DemoCommand: ParsableCommand {
     }
 
     /// Quick entry: one entry after another, each stored as it is submitted; Esc leaves.
-    private func entries(_ loaded: LoadedForm, on database: AppDatabase) throws {
+    @MainActor
+    private func entries(_ loaded: LoadedForm, on database: any RecordStore) throws {
+        var run = try StoredFormRun(loaded, store: database)
         while true {
-            // Built anew for each entry: `choices` grids show what was just stored.
-            let context = try FormLauncher.context(loaded, database: database)
-            let start = try FormLauncher.startingValues(context, database, drafts: .resume)
-            let caption = Self.recentLines(context.form, database)
-            switch try FormLauncher.runOnTerminal(context, database, start: start, noAnimation: noAnimation, caption: caption) {
-            case .submitted(let record):
-                do { try database.saveRecord(record, form: context.form) } catch {
-                    throw Failure(message: "the record was NOT stored: \(error)", status: Rescue.notStoredStatus)
-                }
-                continue
-            case .cancelled:
+            let start = try run.startOnTerminal(drafts: .resume, withoutTerminal: WithoutTerminal.demo)
+            let record: Record
+            do {
+                record = try run.fillOnTerminal(from: start, noAnimation: noAnimation, caption: Self.recentLines(run.form, database),
+                                                withoutTerminal: WithoutTerminal.demo)
+            } catch Departure.cancelled {
                 return
-            case .interrupted:
-                throw ExitCode(130)
-            case .terminated(let signal):
-                throw ExitCode(128 + signal)
             }
+            do { try run.save(record) } catch { throw Failure(message: error.message(), status: error.exitStatus) }
+            // Anew for each entry: `choices` grids show what was just stored.
+            run = run.reloaded() ?? run
         }
     }
 }
@@ -155,7 +164,7 @@ extension DemoCommand {
     /// The last entries, newest first, each rendered through the form's template
     /// (the swim log's `2026-11-22 Freestyle 400m Easy`): what quick entry is for,
     /// shown under the form while the next one is made. None without a template.
-    static func recentLines(_ form: Form, _ database: AppDatabase, count: Int = 5) -> [Frame.Line] {
+    static func recentLines(_ form: Form, _ database: any RecordStore, count: Int = 5) -> [Frame.Line] {
         guard form.template != nil, let records = try? database.records(form: form, limit: count) else { return [] }
         let lines = records.compactMap { stored in
             (try? RecordFormat.template(stored.values, form: form)).map { Frame.Line("  " + TerminalSafe.escaped($0.trimmingCharacters(in: .newlines))) }
@@ -174,7 +183,7 @@ enum Checklists {
 
     /// The lists, newest first: those opened before, then any other the items name
     /// (an item moved to a list never opened).
-    static func lists(_ database: AppDatabase) -> [String] {
+    static func lists(_ database: any RecordStore) -> [String] {
         let opened = (try? database.choiceValues(Field.ChoiceSource(form: Self.opened.name, field: "list", limit: 50))) ?? []
         let named = (try? database.choiceValues(Field.ChoiceSource(form: "checklist", field: "list", limit: 50))) ?? []
         return opened + named.filter { !opened.contains($0) }
@@ -185,7 +194,8 @@ extension DemoCommand {
     /// The lists as a grid (the newest first: the one open last), with `/` to
     /// type a new list's name; the keyboard when there are none yet. Nil when
     /// the person leaves.
-    private func pickList(_ database: AppDatabase) throws -> String? {
+    @MainActor
+    private func pickList(_ database: any RecordStore) throws -> String? {
         let lists = Checklists.lists(database)
         let title = lists.isEmpty ? "Checklists · name your first list" : "Checklists · pick a list (a new name starts a new one)"
         return try pickOrName(title: title, label: "List", grid: "Lists", values: lists)
@@ -193,6 +203,7 @@ extension DemoCommand {
 
     /// The app's earlier trips (its databases) as a grid, with `/` to type a new
     /// name; nil when the person leaves.
+    @MainActor
     private func pickTrip(for app: DemoApps.App) throws -> String? {
         try pickOrName(title: "Which vacation? (a new name starts a new database)", label: "Vacation", grid: "Vacations",
                        values: DemoApps.trips(of: app), pattern: "^[^/]+$")
@@ -201,17 +212,12 @@ extension DemoCommand {
     /// A one-field form: a grid of `values` (hotkeys 1–9, `/` to type a new one),
     /// or the keyboard when there are none. The value picked or typed; nil when
     /// the person leaves.
+    @MainActor
     private func pickOrName(title: String, label: String, grid: String, values: [String], pattern: String? = nil) throws -> String? {
         let field = Field(id: "value", label: label, required: true, layout: "values", input: values.isEmpty ? .keyboard : .grid,
                           pattern: pattern)
         let form = Form(title: title, name: "demo_pick", pages: [Form.Page(fields: [field])])
-        let context = try FormContext(form: form, layouts: ["values": ChoiceLayout.make(title: grid, values: values)], today: CivilDate.today())
-        switch try FormLauncher.runOnTerminal(context, nil, start: .init(), noAnimation: noAnimation) {
-        case .submitted(let record): return record["value"]?.text
-        case .cancelled: return nil
-        case .interrupted: throw ExitCode(130)
-        case .terminated(let signal): throw ExitCode(128 + signal)
-        }
+        return try fill(form, layouts: ["values": ChoiceLayout.make(title: grid, values: values)])?["value"]?.text
     }
 }
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import KeyformCore
+import KeyformRun
 import KeyformTerminal
 
 @main
@@ -18,6 +19,9 @@ struct Keyform: ParsableCommand {
         do {
             var command = try parseAsRoot()
             try command.run()
+        } catch let departure as Departure {
+            // The person left (Esc, Ctrl-C, a signal): nothing to say, the status says it.
+            Foundation.exit(departure.exitStatus)
         } catch let failure as Failure {
             Output.error("keyform: \(failure.message)")
             Foundation.exit(failure.status)
@@ -54,5 +58,5 @@ struct Keyform: ParsableCommand {
 struct Failure: Error {
     var message: String
     /// 2: bad usage, an invalid form or layout file, or invalid answers (SPEC).
-    var status: Int32 = 2
+    var status: Int32 = ExitStatus.badUsage
 }

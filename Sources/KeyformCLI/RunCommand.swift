@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import KeyformCore
 import KeyformFiles
+import KeyformRun
 import KeyformStore
 import KeyformTerminal
 
@@ -58,81 +59,71 @@ struct RunCommand: ParsableCommand {
     }
 
     func run() throws {
+        // ArgumentParser calls run() on the main thread; readline and the terminal live there.
+        try MainActor.assumeIsolated { try fill() }
+    }
+
+    @MainActor
+    private func fill() throws {
         let loaded = try FormFiles.loadReporting(form)
         if format == .template, loaded.form.template == nil {
             throw Failure(message: "\(loaded.path) has no 'template'; add one, or use --format json or env")
         }
-        var database: AppDatabase?
+        var store: (any RecordStore)?
         var storeProblem: StoreError?
-        if !store.noStore {
-            switch store.open() {
-            case .success(let opened): database = opened
+        if !self.store.noStore {
+            switch self.store.open() {
+            case .success(let opened): store = opened
             case .failure(let error): storeProblem = error
             }
         }
-        let context = try FormLauncher.context(loaded, database: database)
-        let headless = answers != nil || isatty(STDIN_FILENO) == 0
-        let (record, removingDraft) = headless
-            ? try fillWithoutTerminal(context, database)
-            : (try fillOnTerminal(context, database), true)
-        try finish(record, form: context.form, database: database, storeProblem: storeProblem, removingDraft: removingDraft)
+        let run = try StoredFormRun(loaded, store: store, storeProblem: storeProblem)
+        let (record, removingDraft): (Record, Bool)
+        if answers != nil || isatty(STDIN_FILENO) == 0 {
+            (record, removingDraft) = try fillWithoutTerminal(run)
+        } else {
+            // On the terminal the draft was resumed, declined, or saved by this run: it goes with the record.
+            let start = try run.startOnTerminal(drafts: draftPolicy(interactive: true), repeatLast: repeatLast,
+                                                withoutTerminal: WithoutTerminal.run)
+            record = try run.fillOnTerminal(from: start, noAnimation: noAnimation, withoutTerminal: WithoutTerminal.run)
+            removingDraft = true
+        }
+        try finish(record, run, removingDraft: removingDraft)
     }
 
     /// Stores the record and prints it; a record that could not be stored is
     /// printed all the same, rescued to a file, and the status says so.
-    /// - Parameter removingDraft: whether the form's draft goes with the save: when
-    ///   the record was filled in from it, or on the terminal (where the draft was
-    ///   resumed, declined, or saved by this run).
-    private func finish(_ record: Record, form: Form, database: AppDatabase?, storeProblem: StoreError?,
-                        removingDraft: Bool) throws {
-        var problem = storeProblem
-        if let database {
-            do { try database.saveRecord(record, form: form, removingDraft: removingDraft) } catch { problem = error }
-        }
+    @MainActor
+    private func finish(_ record: Record, _ run: StoredFormRun, removingDraft: Bool) throws {
+        let saved = Result { () throws(StoredFormRun.NotStored) in try run.save(record, removingDraft: removingDraft) }
         let output: String
         do {
-            output = try format.render(record, form: form)
+            output = try format.render(record, form: run.form)
         } catch {
             throw Failure(message: "\(error)")
         }
-        // A record that was not stored is rescued before anything else can fail, printing included.
-        let rescue = problem.map { _ in Rescue.save(record, form: form) }
+        // The record was rescued by `save` if the store failed, before anything else can fail, printing included.
         let printed = Result { try Output.result(output) }
-        guard let problem else { return try printed.get() }
-        var places: [String] = []
-        if case .success = printed { places.append("on stdout") }
-        if case .some(.some(let path)) = rescue { places.append("saved in \(path)") }
-        var reason = problem.description
-        if reason.hasSuffix(".") { reason.removeLast() }
-        guard !places.isEmpty else {
+        guard case .failure(let notStored) = saved else { return try printed.get() }
+        let onStdout = (try? printed.get()) != nil
+        guard onStdout || notStored.rescuedAt != nil else {
             // Nowhere else to keep it: the record goes to stderr, escaped, as the last copy.
-            throw Failure(message: "the record was NOT stored: \(reason), and could not be printed or rescued; here it is: "
-                          + RecordFormat.json(record, form: form), status: Rescue.notStoredStatus)
+            throw Failure(message: "the record was NOT stored: \(notStored.reasonText), and could not be printed or rescued; here it is: "
+                          + RecordFormat.json(record, form: run.form), status: notStored.exitStatus)
         }
-        throw Failure(message: "the record was NOT stored: \(reason). Nothing is lost: the record is \(places.joined(separator: " and ")).",
-                      status: Rescue.notStoredStatus)
+        throw Failure(message: notStored.message(also: onStdout ? ["on stdout"] : []), status: notStored.exitStatus)
     }
 
-    private func startingValues(_ context: FormContext, _ database: AppDatabase?, interactive: Bool) throws -> FormLauncher.Start {
-        let policy: FormLauncher.DraftPolicy = resume ? .resume : fresh ? .discard : interactive ? .ask : .ignore
-        return try FormLauncher.startingValues(context, database, drafts: policy, repeatLast: repeatLast)
-    }
-
-    /// The form drawn on the controlling terminal; stdout stays for the result.
-    private func fillOnTerminal(_ context: FormContext, _ database: AppDatabase?) throws -> Record {
-        let start = try startingValues(context, database, interactive: true)
-        switch try FormLauncher.runOnTerminal(context, database, start: start, noAnimation: noAnimation) {
-        case .submitted(let record): return record
-        case .cancelled: throw ExitCode(1)
-        case .interrupted: throw ExitCode(130)
-        case .terminated(let signal): throw ExitCode(128 + signal)
-        }
+    private func draftPolicy(interactive: Bool) -> StoredFormRun.DraftPolicy {
+        resume ? .resume : fresh ? .fresh : interactive ? .ask : .ignore
     }
 
     /// Answers from --answers or from stdin lines, validated like typed values; and
     /// whether the record was filled in from the draft (--resume), which then goes.
     /// Without --resume a draft is someone's unfinished form, left as it is.
-    private func fillWithoutTerminal(_ context: FormContext, _ database: AppDatabase?) throws -> (Record, fromDraft: Bool) {
+    @MainActor
+    private func fillWithoutTerminal(_ run: StoredFormRun) throws -> (Record, fromDraft: Bool) {
+        let context = run.context
         let parsed: Result<[String: String], AnswerProblems>
         let source = answers ?? "-"
         let bytes: [UInt8]
@@ -147,7 +138,7 @@ struct RunCommand: ParsableCommand {
             parsed = Answers.fromLines(String(decoding: bytes, as: UTF8.self), form: context.form)
         }
         // Without a terminal nothing is asked: a draft is used only with --resume.
-        let start = try startingValues(context, database, interactive: false)
+        let start = try run.start(drafts: draftPolicy(interactive: false), repeatLast: repeatLast)
         let validators = Dictionary(uniqueKeysWithValues: zip(context.fields.map(\.id), context.validators))
         let filled = parsed.flatMap { answers in
             // An empty answer is no answer: the field keeps its draft or `default: last` value.
@@ -159,7 +150,7 @@ struct RunCommand: ParsableCommand {
             return (record, start.resumed)
         case .failure(let problems):
             Output.error(problems.description.trimmingCharacters(in: .newlines))
-            throw ExitCode(2)
+            throw ExitCode(ExitStatus.badUsage)
         }
     }
 }

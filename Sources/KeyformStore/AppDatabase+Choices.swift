@@ -42,4 +42,33 @@ extension AppDatabase {
             return text
         }
     }
+
+    /// The name of every form with stored records, sorted.
+    public func formNames() throws(StoreError) -> [String] {
+        try mapped {
+            try writer.read { db in try String.fetchAll(db, sql: "SELECT DISTINCT form FROM _record ORDER BY form") }
+        }
+    }
+
+    /// The form as its newest record stored it (see `StoredForm`); nil when it has no records.
+    public func storedForm(named name: String) throws(StoreError) -> Form? {
+        let rows = try mapped {
+            try writer.read { db in
+                // The newest record's keys are the form's fields in order (`RecordValues.json`);
+                // each field's type is that of its newest non-empty value.
+                try Row.fetchAll(db, sql: """
+                    SELECT k.key AS id, (
+                        SELECT json_type(r.data, '$."' || replace(k.key, '"', '""') || '"')
+                        FROM _record AS r
+                        WHERE r.form = ? AND json_type(r.data, '$."' || replace(k.key, '"', '""') || '"') <> 'null'
+                        ORDER BY r.id DESC LIMIT 1
+                    ) AS t
+                    FROM json_each((SELECT data FROM _record WHERE form = ? ORDER BY id DESC LIMIT 1)) AS k
+                    ORDER BY k.id
+                    """, arguments: [name, name])
+            }
+        }
+        guard !rows.isEmpty else { return nil }
+        return StoredForm.form(named: name, fields: rows.map { ($0["id"], $0["t"]) })
+    }
 }

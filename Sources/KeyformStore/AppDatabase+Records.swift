@@ -4,13 +4,16 @@ import KeyformCore
 
 // MARK: - Records
 
-extension AppDatabase {
+extension AppDatabase: RecordStore {
+    /// The database file, or `:memory:`.
+    public var location: String { path }
+
     /// Stores a submitted record of `form` and returns its id. In the same
     /// transaction it creates or rewrites the form's view (when the form's fields
     /// changed) and, unless `removingDraft` is false, removes the form's draft: a
     /// submitted form leaves no draft behind, even after a crash.
     @discardableResult
-    public func saveRecord(_ record: KeyformCore.Record, form: Form, removingDraft: Bool = true) throws(StoreError) -> Int64 {
+    public func saveRecord(_ record: KeyformCore.Record, form: Form, removingDraft: Bool) throws(StoreError) -> Int64 {
         try SQLText.validate(form)
         let data = try RecordValues.json(record, form: form)
         let time = Timestamp.string(from: now())
@@ -90,7 +93,7 @@ extension AppDatabase {
     /// Values come back as the form's current fields: a field added after a record
     /// was saved is nil in it; a value stored under another type is converted when
     /// that is exact (see `RecordValues.decode`).
-    public func records(form: Form, where matches: [FieldMatch] = [], limit: Int? = nil, beforeID: Int64? = nil) throws(StoreError) -> [StoredRecord] {
+    public func records(form: Form, where matches: [FieldMatch], limit: Int?, beforeID: Int64?) throws(StoreError) -> [StoredRecord] {
         if let limit, limit <= 0 { return [] }
         let fields = form.fields
         var sql = "SELECT id, created, updated"
@@ -137,7 +140,7 @@ extension AppDatabase {
     }
 
     /// How many records `form` has, counting those where every match holds.
-    public func recordCount(form: Form, where matches: [FieldMatch] = []) throws(StoreError) -> Int {
+    public func recordCount(form: Form, where matches: [FieldMatch]) throws(StoreError) -> Int {
         var sql = "SELECT count(*) FROM _record WHERE form = ?"
         var arguments: [(any DatabaseValueConvertible)?] = [form.name]
         try Self.appendConditions(matches, form: form, to: &sql, &arguments)
@@ -173,7 +176,7 @@ extension AppDatabase {
     /// Earlier values of `field` in `form`'s records as they show in the field
     /// (`FieldValue.text`), newest first, each once, empty values left out, at most
     /// `limit`: the field's readline history (Up recalls them).
-    public func history(form: Form, field: String, limit: Int = 500) throws(StoreError) -> [String] {
+    public func history(form: Form, field: String, limit: Int) throws(StoreError) -> [String] {
         guard let type = form.field(id: field)?.type else { throw .unknownField(form: form.name, field: field) }
         guard limit > 0 else { return [] }
         let path = RecordValues.path(field)

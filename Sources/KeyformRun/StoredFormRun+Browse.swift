@@ -1,0 +1,50 @@
+import KeyformCore
+import KeyformStore
+import KeyformTerminal
+
+extension StoredFormRun {
+    /// The record browser's store work (`keyform browse`, the demo's lists):
+    /// adding a record starts as a run does with `drafts: .resume` and saves as
+    /// ``save(_:removingDraft:)`` does; editing updates the record; the form
+    /// opened from the list gets its `choices` grids anew (``reloaded()``).
+    /// - Parameter store: the store the run was made with.
+    public func browserHooks(on store: any RecordStore) -> RecordBrowser.Hooks {
+        let form = self.form
+        let run = self
+        return RecordBrowser.Hooks(
+            history: { field in ((try? store.history(form: form, field: field)) ?? []).reversed() },
+            // `default: last`, under the form's draft when there is one (an entry left
+            // unfinished here or in `keyform run`): adding resumes it.
+            newValues: { (try? run.start(drafts: .resume))?.values ?? [:] },
+            add: { record in
+                // The draft was resumed into this record: it is done now.
+                RecordListRow(id: try store.saveRecord(record, form: form), values: record)
+            },
+            update: { id, record in
+                try store.updateRecord(id: id, record, form: form)
+                return RecordListRow(id: id, values: record)
+            },
+            delete: { id in _ = try store.deleteRecord(id: id, form: form) },
+            load: { before, limit, matching in
+                try store.records(form: form, where: matching, limit: limit, beforeID: before).map(RecordListRow.init)
+            },
+            count: { matching in try store.recordCount(form: form, where: matching) },
+            // The filter's grid for a field without one: what the records hold, most used first.
+            values: { field in
+                (try? store.choiceValues(Field.ChoiceSource(form: form.name, field: field, order: .frequent, limit: 30))) ?? []
+            },
+            // `choices` grids offer what was stored since the list opened.
+            context: { run.reloaded()?.context },
+            // What the add form held when left unsubmitted (the browser passes only a
+            // form that differs from how it opened).
+            saveDraft: { values in try? store.saveDraft(form: form, values: values, focus: nil) }
+        )
+    }
+}
+
+extension RecordListRow {
+    /// A stored record as a row of the list.
+    public init(_ stored: StoredRecord) {
+        self.init(id: stored.id, values: stored.values)
+    }
+}

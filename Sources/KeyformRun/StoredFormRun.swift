@@ -1,0 +1,243 @@
+import Foundation
+import KeyformCore
+import KeyformStore
+import KeyformTerminal
+
+/// One run of a form on a store, from loading to the stored record — the only
+/// place that wires a form to its store. `keyform run`, the demo apps, browse
+/// (adding and editing) and the Swift library (`TerminalFormRunner`, and its
+/// test double `KeyformTester` / `form.test`) all run forms through it:
+///
+/// 1. ``init(form:layouts:store:storeProblem:today:)``: the form, its
+///    `choices: {from: …}` grids filled from the store;
+/// 2. ``start(drafts:repeatLast:ask:)``: `default: last` values, then the draft
+///    as the policy says (asking on the terminal when it says ask);
+/// 3. ``hooks(from:)``: field history, and drafts saved while typing — a form
+///    left as it started is no draft, so an untouched draft is removed;
+/// 4. ``runOnTerminal(from:options:caption:)`` or ``runScripted(from:keys:width:height:)``;
+/// 5. ``save(_:removingDraft:)``: the record stored, or rescued to a file
+///    (``NotStored``) when the store fails.
+///
+/// How the person left is a ``Departure``, which carries the exit status.
+/// The store is any `RecordStore`: which backend is the caller's choice.
+@MainActor
+public struct StoredFormRun {
+    /// What to do with a draft the store holds for the form.
+    public enum DraftPolicy: Sendable, Hashable {
+        /// Ask the person (`keyform run` on a terminal; the library by default).
+        case ask
+        /// Continue from it without asking (`--resume`, the demos, browse's add).
+        case resume
+        /// Delete it and start afresh (`--fresh`).
+        case fresh
+        /// Leave it alone and start from the defaults (no terminal to ask on).
+        case ignore
+    }
+
+    /// The form as it runs: `choices` fields have their grids from the store.
+    public let context: FormContext
+    /// Nil when nothing is stored (`--no-store`, a library form without a store).
+    public let store: (any RecordStore)?
+    /// Why the store could not be opened: the form runs all the same and the
+    /// record is rescued at the end (`keyform run`, exit 3).
+    public let storeProblem: StoreError?
+    /// The form and layouts as loaded, to read the `choices` grids anew (``reloaded()``).
+    private let loaded: (form: Form, layouts: [String: Layout])
+
+    /// The form ready to run on `store`.
+    /// - Throws: the form's invalid pattern, as `FormContext` finds it.
+    public init(form: Form, layouts: [String: Layout], store: (any RecordStore)?, storeProblem: StoreError? = nil,
+                today: CivilDate) throws(FieldValidator.PatternError) {
+        let (offering, offered) = ChoiceLayout.apply(to: form) { source in (try? store?.choiceValues(source)) ?? [] }
+        context = try FormContext(form: offering, layouts: layouts.merging(offered) { $1 }, today: today)
+        self.store = store
+        self.storeProblem = storeProblem
+        self.loaded = (form, layouts)
+    }
+
+    /// The same run with its `choices` grids read again: what was stored
+    /// since shows (the next quick entry, a form opened again from browse).
+    public func reloaded() -> StoredFormRun? {
+        try? StoredFormRun(form: loaded.form, layouts: loaded.layouts, store: store, storeProblem: storeProblem, today: CivilDate.today())
+    }
+
+    public var form: Form { context.form }
+
+    // MARK: - Start
+
+    /// Where the form starts: `default: last` values from the newest record
+    /// (with `repeatLast`, every field without a default of its own too), then
+    /// the draft's values and focus when the policy takes it up.
+    /// - Parameter ask: asks the person the question (``question(for:)``) and
+    ///   returns yes or no; the default asks on the controlling terminal.
+    /// - Throws: ``Departure`` when the person leaves at the question (the draft
+    ///   stays as it was); what `ask` throws (`TerminalError`: no terminal).
+    public func start(drafts: DraftPolicy, repeatLast: Bool = false,
+                      ask: ((String) throws -> Bool)? = nil) throws -> FormStart {
+        var start = FormStart()
+        guard let store else { return start }
+        for field in form.fields where field.defaultValue == .last || (repeatLast && field.defaultValue == nil) {
+            if let last = try? store.lastValue(form: form, field: field.id) { start.values[field.id] = last }
+        }
+        start.last = start.values
+        guard drafts != .ignore, let draft = try? store.draft(form: form) else { return start }
+        let resume: Bool = switch drafts {
+        case .resume: true
+        case .fresh: false
+        case .ignore: false
+        case .ask: try (ask ?? Self.askOnTerminal)(Self.question(for: draft, of: form))
+        }
+        if resume {
+            start.values.merge(draft.values) { _, drafted in drafted }
+            start.focus = draft.focus.flatMap { id in form.fields.firstIndex { $0.id == id } } ?? 0
+            start.resumed = true
+        } else {
+            _ = try? store.deleteDraft(form: form)
+        }
+        return start
+    }
+
+    /// "Resume the draft of 'New To-Do' saved at 14:05?": the one wording.
+    public static func question(for draft: Draft, of form: Form) -> String {
+        "Resume the draft of '\(form.title ?? form.name)' saved \(describe(draft.saved))?"
+    }
+
+    /// Asks on the controlling terminal.
+    /// - Throws: ``Departure``; `TerminalError` when there is no terminal.
+    public static func askOnTerminal(_ question: String) throws -> Bool {
+        try askOnTerminal(question, ttyPath: "/dev/tty")
+    }
+
+    public static func askOnTerminal(_ question: String, ttyPath: String) throws -> Bool {
+        try TerminalRunner.ask(question, ttyPath: ttyPath).yes()
+    }
+
+    /// "at 14:05" today, else "on 2026-11-20 at 14:05", in local time.
+    public static func describe(_ date: Date) -> String {
+        let calendar = Calendar.current
+        let time = String(format: "%02d:%02d", calendar.component(.hour, from: date), calendar.component(.minute, from: date))
+        if calendar.isDateInToday(date) { return "at \(time)" }
+        let day = String(format: "%04d-%02d-%02d", calendar.component(.year, from: date), calendar.component(.month, from: date),
+                         calendar.component(.day, from: date))
+        return "on \(day) at \(time)"
+    }
+
+    // MARK: - While it runs
+
+    /// Field history and drafts while typing, for a form that started at `start`.
+    /// A form holding what it holds when nothing was typed (the fresh start with
+    /// `default: last`) is no draft: none is kept, and a draft it was resumed
+    /// from is removed, so none is offered next time.
+    public func hooks(from start: FormStart) -> TerminalRunner.Hooks {
+        var hooks = TerminalRunner.Hooks()
+        guard let store else { return hooks }
+        let form = self.form
+        let untouched = FormState.start(context, values: start.last).draft(context)
+        hooks.history = { field in ((try? store.history(form: form, field: field)) ?? []).reversed() }
+        hooks.saveDraft = { values, focus in
+            if values == untouched {
+                _ = try? store.deleteDraft(form: form)
+            } else {
+                try? store.saveDraft(form: form, values: values, focus: focus)
+            }
+        }
+        return hooks
+    }
+
+    /// The form filled in on the terminal from `start`.
+    /// - Returns: the submitted record, not yet stored (``save(_:removingDraft:)``).
+    /// - Throws: ``Departure`` when the person left it; `TerminalError` when
+    ///   there is no terminal to draw on.
+    public func runOnTerminal(from start: FormStart, options: TerminalRunner.Options,
+                              caption: [Frame.Line] = []) throws -> Record {
+        let state = FormState.start(context, values: start.values, focus: start.focus)
+        return try TerminalRunner.run(context: context, state: state, options: options, hooks: hooks(from: start),
+                                      caption: caption).record()
+    }
+
+    /// The form filled in by a key script on a virtual screen (the library's
+    /// test double). The drafts go to the store as on the terminal; the last
+    /// one, saved with the field the keys left focused, is what stays.
+    public func runScripted(from start: FormStart, keys: [KeyScript.Press], width: Int, height: Int) -> ScriptedRun.Result {
+        let hooks = hooks(from: start)
+        let result = ScriptedRun.run(context: context, state: .start(context, values: start.values, focus: start.focus),
+                                     keys: keys, width: max(1, width), height: max(1, height), history: hooks.history)
+        let focus = context.fields.indices.contains(result.state.focus) ? context.fields[result.state.focus].id : ""
+        for case .saveDraft(let values) in result.effects {
+            hooks.saveDraft(values, focus)
+        }
+        return result
+    }
+
+    // MARK: - The end
+
+    /// Stores a submitted record and returns its id (nil without a store).
+    /// - Parameter removingDraft: whether the form's draft goes with it: true on
+    ///   the terminal (the draft was resumed, declined, or saved by this run).
+    /// - Throws: ``NotStored`` when the store failed, or could not be opened:
+    ///   the record is then in a rescue file, whose path it names.
+    @discardableResult
+    public func save(_ record: Record, removingDraft: Bool = true) throws(NotStored) -> Int64? {
+        var problem = storeProblem
+        if let store {
+            do { return try store.saveRecord(record, form: form, removingDraft: removingDraft) } catch { problem = error }
+        }
+        guard let problem else { return nil }
+        throw NotStored(reason: problem, rescuedAt: Rescue.save(record, form: form))
+    }
+
+    /// A submitted record that the store did not take. Nothing is lost: it is in
+    /// the rescue file when `rescuedAt` is set (exit status 3 in `keyform run`).
+    public struct NotStored: Error, Equatable, CustomStringConvertible {
+        /// Why the store refused it.
+        public var reason: StoreError
+        /// The rescue file holding the record's JSON; nil when even that failed.
+        public var rescuedAt: String?
+
+        public var exitStatus: Int32 { ExitStatus.notStored }
+
+        /// The store's reason, without its closing period.
+        public var reasonText: String {
+            var text = reason.description
+            if text.hasSuffix(".") { text.removeLast() }
+            return text
+        }
+
+        /// "the record was NOT stored: REASON. Nothing is lost: the record is on
+        /// stdout and saved in FILE." — `also` names where else the caller put it.
+        public func message(also: [String] = []) -> String {
+            let places = also + (rescuedAt.map { ["saved in \($0)"] } ?? [])
+            guard !places.isEmpty else { return "the record was NOT stored: \(reasonText)." }
+            return "the record was NOT stored: \(reasonText). Nothing is lost: the record is \(places.joined(separator: " and "))."
+        }
+
+        public var description: String { message() }
+    }
+}
+
+/// Where a form starts when it is opened on a store: values and focus.
+public struct FormStart: Equatable, Sendable {
+    public var values: [String: String] = [:]
+    /// The focused field's index.
+    public var focus = 0
+    /// Whether a draft was taken up (then submitting removes it).
+    public var resumed = false
+    /// The values from the last record alone: with the defaults, the form as it
+    /// is when nothing was typed.
+    public var last: [String: String] = [:]
+
+    public init() {}
+}
+
+extension TerminalRunner.Options {
+    /// Color unless NO_COLOR, transitions when `animate` and not NO_MOTION; a
+    /// terminal that cannot show motion or color well (TERM=dumb) gets neither.
+    public static func fromEnvironment(animate: Bool, ttyPath: String = "/dev/tty") -> TerminalRunner.Options {
+        let environment = ProcessInfo.processInfo.environment
+        let dumb = ["", "dumb"].contains(environment["TERM"] ?? "")
+        return TerminalRunner.Options(
+            color: (environment["NO_COLOR"] ?? "").isEmpty && !dumb,
+            animate: animate && (environment["NO_MOTION"] ?? "").isEmpty && !dumb,
+            ttyPath: ttyPath)
+    }
+}

@@ -1,0 +1,217 @@
+import Foundation
+import KeyformCore
+
+/// A store of plain values in memory, gone with the value: the second backend
+/// of `RecordStore`, so that the shared store tests say what a backend must do
+/// rather than what SQLite happens to do, and so that tests of a run need no
+/// database file. It answers as `AppDatabase` does, value conversions included.
+public final class MemoryStore: RecordStore, @unchecked Sendable {
+    /// One stored record: its fields in the order of the form it was saved with.
+    private struct Entry {
+        var id: Int64
+        var form: String
+        var created: Date
+        var updated: Date
+        var fields: [String]
+        var values: [String: FieldValue]
+    }
+
+    private let lock = NSLock()
+    private let now: @Sendable () -> Date
+    private var entries: [Entry] = []
+    private var drafts: [String: Draft] = [:]
+    private var lastID: Int64 = 0
+
+    /// - Parameter now: the clock for `created`, `updated` and `saved`.
+    public init(now: @escaping @Sendable () -> Date = { Date() }) {
+        self.now = now
+    }
+
+    public var location: String { ":memory:" }
+
+    // MARK: - Records
+
+    @discardableResult
+    public func saveRecord(_ record: KeyformCore.Record, form: Form, removingDraft: Bool) throws(StoreError) -> Int64 {
+        let (fields, values) = try Self.storable(record, form: form)
+        let time = now()
+        return lock.withLock {
+            lastID += 1
+            entries.append(Entry(id: lastID, form: form.name, created: time, updated: time, fields: fields, values: values))
+            if removingDraft { drafts[form.name] = nil }
+            return lastID
+        }
+    }
+
+    public func updateRecord(id: Int64, _ record: KeyformCore.Record, form: Form) throws(StoreError) {
+        let (fields, values) = try Self.storable(record, form: form)
+        let time = now()
+        let found: Bool = lock.withLock {
+            guard let index = entries.firstIndex(where: { $0.id == id && $0.form == form.name }) else { return false }
+            entries[index].fields = fields
+            entries[index].values = values
+            entries[index].updated = time
+            return true
+        }
+        if !found { throw .recordNotFound(id: id, form: form.name) }
+    }
+
+    @discardableResult
+    public func deleteRecord(id: Int64, form: Form) throws(StoreError) -> Bool {
+        lock.withLock {
+            guard let index = entries.firstIndex(where: { $0.id == id && $0.form == form.name }) else { return false }
+            entries.remove(at: index)
+            return true
+        }
+    }
+
+    public func records(form: Form, where matches: [FieldMatch], limit: Int?, beforeID: Int64?) throws(StoreError) -> [StoredRecord] {
+        if let limit, limit <= 0 { return [] }
+        var result: [StoredRecord] = []
+        for entry in try matching(form, matches) where beforeID.map({ entry.id < $0 }) ?? true {
+            if let limit, result.count == limit { break }
+            let values = form.fields.map { field in (field.id, Self.read(entry.values[field.id], as: field)) }
+            result.append(StoredRecord(id: entry.id, created: entry.created, updated: entry.updated, values: KeyformCore.Record(values: values)))
+        }
+        return result
+    }
+
+    public func recordCount(form: Form, where matches: [FieldMatch]) throws(StoreError) -> Int {
+        try matching(form, matches).count
+    }
+
+    /// The form's records where every match holds, newest first.
+    private func matching(_ form: Form, _ matches: [FieldMatch]) throws(StoreError) -> [Entry] {
+        var fields: [Field] = []
+        for match in matches {
+            guard let field = form.field(id: match.field) else { throw .unknownField(form: form.name, field: match.field) }
+            fields.append(field)
+        }
+        return newestFirst(form.name).filter { entry in
+            zip(matches, fields).allSatisfy { match, field in
+                let stored = entry.values[field.id]
+                // A list field matches when the list holds the item (`--where tags=Food`).
+                if field.multiple, case .text(let item)? = match.value, case .list(let items)? = stored {
+                    return items.contains(item)
+                }
+                return stored.map { RecordValues.convert($0, to: field.type) } == match.value
+            }
+        }
+    }
+
+    private func newestFirst(_ form: String) -> [Entry] {
+        lock.withLock { entries.filter { $0.form == form }.reversed() }
+    }
+
+    // MARK: - History and choices
+
+    public func history(form: Form, field: String, limit: Int) throws(StoreError) -> [String] {
+        guard let type = form.field(id: field)?.type else { throw .unknownField(form: form.name, field: field) }
+        var seen = Set<String>()
+        var result: [String] = []
+        for entry in newestFirst(form.name) where result.count < limit {
+            guard let value = entry.values[field] else { continue }
+            let text = RecordValues.convert(value, to: type).text
+            if !text.isEmpty, seen.insert(text).inserted { result.append(text) }
+        }
+        return result
+    }
+
+    public func lastValue(form: Form, field: String) throws(StoreError) -> String? {
+        guard let type = form.field(id: field)?.type else { throw .unknownField(form: form.name, field: field) }
+        guard let value = newestFirst(form.name).first?.values[field] else { return nil }
+        let text = RecordValues.convert(value, to: type).text
+        return text.isEmpty ? nil : text
+    }
+
+    public func choiceValues(_ source: Field.ChoiceSource) throws(StoreError) -> [String] {
+        // Each item: the newest record holding it (its rank), its place in that
+        // record's list, and how many records hold it.
+        var found: [String: (newest: Int, place: Int, count: Int)] = [:]
+        var order: [String] = []
+        for (rank, entry) in newestFirst(source.form).enumerated() {
+            guard let value = entry.values[source.field] else { continue }
+            let items: [String] = if case .list(let list) = value { list } else { [Self.shown(value)] }
+            var counted = Set<String>()
+            for (place, item) in items.enumerated() where !item.isEmpty && counted.insert(item).inserted {
+                if let known = found[item] {
+                    found[item] = (known.newest, known.place, known.count + 1)
+                } else {
+                    found[item] = (rank, place, 1)
+                    order.append(item)
+                }
+            }
+        }
+        let sorted = order.sorted { a, b in
+            let (x, y) = (found[a]!, found[b]!)
+            if source.order == .frequent, x.count != y.count { return x.count > y.count }
+            return (x.newest, x.place) < (y.newest, y.place)
+        }
+        return Array(sorted.prefix(max(0, source.limit)))
+    }
+
+    /// A value as a `choices` grid offers it: numbers shortest, booleans yes/no.
+    private static func shown(_ value: FieldValue) -> String {
+        switch value {
+        case .boolean(let flag): flag ? "yes" : "no"
+        default: value.text
+        }
+    }
+
+    public func formNames() throws(StoreError) -> [String] {
+        lock.withLock { Set(entries.map(\.form)).sorted() }
+    }
+
+    public func storedForm(named name: String) throws(StoreError) -> Form? {
+        let records = newestFirst(name)
+        guard let newest = records.first else { return nil }
+        return StoredForm.form(named: name, fields: newest.fields.map { id in
+            (id, records.lazy.compactMap { $0.values[id] }.first.map(StoredForm.jsonType))
+        })
+    }
+
+    // MARK: - Drafts
+
+    public func saveDraft(form: Form, values: [String: String], focus: String?) throws(StoreError) {
+        guard SQLText.isName(form.name) else { throw .invalidName(form.name) }
+        let draft = Draft(form: form.name, values: values, focus: focus, saved: now())
+        lock.withLock { drafts[form.name] = draft }
+    }
+
+    public func draft(form: Form) throws(StoreError) -> Draft? {
+        lock.withLock { drafts[form.name] }
+    }
+
+    @discardableResult
+    public func deleteDraft(form: Form) throws(StoreError) -> Bool {
+        lock.withLock { drafts.removeValue(forKey: form.name) != nil }
+    }
+
+    // MARK: - Values
+
+    /// The record's values by field id, refused as `AppDatabase` refuses them
+    /// (a bad name, a number that is not finite).
+    private static func storable(_ record: KeyformCore.Record, form: Form) throws(StoreError) -> ([String], [String: FieldValue]) {
+        try SQLText.validate(form)
+        var values: [String: FieldValue] = [:]
+        for field in form.fields {
+            guard let value = record[field.id] else { continue }
+            if case .number(let number) = value, !number.isFinite {
+                throw .invalidValue(field: field.id, reason: "\(number) cannot be stored")
+            }
+            values[field.id] = value
+        }
+        return (form.fields.map(\.id), values)
+    }
+
+    /// A stored value read by `field` as it is now (see `RecordValues.decode`).
+    private static func read(_ value: FieldValue?, as field: Field) -> FieldValue? {
+        guard let value else { return nil }
+        if field.multiple, field.type == .text {
+            if case .list = value { return value }
+            let items = FieldValue.split(value.text)
+            return items.isEmpty ? nil : .list(items)
+        }
+        return RecordValues.convert(value, to: field.type)
+    }
+}

@@ -1,0 +1,135 @@
+import KeyformCore
+
+/// What a form run, the record browser and the `records` commands ask of a
+/// store: records, drafts, field history and the values a `choices` grid offers.
+///
+/// The run and the command line talk to this protocol only; which backend is
+/// behind it is decided where the store is opened. `AppDatabase` (SQLite through
+/// GRDB) is the default backend and `MemoryStore` (plain values) the one for
+/// tests; a server backend (PostgreSQL) conforms in its own target and nothing
+/// else changes. The shared suite in `Tests/KeyformStoreTests/RecordStoreContract.swift`
+/// is what a backend must pass (docs/store.md).
+///
+/// Every method throws `StoreError`, never a backend's own error. Records come
+/// back as the form's current fields: a field added after a record was saved is
+/// nil in it; a value stored under another type is converted when that is exact.
+public protocol RecordStore: AnyObject, Sendable {
+    /// Where the records are, for messages: a file path, `:memory:`, a server.
+    var location: String { get }
+
+    /// Stores a submitted record of `form` and returns its id (unique, never
+    /// reused). Unless `removingDraft` is false the form's draft goes with it, in
+    /// the same transaction: a submitted form leaves no draft behind.
+    @discardableResult
+    func saveRecord(_ record: KeyformCore.Record, form: Form, removingDraft: Bool) throws(StoreError) -> Int64
+
+    /// Replaces the values of record `id` of `form`; `.recordNotFound` when it is gone.
+    func updateRecord(id: Int64, _ record: KeyformCore.Record, form: Form) throws(StoreError)
+
+    /// Deletes record `id` of `form`; false when there was no such record.
+    @discardableResult
+    func deleteRecord(id: Int64, form: Form) throws(StoreError) -> Bool
+
+    /// The records of `form`, newest first (in the order they were saved),
+    /// keeping those where every match holds, at most `limit` (nil: all); with
+    /// `beforeID`, only those older than that one (the next page of a list).
+    func records(form: Form, where matches: [FieldMatch], limit: Int?, beforeID: Int64?) throws(StoreError) -> [StoredRecord]
+
+    /// How many records `form` has where every match holds.
+    func recordCount(form: Form, where matches: [FieldMatch]) throws(StoreError) -> Int
+
+    /// Earlier values of `field` as they show in the field, newest first, each
+    /// once, empty ones left out, at most `limit`: readline's history.
+    func history(form: Form, field: String, limit: Int) throws(StoreError) -> [String]
+
+    /// The value of `field` in the newest record (`default: last`); nil when
+    /// there is none or it was empty.
+    func lastValue(form: Form, field: String) throws(StoreError) -> String?
+
+    /// The values a `choices: {from: FORM.FIELD}` grid offers: a field of any
+    /// stored form (no need to load it), each value once, newest or most used
+    /// first; a list's items one by one.
+    func choiceValues(_ source: Field.ChoiceSource) throws(StoreError) -> [String]
+
+    /// The name of every form with stored records, sorted.
+    func formNames() throws(StoreError) -> [String]
+
+    /// The form as its records were stored, for reading them without the form
+    /// file (`keyform records list NAME` from any folder): see `StoredForm`.
+    /// Nil when the store holds no record of it.
+    func storedForm(named name: String) throws(StoreError) -> Form?
+
+    /// Replaces the form's draft: the text of each field and the focused field.
+    func saveDraft(form: Form, values: [String: String], focus: String?) throws(StoreError)
+
+    /// The form's draft, or nil.
+    func draft(form: Form) throws(StoreError) -> Draft?
+
+    /// Removes the form's draft; false when it had none.
+    @discardableResult
+    func deleteDraft(form: Form) throws(StoreError) -> Bool
+}
+
+/// The common shapes of the calls.
+extension RecordStore {
+    /// Stores a submitted record and removes the form's draft.
+    @discardableResult
+    public func saveRecord(_ record: KeyformCore.Record, form: Form) throws(StoreError) -> Int64 {
+        try saveRecord(record, form: form, removingDraft: true)
+    }
+
+    public func records(form: Form, where matches: [FieldMatch] = [], limit: Int? = nil) throws(StoreError) -> [StoredRecord] {
+        try records(form: form, where: matches, limit: limit, beforeID: nil)
+    }
+
+    /// The records older than `beforeID` (the next page of a list).
+    public func records(form: Form, where matches: [FieldMatch] = [], beforeID: Int64?) throws(StoreError) -> [StoredRecord] {
+        try records(form: form, where: matches, limit: nil, beforeID: beforeID)
+    }
+
+    public func records(form: Form, limit: Int?, beforeID: Int64?) throws(StoreError) -> [StoredRecord] {
+        try records(form: form, where: [], limit: limit, beforeID: beforeID)
+    }
+
+    public func recordCount(form: Form) throws(StoreError) -> Int {
+        try recordCount(form: form, where: [])
+    }
+
+    /// At most 500 earlier values.
+    public func history(form: Form, field: String) throws(StoreError) -> [String] {
+        try history(form: form, field: field, limit: 500)
+    }
+}
+
+/// A form described by what the store holds: the fields of its newest record,
+/// in order, each typed by its newest value (a date reads as text, since the
+/// store keeps it as `YYYY-MM-DD` text; a list as a `multiple` text field).
+/// Labels are the field ids. Enough to list and export the records; running
+/// the form needs its file.
+public enum StoredForm {
+    /// - Parameter fields: each field's id and the JSON type of its newest
+    ///   non-empty value (`text`, `integer`, `real`, `true`, `false`, `array`;
+    ///   nil when every value is empty).
+    public static func form(named name: String, fields: [(id: String, jsonType: String?)]) -> Form {
+        Form(name: name, pages: [Form.Page(fields: fields.map { id, jsonType in
+            switch jsonType {
+            case "integer": Field(id: id, type: .integer)
+            case "real": Field(id: id, type: .number)
+            case "true", "false": Field(id: id, type: .boolean)
+            case "array": Field(id: id, multiple: true)
+            default: Field(id: id)
+            }
+        })])
+    }
+
+    /// The JSON type the store gives `value` (what `form(named:fields:)` reads).
+    public static func jsonType(of value: FieldValue) -> String {
+        switch value {
+        case .text, .date: "text"
+        case .integer: "integer"
+        case .number: "real"
+        case .boolean(let flag): flag ? "true" : "false"
+        case .list: "array"
+        }
+    }
+}
