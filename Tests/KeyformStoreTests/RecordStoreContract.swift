@@ -1,0 +1,180 @@
+import Foundation
+import KeyformCore
+import KeyformStore
+import Testing
+
+/// What every `RecordStore` backend must do, written against the protocol
+/// alone and run on each backend: SQLite in a file (`AppDatabase`, the
+/// default) and plain values in memory (`MemoryStore`). A new backend (a
+/// server) joins `Backend.allCases` and must pass the same suite.
+enum Backend: String, CaseIterable, CustomTestStringConvertible, Sendable {
+    case sqlite, memory
+
+    var testDescription: String { rawValue }
+
+    /// A new, empty store on a clock the test moves; the folder (for a file) lives as long as the store is used.
+    func make(_ clock: TestClock = TestClock()) throws -> (store: any RecordStore, folder: TemporaryFolder?) {
+        switch self {
+        case .sqlite:
+            let folder = try TemporaryFolder()
+            return (try AppDatabase.open(path: folder.file("keyform.sqlite"), now: clock.now), folder)
+        case .memory:
+            return (MemoryStore(now: clock.now), nil)
+        }
+    }
+}
+
+@Suite struct RecordStoreContract {
+    let vacation = form("vacation", [Field(id: "place"), Field(id: "tags", multiple: true), Field(id: "nights", type: .integer)])
+
+    func trip(_ place: String, _ tags: [String]? = nil, nights: Int? = nil) -> KeyformCore.Record {
+        KeyformCore.Record(values: [("place", .text(place)), ("tags", tags.map(FieldValue.list)), ("nights", nights.map(FieldValue.integer))])
+    }
+
+    @Test(arguments: Backend.allCases)
+    func recordsComeBackNewestFirstWithTheirTimes(_ backend: Backend) throws {
+        let clock = TestClock()
+        let (store, _) = try backend.make(clock)
+        let first = try store.saveRecord(todoRecord("Buy milk", priority: "High", due: "2026-11-30", laps: 3, distance: 1.5, done: false), form: todo)
+        clock.advance(seconds: 60)
+        let second = try store.saveRecord(todoRecord("Swim"), form: todo)
+        #expect(second > first)
+        let records = try store.records(form: todo)
+        #expect(records.map(\.id) == [second, first])
+        #expect(records[1].values == todoRecord("Buy milk", priority: "High", due: "2026-11-30", laps: 3, distance: 1.5, done: false))
+        #expect(records[1].created == Timestamp.date(from: "2026-11-21T09:30:00.000Z"))
+        #expect(records[0].created == records[1].created.addingTimeInterval(60))
+        #expect(try store.recordCount(form: todo) == 2)
+        #expect(try store.records(form: todo, limit: 1).map(\.id) == [second])
+        #expect(try store.records(form: todo, limit: 0).isEmpty)
+        #expect(try store.records(form: todo, beforeID: second).map(\.id) == [first])
+        #expect(try store.records(form: form("other", [Field(id: "text")])).isEmpty)
+    }
+
+    @Test(arguments: Backend.allCases)
+    func updateAndDeleteTouchOneRecordOfItsForm(_ backend: Backend) throws {
+        let clock = TestClock()
+        let (store, _) = try backend.make(clock)
+        let id = try store.saveRecord(todoRecord("Buy milk"), form: todo)
+        clock.advance(seconds: 5)
+        try store.updateRecord(id: id, todoRecord("Buy oat milk", done: true), form: todo)
+        let updated = try #require(try store.records(form: todo).first)
+        #expect(updated.values["text"] == .text("Buy oat milk"))
+        #expect(updated.values["done"] == .boolean(true))
+        #expect(updated.updated == updated.created.addingTimeInterval(5))
+        let other = form("other", [Field(id: "text")])
+        #expect(storeError { try store.updateRecord(id: id, todoRecord("x"), form: other) } == .recordNotFound(id: id, form: "other"))
+        #expect(try store.deleteRecord(id: id, form: other) == false)
+        #expect(try store.deleteRecord(id: id, form: todo) == true)
+        #expect(try store.deleteRecord(id: id, form: todo) == false)
+        #expect(storeError { try store.updateRecord(id: id, todoRecord("x"), form: todo) } == .recordNotFound(id: id, form: "todo"))
+        #expect(try store.recordCount(form: todo) == 0)
+    }
+
+    @Test(arguments: Backend.allCases)
+    func matchesKeepRecordsWhereEveryFieldHoldsItsValue(_ backend: Backend) throws {
+        let (store, _) = try backend.make()
+        try store.saveRecord(trip("Lisbon", ["Food", "Beach"], nights: 3), form: vacation)
+        try store.saveRecord(trip("Porto", ["Food"], nights: 2), form: vacation)
+        try store.saveRecord(trip("Oslo"), form: vacation)
+        func places(_ matches: [FieldMatch]) throws -> [String] {
+            try store.records(form: vacation, where: matches).compactMap { $0.values["place"]?.text }
+        }
+        #expect(try places([FieldMatch(field: "tags", value: .text("Food"))]) == ["Porto", "Lisbon"])
+        #expect(try places([FieldMatch(field: "tags", value: .text("Beach")), FieldMatch(field: "nights", value: .integer(3))]) == ["Lisbon"])
+        #expect(try places([FieldMatch(field: "nights", value: nil)]) == ["Oslo"])
+        #expect(try store.recordCount(form: vacation, where: [FieldMatch(field: "tags", value: .text("Food"))]) == 2)
+        #expect(storeError { _ = try store.records(form: vacation, where: [FieldMatch(field: "nope", value: nil)]) }
+            == .unknownField(form: "vacation", field: "nope"))
+    }
+
+    @Test(arguments: Backend.allCases)
+    func historyAndLastValueAreAsTheFieldShowsThem(_ backend: Backend) throws {
+        let (store, _) = try backend.make()
+        #expect(try store.lastValue(form: todo, field: "laps") == nil)
+        for laps in [12, 8, 12, 20] { try store.saveRecord(todoRecord("Swim", laps: laps), form: todo) }
+        try store.saveRecord(todoRecord("Rest"), form: todo)
+        #expect(try store.history(form: todo, field: "laps") == ["20", "12", "8"])
+        #expect(try store.history(form: todo, field: "laps", limit: 2) == ["20", "12"])
+        #expect(try store.history(form: todo, field: "text") == ["Rest", "Swim"])
+        #expect(try store.lastValue(form: todo, field: "text") == "Rest")
+        #expect(try store.lastValue(form: todo, field: "laps") == nil)  // empty in the newest record
+        #expect(storeError { _ = try store.history(form: todo, field: "nope") } == .unknownField(form: "todo", field: "nope"))
+    }
+
+    @Test(arguments: Backend.allCases)
+    func aValueStoredUnderAnotherTypeIsReadAsTheFieldIsNow(_ backend: Backend) throws {
+        let (store, _) = try backend.make()
+        let before = form("log", [Field(id: "laps", type: .integer), Field(id: "tags")])
+        try store.saveRecord(KeyformCore.Record(values: [("laps", .integer(3)), ("tags", .text("Beach, Food"))]), form: before)
+        let after = form("log", [Field(id: "laps", type: .number), Field(id: "tags", multiple: true), Field(id: "note")])
+        let record = try #require(try store.records(form: after).first)
+        #expect(record.values["laps"] == .number(3))
+        #expect(record.values["tags"] == .list(["Beach", "Food"]))
+        #expect(record.values["note"] == nil)
+    }
+
+    @Test(arguments: Backend.allCases)
+    func choicesOfferEachValueOrItemOnce(_ backend: Backend) throws {
+        let (store, _) = try backend.make()
+        try store.saveRecord(trip("Lisbon", ["Food", "Beach"]), form: vacation)
+        try store.saveRecord(trip("Porto", ["Sunset", "Food"]), form: vacation)
+        try store.saveRecord(trip("Lisbon"), form: vacation)
+        #expect(try store.choiceValues(.init(form: "vacation", field: "tags")) == ["Sunset", "Food", "Beach"])
+        #expect(try store.choiceValues(.init(form: "vacation", field: "tags", order: .frequent)) == ["Food", "Sunset", "Beach"])
+        #expect(try store.choiceValues(.init(form: "vacation", field: "place", order: .frequent)) == ["Lisbon", "Porto"])
+        #expect(try store.choiceValues(.init(form: "vacation", field: "place", limit: 1)) == ["Lisbon"])
+        #expect(try store.choiceValues(.init(form: "nothing", field: "place")) == [])
+        try store.saveRecord(todoRecord("Swim", distance: 1.5, done: true), form: todo)
+        #expect(try store.choiceValues(.init(form: "todo", field: "distance")) == ["1.5"])
+        #expect(try store.choiceValues(.init(form: "todo", field: "done")) == ["yes"])
+    }
+
+    @Test(arguments: Backend.allCases)
+    func aDraftIsOnePerFormAndGoesWithTheSubmittedRecord(_ backend: Backend) throws {
+        let (store, _) = try backend.make()
+        #expect(try store.draft(form: todo) == nil)
+        try store.saveDraft(form: todo, values: ["text": "Buy"], focus: "text")
+        try store.saveDraft(form: todo, values: ["text": "Buy milk", "due": "2026-1"], focus: "due")
+        let draft = try #require(try store.draft(form: todo))
+        #expect(draft.values == ["text": "Buy milk", "due": "2026-1"])
+        #expect(draft.focus == "due")
+        #expect(draft.saved == Timestamp.date(from: "2026-11-21T09:30:00.000Z"))
+        try store.saveRecord(todoRecord("Imported"), form: todo, removingDraft: false)
+        #expect(try store.draft(form: todo) != nil)
+        try store.saveRecord(todoRecord("Buy milk"), form: todo)
+        #expect(try store.draft(form: todo) == nil)
+        try store.saveDraft(form: todo, values: [:], focus: nil)
+        #expect(try store.deleteDraft(form: todo) == true)
+        #expect(try store.deleteDraft(form: todo) == false)
+    }
+
+    @Test(arguments: Backend.allCases)
+    func badNamesAndValuesAreRefusedBeforeAnythingIsStored(_ backend: Backend) throws {
+        let (store, _) = try backend.make()
+        #expect(storeError { try store.saveRecord(todoRecord("x"), form: form("Bad-Name", [Field(id: "text")])) } == .invalidName("Bad-Name"))
+        #expect(storeError { try store.saveDraft(form: form("Bad-Name", []), values: [:], focus: nil) } == .invalidName("Bad-Name"))
+        #expect(storeError { try store.saveRecord(todoRecord("x", distance: .infinity), form: todo) } != nil)
+        #expect(try store.recordCount(form: todo) == 0)
+    }
+
+    /// `keyform records list NAME` from any folder: the store describes the form.
+    @Test(arguments: Backend.allCases)
+    func theStoreKnowsItsFormsAndTheirFields(_ backend: Backend) throws {
+        let (store, _) = try backend.make()
+        #expect(try store.formNames() == [])
+        #expect(try store.storedForm(named: "todo") == nil)
+        try store.saveRecord(todoRecord("Swim", laps: 3, distance: 1.5, done: true), form: todo)
+        try store.saveRecord(todoRecord("Buy milk", due: "2026-11-30"), form: todo)
+        try store.saveRecord(trip("Lisbon", ["Food"]), form: vacation)
+        #expect(try store.formNames() == ["todo", "vacation"])
+        let described = try #require(try store.storedForm(named: "todo"))
+        #expect(described.name == "todo")
+        #expect(described.fields.map(\.id) == ["text", "priority", "due", "laps", "distance", "done"])
+        #expect(described.fields.map(\.type) == [.text, .text, .text, .integer, .number, .boolean])
+        let trips = try #require(try store.storedForm(named: "vacation"))
+        #expect(trips.fields.map(\.multiple) == [false, true, false])
+        // What it describes reads the records back.
+        #expect(try store.records(form: described).first?.values["text"] == .text("Buy milk"))
+    }
+}
