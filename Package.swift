@@ -69,6 +69,7 @@ let package = Package(
         ),
         .testTarget(name: "KeyformCLITests", dependencies: ["KeyformCLI", "KeyformTestSupport"], exclude: ["Scripts"]),
         .testTarget(name: "KeyformTerminalTests", dependencies: ["KeyformTerminal", "KeyformTestSupport"]),
+        .testTarget(name: "KeyformRunTests", dependencies: ["KeyformRun", "KeyformStore", "KeyformTerminal", "KeyformCore"]),
         .testTarget(name: "KeyformStoreTests", dependencies: ["KeyformStore", "keyform-store-stress", "KeyformTestSupport"]),
         // keyform run in tmux; depends on the executable so that it is built first.
         .testTarget(name: "KeyformEndToEndTests", dependencies: ["KeyformCLI", "KeyformTestSupport"]),

@@ -1,0 +1,139 @@
+import Foundation
+import KeyformCore
+import KeyformRun
+import KeyformStore
+import KeyformTerminal
+import Testing
+
+/// The one stored-form run, on a store of plain values: what `keyform run`,
+/// the demo, browse and the Swift library all get.
+@MainActor
+struct StoredFormRunTests {
+    let checklist = Form(title: "Checklist item", name: "checklist", pages: [Form.Page(fields: [
+        Field(id: "list", required: true, defaultValue: .last, choices: Field.ChoiceSource(form: "checklist", field: "list")),
+        Field(id: "item", required: true),
+    ])])
+    let today = CivilDate(iso: "2026-11-23")!
+
+    func item(_ list: String, _ item: String) -> Record {
+        Record(values: [("list", .text(list)), ("item", .text(item))])
+    }
+
+    func run(_ store: (any RecordStore)?, problem: StoreError? = nil) throws -> StoredFormRun {
+        try StoredFormRun(form: checklist, layouts: [:], store: store, storeProblem: problem, today: today)
+    }
+
+    @Test func choicesComeFromTheStoreAndAreReadAgainWhenReloaded() throws {
+        let store = MemoryStore()
+        let empty = try run(store)
+        #expect(empty.context.fields[0].input == .keyboard)  // nothing to offer yet
+        try store.saveRecord(item("Groceries", "Milk"), form: checklist)
+        try store.saveRecord(item("Trip", "Passport"), form: checklist)
+        let offering = try #require(empty.reloaded())
+        let field = offering.context.fields[0]
+        #expect(field.input == .grid)
+        let grid = try #require(field.layout.flatMap { offering.context.layouts[$0] })
+        #expect(grid.allKeys.map(\.label).prefix(2) == ["Trip", "Groceries"])
+    }
+
+    @Test func theDraftPolicies() throws {
+        let store = MemoryStore()
+        try store.saveRecord(item("Groceries", "Milk"), form: checklist)
+        let run = try run(store)
+        func draft() throws { try store.saveDraft(form: checklist, values: ["item": "Eg"], focus: "item") }
+
+        try draft()
+        let resumed = try run.start(drafts: .resume)
+        #expect(resumed.values == ["list": "Groceries", "item": "Eg"])
+        #expect(resumed.focus == 1 && resumed.resumed)
+        #expect(resumed.last == ["list": "Groceries"])
+
+        let ignored = try run.start(drafts: .ignore)
+        #expect(ignored.values == ["list": "Groceries"] && !ignored.resumed)
+        #expect(try store.draft(form: checklist) != nil)
+
+        var asked: [String] = []
+        let declined = try run.start(drafts: .ask) { question in asked.append(question); return false }
+        #expect(asked.count == 1 && asked[0].hasPrefix("Resume the draft of 'Checklist item' saved at "))
+        #expect(declined.values == ["list": "Groceries"])
+        #expect(try store.draft(form: checklist) == nil)
+
+        try draft()
+        #expect(try run.start(drafts: .ask) { _ in true }.resumed)
+        // Leaving at the question leaves the draft as it was.
+        #expect(throws: Departure.interrupted) { try run.start(drafts: .ask) { _ in throw Departure.interrupted } }
+        #expect(try store.draft(form: checklist) != nil)
+
+        _ = try run.start(drafts: .fresh)
+        #expect(try store.draft(form: checklist) == nil)
+        // No draft: nothing is asked.
+        _ = try run.start(drafts: .ask) { _ in Issue.record("asked without a draft"); return true }
+    }
+
+    @Test func aFormLeftAsItStartedIsNoDraft() throws {
+        let store = MemoryStore()
+        try store.saveRecord(item("Groceries", "Milk"), form: checklist)
+        let run = try run(store)
+        try store.saveDraft(form: checklist, values: ["item": "Eg"], focus: "item")
+        let start = try run.start(drafts: .resume)
+        let hooks = run.hooks(from: start)
+        hooks.saveDraft(["list": "Groceries", "item": "Eggs"], "item")
+        #expect(try store.draft(form: checklist)?.values == ["list": "Groceries", "item": "Eggs"])
+        // Back to what the form holds when nothing was typed: the draft goes.
+        hooks.saveDraft(["list": "Groceries", "item": ""], "item")
+        #expect(try store.draft(form: checklist) == nil)
+        #expect(hooks.history("item") == ["Milk"])
+    }
+
+    @Test func aScriptedRunSavesItsLastDraftAndTheRecordRemovesIt() throws {
+        let store = MemoryStore()
+        let run = try run(store)
+        let left = run.runScripted(from: try run.start(drafts: .resume), keys: try KeyScript.parse("Trip<Enter>Pass<Esc>").get(), width: 80, height: 24)
+        #expect(left.outcome == .cancelled)
+        #expect(try store.draft(form: checklist)?.values == ["list": "Trip", "item": "Pass"])
+        let start = try run.start(drafts: .resume)
+        let done = run.runScripted(from: start, keys: try KeyScript.parse("port<Enter><Enter>").get(), width: 80, height: 24)
+        let record = try #require(try done.outcome?.record())
+        #expect(record["item"] == .text("Passport"))
+        let id = try run.save(record)
+        #expect(id != nil)
+        #expect(try store.draft(form: checklist) == nil)
+        #expect(try store.records(form: checklist).map(\.values) == [record])
+    }
+
+    @Test func aRecordTheStoreRefusesIsRescuedToAFile() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("keyform-rescue-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        setenv("TMPDIR", folder.path, 1)
+        defer { unsetenv("TMPDIR") }
+        let record = item("Trip", "Passport")
+        let unavailable = try run(nil, problem: .diskFull(path: "/data/keyform.sqlite"))
+        do {
+            try unavailable.save(record)
+            Issue.record("saved without a store")
+        } catch {
+            #expect(error.exitStatus == 3)
+            let file = try #require(error.rescuedAt)
+            #expect(file.hasPrefix(folder.path + "/keyform-rescued-checklist-"))
+            let rescued = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: file))) as? [String: String]
+            #expect(rescued == ["list": "Trip", "item": "Passport"])
+            #expect(error.message(also: ["on stdout"]) == "the record was NOT stored: cannot write to the database "
+                + "'/data/keyform.sqlite': the disk is full. Free some space and try again. Nothing is lost: the record is on stdout and saved in \(file).")
+        }
+        // Without a store and without a problem, nothing is stored and nothing is wrong.
+        #expect(try self.run(nil).save(record) == nil)
+    }
+
+    @Test func oneMappingFromEndingsToExitStatuses() throws {
+        #expect(Departure.cancelled.exitStatus == 1)
+        #expect(Departure.interrupted.exitStatus == 130)
+        #expect(Departure.terminated(signal: 15).exitStatus == 143)
+        #expect(Departure.terminated(signal: 1).exitStatus == 129)
+        #expect(throws: Departure.terminated(signal: 15)) { try FormState.Outcome.terminated(signal: 15).record() }
+        #expect(throws: Departure.cancelled) { try FormState.Outcome.cancelled.record() }
+        #expect(throws: Departure.interrupted) { try RecordListState.Outcome.interrupted.leftNormally() }
+        #expect(throws: Departure.cancelled) { try TerminalRunner.Answer.cancelled.yes() }
+        #expect(try TerminalRunner.Answer.no.yes() == false)
+    }
+}
