@@ -38,23 +38,20 @@ struct BrowseCommand: ParsableCommand {
     @Option(name: .customLong("where"), help: "Only records whose FIELD has VALUE (FIELD=VALUE; repeatable).")
     var matches: [String] = []
 
-    @OptionGroup var store: StoreOptions
+    @OptionGroup var store: DatabaseOption
 
     @Flag(help: "No transitions (also when NO_MOTION is set).")
     var noAnimation = false
 
-    func validate() throws {
-        if store.noStore { throw ValidationError("--no-store makes no sense here: browse shows the stored records") }
-    }
-
     func run() throws {
-        let loaded = try FormFiles.loadReporting(form)
+        let loaded = try FormFiles.loadReporting(form, needs: "browse needs the form's file to show and edit its records")
         let scope: [FieldMatch]
         do {
             scope = try matches.map { (match: String) throws(StoreError) in try FieldMatch(parsing: match, form: loaded.form) }
         } catch {
             throw Failure(message: "\(error)")  // a --where naming no field, or a value of the wrong type: bad usage (2)
         }
+        try store.checkGiven()
         try MainActor.assumeIsolated {
             try Self.browse(loaded, scope: scope, noAnimation: noAnimation, withoutTerminal: WithoutTerminal.browse) {
                 try store.openOrFail()

@@ -88,7 +88,7 @@ struct DemoCommand: ParsableCommand {
     @MainActor
     private func open(_ app: DemoApps.App) throws {
         let (loaded, diagnostics) = FormFiles.load(path: app.path)
-        for (origin, diagnostic) in diagnostics { Output.error(diagnostic.formatted(path: origin)) }
+        FormFiles.reportErrors(diagnostics)
         guard let loaded else { throw ExitCode(ExitStatus.badUsage) }
         switch app.name {
         case "todo":

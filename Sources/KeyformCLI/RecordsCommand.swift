@@ -28,28 +28,46 @@ struct RecordQuery: ParsableArguments {
     @Option(help: "At most this many records (the newest).")
     var limit: Int?
 
-    @OptionGroup var store: StoreOptions
+    @OptionGroup var store: DatabaseOption
 
     func validate() throws {
         if let limit, limit < 0 { throw ValidationError("--limit must be 0 or more, got \(limit)") }
-        if store.noStore { throw ValidationError("--no-store makes no sense here: records are read from the store") }
     }
 
-    /// The form and its records, newest first.
+    /// The form and its records, newest first. The form is its file when one is
+    /// found (as for `keyform run`), else — for a bare name — the form as the
+    /// store holds it (`RecordStore.storedForm`): stored records read from any folder.
     func load() throws -> (form: Form, records: [StoredRecord]) {
-        let loaded = try FormFiles.loadReporting(form)
+        let (form, database) = try resolve()
         let filters: [FieldMatch]
         do {
-            filters = try matches.map { (match: String) throws(StoreError) in try FieldMatch(parsing: match, form: loaded.form) }
+            filters = try matches.map { (match: String) throws(StoreError) in try FieldMatch(parsing: match, form: form) }
         } catch {
             throw Failure(message: "\(error)")  // a --where naming no field: bad usage (2)
         }
-        let database = try store.openOrFail()
         do {
-            return (loaded.form, try database.records(form: loaded.form, where: filters, limit: limit))
+            return (form, try database.records(form: form, where: filters, limit: limit))
         } catch {
             throw Failure(message: "\(error)", status: 1)  // the store failed (a damaged file), as when opening it
         }
+    }
+
+    private func resolve() throws -> (Form, any RecordStore) {
+        if FormFiles.locate(form) != nil || form.contains("/") || form.hasSuffix(".yaml") || form.hasSuffix(".yml") {
+            let loaded = try FormFiles.loadReporting(form)
+            return (loaded.form, try store.openForReading())
+        }
+        let database = try store.openForReading()
+        let stored: Form?
+        do { stored = try database.storedForm(named: form) } catch { throw Failure(message: "\(error)", status: 1) }
+        guard let stored else {
+            let names = (try? database.formNames()) ?? []
+            let held = names.isEmpty ? "holds no records" : "holds records of: \(names.joined(separator: ", "))"
+            let hint = Suggestion.closest(to: form, among: names).map { "; did you mean '\($0)'?" } ?? ""
+            throw Failure(message: "form '\(form)' not found; looked in: \(FormFiles.searchedPlaces(for: form)), "
+                + "and the store (\(store.path)) \(held)\(hint)")
+        }
+        return (stored, database)
     }
 }
 

@@ -65,14 +65,14 @@ struct RunCommand: ParsableCommand {
 
     @MainActor
     private func fill() throws {
-        let loaded = try FormFiles.loadReporting(form)
+        let loaded = try FormFiles.loadReporting(form, needs: "run needs the form's file to show the form")
         if format == .template, loaded.form.template == nil {
             throw Failure(message: "\(loaded.path) has no 'template'; add one, or use --format json or env")
         }
         var store: (any RecordStore)?
         var storeProblem: StoreError?
         if !self.store.noStore {
-            switch self.store.open() {
+            switch self.store.database.open() {
             case .success(let opened): store = opened
             case .failure(let error): storeProblem = error
             }

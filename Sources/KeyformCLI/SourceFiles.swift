@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import KeyformCore
 import KeyformFiles
+import KeyformRun
 
 /// Finding the YAML files named on the command line (reading them: `SourceFiles.read`, in KeyformFiles).
 extension SourceFiles {
@@ -93,16 +94,27 @@ enum Output {
 }
 
 extension FormFiles {
-    /// FORM (a path or a name) located and loaded with its layouts; every
-    /// diagnostic printed on stderr. Not found is bad usage; an invalid form exits 2.
-    static func loadReporting(_ form: String) throws -> LoadedForm {
+    /// FORM (a path or a name) located and loaded with its layouts; its errors
+    /// printed on stderr. Not found is bad usage; an invalid form exits 2.
+    /// - Parameter needs: what the command needs the file for, said when it is not
+    ///   found ("browse needs the form's file to show its records").
+    static func loadReporting(_ form: String, needs: String? = nil) throws -> LoadedForm {
         guard let path = locate(form) else {
-            throw Failure(message: "form '\(form)' not found; looked in: \(searchedPlaces(for: form))")
+            let why = needs.map { "; \($0): give its path, or set KEYFORM_FORMS to its folder" } ?? ""
+            throw Failure(message: "form '\(form)' not found; looked in: \(searchedPlaces(for: form))\(why)")
         }
         let (loaded, diagnostics) = load(path: path)
-        for (origin, diagnostic) in diagnostics { Output.error(diagnostic.formatted(path: origin)) }
-        guard let loaded else { throw ExitCode(2) }
+        reportErrors(diagnostics)
+        guard let loaded else { throw ExitCode(ExitStatus.badUsage) }
         return loaded
+    }
+
+    /// Prints the errors of a form and its layouts. Warnings (a label too wide,
+    /// uneven rows) are for `keyform form check` and `layout check`: a command
+    /// that uses the form does not repeat them each time (nor leave them on the
+    /// screen under the form); an error still stops it.
+    static func reportErrors(_ diagnostics: [(path: String, diagnostic: Diagnostic)]) {
+        for (origin, diagnostic) in diagnostics where diagnostic.isError { Output.error(diagnostic.formatted(path: origin)) }
     }
 }
 

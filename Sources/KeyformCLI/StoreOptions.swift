@@ -3,17 +3,10 @@ import Foundation
 import KeyformCore
 import KeyformStore
 
-/// `--db PATH` and `--no-store`, shared by the commands that use the store.
-struct StoreOptions: ParsableArguments {
+/// `--db PATH`, for every command that uses the store.
+struct DatabaseOption: ParsableArguments {
     @Option(help: "The database file (default: $KEYFORM_DB, else $XDG_DATA_HOME/keyform/keyform.sqlite).")
     var db: String?
-
-    @Flag(help: "Store nothing: no record, no draft, no history.")
-    var noStore = false
-
-    func validate() throws {
-        if db != nil, noStore { throw ValidationError("--db and --no-store contradict each other; give one") }
-    }
 
     var path: String {
         db ?? AppDatabase.defaultPath(environment: ProcessInfo.processInfo.environment, home: NSHomeDirectory())
@@ -24,11 +17,49 @@ struct StoreOptions: ParsableArguments {
         Result { () throws(StoreError) in try AppDatabase.open(path: path) }
     }
 
-    /// The database for commands that cannot work without it (`records`).
-    func openOrFail() throws -> AppDatabase {
-        switch open() {
-        case .success(let database): return database
-        case .failure(let error): throw Failure(message: error.description, status: 1)
+    /// The database for commands that cannot work without it (`browse`): a
+    /// `--db` given is never created — a mistyped path says "no database at PATH";
+    /// the default place (or $KEYFORM_DB) is created on first use, as by `run`.
+    func openOrFail() throws -> any RecordStore {
+        do {
+            return db != nil ? try AppDatabase.openExisting(path: path) : try AppDatabase.open(path: path)
+        } catch {
+            throw Failure(message: error.description, status: 1)
         }
+    }
+
+    /// Fails with "no database at PATH" when `--db` names nothing: said before
+    /// the terminal is taken (`browse` opens the store only once it has it).
+    func checkGiven() throws {
+        if let db, !FileManager.default.fileExists(atPath: db) {
+            throw Failure(message: StoreError.noDatabase(path: db).description, status: 1)
+        }
+    }
+
+    /// The database for commands that only read (`records list`, `export`): none
+    /// is ever created. A `--db` given that does not exist is an error; the
+    /// default place not made yet holds no records (an empty store stands in).
+    func openForReading() throws -> any RecordStore {
+        do {
+            return try AppDatabase.openExisting(path: path)
+        } catch .noDatabase where db == nil {
+            return MemoryStore()
+        } catch {
+            throw Failure(message: error.description, status: 1)
+        }
+    }
+}
+
+/// `--db PATH` and `--no-store`, for the commands that store records (`run`).
+/// Commands that only read or browse take `DatabaseOption` alone: they do not
+/// offer a flag they would refuse.
+struct StoreOptions: ParsableArguments {
+    @OptionGroup var database: DatabaseOption
+
+    @Flag(help: "Store nothing: no record, no draft, no history.")
+    var noStore = false
+
+    func validate() throws {
+        if database.db != nil, noStore { throw ValidationError("--db and --no-store contradict each other; give one") }
     }
 }

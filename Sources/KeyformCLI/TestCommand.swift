@@ -25,7 +25,8 @@ struct TestCommand: ParsableCommand {
 
     @MainActor
     private func runTests() throws {
-        let files = try SourceFiles.expand(paths).filter { SourceFiles.isTestFile($0) || !isFolder($0) }
+        // A file given is run as it is; a folder runs the NAME.test.yaml files under it (the forms beside them are no tests).
+        let files = try SourceFiles.expand(paths, skipping: { !SourceFiles.isTestFile($0) })
         var passed = 0, failed = 0, invalid = false
         for path in files {
             guard let suite = load(path) else { invalid = true; continue }
@@ -43,11 +44,6 @@ struct TestCommand: ParsableCommand {
         try Output.result("\(passed) passed, \(failed) failed\n")
         if invalid { throw ExitCode(2) }
         if failed > 0 { throw ExitCode(1) }
-    }
-
-    private func isFolder(_ path: String) -> Bool {
-        var folder: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &folder) && folder.boolValue
     }
 
     private struct Suite {
@@ -73,14 +69,14 @@ struct TestCommand: ParsableCommand {
         case .form(let relative):
             let formPath = relative.hasPrefix("/") || folder.isEmpty ? relative : folder + "/" + relative
             let (loaded, diagnostics) = FormFiles.load(path: formPath)
-            diagnostics.forEach { Output.error($0.diagnostic.formatted(path: $0.path)) }
+            FormFiles.reportErrors(diagnostics)
             guard let loaded else { return nil }
             (form, layouts) = (loaded.form, loaded.layouts)
         case .layout(let name):
             var set = LayoutSet(files: LayoutFiles(formFolder: folder.isEmpty ? "." : folder))
             let availability = set.availability(name)
             set.loadLinkedLayouts()
-            set.diagnostics.forEach { Output.error($0.diagnostic.formatted(path: $0.path)) }
+            FormFiles.reportErrors(set.diagnostics)
             guard case .found(let layout) = availability else {
                 if case .missing = availability {
                     Output.error(Diagnostic.error(file.targetLocation, set.files.resolver.notFoundMessage(for: name)).formatted(path: path))

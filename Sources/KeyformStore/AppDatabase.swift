@@ -89,6 +89,14 @@ public final class AppDatabase: Sendable {
         return try AppDatabase(writer: pool, path: path, now: now)
     }
 
+    /// Opens the database file at `path` only if it exists: for commands that
+    /// read, which must not leave an empty database at a mistyped path.
+    /// Throws `.noDatabase` when nothing is there, else as `open(path:now:)`.
+    public static func openExisting(path: String, now: @escaping @Sendable () -> Date = { Date() }) throws(StoreError) -> AppDatabase {
+        guard DatabaseFile.exists(path) else { throw .noDatabase(path: path) }
+        return try open(path: path, now: now)
+    }
+
     /// Checks and sets up the file through one plain connection before the pool
     /// opens it.
     ///

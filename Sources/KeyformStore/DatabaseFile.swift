@@ -42,6 +42,12 @@ enum DatabaseFile {
         }
     }
 
+    /// Whether anything is at `path` (a file, or a folder that `prepare` refuses).
+    static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 || errno != ENOENT
+    }
+
     /// Creates `folder` and any missing parent, each `0700`; leaves existing ones alone.
     static func createFolder(_ folder: String) throws(StoreError) {
         var info = stat()

@@ -8,6 +8,8 @@ import GRDB
 public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The database's folder does not exist and could not be created.
     case cannotCreateFolder(path: String, reason: String)
+    /// Nothing is at the path, and the caller only reads (`openExisting`).
+    case noDatabase(path: String)
     /// The file could not be opened or created (it is a folder, a permission is missing…).
     case cannotOpen(path: String, reason: String)
     /// The file is not a SQLite database at all.
@@ -40,6 +42,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case .cannotCreateFolder(let path, let reason):
             "cannot create the folder '\(path)' for the database: \(reason). "
                 + "Create it yourself, or choose another database with --db PATH or KEYFORM_DB."
+        case .noDatabase(let path):
+            "no database at '\(path)': nothing was ever stored there. Check the path (--db PATH or KEYFORM_DB)."
         case .cannotOpen(let path, let reason):
             "cannot open the database '\(path)': \(reason). Choose another file with --db PATH or KEYFORM_DB."
         case .notADatabase(let path):
