@@ -8,7 +8,14 @@ struct RecordsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "records",
         abstract: "List and export stored records.",
-        discussion: "Exit status: 0 listed or exported, 1 the store or the output file failed, 2 bad usage or an invalid form.",
+        discussion: """
+            The records are read by the form's stored name from any folder; the form file,
+            when found, gives the columns their labels. Nothing here creates a database:
+            a --db where there is none is an error.
+
+            Exit status: 0 listed or exported, 1 the store or the output file failed (or no
+            database at --db), 2 bad usage or an invalid form.
+            """,
         subcommands: [RecordsListCommand.self, RecordsExportCommand.self]
     )
 }
@@ -19,7 +26,8 @@ struct RecordQuery: ParsableArguments {
         case table, json, csv
     }
 
-    @Argument(help: "A form file, or the name of one (as for keyform run).")
+    @Argument(help: ArgumentHelp("A form file, or the name of one (as for keyform run); else the name of a form with stored records.",
+                                 discussion: "Without the form file, the columns are the stored fields, headed by their ids."))
     var form: String
 
     @Option(name: .customLong("where"), help: "Only records whose FIELD has VALUE (FIELD=VALUE; repeatable).")
