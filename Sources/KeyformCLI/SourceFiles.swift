@@ -80,16 +80,7 @@ enum Output {
 
     /// Writes all of `bytes`; nil when done, else the errno that stopped it.
     static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32? {
-        var written = 0
-        while written < bytes.count {
-            let count = bytes[written...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                return errno
-            }
-            written += count
-        }
-        return nil
+        Descriptor.writeAll(bytes, to: descriptor)
     }
 }
 

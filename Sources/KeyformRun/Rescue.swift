@@ -2,8 +2,8 @@ import Foundation
 import KeyformCore
 import KeyformStore
 
-/// A record that could not be stored is never lost: it goes to stdout as usual
-/// and to a file whose path the error names.
+/// A record that could not be stored is never lost: it goes to a file whose
+/// path the error names (and, in `keyform run`, to stdout as usual).
 public enum Rescue {
     /// Writes the record's JSON (one line) to a new file in the temporary folder;
     /// its path, or nil. The name holds the time and the process id, and the file
@@ -22,20 +22,32 @@ public enum Rescue {
                 return nil
             }
             _ = fchmod(fd, 0o600)
-            var written = 0
-            while written < bytes.count {
-                let n = bytes[written...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-                if n < 0, errno == EINTR { continue }
-                guard n > 0 else { break }
-                written += n
-            }
+            let complete = Descriptor.writeAll(bytes, to: fd) == nil
             let synced = fsync(fd) == 0
             close(fd)
-            guard written == bytes.count, synced else {
+            guard complete, synced else {
                 unlink(path)
                 return nil
             }
             return path
+        }
+        return nil
+    }
+}
+
+/// Writing to a file descriptor in full (the rescue file; the CLI's stdout and stderr).
+public enum Descriptor {
+    /// Writes all of `bytes`, trying again when a signal interrupts; nil when
+    /// done, else the errno that stopped it.
+    public static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32? {
+        var written = 0
+        while written < bytes.count {
+            let count = bytes[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return errno
+            }
+            written += count
         }
         return nil
     }
