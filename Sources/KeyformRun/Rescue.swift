@@ -9,8 +9,9 @@ public enum Rescue {
     /// its path, or nil. The name holds the time and the process id, and the file
     /// is created exclusively: processes that fail at the same moment never
     /// overwrite each other's records (nor follow a link someone left in /tmp).
-    public static func save(_ record: Record, form: Form) -> String? {
-        let folder = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+    /// - Parameter folder: where; nil: `$TMPDIR`, else `/tmp`.
+    public static func save(_ record: Record, form: Form, in folder: String? = nil) -> String? {
+        let folder = folder ?? ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
         let stamp = Timestamp.string(from: Date()).replacingOccurrences(of: ":", with: "-")
         let bytes = Array((RecordFormat.json(record, form: form) + "\n").utf8)
         for attempt in 0..<100 {

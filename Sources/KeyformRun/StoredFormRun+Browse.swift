@@ -12,7 +12,7 @@ extension StoredFormRun {
         let form = self.form
         let run = self
         return RecordBrowser.Hooks(
-            history: { field in ((try? store.history(form: form, field: field)) ?? []).reversed() },
+            history: { run.history($0) },
             // `default: last`, under the form's draft when there is one (an entry left
             // unfinished here or in `keyform run`): adding resumes it.
             newValues: { (try? run.start(drafts: .resume))?.values ?? [:] },

@@ -41,6 +41,8 @@ public struct StoredFormRun {
     /// Why the store could not be opened: the form runs all the same and the
     /// record is rescued at the end (`keyform run`, exit 3).
     public let storeProblem: StoreError?
+    /// Where a record the store refused is rescued; nil: `$TMPDIR`, else `/tmp`.
+    public var rescueFolder: String?
     /// The form and layouts as loaded, to read the `choices` grids anew (``reloaded()``).
     private let loaded: (form: Form, layouts: [String: Layout])
 
@@ -58,7 +60,9 @@ public struct StoredFormRun {
     /// The same run with its `choices` grids read again: what was stored
     /// since shows (the next quick entry, a form opened again from browse).
     public func reloaded() -> StoredFormRun? {
-        try? StoredFormRun(form: loaded.form, layouts: loaded.layouts, store: store, storeProblem: storeProblem, today: CivilDate.today())
+        var run = try? StoredFormRun(form: loaded.form, layouts: loaded.layouts, store: store, storeProblem: storeProblem, today: CivilDate.today())
+        run?.rescueFolder = rescueFolder
+        return run
     }
 
     public var form: Form { context.form }
@@ -133,7 +137,7 @@ public struct StoredFormRun {
         guard let store else { return hooks }
         let form = self.form
         let untouched = FormState.start(context, values: start.last).draft(context)
-        hooks.history = { field in ((try? store.history(form: form, field: field)) ?? []).reversed() }
+        hooks.history = { [self] in history($0) }
         hooks.saveDraft = { values, focus in
             if values == untouched {
                 _ = try? store.deleteDraft(form: form)
@@ -142,6 +146,11 @@ public struct StoredFormRun {
             }
         }
         return hooks
+    }
+
+    /// A field's earlier values, oldest first (readline's Up); none without a store.
+    public func history(_ field: String) -> [String] {
+        ((try? store?.history(form: form, field: field)) ?? []).reversed()
     }
 
     /// The form filled in on the terminal from `start`.
@@ -183,7 +192,7 @@ public struct StoredFormRun {
             do { return try store.saveRecord(record, form: form, removingDraft: removingDraft) } catch { problem = error }
         }
         guard let problem else { return nil }
-        throw NotStored(reason: problem, rescuedAt: Rescue.save(record, form: form))
+        throw NotStored(reason: problem, rescuedAt: Rescue.save(record, form: form, in: rescueFolder))
     }
 
     /// A submitted record that the store did not take. Nothing is lost: it is in

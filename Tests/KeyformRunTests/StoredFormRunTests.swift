@@ -105,10 +105,9 @@ struct StoredFormRunTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("keyform-rescue-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        setenv("TMPDIR", folder.path, 1)
-        defer { unsetenv("TMPDIR") }
         let record = item("Trip", "Passport")
-        let unavailable = try run(nil, problem: .diskFull(path: "/data/keyform.sqlite"))
+        var unavailable = try run(nil, problem: .diskFull(path: "/data/keyform.sqlite"))
+        unavailable.rescueFolder = folder.path  // not TMPDIR: the other suites run in this process at the same time
         do {
             try unavailable.save(record)
             Issue.record("saved without a store")
