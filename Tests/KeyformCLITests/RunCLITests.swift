@@ -85,7 +85,8 @@ import Testing
     @Test func anUnknownFormIsBadUsage() throws {
         let result = try CLIRunner.run(["run", "nope"], stdin: "")
         #expect(result.status == 2)
-        #expect(result.stderr == "keyform: form 'nope' not found; looked in: forms/nope.yaml, demo/nope.yaml\n")
+        #expect(result.stderr == "keyform: form 'nope' not found; looked in: forms/nope.yaml, demo/nope.yaml; "
+            + "run needs the form's file to show the form: give its path, or set KEYFORM_FORMS to its folder\n")
     }
 
     @Test func anInvalidFormExits2WithItsDiagnostics() throws {
