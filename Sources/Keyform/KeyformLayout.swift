@@ -1,4 +1,5 @@
 import Foundation
+internal import KeyformCore
 
 /// A key grid: the custom input view a field can swap to (a layout file's
 /// contents, docs/layout-format.md).
@@ -140,25 +141,8 @@ public struct KeyformLayout: Sendable, Equatable {
 /// ``next(_:hotkey:span:)``, ``previous(_:hotkey:span:)``,
 /// ``page(_:to:hotkey:span:)`` and ``layout(_:to:hotkey:span:)``.
 public struct KeyformKey: Sendable, Equatable, ExpressibleByStringLiteral {
-    enum Action: Sendable, Equatable {
-        case text, keyboard, backspace, clear, done, next, previous
-        case page(String)
-        case layout(String)
-
-        var name: String {
-            switch self {
-            case .text: "text"
-            case .keyboard: "keyboard"
-            case .backspace: "backspace"
-            case .clear: "clear"
-            case .done: "done"
-            case .next: "next"
-            case .previous: "previous"
-            case .page: "page"
-            case .layout: "layout"
-            }
-        }
-    }
+    /// A layout file's actions (`Layout.Action`): one table for files, the schema and Swift.
+    typealias Action = Layout.Action
 
     /// What the key shows.
     public let label: String

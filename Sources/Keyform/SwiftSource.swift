@@ -298,10 +298,7 @@ enum SwiftSource {
         if let hotkey = key.hotkey { parts.append("hotkey: \(quoted(String(hotkey)))") }
         if key.span != 1 { parts.append("span: \(key.span)") }
         if key.action != .text { parts.append("action: \(key.action.name)") }
-        switch key.action {
-        case .page(let target), .layout(let target): parts.append("to: \(quoted(target))")
-        default: break
-        }
+        if let target = key.action.target { parts.append("to: \(quoted(target))") }
         return "{" + parts.joined(separator: ", ") + "}"
     }
 }

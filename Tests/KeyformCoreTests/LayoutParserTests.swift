@@ -75,3 +75,32 @@ import Testing
         #expect(cut.value != nil, "a warning does not reject the layout")
     }
 }
+
+/// The actions come from one table (`Layout.Action.Kind`): every name in it is
+/// read from a file, with `to:` exactly when the table says so.
+@Suite struct LayoutActionTableTests {
+    @Test func everyActionInTheTableIsReadFromAFile() throws {
+        for kind in Layout.Action.Kind.allCases {
+            let to = kind.takesTarget ? ", to: \(kind == .page ? "one" : "keypad")" : ""
+            let parsed = LayoutParser.parse("pages:\n  - id: one\n    rows:\n      - [{label: X, action: \(kind.rawValue)\(to)}]\n")
+            let key = try #require(parsed.value?.allKeys.first, "\(kind): \(parsed.diagnostics)")
+            #expect(key.action.kind == kind)
+            #expect(key.action.name == kind.rawValue)
+            #expect(kind.action(to: kind.takesTarget ? "t" : nil)?.kind == kind)
+        }
+    }
+
+    @Test func anActionThatTakesToNeedsItAndTheOthersWarnAboutIt() {
+        for kind in Layout.Action.Kind.allCases {
+            let parsed = LayoutParser.parse("rows:\n  - [{label: X, action: \(kind.rawValue)}]\n")
+            if let placeholder = kind.target?.placeholder {
+                #expect(parsed.value == nil)
+                #expect(parsed.diagnostics.map(\.message) == ["action '\(kind.rawValue)' needs 'to: \(placeholder)' naming the \(kind.rawValue) to show"])
+            } else {
+                let warned = LayoutParser.parse("rows:\n  - [{label: X, action: \(kind.rawValue), to: somewhere}]\n")
+                #expect(warned.value != nil)
+                #expect(warned.diagnostics.map(\.message) == ["'to' is only used by action 'page' or 'layout'; action '\(kind.rawValue)' ignores it"])
+            }
+        }
+    }
+}

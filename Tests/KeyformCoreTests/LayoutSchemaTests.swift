@@ -28,6 +28,14 @@ import Testing
         #expect(Set(keyFields.keys) == ["label", "text", "hotkey", "span", "action", "to"])
         let action = try #require(keyFields["action"] as? [String: Any])
         #expect(action["enum"] as? [String] == Layout.Action.names)
+        #expect(Layout.Action.names == Layout.Action.Kind.allCases.map(\.rawValue))
+        // `to` is required exactly with the actions whose table entry takes a target.
+        let condition = try #require(keyMapping["if"] as? [String: Any])
+        let conditionAction = try #require((condition["properties"] as? [String: Any])?["action"] as? [String: Any])
+        #expect(conditionAction["enum"] as? [String] == Layout.Action.Kind.allCases.filter(\.takesTarget).map(\.rawValue))
+        // Every action is documented in the schema with its words from the table.
+        let described = try #require(action["description"] as? String)
+        for kind in Layout.Action.Kind.allCases { #expect(described.contains("\(kind.rawValue)\(kind == .text ? " (default)" : ""): \(kind.summary).")) }
         let properties = try #require(try schemaObject()["properties"] as? [String: Any])
         let kind = try #require(properties["kind"] as? [String: Any])
         #expect(kind["enum"] as? [String] == Layout.Kind.allCases.map(\.rawValue))

@@ -118,12 +118,12 @@ public enum LayoutSchema {
           "default": 1
         },
         "action": {
-          "description": "What pressing the key does. text (default): type the key's text (choice: set the value and commit the field; keypad: insert at the cursor). keyboard: swap to the line editor. page: turn to page `to` of this layout. layout: show layout `to`. backspace: delete the character before the cursor. clear: empty the field. done: commit the field. next: go to the next field. previous: go to the previous field.",
-          "enum": ["text", "keyboard", "page", "layout", "backspace", "clear", "done", "next", "previous"],
+          "description": "\#(actionDescription)",
+          "enum": \#(list(Layout.Action.names)),
           "default": "text"
         },
         "to": {
-          "description": "The target of action: page (a page id of this layout) or action: layout (a layout name, or a path ending in .yaml). Required with those two actions.",
+          "description": "\#(targetDescription)",
           "$ref": "#/$defs/scalarText",
           "minLength": 1
         }
@@ -134,7 +134,7 @@ public enum LayoutSchema {
         { "required": ["text"] }
       ],
       "if": {
-        "properties": { "action": { "enum": ["page", "layout"] } },
+        "properties": { "action": { "enum": \#(list(targetTakers.map(\.rawValue))) } },
         "required": ["action"]
       },
       "then": { "required": ["to"] }
@@ -146,4 +146,28 @@ public enum LayoutSchema {
   }
 }
 """#
+
+    // MARK: The actions, from their one table (`Layout.Action.Kind`)
+
+    private static let targetTakers = Layout.Action.Kind.allCases.filter(\.takesTarget)
+
+    /// `What pressing the key does. text (default): type the key's text (…). keyboard: …`
+    private static var actionDescription: String {
+        let actions = Layout.Action.Kind.allCases.map { kind in
+            "\(kind.rawValue)\(kind == .text ? " (default)" : ""): \(kind.summary)."
+        }
+        return (["What pressing the key does."] + actions).joined(separator: " ")
+    }
+
+    /// `The target of action: page (a page id of this layout) or action: layout (…). Required with those two actions.`
+    private static var targetDescription: String {
+        let targets = targetTakers.map { "action: \($0.rawValue) (\($0.target?.meaning ?? ""))" }
+        let those = targets.count == 2 ? "those two actions" : "those actions"
+        return "The target of \(targets.joined(separator: " or ")). Required with \(those)."
+    }
+
+    /// `["a", "b"]`: names are plain words, so no escaping is needed.
+    private static func list(_ names: [String]) -> String {
+        "[" + names.map { "\"\($0)\"" }.joined(separator: ", ") + "]"
+    }
 }

@@ -70,6 +70,11 @@ extension Layout {
     }
 
     /// What pressing a key does.
+    ///
+    /// `Kind` is the one table of actions: the parser, the JSON schema
+    /// (`LayoutSchema`), `keyform layout preview` and the Swift library
+    /// (`KeyformKey`) all read it. A new action is a case here and its effect
+    /// in `FormEngine.press`.
     public enum Action: Equatable, Sendable {
         case text
         case keyboard
@@ -81,22 +86,77 @@ extension Layout {
         case next
         case previous
 
-        /// The names as written in a layout file.
-        public static let names = ["text", "keyboard", "page", "layout", "backspace", "clear", "done", "next", "previous"]
+        /// An action without its target: its name in a layout file, whether it
+        /// needs `to:`, and the words that document it.
+        public enum Kind: String, CaseIterable, Sendable {
+            case text, keyboard, page, layout, backspace, clear, done, next, previous
 
-        public var name: String {
-            switch self {
-            case .text: "text"
-            case .keyboard: "keyboard"
-            case .page: "page"
-            case .layout: "layout"
-            case .backspace: "backspace"
-            case .clear: "clear"
-            case .done: "done"
-            case .next: "next"
-            case .previous: "previous"
+            /// What a key with this action does, as the schema and the docs say it.
+            public var summary: String {
+                switch self {
+                case .text: "type the key's text (choice: set the value and commit the field; keypad: insert at the cursor)"
+                case .keyboard: "swap to the line editor"
+                case .page: "turn to page `to` of this layout"
+                case .layout: "show layout `to`"
+                case .backspace: "delete the character before the cursor"
+                case .clear: "empty the field"
+                case .done: "commit the field"
+                case .next: "go to the next field"
+                case .previous: "go to the previous field"
+                }
+            }
+
+            /// What `to:` names for this action (the placeholder an error shows,
+            /// and the schema's words), or nil when the action takes no `to:`.
+            public var target: (placeholder: String, meaning: String)? {
+                switch self {
+                case .page: ("PAGE_ID", "a page id of this layout")
+                case .layout: ("LAYOUT_NAME", "a layout name, or a path ending in .yaml")
+                default: nil
+                }
+            }
+
+            public var takesTarget: Bool { target != nil }
+
+            /// The action of this kind; nil when a target is needed and missing.
+            public func action(to target: String?) -> Action? {
+                switch self {
+                case .text: .text
+                case .keyboard: .keyboard
+                case .page: target.map(Action.page)
+                case .layout: target.map(Action.layout)
+                case .backspace: .backspace
+                case .clear: .clear
+                case .done: .done
+                case .next: .next
+                case .previous: .previous
+                }
+            }
+
+            /// The kinds that take `to:`, as `'page' or 'layout'`.
+            public static var targetTakers: String {
+                allCases.filter(\.takesTarget).map { "'\($0.rawValue)'" }.joined(separator: " or ")
             }
         }
+
+        /// The names as written in a layout file.
+        public static let names = Kind.allCases.map(\.rawValue)
+
+        public var kind: Kind {
+            switch self {
+            case .text: .text
+            case .keyboard: .keyboard
+            case .page: .page
+            case .layout: .layout
+            case .backspace: .backspace
+            case .clear: .clear
+            case .done: .done
+            case .next: .next
+            case .previous: .previous
+            }
+        }
+
+        public var name: String { kind.rawValue }
 
         /// The `to:` target of `page` and `layout` actions.
         public var target: String? {

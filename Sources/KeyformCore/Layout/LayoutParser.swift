@@ -189,7 +189,8 @@ public enum LayoutParser {
         if let node = fields["action"] {
             if let value = readAction(node, to: fields["to"], &reader) { action = value } else { ok = false }
         } else if fields.has("to") {
-            reader.report(.warning(fields.location(of: "to"), "'to' does nothing without 'action: page' or 'action: layout'"))
+            let actions = Layout.Action.Kind.allCases.filter(\.takesTarget).map { "'action: \($0.rawValue)'" }
+            reader.report(.warning(fields.location(of: "to"), "'to' does nothing without \(actions.joined(separator: " or "))"))
         }
         guard ok else { return nil }
         return LocatedKey(
@@ -224,33 +225,22 @@ public enum LayoutParser {
     private static func readAction(_ node: Node, to toNode: Node?, _ reader: inout NodeReader) -> Layout.Action? {
         guard let name = reader.text(node, field: "action") else { return nil }
         let target = toNode.flatMap { reader.text($0, field: "to") }
-        switch name {
-        case "page", "layout":
-            guard let target, !target.isEmpty else {
-                if toNode == nil || target != nil {
-                    let what = name == "page" ? "PAGE_ID" : "LAYOUT_NAME"
-                    reader.error(node, "action '\(name)' needs 'to: \(what)' naming the \(name) to show")
-                }
-                return nil
-            }
-            return name == "page" ? .page(target) : .layout(target)
-        case "text": return warnUnusedTo(toNode, name, &reader, .text)
-        case "keyboard": return warnUnusedTo(toNode, name, &reader, .keyboard)
-        case "backspace": return warnUnusedTo(toNode, name, &reader, .backspace)
-        case "clear": return warnUnusedTo(toNode, name, &reader, .clear)
-        case "done": return warnUnusedTo(toNode, name, &reader, .done)
-        case "next": return warnUnusedTo(toNode, name, &reader, .next)
-        case "previous": return warnUnusedTo(toNode, name, &reader, .previous)
-        default:
+        guard let kind = Layout.Action.Kind(rawValue: name) else {
             let names = Layout.Action.names
             reader.error(node, "unknown action '\(TerminalSafe.escaped(name))'; \(NodeReader.hint(for: name, among: names))")
             return nil
         }
-    }
-
-    private static func warnUnusedTo(_ toNode: Node?, _ name: String, _ reader: inout NodeReader, _ action: Layout.Action) -> Layout.Action {
-        if let toNode { reader.warning(toNode, "'to' is only used by action 'page' or 'layout'; action '\(name)' ignores it") }
-        return action
+        guard let wanted = kind.target else {
+            if let toNode { reader.warning(toNode, "'to' is only used by action \(Layout.Action.Kind.targetTakers); action '\(name)' ignores it") }
+            return kind.action(to: nil)
+        }
+        guard let target, !target.isEmpty else {
+            if toNode == nil || target != nil {
+                reader.error(node, "action '\(name)' needs 'to: \(wanted.placeholder)' naming the \(name) to show")
+            }
+            return nil
+        }
+        return kind.action(to: target)
     }
 }
 
