@@ -354,28 +354,36 @@ public enum FormView {
     /// highlight, in borders; then without borders; then without the title.
     private static func gridSection(_ grid: FormState.Grid, _ context: FormContext, fieldLabel: String, selected: Set<String>, width: Int, height: Int) -> GridSection? {
         guard height > 0, let layout = context.layouts[grid.layout], let page = FormEngine.page(of: grid, context) else { return nil }
-        let full = GridDrawing.lines(of: page, width: width, highlight: grid.highlight) { key in
+        let drawing = GridDrawing.draw(page, width: width, highlight: grid.highlight) { key in
             key.action == .text && selected.contains(key.text)
         }
-        let title = Frame.Line(gridTitle(grid, layout), .bold)
-        let rowCount = (full.count - 1) / 2
-        guard rowCount > 0, full.count == 2 * rowCount + 1 else {
+        let title = GridPart.line(Frame.Line(gridTitle(grid, layout), .bold))
+        let section = { (blank: Bool, parts: [GridPart]) in gridSection(blank: blank, parts, drawing) }
+        guard !drawing.isEmpty else {
             // "(no keys on this page)"
-            if full.count + 2 <= height { return section(blank: true, [title] + full) }
-            return section(blank: false, Array(([title] + full).suffix(height)))
+            let lines = [title] + drawing.lines.map(GridPart.line)
+            if lines.count + 1 <= height { return section(true, lines) }
+            return section(false, Array(lines.suffix(height)))
         }
-        let keyRows = (0..<rowCount).map { full[2 * $0 + 1] }
+        let rowCount = drawing.rows.count
+        let full = (0..<rowCount).flatMap { [GridPart.line(drawing.rule(between: $0 == 0 ? nil : $0 - 1, and: $0)), .keys($0)] }
+            + [.line(drawing.rule(between: rowCount - 1, and: nil))]
         let highlightRow = min(max(0, grid.highlight.row), rowCount - 1)
+        /// Rows `rows` without the rules between them, in a top and a bottom border.
+        func bordered(_ rows: Range<Int>) -> [GridPart] {
+            [.line(drawing.border(of: rows.lowerBound, top: true))] + rows.map(GridPart.keys)
+                + [.line(drawing.border(of: rows.upperBound - 1, top: false))]
+        }
 
-        if full.count + 2 <= height { return section(blank: true, [title] + full) }
+        if full.count + 2 <= height { return section(true, [title] + full) }
         let repeatsLabel = layout.pages.count == 1 && (layout.title ?? grid.layout) == fieldLabel
-        if repeatsLabel, full.count + 1 <= height { return section(blank: true, full) }
-        if full.count + 1 <= height { return section(blank: false, [title] + full) }
+        if repeatsLabel, full.count + 1 <= height { return section(true, full) }
+        if full.count + 1 <= height { return section(false, [title] + full) }
         if repeatsLabel, rowCount + 3 <= height {
-            return section(blank: true, bordered(keyRows, from: 0, full: full))
+            return section(true, bordered(0..<rowCount))
         }
         if rowCount + 3 <= height {
-            return section(blank: false, [title] + bordered(keyRows, from: 0, full: full))
+            return section(false, [title] + bordered(0..<rowCount))
         }
         // Only some rows: as many as fit, around the highlight, and say how many there are.
         func window(_ room: Int) -> Range<Int> {
@@ -383,59 +391,47 @@ public enum FormView {
             let first = min(max(0, highlightRow - (count - 1) / 2), rowCount - count)
             return first..<(first + count)
         }
-        func partTitle(_ rows: Range<Int>) -> Frame.Line {
-            var line = title
+        func partTitle(_ rows: Range<Int>) -> GridPart {
+            var line = Frame.Line(gridTitle(grid, layout), .bold)
             let shown = rows.count == 1 ? "row \(rows.upperBound)" : "rows \(rows.lowerBound + 1)–\(rows.upperBound)"
             line.append(" · \(shown) of \(rowCount)", .dim)
-            return line
+            return .line(line)
         }
         if height - 3 >= 1 {
             let rows = window(height - 3)
-            return section(blank: false, [partTitle(rows)] + bordered(Array(keyRows[rows]), from: rows.lowerBound, full: full))
+            return section(false, [partTitle(rows)] + bordered(rows))
         }
         if height - 1 >= 1 {
             let rows = window(height - 1)
-            return section(blank: false, [partTitle(rows)] + keyRows[rows])
+            return section(false, [partTitle(rows)] + rows.map(GridPart.keys))
         }
-        return section(blank: false, [keyRows[highlightRow]])
+        return section(false, [.keys(highlightRow)])
     }
 
-    /// The section, with the highlighted key found by its reverse video.
-    private static func section(blank: Bool, _ lines: [Frame.Line]) -> GridSection {
+    /// A line of the grid section: drawn as it is, or a row of keys of the drawing.
+    private enum GridPart {
+        case line(Frame.Line)
+        case keys(Int)
+    }
+
+    /// The section's lines, with the highlighted key's face located from the
+    /// drawing's structure (the row it is on, the column its face starts at).
+    private static func gridSection(blank: Bool, _ parts: [GridPart], _ drawing: GridDrawing.Drawing) -> GridSection {
+        var lines: [Frame.Line] = []
         var highlight: (row: Int, column: Int)?
-        for (row, line) in lines.enumerated() where highlight == nil {
-            var column = 0
-            for span in line.spans {
-                if span.style.contains(.reverse) {
-                    let leading = span.text.prefix { $0 == " " }.count
-                    highlight = (row, column + (leading < span.text.count ? leading : 0))
-                    break
+        for part in parts {
+            switch part {
+            case .line(let line):
+                lines.append(line)
+            case .keys(let row):
+                if let cell = drawing.highlightedCell, cell.index.row == row, highlight == nil {
+                    highlight = (lines.count, cell.faceColumn)
                 }
-                column += TextWidth.cells(span.text)
+                lines.append(drawing.keyLine(row))
             }
         }
         return GridSection(blank: blank, lines: lines, highlight: highlight)
     }
-
-    /// Key rows without the rules between them, in a top and a bottom border
-    /// made from the rules above the first and below the last (`from` is the
-    /// index of the first row in the page).
-    private static func bordered(_ rows: [Frame.Line], from first: Int, full: [Frame.Line]) -> [Frame.Line] {
-        let top = full[2 * first].text
-        let bottom = full[2 * (first + rows.count)].text
-        return [Frame.Line(border(top, removing: upStrokes))] + rows + [Frame.Line(border(bottom, removing: downStrokes))]
-    }
-
-    /// A rule between two rows turned into an outer border: the strokes toward
-    /// the hidden side removed, and the part past the shown row's end dropped.
-    private static func border(_ rule: String, removing strokes: [Character: Character]) -> String {
-        var text = String(rule.map { strokes[$0] ?? $0 })
-        while let last = text.last, last == "─" || last == " " { text.removeLast() }
-        return text
-    }
-
-    private static let upStrokes: [Character: Character] = ["┼": "┬", "┴": "─", "├": "┌", "┤": "┐", "└": "─", "┘": "─"]
-    private static let downStrokes: [Character: Character] = ["┼": "┴", "┬": "─", "├": "└", "┤": "┘", "┌": "─", "┐": "─"]
 
     private static func gridTitle(_ grid: FormState.Grid, _ layout: Layout) -> String {
         var title = TerminalSafe.escaped(layout.title ?? grid.layout)

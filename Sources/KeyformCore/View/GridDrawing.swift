@@ -1,6 +1,7 @@
 /// A page of keys drawn with light box-drawing characters where `GridGeometry`
-/// puts them; the highlighted key in reverse video. Used by the form's grid
-/// view and by `keyform layout preview`.
+/// puts them; the highlighted key in reverse video. Returns structure (the
+/// key cells, the highlighted one, the rules) that the form's grid view and
+/// `keyform layout preview` compose.
 public enum GridDrawing {
     /// A key of the page, by row and position in the row.
     public struct KeyIndex: Hashable, Sendable {
@@ -12,47 +13,141 @@ public enum GridDrawing {
         }
     }
 
-    /// Box-drawn rows of keys; every line is exactly the geometry's width, so a
-    /// row shorter than the widest is padded with spaces past its last key.
-    /// Keys for which `marked` is true (a `multiple` field's selected keys) show
-    /// `✓ ` before their face: a mark that does not rely on colour.
-    public static func lines(of page: Layout.Page, width: Int, highlight: KeyIndex? = nil, marked: (Layout.Key) -> Bool = { _ in false }) -> [Frame.Line] {
-        guard page.rows.contains(where: { !$0.isEmpty }) else { return [Frame.Line("(no keys on this page)")] }
-        let geometry = GridGeometry(page: page, width: width)
-        let pad = { (line: Frame.Line) in line.padded(to: geometry.width) }
-        var lines = [pad(Frame.Line(rule(above: [], below: geometry.cells[0])))]
-        for (r, row) in page.rows.enumerated() {
-            let cells = geometry.cells[r]
-            let below = r + 1 < page.rows.count ? geometry.cells[r + 1] : []
-            let highlighted = highlight?.row == r ? highlight?.key : nil
-            lines.append(pad(keyLine(row, cells, highlighted: highlighted, marked: marked)))
-            lines.append(pad(Frame.Line(rule(above: cells, below: below))))
+    /// One key as drawn: which key, what it shows, and where.
+    public struct KeyCell: Equatable, Sendable {
+        public var index: KeyIndex
+        public var key: Layout.Key
+        /// Its place: the left border's column and the cells between its borders.
+        public var cell: GridGeometry.Cell
+        /// What the key shows: `[h] High`, or `✓ Milk` for a marked key.
+        public var face: String
+        /// Whether the key is marked (a `multiple` field's selected key).
+        public var marked: Bool
+        /// Blank cells left and right of the face, inside the borders.
+        var left: Int, right: Int
+
+        /// The face and one blank each side (when there is room): the block
+        /// that is reversed when the key is highlighted.
+        var block: (lead: Int, text: String, trail: Int) {
+            let (padLeft, padRight) = (min(1, left), min(1, right))
+            let text = String(repeating: " ", count: padLeft) + face + String(repeating: " ", count: padRight)
+            return (left - padLeft, text, right - padRight)
         }
-        return lines
+
+        /// The column (within the grid) where the face starts: where the cursor
+        /// sits on a highlighted key, for screen readers and magnifiers.
+        public var faceColumn: Int { cell.x + 1 + left - (face.isEmpty ? min(1, left) : 0) }
     }
 
-    /// `│ label │ label │`: each key's face centred between its borders.
-    private static func keyLine(_ keys: [Layout.Key], _ cells: [GridGeometry.Cell], highlighted: Int?, marked: (Layout.Key) -> Bool) -> Frame.Line {
-        guard !keys.isEmpty else { return Frame.Line() }
-        var line = Frame.Line()
-        for (index, (key, cell)) in zip(keys, cells).enumerated() {
-            let labelWidth = GridGeometry.labelWidth(innerWidth: cell.innerWidth)
-            let face = marked(key)
-                ? "✓ " + face(of: key, inCells: max(1, labelWidth - 2))
-                : face(of: key, inCells: labelWidth)
-            line.append("│")
-            // The face and one space on each side are reversed: a solid block that reads
-            // at a glance, while a move redraws only the two faces, not two whole keys.
-            let free = max(0, cell.innerWidth - TextWidth.cells(face))
-            let (left, right) = (free / 2, free - free / 2)
-            let (padLeft, padRight) = (min(1, left), min(1, right))
-            line.append(String(repeating: " ", count: left - padLeft))
-            line.append(String(repeating: " ", count: padLeft) + face + String(repeating: " ", count: padRight),
-                        index == highlighted ? [.reverse, .bold] : [])
-            line.append(String(repeating: " ", count: right - padRight))
+    /// A page of keys laid out: its key cells row by row, which one is
+    /// highlighted, and its lines. The form view composes these (all rows, or
+    /// some rows in a border) and never reads back what was drawn.
+    public struct Drawing: Equatable, Sendable {
+        public let geometry: GridGeometry
+        /// The keys of each row, left to right; empty when the page has no keys.
+        public let rows: [[KeyCell]]
+        /// The highlighted key, when it is one of the page's keys.
+        public let highlighted: KeyIndex?
+
+        public var isEmpty: Bool { !rows.contains { !$0.isEmpty } }
+
+        /// The highlighted key's cell.
+        public var highlightedCell: KeyCell? {
+            highlighted.map { rows[$0.row][$0.key] }
         }
-        line.append("│")
-        return line
+
+        /// The whole page: a rule above, between and below the key rows, each line
+        /// exactly the geometry's width (a shorter row is padded with spaces).
+        public var lines: [Frame.Line] {
+            guard !isEmpty else { return [Frame.Line("(no keys on this page)")] }
+            var lines = [rule(between: nil, and: 0)]
+            for r in rows.indices {
+                lines.append(keyLine(r))
+                lines.append(rule(between: r, and: r + 1 < rows.count ? r + 1 : nil))
+            }
+            return lines
+        }
+
+        /// `│ label │ label │`, padded to the geometry's width.
+        public func keyLine(_ row: Int) -> Frame.Line {
+            var line = Frame.Line()
+            if !rows[row].isEmpty {
+                for key in rows[row] {
+                    let block = key.block
+                    line.append("│")
+                    line.append(String(repeating: " ", count: block.lead))
+                    line.append(block.text, key.index == highlighted ? [.reverse, .bold] : [])
+                    line.append(String(repeating: " ", count: block.trail))
+                }
+                line.append("│")
+            }
+            return line.padded(to: geometry.width)
+        }
+
+        /// The rule between two rows (nil above the first or below the last),
+        /// padded to the geometry's width. It runs as far as the longer row, and
+        /// each junction joins the borders that actually meet there.
+        public func rule(between above: Int?, and below: Int?) -> Frame.Line {
+            let up = borders(above), down = borders(below)
+            let end = max(up.max() ?? 0, down.max() ?? 0)
+            let text = String((0...end).map { x in
+                GridDrawing.junction(up: up.contains(x), down: down.contains(x), left: x > 0, right: x < end)
+            })
+            return Frame.Line(text).padded(to: geometry.width)
+        }
+
+        /// The border above `row` when the rows before it are not shown (`top`),
+        /// or below it when the rows after it are not shown: only this row's
+        /// strokes meet it, and it ends where the row ends.
+        public func border(of row: Int, top: Bool) -> Frame.Line {
+            let shown = borders(row)
+            let hidden = borders(top ? row - 1 : row + 1)
+            let end = max(shown.max() ?? 0, hidden.max() ?? 0)
+            var text = String((0...end).map { x in
+                GridDrawing.junction(up: !top && shown.contains(x), down: top && shown.contains(x), left: x > 0, right: x < end)
+            })
+            while let last = text.last, last == "─" || last == " " { text.removeLast() }
+            return Frame.Line(text)
+        }
+
+        /// Screen columns of a row's vertical borders: each key's left border and
+        /// the last key's right one (none for a row that is not there).
+        private func borders(_ row: Int?) -> Set<Int> {
+            guard let row, rows.indices.contains(row) else { return [] }
+            let cells = geometry.cells[row]
+            var xs = Set(cells.map(\.x))
+            if let last = cells.last { xs.insert(last.x + last.innerWidth + 1) }
+            return xs
+        }
+    }
+
+    /// The page laid out in `width` cells. Keys for which `marked` is true (a
+    /// `multiple` field's selected keys) show `✓ ` before their face: a mark that
+    /// does not rely on colour.
+    public static func draw(_ page: Layout.Page, width: Int, highlight: KeyIndex? = nil, marked: (Layout.Key) -> Bool = { _ in false }) -> Drawing {
+        let geometry = GridGeometry(page: page, width: width)
+        let rows = page.rows.enumerated().map { r, row in
+            zip(row, geometry.cells[r]).enumerated().map { k, pair in
+                let (key, cell) = pair
+                let labelWidth = GridGeometry.labelWidth(innerWidth: cell.innerWidth)
+                let isMarked = marked(key)
+                let shown = isMarked
+                    ? "✓ " + face(of: key, inCells: max(1, labelWidth - 2))
+                    : face(of: key, inCells: labelWidth)
+                // The face is centred; with one blank each side it is the reversed block:
+                // a solid block that reads at a glance, while a move redraws only two faces.
+                let free = max(0, cell.innerWidth - TextWidth.cells(shown))
+                return KeyCell(index: KeyIndex(row: r, key: k), key: key, cell: cell, face: shown, marked: isMarked,
+                               left: free / 2, right: free - free / 2)
+            }
+        }
+        let valid = highlight.flatMap { rows.indices.contains($0.row) && rows[$0.row].indices.contains($0.key) ? $0 : nil }
+        return Drawing(geometry: geometry, rows: rows, highlighted: valid)
+    }
+
+    /// The page's lines (`draw(…).lines`), for a view that shows the whole page.
+    public static func lines(of page: Layout.Page, width: Int, highlight: KeyIndex? = nil, marked: (Layout.Key) -> Bool = { _ in false }) -> [Frame.Line] {
+        draw(page, width: width, highlight: highlight, marked: marked).lines
     }
 
     /// `[y] Yes` when it fits; otherwise the label alone (cut with "…" if need be),
@@ -71,30 +166,8 @@ public enum GridDrawing {
         hotkey == " " ? "space" : TerminalSafe.escaped(String(hotkey))
     }
 
-    /// The horizontal border between two rows (`above` is empty for the top
-    /// border, `below` for the bottom one). It runs as far as the longer row, and
-    /// each junction joins the borders that actually meet there.
-    private static func rule(above: [GridGeometry.Cell], below: [GridGeometry.Cell]) -> String {
-        let up = borders(of: above)
-        let down = borders(of: below)
-        let end = max(up.max() ?? 0, down.max() ?? 0)
-        var line = ""
-        for x in 0...end {
-            line.append(junction(up: up.contains(x), down: down.contains(x), left: x > 0, right: x < end))
-        }
-        return line
-    }
-
-    /// Screen columns of a row's vertical borders: each key's left border and the
-    /// last key's right one.
-    private static func borders(of cells: [GridGeometry.Cell]) -> Set<Int> {
-        var xs = Set(cells.map(\.x))
-        if let last = cells.last { xs.insert(last.x + last.innerWidth + 1) }
-        return xs
-    }
-
     /// The light box-drawing character with strokes in the given directions.
-    private static func junction(up: Bool, down: Bool, left: Bool, right: Bool) -> Character {
+    fileprivate static func junction(up: Bool, down: Bool, left: Bool, right: Bool) -> Character {
         switch (up, down, left, right) {
         case (false, false, false, false): " "
         case (false, false, _, _): "─"
