@@ -68,6 +68,8 @@ let package = Package(
             exclude: ["__Snapshots__", "Fixtures"]
         ),
         .testTarget(name: "KeyformCLITests", dependencies: ["KeyformCLI", "KeyformTestSupport"], exclude: ["Scripts"]),
+        // Finding forms and layouts (search order, $KEYFORM_FORMS, paths vs names, errors) in temporary folders.
+        .testTarget(name: "KeyformFilesTests", dependencies: ["KeyformFiles", "KeyformCore"]),
         .testTarget(name: "KeyformTerminalTests", dependencies: ["KeyformTerminal", "KeyformTestSupport"]),
         .testTarget(name: "KeyformRunTests", dependencies: ["KeyformRun", "KeyformStore", "KeyformTerminal", "KeyformCore"]),
         .testTarget(name: "KeyformStoreTests", dependencies: ["KeyformStore", "keyform-store-stress", "KeyformTestSupport"]),

@@ -13,32 +13,36 @@ package struct LoadedForm {
 /// Shared by the `keyform` command and the `Keyform` library.
 package enum FormFiles {
     /// FORM as a path, else a name looked up in `./forms`, `demo/` and `$KEYFORM_FORMS` (SPEC).
-    package static func locate(_ form: String) -> String? {
+    /// A relative result is relative to `search`'s current folder.
+    package static func locate(_ form: String, in search: FileSearch = .process) -> String? {
         let manager = FileManager.default
         if form.hasSuffix(".yaml") || form.hasSuffix(".yml") || form.contains("/") {
-            return manager.fileExists(atPath: form) ? form : nil
+            return manager.fileExists(atPath: search.absolute(form)) ? form : nil
         }
-        let environment = ProcessInfo.processInfo.environment["KEYFORM_FORMS"] ?? ""
-        let folders = ["forms", "demo"] + environment.split(separator: ":").map(String.init)
-        return folders.map { "\($0)/\(form).yaml" }.first { manager.fileExists(atPath: $0) }
+        return candidates(for: form, in: search).first { manager.fileExists(atPath: search.absolute($0)) }
     }
 
-    package static func searchedPlaces(for form: String) -> String {
-        let environment = ProcessInfo.processInfo.environment["KEYFORM_FORMS"] ?? ""
+    package static func searchedPlaces(for form: String, in search: FileSearch = .process) -> String {
+        candidates(for: form, in: search).joined(separator: ", ")
+    }
+
+    /// `NAME.yaml` in each folder searched, in order.
+    private static func candidates(for form: String, in search: FileSearch) -> [String] {
+        let environment = search.environment["KEYFORM_FORMS"] ?? ""
         let folders = ["forms", "demo"] + environment.split(separator: ":").map(String.init)
-        return folders.map { "\($0)/\(form).yaml" }.joined(separator: ", ")
+        return folders.map { "\($0)/\(form).yaml" }
     }
 
     /// Parses the form and its layouts. Diagnostics come back with the path they belong to.
-    package static func load(path: String) -> (form: LoadedForm?, diagnostics: [(path: String, diagnostic: Diagnostic)]) {
+    package static func load(path: String, in search: FileSearch = .process) -> (form: LoadedForm?, diagnostics: [(path: String, diagnostic: Diagnostic)]) {
         let bytes: [UInt8]
         do {
-            bytes = try SourceFiles.read(path)
+            bytes = try SourceFiles.read(search.absolute(path))
         } catch {
             return (nil, [(path, .error(.start, "\(error)"))])
         }
         let folder = (path as NSString).deletingLastPathComponent
-        let layouts = LayoutSet(files: LayoutFiles(formFolder: folder.isEmpty ? "." : folder))
+        let layouts = LayoutSet(files: LayoutFiles(formFolder: folder.isEmpty ? "." : folder, in: search))
         let stem = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
         return load(bytes: bytes, path: path, stem: stem, layouts: layouts)
     }

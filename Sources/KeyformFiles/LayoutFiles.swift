@@ -4,17 +4,20 @@ import KeyformCore
 /// Layout names resolved on the real file system, in the SPEC's order (see `LayoutResolver`).
 package struct LayoutFiles {
     package let resolver: LayoutResolver
+    private let search: FileSearch
 
     /// - Parameters:
     ///   - formFolder: the folder of the form naming layouts, if any.
     ///   - extraFolder: searched after the SPEC's places; `layout check` passes the
     ///     layout's own folder, where the layouts it turns to usually live.
-    package init(formFolder: String? = nil, extraFolder: String? = nil) {
-        let environment = ProcessInfo.processInfo.environment["KEYFORM_LAYOUTS"]
+    ///   - search: the current folder and `$KEYFORM_LAYOUTS` (the process's by default).
+    package init(formFolder: String? = nil, extraFolder: String? = nil, in search: FileSearch = .process) {
+        self.search = search
+        let environment = search.environment["KEYFORM_LAYOUTS"]
         let layoutsPath = [environment, extraFolder].compactMap { $0 }.joined(separator: ":")
         resolver = LayoutResolver(
             formFolder: formFolder,
-            currentDirectory: FileManager.default.currentDirectoryPath,
+            currentDirectory: search.currentDirectory,
             layoutsPath: layoutsPath,
             fileExists: { path in
                 var isFolder: ObjCBool = false
@@ -58,13 +61,13 @@ package struct LayoutFiles {
 
     /// Parses a layout file whose `action: layout` targets resolve from here or beside it.
     package func parse(_ bytes: [UInt8], folder: String) -> Parsed<Layout> {
-        let beside = LayoutFiles(formFolder: nil, extraFolder: folder.isEmpty ? "." : folder)
+        let beside = LayoutFiles(formFolder: nil, extraFolder: folder.isEmpty ? "." : folder, in: search)
         return LayoutParser.parse(bytes: bytes, layoutExists: beside.exists, suggestLayout: beside.resolver.suggestion(for:))
     }
 
     /// A path relative to the current folder when it is inside it, as a person would type it.
     private func displayPath(_ path: String) -> String {
-        let here = FileManager.default.currentDirectoryPath + "/"
+        let here = search.currentDirectory + "/"
         return path.hasPrefix(here) ? String(path.dropFirst(here.count)) : path
     }
 }
