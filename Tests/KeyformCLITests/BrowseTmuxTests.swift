@@ -1,11 +1,12 @@
 import Foundation
-import Glibc
+import KeyformTestSupport
 import Testing
 
-/// `keyform browse` end to end in a real terminal: tmux on a private socket per
-/// test, an 80×24 window, the built `keyform` run by a small script that
-/// records `stty -g` before and after. Screens are polled with `capture-pane`
-/// every 20 ms until the expected text shows; nothing waits a fixed time.
+/// `keyform browse` end to end in a real terminal, through the one test driver
+/// (`FormRun` on `Tmux`, KeyformTestSupport): tmux on a private socket per test,
+/// an 80×24 window, keyform run by a wrapper that records `stty -g` before and
+/// after and its exit status. Screens are polled until the expected text shows;
+/// nothing waits a fixed time.
 @Suite(.serialized) struct BrowseTmuxTests {
     static let todo = CLIRunner.packageRoot.appendingPathComponent("demo/todo.yaml").path
 
@@ -17,64 +18,64 @@ import Testing
         let db = folder.appendingPathComponent("todo.sqlite").path
         try seed(Self.todo, db: db, [#"{"text":"Buy milk","priority":"High","due":"2026-11-21"}"#, #"{"text":"Call mom"}"#])
 
-        let tmux = try BrowseTmux(folder: folder, db: db, arguments: [Self.todo])
-        defer { tmux.close() }
-        var screen = try tmux.waitFor("To-Do · 2 records", "  Text      Priority  Status         Due         Note")
+        let run = try FormRun(["browse", Self.todo], environment: ["KEYFORM_DB": db])
+        defer { run.close() }
+        let tmux = run.tmux
+        var screen = try tmux.wait(forText: "To-Do · 2 records", "  Text      Priority  Status         Due         Note")
         #expect(screen.contains("› Call mom  Medium    ✗ In progress"), "newest first, highlighted")
         #expect(screen.contains("  Buy milk  High      ✗ In progress  2026-11-21"))
         #expect(screen.contains("↑↓ move · Enter edit · a add · d delete · Space toggle · f filter · q quit"))
 
         // Enter opens the record, filled in: Done is enabled.
-        tmux.keys("Enter")
-        screen = try tmux.waitForRow("Edit To-Do")
-        try tmux.waitForRow("[ Done ] ready")
+        try tmux.press("Enter")
+        screen = try tmux.wait(forRow: "Edit To-Do")
+        try tmux.wait(forRow: "[ Done ] ready")
         #expect(screen.contains("› Text*     Call mom"))
         // Clear the text, type a new one; Enter through the fields presses Done.
-        tmux.keys("C-u")
-        tmux.type("Call dad")
-        tmux.keys("Enter", "Enter", "Enter", "Enter", "Enter")
-        screen = try tmux.waitForRow("› Call dad", "Medium", "✗ In progress")
+        try tmux.press("C-u")
+        try tmux.type("Call dad")
+        try tmux.press("Enter", "Enter", "Enter", "Enter", "Enter")
+        screen = try tmux.wait(forRow: "› Call dad", "Medium", "✗ In progress")
         #expect(screen.contains("To-Do · 2 records"))
         #expect(try records(Self.todo, db: db).contains(#""text":"Call dad","priority":"Medium""#))
 
         // a adds: the form empty but for its defaults, Done disabled until Text is typed.
-        tmux.keys("a")
+        try tmux.press("a")
         // (waitForRow: a line that starts so, not one sliding in during the transition)
-        try tmux.waitForRow("New To-Do")
-        try tmux.waitForRow("[ Done ] disabled: Text is required")
-        tmux.type("Water the plants")
-        tmux.keys("Enter", "Enter", "Enter", "Enter", "Enter")
-        try tmux.waitForRow("› Water the plants", "Medium", "✗ In progress")
-        try tmux.waitFor("To-Do · 3 records")
+        try tmux.wait(forRow: "New To-Do")
+        try tmux.wait(forRow: "[ Done ] disabled: Text is required")
+        try tmux.type("Water the plants")
+        try tmux.press("Enter", "Enter", "Enter", "Enter", "Enter")
+        try tmux.wait(forRow: "› Water the plants", "Medium", "✗ In progress")
+        try tmux.wait(forText: "To-Do · 3 records")
         // Space completes the to-do, and is saved at once.
-        tmux.keys("Space")
-        try tmux.waitForRow("› Water the plants", "Medium", "✓ Complete")
+        try tmux.press("Space")
+        try tmux.wait(forRow: "› Water the plants", "Medium", "✓ Complete")
         #expect(try records(Self.todo, db: db).contains(#""text":"Water the plants","priority":"Medium","done":true"#))
 
         // Esc in the form goes back without changing anything.
-        tmux.keys("Enter")
-        try tmux.waitFor("Edit To-Do")
-        tmux.type(" and the roses")
-        try tmux.waitFor("Water the plants and the roses")
-        tmux.keys("Escape")
-        screen = try tmux.waitForRow("› Water the plants", "Medium")
+        try tmux.press("Enter")
+        try tmux.wait(forText: "Edit To-Do")
+        try tmux.type(" and the roses")
+        try tmux.wait(forText: "Water the plants and the roses")
+        try tmux.press("Escape")
+        screen = try tmux.wait(forRow: "› Water the plants", "Medium")
         #expect(!screen.contains("roses"))
 
         // d asks; n keeps the record; y deletes it.
-        tmux.keys("Down", "d")
-        try tmux.waitFor("Delete “Call dad”? (y/n)")
-        tmux.keys("n")
-        try tmux.waitFor("↑↓ move · Enter edit")
-        tmux.keys("d")
-        try tmux.waitFor("Delete “Call dad”? (y/n)")
-        tmux.keys("y")
-        screen = try tmux.waitFor("Deleted “Call dad”", "To-Do · 2 records")
+        try tmux.press("Down", "d")
+        try tmux.wait(forText: "Delete “Call dad”? (y/n)")
+        try tmux.press("n")
+        try tmux.wait(forText: "↑↓ move · Enter edit")
+        try tmux.press("d")
+        try tmux.wait(forText: "Delete “Call dad”? (y/n)")
+        try tmux.press("y")
+        screen = try tmux.wait(forText: "Deleted “Call dad”", "To-Do · 2 records")
         #expect(!screen.contains("  Call dad") && !screen.contains("› Call dad"))
         #expect(screen.contains("› Buy milk"), "the highlight moves to the next row")
 
-        tmux.keys("q")
-        try tmux.waitFor("exit=0")
-        try tmux.expectTerminalRestored()
+        try tmux.press("q")
+        try expectEnd(run, status: 0)
         let stored = try records(Self.todo, db: db)
         #expect(stored.contains(#""text":"Water the plants""#))
         #expect(stored.contains(#""text":"Buy milk""#))
@@ -102,24 +103,24 @@ import Testing
         let db = folder.appendingPathComponent("packing.sqlite").path
         try seed(form, db: db, [#"{"item":"Passport","packed":false}"#, #"{"item":"Socks","packed":true}"#])
 
-        let tmux = try BrowseTmux(folder: folder, db: db, arguments: [form])
-        defer { tmux.close() }
-        let screen = try tmux.waitFor("Packing List · 2 records")
+        let run = try FormRun(["browse", form], environment: ["KEYFORM_DB": db])
+        defer { run.close() }
+        let tmux = run.tmux
+        let screen = try tmux.wait(forText: "Packing List · 2 records")
         #expect(screen.contains("  Item      Packed"))
         #expect(screen.contains("› Socks     ✓"))
         #expect(screen.contains("  Passport  ✗"))
         #expect(screen.contains("Space toggle"))
 
-        tmux.keys("Down", "Space")
-        try tmux.waitFor("› Passport  ✓")
+        try tmux.press("Down", "Space")
+        try tmux.wait(forText: "› Passport  ✓")
         #expect(try records(form, db: db).contains(#""item":"Passport","packed":true"#), "saved at once")
-        tmux.keys("Space")
-        try tmux.waitFor("› Passport  ✗")
+        try tmux.press("Space")
+        try tmux.wait(forText: "› Passport  ✗")
         #expect(try records(form, db: db).contains(#""item":"Passport","packed":false"#))
 
-        tmux.keys("C-c")
-        try tmux.waitFor("exit=130")
-        try tmux.expectTerminalRestored()
+        try tmux.press("C-c")
+        try expectEnd(run, status: 130)
     }
 
     // MARK: Some records: --where, and f
@@ -135,49 +136,49 @@ import Testing
             #"{"place":"Lisbon","tags":["City"],"note":"Tram 28"}"#,
             #"{"place":"Porto","tags":["Food"],"note":"Francesinha"}"#,
         ])
-        let tmux = try BrowseTmux(folder: folder, db: db, arguments: [Self.vacation, "--where", "place=Lisbon"])
-        defer { tmux.close() }
+        let run = try FormRun(["browse", Self.vacation, "--where", "place=Lisbon"], environment: ["KEYFORM_DB": db])
+        defer { run.close() }
+        let tmux = run.tmux
         // The place is the condition: named in the title, no column.
-        var screen = try tmux.waitFor("Vacation note · Place: Lisbon · 2 records", "  Tags          Note")
+        var screen = try tmux.wait(forText: "Vacation note · Place: Lisbon · 2 records", "  Tags          Note")
         #expect(screen.contains("› City          Tram 28"))
         #expect(!screen.contains("Porto"))
 
         // f, 1 (the tags: place is fixed), f (Food): one tag's notes.
-        tmux.keys("f")
-        try tmux.waitForRow("› Filter by*")
-        tmux.keys("1")
-        try tmux.waitForRow("› Tags*")
-        tmux.keys("f")
-        screen = try tmux.waitFor("Vacation note · Place: Lisbon · Tags: Food · 1 record")
+        try tmux.press("f")
+        try tmux.wait(forRow: "› Filter by*")
+        try tmux.press("1")
+        try tmux.wait(forRow: "› Tags*")
+        try tmux.press("f")
+        screen = try tmux.wait(forText: "Vacation note · Place: Lisbon · Tags: Food · 1 record")
         #expect(screen.contains("› Sunset, Food  Sunset over the river"))
         #expect(screen.contains("Esc show all"))
 
         // a: the place and the tag are set, the note has the focus; Ctrl-S stores it.
-        tmux.keys("a")
-        try tmux.waitForRow("  Place*  Lisbon")
-        try tmux.waitForRow("  Tags    Food")
-        try tmux.waitForRow("› Note")
-        try tmux.waitForRow("[ Done ] ready")
-        tmux.keys("Escape")
-        try tmux.waitFor("Vacation note · Place: Lisbon · Tags: Food · 1 record")
-        tmux.keys("a")
-        try tmux.waitForRow("› Note")
-        tmux.keys("BTab")
-        try tmux.waitForRow("› Tags    Food")
-        tmux.keys("b", "d")
-        try tmux.waitForRow("› Note")
-        tmux.type("Beach day")
-        tmux.keys("C-s")
-        try tmux.waitForRow("› Food, Beach", "Beach day")
-        try tmux.waitFor("Vacation note · Place: Lisbon · Tags: Food · 2 records")
+        try tmux.press("a")
+        try tmux.wait(forRow: "  Place*  Lisbon")
+        try tmux.wait(forRow: "  Tags    Food")
+        try tmux.wait(forRow: "› Note")
+        try tmux.wait(forRow: "[ Done ] ready")
+        try tmux.press("Escape")
+        try tmux.wait(forText: "Vacation note · Place: Lisbon · Tags: Food · 1 record")
+        try tmux.press("a")
+        try tmux.wait(forRow: "› Note")
+        try tmux.press("BTab")
+        try tmux.wait(forRow: "› Tags    Food")
+        try tmux.press("b", "d")
+        try tmux.wait(forRow: "› Note")
+        try tmux.type("Beach day")
+        try tmux.press("C-s")
+        try tmux.wait(forRow: "› Food, Beach", "Beach day")
+        try tmux.wait(forText: "Vacation note · Place: Lisbon · Tags: Food · 2 records")
         #expect(try records(Self.vacation, db: db).contains(#""place":"Lisbon","tags":["Food","Beach"],"note":"Beach day""#))
 
         // Esc: all of Lisbon again; Esc again leaves.
-        tmux.keys("Escape")
-        try tmux.waitFor("Vacation note · Place: Lisbon · 3 records")
-        tmux.keys("Escape")
-        try tmux.waitFor("exit=0")
-        try tmux.expectTerminalRestored()
+        try tmux.press("Escape")
+        try tmux.wait(forText: "Vacation note · Place: Lisbon · 3 records")
+        try tmux.press("Escape")
+        try expectEnd(run, status: 0)
     }
 
     @Test func aWhereTheFormCannotMeetIsBadUsage() throws {
@@ -197,16 +198,24 @@ import Testing
     @Test func anEmptyListSaysHowToAddAndEscLeaves() throws {
         let folder = try CLIRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let tmux = try BrowseTmux(folder: folder, db: folder.appendingPathComponent("empty.sqlite").path, arguments: [Self.todo])
-        defer { tmux.close() }
-        try tmux.waitFor("No records yet — press a to add one")
-        try tmux.waitForRow("To-Do · no records")
-        tmux.keys("Escape")
-        try tmux.waitFor("exit=0")
-        try tmux.expectTerminalRestored()
+        let run = try FormRun(["browse", Self.todo], environment: ["KEYFORM_DB": folder.appendingPathComponent("empty.sqlite").path])
+        defer { run.close() }
+        let tmux = run.tmux
+        try tmux.wait(forText: "No records yet — press a to add one")
+        try tmux.wait(forRow: "To-Do · no records")
+        try tmux.press("Escape")
+        try expectEnd(run, status: 0)
     }
 
     // MARK: Helpers
+
+    /// keyform ended with `status` and left the terminal's settings as it found them.
+    private func expectEnd(_ run: FormRun, status: Int32, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let result = try run.result()
+        #expect(result.status == status, "stderr: \(result.stderr)", sourceLocation: sourceLocation)
+        #expect(!result.sttyBefore.isEmpty, sourceLocation: sourceLocation)
+        #expect(result.sttyAfter == result.sttyBefore, "stty -g differs after keyform browse", sourceLocation: sourceLocation)
+    }
 
     /// Stores records with `keyform run FORM --answers -`, one per JSON object.
     private func seed(_ form: String, db: String, _ answers: [String]) throws {
@@ -221,151 +230,5 @@ import Testing
         let result = try CLIRunner.run(["records", "list", form, "--format", "json"], environment: ["KEYFORM_DB": db])
         try #require(result.status == 0, "\(result.stderr)")
         return result.stdout
-    }
-}
-
-/// One tmux server on a private socket, running `keyform browse ARGUMENTS` in
-/// an 80×24 window through a script that saves `stty -g` before and after and
-/// prints `exit=STATUS`.
-private final class BrowseTmux {
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
-    }
-
-    let socket = "keyform-browse-\(UUID().uuidString.prefix(8))"
-    let folder: URL
-    let tmux: String
-
-    init(folder: URL, db: String, arguments: [String]) throws {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        guard let tmux = path.split(separator: ":").map({ "\($0)/tmux" }).first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
-            throw Failure(description: "tmux is not installed (these tests drive keyform browse in it): apt-get install tmux")
-        }
-        self.tmux = tmux
-        self.folder = folder
-        let script = folder.appendingPathComponent("browse.sh")
-        try """
-            stty -g > '\(folder.path)/before.stty'
-            "$KEYFORM" browse "$@"
-            echo "exit=$?"
-            stty -g > '\(folder.path)/after.stty'
-            exec sleep 600
-
-            """.write(to: script, atomically: true, encoding: .utf8)
-        var environment = ProcessInfo.processInfo.environment
-        environment["TMUX"] = nil
-        environment["KEYFORM_LAYOUTS"] = nil
-        environment["KEYFORM_DB"] = db
-        environment["KEYFORM"] = CLIRunner.binary.path
-        environment["INPUTRC"] = "/dev/null"
-        environment["LANG"] = "C.UTF-8"
-        environment["LC_ALL"] = "C.UTF-8"
-        environment["SWIFT_BACKTRACE"] = "enable=no"
-        // The server takes this environment: the window's shell and keyform get it.
-        let started = run(["-f", "/dev/null", "new-session", "-d", "-x", "80", "-y", "24", "-c", CLIRunner.packageRoot.path,
-                           "sh", script.path] + arguments, environment: environment)
-        guard started.status == 0 else {
-            throw Failure(description: "tmux new-session failed (\(started.status)): \(started.output)")
-        }
-    }
-
-    func close() {
-        _ = run(["kill-server"])
-        // tmux leaves the socket file behind.
-        let folder = ProcessInfo.processInfo.environment["TMUX_TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-        unlink("\(folder)/tmux-\(getuid())/\(socket)")
-    }
-
-    /// Keys by tmux name (`Enter`, `Down`, `C-c`, `Escape`, `Space`, `a`).
-    func keys(_ names: String...) {
-        _ = run(["send-keys", "-t", "0"] + names)
-    }
-
-    /// Text typed literally.
-    func type(_ text: String) {
-        _ = run(["send-keys", "-t", "0", "-l", text])
-    }
-
-    func screen() -> String {
-        run(["capture-pane", "-p", "-t", "0"]).output
-    }
-
-    /// Polls the screen every 20 ms until it shows every one of `texts`, and
-    /// returns it; fails, showing the last screen, after 15 seconds.
-    @discardableResult
-    func waitFor(_ texts: String..., sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
-        try waitUntil("\(texts)", sourceLocation: sourceLocation) { screen in texts.allSatisfy(screen.contains) }
-    }
-
-    /// Polls until a line starts with `prefix` and holds every one of `parts`
-    /// (a row of the list, whatever the column widths); returns the screen.
-    @discardableResult
-    func waitForRow(_ prefix: String, _ parts: String..., sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
-        try waitUntil("a line starting \(prefix.debugDescription) with \(parts)", sourceLocation: sourceLocation) { screen in
-            screen.split(separator: "\n").contains { $0.hasPrefix(prefix) && parts.allSatisfy($0.contains) }
-        }
-    }
-
-    private func waitUntil(_ what: String, sourceLocation: SourceLocation, _ shows: (String) -> Bool) throws -> String {
-        let deadline = Date().addingTimeInterval(15)
-        var last = ""
-        while Date() < deadline {
-            last = screen()
-            if shows(last) { return last }
-            usleep(20_000)
-        }
-        let message = "timed out waiting for \(what) on the screen:\n\(last)"
-        Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
-        throw Failure(description: message)
-    }
-
-    /// The terminal settings after keyform left are those from before it started.
-    func expectTerminalRestored(sourceLocation: SourceLocation = #_sourceLocation) throws {
-        let before = try String(contentsOf: folder.appendingPathComponent("before.stty"), encoding: .utf8)
-        // The script writes the second file right after printing the exit status.
-        let deadline = Date().addingTimeInterval(5)
-        var after = ""
-        while Date() < deadline {
-            after = (try? String(contentsOf: folder.appendingPathComponent("after.stty"), encoding: .utf8)) ?? ""
-            if after.hasSuffix("\n") { break }
-            usleep(20_000)
-        }
-        #expect(!before.isEmpty, sourceLocation: sourceLocation)
-        #expect(after == before, "stty -g differs after keyform browse", sourceLocation: sourceLocation)
-    }
-
-    /// Runs tmux with `arguments` (and `environment`, else this process's) and
-    /// waits for it. Not with Foundation's `Process`: `new-session` starts the
-    /// server, which keeps the descriptors it inherited, and `Process` then
-    /// never sees the client end. Spawned with no signal blocked.
-    @discardableResult
-    private func run(_ arguments: [String], environment: [String: String]? = nil) -> (status: Int32, output: String) {
-        let outputPath = folder.appendingPathComponent("tmux-\(UUID().uuidString).out").path
-        defer { unlink(outputPath) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
-        let environment = environment ?? ProcessInfo.processInfo.environment
-        let argv: [UnsafeMutablePointer<CChar>?] = ([tmux, "-L", socket] + arguments).map { strdup($0) } + [nil]
-        let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
-        var pid = pid_t()
-        let spawned = posix_spawn(&pid, tmux, &actions, &attributes, argv, envp)
-        guard spawned == 0 else { return (-1, "posix_spawn \(tmux): \(String(cString: strerror(spawned)))") }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
-        let output = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
-        // WIFEXITED / WEXITSTATUS, which Swift does not import.
-        return (status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F), output)
     }
 }

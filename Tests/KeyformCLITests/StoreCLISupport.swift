@@ -1,14 +1,20 @@
 import Foundation
 import KeyformCore
+import KeyformFiles
+import KeyformStore
+import KeyformTestSupport
 import Testing
 
 /// What the store's CLI tests share: a folder of their own, the binary run with a
 /// given database (or as another user), forms written on the fly, and the
-/// Python pty driver for the interactive tests.
+/// interactive form the store's tests type into.
 struct StoreCLI {
     let folder: URL
 
     init() throws { folder = try CLIRunner.temporaryFolder() }
+
+    /// In a folder the test already has.
+    init(folder: URL) { self.folder = folder }
 
     /// Removes the folder (files made immutable or given away included).
     func remove() { try? FileManager.default.removeItem(at: folder) }
@@ -110,28 +116,115 @@ enum Programs {
     static var isRoot: Bool { geteuid() == 0 }
 }
 
-/// The Python driver of the interactive `keyform run` on a pseudo-terminal
-/// (Tests/KeyformCLITests/Scripts/ptyform.py).
+/// The Python driver of `keyform run` on a pseudo-terminal, kept for one job only:
+/// the kill -9 fault test (Tests/KeyformCLITests/Scripts/ptyform.py). It writes
+/// keys straight into the terminal and kills at random moments between them,
+/// with a random delay in microseconds, hundreds of times a run; going through
+/// tmux (a `send-keys` process per key) would make those moments coarse and the
+/// trials slow. Every other interactive test runs on the one driver, `FormRun`.
 enum PtyDriver {
     static let script = CLIRunner.packageRoot.appendingPathComponent("Tests/KeyformCLITests/Scripts/ptyform.py").path
 
     /// Runs the driver and returns its JSON lines, parsed.
     static func run(_ arguments: [String], work: URL) throws -> (status: Int32, lines: [[String: Any]], stderr: String) {
-        let python = try #require(Programs.find("python3"), "these tests drive a pseudo-terminal with python3; install it")
+        let python = try #require(Programs.find("python3"), "the kill -9 test drives a pseudo-terminal with python3; install it")
         let output = try Programs.run(python, [script] + arguments + ["--binary", CLIRunner.binary.path, "--work", work.path])
         let lines = output.stdout.split(separator: "\n").compactMap { line in
             (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]
         }
         return (output.status, lines, output.stderr)
     }
+}
 
-    /// One scripted session (`ptyform.py session --action ACTION`): its report.
-    static func session(_ action: String, work: URL) throws -> [String: Any] {
-        let (_, lines, stderr) = try run(["session", "--action", action], work: work)
-        let report = try #require(lines.first, "no report from the driver: \(stderr)")
-        let problems = report["problems"] as? [String] ?? []
-        #expect(problems.isEmpty, "\(action): \(problems.joined(separator: "\n"))")
-        return report
+/// `keyform run` on a five-field form (two texts, a key grid, a text, an
+/// integer) in a terminal, through the one test driver (`FormRun` on tmux), with
+/// its database in the test's folder: the store's interactive tests.
+struct KillTestForm {
+    static let yaml = """
+        title: Kill test
+        name: killtest
+        fields:
+          - id: alpha
+            label: Alpha
+          - id: bravo
+            label: Bravo
+          - id: level
+            label: Level
+            layout: priority
+            input: grid
+          - id: charlie
+            label: Charlie
+          - id: delta
+            label: Delta
+            type: integer
+
+        """
+
+    let work: URL
+    var form: String { work.appendingPathComponent("killtest.yaml").path }
+    var database: String { work.appendingPathComponent("keyform.sqlite").path }
+
+    init(work: URL) throws {
+        self.work = work
+        try Self.yaml.write(toFile: form, atomically: true, encoding: .utf8)
+    }
+
+    /// Starts `keyform run FORM --db DATABASE --no-animation` in a new terminal.
+    func start() throws -> FormRun {
+        try FormRun(["run", form, "--db", database, "--no-animation"],
+                    environment: ["HOME": work.path, "TMPDIR": work.path, "NO_MOTION": "1"])
+    }
+
+    /// The focused field's row showing exactly `value` (`› Bravo    hal`).
+    static func focusedRow(_ label: String, _ value: String = "") -> String {
+        let row = "› " + label.padding(toLength: 7, withPad: " ", startingAt: 0) + "  " + value
+        return String(row.reversed().drop { $0 == " " }.reversed())
+    }
+
+    /// Waits until `label` has the focus and holds `value`.
+    @discardableResult
+    static func waitFocused(_ tmux: Tmux, _ label: String, _ value: String = "") throws -> String {
+        let row = focusedRow(label, value)
+        return try tmux.wait(for: row.debugDescription) { $0.split(separator: "\n").contains { $0 == row } }
+    }
+
+    /// Types and commits Alpha ('first'), then types half of Bravo ('hal'),
+    /// each key after the screen it is meant for shows.
+    static func typeFirstAndHalf(_ tmux: Tmux) throws {
+        try waitFocused(tmux, "Alpha")
+        try tmux.type("first")
+        try waitFocused(tmux, "Alpha", "first")
+        try tmux.press("Enter")
+        try waitFocused(tmux, "Bravo")
+        try tmux.type("hal")
+        try waitFocused(tmux, "Bravo", "hal")
+    }
+
+    /// Leaves the run by `how`: TERM, HUP, QUIT or INT (the signal to keyform), hangup
+    /// (the terminal closed), ctrl-c or esc (the keys).
+    static func leave(_ run: FormRun, by how: String) throws {
+        switch how {
+        case "TERM": kill(try run.pid(), SIGTERM)
+        case "HUP": kill(try run.pid(), SIGHUP)
+        case "INT": kill(try run.pid(), SIGINT)
+        case "QUIT": kill(try run.pid(), SIGQUIT)
+        case "hangup": run.hangUp()
+        case "ctrl-c": try run.tmux.press("C-c")
+        case "esc": try run.tmux.press("Escape")
+        default: Issue.record("unknown way to leave: \(how)")
+        }
+    }
+
+    /// The form's draft in the database: values and focus; nil when there is none.
+    func draft() throws -> (values: [String: String], focus: String?)? {
+        let loaded = try #require(FormFiles.load(path: form).form)
+        let database = try AppDatabase.open(path: database)
+        return try database.draft(form: loaded.form).map { ($0.values, $0.focus) }
+    }
+
+    /// `PRAGMA integrity_check` of the database.
+    func integrity() throws -> [String] {
+        try AppDatabase.open(path: database).integrityCheck()
     }
 }
 

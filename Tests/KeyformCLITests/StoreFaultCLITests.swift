@@ -1,6 +1,7 @@
 import Foundation
 import KeyformCore
 import KeyformStore
+import KeyformTestSupport
 import Testing
 
 /// The store under faults, through the real binary: `kill -9` while a person types
@@ -8,9 +9,9 @@ import Testing
 /// unfinished, the offer to resume a draft, field history, and several processes
 /// storing at once.
 ///
-/// The interactive tests drive `keyform run` with Scripts/ptyform.py (python3's
-/// `pty`: a controlling terminal, which Foundation's Process cannot give); they
-/// wait on what the program draws, never on fixed sleeps.
+/// The interactive tests drive `keyform run` in tmux through the one test driver
+/// (`FormRun`, KeyformTestSupport); the kill -9 test alone keeps Scripts/ptyform.py
+/// (see `PtyDriver` why). Both wait on what the program draws, never on fixed sleeps.
 @Suite(.serialized) struct StoreFaultCLITests {
     /// A fresh folder per test, removed afterwards.
     func withFolder<T>(_ body: (URL) throws -> T) throws -> T {
@@ -68,38 +69,77 @@ import Testing
 
     // MARK: - Signals and keys that leave a form unfinished
 
+    static let halfTyped = ["alpha": "first", "bravo": "hal", "level": "", "charlie": "", "delta": ""]
+
     /// After typing and committing one field and typing half of the next, each way
     /// of leaving saves the draft with both, the field being typed included, gives
     /// the terminal back, and exits with its status.
     @Test(arguments: [("TERM", 143), ("HUP", 129), ("QUIT", 131), ("INT", 130), ("hangup", 129), ("ctrl-c", 130), ("esc", 1)])
-    func leavingUnfinishedSavesTheDraftWithTheFieldBeingTyped(action: String, status: Int) throws {
+    func leavingUnfinishedSavesTheDraftWithTheFieldBeingTyped(action: String, status: Int32) throws {
         try withFolder { work in
-            let report = try PtyDriver.session(action, work: work)
-            #expect(report["status"] as? Int == status, "\(action)")
-            #expect(report["draft"] as? [String: String] == ["alpha": "first", "bravo": "hal", "level": "", "charlie": "", "delta": ""],
-                    "\(action): \(report["draft"] ?? "no draft")")
-            #expect(report["focus"] as? String == "bravo")
-            #expect(report["integrity"] as? String == "ok")
-            #expect(report["record"] is NSNull, "nothing submitted, nothing stored")
+            let form = try KillTestForm(work: work)
+            let run = try form.start()
+            defer { run.close() }
+            try KillTestForm.typeFirstAndHalf(run.tmux)
+            try KillTestForm.leave(run, by: action)
+            let result = try run.result()
+            #expect(result.status == status, "\(action): \(result.stderr)")
             if action != "hangup" {
-                #expect(report["restored"] as? Bool == true, "\(action): the terminal is given back")
+                #expect(result.sttyAfter == result.sttyBefore, "\(action): the terminal is given back")
+                #expect(try !run.tmux.alternateScreen(), "\(action): the form's screen is left")
             }
+            let draft = try form.draft()
+            #expect(draft?.values == Self.halfTyped, "\(action): \(String(describing: draft))")
+            #expect(draft?.focus == "bravo")
+            #expect(try form.integrity() == ["ok"])
+            #expect(try StoreCLI(folder: work).listed(form.form, database: form.database).isEmpty, "nothing submitted, nothing stored")
         }
+    }
+
+    /// A draft left by SIGTERM: `keyform run` then asks whether to resume it.
+    private func offerADraft(_ form: KillTestForm) throws -> FormRun {
+        let first = try form.start()
+        defer { first.close() }
+        try KillTestForm.typeFirstAndHalf(first.tmux)
+        try KillTestForm.leave(first, by: "TERM")
+        #expect(try first.result().status == 143)
+        let run = try form.start()
+        try run.tmux.wait(for: "the offer to resume") { screen in
+            screen.contains("Resume the draft of 'Kill test' saved at ") && screen.trimmingCharacters(in: .whitespacesAndNewlines).hasSuffix("[Y/n]")
+        }
+        return run
     }
 
     /// A run on a form with a draft asks first; Enter resumes it where it was left
     /// (values and focus), and submitting removes it.
     @Test func theOfferToResumeADraftTakesUpWhereItWasLeft() throws {
         try withFolder { work in
-            let report = try PtyDriver.session("resume-yes", work: work)
-            let question = try #require(report["question"] as? String)
+            let form = try KillTestForm(work: work)
+            let run = try offerADraft(form)
+            defer { run.close() }
+            let question = try #require(try run.tmux.screen().split(separator: "\n").first { $0.contains("Resume") })
             #expect(question.wholeMatch(of: /Resume the draft of 'Kill test' saved at \d\d:\d\d\? \[Y\/n\]/) != nil, "\(question)")
-            #expect(report["status"] as? Int == 0)
-            #expect(report["stdout"] as? String == #"{"alpha":"first","bravo":"half","level":"High","charlie":"c","delta":7}"#)
-            let record = try #require(report["record"] as? [String: Any])
-            #expect(record["bravo"] as? String == "half")
-            #expect(record["delta"] as? Int == 7)
-            #expect(report["draft"] is NSNull, "a submitted form's draft is removed")
+            try run.tmux.press("Enter")  // Enter means yes
+            try run.tmux.wait(forRow: "  Alpha    first")
+            try KillTestForm.waitFocused(run.tmux, "Bravo", "hal")
+            try run.tmux.type("f")
+            try run.tmux.press("Enter")
+            try run.tmux.wait(forRow: "› Level")
+            try run.tmux.press("h")
+            try KillTestForm.waitFocused(run.tmux, "Charlie")
+            try run.tmux.type("c")
+            try run.tmux.press("Enter")
+            try KillTestForm.waitFocused(run.tmux, "Delta")
+            try run.tmux.type("7")
+            try run.tmux.press("Enter")
+            let result = try run.result()
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stdout == #"{"alpha":"first","bravo":"half","level":"High","charlie":"c","delta":7}"#)
+            let records = try StoreCLI(folder: work).listed(form.form, database: form.database)
+            #expect(records.count == 1)
+            #expect(records.first?["bravo"] as? String == "half")
+            #expect(records.first?["delta"] as? Int == 7)
+            #expect(try form.draft() == nil, "a submitted form's draft is removed")
         }
     }
 
@@ -107,10 +147,16 @@ import Testing
     /// form untouched leaves no draft to offer next time.
     @Test func decliningTheOfferStartsAfresh() throws {
         try withFolder { work in
-            let report = try PtyDriver.session("resume-no", work: work)
-            #expect(report["draft_after_no"] is NSNull, "the declined draft is deleted at once")
-            #expect(report["status"] as? Int == 1)
-            #expect(report["draft"] is NSNull, "nothing was typed: nothing to resume, got \(report["draft"] ?? "")")
+            let form = try KillTestForm(work: work)
+            let run = try offerADraft(form)
+            defer { run.close() }
+            try run.tmux.press("n")
+            try KillTestForm.waitFocused(run.tmux, "Alpha")
+            #expect(!(try run.tmux.screen()).contains("hal"), "an empty form")
+            #expect(try form.draft() == nil, "the declined draft is deleted at once")
+            try KillTestForm.leave(run, by: "esc")
+            #expect(try run.result().status == 1)
+            #expect(try form.draft() == nil, "nothing was typed: nothing to resume")
         }
     }
 
@@ -118,22 +164,43 @@ import Testing
     /// its cooked mode (a signal's default action would leave it raw: no echo, no
     /// line editing in the shell), and exits with the status the form would have.
     @Test(arguments: [("TERM", 143), ("HUP", 129), ("QUIT", 131), ("INT", 130), ("hangup", 129), ("ctrl-c", 130), ("esc", 1)])
-    func leavingAtTheOfferKeepsTheDraftAndTheTerminal(action: String, status: Int) throws {
+    func leavingAtTheOfferKeepsTheDraftAndTheTerminal(action: String, status: Int32) throws {
         try withFolder { work in
-            let report = try PtyDriver.session("question-\(action)", work: work)
-            #expect(report["status"] as? Int == status, "\(action)")
+            let form = try KillTestForm(work: work)
+            let run = try offerADraft(form)
+            defer { run.close() }
+            try KillTestForm.leave(run, by: action)
+            let result = try run.result()
+            #expect(result.status == status, "\(action): \(result.stderr)")
             if action != "hangup" {
-                #expect(report["cooked"] as? Bool == true, "\(action): the terminal is given back")
+                #expect(result.sttyAfter == result.sttyBefore, "\(action): the terminal is given back, cooked")
             }
-            #expect(report["draft"] as? [String: String] == ["alpha": "first", "bravo": "hal", "level": "", "charlie": "", "delta": ""])
+            #expect(try form.draft()?.values == Self.halfTyped)
         }
     }
 
     /// Up recalls the field's earlier values, newest first, each once.
     @Test func upRecallsTheFieldsEarlierValues() throws {
         try withFolder { work in
-            let report = try PtyDriver.session("history", work: work)
-            #expect(report["recalled"] as? [String] == ["older", "newer", "newer!"])
+            let form = try KillTestForm(work: work)
+            let store = StoreCLI(folder: work)
+            for value in ["older", "newer", "older"] {
+                let stored = try store.submit(form.form, #"{"alpha":"\#(value)"}"#, database: form.database)
+                try #require(stored.status == 0, "\(stored.stderr)")
+            }
+            let run = try form.start()
+            defer { run.close() }
+            try KillTestForm.waitFocused(run.tmux, "Alpha")
+            try run.tmux.press("Up")
+            try KillTestForm.waitFocused(run.tmux, "Alpha", "older")
+            try run.tmux.press("Up")
+            try KillTestForm.waitFocused(run.tmux, "Alpha", "newer")
+            // Past the oldest value Up changes nothing: a key typed after it shows where the line is.
+            try run.tmux.press("Up")
+            try run.tmux.type("!")
+            try KillTestForm.waitFocused(run.tmux, "Alpha", "newer!")
+            try KillTestForm.leave(run, by: "esc")
+            #expect(try run.result().status == 1)
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import KeyformTestSupport
 import Testing
 
 /// `keyform demo` in a real terminal: the menu, into each app and back.
@@ -27,9 +28,11 @@ import Testing
         let opens = ["No records yet", "Profile", "Swim", "Which vacation", "Checklists · name your first list", "新しいタスク"]
         for (index, text) in opens.enumerated() {
             try tmux.press(String(index + 1))
-            try tmux.wait(forText: text)
+            // The app's own screen: the menu also shows "Profile" and "Swim log", so
+            // Escape waits until the menu is gone, or it would land in the menu.
+            try tmux.wait(for: "\(text) without the menu") { $0.contains(text) && !$0.contains("Pick an app") }
             try tmux.press("Escape")
-            try tmux.wait(forText: "Pick an app")
+            try tmux.wait(forText: "Keyform demos", "Pick an app")
         }
         // The apps opened have their database now; the vacation app makes one per vacation.
         let after = try tmux.wait(forText: "[1] todo.sqlite           exists")
@@ -180,7 +183,11 @@ import Testing
         #expect(food.contains("  Alfama  Sunset, Food  Sunset over the river"), "\(food)")
         #expect(!food.contains("Tram 28"))
         // Another tag: f again.
-        try tmux.press("f", "2", "c")
+        try tmux.press("f")
+        try tmux.wait(forText: "Show only the records whose…", "[2] Tags")
+        try tmux.press("2")
+        try tmux.wait(forText: "› Tags*", "[c] City")
+        try tmux.press("c")
         let city = try tmux.wait(forText: "Vacation note · Lisbon 2026 · Tags: City · 1 record")
         #expect(city.contains("› Alfama  City  Tram 28"), "\(city)")
         // Esc: all notes again; Esc: the vacations; Esc: out.
@@ -203,7 +210,8 @@ import Testing
         try tmux.wait(forText: "Swim · Page 1/2")
         try tmux.press("t", "f", "a", "e", "C-s")
         // Quick entry: the next entry starts at once.
-        try tmux.wait(forText: "Swim · Page 1/2", "› Date*")
+        // (the first screen shows both texts too: Escape waits for the entry logged under it)
+        try tmux.wait(forText: "Swim · Page 1/2", "› Date*", "Logged (newest first):", "Freestyle 400m Easy")
         try tmux.press("Escape")
         let result = try run.result()
         #expect(result.status == 0)

@@ -1,4 +1,5 @@
 import Foundation
+import KeyformTestSupport
 import Testing
 
 /// `keyform run` in a real terminal: tmux panes driven with send-keys and read

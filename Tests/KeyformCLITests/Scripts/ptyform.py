@@ -1,8 +1,15 @@
 #!/usr/bin/env python3
-"""Drives the interactive `keyform run` on a pseudo-terminal, as a person would.
+"""Drives the interactive `keyform run` on a pseudo-terminal, as a person would,
+and kills it with SIGKILL at random moments: the store's kill -9 fault test.
 
     ptyform.py kill9   --binary KEYFORM --work DIR [--trials N] [--seed S] [--human] [--report FILE]
-    ptyform.py session --binary KEYFORM --work DIR --action ACTION
+
+Every other interactive test runs in tmux through the one Swift test driver
+(Tests/KeyformTestSupport: Tmux, FormRun). This one stays here because it
+writes keys straight into the terminal and kills between them after a random
+delay of microseconds, hundreds of times a run (and 1000 in
+scripts/soak-kill9.sh): a tmux `send-keys` process per key would make those
+moments coarse and the trials slow.
 
 kill9: the fault test of the store (issue 5). Each trial starts `keyform run` on
 a pty, types a small form (text fields, a key grid, an integer) and kills the
@@ -17,16 +24,7 @@ earlier kill) and a new file each (killed while being created, too); a file
 killed at creation must open again in keyform. One trial in four resumes the
 draft headless (--resume) and checks that the committed fields come back.
 
-session: one scripted session on a new database. ACTION is how a form left
-unfinished ends, after one field typed and committed ('first') and half of the
-next typed ('hal'): TERM, HUP, QUIT or INT (the signal), hangup (the terminal is
-closed), ctrl-c or esc (the keys); or resume-yes / resume-no (a draft left by
-SIGTERM, then a run that offers to resume it: Enter, then the form finished;
-or n, then Esc); or question-HOW (the same run left at the offer by HOW, one
-of the first six; reports whether the terminal is cooked again); or history
-(Up, Up, Up in a field with earlier values).
-
-Each prints one JSON object per line (per trial, for kill9) on stdout; a line
+It prints one JSON object per trial on stdout; a line
 with "problems" not empty is a failure. The exit status is 1 when any line has
 problems. Needs only the Python standard library (pty, sqlite3).
 """
@@ -534,156 +532,19 @@ def kill9(args):
     return 1 if failed or summary["problems"] else 0
 
 
-def type_first_and_half(run):
-    """Types and commits Alpha ('first'), then types half of Bravo ('hal')."""
-    run.wait_for("the form", lambda s: s.focused() == ("Alpha", ""))
-    run.write("first".encode())
-    run.wait_for("Alpha showing 'first'", lambda s: s.shows("Alpha", "first"))
-    run.write(b"\r")
-    run.wait_for("Bravo focused", lambda s: s.focused() == ("Bravo", ""))
-    run.write("hal".encode())
-    run.wait_for("Bravo showing 'hal'", lambda s: s.shows("Bravo", "hal"))
-
-
-def end_run(run, action):
-    """Ends the run with `action`; (exit status, whether the terminal was given back)."""
-    before = len(run.screen.raw)
-    if action in ("TERM", "HUP", "INT", "QUIT"):
-        run.kill(getattr(signal, "SIG" + action))
-    elif action == "ctrl-c":
-        run.write(b"\x03")
-    elif action == "esc":
-        run.write(b"\x1b")
-    elif action == "hangup":
-        run.close()  # the terminal goes away: the kernel sends SIGHUP, reads fail
-    else:
-        raise SystemExit(f"unknown action {action}")
-    status = run.wait()
-    # Given back: the alternate screen left (nothing to see after a hang-up).
-    restored = b"\x1b[?1049l" in run.screen.raw[before:] if action != "hangup" else None
-    return status, restored
-
-
-def finish_form(run, result):
-    """From Bravo holding 'hal': types the rest and presses Done."""
-    run.write(b"f\r")
-    run.wait_for("Level focused", lambda s: s.focused() is not None and s.focused()[0] == "Level")
-    run.write(b"h")
-    run.wait_for("Charlie focused", lambda s: s.focused() == ("Charlie", ""))
-    run.write(b"c\r")
-    run.wait_for("Delta focused", lambda s: s.focused() == ("Delta", ""))
-    run.write(b"7\r")
-    result["status"] = run.wait()
-    result["stdout"] = run.screen.raw.split(b"\x1b[?1049l")[-1].decode("utf-8", "replace").strip()
-
-
-def session(args):
-    """One scripted session on a new database (see the module's docs for the actions)."""
-    tmp = os.path.join(args.work, f"session-{args.action}")
-    os.makedirs(tmp, exist_ok=True)
-    form = os.path.join(args.work, "killtest.yaml")
-    with open(form, "w") as f:
-        f.write(FORM)
-    db = os.path.join(tmp, "keyform.sqlite")
-    for suffix in ("", "-wal", "-shm"):
-        if os.path.exists(db + suffix):
-            os.remove(db + suffix)
-    env = environment(tmp)
-    command = [args.binary, "run", form, "--db", db, "--no-animation"]
-    result = {"action": args.action, "problems": []}
-    run = None
-    try:
-        action = args.action
-        if action.startswith("resume-"):
-            # A draft left by SIGTERM, then a run that offers to resume it.
-            run = Run(command, args.work, env)
-            type_first_and_half(run)
-            end_run(run, "TERM")
-            run = Run(command, args.work, env)
-            run.wait_for("the offer", lambda s: "Resume the draft of 'Kill test' saved at " in s.text()
-                         and s.text().rstrip().endswith("[Y/n]"))
-            result["question"] = next(line for line in run.screen.lines() if "Resume" in line)
-            if action == "resume-yes":
-                run.write(b"\r")  # Enter means yes
-                run.wait_for("the draft in the form", lambda s: s.value("Alpha") == "first" and s.shows("Bravo", "hal"))
-                finish_form(run, result)
-            else:
-                run.write(b"n")
-                run.wait_for("an empty form", lambda s: s.focused() == ("Alpha", "") and s.value("Bravo") == "")
-                result["draft_after_no"] = read_database(db)[1]
-                result["status"], result["restored"] = end_run(run, "esc")
-        elif action.startswith("question-"):
-            # A draft left by SIGTERM; the next run is left while it asks to resume it.
-            run = Run(command, args.work, env)
-            type_first_and_half(run)
-            end_run(run, "TERM")
-            run = Run(command, args.work, env)
-            run.wait_for("the offer", lambda s: s.text().rstrip().endswith("[Y/n]"))
-            how = action[len("question-"):]
-            if how in ("TERM", "HUP", "INT", "QUIT"):
-                run.kill(getattr(signal, "SIG" + how))
-            elif how == "ctrl-c":
-                run.write(b"\x03")
-            elif how == "esc":
-                run.write(b"\x1b")
-            elif how == "hangup":
-                run.close()
-            else:
-                raise SystemExit(f"unknown action {action}")
-            # The terminal's mode once the program is gone: canonical and echoing again?
-            run.reap()
-            if how != "hangup":
-                mode = termios.tcgetattr(run.fd)[3]
-                result["cooked"] = bool(mode & termios.ICANON) and bool(mode & termios.ECHO)
-            result["status"] = run.wait()
-        elif action == "history":
-            # Two earlier records; Up recalls their values in the field, newest first.
-            for value in ("older", "newer", "older"):
-                subprocess.run(command[:5] + ["--answers", "-"], input=json.dumps({"alpha": value}).encode(),
-                               cwd=args.work, env=env, capture_output=True, check=True, timeout=60)
-            run = Run(command, args.work, env)
-            run.wait_for("the form", lambda s: s.focused() == ("Alpha", ""))
-            recalled = []
-            for _ in range(2):
-                before = run.screen.focused()[1]
-                run.write(b"\x1b[A")  # Up
-                run.wait_for("a recalled value", lambda s: s.focused()[1] != before)
-                recalled.append(run.screen.focused()[1])
-            # Past the oldest value Up changes nothing: a key typed after it shows where the line is.
-            run.write(b"\x1b[A!")
-            run.wait_for("the '!' typed after Up", lambda s: s.focused()[1].endswith("!"))
-            recalled.append(run.screen.focused()[1])
-            result["recalled"] = recalled
-            result["status"], result["restored"] = end_run(run, "esc")
-        else:
-            run = Run(command, args.work, env)
-            type_first_and_half(run)
-            result["status"], result["restored"] = end_run(run, action)
-    except Stuck as stuck:
-        result["problems"].append(str(stuck))
-        if run is not None:
-            run.kill(signal.SIGKILL)
-            run.wait()
-    integrity, draft, focus, record = read_database(db)
-    result.update({"integrity": integrity, "draft": draft, "focus": focus, "record": record})
-    print(json.dumps(result, ensure_ascii=False), flush=True)
-    return 1 if result["problems"] else 0
-
-
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("mode", choices=["kill9", "session"])
+    parser.add_argument("mode", choices=["kill9"])
     parser.add_argument("--binary", required=True, help="the keyform binary")
     parser.add_argument("--work", required=True, help="a folder for the forms and databases")
     parser.add_argument("--trials", type=int, default=60)
     parser.add_argument("--seed", type=int)
-    parser.add_argument("--action", default="TERM")
     parser.add_argument("--human", action="store_true", help="kill9: failures and a summary, not JSON lines")
     parser.add_argument("--report", help="kill9: also write the JSON lines to this file")
     args = parser.parse_args()
     args.binary = os.path.abspath(args.binary)
     args.work = os.path.abspath(args.work)
-    sys.exit(kill9(args) if args.mode == "kill9" else session(args))
+    sys.exit(kill9(args))
 
 
 if __name__ == "__main__":

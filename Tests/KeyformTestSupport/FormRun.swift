@@ -1,28 +1,27 @@
 import Foundation
-import KeyformTestSupport
 
 /// `keyform run …` in a tmux pane, started the way a script uses it:
 /// `out=$(keyform run FORM)`, through a small wrapper that records the
 /// terminal's settings (`stty -g`) before and after, keyform's pid, its stdout
 /// and stderr, and its exit status, in files of a private folder.
-final class FormRun {
+public final class FormRun {
     /// What the wrapper recorded once keyform ended.
-    struct Result {
-        var status: Int32
+    public struct Result {
+        public var status: Int32
         /// The stdout of `$(keyform run …)` (trailing newlines removed by the shell).
-        var stdout: String
-        var stderr: String
-        var sttyBefore: String
-        var sttyAfter: String
+        public var stdout: String
+        public var stderr: String
+        public var sttyBefore: String
+        public var sttyAfter: String
     }
 
-    let tmux: Tmux
-    let folder: URL
+    public let tmux: Tmux
+    public let folder: URL
 
     /// Starts `keyform ARGUMENTS` through the wrapper in an 80×24 pane (or the
     /// size given) with the test environment (INPUTRC=/dev/null, LANG=C.UTF-8,
     /// SWIFT_BACKTRACE=enable=no, TERM=xterm-256color) plus `environment`.
-    convenience init(_ arguments: [String], environment: [String: String] = [:], width: Int = 80, height: Int = 24) throws {
+    public convenience init(_ arguments: [String], environment: [String: String] = [:], width: Int = 80, height: Int = 24) throws {
         let folder = try Self.makeFolder()
         try self.init(folder: folder, command: ["bash", Self.wrapper(in: folder).path, folder.path, Self.binary.path] + arguments,
                       environment: environment, width: width, height: height)
@@ -44,7 +43,7 @@ final class FormRun {
 
     /// An interactive bash (no rc files, prompt `e2e$ `, no history file) in the
     /// pane, for job control; `commandLine(arguments)` is what to type in it.
-    static func shell(environment: [String: String] = [:]) throws -> FormRun {
+    public static func shell(environment: [String: String] = [:]) throws -> FormRun {
         let folder = try makeFolder()
         var environment = environment
         environment["PS1"] = prompt
@@ -53,28 +52,32 @@ final class FormRun {
                            environment: environment, width: 80, height: 24)
     }
 
-    static let prompt = "e2e$ "
+    public static let prompt = "e2e$ "
 
     /// The wrapper running `keyform ARGUMENTS`, as a shell command line.
-    func commandLine(_ arguments: [String]) -> String {
+    public func commandLine(_ arguments: [String]) -> String {
         (["bash", file(Self.wrapperName).path, folder.path, Self.binary.path] + arguments).map(Self.quoted).joined(separator: " ")
     }
 
+    /// Closes the terminal as a hang-up does (the tmux server ends); keyform
+    /// sees it, and the wrapper still records keyform's status.
+    public func hangUp() { tmux.kill() }
+
     /// Ends the tmux server and removes the folder.
-    func close() {
+    public func close() {
         tmux.kill()
         try? FileManager.default.removeItem(at: folder)
     }
 
     /// keyform's process id (the wrapper writes it just before exec).
-    func pid() throws -> pid_t {
+    public func pid() throws -> pid_t {
         try tmux.poll(for: "keyform's pid file") {
             (try? String(contentsOf: file("pid"), encoding: .utf8)).flatMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
         }
     }
 
     /// Waits until keyform has ended and the wrapper has written what it saw.
-    func result(timeout: Duration = .seconds(10)) throws -> Result {
+    public func result(timeout: Duration = Tmux.patience) throws -> Result {
         let status: Int32 = try tmux.poll(for: "keyform to exit (the wrapper's status file)", timeout: timeout) {
             (try? String(contentsOf: file("status"), encoding: .utf8)).flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
         }
@@ -82,18 +85,18 @@ final class FormRun {
                       sttyBefore: try read("stty-before"), sttyAfter: try read("stty-after"))
     }
 
-    func file(_ name: String) -> URL { folder.appendingPathComponent(name) }
+    public func file(_ name: String) -> URL { folder.appendingPathComponent(name) }
 
-    func read(_ name: String) throws -> String {
+    public func read(_ name: String) throws -> String {
         try String(contentsOf: file(name), encoding: .utf8)
     }
 
     // MARK: Files
 
-    static let packageRoot = BuiltProducts.packageRoot
+    public static let packageRoot = BuiltProducts.packageRoot
 
     /// The `keyform` built next to the test bundle (the test target depends on it).
-    static var binary: URL { BuiltProducts.executable("keyform") }
+    public static var binary: URL { BuiltProducts.executable("keyform") }
 
     private static let wrapperName = "keyform-wrapper.sh"
 
@@ -104,6 +107,8 @@ final class FormRun {
         # Usage: keyform-wrapper.sh FOLDER KEYFORM ARGUMENTS...
         dir=$1 keyform=$2
         shift 2
+        # A hang-up of the terminal: wait for keyform (which sees it too) and record its status.
+        trap 'echo hangup > "$dir/hangup"' HUP
         stty -g > "$dir/stty-before"
         out=$(echo "$BASHPID" > "$dir/pid"; exec "$keyform" "$@" 2> "$dir/stderr")
         status=$?
@@ -130,7 +135,7 @@ final class FormRun {
         return url
     }
 
-    static func quoted(_ word: String) -> String {
+    public static func quoted(_ word: String) -> String {
         "'" + word.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
     }
 }
