@@ -129,11 +129,10 @@ public enum GridDrawing {
         let rows = page.rows.enumerated().map { r, row in
             zip(row, geometry.cells[r]).enumerated().map { k, pair in
                 let (key, cell) = pair
-                let labelWidth = GridGeometry.labelWidth(innerWidth: cell.innerWidth)
                 let isMarked = marked(key)
                 let shown = isMarked
-                    ? "✓ " + face(of: key, inCells: max(1, labelWidth - 2))
-                    : face(of: key, inCells: labelWidth)
+                    ? "✓ " + face(of: key, room: max(3, cell.innerWidth - 2))
+                    : face(of: key, room: cell.innerWidth)
                 // The face is centred; with one blank each side it is the reversed block:
                 // a solid block that reads at a glance, while a move redraws only two faces.
                 let free = max(0, cell.innerWidth - TextWidth.cells(shown))
@@ -150,13 +149,34 @@ public enum GridDrawing {
         draw(page, width: width, highlight: highlight, marked: marked).lines
     }
 
-    /// `[y] Yes` when it fits; otherwise the label alone (cut with "…" if need be),
-    /// since the label is what tells keys apart.
-    static func face(of key: Layout.Key, inCells width: Int) -> String {
+    /// What a key shows in `room` cells (its inner width, less a mark's):
+    /// `[y] Yes` with a blank each side when that fits, else without the blanks;
+    /// else the label shrinks (to its whole words when one fits, else cut, with
+    /// "…") and then goes, but a hotkey is never dropped: it is what presses the
+    /// key, and nothing else on the screen shows it.
+    static func face(of key: Layout.Key, room: Int) -> String {
         let label = TerminalSafe.escaped(key.label)
-        if let hotkey = key.hotkey {
-            let withHotkey = "[\(hotkeyName(hotkey))] \(label)"
-            if TextWidth.cells(withHotkey) <= width { return withHotkey }
+        let padded = GridGeometry.labelWidth(innerWidth: room)
+        guard let hotkey = key.hotkey else {
+            return TextWidth.cells(label) <= room ? label : TextWidth.truncate(label, toCells: padded)
+        }
+        let mark = "[\(hotkeyName(hotkey))]"
+        let withHotkey = "\(mark) \(label)"
+        if TextWidth.cells(withHotkey) <= room { return withHotkey }
+        let left = room - TextWidth.cells(mark) - 1
+        if left >= 2 { return "\(mark) \(shortened(label, toCells: left))" }
+        return TextWidth.cells(mark) <= room ? mark : TextWidth.truncate(hotkeyName(hotkey), toCells: max(1, room))
+    }
+
+    /// `label` in `width` cells: whole, else as many whole words as fit before
+    /// "…" ("Open…", not "Open w…"), else cut.
+    static func shortened(_ label: String, toCells width: Int) -> String {
+        if TextWidth.cells(label) <= width { return label }
+        var words = label.split(separator: " ")
+        while words.count > 1 {
+            words.removeLast()
+            let candidate = words.joined(separator: " ") + "…"
+            if TextWidth.cells(candidate) <= width { return candidate }
         }
         return TextWidth.truncate(label, toCells: width)
     }
