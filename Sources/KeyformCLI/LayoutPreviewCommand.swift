@@ -11,8 +11,9 @@ struct LayoutPreviewCommand: ParsableCommand {
         discussion: """
             NAME resolves like a field's `layout:` (./Layouts, $KEYFORM_LAYOUTS, then the
             shipped layouts); a path ending in .yaml is used as is. Paged layouts are drawn
-            page by page. The drawing is plain text; its width is the terminal's when
-            stdout is a terminal, else 80.
+            page by page. On a terminal each page's first key is highlighted as in a
+            form, and the width is the terminal's; piped, the drawing is plain text 80
+            columns wide.
             """
     )
 
@@ -34,6 +35,21 @@ struct LayoutPreviewCommand: ParsableCommand {
         for diagnostic in loaded.parsed.diagnostics { Output.error(diagnostic.formatted(path: loaded.origin)) }
         guard let parsed = loaded.parsed.value else { throw ExitCode(2) }
         let columns = width ?? TerminalMode.size(fd: STDOUT_FILENO)?.width ?? 80
-        try Output.result(LayoutPreview.render(parsed, width: columns) + "\n")
+        guard isatty(STDOUT_FILENO) == 1, ProcessInfo.processInfo.environment["TERM"] != "dumb" else {
+            try Output.result(LayoutPreview.render(parsed, width: columns) + "\n")
+            return
+        }
+        let lines = LayoutPreview.lines(parsed, width: columns, highlight: true)
+        try Output.result(lines.map(Self.styled).joined(separator: "\n") + "\n")
+    }
+
+    /// A line with its styles as SGR sequences (its text is already made safe by
+    /// the preview), each styled span closed again, so the shell's own colours stay.
+    static func styled(_ line: Frame.Line) -> String {
+        line.spans.map { span in
+            let codes = [(TextStyle.bold, "1"), (.dim, "2"), (.underline, "4"), (.reverse, "7")]
+                .filter { span.style.contains($0.0) }.map(\.1)
+            return codes.isEmpty ? span.text : "\u{1B}[\(codes.joined(separator: ";"))m\(span.text)\u{1B}[0m"
+        }.joined()
     }
 }

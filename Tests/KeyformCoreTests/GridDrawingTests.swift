@@ -61,3 +61,15 @@ import Testing
         #expect(GridDrawing.face(of: Layout.Key(label: "Breaststroke"), room: 11) == "Breastst…")
     }
 }
+
+/// `keyform layout preview` on a terminal shows a highlight, as a form does (issue 12).
+@Suite struct LayoutPreviewHighlightTests {
+    @Test func eachPagesFirstKeyIsHighlightedAndTheTextIsTheSame() throws {
+        let layout = try #require(DemoForms.layouts["swim-strokes"])
+        let lines = LayoutPreview.lines(layout, width: 80, highlight: true)
+        #expect(lines.map(\.text).joined(separator: "\n") == LayoutPreview.render(layout, width: 80))
+        let reversed = lines.flatMap(\.spans).filter { $0.style.contains(.reverse) }.map(\.text)
+        #expect(reversed == [" [f] Freestyle ", " [w] Warm-up "], "one highlighted key per page")
+        #expect(!LayoutPreview.lines(layout, width: 80).flatMap(\.spans).contains { $0.style.contains(.reverse) }, "piped: plain")
+    }
+}

@@ -509,4 +509,22 @@ struct RunInTmuxTests {
         #expect(Set(starts).count <= 1, "value columns \(starts) differ:\n\(Tmux.framed(screen))", sourceLocation: sourceLocation)
         #expect(!starts.isEmpty, sourceLocation: sourceLocation)
     }
+
+    /// `keyform layout preview` on a terminal highlights a key as the form will
+    /// (issue 12: it showed no highlight, so it was not "as it will appear").
+    @Test func layoutPreviewOnATerminalShowsTheHighlight() throws {
+        let run = try FormRun.shell()
+        defer { run.close() }
+        let tmux = run.tmux
+        try tmux.wait(forText: FormRun.prompt.trimmingCharacters(in: .whitespaces))
+        try tmux.type([FormRun.binary.path, "layout", "preview", "priority"].map(FormRun.quoted).joined(separator: " "))
+        try tmux.press("Enter")
+        let screen = try tmux.wait(for: "the preview and the prompt after it", attributes: true) { screen in
+            screen.contains("[l] Low") && screen.split(separator: "\n").last?.hasPrefix("e2e$") == true
+        }
+        let row = try #require(screen.split(separator: "\n").first { $0.contains("[h] High") })
+        // tmux writes the attributes it shows: reverse (7) on the first key's face only.
+        #expect(row.contains("7m [h] High "), "\(row.debugDescription)")
+        #expect(!row.contains("7m [m] Medium"), "\(row.debugDescription)")
+    }
 }

@@ -18,27 +18,35 @@ public enum LayoutPreview {
     /// header. When `width` is below `minimumWidth(for:)` the result is a one-line
     /// notice instead; widths above 1000 are drawn at 1000.
     public static func render(_ layout: Layout, width: Int) -> String {
+        lines(layout, width: width).map(\.text).joined(separator: "\n")
+    }
+
+    /// `render`'s lines with their styles. With `highlight`, each page's first
+    /// key is highlighted as a form highlights it (reverse video), so that on a
+    /// terminal the grid shows as it will appear.
+    public static func lines(_ layout: Layout, width: Int, highlight: Bool = false) -> [Frame.Line] {
         let needed = minimumWidth(for: layout)
         guard width >= needed else {
-            return "(too narrow to draw this layout: needs at least \(needed) columns)"
+            return [Frame.Line("(too narrow to draw this layout: needs at least \(needed) columns)")]
         }
         let width = min(width, widest)
-        var blocks: [[String]] = []
+        var blocks: [[Frame.Line]] = []
         if let title = layout.title {
-            blocks.append([fitted(title, width)])
+            blocks.append([Frame.Line(fitted(title, width))])
         }
         for (index, page) in layout.pages.enumerated() {
-            var lines: [String] = []
+            var lines: [Frame.Line] = []
             if layout.isPaged {
-                lines.append(fitted(header(of: page, index: index, count: layout.pages.count), width))
+                lines.append(Frame.Line(fitted(header(of: page, index: index, count: layout.pages.count), width)))
             }
-            lines += GridDrawing.lines(of: page, width: width).map(\.text)
-            lines += legend(of: page, width: width)
+            let first = page.rows.firstIndex { !$0.isEmpty }.map { GridDrawing.KeyIndex(row: $0, key: 0) }
+            lines += GridDrawing.draw(page, width: width, highlight: highlight ? first : nil).lines
+            lines += legend(of: page, width: width).map { Frame.Line($0) }
             blocks.append(lines)
         }
         // The title sits right above a single grid; pages are set apart by a blank line.
-        let separator = layout.isPaged ? [""] : []
-        return blocks.joined(separator: separator).joined(separator: "\n")
+        let separator = layout.isPaged ? [Frame.Line()] : []
+        return Array(blocks.joined(separator: separator))
     }
 
     /// The narrowest width at which every key of every page has at least one
