@@ -140,25 +140,8 @@ enum PtyDriver {
 /// integer) in a terminal, through the one test driver (`FormRun` on tmux), with
 /// its database in the test's folder: the store's interactive tests.
 struct KillTestForm {
-    static let yaml = """
-        title: Kill test
-        name: killtest
-        fields:
-          - id: alpha
-            label: Alpha
-          - id: bravo
-            label: Bravo
-          - id: level
-            label: Level
-            layout: priority
-            input: grid
-          - id: charlie
-            label: Charlie
-          - id: delta
-            label: Delta
-            type: integer
-
-        """
+    /// Scripts/killtest.yaml, which ptyform.py's kill -9 test types into too.
+    static let source = CLIRunner.packageRoot.appendingPathComponent("Tests/KeyformCLITests/Scripts/killtest.yaml")
 
     let work: URL
     var form: String { work.appendingPathComponent("killtest.yaml").path }
@@ -166,7 +149,7 @@ struct KillTestForm {
 
     init(work: URL) throws {
         self.work = work
-        try Self.yaml.write(toFile: form, atomically: true, encoding: .utf8)
+        try FileManager.default.copyItem(atPath: Self.source.path, toPath: form)
     }
 
     /// Starts `keyform run FORM --db DATABASE --no-animation` in a new terminal.

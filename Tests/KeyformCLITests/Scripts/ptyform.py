@@ -47,24 +47,9 @@ import unicodedata
 
 ROWS, COLS = 24, 80
 FORM_NAME = "killtest"
-FORM = """\
-title: Kill test
-name: killtest
-fields:
-  - id: alpha
-    label: Alpha
-  - id: bravo
-    label: Bravo
-  - id: level
-    label: Level
-    layout: priority
-    input: grid
-  - id: charlie
-    label: Charlie
-  - id: delta
-    label: Delta
-    type: integer
-"""
+# The form typed into, shared with the Swift tests (StoreCLISupport.swift, KillTestForm).
+with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "killtest.yaml"), encoding="utf-8") as _file:
+    FORM = _file.read()
 LABELS = ["Alpha", "Bravo", "Level", "Charlie", "Delta"]
 LEVELS = {"h": "High", "m": "Medium", "l": "Low"}
 # Seconds to wait for the program to show something before calling it stuck.
