@@ -1,3 +1,6 @@
+import Foundation
+internal import KeyformCore
+
 /// How a field is typed into when it gets focus.
 ///
 /// Every field can be typed into with the keyboard (GNU readline); a field with a
@@ -478,5 +481,111 @@ public struct BooleanField: FormField {
         definition = FieldDefinition(
             id: id, label: label, type: .boolean, required: required, defaultText: defaultValue.map(\.text),
             layout: layout, input: input, states: states)
+    }
+}
+
+// MARK: - The values fields give
+
+/// A typed value of one field.
+public enum KeyformValue: Sendable, Hashable, CustomStringConvertible {
+    /// A text field's value (also a choice).
+    case text(String)
+    /// An integer field's value.
+    case integer(Int)
+    /// A number field's value.
+    case number(Double)
+    /// A date field's value.
+    case date(KeyformDate)
+    /// A boolean field's value.
+    case boolean(Bool)
+    /// A ``MultipleChoiceField``'s value (a form file's `multiple: true`): the
+    /// picked key texts, in the order picked; never empty (a field with nothing
+    /// picked has no value).
+    case list([String])
+
+    init(_ value: FieldValue) {
+        switch value {
+        case .text(let text): self = .text(text)
+        case .integer(let number): self = .integer(number)
+        case .number(let number): self = .number(number)
+        case .date(let date): self = .date(KeyformDate(date))
+        case .boolean(let flag): self = .boolean(flag)
+        case .list(let items): self = .list(items)
+        }
+    }
+
+    /// The value as the field shows it: text as typed, numbers as JSON writes them
+    /// (`400`, `1.5`), dates as `YYYY-MM-DD`, booleans as `yes`/`no`, lists joined with `, `.
+    public var description: String {
+        switch self {
+        case .text(let text): text
+        case .integer(let number): String(number)
+        case .number(let number): FieldValue.format(number)
+        case .date(let date): date.description
+        case .boolean(let flag): flag ? "yes" : "no"
+        case .list(let items): FieldValue.joined(items)
+        }
+    }
+}
+
+/// A day in the calendar, without a time or a time zone: the value of a date field.
+///
+/// Decodes from and encodes to `"YYYY-MM-DD"`, so a struct can hold a date field as
+/// `var due: KeyformDate?`.
+public struct KeyformDate: Sendable, Hashable, Comparable, Codable, LosslessStringConvertible {
+    /// The year (four digits in `description`).
+    public let year: Int
+    /// The month, 1 to 12.
+    public let month: Int
+    /// The day of the month, from 1.
+    public let day: Int
+
+    /// The day, or nil when there is no such day (February 30th).
+    public init?(year: Int, month: Int, day: Int) {
+        guard let date = CivilDate(year: year, month: month, day: day) else { return nil }
+        self.init(date)
+    }
+
+    /// The day written `YYYY-MM-DD`, or nil.
+    public init?(_ description: String) {
+        guard let date = CivilDate(iso: description) else { return nil }
+        self.init(date)
+    }
+
+    init(_ date: CivilDate) {
+        year = date.year
+        month = date.month
+        day = date.day
+    }
+
+    var civil: CivilDate { CivilDate(year: year, month: month, day: day) ?? CivilDate(daysSinceEpoch: 0) }
+
+    /// Today on the wall clock of `timeZone`.
+    public static func today(in timeZone: TimeZone = .current) -> KeyformDate {
+        KeyformDate(CivilDate.today(in: timeZone))
+    }
+
+    /// `YYYY-MM-DD`.
+    public var description: String { civil.description }
+
+    /// Earlier days come first.
+    public static func < (a: KeyformDate, b: KeyformDate) -> Bool {
+        (a.year, a.month, a.day) < (b.year, b.month, b.day)
+    }
+
+    /// Decodes `"YYYY-MM-DD"`.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        guard let date = KeyformDate(text) else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(text)' is not a date written YYYY-MM-DD")
+        }
+        self = date
+    }
+
+    /// Encodes `"YYYY-MM-DD"`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
     }
 }

@@ -111,20 +111,7 @@ struct TestCommand: ParsableCommand {
             problems.append("outcome: expected \(expected), got \(outcome)" + (result.frame.text().isEmpty ? "" : "; screen:\n" + indented(result.frame.text())))
         }
         if let expect = test.expect, case .submitted(let record)? = result.outcome {
-            for (id, value) in expect.sorted(by: { $0.key < $1.key }) {
-                guard let index = suite.context.index(ofField: id) else {
-                    problems.append("expect: the form has no field '\(id)'")
-                    continue
-                }
-                let actual = record[id]?.text ?? ""
-                // A boolean may be expected as yes/no, true/false or its `states` word.
-                if case .boolean(let flag)? = record[id],
-                   case .success(.boolean(let wanted)?) = suite.context.validators[index].validate(value, today: suite.context.today) {
-                    if flag != wanted { problems.append("\(id): expected '\(value)', got '\(suite.context.fields[index].shown(flag))'") }
-                    continue
-                }
-                if actual != value { problems.append("\(id): expected '\(value)', got '\(actual)'") }
-            }
+            problems += FormTestFile.Case.mismatches(expect, in: record, context: suite.context)
         }
         if let screen = test.screen {
             let expected = Self.trimmed(screen)

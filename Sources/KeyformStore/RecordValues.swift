@@ -7,7 +7,8 @@ typealias Record = KeyformCore.Record
 
 /// How a record's values are written into `_record.data` and read back.
 ///
-/// `data` is one JSON object, field id → value, in the form's field order:
+/// `data` is one JSON object, field id → value, in the form's field order; each
+/// value as its kind stores it (`FieldKind.storedJSON`, `sqlValue`, `fromStored`):
 ///
 /// | field type | JSON | what `json_extract` (and so the form's view) gives |
 /// |---|---|---|
@@ -34,29 +35,19 @@ enum RecordValues {
     }
 
     static func json(_ value: FieldValue?, field: String) throws(StoreError) -> String {
-        switch value {
-        case nil: return "null"
-        case .text(let text)?: return RecordFormat.jsonString(text)
-        case .integer(let number)?: return String(number)
-        case .number(let number)?:
-            guard number.isFinite else { throw .invalidValue(field: field, reason: "\(number) cannot be stored") }
-            let text = FieldValue.format(number)
-            return text.contains(where: { $0 == "." || $0 == "e" }) ? text : text + ".0"
-        case .date(let date)?: return RecordFormat.jsonString(date.description)
-        case .boolean(let flag)?: return flag ? "true" : "false"
-        case .list(let items)?: return "[" + items.map(RecordFormat.jsonString).joined(separator: ",") + "]"
+        guard let value else { return "null" }
+        guard let json = value.kind.storedJSON(value) else {
+            throw .invalidValue(field: field, reason: "\(value.text) cannot be stored")
         }
+        return json
     }
 
     /// The SQL value `json_extract` gives for `value` (what `WHERE` compares with).
     static func sqlValue(_ value: FieldValue) -> DatabaseValue {
-        switch value {
+        switch value.kind.sqlValue(value) {
         case .text(let text): text.databaseValue
-        case .integer(let number): Int64(number).databaseValue
-        case .number(let number): number.databaseValue
-        case .date(let date): date.description.databaseValue
-        case .boolean(let flag): Int64(flag ? 1 : 0).databaseValue
-        case .list(let items): ("[" + items.map(RecordFormat.jsonString).joined(separator: ",") + "]").databaseValue
+        case .integer(let number): number.databaseValue
+        case .real(let number): number.databaseValue
         }
     }
 
@@ -85,40 +76,7 @@ enum RecordValues {
         case ("text", .string(let text)): stored = .text(text)
         default: return nil  // null, absent, or not a value Keyform writes
         }
-        // A `multiple` field reads a text stored before as its selection; a list read
-        // by a field that is no longer `multiple` becomes its joined text.
-        if multiple, type == .text {
-            if case .list = stored { return stored }
-            let items = FieldValue.split(stored.text)
-            return items.isEmpty ? nil : .list(items)
-        }
-        return convert(stored, to: type)
-    }
-
-    static func convert(_ value: FieldValue, to type: Field.ValueType) -> FieldValue {
-        switch (type, value) {
-        case (.text, .text), (.integer, .integer), (.number, .number), (.date, .date), (.boolean, .boolean):
-            return value
-        case (.text, _):
-            return .text(value.text)
-        case (.integer, .number(let number)):
-            if number.rounded() == number, let exact = Int(exactly: number) { return .integer(exact) }
-        case (.integer, .text(let text)):
-            if let number = Int(text) { return .integer(number) }
-        case (.number, .integer(let number)):
-            return .number(Double(number))
-        case (.number, .text(let text)):
-            if let number = Double(text), number.isFinite { return .number(number) }
-        case (.date, .text(let text)):
-            if let date = CivilDate(iso: text) { return .date(date) }
-        case (.boolean, .integer(let number)):
-            if number == 0 || number == 1 { return .boolean(number == 1) }
-        case (.boolean, .text(let text)):
-            if text == "yes" || text == "no" { return .boolean(text == "yes") }
-        default:
-            break
-        }
-        return value
+        return type.kind.fromStored(stored, field: Field(id: "value", type: type, multiple: multiple))
     }
 }
 

@@ -55,31 +55,12 @@ extension FieldMatch {
         self = FieldMatch(field: id, value: try Self.value(raw, of: field))
     }
 
+    /// The field's kind reads the value (`FieldKind.matchValue`).
     private static func value(_ raw: String, of field: Field) throws(StoreError) -> FieldValue? {
-        let id = field.id
         if raw.isEmpty { return nil }
-        switch field.type {
-        case .text:
-            return .text(raw)
-        case .integer:
-            guard let number = Int(raw) else { throw .invalidValue(field: id, reason: "'\(raw)' is not a whole number") }
-            return .integer(number)
-        case .number:
-            guard let number = Double(raw), number.isFinite else {
-                throw .invalidValue(field: id, reason: "'\(raw)' is not a number")
-            }
-            return .number(number)
-        case .date:
-            guard let date = CivilDate(iso: raw) else {
-                throw .invalidValue(field: id, reason: "'\(raw)' is not a date like 2026-11-21")
-            }
-            return .date(date)
-        case .boolean:
-            switch raw.lowercased() {
-            case "yes", "true", "1": return .boolean(true)
-            case "no", "false", "0": return .boolean(false)
-            default: throw .invalidValue(field: id, reason: "'\(raw)' is not yes or no")
-            }
+        switch field.kind.matchValue(raw) {
+        case .success(let value): return value
+        case .failure(let problem): throw .invalidValue(field: field.id, reason: problem.reason)
         }
     }
 }

@@ -91,3 +91,26 @@ public struct FormTestFile: Equatable, Sendable {
         return Case(name: name, keys: keys, expect: expect, outcome: outcome, screen: screen, location: node.location)
     }
 }
+
+extension FormTestFile.Case {
+    /// What differs between `expect` and the submitted `record`, one line per
+    /// field in id order (`distance: expected '400', got '350'`); empty when all
+    /// match. Each field's kind compares (`FieldKind.testMismatch`): a boolean
+    /// may be expected as yes/no, true/false or its `states` word.
+    public static func mismatches(_ expect: [String: String], in record: Record, context: FormContext) -> [String] {
+        var problems: [String] = []
+        for (id, value) in expect.sorted(by: { $0.key < $1.key }) {
+            guard let index = context.index(ofField: id) else {
+                problems.append("expect: the form has no field '\(id)'")
+                continue
+            }
+            let field = context.fields[index]
+            if let got = field.kind.testMismatch(
+                expected: value, actual: record[id], field: field, validator: context.validators[index], clock: context.clock)
+            {
+                problems.append("\(id): expected '\(value)', got '\(got)'")
+            }
+        }
+        return problems
+    }
+}

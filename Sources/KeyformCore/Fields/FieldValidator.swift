@@ -76,20 +76,13 @@ public struct FieldProblem: Error, Hashable, Sendable, CustomStringConvertible {
 /// 1. Control characters (C0, DEL, C1) are never accepted; line breaks read "must be one line".
 /// 2. Empty → no value (`.success(nil)`), or `.required` for a required field. A text
 ///    value is never trimmed, but one of only whitespace counts as empty for a required
-///    field. Integer, number, date and boolean values are trimmed of surrounding whitespace.
+///    field. Values of the other kinds are trimmed of surrounding whitespace (`FieldKind.trimsInput`).
 /// 2a. `multiple`: the text is split at commas (`FieldValue.split`); an empty list is an
 ///    empty field; each item must pass 3 and the text rules of 4; the value is `.list`.
 /// 3. `strict` with choices: the value as typed (trimmed for non-text types) must be
 ///    exactly one of the choices.
-/// 4. By type:
-///    - text: `min_length`/`max_length` in characters a person sees (grapheme clusters),
-///      then `pattern`, which must match the whole value.
-///    - integer: optional sign and ASCII digits (`-12`, `+7`, `007`); then `min`/`max`, inclusive.
-///    - number: optional sign, digits with an optional decimal point (`3.14`, `.5`, `2.`),
-///      an optional exponent (`1e3`); no commas, no `inf`/`nan`/hex; then `min`/`max`.
-///    - date: `2026-11-21`, `2026/11/21` (month and day may have one digit), `today`,
-///      `yesterday`, `tomorrow` (case-insensitive); a real calendar day.
-///    - boolean: yes/no, y/n, true/false, on/off, 1/0 (case-insensitive).
+/// 4. The field's kind reads the value (`FieldKind.read`): its format and its
+///    options' rules (TextKind, IntegerKind, NumberKind, DateKind, BooleanKind, …).
 public struct FieldValidator: Sendable {
     /// A `pattern` that is not a valid regular expression (reported by the form checker).
     public struct PatternError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -108,18 +101,13 @@ public struct FieldValidator: Sendable {
     public let fieldID: String
     public let type: Field.ValueType
     public let required: Bool
-    let minLength: Int?
-    let maxLength: Int?
-    let minimum: Double?
-    let maximum: Double?
+    let kind: any FieldKind
+    let rules: FieldRules
     /// Present only for a strict field that has choices.
     let choices: Set<String>?
     let choicesProblem: FieldProblem?
     /// A `multiple` field: the text is split at commas and each item checked.
     let multiple: Bool
-    /// A boolean field's own words for no and yes, accepted besides yes/no.
-    let states: Field.States?
-    let pattern: CompiledPattern?
 
     /// Compiles the field's rules. `choices` are the texts of the field's layout
     /// (`Layout.choiceTexts`); they matter only when the field is `strict`. A strict
@@ -132,13 +120,9 @@ public struct FieldValidator: Sendable {
     init(field: Field, choices: [String]?, compile: (String) throws(PatternError) -> CompiledPattern) throws(PatternError) {
         fieldID = field.id
         type = field.type
+        kind = field.type.kind
         required = field.required
-        minLength = field.minLength
-        maxLength = field.maxLength
-        minimum = field.min
-        maximum = field.max
         multiple = field.multiple
-        states = field.type == .boolean ? field.states : nil
         if field.strict, let choices {
             self.choices = Set(choices)
             choicesProblem = .notAChoice(choices)
@@ -146,31 +130,32 @@ public struct FieldValidator: Sendable {
             self.choices = nil
             choicesProblem = nil
         }
-        pattern = try field.pattern.map(compile)
+        rules = FieldRules(field: field, pattern: try field.pattern.map(compile))
     }
 
     /// Checks `raw` (the field's text as typed) and gives its typed value, nil for an
-    /// empty optional field, or the first problem. `today` resolves `today`/`yesterday`.
+    /// empty optional field, or the first problem. `today` resolves `today`/`yesterday`/
+    /// `tomorrow`; for a kind that needs the time of day (`now`), pass `at:`.
     public func validate(_ raw: String, today: CivilDate) -> Result<FieldValue?, FieldProblem> {
+        validate(raw, at: WallClock(today: today))
+    }
+
+    /// Checks `raw` (the field's text as typed) and gives its typed value, nil for an
+    /// empty optional field, or the first problem. `clock` resolves `today`, `now`, ….
+    public func validate(_ raw: String, at clock: WallClock) -> Result<FieldValue?, FieldProblem> {
         if let scalar = raw.unicodeScalars.first(where: Self.isControl) {
             return .failure(scalar == "\n" || scalar == "\r" || scalar == "\u{85}" || scalar == "\u{0B}" || scalar == "\u{0C}"
                 ? .oneLine : .controlCharacter(scalar))
         }
         if multiple { return validateList(raw) }
-        let input = type == .text ? Substring(raw) : Self.trimmed(raw)
+        let input = kind.trimsInput ? Self.trimmed(raw) : Substring(raw)
         if input.isEmpty || (required && input.allSatisfy(\.isWhitespace)) {
             return required ? .failure(.required) : .success(nil)
         }
         if let choices, let choicesProblem, !choices.contains(String(input)) {
             return .failure(choicesProblem)
         }
-        switch type {
-        case .text: return validateText(raw)
-        case .integer: return validateInteger(input)
-        case .number: return validateNumber(input)
-        case .date: return Self.parseDate(input, today: today).map { .date($0) }
-        case .boolean: return parseState(input).map { .success(.boolean($0)) } ?? .failure(notBooleanProblem)
-        }
+        return kind.read(input, rules: rules, clock: clock).map { $0 }
     }
 
     /// A `multiple` field: each item (see `FieldValue.split`) must be a choice when
@@ -182,114 +167,12 @@ public struct FieldValidator: Sendable {
             if let choices, let choicesProblem, !choices.contains(item) {
                 return .failure(FieldProblem("'\(item)' \(choicesProblem.reason)"))
             }
-            if case .failure(let problem) = validateText(item) { return .failure(FieldProblem("'\(item)' \(problem.reason)")) }
+            if case .failure(let problem) = TextKind.check(item, rules: rules) { return .failure(FieldProblem("'\(item)' \(problem.reason)")) }
         }
         return .success(.list(items))
     }
 
-    /// yes/no and their synonyms, or the field's own words for them (any case).
-    private func parseState(_ input: Substring) -> Bool? {
-        if let flag = Self.parseBoolean(input) { return flag }
-        guard let states else { return nil }
-        let lowered = input.lowercased()
-        if lowered == states.yes.lowercased() { return true }
-        if lowered == states.no.lowercased() { return false }
-        return nil
-    }
-
-    private var notBooleanProblem: FieldProblem {
-        guard let states else { return .notBoolean }
-        return FieldProblem("must be \(states.no) or \(states.yes) (or yes or no)")
-    }
-
-    private func validateText(_ text: String) -> Result<FieldValue?, FieldProblem> {
-        if minLength != nil || maxLength != nil {
-            let count = text.count
-            if let minLength, count < minLength { return .failure(.tooShort(minLength)) }
-            if let maxLength, count > maxLength { return .failure(.tooLong(maxLength)) }
-        }
-        if let pattern, !pattern.matchesWhole(text) { return .failure(.patternMismatch(pattern.source)) }
-        return .success(.text(text))
-    }
-
-    private func validateInteger(_ input: Substring) -> Result<FieldValue?, FieldProblem> {
-        let bytes = Array(input.utf8)
-        let digits = bytes.first == UInt8(ascii: "-") || bytes.first == UInt8(ascii: "+") ? bytes.dropFirst() : bytes[...]
-        guard !digits.isEmpty, digits.allSatisfy(Self.isDigit) else { return .failure(.notWholeNumber) }
-        guard let value = Int(input) else {
-            return .failure(FieldProblem(bytes.first == UInt8(ascii: "-") ? "must be at least \(Int.min)" : "must be at most \(Int.max)"))
-        }
-        return checkBounds(Double(value)).map { .integer(value) }
-    }
-
-    private func validateNumber(_ input: Substring) -> Result<FieldValue?, FieldProblem> {
-        guard Self.isDecimalNumber(input.utf8), let value = Double(input), value.isFinite else {
-            return .failure(.notNumber)
-        }
-        return checkBounds(value).map { .number(value == 0 ? 0 : value) }
-    }
-
-    private func checkBounds(_ value: Double) -> Result<Void, FieldProblem> {
-        if let minimum, value < minimum { return .failure(.tooSmall(minimum)) }
-        if let maximum, value > maximum { return .failure(.tooLarge(maximum)) }
-        return .success(())
-    }
-
-    // MARK: - Parsing pieces, shared with answers
-
-    /// `[+-]? (digits [. digits?] | . digits) ([eE] [+-]? digits)?`, ASCII only.
-    static func isDecimalNumber(_ text: Substring.UTF8View) -> Bool {
-        var bytes = text[...]
-        if let sign = bytes.first, sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") { bytes = bytes.dropFirst() }
-        let whole = bytes.prefix(while: isDigit)
-        bytes = bytes.dropFirst(whole.count)
-        var fraction = 0
-        if bytes.first == UInt8(ascii: ".") {
-            bytes = bytes.dropFirst()
-            let digits = bytes.prefix(while: isDigit)
-            fraction = digits.count
-            bytes = bytes.dropFirst(fraction)
-        }
-        guard whole.count + fraction > 0 else { return false }
-        if let e = bytes.first, e == UInt8(ascii: "e") || e == UInt8(ascii: "E") {
-            bytes = bytes.dropFirst()
-            if let sign = bytes.first, sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") { bytes = bytes.dropFirst() }
-            let exponent = bytes.prefix(while: isDigit)
-            guard !exponent.isEmpty else { return false }
-            bytes = bytes.dropFirst(exponent.count)
-        }
-        return bytes.isEmpty
-    }
-
-    /// A date as a person types it; see the type's documentation.
-    static func parseDate(_ input: Substring, today: CivilDate) -> Result<CivilDate, FieldProblem> {
-        switch input.lowercased() {
-        case "today": return .success(today)
-        case "yesterday": return .success(today.adding(days: -1))
-        case "tomorrow": return .success(today.adding(days: 1))
-        default: break
-        }
-        let bytes = Array(input.utf8)
-        guard bytes.count >= 8, bytes.count <= 10, bytes[4] == UInt8(ascii: "-") || bytes[4] == UInt8(ascii: "/"),
-              let year = CivilDate.decimal(bytes[0..<4])
-        else { return .failure(.notDate) }
-        let rest = bytes[5...].split(separator: bytes[4], omittingEmptySubsequences: false)
-        guard rest.count == 2, (1...2).contains(rest[0].count), (1...2).contains(rest[1].count),
-              let month = CivilDate.decimal(rest[0]), let day = CivilDate.decimal(rest[1])
-        else { return .failure(.notDate) }
-        guard let date = CivilDate(year: year, month: month, day: day) else {
-            return .failure(.notARealDate(year: year, month: month))
-        }
-        return .success(date)
-    }
-
-    static func parseBoolean(_ input: Substring) -> Bool? {
-        switch input.lowercased() {
-        case "yes", "y", "true", "on", "1": true
-        case "no", "n", "false", "off", "0": false
-        default: nil
-        }
-    }
+    // MARK: - Parsing pieces, shared with the kinds
 
     static func trimmed(_ text: String) -> Substring {
         let start = text.firstIndex { !$0.isWhitespace } ?? text.endIndex

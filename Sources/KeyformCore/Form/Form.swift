@@ -38,11 +38,6 @@ public struct Form: Equatable, Sendable {
 
 /// One input of a form.
 public struct Field: Equatable, Sendable {
-    /// What kind of value the field holds, and how it appears in the result.
-    public enum ValueType: String, Equatable, Sendable, CaseIterable {
-        case text, integer, number, date, boolean
-    }
-
     /// How the field is typed into when it gets focus.
     public enum InputView: String, Equatable, Sendable, CaseIterable {
         /// The readline line editor.
@@ -62,6 +57,7 @@ public struct Field: Equatable, Sendable {
     /// `[a-z][a-z0-9_]*`, unique in the form: the record's key.
     public var id: String
     public var label: String
+    /// What kind of value the field holds (FieldKinds.swift); its descriptor is `kind`.
     public var type: ValueType
     public var required: Bool
     /// The key grid this field can swap to, by name or `.yaml` path.

@@ -55,16 +55,17 @@ struct FormChecks {
             if field.layout == nil, field.choices == nil {
                 reader.error(node, "'multiple' needs a 'layout' (or 'choices'): its keys are what is picked")
             }
-            if field.type != .text {
-                reader.error(node, "'multiple' applies to text fields; '\(field.id)' is \(field.type.withArticle) field")
+            if !field.kind.options.contains("multiple") {
+                reader.error(node, "'multiple' applies to \(FieldKinds.taking("multiple")) fields; '\(field.id)' is \(field.kind.withArticle) field")
             }
         }
         if field.multiple, let layout, layout.kind != .choice, let node = fields["multiple"] {
             reader.error(node, "'multiple' needs a layout of choices (kind: choice); '\(TerminalSafe.escaped(field.layout ?? ""))' is a keypad")
         }
         if let states = field.states, let node = fields["states"] {
-            if field.type != .boolean {
-                reader.error(node, "'states' names a boolean field's two values; add 'type: boolean' to '\(field.id)', or remove 'states'")
+            if !field.kind.options.contains("states") {
+                let kinds = FieldKinds.taking("states")
+                reader.error(node, "'states' names a \(kinds) field's two values; add 'type: \(kinds)' to '\(field.id)', or remove 'states'")
             } else {
                 checkSafe(states.no, at: node, what: "state", &reader)
                 checkSafe(states.yes, at: node, what: "state", &reader)
@@ -84,27 +85,20 @@ struct FormChecks {
             return
         }
         if case .value(let text)? = field.defaultValue, let node = fields["default"], !text.isEmpty,
-           case .failure(let problem) = validator.validate(text, today: FormChecks.anyDay) {
+           case .failure(let problem) = validator.validate(text, at: FormChecks.anyMoment) {
             reader.error(node, "default '\(TerminalSafe.escaped(text))' fails the field's own rules: \(problem.reason)")
         }
     }
 
-    /// Defaults like `today` are checked against a fixed day: only their form matters here.
-    private static let anyDay = CivilDate(year: 2000, month: 1, day: 1)!
+    /// Defaults like `today` and `now` are checked against a fixed moment: only their form matters here.
+    private static let anyMoment = WallClock(today: CivilDate(year: 2000, month: 1, day: 1)!)
 
+    /// Options only some kinds take (`pattern`, `min`…), on a field of another kind.
     private func checkOptionsFitType(_ field: Field, _ fields: Fields, _ reader: inout NodeReader) {
-        let textOnly = ["pattern", "min_length", "max_length"]
-        let numberOnly = ["min", "max"]
-        if field.type != .text {
-            for name in textOnly where fields.has(name) {
-                reader.report(.error(fields.location(of: name), "'\(name)' applies to text fields; '\(field.id)' is \(field.type.withArticle) field"))
-            }
-        }
-        if field.type != .integer && field.type != .number {
-            for name in numberOnly where fields.has(name) {
-                let hint = field.type == .text ? " (for text, use '\(name)_length')" : ""
-                reader.report(.error(fields.location(of: name), "'\(name)' applies to integer and number fields; '\(field.id)' is \(field.type.withArticle) field\(hint)"))
-            }
+        let kind = field.kind
+        for name in FieldKinds.checkedOptions where fields.has(name) && !kind.options.contains(name) {
+            let hint = kind.options.contains(name + "_length") ? " (for \(field.type.rawValue), use '\(name)_length')" : ""
+            reader.report(.error(fields.location(of: name), "'\(name)' applies to \(FieldKinds.taking(name)) fields; '\(field.id)' is \(kind.withArticle) field\(hint)"))
         }
     }
 
@@ -185,9 +179,4 @@ struct FormChecks {
         guard let scalar = TerminalSafe.unsafeScalars(in: text).first else { return }
         reader.error(node, "\(what) contains \(TerminalSafe.describe(scalar)); remove it (it could change what the terminal shows)")
     }
-}
-
-extension Field.ValueType {
-    /// "a date", "an integer": for messages.
-    var withArticle: String { (self == .integer ? "an " : "a ") + rawValue }
 }

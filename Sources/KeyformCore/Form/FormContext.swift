@@ -1,5 +1,5 @@
 /// Everything the form engine needs besides its state: the form, its layouts,
-/// a compiled validator per field, and today's date. Built once per run.
+/// a compiled validator per field, and the day and time of day. Built once per run.
 public struct FormContext: Sendable {
     public private(set) var form: Form
     /// Every field in order, across pages.
@@ -10,16 +10,25 @@ public struct FormContext: Sendable {
     public let validators: [FieldValidator]
     /// Every layout a field names, and those their `action: layout` keys turn to, by name.
     public let layouts: [String: Layout]
-    public let today: CivilDate
+    /// The day and time of day the form is filled in: what `today` and `now` resolve to.
+    public let clock: WallClock
+    public var today: CivilDate { clock.today }
 
+    /// `today` as given, the time of day (what a time field's `now` is) read from
+    /// the wall clock: the edges' door. Pure callers pass `clock:`.
     /// - Throws: a field's `pattern` that is not a valid regular expression
     ///   (`keyform form check` reports it first, with its position).
     public init(form: Form, layouts: [String: Layout], today: CivilDate) throws(FieldValidator.PatternError) {
+        try self.init(form: form, layouts: layouts, clock: WallClock(today: today, minuteOfDay: WallClock.now().minuteOfDay))
+    }
+
+    /// - Throws: a field's `pattern` that is not a valid regular expression.
+    public init(form: Form, layouts: [String: Layout], clock: WallClock) throws(FieldValidator.PatternError) {
         self.form = form
         self.fields = form.fields
         self.pageOfField = form.pages.enumerated().flatMap { page, content in content.fields.map { _ in page } }
         self.layouts = layouts
-        self.today = today
+        self.clock = clock
         var validators: [FieldValidator] = []
         for field in form.fields {
             let choices = field.strict ? field.layout.flatMap { Self.choiceTexts(from: $0, in: layouts) } : nil
@@ -72,7 +81,7 @@ public struct FormContext: Sendable {
     /// The first field, in order, that keeps Done disabled, and why.
     public func doneBlocker(_ entries: [FormState.Entry]) -> (field: Int, problem: FieldProblem)? {
         for index in fields.indices {
-            if case .failure(let problem) = validators[index].validate(entries[index].text, today: today) {
+            if case .failure(let problem) = validators[index].validate(entries[index].text, at: clock) {
                 return (index, problem)
             }
         }
@@ -83,7 +92,7 @@ public struct FormContext: Sendable {
     public func record(_ entries: [FormState.Entry]) -> Result<Record, FieldProblem> {
         var values: [(id: String, value: FieldValue?)] = []
         for (index, field) in fields.enumerated() {
-            switch validators[index].validate(entries[index].text, today: today) {
+            switch validators[index].validate(entries[index].text, at: clock) {
             case .success(let value): values.append((field.id, value))
             case .failure(let problem): return .failure(problem)
             }

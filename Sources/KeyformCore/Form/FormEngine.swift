@@ -117,7 +117,7 @@ public enum FormEngine {
     }
 
     private static func validate(_ index: Int, _ state: FormState, _ context: FormContext) -> Result<FieldValue?, FieldProblem> {
-        context.validators[index].validate(state.entries[index].text, today: context.today)
+        context.validators[index].validate(state.entries[index].text, at: context.clock)
     }
 
     /// A problem already shown follows the text as it changes, and goes once the text is valid.

@@ -161,7 +161,7 @@ public enum FormParser {
         if let node = fields["type"], let name = reader.text(node, field: "type") {
             if let type = Field.ValueType(rawValue: name) {
                 field.type = type
-            } else if let type = typeSynonyms[name.lowercased()] {
+            } else if let type = FieldKinds.synonyms[name.lowercased()] {
                 reader.error(node, "unknown type '\(TerminalSafe.escaped(name))'; use '\(type.rawValue)'")
             } else {
                 reader.error(node, "unknown type '\(TerminalSafe.escaped(name))'; \(NodeReader.hint(for: name, among: Field.ValueType.allCases.map(\.rawValue)))")
@@ -197,12 +197,6 @@ public enum FormParser {
         if let node = fields["states"] { field.states = readStates(node, &reader) }
         return LocatedField(field: field, fields: fields)
     }
-
-    /// Names people write for the types, and the type they mean.
-    static let typeSynonyms: [String: Field.ValueType] = [
-        "string": .text, "str": .text, "int": .integer, "float": .number, "double": .number,
-        "decimal": .number, "bool": .boolean, "day": .date,
-    ]
 
     /// `text` made into an identifier (`Due Date` → `due_date`), when that is
     /// a plausible fix: it must start with a letter as written.

@@ -104,11 +104,8 @@ public enum Answers {
     }
 
     private static func convert(_ value: JSONValue, for field: Field) -> Result<String?, AnswerProblem> {
-        let wanted: String = switch field.type {
-        case .text, .date: "text"
-        case .integer, .number: "a number"
-        case .boolean: "true or false"
-        }
+        let kind = field.kind
+        let wanted = kind.answerWanted
         func wrong(_ given: String) -> Result<String?, AnswerProblem> {
             .failure(AnswerProblem(field: field.id, "must be \(wanted), not \(given)"))
         }
@@ -119,9 +116,9 @@ public enum Answers {
             if text.contains(where: \.isNewline) { return .failure(AnswerProblem(field: field.id, FieldProblem.oneLine.reason)) }
             return .success(text)
         case .number(let written):
-            return field.type == .integer || field.type == .number || field.type == .text ? .success(written) : wrong("a number")
+            return kind.takesJSONNumbers ? .success(written) : wrong("a number")
         case .bool(let flag):
-            return field.type == .boolean ? .success(flag ? "true" : "false") : wrong(flag ? "true" : "false")
+            return kind.takesJSONBooleans ? .success(flag ? "true" : "false") : wrong(flag ? "true" : "false")
         case .array(let items):
             guard field.multiple else { return wrong("a list") }
             var texts: [String] = []
@@ -146,8 +143,17 @@ public enum HeadlessFill {
     /// here without choices when missing). A `.last` default must be resolved by the
     /// caller into `answers`; here it counts as no default. All problems are collected,
     /// one per field in field order, then one per answer naming no field.
+    /// `today` as given, the time of day (for `now`) from the wall clock: the edge's door.
     public static func fill(
         _ form: Form, answers: [String: String], validators: [String: FieldValidator], today: CivilDate
+    ) -> Result<Record, AnswerProblems> {
+        fill(form, answers: answers, validators: validators,
+             clock: WallClock(today: today, minuteOfDay: WallClock.now().minuteOfDay))
+    }
+
+    /// The same, with `today`, `now` … resolved against `clock`.
+    public static func fill(
+        _ form: Form, answers: [String: String], validators: [String: FieldValidator], clock: WallClock
     ) -> Result<Record, AnswerProblems> {
         var values: [(id: String, value: FieldValue?)] = []
         var problems: [AnswerProblem] = []
@@ -166,7 +172,7 @@ public enum HeadlessFill {
                     continue
                 }
             }
-            switch validator.validate(raw, today: today) {
+            switch validator.validate(raw, at: clock) {
             case .success(let value): values.append((field.id, value))
             case .failure(let problem): problems.append(AnswerProblem(field: field.id, problem.reason))
             }

@@ -15,7 +15,8 @@ public enum RecordFormat: String, CaseIterable, Sendable {
 
     // MARK: - JSON
 
-    /// One JSON object on one line plus "\n", keys in the form's field order.
+    /// One JSON object on one line plus "\n", keys in the form's field order; each
+    /// value as its kind writes it (`FieldKind.json`):
     ///
     /// - text: a string; an empty text field is `""`.
     /// - integer, number: a JSON number written as `FieldValue.text` (`400`, `1.5`, `1e+21`).
@@ -32,24 +33,21 @@ public enum RecordFormat: String, CaseIterable, Sendable {
             if index > 0 { out += "," }
             out += jsonString(field.id)
             out += ":"
-            out += jsonValue(record[field.id], type: field.type, multiple: field.multiple)
+            out += jsonValue(record[field.id], of: field)
         }
         return out + "}\n"
     }
 
-    /// One value as JSON: typed, `""` for an empty text field, `null` for other
-    /// empty fields — a `multiple` field's (pass `multiple: field.multiple`) too,
-    /// whose value is otherwise an array.
+    /// One value as JSON: as its kind writes it; `""` for an empty text field,
+    /// `null` for other empty fields — a `multiple` field's too, whose value is
+    /// otherwise an array.
+    public static func jsonValue(_ value: FieldValue?, of field: Field) -> String {
+        value.map { $0.kind.json($0) } ?? field.kind.jsonWhenEmpty(field: field)
+    }
+
+    /// One value as JSON, for a field of `type` (`multiple`: a list field).
     public static func jsonValue(_ value: FieldValue?, type: Field.ValueType, multiple: Bool = false) -> String {
-        switch value {
-        case nil: type == .text && !multiple ? "\"\"" : "null"
-        case .text(let text)?: jsonString(text)
-        case .date(let date)?: jsonString(date.description)
-        case .integer(let number)?: String(number)
-        case .number(let number)?: FieldValue.format(number)
-        case .boolean(let flag)?: flag ? "true" : "false"
-        case .list(let items)?: "[" + items.map(jsonString).joined(separator: ",") + "]"
-        }
+        jsonValue(value, of: Field(id: "value", type: type, multiple: multiple))
     }
 
     /// `text` as a JSON string literal.
@@ -99,7 +97,7 @@ public enum RecordFormat: String, CaseIterable, Sendable {
     /// HTML-escaped), ending with exactly one newline. See `RecordTemplate`.
     public static func template(_ record: Record, form: Form) throws(TemplateError) -> String {
         guard let text = form.template else { throw .missing(form: form.name) }
-        return try RecordTemplate(text).render(record, states: form.fields.reduce(into: [:]) { $0[$1.id] = $1.states })
+        return try RecordTemplate(text).render(record, fields: form.fields)
     }
 
     /// The field names a template refers to, in order of first use: the names of
@@ -212,19 +210,15 @@ public struct RecordTemplate: Sendable {
 
     /// The rendered record with exactly one trailing newline (one is added unless the
     /// template's output already ends with one).
-    /// - Parameter states: the words of boolean fields that have `states`, by field id:
-    ///   `{{status}}` shows "Complete" rather than "yes".
-    public func render(_ record: Record, states: [String: Field.States] = [:]) -> String {
+    /// - Parameter fields: the record's fields; each value is shown as its kind
+    ///   shows it to a person (`FieldKind.templateValue`): `{{status}}` shows a
+    ///   boolean's `states` word ("Complete" rather than "yes").
+    public func render(_ record: Record, fields: [Field] = []) -> String {
         var context: [String: Any] = [:]
         for (id, value) in record.values {
-            switch value {
-            case nil, .text("")?: continue
-            case .boolean(let flag)?:
-                let words = states[id]
-                context[id] = TemplateBoolean(value: flag, text: flag ? (words?.yes ?? "yes") : (words?.no ?? "no"))
-            case .integer(let number)?: context[id] = number
-            case let value?: context[id] = value.text
-            }
+            guard let value, value != .text("") else { continue }
+            let field = fields.first { $0.id == id } ?? Field(id: id, type: value.kind.type)
+            context[id] = value.kind.templateValue(value, field: field)
         }
         let output = parsed.render(context)
         return output.hasSuffix("\n") ? output : output + "\n"
@@ -248,7 +242,7 @@ public struct RecordTemplate: Sendable {
 }
 
 /// A boolean field in a template: shows as yes/no (or its `states` word), and is a section's condition.
-private struct TemplateBoolean: MustacheCustomRenderable, MustacheParent {
+struct TemplateBoolean: MustacheCustomRenderable, MustacheParent {
     let value: Bool
     /// yes/no, or the field's word for the value.
     let text: String

@@ -60,6 +60,6 @@ extension RecordListEngine {
         }
         let form = Form(title: filterTitle(of: context.form), name: context.form.name + "_filter", pages: [.init(fields: [asked])])
         let values = current.map { [filterFieldID: $0.text] } ?? [:]
-        return (try FormContext(form: form, layouts: layouts, today: context.today), values)
+        return (try FormContext(form: form, layouts: layouts, clock: context.clock), values)
     }
 }

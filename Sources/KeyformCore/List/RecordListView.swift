@@ -148,15 +148,11 @@ public enum RecordListView {
         }
     }
 
-    /// How a value shows in its column: safe for the terminal, a boolean as ✓ or ✗
-    /// (with the field's word for it when it has `states`).
+    /// How a value shows in its column, as its kind says (`FieldKind.listCell`):
+    /// safe for the terminal, a boolean as ✓ or ✗ (with the field's word for it
+    /// when it has `states`).
     static func cell(_ value: FieldValue?, _ field: Field) -> String {
-        switch value {
-        case nil: ""
-        case .boolean(let flag)? where field.states != nil: (flag ? "✓ " : "✗ ") + TerminalSafe.escaped(field.shown(flag))
-        case .boolean(let flag)?: flag ? "✓" : "✗"
-        case let value?: TerminalSafe.escaped(value.text)
-        }
+        value.map { $0.kind.listCell($0, field: field) } ?? ""
     }
 
     /// The columns that fit in `width` (after the 2-cell row marker), each as
@@ -172,7 +168,7 @@ public enum RecordListView {
                 max(widest, TextWidth.cells(cell(row.values[fields[index].id], fields[index])))
             }
         }
-        let shrinks = fields.map { $0.type == .text }
+        let shrinks = fields.map(\.kind.shrinksInList)
         let available = width - 2
         func minimum(_ index: Int) -> Int { shrinks[index] ? min(natural[index], minimumColumn) : natural[index] }
         var count = fields.count
@@ -196,7 +192,7 @@ public enum RecordListView {
         }
         return (0..<count).map { index in
             Column(field: fields[index], label: labels[index], width: max(1, widths[index]),
-                   alignRight: fields[index].type == .integer || fields[index].type == .number)
+                   alignRight: fields[index].kind.alignsRight)
         }
     }
 }

@@ -1,0 +1,53 @@
+/// `type: integer`: an optional sign and ASCII digits (`-12`, `+7`, `007`),
+/// within `min`/`max` (inclusive). Shown in plain decimal.
+///
+/// JSON: a number. Store: a number without a point; SQL INTEGER.
+struct IntegerKind: FieldKind {
+    var type: Field.ValueType { .integer }
+    var synonyms: [String] { ["int"] }
+    var options: Set<String> { ["min", "max"] }
+    var alignsRight: Bool { true }
+    var answerWanted: String { "a number" }
+    var takesJSONNumbers: Bool { true }
+
+    func read(_ input: Substring, rules: FieldRules, clock: WallClock) -> Result<FieldValue, FieldProblem> {
+        let bytes = Array(input.utf8)
+        let digits = bytes.first == UInt8(ascii: "-") || bytes.first == UInt8(ascii: "+") ? bytes.dropFirst() : bytes[...]
+        guard !digits.isEmpty, digits.allSatisfy(FieldValidator.isDigit) else { return .failure(.notWholeNumber) }
+        guard let value = Int(input) else {
+            return .failure(FieldProblem(bytes.first == UInt8(ascii: "-") ? "must be at least \(Int.min)" : "must be at most \(Int.max)"))
+        }
+        return rules.checkBounds(Double(value)).map { .integer(value) }
+    }
+
+    /// A number, so that a template can compare it.
+    func templateValue(_ value: FieldValue, field: Field) -> Any {
+        if case .integer(let number) = value { return number }
+        return value.text
+    }
+
+    func json(_ value: FieldValue) -> String { value.text }
+
+    func storedJSON(_ value: FieldValue) -> String? { value.text }
+
+    func sqlValue(_ value: FieldValue) -> SQLValue {
+        if case .integer(let number) = value { return .integer(Int64(number)) }
+        return .text(value.text)
+    }
+
+    func fromStored(_ stored: FieldValue, field: Field) -> FieldValue? {
+        switch stored {
+        case .number(let number):
+            if number.rounded() == number, let exact = Int(exactly: number) { return .integer(exact) }
+        case .text(let text):
+            if let number = Int(text) { return .integer(number) }
+        default: break
+        }
+        return stored
+    }
+
+    func matchValue(_ raw: String) -> Result<FieldValue, FieldProblem> {
+        guard let number = Int(raw) else { return .failure(FieldProblem("'\(raw)' is not a whole number")) }
+        return .success(.integer(number))
+    }
+}
