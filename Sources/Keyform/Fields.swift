@@ -15,7 +15,7 @@ public enum InputView: String, Sendable, Hashable, CaseIterable {
 /// A field of a form written in Swift.
 ///
 /// ``TextField``, ``ChoiceField``, ``MultipleChoiceField``, ``IntegerField``,
-/// ``NumberField``, ``DateField`` and ``BooleanField`` are fields. Conform your own type to reuse a field in
+/// ``NumberField``, ``DateField``, ``TimeField`` and ``BooleanField`` are fields. Conform your own type to reuse a field in
 /// several forms:
 ///
 /// ```swift
@@ -40,7 +40,7 @@ public struct FieldDefinition: FormField, Sendable, Equatable {
 
     /// The field's value type, as a form file writes it.
     enum ValueType: String, Sendable {
-        case text, integer, number, date, boolean
+        case text, integer, number, date, boolean, time
     }
 
     let type: ValueType
@@ -152,6 +152,13 @@ extension FieldDefault where Value == KeyformDate {
     public static var today: FieldDefault { FieldDefault(text: "today") }
     /// The day before the form is filled in.
     public static var yesterday: FieldDefault { FieldDefault(text: "yesterday") }
+}
+
+extension FieldDefault where Value == KeyformTime {
+    /// This time of day.
+    public static func value(_ time: KeyformTime) -> FieldDefault { FieldDefault(text: time.description) }
+    /// The minute the field is committed.
+    public static var now: FieldDefault { FieldDefault(text: "now") }
 }
 
 extension FieldDefault: ExpressibleByUnicodeScalarLiteral, ExpressibleByExtendedGraphemeClusterLiteral, ExpressibleByStringLiteral
@@ -451,6 +458,36 @@ public struct DateField: FormField {
     }
 }
 
+/// A time of day on the 24-hour clock: typed as `07:30`, `7:30`, `0730` or `now`;
+/// the record holds `"HH:MM"` (decode it as a ``KeyformTime`` or a `String`), or
+/// `null` when empty.
+///
+/// ```swift
+/// TimeField("start", label: "Start", default: .now, layout: .named("time"))
+/// ```
+public struct TimeField: FormField {
+    /// The field as a form file would write it.
+    public let definition: FieldDefinition
+
+    /// A time field.
+    ///
+    /// - Parameters:
+    ///   - id: the key of the value in the record.
+    ///   - label: shown beside the field; the id when nil.
+    ///   - required: Done stays disabled while the field is empty.
+    ///   - defaultValue: the starting time: `.now`, `.value(time)` or `.last`.
+    ///   - layout: a key grid the field can swap to (the shipped `time` keypad).
+    ///   - input: the view the field opens with; `.grid` needs a layout.
+    public init(
+        _ id: String, label: String? = nil, required: Bool = false, default defaultValue: FieldDefault<KeyformTime>? = nil,
+        layout: KeyformLayout? = nil, input: InputView = .keyboard
+    ) {
+        definition = FieldDefinition(
+            id: id, label: label, type: .time, required: required, defaultText: defaultValue.map(\.text),
+            layout: layout, input: input)
+    }
+}
+
 /// Yes or no: typed as `yes`/`no` (also `y`, `n`, `true`, `false`); the record
 /// holds `true` or `false`, or `null` when empty.
 ///
@@ -498,6 +535,8 @@ public enum KeyformValue: Sendable, Hashable, CustomStringConvertible {
     case date(KeyformDate)
     /// A boolean field's value.
     case boolean(Bool)
+    /// A time field's value.
+    case time(KeyformTime)
     /// A ``MultipleChoiceField``'s value (a form file's `multiple: true`): the
     /// picked key texts, in the order picked; never empty (a field with nothing
     /// picked has no value).
@@ -510,12 +549,13 @@ public enum KeyformValue: Sendable, Hashable, CustomStringConvertible {
         case .number(let number): self = .number(number)
         case .date(let date): self = .date(KeyformDate(date))
         case .boolean(let flag): self = .boolean(flag)
+        case .time(let time): self = .time(KeyformTime(time))
         case .list(let items): self = .list(items)
         }
     }
 
     /// The value as the field shows it: text as typed, numbers as JSON writes them
-    /// (`400`, `1.5`), dates as `YYYY-MM-DD`, booleans as `yes`/`no`, lists joined with `, `.
+    /// (`400`, `1.5`), dates as `YYYY-MM-DD`, times as `HH:MM`, booleans as `yes`/`no`, lists joined with `, `.
     public var description: String {
         switch self {
         case .text(let text): text
@@ -523,6 +563,7 @@ public enum KeyformValue: Sendable, Hashable, CustomStringConvertible {
         case .number(let number): FieldValue.format(number)
         case .date(let date): date.description
         case .boolean(let flag): flag ? "yes" : "no"
+        case .time(let time): time.description
         case .list(let items): FieldValue.joined(items)
         }
     }
@@ -584,6 +625,64 @@ public struct KeyformDate: Sendable, Hashable, Comparable, Codable, LosslessStri
     }
 
     /// Encodes `"YYYY-MM-DD"`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+}
+
+/// A time of day on the 24-hour clock, to the minute, without a date or a time
+/// zone: the value of a time field.
+///
+/// Decodes from and encodes to `"HH:MM"`, so a struct can hold a time field as
+/// `var start: KeyformTime?`.
+public struct KeyformTime: Sendable, Hashable, Comparable, Codable, LosslessStringConvertible {
+    /// 0 to 23.
+    public let hour: Int
+    /// 0 to 59.
+    public let minute: Int
+
+    /// The time, or nil when there is no such time (25:00).
+    public init?(hour: Int, minute: Int) {
+        guard let time = ClockTime(hour: hour, minute: minute) else { return nil }
+        self.init(time)
+    }
+
+    /// The time written `HH:MM`, or nil.
+    public init?(_ description: String) {
+        guard let time = ClockTime(description) else { return nil }
+        self.init(time)
+    }
+
+    init(_ time: ClockTime) {
+        hour = time.hour
+        minute = time.minute
+    }
+
+    var clock: ClockTime { ClockTime(hour: hour, minute: minute) ?? ClockTime(minuteOfDay: 0) }
+
+    /// The time now on the wall clock of `timeZone`, to the minute.
+    public static func now(in timeZone: TimeZone = .current) -> KeyformTime {
+        KeyformTime(ClockTime(minuteOfDay: WallClock.now(in: timeZone).minuteOfDay))
+    }
+
+    /// `HH:MM`.
+    public var description: String { clock.description }
+
+    /// Earlier times of the day come first.
+    public static func < (a: KeyformTime, b: KeyformTime) -> Bool { a.clock < b.clock }
+
+    /// Decodes `"HH:MM"`.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        guard let time = KeyformTime(text) else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(text)' is not a time written HH:MM")
+        }
+        self = time
+    }
+
+    /// Encodes `"HH:MM"`.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(description)

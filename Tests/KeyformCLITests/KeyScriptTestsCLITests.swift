@@ -10,6 +10,14 @@ import Testing
         #expect(!result.stdout.contains("FAIL"))
     }
 
+    /// A time field (`type: time`) through `keyform test`: its keypad, `now`, and `expect` read as the field reads.
+    @Test func theTimeFieldTestFilePasses() throws {
+        let file = CLIRunner.packageRoot.appendingPathComponent("Tests/KeyformCoreTests/Fixtures/forms/time/shift.test.yaml").path
+        let result = try CLIRunner.run(["test", file], environment: ["INPUTRC": "/dev/null", "LANG": "C.UTF-8"])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.hasSuffix("4 passed, 0 failed\n"), "\(result.stdout)")
+    }
+
     @Test func aFailingTestSaysWhatDiffered() throws {
         let folder = try CLIRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

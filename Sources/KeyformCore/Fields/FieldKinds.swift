@@ -6,7 +6,7 @@
 extension Field {
     /// What kind of value the field holds: the form file's `type`.
     public enum ValueType: String, Equatable, Sendable, CaseIterable {
-        case text, integer, number, date, boolean
+        case text, integer, number, date, boolean, time
 
         /// The kind's descriptor.
         public var kind: any FieldKind {
@@ -16,6 +16,7 @@ extension Field {
             case .number: NumberKind()
             case .date: DateKind()
             case .boolean: BooleanKind()
+            case .time: TimeKind()
             }
         }
     }
@@ -31,6 +32,8 @@ public enum FieldValue: Hashable, Sendable {
     case number(Double)
     case date(CivilDate)
     case boolean(Bool)
+    /// A time field's value.
+    case time(ClockTime)
     /// A `multiple` field's selection: key texts in the order they were picked.
     case list([String])
 
@@ -42,6 +45,7 @@ public enum FieldValue: Hashable, Sendable {
         case .number: NumberKind()
         case .date: DateKind()
         case .boolean: BooleanKind()
+        case .time: TimeKind()
         }
     }
 
@@ -56,6 +60,7 @@ public enum FieldValue: Hashable, Sendable {
     /// - date: `YYYY-MM-DD`.
     /// - boolean: `yes` or `no` (how a person answers the question, and what a
     ///   boolean field accepts back).
+    /// - time: `HH:MM`.
     /// - list: the texts joined with `, ` (what the entry holds, and reads back).
     public var text: String {
         switch self {
@@ -64,6 +69,7 @@ public enum FieldValue: Hashable, Sendable {
         case .number(let value): FieldValue.format(value)
         case .date(let date): date.description
         case .boolean(let value): value ? "yes" : "no"
+        case .time(let time): time.description
         case .list(let items): FieldValue.joined(items)
         }
     }

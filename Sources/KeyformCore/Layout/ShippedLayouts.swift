@@ -116,6 +116,22 @@ pages:
       - [{label: Open water, hotkey: o}, {label: Choice, hotkey: h}, {label: ‹ Back, hotkey: <, span: 2, action: page, to: strokes}]
 
 """####,
+        "time": ####"""
+# A keypad for a time field (24-hour, HH:MM): the digits and ":" type at the
+# cursor (0730 without ":" is 07:30 too), Now types "now" (the minute the
+# field is committed; press it on an empty field, or Clear first), and Done
+# commits. Hotkeys: the digits and ":", then n (now), b (backspace),
+# c (clear) and d (done).
+title: Time
+kind: keypad
+rows:
+  - [{label: "7", hotkey: "7"}, {label: "8", hotkey: "8"}, {label: "9", hotkey: "9"}]
+  - [{label: "4", hotkey: "4"}, {label: "5", hotkey: "5"}, {label: "6", hotkey: "6"}]
+  - [{label: "1", hotkey: "1"}, {label: "2", hotkey: "2"}, {label: "3", hotkey: "3"}]
+  - [{label: "0", hotkey: "0"}, {label: ":", hotkey: ":"}, {label: Now, text: now, hotkey: n}]
+  - [{label: ⌫, hotkey: b, action: backspace}, {label: Clear, hotkey: c, action: clear}, {label: Done, hotkey: d, action: done}]
+
+"""####,
         "vacation-tags": ####"""
 # Tags for a vacation's photos and notes, picked several at a time (a field
 # with `multiple: true`): each tag key toggles, Done commits the selection.
