@@ -160,13 +160,14 @@ enum RecordTable {
         return value.text
     }
 
-    /// Aligned columns for people: labels as headers, values made terminal-safe, wide columns cut.
+    /// Aligned columns for people: labels as headers, values as the form shows
+    /// them (a boolean's `states` words) made terminal-safe, wide columns cut.
     static func table(_ records: [StoredRecord], form: Form) -> String {
         guard !records.isEmpty else { return "(no records of '\(form.name)')\n" }
         let headers = ["#", "created"] + form.fields.map { TerminalSafe.escaped($0.label) }
         let rows = records.map { stored in
             [String(stored.id), RunCommand.describeShort(stored.created)]
-                + form.fields.map { TerminalSafe.escaped(stored.values[$0.id]?.text ?? "") }
+                + form.fields.map { field in TerminalSafe.escaped(stored.values[field.id].map { $0.kind.shown($0, field: field) } ?? "") }
         }
         let widths = headers.indices.map { column in
             min(40, ([headers[column]] + rows.map { $0[column] }).map(TextWidth.cells).max() ?? 0)

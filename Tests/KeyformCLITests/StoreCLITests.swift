@@ -49,6 +49,9 @@ import Testing
         #expect(lines[2].hasPrefix("3  ") && lines[2].contains("Swim"))
         #expect(lines[3].hasPrefix("2  ") && lines[3].contains(#"Call Ann, re: "trip""#))
         #expect(lines[4].hasPrefix("1  ") && lines[4].contains("Buy milk") && lines[4].contains("2026-11-21"))
+        // Issue 12: the status in the form's own words (`states`), not yes/no; JSON and CSV keep false.
+        #expect(lines[0].contains("Status"))
+        #expect(lines.dropFirst(2).allSatisfy { $0.contains("  In progress") && !$0.contains("  no  ") }, "\(table.stdout)")
 
         let csv = try cli.run(["records", "list", "todo", "--format", "csv"], database: db)
         #expect(csv.status == 0)

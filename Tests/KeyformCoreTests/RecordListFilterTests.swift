@@ -249,4 +249,16 @@ import Testing
         #expect(yesNo.fields[0].layout == "yes-no")
         #expect(yesNo.validators[0].validate("yes", today: DemoForms.today) == .success(.boolean(true)))
     }
+
+    /// Issue 12: a boolean with `states` offers the form's words, and a word picked is the stored value.
+    @Test func aBooleansValuesAreOfferedInItsOwnWords() throws {
+        let status = Field(id: "done", label: "Status", type: .boolean, states: Field.States(no: "In progress", yes: "Complete"))
+        let context = try FormContext(form: Form(title: "To-Do", name: "todo", pages: [.init(fields: [Field(id: "text"), status])]),
+                                      layouts: [:], today: DemoForms.today)
+        let (asked, values) = try RecordListEngine.filterValueForm(status, in: context, offered: ["no", "yes"], current: .boolean(true))
+        #expect(try #require(asked.layout(ofField: 0)).allKeys.filter { $0.action == .text }.map(\.label) == ["In progress", "Complete"])
+        #expect(values == [RecordListEngine.filterFieldID: "Complete"])
+        #expect(asked.validators[0].validate("In progress", today: DemoForms.today) == .success(.boolean(false)))
+        #expect(asked.record([FormState.Entry("Complete")]) == .success(Record(values: [(RecordListEngine.filterFieldID, .boolean(true))])))
+    }
 }

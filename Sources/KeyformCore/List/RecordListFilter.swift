@@ -42,10 +42,18 @@ extension RecordListEngine {
     /// the values the records hold, as a choice grid), its type's rules but no
     /// others (a value stored before a `pattern` was added can still be looked
     /// for), one value even for a `multiple` field (one item: a key picks and
-    /// commits it), and required (records with the field empty are listed with
+    /// commits it), values shown as the field shows them (a boolean's `states`
+    /// words, which it reads back), and required (records with the field empty are listed with
     /// `--where FIELD=`). Starts with `current` (the value the list is filtered by now).
     public static func filterValueForm(_ field: Field, in context: FormContext, offered: [String], current: FieldValue?) throws(FieldValidator.PatternError) -> (context: FormContext, values: [String: String]) {
-        var asked = Field(id: filterFieldID, label: field.label, type: field.type, required: true)
+        var asked = Field(id: filterFieldID, label: field.label, type: field.type, required: true, states: field.states)
+        // Values as the field shows them to a person (a boolean's `states` words);
+        // the asked field reads them back, so the match is the stored value.
+        let reader = try FieldValidator(field: asked, choices: nil)
+        func shown(_ text: String) -> String {
+            guard case .success(let value?) = reader.validate(text, at: context.clock) else { return text }
+            return value.kind.shown(value, field: field)
+        }
         var layouts: [String: Layout] = [:]
         if let name = field.layout, let layout = context.layouts[name] {
             // The field's own grid, with every layout its keys turn to.
@@ -54,12 +62,12 @@ extension RecordListEngine {
             asked.input = layout.kind == .choice ? .grid : field.input
         } else {
             let name = "filter-values"
-            layouts[name] = ChoiceLayout.make(title: field.label, values: offered)
+            layouts[name] = ChoiceLayout.make(title: field.label, values: offered.map(shown))
             asked.layout = name
             asked.input = offered.isEmpty ? .keyboard : .grid
         }
         let form = Form(title: filterTitle(of: context.form), name: context.form.name + "_filter", pages: [.init(fields: [asked])])
-        let values = current.map { [filterFieldID: $0.text] } ?? [:]
+        let values = current.map { [filterFieldID: $0.kind.shown($0, field: field)] } ?? [:]
         return (try FormContext(form: form, layouts: layouts, clock: context.clock), values)
     }
 }
