@@ -157,7 +157,7 @@ extension FieldDefault where Value == KeyformDate {
 extension FieldDefault where Value == KeyformTime {
     /// This time of day.
     public static func value(_ time: KeyformTime) -> FieldDefault { FieldDefault(text: time.description) }
-    /// The minute the field is committed.
+    /// The time the form is opened (shown as `HH:MM` once focus leaves the field).
     public static var now: FieldDefault { FieldDefault(text: "now") }
 }
 

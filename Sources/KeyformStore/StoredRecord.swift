@@ -45,20 +45,21 @@ extension FieldMatch {
     /// `FIELD=VALUE` text (what `--where` takes), its value read as the field's type:
     /// integer and number as decimals, date as `YYYY-MM-DD`, boolean as
     /// yes/no/true/false/1/0 (any case), text as written. `FIELD=` matches empty fields.
-    public init(parsing text: String, form: Form) throws(StoreError) {
+    /// `clock` resolves words as the form does (`due=tomorrow`, `start=now`).
+    public init(parsing text: String, form: Form, clock: WallClock = .now()) throws(StoreError) {
         guard let equals = text.firstIndex(of: "=") else {
             throw .invalidValue(field: text, reason: "expected FIELD=VALUE")
         }
         let id = String(text[..<equals])
         let raw = String(text[text.index(after: equals)...])
         guard let field = form.field(id: id) else { throw .unknownField(form: form.name, field: id) }
-        self = FieldMatch(field: id, value: try Self.value(raw, of: field))
+        self = FieldMatch(field: id, value: try Self.value(raw, of: field, clock: clock))
     }
 
     /// The field's kind reads the value (`FieldKind.matchValue`).
-    private static func value(_ raw: String, of field: Field) throws(StoreError) -> FieldValue? {
+    private static func value(_ raw: String, of field: Field, clock: WallClock) throws(StoreError) -> FieldValue? {
         if raw.isEmpty { return nil }
-        switch field.kind.matchValue(raw) {
+        switch field.kind.matchValue(raw, clock: clock) {
         case .success(let value): return value
         case .failure(let problem): throw .invalidValue(field: field.id, reason: problem.reason)
         }

@@ -23,7 +23,7 @@ import Testing
         #expect(result.stderr == """
             keyform: field 'text': required
             keyform: field 'priority': must be one of: High, Medium, Low
-            keyform: field 'due': must be a date like 2026-11-21, today or yesterday
+            keyform: field 'due': must be a date: 2026-11-21, today, yesterday or tomorrow
             keyform: field 'note': must match the pattern ^[^@]*$
 
             """)

@@ -69,13 +69,50 @@ import Testing
     }
 
     @Test func whereValuesAreReadByTheKind() {
-        #expect(IntegerKind().matchValue("12") == .success(.integer(12)))
-        #expect(IntegerKind().matchValue("1.5") == .failure(FieldProblem("'1.5' is not a whole number")))
-        #expect(NumberKind().matchValue("1.5") == .success(.number(1.5)))
-        #expect(DateKind().matchValue("2026-11-21") == .success(.date(CivilDate(iso: "2026-11-21")!)))
-        #expect(BooleanKind().matchValue("TRUE") == .success(.boolean(true)))
-        #expect(BooleanKind().matchValue("maybe") == .failure(FieldProblem("'maybe' is not yes or no")))
-        #expect(TextKind().matchValue("a b") == .success(.text("a b")))
+        #expect(IntegerKind().matchValue("12", clock: Self.clock) == .success(.integer(12)))
+        #expect(IntegerKind().matchValue("1.5", clock: Self.clock) == .failure(FieldProblem("'1.5' is not a whole number")))
+        #expect(NumberKind().matchValue("1.5", clock: Self.clock) == .success(.number(1.5)))
+        #expect(DateKind().matchValue("2026-11-21", clock: Self.clock) == .success(.date(CivilDate(iso: "2026-11-21")!)))
+        #expect(BooleanKind().matchValue("TRUE", clock: Self.clock) == .success(.boolean(true)))
+        #expect(BooleanKind().matchValue("maybe", clock: Self.clock) == .failure(FieldProblem("'maybe' is not yes or no")))
+        #expect(TextKind().matchValue("a b", clock: Self.clock) == .success(.text("a b")))
+    }
+
+    /// Issue 12: one date reader everywhere. `--where` takes what the form takes.
+    @Test func whereReadsADateAsTheFormDoes() {
+        #expect(DateKind().matchValue("tomorrow", clock: Self.clock) == .success(.date(CivilDate(iso: "2026-11-22")!)))
+        #expect(DateKind().matchValue("Yesterday", clock: Self.clock) == .success(.date(CivilDate(iso: "2026-11-20")!)))
+        #expect(DateKind().matchValue("2026/1/5", clock: Self.clock) == .success(.date(CivilDate(iso: "2026-01-05")!)))
+        #expect(DateKind().matchValue("someday", clock: Self.clock)
+            == .failure(FieldProblem("'someday' must be a date: 2026-11-21, today, yesterday or tomorrow")))
+        #expect(DateKind().matchValue("2026-02-30", clock: Self.clock)
+            == .failure(FieldProblem("'2026-02-30' must be a real date; February 2026 has 28 days")))
+    }
+
+    /// Issue 12: the date error names every word a date field accepts.
+    @Test func theDateErrorListsEveryAcceptedForm() throws {
+        let problem = FieldProblem.notDate.reason
+        #expect(problem == "must be a date: 2026-11-21, today, yesterday or tomorrow")
+        for word in DateKind().clockWords { #expect(problem.contains(word), "\(word)") }
+    }
+
+    /// Issue 12: a date field holding `today` or `tomorrow` shows the day it
+    /// stands for once focus leaves it; while typed in, the word as typed.
+    @Test func aDateWordShowsTheDayItResolvesTo() throws {
+        let form = Form(title: "Trip", name: "trip", pages: [Form.Page(fields: [
+            Field(id: "place", label: "Place"), Field(id: "leave", label: "Leave", type: .date),
+            Field(id: "back", label: "Back", type: .date), Field(id: "at", label: "At", type: .time),
+        ])])
+        let context = try FormContext(form: form, layouts: [:], clock: Self.clock)
+        let state = FormState.start(context, values: ["leave": "tomorrow", "back": " Today ", "at": "now", "place": "today"])
+        let screen = FormView.render(state, context, width: 40, height: 10, color: false).text()
+        #expect(screen.contains("Leave  2026-11-22"), "\(screen)")
+        #expect(screen.contains("Back   2026-11-21"), "\(screen)")
+        #expect(screen.contains("At     09:05"), "\(screen)")
+        #expect(screen.contains("› Place  today"), "a text field shows what was typed: \(screen)")
+        #expect(state.entries[1].text == "tomorrow", "the entry keeps the word: a draft resumed tomorrow means that day")
+        #expect(context.shownText(ofField: 1, FormState.Entry("2026-1-5")) == "2026-1-5")
+        #expect(context.shownText(ofField: 1, FormState.Entry("someday")) == "someday")
     }
 
     @Test func peopleSeeABooleansWords() {

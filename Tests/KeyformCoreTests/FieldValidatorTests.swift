@@ -169,7 +169,7 @@ import Testing
                       "26-11-21", "now", "toda", "2026-11-21T10:00", "２０２６-11-21", "2026 11 21", "20261121"])
     func notDates(_ raw: String) throws {
         #expect(try check(Field(id: "due", type: .date), raw) == .failure(.notDate))
-        #expect(FieldProblem.notDate.reason == "must be a date like 2026-11-21, today or yesterday")
+        #expect(FieldProblem.notDate.reason == "must be a date: 2026-11-21, today, yesterday or tomorrow")
     }
 
     // MARK: Boolean

@@ -44,7 +44,7 @@ struct TimeFieldTests {
         #expect(wrong.screen.contains("must be a real time"))
     }
 
-    @Test func nowIsTheMinuteTheFieldIsCommitted() async throws {
+    @Test func nowIsTheTimeTheFormWasOpened() async throws {
         let before = KeyformTime.now()
         let result = try await Self.shift.test(keys: "now<Enter><Enter>")
         let after = KeyformTime.now()

@@ -70,7 +70,7 @@ struct BooleanKind: FieldKind {
         }
     }
 
-    func matchValue(_ raw: String) -> Result<FieldValue, FieldProblem> {
+    func matchValue(_ raw: String, clock: WallClock) -> Result<FieldValue, FieldProblem> {
         switch raw.lowercased() {
         case "yes", "true", "1": .success(.boolean(true))
         case "no", "false", "0": .success(.boolean(false))

@@ -6,6 +6,7 @@
 struct DateKind: FieldKind {
     var type: Field.ValueType { .date }
     var synonyms: [String] { ["day"] }
+    var clockWords: Set<String> { ["today", "yesterday", "tomorrow"] }
 
     func read(_ input: Substring, rules: FieldRules, clock: WallClock) -> Result<FieldValue, FieldProblem> {
         Self.parse(input, today: clock.today).map { .date($0) }
@@ -16,9 +17,12 @@ struct DateKind: FieldKind {
         return stored
     }
 
-    func matchValue(_ raw: String) -> Result<FieldValue, FieldProblem> {
-        guard let date = CivilDate(iso: raw) else { return .failure(FieldProblem("'\(raw)' is not a date like 2026-11-21")) }
-        return .success(.date(date))
+    /// What the form takes, the same reader: `due=tomorrow`, `due=2026/11/21`.
+    func matchValue(_ raw: String, clock: WallClock) -> Result<FieldValue, FieldProblem> {
+        switch Self.parse(Substring(raw), today: clock.today) {
+        case .success(let date): .success(.date(date))
+        case .failure(let problem): .failure(FieldProblem("'\(raw)' \(problem.reason)"))
+        }
     }
 
     /// A date as a person types it; see the type's documentation.

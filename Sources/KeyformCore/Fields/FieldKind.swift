@@ -76,7 +76,12 @@ public protocol FieldKind: Sendable {
     func fromStored(_ stored: FieldValue, field: Field) -> FieldValue?
 
     /// `--where FIELD=VALUE`: the value to match, or why `raw` is not one.
-    func matchValue(_ raw: String) -> Result<FieldValue, FieldProblem>
+    /// `clock` resolves words as the form does (`due=tomorrow`).
+    func matchValue(_ raw: String, clock: WallClock) -> Result<FieldValue, FieldProblem>
+
+    /// Words that stand for a value resolved with the clock (`today`, `now`):
+    /// a field holding one shows the value it resolves to when not being typed in.
+    var clockWords: Set<String> { get }
 
     /// `keyform test`'s `expect: {id: TEXT}`: nil when `actual` is what was
     /// expected, else the value as the failure shows it (`got 'TEXT'`).
@@ -131,6 +136,7 @@ extension FieldKind {
     public func listCell(_ value: FieldValue, field: Field) -> String { TerminalSafe.escaped(shown(value, field: field)) }
 
     public var alignsRight: Bool { false }
+    public var clockWords: Set<String> { [] }
     public var shrinksInList: Bool { false }
 
     public func templateValue(_ value: FieldValue, field: Field) -> Any { value.text }

@@ -10,13 +10,13 @@ public struct FieldProblem: Error, Hashable, Sendable, CustomStringConvertible {
     public var description: String { reason }
 
     /// The problem as the end of a sentence about the field: "Text is required",
-    /// "Due must be a date like …".
+    /// "Due must be a date: …".
     public var predicate: String { self == .required ? "is required" : reason }
 
     public static let required = FieldProblem("required")
     public static let notWholeNumber = FieldProblem("must be a whole number")
     public static let notNumber = FieldProblem("must be a number")
-    public static let notDate = FieldProblem("must be a date like 2026-11-21, today or yesterday")
+    public static let notDate = FieldProblem("must be a date: 2026-11-21, today, yesterday or tomorrow")
     public static let notBoolean = FieldProblem("must be yes or no")
     public static let oneLine = FieldProblem("must be one line")
 

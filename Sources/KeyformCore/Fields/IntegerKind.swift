@@ -46,7 +46,7 @@ struct IntegerKind: FieldKind {
         return stored
     }
 
-    func matchValue(_ raw: String) -> Result<FieldValue, FieldProblem> {
+    func matchValue(_ raw: String, clock: WallClock) -> Result<FieldValue, FieldProblem> {
         guard let number = Int(raw) else { return .failure(FieldProblem("'\(raw)' is not a whole number")) }
         return .success(.integer(number))
     }

@@ -45,7 +45,7 @@ struct NumberKind: FieldKind {
         return stored
     }
 
-    func matchValue(_ raw: String) -> Result<FieldValue, FieldProblem> {
+    func matchValue(_ raw: String, clock: WallClock) -> Result<FieldValue, FieldProblem> {
         guard let number = Double(raw), number.isFinite else { return .failure(FieldProblem("'\(raw)' is not a number")) }
         return .success(.number(number))
     }

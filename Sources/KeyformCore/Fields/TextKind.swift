@@ -58,7 +58,7 @@ struct TextKind: FieldKind {
         return .text(stored.text)
     }
 
-    func matchValue(_ raw: String) -> Result<FieldValue, FieldProblem> { .success(.text(raw)) }
+    func matchValue(_ raw: String, clock: WallClock) -> Result<FieldValue, FieldProblem> { .success(.text(raw)) }
 
     static func jsonArray(_ items: [String]) -> String {
         "[" + items.map(RecordFormat.jsonString).joined(separator: ",") + "]"

@@ -1,13 +1,15 @@
 /// `type: time`: a time of day on the 24-hour clock, without a date or a time
 /// zone. Typed as `07:30` or `7:30`, as digits only (`0730`, `730`: the last two
-/// are the minutes, handy on a keypad), or `now` (any case: the minute the
-/// field is committed, from the `WallClock`). Hours 0–23, minutes 0–59; no
-/// seconds, no am/pm. Shown `HH:MM`.
+/// are the minutes, handy on a keypad), or `now` (any case: the minute on the
+/// `WallClock` the form was opened with, as `today` is its day; the field shows
+/// that time once focus leaves it). Hours 0–23, minutes 0–59; no seconds, no
+/// am/pm. Shown `HH:MM`.
 ///
 /// JSON: a string `"HH:MM"`. Store: the same; SQL TEXT, which sorts in time
-/// order. `--where start=7:30` takes what the field takes, but `now`.
+/// order. `--where start=7:30` takes what the field takes.
 struct TimeKind: FieldKind {
     var type: Field.ValueType { .time }
+    var clockWords: Set<String> { ["now"] }
 
     func read(_ input: Substring, rules: FieldRules, clock: WallClock) -> Result<FieldValue, FieldProblem> {
         if input.lowercased() == "now" { return .success(.time(ClockTime(minuteOfDay: clock.minuteOfDay))) }
@@ -19,11 +21,12 @@ struct TimeKind: FieldKind {
         return stored
     }
 
-    func matchValue(_ raw: String) -> Result<FieldValue, FieldProblem> {
-        guard case .success(let time) = Self.parse(Substring(raw)) else {
-            return .failure(FieldProblem("'\(raw)' is not a time like 07:30"))
+    /// What the form takes, the same reader: `start=7:30`, `start=now`.
+    func matchValue(_ raw: String, clock: WallClock) -> Result<FieldValue, FieldProblem> {
+        switch read(Substring(raw), rules: FieldRules(field: Field(id: "value", type: .time), pattern: nil), clock: clock) {
+        case .success(let value): .success(value)
+        case .failure(let problem): .failure(FieldProblem("'\(raw)' \(problem.reason)"))
         }
-        return .success(.time(time))
     }
 
     /// Expected as the field takes it: `7:30` matches 07:30.

@@ -78,6 +78,18 @@ public struct FormContext: Sendable {
 
     public func index(ofField id: String) -> Int? { fields.firstIndex { $0.id == id } }
 
+    /// What field `index` shows when it is not being typed in: a word that stands
+    /// for a value resolved with the clock (`today`, `tomorrow`, `now`) shows that
+    /// value (`2026-11-22`), so the screen says what will be stored; anything
+    /// else shows as typed.
+    public func shownText(ofField index: Int, _ entry: FormState.Entry) -> String {
+        let kind = fields[index].kind
+        guard kind.clockWords.contains(FieldValidator.trimmed(entry.text).lowercased()),
+              case .success(let value?) = validators[index].validate(entry.text, at: clock)
+        else { return entry.text }
+        return value.text
+    }
+
     /// The first field, in order, that keeps Done disabled, and why.
     public func doneBlocker(_ entries: [FormState.Entry]) -> (field: Int, problem: FieldProblem)? {
         for index in fields.indices {

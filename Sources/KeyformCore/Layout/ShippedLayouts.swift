@@ -118,8 +118,8 @@ pages:
 """####,
         "time": ####"""
 # A keypad for a time field (24-hour, HH:MM): the digits and ":" type at the
-# cursor (0730 without ":" is 07:30 too), Now types "now" (the minute the
-# field is committed; press it on an empty field, or Clear first), and Done
+# cursor (0730 without ":" is 07:30 too), Now types "now" (the time the
+# form was opened; press it on an empty field, or Clear first), and Done
 # commits. Hotkeys: the digits and ":", then n (now), b (backspace),
 # c (clear) and d (done).
 title: Time

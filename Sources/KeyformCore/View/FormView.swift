@@ -197,7 +197,7 @@ public enum FormView {
             } else if editing {
                 scrolled(entry, width: max(8, width / 2))
             } else {
-                (TextWidth.truncate(TerminalSafe.escaped(entry.text), toCells: max(1, width / 3)), 0)
+                (TextWidth.truncate(TerminalSafe.escaped(context.shownText(ofField: index, entry)), toCells: max(1, width / 3)), 0)
             }
             var segment = Frame.Line()
             segment.append(focused ? "› " : "", palette.focus)
@@ -253,7 +253,7 @@ public enum FormView {
                 line.append(visible)
                 cursor = Frame.Position(row: lines.count, column: valueColumn + column)
             } else {
-                line.append(TextWidth.truncate(TerminalSafe.escaped(entry.text), toCells: valueWidth), focused ? .bold : [])
+                line.append(TextWidth.truncate(TerminalSafe.escaped(context.shownText(ofField: index, entry)), toCells: valueWidth), focused ? .bold : [])
             }
             lines.append(FieldLine(line: line, focused: focused))
             if let problem = state.problems[index] {
