@@ -196,9 +196,7 @@ public final class MemoryStore: RecordStore, @unchecked Sendable {
         var values: [String: FieldValue] = [:]
         for field in form.fields {
             guard let value = record[field.id] else { continue }
-            if case .number(let number) = value, !number.isFinite {
-                throw .invalidValue(field: field.id, reason: "\(number) cannot be stored")
-            }
+            _ = try RecordValues.json(value, field: field.id)  // what the kind cannot store (a number not finite)
             values[field.id] = value
         }
         return (form.fields.map(\.id), values)
@@ -206,12 +204,6 @@ public final class MemoryStore: RecordStore, @unchecked Sendable {
 
     /// A stored value read by `field` as it is now (see `RecordValues.decode`).
     private static func read(_ value: FieldValue?, as field: Field) -> FieldValue? {
-        guard let value else { return nil }
-        if field.multiple, field.type == .text {
-            if case .list = value { return value }
-            let items = FieldValue.split(value.text)
-            return items.isEmpty ? nil : .list(items)
-        }
-        return RecordValues.convert(value, to: field.type)
+        value.flatMap { field.kind.fromStored($0, field: field) }
     }
 }

@@ -123,13 +123,18 @@ public enum StoredForm {
     }
 
     /// The JSON type the store gives `value` (what `form(named:fields:)` reads).
+    /// Booleans and lists have JSON types of their own; any other value's is
+    /// the SQL value its kind stores (`FieldKind.sqlValue`: a date or a time is text).
     public static func jsonType(of value: FieldValue) -> String {
         switch value {
-        case .text, .date: "text"
-        case .integer: "integer"
-        case .number: "real"
-        case .boolean(let flag): flag ? "true" : "false"
-        case .list: "array"
+        case .boolean(let flag): return flag ? "true" : "false"
+        case .list: return "array"
+        default:
+            switch value.kind.sqlValue(value) {
+            case .text: return "text"
+            case .integer: return "integer"
+            case .real: return "real"
+            }
         }
     }
 }

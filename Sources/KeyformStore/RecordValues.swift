@@ -78,6 +78,12 @@ enum RecordValues {
         }
         return type.kind.fromStored(stored, field: Field(id: "value", type: type, multiple: multiple))
     }
+
+    /// A value stored under another type, as a value of `type` when that is exact
+    /// (the kind's `fromStored`, for a field that is not `multiple`).
+    static func convert(_ value: FieldValue, to type: Field.ValueType) -> FieldValue {
+        type.kind.fromStored(value, field: Field(id: "value", type: type)) ?? value
+    }
 }
 
 /// SQL names and literals.
