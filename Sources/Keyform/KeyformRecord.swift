@@ -22,7 +22,7 @@ public struct KeyformRecord: Sendable, Equatable, CustomStringConvertible {
     /// One JSON object, field id to value, in field order, as `keyform run` prints
     /// it (without the newline): text as strings (`""` when empty), integer and
     /// number fields as numbers, booleans as `true`/`false`, dates as
-    /// `"YYYY-MM-DD"`, a ``MultipleChoiceField``'s picks as an array of strings
+    /// `"YYYY-MM-DD"`, times as `"HH:MM"`, a ``MultipleChoiceField``'s picks as an array of strings
     /// (`["Sunset","Food"]`), and `null` for other empty fields.
     public let json: String
     /// The form's `template` rendered with the record (without the newline); nil
@@ -50,7 +50,8 @@ public struct KeyformRecord: Sendable, Equatable, CustomStringConvertible {
 
     /// The record decoded from its ``json`` into `type`: integer and number fields
     /// decode as numbers (`Int`, `Double`), booleans as `Bool`, dates as `String`
-    /// or ``KeyformDate``, empty non-text fields as `nil` (use optionals), choices as
+    /// or ``KeyformDate``, times as `String` or ``KeyformTime``, empty non-text
+    /// fields as `nil` (use optionals), choices as
     /// `String` or a `String` enum, and a ``MultipleChoiceField``'s picks as
     /// `[String]` or an array of a `String` enum (`nil` when nothing was picked:
     /// use `[String]?` unless the field is required).
