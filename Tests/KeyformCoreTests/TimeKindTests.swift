@@ -1,7 +1,7 @@
 @testable import KeyformCore
 import Testing
 
-/// `type: time`: a time of day, `HH:MM` on the 24-hour clock (DECISIONS 20: the kind
+/// `type: time`: a time of day, `HH:MM` on the 24-hour clock (DECISIONS 21: the kind
 /// added to prove that a kind is one descriptor).
 @Suite struct TimeKindTests {
     static let clock = WallClock(today: CivilDate(iso: "2026-11-21")!, minuteOfDay: 9 * 60 + 5)

@@ -7,7 +7,7 @@
 /// store and the library ask the field's kind (`field.kind`) or the value's
 /// (`value.kind`: a stored value may be of another kind than its field's now)
 /// instead of switching on the type, so a new kind is one file here, a case in
-/// `FieldKinds.swift` and its field in the Swift library (DECISIONS 20).
+/// `FieldKinds.swift` and its field in the Swift library (DECISIONS 21).
 ///
 /// Every requirement but `type` and `read` has a default that suits a kind whose
 /// value is one line of text; a kind overrides what it does differently.

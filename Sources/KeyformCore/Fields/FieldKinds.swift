@@ -2,7 +2,7 @@
 /// hold, and the descriptor that says everything else (`FieldKind`). Adding a
 /// kind is a case in `Field.ValueType` and in `FieldValue`, its line in the
 /// three switches below (the kind of a type, of a value, a value's text), and
-/// its descriptor file (DECISIONS 20).
+/// its descriptor file (DECISIONS 21).
 extension Field {
     /// What kind of value the field holds: the form file's `type`.
     public enum ValueType: String, Equatable, Sendable, CaseIterable {
