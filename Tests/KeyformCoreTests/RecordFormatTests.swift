@@ -75,7 +75,10 @@ import Testing
         #expect(RecordFormat.jsonString("é👍🏽") == "\"é👍🏽\"")
         #expect(RecordFormat.jsonString("\n\r\t\u{08}\u{0C}") == #""\n\r\t\b\f""#)
         #expect(RecordFormat.jsonString("\u{00}\u{01}\u{1B}\u{1F}") == #""\u0000\u0001\u001b\u001f""#)
-        #expect(RecordFormat.jsonString("\u{7F}\u{85}") == "\"\u{7F}\u{85}\"")
+        // DEL, C1 controls, bidi overrides and invisible characters too: printed JSON never acts on a terminal.
+        #expect(RecordFormat.jsonString("\u{7F}\u{85}\u{9B}") == #""\u007f\u0085\u009b""#)
+        #expect(RecordFormat.jsonString("a\u{202E}b\u{200B}c\u{FEFF}") == #""a\u202eb\u200bc\ufeff""#)
+        #expect(RecordFormat.jsonString("👨\u{200D}👩") == "\"👨\u{200D}👩\"", "emoji keep their joiner")
         #expect(RecordFormat.jsonString("a\u{2028}b\u{2029}c") == #""a\u2028b\u2029c""#)
         #expect(RecordFormat.jsonString("") == #""""#)
     }

@@ -18,7 +18,6 @@ struct FormChecks {
             for id in all.map(\.field.id) where !ids.contains(id) { ids.append(id) }
             checkTemplate(template, at: node, ids: ids, &reader)
         }
-        if let title = form.title, let node = form.titleNode { checkSafe(title, at: node, what: "title", &reader) }
     }
 
     private func checkIDsUnique(_ fields: [LocatedField], _ reader: inout NodeReader) {
@@ -36,7 +35,6 @@ struct FormChecks {
     private func check(_ located: LocatedField, _ reader: inout NodeReader) {
         let field = located.field
         let fields = located.fields
-        checkSafe(field.label, at: fields["label"] ?? fields.node, what: "label", &reader)
         checkOptionsFitType(field, fields, &reader)
         if let min = field.minLength, let max = field.maxLength, min > max, let node = fields["max_length"] {
             reader.error(node, "'max_length' (\(max)) is less than 'min_length' (\(min))")
@@ -66,9 +64,6 @@ struct FormChecks {
             if !field.kind.options.contains("states") {
                 let kinds = FieldKinds.taking("states")
                 reader.error(node, "'states' names a \(kinds) field's two values; add 'type: \(kinds)' to '\(field.id)', or remove 'states'")
-            } else {
-                checkSafe(states.no, at: node, what: "state", &reader)
-                checkSafe(states.yes, at: node, what: "state", &reader)
             }
         }
         if field.choices != nil, field.layout != nil {
@@ -173,10 +168,5 @@ struct FormChecks {
             if after == text.count || text[after] == " " || text[after] == "}" { return index }
         }
         return nil
-    }
-
-    private func checkSafe(_ text: String, at node: Node, what: String, _ reader: inout NodeReader) {
-        guard let scalar = TerminalSafe.unsafeScalars(in: text).first else { return }
-        reader.error(node, "\(what) contains \(TerminalSafe.describe(scalar)); remove it (it could change what the terminal shows)")
     }
 }

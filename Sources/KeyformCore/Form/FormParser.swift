@@ -68,7 +68,7 @@ public enum FormParser {
 
     private static func readForm(_ root: Node, stem: String, _ reader: inout NodeReader) -> LocatedForm? {
         guard let fields = reader.fields(of: root, allowed: formFields, in: "form") else { return nil }
-        let title = fields["title"].flatMap { reader.text($0, field: "title") }
+        let title = fields["title"].flatMap { reader.shownText($0, field: "title") }
         var name = recordName(fromStem: stem)
         if let node = fields["name"], let value = reader.text(node, field: "name") {
             if isIdentifier(value) {
@@ -77,7 +77,7 @@ public enum FormParser {
                 reader.error(node, "'name' must start with a-z and use only a-z, 0-9 and _ (it names the records' table), found '\(TerminalSafe.escaped(value))'\(likeIdentifier(value).map { "; use \($0)" } ?? "")")
             }
         }
-        let template = fields["template"].flatMap { reader.text($0, field: "template") }
+        let template = fields["template"].flatMap { reader.shownText($0, field: "template", trailingLineBreaks: true) }
         var pages: [LocatedFormPage] = []
         switch (fields["fields"], fields["pages"]) {
         case (.some, .some):
@@ -91,8 +91,7 @@ public enum FormParser {
         }
         guard !pages.isEmpty else { return nil }
         let compact = fields["compact"].flatMap { reader.boolean($0, field: "compact") } ?? false
-        return LocatedForm(title: title, name: name, pages: pages, template: template, templateNode: fields["template"],
-                           titleNode: fields["title"], compact: compact)
+        return LocatedForm(title: title, name: name, pages: pages, template: template, templateNode: fields["template"], compact: compact)
     }
 
     private static func readPages(_ node: Node, _ reader: inout NodeReader) -> [LocatedFormPage] {
@@ -104,7 +103,7 @@ public enum FormParser {
         var pages: [LocatedFormPage] = []
         for (index, item) in items.enumerated() {
             guard let fields = reader.fields(of: item, allowed: pageFields, in: "page \(index + 1)") else { continue }
-            let title = fields["title"].flatMap { reader.text($0, field: "title") }
+            let title = fields["title"].flatMap { reader.shownText($0, field: "title") }
             guard let list = fields["fields"] else {
                 if !fields.hasUnknown { reader.error(item, "page \(index + 1) needs 'fields' (a list of fields)") }
                 continue
@@ -157,7 +156,7 @@ public enum FormParser {
             return nil
         }
         var field = Field(id: id)
-        if let node = fields["label"], let label = reader.text(node, field: "label") { field.label = label }
+        if let node = fields["label"], let label = reader.shownText(node, field: "label") { field.label = label }
         if let node = fields["type"], let name = reader.text(node, field: "type") {
             if let type = Field.ValueType(rawValue: name) {
                 field.type = type
@@ -181,7 +180,7 @@ public enum FormParser {
         if let node = fields["default"], let value = reader.text(node, field: "default") {
             field.defaultValue = value == "last" ? .last : .value(value)
         }
-        if let node = fields["pattern"] { field.pattern = reader.text(node, field: "pattern") }
+        if let node = fields["pattern"] { field.pattern = reader.shownText(node, field: "pattern") }
         let lengths = 0...1_000_000
         for (name, path) in [("min_length", \Field.minLength), ("max_length", \Field.maxLength)] {
             guard let node = fields[name] else { continue }
@@ -231,7 +230,7 @@ public enum FormParser {
                 if !fields.hasUnknown { reader.error(node, "'states' needs both 'no' and 'yes', like states: {no: In progress, yes: Complete}") }
                 return nil
             }
-            guard let word = reader.text(wordNode, field: name) else { return nil }
+            guard let word = reader.shownText(wordNode, field: name, what: "state") else { return nil }
             let trimmed = String(Substring(word).trimmingWhitespace())
             guard !trimmed.isEmpty else {
                 reader.error(wordNode, "'\(name)' is empty; give the word shown for \(name == "yes" ? "a yes" : "a no"), like \(name == "yes" ? "Complete" : "In progress")")
@@ -309,7 +308,6 @@ struct LocatedForm {
     var pages: [LocatedFormPage]
     var template: String?
     var templateNode: Node?
-    var titleNode: Node?
     var compact = false
 
     var form: Form {

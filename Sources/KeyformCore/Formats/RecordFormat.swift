@@ -24,9 +24,11 @@ public enum RecordFormat: String, CaseIterable, Sendable {
     /// - date: `"YYYY-MM-DD"`.
     /// - an empty integer, number, date or boolean field: `null`.
     ///
-    /// Strings escape `"`, `\`, every control character below U+0020 (as `\n`, `\t`, … or
-    /// `\u00XX`) and U+2028/U+2029 (so the line is also valid JavaScript); `/` and
-    /// non-ASCII text are written as they are (UTF-8).
+    /// Strings escape `"`, `\`, every C0 and C1 control and DEL (as `\n`, `\t`, … or
+    /// `\u00XX`), bidi controls and invisible characters (`\u202e`, `\u200b`, `\ufeff`;
+    /// see `TerminalSafe`, but a zero-width joiner stays, as emoji need it), and
+    /// U+2028/U+2029 (so the line is also valid JavaScript): printed JSON never acts on a
+    /// terminal. `/` and other non-ASCII text are written as they are (UTF-8).
     public static func json(_ record: Record, form: Form) -> String {
         var out = "{"
         for (index, field) in form.fields.enumerated() {
@@ -65,7 +67,7 @@ public enum RecordFormat: String, CaseIterable, Sendable {
             case "\u{0C}": out += "\\f"
             case "\u{2028}": out += "\\u2028"
             case "\u{2029}": out += "\\u2029"
-            case _ where scalar.value < 0x20:
+            case _ where scalar.value < 0x20 || (TerminalSafe.isUnsafe(scalar) && scalar != "\u{200D}"):
                 out += "\\u" + String(scalar.value, radix: 16, uppercase: false).leftPadded(to: 4)
             default: out.unicodeScalars.append(scalar)
             }

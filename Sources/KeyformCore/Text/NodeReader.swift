@@ -101,6 +101,19 @@ struct NodeReader {
         return scalar.string
     }
 
+    /// Text that is drawn on the terminal or printed (a title, a label, a
+    /// template, a pattern quoted in an error): a control, bidi or invisible
+    /// character in it is an error, as in layouts. `trailingLineBreaks`: a
+    /// block scalar's final line breaks are allowed (`template: |`).
+    /// `what` names it in the message (default: the field).
+    mutating func shownText(_ node: Node, field: String, what: String? = nil, trailingLineBreaks: Bool = false) -> String? {
+        guard let text = text(node, field: field) else { return nil }
+        let checked = trailingLineBreaks ? String(text.reversed().drop { $0 == "\n" || $0 == "\r\n" }.reversed()) : text
+        guard let scalar = TerminalSafe.unsafeScalars(in: checked).first else { return text }
+        error(node, "\(what ?? field) contains \(TerminalSafe.describe(scalar)); remove it (it could change what the terminal shows)")
+        return nil
+    }
+
     /// A whole number within `range`.
     mutating func integer(_ node: Node, field: String, in range: ClosedRange<Int>, meaning: String) -> Int? {
         guard let string = text(node, field: field) else { return nil }
