@@ -8,10 +8,24 @@ import KeyformCore
 public final class FormSession {
     public let context: FormContext
     public private(set) var state: FormState
-    /// Set by Ctrl-Z: the runner suspends the process (and clears it).
-    public var suspendRequested = false
-    /// Set by Ctrl-L: the runner redraws the whole screen (and clears it).
-    public var redrawRequested = false
+    /// The keys of the form's views: looked up for each key, and drawn in the footer.
+    public let keys: FormKeyMaps
+
+    /// What keys did: effects for the edges (drafts, submit, finish, bell,
+    /// transitions) and requests for the terminal (suspend, redraw).
+    public struct Output: Equatable, Sendable {
+        public var effects: [FormEffect] = []
+        public var requests: [TerminalRequest] = []
+
+        public init(effects: [FormEffect] = [], requests: [TerminalRequest] = []) {
+            self.effects = effects
+            self.requests = requests
+        }
+
+        static func + (left: Output, right: Output) -> Output {
+            Output(effects: left.effects + right.effects, requests: left.requests + right.requests)
+        }
+    }
 
     private let editor: LineEditor
     private var decoder = KeyDecoder()
@@ -19,11 +33,15 @@ public final class FormSession {
     private let history: (String) -> [String]
     private var historyField: Int?
 
-    /// - Parameter history: a field's earlier values, oldest first.
-    public init(context: FormContext, state: FormState, history: @escaping (String) -> [String] = { _ in [] }) {
+    /// - Parameters:
+    ///   - history: a field's earlier values, oldest first.
+    ///   - keys: the key maps (a user's rebindings; the standard ones by default).
+    public init(context: FormContext, state: FormState, history: @escaping (String) -> [String] = { _ in [] },
+                keys: FormKeyMaps = .standard) {
         self.context = context
         self.state = state
         self.history = history
+        self.keys = keys
         LineEditor.ensureUTF8Locale()
         editor = LineEditor()
         loadLine()
@@ -33,18 +51,24 @@ public final class FormSession {
     /// call `flushPendingEscape()` after `KeyDecoder.escapeTimeout` of silence.
     public var hasPendingEscape: Bool { decoder.hasPendingEscape }
 
-    /// Bytes from the terminal; returns the effects for the edges (drafts, submit, finish, bell, transitions).
-    public func receive(_ bytes: [UInt8]) -> [FormEffect] {
-        decoder.feed(bytes).flatMap(handle)
+    /// Readline's editing mode now (the footer says what Esc does in each).
+    public var editingMode: EditingMode { editor.editingMode }
+
+    /// What the key maps are asked with now.
+    public var situation: FormKeySituation { FormKeySituation(state: state, context: context, mode: editingMode) }
+
+    /// Bytes from the terminal.
+    public func receive(_ bytes: [UInt8]) -> Output {
+        decoder.feed(bytes).map(handle).reduce(Output(), +)
     }
 
     /// Keys already decoded (by a scene that hosts the form and decodes for both).
-    public func receive(_ presses: [KeyPress]) -> [FormEffect] {
-        presses.flatMap(handle)
+    public func receive(_ presses: [KeyPress]) -> Output {
+        presses.map(handle).reduce(Output(), +)
     }
 
-    public func flushPendingEscape() -> [FormEffect] {
-        decoder.flushPendingEscape().flatMap(handle)
+    public func flushPendingEscape() -> Output {
+        decoder.flushPendingEscape().map(handle).reduce(Output(), +)
     }
 
     /// An event from outside the keyboard (a signal).
@@ -55,85 +79,99 @@ public final class FormSession {
     }
 
     public func frame(width: Int, height: Int, color: Bool) -> Frame {
-        FormView.render(state, context, width: width, height: height, color: color)
+        FormView.render(state, context, width: width, height: height, color: color, keys: keys, mode: editingMode)
     }
 
     /// Uninstalls readline (the session can't be used afterwards).
     public func close() { editor.reset() }
 
-    private func handle(_ press: KeyPress) -> [FormEffect] {
-        guard state.outcome == nil else { return [] }
-        switch press.key {
-        case .control("c"):
-            return send(.interrupted)
-        case .control("z"):
-            suspendRequested = true
-            return []
-        case .control("l"):
-            redrawRequested = true
-            return []
-        case .control("s"):
-            return send(.donePressed)
-        case .modified(.character(let digit), let modifiers) where modifiers == .alt && ("1"..."9").contains(digit):
-            return send(.fieldJumpRequested(Int(String(digit)) ?? 0))
-        case .escape where state.grid != nil || showsSwitch || !editor.isViMode:
-            return send(.cancelPressed)
-        default:
-            break
+    /// Keys readline reports back itself (it decides when Enter is Enter, and
+    /// not the end of a search or part of a vi command): the keyboard view gives
+    /// them to readline first, then looks up what it reports.
+    private static let reportedByEditor: Set<KeyChord> = [.enter, .tab, .shiftTab]
+
+    /// A key, looked up in the key map of the view the form is in.
+    private func handle(_ press: KeyPress) -> Output {
+        guard state.outcome == nil else { return Output() }
+        let situation = situation
+        let chord = KeyChord(press.key)
+        guard situation.view == .keyboard else {
+            guard let chord, let action = keys.map(for: situation).action(for: chord, in: situation) else {
+                return Output(effects: [.bell])
+            }
+            return perform(action, chord, press)
         }
-        if state.grid != nil { return handleInGrid(press.key) }
-        return showsSwitch ? handleInSwitch(press.key) : handleInKeyboard(press)
-    }
-
-    /// A boolean field's keyboard view is a switch, not the line editor.
-    private var showsSwitch: Bool {
-        state.grid == nil && context.fields.indices.contains(state.focus) && context.fields[state.focus].type == .boolean
-    }
-
-    private func handleInSwitch(_ key: Key) -> [FormEffect] {
-        switch key {
-        case .character(" "): send(.toggle(.flip))
-        case .character(let character) where "yYtT1".contains(character): send(.toggle(.set(true)))
-        case .character(let character) where "nNfF0".contains(character): send(.toggle(.set(false)))
-        case .backspace, .delete: send(.toggle(.clear))
-        case .enter: send(.commitPressed)
-        case .tab: send(.swapViewPressed)
-        case .shiftTab, .up: send(.previousPressed)
-        case .down: send(.commitPressed)
-        default: [.bell]
+        if let chord, !Self.reportedByEditor.contains(chord),
+           let action = keys.keyboard.action(for: chord, in: situation), action != .edit {
+            return perform(action, chord, press)
         }
+        return edit(press)
     }
 
-    private func handleInGrid(_ key: Key) -> [FormEffect] {
-        switch key {
-        case .up: send(.gridMoved(.up))
-        case .down: send(.gridMoved(.down))
-        case .left: send(.gridMoved(.left))
-        case .right: send(.gridMoved(.right))
-        case .enter: send(.gridKeyPressed)
-        case .tab: send(.swapViewPressed)
-        case .shiftTab: send(.previousPressed)
-        case .character(let character): send(.gridHotkeyPressed(character))
-        case .backspace: send(.gridBackspacePressed)
-        default: [.bell]
+    /// What an action does: an event for the engine, a request for the terminal,
+    /// or the key for readline.
+    private func perform(_ action: KeyAction, _ chord: KeyChord, _ press: KeyPress) -> Output {
+        let event: FormEvent
+        switch action {
+        case .suspend: return Output(requests: [.suspend])
+        case .redraw: return Output(requests: [.redraw])
+        case .edit: return edit(press)
+        case .cancel: event = .cancelPressed
+        case .interrupt: event = .interrupted
+        case .commit: event = .commitPressed
+        case .nextField: event = .nextPressed
+        case .previousField: event = .previousPressed
+        case .swapView: event = .swapViewPressed
+        case .done: event = .donePressed
+        case .jumpToField:
+            guard case .alt(let digit) = chord, let number = Int(String(digit)) else { return Output(effects: [.bell]) }
+            event = .fieldJumpRequested(number)
+        case .moveLeft: event = .gridMoved(.left)
+        case .moveUp: event = .gridMoved(.up)
+        case .moveDown: event = .gridMoved(.down)
+        case .moveRight: event = .gridMoved(.right)
+        case .pressKey: event = .gridKeyPressed
+        case .pressHotkey:
+            guard let character = chord.typedCharacter else { return Output(effects: [.bell]) }
+            event = .gridHotkeyPressed(character)
+        case .pressBackspace: event = .gridBackspacePressed
+        case .flip: event = .toggle(.flip)
+        case .setYes: event = .toggle(.set(true))
+        case .setNo: event = .toggle(.set(false))
+        case .clear: event = .toggle(.clear)
+        default: return Output(effects: [.bell])  // the list's and questions' actions mean nothing here
         }
+        return Output(effects: send(event))
     }
 
-    private func handleInKeyboard(_ press: KeyPress) -> [FormEffect] {
+    /// The key for readline; what it reports back (Enter, Tab, Shift-Tab) is
+    /// looked up in the keyboard map as it stands after the edits before it.
+    private func edit(_ press: KeyPress) -> Output {
         let events: [LineEditor.Event]
         if case .paste(let text) = press.key {
             events = editor.insert(Self.oneLine(text))
         } else {
             events = editor.feed(press.bytes)
         }
-        return events.flatMap { event -> [FormEffect] in
+        var output = Output()
+        for event in events {
+            guard state.outcome == nil else { break }
+            let reported: KeyChord
             switch event {
-            case .edited(let text, let cursor): send(.lineEdited(text: text, cursor: cursor))
-            case .commit: send(.commitPressed)
-            case .swapView: send(.swapViewPressed)
-            case .previous: send(.previousPressed)
+            case .edited(let text, let cursor):
+                output.effects += send(.lineEdited(text: text, cursor: cursor))
+                continue
+            case .commit: reported = .enter
+            case .swapView: reported = .tab
+            case .previous: reported = .shiftTab
             }
+            guard let action = keys.keyboard.action(for: reported, in: situation), action != .edit else {
+                output.effects.append(.bell)
+                continue
+            }
+            output = output + perform(action, reported, press)
         }
+        return output
     }
 
     /// Pasted text for a one-line field: line breaks and tabs become spaces,
@@ -159,5 +197,34 @@ public final class FormSession {
         }
         let entry = state.entries[state.focus]
         editor.setLine(text ?? entry.text, cursor: cursor ?? entry.cursor)
+    }
+}
+
+extension KeyChord {
+    /// The chord a decoded key is bound as; nil for keys no map can name
+    /// (function keys, pastes, other modified keys).
+    init?(_ key: Key) {
+        switch key {
+        case .character(" "): self = .space
+        case .character(let character): self = .character(character)
+        case .enter: self = .enter
+        case .tab: self = .tab
+        case .shiftTab: self = .shiftTab
+        case .backspace: self = .backspace
+        case .escape: self = .escape
+        case .up: self = .up
+        case .down: self = .down
+        case .left: self = .left
+        case .right: self = .right
+        case .home: self = .home
+        case .end: self = .end
+        case .delete: self = .delete
+        case .pageUp: self = .pageUp
+        case .pageDown: self = .pageDown
+        case .control(let character): self = .control(character)
+        case .modified(.character(let character), let modifiers) where modifiers == .alt || modifiers == .meta:
+            self = .alt(character)
+        default: return nil
+        }
     }
 }

@@ -1,5 +1,6 @@
 import CReadline
 import Glibc
+import KeyformCore
 
 /// GNU readline as the keyboard view's editing engine, and nothing else.
 ///
@@ -87,6 +88,12 @@ public final class LineEditor {
     /// Whether readline is in vi mode (insert or command); Esc then belongs to readline.
     public var isViMode: Bool {
         shim_editing_mode() == 0
+    }
+
+    /// Readline's editing mode and, in vi mode, its keymap now (asked of readline each time).
+    public var editingMode: EditingMode {
+        guard isViMode else { return .emacs }
+        return isViCommandMode ? .viCommand : .viInsert
     }
 
     /// Whether readline is in vi command (movement) mode, e.g. for a block cursor.

@@ -75,6 +75,8 @@ public final class RecordBrowser: TerminalScene {
     private var editContext: FormContext
     private var editor: Editor?
     private var decoder = KeyDecoder()
+    /// The list's keys (and its delete question's): looked up for each key, drawn in its footer.
+    public let keys: RecordListKeyMaps
 
     /// A form open over the list, and what it is for.
     private struct Editor {
@@ -112,7 +114,8 @@ public final class RecordBrowser: TerminalScene {
     ///   - leaveLabel: what q does, as the footer says (`quit`; `lists` when the
     ///     list goes back to a list of lists).
     public init(context: FormContext, rows: [RecordListRow], total: Int? = nil, scope: [FieldMatch] = [],
-                leaveLabel: String = "quit", hooks: Hooks) {
+                leaveLabel: String = "quit", hooks: Hooks, keys: RecordListKeyMaps = .standard) {
+        self.keys = keys
         form = context.form
         list = RecordListState(rows: rows, total: total, scope: scope, leaveLabel: leaveLabel)
         self.hooks = hooks
@@ -149,7 +152,7 @@ public final class RecordBrowser: TerminalScene {
         let rows = RecordListView.visibleRows(height: height)
         if rows != list.visibleRows { _ = send(.resized(visibleRows: rows)) }
         if let editor { return editor.session.frame(width: width, height: height, color: color) }
-        return RecordListView.render(list, form, width: width, height: height, color: color)
+        return RecordListView.render(list, form, width: width, height: height, color: color, keys: keys)
     }
 
     public func close() { closeEditor() }
@@ -159,36 +162,17 @@ public final class RecordBrowser: TerminalScene {
     private func handle(_ press: KeyPress) -> [TerminalRequest] {
         guard list.outcome == nil else { return [] }
         if let editor { return handleInEditor(press, editor.session) }
-        switch press.key {
-        case .control("z"): return [.suspend]
-        case .control("l"): return [.redraw]
+        let situation = RecordListKeySituation(state: list, form: form)
+        guard let chord = KeyChord(press.key) else {
+            return list.confirmingDelete == nil ? [.bell] : send(.confirmAnswered(false))
+        }
+        switch keys.map(for: situation).action(for: chord, in: situation) {
+        case .suspend?: return [.suspend]
+        case .redraw?: return [.redraw]
         default: break
         }
-        guard let event = Self.event(for: press.key, confirming: list.confirmingDelete != nil) else { return [.bell] }
+        guard let event = keys.event(for: chord, in: situation) else { return [.bell] }
         return send(event)
-    }
-
-    /// What a key means on the list; nil for keys that do nothing there.
-    /// While "Delete …? (y/n)" is asked, y (or Y) is yes and any other key no.
-    static func event(for key: Key, confirming: Bool) -> RecordListEvent? {
-        if key == .control("c") { return .interrupted }
-        if confirming { return .confirmAnswered(key == .character("y") || key == .character("Y")) }
-        switch key {
-        case .up, .character("k"): return .moved(.up)
-        case .down, .character("j"): return .moved(.down)
-        case .pageUp: return .moved(.pageUp)
-        case .pageDown: return .moved(.pageDown)
-        case .home: return .moved(.first)
-        case .end: return .moved(.last)
-        case .enter: return .openPressed
-        case .character("a"): return .addPressed
-        case .character("d"), .delete: return .deletePressed
-        case .character(" "): return .togglePressed
-        case .character("f"), .character("/"): return .filterPressed
-        case .character("q"): return .quitPressed
-        case .escape: return .backPressed
-        default: return nil
-        }
     }
 
     /// Sends an event to the list and carries out its effects, feeding the
@@ -288,16 +272,16 @@ public final class RecordBrowser: TerminalScene {
 
     private func handleInEditor(_ press: KeyPress, _ session: FormSession) -> [TerminalRequest] {
         var requests: [TerminalRequest] = []
-        let effects = session.receive([press])
-        keepDrafts(effects)
-        for effect in effects {
+        let output = session.receive([press])
+        keepDrafts(output.effects)
+        for effect in output.effects {
             switch effect {
             case .bell: requests.append(.bell)
             case .transition(let transition): requests.append(.transition(transition))
             default: break  // drafts: above; submit and finish: the outcome below
             }
         }
-        requests += session.takeRequests()
+        requests += output.requests
         if let outcome = session.state.outcome { requests += editorEnded(outcome) }
         return requests
     }

@@ -27,8 +27,8 @@ public enum ScriptedRun {
         defer { session.close() }
         var effects: [FormEffect] = []
         for press in keys {
-            effects += session.receive(press.bytes)
-            if press.isLoneEscape || session.hasPendingEscape { effects += session.flushPendingEscape() }
+            effects += session.receive(press.bytes).effects
+            if press.isLoneEscape || session.hasPendingEscape { effects += session.flushPendingEscape().effects }
             if session.state.outcome != nil { break }
         }
         return Result(outcome: session.state.outcome, frame: session.frame(width: width, height: height, color: color),

@@ -75,7 +75,7 @@ public final class FormScene: TerminalScene {
 
     public func stop(signal: Int32) -> FormState.Outcome {
         let ended: FormState.Outcome = signal == SIGINT ? .interrupted : .terminated(signal: signal)
-        _ = requests(session.send(signal == SIGINT ? .interrupted : .terminated(signal: signal)))
+        _ = requests(FormSession.Output(effects: session.send(signal == SIGINT ? .interrupted : .terminated(signal: signal))))
         return session.state.outcome ?? ended
     }
 
@@ -87,9 +87,9 @@ public final class FormScene: TerminalScene {
     public func close() { session.close() }
 
     /// Drafts are saved here; what the terminal must do goes to the runner.
-    private func requests(_ effects: [FormEffect]) -> [TerminalRequest] {
+    private func requests(_ output: FormSession.Output) -> [TerminalRequest] {
         var requests: [TerminalRequest] = []
-        for effect in effects {
+        for effect in output.effects {
             switch effect {
             case .saveDraft(let values): hooks.saveDraft(values, session.context.fields[session.state.focus].id)
             case .bell: requests.append(.bell)
@@ -97,22 +97,6 @@ public final class FormScene: TerminalScene {
             default: break  // setLine: done by the session; submit and finish: the outcome ends the run
             }
         }
-        return requests + session.takeRequests()
-    }
-}
-
-extension FormSession {
-    /// Ctrl-Z and Ctrl-L, asked for since the last call, as requests (and cleared).
-    func takeRequests() -> [TerminalRequest] {
-        var requests: [TerminalRequest] = []
-        if suspendRequested {
-            suspendRequested = false
-            requests.append(.suspend)
-        }
-        if redrawRequested {
-            redrawRequested = false
-            requests.append(.redraw)
-        }
-        return requests
+        return requests + output.requests
     }
 }

@@ -25,13 +25,24 @@ public enum FormEngine {
             return previous(&state, context)
         case .swapViewPressed:
             return swapView(&state, context)
+        case .nextPressed:
+            return commit(&state, context, pressDoneOnLast: false)
         case .gridMoved(let direction):
             return moveHighlight(direction, in: &state, context)
         case .gridKeyPressed:
-            guard let grid = state.grid, let key = key(at: grid.highlight, of: grid, context) else { return [.bell] }
+            guard state.grid != nil else { return [.bell] }
+            // Nothing highlighted: the field as it is, never a key the person did not choose.
+            guard let key = highlightedKey(state, context) else { return commit(&state, context, pressDoneOnLast: true) }
             return press(key, in: &state, context)
         case .gridHotkeyPressed(let character):
-            return pressFirstKey(in: &state, context) { $0.hotkey == character }
+            let hasKey = state.grid.flatMap { context.layouts[$0.layout] }?.pages
+                .contains { $0.rows.contains { $0.contains { $0.hotkey == character } } } ?? false
+            guard hasKey else {
+                let name = character == " " ? "space" : TerminalSafe.escaped(String(character))
+                state.notice = "no key '\(name)' here"
+                return [.bell]
+            }
+            return pressFirstKey(in: &state, context, anyPage: true) { $0.hotkey == character }
         case .gridBackspacePressed:
             return pressFirstKey(in: &state, context) { $0.action == .backspace }
         case .toggle(let action):
@@ -167,7 +178,8 @@ extension FormEngine {
     }
 
     /// The field's own layout, on the page and key that hold its current value
-    /// (so a field set to "Medium" opens with Medium highlighted), else the first key.
+    /// (so a field set to "Medium" opens with Medium highlighted), else on its
+    /// first page with nothing highlighted.
     private static func startingGrid(forField index: Int, _ state: FormState, _ context: FormContext) -> FormState.Grid? {
         guard let name = context.fields[index].layout, let layout = context.layouts[name] else { return nil }
         var value = state.entries[index].text
@@ -187,6 +199,12 @@ extension FormEngine {
         return layout.pages[grid.page]
     }
 
+    /// The key Enter presses now in the grid view; nil when nothing is highlighted.
+    public static func highlightedKey(_ state: FormState, _ context: FormContext) -> Layout.Key? {
+        guard let grid = state.grid, let index = grid.highlight else { return nil }
+        return key(at: index, of: grid, context)
+    }
+
     private static func key(at index: GridDrawing.KeyIndex, of grid: FormState.Grid, _ context: FormContext) -> Layout.Key? {
         guard let page = page(of: grid, context), page.rows.indices.contains(index.row),
               page.rows[index.row].indices.contains(index.key) else { return nil }
@@ -197,7 +215,12 @@ extension FormEngine {
     /// row that sits under the middle of this one (spans differ between rows).
     private static func moveHighlight(_ direction: GridDirection, in state: inout FormState, _ context: FormContext) -> [FormEffect] {
         guard let grid = state.grid, let page = page(of: grid, context) else { return [.bell] }
-        let here = grid.highlight
+        // The first arrow shows the highlight, on the page's first key.
+        guard let here = grid.highlight else {
+            guard let row = page.rows.firstIndex(where: { !$0.isEmpty }) else { return [.bell] }
+            state.grid?.highlight = GridDrawing.KeyIndex(row: row, key: 0)
+            return []
+        }
         var target = here
         switch direction {
         case .left: target.key -= 1
@@ -213,13 +236,22 @@ extension FormEngine {
         return []
     }
 
-    /// Highlights and presses the first key of the page that matches; the bell when none does.
-    private static func pressFirstKey(in state: inout FormState, _ context: FormContext, where matches: (Layout.Key) -> Bool) -> [FormEffect] {
-        guard let grid = state.grid, let page = page(of: grid, context) else { return [.bell] }
-        for (r, row) in page.rows.enumerated() {
-            if let k = row.firstIndex(where: matches) {
-                state.grid?.highlight = GridDrawing.KeyIndex(row: r, key: k)
-                return press(row[k], in: &state, context)
+    /// Highlights and presses the first key of the page that matches; with
+    /// `anyPage`, else the first of the layout's other pages, turning to it.
+    /// The bell when none does.
+    private static func pressFirstKey(in state: inout FormState, _ context: FormContext, anyPage: Bool = false,
+                                      where matches: (Layout.Key) -> Bool) -> [FormEffect] {
+        guard let grid = state.grid, let layout = context.layouts[grid.layout], page(of: grid, context) != nil else { return [.bell] }
+        let others = anyPage ? layout.pages.indices.filter { $0 != grid.page } : []
+        for p in [grid.page] + others {
+            for (r, row) in layout.pages[p].rows.enumerated() {
+                guard let k = row.firstIndex(where: matches) else { continue }
+                // The highlight follows the key pressed once arrows have shown it; a
+                // hotkey alone shows none, so Enter never repeats a key unasked.
+                let highlight = grid.highlight.map { _ in GridDrawing.KeyIndex(row: r, key: k) }
+                state.grid = FormState.Grid(layout: grid.layout, page: p, highlight: highlight)
+                let turn: [FormEffect] = p == grid.page ? [] : [.transition(.page(forward: p > grid.page))]
+                return turn + press(row[k], in: &state, context)
             }
         }
         return [.bell]
@@ -262,11 +294,12 @@ extension FormEngine {
             return [.transition(.swapView(toGrid: false)), .setLine(text: entry.text, cursor: entry.cursor)]
         case .page(let id):
             guard let target = layout.pageIndex(id: id) else { return [.bell] }
-            state.grid = FormState.Grid(layout: grid.layout, page: target)
+            // Arrows brought the person here: the new page highlights its first key; a hotkey did not.
+            state.grid = FormState.Grid(layout: grid.layout, page: target, highlight: grid.highlight.map { _ in .init(row: 0, key: 0) })
             return [.transition(.page(forward: target > grid.page))]
         case .layout(let name):
             guard context.layouts[name] != nil else { return [.bell] }
-            state.grid = FormState.Grid(layout: name)
+            state.grid = FormState.Grid(layout: name, highlight: grid.highlight.map { _ in .init(row: 0, key: 0) })
             return [.transition(.page(forward: true))]
         case .backspace:
             guard entry.cursor > 0 else { return [.bell] }

@@ -13,13 +13,15 @@ public struct FormState: Equatable, Sendable {
     }
 
     /// Where the grid view is: which layout (a field's own, or one a key turned
-    /// to), which page, and which key is highlighted.
+    /// to), which page, and which key is highlighted. Nothing is highlighted
+    /// until the person picks a key with the arrows, unless the field holds a
+    /// key's value: a grid never offers a value the person did not choose.
     public struct Grid: Equatable, Sendable {
         public var layout: String
         public var page: Int
-        public var highlight: GridDrawing.KeyIndex
+        public var highlight: GridDrawing.KeyIndex?
 
-        public init(layout: String, page: Int = 0, highlight: GridDrawing.KeyIndex = .init(row: 0, key: 0)) {
+        public init(layout: String, page: Int = 0, highlight: GridDrawing.KeyIndex? = nil) {
             self.layout = layout
             self.page = page
             self.highlight = highlight
@@ -90,11 +92,17 @@ public enum FormEvent: Equatable, Sendable {
     case previousPressed
     /// Tab: swap between the keyboard and the field's grid.
     case swapViewPressed
+    /// Tab on a field without a grid: commit it and go to the next field (the
+    /// bell on the last one: Enter or Ctrl-S is Done).
+    case nextPressed
     /// An arrow key in the grid view.
     case gridMoved(GridDirection)
-    /// Enter in the grid view: press the highlighted key.
+    /// Enter in the grid view: press the highlighted key; with none
+    /// highlighted, commit the field as it is.
     case gridKeyPressed
-    /// A printable key in the grid view: presses the key with that hotkey, if any.
+    /// A printable key in the grid view: presses the key with that hotkey on
+    /// any page of the layout (turning to its page); when no key has it, the
+    /// notice says so.
     case gridHotkeyPressed(Character)
     /// The Backspace key in the grid view: presses the page's `backspace` key, if it has one.
     case gridBackspacePressed

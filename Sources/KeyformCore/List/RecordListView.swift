@@ -33,7 +33,9 @@ public enum RecordListView {
     /// A text column is not cut narrower than this (unless its values are narrower).
     static let minimumColumn = 8
 
-    public static func render(_ state: RecordListState, _ form: Form, width: Int, height: Int, color: Bool = true) -> Frame {
+    /// `keys`: the key maps the browser uses; the footer names their bindings.
+    public static func render(_ state: RecordListState, _ form: Form, width: Int, height: Int, color: Bool = true,
+                              keys: RecordListKeyMaps = .standard) -> Frame {
         guard width >= FormView.minimumWidth, height >= FormView.minimumHeight else {
             return FormView.tooSmall(width: width, height: height)
         }
@@ -64,7 +66,7 @@ public enum RecordListView {
             }
         }
         lines += Array(repeating: Frame.Line(), count: max(0, height - 1 - lines.count))
-        let (footer, footerCursor) = footer(state, form, width: width, color: color)
+        let (footer, footerCursor) = footer(state, form, width: width, color: color, keys: keys)
         lines.append(footer)
         if let footerCursor { cursor = Frame.Position(row: height - 1, column: min(footerCursor, width - 1)) }
         return Frame(width: width, height: height, lines: lines.map { $0.truncated(to: width) }, cursor: state.outcome == nil ? cursor : nil)
@@ -96,7 +98,7 @@ public enum RecordListView {
     }
 
     /// The footer line, and the cursor's column on it when it asks a question.
-    private static func footer(_ state: RecordListState, _ form: Form, width: Int, color: Bool) -> (Frame.Line, Int?) {
+    private static func footer(_ state: RecordListState, _ form: Form, width: Int, color: Bool, keys: RecordListKeyMaps) -> (Frame.Line, Int?) {
         if let id = state.confirmingDelete, let row = state.rows.first(where: { $0.id == id }) {
             let question = "Delete \(RecordListEngine.quoted(RecordListEngine.summary(of: row, in: state, form)))? (y/n) "
             return (Frame.Line(question, color ? [.bold, .accent] : .bold), TextWidth.cells(question))
@@ -107,28 +109,8 @@ public enum RecordListView {
         case .problem(let text)?:
             return (Frame.Line("! " + text, color ? [.error, .bold] : .bold), nil)
         case nil:
-            return (Frame.Line(keyHints(state, form, width: width), .dim), nil)
+            return (Frame.Line(keys.list.footer(in: RecordListKeySituation(state: state, form: form), width: width), .dim), nil)
         }
-    }
-
-    /// The keys that work now, as many as fit: the least needed go first
-    /// (arrows, Space and f, d); Enter, a and q stay, and Esc while a filter is
-    /// on. A hint is never cut in the middle.
-    private static func keyHints(_ state: RecordListState, _ form: Form, width: Int) -> String {
-        // (hint, rank): lower ranks are kept longer.
-        var hints: [(String, Int)] = []
-        if !state.rows.isEmpty {
-            hints += [("↑↓ move", 4), ("Enter edit", 0)]
-        }
-        hints.append(("a add", 1))
-        if !state.rows.isEmpty {
-            hints.append(("d delete", 2))
-            if RecordListEngine.toggledField(form) != nil { hints.append(("Space toggle", 3)) }
-            if !RecordListEngine.filterFields(state, form).isEmpty { hints.append(("f filter", 3)) }
-        }
-        if !state.filters.isEmpty { hints.append(("Esc show all", 1)) }
-        hints.append(("q " + state.leaveLabel, 0))
-        return KeyHints.fit(hints, width: width)
     }
 
     // MARK: Columns

@@ -29,11 +29,16 @@ public enum FormView {
 
     /// - Parameter color: false under `NO_COLOR`: color styles become bold or
     ///   underline, and every meaning also has a marker (›, ✗, *) or a word.
-    public static func render(_ state: FormState, _ context: FormContext, width: Int, height: Int, color: Bool = true) -> Frame {
+    /// - Parameters:
+    ///   - keys: the key maps the session uses: the footer names their enabled bindings.
+    ///   - mode: readline's editing mode (what Esc does in vi mode differs).
+    public static func render(_ state: FormState, _ context: FormContext, width: Int, height: Int, color: Bool = true,
+                              keys: FormKeyMaps = .standard, mode: EditingMode = .emacs) -> Frame {
         guard width >= minimumWidth, height >= minimumHeight else { return tooSmall(width: width, height: height) }
         let palette = Palette(color: color)
         var top = [header(state, context, width: width, palette), Frame.Line()]
-        let footer = footer(state, context, width: width, palette)
+        let situation = FormKeySituation(state: state, context: context, mode: mode)
+        let footer = footer(situation, keys, width: width, palette)
         let middleHeight = height - top.count - footer.count - 1
         let (middle, cursor) = body(state, context, width: width, height: middleHeight, palette)
         top += middle
@@ -77,7 +82,8 @@ public enum FormView {
         return line
     }
 
-    private static func footer(_ state: FormState, _ context: FormContext, width: Int, _ palette: Palette) -> [Frame.Line] {
+    private static func footer(_ situation: FormKeySituation, _ keys: FormKeyMaps, width: Int, _ palette: Palette) -> [Frame.Line] {
+        let (state, context) = (situation.state, situation.context)
         var hints = Frame.Line()
         var done = Frame.Line()
         switch state.outcome {
@@ -97,7 +103,7 @@ public enum FormView {
         if let notice = state.notice {
             hints.append("! " + notice, palette.error)
         } else {
-            hints.append(keyHints(state, context, width: width), .dim)
+            hints.append(keys.footer(in: situation, width: width), .dim)
         }
         if let blocker = context.doneBlocker(state.entries) {
             // The button is dimmed; the reason is not, since it is what to read.
@@ -107,30 +113,24 @@ public enum FormView {
             done.append(" " + blocker.problem.predicate)
         } else {
             done.append("[ Done ]", palette.ready)
-            done.append(state.focus == context.fields.count - 1 ? " ready: press Enter" : " ready", .dim)
+            done.append(enterPressesDone(situation, keys) ? " ready: press Enter" : " ready", .dim)
         }
         return [hints, done]
     }
 
-    /// The keys that work now, as many as fit in `width`: the least needed go
-    /// first (arrows in a grid are obvious; Enter and Esc never go), and a hint
-    /// is never cut in the middle.
-    private static func keyHints(_ state: FormState, _ context: FormContext, width: Int) -> String {
-        let last = state.focus == context.fields.count - 1
-        // (hint, rank): lower ranks are kept longer.
-        var hints: [(String, Int)]
-        if state.grid != nil {
-            // A `multiple` field's text keys toggle; its `done` key commits.
-            let toggles = context.fields[state.focus].multiple
-            hints = [("←↑↓→ move", 4), (toggles ? "Enter toggle" : "Enter press", 0), ("Tab keyboard", 2)]
-        } else {
-            hints = [(last ? "Enter done" : "Enter next", 0)]
-            if context.fields[state.focus].type == .boolean { hints.insert(("Space toggle", 0), at: 0) }
-            if context.layout(ofField: state.focus) != nil { hints.append(("Tab keys", 2)) }
+    /// Whether Enter ends in Done now: it commits the last field (in the
+    /// keyboard, the switch, or a grid with nothing highlighted or a choice to pick).
+    private static func enterPressesDone(_ situation: FormKeySituation, _ keys: FormKeyMaps) -> Bool {
+        guard situation.isLastField, let action = keys.map(for: situation).action(for: .enter, in: situation) else { return false }
+        switch action {
+        case .commit, .done: return true
+        case .pressKey:
+            guard let key = FormEngine.highlightedKey(situation.state, situation.context) else { return true }
+            let layout = situation.state.grid.flatMap { situation.context.layouts[$0.layout] }
+            let multiple = situation.context.fields[situation.state.focus].multiple
+            return key.action == .done || (key.action == .text && layout?.kind == .choice && !multiple)
+        default: return false
         }
-        if state.focus > 0 { hints.append(("Shift-Tab back", 3)) }
-        hints.append(("Esc cancel", 1))
-        return KeyHints.fit(hints, width: width)
     }
 
     // MARK: Fields and grid
@@ -368,7 +368,7 @@ public enum FormView {
         let rowCount = drawing.rows.count
         let full = (0..<rowCount).flatMap { [GridPart.line(drawing.rule(between: $0 == 0 ? nil : $0 - 1, and: $0)), .keys($0)] }
             + [.line(drawing.rule(between: rowCount - 1, and: nil))]
-        let highlightRow = min(max(0, grid.highlight.row), rowCount - 1)
+        let highlightRow = min(max(0, grid.highlight?.row ?? 0), rowCount - 1)
         /// Rows `rows` without the rules between them, in a top and a bottom border.
         func bordered(_ rows: Range<Int>) -> [GridPart] {
             [.line(drawing.border(of: rows.lowerBound, top: true))] + rows.map(GridPart.keys)

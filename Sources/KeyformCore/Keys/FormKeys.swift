@@ -1,0 +1,154 @@
+/// What a form's key maps ask to know whether a binding works now and what
+/// the footer says about it: the state, the form, and readline's mode.
+public struct FormKeySituation: Sendable {
+    public enum View: Equatable, Sendable {
+        /// Typing into GNU readline.
+        case keyboard
+        /// The field's key grid.
+        case grid
+        /// A boolean field's switch.
+        case `switch`
+    }
+
+    public var state: FormState
+    public var context: FormContext
+    public var mode: EditingMode
+
+    public init(state: FormState, context: FormContext, mode: EditingMode = .emacs) {
+        self.state = state
+        self.context = context
+        self.mode = mode
+    }
+
+    public var view: View {
+        if state.grid != nil { return .grid }
+        let fields = context.fields
+        return fields.indices.contains(state.focus) && fields[state.focus].type == .boolean ? .switch : .keyboard
+    }
+
+    public var isFirstField: Bool { state.focus == 0 }
+    public var isLastField: Bool { state.focus == context.fields.count - 1 }
+    /// Whether the focused field has keys to swap to.
+    public var hasLayout: Bool { context.fields.indices.contains(state.focus) && context.layout(ofField: state.focus) != nil }
+}
+
+/// The keys of a form, one map per view: the keyboard (what readline does not
+/// take), the grid and the switch. `FormSession` looks keys up here and
+/// `FormView` draws the footer from the same maps.
+public struct FormKeyMaps: Sendable {
+    public var keyboard: KeyMap<FormKeySituation>
+    public var grid: KeyMap<FormKeySituation>
+    public var booleanSwitch: KeyMap<FormKeySituation>
+
+    public init(keyboard: KeyMap<FormKeySituation>, grid: KeyMap<FormKeySituation>, booleanSwitch: KeyMap<FormKeySituation>) {
+        self.keyboard = keyboard
+        self.grid = grid
+        self.booleanSwitch = booleanSwitch
+    }
+
+    /// The map of the view the situation is in.
+    public func map(for situation: FormKeySituation) -> KeyMap<FormKeySituation> {
+        switch situation.view {
+        case .keyboard: keyboard
+        case .grid: grid
+        case .switch: booleanSwitch
+        }
+    }
+
+    /// Every view's map with `action` on `keys` (see `KeyMap.rebinding`).
+    public func rebinding(_ action: KeyAction, to keys: [KeyChord]) -> FormKeyMaps {
+        FormKeyMaps(keyboard: keyboard.rebinding(action, to: keys), grid: grid.rebinding(action, to: keys),
+                    booleanSwitch: booleanSwitch.rebinding(action, to: keys))
+    }
+
+    /// The footer's key hints now, as many as fit in `width`.
+    public func footer(in situation: FormKeySituation, width: Int) -> String {
+        map(for: situation).footer(in: situation, width: width)
+    }
+
+    public typealias Binding = KeyBinding<FormKeySituation>
+
+    /// Keys that work in every view of a form, named in no footer (Ctrl-C is
+    /// what a terminal always means; Ctrl-S and Alt-digits are quick entry's).
+    static let everywhere: [Binding] = [
+        Binding([.control("c")], .interrupt),
+        Binding([.control("z")], .suspend),
+        Binding([.control("l")], .redraw),
+        Binding([.control("s")], .done),
+        Binding((1...9).map { KeyChord.alt(Character(String($0))) }, .jumpToField),
+    ]
+
+    static let back = Binding([.shiftTab], .previousField, help: "back", rank: 3) { !$0.isFirstField }
+    static let cancel = Binding([.escape], .cancel, help: "cancel", rank: 1)
+    /// Tab on a field without keys goes on, as in gum and huh (Shift-Tab goes back).
+    static let tabToNext = Binding([.tab], .nextField, help: "next", rank: 2) { !$0.hasLayout && !$0.isLastField }
+
+    /// Enter, Tab and Shift-Tab come back from readline (it decides when a key
+    /// is Enter and not part of a search or a vi command); the others are looked
+    /// up before readline sees them. `edit` gives the key to readline: in vi
+    /// mode Esc is readline's until command mode, where it cancels.
+    public static let standardKeyboard = KeyMap<FormKeySituation>([
+        Binding([.enter], .commit, rank: 0, help: { $0.isLastField ? "done" : "next" }),
+        Binding([.tab], .swapView, help: "keys", rank: 2) { $0.hasLayout },
+        tabToNext,
+        back,
+        Binding([.escape], .edit, help: "command mode", rank: 1) { $0.mode == .viInsert },
+        Binding([.escape], .cancel, help: "cancel", rank: 1) { $0.mode != .viInsert },
+        Binding([.character("i")], .edit, help: "insert", rank: 3) { $0.mode == .viCommand },
+    ] + everywhere)
+
+    public static let standardGrid = KeyMap<FormKeySituation>([
+        Binding([.left], .moveLeft, help: "move", rank: 4),
+        Binding([.up], .moveUp, help: "move", rank: 4),
+        Binding([.down], .moveDown, help: "move", rank: 4),
+        Binding([.right], .moveRight, help: "move", rank: 4),
+        Binding([.enter], .pressKey, rank: 0, help: enterInGrid),
+        Binding([.tab], .swapView, help: "keyboard", rank: 2),
+        back,
+        cancel,
+        Binding([.backspace], .pressBackspace),
+        Binding([.anyCharacter], .pressHotkey),
+    ] + everywhere)
+
+    public static let standardSwitch = KeyMap<FormKeySituation>([
+        Binding([.space], .flip, help: "toggle", rank: 0),
+        Binding(["y", "Y", "t", "T", "1"].map { KeyChord.character($0) }, .setYes),
+        Binding(["n", "N", "f", "F", "0"].map { KeyChord.character($0) }, .setNo),
+        Binding([.backspace, .delete], .clear),
+        Binding([.enter], .commit, rank: 0, help: { $0.isLastField ? "done" : "next" }),
+        Binding([.down], .commit),
+        Binding([.tab], .swapView, help: "keys", rank: 2) { $0.hasLayout },
+        tabToNext,
+        back,
+        Binding([.up], .previousField),
+        cancel,
+    ] + everywhere)
+
+    public static let standard = FormKeyMaps(keyboard: standardKeyboard, grid: standardGrid, booleanSwitch: standardSwitch)
+
+    /// What Enter does in a grid now, in words: the highlighted key's
+    /// (`pick Felt strong`, `type 7`, `toggle Olives`), or, with nothing
+    /// highlighted, the field committed as it is (`leave empty`, `keep 400`),
+    /// and Done after it on the last field.
+    @Sendable static func enterInGrid(_ situation: FormKeySituation) -> String? {
+        let state = situation.state
+        let context = situation.context
+        guard let grid = state.grid, let layout = context.layouts[grid.layout] else { return nil }
+        let done = situation.isLastField ? ", Done" : ""
+        guard let key = FormEngine.highlightedKey(state, context) else {
+            let text = state.entries[state.focus].text
+            return text.isEmpty ? "leave empty" + done : "keep " + shown(text) + done
+        }
+        let label = shown(key.label)
+        switch key.action {
+        case .text where layout.kind == .choice && context.fields[state.focus].multiple: return "toggle " + label
+        case .text where layout.kind == .choice: return "pick " + label + done
+        case .text: return "type " + label
+        default: return "press " + label
+        }
+    }
+
+    private static func shown(_ text: String) -> String {
+        TextWidth.truncate(TerminalSafe.escaped(text), toCells: 24)
+    }
+}

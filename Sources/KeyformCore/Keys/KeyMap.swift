@@ -1,0 +1,161 @@
+/// What a key does, by name: the names a config file rebinds (`cancel`,
+/// `next-field`). A key map binds keys to these; the edges turn each into an
+/// event for their reducer, or a request to the terminal.
+public enum KeyAction: String, CaseIterable, Hashable, Sendable {
+    // Every screen
+    /// Leave, keeping what was typed (exit 1).
+    case cancel
+    /// Ctrl-C: leave at once (exit 130).
+    case interrupt
+    /// Ctrl-Z: give the terminal back until `fg`.
+    case suspend
+    /// Ctrl-L: draw the whole screen again.
+    case redraw
+
+    // A form
+    /// Enter: commit the field and go on (Done on the last field).
+    case commit
+    /// Tab on a field without keys: commit the field and go to the next one.
+    case nextField = "next-field"
+    /// Shift-Tab: the previous field, never blocked.
+    case previousField = "previous-field"
+    /// Tab: swap between the keyboard and the field's keys.
+    case swapView = "swap-view"
+    /// Ctrl-S: press Done from any field.
+    case done
+    /// Alt-1…9: go to the field with the digit's number.
+    case jumpToField = "jump-to-field"
+    /// The key goes to the line editor (GNU readline), which does what it binds.
+    case edit
+    /// A grid's arrows.
+    case moveLeft = "move-left", moveUp = "move-up", moveDown = "move-down", moveRight = "move-right"
+    /// Enter in a grid: press the highlighted key, or commit the field as it is when none is.
+    case pressKey = "press-key"
+    /// A character in a grid: press the key with that hotkey.
+    case pressHotkey = "press-hotkey"
+    /// Backspace in a grid: press the page's backspace key.
+    case pressBackspace = "press-backspace"
+    /// A switch (a boolean field).
+    case flip, setYes = "set-yes", setNo = "set-no", clear
+
+    // The browse list
+    case listUp = "list-up", listDown = "list-down", listPageUp = "list-page-up", listPageDown = "list-page-down"
+    case listFirst = "list-first", listLast = "list-last"
+    case open, add, delete, toggle, filter
+    /// q: leave the list (the footer says where to).
+    case quit
+    /// Esc on the list: show all records again when filtered, else leave.
+    case back
+
+    // A question
+    case yes, no
+    /// `Delete …?` on the list: y is yes, any other key no.
+    case answer
+}
+
+/// One binding: which keys, what they do, what the footer says about them,
+/// and when they work. `when` is asked with what the screen is in (the form's
+/// state and readline's mode, the list's state, the question's); a binding that
+/// is not enabled neither acts nor shows in the footer.
+public struct KeyBinding<Situation>: Sendable {
+    public var keys: [KeyChord]
+    public var action: KeyAction
+    /// The footer's words for the binding now (`next`, `pick Felt strong`), or
+    /// nil when the footer does not name it.
+    public var help: @Sendable (Situation) -> String?
+    /// How long the hint is kept on a narrow screen: 0 always, higher goes first.
+    public var rank: Int
+    public var when: @Sendable (Situation) -> Bool
+
+    public init(_ keys: [KeyChord], _ action: KeyAction, help: String? = nil, rank: Int = 0,
+                when: @escaping @Sendable (Situation) -> Bool = { _ in true }) {
+        self.init(keys, action, rank: rank, when: when, help: { _ in help })
+    }
+
+    public init(_ keys: [KeyChord], _ action: KeyAction, rank: Int = 0,
+                when: @escaping @Sendable (Situation) -> Bool = { _ in true },
+                help: @escaping @Sendable (Situation) -> String?) {
+        self.keys = keys
+        self.action = action
+        self.help = help
+        self.rank = rank
+        self.when = when
+    }
+}
+
+/// The keys of one view as data (prompt_toolkit's key-binding registry, huh's
+/// `KeyMap`): the edges look a key up here and send its action to the reducer,
+/// and the footer is drawn from the same bindings, so the screen cannot name a
+/// key that does something else. A user's config rebinds an action by name
+/// (`rebinding(_:to:)`), a plain value change.
+public struct KeyMap<Situation>: Sendable {
+    public var bindings: [KeyBinding<Situation>]
+
+    public init(_ bindings: [KeyBinding<Situation>]) {
+        self.bindings = bindings
+    }
+
+    /// The first enabled binding that names `chord`; a typed character that no
+    /// enabled binding names goes to an enabled `anyCharacter` binding.
+    public func binding(for chord: KeyChord, in situation: Situation) -> KeyBinding<Situation>? {
+        if let exact = bindings.first(where: { $0.keys.contains(chord) && $0.when(situation) }) { return exact }
+        guard chord.isTyped else { return nil }
+        return bindings.first { $0.keys.contains(.anyCharacter) && $0.when(situation) }
+    }
+
+    /// The action of `chord` now, or nil when no enabled binding has it.
+    public func action(for chord: KeyChord, in situation: Situation) -> KeyAction? {
+        binding(for: chord, in: situation)?.action
+    }
+
+    /// The keys bound to `action` (enabled or not), in the map's order.
+    public func keys(for action: KeyAction) -> [KeyChord] {
+        bindings.filter { $0.action == action }.flatMap(\.keys)
+    }
+
+    /// The map with `action` on `keys` instead of its own: every binding of the
+    /// action gets them (keeping its words and when it works), and no other
+    /// binding keeps them, so one key does one thing.
+    public func rebinding(_ action: KeyAction, to keys: [KeyChord]) -> KeyMap {
+        var out = bindings.map { binding -> KeyBinding<Situation> in
+            var binding = binding
+            binding.keys = binding.action == action ? keys : binding.keys.filter { !keys.contains($0) }
+            return binding
+        }
+        out.removeAll { $0.keys.isEmpty }
+        return KeyMap(out)
+    }
+
+    /// The footer's hints now, in the map's order: enabled bindings that have
+    /// words; bindings with the same words share one hint (`←↑↓→ move`).
+    /// Each with its rank (see `KeyHints.fit`).
+    public func hints(in situation: Situation) -> [(text: String, rank: Int)] {
+        var order: [String] = []
+        var grouped: [String: (labels: [String], rank: Int)] = [:]
+        for binding in bindings where binding.when(situation) {
+            guard let words = binding.help(situation), !words.isEmpty else { continue }
+            let labels = binding.keys.filter { $0 != .anyCharacter }.map(\.label)
+            guard !labels.isEmpty else { continue }
+            if var group = grouped[words] {
+                group.labels += labels.filter { !group.labels.contains($0) }
+                group.rank = min(group.rank, binding.rank)
+                grouped[words] = group
+            } else {
+                order.append(words)
+                grouped[words] = (labels, binding.rank)
+            }
+        }
+        return order.map { words in
+            let group = grouped[words]!
+            // Arrows read as one word (←↑↓→); other keys are told apart by a slash.
+            let keys = group.labels.allSatisfy { $0.count == 1 && !$0.first!.isLetter && !$0.first!.isNumber }
+                ? group.labels.joined() : group.labels.joined(separator: "/")
+            return (keys + " " + words, group.rank)
+        }
+    }
+
+    /// The hints that fit in `width` cells, joined as the footer shows them.
+    public func footer(in situation: Situation, width: Int) -> String {
+        KeyHints.fit(hints(in: situation).map { ($0.text, $0.rank) }, width: width)
+    }
+}

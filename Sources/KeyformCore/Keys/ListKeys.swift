@@ -1,0 +1,99 @@
+/// What the browse list's key map asks: the list's state and its form.
+public struct RecordListKeySituation: Sendable {
+    public var state: RecordListState
+    public var form: Form
+
+    public init(state: RecordListState, form: Form) {
+        self.state = state
+        self.form = form
+    }
+
+    var hasRows: Bool { !state.rows.isEmpty }
+}
+
+/// The keys of `keyform browse`'s list, and of its `Delete …? (y/n)` question:
+/// `RecordBrowser` looks keys up here, `RecordListView` draws the footer from
+/// the same map.
+public struct RecordListKeyMaps: Sendable {
+    public var list: KeyMap<RecordListKeySituation>
+    /// While a delete is asked: y is yes; a key it does not name is no.
+    public var confirm: KeyMap<RecordListKeySituation>
+
+    public init(list: KeyMap<RecordListKeySituation>, confirm: KeyMap<RecordListKeySituation>) {
+        self.list = list
+        self.confirm = confirm
+    }
+
+    public typealias Binding = KeyBinding<RecordListKeySituation>
+
+    /// Keys that need rows are named only when there are some; the list's
+    /// reducer answers them with the bell otherwise.
+    public static let standard = RecordListKeyMaps(list: KeyMap([
+        Binding([.up], .listUp, rank: 4, help: { $0.hasRows ? "move" : nil }),
+        Binding([.down], .listDown, rank: 4, help: { $0.hasRows ? "move" : nil }),
+        Binding([.character("k")], .listUp),
+        Binding([.character("j")], .listDown),
+        Binding([.pageUp], .listPageUp),
+        Binding([.pageDown], .listPageDown),
+        Binding([.home], .listFirst),
+        Binding([.end], .listLast),
+        Binding([.enter], .open, rank: 0, help: { $0.hasRows ? "edit" : nil }),
+        Binding([.character("a")], .add, help: "add", rank: 1),
+        Binding([.character("d")], .delete, rank: 2, help: { $0.hasRows ? "delete" : nil }),
+        Binding([.delete], .delete),
+        Binding([.space], .toggle, rank: 3, help: { $0.hasRows && RecordListEngine.toggledField($0.form) != nil ? "toggle" : nil }),
+        Binding([.character("f")], .filter, rank: 3, help: {
+            $0.hasRows && !RecordListEngine.filterFields($0.state, $0.form).isEmpty ? "filter" : nil
+        }),
+        Binding([.character("/")], .filter),
+        Binding([.escape], .back, rank: 1, help: { $0.state.filters.isEmpty ? nil : "show all" }),
+        Binding([.character("q")], .quit, rank: 0, help: { TerminalSafe.escaped($0.state.leaveLabel) }),
+        Binding([.control("c")], .interrupt),
+        Binding([.control("z")], .suspend),
+        Binding([.control("l")], .redraw),
+    ]), confirm: KeyMap([
+        Binding([.character("y"), .character("Y")], .yes),
+        Binding([.control("c")], .interrupt),
+        Binding([.control("z")], .suspend),
+        Binding([.control("l")], .redraw),
+    ]))
+
+    /// The map in use now.
+    public func map(for situation: RecordListKeySituation) -> KeyMap<RecordListKeySituation> {
+        situation.state.confirmingDelete == nil ? list : confirm
+    }
+
+    /// Both maps with `action` on `keys` (see `KeyMap.rebinding`).
+    public func rebinding(_ action: KeyAction, to keys: [KeyChord]) -> RecordListKeyMaps {
+        RecordListKeyMaps(list: list.rebinding(action, to: keys), confirm: confirm.rebinding(action, to: keys))
+    }
+
+    /// What `chord` means on the list now: an event for `RecordListEngine`, nil
+    /// for a key that does nothing there (the bell). While a delete is asked,
+    /// any key but yes (and Ctrl-C) answers no. Suspend and redraw are the
+    /// terminal's: see `action(for:in:)`.
+    public func event(for chord: KeyChord, in situation: RecordListKeySituation) -> RecordListEvent? {
+        let confirming = situation.state.confirmingDelete != nil
+        guard let action = map(for: situation).action(for: chord, in: situation) else {
+            return confirming ? .confirmAnswered(false) : nil
+        }
+        switch action {
+        case .yes: return .confirmAnswered(true)
+        case .interrupt: return .interrupted
+        case .listUp: return .moved(.up)
+        case .listDown: return .moved(.down)
+        case .listPageUp: return .moved(.pageUp)
+        case .listPageDown: return .moved(.pageDown)
+        case .listFirst: return .moved(.first)
+        case .listLast: return .moved(.last)
+        case .open: return .openPressed
+        case .add: return .addPressed
+        case .delete: return .deletePressed
+        case .toggle: return .togglePressed
+        case .filter: return .filterPressed
+        case .quit: return .quitPressed
+        case .back: return .backPressed
+        default: return confirming ? .confirmAnswered(false) : nil
+        }
+    }
+}
