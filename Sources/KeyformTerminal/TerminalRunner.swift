@@ -14,11 +14,15 @@ public final class TerminalRunner {
         /// False with --no-animation or NO_MOTION.
         public var animate: Bool
         public var ttyPath: String
+        /// Draw in the lines under the cursor, on the shell's screen, instead of
+        /// on the alternate screen (a question asked before a form); no bracketed paste.
+        public var inline: Bool
 
-        public init(color: Bool = true, animate: Bool = true, ttyPath: String = "/dev/tty") {
+        public init(color: Bool = true, animate: Bool = true, ttyPath: String = "/dev/tty", inline: Bool = false) {
             self.color = color
             self.animate = animate
             self.ttyPath = ttyPath
+            self.inline = inline
         }
     }
 
@@ -35,7 +39,7 @@ public final class TerminalRunner {
     private let terminal: TerminalMode
     private let signals: SignalSource
     private let options: Options
-    private var writer: ScreenWriter
+    private var writer: any FrameWriter
     private var shown: Frame?
     private var animation: (transition: Transition, from: Frame, start: ContinuousClock.Instant)?
     private let clock = ContinuousClock()
@@ -62,7 +66,8 @@ public final class TerminalRunner {
         // Signals first, on the main thread, before readline or any other thread exists.
         let signals = try SignalSource()
         defer { signals.restoreMask() }
-        let terminal = try TerminalMode(path: options.ttyPath)
+        let mode = options.inline ? TerminalMode.Options(alternateScreen: false, bracketedPaste: false) : TerminalMode.Options()
+        let terminal = try TerminalMode(path: options.ttyPath, options: mode)
         let scene = try makeScene()
         defer { scene.close() }
         try terminal.enter()
@@ -75,7 +80,7 @@ public final class TerminalRunner {
         self.terminal = terminal
         self.signals = signals
         self.options = options
-        self.writer = ScreenWriter(color: options.color)
+        self.writer = options.inline ? InlineWriter(color: options.color) : ScreenWriter(color: options.color)
     }
 
     private func loop<Scene: TerminalScene>(_ scene: Scene) -> Scene.Outcome {
@@ -84,18 +89,18 @@ public final class TerminalRunner {
             var fds = [pollfd(fd: terminal.fileDescriptor, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: signals.fileDescriptor, events: Int16(POLLIN), revents: 0)]
             let ready = poll(&fds, 2, timeout(scene))
-            if ready < 0, errno != EINTR { return finish(scene.stop(signal: SIGHUP)) }
+            if ready < 0, errno != EINTR { return finish(scene, scene.stop(signal: SIGHUP)) }
             if fds[1].revents & Int16(POLLIN) != 0 {
                 for signal in signals.read() { handle(signal: signal, scene) }
             }
             if fds[0].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
                 // The terminal is gone: as if it hung up.
-                guard let bytes = terminal.read() else { return finish(scene.stop(signal: SIGHUP)) }
+                guard let bytes = terminal.read() else { return finish(scene, scene.stop(signal: SIGHUP)) }
                 perform(scene.receive(bytes))
             } else if ready == 0, scene.hasPendingEscape {
                 perform(scene.flushPendingEscape())
             }
-            if let outcome = scene.outcome { return finish(outcome) }
+            if let outcome = scene.outcome { return finish(scene, outcome) }
             draw(scene)
         }
     }
@@ -151,6 +156,7 @@ public final class TerminalRunner {
     /// would stop it) or SIGTSTP (this process): give the terminal back, stop,
     /// and take it again on `fg`.
     private func suspend(processGroup: Bool = false) {
+        terminal.write(writer.leave())
         terminal.restore()
         signals.suspend(processGroup: processGroup)
         resume()
@@ -162,8 +168,13 @@ public final class TerminalRunner {
         animation = nil
     }
 
-    private func finish<Outcome>(_ outcome: Outcome) -> Outcome {
+    private func finish<Scene: TerminalScene>(_ scene: Scene, _ outcome: Scene.Outcome) -> Scene.Outcome {
         animation = nil
+        if options.inline {
+            // What was asked stays on the shell's screen with its answer, the cursor under it.
+            draw(scene)
+            terminal.write(writer.leave())
+        }
         return outcome
     }
 }
@@ -176,73 +187,21 @@ extension TerminalRunner {
         case cancelled
         /// Ctrl-C, or SIGINT.
         case interrupted
-        /// SIGTERM or SIGHUP (also when the terminal went away).
+        /// SIGTERM, SIGHUP or SIGQUIT (SIGHUP also when the terminal went away).
         case terminated(signal: Int32)
     }
 
-    /// Asks a yes/no question on the terminal: Enter or y means yes, n no. The
-    /// answer is one key; nothing else is drawn. Signals are watched as in the
-    /// form, through a signalfd polled with the terminal: SIGINT, SIGTERM and
-    /// SIGHUP end the question with the terminal given back (left to their
-    /// default action, they would kill the process with the terminal still raw),
-    /// and Ctrl-Z or SIGTSTP stop it until `fg`.
-    nonisolated public static func ask(_ question: String, ttyPath: String = "/dev/tty") throws -> Answer {
-        let signals = try SignalSource()
-        defer { signals.restoreMask() }
-        let terminal = try TerminalMode(path: ttyPath, options: .init(alternateScreen: false, bracketedPaste: false))
-        try terminal.enter()
-        defer {
-            terminal.write(Array("\r\n".utf8))
-            terminal.restore()
-        }
-        let prompt = Array((TerminalSafe.escaped(question) + " [Y/n] ").utf8)
-        terminal.write(prompt)
-        func suspend(processGroup: Bool) {
-            terminal.write(Array("\r\n".utf8))
-            terminal.restore()
-            signals.suspend(processGroup: processGroup)
-            try? terminal.enter()
-            terminal.write(prompt)
-        }
-        var decoder = KeyDecoder()
-        while true {
-            var fds = [pollfd(fd: terminal.fileDescriptor, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: signals.fileDescriptor, events: Int16(POLLIN), revents: 0)]
-            let ready = poll(&fds, 2, decoder.hasPendingEscape ? KeyDecoder.escapeTimeoutMilliseconds : -1)
-            if ready < 0 {
-                if errno == EINTR { continue }
-                return .terminated(signal: SIGHUP)
-            }
-            if fds[1].revents & Int16(POLLIN) != 0 {
-                for signal in signals.read() {
-                    switch signal {
-                    case SIGINT: return .interrupted
-                    case SIGTERM, SIGHUP, SIGQUIT: return .terminated(signal: signal)
-                    case SIGTSTP: suspend(processGroup: false)
-                    default: break  // SIGWINCH, SIGCONT: the question stays as it is
-                    }
-                }
-            }
-            var presses: [KeyPress] = []
-            if fds[0].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
-                guard let bytes = terminal.read() else { return .terminated(signal: SIGHUP) }
-                presses = decoder.feed(bytes)
-            } else if ready == 0 {
-                presses = decoder.flushPendingEscape()
-            }
-            for press in presses {
-                switch press.key {
-                case .enter, .character("y"), .character("Y"):
-                    terminal.write(Array("yes".utf8))
-                    return .yes
-                case .character("n"), .character("N"):
-                    terminal.write(Array("no".utf8))
-                    return .no
-                case .escape: return .cancelled
-                case .control("c"): return .interrupted
-                case .control("z"): suspend(processGroup: true)
-                default: terminal.write([7])
-                }
+    /// Asks a yes/no question on the terminal, in the lines under the cursor:
+    /// Enter or y means yes, n no, Esc cancels. It is a scene of the one loop
+    /// (`QuestionScene`, keys from `QuestionKeys`): signals are watched as in the
+    /// form (SIGINT, SIGTERM, SIGHUP and SIGQUIT end the question with the terminal given
+    /// back; Ctrl-Z or SIGTSTP stop it until `fg`). Keys that answer nothing are
+    /// shown, with what to do, and never taken as an answer.
+    /// - Parameter details: lines shown above the question (e.g. what a draft holds).
+    nonisolated public static func ask(_ question: String, ttyPath: String = "/dev/tty", details: [String] = []) throws -> Answer {
+        try MainActor.assumeIsolated {
+            try run(options: Options(color: false, animate: false, ttyPath: ttyPath, inline: true)) {
+                QuestionScene(question: question, details: details)
             }
         }
     }

@@ -445,11 +445,14 @@ private enum Fixture {
         store.send(.swapViewPressed, effects: [.transition(.swapView(toGrid: true))]) {
             $0.grid = Grid(layout: "priority", highlight: .init(row: 0, key: 0))
         }
-        // An unknown hotkey, and a hotkey in the wrong case: the bell.
-        store.send(.gridHotkeyPressed("z"), effects: [.bell])
-        store.send(.gridHotkeyPressed("H"), effects: [.bell])
+        // An unknown hotkey, and a hotkey in the wrong case: the bell, and the notice says so.
+        store.send(.gridHotkeyPressed("z"), effects: [.bell]) { $0.notice = "no key 'z' here" }
+        store.send(.gridHotkeyPressed("H"), effects: [.bell]) { $0.notice = "no key 'H' here" }
         // Clear empties a strict field (it is optional), without committing.
-        store.send(.gridMoved(.down)) { $0.grid?.highlight = .init(row: 1, key: 0) }
+        store.send(.gridMoved(.down)) {
+            $0.grid?.highlight = .init(row: 1, key: 0)
+            $0.notice = nil
+        }
         store.send(.gridMoved(.right)) { $0.grid?.highlight = .init(row: 1, key: 1) }
         store.send(.gridKeyPressed, effects: [.setLine(text: "", cursor: 0)]) { $0.entries[1] = Entry("") }
         // Done on a field that is not the last commits it and moves on.
@@ -486,8 +489,6 @@ private enum Fixture {
             $0.focus = 1
             $0.grid = Grid(layout: "strokes", highlight: .init(row: 0, key: 1))
         }
-        // A hotkey of another page does nothing here.
-        store.send(.gridHotkeyPressed("u"), effects: [.bell])
         // Tab swaps an `input: grid` field to the keyboard too, and back.
         store.send(.swapViewPressed, effects: [.transition(.swapView(toGrid: false)), .setLine(text: "Breaststroke", cursor: 12)]) {
             $0.grid = nil
@@ -495,24 +496,39 @@ private enum Fixture {
         store.send(.swapViewPressed, effects: [.transition(.swapView(toGrid: true))]) {
             $0.grid = Grid(layout: "strokes", highlight: .init(row: 0, key: 1))
         }
+        // A hotkey of another page presses its key there (the page turns to it).
+        store.send(.gridHotkeyPressed("u"), effects: [
+            .transition(.page(forward: true)),
+            .setLine(text: "Butterfly", cursor: 9),
+            .saveDraft(["date": "today", "stroke": "Butterfly", "distance": "", "felt_good": "", "note": ""]),
+            .setLine(text: "", cursor: 0),
+            .transition(.page(forward: true)),
+        ]) {
+            $0.entries[1] = Entry("Butterfly")
+            $0.focus = 2
+            $0.grid = nil
+        }
     }
 
     @Test func aPagedGridTurnsForwardAndBack() {
         var store = FormStore(Fixture.swim, focus: 1)
         #expect(store.state.grid == Grid(layout: "strokes"))
+        // The first arrow shows the highlight on the first key.
+        store.send(.gridMoved(.down)) { $0.grid?.highlight = .init(row: 0, key: 0) }
         store.send(.gridMoved(.down)) { $0.grid?.highlight = .init(row: 1, key: 0) }
         store.send(.gridMoved(.right)) { $0.grid?.highlight = .init(row: 1, key: 1) }
+        // A page turned by arrows and Enter highlights its first key.
         store.send(.gridKeyPressed, effects: [.transition(.page(forward: true))]) {
-            $0.grid = Grid(layout: "strokes", page: 1)
+            $0.grid = Grid(layout: "strokes", page: 1, highlight: .init(row: 0, key: 0))
         }
         store.send(.gridMoved(.down)) { $0.grid?.highlight = .init(row: 1, key: 0) }
         store.send(.gridKeyPressed, effects: [.transition(.page(forward: false))]) {
-            $0.grid = Grid(layout: "strokes", page: 0)
+            $0.grid = Grid(layout: "strokes", page: 0, highlight: .init(row: 0, key: 0))
         }
         store.send(.gridMoved(.down)) { $0.grid?.highlight = .init(row: 1, key: 0) }
         store.send(.gridMoved(.right)) { $0.grid?.highlight = .init(row: 1, key: 1) }
         store.send(.gridKeyPressed, effects: [.transition(.page(forward: true))]) {
-            $0.grid = Grid(layout: "strokes", page: 1)
+            $0.grid = Grid(layout: "strokes", page: 1, highlight: .init(row: 0, key: 0))
         }
         // A key of the second page is a valid choice of the strict field.
         store.send(.gridHotkeyPressed("m"), effects: [
@@ -536,6 +552,7 @@ private enum Fixture {
         #expect(store.state == FormState(entries: [Entry("")], grid: Grid(layout: "keypad")))
         func at(_ row: Int, _ key: Int) -> (inout FormState) -> Void { { $0.grid?.highlight = .init(row: row, key: key) } }
 
+        store.send(.gridMoved(.left), at(0, 0))  // the first arrow shows the highlight, on 7
         store.send(.gridMoved(.left))  // edge: stays on 7
         store.send(.gridMoved(.up))  // edge
         store.send(.gridMoved(.right), at(0, 1))  // 8
@@ -574,6 +591,7 @@ private enum Fixture {
         ])]), layouts: ["ragged": ragged])
         var store = FormStore(context)
         func at(_ row: Int, _ key: Int) -> (inout FormState) -> Void { { $0.grid?.highlight = .init(row: row, key: key) } }
+        store.send(.gridMoved(.down), at(0, 0))  // the first arrow shows the highlight
         store.send(.gridMoved(.down), at(1, 1))  // under the middle of a 3-wide key: B
         store.send(.gridMoved(.right), at(1, 2))
         store.send(.gridMoved(.down), at(2, 0))  // nothing under C: the shorter row's last key
@@ -591,10 +609,12 @@ private enum Fixture {
         store.send(.lineEdited(text: "15", cursor: 1)) { $0.entries[0].cursor = 1 }
         store.send(.swapViewPressed, effects: [.transition(.swapView(toGrid: true))]) { $0.grid = Grid(layout: "keypad") }
 
+        // A hotkey presses its key; it highlights nothing, so Enter never repeats it unasked.
         store.send(.gridHotkeyPressed("0"), effects: [.setLine(text: "105", cursor: 2)]) {
             $0.entries[0] = Entry("105", cursor: 2)
-            $0.grid?.highlight = .init(row: 1, key: 0)
         }
+        store.send(.gridMoved(.down)) { $0.grid?.highlight = .init(row: 0, key: 0) }
+        store.send(.gridMoved(.down)) { $0.grid?.highlight = .init(row: 1, key: 0) }
         store.send(.gridKeyPressed, effects: [.setLine(text: "1005", cursor: 3)]) { $0.entries[0] = Entry("1005", cursor: 3) }
         // Backspace deletes before the cursor.
         store.send(.gridMoved(.down)) { $0.grid?.highlight = .init(row: 2, key: 1) }
@@ -648,20 +668,18 @@ private enum Fixture {
 
         // text (keypad): inserts.
         store.send(.gridHotkeyPressed("a"), effects: [.setLine(text: "A", cursor: 1)]) { $0.entries[1] = Entry("A") }
-        store.send(.gridHotkeyPressed("b"), effects: [.setLine(text: "AB", cursor: 2)]) {
-            $0.entries[1] = Entry("AB")
-            $0.grid?.highlight = .init(row: 0, key: 1)
-        }
+        store.send(.gridHotkeyPressed("b"), effects: [.setLine(text: "AB", cursor: 2)]) { $0.entries[1] = Entry("AB") }
         // page: to the symbols, and back to the letters.
         store.send(.gridHotkeyPressed("s"), effects: [.transition(.page(forward: true))]) {
             $0.grid = Grid(layout: "tools", page: 1)
         }
+        store.send(.gridMoved(.right), at(0, 0))  // the first arrow shows the highlight
         store.send(.gridKeyPressed, effects: [.setLine(text: "AB-", cursor: 3)]) { $0.entries[1] = Entry("AB-") }
         store.send(.gridMoved(.right), at(0, 1))
         store.send(.gridMoved(.right), at(0, 2))
         store.send(.gridMoved(.down))  // a page of one row
         store.send(.gridKeyPressed, effects: [.transition(.page(forward: false))]) {
-            $0.grid = Grid(layout: "tools", page: 0)
+            $0.grid = Grid(layout: "tools", page: 0, highlight: .init(row: 0, key: 0))
         }
         // backspace, clear.
         store.send(.gridMoved(.down), at(1, 0))
@@ -676,19 +694,24 @@ private enum Fixture {
         store.send(.lineEdited(text: "XY", cursor: 2)) { $0.entries[1] = Entry("XY") }
         store.send(.swapViewPressed, effects: [.transition(.swapView(toGrid: true))]) { $0.grid = Grid(layout: "tools") }
         // layout: another layout in the context, whose keys act by its own kind.
+        store.send(.gridMoved(.down), at(0, 0))
         store.send(.gridMoved(.down), at(1, 0))
         store.send(.gridMoved(.down), at(2, 0))
         store.send(.gridMoved(.down), at(3, 0))
         store.send(.gridMoved(.right))  // one wide key
-        store.send(.gridKeyPressed, effects: [.transition(.page(forward: true))]) { $0.grid = Grid(layout: "keypad") }
+        store.send(.gridKeyPressed, effects: [.transition(.page(forward: true))]) {
+            $0.grid = Grid(layout: "keypad", highlight: .init(row: 0, key: 0))
+        }
         store.send(.gridHotkeyPressed("7"), effects: [.setLine(text: "XY7", cursor: 3)]) { $0.entries[1] = Entry("XY7") }
-        store.send(.gridHotkeyPressed("a"), effects: [.bell])  // the tools' hotkeys are gone
+        store.send(.gridHotkeyPressed("a"), effects: [.bell]) { $0.notice = "no key 'a' here" }  // the tools' hotkeys are gone
         // Tab leaves the other layout for the keyboard; Tab again shows the field's own.
         store.send(.swapViewPressed, effects: [.transition(.swapView(toGrid: false)), .setLine(text: "XY7", cursor: 3)]) {
             $0.grid = nil
+            $0.notice = nil
         }
         store.send(.swapViewPressed, effects: [.transition(.swapView(toGrid: true))]) { $0.grid = Grid(layout: "tools") }
         // previous.
+        store.send(.gridMoved(.down), at(0, 0))
         store.send(.gridMoved(.down), at(1, 0))
         store.send(.gridMoved(.down), at(2, 0))
         store.send(.gridKeyPressed, effects: [.setLine(text: "", cursor: 0)]) {
@@ -701,6 +724,7 @@ private enum Fixture {
             $0.grid = Grid(layout: "tools")
         }
         // next: commits and moves on.
+        store.send(.gridMoved(.down), at(0, 0))
         store.send(.gridMoved(.down), at(1, 0))
         store.send(.gridMoved(.down), at(2, 0))
         store.send(.gridMoved(.right), at(2, 1))
@@ -710,12 +734,11 @@ private enum Fixture {
         }
         // next on the last field: the bell, and no submission.
         store.send(.swapViewPressed, effects: [.transition(.swapView(toGrid: true))]) { $0.grid = Grid(layout: "tools") }
-        store.send(.gridHotkeyPressed("b"), effects: [.setLine(text: "B", cursor: 1)]) {
-            $0.entries[2] = Entry("B")
-            $0.grid?.highlight = .init(row: 0, key: 1)
-        }
-        store.send(.gridMoved(.down), at(1, 1))
-        store.send(.gridMoved(.down), at(2, 1))
+        store.send(.gridHotkeyPressed("b"), effects: [.setLine(text: "B", cursor: 1)]) { $0.entries[2] = Entry("B") }
+        store.send(.gridMoved(.down), at(0, 0))
+        store.send(.gridMoved(.down), at(1, 0))
+        store.send(.gridMoved(.down), at(2, 0))
+        store.send(.gridMoved(.right), at(2, 1))
         store.send(.gridKeyPressed, effects: [.saveDraft(["first": "Ann", "code": "XY7", "last": "B"]), .bell])
         #expect(store.state.outcome == nil)
         // done on the last field: Done.
@@ -732,6 +755,7 @@ private enum Fixture {
     @Test func doneInTheGridPointsAtTheBlocker() {
         var store = FormStore(Fixture.actions, focus: 2)
         store.send(.swapViewPressed, effects: [.transition(.swapView(toGrid: true))]) { $0.grid = Grid(layout: "tools") }
+        store.send(.gridMoved(.down)) { $0.grid?.highlight = .init(row: 0, key: 0) }
         store.send(.gridMoved(.down)) { $0.grid?.highlight = .init(row: 1, key: 0) }
         store.send(.gridMoved(.down)) { $0.grid?.highlight = .init(row: 2, key: 0) }
         store.send(.gridMoved(.right)) { $0.grid?.highlight = .init(row: 2, key: 1) }
@@ -755,9 +779,12 @@ private enum Fixture {
             Field(id: "level", layout: "levels", input: .grid, strict: true),
         ])]), layouts: ["levels": levels, "extra-levels": extra])
         var store = FormStore(context)
+        store.send(.gridMoved(.right)) { $0.grid?.highlight = .init(row: 0, key: 0) }
         store.send(.gridMoved(.right)) { $0.grid?.highlight = .init(row: 0, key: 1) }
         store.send(.gridMoved(.right)) { $0.grid?.highlight = .init(row: 0, key: 2) }
-        store.send(.gridKeyPressed, effects: [.transition(.page(forward: true))]) { $0.grid = Grid(layout: "extra-levels") }
+        store.send(.gridKeyPressed, effects: [.transition(.page(forward: true))]) {
+            $0.grid = Grid(layout: "extra-levels", highlight: .init(row: 0, key: 0))
+        }
         let record = Record(values: [("level", .text("Critical"))])
         store.send(.gridKeyPressed, effects: [
             .setLine(text: "Critical", cursor: 8), .saveDraft(["level": "Critical"]), .submit(record), .finish(.submitted(record)),
@@ -860,10 +887,7 @@ private enum Fixture {
 
     @Test func leavingFromTheGridKeepsWhatTheGridTyped() {
         var store = FormStore(Fixture.amount)
-        store.send(.gridHotkeyPressed("8"), effects: [.setLine(text: "8", cursor: 1)]) {
-            $0.entries[0] = Entry("8")
-            $0.grid?.highlight = .init(row: 0, key: 1)
-        }
+        store.send(.gridHotkeyPressed("8"), effects: [.setLine(text: "8", cursor: 1)]) { $0.entries[0] = Entry("8") }
         store.send(.cancelPressed, effects: [.saveDraft(["amount": "8"]), .finish(.cancelled)]) { $0.outcome = .cancelled }
         store.send(.gridHotkeyPressed("9"))
     }
@@ -900,6 +924,7 @@ private enum Fixture {
             $0.grid = Grid(layout: "yusendo")
         }
         // 完了 on the empty required field: it stays, with its problem.
+        store.send(.gridMoved(.down)) { $0.grid?.highlight = .init(row: 0, key: 0) }
         store.send(.gridMoved(.down)) { $0.grid?.highlight = .init(row: 1, key: 0) }
         store.send(.gridMoved(.right)) { $0.grid?.highlight = .init(row: 1, key: 1) }
         store.send(.gridKeyPressed) { $0.problems = [1: .required] }
@@ -916,6 +941,7 @@ private enum Fixture {
         }
         store.send(.swapViewPressed, effects: [.transition(.swapView(toGrid: true))]) { $0.grid = Grid(layout: "yusendo") }
         // Up from 完了 goes to the key above its middle: 中.
+        store.send(.gridMoved(.down)) { $0.grid?.highlight = .init(row: 0, key: 0) }
         store.send(.gridMoved(.down)) { $0.grid?.highlight = .init(row: 1, key: 0) }
         store.send(.gridMoved(.right)) { $0.grid?.highlight = .init(row: 1, key: 1) }
         store.send(.gridMoved(.up)) { $0.grid?.highlight = .init(row: 0, key: 1) }
@@ -955,7 +981,7 @@ private enum Fixture {
         }
         store.send(.commitPressed, effects: [.saveDraft(["subject": "報告書", "priority": "高"]), .setLine(text: "高", cursor: 1)]) {
             $0.focus = 1
-            $0.grid = Grid(layout: "yusendo")
+            $0.grid = Grid(layout: "yusendo", highlight: .init(row: 0, key: 0))
         }
     }
 }

@@ -85,7 +85,8 @@ struct MultipleChoiceTests {
     }
 
     @Test func enterOnTheHighlightTogglesToo() {
-        let (state, _) = Self.run([.gridKeyPressed, .gridMoved(.right), .gridKeyPressed, .gridKeyPressed])
+        // The first arrow shows the highlight; Enter then toggles the highlighted key.
+        let (state, _) = Self.run([.gridMoved(.left), .gridKeyPressed, .gridMoved(.right), .gridKeyPressed, .gridKeyPressed])
         #expect(state.entries[0].text == "Beach")
         #expect(state.focus == 0)
     }
@@ -107,7 +108,8 @@ struct MultipleChoiceTests {
     }
 
     @Test func clearEmptiesTheSelection() {
-        let (state, _) = Self.run([.gridHotkeyPressed("f"), .gridMoved(.down), .gridKeyPressed])
+        // A hotkey highlights nothing; the first arrow shows the highlight on Beach.
+        let (state, _) = Self.run([.gridHotkeyPressed("f"), .gridMoved(.down), .gridMoved(.right), .gridMoved(.down), .gridKeyPressed])
         #expect(state.entries[0].text == "")
         #expect(state.focus == 0)
     }

@@ -127,7 +127,7 @@ struct RecordBrowserFilterTests {
 
 
 
-            ←↑↓→ move · Enter press · Tab keyboard · Esc cancel
+            ←↑↓→ move · Tab keyboard · Esc cancel
             [ Done ] disabled: Filter by is required
             """)
         // 2: the tags field's own grid; one tag is one press.
@@ -253,9 +253,9 @@ struct RecordBrowserFilterTests {
     }
 
     @Test func theFilterKeys() {
-        #expect(RecordBrowser.event(for: .character("f"), confirming: false) == .filterPressed)
-        #expect(RecordBrowser.event(for: .character("/"), confirming: false) == .filterPressed)
-        #expect(RecordBrowser.event(for: .escape, confirming: false) == .backPressed)
-        #expect(RecordBrowser.event(for: .character("q"), confirming: false) == .quitPressed)
+        #expect(RecordBrowserTests.event(.character("f"), confirming: false) == .filterPressed)
+        #expect(RecordBrowserTests.event(.character("/"), confirming: false) == .filterPressed)
+        #expect(RecordBrowserTests.event(.escape, confirming: false) == .backPressed)
+        #expect(RecordBrowserTests.event(.character("q"), confirming: false) == .quitPressed)
     }
 }

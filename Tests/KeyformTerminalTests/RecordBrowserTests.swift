@@ -376,15 +376,22 @@ struct RecordBrowserTests {
         #expect(Self.type(browser, "\u{C}") == [.redraw])
     }
 
+    /// What a key means on the list, by the list's key map.
+    static func event(_ chord: KeyChord, confirming: Bool) -> RecordListEvent? {
+        var state = RecordListState(rows: [])
+        state.confirmingDelete = confirming ? 1 : nil
+        return RecordListKeyMaps.standard.event(for: chord, in: RecordListKeySituation(state: state, form: Form(name: "t", pages: [])))
+    }
+
     @Test func confirmingTakesYOrAnythingElse() {
-        #expect(RecordBrowser.event(for: .character("y"), confirming: true) == .confirmAnswered(true))
-        #expect(RecordBrowser.event(for: .character("Y"), confirming: true) == .confirmAnswered(true))
-        #expect(RecordBrowser.event(for: .character("n"), confirming: true) == .confirmAnswered(false))
-        #expect(RecordBrowser.event(for: .escape, confirming: true) == .confirmAnswered(false))
-        #expect(RecordBrowser.event(for: .enter, confirming: true) == .confirmAnswered(false))
-        #expect(RecordBrowser.event(for: .control("c"), confirming: true) == .interrupted)
-        #expect(RecordBrowser.event(for: .pageDown, confirming: false) == .moved(.pageDown))
-        #expect(RecordBrowser.event(for: .delete, confirming: false) == .deletePressed)
-        #expect(RecordBrowser.event(for: .tab, confirming: false) == nil)
+        #expect(Self.event(.character("y"), confirming: true) == .confirmAnswered(true))
+        #expect(Self.event(.character("Y"), confirming: true) == .confirmAnswered(true))
+        #expect(Self.event(.character("n"), confirming: true) == .confirmAnswered(false))
+        #expect(Self.event(.escape, confirming: true) == .confirmAnswered(false))
+        #expect(Self.event(.enter, confirming: true) == .confirmAnswered(false))
+        #expect(Self.event(.control("c"), confirming: true) == .interrupted)
+        #expect(Self.event(.pageDown, confirming: false) == .moved(.pageDown))
+        #expect(Self.event(.delete, confirming: false) == .deletePressed)
+        #expect(Self.event(.tab, confirming: false) == nil)
     }
 }

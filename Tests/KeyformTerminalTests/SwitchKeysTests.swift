@@ -38,7 +38,7 @@ import Testing
         let result = try run("Buy milk<Enter>xyz")
         // x rings the bell; y sets yes; z rings the bell. Nothing is typed as text.
         #expect(result.frame.text().contains("› Status  [✓] Complete"))
-        #expect(result.frame.text().contains("Space toggle · Enter next"))
+        #expect(result.frame.text().contains("Space toggle · Enter/Tab next"))
     }
 
     @Test func upGoesBackAndDownCommits() throws {

@@ -35,6 +35,7 @@ public enum FormEngine {
             guard let key = highlightedKey(state, context) else { return commit(&state, context, pressDoneOnLast: true) }
             return press(key, in: &state, context)
         case .gridHotkeyPressed(let character):
+            guard state.grid != nil else { return [.bell] }
             let hasKey = state.grid.flatMap { context.layouts[$0.layout] }?.pages
                 .contains { $0.rows.contains { $0.contains { $0.hotkey == character } } } ?? false
             guard hasKey else {

@@ -129,14 +129,18 @@ public struct FormKeyMaps: Sendable {
     /// What Enter does in a grid now, in words: the highlighted key's
     /// (`pick Felt strong`, `type 7`, `toggle Olives`), or, with nothing
     /// highlighted, the field committed as it is (`leave empty`, `keep 400`),
-    /// and Done after it on the last field.
+    /// and Done after it on the last field when nothing blocks Done. Not named
+    /// when the value as it is would not commit (Enter then only shows why).
     @Sendable static func enterInGrid(_ situation: FormKeySituation) -> String? {
         let state = situation.state
         let context = situation.context
         guard let grid = state.grid, let layout = context.layouts[grid.layout] else { return nil }
-        let done = situation.isLastField ? ", Done" : ""
+        // Done after the field only when nothing else blocks it.
+        let done = situation.isLastField && context.doneBlocker(state.entries) == nil ? ", Done" : ""
         guard let key = FormEngine.highlightedKey(state, context) else {
             let text = state.entries[state.focus].text
+            // A value that does not validate stays: Enter only shows why, which the field then says.
+            if case .failure = context.validators[state.focus].validate(text, today: context.today) { return nil }
             return text.isEmpty ? "leave empty" + done : "keep " + shown(text) + done
         }
         let label = shown(key.label)

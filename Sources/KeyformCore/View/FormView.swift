@@ -212,6 +212,9 @@ public enum FormView {
             if line.cells > 0 { line.append(" · ", .dim) }
             if editing {
                 cursor = Frame.Position(row: lines.count, column: line.cells + segment.cells - TextWidth.cells(value) + column)
+            } else if focused, face == nil, state.outcome == nil {
+                // A grid with nothing highlighted: the cursor rests on the value Enter keeps.
+                cursor = Frame.Position(row: lines.count, column: line.cells + segment.cells - TextWidth.cells(value.isEmpty ? "–" : value))
             }
             line.append(segment)
             lineHasFocus = lineHasFocus || focused
@@ -253,7 +256,12 @@ public enum FormView {
                 line.append(visible)
                 cursor = Frame.Position(row: lines.count, column: valueColumn + column)
             } else {
-                line.append(TextWidth.truncate(TerminalSafe.escaped(context.shownText(ofField: index, entry)), toCells: valueWidth), focused ? .bold : [])
+                let shown = TextWidth.truncate(TerminalSafe.escaped(context.shownText(ofField: index, entry)), toCells: valueWidth)
+                line.append(shown, focused ? .bold : [])
+                if focused, state.outcome == nil {
+                    // A grid with nothing highlighted: the cursor rests on the value Enter keeps.
+                    cursor = Frame.Position(row: lines.count, column: valueColumn + min(TextWidth.cells(shown), valueWidth - 1))
+                }
             }
             lines.append(FieldLine(line: line, focused: focused))
             if let problem = state.problems[index] {

@@ -1,0 +1,38 @@
+/// What a yes/no question's key map asks: what was typed that is no answer.
+public struct QuestionKeySituation: Sendable {
+    /// Keys typed that answer nothing (someone typing into a form that is not
+    /// there yet): shown, never taken as an answer, erased with Backspace.
+    public var stray: String
+
+    public init(stray: String = "") {
+        self.stray = stray
+    }
+}
+
+/// The keys of a yes/no question asked before a form (`Resume the draft …?
+/// [Y/n]`). Only its answer keys answer it, and only while nothing else has
+/// been typed: typing "Buy" does not take its `y` for yes.
+public enum QuestionKeys {
+    public typealias Binding = KeyBinding<QuestionKeySituation>
+
+    public static let standard = KeyMap<QuestionKeySituation>([
+        Binding([.character("y"), .character("Y"), .enter], .yes, help: "yes") { $0.stray.isEmpty },
+        Binding([.character("n"), .character("N")], .no, help: "no") { $0.stray.isEmpty },
+        Binding([.backspace], .clear, help: "erase", rank: 1) { !$0.stray.isEmpty },
+        Binding([.escape], .cancel, help: "cancel", rank: 2),
+        Binding([.control("c")], .interrupt),
+        Binding([.control("z")], .suspend),
+        Binding([.control("l")], .redraw),
+        Binding([.anyCharacter], .edit),
+    ])
+
+    /// The line under the question while stray keys are shown: what was typed,
+    /// that it is no answer, and the keys that work now (the question's own
+    /// `[Y/n]` says how to answer once it is erased).
+    public static func strayHint(_ situation: QuestionKeySituation, keys: KeyMap<QuestionKeySituation> = standard, width: Int) -> String? {
+        guard !situation.stray.isEmpty else { return nil }
+        let typed = TextWidth.truncate(TerminalSafe.escaped(situation.stray), toCells: max(1, width / 3))
+        let lead = "“\(typed)” is no answer: "
+        return lead + keys.footer(in: situation, width: max(1, width - TextWidth.cells(lead)))
+    }
+}

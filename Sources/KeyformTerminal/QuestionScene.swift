@@ -1,0 +1,83 @@
+import Glibc
+import KeyformCore
+
+/// A yes/no question as a scene of the one terminal loop (`TerminalRunner.ask`):
+/// drawn inline under the cursor, keys looked up in `QuestionKeys`.
+///
+/// ```
+/// Text: Buy milk · Priority: High          ← details (what the draft holds)
+/// Resume the draft of 'To-Do' saved at 09:12? [Y/n] Bu
+/// “Bu” is no answer: Backspace erase · Esc cancel
+/// ```
+/// Keys that answer nothing are shown after the question and under it, never
+/// dropped silently and never taken as an answer, until Backspace erases them.
+@MainActor
+final class QuestionScene: TerminalScene {
+    private let question: String
+    private let details: [String]
+    private let keys: KeyMap<QuestionKeySituation>
+    private var decoder = KeyDecoder()
+    private var situation = QuestionKeySituation()
+    private(set) var outcome: TerminalRunner.Answer?
+
+    init(question: String, details: [String] = [], keys: KeyMap<QuestionKeySituation> = QuestionKeys.standard) {
+        self.question = question
+        self.details = details
+        self.keys = keys
+    }
+
+    var hasPendingEscape: Bool { decoder.hasPendingEscape }
+
+    func receive(_ bytes: [UInt8]) -> [TerminalRequest] {
+        decoder.feed(bytes).flatMap(handle)
+    }
+
+    func flushPendingEscape() -> [TerminalRequest] {
+        decoder.flushPendingEscape().flatMap(handle)
+    }
+
+    func stop(signal: Int32) -> TerminalRunner.Answer {
+        if outcome == nil { outcome = signal == SIGINT ? .interrupted : .terminated(signal: signal) }
+        return outcome!
+    }
+
+    func frame(width: Int, height: Int, color: Bool) -> Frame {
+        var lines = details.map { Frame.Line(TextWidth.truncate(TerminalSafe.escaped($0), toCells: width), .dim) }
+        var ask = Frame.Line(TerminalSafe.escaped(question) + " [Y/n] ")
+        switch outcome {
+        case .yes?: ask.append("yes", .bold)
+        case .no?: ask.append("no", .bold)
+        case nil: ask.append(TerminalSafe.escaped(situation.stray))
+        default: break
+        }
+        lines.append(ask)
+        let row = lines.count - 1
+        if outcome == nil, let hint = QuestionKeys.strayHint(situation, keys: keys, width: width) {
+            lines.append(Frame.Line(hint, .dim))
+        }
+        // Long lines wrap on the terminal: keep each within the width so rows are where the writer thinks.
+        lines = lines.map { $0.truncated(to: max(1, width - 1)) }
+        let cursor = outcome == nil ? Frame.Position(row: row, column: min(lines[row].cells, max(0, width - 1))) : nil
+        return Frame(width: width, height: lines.count, lines: lines, cursor: cursor)
+    }
+
+    private func handle(_ press: KeyPress) -> [TerminalRequest] {
+        guard outcome == nil else { return [] }
+        guard let chord = KeyChord(press.key), let action = keys.action(for: chord, in: situation) else { return [.bell] }
+        switch action {
+        case .yes: outcome = .yes
+        case .no: outcome = .no
+        case .cancel: outcome = .cancelled
+        case .interrupt: outcome = .interrupted
+        case .suspend: return [.suspend]
+        case .redraw: return [.redraw]
+        case .clear: if !situation.stray.isEmpty { situation.stray.removeLast() }
+        case .edit:
+            guard let character = chord.typedCharacter else { return [.bell] }
+            situation.stray.append(character)
+            return [.bell]
+        default: return [.bell]
+        }
+        return []
+    }
+}
