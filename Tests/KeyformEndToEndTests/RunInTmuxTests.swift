@@ -93,7 +93,7 @@ struct RunInTmuxTests {
         try tmux.wait(forText: "› Stroke*", "[f] Freestyle")
         try tmux.press("f")
         try tmux.wait(forText: "› Distance (m)*", "1500")
-        try tmux.press("Down", "Enter")  // from 25 down to 400
+        try tmux.press("Down", "Down", "Enter")  // the first arrow shows 25; down to 400
         try tmux.wait(forText: "Swim · Page 2/2: How it went", "› Effort", "[e] Easy")
         try tmux.press("BTab")
         let back = try tmux.wait(forText: "Swim · Page 1/2: Set", "› Distance (m)*")
@@ -117,7 +117,7 @@ struct RunInTmuxTests {
         let tmux = run.tmux
         try tmux.wait(forText: "Swim · Page 1/2: Set", "› Date*")
         // One send-keys: page 1 (date, stroke, distance: the page slides), then page 2.
-        try tmux.press("Enter", "f", "Down", "Enter", "e", "Tab", "felt good", "Enter")
+        try tmux.press("Enter", "f", "Down", "Down", "Enter", "e", "Tab", "felt good", "Enter")
         let result = try run.result()
         #expect(result.status == 0)
         #expect(result.stdout == #"{"date":"\#(Self.today)","stroke":"Freestyle","distance":400,"effort":"Easy","note":"felt good"}"#)
@@ -129,7 +129,7 @@ struct RunInTmuxTests {
         defer { run.close() }
         let tmux = run.tmux
         try tmux.wait(forText: "Swim · Page 1/2: Set", "› Date*")
-        try tmux.press("Enter", "f", "Down", "Enter")
+        try tmux.press("Enter", "f", "Down", "Down", "Enter")
         // No wait: these arrive while page 2 slides in (about 150 ms).
         try tmux.press("x", "Tab")
         try tmux.type("long set")
@@ -158,8 +158,8 @@ struct RunInTmuxTests {
         #expect(Self.lines(narrow).count == 12 && Self.lines(narrow)[11].hasPrefix("[ Done ] ready"), "the footer on the last of 12 rows")
         #expect(narrow.contains("› Priority  Medium"), "the focused field stays in view")
         // The key hints that do not fit are left out, whole.
-        #expect(full.contains("←↑↓→ move · Enter press"))
-        #expect(narrow.contains("Enter press · Tab keyboard · Esc cancel") && !narrow.contains("←↑↓→"))
+        #expect(full.contains("←↑↓→ move · Enter pick Medium · Tab keyboard"))
+        #expect(narrow.contains("Enter pick Medium · Esc cancel") && !narrow.contains("←↑↓→"))
 
         try tmux.resize(width: 10, height: 5)
         let tiny = try tmux.wait(for: "the too-small notice") { $0.lowercased().contains("too small") }
@@ -170,6 +170,56 @@ struct RunInTmuxTests {
         // And it still works.
         try tmux.press("l")
         try tmux.wait(forText: "Priority  Low", "› Status")
+        try tmux.press("Escape")
+        let result = try run.result()
+        #expect(result.status == 1)
+        #expect(result.sttyAfter == result.sttyBefore)
+    }
+
+    // MARK: What the screen says is what the keys do
+
+    /// `keyform run demo/swim.yaml --format template`, keys t f a e Enter: the
+    /// note's grid highlights nothing, the footer says Enter leaves it empty,
+    /// and it does (it once stored "(Felt strong)", a value nobody chose).
+    @Test func enterOnAGridWithNothingHighlightedPicksNothing() throws {
+        let run = try FormRun(["run", "demo/swim.yaml", "--format", "template", "--no-animation"])
+        defer { run.close() }
+        let tmux = run.tmux
+        try tmux.wait(forText: "› Date*", "[t] Today")
+        try tmux.press("t")
+        try tmux.wait(forText: "› Stroke*", "[f] Freestyle")
+        try tmux.press("f")
+        try tmux.wait(forText: "› Distance (m)*", "[a] 400")
+        try tmux.press("a")
+        try tmux.wait(forText: "› Effort", "[e] Easy")
+        try tmux.press("e")
+        let note = try tmux.wait(forText: "› Note", "Enter leave empty, Done", "[ Done ] ready: press Enter")
+        #expect(!note.contains("Enter pick"))
+        try tmux.press("Enter")
+        let result = try run.result()
+        #expect(result.status == 0)
+        #expect(result.stdout == "\(Self.today) Freestyle 400m Easy")
+        #expect(result.sttyAfter == result.sttyBefore)
+    }
+
+    /// In vi mode the footer says what Esc does in each mode, and names the way
+    /// to cancel: Esc in command mode (exit 1, the draft kept).
+    @Test func viModeNamesWhatEscDoesAndHowToCancel() throws {
+        let folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("kf-inputrc-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let inputrc = folder.appendingPathComponent("inputrc")
+        try "set editing-mode vi\n".write(to: inputrc, atomically: true, encoding: .utf8)
+
+        let run = try FormRun(["run", "demo/todo.yaml"], environment: ["INPUTRC": inputrc.path])
+        defer { run.close() }
+        let tmux = run.tmux
+        try tmux.wait(forText: "› Text*", "Esc command mode")
+        try tmux.type("abc")
+        try tmux.wait(forText: "abc", "Esc command mode")
+        try tmux.press("Escape")
+        let command = try tmux.wait(forText: "Esc cancel", "i insert")
+        #expect(command.contains("› Text*     abc"))
         try tmux.press("Escape")
         let result = try run.result()
         #expect(result.status == 1)

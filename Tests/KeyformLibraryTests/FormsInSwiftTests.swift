@@ -132,7 +132,7 @@ struct FormsInSwiftTests {
             ChoiceField("color", layout: colors)
             ChoiceField("second", layout: .named("more"))
         }
-        let result = try await form.test(keys: "m<Right><Enter><Enter>")
+        let result = try await form.test(keys: "m<Right><Right><Enter><Right><Enter>")
         #expect(result.record?["color"] == .text("Orange"))
         #expect(result.record?["second"] == .text("Purple"))
         #expect(throws: KeyformError.invalidForm(["form 'unnamed': error: a layout given in 'layouts:' needs a name for the fields to use"])) {
@@ -161,7 +161,7 @@ struct FormsInSwiftTests {
         #expect(layout.title == "Size")
         #expect(layout.pages[0].rows.map { $0.map(\.label) } == [["S", "M", "L"], ["XL", "XXL"]])
         #expect(layout.pages[0].rows[1].last?.span == 2)
-        let result = try await form.test(keys: "<Down><Enter>")
+        let result = try await form.test(keys: "<Down><Down><Enter>")
         #expect(result.record?["size"] == .text("XL"))
     }
 
@@ -210,7 +210,7 @@ struct FormsInSwiftTests {
         try "title: Order\nfields:\n  - {id: size, layout: sizes, input: grid, strict: true}\n".write(to: file, atomically: true, encoding: .utf8)
         let sizes = KeyformLayout(name: "sizes", title: "Size", rows: [["S", "M", "L"]])
         let form = try KeyformForm(contentsOf: file, layouts: [sizes])
-        let result = try await form.test(keys: "<Right><Enter>")
+        let result = try await form.test(keys: "<Right><Right><Enter>")
         #expect(result.record?["size"] == .text("M"))
         #expect(throws: KeyformError.self) { try KeyformForm(contentsOf: file, layouts: [KeyformLayout(rows: [["S"]])]) }
     }

@@ -128,7 +128,7 @@ struct PublicAPITests {
 
     @Test func aFormIsFilledInAndDecoded() async throws {
         let result = try await form.test(
-            keys: "2026-11-21<Enter><Enter>400<Enter>1.5<Enter>yes<Enter><Right><Enter>felt good<Enter>", as: Swim.self)
+            keys: "2026-11-21<Enter><Right><Enter>400<Enter>1.5<Enter>yes<Enter><Right><Right><Enter>felt good<Enter>", as: Swim.self)
         #expect(result.outcome == .submitted)
         #expect(result.value == Swim(
             day: KeyformDate(year: 2026, month: 11, day: 21)!, stroke: .freestyle, distance: 400, pace: 1.5, pool: true,
@@ -165,7 +165,7 @@ struct PublicAPITests {
     }
 
     @Test func theTesterIsARunner() async throws {
-        let tester = KeyformTester(keys: "today<Enter><Enter>50<Enter><Enter><Enter><Enter><Enter>", width: 60, height: 20)
+        let tester = KeyformTester(keys: "today<Enter><Right><Enter>50<Enter><Enter><Enter><Right><Enter><Enter>", width: 60, height: 20)
         let swim = try await logSwim(using: tester, form: form)
         #expect(swim.day == KeyformDate.today())
         #expect(swim.effort == "Easy")

@@ -1,0 +1,88 @@
+import KeyformCore
+import Testing
+
+/// Key maps as data: lookup, the footer drawn from the same bindings, and
+/// rebinding by action name (what a user's config will do).
+@Suite struct KeyMapTests {
+    static let todo = try! DemoForms.context("todo")
+
+    func situation(_ state: FormState, mode: EditingMode = .emacs) -> FormKeySituation {
+        FormKeySituation(state: state, context: Self.todo, mode: mode)
+    }
+
+    @Test func chordsHaveNamesAConfigCanSpell() {
+        for name in ["enter", "tab", "shift-tab", "esc", "backspace", "space", "up", "page-down", "ctrl-c", "alt-1", "y", "/"] {
+            #expect(KeyChord(name: name)?.name == name, "\(name)")
+        }
+        #expect(KeyChord(name: "C-q") == .control("q"))
+        #expect(KeyChord(name: "M-x") == .alt("x"))
+        #expect(KeyChord(name: "bogus") == nil)
+        #expect(KeyChord(name: "\u{1B}") == nil, "a control character is no key name")
+        #expect(KeyChord.control("s").label == "Ctrl-S")
+    }
+
+    @Test func aKeyIsLookedUpInTheMapOfTheView() {
+        let keys = FormKeyMaps.standard
+        let keyboard = situation(.start(Self.todo))
+        #expect(keyboard.view == .keyboard)
+        #expect(keys.map(for: keyboard).action(for: .escape, in: keyboard) == .cancel)
+        #expect(keys.map(for: keyboard).action(for: .tab, in: keyboard) == .nextField, "no layout: Tab goes on")
+        #expect(keys.map(for: keyboard).action(for: .character("x"), in: keyboard) == nil, "typing is readline's")
+        var state = FormState.start(Self.todo, values: ["text": "x"], focus: 1)
+        let grid = situation(state)
+        #expect(grid.view == .grid)
+        #expect(keys.map(for: grid).action(for: .character("h"), in: grid) == .pressHotkey)
+        #expect(keys.map(for: grid).action(for: .space, in: grid) == .pressHotkey)
+        #expect(keys.map(for: grid).action(for: .control("c"), in: grid) == .interrupt)
+        state.grid = nil
+        #expect(keys.map(for: situation(state)).action(for: .tab, in: situation(state)) == .swapView, "a layout: Tab shows its keys")
+    }
+
+    @Test func viModeSaysWhatEscDoesInEachMode() {
+        let keys = FormKeyMaps.standard
+        let state = FormState.start(Self.todo)
+        let insert = situation(state, mode: .viInsert)
+        #expect(keys.keyboard.action(for: .escape, in: insert) == .edit, "readline's: to command mode")
+        #expect(keys.footer(in: insert, width: 80) == "Enter/Tab next · Esc command mode")
+        let command = situation(state, mode: .viCommand)
+        #expect(keys.keyboard.action(for: .escape, in: command) == .cancel)
+        #expect(keys.footer(in: command, width: 80) == "Enter/Tab next · Esc cancel · i insert")
+        #expect(keys.footer(in: situation(state), width: 80) == "Enter/Tab next · Esc cancel")
+    }
+
+    @Test func rebindingIsAPlainValueChange() {
+        let keys = FormKeyMaps.standard.rebinding(.cancel, to: [.control("q")])
+        let state = FormState.start(Self.todo)
+        let here = situation(state)
+        #expect(keys.keyboard.action(for: .control("q"), in: here) == .cancel)
+        #expect(keys.keyboard.action(for: .escape, in: here) == nil)
+        #expect(keys.footer(in: here, width: 80) == "Enter/Tab next · Ctrl-Q cancel")
+        #expect(keys.grid.keys(for: .cancel) == [.control("q")])
+        // A key taken by the rebinding leaves the action it had: one key, one thing.
+        let swapped = FormKeyMaps.standard.rebinding(.done, to: [.tab])
+        #expect(swapped.keyboard.action(for: .tab, in: here) == .done)
+        #expect(swapped.keyboard.keys(for: .nextField).isEmpty)
+        #expect(FormKeyMaps.standard.keyboard.action(for: .escape, in: here) == .cancel, "the standard map is unchanged")
+    }
+
+    @Test func hintsWithTheSameWordsShareOneHint() {
+        let state = FormState.start(Self.todo, values: ["text": "x"], focus: 1)
+        let hints = FormKeyMaps.standard.grid.hints(in: situation(state)).map(\.text)
+        #expect(hints == ["←↑↓→ move", "Enter pick Medium", "Tab keyboard", "Shift-Tab back", "Esc cancel"])
+    }
+
+    @Test func aQuestionTakesOnlyItsAnswerKeys() {
+        let keys = QuestionKeys.standard
+        #expect(keys.action(for: .character("y"), in: QuestionKeySituation()) == .yes)
+        #expect(keys.action(for: .enter, in: QuestionKeySituation()) == .yes)
+        #expect(keys.action(for: .character("n"), in: QuestionKeySituation()) == .no)
+        #expect(keys.action(for: .character("B"), in: QuestionKeySituation()) == .edit)
+        // Once something else was typed, y is typing too, and Enter answers nothing.
+        let typing = QuestionKeySituation(stray: "Bu")
+        #expect(keys.action(for: .character("y"), in: typing) == .edit)
+        #expect(keys.action(for: .enter, in: typing) == nil)
+        #expect(keys.action(for: .backspace, in: typing) == .clear)
+        #expect(QuestionKeys.strayHint(typing, width: 80) == "“Bu” is no answer: Backspace erase · Esc cancel")
+        #expect(QuestionKeys.strayHint(QuestionKeySituation(stray: "\u{7}"), width: 80)?.contains("\u{7}") == false)
+    }
+}

@@ -1,0 +1,141 @@
+import Foundation
+import KeyformCore
+import Testing
+@testable import KeyformTerminal
+
+/// The keys a person presses, through the real session (decoder, readline, key
+/// maps, engine), and what the screen says they do (issue 12).
+@MainActor
+@Suite(.serialized) struct KeyMapSessionTests {
+    init() {
+        setenv("INPUTRC", "/dev/null", 1)
+    }
+
+    func run(_ script: String, in context: FormContext) throws -> ScriptedRun.Result {
+        ScriptedRun.run(context: context, state: .start(context), keys: try KeyScript.parse(script).get())
+    }
+
+    // MARK: A grid never picks a value the person did not choose
+
+    @Test func enterOnAnEmptyGridLeavesTheFieldEmpty() throws {
+        let swim = try QuickEntryKeystrokeTests.swim()
+        let before = try run("tfae", in: swim)
+        #expect(before.frame.text().contains("Enter leave empty, Done"), "\(before.frame.text())")
+        #expect(before.frame.text().contains("[ Done ] ready: press Enter"))
+        #expect(!before.frame.styleMap().split(separator: "\n").dropLast().contains { $0.contains("R") }, "no key is highlighted")
+        let result = try run("tfae<Enter>", in: swim)
+        guard case .submitted(let record)? = result.outcome else {
+            Issue.record("not submitted:\n\(result.frame.text())")
+            return
+        }
+        #expect(try RecordFormat.template(record, form: swim.form).trimmingCharacters(in: .newlines) == "2026-11-22 Freestyle 400m Easy")
+    }
+
+    @Test func theFirstArrowShowsTheHighlightAndEnterSaysWhatItPicks() throws {
+        let swim = try QuickEntryKeystrokeTests.swim()
+        let result = try run("tfae<Down>", in: swim)
+        #expect(result.frame.text().contains("Enter pick Felt strong, Done"), "\(result.frame.text())")
+    }
+
+    @Test func anEmptyRequiredGridIsNotFilledByEnter() throws {
+        let swim = try QuickEntryKeystrokeTests.swim()
+        let result = try run("t<Enter>", in: swim)
+        #expect(result.state.focus == 1)
+        #expect(result.state.entries[1].text == "", "not Freestyle")
+        #expect(result.frame.text().contains("required"))
+    }
+
+    // MARK: Hints and keys
+
+    @Test func tabOnAFieldWithoutKeysGoesToTheNextField() throws {
+        let result = try run("Buy milk<Tab>", in: SwitchKeysTests.context)
+        #expect(result.state.focus == 1)
+        #expect(result.state.entries[0].text == "Buy milk")
+        #expect(result.frame.text().contains("› Status"))
+    }
+
+    @Test func aLetterThatIsNoKeySaysSo() throws {
+        let swim = try QuickEntryKeystrokeTests.swim()
+        let result = try run("tz", in: swim)
+        #expect(result.frame.text().contains("! no key 'z' here"), "\(result.frame.text())")
+        #expect(result.effects.last == .bell)
+        #expect(result.state.focus == 1)
+    }
+
+    @Test func aHotkeyWorksFromAnyPageOfItsLayout() throws {
+        let swim = try QuickEntryKeystrokeTests.swim()
+        for (key, stroke) in [("w", "Warm-up"), ("p", "Pull"), ("o", "Open water")] {
+            let result = try run("t" + key, in: swim)
+            #expect(result.state.entries[1].text == stroke, "\(key)")
+            #expect(result.state.focus == 2, "\(key): the pick commits the field")
+        }
+    }
+
+    @Test func suspendAndRedrawAreOutputsOfTheSession() {
+        let session = FormSession(context: SwitchKeysTests.context, state: .start(SwitchKeysTests.context))
+        defer { session.close() }
+        #expect(session.receive([0x1A]) == FormSession.Output(requests: [.suspend]))
+        #expect(session.receive([0x0C]) == FormSession.Output(requests: [.redraw]))
+        #expect(session.receive(Array("ab".utf8)).requests.isEmpty)
+    }
+
+    @Test func aRebindingChangesTheKeyAndTheFooter() throws {
+        let keys = FormKeyMaps.standard.rebinding(.cancel, to: [.control("q")])
+        let context = SwitchKeysTests.context
+        let session = FormSession(context: context, state: .start(context), keys: keys)
+        defer { session.close() }
+        _ = session.receive(Array("ab".utf8))
+        #expect(session.frame(width: 80, height: 24, color: false).text().contains("Enter/Tab next · Ctrl-Q cancel"))
+        _ = session.receive([0x11])
+        #expect(session.state.outcome == .cancelled)
+    }
+
+    // MARK: The question before a form
+
+    @Test func typingAtTheQuestionIsShownAndNeverTakenAsAnAnswer() {
+        let scene = QuestionScene(question: "Resume the draft?", details: ["Text: Buy milk"])
+        #expect(scene.frame(width: 80, height: 24, color: false).text() == "Text: Buy milk\nResume the draft? [Y/n]")
+        #expect(scene.receive(Array("Buy".utf8)) == [.bell, .bell, .bell])
+        #expect(scene.outcome == nil, "the y of Buy is no yes")
+        #expect(scene.frame(width: 80, height: 24, color: false).text()
+            == "Text: Buy milk\nResume the draft? [Y/n] Buy\n“Buy” is no answer: Backspace erase · Esc cancel")
+        _ = scene.receive([13])
+        #expect(scene.outcome == nil, "Enter answers nothing while typing is shown")
+        _ = scene.receive([127, 127, 127])
+        #expect(scene.frame(width: 80, height: 24, color: false).text() == "Text: Buy milk\nResume the draft? [Y/n]")
+        _ = scene.receive(Array("y".utf8))
+        #expect(scene.outcome == .yes)
+        #expect(scene.frame(width: 80, height: 24, color: false).text() == "Text: Buy milk\nResume the draft? [Y/n] yes")
+    }
+
+    @Test func theQuestionsAnswerKeys() {
+        for (bytes, answer) in [([UInt8]([13]), TerminalRunner.Answer.yes), (Array("n".utf8), .no), ([3], .interrupted)] {
+            let scene = QuestionScene(question: "Resume?")
+            _ = scene.receive(bytes)
+            #expect(scene.outcome == answer)
+        }
+        let scene = QuestionScene(question: "Resume?")
+        _ = scene.receive([27])
+        _ = scene.flushPendingEscape()
+        #expect(scene.outcome == .cancelled)
+        #expect(scene.receive([26]) == [], "nothing after the answer")
+        let suspending = QuestionScene(question: "Resume?")
+        #expect(suspending.receive([26]) == [.suspend])
+        #expect(suspending.stop(signal: SIGTERM) == .terminated(signal: SIGTERM))
+    }
+
+    @Test func theInlineWriterRewritesItsLinesInPlace() {
+        var writer = InlineWriter(color: false)
+        let one = Frame(width: 20, height: 1, lines: [Frame.Line("Resume? [Y/n] ")], cursor: .init(row: 0, column: 14))
+        let first = String(decoding: writer.render(one), as: UTF8.self)
+        #expect(first.hasPrefix("\r") && first.contains("Resume? [Y/n] ") && !first.contains("\u{1B}[1A"))
+        #expect(writer.render(one).isEmpty, "nothing changed")
+        let two = Frame(width: 20, height: 2, lines: [Frame.Line("Resume? [Y/n] B"), Frame.Line("hint")], cursor: .init(row: 0, column: 15))
+        let second = String(decoding: writer.render(two), as: UTF8.self)
+        #expect(second.hasPrefix("\r\u{1B}[0m") && second.contains("hint") && second.hasSuffix("\u{1B}[1A\r\u{1B}[15C"))
+        let third = String(decoding: writer.render(one), as: UTF8.self)
+        #expect(third.contains("\u{1B}[J"), "the hint line is cleared")
+        #expect(String(decoding: writer.leave(), as: UTF8.self) == "\r\n")
+        #expect(writer.leave().isEmpty)
+    }
+}
