@@ -89,7 +89,13 @@ public struct StoredFormRun {
         case .resume: true
         case .fresh: false
         case .ignore: false
-        case .ask: try (ask ?? Self.askOnTerminal)(Self.question(for: draft, of: form))
+        case .ask:
+            if let ask {
+                try ask(Self.question(for: draft, of: form))
+            } else {
+                // On the terminal the question shows what the draft holds.
+                try Self.askOnTerminal(Self.question(for: draft, of: form), details: Self.details(of: draft, in: form))
+            }
         }
         if resume {
             start.values.merge(draft.values) { _, drafted in drafted }
@@ -109,11 +115,16 @@ public struct StoredFormRun {
     /// Asks on the controlling terminal.
     /// - Throws: ``Departure``; `TerminalError` when there is no terminal.
     public static func askOnTerminal(_ question: String) throws -> Bool {
-        try askOnTerminal(question, ttyPath: "/dev/tty")
+        try askOnTerminal(question, ttyPath: "/dev/tty", details: [])
     }
 
-    public static func askOnTerminal(_ question: String, ttyPath: String) throws -> Bool {
-        try TerminalRunner.ask(question, ttyPath: ttyPath).yes()
+    public static func askOnTerminal(_ question: String, ttyPath: String = "/dev/tty", details: [String] = []) throws -> Bool {
+        try TerminalRunner.ask(question, ttyPath: ttyPath, details: details).yes()
+    }
+
+    /// "Draft — Text: Buy milk · Priority: High": the line above the question.
+    public static func details(of draft: Draft, in form: Form) -> [String] {
+        FormState.summary(of: draft.values, in: form).map { ["Draft — " + $0] } ?? []
     }
 
     /// "at 14:05" today, else "on 2026-11-20 at 14:05", in local time.

@@ -85,4 +85,11 @@ import Testing
         #expect(QuestionKeys.strayHint(typing, width: 80) == "“Bu” is no answer: Backspace erase · Esc cancel")
         #expect(QuestionKeys.strayHint(QuestionKeySituation(stray: "\u{7}"), width: 80)?.contains("\u{7}") == false)
     }
+
+    @Test func aDraftIsSummedUpForTheQuestionThatOffersIt() {
+        let form = Self.todo.form
+        #expect(FormState.summary(of: ["text": "Buy milk", "priority": "High", "note": " "], in: form) == "Text: Buy milk · Priority: High")
+        #expect(FormState.summary(of: ["text": "a\u{1B}[2J"], in: form)?.contains("\u{1B}") == false)
+        #expect(FormState.summary(of: ["note": ""], in: form) == nil)
+    }
 }

@@ -202,6 +202,40 @@ struct RunInTmuxTests {
         #expect(result.sttyAfter == result.sttyBefore)
     }
 
+    /// The offer to resume a draft shows what the draft holds, and typing there
+    /// ("Buy", as into the form) is shown and answers nothing: its y is no yes.
+    @Test func theResumeQuestionShowsTheDraftAndSwallowsNoTyping() throws {
+        let database = FileManager.default.temporaryDirectory.appendingPathComponent("kf-resume-\(UUID().uuidString.prefix(8)).sqlite")
+        defer {
+            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: database.path + suffix) }
+        }
+        do {
+            let first = try FormRun(["run", "demo/todo.yaml"], environment: ["KEYFORM_DB": database.path])
+            defer { first.close() }
+            try first.tmux.wait(forText: "› Text*")
+            try first.tmux.type("Call mom")
+            try first.tmux.wait(forText: "Call mom", "[ Done ] ready")
+            try first.tmux.press("Escape")
+            #expect(try first.result().status == 1)
+        }
+        let run = try FormRun(["run", "demo/todo.yaml"], environment: ["KEYFORM_DB": database.path])
+        defer { run.close() }
+        let tmux = run.tmux
+        let asked = try tmux.wait(forText: "Draft — Text: Call mom", "Resume the draft of 'New To-Do'", "[Y/n]")
+        #expect(asked.contains("Priority: Medium"), "\(asked)")
+        try tmux.type("Buy")
+        try tmux.wait(forText: "[Y/n] Buy", "“Buy” is no answer: Backspace erase · Esc cancel")
+        #expect(!FileManager.default.fileExists(atPath: run.file("status").path), "the y of Buy did not answer")
+        try tmux.press("BSpace", "BSpace", "BSpace")
+        try tmux.wait(for: "the typing erased") { !$0.contains("is no answer") && $0.contains("[Y/n]") }
+        try tmux.press("y")
+        try tmux.wait(forText: "› Text*     Call mom")
+        try tmux.press("Escape")
+        let result = try run.result()
+        #expect(result.status == 1)
+        #expect(result.sttyAfter == result.sttyBefore)
+    }
+
     /// In vi mode the footer says what Esc does in each mode, and names the way
     /// to cancel: Esc in command mode (exit 1, the draft kept).
     @Test func viModeNamesWhatEscDoesAndHowToCancel() throws {

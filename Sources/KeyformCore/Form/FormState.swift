@@ -80,6 +80,18 @@ public struct FormState: Equatable, Sendable {
     public func draft(_ context: FormContext) -> [String: String] {
         Dictionary(uniqueKeysWithValues: zip(context.fields.map(\.id), entries.map(\.text)))
     }
+
+    /// What a draft holds, in one line for the question that offers it:
+    /// `Text: Buy milk · Priority: High`, the fields that hold something, in the
+    /// form's order, escaped and cut to `width` cells; nil when none does.
+    public static func summary(of values: [String: String], in form: Form, width: Int = 76) -> String? {
+        let parts = form.fields.compactMap { field -> String? in
+            guard let value = values[field.id], !value.allSatisfy(\.isWhitespace) else { return nil }
+            return TerminalSafe.escaped(field.label) + ": " + TerminalSafe.escaped(value)
+        }
+        guard !parts.isEmpty else { return nil }
+        return TextWidth.truncate(parts.joined(separator: " · "), toCells: max(1, width))
+    }
 }
 
 /// What happened: the only way the form state changes.
