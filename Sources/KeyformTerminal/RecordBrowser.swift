@@ -204,6 +204,20 @@ public final class RecordBrowser: TerminalScene {
                     }
                 case .reload(let matching, let limit):
                     events.append(storing { .rowsReloaded(try hooks.load(.max, limit, matching), total: try hooks.count(matching)) })
+                case .save(let record, let editing):
+                    // What the form submitted: the form goes once the store has it.
+                    do {
+                        let row = try editing.map { try hooks.update($0, record) } ?? hooks.add(record)
+                        closeEditor()
+                        requests.append(.transition(.page(forward: false)))
+                        events.append(editing == nil ? .recordAdded(row) : .recordSaved(row))
+                    } catch {
+                        events.append(.saveFailed(record, editing: editing, Self.describe(error)))
+                    }
+                case .reopen(let record, let editing, let notice):
+                    let context = editing == nil ? addContext : editContext
+                    requests += openEditor(context, values: Self.texts(of: record), focus: context.fields.count - 1,
+                                           for: editing.map { .edit($0) } ?? .add, notice: notice)
                 case .update(let id, let values):
                     events.append(storing { .recordSaved(try hooks.update(id, values)) })
                 case .delete(let id):
@@ -295,8 +309,9 @@ public final class RecordBrowser: TerminalScene {
         for case .saveDraft(let values) in effects where values != editor.startValues { hooks.saveDraft(values) }
     }
 
-    /// The form ended: store what was submitted, or filter by what was picked,
-    /// and go back to the list.
+    /// The form ended: the list stores what was submitted (`.save`, answered by
+    /// `.recordAdded`/`.recordSaved`, or `.saveFailed`, which opens the form
+    /// again), or filters by what was picked; then back to the list.
     private func editorEnded(_ outcome: FormState.Outcome) -> [TerminalRequest] {
         guard let purpose = editor?.purpose else { return [] }
         switch outcome {
@@ -314,18 +329,8 @@ public final class RecordBrowser: TerminalScene {
             case .add, .edit:
                 break
             }
-            let editing = purpose.editing
-            do {
-                let row = try editing.map { try hooks.update($0, record) } ?? hooks.add(record)
-                closeEditor()
-                return send(editing == nil ? .recordAdded(row) : .recordSaved(row)) + [.transition(.page(forward: false))]
-            } catch {
-                // Nothing typed is lost: the form opens again with the values, on
-                // the last field (Enter tries again), and says why; Esc leaves it.
-                let context = editing == nil ? addContext : editContext
-                return openEditor(context, values: Self.texts(of: record), focus: context.fields.count - 1, for: purpose,
-                                  notice: "Not saved: \(Self.describe(error))")
-            }
+            // Saving is the list's effect; the store's answer comes back as an event.
+            return send(.formSubmitted(record, editing: purpose.editing))
         case .cancelled:
             closeEditor()
             return [.transition(.page(forward: false))]

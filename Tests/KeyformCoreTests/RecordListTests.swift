@@ -138,6 +138,19 @@ import Testing
         #expect((state.highlight, state.top) == (0, 0))
     }
 
+    /// What the form over the list submitted is stored as an effect of the list,
+    /// and the store's answer comes back as an event; a failed save opens the
+    /// form again with what it held, saying why.
+    @Test func aSubmittedFormIsSavedThroughTheList() {
+        var state = RecordListState(rows: Self.items(2))
+        let record = Record(form: Self.packing, values: ["item": .text("Charger")])
+        #expect(Self.send(&state, .formSubmitted(record, editing: nil)) == [.save(record, editing: nil)])
+        #expect(Self.send(&state, .formSubmitted(record, editing: 2)) == [.save(record, editing: 2)])
+        #expect(state == RecordListState(rows: Self.items(2)), "nothing changes until the store answers")
+        #expect(Self.send(&state, .saveFailed(record, editing: 2, "disk full")) == [.reopen(record, editing: 2, notice: "Not saved: disk full")])
+        #expect(state.rows.map(\.id) == [2, 1])
+    }
+
     @Test func enterOnAnEmptyListRings() {
         var state = RecordListState(rows: [])
         #expect(Self.send(&state, .openPressed) == [.bell])

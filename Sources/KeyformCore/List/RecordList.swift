@@ -128,7 +128,13 @@ public enum RecordListEvent: Equatable, Sendable {
 
     // What the edges report back after acting on an effect.
 
-    /// A new record was stored (after `.add`).
+    /// The form over the list was submitted: store its record, a new one
+    /// (`editing` nil) or new values for record `editing`.
+    case formSubmitted(Record, editing: Int64?)
+    /// The store could not save what the form submitted (after `.save`); the
+    /// message says why.
+    case saveFailed(Record, editing: Int64?, String)
+    /// A new record was stored (after `.add` and `.save`).
     case recordAdded(RecordListRow)
     /// A record's new values were stored (an edit, or after `.update`).
     case recordSaved(RecordListRow)
@@ -157,6 +163,12 @@ public enum RecordListEffect: Equatable, Sendable {
     case edit(RecordListRow)
     /// Open the form empty (its defaults) to add a record (a push).
     case add
+    /// Store what the form submitted: a new record (`editing` nil) or new values
+    /// for record `editing`; answer `.recordAdded` / `.recordSaved`, or `.saveFailed`.
+    case save(Record, editing: Int64?)
+    /// Open the form again with this record, its save having failed, saying
+    /// why: nothing typed is lost, and Enter on its last field tries again.
+    case reopen(Record, editing: Int64?, notice: String)
     /// Store these values for record `id` (a toggle); answer `.recordSaved` or `.storeFailed`.
     case update(id: Int64, Record)
     /// Delete record `id`; answer `.recordDeleted` or `.storeFailed`.
@@ -236,6 +248,10 @@ public enum RecordListEngine {
             state.highlight = 0
             state.top = 0
             return []
+        case .formSubmitted(let record, let editing):
+            return [.save(record, editing: editing)]
+        case .saveFailed(let record, let editing, let message):
+            return [.reopen(record, editing: editing, notice: "Not saved: \(message)")]
         case .recordAdded(let row):
             // A record the list's conditions leave out is stored, but not listed.
             if let unmet = unmet(row, state, form) {
