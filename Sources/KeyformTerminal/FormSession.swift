@@ -1,7 +1,8 @@
 import KeyformCore
 
-/// One form being filled in from key bytes: the key decoder, GNU readline (the
-/// keyboard view's editor) and the form engine wired together, with no terminal.
+/// One form being filled in from key bytes: the key decoder, the key maps
+/// (`FormKeyMaps`: what each key does in the view the form is in), GNU readline
+/// (the keyboard view's editor) and the form engine wired together, with no terminal.
 /// The terminal runner feeds it what the person types; `keyform test` and the
 /// Swift library's test double feed it key scripts. Both draw `frame(...)`.
 @MainActor

@@ -41,7 +41,8 @@ import KeyformCore
 ///   key decoder has already waited to know the Esc is alone, so readline's
 ///   `keyseq-timeout` plays no part.
 /// - vi command mode: readline holds it as the start of a key sequence; the
-///   next key completes it (as in bash: a stray Esc there does nothing).
+///   next key completes it (as in bash: a stray Esc there does nothing). The
+///   form's key map takes Esc there instead (cancel), and says so in the footer.
 /// - emacs mode: starts a Meta prefix, so the next key is read as Meta-key
 ///   (`ESC f` = forward-word). Keyform's Esc means cancel there, so don't feed it.
 ///
