@@ -65,6 +65,15 @@ import Testing
         #expect(FormKeyMaps.standard.keyboard.action(for: .escape, in: here) == .cancel, "the standard map is unchanged")
     }
 
+    @Test func actionsHaveNamesAConfigCanSpell() {
+        #expect(KeyAction(rawValue: "next-field") == .nextField)
+        #expect(KeyAction(rawValue: "cancel") == .cancel)
+        #expect(Set(KeyAction.allCases.map(\.rawValue)).count == KeyAction.allCases.count, "one name, one action")
+        // What a config line `cancel = ctrl-q` becomes.
+        let keys = FormKeyMaps.standard.rebinding(KeyAction(rawValue: "cancel")!, to: [KeyChord(name: "ctrl-q")!])
+        #expect(keys.booleanSwitch.keys(for: .cancel) == [.control("q")])
+    }
+
     @Test func hintsWithTheSameWordsShareOneHint() {
         let state = FormState.start(Self.todo, values: ["text": "x"], focus: 1)
         let hints = FormKeyMaps.standard.grid.hints(in: situation(state)).map(\.text)
