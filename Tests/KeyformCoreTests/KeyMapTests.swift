@@ -100,5 +100,6 @@ import Testing
         #expect(FormState.summary(of: ["text": "Buy milk", "priority": "High", "note": " "], in: form) == "Text: Buy milk · Priority: High")
         #expect(FormState.summary(of: ["text": "a\u{1B}[2J"], in: form)?.contains("\u{1B}") == false)
         #expect(FormState.summary(of: ["note": ""], in: form) == nil)
+        #expect(FormState.summary(of: ["text": "x", "done": "no"], in: form) == "Text: x · Status: In progress", "a switch in its words")
     }
 }

@@ -86,7 +86,11 @@ public struct FormState: Equatable, Sendable {
     /// form's order, escaped and cut to `width` cells; nil when none does.
     public static func summary(of values: [String: String], in form: Form, width: Int = 76) -> String? {
         let parts = form.fields.compactMap { field -> String? in
-            guard let value = values[field.id], !value.allSatisfy(\.isWhitespace) else { return nil }
+            guard var value = values[field.id], !value.allSatisfy(\.isWhitespace) else { return nil }
+            // A switch in its own words (In progress / Complete), as the form shows it.
+            if field.type == .boolean, let flag = ["yes": true, "true": true, "no": false, "false": false][value.lowercased()] {
+                value = field.shown(flag)
+            }
             return TerminalSafe.escaped(field.label) + ": " + TerminalSafe.escaped(value)
         }
         guard !parts.isEmpty else { return nil }
