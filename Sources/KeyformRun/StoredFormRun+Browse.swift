@@ -37,7 +37,10 @@ extension StoredFormRun {
             context: { run.reloaded()?.context },
             // What the add form held when left unsubmitted (the browser passes only a
             // form that differs from how it opened).
-            saveDraft: { values in try? store.saveDraft(form: form, values: values, focus: nil) }
+            saveDraft: { values in
+                do throws(StoreError) { try store.saveDraft(form: form, values: values, focus: nil) } catch { return error.shortDescription }
+                return nil
+            }
         )
     }
 }

@@ -150,10 +150,15 @@ public struct StoredFormRun {
         let untouched = FormState.start(context, values: start.last).draft(context)
         hooks.history = { [self] in history($0) }
         hooks.saveDraft = { values, focus in
-            if values == untouched {
-                _ = try? store.deleteDraft(form: form)
-            } else {
-                try? store.saveDraft(form: form, values: values, focus: focus)
+            do throws(StoreError) {
+                if values == untouched {
+                    _ = try store.deleteDraft(form: form)
+                } else {
+                    try store.saveDraft(form: form, values: values, focus: focus)
+                }
+                return nil
+            } catch {
+                return error.shortDescription
             }
         }
         return hooks
@@ -184,7 +189,7 @@ public struct StoredFormRun {
                                      keys: keys, width: max(1, width), height: max(1, height), history: hooks.history)
         let focus = context.fields.indices.contains(result.state.focus) ? context.fields[result.state.focus].id : ""
         for case .saveDraft(let values) in result.effects {
-            hooks.saveDraft(values, focus)
+            _ = hooks.saveDraft(values, focus)
         }
         return result
     }

@@ -97,3 +97,18 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 }
+
+extension StoreError {
+    /// A few words for a footer line, where the full description has no room:
+    /// what went wrong, not where (`description` names the file).
+    public var shortDescription: String {
+        switch self {
+        case .diskFull: "the disk is full"
+        case .readOnly: "the database is read-only"
+        case .busy: "the database is busy"
+        case .corrupt, .notADatabase: "the database is damaged"
+        case .cannotOpen, .cannotCreateFolder, .noDatabase: "the database cannot be opened"
+        default: "the store failed"
+        }
+    }
+}

@@ -39,7 +39,8 @@ public final class RecordBrowser: TerminalScene {
         /// Keeps what the form adding a record holds (its values as typed), as
         /// each field is committed and when it is left unsubmitted (Esc, Ctrl-C,
         /// a signal): `newValues` gives it back the next time, so nothing typed is lost.
-        public var saveDraft: ([String: String]) -> Void
+        /// Returns nil when the draft was kept, else why not (shown in the form).
+        public var saveDraft: ([String: String]) -> String?
 
         public init(
             history: @escaping (String) -> [String] = { _ in [] },
@@ -51,7 +52,7 @@ public final class RecordBrowser: TerminalScene {
             count: @escaping ([FieldMatch]) throws -> Int = { _ in 0 },
             values: @escaping (String) -> [String] = { _ in [] },
             context: (() -> FormContext?)? = nil,
-            saveDraft: @escaping ([String: String]) -> Void = { _ in }
+            saveDraft: @escaping ([String: String]) -> String? = { _ in nil }
         ) {
             self.history = history
             self.newValues = newValues
@@ -306,7 +307,10 @@ public final class RecordBrowser: TerminalScene {
     /// may have resumed, and no empty draft is offered later.
     private func keepDrafts(_ effects: [FormEffect]) {
         guard let editor, editor.purpose == .add else { return }
-        for case .saveDraft(let values) in effects where values != editor.startValues { hooks.saveDraft(values) }
+        for case .saveDraft(let values) in effects where values != editor.startValues {
+            let problem = hooks.saveDraft(values)
+            if problem != editor.session.state.draftProblem { _ = editor.session.send(.draftSaved(problem: problem)) }
+        }
     }
 
     /// The form ended: the list stores what was submitted (`.save`, answered by

@@ -32,7 +32,8 @@ public final class TerminalRunner {
         public var history: (String) -> [String] = { _ in [] }
         /// Called with the values and the focused field's id when a field is
         /// committed and when the form is left unfinished.
-        public var saveDraft: ([String: String], String) -> Void = { _, _ in }
+        /// Returns nil when the draft was kept, else why not (shown to the person).
+        public var saveDraft: ([String: String], String) -> String? = { _, _ in nil }
         public init() {}
     }
 

@@ -91,7 +91,10 @@ public final class FormScene: TerminalScene {
         var requests: [TerminalRequest] = []
         for effect in output.effects {
             switch effect {
-            case .saveDraft(let values): hooks.saveDraft(values, session.context.fields[session.state.focus].id)
+            case .saveDraft(let values):
+                // What the store answered comes back as an event: the footer says when drafts are not kept.
+                let problem = hooks.saveDraft(values, session.context.fields[session.state.focus].id)
+                if problem != session.state.draftProblem { _ = session.send(.draftSaved(problem: problem)) }
             case .bell: requests.append(.bell)
             case .transition(let transition): requests.append(.transition(transition))
             default: break  // setLine: done by the session; submit and finish: the outcome ends the run

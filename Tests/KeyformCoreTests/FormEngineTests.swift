@@ -205,6 +205,22 @@ private enum Fixture {
         #expect(store.doneBlocker == nil)
     }
 
+    /// What the store answered to a `.saveDraft` comes back as `.draftSaved`: a
+    /// problem stays (the notice does not wipe it) until a draft is kept again,
+    /// and still lands after the form ended, so the last screen tells the truth.
+    @Test func aDraftProblemLastsUntilADraftIsKeptEvenAfterTheEnd() {
+        var store = FormStore(Fixture.todo)
+        store.send(.draftSaved(problem: "the disk is full")) { $0.draftProblem = "the disk is full" }
+        store.send(.lineEdited(text: "B", cursor: 1)) { $0.entries[0] = Entry("B", cursor: 1) }
+        store.send(.draftSaved(problem: nil)) { $0.draftProblem = nil }
+        store.send(.cancelPressed, effects: [.saveDraft(["text": "B", "priority": "Medium", "due": ""]), .finish(.cancelled)]) {
+            $0.outcome = .cancelled
+        }
+        store.send(.draftSaved(problem: "the disk is full")) { $0.draftProblem = "the disk is full" }
+        let footer = FormView.render(store.state, store.context, width: 60, height: 12, color: false).text()
+        #expect(footer.contains("Cancelled; the draft could NOT be kept: the disk is full"), "\(footer)")
+    }
+
     @Test func enterOnTheLastFieldPointsAtTheBlockerThenSubmits() {
         var store = FormStore(Fixture.todo, focus: 2)
         let empty = ["text": "", "priority": "Medium", "due": ""]

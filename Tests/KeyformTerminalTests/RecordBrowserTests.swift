@@ -70,7 +70,11 @@ struct RecordBrowserTests {
                     let older = self.rows.filter { $0.id < before }
                     return Array(older.prefix(limit ?? older.count))
                 },
-                saveDraft: { values in self.drafts.append("\(values["text"] ?? "")|\(values["done"] ?? "")") }
+                saveDraft: { values in
+                    if let failure = self.failure { return failure }
+                    self.drafts.append("\(values["text"] ?? "")|\(values["done"] ?? "")")
+                    return nil
+                }
             )
         }
     }
@@ -110,6 +114,21 @@ struct RecordBrowserTests {
         #expect(!browser.isEditing)
         #expect(store.drafts == ["Call the plumber|no"])
         #expect(store.log.isEmpty, "nothing stored as a record")
+    }
+
+    /// Issue 14: a draft that cannot be kept (a full disk) is said on the form's
+    /// footer for as long as it lasts, and its last screen does not claim it was kept.
+    @Test func aDraftThatCannotBeKeptIsSaidOnTheScreen() {
+        let (browser, store) = Self.browser()
+        defer { browser.close() }
+        Self.type(browser, "a")
+        store.failure = "the disk is full"
+        Self.type(browser, "Fix the tap\r")
+        #expect(Self.screen(browser).contains("! draft not kept: the disk is full"), "\(Self.screen(browser))")
+        store.failure = nil
+        Self.type(browser, " \u{1B}[Z\r")  // flip the switch, back to the text, commit it again
+        #expect(!Self.screen(browser).contains("draft not kept"), "kept again: the warning goes")
+        #expect(store.drafts == ["Fix the tap|yes"])
     }
 
     @Test func anAddLeftAsItOpenedIsNoDraft() {

@@ -4,6 +4,10 @@
 public enum FormEngine {
     /// Applies `event` to `state` and returns what the edges must do.
     public static func reduce(_ state: inout FormState, _ event: FormEvent, _ context: FormContext) -> [FormEffect] {
+        if case .draftSaved(let problem) = event {
+            state.draftProblem = problem
+            return []
+        }
         guard state.outcome == nil else { return [] }
         // A form without fields (possible when built in code) can still be left.
         if state.entries.isEmpty, !event.endsTheForm { return [] }
@@ -59,6 +63,8 @@ public enum FormEngine {
             return end(&state, .interrupted, context)
         case .terminated(let signal):
             return end(&state, .terminated(signal: signal), context)
+        case .draftSaved:
+            return []  // handled above, before the outcome guard
         }
     }
 

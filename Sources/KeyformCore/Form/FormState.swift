@@ -53,6 +53,11 @@ public struct FormState: Equatable, Sendable {
     public var notice: String?
     /// Set once the form has ended; no event changes it afterwards.
     public var outcome: Outcome?
+    /// Why the last draft could not be kept (a full disk, a damaged store), as the
+    /// edge reported it with `.draftSaved`; nil while drafts are being kept. The
+    /// footer says so for as long as it lasts: the person must know that what they
+    /// type is not being kept.
+    public var draftProblem: String?
 
     public init(entries: [Entry], focus: Int = 0, grid: Grid? = nil, problems: [Int: FieldProblem] = [:], notice: String? = nil, outcome: Outcome? = nil) {
         self.entries = entries
@@ -137,6 +142,10 @@ public enum FormEvent: Equatable, Sendable {
     case interrupted
     /// SIGTERM or SIGHUP.
     case terminated(signal: Int32)
+    /// The edge carried out a `.saveDraft`: nil when the draft was kept, else why not.
+    /// Applied after the form has ended too, so its last screen says whether the
+    /// draft it speaks of was kept.
+    case draftSaved(problem: String?)
 }
 
 public enum ToggleAction: Equatable, Sendable {

@@ -91,17 +91,21 @@ public enum FormView {
             done.append("[ Done ]", [.bold, .reverse])
             done.append(" submitted", .bold)
             return [hints, done]
-        case .cancelled?:
-            return [hints, Frame.Line("Cancelled; the draft is kept", .bold)]
-        case .interrupted?:
-            return [hints, Frame.Line("Interrupted; the draft is kept", .bold)]
-        case .terminated?:
-            return [hints, Frame.Line("Stopped; the draft is kept", .bold)]
+        case .cancelled?, .interrupted?, .terminated?:
+            let ended = state.outcome == .cancelled ? "Cancelled" : state.outcome == .interrupted ? "Interrupted" : "Stopped"
+            guard let problem = state.draftProblem else { return [hints, Frame.Line(ended + "; the draft is kept", .bold)] }
+            return [hints, Frame.Line(ended + "; the draft could NOT be kept: " + TerminalSafe.escaped(problem), palette.error)]
         case nil:
             break
         }
         if let notice = state.notice {
             hints.append("! " + notice, palette.error)
+        } else if let problem = state.draftProblem {
+            // Until a draft is kept again: said before the keys, which get what room is left.
+            let warning = "! draft not kept: " + TerminalSafe.escaped(problem)
+            hints.append(warning, palette.error)
+            let room = width - TextWidth.cells(warning) - 3
+            if room > 8 { hints.append(" · " + keys.footer(in: situation, width: room), .dim) }
         } else {
             hints.append(keys.footer(in: situation, width: width), .dim)
         }
