@@ -28,7 +28,7 @@ import Testing
     /// in the stored record, once Done was pressed), and the file passes
     /// `PRAGMA integrity_check`. Half the trials share one file, half kill a new
     /// file as it is created; see ptyform.py for the details, and
-    /// scripts/soak-kill9.sh for a longer run.
+    /// `scripts/soak.sh kill9` for a longer run.
     @Test func killNineWhileTypingLosesNoCommittedField() throws {
         try withFolder { work in
             let trials = 100

@@ -8,7 +8,7 @@ Every other interactive test runs in tmux through the one Swift test driver
 (Tests/KeyformTestSupport: Tmux, FormRun). This one stays here because it
 writes keys straight into the terminal and kills between them after a random
 delay of microseconds, hundreds of times a run (and 1000 in
-scripts/soak-kill9.sh): a tmux `send-keys` process per key would make those
+scripts/soak.sh): a tmux `send-keys` process per key would make those
 moments coarse and the trials slow.
 
 kill9: the fault test of the store (issue 5). Each trial starts `keyform run` on
@@ -367,6 +367,9 @@ def expected_record(values):
     return record
 
 
+CATCHABLE = ["TERM", "HUP", "INT", "QUIT"]
+
+
 def kill9_trial(args, rng, trial, shared_db, estimate):
     tmp = os.path.join(args.work, f"trial-{trial}")
     os.makedirs(tmp, exist_ok=True)
@@ -386,11 +389,16 @@ def kill9_trial(args, rng, trial, shared_db, estimate):
               "steps": len(steps), "delay_ms": round(delay * 1000, 2), "problems": []}
     problems = result["problems"]
     started = time.monotonic()
+    # The signal: SIGKILL, or (--signal) a catchable one, which must end the run
+    # with its status, the terminal given back and the draft kept.
+    sig = getattr(signal, "SIG" + (rng.choice(CATCHABLE) if args.signal == "random" else args.signal))
+    result["signal"] = signal.Signals(sig).name
     run = Run([args.binary, "run", form, "--db", db, "--fresh", "--no-animation"], args.work, environment(tmp))
     deadline = started + delay if kill_step == 0 else None
     committed = {}
     submitted = False
     outcome = run.wait_for("the form", lambda s: s.focused() == ("Alpha", ""), deadline)
+    shown = outcome == "seen"
     step = 0
     while outcome == "seen" and step < len(steps):
         data, what, predicate, commits = steps[step]
@@ -403,11 +411,24 @@ def kill9_trial(args, rng, trial, shared_db, estimate):
             # As the field shows it, and so as the draft holds it: a grid key's text.
             committed[commits] = LEVELS[values[commits]] if commits == "level" else values[commits]
             submitted = step == len(steps)
+    expected = 130 if sig == signal.SIGINT else 128 + sig
     if outcome == "deadline":
-        run.kill(signal.SIGKILL)
+        run.kill(sig)
+        status = run.reap()
+        if sig != signal.SIGKILL and shown:
+            # Caught in the loop: its own status, and the terminal cooked again. Once
+            # the form has ended (Done) the signal takes its default action: the
+            # shell's status is the same (128 + N), and what was typed is in the
+            # draft, which the checks below hold it to.
+            if status not in (expected, -sig):
+                problems.append(f"{result['signal']}: exit status {status}, expected {expected}")
+            elif status == expected and not run.closed:
+                mode = termios.tcgetattr(run.fd)[3]
+                if not (mode & termios.ICANON and mode & termios.ECHO):
+                    problems.append(f"{result['signal']}: the terminal was left raw")
     status = run.wait()
     result["typing_s"] = round(time.monotonic() - started, 3)
-    result["killed"] = status == -signal.SIGKILL
+    result["killed"] = status in (-sig, expected) and outcome == "deadline"
     result["committed"] = sorted(committed)
     result["submitted"] = submitted
     if outcome == "eof" and not submitted and status != 0:
@@ -526,6 +547,8 @@ def main():
     parser.add_argument("--seed", type=int)
     parser.add_argument("--human", action="store_true", help="kill9: failures and a summary, not JSON lines")
     parser.add_argument("--report", help="kill9: also write the JSON lines to this file")
+    parser.add_argument("--signal", default="KILL", choices=["KILL", "random"] + CATCHABLE,
+                        help="the signal sent at the random moment (random: one of the catchable ones each trial)")
     args = parser.parse_args()
     args.binary = os.path.abspath(args.binary)
     args.work = os.path.abspath(args.work)
