@@ -39,6 +39,13 @@ struct FormChecks {
         if let min = field.minLength, let max = field.maxLength, min > max, let node = fields["max_length"] {
             reader.error(node, "'max_length' (\(max)) is less than 'min_length' (\(min))")
         }
+        if field.type == .integer {
+            // A bound no whole number reaches would refuse every value.
+            for (name, bound) in [("min", field.min), ("max", field.max)] {
+                guard let bound, let node = fields[name], bound > Double(Int.max) || bound < Double(Int.min) else { continue }
+                reader.error(node, "'\(name)' (\(FieldValue.format(bound))) is beyond what an integer field holds (\(Int.min) to \(Int.max)); use a smaller bound or 'type: number'")
+            }
+        }
         if let min = field.min, let max = field.max, min > max, let node = fields["max"] {
             reader.error(node, "'max' (\(FieldValue.format(max))) is less than 'min' (\(FieldValue.format(min)))")
         }

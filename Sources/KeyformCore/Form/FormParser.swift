@@ -340,7 +340,9 @@ extension NodeReader {
             return nil
         }
         guard let text = text(node, field: field) else { return nil }
-        guard let value = Double(text.trimmingSpaces), value.isFinite, !text.contains(where: \.isLetter) else {
+        // Written as a number field reads one (`1e3` included), so a bound and an answer agree.
+        let trimmed = Substring(text.trimmingSpaces)
+        guard NumberKind.isDecimalNumber(trimmed.utf8), let value = Double(trimmed), value.isFinite else {
             error(node, "'\(field)' must be a number, found '\(TerminalSafe.escaped(text))'")
             return nil
         }
