@@ -420,7 +420,8 @@ def kill9_trial(args, rng, trial, shared_db, estimate):
             # the form has ended (Done) the signal takes its default action: the
             # shell's status is the same (128 + N), and what was typed is in the
             # draft, which the checks below hold it to.
-            if status not in (expected, -sig):
+            # 0: the form was submitted before the signal landed (the record must be stored).
+            if status not in (expected, -sig, 0):
                 problems.append(f"{result['signal']}: exit status {status}, expected {expected}")
             elif status == expected and not run.closed:
                 mode = termios.tcgetattr(run.fd)[3]
@@ -448,6 +449,8 @@ def kill9_trial(args, rng, trial, shared_db, estimate):
     # pressed before the kill (the record on stdout may not have been seen yet).
     stored = record == expected_record(values)
     result["stored"] = stored
+    if status == 0 and not stored:
+        problems.append(f"exit status 0, yet the record is not stored: newest {record}, typed {values}")
     if submitted and not stored:
         problems.append(f"the record seen on stdout is not stored: newest {record}, typed {values}")
     if stored:
