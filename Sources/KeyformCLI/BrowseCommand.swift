@@ -32,10 +32,11 @@ struct BrowseCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "A form file, or the name of one (as for keyform run).")
+    @Argument(help: "A form file, or the name of one (as for keyform run).", completion: NameCompletion.forms)
     var form: String
 
-    @Option(name: .customLong("where"), help: "Only records whose FIELD has VALUE (FIELD=VALUE; repeatable).")
+    @Option(name: .customLong("where"), help: "Only records whose FIELD has VALUE (FIELD=VALUE; repeatable).",
+            completion: NameCompletion.whereFields)
     var matches: [String] = []
 
     @OptionGroup var store: DatabaseOption

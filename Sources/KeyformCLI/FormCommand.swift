@@ -6,8 +6,8 @@ import KeyformFiles
 struct FormCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "form",
-        abstract: "Check form files.",
-        subcommands: [FormCheckCommand.self]
+        abstract: "Check form files and list the forms a name finds.",
+        subcommands: [FormCheckCommand.self, FormListCommand.self]
     )
 }
 
@@ -34,5 +34,24 @@ struct FormCheckCommand: ParsableCommand {
             }
         }
         if errors > 0 { throw ExitCode(1) }
+    }
+}
+
+/// `keyform form list`: the forms a name finds from here, and where each comes from.
+struct FormListCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list",
+        abstract: "List the forms that a name finds from the current folder, and where from.",
+        discussion: """
+            Searched in order: ./forms, ./demo, each folder of $KEYFORM_FORMS, then the
+            per-user folder $XDG_CONFIG_HOME/keyform/forms (~/.config/keyform/forms).
+            One line a file, NAME  PATH; a file hidden by an earlier one of the same
+            name says so.
+            """
+    )
+
+    func run() throws {
+        let rows = FormFiles.available().map { FoundTable.Row(name: $0.name, from: $0.path, hiddenBy: $0.hiddenBy) }
+        try Output.result(FoundTable.text(rows))
     }
 }

@@ -17,7 +17,7 @@ struct LayoutPreviewCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "A layout name or a path to a .yaml file.")
+    @Argument(help: "A layout name or a path to a .yaml file.", completion: NameCompletion.layouts)
     var layout: String
 
     @Option(help: "Draw at this many columns.")

@@ -27,10 +27,12 @@ struct RecordQuery: ParsableArguments {
     }
 
     @Argument(help: ArgumentHelp("A form file, or the name of one (as for keyform run); else the name of a form with stored records.",
-                                 discussion: "Without the form file, the columns are the stored fields, headed by their ids."))
+                                 discussion: "Without the form file, the columns are the stored fields, headed by their ids."),
+              completion: NameCompletion.forms)
     var form: String
 
-    @Option(name: .customLong("where"), help: "Only records whose FIELD has VALUE (FIELD=VALUE; repeatable).")
+    @Option(name: .customLong("where"), help: "Only records whose FIELD has VALUE (FIELD=VALUE; repeatable).",
+            completion: NameCompletion.whereFields)
     var matches: [String] = []
 
     @Option(help: "At most this many records (the newest).")

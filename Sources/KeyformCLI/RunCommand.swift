@@ -31,7 +31,7 @@ struct RunCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "A form file, or the name of one.")
+    @Argument(help: "A form file, or the name of one.", completion: NameCompletion.forms)
     var form: String
 
     @Option(help: "How to print the record: json, template (the form's template) or env.")

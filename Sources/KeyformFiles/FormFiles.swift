@@ -12,7 +12,8 @@ package struct LoadedForm {
 /// Finding form files and loading them, with their layouts, into values the core can use.
 /// Shared by the `keyform` command and the `Keyform` library.
 package enum FormFiles {
-    /// FORM as a path, else a name looked up in `./forms`, `demo/` and `$KEYFORM_FORMS` (SPEC).
+    /// FORM as a path, else a name looked up in `./forms`, `demo/`, `$KEYFORM_FORMS` and the
+    /// per-user folder (SPEC).
     /// A relative result is relative to `search`'s current folder.
     package static func locate(_ form: String, in search: FileSearch = .process) -> String? {
         let manager = FileManager.default
@@ -28,9 +29,41 @@ package enum FormFiles {
 
     /// `NAME.yaml` in each folder searched, in order.
     private static func candidates(for form: String, in search: FileSearch) -> [String] {
+        folders(in: search).map { "\($0)/\(form).yaml" }
+    }
+
+    /// The folders a form's name is looked up in, in order: `forms`, `demo` (relative
+    /// to the current folder), each of `$KEYFORM_FORMS`, then the per-user `forms/`.
+    package static func folders(in search: FileSearch = .process) -> [String] {
         let environment = search.environment["KEYFORM_FORMS"] ?? ""
-        let folders = ["forms", "demo"] + environment.split(separator: ":").map(String.init)
-        return folders.map { "\($0)/\(form).yaml" }
+        return ["forms", "demo"] + environment.split(separator: ":").map(String.init) + [search.userForms].compactMap { $0 }
+    }
+
+    /// A form that a name finds: its name and the file it is read from.
+    package struct Found: Equatable, Sendable {
+        package var name: String
+        package var path: String
+        /// The earlier file of the same name that a name finds instead, if any.
+        package var hiddenBy: String?
+    }
+
+    /// Every form file in the folders searched, in search order (each folder's sorted by
+    /// name); a name found twice is listed again with the file that wins (`hiddenBy`).
+    /// Test files (`*.test.yaml`) are not forms.
+    package static func available(in search: FileSearch = .process) -> [Found] {
+        var first: [String: String] = [:]
+        var found: [Found] = []
+        for folder in folders(in: search) {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: search.absolute(folder))) ?? []
+            for file in names.sorted() where file.hasSuffix(".yaml") && !file.hasSuffix(".test.yaml") && file != ".yaml" {
+                let path = "\(folder)/\(file)"
+                guard FileManager.default.isReadableRegularFile(search.absolute(path)) else { continue }
+                let name = String(file.dropLast(5))
+                found.append(Found(name: name, path: path, hiddenBy: first[name]))
+                if first[name] == nil { first[name] = path }
+            }
+        }
+        return found
     }
 
     /// Parses the form and its layouts. Diagnostics come back with the path they belong to.
@@ -94,6 +127,14 @@ package struct LayoutSet {
     /// Each layout's own problems, once, at its own path.
     package var diagnostics: [(path: String, diagnostic: Diagnostic)] {
         loaded.values.sorted { $0.origin < $1.origin }.flatMap { layout in layout.parsed.diagnostics.map { (layout.origin, $0) } }
+    }
+}
+
+extension FileManager {
+    /// Whether `path` is a regular file (following links) that can be read.
+    func isReadableRegularFile(_ path: String) -> Bool {
+        var isFolder: ObjCBool = false
+        return fileExists(atPath: path, isDirectory: &isFolder) && !isFolder.boolValue && isReadableFile(atPath: path)
     }
 }
 

@@ -10,11 +10,14 @@ package struct LayoutFiles {
     ///   - formFolder: the folder of the form naming layouts, if any.
     ///   - extraFolder: searched after the SPEC's places; `layout check` passes the
     ///     layout's own folder, where the layouts it turns to usually live.
-    ///   - search: the current folder and `$KEYFORM_LAYOUTS` (the process's by default).
+    ///   - search: the current folder, `$KEYFORM_LAYOUTS` and the per-user folder
+    ///     (the process's by default).
     package init(formFolder: String? = nil, extraFolder: String? = nil, in search: FileSearch = .process) {
         self.search = search
         let environment = search.environment["KEYFORM_LAYOUTS"]
-        let layoutsPath = [environment, extraFolder].compactMap { $0 }.joined(separator: ":")
+        // The per-user `layouts/` comes after `$KEYFORM_LAYOUTS`, as the forms' folder does
+        // after `$KEYFORM_FORMS`; shipped layouts stay last.
+        let layoutsPath = [environment, search.userLayouts, extraFolder].compactMap { $0 }.joined(separator: ":")
         resolver = LayoutResolver(
             formFolder: formFolder,
             currentDirectory: search.currentDirectory,
@@ -28,6 +31,36 @@ package struct LayoutFiles {
     }
 
     package func exists(_ name: String) -> Bool { resolver.resolve(name) != nil }
+
+    /// A layout that a name finds: its name and where it comes from (a path as a person
+    /// would type it, or `shipped:NAME`).
+    package struct Found: Equatable, Sendable {
+        package var name: String
+        package var origin: String
+        /// Where the layout a name finds instead comes from, if not this one.
+        package var hiddenBy: String?
+    }
+
+    /// Every layout in the folders searched, in search order, then the shipped ones; a
+    /// name found twice is listed again with the one that wins (`hiddenBy`).
+    package func available() -> [Found] {
+        var first: [String: String] = [:]
+        var found: [Found] = []
+        func add(_ name: String, _ origin: String) {
+            found.append(Found(name: name, origin: origin, hiddenBy: first[name]))
+            if first[name] == nil { first[name] = origin }
+        }
+        for folder in resolver.folders {
+            let files = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+            for file in files.sorted() where file.hasSuffix(".yaml") && file != ".yaml" {
+                let path = (folder as NSString).appendingPathComponent(file)
+                guard FileManager.default.isReadableRegularFile(path) else { continue }
+                add(String(file.dropLast(5)), displayPath(path))
+            }
+        }
+        for name in ShippedLayouts.names.sorted() { add(name, "shipped:\(name)") }
+        return found
+    }
 
     /// A resolved layout: where it came from (a path, or `shipped:NAME`) and what parsing it gave.
     package struct Loaded {

@@ -242,3 +242,97 @@ struct Sandbox {
         }
     }
 }
+
+// MARK: - The per-user folder ($XDG_CONFIG_HOME/keyform, else ~/.config/keyform)
+
+@Suite struct PerUserFolderTests {
+    @Test func theUserFolderIsAnAbsoluteXdgConfigHomeElseHomeDotConfig() {
+        func folder(_ environment: [String: String]) -> String? {
+            FileSearch(currentDirectory: "/here", environment: environment).userFolder
+        }
+        #expect(folder(["XDG_CONFIG_HOME": "/cfg", "HOME": "/home/ann"]) == "/cfg/keyform")
+        #expect(folder(["XDG_CONFIG_HOME": "relative/cfg", "HOME": "/home/ann"]) == "/home/ann/.config/keyform",
+                "a relative XDG_CONFIG_HOME is ignored, as the XDG spec says")
+        #expect(folder(["XDG_CONFIG_HOME": "", "HOME": "/home/ann"]) == "/home/ann/.config/keyform")
+        #expect(folder(["HOME": "/home/ann"]) == "/home/ann/.config/keyform")
+        #expect(folder([:]) == nil)
+        #expect(FileSearch(currentDirectory: "/", environment: ["HOME": "/h"]).userForms == "/h/.config/keyform/forms")
+        #expect(FileSearch(currentDirectory: "/", environment: ["HOME": "/h"]).userLayouts == "/h/.config/keyform/layouts")
+    }
+
+    @Test func aFormInTheUserFolderRunsFromAnyFolderAfterTheOthers() throws {
+        let box = try Sandbox()
+        defer { box.remove() }
+        let config = "\(box.root.path)/config"
+        let env = ["XDG_CONFIG_HOME": config, "KEYFORM_FORMS": "\(box.root.path)/shared"]
+        try box.write("config/keyform/forms/log.yaml", Sandbox.form(named: "log"))
+        #expect(FormFiles.locate("log", in: box.search(env)) == "\(config)/keyform/forms/log.yaml")
+        #expect(FormFiles.searchedPlaces(for: "log", in: box.search(env))
+                    == "forms/log.yaml, demo/log.yaml, \(box.root.path)/shared/log.yaml, \(config)/keyform/forms/log.yaml")
+        try box.write("shared/log.yaml", Sandbox.form(named: "log"))
+        #expect(FormFiles.locate("log", in: box.search(env)) == "\(box.root.path)/shared/log.yaml", "$KEYFORM_FORMS before the user folder")
+        try box.write("forms/log.yaml", Sandbox.form(named: "log"))
+        #expect(FormFiles.locate("log", in: box.search(env)) == "forms/log.yaml", "the current folder first")
+    }
+
+    @Test func aLayoutInTheUserFolderComesAfterKeyformLayoutsAndBeforeShippedOnes() throws {
+        let box = try Sandbox()
+        defer { box.remove() }
+        let env = ["HOME": "\(box.root.path)/home", "KEYFORM_LAYOUTS": "\(box.root.path)/extra"]
+        #expect(LayoutFiles(in: box.search(env)).load("priority")?.origin == "shipped:priority")
+        try box.write("home/.config/keyform/layouts/priority.yaml", Sandbox.layout("mine"))
+        #expect(LayoutFiles(in: box.search(env)).load("priority")?.parsed.value?.title == "mine", "before the shipped one")
+        #expect(LayoutFiles(in: box.search(env)).load("priority")?.origin == "home/.config/keyform/layouts/priority.yaml")
+        try box.write("extra/priority.yaml", Sandbox.layout("extra"))
+        #expect(LayoutFiles(in: box.search(env)).load("priority")?.parsed.value?.title == "extra", "$KEYFORM_LAYOUTS first")
+    }
+
+    @Test func aFormInTheUserFolderFindsItsLayoutsInTheUserFolder() throws {
+        let box = try Sandbox()
+        defer { box.remove() }
+        let env = ["XDG_CONFIG_HOME": "\(box.root.path)/cfg"]
+        try box.write("cfg/keyform/forms/log.yaml", Sandbox.form(named: "log", layout: "moods"))
+        try box.write("cfg/keyform/layouts/moods.yaml", Sandbox.layout("moods"))
+        let path = try #require(FormFiles.locate("log", in: box.search(env)))
+        let loaded = FormFiles.load(path: path, in: box.search(env))
+        #expect(loaded.diagnostics.isEmpty, "\(loaded.diagnostics.map(\.diagnostic.message))")
+        #expect(loaded.form?.layouts["moods"]?.title == "moods")
+    }
+}
+
+// MARK: - Listing what names find (`form list`, `layout list`)
+
+@Suite struct AvailableFilesTests {
+    @Test func formsAreListedInSearchOrderEachHiddenOneSayingByWhich() throws {
+        let box = try Sandbox()
+        defer { box.remove() }
+        let env = ["XDG_CONFIG_HOME": "\(box.root.path)/cfg"]
+        try box.write("cfg/keyform/forms/todo.yaml", Sandbox.form(named: "todo"))
+        try box.write("cfg/keyform/forms/mine.yaml", Sandbox.form(named: "mine"))
+        try box.write("demo/todo.yaml", Sandbox.form(named: "todo"))
+        try box.write("demo/todo.test.yaml", "form: todo\n")
+        try box.write("demo/notes.txt", "not a form")
+        try FileManager.default.createDirectory(atPath: "\(box.root.path)/demo/folder.yaml", withIntermediateDirectories: true)
+        let user = "\(box.root.path)/cfg/keyform/forms"
+        #expect(FormFiles.available(in: box.search(env)) == [
+            .init(name: "todo", path: "demo/todo.yaml", hiddenBy: nil),
+            .init(name: "mine", path: "\(user)/mine.yaml", hiddenBy: nil),
+            .init(name: "todo", path: "\(user)/todo.yaml", hiddenBy: "demo/todo.yaml"),
+        ])
+    }
+
+    @Test func layoutsAreListedFromFoldersThenShippedOnes() throws {
+        let box = try Sandbox()
+        defer { box.remove() }
+        try box.write("Layouts/priority.yaml", Sandbox.layout("mine"))
+        try box.write("Layouts/moods.yaml", Sandbox.layout("moods"))
+        let found = LayoutFiles(in: box.search()).available()
+        #expect(Array(found.prefix(2)) == [
+            .init(name: "moods", origin: "Layouts/moods.yaml", hiddenBy: nil),
+            .init(name: "priority", origin: "Layouts/priority.yaml", hiddenBy: nil),
+        ])
+        #expect(found.dropFirst(2).map(\.name) == ShippedLayouts.names)
+        #expect(found.first { $0.origin == "shipped:priority" }?.hiddenBy == "Layouts/priority.yaml")
+        #expect(found.first { $0.origin == "shipped:yes-no" }?.hiddenBy == nil)
+    }
+}
