@@ -12,8 +12,8 @@ struct BrowseCommand: ParsableCommand {
         commandName: "browse",
         abstract: "Browse a form's stored records: edit, add, toggle and delete them.",
         discussion: """
-            FORM is a path to a form file, or a name looked up in ./forms, demo/ and
-            $KEYFORM_FORMS. The records are listed newest first on the terminal (/dev/tty).
+            FORM is a path to a form file, or a name looked up as for keyform run (./forms,
+            demo/, $KEYFORM_FORMS, ~/.config/keyform/forms). The records are listed newest first on the terminal (/dev/tty).
 
             With --where FIELD=VALUE (as for keyform records list; repeatable), only the
             records where FIELD holds VALUE are listed (a multiple field: where its list

@@ -11,8 +11,10 @@ struct RunCommand: ParsableCommand {
         commandName: "run",
         abstract: "Fill in a form, store the record, and print it on stdout.",
         discussion: """
-            FORM is a path to a form file, or a name looked up in ./forms, demo/ and
-            $KEYFORM_FORMS. The form is drawn on the terminal (/dev/tty); stdout carries
+            FORM is a path to a form file, or a name looked up in ./forms, demo/,
+            $KEYFORM_FORMS and the per-user folder $XDG_CONFIG_HOME/keyform/forms
+            (~/.config/keyform/forms); keyform form list shows what a name finds.
+            The form is drawn on the terminal (/dev/tty); stdout carries
             only the result, so x=$(keyform run todo) works.
 
             Without a terminal — with --answers (a JSON object of field id to value; - reads
