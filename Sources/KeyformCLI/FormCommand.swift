@@ -6,8 +6,8 @@ import KeyformFiles
 struct FormCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "form",
-        abstract: "Check form files and list the forms a name finds.",
-        subcommands: [FormCheckCommand.self, FormListCommand.self]
+        abstract: "Check form files, list the forms a name finds, and describe the format.",
+        subcommands: [FormCheckCommand.self, FormListCommand.self, FormSchemaCommand.self]
     )
 }
 
@@ -53,5 +53,27 @@ struct FormListCommand: ParsableCommand {
     func run() throws {
         let rows = FormFiles.available().map { FoundTable.Row(name: $0.name, from: $0.path, hiddenBy: $0.hiddenBy) }
         try Output.result(FoundTable.text(rows))
+    }
+}
+
+/// `keyform form schema`: prints the JSON Schema of the form format, for editors.
+struct FormSchemaCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "schema",
+        abstract: "Print a JSON Schema (draft 2020-12) of the form format, for editors.",
+        discussion: """
+            Save it and point your editor's YAML support at it, for example:
+
+              keyform form schema > form.schema.json
+
+            then start a form file with
+            # yaml-language-server: $schema=form.schema.json
+            keyform form check finds what a schema cannot (ids used twice, layouts that do
+            not resolve, regular expressions, defaults that fail the field's rules…).
+            """
+    )
+
+    func run() throws {
+        try Output.result(FormSchema.json + "\n")
     }
 }

@@ -131,7 +131,12 @@ enum SchemaValidation {
     }
 
     /// Per file path: its schema errors, each `JSONPATH KEYWORD: MESSAGE`; empty if accepted.
-    static func run(_ files: [URL]) throws -> [String: [String]] {
+    /// - Parameters:
+    ///   - schema: the schema's JSON (the layout schema unless given).
+    ///   - yaml12: read booleans as YAML 1.2 does (only `true` and `false`) and
+    ///     dates as text, as yaml-language-server does; a form's `states: {no: …, yes: …}` keys are
+    ///     words there, where YAML 1.1 would make them booleans.
+    static func run(_ files: [URL], schema schemaJSON: String = LayoutSchema.json, yaml12: Bool = false) throws -> [String: [String]] {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("keyform-schema-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -139,13 +144,13 @@ enum SchemaValidation {
         let schema = directory.appendingPathComponent("layout.schema.json")
         let script = directory.appendingPathComponent("validate.py")
         let output = directory.appendingPathComponent("results.json")
-        try LayoutSchema.json.write(to: schema, atomically: true, encoding: .utf8)
+        try schemaJSON.write(to: schema, atomically: true, encoding: .utf8)
         try validator.write(to: script, atomically: true, encoding: .utf8)
 
         let python = ProcessInfo.processInfo.environment["PYTHON"] ?? "python3"
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [python, script.path, schema.path, output.path] + files.map(\.path)
+        process.arguments = [python, script.path, yaml12 ? "1.2" : "1.1", schema.path, output.path] + files.map(\.path)
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe
@@ -171,7 +176,7 @@ enum SchemaValidation {
         return results
     }
 
-    /// argv: SCHEMA OUTPUT FILE...; writes {FILE: ["JSONPATH KEYWORD: MESSAGE", ...]} to OUTPUT,
+    /// argv: YAMLVERSION SCHEMA OUTPUT FILE...; writes {FILE: ["JSONPATH KEYWORD: MESSAGE", ...]} to OUTPUT,
     /// nested errors (under oneOf/anyOf) included.
     static let validator = #"""
         import json, sys
@@ -184,13 +189,25 @@ enum SchemaValidation {
             print("jsonschema is too old for draft 2020-12: `python3 -m pip install -U jsonschema`")
             sys.exit(3)
 
-        schema_path, out_path, *files = sys.argv[1:]
+        yaml_version, schema_path, out_path, *files = sys.argv[1:]
+        loader = yaml.SafeLoader
+        if yaml_version == "1.2":
+            import re
+            class Loader12(yaml.SafeLoader):
+                pass
+            Loader12.yaml_implicit_resolvers = {
+                first: [(tag, regexp) for tag, regexp in resolvers
+                        if tag not in ("tag:yaml.org,2002:bool", "tag:yaml.org,2002:timestamp")]
+                for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
+            }
+            Loader12.add_implicit_resolver("tag:yaml.org,2002:bool", re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"), list("tTfF"))
+            loader = Loader12
         with open(schema_path, encoding="utf-8") as f:
             schema = json.load(f)
         try:
             jsonschema.Draft202012Validator.check_schema(schema)
         except jsonschema.SchemaError as e:
-            print(f"LayoutSchema.json is not a valid draft 2020-12 schema: {e.message} at {e.json_path}")
+            print(f"the schema is not a valid draft 2020-12 schema: {e.message} at {e.json_path}")
             sys.exit(4)
         validator = jsonschema.Draft202012Validator(schema)
 
@@ -203,7 +220,7 @@ enum SchemaValidation {
         for path in files:
             try:
                 with open(path, encoding="utf-8") as f:
-                    document = yaml.safe_load(f)
+                    document = yaml.load(f, Loader=loader)
             except yaml.YAMLError as e:
                 results[path] = ["$ yaml: " + " ".join(str(e).split())]
                 continue

@@ -1,0 +1,246 @@
+/// A JSON Schema (draft 2020-12) of the form file format (SPEC "Form files",
+/// docs/form-format.md), for editors: `keyform form schema > form.schema.json`,
+/// then a `# yaml-language-server: $schema=form.schema.json` first line in a form.
+///
+/// The schema catches what a schema can: unknown fields, wrong types, ids and
+/// names that are not identifiers, unknown types and inputs, missing fields,
+/// `fields` and `pages` together. `keyform form check` does more (ids used twice,
+/// layouts that do not resolve, regular expressions, `min` > `max`, defaults
+/// that fail the field's rules, templates naming unknown fields, control
+/// characters…).
+///
+/// As in `LayoutSchema`, the text fields accept the JSON types an editor reading
+/// YAML 1.1 may see in a plain scalar (`no` a boolean, `1.10` a number), and the
+/// true-or-false fields accept the words the parser does (`yes`, `on`…).
+public enum FormSchema {
+    /// The enums below come from the model, so a new type or input is in the schema too.
+    public static var json: String {
+        template
+            .replacingOccurrences(of: "TYPES", with: quoted(Field.ValueType.allCases.map(\.rawValue)))
+            .replacingOccurrences(of: "INPUTS", with: quoted(Field.InputView.allCases.map(\.rawValue)))
+            .replacingOccurrences(of: "ORDERS", with: quoted(Field.ChoiceSource.Order.allCases.map(\.rawValue)))
+            .replacingOccurrences(of: "FORM_FIELD_NAMES", with: FormParser.formFields.joined(separator: ", "))
+            .replacingOccurrences(of: "FIELD_FIELD_NAMES", with: FormParser.fieldFields.joined(separator: ", "))
+    }
+
+    private static func quoted(_ names: [String]) -> String {
+        names.map { "\"\($0)\"" }.joined(separator: ", ")
+    }
+
+    private static let template: String = #"""
+{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "$id": "https://keyform.dev/schemas/form.json",
+  "title": "Keyform form",
+  "description": "A Keyform form: fields typed with readline or picked from key grids; one submission makes one record. Give either fields or pages, not both. Known fields: FORM_FIELD_NAMES.",
+  "type": "object",
+  "properties": {
+    "title": {
+      "description": "Shown at the top of the form.",
+      "$ref": "#/$defs/scalarText"
+    },
+    "name": {
+      "description": "The record kind (it names the records' table): a-z first, then a-z, 0-9 and _. Default: the file's stem (Swim Log.yaml gives swim_log).",
+      "$ref": "#/$defs/identifier"
+    },
+    "fields": {
+      "$ref": "#/$defs/fields",
+      "description": "The fields, in the order they are filled in. Use either fields or pages."
+    },
+    "pages": {
+      "description": "Pages of fields; Shift-Tab goes back across pages. Use either fields or pages.",
+      "type": "array",
+      "minItems": 1,
+      "items": { "$ref": "#/$defs/page" }
+    },
+    "template": {
+      "description": "How --format template prints a record, with {{FIELD_ID}} for a field's value (Mustache).",
+      "$ref": "#/$defs/scalarText"
+    },
+    "compact": {
+      "description": "true: fields are drawn one a line, without the space between them.",
+      "$ref": "#/$defs/boolean"
+    }
+  },
+  "additionalProperties": false,
+  "oneOf": [
+    { "required": ["fields"] },
+    { "required": ["pages"] }
+  ],
+  "$defs": {
+    "scalarText": {
+      "description": "Text. A plain YAML scalar is read as text exactly as written.",
+      "type": ["string", "number", "boolean"]
+    },
+    "identifier": {
+      "type": "string",
+      "pattern": "^[a-z][a-z0-9_]*$"
+    },
+    "boolean": {
+      "description": "true or false (also yes/no, on/off).",
+      "anyOf": [
+        { "type": "boolean" },
+        { "enum": ["true", "false", "yes", "no", "on", "off", "True", "False", "Yes", "No", "On", "Off", "TRUE", "FALSE", "YES", "NO", "ON", "OFF"] }
+      ]
+    },
+    "fields": {
+      "type": "array",
+      "minItems": 1,
+      "items": { "$ref": "#/$defs/field" }
+    },
+    "page": {
+      "description": "One page of fields.",
+      "type": "object",
+      "properties": {
+        "title": {
+          "description": "Shown at the top while this page is shown.",
+          "$ref": "#/$defs/scalarText"
+        },
+        "fields": {
+          "$ref": "#/$defs/fields",
+          "description": "The fields of this page, in order."
+        }
+      },
+      "required": ["fields"],
+      "additionalProperties": false
+    },
+    "field": {
+      "description": "One field of the form. Known fields: FIELD_FIELD_NAMES.",
+      "type": "object",
+      "properties": {
+        "id": {
+          "description": "The key of the value in the record: a-z first, then a-z, 0-9 and _; unique in the form.",
+          "$ref": "#/$defs/identifier"
+        },
+        "label": {
+          "description": "What the form shows (default: the id). A required field's label shows a *.",
+          "$ref": "#/$defs/scalarText"
+        },
+        "type": {
+          "description": "The type of the value: text (default), integer, number, date (stored YYYY-MM-DD; 2026/11/21, today, yesterday accepted) or boolean.",
+          "enum": [TYPES],
+          "default": "text"
+        },
+        "required": {
+          "description": "true: the field must not be empty (spaces alone count as empty); Done stays disabled while it is.",
+          "$ref": "#/$defs/boolean"
+        },
+        "layout": {
+          "description": "A layout name or a .yaml path: the key grid that Tab swaps to (docs/layout-format.md).",
+          "$ref": "#/$defs/scalarText"
+        },
+        "input": {
+          "description": "The view the field opens with: keyboard (default) or grid (its layout's grid).",
+          "enum": [INPUTS],
+          "default": "keyboard"
+        },
+        "strict": {
+          "description": "true: the value must be exactly one of the layout's text keys' texts.",
+          "$ref": "#/$defs/boolean"
+        },
+        "default": {
+          "description": "The starting value, as if typed; last is the field's value in the last stored record.",
+          "$ref": "#/$defs/scalarText"
+        },
+        "pattern": {
+          "description": "A regular expression (ICU syntax) the whole value must match (text fields).",
+          "$ref": "#/$defs/scalarText"
+        },
+        "min_length": {
+          "description": "The fewest characters a person sees (grapheme clusters), for text fields.",
+          "type": "integer",
+          "minimum": 0
+        },
+        "max_length": {
+          "description": "The most characters a person sees (grapheme clusters), for text fields.",
+          "type": "integer",
+          "minimum": 0
+        },
+        "min": {
+          "description": "The smallest value, inclusive (integer and number fields).",
+          "type": "number"
+        },
+        "max": {
+          "description": "The largest value, inclusive (integer and number fields).",
+          "type": "number"
+        },
+        "choices": {
+          "description": "Earlier values from the store, offered as the field's grid.",
+          "type": "object",
+          "properties": {
+            "from": {
+              "description": "FORM.FIELD: a form's name and one of its field ids.",
+              "type": "string",
+              "pattern": "^[a-z][a-z0-9_]*\\.[a-z][a-z0-9_]*$"
+            },
+            "order": {
+              "description": "recent (newest first, the default) or frequent (most used first).",
+              "enum": [ORDERS],
+              "default": "recent"
+            },
+            "limit": {
+              "description": "At most this many choices (1 to 50; default 9).",
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 50
+            }
+          },
+          "required": ["from"],
+          "additionalProperties": false
+        },
+        "multiple": {
+          "description": "true: the value is a list of key texts, toggled in the grid (text fields with a choice layout or choices).",
+          "$ref": "#/$defs/boolean"
+        },
+        "states": {
+          "description": "The words the switch, lists and templates show for a boolean field's two values.",
+          "type": "object",
+          "properties": {
+            "no": {
+              "description": "The word for false (like In progress).",
+              "$ref": "#/$defs/nonEmptyText"
+            },
+            "yes": {
+              "description": "The word for true (like Complete).",
+              "$ref": "#/$defs/nonEmptyText"
+            }
+          },
+          "required": ["no", "yes"],
+          "additionalProperties": false
+        }
+      },
+      "required": ["id"],
+      "additionalProperties": false,
+      "allOf": [
+        {
+          "description": "input: grid needs a layout (or choices) to show.",
+          "if": { "properties": { "input": { "const": "grid" } }, "required": ["input"] },
+          "then": { "anyOf": [{ "required": ["layout"] }, { "required": ["choices"] }] }
+        },
+        {
+          "description": "strict: true needs a layout: the value must be one of its keys' texts.",
+          "if": { "properties": { "strict": { "$ref": "#/$defs/true" } }, "required": ["strict"] },
+          "then": { "required": ["layout"] }
+        },
+        {
+          "description": "multiple: true needs a layout (or choices): its keys are what is picked.",
+          "if": { "properties": { "multiple": { "$ref": "#/$defs/true" } }, "required": ["multiple"] },
+          "then": { "anyOf": [{ "required": ["layout"] }, { "required": ["choices"] }] }
+        },
+        {
+          "description": "A field has choices or a layout, not both.",
+          "not": { "required": ["choices", "layout"] }
+        }
+      ]
+    },
+    "true": {
+      "enum": [true, "true", "yes", "on", "True", "Yes", "On", "TRUE", "YES", "ON"]
+    },
+    "nonEmptyText": {
+      "type": ["string", "number", "boolean"],
+      "minLength": 1
+    }
+  }
+}
+"""#
+}
