@@ -7,16 +7,16 @@ import KeyformStore
 struct RecordsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "records",
-        abstract: "List and export stored records.",
+        abstract: "List, export and import stored records.",
         discussion: """
             The records are read by the form's stored name from any folder; the form file,
             when found, gives the columns their labels. Nothing here creates a database:
-            a --db where there is none is an error.
+            a --db where there is none is an error (import creates it, as run does).
 
             Exit status: 0 listed or exported, 1 the store or the output file failed (or no
             database at --db), 2 bad usage or an invalid form.
             """,
-        subcommands: [RecordsListCommand.self, RecordsExportCommand.self]
+        subcommands: [RecordsListCommand.self, RecordsExportCommand.self, RecordsImportCommand.self]
     )
 }
 

@@ -43,6 +43,24 @@ public final class MemoryStore: RecordStore, @unchecked Sendable {
         }
     }
 
+    /// Every record is checked before any is kept: all or none, as in one transaction.
+    @discardableResult
+    public func saveRecords(_ records: [KeyformCore.Record], form: Form) throws(StoreError) -> [Int64] {
+        var storable: [(fields: [String], values: [String: FieldValue])] = []
+        for record in records {
+            let (fields, values) = try Self.storable(record, form: form)
+            storable.append((fields, values))
+        }
+        let time = now()
+        return lock.withLock {
+            storable.map { fields, values in
+                lastID += 1
+                entries.append(Entry(id: lastID, form: form.name, created: time, updated: time, fields: fields, values: values))
+                return lastID
+            }
+        }
+    }
+
     public func updateRecord(id: Int64, _ record: KeyformCore.Record, form: Form) throws(StoreError) {
         let (fields, values) = try Self.storable(record, form: form)
         let time = now()

@@ -23,6 +23,11 @@ public protocol RecordStore: AnyObject, Sendable {
     @discardableResult
     func saveRecord(_ record: KeyformCore.Record, form: Form, removingDraft: Bool) throws(StoreError) -> Int64
 
+    /// Stores many records of `form` at once, all or none (an import), and returns
+    /// their ids in order. The form's draft is left as it is.
+    @discardableResult
+    func saveRecords(_ records: [KeyformCore.Record], form: Form) throws(StoreError) -> [Int64]
+
     /// Replaces the values of record `id` of `form`; `.recordNotFound` when it is gone.
     func updateRecord(id: Int64, _ record: KeyformCore.Record, form: Form) throws(StoreError)
 

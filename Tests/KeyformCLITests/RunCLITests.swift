@@ -83,9 +83,9 @@ import Testing
     }
 
     @Test func anUnknownFormIsBadUsage() throws {
-        let result = try CLIRunner.run(["run", "nope"], stdin: "")
+        let result = try CLIRunner.run(["run", "nope"], stdin: "", environment: ["XDG_CONFIG_HOME": "/no/config", "KEYFORM_FORMS": ""])
         #expect(result.status == 2)
-        #expect(result.stderr == "keyform: form 'nope' not found; looked in: forms/nope.yaml, demo/nope.yaml; "
+        #expect(result.stderr == "keyform: form 'nope' not found; looked in: forms/nope.yaml, demo/nope.yaml, /no/config/keyform/forms/nope.yaml; "
             + "run needs the form's file to show the form: give its path, or set KEYFORM_FORMS to its folder\n")
     }
 

@@ -101,7 +101,7 @@ import Testing
         "bad-regex.yaml", "default-bad-date.yaml", "default-integer-ten.yaml", "default-not-a-strict-choice.yaml",
         "default-too-long.yaml", "duplicate-ids.yaml", "layout-missing-no-suggestion.yaml", "layout-missing-suggested.yaml",
         "min-greater-than-max.yaml", "min-length-greater-than-max-length.yaml", "options-for-another-type.yaml",
-        "template-unknown-field.yaml", "unsafe-text.yaml",
+        "template-unknown-field.yaml", "terminal-unsafe-text.yaml", "unsafe-text.yaml",
     ]
 
     @Test func brokenFormFixturesAreRejectedForTheirReason() throws {

@@ -16,6 +16,7 @@ public enum FormSchema {
     /// The enums below come from the model, so a new type or input is in the schema too.
     public static var json: String {
         template
+            .replacingOccurrences(of: "TYPE_NAMES", with: Field.ValueType.allCases.map(\.rawValue).joined(separator: ", "))
             .replacingOccurrences(of: "TYPES", with: quoted(Field.ValueType.allCases.map(\.rawValue)))
             .replacingOccurrences(of: "INPUTS", with: quoted(Field.InputView.allCases.map(\.rawValue)))
             .replacingOccurrences(of: "ORDERS", with: quoted(Field.ChoiceSource.Order.allCases.map(\.rawValue)))
@@ -117,7 +118,7 @@ public enum FormSchema {
           "$ref": "#/$defs/scalarText"
         },
         "type": {
-          "description": "The type of the value: text (default), integer, number, date (stored YYYY-MM-DD; 2026/11/21, today, yesterday accepted) or boolean.",
+          "description": "The kind of value (default: text): TYPE_NAMES. docs/form-format.md says what each accepts.",
           "enum": [TYPES],
           "default": "text"
         },

@@ -53,7 +53,11 @@ public enum Answers {
     ///
     /// Unknown ids, repeated ids and values with a line break are problems; all are
     /// collected. Malformed JSON is one problem with its line and column.
-    public static func fromJSON(_ bytes: [UInt8], form: Form) -> Result<[String: String], AnswerProblems> {
+    /// - Parameter skipping: names that are not fields and are passed over (an
+    ///   import skips the `_id`, `_created` … that `records export` adds).
+    public static func fromJSON(
+        _ bytes: [UInt8], form: Form, skipping: (String) -> Bool = { _ in false }
+    ) -> Result<[String: String], AnswerProblems> {
         let members: [(key: String, value: JSONValue)]
         var reader = JSONReader(bytes)
         do throws(JSONSyntaxError) {
@@ -64,7 +68,7 @@ public enum Answers {
         var answers: [String: String] = [:]
         var seen: Set<String> = []
         var problems: [AnswerProblem] = []
-        for (id, value) in members {
+        for (id, value) in members where !skipping(id) {
             guard let field = form.field(id: id) else {
                 problems.append(.unknownField(id, form: form))
                 continue

@@ -1,0 +1,86 @@
+import ArgumentParser
+import Foundation
+import KeyformCore
+import KeyformFiles
+import KeyformStore
+
+/// `keyform records import FORM FILE`: records from CSV or JSON, each validated as
+/// `run --answers` validates answers, stored all or none in one transaction.
+struct RecordsImportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Store records from a CSV or JSON file, all or none.",
+        discussion: """
+            FILE is CSV with a header row of field ids, or a JSON array of objects of
+            field id to value: what keyform records export writes (its _id and _created
+            are skipped; the records get new ones). - reads stdin. Every value is read and
+            validated as keyform run --answers reads it (dates like 2026/11/21 or today,
+            booleans as true/false or the field's states words, the form's defaults for
+            empty values). Every problem is reported, one a line on stderr,
+            FILE:LINE: field 'ID': REASON, and then nothing is stored; otherwise all the
+            records are stored in one transaction, and their number is said on stderr.
+
+            Exit status: 0 imported, 1 the store failed (nothing stored), 2 bad usage, an
+            invalid form or a problem in FILE (nothing stored).
+            """
+    )
+
+    @Argument(help: "A form file, or the name of one (as for keyform run).", completion: NameCompletion.forms)
+    var form: String
+
+    @Argument(help: "The CSV or JSON file, or - for stdin.", completion: .file(extensions: ["csv", "json"]))
+    var file: String
+
+    @Option(help: "csv or json (default: by FILE's extension; for - or another, json when it starts with [).")
+    var format: RecordImport.Format?
+
+    @OptionGroup var store: DatabaseOption
+
+    func run() throws {
+        let loaded = try FormFiles.loadReporting(form, needs: "import needs the form's file to validate the records")
+        let bytes: [UInt8]
+        do {
+            bytes = file == "-" ? try SourceFiles.readStandardInput() : try SourceFiles.read(file)
+        } catch {
+            throw Failure(message: "\(file == "-" ? "stdin" : file): \(error)")
+        }
+        let context: FormContext
+        do {
+            context = try FormContext(form: loaded.form, layouts: loaded.layouts, today: CivilDate.today())
+        } catch {
+            throw Failure(message: "\(loaded.path): \(error)")
+        }
+        let validators = Dictionary(uniqueKeysWithValues: zip(context.fields.map(\.id), context.validators))
+        let name = file == "-" ? "stdin" : file
+        switch RecordImport.records(bytes, format: format ?? Self.format(of: file, bytes), form: context.form,
+                                    validators: validators, clock: context.clock) {
+        case .failure(let found):
+            let problems = found.problems
+            for problem in problems { Output.error("\(name):\(problem)") }
+            throw Failure(message: "nothing imported: \(problems.count == 1 ? "1 problem" : "\(problems.count) problems") in \(name)")
+        case .success(let records):
+            let database: any RecordStore
+            do {
+                database = try AppDatabase.open(path: store.path)
+            } catch {
+                throw Failure(message: error.description, status: 1)
+            }
+            do {
+                try database.saveRecords(records, form: context.form)
+            } catch {
+                throw Failure(message: "nothing imported: \(error)", status: 1)
+            }
+            Output.error("imported \(records.count == 1 ? "1 record" : "\(records.count) records") of '\(context.form.name)' into \(database.location)")
+        }
+    }
+
+    /// By the file's extension, else by its first character.
+    static func format(of file: String, _ bytes: [UInt8]) -> RecordImport.Format {
+        let lowered = file.lowercased()
+        if lowered.hasSuffix(".csv") { return .csv }
+        if lowered.hasSuffix(".json") { return .json }
+        return RecordImport.guessFormat(bytes)
+    }
+}
+
+extension RecordImport.Format: ExpressibleByArgument {}

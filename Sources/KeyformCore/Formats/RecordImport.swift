@@ -1,0 +1,282 @@
+/// Reading records to import (`keyform records import FORM FILE`): CSV with a
+/// header row of field ids, or a JSON array of objects — what `records export`
+/// writes. Each row becomes answers, then a record exactly as `run --answers`
+/// makes one (`Answers`, `HeadlessFill`): the same conversions, defaults and
+/// validation. Every problem is collected with the line its row starts on, so
+/// one run reports them all; the caller stores nothing unless there are none.
+///
+/// Columns and members starting with `_` (`_id`, `_created`, `_updated`) are
+/// the store's, not fields: they are skipped, except that when every row has an
+/// `_id` the records are stored in the order of their ids, oldest first. So an
+/// export (newest first) imported into a new database lists as it did; rows
+/// without ids are stored in the file's order.
+public enum RecordImport {
+    public enum Format: String, Sendable, CaseIterable {
+        case csv, json
+    }
+
+    /// One problem, at the line where its row (or the file's trouble) starts.
+    public struct Problem: Error, Equatable, Sendable, CustomStringConvertible {
+        public var line: Int
+        public var fieldID: String?
+        public var reason: String
+
+        public init(line: Int, field fieldID: String? = nil, _ reason: String) {
+            self.line = line
+            self.fieldID = fieldID
+            self.reason = reason
+        }
+
+        /// `LINE: field 'ID': REASON` (the caller puts the file's name before it).
+        public var description: String {
+            fieldID.map { "\(line): field '\($0)': \(reason)" } ?? "\(line): \(reason)"
+        }
+    }
+
+    /// Every problem found, in the order of the file.
+    public struct Problems: Error, Equatable, Sendable {
+        public var problems: [Problem]
+
+        public init(_ problems: [Problem]) { self.problems = problems }
+    }
+
+    /// The answers of one row, and the line it starts on.
+    public struct Row: Equatable, Sendable {
+        public var line: Int
+        public var answers: [String: String]
+        /// The row's `_id` from an export, when it has a whole number there.
+        public var exportedID: Int64?
+
+        public init(line: Int, answers: [String: String], exportedID: Int64? = nil) {
+            self.line = line
+            self.answers = answers
+            self.exportedID = exportedID
+        }
+    }
+
+    /// `json` when the first thing in the bytes is `[`, else `csv`: for stdin (`-`),
+    /// where there is no file name to tell.
+    public static func guessFormat(_ bytes: [UInt8]) -> Format {
+        let skipped: Set<UInt8> = [0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF]
+        return bytes.first { !skipped.contains($0) } == UInt8(ascii: "[") ? .json : .csv
+    }
+
+    /// The records in `bytes`, in order, each validated as answers to `form` are; or every problem.
+    public static func records(
+        _ bytes: [UInt8], format: Format, form: Form, validators: [String: FieldValidator], clock: WallClock
+    ) -> Result<[Record], Problems> {
+        var (rows, problems) = switch format {
+        case .csv: csvRows(String(decoding: bytes, as: UTF8.self), form: form)
+        case .json: jsonRows(bytes, form: form)
+        }
+        var records: [Record] = []
+        for row in inStoringOrder(rows) {
+            switch HeadlessFill.fill(form, answers: row.answers, validators: validators, clock: clock) {
+            case .success(let record): records.append(record)
+            case .failure(let found): problems += found.map { Problem(line: row.line, field: $0.fieldID, $0.reason) }
+            }
+        }
+        // In the file's order, whatever order the rows are stored in.
+        let sorted = problems.enumerated().sorted { ($0.element.line, $0.offset) < ($1.element.line, $1.offset) }.map(\.element)
+        return sorted.isEmpty ? .success(records) : .failure(Problems(sorted))
+    }
+
+    static func isStoreColumn(_ name: String) -> Bool { name.hasPrefix("_") }
+
+    /// By exported id, oldest first, when every row has one; else as given.
+    static func inStoringOrder(_ rows: [Row]) -> [Row] {
+        guard !rows.isEmpty, rows.allSatisfy({ $0.exportedID != nil }) else { return rows }
+        return rows.enumerated().sorted { ($0.element.exportedID!, $0.offset) < ($1.element.exportedID!, $1.offset) }.map(\.element)
+    }
+
+    // MARK: - CSV
+
+    /// RFC 4180: a header row of field ids, then one row a record. Quoted values may
+    /// hold commas, `""` and line breaks; an empty value is no answer (the field's
+    /// default applies, as for `run --answers`). Blank lines are skipped. The rows
+    /// read, and the problems of the others (none are read past a bad header).
+    public static func csvRows(_ text: String, form: Form) -> (rows: [Row], problems: [Problem]) {
+        let table: [(line: Int, cells: [String])]
+        switch csvTable(text) {
+        case .success(let parsed): table = parsed
+        case .failure(let problem): return ([], [problem])
+        }
+        guard let header = table.first else {
+            return ([], [Problem(line: 1, "no header row: the first line names the fields (like id1,id2)")])
+        }
+        var problems: [Problem] = []
+        var seen: Set<String> = []
+        for name in header.cells where !isStoreColumn(name) {
+            if form.field(id: name) == nil {
+                problems.append(Problem(line: header.line, AnswerProblem.unknownField(name, form: form).reason))
+            } else if !seen.insert(name).inserted {
+                problems.append(Problem(line: header.line, field: name, "is a column more than once"))
+            }
+        }
+        guard problems.isEmpty else { return ([], problems) }
+        var rows: [Row] = []
+        for (line, cells) in table.dropFirst() {
+            guard cells.count == header.cells.count else {
+                problems.append(Problem(line: line, "has \(cells.count) values; the header names \(header.cells.count) columns"))
+                continue
+            }
+            var answers: [String: String] = [:]
+            var exportedID: Int64?
+            for (name, value) in zip(header.cells, cells) {
+                if name == "_id" { exportedID = Int64(value) }
+                if !isStoreColumn(name) && !value.isEmpty { answers[name] = value }
+            }
+            rows.append(Row(line: line, answers: answers, exportedID: exportedID))
+        }
+        return (rows, problems)
+    }
+
+    /// The rows of a CSV text, each with the line it starts on; blank lines left out.
+    static func csvTable(_ text: String) -> Result<[(line: Int, cells: [String])], Problem> {
+        var rows: [(line: Int, cells: [String])] = []
+        var cells: [String] = []
+        var cell = ""
+        var line = 1
+        var rowLine = 1
+        var quoted = false
+        var quoteLine = 1
+        var scalars = text.unicodeScalars.makeIterator()
+        var pending = scalars.next()
+        if pending == "\u{FEFF}" { pending = scalars.next() }
+        func endRow() {
+            cells.append(cell)
+            cell = ""
+            if !(cells.count == 1 && cells[0].isEmpty) { rows.append((rowLine, cells)) }
+            cells = []
+        }
+        while let scalar = pending {
+            pending = scalars.next()
+            if quoted {
+                if scalar == "\"" {
+                    if pending == "\"" {
+                        cell.unicodeScalars.append("\"")
+                        pending = scalars.next()
+                    } else {
+                        quoted = false
+                    }
+                } else {
+                    if scalar == "\n" { line += 1 }
+                    cell.unicodeScalars.append(scalar)
+                }
+                continue
+            }
+            switch scalar {
+            case "\"" where cell.isEmpty:
+                quoted = true
+                quoteLine = line
+            case ",":
+                cells.append(cell)
+                cell = ""
+            case "\r" where pending == "\n":
+                break
+            case "\n":
+                endRow()
+                line += 1
+                rowLine = line
+            default:
+                cell.unicodeScalars.append(scalar)
+            }
+        }
+        if quoted { return .failure(Problem(line: quoteLine, "a quoted value is not closed (a \" is missing)")) }
+        if !cell.isEmpty || !cells.isEmpty { endRow() }
+        return .success(rows)
+    }
+
+    // MARK: - JSON
+
+    /// A JSON array of objects, each read as `run --answers` reads one (`Answers.fromJSON`):
+    /// the rows read, and the problems of the others.
+    public static func jsonRows(_ bytes: [UInt8], form: Form) -> (rows: [Row], problems: [Problem]) {
+        let elements: [(line: Int, bytes: [UInt8])]
+        switch jsonObjects(bytes) {
+        case .success(let found): elements = found
+        case .failure(let problem): return ([], [problem])
+        }
+        var rows: [Row] = []
+        var problems: [Problem] = []
+        for (line, object) in elements {
+            switch Answers.fromJSON(object, form: form, skipping: isStoreColumn) {
+            case .success(let answers): rows.append(Row(line: line, answers: answers, exportedID: exportedID(in: object)))
+            case .failure(let found): problems += found.map { Problem(line: line, field: $0.fieldID, $0.reason) }
+            }
+        }
+        return (rows, problems)
+    }
+
+    /// An object's `_id` member, when it is a whole number.
+    static func exportedID(in object: [UInt8]) -> Int64? {
+        var reader = JSONReader(object)
+        guard let members = try? reader.readObjectMembers(),
+              case .number(let text)? = members.first(where: { $0.key == "_id" })?.value else { return nil }
+        return Int64(text)
+    }
+
+    /// The objects of a top-level JSON array, each with the line it starts on. Only the
+    /// array's shape is read here; each object's own syntax is `Answers.fromJSON`'s.
+    static func jsonObjects(_ bytes: [UInt8]) -> Result<[(line: Int, bytes: [UInt8])], Problem> {
+        var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        var line = 1
+        func skipWhitespace() {
+            while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) {
+                if bytes[index] == 0x0A { line += 1 }
+                index += 1
+            }
+        }
+        skipWhitespace()
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "[") else {
+            return .failure(Problem(line: line, "expected a JSON array of records ([{...}, ...]), as records export writes"))
+        }
+        index += 1
+        var objects: [(line: Int, bytes: [UInt8])] = []
+        skipWhitespace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+            index += 1
+        } else {
+            while true {
+                skipWhitespace()
+                guard index < bytes.count, bytes[index] == UInt8(ascii: "{") else {
+                    return .failure(Problem(line: line, "each record must be a JSON object ({\"field\": value, ...})"))
+                }
+                let start = index, startLine = line
+                var depth = 0
+                var inString = false
+                var escaped = false
+                repeat {
+                    let byte = bytes[index]
+                    if byte == 0x0A { line += 1 }
+                    if inString {
+                        if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                    } else if byte == UInt8(ascii: "\"") {
+                        inString = true
+                    } else if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") {
+                        depth += 1
+                    } else if byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") {
+                        depth -= 1
+                    }
+                    index += 1
+                } while depth > 0 && index < bytes.count
+                guard depth == 0 else { return .failure(Problem(line: startLine, "this record is not closed (a } is missing)")) }
+                objects.append((startLine, Array(bytes[start..<index])))
+                skipWhitespace()
+                guard index < bytes.count else { return .failure(Problem(line: line, "the array is not closed (a ] is missing)")) }
+                if bytes[index] == UInt8(ascii: ",") {
+                    index += 1
+                    continue
+                }
+                guard bytes[index] == UInt8(ascii: "]") else {
+                    return .failure(Problem(line: line, "expected , or ] after a record"))
+                }
+                index += 1
+                break
+            }
+        }
+        skipWhitespace()
+        guard index == bytes.count else { return .failure(Problem(line: line, "text after the array's closing ]")) }
+        return .success(objects)
+    }
+}

@@ -1,0 +1,138 @@
+@testable import KeyformCore
+import Testing
+
+/// `keyform records import`: CSV and JSON read into rows with their lines, each
+/// row validated as `run --answers` validates answers, every problem collected.
+@Suite struct RecordImportTests {
+    /// The demo to-do (text required, priority strict from the shipped layout,
+    /// done a boolean with states words, due a date, note with a pattern), on a fixed day.
+    static let context = try! DemoForms.context("todo")
+    static var form: Form { context.form }
+    static var validators: [String: FieldValidator] {
+        Dictionary(uniqueKeysWithValues: zip(context.fields.map(\.id), context.validators))
+    }
+
+    func records(_ text: String, _ format: RecordImport.Format) -> Result<[Record], RecordImport.Problems> {
+        RecordImport.records(Array(text.utf8), format: format, form: Self.form, validators: Self.validators,
+                             clock: WallClock(today: DemoForms.today))
+    }
+
+    func problems<T>(_ result: Result<T, RecordImport.Problems>) -> [String] {
+        guard case .failure(let found) = result else { return [] }
+        return found.problems.map(\.description)
+    }
+
+    func values(_ result: Result<[Record], RecordImport.Problems>) -> [[String: String]] {
+        guard case .success(let records) = result else { return [] }
+        return records.map { record in
+            Dictionary(uniqueKeysWithValues: record.values.compactMap { entry -> (String, String)? in if case .text(let text)? = entry.value { (entry.id, text) } else { nil } })
+        }
+    }
+
+    // MARK: CSV
+
+    @Test func csvCellsFollowRFC4180AndEachRowKnowsItsLine() throws {
+        let table = try RecordImport.csvTable("a,b\r\n\"x, \"\"y\"\"\",\"two\nlines\"\n\n3,\n").get()
+        #expect(table.map(\.line) == [1, 2, 5])
+        #expect(table.map(\.cells) == [["a", "b"], ["x, \"y\"", "two\nlines"], ["3", ""]])
+        #expect(try RecordImport.csvTable("\u{FEFF}a\nb").get().map(\.cells) == [["a"], ["b"]], "a BOM is not a column name")
+        #expect(throws: RecordImport.Problem(line: 2, "a quoted value is not closed (a \" is missing)")) {
+            try RecordImport.csvTable("a\n\"open\nstill").get()
+        }
+    }
+
+    @Test func csvRowsAreValidatedLikeAnswers() {
+        let result = records("""
+            text,priority,done,due
+            Buy milk,High,Complete,2026/11/21
+            Call mum,,no,today
+
+            """, .csv)
+        #expect(problems(result) == [])
+        guard case .success(let stored) = result else { return }
+        #expect(stored.count == 2)
+        #expect(stored[0]["due"] == .date(CivilDate(iso: "2026-11-21")!), "a human date, stored as a date")
+        #expect(stored[0]["done"] == .boolean(true), "the states word for yes")
+        #expect(stored[1]["priority"] == .text("Medium"), "an empty cell takes the default")
+        #expect(stored[1]["due"] == .date(DemoForms.today))
+    }
+
+    @Test func everyProblemIsReportedAtItsRowsLine() {
+        #expect(problems(records("""
+            text,priority,due
+            ,Huge,2026-13-01
+            "fine",High,
+            "two
+            lines",Low,
+            ok,Low
+            """, .csv)) == [
+                "2: field 'text': required",
+                "2: field 'priority': must be one of: High, Medium, Low",
+                "2: field 'due': must be a real date; months go from 1 to 12",
+                "4: field 'text': must be one line",
+                "6: has 2 values; the header names 3 columns",
+            ])
+    }
+
+    @Test func theHeaderNamesFieldsOnceAndStoreColumnsAreSkipped() {
+        #expect(problems(records("text,priorty\nx,High\n", .csv)) == ["1: unknown field 'priorty'; did you mean 'priority'?"])
+        #expect(problems(records("text,text\nx,y\n", .csv)) == ["1: field 'text': is a column more than once"])
+        #expect(problems(records("", .csv)) == ["1: no header row: the first line names the fields (like id1,id2)"])
+        #expect(values(records("_id,_created,text\n7,2026-01-01T00:00:00Z,x\n", .csv)).map { $0["text"] } == ["x"])
+    }
+
+    @Test func exportedIdsGiveTheOrderOfStoringOldestFirst() {
+        let exported = "_id,text\n9,newest\n3,oldest\n5,middle\n"
+        #expect(values(records(exported, .csv)).map { $0["text"] } == ["oldest", "middle", "newest"])
+        let handWritten = "text\nfirst\nsecond\n"
+        #expect(values(records(handWritten, .csv)).map { $0["text"] } == ["first", "second"])
+    }
+
+    // MARK: JSON
+
+    @Test func jsonObjectsAreFoundWithTheLineTheyStartOn() throws {
+        let objects = try RecordImport.jsonObjects(Array("[\n {\"a\": \"}{[\\\"\"},\n\n {\"b\": [1, {\"c\": 2}]}\n]\n".utf8)).get()
+        #expect(objects.map(\.line) == [2, 4])
+        #expect(objects.map { String(decoding: $0.bytes, as: UTF8.self) } == ["{\"a\": \"}{[\\\"\"}", "{\"b\": [1, {\"c\": 2}]}"])
+        #expect(try RecordImport.jsonObjects(Array("[]".utf8)).get().isEmpty)
+        func failure(_ text: String) -> String? {
+            if case .failure(let problem) = RecordImport.jsonObjects(Array(text.utf8)) { problem.description } else { nil }
+        }
+        #expect(failure("{\"text\": \"x\"}") == "1: expected a JSON array of records ([{...}, ...]), as records export writes")
+        #expect(failure("[\n  \"x\"\n]") == "2: each record must be a JSON object ({\"field\": value, ...})")
+        #expect(failure("[{\"a\": 1}\n{\"b\": 2}]") == "2: expected , or ] after a record")
+        #expect(failure("[{\"a\": [1}") == "1: this record is not closed (a } is missing)")
+        #expect(failure("[{\"a\": 1}") == "1: the array is not closed (a ] is missing)")
+        #expect(failure("[]\nx") == "2: text after the array's closing ]")
+    }
+
+    @Test func jsonRecordsAreReadAsAnswersAndExportedIdsOrderThem() {
+        let exported = """
+            [
+              {"_id": 2, "_created": "2026-11-22T10:00:00Z", "text": "Call mum", "priority": "Low", "done": true, "due": null, "note": ""},
+              {"_id": 1, "_created": "2026-11-21T10:00:00Z", "text": "Buy milk", "priority": "High", "done": false, "due": "2026-11-21", "note": ""}
+            ]
+            """
+        let result = records(exported, .json)
+        #expect(problems(result) == [])
+        #expect(values(result).map { $0["text"] } == ["Buy milk", "Call mum"])
+        #expect(problems(records("""
+            [
+              {"text": "ok"},
+              {"text": "x", "colour": "red"},
+              {"text": "y",
+               "due": "2026/02/30", "done": "maybe"}
+            ]
+            """, .json)) == [
+                "3: unknown field 'colour'",
+                "4: field 'done': must be In progress or Complete (or yes or no)",
+                "4: field 'due': must be a real date; February 2026 has 28 days",
+            ])
+    }
+
+    @Test func stdinIsJsonWhenItStartsWithABracket() {
+        #expect(RecordImport.guessFormat(Array(" \n[{}]".utf8)) == .json)
+        #expect(RecordImport.guessFormat(Array("text\n[x]".utf8)) == .csv)
+        #expect(RecordImport.guessFormat([]) == .csv)
+    }
+}
