@@ -127,6 +127,15 @@ import Testing
         #expect(try database.saveRecords([], form: todo).isEmpty)
     }
 
+    /// The store interface's other backend keeps the same promise (`records import`).
+    @Test func theMemoryStoreImportsAllOrNoneToo() throws {
+        let memory = MemoryStore()
+        let ids = try memory.saveRecords([todoRecord("a"), todoRecord("b")], form: todo)
+        #expect(try memory.records(form: todo).map(\.id) == ids.reversed())
+        #expect(storeError { _ = try memory.saveRecords([todoRecord("ok"), todoRecord("bad", distance: .nan)], form: todo) } != nil)
+        #expect(try memory.recordCount(form: todo) == 2)
+    }
+
     @Test func formsKeepTheirRecordsApart() throws {
         let notes = form("note", [Field(id: "text")])
         try database.saveRecord(todoRecord("todo item"), form: todo)
