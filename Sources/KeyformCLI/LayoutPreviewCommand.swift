@@ -14,6 +14,10 @@ struct LayoutPreviewCommand: ParsableCommand {
             page by page. On a terminal each page's first key is highlighted as in a
             form, and the width is the terminal's; piped, the drawing is plain text 80
             columns wide.
+
+            With --watch the layout's file is drawn again on every save, with its
+            diagnostics under the drawing, until Ctrl-C: edit the file in one window and
+            watch it in another. A shipped layout has no file to watch.
             """
     )
 
@@ -23,12 +27,16 @@ struct LayoutPreviewCommand: ParsableCommand {
     @Option(help: "Draw at this many columns.")
     var width: Int?
 
+    @Flag(help: "Redraw on every save of the layout file, with its diagnostics under the drawing (Ctrl-C stops).")
+    var watch = false
+
     func validate() throws {
         if let width, width < 1 { throw ValidationError("--width must be at least 1, got \(width)") }
     }
 
     func run() throws {
         let files = LayoutFiles()
+        if watch { try startWatching(files) }
         guard let loaded = files.load(layout) else {
             throw Failure(message: files.resolver.notFoundMessage(for: layout))
         }
@@ -41,6 +49,21 @@ struct LayoutPreviewCommand: ParsableCommand {
         }
         let lines = LayoutPreview.lines(parsed, width: columns, highlight: true)
         try Output.result(lines.map(Self.styled).joined(separator: "\n") + "\n")
+    }
+
+    /// The file NAME resolves to, watched; a shipped layout cannot change.
+    private func startWatching(_ files: LayoutFiles) throws {
+        switch files.resolver.resolve(layout) {
+        case .file(let path)?:
+            let here = FileManager.default.currentDirectoryPath + "/"
+            let origin = path.hasPrefix(here) ? String(path.dropFirst(here.count)) : path
+            try LayoutPreviewWatch(path: path, origin: origin, files: files, width: width).run()
+        case .shipped(let name)?:
+            throw Failure(message: "'\(name)' is a layout shipped with Keyform: it has no file to watch; "
+                + "watch a file of your own (./Layouts/\(name).yaml, once made, is found before it)")
+        case nil:
+            throw Failure(message: files.resolver.notFoundMessage(for: layout))
+        }
     }
 
     /// A line with its styles as SGR sequences (its text is already made safe by
