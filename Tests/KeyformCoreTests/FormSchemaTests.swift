@@ -99,7 +99,7 @@ import Testing
     /// store's rules, the layouts, regular expressions, or comparing two fields.
     static let beyondTheSchema: Set<String> = [
         "bad-regex.yaml", "default-bad-date.yaml", "default-integer-ten.yaml", "default-not-a-strict-choice.yaml",
-        "default-too-long.yaml", "duplicate-ids.yaml", "layout-missing-no-suggestion.yaml", "layout-missing-suggested.yaml",
+        "default-too-long.yaml", "duplicate-ids.yaml", "integer-bounds.yaml", "layout-missing-no-suggestion.yaml", "layout-missing-suggested.yaml",
         "min-greater-than-max.yaml", "min-length-greater-than-max-length.yaml", "options-for-another-type.yaml",
         "template-unknown-field.yaml", "terminal-unsafe-text.yaml", "unsafe-text.yaml",
     ]
