@@ -37,11 +37,11 @@ struct DatabaseOption: ParsableArguments {
     }
 
     /// The database for commands that only read (`records list`, `export`): none
-    /// is ever created. A `--db` given that does not exist is an error; the
+    /// is ever created, and nothing is written to it. A `--db` given that does not exist is an error; the
     /// default place not made yet holds no records (an empty store stands in).
     func openForReading() throws -> any RecordStore {
         do {
-            return try AppDatabase.openExisting(path: path)
+            return try AppDatabase.openForReading(path: path) ?? MemoryStore()
         } catch .noDatabase where db == nil {
             return MemoryStore()
         } catch {

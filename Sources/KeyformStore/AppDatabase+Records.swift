@@ -17,16 +17,14 @@ extension AppDatabase: RecordStore {
         try SQLText.validate(form)
         let data = try RecordValues.json(record, form: form)
         let time = Timestamp.string(from: now())
-        return try mapped {
-            try writer.write { db in
-                try RecordView.ensure(db, form: form)
-                var row = RecordRow(id: nil, form: form.name, created: time, updated: time, data: data)
-                try row.insert(db)
-                if removingDraft {
-                    try db.execute(sql: "DELETE FROM _draft WHERE form = ?", arguments: [form.name])
-                }
-                return row.id ?? db.lastInsertedRowID
+        return try writing { db in
+            try RecordView.ensure(db, form: form)
+            var row = RecordRow(id: nil, form: form.name, created: time, updated: time, data: data)
+            try row.insert(db)
+            if removingDraft {
+                try db.execute(sql: "DELETE FROM _draft WHERE form = ?", arguments: [form.name])
             }
+            return row.id ?? db.lastInsertedRowID
         }
     }
 
@@ -41,19 +39,17 @@ extension AppDatabase: RecordStore {
             data.append(try RecordValues.json(record, form: form))
         }
         let time = Timestamp.string(from: now())
-        return try mapped {
-            try writer.write { db in
-                try RecordView.ensure(db, form: form)
-                let insert = try db.cachedStatement(
-                    sql: "INSERT INTO _record (form, created, updated, data) VALUES (?, ?, ?, ?)")
-                var ids: [Int64] = []
-                ids.reserveCapacity(data.count)
-                for json in data {
-                    try insert.execute(arguments: [form.name, time, time, json])
-                    ids.append(db.lastInsertedRowID)
-                }
-                return ids
+        return try writing { db in
+            try RecordView.ensure(db, form: form)
+            let insert = try db.cachedStatement(
+                sql: "INSERT INTO _record (form, created, updated, data) VALUES (?, ?, ?, ?)")
+            var ids: [Int64] = []
+            ids.reserveCapacity(data.count)
+            for json in data {
+                try insert.execute(arguments: [form.name, time, time, json])
+                ids.append(db.lastInsertedRowID)
             }
+            return ids
         }
     }
 
@@ -63,25 +59,21 @@ extension AppDatabase: RecordStore {
         try SQLText.validate(form)
         let data = try RecordValues.json(record, form: form)
         let time = Timestamp.string(from: now())
-        try mapped {
-            try writer.write { db in
-                try RecordView.ensure(db, form: form)
-                try db.execute(
-                    sql: "UPDATE _record SET data = ?, updated = ? WHERE id = ? AND form = ?",
-                    arguments: [data, time, id, form.name])
-                if db.changesCount == 0 { throw StoreError.recordNotFound(id: id, form: form.name) }
-            }
+        try writing { db in
+            try RecordView.ensure(db, form: form)
+            try db.execute(
+                sql: "UPDATE _record SET data = ?, updated = ? WHERE id = ? AND form = ?",
+                arguments: [data, time, id, form.name])
+            if db.changesCount == 0 { throw StoreError.recordNotFound(id: id, form: form.name) }
         }
     }
 
     /// Deletes record `id` of `form`; false when there was no such record.
     @discardableResult
     public func deleteRecord(id: Int64, form: Form) throws(StoreError) -> Bool {
-        try mapped {
-            try writer.write { db in
-                try db.execute(sql: "DELETE FROM _record WHERE id = ? AND form = ?", arguments: [id, form.name])
-                return db.changesCount > 0
-            }
+        try writing { db in
+            try db.execute(sql: "DELETE FROM _record WHERE id = ? AND form = ?", arguments: [id, form.name])
+            return db.changesCount > 0
         }
     }
 
@@ -241,9 +233,7 @@ extension AppDatabase {
         let data = "{" + keys.map { RecordFormat.jsonString($0) + ":" + RecordFormat.jsonString(values[$0] ?? "") }
             .joined(separator: ",") + "}"
         let draft = DraftRow(form: form.name, data: data, focus: focus, saved: Timestamp.string(from: now()))
-        try mapped {
-            try writer.write { db in try draft.upsert(db) }
-        }
+        try writing { db in try draft.upsert(db) }
     }
 
     /// The form's draft, or nil.
@@ -267,11 +257,9 @@ extension AppDatabase {
     /// Removes the form's draft; false when it had none.
     @discardableResult
     public func deleteDraft(form: Form) throws(StoreError) -> Bool {
-        try mapped {
-            try writer.write { db in
-                try db.execute(sql: "DELETE FROM _draft WHERE form = ?", arguments: [form.name])
-                return db.changesCount > 0
-            }
+        try writing { db in
+            try db.execute(sql: "DELETE FROM _draft WHERE form = ?", arguments: [form.name])
+            return db.changesCount > 0
         }
     }
 }

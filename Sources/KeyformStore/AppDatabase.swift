@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import KeyformCore
+import Synchronization
 
 /// Keyform's database: submitted records, drafts, and what field history and
 /// `default: last` read from them (docs/store.md).
@@ -51,12 +52,14 @@ public final class AppDatabase: Sendable {
     public let path: String
     let writer: any DatabaseWriter
     let now: @Sendable () -> Date
+    /// The damage a read or write ran into: once a command has called the file
+    /// damaged, nothing more is written to it (`writing`).
+    private let damage = Mutex<StoreError?>(nil)
 
-    init(writer: any DatabaseWriter, path: String, now: @escaping @Sendable () -> Date) throws(StoreError) {
+    private init(writer: any DatabaseWriter, path: String, now: @escaping @Sendable () -> Date) {
         self.writer = writer
         self.path = path
         self.now = now
-        try prepare()
     }
 
     // MARK: - Opening
@@ -69,24 +72,14 @@ public final class AppDatabase: Sendable {
     /// is not a SQLite database, a damaged one, another program's database, or one
     /// that cannot be written to.
     ///
+    /// Opening a file that is already set up writes nothing: the first write is
+    /// the command's own (a record, a draft).
+    ///
     /// - Parameter now: the clock for `created`, `updated` and `saved` (tests pass a fixed one).
     public static func open(path: String, now: @escaping @Sendable () -> Date = { Date() }) throws(StoreError) -> AppDatabase {
         try DatabaseFile.prepare(path: path)
-        try initialize(path: path)
-        var configuration = Configuration()
-        configuration.busyMode = busyMode
-        configuration.label = "keyform"
-        let pool: DatabasePool
-        do {
-            pool = try DatabasePool(path: path, configuration: configuration)
-            // GRDB sets NORMAL on the writer connection when it turns WAL on.
-            try pool.barrierWriteWithoutTransaction { db in
-                try db.execute(sql: "PRAGMA synchronous = FULL")
-            }
-        } catch {
-            throw StoreError.from(error, path: path)
-        }
-        return try AppDatabase(writer: pool, path: path, now: now)
+        let (queue, _) = try connect(path: path, writing: true)
+        return AppDatabase(writer: queue, path: path, now: now)
     }
 
     /// Opens the database file at `path` only if it exists: for commands that
@@ -97,46 +90,111 @@ public final class AppDatabase: Sendable {
         return try open(path: path, now: now)
     }
 
-    /// Checks and sets up the file through one plain connection before the pool
-    /// opens it.
+    /// Opens the database file at `path` for commands that only read
+    /// (`records list`, `export`): nothing is created and nothing is written, not
+    /// even the setup a new file gets. Nil when the file holds no Keyform
+    /// records yet (an empty file, or one another process is just setting up).
+    /// Throws `.noDatabase` when nothing is there, and as `open(path:now:)` for a
+    /// file that is not a Keyform database.
+    public static func openForReading(path: String, now: @escaping @Sendable () -> Date = { Date() }) throws(StoreError) -> AppDatabase? {
+        guard DatabaseFile.exists(path) else { throw .noDatabase(path: path) }
+        try DatabaseFile.checkReadable(path: path)
+        let (queue, hasSchema) = try connect(path: path, writing: false)
+        guard hasSchema else {
+            try? queue.close()
+            return nil
+        }
+        return AppDatabase(writer: queue, path: path, now: now)
+    }
+
+    /// The one connection to the file, checked and (when `writing`) set up; it
+    /// stays the store's connection. Returns whether the file holds the schema.
     ///
-    /// - Another program's database is refused before anything is written to it
-    ///   (opening a pool would turn WAL on in it).
+    /// One connection, not a pool: a pool opened after a setup connection makes
+    /// SQLite remove the WAL when the setup connection closes, and GRDB's pool then
+    /// writes (and syncs) a table it creates and drops to make the WAL again — a
+    /// write before anything is known about the file, and 2.8 ms of the first frame.
+    ///
+    /// - Another program's database is refused before anything is written to it.
     /// - A new file gets its first page (the application id) in rollback-journal
     ///   mode, under SQLite's lock: a database whose first writes sit in a WAL while
     ///   the main file is still empty is not safe to share between processes.
     /// - WAL is turned on once per file, retrying while other processes hold the
     ///   file: `PRAGMA journal_mode = WAL` needs an exclusive lock and reports
-    ///   "database is locked" at once instead of calling the busy handler. Once the
-    ///   file is in WAL mode, the pool's own `journal_mode = WAL` changes nothing.
-    private static func initialize(path: String) throws(StoreError) {
+    ///   "database is locked" at once instead of calling the busy handler.
+    /// - Migrations run only when some are missing; a file that is up to date is
+    ///   only read.
+    private static func connect(path: String, writing: Bool) throws(StoreError) -> (DatabaseQueue, Bool) {
         var configuration = Configuration()
         configuration.busyMode = busyMode
+        configuration.label = "keyform"
+        var opened: DatabaseQueue?
         do {
             let queue = try DatabaseQueue(path: path, configuration: configuration)
-            try queue.writeWithoutTransaction { db in
+            opened = queue
+            let hasSchema = try queue.inDatabase { db throws -> Bool in
+                // WAL turns NORMAL on by habit; a record must survive a power cut.
+                try db.execute(sql: "PRAGMA synchronous = FULL")
                 if try isForeign(db) { throw StoreError.foreignDatabase(path: path) }
-                if try Int32.fetchOne(db, sql: "PRAGMA application_id") != applicationID {
-                    try db.inTransaction(.immediate) {
-                        if try isForeign(db) { throw StoreError.foreignDatabase(path: path) }
-                        try db.execute(sql: "PRAGMA application_id = \(applicationID)")
-                        return .commit
-                    }
+                let marked = try Int32.fetchOne(db, sql: "PRAGMA application_id") == applicationID
+                if try migrator.hasBeenSuperseded(db) { throw StoreError.newerVersion(path: path) }
+                let current = try marked && migrator.hasCompletedMigrations(db)
+                if current || !writing {
+                    // A reader takes the file as it is: only a file some migrations
+                    // ran on has records to read.
+                    return try current || db.tableExists("grdb_migrations")
                 }
-                let deadline = Date().addingTimeInterval(busyTimeout)
-                while true {
-                    do {
-                        if try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL") == "wal" { break }
-                    } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY {
-                        // Another process holds the file: try again shortly.
-                    }
-                    guard Date() < deadline else { throw StoreError.busy(path: path) }
-                    usleep(5_000)
-                }
+                try mark(db, path: path, marked: marked, wal: true)
+                return false
             }
-            try queue.close()
+            if writing && !hasSchema { try migrate(queue) }
+            return (queue, writing || hasSchema)
         } catch {
+            try? opened?.close()
             throw StoreError.from(error, path: path)
+        }
+    }
+
+    /// Marks a new database as Keyform's and turns WAL on (for a file).
+    private static func mark(_ db: Database, path: String, marked: Bool, wal: Bool) throws {
+        if !marked {
+            try db.inTransaction(.immediate) {
+                if try isForeign(db) { throw StoreError.foreignDatabase(path: path) }
+                try db.execute(sql: "PRAGMA application_id = \(applicationID)")
+                return .commit
+            }
+        }
+        if wal, try String.fetchOne(db, sql: "PRAGMA journal_mode") != "wal" {
+            let deadline = Date().addingTimeInterval(busyTimeout)
+            while true {
+                do {
+                    if try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL") == "wal" { break }
+                } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY {
+                    // Another process holds the file: try again shortly.
+                }
+                guard Date() < deadline else { throw StoreError.busy(path: path) }
+                usleep(5_000)
+            }
+        }
+    }
+
+    /// Runs the migrations the database lacks.
+    private static func migrate(_ writer: any DatabaseWriter) throws {
+        // GRDB's migrator reads which migrations are applied before its transaction:
+        // two processes opening a new file at once may both try the first migration.
+        // The loser's transaction fails and rolls back; it then finds it applied.
+        for attempt in 1... {
+            do {
+                // What GRDB knows of the schema may be another process's, from before
+                // it created (or rolled back) the tables.
+                try writer.writeWithoutTransaction { $0.clearSchemaCache() }
+                try migrator.migrate(writer)
+                break
+            } catch let error as DatabaseError
+                where attempt < 5 && [.SQLITE_ERROR, .SQLITE_CONSTRAINT].contains(error.resultCode)
+            {
+                continue
+            }
         }
     }
 
@@ -157,7 +215,10 @@ public final class AppDatabase: Sendable {
     /// A new, empty database in memory, gone when the value is released (for tests).
     public static func inMemory(now: @escaping @Sendable () -> Date = { Date() }) throws(StoreError) -> AppDatabase {
         do {
-            return try AppDatabase(writer: DatabaseQueue(), path: ":memory:", now: now)
+            let queue = try DatabaseQueue()
+            try queue.inDatabase { db in try mark(db, path: ":memory:", marked: false, wal: false) }
+            try migrate(queue)
+            return AppDatabase(writer: queue, path: ":memory:", now: now)
         } catch {
             throw StoreError.from(error, path: ":memory:")
         }
@@ -184,41 +245,6 @@ public final class AppDatabase: Sendable {
     }
 
     // MARK: - Schema
-
-    /// Refuses another program's database, marks a new one as Keyform's, migrates.
-    private func prepare() throws(StoreError) {
-        do {
-            // A file was marked by `initialize`; only a new in-memory database needs it here
-            // (a read first, so that opening does not wait for other processes' writes).
-            let marked = try writer.read { db in
-                try Int32.fetchOne(db, sql: "PRAGMA application_id") == AppDatabase.applicationID
-            }
-            if !marked {
-                try writer.write { db in
-                    if try AppDatabase.isForeign(db) { throw StoreError.foreignDatabase(path: path) }
-                    try db.execute(sql: "PRAGMA application_id = \(AppDatabase.applicationID)")
-                }
-            }
-            if try writer.read({ try AppDatabase.migrator.hasBeenSuperseded($0) }) {
-                throw StoreError.newerVersion(path: path)
-            }
-            // GRDB's migrator reads which migrations are applied before its transaction:
-            // two processes opening a new file at once may both try the first migration.
-            // The loser's transaction fails and rolls back; it then finds it applied.
-            for attempt in 1... {
-                do {
-                    try AppDatabase.migrator.migrate(writer)
-                    break
-                } catch let error as DatabaseError
-                    where attempt < 5 && [.SQLITE_ERROR, .SQLITE_CONSTRAINT].contains(error.resultCode)
-                {
-                    continue
-                }
-            }
-        } catch {
-            throw StoreError.from(error, path: path)
-        }
-    }
 
     /// Every version of the schema, from the first. Never edit a shipped migration:
     /// add one.
@@ -247,12 +273,33 @@ public final class AppDatabase: Sendable {
 
     // MARK: - Errors
 
-    /// Runs `body`, turning anything it throws into a `StoreError`.
+    /// Runs `body`, turning anything it throws into a `StoreError`, and
+    /// remembering a damaged file.
     func mapped<T>(_ body: () throws -> T) throws(StoreError) -> T {
         do {
             return try body()
         } catch {
-            throw StoreError.from(error, path: path)
+            let failure = StoreError.from(error, path: path)
+            switch failure {
+            case .corrupt, .notADatabase: damage.withLock { $0 = failure }
+            default: break
+            }
+            throw failure
+        }
+    }
+
+    /// One write transaction, unless the file was found damaged: a command does
+    /// not change a file it has called damaged (the person may want to recover it).
+    func writing<T>(_ updates: (Database) throws -> T) throws(StoreError) -> T {
+        if let failure = damage.withLock({ $0 }) { throw failure }
+        return try mapped {
+            try writer.write { db in
+                // The connection stays open for the whole run, and other processes may
+                // change the schema meanwhile (a form's view): GRDB must not trust what it
+                // cached before.
+                db.clearSchemaCache()
+                return try updates(db)
+            }
         }
     }
 

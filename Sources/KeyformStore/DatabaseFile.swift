@@ -42,6 +42,15 @@ enum DatabaseFile {
         }
     }
 
+    /// For a store opened only to read: a file this process can read (a folder,
+    /// or a file it may not read, says why).
+    static func checkReadable(path: String) throws(StoreError) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { throw .cannotOpen(path: path, reason: reason(errno)) }
+        if info.st_mode & S_IFMT == S_IFDIR { throw .cannotOpen(path: path, reason: "it is a folder") }
+        guard access(path, R_OK) == 0 else { throw .cannotOpen(path: path, reason: reason(errno)) }
+    }
+
     /// Whether anything is at `path` (a file, or a folder that `prepare` refuses).
     static func exists(_ path: String) -> Bool {
         var info = stat()

@@ -454,6 +454,7 @@ import Testing
         try file.seek(toOffset: UInt64((root - 1) * pageSize))
         file.write(Data(repeating: 0x5A, count: pageSize))
         try file.close()
+        let damaged = try Data(contentsOf: URL(fileURLWithPath: db))
 
         let stderr = try expectRescued(cli, database: db, because: "is damaged")
         #expect(stderr.contains(".recover"), "it says how to recover: \(stderr)")
@@ -461,6 +462,8 @@ import Testing
         let listed = try cli.run(["records", "list", "todo"], database: db)
         #expect(listed.status == 1)
         #expect(listed.stderr.contains("is damaged"), "\(listed.stderr)")
+        // Neither command changed the file it called damaged.
+        #expect(try Data(contentsOf: URL(fileURLWithPath: db)) == damaged, "the damaged file is as it was")
     }
 
     @Test func aFileThatIsNotADatabase() throws {

@@ -140,6 +140,85 @@ import Testing
         #expect(error?.description.contains("is damaged") == true)
     }
 
+    /// The file's bytes and its schema cookie (`PRAGMA schema_version`, bytes
+    /// 40–43 of the header), read without opening it with SQLite.
+    func snapshot(_ path: String) throws -> (bytes: Data, schemaVersion: UInt32) {
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        let version = bytes.count >= 44 ? bytes[40..<44].reduce(UInt32(0)) { $0 << 8 | UInt32($1) } : 0
+        return (bytes, version)
+    }
+
+    /// Six pages of records, closed cleanly (all in the main file), then the
+    /// records table's root page overwritten.
+    func damagedDatabase() throws -> String {
+        let path = folder.file("db.sqlite")
+        do {
+            let database = try AppDatabase.open(path: path)
+            for n in 0..<40 { try database.saveRecord(todoRecord(String(repeating: "record \(n) ", count: 20)), form: todo) }
+        }
+        let (root, pageSize) = try DatabaseQueue(path: path).read { db in
+            (try Int.fetchOne(db, sql: "SELECT rootpage FROM sqlite_master WHERE name = '_record'") ?? 0,
+             try Int.fetchOne(db, sql: "PRAGMA page_size") ?? 0)
+        }
+        let handle = try FileHandle(forUpdating: URL(fileURLWithPath: path))
+        try handle.seek(toOffset: UInt64((root - 1) * pageSize))
+        try handle.write(contentsOf: Data(repeating: 0x5A, count: pageSize))
+        try handle.close()
+        return path
+    }
+
+    @Test func openingAFileThatIsSetUpWritesNothing() throws {
+        let path = folder.file("db.sqlite")
+        do { try AppDatabase.open(path: path).saveRecord(todoRecord("kept"), form: todo) }
+        #expect(!FileManager.default.fileExists(atPath: path + "-wal"), "closed cleanly: all in the main file")
+        let before = try snapshot(path)
+        #expect(before.schemaVersion > 0)
+        do {
+            let database = try AppDatabase.open(path: path)
+            #expect(try database.records(form: todo).count == 1)
+            #expect(try database.draft(form: todo) == nil)
+        }
+        do {
+            let reader = try #require(try AppDatabase.openForReading(path: path))
+            #expect(try reader.records(form: todo).count == 1)
+        }
+        let after = try snapshot(path)
+        #expect(after.schemaVersion == before.schemaVersion)
+        #expect(after.bytes == before.bytes, "opening and reading left the file as it was")
+    }
+
+    @Test func openingForReadingNeverSetsAFileUp() throws {
+        let path = folder.file("empty.sqlite")
+        FileManager.default.createFile(atPath: path, contents: Data())
+        #expect(try AppDatabase.openForReading(path: path) == nil, "no records yet")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)).isEmpty, "not even marked as Keyform's")
+        #expect(storeError { _ = try AppDatabase.openForReading(path: folder.file("none.sqlite")) }
+            == .noDatabase(path: folder.file("none.sqlite")))
+        #expect(!FileManager.default.fileExists(atPath: folder.file("none.sqlite")))
+    }
+
+    @Test func aFileFoundDamagedIsNotWrittenTo() throws {
+        let path = try damagedDatabase()
+        let before = try snapshot(path)
+        let database = try AppDatabase.open(path: path)
+        guard case .corrupt? = storeError({ _ = try database.records(form: todo) }) else {
+            Issue.record("expected the records to be found damaged")
+            return
+        }
+        // The drafts table is sound, but the file has been called damaged.
+        guard case .corrupt? = storeError({ try database.saveDraft(form: todo, values: ["text": "x"], focus: nil) }) else {
+            Issue.record("a draft was written to a damaged file")
+            return
+        }
+        guard case .corrupt? = storeError({ _ = try database.saveRecord(todoRecord("new"), form: todo) }) else {
+            Issue.record("a record was written to a damaged file")
+            return
+        }
+        let after = try snapshot(path)
+        #expect(after.schemaVersion == before.schemaVersion)
+        #expect(after.bytes == before.bytes, "the damaged file is as it was")
+    }
+
     @Test func aDamagedHeaderIsNotADatabase() throws {
         let path = folder.file("db.sqlite")
         _ = try AppDatabase.open(path: path)
