@@ -44,10 +44,10 @@ struct RecordQuery: ParsableArguments {
         if let limit, limit < 0 { throw ValidationError("--limit must be 0 or more, got \(limit)") }
     }
 
-    /// The form and its records, newest first. The form is its file when one is
+    /// The form and which of its records, newest first. The form is its file when one is
     /// found (as for `keyform run`), else — for a bare name — the form as the
     /// store holds it (`RecordStore.storedForm`): stored records read from any folder.
-    func load() throws -> (form: Form, records: [StoredRecord]) {
+    func select() throws -> RecordSelection {
         let (form, database) = try resolve()
         let filters: [FieldMatch]
         do {
@@ -55,11 +55,7 @@ struct RecordQuery: ParsableArguments {
         } catch {
             throw Failure(message: "\(error)")  // a --where naming no field: bad usage (2)
         }
-        do {
-            return (form, try database.records(form: form, where: filters, limit: limit))
-        } catch {
-            throw Failure(message: "\(error)", status: 1)  // the store failed (a damaged file), as when opening it
-        }
+        return RecordSelection(form: form, store: database, filters: filters, limit: limit)
     }
 
     private func resolve() throws -> (Form, any RecordStore) {
@@ -94,8 +90,14 @@ struct RecordsListCommand: ParsableCommand {
     var format: RecordQuery.Format = .table
 
     func run() throws {
-        let (form, records) = try query.load()
-        try Output.result(RecordTable.render(records, form: form, as: format))
+        let selection = try query.select()
+        var output = ChunkedOutput(descriptor: STDOUT_FILENO)
+        do {
+            try RecordTable.write(selection, as: format, to: &output)
+            try output.flush()
+        } catch let failure as ChunkedOutput.WriteFailure {
+            throw Failure(message: "could not write the result on stdout (\(failure))", status: 74)
+        }
     }
 }
 
@@ -114,47 +116,96 @@ struct RecordsExportCommand: ParsableCommand {
     var output: String?
 
     func run() throws {
-        let (form, records) = try query.load()
-        let text = RecordTable.render(records, form: form, as: format)
-        guard let output else { return try Output.result(text) }
+        let selection = try query.select()
+        guard let output else {
+            var stdout = ChunkedOutput(descriptor: STDOUT_FILENO)
+            do {
+                try RecordTable.write(selection, as: format, to: &stdout)
+                try stdout.flush()
+            } catch let failure as ChunkedOutput.WriteFailure {
+                throw Failure(message: "could not write the result on stdout (\(failure))", status: 74)
+            }
+            return
+        }
         // Private records: a new file is readable by its owner only, an existing one keeps its mode.
-        try FileReplacement.write(Array(text.utf8), to: output, newFileMode: 0o600)
-        Output.error("keyform: wrote \(records.count) record\(records.count == 1 ? "" : "s") to \(output)")
+        var count = 0
+        try FileReplacement.write(to: output, newFileMode: 0o600) { descriptor in
+            var file = ChunkedOutput(descriptor: descriptor)
+            count = try RecordTable.write(selection, as: format, to: &file)
+            try file.flush()
+        }
+        Output.error("keyform: wrote \(count) record\(count == 1 ? "" : "s") to \(output)")
+    }
+}
+
+/// The records a `records` command reads: a form's, filtered, at most `limit`.
+struct RecordSelection {
+    var form: Form
+    var store: any RecordStore
+    var filters: [FieldMatch]
+    var limit: Int?
+
+    /// Each record, newest first, as the store reads it; a store failure (a
+    /// damaged file) exits 1, as when opening it.
+    func forEach(_ body: (StoredRecord) throws -> Void) throws {
+        do {
+            try store.forEachRecord(form: form, where: filters, limit: limit, body)
+        } catch let error as StoreError {
+            throw Failure(message: "\(error)", status: 1)
+        }
     }
 }
 
 /// Stored records as a table, JSON or CSV.
+///
+/// JSON and CSV are written record by record as the store reads them, so that
+/// memory stays flat however many there are; a table needs every row for its
+/// column widths, and is for people, who do not read 100,000 rows.
 enum RecordTable {
-    static func render(_ records: [StoredRecord], form: Form, as format: RecordQuery.Format) -> String {
+    /// Writes the selected records in `format`; returns how many there were.
+    @discardableResult
+    static func write(_ selection: RecordSelection, as format: RecordQuery.Format, to output: inout ChunkedOutput) throws -> Int {
+        let form = selection.form
+        var count = 0
         switch format {
-        case .json: json(records, form: form)
-        case .csv: csv(records, form: form)
-        case .table: table(records, form: form)
+        case .json:
+            try selection.forEach { stored in
+                try output.write(count == 0 ? "[\n  " : ",\n  ")
+                try output.write(jsonObject(stored, form: form))
+                count += 1
+            }
+            try output.write(count == 0 ? "[]\n" : "\n]\n")
+        case .csv:
+            try output.write(csvLine(["_id", "_created"] + form.fields.map(\.id)))
+            try selection.forEach { stored in
+                let values = form.fields.map { stored.values[$0.id].map(csvValue) ?? "" }
+                try output.write(csvLine([String(stored.id), Timestamp.string(from: stored.created)] + values))
+                count += 1
+            }
+        case .table:
+            var records: [StoredRecord] = []
+            try selection.forEach { records.append($0) }
+            count = records.count
+            try output.write(table(records, form: form))
         }
+        return count
     }
 
-    static func json(_ records: [StoredRecord], form: Form) -> String {
-        let objects = records.map { stored in
-            var fields = ["\"_id\":\(stored.id)", "\"_created\":" + RecordFormat.jsonString(Timestamp.string(from: stored.created))]
-            for field in form.fields {
-                fields.append(RecordFormat.jsonString(field.id) + ":" + RecordFormat.jsonValue(stored.values[field.id], type: field.type, multiple: field.multiple))
-            }
-            return "{" + fields.joined(separator: ",") + "}"
+    static func jsonObject(_ stored: StoredRecord, form: Form) -> String {
+        var object = "{\"_id\":\(stored.id),\"_created\":" + RecordFormat.jsonString(Timestamp.string(from: stored.created))
+        for field in form.fields {
+            object += "," + RecordFormat.jsonString(field.id) + ":"
+                + RecordFormat.jsonValue(stored.values[field.id], type: field.type, multiple: field.multiple)
         }
-        return objects.isEmpty ? "[]\n" : "[\n" + objects.map { "  " + $0 }.joined(separator: ",\n") + "\n]\n"
+        return object + "}"
     }
 
     /// RFC 4180: a header row, CRLF line ends, fields quoted when they hold `,`, `"` or a line break.
-    static func csv(_ records: [StoredRecord], form: Form) -> String {
+    static func csvLine(_ fields: [String]) -> String {
         func quoted(_ text: String) -> String {
             text.contains(where: { $0 == "," || $0 == "\"" || $0.isNewline }) ? "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : text
         }
-        var lines = [(["_id", "_created"] + form.fields.map(\.id)).map(quoted).joined(separator: ",")]
-        for stored in records {
-            let values = form.fields.map { stored.values[$0.id].map(csvValue) ?? "" }
-            lines.append(([String(stored.id), Timestamp.string(from: stored.created)] + values).map(quoted).joined(separator: ","))
-        }
-        return lines.joined(separator: "\r\n") + "\r\n"
+        return fields.map(quoted).joined(separator: ",") + "\r\n"
     }
 
     private static func csvValue(_ value: FieldValue) -> String {

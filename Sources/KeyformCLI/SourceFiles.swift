@@ -84,6 +84,35 @@ enum Output {
     }
 }
 
+/// Output written in pieces as it is made (`records list|export`): gathered up
+/// to 64 KiB, then written, so that memory stays flat however long it is.
+struct ChunkedOutput {
+    /// A write that failed: the errno, in words.
+    struct WriteFailure: Error, CustomStringConvertible {
+        var code: Int32
+        var description: String { String(cString: strerror(code)) }
+    }
+
+    let descriptor: Int32
+    private var buffer: [UInt8] = []
+    private static let size = 1 << 16
+
+    init(descriptor: Int32) {
+        self.descriptor = descriptor
+        buffer.reserveCapacity(Self.size + 4096)
+    }
+
+    mutating func write(_ text: String) throws(WriteFailure) {
+        buffer.append(contentsOf: text.utf8)
+        if buffer.count >= Self.size { try flush() }
+    }
+
+    mutating func flush() throws(WriteFailure) {
+        defer { buffer.removeAll(keepingCapacity: true) }
+        if let code = Output.writeAll(buffer, to: descriptor) { throw WriteFailure(code: code) }
+    }
+}
+
 extension FormFiles {
     /// FORM (a path or a name) located and loaded with its layouts; its errors
     /// printed on stderr. Not found is bad usage; an invalid form exits 2.
@@ -117,8 +146,29 @@ extension FormFiles {
 /// gets `newFileMode`.
 enum FileReplacement {
     static func write(_ bytes: [UInt8], to path: String, newFileMode: mode_t = 0o644) throws {
+        try write(to: path, newFileMode: newFileMode) { descriptor in
+            if let code = Output.writeAll(bytes, to: descriptor) { throw ChunkedOutput.WriteFailure(code: code) }
+        }
+    }
+
+    /// The file's content written by `produce` into the descriptor it is given,
+    /// as it is made. A `ChunkedOutput.WriteFailure` is reported as a write
+    /// that failed; anything else `produce` throws (the store failed) leaves the
+    /// file as it was (when it is replaced in one step) and is rethrown.
+    static func write(to path: String, newFileMode: mode_t = 0o644, _ produce: (Int32) throws -> Void) throws {
         func failure(_ doing: String) -> Failure {
             Failure(message: "cannot write \(path): \(doing): \(String(cString: strerror(errno)))", status: 1)
+        }
+        /// `produce` run on `fd`: true when it wrote everything, false when a write
+        /// failed (errno says why); what else it throws, it throws.
+        func produced(_ fd: Int32) throws -> Bool {
+            do {
+                try produce(fd)
+                return true
+            } catch let error as ChunkedOutput.WriteFailure {
+                errno = error.code
+                return false
+            }
         }
         var target = path
         var info = stat()
@@ -136,16 +186,23 @@ enum FileReplacement {
             let fd = open(target, O_WRONLY | O_TRUNC | O_CLOEXEC)
             guard fd >= 0 else { throw failure("cannot open it") }
             defer { close(fd) }
-            guard Output.writeAll(bytes, to: fd) == nil, fsync(fd) == 0 else { throw failure("cannot write it") }
+            guard try produced(fd), fsync(fd) == 0 else { throw failure("cannot write it") }
             return
         }
         let temporary = target + ".keyform.tmp"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, info.st_mode & 0o7777)
         guard fd >= 0 else { throw failure("cannot create \(temporary)") }
-        let written = Output.writeAll(bytes, to: fd) == nil
-            && fchmod(fd, info.st_mode & 0o7777) == 0
-            && (fchown(fd, info.st_uid, info.st_gid) == 0 || getuid() != 0)
-            && fsync(fd) == 0
+        let written: Bool
+        do {
+            written = try produced(fd)
+                && fchmod(fd, info.st_mode & 0o7777) == 0
+                && (fchown(fd, info.st_uid, info.st_gid) == 0 || getuid() != 0)
+                && fsync(fd) == 0
+        } catch {
+            close(fd)
+            unlink(temporary)
+            throw error
+        }
         close(fd)
         guard written, rename(temporary, target) == 0 else {
             let error = failure("cannot replace it")

@@ -86,7 +86,29 @@ extension AppDatabase: RecordStore {
     /// was saved is nil in it; a value stored under another type is converted when
     /// that is exact (see `RecordValues.decode`).
     public func records(form: Form, where matches: [FieldMatch], limit: Int?, beforeID: Int64?) throws(StoreError) -> [StoredRecord] {
-        if let limit, limit <= 0 { return [] }
+        var result: [StoredRecord] = []
+        do {
+            try reading(form: form, where: matches, limit: limit, beforeID: beforeID) { result.append($0) }
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw StoreError.from(error, path: path)
+        }
+        return result
+    }
+
+    /// The records as `records(form:where:limit:beforeID:)` has them, each handed
+    /// to `body` as its row is read: one record in memory at a time.
+    public func forEachRecord(form: Form, where matches: [FieldMatch], limit: Int?,
+                              _ body: (StoredRecord) throws -> Void) throws {
+        try reading(form: form, where: matches, limit: limit, beforeID: nil, body)
+    }
+
+    /// One query over the records; what `body` throws stops it and is rethrown
+    /// as it is, the store's own failures as `StoreError`.
+    private func reading(form: Form, where matches: [FieldMatch], limit: Int?, beforeID: Int64?,
+                         _ body: (StoredRecord) throws -> Void) throws {
+        if let limit, limit <= 0 { return }
         let fields = form.fields
         var sql = "SELECT id, created, updated"
         var arguments: [(any DatabaseValueConvertible)?] = []
@@ -108,9 +130,9 @@ extension AppDatabase: RecordStore {
             arguments.append(limit)
         }
         let statementArguments = StatementArguments(arguments)
-        return try mapped {
+        var stopped: (any Error)?
+        try mapped {
             try writer.read { db in
-                var result: [StoredRecord] = []
                 let rows = try Row.fetchCursor(db, sql: sql, arguments: statementArguments)
                 while let row = try rows.next() {
                     var values: [(id: String, value: FieldValue?)] = []
@@ -120,15 +142,21 @@ extension AppDatabase: RecordStore {
                         let value: DatabaseValue = row[4 + 2 * index]
                         values.append((field.id, RecordValues.decode(jsonType: jsonType, value: value, as: field.type, multiple: field.multiple)))
                     }
-                    result.append(StoredRecord(
+                    let record = StoredRecord(
                         id: row[0],
                         created: Timestamp.date(from: row[1]) ?? .distantPast,
                         updated: Timestamp.date(from: row[2]) ?? .distantPast,
-                        values: Record(values: values)))
+                        values: Record(values: values))
+                    do {
+                        try body(record)
+                    } catch {
+                        stopped = error
+                        return
+                    }
                 }
-                return result
             }
         }
+        if let stopped { throw stopped }
     }
 
     /// How many records `form` has, counting those where every match holds.

@@ -40,6 +40,13 @@ public protocol RecordStore: AnyObject, Sendable {
     /// `beforeID`, only those older than that one (the next page of a list).
     func records(form: Form, where matches: [FieldMatch], limit: Int?, beforeID: Int64?) throws(StoreError) -> [StoredRecord]
 
+    /// The records `records(form:where:limit:beforeID:)` returns, handed to
+    /// `body` one at a time as they are read, so that a long list is never held
+    /// whole (`records list|export`). What `body` throws stops the reading and is
+    /// rethrown as it is; the store's own failures are `StoreError`. A backend
+    /// that cannot stream is served by the default, which reads them all first.
+    func forEachRecord(form: Form, where matches: [FieldMatch], limit: Int?, _ body: (StoredRecord) throws -> Void) throws
+
     /// How many records `form` has where every match holds.
     func recordCount(form: Form, where matches: [FieldMatch]) throws(StoreError) -> Int
 
@@ -94,6 +101,10 @@ extension RecordStore {
 
     public func records(form: Form, limit: Int?, beforeID: Int64?) throws(StoreError) -> [StoredRecord] {
         try records(form: form, where: [], limit: limit, beforeID: beforeID)
+    }
+
+    public func forEachRecord(form: Form, where matches: [FieldMatch], limit: Int?, _ body: (StoredRecord) throws -> Void) throws {
+        for record in try records(form: form, where: matches, limit: limit, beforeID: nil) { try body(record) }
     }
 
     public func recordCount(form: Form) throws(StoreError) -> Int {

@@ -51,6 +51,31 @@ enum Backend: String, CaseIterable, CustomTestStringConvertible, Sendable {
         #expect(try store.records(form: form("other", [Field(id: "text")])).isEmpty)
     }
 
+    /// `forEachRecord` hands out what `records` returns, one at a time; an error
+    /// its body throws stops the reading and comes back as it was thrown.
+    @Test(arguments: Backend.allCases)
+    func recordsStreamOneAtATimeAsTheyAreListed(_ backend: Backend) throws {
+        struct Stop: Error {}
+        let (store, _) = try backend.make()
+        for place in ["Rome", "Oslo", "Lima", "Oslo"] { try store.saveRecord(trip(place, nights: 2), form: vacation) }
+        let matches = [FieldMatch(field: "place", value: .text("Oslo"))]
+        var streamed: [StoredRecord] = []
+        try store.forEachRecord(form: vacation, where: matches, limit: nil) { streamed.append($0) }
+        #expect(streamed == (try store.records(form: vacation, where: matches)))
+        #expect(streamed.count == 2)
+        var all: [Int64] = []
+        try store.forEachRecord(form: vacation, where: [], limit: 3) { all.append($0.id) }
+        #expect(all == (try store.records(form: vacation, limit: 3)).map(\.id))
+        var seen = 0
+        #expect(throws: Stop.self) {
+            try store.forEachRecord(form: vacation, where: [], limit: nil) { _ in
+                seen += 1
+                throw Stop()
+            }
+        }
+        #expect(seen == 1)
+    }
+
     @Test(arguments: Backend.allCases)
     func updateAndDeleteTouchOneRecordOfItsForm(_ backend: Backend) throws {
         let clock = TestClock()
