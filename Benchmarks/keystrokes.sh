@@ -1,47 +1,65 @@
 #!/usr/bin/env bash
-# Keystroke benchmark: Keyform next to its peers in the shared ptybench harness
-# (startup, per-key latency, bytes written per key, peak RSS), interleaved run by run.
+# Keystroke benchmark: Keyform next to its peers (bash `read -e`, dialog, whiptail)
+# in the PTY harness of this folder (ptybench.py): time to first frame, per-key and
+# per-move latency and bytes, peak RSS; every program interleaved run by run.
+#
 #   bash Benchmarks/keystrokes.sh [startup|type|move|all] [RUNS]
+#
+# Keyform is the static release build (`--static-swift-stdlib`, the one that ships),
+# built into .build-static. To put other builds in the same run, name them:
+#   KEYFORM_BINARIES="static=.build-static/release/keyform dynamic=.build-release/release/keyform" \
+#     bash Benchmarks/keystrokes.sh all 10
+# (KEYFORM_BINARIES set: nothing is built). Each build gets a database of its own
+# (KEYFORM_DB in a temporary folder), as a user has one.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(dirname "$here")
-bench=${PTYBENCH:-$root/../shared/bench}
 scenario=${1:-all}
 runs=${2:-10}
-python3 -c 'import pyte' 2>/dev/null || python3 -m pip install -q pyte
-(cd "$root" && swift build -c release >/dev/null)
-binary="$root/.build/release/keyform"
-specs=$(mktemp -d)
-trap 'rm -rf "$specs"' EXIT
-cat > "$specs/keyform-text.json" <<JSON
-{"name": "keyform-text",
- "cmd": ["$binary", "run", "$here/forms/text.yaml", "--format", "template", "--no-animation"],
- "fds": {"1": "{outfile}"},
- "env": {"INPUTRC": "/dev/null"},
- "ready": "Bench text",
- "scenarios": {"type": {"submit": "enter", "detect": "cursor"}}}
-JSON
-cat > "$specs/keyform-list.json" <<JSON
-{"name": "keyform-list",
- "cmd": ["$binary", "run", "$here/forms/list.yaml", "--format", "template", "--no-animation"],
- "fds": {"1": "{outfile}"},
- "env": {"INPUTRC": "/dev/null"},
- "ready": "item015",
- "scenarios": {"move": {"next": "down", "prev": "up", "items": 15, "highlight": "reverse", "submit": "enter"}}}
-JSON
+
+# A Python with pyte (Debian: apt-get install python3-pyte; else pip install pyte).
+python=""
+for candidate in python3 /usr/bin/python3; do
+    if command -v "$candidate" >/dev/null && "$candidate" -c 'import pyte' 2>/dev/null; then python=$candidate; break; fi
+done
+if [[ -z $python ]]; then
+    python3 -m pip install -q pyte
+    python=python3
+fi
+for peer in dialog whiptail; do
+    command -v "$peer" >/dev/null || echo "keystrokes.sh: $peer is not installed (apt-get install $peer); its rows will fail" >&2
+done
+
+if [[ -z ${KEYFORM_BINARIES:-} ]]; then
+    (cd "$root" && swift build -c release --product keyform --static-swift-stdlib --scratch-path .build-static >/dev/null)
+    KEYFORM_BINARIES="static=$root/.build-static/release/keyform"
+fi
+keyforms=()
+for pair in $KEYFORM_BINARIES; do
+    label=${pair%%=*}
+    binary=${pair#*=}
+    [[ $binary == /* ]] || binary=$root/$binary
+    [[ -x $binary ]] || { echo "keystrokes.sh: no binary at $binary" >&2; exit 1; }
+    keyforms+=(--keyform "$label=$binary")
+done
+
+results=$here/results
+mkdir -p "$results"
+stamp=$(date -u +%Y%m%dT%H%M%SZ)
+specs=$here/specs
 run() {  # scenario, reference, specs...
     local name=$1 ref=$2; shift 2
     local args=()
-    for spec in "$@"; do args+=(--spec "$spec"); done
-    python3 "$bench/ptybench.py" "${args[@]}" --scenario "$name" --runs "$runs" --ref "$ref" --json "$specs/$name.json"
+    for spec in "$@"; do args+=(--spec "$specs/$spec.json"); done
+    "$python" "$here/ptybench.py" "${args[@]}" "${keyforms[@]}" --scenario "$name" --runs "$runs" --ref "$ref" \
+        --json "$results/$stamp-$name.json"
 }
-peers="$bench/specs"
 if [[ $scenario == startup || $scenario == all ]]; then
-    run startup bash-readline "$specs/keyform-text.json" "$peers/bash-readline.json" "$peers/dialog-inputbox.json" "$peers/floor-cooked.json"
+    run startup bash-readline keyform-text bash-readline dialog-inputbox whiptail-inputbox floor-cooked
 fi
 if [[ $scenario == type || $scenario == all ]]; then
-    run type bash-readline "$specs/keyform-text.json" "$peers/bash-readline.json" "$peers/dialog-inputbox.json" "$peers/whiptail-inputbox.json"
+    run type bash-readline keyform-text bash-readline dialog-inputbox whiptail-inputbox
 fi
 if [[ $scenario == move || $scenario == all ]]; then
-    run move whiptail-menu "$specs/keyform-list.json" "$peers/whiptail-menu.json" "$peers/dialog-menu.json"
+    run move whiptail-menu keyform-list whiptail-menu dialog-menu
 fi

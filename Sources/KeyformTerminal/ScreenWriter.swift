@@ -11,8 +11,11 @@ import KeyformCore
 /// when something may have (after SIGCONT, or after another program drew), call
 /// `invalidate()` and the next render redraws everything.
 ///
-/// **What it writes.** Cursor moves (CUP `ESC [ r ; c H`, CUF `ESC [ n C`, CUB
-/// `ESC [ n D`, CR, CR LF), SGR (`ESC [ 0 ; … m`: bold 1, dim 2, underline 4,
+/// **What it writes.** Cursor moves, the shortest that gets there (CUP
+/// `ESC [ r ; c H`; relative CUU `ESC [ n A`, CUD `ESC [ n B`, LF, CUF `ESC [ n C`,
+/// CUB `ESC [ n D`, CR; CHA `ESC [ c G`), a line's content shifted sideways when
+/// that writes less than redrawing it (DCH `ESC [ n P`, ICH `ESC [ n @`: a
+/// field scrolling horizontally), SGR (`ESC [ 0 ; … m`: bold 1, dim 2, underline 4,
 /// reverse 7, and with color error 31 and accent 36; `ESC [ 0 m` before plain
 /// text), EL (`ESC [ K`, erase to the end of the line), ED (`ESC [ 2 J`, only on a
 /// full redraw), and cursor show/hide (`ESC [ ? 25 h` / `l`). Text from the frame
@@ -26,8 +29,9 @@ import KeyformCore
 /// wide character that would not fit at the end of a line is not drawn.
 /// Terminals that measure a character differently from `TextWidth` may place
 /// the rest of that run off by a cell; every run containing non-ASCII text ends
-/// with the cursor's position treated as unknown, so the next run and the cursor
-/// are placed absolutely.
+/// with the cursor's column treated as unknown, so the next run and the cursor
+/// are placed by an absolute column (and row, unless the run stopped far enough
+/// from the line's end that no terminal could have wrapped it).
 ///
 /// A frame of a different size than the last one, the first frame, and the
 /// first frame after `invalidate()` are drawn in full after `ESC [ 0 m ESC [ H ESC [ 2 J`.
@@ -39,8 +43,11 @@ public struct ScreenWriter: Sendable {
     private var screen: [[Cell]]?
     private var screenWidth = 0
     private var screenHeight = 0
-    /// Where the terminal's cursor is; nil when unknown.
-    private var cursor: Frame.Position?
+    /// The terminal cursor's row and column; nil when unknown. The row is often
+    /// known when the column is not (after non-ASCII text, or at the line's end
+    /// where the terminal waits to wrap).
+    private var cursorRow: Int?
+    private var cursorColumn: Int?
     /// The terminal's current SGR attributes; nil when unknown.
     private var pen: TextStyle?
     /// Whether the terminal shows its cursor; nil when unknown.
@@ -51,6 +58,10 @@ public struct ScreenWriter: Sendable {
     private static let mergeGap = 3
     /// A blank line end at least this long is cleared with EL instead of spaces.
     private static let eraseThreshold = 4
+    /// A row whose changes span fewer cells than this is never tried as a shift.
+    private static let shiftMinimum = 8
+    /// How many cells must line up after a shift to try it.
+    private static let shiftProbe = 6
 
     public init(color: Bool) {
         self.color = color
@@ -61,7 +72,8 @@ public struct ScreenWriter: Sendable {
     /// or whenever something else may have written to the terminal.
     public mutating func invalidate() {
         screen = nil
-        cursor = nil
+        cursorRow = nil
+        cursorColumn = nil
         pen = nil
         cursorVisible = nil
     }
@@ -86,7 +98,8 @@ public struct ScreenWriter: Sendable {
         } else {
             out += Array("\u{1B}[0m\u{1B}[H\u{1B}[2J".utf8)
             pen = []
-            cursor = Frame.Position(row: 0, column: 0)
+            cursorRow = 0
+            cursorColumn = 0
             old = Array(repeating: Array(repeating: .blank, count: width), count: height)
         }
 
@@ -116,18 +129,39 @@ public struct ScreenWriter: Sendable {
     // MARK: - Cells
 
     /// One terminal cell: a grapheme cluster with its style, or the right half of a
-    /// wide character.
+    /// wide character. A plain value (no `String` for the usual one-scalar
+    /// cluster), so that building and comparing frames allocates nothing per cell.
     struct Cell: Equatable, Sendable {
-        /// The cluster drawn here; empty for the right half of a wide character.
-        var text: String
+        /// The cluster's first scalar; NUL for the right half of a wide character.
+        var scalar: Unicode.Scalar
+        /// The cluster's other scalars (a combining mark, an emoji sequence); nil for most.
+        var rest: String?
         /// The style as drawn (`.error` and `.accent` removed without color).
         var style: TextStyle
         /// 1, 2 (a wide character's left half), or 0 (its right half).
-        var width: Int
+        var width: UInt8
 
-        static let blank = Cell(text: " ", style: [], width: 1)
+        static let blank = Cell(scalar: " ", rest: nil, style: [], width: 1)
         var isContinuation: Bool { width == 0 }
         var isPlainBlank: Bool { self == .blank }
+        var isASCII: Bool { scalar.value < 0x80 && rest == nil }
+
+        /// The cluster's UTF-8, appended to `out` (nothing for a right half).
+        func write(into out: inout [UInt8]) {
+            guard width > 0 else { return }
+            if scalar.value < 0x80 {
+                out.append(UInt8(scalar.value))
+            } else {
+                UTF8.encode(scalar) { out.append($0) }
+            }
+            if let rest { out.append(contentsOf: rest.utf8) }
+        }
+
+        /// At most how many cells a terminal with another width table could give it
+        /// beyond ours: one per scalar that could be drawn wide.
+        var possibleDrift: Int {
+            isASCII ? 0 : 2 * (1 + (rest?.unicodeScalars.count ?? 0)) - Int(width)
+        }
     }
 
     /// The frame as rows of exactly `width` cells.
@@ -139,15 +173,33 @@ public struct ScreenWriter: Sendable {
             if row < frame.lines.count {
                 spans: for span in frame.lines[row].spans {
                     let style = drawnStyle(span.style, color: color)
-                    for character in span.text {
-                        guard let (text, cellWidth) = drawable(character) else { continue }
-                        if cells.count + cellWidth > width { break spans }
-                        cells.append(Cell(text: text, style: style, width: cellWidth))
-                        if cellWidth == 2 { cells.append(Cell(text: "", style: style, width: 0)) }
+                    let text = span.text
+                    let utf8 = text.utf8
+                    var index = utf8.startIndex
+                    while index < utf8.endIndex {
+                        let byte = utf8[index]
+                        let next = utf8.index(after: index)
+                        // An ASCII byte followed by another (or by nothing) is a cluster of its
+                        // own: no need for grapheme breaking (CR LF is dropped either way).
+                        if byte < 0x80, next == utf8.endIndex || utf8[next] < 0x80 {
+                            if byte >= 0x20, byte < 0x7F {
+                                if cells.count + 1 > width { break spans }
+                                cells.append(Cell(scalar: Unicode.Scalar(byte), rest: nil, style: style, width: 1))
+                            }
+                            index = next
+                            continue
+                        }
+                        let character = text[index]
+                        index = text.index(after: index)
+                        guard var cell = drawable(character) else { continue }
+                        if cells.count + Int(cell.width) > width { break spans }
+                        cell.style = style
+                        cells.append(cell)
+                        if cell.width == 2 { cells.append(Cell(scalar: "\u{0}", rest: nil, style: style, width: 0)) }
                     }
                 }
             }
-            cells += Array(repeating: .blank, count: width - cells.count)
+            cells.append(contentsOf: repeatElement(.blank, count: width - cells.count))
             return cells
         }
     }
@@ -166,11 +218,11 @@ public struct ScreenWriter: Sendable {
         return drawn
     }
 
-    /// The text and width of a cluster as drawn, or nil when it is not drawn at all.
-    private static func drawable(_ character: Character) -> (String, Int)? {
+    /// The cluster as drawn (its style left to the caller), or nil when it is not drawn at all.
+    private static func drawable(_ character: Character) -> Cell? {
         if character.isASCII {
             guard let byte = character.asciiValue, (0x20..<0x7F).contains(byte) else { return nil }
-            return (String(character), 1)
+            return Cell(scalar: Unicode.Scalar(byte), rest: nil, style: [], width: 1)
         }
         let scalars = character.unicodeScalars
         if scalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) { return nil }
@@ -180,14 +232,87 @@ public struct ScreenWriter: Sendable {
             kept.append(contentsOf: scalars.filter { !TerminalSafe.isUnsafe($0) || $0.value == 0x200D })
             text = String(kept)
         }
-        guard let first = text.first, text.count == 1 else { return nil }
+        guard let first = text.first, text.count == 1, let scalar = text.unicodeScalars.first else { return nil }
         let width = TextWidth.cells(first)
-        return width == 0 ? nil : (text, min(width, 2))
+        guard width > 0 else { return nil }
+        let rest = text.unicodeScalars.count > 1 ? String(text.unicodeScalars.dropFirst()) : nil
+        return Cell(scalar: scalar, rest: rest, style: [], width: UInt8(min(width, 2)))
     }
 
     // MARK: - Drawing
 
+    /// Draws the changes of one row: as they are, or after shifting the row's
+    /// content sideways when that writes fewer bytes.
     private mutating func drawRow(_ row: Int, old: [Cell], new: [Cell], into out: inout [UInt8]) {
+        guard let shift = Self.shift(old: old, new: new) else {
+            return drawRuns(row, old: old, new: new, into: &out)
+        }
+        var plain = self
+        var plainBytes: [UInt8] = []
+        plain.drawRuns(row, old: old, new: new, into: &plainBytes)
+        var shifting = self
+        var shiftBytes: [UInt8] = []
+        let shifted = shifting.shiftRow(row, old: old, at: shift.column, by: shift.by, into: &shiftBytes)
+        shifting.drawRuns(row, old: shifted, new: new, into: &shiftBytes)
+        if shiftBytes.count < plainBytes.count {
+            self = shifting
+            out += shiftBytes
+        } else {
+            self = plain
+            out += plainBytes
+        }
+    }
+
+    /// A sideways shift that would line up much of a changed row: from `column`
+    /// on, the old content moved left (`by` > 0, DCH) or right (`by` < 0, ICH).
+    /// Nil for a small change, or when no shift lines up `shiftProbe` cells.
+    static func shift(old: [Cell], new: [Cell]) -> (column: Int, by: Int)? {
+        let width = new.count
+        var start = 0
+        while start < width, old[start] == new[start] { start += 1 }
+        var end = width
+        while end > start, old[end - 1] == new[end - 1] { end -= 1 }
+        guard end - start >= shiftMinimum, !old[start].isContinuation, !new[start].isContinuation else { return nil }
+        func lined(_ a: ArraySlice<Cell>, _ b: ArraySlice<Cell>) -> Bool {
+            a.count == shiftProbe && a.elementsEqual(b) && a.contains { !$0.isPlainBlank }
+        }
+        for k in 1..<(end - start) where start + k + shiftProbe <= width {
+            // Left: what was at start + k is now at start.
+            if lined(new[start..<(start + shiftProbe)], old[(start + k)..<(start + k + shiftProbe)]),
+               !old[start + k].isContinuation {
+                return (start, k)
+            }
+            // Right: what was at start is now at start + k; the cells pushed off the
+            // end must not split a wide character.
+            if lined(new[(start + k)..<(start + k + shiftProbe)], old[start..<(start + shiftProbe)]),
+               !old[width - k].isContinuation {
+                return (start, -k)
+            }
+        }
+        return nil
+    }
+
+    /// Shifts the terminal's row from `column` on by `by` cells (left when
+    /// positive) and returns the row as it now shows.
+    private mutating func shiftRow(_ row: Int, old: [Cell], at column: Int, by: Int, into out: inout [UInt8]) -> [Cell] {
+        let width = old.count
+        move(toRow: row, column: column, width: width, into: &out)
+        setPen([], into: &out)  // the cells shifted in take the pen's background
+        out += [0x1B, UInt8(ascii: "[")]
+        Self.appendNumber(abs(by), to: &out)
+        out.append(by > 0 ? UInt8(ascii: "P") : UInt8(ascii: "@"))
+        var shifted = Array(old[..<column])
+        if by > 0 {
+            shifted += old[(column + by)...]
+            shifted += repeatElement(Cell.blank, count: by)
+        } else {
+            shifted += repeatElement(Cell.blank, count: -by)
+            shifted += old[column..<(width + by)]
+        }
+        return shifted
+    }
+
+    private mutating func drawRuns(_ row: Int, old: [Cell], new: [Cell], into out: inout [UInt8]) {
         let width = new.count
         for run in Self.changedRuns(old: old, new: new) {
             // A changed line end that is all plain blanks is erased rather than written.
@@ -201,21 +326,35 @@ public struct ScreenWriter: Sendable {
             move(toRow: row, column: run.lowerBound, width: width, into: &out)
             var column = run.lowerBound
             var drifted = false
+            var drift = 0
             while column < drawEnd {
                 let cell = new[column]
                 setPen(cell.style, into: &out)
-                out += Array(cell.text.utf8)
-                if !cell.text.utf8.allSatisfy({ $0 < 0x80 }) { drifted = true }
-                column += cell.width
+                cell.write(into: &out)
+                if !cell.isASCII {
+                    drifted = true
+                    drift += cell.possibleDrift
+                }
+                column += max(Int(cell.width), 1)
             }
-            // After the last column the terminal waits to wrap: the position is not
-            // one we can move relative to.
-            cursor = column >= width || drifted ? nil : Frame.Position(row: row, column: column)
+            // After the last column the terminal waits to wrap: the row is known, the
+            // column is not one to move relative to. After non-ASCII text the column
+            // is the terminal's guess; the row too when the line might have wrapped.
+            if column + drift < width {
+                cursorRow = row
+                cursorColumn = column < width && !drifted ? column : nil
+            } else if !drifted {
+                cursorRow = row
+                cursorColumn = nil
+            } else {
+                cursorRow = nil
+                cursorColumn = nil
+            }
 
             if drawEnd < run.upperBound {
                 move(toRow: row, column: drawEnd, width: width, into: &out)
                 setPen([], into: &out)
-                out += Array("\u{1B}[K".utf8)
+                out += [0x1B, UInt8(ascii: "["), UInt8(ascii: "K")]
             }
         }
     }
@@ -252,41 +391,79 @@ public struct ScreenWriter: Sendable {
 
     private mutating func setPen(_ style: TextStyle, into out: inout [UInt8]) {
         guard pen != style else { return }
-        var codes = ["0"]
-        if style.contains(.bold) { codes.append("1") }
-        if style.contains(.dim) { codes.append("2") }
-        if style.contains(.underline) { codes.append("4") }
-        if style.contains(.reverse) { codes.append("7") }
-        if style.contains(.error) { codes.append("31") }
-        if style.contains(.accent) { codes.append("36") }
-        out += Array("\u{1B}[\(codes.joined(separator: ";"))m".utf8)
+        out += [0x1B, UInt8(ascii: "["), UInt8(ascii: "0")]
+        for (flag, code) in Self.sgrCodes where style.contains(flag) {
+            out.append(UInt8(ascii: ";"))
+            out += code
+        }
+        out.append(UInt8(ascii: "m"))
         pen = style
     }
 
-    /// Moves the cursor with the shortest of the sequences that get it there.
+    private static let sgrCodes: [(TextStyle, [UInt8])] = [
+        (.bold, [UInt8(ascii: "1")]), (.dim, [UInt8(ascii: "2")]), (.underline, [UInt8(ascii: "4")]),
+        (.reverse, [UInt8(ascii: "7")]), (.error, Array("31".utf8)), (.accent, Array("36".utf8)),
+    ]
+
+    /// `n` in decimal.
+    static func appendNumber(_ n: Int, to out: inout [UInt8]) {
+        if n >= 10 { appendNumber(n / 10, to: &out) }
+        out.append(UInt8(ascii: "0") + UInt8(n % 10))
+    }
+
+    /// `ESC [ n X`, or `ESC [ X` for 1.
+    private static func csi(_ n: Int, _ final: Character, into out: inout [UInt8]) {
+        out += [0x1B, UInt8(ascii: "[")]
+        if n != 1 { appendNumber(n, to: &out) }
+        out.append(final.asciiValue!)
+    }
+
+    /// Moves the cursor with the shortest of the sequences that get it there:
+    /// absolute, or relative to where it is (up, down, left, right, to the
+    /// line's start), or to a column of the row it is on.
     private mutating func move(toRow row: Int, column: Int, width: Int, into out: inout [UInt8]) {
-        let target = Frame.Position(row: row, column: column)
-        if cursor == target { return }
-        var best = column == 0 ? "\u{1B}[\(row + 1)H" : "\u{1B}[\(row + 1);\(column + 1)H"
-        func consider(_ candidate: String) {
-            if candidate.utf8.count < best.utf8.count { best = candidate }
+        if cursorRow == row, cursorColumn == column { return }
+        var best: [UInt8] = [0x1B, UInt8(ascii: "[")]
+        Self.appendNumber(row + 1, to: &best)
+        if column > 0 {
+            best.append(UInt8(ascii: ";"))
+            Self.appendNumber(column + 1, to: &best)
         }
-        func forward(_ n: Int) -> String { n == 0 ? "" : n == 1 ? "\u{1B}[C" : "\u{1B}[\(n)C" }
-        if let cursor {
-            if cursor.row == row {
-                if column > cursor.column {
-                    consider(forward(column - cursor.column))
-                } else {
-                    let n = cursor.column - column
-                    consider(n == 1 ? "\u{1B}[D" : "\u{1B}[\(n)D")
+        best.append(UInt8(ascii: "H"))
+
+        if let from = cursorRow {
+            // Vertical part: LF only moves down (raw mode has no output processing).
+            var vertical: [UInt8] = []
+            if row == from + 1 {
+                vertical = [0x0A]
+            } else if row > from {
+                Self.csi(row - from, "B", into: &vertical)
+            } else if row < from {
+                Self.csi(from - row, "A", into: &vertical)
+            }
+            // Horizontal part, first: CR and CHA also end a pending wrap.
+            var horizontals: [[UInt8]] = []
+            if let at = cursorColumn {
+                var relative: [UInt8] = []
+                if column > at {
+                    Self.csi(column - at, "C", into: &relative)
+                } else if column < at {
+                    Self.csi(at - column, "D", into: &relative)
                 }
-                consider("\r" + forward(column))
-            } else if row == cursor.row + 1 {
-                // LF only moves down (raw mode has no output processing; with ONLCR the CR is repeated, harmless).
-                consider("\r\n" + forward(column))
+                horizontals.append(relative)
+            }
+            var home: [UInt8] = [0x0D]
+            if column > 0 { Self.csi(column, "C", into: &home) }
+            horizontals.append(home)
+            var absolute: [UInt8] = []
+            Self.csi(column + 1, "G", into: &absolute)
+            horizontals.append(absolute)
+            for horizontal in horizontals where horizontal.count + vertical.count < best.count {
+                best = horizontal + vertical
             }
         }
-        out += Array(best.utf8)
-        cursor = target
+        out += best
+        cursorRow = row
+        cursorColumn = column
     }
 }

@@ -1,7 +1,8 @@
 import KeyformCore
 
-/// A tiny terminal: just the sequences `ScreenWriter` is allowed to emit, with
-/// xterm's behaviour (autowrap with a pending wrap at the last column, wide
+/// A tiny terminal: just the sequences `ScreenWriter` is allowed to emit (cursor
+/// moves CUP, CUU, CUD, CUF, CUB, CHA, CR, LF; DCH, ICH, EL, ED, SGR, cursor
+/// show/hide), with xterm's behaviour (autowrap with a pending wrap at the last column, wide
 /// characters in two cells, LF without CR as in raw mode). Anything else (an
 /// unknown sequence, a stray control character, a zero-width cluster) is
 /// recorded in `problems`, and a wide character broken in half by an overwrite
@@ -178,6 +179,30 @@ struct ScreenModel {
             if wrapPending { problems.append("CUB with a pending wrap") }
             column = max(column - max(number(0, default: 1), 1), 0)
             wrapPending = false
+        case UInt8(ascii: "A"), UInt8(ascii: "B"):
+            if wrapPending { problems.append("CUU/CUD with a pending wrap") }
+            let n = max(number(0, default: 1), 1)
+            row = final == UInt8(ascii: "A") ? max(row - n, 0) : min(row + n, height - 1)
+            wrapPending = false
+        case UInt8(ascii: "G"):
+            column = min(max(number(0, default: 1), 1), width) - 1
+            wrapPending = false
+        case UInt8(ascii: "P"), UInt8(ascii: "@"):
+            // DCH / ICH: the rest of the line moves left / right; the cells shifted in are
+            // blank in the pen's colours, so a writer must reset the pen first.
+            if !pen.isEmpty { problems.append("DCH/ICH with attributes set") }
+            if wrapPending { problems.append("DCH/ICH with a pending wrap") }
+            let n = min(max(number(0, default: 1), 1), width - column)
+            var line = cells[row]
+            if line[column].width == 0 { problems.append("DCH/ICH on the right half of a wide character") }
+            if final == UInt8(ascii: "P") {
+                if column + n < width, line[column + n].width == 0 { line[column + n] = .poison }
+                line = Array(line[..<column]) + Array(line[(column + n)...]) + Array(repeating: .blank, count: n)
+            } else {
+                if line[width - n].width == 0 { line[width - n - 1] = .poison }
+                line = Array(line[..<column]) + Array(repeating: .blank, count: n) + Array(line[column..<(width - n)])
+            }
+            cells[row] = line
         case UInt8(ascii: "K"):
             guard params.isEmpty || params == "0" else { return problems.append("EL \(params)") }
             if !pen.isEmpty { problems.append("EL with attributes set") }

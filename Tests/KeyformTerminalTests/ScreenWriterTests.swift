@@ -113,6 +113,43 @@ private func busyFrame(changing: Character? = nil) -> Frame {
         }
     }
 
+    /// A long value scrolling sideways in its field (by a third, as the line
+    /// editor jumps): the line's content is shifted (DCH, ICH) and only what
+    /// came into view is written, not the whole line.
+    @Test func aFieldScrollingSidewaysIsShiftedNotRedrawn() {
+        var generator = SplitMix64(seed: 3)
+        let value = (0..<120).map { _ in String(UnicodeScalar(UInt8.random(in: 97...122, using: &generator))) }.joined()
+        func field(_ offset: Int) -> Frame {
+            let window = String(value.dropFirst(offset).prefix(60))
+            return frame(80, 3, [line(("Title", .bold)), line(("│ Name: ", []), (window, .underline), (" │", [])), line(("Enter submits", .dim))],
+                         cursor: (1, 8 + 59))
+        }
+        var h = Harness(width: 80, height: 3)
+        h.draw(field(0))
+        let left = h.draw(field(20))
+        #expect(text(left).contains("\u{1B}[20P"), "\(text(left).debugDescription)")
+        // The 20 characters that came into view, the border moved back, and the moves:
+        // a redraw writes all 60 characters.
+        #expect(left.count < 60, "\(left.count) bytes: \(text(left).debugDescription)")
+        let right = h.draw(field(0))
+        #expect(text(right).contains("\u{1B}[20@"), "\(text(right).debugDescription)")
+        #expect(right.count < 64, "\(right.count) bytes: \(text(right).debugDescription)")
+        // With wide characters at the cut, the screen still equals the frame.
+        h.draw(frame(80, 3, [line(("Title", .bold)), line(("│ Name: ", []), ("日本語" + value.prefix(40), .underline), (" │", []))], cursor: (1, 8)))
+        h.draw(frame(80, 3, [line(("Title", .bold)), line(("│ Name: ", []), ("本語" + value.prefix(40), .underline), (" │", []))], cursor: (1, 8)))
+        h.draw(frame(80, 3, [line(("Title", .bold)), line(("│ Name: ", []), ("x日本語" + value.prefix(40), .underline), (" │", []))], cursor: (1, 8)))
+    }
+
+    @Test func theCursorMovesUpAndDownRelatively() {
+        var h = Harness(width: 40, height: 12)
+        let lines = (0..<12).map { line(("row \($0)", [])) }
+        h.draw(frame(40, 12, lines, cursor: (10, 4)))
+        #expect(text(h.draw(frame(40, 12, lines, cursor: (3, 4)))) == "\u{1B}[7A")
+        #expect(text(h.draw(frame(40, 12, lines, cursor: (4, 4)))) == "\n")
+        #expect(text(h.draw(frame(40, 12, lines, cursor: (9, 4)))) == "\u{1B}[5B")
+        #expect(text(h.draw(frame(40, 12, lines, cursor: (8, 4)))) == "\u{1B}[A")
+    }
+
     @Test func wideCharactersReplacedAndShifted() {
         var h = Harness(width: 12, height: 2)
         h.draw(frame(12, 2, [line(("日本語abc", []))], cursor: (0, 0)))
@@ -185,7 +222,7 @@ private func busyFrame(changing: Character? = nil) -> Frame {
         let hidden = h.draw(frame(10, 2, [line(("a", []))], cursor: nil))
         #expect(text(hidden).hasPrefix("\u{1B}[?25l"), "hidden before drawing")
         let shown = h.draw(frame(10, 2, [line(("a", []))], cursor: (1, 3)))
-        #expect(text(shown) == "\u{1B}[2;4H\u{1B}[?25h")
+        #expect(text(shown) == "\u{1B}[2C\n\u{1B}[?25h", "right and down from the end of the a")
         let moved = h.draw(frame(10, 2, [line(("a", []))], cursor: (1, 5)))
         #expect(text(moved) == "\u{1B}[2C")
         #expect(text(h.draw(frame(10, 2, [line(("a", []))], cursor: nil))) == "\u{1B}[?25l")

@@ -1,0 +1,141 @@
+#!/usr/bin/env python3
+"""Scale benchmark: Keyform on 100,000 stored records and 1,000 layout files.
+
+    python3 Benchmarks/scale.py --keyform static=.build-static/release/keyform \\
+        [--keyform dynamic=.build-release/release/keyform] [--runs 5] [--records 100000] [--files 1000]
+
+records  `keyform records list --format json|csv` over N records of one form,
+         next to the sqlite3 CLI printing the same rows as JSON (`sqlite3 -json`):
+         wall time and peak RSS of each process (wait4's ru_maxrss, per child).
+layouts  `keyform layout check FOLDER` over the 1,000 generated layout files of
+         layout_check.py.
+
+Every program runs once per round, round after round (interleaved), and the
+table gives medians and the ratio to the reference (sqlite3 for records).
+"""
+import argparse, json, os, pathlib, random, shutil, sqlite3, statistics, subprocess, sys, tempfile, time
+
+here = pathlib.Path(__file__).resolve().parent
+root = here.parent
+sys.path.insert(0, str(here))
+from layout_check import make_layouts  # noqa: E402
+
+FORM = """title: Bench records
+name: bench
+fields:
+  - id: text
+    label: Text
+  - id: priority
+    label: Priority
+  - id: laps
+    label: Laps
+    type: integer
+  - id: done
+    label: Done
+    type: boolean
+  - id: due
+    label: Due
+    type: date
+template: "{{text}}"
+"""
+
+
+def timed(argv, env=None):
+    """Runs argv with stdout to /dev/null; returns (seconds, peak RSS MiB)."""
+    start = time.perf_counter()
+    with open(os.devnull, "wb") as null:
+        process = subprocess.Popen(argv, stdout=null, stderr=subprocess.PIPE, env=env)
+        _, status, usage = os.wait4(process.pid, 0)
+    seconds = time.perf_counter() - start
+    process.returncode = os.waitstatus_to_exitcode(status)
+    if process.returncode != 0:
+        raise SystemExit(f"{argv[0]} failed ({process.returncode}): {process.stderr.read().decode()[:2000]}")
+    return seconds, usage.ru_maxrss / 1024
+
+
+def make_records(keyform, folder, count):
+    """A database of `count` records made by keyform itself (one record run,
+    then the rest inserted as keyform stores them)."""
+    form = folder / "bench.yaml"
+    form.write_text(FORM)
+    db = folder / "records.sqlite"
+    answers = json.dumps({"text": "first", "priority": "High", "laps": 1, "done": False, "due": "2026-11-24"})
+    subprocess.run([keyform, "run", str(form), "--answers", "-", "--db", str(db)], input=answers.encode(),
+                   stdout=subprocess.DEVNULL, check=True)
+    rng = random.Random(1)
+    words = ["Buy milk", "Swim 400m", "Call Ada", "Write the report", "Fix the bike", "日本語 note", "Café"]
+    with sqlite3.connect(db) as connection:
+        created = connection.execute("SELECT created FROM _record").fetchone()[0]
+        rows = []
+        for n in range(count - 1):
+            data = {"text": f"{rng.choice(words)} {n}", "priority": rng.choice(["Low", "Medium", "High"]),
+                    "laps": rng.randrange(100), "done": rng.random() < 0.5, "due": f"2026-{rng.randrange(1, 13):02}-{rng.randrange(1, 29):02}"}
+            rows.append(("bench", created, created, json.dumps(data, ensure_ascii=False)))
+        connection.executemany("INSERT INTO _record (form, created, updated, data) VALUES (?, ?, ?, ?)", rows)
+    return form, db
+
+
+SQLITE_JSON = """SELECT id AS _id, created AS _created, json_extract(data, '$.text') AS text,
+ json_extract(data, '$.priority') AS priority, json_extract(data, '$.laps') AS laps,
+ json(CASE json_type(data, '$.done') WHEN 'true' THEN 'true' WHEN 'false' THEN 'false' END) AS done,
+ json_extract(data, '$.due') AS due FROM _record WHERE form = 'bench' ORDER BY id DESC"""
+
+
+def table(title, rows, ref):
+    print(f"\n{title}")
+    base = statistics.median(rows[ref]["s"]) if ref in rows else None
+    print("| program | median ms | min ms | peak RSS MiB | × " + (ref or "-") + " |")
+    print("|---|---|---|---|---|")
+    for name, r in rows.items():
+        median = statistics.median(r["s"])
+        ratio = f"{median / base:.2f}" if base else "-"
+        print(f"| {name} | {median * 1000:.0f} | {min(r['s']) * 1000:.0f} | {statistics.median(r['rss']):.1f} | {ratio} |")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--keyform", action="append", default=[], metavar="LABEL=BINARY")
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--records", type=int, default=100_000)
+    parser.add_argument("--files", type=int, default=1000)
+    parser.add_argument("--only", default="records,layouts")
+    args = parser.parse_args()
+    keyforms = [tuple(k.split("=", 1)) for k in args.keyform] or [("static", str(root / ".build-static/release/keyform"))]
+    keyforms = [(label, str((root / path).resolve()) if not os.path.isabs(path) else path) for label, path in keyforms]
+    env = dict(os.environ, LANG="C.UTF-8", LC_ALL="C.UTF-8")
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = pathlib.Path(tmp)
+        if "records" in args.only:
+            form, db = make_records(keyforms[0][1], folder, args.records)
+            programs = {}
+            for label, binary in keyforms:
+                for fmt in ("json", "csv"):
+                    programs[f"keyform:{label} records list --format {fmt}"] = [binary, "records", "list", str(form), "--format", fmt, "--db", str(db)]
+            if shutil.which("sqlite3"):
+                programs["sqlite3 -json (same rows)"] = ["sqlite3", "-json", str(db), SQLITE_JSON]
+            rows = {name: {"s": [], "rss": []} for name in programs}
+            for _ in range(args.runs):
+                for name, argv in programs.items():
+                    seconds, rss = timed(argv, env)
+                    rows[name]["s"].append(seconds)
+                    rows[name]["rss"].append(rss)
+            table(f"records list, {args.records:,} records ({args.runs} runs, interleaved)", rows,
+                  "sqlite3 -json (same rows)" if shutil.which("sqlite3") else None)
+        if "layouts" in args.only:
+            layouts = folder / "layouts"
+            layouts.mkdir()
+            make_layouts(layouts, args.files)
+            count = len(list(layouts.glob("*.yaml")))
+            rows = {f"keyform:{label} layout check": {"s": [], "rss": []} for label, _ in keyforms}
+            for _ in range(args.runs):
+                for label, binary in keyforms:
+                    seconds, rss = timed([binary, "layout", "check", str(layouts)], env)
+                    rows[f"keyform:{label} layout check"]["s"].append(seconds)
+                    rows[f"keyform:{label} layout check"]["rss"].append(rss)
+            table(f"layout check, {count:,} files ({args.runs} runs, interleaved)", rows, None)
+            for name, r in rows.items():
+                print(f"  {name}: {count / statistics.median(r['s']):,.0f} files/s")
+
+
+if __name__ == "__main__":
+    main()
