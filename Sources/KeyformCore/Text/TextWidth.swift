@@ -5,6 +5,18 @@
 public enum TextWidth {
     /// Cells the whole string covers.
     public static func cells(_ text: some StringProtocol) -> Int {
+        // ASCII (most labels and values, every frame's padding): one cell a printable
+        // byte, no grapheme breaking needed (CR LF is one cluster of width 0 either way).
+        var ascii = 0
+        var isASCII = true
+        for byte in text.utf8 {
+            if byte >= 0x80 {
+                isASCII = false
+                break
+            }
+            if byte >= 0x20, byte < 0x7F { ascii += 1 }
+        }
+        if isASCII { return ascii }
         var total = 0
         for character in text { total += cells(character) }
         return total
@@ -12,6 +24,7 @@ public enum TextWidth {
 
     /// Cells one grapheme cluster covers (0, 1 or 2).
     public static func cells(_ character: Character) -> Int {
+        if let ascii = character.asciiValue { return ascii >= 0x20 && ascii < 0x7F ? 1 : 0 }
         let scalars = character.unicodeScalars
         guard let first = scalars.first else { return 0 }
         // An emoji variation selector makes the cluster a 2-cell emoji.
@@ -32,6 +45,9 @@ public enum TextWidth {
         let value = scalar.value
         if value < 0x20 || (0x7F..<0xA0).contains(value) { return 0 }
         if value < 0x300 { return 1 }
+        // Box drawing and block elements (every grid's frame): narrow, no emoji among
+        // them, so no need for the Unicode property lookups below.
+        if (0x2500...0x259F).contains(value) { return 1 }
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format: return 0
         default: break
