@@ -132,26 +132,44 @@ public final class AppDatabase: Sendable {
         do {
             let queue = try DatabaseQueue(path: path, configuration: configuration)
             opened = queue
-            let hasSchema = try queue.inDatabase { db throws -> Bool in
-                // WAL turns NORMAL on by habit; a record must survive a power cut.
-                try db.execute(sql: "PRAGMA synchronous = FULL")
-                if try isForeign(db) { throw StoreError.foreignDatabase(path: path) }
-                let marked = try Int32.fetchOne(db, sql: "PRAGMA application_id") == applicationID
-                if try migrator.hasBeenSuperseded(db) { throw StoreError.newerVersion(path: path) }
-                let current = try marked && migrator.hasCompletedMigrations(db)
-                if current || !writing {
-                    // A reader takes the file as it is: only a file some migrations
-                    // ran on has records to read.
-                    return try current || db.tableExists("grdb_migrations")
+            // Processes opening a new file at once: one may read the schema while another
+            // creates it, and find a table gone that it saw a moment ago. Look again.
+            var attempt = 1
+            while true {
+                do {
+                    let hasSchema = try check(queue, path: path, writing: writing)
+                    if writing && !hasSchema { try migrate(queue) }
+                    return (queue, writing || hasSchema)
+                } catch let error as DatabaseError where attempt < 5 && error.resultCode == .SQLITE_ERROR {
+                    queue.inDatabase { $0.clearSchemaCache() }
+                    usleep(2_000)
+                    attempt += 1
                 }
-                try mark(db, path: path, marked: marked, wal: true)
-                return false
             }
-            if writing && !hasSchema { try migrate(queue) }
-            return (queue, writing || hasSchema)
         } catch {
             try? opened?.close()
             throw StoreError.from(error, path: path)
+        }
+    }
+
+    /// Refuses a file that is not Keyform's; when `writing`, marks a new one and
+    /// turns WAL on. Returns whether the file holds the current schema.
+    private static func check(_ queue: DatabaseQueue, path: String, writing: Bool) throws -> Bool {
+        try queue.inDatabase { db throws -> Bool in
+            db.clearSchemaCache()
+            // WAL turns NORMAL on by habit; a record must survive a power cut.
+            try db.execute(sql: "PRAGMA synchronous = FULL")
+            if try isForeign(db) { throw StoreError.foreignDatabase(path: path) }
+            let marked = try Int32.fetchOne(db, sql: "PRAGMA application_id") == applicationID
+            if try migrator.hasBeenSuperseded(db) { throw StoreError.newerVersion(path: path) }
+            let current = try marked && migrator.hasCompletedMigrations(db)
+            if current || !writing {
+                // A reader takes the file as it is: only a file some migrations
+                // ran on has records to read.
+                return try current || db.tableExists("grdb_migrations")
+            }
+            try mark(db, path: path, marked: marked, wal: true)
+            return false
         }
     }
 
@@ -187,7 +205,7 @@ public final class AppDatabase: Sendable {
             do {
                 // What GRDB knows of the schema may be another process's, from before
                 // it created (or rolled back) the tables.
-                try writer.writeWithoutTransaction { $0.clearSchemaCache() }
+                writer.writeWithoutTransaction { $0.clearSchemaCache() }
                 try migrator.migrate(writer)
                 break
             } catch let error as DatabaseError

@@ -189,7 +189,7 @@ import Testing
 
     @Test func openingForReadingNeverSetsAFileUp() throws {
         let path = folder.file("empty.sqlite")
-        FileManager.default.createFile(atPath: path, contents: Data())
+        _ = FileManager.default.createFile(atPath: path, contents: Data())
         #expect(try AppDatabase.openForReading(path: path) == nil, "no records yet")
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)).isEmpty, "not even marked as Keyform's")
         #expect(storeError { _ = try AppDatabase.openForReading(path: folder.file("none.sqlite")) }
