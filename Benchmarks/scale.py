@@ -6,7 +6,9 @@
 
 records  `keyform records list --format json|csv` over N records of one form,
          next to the sqlite3 CLI printing the same rows as JSON (`sqlite3 -json`):
-         wall time and peak RSS of each process (wait4's ru_maxrss, per child).
+         wall time and peak RSS of each process (wait4's ru_maxrss, per child;
+         it cannot read below this script's own RSS, about 10 MiB, the floor
+         it had at fork).
 layouts  `keyform layout check FOLDER` over the 1,000 generated layout files of
          layout_check.py.
 
@@ -62,17 +64,24 @@ def make_records(keyform, folder, count):
     answers = json.dumps({"text": "first", "priority": "High", "laps": 1, "done": False, "due": "2026-11-24"})
     subprocess.run([keyform, "run", str(form), "--answers", "-", "--db", str(db)], input=answers.encode(),
                    stdout=subprocess.DEVNULL, check=True)
+    # In a process of its own: this one stays small, since a child's peak RSS
+    # (wait4) starts from the parent's at fork.
+    subprocess.run([sys.executable, __file__, "--fill", str(db), str(count - 1)], check=True)
+    return form, db
+
+
+def fill(db, count):
+    """Inserts `count` records as keyform stores them."""
     rng = random.Random(1)
     words = ["Buy milk", "Swim 400m", "Call Ada", "Write the report", "Fix the bike", "日本語 note", "Café"]
     with sqlite3.connect(db) as connection:
         created = connection.execute("SELECT created FROM _record").fetchone()[0]
         rows = []
-        for n in range(count - 1):
+        for n in range(count):
             data = {"text": f"{rng.choice(words)} {n}", "priority": rng.choice(["Low", "Medium", "High"]),
                     "laps": rng.randrange(100), "done": rng.random() < 0.5, "due": f"2026-{rng.randrange(1, 13):02}-{rng.randrange(1, 29):02}"}
             rows.append(("bench", created, created, json.dumps(data, ensure_ascii=False)))
         connection.executemany("INSERT INTO _record (form, created, updated, data) VALUES (?, ?, ?, ?)", rows)
-    return form, db
 
 
 SQLITE_JSON = """SELECT id AS _id, created AS _created, json_extract(data, '$.text') AS text,
@@ -93,6 +102,8 @@ def table(title, rows, ref):
 
 
 def main():
+    if sys.argv[1:2] == ["--fill"]:
+        return fill(sys.argv[2], int(sys.argv[3]))
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--keyform", action="append", default=[], metavar="LABEL=BINARY")
     parser.add_argument("--runs", type=int, default=5)
