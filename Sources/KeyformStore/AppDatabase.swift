@@ -159,15 +159,24 @@ public final class AppDatabase: Sendable {
             db.clearSchemaCache()
             // WAL turns NORMAL on by habit; a record must survive a power cut.
             try db.execute(sql: "PRAGMA synchronous = FULL")
-            if try isForeign(db) { throw StoreError.foreignDatabase(path: path) }
-            let marked = try Int32.fetchOne(db, sql: "PRAGMA application_id") == applicationID
-            if try migrator.hasBeenSuperseded(db) { throw StoreError.newerVersion(path: path) }
-            let current = try marked && migrator.hasCompletedMigrations(db)
-            if current || !writing {
-                // A reader takes the file as it is: only a file some migrations
-                // ran on has records to read.
-                return try current || db.tableExists("grdb_migrations")
+            // One read transaction: the id and the tables as of one moment, not a file
+            // another process marks and fills between the two reads (which would look
+            // like another program's tables without our id).
+            var marked = false
+            var state: Bool?
+            try db.inTransaction(.deferred) {
+                if try isForeign(db) { throw StoreError.foreignDatabase(path: path) }
+                marked = try Int32.fetchOne(db, sql: "PRAGMA application_id") == applicationID
+                if try migrator.hasBeenSuperseded(db) { throw StoreError.newerVersion(path: path) }
+                let current = try marked && migrator.hasCompletedMigrations(db)
+                if current || !writing {
+                    // A reader takes the file as it is: only a file some migrations
+                    // ran on has records to read.
+                    state = try current || db.tableExists("grdb_migrations")
+                }
+                return .commit
             }
+            if let state { return state }
             try mark(db, path: path, marked: marked, wal: true)
             return false
         }
