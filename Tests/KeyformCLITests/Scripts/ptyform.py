@@ -61,8 +61,9 @@ class Stuck(Exception):
 
 
 class Screen:
-    """Just enough of a VT100 for what keyform's ScreenWriter writes: CUP, CUF,
-    CUB, EL, ED, CR, LF and text; SGR and private modes are ignored."""
+    """Just enough of a VT100 for what keyform's ScreenWriter writes: CUP, CUU,
+    CUD, CUF, CUB, CHA, DCH, ICH, EL, ED, CR, LF and text; SGR and private modes
+    are ignored."""
 
     def __init__(self):
         self.cells = [[" "] * COLS for _ in range(ROWS)]
@@ -117,6 +118,19 @@ class Screen:
             self.row = max(1, first) - 1 if numbers else 0
             self.col = max(1, numbers[1]) - 1 if len(numbers) > 1 else 0
             self.row, self.col = min(self.row, ROWS - 1), min(self.col, COLS - 1)
+        elif final in "AB":
+            step = max(1, first)
+            self.row = max(0, self.row - step) if final == "A" else min(ROWS - 1, self.row + step)
+        elif final == "G":
+            self.col = min(COLS - 1, max(1, first) - 1)
+        elif final in "P@":
+            # DCH / ICH: the rest of the line moves left / right, blanks come in.
+            n = min(max(1, first), COLS - self.col)
+            row = self.cells[self.row]
+            if final == "P":
+                self.cells[self.row] = row[:self.col] + row[self.col + n:] + [" "] * n
+            else:
+                self.cells[self.row] = row[:self.col] + [" "] * n + row[self.col:COLS - n]
         elif final == "C":
             self.col = min(COLS - 1, self.col + max(1, first))
         elif final == "D":
