@@ -186,7 +186,7 @@ enum RecordTable {
             var records: [StoredRecord] = []
             try selection.forEach { records.append($0) }
             count = records.count
-            try output.write(table(records, form: form))
+            try output.write(table(records, form: form, filters: selection.filters))
         }
         return count
     }
@@ -208,15 +208,21 @@ enum RecordTable {
         return fields.map(quoted).joined(separator: ",") + "\r\n"
     }
 
+    /// A value as text; a C0 or C1 control (which no value can be typed or answered
+    /// with, but a database edited by hand may hold) written out as `\u{1B}`.
     private static func csvValue(_ value: FieldValue) -> String {
         if case .boolean(let flag) = value { return flag ? "true" : "false" }
-        return value.text
+        return TerminalSafe.escapedControls(value.text)
     }
 
     /// Aligned columns for people: labels as headers, values as the form shows
     /// them (a boolean's `states` words) made terminal-safe, wide columns cut.
-    static func table(_ records: [StoredRecord], form: Form) -> String {
-        guard !records.isEmpty else { return "(no records of '\(form.name)')\n" }
+    static func table(_ records: [StoredRecord], form: Form, filters: [FieldMatch] = []) -> String {
+        guard !records.isEmpty else {
+            // With --where: none meets the conditions, which is not the same as none at all.
+            let conditions = filters.map { $0.describe(in: form) }.joined(separator: ", ")
+            return "(no records of '\(form.name)'\(filters.isEmpty ? "" : " where " + conditions))\n"
+        }
         let headers = ["#", "created"] + form.fields.map { TerminalSafe.escaped($0.label) }
         let rows = records.map { stored in
             [String(stored.id), RunCommand.describeShort(stored.created)]

@@ -138,4 +138,28 @@ import Testing
             #expect(try String(contentsOfFile: existing, encoding: .utf8).contains("Buy milk"))
         }
     }
+
+    /// No value can be typed or answered with a control character, but a database
+    /// edited by hand may hold one: CSV and the table write it out, JSON escapes it.
+    @Test func aStoredControlCharacterLeavesEveryFormatEscaped() throws {
+        try withFolder { work in
+            _ = try shell(#""$K" run demo/todo.yaml --answers - --db "$DB" >/dev/null"#, stdin: Self.answers, in: work)
+            let edit = try shell(#"python3 -c 'import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute("UPDATE _record SET data = json_set(data, ?, ?)", ("$.text", "a\x1b]0;pwned\x07\x9bb")); c.commit()' "$DB""#, in: work)
+            #expect(edit.status == 0, "\(edit.stderr)")
+            for format in ["csv", "table", "json"] {
+                let listed = try shell(#""$K" records list todo --db "$DB" --format "# + format, in: work)
+                #expect(listed.status == 0, "\(format): \(listed.stderr)")
+                #expect(!listed.stdout.unicodeScalars.contains { [0x1B, 0x07, 0x9B].contains($0.value) }, "\(format): \(listed.stdout.debugDescription)")
+                #expect(listed.stdout.contains("pwned"), "\(format)")
+            }
+        }
+    }
+
+    @Test func aWhereThatMatchesNothingSaysSo() throws {
+        try withFolder { work in
+            _ = try shell(#""$K" run demo/todo.yaml --answers - --db "$DB" >/dev/null"#, stdin: Self.answers, in: work)
+            let none = try shell(#""$K" records list todo --db "$DB" --where priority=Low --where done=yes"#, in: work)
+            #expect(none.stdout == "(no records of 'todo' where Priority: Low, Status: Complete)\n", "\(none.stdout)")
+        }
+    }
 }

@@ -69,6 +69,22 @@ public enum TerminalSafe {
         return String(out)
     }
 
+    /// `s` with only its C0 and C1 controls and DEL written out (`\u{1B}`, `\t`):
+    /// for outputs that must stay byte-faithful otherwise (CSV keeps bidi marks and
+    /// joiners that right-to-left text needs).
+    public static func escapedControls(_ s: String) -> String {
+        guard s.unicodeScalars.contains(where: isControl) else { return s }
+        var out = String.UnicodeScalarView()
+        for scalar in s.unicodeScalars {
+            if isControl(scalar) { out.append(contentsOf: escape(scalar).unicodeScalars) } else { out.append(scalar) }
+        }
+        return String(out)
+    }
+
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+    }
+
     private static func escape(_ scalar: Unicode.Scalar) -> String {
         switch scalar {
         case "\t": #"\t"#
