@@ -90,14 +90,7 @@ struct RecordsListCommand: ParsableCommand {
     var format: RecordQuery.Format = .table
 
     func run() throws {
-        let selection = try query.select()
-        var output = ChunkedOutput(descriptor: STDOUT_FILENO)
-        do {
-            try RecordTable.write(selection, as: format, to: &output)
-            try output.flush()
-        } catch let failure as ChunkedOutput.WriteFailure {
-            throw Failure(message: "could not write the result on stdout (\(failure))", status: 74)
-        }
+        try RecordTable.writeToStandardOutput(try query.select(), as: format)
     }
 }
 
@@ -117,16 +110,7 @@ struct RecordsExportCommand: ParsableCommand {
 
     func run() throws {
         let selection = try query.select()
-        guard let output else {
-            var stdout = ChunkedOutput(descriptor: STDOUT_FILENO)
-            do {
-                try RecordTable.write(selection, as: format, to: &stdout)
-                try stdout.flush()
-            } catch let failure as ChunkedOutput.WriteFailure {
-                throw Failure(message: "could not write the result on stdout (\(failure))", status: 74)
-            }
-            return
-        }
+        guard let output else { return try RecordTable.writeToStandardOutput(selection, as: format) }
         // Private records: a new file is readable by its owner only, an existing one keeps its mode.
         var count = 0
         try FileReplacement.write(to: output, newFileMode: 0o600) { descriptor in
@@ -162,6 +146,17 @@ struct RecordSelection {
 /// memory stays flat however many there are; a table needs every row for its
 /// column widths, and is for people, who do not read 100,000 rows.
 enum RecordTable {
+    /// Writes the selected records on stdout; a failed write is exit 74, as for every result.
+    static func writeToStandardOutput(_ selection: RecordSelection, as format: RecordQuery.Format) throws {
+        var output = ChunkedOutput(descriptor: STDOUT_FILENO)
+        do {
+            try write(selection, as: format, to: &output)
+            try output.flush()
+        } catch let failure as ChunkedOutput.WriteFailure {
+            throw Failure(message: "could not write the result on stdout (\(failure))", status: 74)
+        }
+    }
+
     /// Writes the selected records in `format`; returns how many there were.
     @discardableResult
     static func write(_ selection: RecordSelection, as format: RecordQuery.Format, to output: inout ChunkedOutput) throws -> Int {
