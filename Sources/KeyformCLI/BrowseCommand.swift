@@ -65,7 +65,7 @@ struct BrowseCommand: ParsableCommand {
     /// `open` opens the store (called once signals are blocked: its pool may start threads).
     /// Adding and editing run the form as `StoredFormRun` does.
     @MainActor
-    static func browse(_ loaded: LoadedForm, scope: [FieldMatch] = [], leaveLabel: String = "quit", noAnimation: Bool,
+    static func browse(_ loaded: LoadedForm, scope: [FieldMatch] = [], leaveLabel: String = "quit", notice: String? = nil, noAnimation: Bool,
                        withoutTerminal: String, open: @escaping () throws -> any RecordStore) throws -> RecordListState.Outcome {
         do {
             return try TerminalRunner.run(options: .fromEnvironment(animate: !noAnimation)) {
@@ -81,7 +81,7 @@ struct BrowseCommand: ParsableCommand {
                     throw Failure(message: "\(error)", status: 1)
                 }
                 return RecordBrowser(context: run.context, rows: records.map(RecordListRow.init), total: total, scope: scope,
-                                     leaveLabel: leaveLabel, hooks: run.browserHooks(on: store))
+                                     leaveLabel: leaveLabel, notice: notice, hooks: run.browserHooks(on: store))
             }
         } catch let error as TerminalError {
             throw Failure(message: "cannot use the terminal (\(error)); \(withoutTerminal)")

@@ -17,10 +17,12 @@ struct DemoCommand: ParsableCommand {
             first use; the menu lists them); drafts are resumed without asking.
             `keyform demo NAME` opens one app.
 
-            The to-do app is the list of its records (keyform browse). The checklist app
-            opens the list used last (the first time: asks for a list's name); q goes back
-            to the lists. The vacation app asks which vacation (one database each), then
-            lists its notes: a adds one, f filters them by a tag; q goes back to the vacations.
+            The to-do app is the list of its records (keyform browse; s sorts by due date,
+            then by priority). The checklist app opens the list used last (the first time: a
+            sample list); q goes back to the lists, where r renames and x deletes one. The
+            vacation app opens a vacation's notes (one database each; the first time "My
+            Vacation"): a adds one, f filters them by place or tag; q goes back to the
+            vacations, where r renames and x deletes one.
             """
     )
 
@@ -44,11 +46,11 @@ struct DemoCommand: ParsableCommand {
                 let hint = Suggestion.closest(to: app, among: names).map { "did you mean '\($0)'? " } ?? ""
                 throw Failure(message: "no demo app '\(app)'; \(hint)the apps are: \(names.joined(separator: ", "))")
             }
-            try open(chosen)
+            try open(chosen, leaveLabel: "quit")
             return
         }
         while let chosen = try menu(apps) {
-            try open(chosen)
+            try open(chosen, leaveLabel: "menu")
         }
     }
 
@@ -85,26 +87,22 @@ struct DemoCommand: ParsableCommand {
     /// app as the browse list of its records; checklists and vacations as a
     /// list of lists (or of vacations) and the records of one; the others as
     /// one entry after another.
+    /// - Parameter leaveLabel: what leaving the app is, as its footer names it
+    ///   (`menu` when it goes back to the menu).
     @MainActor
-    private func open(_ app: DemoApps.App) throws {
+    private func open(_ app: DemoApps.App, leaveLabel: String) throws {
         let (loaded, diagnostics) = FormFiles.load(path: app.path)
         FormFiles.reportErrors(diagnostics)
         guard let loaded else { throw ExitCode(ExitStatus.badUsage) }
         switch app.name {
         case "todo":
-            try browse(loaded, on: try Self.openDatabase(DemoApps.databasePath(for: app)))
+            try browse(loaded, on: try Self.openDatabase(DemoApps.databasePath(for: app)), leaveLabel: leaveLabel)
         case "checklist":
             try checklists(loaded, on: try Self.openDatabase(DemoApps.databasePath(for: app)))
         case "vacation":
-            // One database per vacation: pick one of the earlier ones, or name a new one.
-            while let trip = try pickTrip(for: app) {
-                let database = try Self.openDatabase(DemoApps.databasePath(for: app, trip: trip))
-                var notes = loaded
-                notes.form.title = (loaded.form.title ?? loaded.form.name) + " · " + trip
-                try browse(notes, on: database, leaveLabel: "vacations")
-            }
+            try vacations(app, loaded)
         default:
-            try entries(loaded, on: try Self.openDatabase(DemoApps.databasePath(for: app)))
+            try entries(loaded, on: try Self.openDatabase(DemoApps.databasePath(for: app)), weekly: app.name == "swim")
         }
     }
 
@@ -114,8 +112,9 @@ struct DemoCommand: ParsableCommand {
 
     /// The browse list of the form's records (those meeting `scope`), until the person leaves it.
     @MainActor
-    private func browse(_ loaded: LoadedForm, on database: any RecordStore, scope: [FieldMatch] = [], leaveLabel: String = "quit") throws {
-        try BrowseCommand.browse(loaded, scope: scope, leaveLabel: leaveLabel, noAnimation: noAnimation,
+    private func browse(_ loaded: LoadedForm, on database: any RecordStore, scope: [FieldMatch] = [], leaveLabel: String = "quit",
+                        notice: String? = nil) throws {
+        try BrowseCommand.browse(loaded, scope: scope, leaveLabel: leaveLabel, notice: notice, noAnimation: noAnimation,
                                  withoutTerminal: WithoutTerminal.demo, open: { database }).leftNormally()
     }
 
@@ -124,10 +123,16 @@ struct DemoCommand: ParsableCommand {
     /// is stored (`checklist_opened`), so the app opens the last one next time.
     @MainActor
     private func checklists(_ loaded: LoadedForm, on database: any RecordStore) throws {
+        var notice: String?
+        // The first start: a sample list to try, and a word on how to make one's own.
+        if Checklists.lists(database).isEmpty {
+            do { try Checklists.addSample(database, form: loaded.form) } catch { throw Failure(message: "cannot make the sample list: \(error)", status: 1) }
+            notice = "A sample list: Space checks an item, a adds one · q shows your lists, where / starts a new one"
+        }
         var list = try? database.lastValue(form: Checklists.opened, field: "list")
         while true {
             if list == nil {
-                guard let picked = try pickList(database) else { return }
+                guard let picked = try pickList(database, form: loaded.form) else { return }
                 do {
                     try database.saveRecord(Record(values: [("list", .text(picked))]), form: Checklists.opened)
                 } catch {
@@ -135,25 +140,54 @@ struct DemoCommand: ParsableCommand {
                 }
                 list = picked
             }
-            try browse(loaded, on: database, scope: [FieldMatch(field: "list", value: list.map(FieldValue.text))], leaveLabel: "lists")
+            try browse(loaded, on: database, scope: [FieldMatch(field: "list", value: list.map(FieldValue.text))], leaveLabel: "lists",
+                       notice: notice)
+            notice = nil
             list = nil
         }
     }
 
-    /// Quick entry: one entry after another, each stored as it is submitted; Esc leaves.
+    /// Vacations, one database each: the first start opens "My Vacation" (made
+    /// then), so a note can be written at once; leaving a vacation's notes goes
+    /// to the vacations, where one is picked, named anew, renamed or deleted.
     @MainActor
-    private func entries(_ loaded: LoadedForm, on database: any RecordStore) throws {
+    private func vacations(_ app: DemoApps.App, _ loaded: LoadedForm) throws {
+        var next: String? = DemoApps.trips(of: app).isEmpty ? Vacations.defaultName : nil
+        while true {
+            if next == nil {
+                guard let picked = try pickTrip(for: app, form: loaded.form) else { return }
+                next = picked
+            }
+            guard let trip = next else { continue }
+            next = nil
+            let database = try Self.openDatabase(DemoApps.databasePath(for: app, trip: trip))
+            var notes = loaded
+            notes.form.title = (loaded.form.title ?? loaded.form.name) + " · " + trip
+            try browse(notes, on: database, leaveLabel: "vacations")
+        }
+    }
+
+    /// Quick entry: one entry after another, each stored as it is submitted; Esc leaves.
+    /// - Parameter weekly: the swim log's week of totals under the last entries.
+    @MainActor
+    private func entries(_ loaded: LoadedForm, on database: any RecordStore, weekly: Bool = false) throws {
         var run = try StoredFormRun(loaded, store: database)
+        var saved: [Frame.Line] = []
         while true {
             let start = try run.startOnTerminal(drafts: .resume, withoutTerminal: WithoutTerminal.demo)
             let record: Record
+            var caption = saved + Self.recentLines(run.form, database)
+            if weekly { caption += Self.weekLines(run.form, database, today: run.context.today) }
             do {
-                record = try run.fillOnTerminal(from: start, noAnimation: noAnimation, caption: Self.recentLines(run.form, database),
+                record = try run.fillOnTerminal(from: start, noAnimation: noAnimation, caption: caption,
                                                 withoutTerminal: WithoutTerminal.demo)
             } catch Departure.cancelled {
                 return
             }
             do { try run.save(record) } catch { throw Failure(message: error.message(), status: error.exitStatus) }
+            // Done stored it: the next screen says so (the profile comes back as it was saved).
+            let name = RecordListEngine.summary(of: RecordListRow(id: 0, values: record), run.form)
+            saved = [Frame.Line("✓ Saved " + RecordListEngine.quoted(name) + " — it is stored; Esc leaves", .bold)]
             // Anew for each entry: `choices` grids show what was just stored.
             run = run.reloaded() ?? run
         }
@@ -170,6 +204,20 @@ extension DemoCommand {
             (try? RecordFormat.template(stored.values, form: form)).map { Frame.Line("  " + TerminalSafe.escaped($0.trimmingCharacters(in: .newlines))) }
         }
         return lines.isEmpty ? [] : [Frame.Line("Logged (newest first):", .dim)] + lines
+    }
+
+    /// The swim log's week so far: the distance per stroke since Monday, from
+    /// the store (`WeekTotals`). None before the week's first swim.
+    static func weekLines(_ form: Form, _ database: any RecordStore, today: CivilDate) -> [Frame.Line] {
+        let monday = WeekTotals.monday(of: today)
+        // Newest first: a week's entries are among the newest few hundred.
+        guard let records = try? database.records(form: form, limit: 500) else { return [] }
+        let sums = WeekTotals.sums(records.map(\.values), date: "date", group: "stroke", amount: "distance", today: today)
+        guard !sums.isEmpty else { return [] }
+        let total = sums.reduce(0) { $0 + $1.total }
+        let parts = sums.map { TerminalSafe.escaped($0.group) + " \($0.total) m" }
+        return [Frame.Line("This week (since Mon \(monday)): \(total) m", .dim),
+                Frame.Line("  " + parts.joined(separator: " · "))]
     }
 }
 
@@ -191,33 +239,220 @@ enum Checklists {
 }
 
 extension DemoCommand {
-    /// The lists as a grid (the newest first: the one open last), with `/` to
-    /// type a new list's name; the keyboard when there are none yet. Nil when
-    /// the person leaves.
-    @MainActor
-    private func pickList(_ database: any RecordStore) throws -> String? {
-        let lists = Checklists.lists(database)
-        let title = lists.isEmpty ? "Checklists · name your first list" : "Checklists · pick a list (a new name starts a new one)"
-        return try pickOrName(title: title, label: "List", grid: "Lists", values: lists)
+    /// What the person did on a list of lists (or of vacations).
+    enum Pick: Equatable {
+        /// Open this one (picked, or a new name typed).
+        case open(String)
+        case rename
+        case delete
     }
 
-    /// The app's earlier trips (its databases) as a grid, with `/` to type a new
-    /// name; nil when the person leaves.
+    /// The lists as a grid (the newest first: the one open last), each with how
+    /// many of its items are left unchecked; `/` types a new list's name, r
+    /// renames and x deletes a list. Nil when the person leaves.
     @MainActor
-    private func pickTrip(for app: DemoApps.App) throws -> String? {
-        try pickOrName(title: "Which vacation? (a new name starts a new database)", label: "Vacation", grid: "Vacations",
-                       values: DemoApps.trips(of: app), pattern: "^[^/]+$")
+    private func pickList(_ database: any RecordStore, form: Form) throws -> String? {
+        while true {
+            let lists = Checklists.lists(database)
+            let labels = lists.map { "\($0) · \(Checklists.unchecked(in: $0, database, form: form)) left" }
+            let title = lists.isEmpty ? "Checklists · name your first list" : "Checklists · pick a list (a new name starts a new one)"
+            switch try pickOrName(title: title, label: "List", grid: "Lists", values: lists, labels: labels) {
+            case nil: return nil
+            case .open(let name)?: return name
+            case .rename?:
+                guard let old = try pickOne(title: "Rename which list?", values: lists),
+                      let new = try askName(title: "A new name for the list “\(TerminalSafe.escaped(old))”", label: "List") else { continue }
+                do { try Checklists.rename(old, to: new, database, form: form) } catch { throw Failure(message: "cannot rename the list: \(error)", status: 1) }
+            case .delete?:
+                guard let list = try pickOne(title: "Delete which list?", values: lists) else { continue }
+                let count = (try? database.recordCount(form: form, where: [Checklists.match(list)])) ?? 0
+                let items = count == 1 ? "its 1 item" : "its \(count) items"
+                guard try confirm("Delete the list “\(TerminalSafe.escaped(list))” and \(items)?") else { continue }
+                do { try Checklists.delete(list, database, form: form) } catch { throw Failure(message: "cannot delete the list: \(error)", status: 1) }
+            }
+        }
     }
 
-    /// A one-field form: a grid of `values` (hotkeys 1–9, `/` to type a new one),
-    /// or the keyboard when there are none. The value picked or typed; nil when
-    /// the person leaves.
+    /// The app's vacations (its databases) as a grid, with `/` to type a new
+    /// name, r to rename one (its file) and x to delete one (after a
+    /// confirmation naming its file and notes); nil when the person leaves.
     @MainActor
-    private func pickOrName(title: String, label: String, grid: String, values: [String], pattern: String? = nil) throws -> String? {
-        let field = Field(id: "value", label: label, required: true, layout: "values", input: values.isEmpty ? .keyboard : .grid,
-                          pattern: pattern)
+    private func pickTrip(for app: DemoApps.App, form: Form) throws -> String? {
+        while true {
+            let trips = DemoApps.trips(of: app)
+            switch try pickOrName(title: "Which vacation? (a new name starts a new database)", label: "Vacation", grid: "Vacations",
+                                  values: trips) {
+            case nil: return nil
+            case .open(let name)?:
+                guard let problem = Vacations.problem(withName: name) else { return name }
+                _ = try confirm(problem, onlyOK: true)
+            case .rename?:
+                guard let old = try pickOne(title: "Rename which vacation?", values: trips),
+                      let new = try askName(title: "A new name for the vacation “\(TerminalSafe.escaped(old))”", label: "Vacation")
+                else { continue }
+                if let problem = Vacations.problem(withName: new) ?? Vacations.rename(app, old, to: new) {
+                    _ = try confirm(problem, onlyOK: true)
+                }
+            case .delete?:
+                guard let trip = try pickOne(title: "Delete which vacation?", values: trips) else { continue }
+                let path = DemoApps.databasePath(for: app, trip: trip)
+                // Counted with the database closed again before the file goes.
+                let count = try { () throws -> Int in
+                    let database = try Self.openDatabase(path)
+                    return (try? database.recordCount(form: form)) ?? 0
+                }()
+                let notes = count == 1 ? "1 note" : "\(count) notes"
+                let file = TerminalSafe.escaped((path as NSString).lastPathComponent)
+                guard try confirm("Delete \(file) (the vacation “\(TerminalSafe.escaped(trip))”, \(notes))?") else { continue }
+                if let problem = Vacations.delete(path) { _ = try confirm(problem, onlyOK: true) }
+            }
+        }
+    }
+
+    /// A one-field form: a grid of `values` (shown as `labels`; hotkeys 1–9),
+    /// `/` to type a new one, r to rename and x to delete one of them (when
+    /// there are some), or the keyboard when there are none. Nil when the person leaves.
+    @MainActor
+    private func pickOrName(title: String, label: String, grid: String, values: [String], labels: [String]? = nil) throws -> Pick? {
+        var keys = values.enumerated().map { index, value in
+            Layout.Key(label: labels?[index] ?? value, text: value, hotkey: index < 9 ? Character(String(index + 1)) : nil)
+        }
+        keys.append(Layout.Key(label: values.isEmpty ? "abc (none yet)" : "abc", hotkey: "/", action: .keyboard))
+        if !values.isEmpty {
+            // Their texts begin with a slash, which a typed name may not: no name is taken for them.
+            keys.append(Layout.Key(label: "Rename…", text: Self.renameKey, hotkey: "r"))
+            keys.append(Layout.Key(label: "Delete…", text: Self.deleteKey, hotkey: "x"))
+        }
+        let rows = stride(from: 0, to: keys.count, by: 3).map { Array(keys[$0..<min($0 + 3, keys.count)]) }
+        let layout = Layout(title: grid, kind: .choice, pages: [Layout.Page(rows: rows)])
+        let field = Field(id: "value", label: label, required: true, layout: "values", input: values.isEmpty ? .keyboard : .grid)
         let form = Form(title: title, name: "demo_pick", pages: [Form.Page(fields: [field])])
-        return try fill(form, layouts: ["values": ChoiceLayout.make(title: grid, values: values)])?["value"]?.text
+        while true {
+            guard let value = try fill(form, layouts: ["values": layout])?["value"]?.text else { return nil }
+            switch value {
+            case Self.renameKey: return .rename
+            case Self.deleteKey: return .delete
+            case let name where name.hasPrefix("/"):
+                _ = try confirm("A name cannot begin with “/”", onlyOK: true)
+            default: return .open(value)
+            }
+        }
+    }
+
+    private static let renameKey = "/rename"
+    private static let deleteKey = "/delete"
+
+    /// One of `values` from a grid (no typing); nil when the person leaves.
+    @MainActor
+    private func pickOne(title: String, values: [String]) throws -> String? {
+        let keys = values.enumerated().map { index, value in Layout.Key(label: value, hotkey: index < 9 ? Character(String(index + 1)) : nil) }
+        let rows = stride(from: 0, to: keys.count, by: 3).map { Array(keys[$0..<min($0 + 3, keys.count)]) }
+        let field = Field(id: "value", label: "Which", required: true, layout: "values", input: .grid, strict: true)
+        let form = Form(title: title, name: "demo_pick", pages: [Form.Page(fields: [field])])
+        return try fill(form, layouts: ["values": Layout(kind: .choice, pages: [Layout.Page(rows: rows)])])?["value"]?.text
+    }
+
+    /// A name typed on the keyboard; nil when the person leaves.
+    @MainActor
+    private func askName(title: String, label: String) throws -> String? {
+        let form = Form(title: title, name: "demo_name", pages: [Form.Page(fields: [Field(id: "value", label: label, required: true)])])
+        return try fill(form, layouts: [:])?["value"]?.text
+    }
+
+    /// A question answered with y (yes) or n (no; also Esc): true only for yes.
+    /// `onlyOK`: a message to read, with one key (Enter) that goes on.
+    @MainActor
+    private func confirm(_ question: String, onlyOK: Bool = false) throws -> Bool {
+        let keys = onlyOK ? [Layout.Key(label: "OK", text: "ok", hotkey: "o")]
+            : [Layout.Key(label: "Yes, delete", text: "yes", hotkey: "y"), Layout.Key(label: "No, keep it", text: "no", hotkey: "n")]
+        let field = Field(id: "answer", label: onlyOK ? "Noted" : "Sure?", required: true, layout: "answer", input: .grid, strict: true)
+        let form = Form(title: question, name: "demo_confirm", pages: [Form.Page(fields: [field])])
+        let layout = Layout(kind: .choice, pages: [Layout.Page(rows: [keys])])
+        return try fill(form, layouts: ["answer": layout])?["answer"]?.text == "yes"
+    }
+}
+
+/// The vacation app's databases, one per vacation.
+enum Vacations {
+    /// The vacation the first start makes, so a note can be written at once.
+    static let defaultName = "My Vacation"
+
+    /// Why `name` cannot name a vacation (its database file); nil when it can.
+    static func problem(withName name: String) -> String? {
+        if name.contains("/") { return "A vacation's name cannot hold “/” (it names a file)" }
+        if name.trimmingCharacters(in: .whitespaces).isEmpty { return "A vacation needs a name" }
+        return nil
+    }
+
+    /// The database's files: the file, and SQLite's journal files beside it when there are any.
+    private static func files(_ path: String) -> [String] {
+        [path, path + "-wal", path + "-shm", path + "-journal"]
+    }
+
+    /// Renames the vacation's database file; a message when it cannot.
+    static func rename(_ app: DemoApps.App, _ old: String, to new: String) -> String? {
+        guard old != new else { return nil }
+        let from = DemoApps.databasePath(for: app, trip: old), to = DemoApps.databasePath(for: app, trip: new)
+        let manager = FileManager.default
+        if manager.fileExists(atPath: to) { return "There is a vacation “\(TerminalSafe.escaped(new))” already" }
+        for (source, target) in zip(files(from), files(to)) where manager.fileExists(atPath: source) {
+            do { try manager.moveItem(atPath: source, toPath: target) } catch {
+                return "Cannot rename \(TerminalSafe.escaped(source)): \(TerminalSafe.escaped(error.localizedDescription))"
+            }
+        }
+        return nil
+    }
+
+    /// Removes the vacation's database file; a message when it cannot.
+    static func delete(_ path: String) -> String? {
+        for file in files(path) where FileManager.default.fileExists(atPath: file) {
+            do { try FileManager.default.removeItem(atPath: file) } catch {
+                return "Cannot delete \(TerminalSafe.escaped(file)): \(TerminalSafe.escaped(error.localizedDescription))"
+            }
+        }
+        return nil
+    }
+}
+
+extension Checklists {
+    static func match(_ list: String) -> FieldMatch { FieldMatch(field: "list", value: .text(list)) }
+
+    /// The first start's list, to try the app on at once.
+    static func addSample(_ database: any RecordStore, form: Form) throws {
+        for (item, checked) in [("Eggs", false), ("Bread", true), ("Milk", false)] {
+            try database.saveRecord(Record(values: [("list", .text("Groceries")), ("item", .text(item)), ("checked", .boolean(checked))]),
+                                    form: form)
+        }
+        try database.saveRecord(Record(values: [("list", .text("Groceries"))]), form: opened)
+    }
+
+    /// How many of the list's items are not checked.
+    static func unchecked(in list: String, _ database: any RecordStore, form: Form) -> Int {
+        let all = (try? database.recordCount(form: form, where: [match(list)])) ?? 0
+        let checked = (try? database.recordCount(form: form, where: [match(list), FieldMatch(field: "checked", value: .boolean(true))])) ?? 0
+        return all - checked
+    }
+
+    /// Renames a list: its items move to the new name, and so do its openings,
+    /// so the list open last is still the one opened next.
+    static func rename(_ old: String, to new: String, _ database: any RecordStore, form: Form) throws {
+        for (records, recordForm) in [(try database.records(form: form, where: [match(old)]), form),
+                                      (try database.records(form: opened, where: [match(old)]), opened)] {
+            for stored in records {
+                let values = Record(values: stored.values.values.map { ($0.id, $0.id == "list" ? .text(new) : $0.value) })
+                try database.updateRecord(id: stored.id, values, form: recordForm)
+            }
+        }
+    }
+
+    /// Deletes a list: its items and its openings (the list opened before it
+    /// is then the one opened next).
+    static func delete(_ list: String, _ database: any RecordStore, form: Form) throws {
+        for recordForm in [form, opened] {
+            for stored in try database.records(form: recordForm, where: [match(list)]) {
+                try database.deleteRecord(id: stored.id, form: recordForm)
+            }
+        }
     }
 }
 

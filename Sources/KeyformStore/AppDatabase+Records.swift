@@ -53,7 +53,8 @@ extension AppDatabase: RecordStore {
         }
     }
 
-    /// Replaces the values of record `id` of `form` and sets its `updated` time.
+    /// Replaces the values of record `id` of `form` and sets its `updated` time;
+    /// values equal to those stored write nothing (`updated` stays).
     /// Throws `.recordNotFound` when there is no such record (deleted meanwhile).
     public func updateRecord(id: Int64, _ record: KeyformCore.Record, form: Form) throws(StoreError) {
         try SQLText.validate(form)
@@ -61,10 +62,14 @@ extension AppDatabase: RecordStore {
         let time = Timestamp.string(from: now())
         try writing { db in
             try RecordView.ensure(db, form: form)
+            // Values as stored already write nothing: `updated` stays when nothing changed.
             try db.execute(
-                sql: "UPDATE _record SET data = ?, updated = ? WHERE id = ? AND form = ?",
-                arguments: [data, time, id, form.name])
-            if db.changesCount == 0 { throw StoreError.recordNotFound(id: id, form: form.name) }
+                sql: "UPDATE _record SET data = ?, updated = ? WHERE id = ? AND form = ? AND data IS NOT ?",
+                arguments: [data, time, id, form.name, data])
+            guard db.changesCount == 0 else { return }
+            let exists = try Bool.fetchOne(db, sql: "SELECT EXISTS(SELECT 1 FROM _record WHERE id = ? AND form = ?)",
+                                           arguments: [id, form.name]) ?? false
+            if !exists { throw StoreError.recordNotFound(id: id, form: form.name) }
         }
     }
 

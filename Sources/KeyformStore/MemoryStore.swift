@@ -66,6 +66,8 @@ public final class MemoryStore: RecordStore, @unchecked Sendable {
         let time = now()
         let found: Bool = lock.withLock {
             guard let index = entries.firstIndex(where: { $0.id == id && $0.form == form.name }) else { return false }
+            // Values as stored already write nothing: `updated` stays when nothing changed.
+            guard entries[index].fields != fields || entries[index].values != values else { return true }
             entries[index].fields = fields
             entries[index].values = values
             entries[index].updated = time

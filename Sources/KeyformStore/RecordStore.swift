@@ -29,6 +29,8 @@ public protocol RecordStore: AnyObject, Sendable {
     func saveRecords(_ records: [KeyformCore.Record], form: Form) throws(StoreError) -> [Int64]
 
     /// Replaces the values of record `id` of `form`; `.recordNotFound` when it is gone.
+    /// Values equal to those stored write nothing: the record's `updated` stays
+    /// (an edit that changed nothing is no edit).
     func updateRecord(id: Int64, _ record: KeyformCore.Record, form: Form) throws(StoreError)
 
     /// Deletes record `id` of `form`; false when there was no such record.

@@ -114,11 +114,16 @@ public final class RecordBrowser: TerminalScene {
     ///     rows and `total` must already be only those.
     ///   - leaveLabel: what q does, as the footer says (`quit`; `lists` when the
     ///     list goes back to a list of lists).
+    ///   - notice: a word to the person in the footer until the first key (how to go on).
     public init(context: FormContext, rows: [RecordListRow], total: Int? = nil, scope: [FieldMatch] = [],
-                leaveLabel: String = "quit", hooks: Hooks, keys: RecordListKeyMaps = .standard) {
+                leaveLabel: String = "quit", notice: String? = nil, hooks: Hooks, keys: RecordListKeyMaps = .standard) {
         self.keys = keys
         form = context.form
-        list = RecordListState(rows: rows, total: total, scope: scope, leaveLabel: leaveLabel)
+        list = RecordListState(rows: rows, total: total, scope: scope, leaveLabel: leaveLabel,
+                               sorts: RecordListSort.offered(for: context.form) { field in
+                                   context.index(ofField: field.id).flatMap { context.layout(ofField: $0) }.map(Self.values(of:))
+                               })
+        list.notice = notice.map { .info($0) }
         self.hooks = hooks
         addContext = context
         editContext = context.retitled(RecordListEngine.editTitle(of: context.form))
@@ -351,6 +356,12 @@ public final class RecordBrowser: TerminalScene {
     /// empty: a default is for new records only).
     static func texts(of record: Record) -> [String: String] {
         Dictionary(record.values.map { ($0.id, $0.value?.text ?? "") }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// What a choice grid's keys type, in the grid's order: a sort's ranking.
+    static func values(of layout: Layout) -> [String] {
+        guard layout.kind == .choice else { return [] }
+        return layout.pages.flatMap { $0.rows.flatMap { $0 } }.filter { $0.action == .text }.map(\.text)
     }
 
     static func describe(_ error: any Error) -> String {

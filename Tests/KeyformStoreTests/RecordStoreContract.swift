@@ -87,6 +87,10 @@ enum Backend: String, CaseIterable, CustomTestStringConvertible, Sendable {
         #expect(updated.values["text"] == .text("Buy oat milk"))
         #expect(updated.values["done"] == .boolean(true))
         #expect(updated.updated == updated.created.addingTimeInterval(5))
+        // The same values again write nothing: `updated` stays.
+        clock.advance(seconds: 5)
+        try store.updateRecord(id: id, todoRecord("Buy oat milk", done: true), form: todo)
+        #expect(try store.records(form: todo).first?.updated == updated.updated)
         let other = form("other", [Field(id: "text")])
         #expect(storeError { try store.updateRecord(id: id, todoRecord("x"), form: other) } == .recordNotFound(id: id, form: "other"))
         #expect(try store.deleteRecord(id: id, form: other) == false)

@@ -42,6 +42,8 @@ public enum KeyAction: String, CaseIterable, Hashable, Sendable {
     case listUp = "list-up", listDown = "list-down", listPageUp = "list-page-up", listPageDown = "list-page-down"
     case listFirst = "list-first", listLast = "list-last"
     case open, add, delete, toggle, filter
+    /// s: sort the list in its next order (by a date, by a priority, newest first).
+    case sort
     /// q: leave the list (the footer says where to).
     case quit
     /// Esc on the list: show all records again when filtered, else leave.

@@ -46,6 +46,11 @@ public struct RecordListKeyMaps: Sendable {
             $0.hasRows && !RecordListEngine.filterFields($0.state, $0.form).isEmpty ? "filter" : nil
         }),
         Binding([.character("/")], .filter),
+        // Named as what it does next: `s by Due`, then `s by Priority`, then `s newest first`.
+        Binding([.character("s")], .sort, rank: 3, help: { situation in
+            guard situation.hasRows, !situation.state.sorts.isEmpty else { return nil }
+            return "sort " + (RecordListEngine.nextSort(situation.state)?.describe(in: situation.form) ?? "newest first")
+        }),
         Binding([.escape], .back, rank: 1, help: { $0.state.filters.isEmpty ? nil : "show all" }),
         Binding([.character("q")], .quit, rank: 0, help: { TerminalSafe.escaped($0.state.leaveLabel) }),
         Binding([.control("c")], .interrupt),
@@ -91,6 +96,7 @@ public struct RecordListKeyMaps: Sendable {
         case .delete: return .deletePressed
         case .toggle: return .togglePressed
         case .filter: return .filterPressed
+        case .sort: return .sortPressed
         case .quit: return .quitPressed
         case .back: return .backPressed
         default: return confirming ? .confirmAnswered(false) : nil

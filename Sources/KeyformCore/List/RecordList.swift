@@ -63,13 +63,20 @@ public struct RecordListState: Equatable, Sendable {
     /// What leaving with q (or Esc, with no filter on) does, as the footer names
     /// it: `quit`, or where the list goes back to (`lists`).
     public var leaveLabel: String
+    /// The orders `s` goes through after newest first (`RecordListSort.offered`).
+    public var sorts: [RecordListSort]
+    /// The order the rows are in now; nil: newest first. Sorted, the list reads
+    /// every record (the order needs them all).
+    public var sort: RecordListSort?
 
     /// - Parameters:
     ///   - total: how many records there are, when `rows` are only the newest of them.
     ///   - scope: what every record in `rows` meets (`browse --where`).
     public init(rows: [RecordListRow], total: Int? = nil, highlight: Int = 0, visibleRows: Int = 19,
-                scope: [FieldMatch] = [], leaveLabel: String = "quit") {
+                scope: [FieldMatch] = [], leaveLabel: String = "quit", sorts: [RecordListSort] = []) {
         self.rows = rows
+        self.sorts = sorts
+        self.sort = nil
         self.scope = scope
         self.filters = []
         self.leaveLabel = leaveLabel
@@ -119,6 +126,8 @@ public enum RecordListEvent: Equatable, Sendable {
     case backPressed
     /// `f`: filter the list by a value of a field (the edges ask which field, then which value).
     case filterPressed
+    /// `s`: sort the list in the next of its orders (`RecordListEngine.nextSort`).
+    case sortPressed
     /// Ctrl-C or SIGINT.
     case interrupted
     /// SIGTERM or SIGHUP.
@@ -213,9 +222,12 @@ public enum RecordListEngine {
     /// of the end of those loaded (all of them after End).
     private static func loadIfNeeded(_ state: inout RecordListState) -> RecordListEffect? {
         guard state.outcome == nil, !state.isLoading, !state.isComplete else { return nil }
-        guard state.goesToEndWhenLoaded || state.top + 3 * state.visibleRows >= state.rows.count else { return nil }
+        // A sorted list needs every record: the order may put the oldest first.
+        let all = state.goesToEndWhenLoaded || state.sort != nil
+        guard all || state.top + 3 * state.visibleRows >= state.rows.count else { return nil }
         state.isLoading = true
-        return .loadRows(before: state.rows.last?.id ?? .max, limit: state.goesToEndWhenLoaded ? nil : batch, matching: state.matches)
+        // The oldest loaded: the rows are newest first unless sorted.
+        return .loadRows(before: state.rows.map(\.id).min() ?? .max, limit: all ? nil : batch, matching: state.matches)
     }
 
     private static func step(_ state: inout RecordListState, _ event: RecordListEvent, _ form: Form) -> [RecordListEffect] {
@@ -230,9 +242,10 @@ public enum RecordListEngine {
             return leave(&state, .terminated(signal: signal))
         case .rowsLoaded(let rows):
             state.isLoading = false
-            let last = state.rows.last?.id ?? .max
+            let last = state.rows.map(\.id).min() ?? .max
             let older = rows.filter { $0.id < last }
             state.rows += older
+            if state.sort != nil { applySort(&state) }
             // None came: there are no more (deleted elsewhere meanwhile).
             state.total = older.isEmpty ? state.rows.count : max(state.total, state.rows.count)
             if state.goesToEndWhenLoaded, state.isComplete {
@@ -247,6 +260,7 @@ public enum RecordListEngine {
             state.total = max(rows.count, total)
             state.highlight = 0
             state.top = 0
+            if state.sort != nil { applySort(&state) }
             return []
         case .formSubmitted(let record, let editing):
             return [.save(record, editing: editing)]
@@ -261,6 +275,8 @@ public enum RecordListEngine {
             state.total += 1
             state.rows.insert(row, at: 0)
             state.highlight = 0
+            // Sorted, the new record goes where the order puts it, highlighted.
+            if state.sort != nil { applySort(&state) }
             keepHighlightInView(&state)
             return []
         case .recordSaved(let row):
@@ -271,6 +287,7 @@ public enum RecordListEngine {
                 return []
             }
             state.rows[index] = row
+            if state.sort != nil { applySort(&state) }
             return []
         case .recordDeleted(let id):
             guard let index = state.rows.firstIndex(where: { $0.id == id }) else { return [] }
@@ -343,6 +360,12 @@ public enum RecordListEngine {
             default:
                 return [.pickFilterField(fields.map(\.id))]
             }
+        case .sortPressed:
+            guard !state.sorts.isEmpty else { return [.bell] }
+            state.sort = nextSort(state)
+            state.goesToEndWhenLoaded = false
+            applySort(&state)
+            return []
         case .confirmAnswered:
             return [.bell]  // nothing was asked
         default:
@@ -388,7 +411,7 @@ public enum RecordListEngine {
         return TextWidth.truncate(TerminalSafe.escaped(text), toCells: 30)
     }
 
-    static func quoted(_ text: String) -> String { "“" + text + "”" }
+    public static func quoted(_ text: String) -> String { "“" + text + "”" }
 
     /// The fields the list has columns for: every field but those its conditions
     /// fix to one value (the title names it); a `multiple` field's condition is

@@ -81,6 +81,7 @@ public enum RecordListView {
             line.append(" · ")
             line.append(match.describe(in: form), .bold)
         }
+        if let sort = state.sort { line.append(" · " + sort.describe(in: form)) }
         let count = state.total
         line.append(" · " + (count == 0 ? "no records" : count == 1 ? "1 record" : "\(count) records"), .dim)
         if shown.count < count {
