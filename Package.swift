@@ -74,7 +74,7 @@ let package = Package(
         .testTarget(name: "KeyformRunTests", dependencies: ["KeyformRun", "KeyformStore", "KeyformTerminal", "KeyformCore"]),
         .testTarget(name: "KeyformStoreTests", dependencies: ["KeyformStore", "keyform-store-stress", "KeyformTestSupport"]),
         // keyform run in tmux; depends on the executable so that it is built first.
-        .testTarget(name: "KeyformEndToEndTests", dependencies: ["KeyformCLI", "KeyformTestSupport"]),
+        .testTarget(name: "KeyformEndToEndTests", dependencies: ["KeyformCLI", "KeyformStore", "KeyformTestSupport"]),
         .testTarget(name: "KeyformLibraryTests", dependencies: ["Keyform", "keyform-example", "KeyformCore", "KeyformStore"]),
         // Imports only `Keyform`, nothing @testable: what a user's package sees is enough.
         .testTarget(

@@ -127,7 +127,7 @@ struct DemoCommand: ParsableCommand {
         // The first start: a sample list to try, and a word on how to make one's own.
         if Checklists.lists(database).isEmpty {
             do { try Checklists.addSample(database, form: loaded.form) } catch { throw Failure(message: "cannot make the sample list: \(error)", status: 1) }
-            notice = "A sample list: Space checks an item, a adds one · q shows your lists, where / starts a new one"
+            notice = "A sample list to try · q: your lists, where / starts a new one"
         }
         var list = try? database.lastValue(form: Checklists.opened, field: "list")
         while true {
@@ -186,8 +186,11 @@ struct DemoCommand: ParsableCommand {
             }
             do { try run.save(record) } catch { throw Failure(message: error.message(), status: error.exitStatus) }
             // Done stored it: the next screen says so (the profile comes back as it was saved).
-            let name = RecordListEngine.summary(of: RecordListRow(id: 0, values: record), run.form)
-            saved = [Frame.Line("✓ Saved " + RecordListEngine.quoted(name) + " — it is stored; Esc leaves", .bold)]
+            let name = run.form.template != nil
+                ? (try? RecordFormat.template(record, form: run.form)).map { TextWidth.truncate(TerminalSafe.escaped($0.trimmingCharacters(in: .whitespacesAndNewlines)), toCells: 50) }
+                : nil
+            let said = name ?? RecordListEngine.summary(of: RecordListRow(id: 0, values: record), run.form)
+            saved = [Frame.Line("✓ Saved " + RecordListEngine.quoted(said) + " — it is stored; Esc leaves", .bold)]
             // Anew for each entry: `choices` grids show what was just stored.
             run = run.reloaded() ?? run
         }
@@ -349,7 +352,7 @@ extension DemoCommand {
         let rows = stride(from: 0, to: keys.count, by: 3).map { Array(keys[$0..<min($0 + 3, keys.count)]) }
         let field = Field(id: "value", label: "Which", required: true, layout: "values", input: .grid, strict: true)
         let form = Form(title: title, name: "demo_pick", pages: [Form.Page(fields: [field])])
-        return try fill(form, layouts: ["values": Layout(kind: .choice, pages: [Layout.Page(rows: rows)])])?["value"]?.text
+        return try fill(form, layouts: ["values": Layout(title: "Pick one", kind: .choice, pages: [Layout.Page(rows: rows)])])?["value"]?.text
     }
 
     /// A name typed on the keyboard; nil when the person leaves.
@@ -367,7 +370,7 @@ extension DemoCommand {
             : [Layout.Key(label: "Yes, delete", text: "yes", hotkey: "y"), Layout.Key(label: "No, keep it", text: "no", hotkey: "n")]
         let field = Field(id: "answer", label: onlyOK ? "Noted" : "Sure?", required: true, layout: "answer", input: .grid, strict: true)
         let form = Form(title: question, name: "demo_confirm", pages: [Form.Page(fields: [field])])
-        let layout = Layout(kind: .choice, pages: [Layout.Page(rows: [keys])])
+        let layout = Layout(title: onlyOK ? "Enter goes on" : "y deletes; n or Esc keeps it", kind: .choice, pages: [Layout.Page(rows: [keys])])
         return try fill(form, layouts: ["answer": layout])?["answer"]?.text == "yes"
     }
 }
