@@ -136,6 +136,9 @@ public final class FormSession {
             guard let character = chord.typedCharacter else { return Output(effects: [.bell]) }
             event = .gridHotkeyPressed(character)
         case .pressBackspace: event = .gridBackspacePressed
+        case .previousMonth: event = .calendarMonthTurned(forward: false)
+        case .nextMonth: event = .calendarMonthTurned(forward: true)
+        case .today: event = .calendarTodayPressed
         case .flip: event = .toggle(.flip)
         case .setYes: event = .toggle(.set(true))
         case .setNo: event = .toggle(.set(false))

@@ -386,8 +386,11 @@ import Testing
         defer { run.close() }
         let tmux = run.tmux
         try tmux.wait(forText: "No records yet", "a add")
-        let todos: [(text: String, priority: String, due: String)] = [
-            ("Taxes", "h", "2026-12-01"), ("Call mum", "l", "2026-11-25"), ("Buy milk", "m", ""),
+        // The due dates are picked from the calendar (Tab): t today, then a week on
+        // (Down) or a day on (Right), Enter picks.
+        let today = CivilDate.today()
+        let todos: [(text: String, priority: String, due: String?)] = [
+            ("Taxes", "h", "Down"), ("Call mum", "l", "Right"), ("Buy milk", "m", nil),
         ]
         for (count, todo) in todos.enumerated() {
             try tmux.press("a")
@@ -398,8 +401,18 @@ import Testing
             try tmux.press(todo.priority)
             try tmux.wait(forText: "› Status")
             try tmux.press("Enter")
-            try tmux.wait(forText: "› Due")
-            if !todo.due.isEmpty { try tmux.type(todo.due) }
+            try tmux.wait(forText: "› Due", "Tab keys")
+            if let move = todo.due {
+                try tmux.press("Tab")
+                try tmux.wait(forText: "t today", "Mo ")
+                try tmux.press("t")
+                try tmux.wait(forText: "PgUp/PgDn month", "Enter pick \(today)")
+                try tmux.press(move)
+                let day = today.adding(days: move == "Down" ? 7 : 1)
+                try tmux.wait(forText: "Enter pick \(day)")
+                try tmux.press("Enter")
+                try tmux.wait(forText: "› Note", "  Due       \(day)")
+            }
             try tmux.press("C-s")
             try tmux.wait(forText: "To-Do · \(count + 1) record", "s sort by Due")
         }
@@ -407,6 +420,7 @@ import Testing
             screen.split(separator: "\n").map(String.init).filter { $0.hasPrefix("› ") || $0.hasPrefix("  ") }
                 .compactMap { line in todos.map(\.text).first { line.contains($0) } }
         }
+        #expect(try tmux.screen().contains("Taxes     High      ✗ In progress  \(today.adding(days: 7))"))
         try tmux.press("s")
         let byDue = try tmux.wait(forText: "To-Do · by Due · 3 records", "s sort by Priority")
         #expect(rows(byDue) == ["Call mum", "Taxes", "Buy milk"], "\(byDue)")

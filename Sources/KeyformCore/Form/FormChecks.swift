@@ -107,6 +107,14 @@ struct FormChecks {
     /// Reports a layout that does not resolve or is broken, at the `layout:` line; the layout when found.
     private func checkLayout(_ field: Field, _ fields: Fields, _ reader: inout NodeReader) -> Layout? {
         guard let name = field.layout, let node = fields["layout"] else { return nil }
+        // The calendar is generated for the month shown, not found in a file.
+        if name == CalendarGrid.name {
+            guard field.type == .date else {
+                reader.error(node, "'layout: calendar' is for date fields; '\(field.id)' is \(field.kind.withArticle) field")
+                return nil
+            }
+            return CalendarGrid.layout(month: CivilDate(year: 2000, month: 1, day: 1)!, names: .english)
+        }
         switch layouts(name) {
         case .found(let layout):
             return layout

@@ -13,6 +13,8 @@ public struct FormContext: Sendable {
     /// The day and time of day the form is filled in: what `today` and `now` resolve to.
     public let clock: WallClock
     public var today: CivilDate { clock.today }
+    /// The month and weekday names of a date field's calendar (`layout: calendar`).
+    public var calendarNames: CalendarNames
 
     /// `today` as given, the time of day (what a time field's `now` is) read from
     /// the wall clock: the edges' door. Pure callers pass `clock:`.
@@ -29,6 +31,7 @@ public struct FormContext: Sendable {
         self.pageOfField = form.pages.enumerated().flatMap { page, content in content.fields.map { _ in page } }
         self.layouts = layouts
         self.clock = clock
+        self.calendarNames = .english
         var validators: [FieldValidator] = []
         for field in form.fields {
             let choices = field.strict ? field.layout.flatMap { Self.choiceTexts(from: $0, in: layouts) } : nil
@@ -73,7 +76,13 @@ public struct FormContext: Sendable {
 
     /// The layout a field swaps to, when it has one that resolved.
     public func layout(ofField index: Int) -> Layout? {
-        fields[index].layout.flatMap { layouts[$0] }
+        fields[index].layout.flatMap { layout(named: $0) }
+    }
+
+    /// A layout by name: one the form's fields name, or a month of a date
+    /// field's calendar, generated (`CalendarGrid`: `calendar`, `calendar:2026-11`).
+    public func layout(named name: String) -> Layout? {
+        layouts[name] ?? CalendarGrid.layout(named: name, today: today, names: calendarNames)
     }
 
     public func index(ofField id: String) -> Int? { fields.firstIndex { $0.id == id } }

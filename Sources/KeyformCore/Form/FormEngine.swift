@@ -31,8 +31,15 @@ public enum FormEngine {
             return swapView(&state, context)
         case .nextPressed:
             return commit(&state, context, pressDoneOnLast: false)
+        case .gridMoved(let direction) where isCalendar(state):
+            return moveInCalendar(days: [.left: -1, .right: 1, .up: -7, .down: 7][direction] ?? 0, in: &state, context)
         case .gridMoved(let direction):
             return moveHighlight(direction, in: &state, context)
+        case .calendarMonthTurned(let forward):
+            return turnMonth(forward: forward, in: &state, context)
+        case .calendarTodayPressed:
+            guard isCalendar(state) else { return [.bell] }
+            return show(context.today, in: &state)
         case .gridKeyPressed:
             guard state.grid != nil else { return [.bell] }
             // Nothing highlighted: the field as it is, never a key the person did not choose.
@@ -40,7 +47,7 @@ public enum FormEngine {
             return press(key, in: &state, context)
         case .gridHotkeyPressed(let character):
             guard state.grid != nil else { return [.bell] }
-            let hasKey = state.grid.flatMap { context.layouts[$0.layout] }?.pages
+            let hasKey = state.grid.flatMap { context.layout(named: $0.layout) }?.pages
                 .contains { $0.rows.contains { $0.contains { $0.hotkey == character } } } ?? false
             guard hasKey else {
                 let name = character == " " ? "space" : TerminalSafe.escaped(String(character))
@@ -188,7 +195,14 @@ extension FormEngine {
     /// (so a field set to "Medium" opens with Medium highlighted), else on its
     /// first page with nothing highlighted.
     private static func startingGrid(forField index: Int, _ state: FormState, _ context: FormContext) -> FormState.Grid? {
-        guard let name = context.fields[index].layout, let layout = context.layouts[name] else { return nil }
+        guard let name = context.fields[index].layout, let layout = context.layout(named: name) else { return nil }
+        if CalendarGrid.isCalendar(name) {
+            // The month of the field's date, that day highlighted; else today's month, nothing highlighted.
+            guard let day = CivilDate(iso: state.entries[index].text) else {
+                return FormState.Grid(layout: CalendarGrid.name(ofMonthOf: context.today))
+            }
+            return FormState.Grid(layout: CalendarGrid.name(ofMonthOf: day), highlight: CalendarGrid.index(of: day))
+        }
         var value = state.entries[index].text
         if context.fields[index].multiple { value = FieldValue.split(value).first ?? "" }
         for (p, page) in layout.pages.enumerated() {
@@ -202,7 +216,7 @@ extension FormEngine {
     }
 
     static func page(of grid: FormState.Grid, _ context: FormContext) -> Layout.Page? {
-        guard let layout = context.layouts[grid.layout], layout.pages.indices.contains(grid.page) else { return nil }
+        guard let layout = context.layout(named: grid.layout), layout.pages.indices.contains(grid.page) else { return nil }
         return layout.pages[grid.page]
     }
 
@@ -248,7 +262,7 @@ extension FormEngine {
     /// The bell when none does.
     private static func pressFirstKey(in state: inout FormState, _ context: FormContext, anyPage: Bool = false,
                                       where matches: (Layout.Key) -> Bool) -> [FormEffect] {
-        guard let grid = state.grid, let layout = context.layouts[grid.layout], page(of: grid, context) != nil else { return [.bell] }
+        guard let grid = state.grid, let layout = context.layout(named: grid.layout), page(of: grid, context) != nil else { return [.bell] }
         let others = anyPage ? layout.pages.indices.filter { $0 != grid.page } : []
         for p in [grid.page] + others {
             for (r, row) in layout.pages[p].rows.enumerated() {
@@ -280,7 +294,7 @@ extension FormEngine {
     }
 
     private static func press(_ key: Layout.Key, in state: inout FormState, _ context: FormContext) -> [FormEffect] {
-        guard let grid = state.grid, let layout = context.layouts[grid.layout] else { return [.bell] }
+        guard let grid = state.grid, let layout = context.layout(named: grid.layout) else { return [.bell] }
         let entry = state.entries[state.focus]
         switch key.action {
         case .text where layout.kind == .choice && context.fields[state.focus].multiple:
@@ -305,7 +319,7 @@ extension FormEngine {
             state.grid = FormState.Grid(layout: grid.layout, page: target, highlight: grid.highlight.map { _ in .init(row: 0, key: 0) })
             return [.transition(.page(forward: target > grid.page))]
         case .layout(let name):
-            guard context.layouts[name] != nil else { return [.bell] }
+            guard context.layout(named: name) != nil else { return [.bell] }
             state.grid = FormState.Grid(layout: name, highlight: grid.highlight.map { _ in .init(row: 0, key: 0) })
             return [.transition(.page(forward: true))]
         case .backspace:
@@ -332,5 +346,52 @@ extension FormEvent {
         case .cancelPressed, .interrupted, .terminated: true
         default: false
         }
+    }
+}
+
+// MARK: A date field's calendar
+
+extension FormEngine {
+    /// Whether the grid shown is a calendar's month.
+    static func isCalendar(_ state: FormState) -> Bool {
+        state.grid.map { CalendarGrid.isCalendar($0.layout) } ?? false
+    }
+
+    /// The day highlighted in the calendar; nil when none is.
+    static func calendarDay(_ state: FormState, _ context: FormContext) -> CivilDate? {
+        highlightedKey(state, context).flatMap { CivilDate(iso: $0.text) }
+    }
+
+    /// Arrows: a day or a week from the highlighted day, into the month before
+    /// or after when it gets there. The first arrow highlights today when its
+    /// month is shown, else the month's first day.
+    private static func moveInCalendar(days: Int, in state: inout FormState, _ context: FormContext) -> [FormEffect] {
+        guard let grid = state.grid, let month = CalendarGrid.month(named: grid.layout, today: context.today) else { return [.bell] }
+        guard let day = calendarDay(state, context) else {
+            let today = context.today
+            return show(today.year == month.year && today.month == month.month ? today : month, in: &state)
+        }
+        return show(day.adding(days: days), in: &state)
+    }
+
+    /// PgUp/PgDn: the month before or after, on the same day (kept within the
+    /// month) when one was highlighted.
+    private static func turnMonth(forward: Bool, in state: inout FormState, _ context: FormContext) -> [FormEffect] {
+        guard let grid = state.grid, let month = CalendarGrid.month(named: grid.layout, today: context.today) else { return [.bell] }
+        let step = forward ? 1 : -1
+        guard let day = calendarDay(state, context) else {
+            state.grid = FormState.Grid(layout: CalendarGrid.name(ofMonthOf: CalendarGrid.adding(months: step, to: month)))
+            return [.transition(.page(forward: forward))]
+        }
+        return show(CalendarGrid.adding(months: step, to: day), in: &state)
+    }
+
+    /// Shows `day`'s month with `day` highlighted; a slide when the month changes.
+    private static func show(_ day: CivilDate, in state: inout FormState) -> [FormEffect] {
+        let name = CalendarGrid.name(ofMonthOf: day)
+        let before = state.grid?.layout
+        state.grid = FormState.Grid(layout: name, highlight: CalendarGrid.index(of: day))
+        guard let before, before != name, let shown = CalendarGrid.month(named: before, today: day) else { return [] }
+        return [.transition(.page(forward: day > shown))]
     }
 }

@@ -116,8 +116,12 @@ public enum FormEvent: Equatable, Sendable {
     /// Tab on a field without a grid: commit it and go to the next field (the
     /// bell on the last one: Enter or Ctrl-S is Done).
     case nextPressed
-    /// An arrow key in the grid view.
+    /// An arrow key in the grid view (in a calendar: a day or a week, across months).
     case gridMoved(GridDirection)
+    /// PgUp (false) or PgDn (true) in a calendar: the month before or after.
+    case calendarMonthTurned(forward: Bool)
+    /// `t` in a calendar: today's month, today highlighted.
+    case calendarTodayPressed
     /// Enter in the grid view: press the highlighted key; with none
     /// highlighted, commit the field as it is.
     case gridKeyPressed

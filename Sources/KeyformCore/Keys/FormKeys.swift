@@ -27,6 +27,8 @@ public struct FormKeySituation: Sendable {
     }
 
     public var isFirstField: Bool { state.focus == 0 }
+    /// Whether the grid shown is a date field's calendar.
+    public var isCalendar: Bool { FormEngine.isCalendar(state) }
     public var isLastField: Bool { state.focus == context.fields.count - 1 }
     /// Whether the focused field has keys to swap to.
     public var hasLayout: Bool { context.fields.indices.contains(state.focus) && context.layout(ofField: state.focus) != nil }
@@ -102,6 +104,10 @@ public struct FormKeyMaps: Sendable {
         Binding([.up], .moveUp, help: "move", rank: 4),
         Binding([.down], .moveDown, help: "move", rank: 4),
         Binding([.right], .moveRight, help: "move", rank: 4),
+        // A calendar's own keys, before the hotkeys: a month back or on, today.
+        Binding([.pageUp], .previousMonth, help: "month", rank: 2) { $0.isCalendar },
+        Binding([.pageDown], .nextMonth, help: "month", rank: 2) { $0.isCalendar },
+        Binding([.character("t")], .today, help: "today", rank: 3) { $0.isCalendar },
         Binding([.enter], .pressKey, rank: 0, help: enterInGrid),
         Binding([.tab], .swapView, help: "keyboard", rank: 2),
         back,
@@ -134,7 +140,7 @@ public struct FormKeyMaps: Sendable {
     @Sendable static func enterInGrid(_ situation: FormKeySituation) -> String? {
         let state = situation.state
         let context = situation.context
-        guard let grid = state.grid, let layout = context.layouts[grid.layout] else { return nil }
+        guard let grid = state.grid, let layout = context.layout(named: grid.layout) else { return nil }
         // Done after the field only when nothing else blocks it.
         let done = situation.isLastField && context.doneBlocker(state.entries) == nil ? ", Done" : ""
         guard let key = FormEngine.highlightedKey(state, context) else {
@@ -143,7 +149,8 @@ public struct FormKeyMaps: Sendable {
             if case .failure = context.validators[state.focus].validate(text, today: context.today) { return nil }
             return text.isEmpty ? "leave empty" + done : "keep " + shown(text) + done
         }
-        let label = shown(key.label)
+        // A calendar's day keys are named by their date, not their day number.
+        let label = shown(situation.isCalendar ? key.text : key.label)
         switch key.action {
         case .text where layout.kind == .choice && context.fields[state.focus].multiple: return "toggle " + label
         case .text where layout.kind == .choice: return "pick " + label + done

@@ -35,6 +35,8 @@ public enum KeyAction: String, CaseIterable, Hashable, Sendable {
     case pressHotkey = "press-hotkey"
     /// Backspace in a grid: press the page's backspace key.
     case pressBackspace = "press-backspace"
+    /// A date field's calendar: PgUp and PgDn turn the month, `t` goes to today.
+    case previousMonth = "previous-month", nextMonth = "next-month", today
     /// A switch (a boolean field).
     case flip, setYes = "set-yes", setNo = "set-no", clear
 

@@ -130,7 +130,7 @@ public enum FormView {
         case .commit, .done: return true
         case .pressKey:
             guard let key = FormEngine.highlightedKey(situation.state, situation.context) else { return true }
-            let layout = situation.state.grid.flatMap { situation.context.layouts[$0.layout] }
+            let layout = situation.state.grid.flatMap { situation.context.layout(named: $0.layout) }
             let multiple = situation.context.fields[situation.state.focus].multiple
             return key.action == .done || (key.action == .text && layout?.kind == .choice && !multiple)
         default: return false
@@ -365,7 +365,7 @@ public enum FormView {
     /// between rows (top and bottom borders kept); only the rows around the
     /// highlight, in borders; then without borders; then without the title.
     private static func gridSection(_ grid: FormState.Grid, _ context: FormContext, fieldLabel: String, selected: Set<String>, width: Int, height: Int) -> GridSection? {
-        guard height > 0, let layout = context.layouts[grid.layout], let page = FormEngine.page(of: grid, context) else { return nil }
+        guard height > 0, let layout = context.layout(named: grid.layout), let page = FormEngine.page(of: grid, context) else { return nil }
         let drawing = GridDrawing.draw(page, width: width, highlight: grid.highlight) { key in
             key.action == .text && selected.contains(key.text)
         }
