@@ -23,8 +23,9 @@ struct BrowseCommand: ParsableCommand {
             Keys: Up/Down (PageUp, PageDown, Home, End) move; Enter opens the record in the
             form to edit it ("Edit …"; Esc goes back without changing it); a adds a record;
             d deletes one after asking (y/n); Space toggles the form's first yes/no field;
-            f (or /) filters: pick a field, then a value from its grid; Esc shows all
-            records again when filtered, else leaves; q leaves.
+            f (or /) filters: pick a field, then a value from its grid; s sorts by each date
+            field, then by each strict grid field in its grid's order, then newest first
+            again; Esc shows all records again when filtered, else leaves; q leaves.
 
             Exit status: 0 left with q or Esc, 1 the database could not be opened, 2 bad
             usage, an invalid form or no terminal, 130 interrupted (Ctrl-C), 143 SIGTERM,
