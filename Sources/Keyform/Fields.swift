@@ -446,7 +446,8 @@ public struct DateField: FormField {
     ///   - label: shown beside the field; the id when nil.
     ///   - required: Done stays disabled while the field is empty.
     ///   - defaultValue: the starting day: `.today`, `.yesterday`, `.value(date)` or `.last`.
-    ///   - layout: a key grid the field can swap to (the shipped `date` layout offers Today and Yesterday).
+    ///   - layout: a key grid the field can swap to (the shipped `date` layout offers Today and Yesterday;
+    ///     `.named("calendar")` a month of day keys the engine generates).
     ///   - input: the view the field opens with; `.grid` needs a layout.
     public init(
         _ id: String, label: String? = nil, required: Bool = false, default defaultValue: FieldDefault<KeyformDate>? = nil,

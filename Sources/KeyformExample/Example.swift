@@ -7,7 +7,7 @@ struct ToDo: Decodable { var text, priority, note: String; var done: Bool; var d
         TextField("text", label: "Text", required: true, maxLength: 140)
         ChoiceField("priority", label: "Priority", layout: .named("priority"), default: "Medium")
         BooleanField("done", label: "Status", default: false, states: (no: "In progress", yes: "Complete"))
-        DateField("due", label: "Due")
+        DateField("due", label: "Due", layout: .named("calendar"))
         TextField("note", label: "Note", pattern: "^[^@]*$", maxLength: 140)
     }
     static func main() async {
