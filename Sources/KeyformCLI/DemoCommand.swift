@@ -152,14 +152,16 @@ struct DemoCommand: ParsableCommand {
     /// to the vacations, where one is picked, named anew, renamed or deleted.
     @MainActor
     private func vacations(_ app: DemoApps.App, _ loaded: LoadedForm) throws {
-        var next: String? = DemoApps.trips(of: app).isEmpty ? Vacations.defaultName : nil
+        var first: String? = DemoApps.trips(of: app).isEmpty ? Vacations.defaultName : nil
         while true {
-            if next == nil {
+            let trip: String
+            if let name = first {
+                trip = name
+                first = nil
+            } else {
                 guard let picked = try pickTrip(for: app, form: loaded.form) else { return }
-                next = picked
+                trip = picked
             }
-            guard let trip = next else { continue }
-            next = nil
             let database = try Self.openDatabase(DemoApps.databasePath(for: app, trip: trip))
             var notes = loaded
             notes.form.title = (loaded.form.title ?? loaded.form.name) + " · " + trip

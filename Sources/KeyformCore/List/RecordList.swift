@@ -226,8 +226,7 @@ public enum RecordListEngine {
         let all = state.goesToEndWhenLoaded || state.sort != nil
         guard all || state.top + 3 * state.visibleRows >= state.rows.count else { return nil }
         state.isLoading = true
-        // The oldest loaded: the rows are newest first unless sorted.
-        return .loadRows(before: state.rows.map(\.id).min() ?? .max, limit: all ? nil : batch, matching: state.matches)
+        return .loadRows(before: oldestLoaded(state), limit: all ? nil : batch, matching: state.matches)
     }
 
     private static func step(_ state: inout RecordListState, _ event: RecordListEvent, _ form: Form) -> [RecordListEffect] {
@@ -242,7 +241,7 @@ public enum RecordListEngine {
             return leave(&state, .terminated(signal: signal))
         case .rowsLoaded(let rows):
             state.isLoading = false
-            let last = state.rows.map(\.id).min() ?? .max
+            let last = oldestLoaded(state)
             let older = rows.filter { $0.id < last }
             state.rows += older
             if state.sort != nil { applySort(&state) }
@@ -481,6 +480,12 @@ public enum RecordListEngine {
             state.top = min(max(0, state.rows.count - page), state.top + page)
         }
         keepHighlightInView(&state)
+    }
+
+    /// The id of the oldest record loaded (`Int64.max` when none is): the last
+    /// row, unless the list is sorted in another order.
+    static func oldestLoaded(_ state: RecordListState) -> Int64 {
+        (state.sort == nil ? state.rows.last?.id : state.rows.map(\.id).min()) ?? .max
     }
 
     /// Scrolls as little as needed for the highlighted row to be in view, and
