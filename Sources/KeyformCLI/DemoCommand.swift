@@ -290,13 +290,13 @@ extension DemoCommand {
             case nil: return nil
             case .open(let name)?:
                 guard let problem = Vacations.problem(withName: name) else { return name }
-                _ = try confirm(problem, onlyOK: true)
+                try tell(problem)
             case .rename?:
                 guard let old = try pickOne(title: "Rename which vacation?", values: trips),
                       let new = try askName(title: "A new name for the vacation “\(TerminalSafe.escaped(old))”", label: "Vacation")
                 else { continue }
                 if let problem = Vacations.problem(withName: new) ?? Vacations.rename(app, old, to: new) {
-                    _ = try confirm(problem, onlyOK: true)
+                    try tell(problem)
                 }
             case .delete?:
                 guard let trip = try pickOne(title: "Delete which vacation?", values: trips) else { continue }
@@ -309,7 +309,7 @@ extension DemoCommand {
                 let notes = count == 1 ? "1 note" : "\(count) notes"
                 let file = TerminalSafe.escaped((path as NSString).lastPathComponent)
                 guard try confirm("Delete \(file) (the vacation “\(TerminalSafe.escaped(trip))”, \(notes))?") else { continue }
-                if let problem = Vacations.delete(path) { _ = try confirm(problem, onlyOK: true) }
+                if let problem = Vacations.delete(path) { try tell(problem) }
             }
         }
     }
@@ -338,7 +338,7 @@ extension DemoCommand {
             case Self.renameKey: return .rename
             case Self.deleteKey: return .delete
             case let name where name.hasPrefix("/"):
-                _ = try confirm("A name cannot begin with “/”", onlyOK: true)
+                try tell("A name cannot begin with “/”")
             default: return .open(value)
             }
         }
@@ -364,15 +364,21 @@ extension DemoCommand {
         return try fill(form, layouts: [:])?["value"]?.text
     }
 
+    /// A message to read (what could not be done); o (or Esc) goes back.
+    @MainActor
+    private func tell(_ message: String) throws {
+        _ = try confirm(message, onlyOK: true)
+    }
+
     /// A question answered with y (yes) or n (no; also Esc): true only for yes.
-    /// `onlyOK`: a message to read, with one key (Enter) that goes on.
+    /// `onlyOK`: a message to read, with one key (o; also Esc) that goes back.
     @MainActor
     private func confirm(_ question: String, onlyOK: Bool = false) throws -> Bool {
         let keys = onlyOK ? [Layout.Key(label: "OK", text: "ok", hotkey: "o")]
             : [Layout.Key(label: "Yes, delete", text: "yes", hotkey: "y"), Layout.Key(label: "No, keep it", text: "no", hotkey: "n")]
-        let field = Field(id: "answer", label: onlyOK ? "Noted" : "Sure?", required: true, layout: "answer", input: .grid, strict: true)
+        let field = Field(id: "answer", label: onlyOK ? "OK" : "Sure?", required: true, layout: "answer", input: .grid, strict: true)
         let form = Form(title: question, name: "demo_confirm", pages: [Form.Page(fields: [field])])
-        let layout = Layout(title: onlyOK ? "Enter goes on" : "y deletes; n or Esc keeps it", kind: .choice, pages: [Layout.Page(rows: [keys])])
+        let layout = Layout(title: onlyOK ? "o or Esc goes back" : "y deletes; n or Esc keeps it", kind: .choice, pages: [Layout.Page(rows: [keys])])
         return try fill(form, layouts: ["answer": layout])?["answer"]?.text == "yes"
     }
 }
