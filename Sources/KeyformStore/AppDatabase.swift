@@ -170,9 +170,10 @@ public final class AppDatabase: Sendable {
                 if try migrator.hasBeenSuperseded(db) { throw StoreError.newerVersion(path: path) }
                 let current = try marked && migrator.hasCompletedMigrations(db)
                 if current || !writing {
-                    // A reader takes the file as it is: only a file some migrations
-                    // ran on has records to read.
-                    state = try current || db.tableExists("grdb_migrations")
+                    // A reader takes the file as it is: only a file whose records table
+                    // was made has records to read (a file killed as it was being set up
+                    // may hold GRDB's migrations table and nothing else).
+                    state = try current || db.tableExists("_record")
                 }
                 return .commit
             }

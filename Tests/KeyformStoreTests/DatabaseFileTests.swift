@@ -197,6 +197,20 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folder.file("none.sqlite")))
     }
 
+    /// A file killed as it was being set up (kill -9 soak): marked as Keyform's,
+    /// GRDB's migrations table made, the records table not yet. It holds no records.
+    @Test func aFileKilledWhileBeingSetUpHoldsNoRecords() throws {
+        let path = folder.file("half.sqlite")
+        let queue = try DatabaseQueue(path: path)
+        try queue.write { db in
+            try db.execute(sql: "PRAGMA application_id = \(AppDatabase.applicationID)")
+            try db.execute(sql: "CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)")
+        }
+        try queue.close()
+        #expect(try AppDatabase.openForReading(path: path) == nil, "no records yet")
+        #expect(try AppDatabase.open(path: path).records(form: todo).isEmpty, "a writer finishes setting it up")
+    }
+
     @Test func aFileFoundDamagedIsNotWrittenTo() throws {
         let path = try damagedDatabase()
         let before = try snapshot(path)
