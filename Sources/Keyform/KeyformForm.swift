@@ -71,7 +71,7 @@ public struct KeyformForm: Sendable {
     ///   - name: the kind of record, `[a-z][a-z0-9_]*` (the store keeps records by
     ///     it); made from the title when nil (`New To-Do` → `new_to_do`).
     ///   - template: a Mustache line that renders a record (``KeyformRecord/templateLine``),
-    ///     like `"{{due}} {{text}} [{{priority}}]"`.
+    ///     like `"{{#due}}{{due}} {{/due}}{{text}} [{{priority}}]"`.
     ///   - layouts: layouts written in Swift (each with a `name`) or layout files
     ///     (found by their file name without `.yaml`) that the fields, and keys that
     ///     turn to another layout, can name. A layout given to a field needs not be here.

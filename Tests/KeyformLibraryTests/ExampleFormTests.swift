@@ -29,6 +29,7 @@ struct ExampleFormTests {
         #expect(todo.done == true, "Space flipped the status to Complete")
         #expect(todo.due == nil)
         #expect(todo.note == "")
+        #expect(result.record?.templateLine == "Call Tom [Low]", "no leading space when Due is empty")
     }
 
     @Test func todayMeansTheDayTheTestSays() async throws {
