@@ -63,7 +63,8 @@ struct DemoCommand: ParsableCommand {
         let rows = stride(from: 0, to: keys.count, by: 2).map { Array(keys[$0..<min($0 + 2, keys.count)]) }
         let layout = Layout(title: "Pick an app", kind: .choice, pages: [Layout.Page(rows: rows)])
         let form = Form(title: "Keyform demos", name: "demo_menu",
-                        pages: [Form.Page(fields: [Field(id: "app", label: "App", required: true, layout: "demo-menu", input: .grid, strict: true)])])
+                        pages: [Form.Page(fields: [Field(id: "app", label: "App", required: true, layout: "demo-menu", input: .grid, strict: true)])],
+                        presentation: .picker)
         let caption = DemoApps.databases(apps).map { Frame.Line($0.text, $0.missing ? .dim : []) }
         guard let record = try fill(form, layouts: ["demo-menu": layout], caption: caption) else { return nil }
         return apps.first { $0.name == record["app"]?.text }

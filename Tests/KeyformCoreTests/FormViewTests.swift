@@ -236,6 +236,34 @@ struct FormViewTests {
         assertSnapshot(of: Self.picture(state, context, width: 80, height: 24), as: .lines)
     }
 
+    // MARK: Pickers
+
+    /// The browse filter's "which field" question is a menu: no required star,
+    /// no Done line, no keyboard to swap to; Enter names the pick.
+    @Test func filterFieldPicker() throws {
+        let todo = try DemoForms.context("todo")
+        let context = try RecordListEngine.filterFieldForm(todo.form.fields, of: todo.form, today: DemoForms.today)
+        let state = Self.state(context, [.gridMoved(.right)])
+        let frame = FormView.render(state, context, width: 80, height: 24)
+        #expect(!frame.text(markCursor: false).contains("*"), "no required star")
+        #expect(!frame.text(markCursor: false).contains("Done"), "no Done line")
+        #expect(!frame.text(markCursor: false).contains("keyboard"), "no keyboard swap")
+        assertSnapshot(of: Self.picture(state, context, width: 80, height: 24), as: .lines)
+    }
+
+    /// The value question of a field without a grid of its own: a pick of the
+    /// values the records hold, with a keyboard to type another (not strict).
+    @Test func filterValuePicker() throws {
+        let todo = try DemoForms.context("todo")
+        let note = try #require(todo.form.field(id: "note"))
+        let (context, values) = try RecordListEngine.filterValueForm(note, in: todo, offered: ["from the shop", "call first"], current: nil)
+        let state = Self.state(context, values: values)
+        let frame = FormView.render(state, context, width: 80, height: 24)
+        #expect(!frame.text(markCursor: false).contains("Note*"))
+        #expect(!frame.text(markCursor: false).contains("[ Done ]"))
+        assertSnapshot(of: Self.picture(state, context, width: 80, height: 24), as: .lines)
+    }
+
     // MARK: Long values
 
     static let long = (1...30).map { "word\($0)" }.joined(separator: " ")

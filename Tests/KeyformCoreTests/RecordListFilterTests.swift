@@ -217,6 +217,26 @@ import Testing
         #expect(keys.map(\.hotkey) == ["1", "2", "3"])
     }
 
+    /// A picker's strict grid has no keyboard behind it: Tab is bound to
+    /// nothing there and the engine refuses the swap.
+    @Test func theFieldFormIsAPickerWithoutAKeyboard() throws {
+        let form = try Self.vacation().form
+        let context = try RecordListEngine.filterFieldForm(form.fields, of: form, today: DemoForms.today)
+        #expect(context.form.presentation == .picker)
+        var state = FormState.start(context, values: [:], focus: 0)
+        #expect(state.grid != nil)
+        let situation = FormKeySituation(state: state, context: context)
+        #expect(FormKeyMaps.standard.map(for: situation).action(for: .tab, in: situation) == nil)
+        #expect(FormEngine.reduce(&state, .swapViewPressed, context) == [.bell])
+        #expect(state.grid != nil)
+        // The value form of a field without a grid is a picker too, but not strict: Tab types another value.
+        let note = try #require(form.field(id: "note"))
+        let (asked, _) = try RecordListEngine.filterValueForm(note, in: try Self.vacation(), offered: ["Tram 28"], current: nil)
+        let valueState = FormState.start(asked, values: [:], focus: 0)
+        let there = FormKeySituation(state: valueState, context: asked)
+        #expect(FormKeyMaps.standard.map(for: there).action(for: .tab, in: there) == .swapView)
+    }
+
     @Test func theValueFormUsesTheFieldsOwnGridForOneItem() throws {
         let context = try Self.vacation()
         let tags = try #require(context.form.field(id: "tags"))

@@ -13,6 +13,9 @@ import Testing
         defer { run.close() }
         let tmux = run.tmux
         let menu = try tmux.wait(forText: "Keyform demos", "Pick an app")
+        // A menu, not a form: no required star, no Done line, no keyboard to swap to.
+        #expect(menu.contains("› App") && !menu.contains("App*"), "\(menu)")
+        #expect(!menu.contains("[ Done ]") && !menu.contains("keyboard"), "\(menu)")
         // Every app in demo/, by the number on its key, in the menu's order.
         let apps = ["To-Do", "Profile", "Swim log", "Vacations", "Checklists", "日本語のタスク"]
         for (index, title) in apps.enumerated() {

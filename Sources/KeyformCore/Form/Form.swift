@@ -10,13 +10,26 @@ public struct Form: Equatable, Sendable {
     public var template: String?
     /// Quick entry: the fields on one line, the focused field's grid under it.
     public var compact: Bool
+    /// Whether the form is filled in (`form`) or is a menu to pick from (`picker`).
+    public var presentation: Presentation
 
-    public init(title: String? = nil, name: String, pages: [Page], template: String? = nil, compact: Bool = false) {
+    public init(title: String? = nil, name: String, pages: [Page], template: String? = nil, compact: Bool = false,
+                presentation: Presentation = .form) {
         self.title = title
         self.name = name
         self.pages = pages
         self.template = template
         self.compact = compact
+        self.presentation = presentation
+    }
+
+    /// How a form presents itself. A picker (a menu, the browse filter's
+    /// questions) asks one thing that a key answers: it has nothing to complete,
+    /// so it shows no required star and no Done line, and a strict field's grid
+    /// offers no keyboard to swap to (its keys are the only answers).
+    public enum Presentation: Equatable, Sendable {
+        case form
+        case picker
     }
 
     /// One screen of fields.

@@ -85,6 +85,12 @@ public struct FormContext: Sendable {
         layouts[name] ?? CalendarGrid.layout(named: name, today: today, names: calendarNames)
     }
 
+    /// Whether Tab swaps field `index` between the keyboard and its grid: it has
+    /// a grid, and it is not a picker's strict field (whose keys are its only answers).
+    public func swapsView(ofField index: Int) -> Bool {
+        layout(ofField: index) != nil && !(form.presentation == .picker && fields[index].strict)
+    }
+
     public func index(ofField id: String) -> Int? { fields.firstIndex { $0.id == id } }
 
     /// What field `index` shows when it is not being typed in: a word that stands

@@ -123,7 +123,9 @@ public enum FormEngine {
             if blocker.field != state.focus {
                 effects = enter(field: blocker.field, in: &state, context, from: state.focus)
             }
-            state.notice = "Done is disabled: \(context.fields[blocker.field].label) \(blocker.problem.predicate)"
+            // A picker has no Done button to speak of: only what it still needs.
+            let button = context.form.presentation == .picker ? "" : "Done is disabled: "
+            state.notice = button + "\(context.fields[blocker.field].label) \(blocker.problem.predicate)"
             return effects
         }
         switch context.record(state.entries) {
@@ -181,7 +183,7 @@ public enum FormEngine {
 
 extension FormEngine {
     private static func swapView(_ state: inout FormState, _ context: FormContext) -> [FormEffect] {
-        guard context.layout(ofField: state.focus) != nil else { return [.bell] }
+        guard context.swapsView(ofField: state.focus) else { return [.bell] }
         if state.grid == nil {
             state.grid = startingGrid(forField: state.focus, state, context)
             return [.transition(.swapView(toGrid: true))]

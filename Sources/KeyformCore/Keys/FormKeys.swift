@@ -32,6 +32,10 @@ public struct FormKeySituation: Sendable {
     public var isLastField: Bool { state.focus == context.fields.count - 1 }
     /// Whether the focused field has keys to swap to.
     public var hasLayout: Bool { context.fields.indices.contains(state.focus) && context.layout(ofField: state.focus) != nil }
+    /// Whether Tab swaps the focused field's view (not in a picker's strict grid).
+    public var swapsView: Bool { context.fields.indices.contains(state.focus) && context.swapsView(ofField: state.focus) }
+    /// A menu or picker: no Done to speak of (a key answers it).
+    public var isPicker: Bool { context.form.presentation == .picker }
 }
 
 /// The keys of a form, one map per view: the keyboard (what readline does not
@@ -90,8 +94,8 @@ public struct FormKeyMaps: Sendable {
     /// up before readline sees them. `edit` gives the key to readline: in vi
     /// mode Esc is readline's until command mode, where it cancels.
     public static let standardKeyboard = KeyMap<FormKeySituation>([
-        Binding([.enter], .commit, rank: 0, help: { $0.isLastField ? "done" : "next" }),
-        Binding([.tab], .swapView, help: "keys", rank: 2) { $0.hasLayout },
+        Binding([.enter], .commit, rank: 0, help: enterCommits),
+        Binding([.tab], .swapView, help: "keys", rank: 2) { $0.swapsView },
         tabToNext,
         back,
         Binding([.escape], .edit, help: "command mode", rank: 1) { $0.mode == .viInsert },
@@ -109,7 +113,7 @@ public struct FormKeyMaps: Sendable {
         Binding([.pageDown], .nextMonth, help: "month", rank: 2) { $0.isCalendar },
         Binding([.character("t")], .today, help: "today", rank: 3) { $0.isCalendar },
         Binding([.enter], .pressKey, rank: 0, help: enterInGrid),
-        Binding([.tab], .swapView, help: "keyboard", rank: 2),
+        Binding([.tab], .swapView, help: "keyboard", rank: 2) { $0.swapsView },
         back,
         cancel,
         Binding([.backspace], .pressBackspace),
@@ -121,9 +125,9 @@ public struct FormKeyMaps: Sendable {
         Binding(["y", "Y", "t", "T", "1"].map { KeyChord.character($0) }, .setYes),
         Binding(["n", "N", "f", "F", "0"].map { KeyChord.character($0) }, .setNo),
         Binding([.backspace, .delete], .clear),
-        Binding([.enter], .commit, rank: 0, help: { $0.isLastField ? "done" : "next" }),
+        Binding([.enter], .commit, rank: 0, help: enterCommits),
         Binding([.down], .commit),
-        Binding([.tab], .swapView, help: "keys", rank: 2) { $0.hasLayout },
+        Binding([.tab], .swapView, help: "keys", rank: 2) { $0.swapsView },
         tabToNext,
         back,
         Binding([.up], .previousField),
@@ -141,8 +145,8 @@ public struct FormKeyMaps: Sendable {
         let state = situation.state
         let context = situation.context
         guard let grid = state.grid, let layout = context.layout(named: grid.layout) else { return nil }
-        // Done after the field only when nothing else blocks it.
-        let done = situation.isLastField && context.doneBlocker(state.entries) == nil ? ", Done" : ""
+        // Done after the field only when nothing else blocks it (a picker has no Done to name).
+        let done = situation.isLastField && !situation.isPicker && context.doneBlocker(state.entries) == nil ? ", Done" : ""
         guard let key = FormEngine.highlightedKey(state, context) else {
             let text = state.entries[state.focus].text
             // A value that does not validate stays: Enter only shows why, which the field then says.
@@ -157,6 +161,13 @@ public struct FormKeyMaps: Sendable {
         case .text: return "type " + label
         default: return "press " + label
         }
+    }
+
+    /// What Enter does in the keyboard or the switch: the next field, or on the
+    /// last one Done (a picker's answer is its one field, so Enter picks it).
+    @Sendable static func enterCommits(_ situation: FormKeySituation) -> String? {
+        guard situation.isLastField else { return "next" }
+        return situation.isPicker ? "pick" : "done"
     }
 
     private static func shown(_ text: String) -> String {

@@ -33,7 +33,7 @@ extension RecordListEngine {
         let layout = Layout(title: "Show only the records whose…", kind: .choice, pages: [Layout.Page(rows: rows)])
         let name = "filter-fields"
         let field = Field(id: filterFieldID, label: "Filter by", required: true, layout: name, input: .grid, strict: true)
-        return try FormContext(form: Form(title: filterTitle(of: form), name: form.name + "_filter", pages: [.init(fields: [field])]),
+        return try FormContext(form: Form(title: filterTitle(of: form), name: form.name + "_filter", pages: [.init(fields: [field])], presentation: .picker),
                                layouts: [name: layout], today: today)
     }
 
@@ -66,7 +66,8 @@ extension RecordListEngine {
             asked.layout = name
             asked.input = offered.isEmpty ? .keyboard : .grid
         }
-        let form = Form(title: filterTitle(of: context.form), name: context.form.name + "_filter", pages: [.init(fields: [asked])])
+        let form = Form(title: filterTitle(of: context.form), name: context.form.name + "_filter", pages: [.init(fields: [asked])],
+                        presentation: .picker)
         let values = current.map { [filterFieldID: $0.kind.shown($0, field: field)] } ?? [:]
         return (try FormContext(form: form, layouts: layouts, clock: context.clock), values)
     }

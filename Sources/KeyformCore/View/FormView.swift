@@ -109,6 +109,8 @@ public enum FormView {
         } else {
             hints.append(keys.footer(in: situation, width: width), .dim)
         }
+        // A picker is answered by a key: there is no Done to show.
+        if context.form.presentation == .picker { return [hints] }
         if let blocker = context.doneBlocker(state.entries) {
             // The button is dimmed; the reason is not, since it is what to read.
             done.append("[ Done ] disabled:", .dim)
@@ -205,7 +207,7 @@ public enum FormView {
             }
             var segment = Frame.Line()
             segment.append(focused ? "› " : "", palette.focus)
-            segment.append(label(of: context.fields[index]), focused ? palette.focus : .dim)
+            segment.append(label(of: context.fields[index], in: context.form), focused ? palette.focus : .dim)
             segment.append(" ")
             segment.append(value.isEmpty && !editing ? "–" : value, focused ? .bold : (value.isEmpty ? .dim : []))
             let separator = line.cells > 0 ? 3 : 0
@@ -237,7 +239,7 @@ public enum FormView {
         -> ([FieldLine], Frame.Position?) {
         let page = context.pageOfField[state.focus]
         let indices = context.fields.indices.filter { context.pageOfField[$0] == page }
-        let labels = indices.map { label(of: context.fields[$0]) }
+        let labels = indices.map { label(of: context.fields[$0], in: context.form) }
         let labelWidth = min(labels.map(TextWidth.cells).max() ?? 0, width / 3)
         let valueColumn = 2 + labelWidth + 2
         let valueWidth = max(1, width - valueColumn)
@@ -299,9 +301,10 @@ public enum FormView {
         }
     }
 
-    /// `Label*` for a required field: the star says so without color.
-    private static func label(of field: Field) -> String {
-        TerminalSafe.escaped(field.label) + (field.required ? "*" : "")
+    /// `Label*` for a required field: the star says so without color. A
+    /// picker's one question is answered by picking, so it has no star.
+    private static func label(of field: Field, in form: Form) -> String {
+        TerminalSafe.escaped(field.label) + (field.required && form.presentation == .form ? "*" : "")
     }
 
     /// The part of the text that fits `width` cells with the cursor in view, and
