@@ -489,10 +489,49 @@ public final class LineEditor {
         ("\\e[Z", keyformPreviousCommand),
     ]
 
+    /// Backspace (DEL and C-h) where it is readline's backward-delete-char: in
+    /// the emacs and vi-insert keymaps, unless an inputrc bound it to something else.
+    private static let ruboutKeys = [8, 127]
+
     private func bindKeys() {
         for map in Self.keymaps() {
             for key in Self.keys { _ = rl_bind_keyseq_in_map(key.sequence, key.command, map) }
         }
+        guard let rubout = rl_named_function("backward-delete-char").map({ unsafeBitCast($0, to: UnsafeRawPointer.self) }) else { return }
+        for map in Self.keymaps() where map != rl_get_keymap_by_name("vi-command") {
+            for key in Self.ruboutKeys {
+                let entry = map[key]
+                guard entry.type == CChar(ISFUNC), let function = entry.function,
+                      unsafeBitCast(function, to: UnsafeRawPointer.self) == rubout else { continue }
+                _ = rl_bind_key_in_map(Int32(key), keyformRuboutCommand, map)
+            }
+        }
+    }
+
+    /// Backspace with no count deletes the whole grapheme cluster before the
+    /// cursor: readline deletes by code point, which would take an emoji's skin
+    /// tone or a flag's second letter off on its own. Anything else is readline's.
+    fileprivate func rubout(count: Int32, key: Int32) -> Int32 {
+        let bytes = currentBytes()
+        let point = min(max(0, Int(shim_point())), bytes.count)
+        guard count == 1, let start = Self.clusterStart(before: point, in: bytes) else { return rl_rubout(count, key) }
+        _ = rl_delete_text(Int32(start), Int32(point))
+        shim_set_point(Int32(start))
+        return 0
+    }
+
+    /// The byte offset where the cluster ending exactly at `point` starts, when
+    /// that cluster has more than one scalar (readline handles single ones).
+    static func clusterStart(before point: Int, in bytes: [UInt8]) -> Int? {
+        let text = String(decoding: bytes, as: UTF8.self)
+        var offset = 0
+        for character in text {
+            let end = offset + character.utf8.count
+            if end == point { return character.unicodeScalars.count > 1 ? offset : nil }
+            if end > point { return nil }
+            offset = end
+        }
+        return nil
     }
 
     private static func keymaps() -> [Keymap] {
@@ -502,7 +541,7 @@ public final class LineEditor {
 
     /// The keymap entries `bindKeys` overwrites in `map`, to put back on uninstall.
     private static func bindingsWeReplace(in map: Keymap) -> [SavedBinding] {
-        var result = [9, 10, 13].map { SavedBinding(map: map, key: $0, entry: map[$0]) }
+        var result = ([9, 10, 13] + ruboutKeys).map { SavedBinding(map: map, key: $0, entry: map[$0]) }
         // ESC [ Z lives in the keymap that ESC [ leads to (arrow keys made it one).
         if let prefix = submap(of: map, for: [27, 91]) {
             result.append(SavedBinding(map: prefix, key: 90, entry: prefix[90]))
@@ -644,6 +683,10 @@ private func keyformCommitCommand(_ count: Int32, _ key: Int32) -> Int32 {
 private func keyformSwapViewCommand(_ count: Int32, _ key: Int32) -> Int32 {
     MainActor.assumeIsolated { LineEditor.current?.record(.swapView) }
     return 0
+}
+
+private func keyformRuboutCommand(_ count: Int32, _ key: Int32) -> Int32 {
+    MainActor.assumeIsolated { LineEditor.current?.rubout(count: count, key: key) } ?? rl_rubout(count, key)
 }
 
 private func keyformPreviousCommand(_ count: Int32, _ key: Int32) -> Int32 {

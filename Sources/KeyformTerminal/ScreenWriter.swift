@@ -32,6 +32,11 @@ import KeyformCore
 /// with the cursor's column treated as unknown, so the next run and the cursor
 /// are placed by an absolute column (and row, unless the run stopped far enough
 /// from the line's end that no terminal could have wrapped it).
+/// A cluster whose width terminals are known to disagree on
+/// (`TextWidth.isUncertain`: an emoji with a skin tone, a ZWJ sequence, a flag)
+/// is drawn on blanked cells, the cursor is placed absolutely after it, and the
+/// rest of its line is redrawn: a terminal that draws it wider or narrower
+/// leaves no stale cell beside it (it may show it cut short).
 ///
 /// A frame of a different size than the last one, the first frame, and the
 /// first frame after `invalidate()` are drawn in full after `ESC [ 0 m ESC [ H ESC [ 2 J`.
@@ -143,6 +148,13 @@ public struct ScreenWriter: Sendable {
 
         static let blank = Cell(scalar: " ", rest: nil, style: [], width: 1)
         var isContinuation: Bool { width == 0 }
+        /// Terminals disagree on this cluster's width (see `TextWidth.isUncertain`).
+        var isUncertain: Bool {
+            guard let rest else { return false }
+            var cluster = String(Character(scalar))
+            cluster += rest
+            return cluster.first.map(TextWidth.isUncertain) == true
+        }
         var isPlainBlank: Bool { self == .blank }
         var isASCII: Bool { scalar.value < 0x80 && rest == nil }
 
@@ -314,7 +326,13 @@ public struct ScreenWriter: Sendable {
 
     private mutating func drawRuns(_ row: Int, old: [Cell], new: [Cell], into out: inout [UInt8]) {
         let width = new.count
-        for run in Self.changedRuns(old: old, new: new) {
+        var runs = Self.changedRuns(old: old, new: new)
+        // After a cluster of uncertain width, the terminal's cells may be off:
+        // everything from its run to the end of the line is redrawn.
+        if let first = runs.firstIndex(where: { $0.contains { new[$0].isUncertain } }) {
+            runs = Array(runs[..<first]) + [runs[first].lowerBound..<width]
+        }
+        for run in runs {
             // A changed line end that is all plain blanks is erased rather than written.
             var drawEnd = run.upperBound
             if run.upperBound == width {
@@ -330,6 +348,22 @@ public struct ScreenWriter: Sendable {
             while column < drawEnd {
                 let cell = new[column]
                 setPen(cell.style, into: &out)
+                if cell.isUncertain {
+                    // Blank its cells first (a terminal drawing it narrower leaves nothing
+                    // old beside it), draw it from its first cell, and go on from where
+                    // `TextWidth` says it ends (a terminal drawing it wider is overwritten there).
+                    let cells = Int(cell.width)
+                    out += repeatElement(UInt8(ascii: " "), count: cells)
+                    // At the line's end the terminal waits to wrap: no relative move from there.
+                    (cursorRow, cursorColumn) = (row, column + cells < width ? column + cells : nil)
+                    move(toRow: row, column: column, width: width, into: &out)
+                    cell.write(into: &out)
+                    cursorColumn = nil
+                    column += cells
+                    if column < drawEnd { move(toRow: row, column: column, width: width, into: &out) }
+                    drifted = true
+                    continue
+                }
                 cell.write(into: &out)
                 if !cell.isASCII {
                     drifted = true

@@ -432,6 +432,41 @@ struct RunInTmuxTests {
         #expect(result.sttyAfter == result.sttyBefore)
     }
 
+    /// tmux 3.3 draws 👍🏽 in four cells where `TextWidth` (and newer terminals)
+    /// say two: typing after it and deleting back, one Backspace per character,
+    /// leaves no stale cell (tmux may show the emoji without its tone).
+    @Test func anEmojiWithASkinToneLeavesNoStaleCells() throws {
+        let run = try FormRun(["run", "demo/todo.yaml"])
+        defer { run.close() }
+        let tmux = run.tmux
+        try tmux.wait(forText: "› Text*")
+        func textRow(_ screen: String) -> String? {
+            Self.lines(screen).first { $0.hasPrefix("› Text*") }.map { String($0.reversed().drop { $0 == " " }.reversed()) }
+        }
+        let typed = "👍🏽 ok é"
+        try tmux.type(typed)
+        var shown = try tmux.wait(forText: "ok é")
+        let prefix = try #require(textRow(shown)?.components(separatedBy: "👍")[0])
+        var value = Array(typed)
+        while !value.isEmpty {
+            value.removeLast()
+            try tmux.press("BSpace")
+            let expected = String(prefix + String(value)).reversed().drop { $0 == " " }.reversed()
+            // The whole row is what the value says: nothing left over where the old text was.
+            shown = try tmux.wait(for: "the text row showing \(String(value).debugDescription)") { screen in
+                guard let row = textRow(screen) else { return false }
+                return row == String(expected) || row == String(expected).replacing("👍🏽", with: "👍")
+            }
+        }
+        #expect(textRow(shown) == "› Text*", "\(shown)")
+        try tmux.type("ok")
+        try tmux.wait(forRow: "› Text*", "ok")
+        try tmux.press("C-s")
+        let result = try run.result()
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix(#"{"text":"ok","#), "\(result.stdout)")
+    }
+
     @Test func noColorKeepsTheHighlightInReverseVideo() throws {
         let run = try FormRun(["run", "demo/todo.yaml"], environment: ["NO_COLOR": "1"])
         defer { run.close() }

@@ -47,10 +47,30 @@ struct LineEditorTests {
             _ = editor.feed(keys("日本"))
             #expect(editor.feed([0x7F]) == [.edited(text: "日", cursor: 1)])
             #expect(editor.feed([0x08]) == [.edited(text: "", cursor: 0)])
+            // An emoji's skin tone (a flag's second letter, a ZWJ family) goes with it:
+            // one character, one Backspace.
             _ = editor.feed(keys("a👍🏽"))
-            #expect(editor.feed([0x7F]) == [.edited(text: "a👍", cursor: 2)])
             #expect(editor.feed([0x7F]) == [.edited(text: "a", cursor: 1)])
+            _ = editor.feed(keys("🇯🇵👨‍👩‍👧"))
+            #expect(editor.feed([0x7F]) == [.edited(text: "a🇯🇵", cursor: 2)])
+            #expect(editor.feed([0x08]) == [.edited(text: "a", cursor: 1)])
             #expect(!editor.text.unicodeScalars.contains("\u{FFFD}"))
+        }
+    }
+
+    /// The case: six characters, six Backspaces, nothing left.
+    @Test func sixBackspacesDeleteSixCharactersWithAnEmojiSkinTone() {
+        withEditor { editor in
+            _ = editor.feed(keys("👍🏽 ok é"))
+            #expect(editor.cursor == 6)
+            for left in (0..<6).reversed() {
+                _ = editor.feed([0x7F])
+                #expect(editor.cursor == left)
+            }
+            #expect(editor.text == "")
+            // A count is readline's as before (M-2 DEL deletes two code points back).
+            _ = editor.feed(keys("ab"))
+            #expect(editor.feed(keys("\u{1b}2") + [0x7F]) == [.edited(text: "", cursor: 0)])
         }
     }
 

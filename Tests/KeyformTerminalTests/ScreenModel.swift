@@ -33,9 +33,13 @@ struct ScreenModel {
     /// Characters this terminal draws one cell wide whatever `TextWidth` says (an
     /// older terminal's width table).
     let narrow: Set<Character>
+    /// Whether this terminal draws each visible scalar of an emoji sequence on
+    /// its own (`👍🏽` as `👍` and `🏽`, four cells), as tmux 3.3 does.
+    let splitsEmojiSequences: Bool
 
-    init(width: Int, height: Int, filledWith fill: Cell = .blank, narrow: Set<Character> = []) {
+    init(width: Int, height: Int, filledWith fill: Cell = .blank, narrow: Set<Character> = [], splitsEmojiSequences: Bool = false) {
         self.narrow = narrow
+        self.splitsEmojiSequences = splitsEmojiSequences
         self.width = width
         self.height = height
         cells = Array(repeating: Array(repeating: fill, count: width), count: height)
@@ -125,6 +129,10 @@ struct ScreenModel {
     private mutating func put(_ character: Character) {
         if character.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
             problems.append("control character U+\(String(character.unicodeScalars.first!.value, radix: 16)) in text")
+            return
+        }
+        if splitsEmojiSequences, TextWidth.isUncertain(character) {
+            for scalar in character.unicodeScalars where TextWidth.cells(scalar) > 0 { put(Character(scalar)) }
             return
         }
         let w = narrow.contains(character) ? 1 : TextWidth.cells(character)

@@ -217,6 +217,29 @@ private func busyFrame(changing: Character? = nil) -> Frame {
         #expect(screen.cursor == Frame.Position(row: 0, column: 15))
     }
 
+    /// An emoji with a skin tone is one character of two cells, but tmux 3.3
+    /// draws it in four (`👍` then `🏽`): typing after it and deleting back
+    /// leaves no stale cell, and what follows it is where the frame says.
+    @Test(arguments: [false, true])
+    func anEmojiSequenceDrawnWiderLeavesNoStaleCell(splits: Bool) {
+        var writer = ScreenWriter(color: false)
+        var screen = ScreenModel(width: 30, height: 2, splitsEmojiSequences: splits)
+        let typed = ["", "👍🏽", "👍🏽 ", "👍🏽 o", "👍🏽 ok", "👍🏽 ok ", "👍🏽 ok é"]
+        for text in typed + typed.reversed() {
+            let shown = "› Text  " + text
+            let frame = frame(30, 2, [line((shown, [])), line(("Enter next", .dim))], cursor: (0, TextWidth.cells(shown)))
+            screen.apply(writer.render(frame))
+            #expect(screen.problems == [], "\(text)")
+            // The terminal may show the emoji without its tone (cut short), nothing else differs.
+            let expected = splits ? shown.replacing("👍🏽", with: "👍") : shown
+            let row = screen.text.split(separator: "\n", omittingEmptySubsequences: false)[0]
+            #expect(String(row.reversed().drop { $0 == " " }.reversed()) == String(expected.reversed().drop { $0 == " " }.reversed()),
+                    "after \(text.debugDescription)")
+            #expect(screen.cells[0].filter { $0 == .poison }.isEmpty, "after \(text.debugDescription)")
+            #expect(screen.cursor == Frame.Position(row: 0, column: TextWidth.cells(shown)))
+        }
+    }
+
     @Test func theCursorIsHiddenAndShown() {
         var h = Harness(width: 10, height: 2)
         let hidden = h.draw(frame(10, 2, [line(("a", []))], cursor: nil))

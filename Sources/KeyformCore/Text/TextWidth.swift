@@ -40,6 +40,19 @@ public enum TextWidth {
         return width
     }
 
+    /// Whether terminals disagree on how many cells the cluster covers: an emoji
+    /// sequence (a skin-tone modifier, a ZWJ family, a flag) or one with an emoji
+    /// variation selector. `cells` gives what current terminals draw (2); older
+    /// width tables (tmux 3.3, glibc's wcwidth) draw each scalar on its own.
+    public static func isUncertain(_ character: Character) -> Bool {
+        let scalars = character.unicodeScalars
+        guard scalars.count > 1 else { return false }
+        return scalars.contains { scalar in
+            scalar.value == 0x200D || scalar.value == 0xFE0F || scalar.properties.isEmojiModifier
+                || (0x1F1E6...0x1F1FF).contains(scalar.value)  // regional indicators (flags)
+        }
+    }
+
     /// Cells one Unicode scalar covers on its own.
     public static func cells(_ scalar: Unicode.Scalar) -> Int {
         let value = scalar.value
