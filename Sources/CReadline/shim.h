@@ -49,6 +49,19 @@ static inline void shim_set_mark(int v) { rl_mark = v; }
 static inline void shim_set_last_func(rl_command_func_t *f) { rl_last_func = f; }
 /// 0 = vi, 1 = emacs (readline's vi_mode / emacs_mode).
 static inline int shim_editing_mode(void) { return rl_editing_mode; }
+/// What readline would draw in place of the prompt: a search's
+/// "(reverse-i-search)`bu': ", a numeric argument's "(arg: 2) " (rl_message);
+/// the prompt itself ("" for Keyform) otherwise.
+static inline const char *shim_display_prompt(void) { return rl_display_prompt; }
+/// Whether readline is between commands: no search, key sequence, Meta prefix,
+/// numeric argument, vi motion, macro being defined, or overwrite mode.
+static inline int shim_is_between_commands(void) {
+    return RL_ISSTATE(RL_STATE_METANEXT | RL_STATE_MOREINPUT | RL_STATE_ISEARCH | RL_STATE_NSEARCH | RL_STATE_SEARCH
+                      | RL_STATE_NUMERICARG | RL_STATE_MACRODEF | RL_STATE_OVERWRITE | RL_STATE_INPUTPENDING
+                      | RL_STATE_VIMOTION | RL_STATE_MULTIKEY | RL_STATE_CHARSEARCH) == 0;
+}
+/// Whether an incremental or non-incremental history search is being typed.
+static inline int shim_is_searching(void) { return RL_ISSTATE(RL_STATE_ISEARCH | RL_STATE_NSEARCH) != 0; }
 
 // MARK: C's standard streams
 // readline reports inputrc errors with fprintf(stderr, ...). glibc's stderr is

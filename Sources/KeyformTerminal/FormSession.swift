@@ -80,7 +80,8 @@ public final class FormSession {
     }
 
     public func frame(width: Int, height: Int, color: Bool) -> Frame {
-        FormView.render(state, context, width: width, height: height, color: color, keys: keys, mode: editingMode)
+        FormView.render(state, context, width: width, height: height, color: color, keys: keys, mode: editingMode,
+                        prompt: editor.prompt)
     }
 
     /// Uninstalls readline (the session can't be used afterwards).

@@ -97,6 +97,20 @@ public final class LineEditor {
         return isViCommandMode ? .viCommand : .viInsert
     }
 
+    /// What readline would show in place of its prompt now, escaped for the
+    /// screen: a history search being typed (`(reverse-i-search)`bu': `,
+    /// `(failed reverse-i-search)`bx': `), a numeric argument (`(arg: 2) `);
+    /// nil when there is none. Keyform draws the line itself, so it shows this
+    /// where a person looks for it (the form's footer).
+    public var prompt: String? {
+        guard let display = shim_display_prompt() else { return nil }
+        let text = String(cString: display)
+        return text.isEmpty ? nil : TerminalSafe.escaped(text)
+    }
+
+    /// Whether a history search (C-r, C-s, vi `/`) is being typed.
+    public var isSearching: Bool { shim_is_searching() != 0 }
+
     /// Whether readline is in vi command (movement) mode, e.g. for a block cursor.
     public var isViCommandMode: Bool {
         isViMode && rl_get_keymap() == rl_get_keymap_by_name("vi-command")
@@ -126,6 +140,7 @@ public final class LineEditor {
         ensureInstalled()
         queue.append(contentsOf: bytes)
         while head < queue.count {
+            if deleteClusterOnBackspace() { continue }
             let before = head
             rl_callback_read_char()
             if let accepted = acceptance {
@@ -489,35 +504,34 @@ public final class LineEditor {
         ("\\e[Z", keyformPreviousCommand),
     ]
 
-    /// Backspace (DEL and C-h) where it is readline's backward-delete-char: in
-    /// the emacs and vi-insert keymaps, unless an inputrc bound it to something else.
-    private static let ruboutKeys = [8, 127]
-
     private func bindKeys() {
         for map in Self.keymaps() {
             for key in Self.keys { _ = rl_bind_keyseq_in_map(key.sequence, key.command, map) }
         }
-        guard let rubout = rl_named_function("backward-delete-char").map({ unsafeBitCast($0, to: UnsafeRawPointer.self) }) else { return }
-        for map in Self.keymaps() where map != rl_get_keymap_by_name("vi-command") {
-            for key in Self.ruboutKeys {
-                let entry = map[key]
-                guard entry.type == CChar(ISFUNC), let function = entry.function,
-                      unsafeBitCast(function, to: UnsafeRawPointer.self) == rubout else { continue }
-                _ = rl_bind_key_in_map(Int32(key), keyformRuboutCommand, map)
-            }
-        }
     }
 
-    /// Backspace with no count deletes the whole grapheme cluster before the
-    /// cursor: readline deletes by code point, which would take an emoji's skin
-    /// tone or a flag's second letter off on its own. Anything else is readline's.
-    fileprivate func rubout(count: Int32, key: Int32) -> Int32 {
+    /// Backspace (DEL or C-h, bound to readline's backward-delete-char, between
+    /// commands) deletes the whole grapheme cluster before the cursor: readline
+    /// deletes by code point, which would take an emoji's skin tone or a flag's
+    /// second letter off on its own. Done here, before readline reads the key,
+    /// and not by rebinding it: readline's searches recognise their Backspace by
+    /// its function. Returns whether the key at the head of the queue was taken.
+    private func deleteClusterOnBackspace() -> Bool {
+        let key = Int(queue[head])
+        guard key == 8 || key == 127, acceptance == nil, shim_is_between_commands() != 0,
+              let map = rl_get_keymap(), map != rl_get_keymap_by_name("vi-command") else { return false }
+        let entry = map[key]
+        guard entry.type == CChar(ISFUNC), let function = entry.function,
+              let rubout = rl_named_function("backward-delete-char"),
+              unsafeBitCast(function, to: UnsafeRawPointer.self) == unsafeBitCast(rubout, to: UnsafeRawPointer.self) else { return false }
         let bytes = currentBytes()
         let point = min(max(0, Int(shim_point())), bytes.count)
-        guard count == 1, let start = Self.clusterStart(before: point, in: bytes) else { return rl_rubout(count, key) }
+        guard let start = Self.clusterStart(before: point, in: bytes) else { return false }
         _ = rl_delete_text(Int32(start), Int32(point))
         shim_set_point(Int32(start))
-        return 0
+        head += 1
+        syncLine()
+        return true
     }
 
     /// The byte offset where the cluster ending exactly at `point` starts, when
@@ -541,7 +555,7 @@ public final class LineEditor {
 
     /// The keymap entries `bindKeys` overwrites in `map`, to put back on uninstall.
     private static func bindingsWeReplace(in map: Keymap) -> [SavedBinding] {
-        var result = ([9, 10, 13] + ruboutKeys).map { SavedBinding(map: map, key: $0, entry: map[$0]) }
+        var result = [9, 10, 13].map { SavedBinding(map: map, key: $0, entry: map[$0]) }
         // ESC [ Z lives in the keymap that ESC [ leads to (arrow keys made it one).
         if let prefix = submap(of: map, for: [27, 91]) {
             result.append(SavedBinding(map: prefix, key: 90, entry: prefix[90]))
@@ -683,10 +697,6 @@ private func keyformCommitCommand(_ count: Int32, _ key: Int32) -> Int32 {
 private func keyformSwapViewCommand(_ count: Int32, _ key: Int32) -> Int32 {
     MainActor.assumeIsolated { LineEditor.current?.record(.swapView) }
     return 0
-}
-
-private func keyformRuboutCommand(_ count: Int32, _ key: Int32) -> Int32 {
-    MainActor.assumeIsolated { LineEditor.current?.rubout(count: count, key: key) } ?? rl_rubout(count, key)
 }
 
 private func keyformPreviousCommand(_ count: Int32, _ key: Int32) -> Int32 {

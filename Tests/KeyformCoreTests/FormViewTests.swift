@@ -236,6 +236,23 @@ struct FormViewTests {
         assertSnapshot(of: Self.picture(state, context, width: 80, height: 24), as: .lines)
     }
 
+    // MARK: Readline's prompt
+
+    /// A history search being typed (C-r): readline's prompt replaces the key
+    /// hints while the keyboard is in use; the field's line shows the match.
+    @Test func readlinesSearchPromptIsShownInTheFooter() throws {
+        let context = try DemoForms.context("todo")
+        let state = Self.state(context, [Self.typed("Buy milk")])
+        let frame = FormView.render(state, context, width: 60, height: 16, prompt: "(reverse-i-search)`mi': ")
+        let lines = frame.lines.map(\.text)
+        #expect(lines[14] == "(reverse-i-search)`mi': ", "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("› Text*") && $0.contains("Buy milk") })
+        // In the grid the keyboard is not in use: the keys are named as usual.
+        let grid = Self.state(context, values: ["text": "Buy milk"], focus: 1)
+        #expect(grid.grid != nil)
+        #expect(!FormView.render(grid, context, width: 60, height: 16, prompt: "(arg: 2) ").text().contains("(arg: 2)"))
+    }
+
     // MARK: Pickers
 
     /// The browse filter's "which field" question is a menu: no required star,

@@ -236,6 +236,45 @@ struct RunInTmuxTests {
         #expect(result.sttyAfter == result.sttyBefore)
     }
 
+    /// Ctrl-R searches the field's earlier values as readline does, and the
+    /// screen says so: readline's `(reverse-i-search)` prompt in the footer,
+    /// the match in the field; the prompt goes when the search ends.
+    @Test func ctrlRShowsTheReverseSearchPrompt() throws {
+        let database = FileManager.default.temporaryDirectory.appendingPathComponent("kf-search-\(UUID().uuidString.prefix(8)).sqlite")
+        defer {
+            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: database.path + suffix) }
+        }
+        do {
+            let first = try FormRun(["run", "demo/todo.yaml"], environment: ["KEYFORM_DB": database.path])
+            defer { first.close() }
+            try first.tmux.wait(forText: "› Text*")
+            try first.tmux.type("Buy milk")
+            try first.tmux.wait(forText: "Buy milk", "[ Done ] ready")
+            try first.tmux.press("C-s")
+            #expect(try first.result().status == 0)
+        }
+        let run = try FormRun(["run", "demo/todo.yaml"], environment: ["KEYFORM_DB": database.path])
+        defer { run.close() }
+        let tmux = run.tmux
+        try tmux.wait(forText: "› Text*")
+        try tmux.press("C-r")
+        try tmux.wait(forText: "(reverse-i-search)`':")
+        try tmux.type("mi")
+        try tmux.wait(forText: "(reverse-i-search)`mi':", "› Text*     Buy milk")
+        try tmux.type("q")
+        try tmux.wait(forText: "(failed reverse-i-search)`miq':", "› Text*     Buy milk")
+        try tmux.press("BSpace")
+        // Backspace edits the search string (readline may still call the search failed).
+        try tmux.wait(for: "the search string back to mi") { $0.contains("reverse-i-search)`mi':") }
+        // Enter ends the search (and goes on to the next field, as Enter does).
+        try tmux.press("Enter")
+        let after = try tmux.wait(forRow: "› Priority")
+        #expect(!after.contains("reverse-i-search"), "\(after)")
+        #expect(after.contains("Text*     Buy milk"), "\(after)")
+        try tmux.press("Escape")
+        #expect(try run.result().status == 1)
+    }
+
     /// In vi mode the footer says what Esc does in each mode, and names the way
     /// to cancel: Esc in command mode (exit 1, the draft kept).
     @Test func viModeNamesWhatEscDoesAndHowToCancel() throws {

@@ -268,9 +268,20 @@ struct LineEditorTests {
         withEditor { editor in
             editor.useHistory(["apple", "banana", "cherry"])
             // C-r and "an" find the last "an" of "banana"; Enter ends the search and is ours.
+            #expect(editor.prompt == nil)
             #expect(editor.feed(ctrl("r") + keys("an")) == [.edited(text: "banana", cursor: 3)])
-            #expect(editor.feed(keys("\r")) == [.commit])
+            // Readline's prompt while the search is typed: Keyform shows it (readline draws nothing).
+            #expect(editor.prompt == "(reverse-i-search)`an': ")
+            #expect(editor.isSearching)
+            _ = editor.feed(keys("x"))
+            #expect(editor.prompt == "(failed reverse-i-search)`anx': ")
+            _ = editor.feed([0x7F])
+            // Backspace edits the search string (readline may still call it failed).
+            #expect(editor.prompt?.hasSuffix("reverse-i-search)`an': ") == true, "\(editor.prompt ?? "nil")")
+            #expect(editor.feed(keys("\r")).last == .commit)
             #expect(editor.text == "banana")
+            #expect(editor.prompt == nil)
+            #expect(!editor.isSearching)
         }
     }
 

@@ -32,13 +32,16 @@ public enum FormView {
     /// - Parameters:
     ///   - keys: the key maps the session uses: the footer names their enabled bindings.
     ///   - mode: readline's editing mode (what Esc does in vi mode differs).
+    ///   - prompt: what readline would draw as its prompt while the keyboard is
+    ///     in use (a history search, `(reverse-i-search)`bu': `), already escaped:
+    ///     shown in place of the key hints, as the field's line shows the match.
     public static func render(_ state: FormState, _ context: FormContext, width: Int, height: Int, color: Bool = true,
-                              keys: FormKeyMaps = .standard, mode: EditingMode = .emacs) -> Frame {
+                              keys: FormKeyMaps = .standard, mode: EditingMode = .emacs, prompt: String? = nil) -> Frame {
         guard width >= minimumWidth, height >= minimumHeight else { return tooSmall(width: width, height: height) }
         let palette = Palette(color: color)
         var top = [header(state, context, width: width, palette), Frame.Line()]
         let situation = FormKeySituation(state: state, context: context, mode: mode)
-        let footer = footer(situation, keys, width: width, palette)
+        let footer = footer(situation, keys, prompt: state.grid == nil ? prompt : nil, width: width, palette)
         let middleHeight = height - top.count - footer.count - 1
         let (middle, cursor) = body(state, context, width: width, height: middleHeight, palette)
         top += middle
@@ -82,7 +85,7 @@ public enum FormView {
         return line
     }
 
-    private static func footer(_ situation: FormKeySituation, _ keys: FormKeyMaps, width: Int, _ palette: Palette) -> [Frame.Line] {
+    private static func footer(_ situation: FormKeySituation, _ keys: FormKeyMaps, prompt: String?, width: Int, _ palette: Palette) -> [Frame.Line] {
         let (state, context) = (situation.state, situation.context)
         var hints = Frame.Line()
         var done = Frame.Line()
@@ -98,7 +101,10 @@ public enum FormView {
         case nil:
             break
         }
-        if let notice = state.notice {
+        if let prompt {
+            // Readline's own prompt (a search being typed) is what the keys act on now.
+            hints.append(prompt, palette.focus)
+        } else if let notice = state.notice {
             hints.append("! " + notice, palette.error)
         } else if let problem = state.draftProblem {
             // Until a draft is kept again: said before the keys, which get what room is left.
