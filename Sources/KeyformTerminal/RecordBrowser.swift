@@ -202,6 +202,8 @@ public final class RecordBrowser: TerminalScene {
                         (try RecordListEngine.filterFieldForm(fields, of: form, today: addContext.today), [:])
                     }
                 case .pickFilterValue(let id, let current):
+                    // A `choices` grid offers what is stored now: records added or deleted since count.
+                    refreshContexts()
                     requests += openFilterForm(for: .filterValue(id)) {
                         guard let index = addContext.index(ofField: id) else { throw FilterFieldGone(id: id) }
                         let field = addContext.fields[index]
@@ -249,7 +251,8 @@ public final class RecordBrowser: TerminalScene {
 
     // MARK: The form over the list
 
-    /// The form's context anew from the store (`Hooks.context`), when it gives one.
+    /// The form's context anew from the store (`Hooks.context`), when it gives
+    /// one: before a record's form or the filter's value grid opens.
     private func refreshContexts() {
         guard let context = hooks.context?() else { return }
         addContext = context
