@@ -272,7 +272,7 @@ import Testing
         try tmux.press("f")
         try tmux.wait(forText: "Show only the records whose…", "[1] Place")
         try tmux.press("1")
-        try tmux.wait(forText: "› Place*", "[1] Alfama")
+        try tmux.wait(forText: "› Place", "[1] Alfama")
         try tmux.press("1")
         let alfama = try tmux.wait(forText: "Vacation note · Lisbon 2026 · Place: Alfama · 2 records")
         #expect(alfama.contains("Tram 28") && alfama.contains("Sunset over the river"), "\(alfama)")
