@@ -153,7 +153,7 @@ enum RecordTable {
             try write(selection, as: format, to: &output)
             try output.flush()
         } catch let failure as ChunkedOutput.WriteFailure {
-            throw Failure(message: "could not write the result on stdout (\(failure))", status: 74)
+            throw Output.notWritten(failure)
         }
     }
 

@@ -61,13 +61,13 @@ enum Output {
     /// quotes paths, arguments, answers and file contents, and none of them may
     /// act on the terminal. A failed write is ignored: there is nowhere left to say it.
     static func error(_ text: String) {
-        _ = writeAll(Array((escapedLines(text) + "\n").utf8), to: STDERR_FILENO)
+        _ = Descriptor.writeAll(Array((escapedLines(text) + "\n").utf8), to: STDERR_FILENO)
     }
 
     /// The result on stdout, or a `Failure` (status 74, EX_IOERR) that says why it could not be written.
     static func result(_ text: String) throws {
-        if let code = writeAll(Array(text.utf8), to: STDOUT_FILENO) {
-            throw Failure(message: "could not write the result on stdout (\(String(cString: strerror(code))))", status: 74)
+        if let code = Descriptor.writeAll(Array(text.utf8), to: STDOUT_FILENO) {
+            throw notWritten(ChunkedOutput.WriteFailure(code: code))
         }
     }
 
@@ -78,9 +78,9 @@ enum Output {
             .joined(separator: "\n")
     }
 
-    /// Writes all of `bytes`; nil when done, else the errno that stopped it.
-    static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32? {
-        Descriptor.writeAll(bytes, to: descriptor)
+    /// What every command that prints exits with when stdout cannot take its result: 74 (EX_IOERR).
+    static func notWritten(_ failure: ChunkedOutput.WriteFailure) -> Failure {
+        Failure(message: "could not write the result on stdout (\(failure))", status: 74)
     }
 }
 
@@ -109,7 +109,7 @@ struct ChunkedOutput {
 
     mutating func flush() throws(WriteFailure) {
         defer { buffer.removeAll(keepingCapacity: true) }
-        if let code = Output.writeAll(buffer, to: descriptor) { throw WriteFailure(code: code) }
+        if let code = Descriptor.writeAll(buffer, to: descriptor) { throw WriteFailure(code: code) }
     }
 }
 
@@ -147,7 +147,7 @@ extension FormFiles {
 enum FileReplacement {
     static func write(_ bytes: [UInt8], to path: String, newFileMode: mode_t = 0o644) throws {
         try write(to: path, newFileMode: newFileMode) { descriptor in
-            if let code = Output.writeAll(bytes, to: descriptor) { throw ChunkedOutput.WriteFailure(code: code) }
+            if let code = Descriptor.writeAll(bytes, to: descriptor) { throw ChunkedOutput.WriteFailure(code: code) }
         }
     }
 

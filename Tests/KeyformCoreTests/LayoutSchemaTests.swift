@@ -44,27 +44,9 @@ import Testing
     /// Editors show a property's description as help, so every property has one,
     /// and every object schema closes itself with `additionalProperties: false`.
     @Test func everyPropertyIsDescribedAndEveryObjectIsClosed() throws {
-        var undescribed: [String] = []
-        var open: [String] = []
-        func walk(_ value: Any, at path: String) {
-            if let object = value as? [String: Any] {
-                if let properties = object["properties"] as? [String: Any] {
-                    if object["additionalProperties"] as? Bool != false { open.append(path) }
-                    for (name, property) in properties {
-                        if (property as? [String: Any])?["description"] as? String == nil {
-                            undescribed.append("\(path)/properties/\(name)")
-                        }
-                    }
-                }
-                // An `if` only tests a value; it describes and closes nothing.
-                for (name, child) in object where name != "if" { walk(child, at: "\(path)/\(name)") }
-            } else if let array = value as? [Any] {
-                for (i, child) in array.enumerated() { walk(child, at: "\(path)/\(i)") }
-            }
-        }
-        walk(try schemaObject(), at: "#")
-        #expect(undescribed.isEmpty, "properties without a description: \(undescribed.sorted())")
-        #expect(open.isEmpty, "object schemas without additionalProperties: false: \(open.sorted())")
+        let gaps = SchemaValidation.gaps(in: try schemaObject())
+        #expect(gaps.undescribed.isEmpty, "properties without a description: \(gaps.undescribed.sorted())")
+        #expect(gaps.open.isEmpty, "object schemas without additionalProperties: false: \(gaps.open.sorted())")
     }
 
     // MARK: Validating layout files with Python's jsonschema
@@ -126,6 +108,29 @@ import Testing
 /// editors do). Missing Python or modules is a test failure, not a skip: CI
 /// installs them (.ci/run).
 enum SchemaValidation {
+    /// Where a schema fails editors: properties with no description (editors show it
+    /// as help), and object schemas not closed with `additionalProperties: false`.
+    static func gaps(in schema: Any) -> (undescribed: [String], open: [String]) {
+        var undescribed: [String] = []
+        var open: [String] = []
+        func walk(_ value: Any, at path: String) {
+            if let object = value as? [String: Any] {
+                if let properties = object["properties"] as? [String: Any] {
+                    if object["additionalProperties"] as? Bool != false { open.append(path) }
+                    for (name, property) in properties where (property as? [String: Any])?["description"] as? String == nil {
+                        undescribed.append("\(path)/properties/\(name)")
+                    }
+                }
+                // An `if` only tests a value; it describes and closes nothing.
+                for (name, child) in object where name != "if" { walk(child, at: "\(path)/\(name)") }
+            } else if let array = value as? [Any] {
+                for (i, child) in array.enumerated() { walk(child, at: "\(path)/\(i)") }
+            }
+        }
+        walk(schema, at: "#")
+        return (undescribed, open)
+    }
+
     struct Failure: Error, CustomStringConvertible {
         var description: String
     }

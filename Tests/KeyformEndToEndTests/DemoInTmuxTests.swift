@@ -346,23 +346,21 @@ import Testing
         try tmux.press("q")
         try tmux.wait(forText: "Which vacation", "[1] My Vacation", "[r] Rename…", "[x] Delete…")
         // A name that cannot name a file is refused, saying why; o goes back.
-        try tmux.press("r")
-        try tmux.wait(forText: "Rename which vacation?", "[1] My Vacation")
-        try tmux.press("1")
-        try tmux.wait(forText: "A new name for the vacation “My Vacation”", "› Vacation*")
-        try tmux.type("Lisbon/Porto")
-        try tmux.press("Enter")
+        func rename(to name: String) throws {
+            try tmux.press("r")
+            try tmux.wait(forText: "Rename which vacation?", "[1] My Vacation")
+            try tmux.press("1")
+            try tmux.wait(forText: "A new name for the vacation “My Vacation”", "› Vacation*")
+            try tmux.type(name)
+            try tmux.press("Enter")
+        }
+        try rename(to: "Lisbon/Porto")
         try tmux.wait(forText: "A vacation's name cannot hold “/” (it names a file)", "[o] OK")
         try tmux.press("o")
         try tmux.wait(forText: "Which vacation", "[1] My Vacation")
         #expect(files() == ["vacation-My Vacation.sqlite"])
         // r: which, then the new name; the file is renamed.
-        try tmux.press("r")
-        try tmux.wait(forText: "Rename which vacation?", "[1] My Vacation")
-        try tmux.press("1")
-        try tmux.wait(forText: "A new name for the vacation “My Vacation”", "› Vacation*")
-        try tmux.type("Lisbon")
-        try tmux.press("Enter")
+        try rename(to: "Lisbon")
         try tmux.wait(forText: "Which vacation", "[1] Lisbon")
         #expect(files() == ["vacation-Lisbon.sqlite"])
         // x: which, then a confirmation naming the file and its notes; n keeps it.

@@ -202,22 +202,33 @@ struct RunInTmuxTests {
         #expect(result.sttyAfter == result.sttyBefore)
     }
 
+    /// A database file of one test's own (removed with `remove`).
+    static func scratchDatabase() -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("kf-run-\(UUID().uuidString.prefix(8)).sqlite")
+    }
+
+    static func remove(_ database: URL) {
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: database.path + suffix) }
+    }
+
+    /// A first run of the to-do on `database`: `text` typed into Text, then `key`, ending with `status`.
+    static func firstToDo(on database: URL, typing text: String, then key: String, status: Int32,
+                          sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let first = try FormRun(["run", "demo/todo.yaml"], environment: ["KEYFORM_DB": database.path])
+        defer { first.close() }
+        try first.tmux.wait(forText: "› Text*")
+        try first.tmux.type(text)
+        try first.tmux.wait(forText: text, "[ Done ] ready")
+        try first.tmux.press(key)
+        #expect(try first.result().status == status, sourceLocation: sourceLocation)
+    }
+
     /// The offer to resume a draft shows what the draft holds, and typing there
     /// ("Buy", as into the form) is shown and answers nothing: its y is no yes.
     @Test func theResumeQuestionShowsTheDraftAndSwallowsNoTyping() throws {
-        let database = FileManager.default.temporaryDirectory.appendingPathComponent("kf-resume-\(UUID().uuidString.prefix(8)).sqlite")
-        defer {
-            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: database.path + suffix) }
-        }
-        do {
-            let first = try FormRun(["run", "demo/todo.yaml"], environment: ["KEYFORM_DB": database.path])
-            defer { first.close() }
-            try first.tmux.wait(forText: "› Text*")
-            try first.tmux.type("Call mom")
-            try first.tmux.wait(forText: "Call mom", "[ Done ] ready")
-            try first.tmux.press("Escape")
-            #expect(try first.result().status == 1)
-        }
+        let database = Self.scratchDatabase()
+        defer { Self.remove(database) }
+        try Self.firstToDo(on: database, typing: "Call mom", then: "Escape", status: 1)
         let run = try FormRun(["run", "demo/todo.yaml"], environment: ["KEYFORM_DB": database.path])
         defer { run.close() }
         let tmux = run.tmux
@@ -240,19 +251,9 @@ struct RunInTmuxTests {
     /// screen says so: readline's `(reverse-i-search)` prompt in the footer,
     /// the match in the field; the prompt goes when the search ends.
     @Test func ctrlRShowsTheReverseSearchPrompt() throws {
-        let database = FileManager.default.temporaryDirectory.appendingPathComponent("kf-search-\(UUID().uuidString.prefix(8)).sqlite")
-        defer {
-            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: database.path + suffix) }
-        }
-        do {
-            let first = try FormRun(["run", "demo/todo.yaml"], environment: ["KEYFORM_DB": database.path])
-            defer { first.close() }
-            try first.tmux.wait(forText: "› Text*")
-            try first.tmux.type("Buy milk")
-            try first.tmux.wait(forText: "Buy milk", "[ Done ] ready")
-            try first.tmux.press("C-s")
-            #expect(try first.result().status == 0)
-        }
+        let database = Self.scratchDatabase()
+        defer { Self.remove(database) }
+        try Self.firstToDo(on: database, typing: "Buy milk", then: "C-s", status: 0)
         let run = try FormRun(["run", "demo/todo.yaml"], environment: ["KEYFORM_DB": database.path])
         defer { run.close() }
         let tmux = run.tmux
