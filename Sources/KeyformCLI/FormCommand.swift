@@ -6,8 +6,8 @@ import KeyformFiles
 struct FormCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "form",
-        abstract: "Check form files, list the forms a name finds, and describe the format.",
-        subcommands: [FormCheckCommand.self, FormListCommand.self, FormSchemaCommand.self]
+        abstract: "Check, preview, format and list form files, and describe the format.",
+        subcommands: [FormCheckCommand.self, FormPreviewCommand.self, FormFmtCommand.self, FormListCommand.self, FormSchemaCommand.self]
     )
 }
 

@@ -48,31 +48,31 @@ struct LayoutPreviewCommand: ParsableCommand {
             return
         }
         let lines = LayoutPreview.lines(parsed, width: columns, highlight: true)
-        try Output.result(lines.map(Self.styled).joined(separator: "\n") + "\n")
+        try Output.result(lines.map(\.styledText).joined(separator: "\n") + "\n")
     }
 
     /// The file NAME resolves to, watched; a shipped layout cannot change.
     private func startWatching(_ files: LayoutFiles) throws {
         switch files.resolver.resolve(layout) {
         case .file(let path)?:
-            let here = FileManager.default.currentDirectoryPath + "/"
-            let origin = path.hasPrefix(here) ? String(path.dropFirst(here.count)) : path
-            try LayoutPreviewWatch(path: path, origin: origin, files: files, width: width).run()
+            let origin = FileManager.default.displayPath(path)
+            let folder = (path as NSString).deletingLastPathComponent
+            let width = width
+            try PreviewWatch(look: { WatchedFile.read(path) }, draw: { file, screen in
+                let columns = width ?? screen.columns ?? 80
+                switch file {
+                case .bytes(let bytes):
+                    let parsed = files.parse(bytes, folder: folder)
+                    return LayoutPreview.watchLines(origin: origin, parsed: parsed, width: columns, highlight: screen.terminal)
+                case .unreadable(let message):
+                    return LayoutPreview.watchLines(origin: origin, parsed: nil, readError: message, width: columns, highlight: false)
+                }
+            }).run()
         case .shipped(let name)?:
             throw Failure(message: "'\(name)' is a layout shipped with Keyform: it has no file to watch; "
                 + "watch a file of your own (./Layouts/\(name).yaml, once made, is found before it)")
         case nil:
             throw Failure(message: files.resolver.notFoundMessage(for: layout))
         }
-    }
-
-    /// A line with its styles as SGR sequences (its text is already made safe by
-    /// the preview), each styled span closed again, so the shell's own colours stay.
-    static func styled(_ line: Frame.Line) -> String {
-        line.spans.map { span in
-            let codes = [(TextStyle.bold, "1"), (.dim, "2"), (.underline, "4"), (.reverse, "7")]
-                .filter { span.style.contains($0.0) }.map(\.1)
-            return codes.isEmpty ? span.text : "\u{1B}[\(codes.joined(separator: ";"))m\(span.text)\u{1B}[0m"
-        }.joined()
     }
 }

@@ -86,6 +86,14 @@ package enum FormFiles {
         bytes: [UInt8], path: String, stem: String, layouts: LayoutSet
     ) -> (form: LoadedForm?, diagnostics: [(path: String, diagnostic: Diagnostic)]) {
         var layouts = layouts
+        return load(bytes: bytes, path: path, stem: stem, layouts: &layouts)
+    }
+
+    /// As above, leaving in `layouts` what was asked of it (`form preview --watch` watches
+    /// the files of the names asked).
+    package static func load(
+        bytes: [UInt8], path: String, stem: String, layouts: inout LayoutSet
+    ) -> (form: LoadedForm?, diagnostics: [(path: String, diagnostic: Diagnostic)]) {
         let parsed = FormParser.parse(bytes: bytes, stem: stem, layouts: { layouts.availability($0) }, suggestLayout: layouts.files.resolver.suggestion(for:))
         layouts.loadLinkedLayouts()
         let diagnostics = parsed.diagnostics.map { (path: path, diagnostic: $0) } + layouts.diagnostics
@@ -106,7 +114,11 @@ package struct LayoutSet {
         self.loaded = predefined
     }
 
+    /// Every name asked for, found or not, in the order first asked.
+    package private(set) var names: [String] = []
+
     package mutating func availability(_ name: String) -> LayoutAvailability {
+        if !names.contains(name) { names.append(name) }
         if loaded[name] == nil, let layout = files.load(name) { loaded[name] = layout }
         guard let layout = loaded[name] else { return .missing }
         return layout.parsed.value.map { .found($0) } ?? .broken

@@ -252,19 +252,19 @@ private let messyInputs: [String: String] = [
          "rows:\n  - [\"a\\0b\\x7F\\N\\L\\uFEFF\\uE000😀\", 高\u{3000}中]\n"),
     ])
     func smallCases(_ input: String, _ expected: String) throws {
-        #expect(try LayoutFormatter.format(input) == expected)
+        #expect(try formatLayout(input) == expected)
     }
 
     @Test func shippedLayoutsAreUnchanged() throws {
         for (name, source) in ShippedLayouts.sources {
-            let formatted = try LayoutFormatter.format(source)
+            let formatted = try formatLayout(source)
             #expect(formatted == source, "\(name)")
         }
     }
 
     private func expectFormat(_ name: String, _ expected: String) throws {
         let input = try #require(messyInputs[name])
-        let formatted = try LayoutFormatter.format(input)
+        let formatted = try formatLayout(input)
         #expect(formatted == expected)
     }
 }
@@ -276,14 +276,14 @@ private let messyInputs: [String: String] = [
 
     @Test(arguments: inputs)
     func formattingTwiceChangesNothing(_ name: String) throws {
-        let once = try LayoutFormatter.format(messyInputs[name]!)
-        #expect(try LayoutFormatter.format(once) == once)
+        let once = try formatLayout(messyInputs[name]!)
+        #expect(try formatLayout(once) == once)
     }
 
     @Test(arguments: inputs)
     func meaningNeverChanges(_ name: String) throws {
         let input = messyInputs[name]!
-        let formatted = try LayoutFormatter.format(input)
+        let formatted = try formatLayout(input)
         let before = try #require(try Yams.compose(yaml: input))
         let after = try #require(try Yams.compose(yaml: formatted))
         #expect(Shape(layout: before) == Shape(layout: after))
@@ -292,20 +292,20 @@ private let messyInputs: [String: String] = [
     @Test(arguments: inputs)
     func commentsAreAllKept(_ name: String) throws {
         let input = messyInputs[name]!
-        let formatted = try LayoutFormatter.format(input)
+        let formatted = try formatLayout(input)
         #expect(commentTexts(formatted).sorted() == commentTexts(input).sorted())
     }
 
     @Test(arguments: inputs)
     func outputIsTidy(_ name: String) throws {
-        let formatted = try LayoutFormatter.format(messyInputs[name]!)
+        let formatted = try formatLayout(messyInputs[name]!)
         #expect(formatted.hasSuffix("\n") && !formatted.hasSuffix("\n\n"))
         #expect(!formatted.contains("\r"))
         for line in formatted.split(separator: "\n", omittingEmptySubsequences: false) {
             #expect(line.last != " " && line.last != "\t", "trailing whitespace: \(line)")
             #expect(line.prefix { $0 == " " }.count % 2 == 0, "indentation: \(line)")
         }
-        let raw = formatted.unicodeScalars.filter { $0 != "\n" && LayoutFormatter.Scalars.needsEscape($0) }
+        let raw = formatted.unicodeScalars.filter { $0 != "\n" && YAMLFormatter.Scalars.needsEscape($0) }
         #expect(raw.isEmpty, "raw control or invisible characters: \(raw)")
     }
 
@@ -323,9 +323,9 @@ private let messyInputs: [String: String] = [
             for variant in variants {
                 let text = String(String.UnicodeScalarView(variant))
                 do {
-                    let once = try LayoutFormatter.format(text)
-                    #expect(try LayoutFormatter.format(once) == once, "\(text.debugDescription)")
-                } catch let failure as LayoutFormatter.Failure {
+                    let once = try formatLayout(text)
+                    #expect(try formatLayout(once) == once, "\(text.debugDescription)")
+                } catch let failure as YAMLFormatter.Failure {
                     // The formatter's self-check must never be what stops it.
                     #expect(!failure.message.hasPrefix("internal error"), "\(text.debugDescription): \(failure)")
                 }
@@ -363,21 +363,25 @@ private let messyInputs: [String: String] = [
         ("title: \u{1}\n", 1, 8, "control characters"),
     ])
     func refuses(_ input: String, _ line: Int, _ column: Int, _ message: String) throws {
-        let failure = try #require(throws: LayoutFormatter.Failure.self) {
-            try LayoutFormatter.format(input)
+        let failure = try #require(throws: YAMLFormatter.Failure.self) {
+            try formatLayout(input)
         }
         #expect(failure.line == line && failure.column == column, "\(failure)")
         #expect(failure.message.contains(message), "\(failure)")
     }
 
     @Test func failureReadsAsADiagnostic() {
-        let failure = LayoutFormatter.Failure("`rows` must be a list", at: SourceLocation(line: 1, column: 7))
+        let failure = YAMLFormatter.Failure("`rows` must be a list", at: SourceLocation(line: 1, column: 7))
         #expect(failure.description == "1:7: `rows` must be a list")
         #expect(failure.diagnostic.formatted(path: "a.yaml") == "a.yaml:1:7: error: `rows` must be a list")
     }
 }
 
 // MARK: - Helpers
+
+private func formatLayout(_ source: String) throws -> String {
+    try YAMLFormatter.format(source, as: .layout)
+}
 
 /// A node tree for comparing meaning: scalars by string, mappings as multisets of pairs
 /// (key order may change), grid keys `{label: X}` / `{text: X}` the same as `X`.

@@ -1,6 +1,6 @@
 import Yams
 
-extension LayoutFormatter {
+extension YAMLFormatter {
     /// A comment or a blank line that goes with an element, by its source line.
     struct Note {
         var line: Int
@@ -14,16 +14,18 @@ extension LayoutFormatter {
         enum Body {
             /// The whole element on one line: `title: X`, `- [a, b]`.
             case line(String)
-            /// `rows:` or `pages:`, and its entries indented below.
+            /// `rows:`, `pages:`, `choices:`: a key and its entries or fields indented below.
             case header(String, [Element])
-            /// A page: its fields, the first one after `- `.
-            case page([Element])
+            /// A block mapping as a list entry (a page, a form's field): its fields,
+            /// the first one after `- `.
+            case entry([Element])
         }
 
         var body: Body
         /// Where it begins in the source: its key, or the `-` of a list entry.
         var start: SourceLocation
-        /// Top-level fields and pages (after the first) keep one blank line that preceded them.
+        /// Top-level fields and entries of lists that keep blank lines (pages, form fields)
+        /// keep one blank line that preceded them.
         var keepsBlankLine = false
         /// The last source line with code in it (set by `measure`).
         var end = 0
@@ -39,14 +41,14 @@ extension LayoutFormatter {
             get {
                 switch body {
                 case .line: []
-                case .header(_, let children), .page(let children): children
+                case .header(_, let children), .entry(let children): children
                 }
             }
             set {
                 switch body {
                 case .line: break
                 case .header(let text, _): body = .header(text, newValue)
-                case .page: body = .page(newValue)
+                case .entry: body = .entry(newValue)
                 }
             }
         }
@@ -65,143 +67,131 @@ extension LayoutFormatter {
 
 // MARK: - Building
 
-extension LayoutFormatter {
-    /// Turns the document's node tree into elements in canonical order.
+extension YAMLFormatter {
+    /// Turns the document's node tree into elements in canonical order, as the kind says.
     struct OutlineBuilder {
         let source: Source
-
-        static let topLevelOrder = ["title", "kind", "rows", "pages"]
-        static let pageOrder = ["id", "title", "rows"]
-        static let keyOrder = ["label", "text", "hotkey", "span", "action", "to"]
+        let kind: Kind
 
         func topLevel(_ root: Node) throws -> [Element] {
             guard case .mapping(let mapping) = root else {
-                throw Failure(
-                    "a layout is a mapping of fields (title, kind, rows or pages), not \(Self.describe(root))",
-                    at: Self.location(root)
-                )
+                throw Failure("\(kind.rootHint), not \(Self.describe(root))", at: Self.location(root))
             }
             guard !mapping.isEmpty else {
-                throw Failure("the layout has no fields; it needs rows or pages", at: Self.location(root))
+                throw Failure("the \(kind.noun) has no fields; \(kind.emptyHint)", at: Self.location(root))
             }
-            return try Self.ordered(mapping, first: Self.topLevelOrder).map { key, value in
-                var element = try field(key, value, allowsPages: true)
+            return try fields(mapping, kind.root).map { element in
+                var element = element
                 element.keepsBlankLine = true
                 return element
             }
         }
 
-        private func field(_ key: Node.Scalar, _ value: Node, allowsPages: Bool) throws -> Element {
+        /// A block mapping's `key: value` elements, in the block's order.
+        private func fields(_ mapping: Node.Mapping, _ block: Block) throws -> [Element] {
+            try Self.ordered(mapping, first: block.order).map { key, value in
+                try field(key, value, block.values[key.string])
+            }
+        }
+
+        private func field(_ key: Node.Scalar, _ value: Node, _ shape: Value?) throws -> Element {
             let start = key.mark.map(Self.location) ?? .start
-            let name = Self.fieldName(key, inFlow: false)
-            switch key.string {
-            case "rows":
-                return try list(name, value, start: start, entry: row, shape: """
-                    `rows` must be a list of rows, each a list of keys, e.g. `- [High, Low]`
-                    """)
-            case "pages" where allowsPages:
-                return try list(name, value, start: start, entry: page, shape: """
-                    `pages` must be a list of pages, each a mapping with id, title and rows
-                    """)
-            default:
-                return Element(.line("\(name): \(try Self.inline(value, inFlow: false))"), start: start)
-            }
-        }
-
-        /// `rows:` or `pages:` with one entry per line; `[]` when empty.
-        private func list(
-            _ name: String, _ value: Node, start: SourceLocation,
-            entry: (Node, Int) throws -> Element, shape: String
-        ) throws -> Element {
-            guard case .sequence(let sequence) = value else {
-                throw Failure("\(shape), not \(Self.describe(value))", at: Self.location(value))
-            }
-            if sequence.isEmpty { return Element(.line("\(name): []"), start: start) }
-            let entries = try sequence.enumerated().map { index, node in try entry(node, index) }
-            return Element(.header("\(name):", entries), start: start)
-        }
-
-        private func row(_ node: Node, _ index: Int) throws -> Element {
-            guard case .sequence(let keys) = node else {
-                throw Failure(
-                    "a row must be a list of keys, e.g. `- [High, Low]`, not \(Self.describe(node))",
-                    at: Self.location(node)
-                )
-            }
-            let texts = try keys.map(Self.gridKey)
-            return Element(.line("- [" + texts.joined(separator: ", ") + "]"), start: entryStart(node))
-        }
-
-        private func page(_ node: Node, _ index: Int) throws -> Element {
-            guard case .mapping(let mapping) = node else {
-                throw Failure(
-                    "a page must be a mapping with id, title and rows, not \(Self.describe(node))",
-                    at: Self.location(node)
-                )
-            }
-            var element: Element
-            if mapping.isEmpty {
-                element = Element(.line("- {}"), start: entryStart(node))
-            } else {
-                let fields = try Self.ordered(mapping, first: Self.pageOrder).map { key, value in
-                    try field(key, value, allowsPages: false)
+            let name = fieldName(key, inFlow: false)
+            switch shape {
+            case .list(let entry, let shape, let keepsBlankLines)?:
+                guard case .sequence(let sequence) = value else {
+                    throw Failure("\(shape), not \(Self.describe(value))", at: Self.location(value))
                 }
-                element = Element(.page(fields), start: entryStart(node))
+                if sequence.isEmpty { return Element(.line("\(name): []"), start: start) }
+                let entries = try sequence.enumerated().map { index, node in
+                    var element = try self.entry(node, entry)
+                    element.keepsBlankLine = keepsBlankLines && index > 0
+                    return element
+                }
+                return Element(.header("\(name):", entries), start: start)
+            case .block(let block, let shape)?:
+                guard case .mapping(let mapping) = value else {
+                    throw Failure("\(shape), not \(Self.describe(value))", at: Self.location(value))
+                }
+                if mapping.isEmpty { return Element(.line("\(name): {}"), start: start) }
+                return Element(.header("\(name):", try fields(mapping, block)), start: start)
+            case .flowMapping(let order)?:
+                if case .mapping(let mapping) = value {
+                    return Element(.line("\(name): \(try flowMapping(Self.ordered(mapping, first: order)))"), start: start)
+                }
+                return Element(.line("\(name): \(try inline(value, inFlow: false))"), start: start)
+            case nil:
+                return Element(.line("\(name): \(try inline(value, inFlow: false))"), start: start)
             }
-            element.keepsBlankLine = index > 0
-            return element
         }
 
-        private func entryStart(_ node: Node) -> SourceLocation {
-            source.entryStart(Self.location(node))
+        private func entry(_ node: Node, _ entry: Entry) throws -> Element {
+            let start = source.entryStart(Self.location(node))
+            switch entry {
+            case .row(let item, let shape):
+                guard case .sequence(let items) = node else {
+                    throw Failure("\(shape), not \(Self.describe(node))", at: Self.location(node))
+                }
+                let texts = try items.map { try flowItem($0, item) }
+                return Element(.line("- [" + texts.joined(separator: ", ") + "]"), start: start)
+            case .block(let block, let shape):
+                guard case .mapping(let mapping) = node else {
+                    throw Failure("\(shape), not \(Self.describe(node))", at: Self.location(node))
+                }
+                if mapping.isEmpty { return Element(.line("- {}"), start: start) }
+                return Element(.entry(try fields(mapping, block)), start: start)
+            }
         }
 
-        // MARK: Keys of the grid
+        // MARK: Items of a row
 
-        /// A key: plain text when it has only a label (or only a text) that can be plain,
-        /// else a flow mapping with its fields in canonical order.
-        static func gridKey(_ node: Node) throws -> String {
+        /// An item: plain text when it is a mapping of one collapsing key to a text that
+        /// can be plain, else a flow mapping with its keys in canonical order.
+        func flowItem(_ node: Node, _ item: FlowItem) throws -> String {
             switch node {
             case .scalar(let scalar):
-                return Scalars.text(scalar, inFlow: true)
+                return text(scalar, inFlow: true)
             case .mapping(let mapping):
-                if let plain = collapsedKey(mapping) { return plain }
-                return try flowMapping(ordered(mapping, first: keyOrder))
+                if let plain = Self.collapsed(mapping, item) { return plain }
+                return try flowMapping(Self.ordered(mapping, first: item.order))
             case .sequence, .alias:
-                throw Failure(
-                    "a key must be a text or a mapping (label, text, hotkey, span, action, to), not \(describe(node))",
-                    at: location(node)
-                )
+                throw Failure("\(item.shape), not \(Self.describe(node))", at: Self.location(node))
             }
         }
 
         /// `{label: X}` and `{text: X}` mean the same key as `X`.
-        private static func collapsedKey(_ mapping: Node.Mapping) -> String? {
+        private static func collapsed(_ mapping: Node.Mapping, _ item: FlowItem) -> String? {
+            guard let scalar = collapsible(mapping, item) else { return nil }
+            return Scalars.plain(scalar, inFlow: true)
+        }
+
+        /// The scalar a mapping of one collapsing key stands for.
+        static func collapsible(_ mapping: Node.Mapping, _ item: FlowItem) -> Node.Scalar? {
             guard mapping.count == 1, let (key, value) = mapping.first,
-                  let name = key.scalar?.string, name == "label" || name == "text",
+                  let name = key.scalar?.string, item.collapsing.contains(name),
                   case .scalar(let scalar) = value
             else { return nil }
-            return Scalars.plain(scalar, inFlow: true)
+            return scalar
         }
 
         // MARK: Any value
 
         /// Any value on one line: a scalar, or flow collections.
-        static func inline(_ node: Node, inFlow: Bool) throws -> String {
+        func inline(_ node: Node, inFlow: Bool) throws -> String {
             switch node {
             case .scalar(let scalar):
-                return Scalars.text(scalar, inFlow: inFlow)
+                return text(scalar, inFlow: inFlow)
             case .sequence(let sequence):
                 let items = try sequence.map { try inline($0, inFlow: true) }
                 return "[" + items.joined(separator: ", ") + "]"
             case .mapping(let mapping):
-                return try flowMapping(pairs(mapping))
+                return try flowMapping(Self.pairs(mapping))
             case .alias:
-                throw Failure("anchors and aliases are not supported by the formatter", at: location(node))
+                throw Failure("anchors and aliases are not supported by the formatter", at: Self.location(node))
             }
         }
 
-        private static func flowMapping(_ pairs: [(Node.Scalar, Node)]) throws -> String {
+        private func flowMapping(_ pairs: [(Node.Scalar, Node)]) throws -> String {
             let fields = try pairs.map { key, value in
                 "\(fieldName(key, inFlow: true)): \(try inline(value, inFlow: true))"
             }
@@ -209,8 +199,13 @@ extension LayoutFormatter {
         }
 
         /// Field names are written like any scalar, so an odd unknown key keeps its quotes.
-        static func fieldName(_ key: Node.Scalar, inFlow: Bool) -> String {
-            Scalars.text(key, inFlow: inFlow)
+        func fieldName(_ key: Node.Scalar, inFlow: Bool) -> String {
+            text(key, inFlow: inFlow)
+        }
+
+        /// A scalar as the kind writes it: with or without the quotes it was written with.
+        func text(_ scalar: Node.Scalar, inFlow: Bool) -> String {
+            Scalars.text(scalar, inFlow: inFlow, keepingQuotes: kind.keepsQuotes)
         }
 
         // MARK: Helpers
@@ -253,7 +248,7 @@ extension LayoutFormatter {
 
 // MARK: - Comments
 
-extension LayoutFormatter {
+extension YAMLFormatter {
     /// The elements of the document with their comments and blank lines attached.
     struct Outline {
         var header: [Note] = []
@@ -333,7 +328,7 @@ extension LayoutFormatter {
             return true
         }
 
-        /// Blank lines between top-level fields and between pages: one where the source had any.
+        /// Blank lines between top-level fields and between entries that keep them: one where the source had any.
         private static func addBlankLines(_ elements: inout [Element], source: Source) {
             let order = sourceOrder(elements)
             for (position, index) in order.enumerated() {
@@ -350,7 +345,7 @@ extension LayoutFormatter {
 
 // MARK: - Rendering
 
-extension LayoutFormatter {
+extension YAMLFormatter {
     /// Output lines: two-space indentation, at most one blank line in a row, none at the ends.
     struct Output {
         private var lines: [String] = []
@@ -389,9 +384,9 @@ extension LayoutFormatter {
     /// Writes comments above, then the element's line(s). A single end-of-line comment stays
     /// at the end of the line; several (from an element written over several lines) go above.
     private static func render(_ element: Element, indent: Int, dash: Bool, into output: inout Output) {
-        // A page has no line of its own: its first line belongs to its first field.
-        let isPage = if case .page = element.body { true } else { false }
-        let endComment = element.trailing.count == 1 && !isPage ? element.trailing[0].text : nil
+        // An entry has no line of its own: its first line belongs to its first field.
+        let isEntry = if case .entry = element.body { true } else { false }
+        let endComment = element.trailing.count == 1 && !isEntry ? element.trailing[0].text : nil
         output.notes(element.leading + (endComment == nil ? element.trailing : []), indent: indent)
 
         let prefix = dash ? "- " : ""
@@ -404,7 +399,7 @@ extension LayoutFormatter {
             for child in children {
                 render(child, indent: indent + prefix.count + 2, dash: false, into: &output)
             }
-        case .page(let fields):
+        case .entry(let fields):
             for (index, field) in fields.enumerated() {
                 render(field, indent: index == 0 ? indent : indent + 2, dash: index == 0, into: &output)
             }

@@ -1,14 +1,20 @@
 import Yams
 
-/// The one canonical formatting of layout files (`keyform layout fmt`, SPEC "Layout authoring").
+/// The one canonical formatting of Keyform's YAML files: layouts (`keyform layout fmt`) and
+/// forms (`keyform form fmt`). One engine; what differs between the kinds is data (`Kind`:
+/// key orders, which values are block lists, block mappings or one-line mappings).
 ///
 /// The canonical form:
-/// - top-level fields in the order `title`, `kind`, `rows`, `pages`, then any others as written;
-/// - `rows:` as a block list with one row per line, each row a flow list: `  - [High, Medium, Low]`;
-/// - a key with only a `label` (or only a `text`) that can be written plain is written plain;
-///   other mapping keys as flow mappings with fields in the order label, text, hotkey, span,
-///   action, to, then the others: `{label: "0", span: 2}`. No field is ever added or dropped;
-/// - `pages:` as a block list of block mappings (`id`, `title`, `rows`, then others);
+/// - mappings' keys in the kind's order, then any others as written. A layout: `title`, `kind`,
+///   `rows`, `pages`; a page `id`, `title`, `rows`; a key `label`, `text`, `hotkey`, `span`,
+///   `action`, `to`. A form: `title`, `name`, `compact`, `fields`, `pages`, `template`; a page
+///   `title`, `fields`; a field `Kind.fieldOrder` (`id` first); `choices` `from`, `order`, `limit`;
+/// - a layout's `rows:` as a block list with one row per line, each row a flow list:
+///   `  - [High, Medium, Low]`; a key with only a `label` (or only a `text`) that can be written
+///   plain is written plain, other keys as flow mappings: `{label: "0", span: 2}`. No field is
+///   ever added or dropped;
+/// - `pages:` and a form's `fields:` as block lists of block mappings; a field's `choices` as a
+///   block mapping, its `states` on one line: `states: {no: In progress, yes: Complete}`;
 /// - scalars plain when YAML reads the plain form back as the same string; a value quoted in the
 ///   source stays quoted when a YAML 1.1 tool would read it plain as a bool, number, null or date
 ///   (`"Yes"`, `"0"`); otherwise double-quoted, with control and invisible characters escaped;
@@ -23,16 +29,18 @@ import Yams
 /// the end of that element's line; when an element written over several lines had several such
 /// comments, they all go above it, in source order. A comment on `rows:` or `pages:` stays there.
 /// Comments before the first field stay at the top, comments after the last one at the end.
-/// One blank line is kept where the source had blank lines between top-level fields or between
-/// pages (and around the comments at the top and the end); other blank lines go.
+/// One blank line is kept where the source had blank lines between top-level fields, between
+/// pages or between a form's fields (and around the comments at the top and the end); other
+/// blank lines go.
 ///
 /// The formatter refuses, with a `Failure`, what it cannot format without changing meaning:
-/// invalid YAML, several documents, directives, anchors and aliases, tags, block scalars
-/// (`|`, `>`), keys that are not texts, and shapes that are not a layout (the root is not a
-/// mapping, `rows` is not a list of lists, `pages` not a list of mappings, a key is a list).
+/// invalid YAML, several documents, directives, anchors and aliases (which it would have to
+/// write out, losing the sharing), tags, block scalars (`|`, `>`), keys that are not texts, and
+/// shapes that are not of the kind (the root is not a mapping, `rows` is not a list of lists,
+/// `pages` not a list of mappings, a key is a list).
 /// It checks its own output: it composes to the same node tree (up to key order, scalar
 /// styles and `{label: X}` written `X`) and holds the same comments, or it fails.
-public enum LayoutFormatter {
+public enum YAMLFormatter {
     /// Why a source cannot be formatted, at a 1-based line and column (in Unicode scalars).
     public struct Failure: Error, Equatable, Sendable, CustomStringConvertible {
         public var message: String
@@ -53,14 +61,14 @@ public enum LayoutFormatter {
         public var diagnostic: Diagnostic { .error(location, message) }
     }
 
-    /// The canonical formatting of a layout file's YAML source. Pure: no files, no state.
+    /// The canonical formatting of a file's YAML source. Pure: no files, no state.
     ///
     /// Formatting is idempotent: `format(format(s)) == format(s)`.
-    /// - Throws: a `Failure` when the source cannot be parsed, or is not a layout shape the
-    ///   formatter understands, or uses YAML features it does not keep (see the type's notes).
-    public static func format(_ source: String) throws -> String {
+    /// - Throws: a `Failure` when the source cannot be parsed, or is not a shape of the kind
+    ///   the formatter understands, or uses YAML features it does not keep (see the type's notes).
+    public static func format(_ source: String, as kind: Kind) throws -> String {
         let text = withoutByteOrderMark(source)
-        let root = try compose(text)
+        let root = try compose(text, kind: kind)
         let scanned = Source(text, quotedScalars: quotedScalars(in: root))
         if let line = scanned.directiveLine {
             throw Failure("directives (%YAML, %TAG) are not supported by the formatter", at: .init(line: line, column: 1))
@@ -68,9 +76,9 @@ public enum LayoutFormatter {
         if let location = scanned.quoteNotAtMark {
             throw Failure("tags (like !!str) are not supported by the formatter", at: location)
         }
-        let elements = try OutlineBuilder(source: scanned).topLevel(root)
+        let elements = try OutlineBuilder(source: scanned, kind: kind).topLevel(root)
         let output = render(Outline(elements: elements, source: scanned))
-        try verify(output, means: root, comments: scanned.comments)
+        try verify(output, means: root, comments: scanned.comments, kind: kind)
         return output
     }
 
@@ -83,13 +91,13 @@ public enum LayoutFormatter {
 
 // MARK: - Parsing
 
-extension LayoutFormatter {
+extension YAMLFormatter {
     /// The document's node tree, with what the formatter does not support refused.
-    static func compose(_ text: String) throws -> Node {
+    static func compose(_ text: String, kind: Kind) throws -> Node {
         do {
             let parser = try Parser(yaml: text)
             guard let root = try parser.singleRoot() else {
-                throw Failure("the file is empty; a layout is a mapping with title, kind and rows or pages", at: .start)
+                throw Failure("the file is empty; \(kind.rootHint)", at: .start)
             }
             // Yams holds anchors weakly: the parser must live while they are looked at.
             try withExtendedLifetime(parser) { try checkSupported(root) }
@@ -97,7 +105,7 @@ extension LayoutFormatter {
         } catch let failure as Failure {
             throw failure
         } catch let error as YamlError {
-            throw failure(from: error, in: text)
+            throw failure(from: error, in: text, kind: kind)
         }
     }
 
@@ -105,7 +113,7 @@ extension LayoutFormatter {
         let location = OutlineBuilder.location(node)
         if let anchor = node.anchor {
             throw Failure(
-                "anchors and aliases (&\(anchor.rawValue), *\(anchor.rawValue)) are not supported by the formatter; write the value out",
+                "anchors and aliases (&\(anchor.rawValue), *\(anchor.rawValue)) are not supported by the formatter; write the value out at each place it is used",
                 at: location
             )
         }
@@ -135,8 +143,8 @@ extension LayoutFormatter {
     }
 
     /// A tag written in the source, shown as written (`!!str`, `!x`). Yams tags untagged quoted
-    /// scalars `str`, and keys `str` (or `null` when empty), so `!!str` on those goes unseen;
-    /// it changes nothing there.
+    /// scalars `str`, and keys `str` (or `null` when empty, or as the resolver reads a plain
+    /// key), so `!!str` on those goes unseen; it changes nothing there.
     private static func explicitTag(_ node: Node, isKey: Bool) -> String? {
         let tag: String
         switch node {
@@ -145,6 +153,10 @@ extension LayoutFormatter {
             let quoted = scalar.style == .singleQuoted || scalar.style == .doubleQuoted
             if quoted && tag == Tag.Name.str.rawValue { return nil }
             if isKey && [Tag.Name.str.rawValue, Tag.Name.null.rawValue].contains(tag) { return nil }
+            // A plain key is tagged as the resolver reads it (`no` in `{no: …, yes: …}` is bool).
+            if isKey && scalar.style == .plain && tag == Resolver.default.resolveTag(of: Node(scalar.string)).rawValue {
+                return nil
+            }
         case .sequence(let sequence):
             tag = sequence.tag.rawValue
         case .mapping(let mapping):
@@ -184,14 +196,14 @@ extension LayoutFormatter {
         return starts
     }
 
-    private static func failure(from error: YamlError, in text: String) -> Failure {
+    private static func failure(from error: YamlError, in text: String, kind: Kind) -> Failure {
         switch error {
         case let .scanner(context, problem, mark, _),
              let .parser(context, problem, mark, _):
             return Failure("invalid YAML: \(problem)\(describe(context))", at: OutlineBuilder.location(mark))
         case let .composer(context, problem, mark, _):
             if problem.contains("another document") {
-                return Failure("a layout file holds one YAML document; another one starts here", at: OutlineBuilder.location(mark))
+                return Failure("a \(kind.noun) file holds one YAML document; another one starts here", at: OutlineBuilder.location(mark))
             }
             return Failure("invalid YAML: \(problem)\(describe(context))", at: OutlineBuilder.location(mark))
         case let .reader(problem, offset, _, _):
@@ -219,15 +231,15 @@ extension LayoutFormatter {
 
 // MARK: - Checking the output
 
-extension LayoutFormatter {
+extension YAMLFormatter {
     /// Refuses to return output that would mean something else or lose a comment.
-    private static func verify(_ output: String, means original: Node, comments: [Source.Comment]) throws {
+    private static func verify(_ output: String, means original: Node, comments: [Source.Comment], kind: Kind) throws {
         let problem = Failure(
-            "internal error: the formatted layout would not mean the same or would lose a comment; please report it",
+            "internal error: the formatted \(kind.noun) would not mean the same or would lose a comment; please report it",
             at: .start
         )
         guard let again = try? Yams.compose(yaml: output),
-              Meaning.same(Meaning.normalized(original), Meaning.normalized(again))
+              Meaning.same(Meaning.normalized(original, kind), Meaning.normalized(again, kind))
         else { throw problem }
         let kept = Source(output, quotedScalars: quotedScalars(in: again)).comments.map(\.text)
         guard kept.sorted() == comments.map(\.text).sorted() else { throw problem }
@@ -255,43 +267,43 @@ extension LayoutFormatter {
             }
         }
 
-        /// Writes every grid key `{label: X}` or `{text: X}` as `X`, as the formatter may.
-        static func normalized(_ root: Node) -> Node {
-            guard case .mapping(let mapping) = root else { return root }
+        /// Writes every collapsible row item (a grid key `{label: X}` or `{text: X}`) as `X`,
+        /// as the formatter may, following the kind's shape.
+        static func normalized(_ root: Node, _ kind: Kind) -> Node {
+            normalized(root, kind.root)
+        }
+
+        private static func normalized(_ node: Node, _ block: Block) -> Node {
+            guard case .mapping(let mapping) = node else { return node }
             return Node(mapping.map { key, value in
-                switch key.string {
-                case "rows": (key, normalizedRows(value))
-                case "pages": (key, normalizedPages(value))
-                default: (key, value)
-                }
+                guard let shape = key.scalar.flatMap({ block.values[$0.string] }) else { return (key, value) }
+                return (key, normalized(value, shape))
             })
         }
 
-        private static func normalizedPages(_ pages: Node) -> Node {
-            guard case .sequence(let sequence) = pages else { return pages }
-            return Node(sequence.map { page in
-                guard case .mapping(let mapping) = page else { return page }
-                return Node(mapping.map { key, value in
-                    (key, key.string == "rows" ? normalizedRows(value) : value)
+        private static func normalized(_ node: Node, _ shape: Value) -> Node {
+            switch shape {
+            case .block(let block, _):
+                return normalized(node, block)
+            case .flowMapping:
+                return node
+            case .list(let entry, _, _):
+                guard case .sequence(let entries) = node else { return node }
+                return Node(entries.map { entryNode in
+                    switch entry {
+                    case .block(let block, _):
+                        return normalized(entryNode, block)
+                    case .row(let item, _):
+                        guard case .sequence(let items) = entryNode else { return entryNode }
+                        return Node(items.map { itemNode in
+                            guard case .mapping(let mapping) = itemNode,
+                                  let scalar = OutlineBuilder.collapsible(mapping, item)
+                            else { return itemNode }
+                            return .scalar(scalar)
+                        })
+                    }
                 })
-            })
-        }
-
-        private static func normalizedRows(_ rows: Node) -> Node {
-            guard case .sequence(let sequence) = rows else { return rows }
-            return Node(sequence.map { row in
-                guard case .sequence(let keys) = row else { return row }
-                return Node(keys.map(normalizedKey))
-            })
-        }
-
-        private static func normalizedKey(_ key: Node) -> Node {
-            guard case .mapping(let mapping) = key, mapping.count == 1,
-                  let (name, value) = mapping.first,
-                  name.string == "label" || name.string == "text",
-                  case .scalar = value
-            else { return key }
-            return value
+            }
         }
     }
 }

@@ -1,11 +1,27 @@
 import Yams
 
-extension LayoutFormatter {
-    /// How a scalar is written: plain when that reads back as the same string, else double-quoted.
+extension YAMLFormatter {
+    /// How a scalar is written: plain when that reads back as the same string, else double-quoted;
+    /// or, `keepingQuotes`, in the quotes it was written with.
     enum Scalars {
         /// The scalar as canonical text, for a block (`key: value`) or flow (`[...]`, `{...}`) context.
-        static func text(_ scalar: Node.Scalar, inFlow: Bool) -> String {
-            plain(scalar, inFlow: inFlow) ?? doubleQuoted(scalar.string)
+        /// - Parameter keepingQuotes: a quoted scalar keeps its quotes (single ones while the
+        ///   text needs no escape), a plain one stays plain unless it must be quoted.
+        static func text(_ scalar: Node.Scalar, inFlow: Bool, keepingQuotes: Bool = false) -> String {
+            if keepingQuotes {
+                switch scalar.style {
+                case .singleQuoted: return singleQuoted(scalar.string) ?? doubleQuoted(scalar.string)
+                case .doubleQuoted: return doubleQuoted(scalar.string)
+                default: break
+                }
+            }
+            return plain(scalar, inFlow: inFlow) ?? doubleQuoted(scalar.string)
+        }
+
+        /// `'it''s'`; nil when the text has a character only an escape can write.
+        static func singleQuoted(_ string: String) -> String? {
+            guard !string.unicodeScalars.contains(where: needsEscape) else { return nil }
+            return "'" + string.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "''") + "'"
         }
 
         /// The plain form, when it is safe and keeps the string a string for generic tools.

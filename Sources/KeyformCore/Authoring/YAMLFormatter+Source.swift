@@ -1,4 +1,4 @@
-extension LayoutFormatter {
+extension YAMLFormatter {
     /// The source text line by line: where code is, and the comments Yams drops.
     ///
     /// Lines and columns count like libyaml (and so like Yams marks): 1-based,

@@ -1,0 +1,127 @@
+extension YAMLFormatter {
+    /// What one kind of file looks like to the formatter: the only part of `keyform layout fmt`
+    /// and `keyform form fmt` that differs. The engine (comments, blank lines, scalars, the
+    /// self-check) reads it and knows neither layouts nor forms.
+    public struct Kind: Sendable {
+        /// The file's words for messages: "layout", "form".
+        var noun: String
+        /// What the root mapping holds, said when it is missing or not a mapping.
+        var rootHint: String
+        /// Said when the root mapping is empty.
+        var emptyHint: String
+        /// Whether a quoted scalar keeps its quotes (forms: a pattern or template stays as
+        /// written), or loses them where plain text reads the same (layouts: `"Low"` → `Low`).
+        var keepsQuotes = false
+        var root: Block
+    }
+
+    /// A block mapping, one `key: value` a line: the named keys first in this order,
+    /// then the others as written. A key not in `values` has its value on one line.
+    struct Block: Sendable {
+        var order: [String]
+        var values: [String: Value] = [:]
+    }
+
+    /// How the value of a named key is written.
+    indirect enum Value: Sendable {
+        /// `name:` then one `- entry` a line (`name: []` when empty). `shape` says what it
+        /// must be when it is not a list. Blank lines between entries are kept (one) when
+        /// `keepsBlankLines`.
+        case list(Entry, shape: String, keepsBlankLines: Bool)
+        /// `name:` then the mapping's own lines, indented (`choices:`).
+        case block(Block, shape: String)
+        /// `{a: x, b: y}` on the key's line, the keys in this order (`states`).
+        case flowMapping(order: [String])
+    }
+
+    /// One entry of a `list`.
+    enum Entry: Sendable {
+        /// `- [a, b]`: a flow list of items on one line (a layout's row of keys).
+        case row(FlowItem, shape: String)
+        /// `- first: x` and the other keys below it (a page, a form's field).
+        case block(Block, shape: String)
+    }
+
+    /// An item of a `row`: a scalar, or a flow mapping with its keys in `order`. A mapping
+    /// of one of `collapsing` to a scalar means the same as that scalar, and is written so
+    /// (`{label: High}` → `High`).
+    struct FlowItem: Sendable {
+        var order: [String]
+        var collapsing: [String]
+        var shape: String
+    }
+}
+
+// MARK: - The kinds
+
+extension YAMLFormatter.Kind {
+    /// Layout files (SPEC "Layout files", docs/layout-format.md).
+    public static let layout: Self = {
+        let key = YAMLFormatter.FlowItem(
+            order: ["label", "text", "hotkey", "span", "action", "to"],
+            collapsing: ["label", "text"],
+            shape: "a key must be a text or a mapping (label, text, hotkey, span, action, to)"
+        )
+        let rows = YAMLFormatter.Value.list(
+            .row(key, shape: "a row must be a list of keys, e.g. `- [High, Low]`"),
+            shape: "`rows` must be a list of rows, each a list of keys, e.g. `- [High, Low]`",
+            keepsBlankLines: false
+        )
+        let page = YAMLFormatter.Block(order: ["id", "title", "rows"], values: ["rows": rows])
+        let pages = YAMLFormatter.Value.list(
+            .block(page, shape: "a page must be a mapping with id, title and rows"),
+            shape: "`pages` must be a list of pages, each a mapping with id, title and rows",
+            keepsBlankLines: true
+        )
+        return Self(
+            noun: "layout",
+            rootHint: "a layout is a mapping of fields (title, kind, rows or pages)",
+            emptyHint: "it needs rows or pages",
+            root: YAMLFormatter.Block(order: ["title", "kind", "rows", "pages"], values: ["rows": rows, "pages": pages])
+        )
+    }()
+
+    /// Form files (SPEC "Form files", docs/form-format.md). A field reads as what it is
+    /// (id, label, type and its words), then how it is entered (layout or choices and their
+    /// options), then its rules, then where it starts (`default`, which may use `states`'
+    /// words); `choices` is a block of its own, `states` one line.
+    public static let form: Self = {
+        let choices = YAMLFormatter.Block(order: ["from", "order", "limit"])
+        let field = YAMLFormatter.Block(
+            order: fieldOrder,
+            values: [
+                "choices": .block(choices, shape: "`choices` must be a mapping with from, order and limit"),
+                "states": .flowMapping(order: ["no", "yes"]),
+            ]
+        )
+        let fields = YAMLFormatter.Value.list(
+            .block(field, shape: "a field must be a mapping with id, label, type…"),
+            shape: "`fields` must be a list of fields, each a mapping with id, label, type…",
+            keepsBlankLines: true
+        )
+        let page = YAMLFormatter.Block(order: ["title", "fields"], values: ["fields": fields])
+        let pages = YAMLFormatter.Value.list(
+            .block(page, shape: "a page must be a mapping with title and fields"),
+            shape: "`pages` must be a list of pages, each a mapping with title and fields",
+            keepsBlankLines: true
+        )
+        return Self(
+            noun: "form",
+            rootHint: "a form is a mapping with title and fields (or pages)",
+            emptyHint: "it needs fields or pages",
+            keepsQuotes: true,
+            root: YAMLFormatter.Block(
+                order: ["title", "name", "compact", "fields", "pages", "template"],
+                values: ["fields": fields, "pages": pages]
+            )
+        )
+    }()
+
+    /// The canonical order of a form field's options (docs/form-format.md's table).
+    public static let fieldOrder = [
+        "id", "label", "type", "states", "required",
+        "layout", "choices", "input", "multiple", "strict",
+        "pattern", "min_length", "max_length", "min", "max",
+        "default",
+    ]
+}
