@@ -57,7 +57,7 @@ struct FormPreviewCommand: ParsableCommand {
             width: width ?? size?.width ?? 80, height: height ?? size.map { max(1, $0.height - 1) } ?? 24,
             clock: WallClock.now(), color: terminal && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
         )
-        let lines = FormPreview.drawing(frame)
+        let lines = FormPreview.drawing(frame, styled: terminal)
         try Output.result(lines.map { terminal ? $0.styledText : $0.text }.joined(separator: "\n") + "\n")
     }
 }
@@ -123,7 +123,7 @@ struct FormPreviewWatch {
                         clock: WallClock.now(), color: screen.terminal && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
                     )
                 }
-                return FormPreview.watchLines(origin: origin, frame: frame, diagnostics: diagnostics)
+                return FormPreview.watchLines(origin: origin, frame: frame, diagnostics: diagnostics, styled: screen.terminal)
             }
         ).run()
     }

@@ -441,7 +441,7 @@ private indirect enum Shape: Hashable {
 /// Comment texts of a YAML source, found independently of the formatter: a `#` at a line's
 /// start or after a space or tab, outside quotes (a quote opens a string only where a
 /// scalar can begin).
-private func commentTexts(_ source: String) -> [String] {
+func commentTexts(_ source: String) -> [String] {
     var comments: [String] = []
     var quote: Character?
     for line in source.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false) {

@@ -14,10 +14,11 @@ public enum FormPreview {
         return FormView.render(FormState.start(context), context, width: width, height: height, color: color)
     }
 
-    /// The frame's lines as plain text would show them: trailing spaces gone (styled
-    /// cells are kept, since reverse video shows its spaces).
-    public static func drawing(_ frame: Frame) -> [Frame.Line] {
-        frame.lines.map { line in
+    /// The frame's lines without their trailing blanks: all of them for plain text; with
+    /// `styled`, only unstyled ones (reverse video shows its spaces).
+    public static func drawing(_ frame: Frame, styled: Bool = true) -> [Frame.Line] {
+        guard styled else { return frame.lines.map { Frame.Line($0.text.trimmingTrailingSpaces) } }
+        return frame.lines.map { line in
             var spans = line.spans
             while let last = spans.last, last.style.isEmpty {
                 let trimmed = last.text.trimmingTrailingSpaces
@@ -34,11 +35,13 @@ public enum FormPreview {
 
     /// A form's watch frame: the drawing (nil when the form has errors or could not be
     /// read), then every diagnostic of the form and its layouts, each at its own path.
+    /// - Parameter styled: whether the lines are shown with their styles (on a terminal).
     public static func watchLines(
-        origin: String, frame: Frame?, diagnostics: [(path: String, diagnostic: Diagnostic)], readError: String? = nil
+        origin: String, frame: Frame?, diagnostics: [(path: String, diagnostic: Diagnostic)], readError: String? = nil,
+        styled: Bool = false
     ) -> [Frame.Line] {
         let problems = diagnostics.map { $0.diagnostic.formatted(path: $0.path) } + (readError.map { ["\(origin): \($0)"] } ?? [])
         let errors = diagnostics.filter(\.diagnostic.isError).count + (readError == nil ? 0 : 1)
-        return WatchFrame.lines(drawing: frame.map(drawing) ?? [], problems: problems, errors: errors, origin: origin)
+        return WatchFrame.lines(drawing: frame.map { drawing($0, styled: styled) } ?? [], problems: problems, errors: errors, origin: origin)
     }
 }
