@@ -9,8 +9,7 @@ import Yams
         try YAMLFormatter.format(source, as: .form)
     }
 
-    @Test func aMessyFormKeepsEveryCommentAndItsQuotes() throws {
-        let messy = """
+    static let messy = """
             # A messy form.
             # yaml-language-server: $schema=form.schema.json
 
@@ -38,7 +37,9 @@ import Yams
             # the end
 
             """
-        #expect(try Self.format(messy) == """
+
+    @Test func aMessyFormKeepsEveryCommentAndItsQuotes() throws {
+        #expect(try Self.format(Self.messy) == """
             # A messy form.
             # yaml-language-server: $schema=form.schema.json
 
@@ -120,6 +121,9 @@ import Yams
         // An empty `choices` or `states` and an empty list are written as such.
         ("fields: []\n", "fields: []\n"),
         ("fields: [{id: a, choices: {}}]\n", "fields:\n  - id: a\n    choices: {}\n"),
+        // A flow root, CRLF line ends, a byte order mark and document markers.
+        ("\u{FEFF}--- # top\r\n{fields: [{id: a, type: date}], title: T}\r\n...\r\n",
+         "# top\ntitle: T\nfields:\n  - id: a\n    type: date\n"),
         // Unknown keys keep their place after the known ones, on one line.
         ("fields: [{zz: 1, id: a}]\nextra: {b: [1, 2]}\ntitle: T\n", "title: T\nfields:\n  - id: a\n    zz: 1\nextra: {b: [1, 2]}\n"),
     ])
@@ -130,6 +134,25 @@ import Yams
     @Test func japaneseTextStaysAsWritten() throws {
         let source = "# 日本語のフォーム\ntitle: 新しいタスク\nfields:\n  - id: title\n    label: 件名 # 必須\n    required: true\ntemplate: \"{{title}}（メモ）\"\n"
         #expect(try Self.format(source) == source)
+    }
+
+    /// Cut or spoil the messy form at every place: a Failure or a checked, idempotent output.
+    @Test func damagedFormsNeverCrashNorTripTheSelfCheck() {
+        let scalars = Array(Self.messy.unicodeScalars)
+        for cut in stride(from: 0, through: scalars.count, by: 1) {
+            for extra in [nil, "#", "\"", "\n", "'"] as [Unicode.Scalar?] {
+                let variant = Array(scalars[..<cut]) + (extra.map { [$0] } ?? []) + (extra == nil ? [] : Array(scalars[cut...]))
+                let text = String(String.UnicodeScalarView(variant))
+                do {
+                    let once = try Self.format(text)
+                    #expect(try Self.format(once) == once, "\(text.debugDescription)")
+                } catch let failure as YAMLFormatter.Failure {
+                    #expect(!failure.message.hasPrefix("internal error"), "\(text.debugDescription): \(failure)")
+                } catch {
+                    Issue.record("\(error)")
+                }
+            }
+        }
     }
 
     // MARK: Refusals
