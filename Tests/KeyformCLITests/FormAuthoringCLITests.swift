@@ -69,6 +69,9 @@ import Testing
         let result = try CLIRunner.run(["form", "fmt", "-"], stdin: "fields: [{id: a, label: 日本語}]\n")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == "fields:\n  - id: a\n    label: 日本語\n")
+        let literal = try CLIRunner.run(["form", "fmt", "-"], stdin: "template: |\n      {{a}}\nfields: [{id: a}]\n")
+        #expect(literal.status == 0, "\(literal.stderr)")
+        #expect(literal.stdout == "fields:\n  - id: a\ntemplate: |\n  {{a}}\n", "a template's literal block stays one")
     }
 
     @Test func theDemoFormsAreCanonical() throws {

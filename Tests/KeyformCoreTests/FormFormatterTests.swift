@@ -124,6 +124,13 @@ import Yams
         // A flow root, CRLF line ends, a byte order mark and document markers.
         ("\u{FEFF}--- # top\r\n{fields: [{id: a, type: date}], title: T}\r\n...\r\n",
          "# top\ntitle: T\nfields:\n  - id: a\n    type: date\n"),
+        // A literal block (a template ending with a line break) stays one, its text as it
+        // was, at two spaces; `#` in it is text. `|-` stays; a block with more than one
+        // final line break (`|+`) is written in double quotes.
+        ("title: T\nfields: [{id: a}]\ntemplate: |   # the line\n      {{a}} # not a comment\n\n      second\n# after\n",
+         "title: T\nfields:\n  - id: a\ntemplate: | # the line\n  {{a}} # not a comment\n\n  second\n# after\n"),
+        ("fields: [{id: a}]\ntemplate: |-\n    x\n     y\nname: n\n", "name: n\nfields:\n  - id: a\ntemplate: |-\n  x\n   y\n"),
+        ("template: |+\n  x\n\nfields: [{id: a}]\n", "fields:\n  - id: a\ntemplate: \"x\\n\\n\"\n"),
         // Unknown keys keep their place after the known ones, on one line.
         ("fields: [{zz: 1, id: a}]\nextra: {b: [1, 2]}\ntitle: T\n", "title: T\nfields:\n  - id: a\n    zz: 1\nextra: {b: [1, 2]}\n"),
     ])
@@ -137,8 +144,11 @@ import Yams
     }
 
     /// Cut or spoil the messy form at every place: a Failure or a checked, idempotent output.
-    @Test func damagedFormsNeverCrashNorTripTheSelfCheck() {
-        let scalars = Array(Self.messy.unicodeScalars)
+    static let withLiteral = "title: T # t\nfields:\n  - id: a\n    label: 'A'\ntemplate: |   # the line\n    {{a}} # text\n\n    second\n# after\n"
+
+    @Test(arguments: [messy, withLiteral])
+    func damagedFormsNeverCrashNorTripTheSelfCheck(_ source: String) {
+        let scalars = Array(source.unicodeScalars)
         for cut in stride(from: 0, through: scalars.count, by: 1) {
             for extra in [nil, "#", "\"", "\n", "'"] as [Unicode.Scalar?] {
                 let variant = Array(scalars[..<cut]) + (extra.map { [$0] } ?? []) + (extra == nil ? [] : Array(scalars[cut...]))
@@ -160,7 +170,9 @@ import Yams
     @Test(arguments: [
         ("fields:\n  - id: a\n    default: &d Medium\n  - id: b\n    default: *d\n", 3, 14,
          "anchors and aliases (&d, *d) are not supported by the formatter; write the value out at each place it is used"),
-        ("fields: [{id: a}]\ntemplate: |\n  {{a}}\n", 2, 11, "block scalars (| and >) are not supported by the formatter"),
+        ("fields: [{id: a}]\ntemplate: >\n  {{a}}\n", 2, 11, "folded block scalars (>) are not supported by the formatter"),
+        ("fields: [{id: a}]\ntemplate: |2\n   {{a}}\n", 2, 11, "block scalars with an indentation indicator (like |2)"),
+        ("fields: [{id: a}]\nmeta:\n  note: |\n    x\n", 3, 9, "block scalars (| and >) are not supported by the formatter inside a list or a row"),
         ("fields: [{id: a, label: !!str x}]\n", 1, 25, "tags (!!str)"),
         ("", 1, 1, "the file is empty; a form is a mapping with title and fields (or pages)"),
         ("- id: a\n", 1, 1, "a form is a mapping with title and fields (or pages), not a list"),

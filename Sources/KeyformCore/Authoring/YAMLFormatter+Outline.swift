@@ -19,6 +19,8 @@ extension YAMLFormatter {
             /// A block mapping as a list entry (a page, a form's field): its fields,
             /// the first one after `- `.
             case entry([Element])
+            /// `key: |` and the lines of a literal block scalar, one indent deeper.
+            case literal(String, [String])
         }
 
         var body: Body
@@ -40,13 +42,13 @@ extension YAMLFormatter {
         var children: [Element] {
             get {
                 switch body {
-                case .line: []
+                case .line, .literal: []
                 case .header(_, let children), .entry(let children): children
                 }
             }
             set {
                 switch body {
-                case .line: break
+                case .line, .literal: break
                 case .header(let text, _): body = .header(text, newValue)
                 case .entry: body = .entry(newValue)
                 }
@@ -121,6 +123,12 @@ extension YAMLFormatter {
                 }
                 return Element(.line("\(name): \(try inline(value, inFlow: false))"), start: start)
             case nil:
+                if case .scalar(let scalar) = value, scalar.style == .literal {
+                    if let literal = Scalars.literal(scalar.string) {
+                        return Element(.literal("\(name): \(literal.header)", literal.lines), start: start)
+                    }
+                    return Element(.line("\(name): \(Scalars.doubleQuoted(scalar.string))"), start: start)
+                }
                 return Element(.line("\(name): \(try inline(value, inFlow: false))"), start: start)
             }
         }
@@ -150,6 +158,7 @@ extension YAMLFormatter {
         func flowItem(_ node: Node, _ item: FlowItem) throws -> String {
             switch node {
             case .scalar(let scalar):
+                try Self.refuseLiteral(scalar)
                 return text(scalar, inFlow: true)
             case .mapping(let mapping):
                 if let plain = Self.collapsed(mapping, item) { return plain }
@@ -180,6 +189,7 @@ extension YAMLFormatter {
         func inline(_ node: Node, inFlow: Bool) throws -> String {
             switch node {
             case .scalar(let scalar):
+                try Self.refuseLiteral(scalar)
                 return text(scalar, inFlow: inFlow)
             case .sequence(let sequence):
                 let items = try sequence.map { try inline($0, inFlow: true) }
@@ -201,6 +211,16 @@ extension YAMLFormatter {
         /// Field names are written like any scalar, so an odd unknown key keeps its quotes.
         func fieldName(_ key: Node.Scalar, inFlow: Bool) -> String {
             text(key, inFlow: inFlow)
+        }
+
+        /// A literal block is kept only as the value of a key on its own line: rows, lists and
+        /// mappings are written on one line, where a block cannot go.
+        private static func refuseLiteral(_ scalar: Node.Scalar) throws {
+            guard scalar.style == .literal else { return }
+            throw Failure(
+                "block scalars (| and >) are not supported by the formatter inside a list or a row; write the text in quotes",
+                at: scalar.mark.map(location) ?? .start
+            )
         }
 
         /// A scalar as the kind writes it: with or without the quotes it was written with.
@@ -354,6 +374,11 @@ extension YAMLFormatter {
             lines.append(String(repeating: " ", count: indent) + text)
         }
 
+        /// A line of a literal block: its text at `indent`, an empty line empty.
+        mutating func text(_ indent: Int, _ text: String) {
+            lines.append(text.isEmpty ? "" : String(repeating: " ", count: indent) + text)
+        }
+
         mutating func blank() {
             if let last = lines.last, !last.isEmpty { lines.append("") }
         }
@@ -394,6 +419,9 @@ extension YAMLFormatter {
         switch element.body {
         case .line(let text):
             output.line(indent, prefix + text + suffix)
+        case .literal(let text, let lines):
+            output.line(indent, prefix + text + suffix)
+            for line in lines { output.text(indent + prefix.count + 2, line) }
         case .header(let text, let children):
             output.line(indent, prefix + text + suffix)
             for child in children {

@@ -18,6 +18,22 @@ extension YAMLFormatter {
             return plain(scalar, inFlow: inFlow) ?? doubleQuoted(scalar.string)
         }
 
+        /// A literal block scalar's header (`|` keeps one final line break, `|-` none) and
+        /// lines; nil when the text would not read back the same or tidy that way: no text,
+        /// a first line starting with a space (it would be taken for indentation), spaces at
+        /// a line's end, more than one final line break, a character only an escape can write.
+        static func literal(_ string: String) -> (header: String, lines: [String])? {
+            let clipped = string.hasSuffix("\n")
+            let body = clipped ? String(string.dropLast()) : string
+            let lines = body.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            guard let first = lines.first(where: { !$0.isEmpty }), !first.hasPrefix(" "),
+                  !body.hasSuffix("\n"), lines.last?.isEmpty == false,
+                  lines.allSatisfy({ $0.last != " " }),
+                  !body.unicodeScalars.contains(where: { $0 != "\n" && needsEscape($0) })
+            else { return nil }
+            return (clipped ? "|" : "|-", lines)
+        }
+
         /// `'it''s'`; nil when the text has a character only an escape can write.
         static func singleQuoted(_ string: String) -> String? {
             guard !string.unicodeScalars.contains(where: needsEscape) else { return nil }

@@ -34,18 +34,38 @@ extension YAMLFormatter {
 
         var lineCount: Int { info.count }
 
-        /// - Parameter quotedScalars: where each quoted scalar of the document starts;
-        ///   only these quotes open strings (a `'` or `"` inside a plain scalar is text).
-        init(_ text: String, quotedScalars: [SourceLocation: Quote]) {
+        /// A literal block scalar (`|`) with an indentation indicator (`|2`), which the
+        /// formatter does not rewrite.
+        private(set) var indentedBlock: SourceLocation?
+
+        /// - Parameters:
+        ///   - quotedScalars: where each quoted scalar of the document starts;
+        ///     only these quotes open strings (a `'` or `"` inside a plain scalar is text).
+        ///   - literalBlocks: where each literal block scalar's `|` is, and how many lines
+        ///     of text follow it: those lines are text, never code or comments.
+        init(_ text: String, quotedScalars: [SourceLocation: Quote], literalBlocks: [SourceLocation: Int] = [:]) {
             let lines = Self.lines(of: text)
             quoteNotAtMark = quotedScalars.keys.sorted().first { start in
                 let quote: Unicode.Scalar = quotedScalars[start] == .single ? "'" : "\""
                 return !lines.indices.contains(start.line - 1)
                     || lines[start.line - 1].dropFirst(start.column - 1).first != quote
             }
+            var textLines: Set<Int> = []
+            for (start, count) in literalBlocks {
+                textLines.formUnion((start.line + 1)..<(start.line + 1 + count))
+                guard lines.indices.contains(start.line - 1) else { continue }
+                let header = lines[start.line - 1].dropFirst(start.column).prefix { "+-0123456789".unicodeScalars.contains($0) }
+                if header.contains(where: { $0.properties.numericType != nil }), indentedBlock.map({ start < $0 }) ?? true {
+                    indentedBlock = start
+                }
+            }
             var quote: Quote?
             for (index, scalars) in lines.enumerated() {
                 let line = index + 1
+                if textLines.contains(line) {
+                    info.append(LineInfo(inQuote: true))
+                    continue
+                }
                 var scanner = LineScanner(line: line, scalars: scalars, quote: quote, quotedScalars: quotedScalars)
                 scanner.scan()
                 quote = scanner.quote

@@ -18,7 +18,8 @@ import Yams
 /// - scalars plain when YAML reads the plain form back as the same string; a value quoted in the
 ///   source stays quoted when a YAML 1.1 tool would read it plain as a bool, number, null or date
 ///   (`"Yes"`, `"0"`); otherwise double-quoted, with control and invisible characters escaped;
-///   an empty value (`title:`) is written `""`;
+///   an empty value (`title:`) is written `""`; a literal block (`key: |`) stays one, its
+///   text two spaces in (`|+` and texts a literal block cannot write go in double quotes);
 /// - other values (unknown fields) on one line, collections in flow style;
 /// - two-space indentation, LF line ends, no trailing whitespace, one newline at the end;
 ///   a byte order mark and the document markers `---` / `...` are dropped.
@@ -35,7 +36,8 @@ import Yams
 ///
 /// The formatter refuses, with a `Failure`, what it cannot format without changing meaning:
 /// invalid YAML, several documents, directives, anchors and aliases (which it would have to
-/// write out, losing the sharing), tags, block scalars (`|`, `>`), keys that are not texts, and
+/// write out, losing the sharing), tags, folded block scalars (`>`), block scalars with an
+/// indentation indicator (`|2`) or inside a row or a one-line value, keys that are not texts, and
 /// shapes that are not of the kind (the root is not a mapping, `rows` is not a list of lists,
 /// `pages` not a list of mappings, a key is a list).
 /// It checks its own output: it composes to the same node tree (up to key order, scalar
@@ -69,9 +71,15 @@ public enum YAMLFormatter {
     public static func format(_ source: String, as kind: Kind) throws -> String {
         let text = withoutByteOrderMark(source)
         let root = try compose(text, kind: kind)
-        let scanned = Source(text, quotedScalars: quotedScalars(in: root))
+        let scanned = Source(text, quotedScalars: quotedScalars(in: root), literalBlocks: literalBlocks(in: root))
         if let line = scanned.directiveLine {
             throw Failure("directives (%YAML, %TAG) are not supported by the formatter", at: .init(line: line, column: 1))
+        }
+        if let location = scanned.indentedBlock {
+            throw Failure(
+                "block scalars with an indentation indicator (like |2) are not supported by the formatter; write the text in quotes",
+                at: location
+            )
         }
         if let location = scanned.quoteNotAtMark {
             throw Failure("tags (like !!str) are not supported by the formatter", at: location)
@@ -117,11 +125,16 @@ extension YAMLFormatter {
                 at: location
             )
         }
-        if case .scalar(let scalar) = node, scalar.style == .literal || scalar.style == .folded {
+        if case .scalar(let scalar) = node, scalar.style == .folded {
             throw Failure(
-                "block scalars (| and >) are not supported by the formatter; write the text in quotes",
+                "folded block scalars (>) are not supported by the formatter; write the text in quotes, or as a literal block (|)",
                 at: location
             )
+        }
+        // A literal block's lines are counted as its value's: line breaks other than LF would not be.
+        if case .scalar(let scalar) = node, scalar.style == .literal,
+           scalar.string.unicodeScalars.contains(where: { ["\r", "\u{85}", "\u{2028}", "\u{2029}"].contains($0) }) {
+            throw Failure("a literal block scalar (|) with line breaks other than LF is not supported by the formatter; write the text in quotes", at: location)
         }
         if let tag = explicitTag(node, isKey: isKey) {
             throw Failure("tags (\(tag)) are not supported by the formatter", at: location)
@@ -143,14 +156,14 @@ extension YAMLFormatter {
     }
 
     /// A tag written in the source, shown as written (`!!str`, `!x`). Yams tags untagged quoted
-    /// scalars `str`, and keys `str` (or `null` when empty, or as the resolver reads a plain
+    /// and block scalars `str`, and keys `str` (or `null` when empty, or as the resolver reads a plain
     /// key), so `!!str` on those goes unseen; it changes nothing there.
     private static func explicitTag(_ node: Node, isKey: Bool) -> String? {
         let tag: String
         switch node {
         case .scalar(let scalar):
             tag = scalar.tag.rawValue
-            let quoted = scalar.style == .singleQuoted || scalar.style == .doubleQuoted
+            let quoted = [.singleQuoted, .doubleQuoted, .literal, .folded].contains(scalar.style)
             if quoted && tag == Tag.Name.str.rawValue { return nil }
             if isKey && [Tag.Name.str.rawValue, Tag.Name.null.rawValue].contains(tag) { return nil }
             // A plain key is tagged as the resolver reads it (`no` in `{no: …, yes: …}` is bool).
@@ -194,6 +207,32 @@ extension YAMLFormatter {
         }
         visit(root)
         return starts
+    }
+
+    /// Where each literal block scalar's `|` is, and how many lines of text its value has
+    /// (its lines in the source: a literal block keeps every line break but the chomped ones).
+    static func literalBlocks(in root: Node) -> [SourceLocation: Int] {
+        var blocks: [SourceLocation: Int] = [:]
+        func visit(_ node: Node) {
+            switch node {
+            case .scalar(let scalar):
+                guard scalar.style == .literal, let mark = scalar.mark else { return }
+                let value = scalar.string
+                let body = value.hasSuffix("\n") ? value.dropLast() : Substring(value)
+                blocks[OutlineBuilder.location(mark)] = value.isEmpty ? 0 : body.split(separator: "\n", omittingEmptySubsequences: false).count
+            case .sequence(let sequence):
+                sequence.forEach(visit)
+            case .mapping(let mapping):
+                for (key, value) in mapping {
+                    visit(key)
+                    visit(value)
+                }
+            case .alias:
+                break
+            }
+        }
+        visit(root)
+        return blocks
     }
 
     private static func failure(from error: YamlError, in text: String, kind: Kind) -> Failure {
@@ -241,7 +280,7 @@ extension YAMLFormatter {
         guard let again = try? Yams.compose(yaml: output),
               Meaning.same(Meaning.normalized(original, kind), Meaning.normalized(again, kind))
         else { throw problem }
-        let kept = Source(output, quotedScalars: quotedScalars(in: again)).comments.map(\.text)
+        let kept = Source(output, quotedScalars: quotedScalars(in: again), literalBlocks: literalBlocks(in: again)).comments.map(\.text)
         guard kept.sorted() == comments.map(\.text).sorted() else { throw problem }
     }
 
