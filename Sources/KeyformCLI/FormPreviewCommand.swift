@@ -116,7 +116,8 @@ struct FormPreviewWatch {
                     asked.names = layouts.names
                     return nil
                 }
-                let rows = height ?? screen.rows.map { max(FormView.minimumHeight, $0 - 2 - diagnostics.count) } ?? 24
+                // Under the frame: the diagnostics, a blank and the status line, and the cursor's line.
+                let rows = height ?? screen.rows.map { max(FormView.minimumHeight, $0 - 3 - diagnostics.count) } ?? 24
                 let frame = loaded.flatMap { loaded in
                     try? FormPreview.frame(
                         loaded.form, layouts: loaded.layouts, width: width ?? screen.columns ?? 80, height: rows,
