@@ -46,6 +46,7 @@ struct BrowseCommand: ParsableCommand {
     var noAnimation = false
 
     func run() throws {
+        _ = try Settings.load()  // a broken config stops the command before anything else
         let loaded = try FormFiles.loadReporting(form, needs: "browse needs the form's file to show and edit its records")
         let scope: [FieldMatch]
         do {
@@ -69,7 +70,8 @@ struct BrowseCommand: ParsableCommand {
     static func browse(_ loaded: LoadedForm, scope: [FieldMatch] = [], leaveLabel: String = "quit", notice: String? = nil, noAnimation: Bool,
                        withoutTerminal: String, open: @escaping () throws -> any RecordStore) throws -> RecordListState.Outcome {
         do {
-            return try TerminalRunner.run(options: .fromEnvironment(animate: !noAnimation)) {
+            let options = TerminalRunner.Options.fromEnvironment(animate: !noAnimation, config: try Settings.load())
+            return try TerminalRunner.run(options: options) {
                 let store = try open()
                 // `choices` fields get their grids from the store, as in `keyform run`.
                 let run = try StoredFormRun(loaded, store: store)
@@ -82,7 +84,8 @@ struct BrowseCommand: ParsableCommand {
                     throw Failure(message: "\(error)", status: 1)
                 }
                 return RecordBrowser(context: run.context, rows: records.map(RecordListRow.init), total: total, scope: scope,
-                                     leaveLabel: leaveLabel, notice: notice, hooks: run.browserHooks(on: store))
+                                     leaveLabel: leaveLabel, notice: notice, hooks: run.browserHooks(on: store),
+                                     keys: options.keys.list, formKeys: options.keys.form)
             }
         } catch let error as TerminalError {
             throw Failure(message: "cannot use the terminal (\(error)); \(withoutTerminal)")

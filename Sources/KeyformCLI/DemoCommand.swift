@@ -34,6 +34,7 @@ struct DemoCommand: ParsableCommand {
 
     func run() throws {
         // ArgumentParser calls run() on the main thread; readline and the terminal live there.
+        _ = try Settings.load()  // a broken config stops the demo before it takes the terminal
         try MainActor.assumeIsolated { try runApps() }
     }
 

@@ -48,6 +48,7 @@ struct RecordQuery: ParsableArguments {
     /// found (as for `keyform run`), else — for a bare name — the form as the
     /// store holds it (`RecordStore.storedForm`): stored records read from any folder.
     func select() throws -> RecordSelection {
+        _ = try Settings.load()  // a broken config stops the command before anything else
         let (form, database) = try resolve()
         let filters: [FieldMatch]
         do {
@@ -71,7 +72,7 @@ struct RecordQuery: ParsableArguments {
             let held = names.isEmpty ? "holds no records" : "holds records of: \(names.joined(separator: ", "))"
             let hint = Suggestion.closest(to: form, among: names).map { "; did you mean '\($0)'?" } ?? ""
             throw Failure(message: "form '\(form)' not found; looked in: \(FormFiles.searchedPlaces(for: form)), "
-                + "and the store (\(store.path)) \(held)\(hint)")
+                + "and the store (\((try? store.path()) ?? "?")) \(held)\(hint)")
         }
         return (stored, database)
     }

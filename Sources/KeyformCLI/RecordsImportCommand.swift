@@ -37,6 +37,7 @@ struct RecordsImportCommand: ParsableCommand {
     @OptionGroup var store: DatabaseOption
 
     func run() throws {
+        _ = try Settings.load()  // a broken config stops the command before anything else
         let loaded = try FormFiles.loadReporting(form, needs: "import needs the form's file to validate the records")
         let bytes: [UInt8]
         do {
@@ -60,8 +61,9 @@ struct RecordsImportCommand: ParsableCommand {
             throw Failure(message: "nothing imported: \(problems.count == 1 ? "1 problem" : "\(problems.count) problems") in \(name)")
         case .success(let records):
             let database: any RecordStore
+            let path = try store.path()
             do {
-                database = try AppDatabase.open(path: store.path)
+                database = try AppDatabase.open(path: path)
             } catch {
                 throw Failure(message: error.description, status: 1)
             }

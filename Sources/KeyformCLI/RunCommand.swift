@@ -67,6 +67,7 @@ struct RunCommand: ParsableCommand {
 
     @MainActor
     private func fill() throws {
+        _ = try Settings.load()  // a broken config stops the command before anything else
         let loaded = try FormFiles.loadReporting(form, needs: "run needs the form's file to show the form")
         if format == .template, loaded.form.template == nil {
             throw Failure(message: "\(loaded.path) has no 'template'; add one, or use --format json or env")
@@ -74,7 +75,7 @@ struct RunCommand: ParsableCommand {
         var store: (any RecordStore)?
         var storeProblem: StoreError?
         if !self.store.noStore {
-            switch self.store.database.open() {
+            switch try self.store.database.open() {
             case .success(let opened): store = opened
             case .failure(let error): storeProblem = error
             }

@@ -5,22 +5,29 @@ import KeyformStore
 
 /// `--db PATH`, for every command that uses the store.
 struct DatabaseOption: ParsableArguments {
-    @Option(help: "The database file (default: $KEYFORM_DB, else $XDG_DATA_HOME/keyform/keyform.sqlite).")
+    @Option(help: "The database file (default: $KEYFORM_DB, else the config's database, else $XDG_DATA_HOME/keyform/keyform.sqlite).")
     var db: String?
 
-    var path: String {
-        db ?? AppDatabase.defaultPath(environment: ProcessInfo.processInfo.environment, home: NSHomeDirectory())
+    /// `--db`, else `$KEYFORM_DB`, else the config file's `database:`, else the default place.
+    /// - Throws: `Failure` when the config has errors (see `Settings.load`).
+    func path() throws -> String {
+        if let db { return db }
+        return try Settings.load().database
+            ?? AppDatabase.defaultPath(environment: ProcessInfo.processInfo.environment, home: NSHomeDirectory())
     }
 
     /// The database, or the error that kept it from opening.
-    func open() -> Result<AppDatabase, StoreError> {
-        Result { () throws(StoreError) in try AppDatabase.open(path: path) }
+    /// - Throws: `Failure` when the config has errors.
+    func open() throws -> Result<AppDatabase, StoreError> {
+        let path = try path()
+        return Result { () throws(StoreError) in try AppDatabase.open(path: path) }
     }
 
     /// The database for commands that cannot work without it (`browse`): a
     /// `--db` given is never created — a mistyped path says "no database at PATH";
     /// the default place (or $KEYFORM_DB) is created on first use, as by `run`.
     func openOrFail() throws -> any RecordStore {
+        let path = try path()
         do {
             return db != nil ? try AppDatabase.openExisting(path: path) : try AppDatabase.open(path: path)
         } catch {
@@ -40,6 +47,7 @@ struct DatabaseOption: ParsableArguments {
     /// is ever created, and nothing is written to it. A `--db` given that does not exist is an error; the
     /// default place not made yet holds no records (an empty store stands in).
     func openForReading() throws -> any RecordStore {
+        let path = try path()
         do {
             return try AppDatabase.openForReading(path: path) ?? MemoryStore()
         } catch .noDatabase where db == nil {

@@ -36,7 +36,8 @@ extension StoredFormRun {
     func fillOnTerminal(from start: FormStart, noAnimation: Bool, caption: [Frame.Line] = [],
                         withoutTerminal: String) throws -> Record {
         do {
-            return try runOnTerminal(from: start, options: .fromEnvironment(animate: !noAnimation), caption: caption)
+            return try runOnTerminal(from: start, options: .fromEnvironment(animate: !noAnimation, config: Settings.load()),
+                                     caption: caption)
         } catch let error as TerminalError {
             throw Failure(message: "cannot use the terminal (\(error)); \(withoutTerminal)")
         }

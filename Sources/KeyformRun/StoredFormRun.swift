@@ -255,14 +255,24 @@ public struct FormStart: Equatable, Sendable {
 }
 
 extension TerminalRunner.Options {
-    /// Color unless NO_COLOR, transitions when `animate` and not NO_MOTION; a
-    /// terminal that cannot show motion or color well (TERM=dumb) gets neither.
-    public static func fromEnvironment(animate: Bool, ttyPath: String = "/dev/tty") -> TerminalRunner.Options {
-        let environment = ProcessInfo.processInfo.environment
+    /// Color unless NO_COLOR, transitions when `animate` (no --no-animation),
+    /// the config's `animation` and not NO_MOTION; a terminal that cannot show
+    /// motion or color well (TERM=dumb) gets neither. The config's colours and
+    /// keys (a person's `config.yaml` and `KEYFORM_*`; see `ResolvedConfig`).
+    public static func fromEnvironment(animate: Bool, config: UserConfig = .standard, ttyPath: String = "/dev/tty") -> TerminalRunner.Options {
+        from(environment: ProcessInfo.processInfo.environment, animate: animate, config: config, ttyPath: ttyPath)
+    }
+
+    /// `fromEnvironment` with the environment given: the variables that turn
+    /// things off (NO_COLOR, NO_MOTION, TERM=dumb) win over the config.
+    public static func from(environment: [String: String], animate: Bool, config: UserConfig,
+                            ttyPath: String = "/dev/tty") -> TerminalRunner.Options {
         let dumb = ["", "dumb"].contains(environment["TERM"] ?? "")
         return TerminalRunner.Options(
             color: (environment["NO_COLOR"] ?? "").isEmpty && !dumb,
-            animate: animate && (environment["NO_MOTION"] ?? "").isEmpty && !dumb,
-            ttyPath: ttyPath)
+            animate: animate && config.animation && (environment["NO_MOTION"] ?? "").isEmpty && !dumb,
+            ttyPath: ttyPath,
+            palette: config.colors,
+            keys: config.configuredKeys)
     }
 }

@@ -24,13 +24,16 @@ extension ScreenWriter: FrameWriter {
 /// Pure: it returns bytes. Span text must already be terminal-safe (views escape it).
 struct InlineWriter: FrameWriter {
     let color: Bool
+    /// The colours of the roles (a config's `colors:`); used only with `color`.
+    let palette: ColorPalette
     /// The lines drawn and the cursor, as last rendered; nil before the first render.
     private var drawn: Frame?
     /// The row (from the first line drawn) the terminal's cursor is on.
     private var cursorRow = 0
 
-    init(color: Bool) {
+    init(color: Bool, palette: ColorPalette = .standard) {
         self.color = color
+        self.palette = palette
     }
 
     mutating func render(_ frame: Frame) -> [UInt8] {
@@ -68,14 +71,7 @@ struct InlineWriter: FrameWriter {
     private func styled(_ line: Frame.Line) -> String {
         var out = ""
         for span in line.spans {
-            var codes = ["0"]
-            if span.style.contains(.bold) { codes.append("1") }
-            if span.style.contains(.dim) { codes.append("2") }
-            if span.style.contains(.underline) { codes.append("4") }
-            if span.style.contains(.reverse) { codes.append("7") }
-            if color, span.style.contains(.error) { codes.append("31") }
-            if color, span.style.contains(.accent) { codes.append("36") }
-            out += "\u{1B}[" + codes.joined(separator: ";") + "m" + TerminalSafe.escaped(span.text)
+            out += "\u{1B}[" + palette.sgr(for: span.style, color: color) + "m" + TerminalSafe.escaped(span.text)
         }
         return out
     }

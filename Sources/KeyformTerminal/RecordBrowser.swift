@@ -78,6 +78,8 @@ public final class RecordBrowser: TerminalScene {
     private var decoder = KeyDecoder()
     /// The list's keys (and its delete question's): looked up for each key, drawn in its footer.
     public let keys: RecordListKeyMaps
+    /// The keys of the forms it opens (adding, editing, the filter's questions).
+    public let formKeys: FormKeyMaps
 
     /// A form open over the list, and what it is for.
     private struct Editor {
@@ -116,8 +118,10 @@ public final class RecordBrowser: TerminalScene {
     ///     list goes back to a list of lists).
     ///   - notice: a word to the person in the footer until the first key (how to go on).
     public init(context: FormContext, rows: [RecordListRow], total: Int? = nil, scope: [FieldMatch] = [],
-                leaveLabel: String = "quit", notice: String? = nil, hooks: Hooks, keys: RecordListKeyMaps = .standard) {
+                leaveLabel: String = "quit", notice: String? = nil, hooks: Hooks, keys: RecordListKeyMaps = .standard,
+                formKeys: FormKeyMaps = .standard) {
         self.keys = keys
+        self.formKeys = formKeys
         form = context.form
         list = RecordListState(rows: rows, total: total, scope: scope, leaveLabel: leaveLabel,
                                sorts: RecordListSort.offered(for: context.form) { field in
@@ -266,7 +270,7 @@ public final class RecordBrowser: TerminalScene {
         state.notice = notice
         // A filter's forms have no history: Up recalls nothing there.
         let history: (String) -> [String] = purpose.isRecord ? hooks.history : { _ in [] }
-        editor = Editor(session: FormSession(context: context, state: state, history: history), purpose: purpose,
+        editor = Editor(session: FormSession(context: context, state: state, history: history, keys: formKeys), purpose: purpose,
                         startValues: state.draft(context))
         return notice == nil ? [.transition(.page(forward: true))] : [.bell]
     }

@@ -16,7 +16,7 @@ import KeyformCore
 /// CUB `ESC [ n D`, CR; CHA `ESC [ c G`), a line's content shifted sideways when
 /// that writes less than redrawing it (DCH `ESC [ n P`, ICH `ESC [ n @`: a
 /// field scrolling horizontally), SGR (`ESC [ 0 ; … m`: bold 1, dim 2, underline 4,
-/// reverse 7, and with color error 31 and accent 36; `ESC [ 0 m` before plain
+/// reverse 7, and with color the palette's colours, by default error 31 and accent 36; `ESC [ 0 m` before plain
 /// text), EL (`ESC [ K`, erase to the end of the line), ED (`ESC [ 2 J`, only on a
 /// full redraw), and cursor show/hide (`ESC [ ? 25 h` / `l`). Text from the frame
 /// never adds a control character of its own: grapheme clusters containing C0 or
@@ -43,6 +43,11 @@ import KeyformCore
 public struct ScreenWriter: Sendable {
     /// Whether `.error` and `.accent` are drawn in color (false with NO_COLOR).
     public let color: Bool
+    /// The colours of the roles (a config's `colors:`); used only with `color`.
+    public let palette: ColorPalette
+    /// The SGR bytes after `ESC [` for each style, by its raw value (6 bits):
+    /// the palette's codes, worked out once.
+    private let pens: [[UInt8]]
 
     /// What the screen shows, as last drawn; nil when unknown (a full redraw comes next).
     private var screen: [[Cell]]?
@@ -68,8 +73,10 @@ public struct ScreenWriter: Sendable {
     /// How many cells must line up after a shift to try it.
     private static let shiftProbe = 6
 
-    public init(color: Bool) {
+    public init(color: Bool, palette: ColorPalette = .standard) {
         self.color = color
+        self.palette = palette
+        pens = (0..<64).map { Array(palette.sgr(for: TextStyle(rawValue: UInt8($0)), color: color).utf8) + [UInt8(ascii: "m")] }
     }
 
     /// Forgets what the screen shows: the next `render` clears the screen and draws
@@ -425,19 +432,10 @@ public struct ScreenWriter: Sendable {
 
     private mutating func setPen(_ style: TextStyle, into out: inout [UInt8]) {
         guard pen != style else { return }
-        out += [0x1B, UInt8(ascii: "["), UInt8(ascii: "0")]
-        for (flag, code) in Self.sgrCodes where style.contains(flag) {
-            out.append(UInt8(ascii: ";"))
-            out += code
-        }
-        out.append(UInt8(ascii: "m"))
+        out += [0x1B, UInt8(ascii: "[")]
+        out += pens[Int(style.rawValue & 0x3F)]
         pen = style
     }
-
-    private static let sgrCodes: [(TextStyle, [UInt8])] = [
-        (.bold, [UInt8(ascii: "1")]), (.dim, [UInt8(ascii: "2")]), (.underline, [UInt8(ascii: "4")]),
-        (.reverse, [UInt8(ascii: "7")]), (.error, Array("31".utf8)), (.accent, Array("36".utf8)),
-    ]
 
     /// `n` in decimal.
     static func appendNumber(_ n: Int, to out: inout [UInt8]) {

@@ -17,12 +17,19 @@ public final class TerminalRunner {
         /// Draw in the lines under the cursor, on the shell's screen, instead of
         /// on the alternate screen (a question asked before a form); no bracketed paste.
         public var inline: Bool
+        /// The colours of the roles (a config's `colors:`), when `color`.
+        public var palette: ColorPalette
+        /// The key maps of forms and lists (a config's `keys:`).
+        public var keys: ConfiguredKeys
 
-        public init(color: Bool = true, animate: Bool = true, ttyPath: String = "/dev/tty", inline: Bool = false) {
+        public init(color: Bool = true, animate: Bool = true, ttyPath: String = "/dev/tty", inline: Bool = false,
+                    palette: ColorPalette = .standard, keys: ConfiguredKeys = .standard) {
             self.color = color
             self.animate = animate
             self.ttyPath = ttyPath
             self.inline = inline
+            self.palette = palette
+            self.keys = keys
         }
     }
 
@@ -51,7 +58,8 @@ public final class TerminalRunner {
     public static func run(context: FormContext, state: FormState, options: Options, hooks: Hooks = Hooks(),
                            caption: [Frame.Line] = []) throws -> FormState.Outcome {
         try run(options: options) {
-            FormScene(session: FormSession(context: context, state: state, history: hooks.history), hooks: hooks, caption: caption)
+            FormScene(session: FormSession(context: context, state: state, history: hooks.history, keys: options.keys.form),
+                      hooks: hooks, caption: caption)
         }
     }
 
@@ -81,7 +89,8 @@ public final class TerminalRunner {
         self.terminal = terminal
         self.signals = signals
         self.options = options
-        self.writer = options.inline ? InlineWriter(color: options.color) : ScreenWriter(color: options.color)
+        self.writer = options.inline ? InlineWriter(color: options.color, palette: options.palette)
+            : ScreenWriter(color: options.color, palette: options.palette)
     }
 
     private func loop<Scene: TerminalScene>(_ scene: Scene) -> Scene.Outcome {

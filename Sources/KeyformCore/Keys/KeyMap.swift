@@ -119,11 +119,17 @@ public struct KeyMap<Situation>: Sendable {
 
     /// The map with `action` on `keys` instead of its own: every binding of the
     /// action gets them (keeping its words and when it works), and no other
-    /// binding keeps them, so one key does one thing.
+    /// binding keeps a key new to the action, so one key does one thing. A key
+    /// the action had stays shared as the map shared it (Tab between swap-view
+    /// and next-field, each when the other is not). A map without the action is
+    /// unchanged: a switch's Enter does not leave the keyboard's commit.
     public func rebinding(_ action: KeyAction, to keys: [KeyChord]) -> KeyMap {
+        let had = self.keys(for: action)
+        guard bindings.contains(where: { $0.action == action }) else { return self }
+        let taken = keys.filter { !had.contains($0) }
         var out = bindings.map { binding -> KeyBinding<Situation> in
             var binding = binding
-            binding.keys = binding.action == action ? keys : binding.keys.filter { !keys.contains($0) }
+            binding.keys = binding.action == action ? keys : binding.keys.filter { !taken.contains($0) }
             return binding
         }
         out.removeAll { $0.keys.isEmpty }

@@ -1,0 +1,165 @@
+/// A foreground colour a config file names: one of the terminal's eight
+/// colours, their bright variants, a number of the 256-colour table, or
+/// `#rrggbb` (for terminals with true colour).
+public enum TerminalColor: Hashable, Sendable, CustomStringConvertible {
+    /// 0–7: black, red, green, yellow, blue, magenta, cyan, white (SGR 30–37).
+    case basic(Int)
+    /// 0–7, the bright variants (SGR 90–97).
+    case bright(Int)
+    /// 0–255 of the 256-colour table (SGR 38;5;N).
+    case indexed(Int)
+    /// True colour (SGR 38;2;R;G;B).
+    case rgb(UInt8, UInt8, UInt8)
+
+    public static let names = ["black", "red", "green", "yellow", "blue", "magenta", "cyan", "white"]
+
+    /// Every name a config may write, for "did you mean" and the docs.
+    public static var spellings: [String] { names + names.map { "bright-" + $0 } + ["gray", "grey", "none"] }
+
+    /// The SGR parameters that set it as the foreground.
+    public var sgr: String {
+        switch self {
+        case .basic(let n): String(30 + n)
+        case .bright(let n): String(90 + n)
+        case .indexed(let n): "38;5;\(n)"
+        case .rgb(let r, let g, let b): "38;2;\(r);\(g);\(b)"
+        }
+    }
+
+    /// As a config file writes it: `cyan`, `bright-black`, `208`, `#ff8800`.
+    public var description: String {
+        switch self {
+        case .basic(let n): Self.names[n]
+        case .bright(let n): "bright-" + Self.names[n]
+        case .indexed(let n): String(n)
+        case .rgb(let r, let g, let b): "#" + [r, g, b].map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
+        }
+    }
+
+    /// The colour `text` names; `.success(nil)` for `none` (the role is drawn
+    /// without colour); the failure says what is wrong and what to write.
+    public static func parse(_ text: String) -> Result<TerminalColor?, ConfigValueError> {
+        let name = text.lowercased()
+        if name == "none" { return .success(nil) }
+        if name == "gray" || name == "grey" { return .success(.bright(0)) }
+        if let n = names.firstIndex(of: name) { return .success(.basic(n)) }
+        for prefix in ["bright-", "bright_", "bright "] where name.hasPrefix(prefix) {
+            if let n = names.firstIndex(of: String(name.dropFirst(prefix.count))) { return .success(.bright(n)) }
+        }
+        if let number = Int(name), name.allSatisfy(\.isASCII) {
+            guard (0...255).contains(number) else {
+                return .failure(ConfigValueError("colour number \(number) is out of range; the 256-colour table goes from 0 to 255"))
+            }
+            return .success(.indexed(number))
+        }
+        if name.hasPrefix("#") {
+            let hex = Array(name.dropFirst())
+            guard hex.count == 6, let value = Int(String(hex), radix: 16), hex.allSatisfy(\.isHexDigit) else {
+                return .failure(ConfigValueError("'\(TerminalSafe.escaped(text))' is no #rrggbb colour; write six hex digits, like #ff8800"))
+            }
+            return .success(.rgb(UInt8(value >> 16), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF)))
+        }
+        let hint = Suggestion.closest(to: name, among: spellings).map { "did you mean '\($0)'?" }
+            ?? "write a colour name (red, bright-cyan…), a number 0–255, #rrggbb, or none"
+        return .failure(ConfigValueError("unknown colour '\(TerminalSafe.escaped(text))'; \(hint)"))
+    }
+}
+
+/// What the screen writers draw each role of a frame's styles with. The frame
+/// keeps roles (`TextStyle.accent`, `.error`, `.dim`, `.reverse` for the
+/// highlight); only the writer's palette changes, so a colour scheme can never
+/// change what is on screen, only how it looks. Without colour (NO_COLOR) the
+/// palette is not used: bold, faint, underline and reverse video stay.
+public struct ColorPalette: Hashable, Sendable {
+    /// The roles a config file colours (`colors: {accent: magenta}`).
+    public enum Role: String, CaseIterable, Sendable {
+        /// The focused field, the ready Done, headings (cyan).
+        case accent
+        /// Why a field is invalid (red).
+        case error
+        /// Disabled and secondary text: faint (SGR 2) unless a colour is given, which replaces it.
+        case dim
+        /// The highlighted grid key and list row: reverse video always, in this colour when one is given.
+        case highlight
+
+        /// What the role is for, in the words of `config show` and the docs.
+        public var summary: String {
+            switch self {
+            case .accent: "the focused field, the ready Done button, a grid's title"
+            case .error: "why a field is invalid"
+            case .dim: "disabled and secondary text (faint when none)"
+            case .highlight: "the highlighted grid key and list row (reverse video, in this colour)"
+            }
+        }
+    }
+
+    public var accent: TerminalColor?
+    public var error: TerminalColor?
+    public var dim: TerminalColor?
+    public var highlight: TerminalColor?
+
+    public init(accent: TerminalColor? = .basic(6), error: TerminalColor? = .basic(1), dim: TerminalColor? = nil,
+                highlight: TerminalColor? = nil) {
+        self.accent = accent
+        self.error = error
+        self.dim = dim
+        self.highlight = highlight
+    }
+
+    /// Cyan accent, red error, faint dim, plain reverse highlight: Keyform's colours before there was a config.
+    public static let standard = ColorPalette()
+
+    public subscript(role: Role) -> TerminalColor? {
+        get {
+            switch role {
+            case .accent: accent
+            case .error: error
+            case .dim: dim
+            case .highlight: highlight
+            }
+        }
+        set {
+            switch role {
+            case .accent: accent = newValue
+            case .error: error = newValue
+            case .dim: dim = newValue
+            case .highlight: highlight = newValue
+            }
+        }
+    }
+
+    /// The SGR parameters for text in `style`, after a reset: `0;1;36`. With
+    /// `color`, one foreground colour: error before accent before the highlight
+    /// (reverse video) before dim; a dim colour replaces the faint attribute.
+    /// Without `color`, attributes only.
+    public func sgr(for style: TextStyle, color: Bool) -> String {
+        var foreground: TerminalColor?
+        var faint = style.contains(.dim)
+        if color {
+            if style.contains(.error), let error {
+                foreground = error
+            } else if style.contains(.accent), !style.contains(.error), let accent {
+                foreground = accent
+            } else if style.contains(.reverse), let highlight {
+                foreground = highlight
+            } else if faint, let dim {
+                foreground = dim
+                faint = false
+            }
+        }
+        var codes = ["0"]
+        if style.contains(.bold) { codes.append("1") }
+        if faint { codes.append("2") }
+        if style.contains(.underline) { codes.append("4") }
+        if style.contains(.reverse) { codes.append("7") }
+        if let foreground { codes.append(foreground.sgr) }
+        return codes.joined(separator: ";")
+    }
+}
+
+/// Why a value written for a setting cannot be used; said at the value's place.
+public struct ConfigValueError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}

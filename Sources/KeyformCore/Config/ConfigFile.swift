@@ -1,0 +1,220 @@
+import Yams
+
+/// A config file as read: each setting written, with its words and where,
+/// and every problem of its shape (syntax, unknown names with a "did you
+/// mean", values of the wrong kind). What the values mean is checked when they
+/// are applied (`ResolvedConfig.resolve`).
+public struct ConfigFile: Equatable, Sendable {
+    public struct Entry: Equatable, Sendable {
+        /// The setting's name (`colors.accent`).
+        public var setting: String
+        /// The value's words: one for a scalar, the items of a list.
+        public var words: [String]
+        public var location: SourceLocation
+    }
+
+    public var path: String
+    public var entries: [Entry]
+    public var diagnostics: [Diagnostic]
+
+    /// Reads a config file's bytes. An empty file (or one of comments) sets nothing.
+    public static func parse(_ bytes: [UInt8], path: String) -> ConfigFile {
+        switch YAMLDocument.decode(bytes, kind: "config") {
+        case .failure(let diagnostic): return ConfigFile(path: path, entries: [], diagnostics: [diagnostic])
+        case .success(let text): return parse(text: text, path: path)
+        }
+    }
+
+    public static func parse(text: String, path: String) -> ConfigFile {
+        if text.utf8.count > YAMLDocument.maxBytes {
+            return ConfigFile(path: path, entries: [], diagnostics: [.error(.start, "file is \(text.utf8.count) bytes; a config file may be at most 1 MiB")])
+        }
+        let root: Node
+        switch YAMLDocument.compose(text) {
+        case .failure(let diagnostic): return ConfigFile(path: path, entries: [], diagnostics: [diagnostic])
+        case .success(let node?) where !node.isEmptyScalar: root = node
+        case .success: return ConfigFile(path: path, entries: [], diagnostics: [])
+        }
+        var reader = NodeReader()
+        var entries: [Entry] = []
+        if let top = reader.fields(of: root, allowed: ConfigSetting.topLevelNames, in: "the config") {
+            for name in ConfigSetting.topLevelNames {
+                guard let entry = top.entries[name] else { continue }
+                if ConfigSetting.named(name) != nil {
+                    if let words = Self.words(of: entry.value, setting: name, &reader) {
+                        entries.append(Entry(setting: name, words: words, location: entry.value.location))
+                    }
+                } else {
+                    entries += group(name, entry.value, &reader)
+                }
+            }
+        }
+        entries.sort { $0.location < $1.location }
+        return ConfigFile(path: path, entries: entries, diagnostics: Parsed<Void>(value: (), diagnostics: reader.diagnostics).diagnostics)
+    }
+
+    /// The settings of a group (`colors:`, `keys:`).
+    private static func group(_ group: String, _ node: Node, _ reader: inout NodeReader) -> [Entry] {
+        let names = ConfigSetting.all.filter { $0.group == group }.map(\.key)
+        guard case .mapping(let mapping) = node else {
+            reader.error(node, "'\(group)' must be a mapping, like \(group): {\(example(group))}, found \(node.kindDescription)")
+            return []
+        }
+        var entries: [Entry] = []
+        for (key, value) in mapping {
+            guard case .scalar(let name) = key else {
+                reader.error(key, "a name in '\(group)' must be text, found \(key.kindDescription)")
+                continue
+            }
+            guard names.contains(name.string) else {
+                reader.error(key, "unknown \(group == "keys" ? "action" : "name") '\(TerminalSafe.escaped(name.string))' in '\(group)'; \(hint(name.string, in: group, among: names))")
+                continue
+            }
+            if let words = words(of: value, setting: group + "." + name.string, &reader) {
+                entries.append(Entry(setting: group + "." + name.string, words: words, location: value.location))
+            }
+        }
+        return entries
+    }
+
+    private static func example(_ group: String) -> String {
+        group == "keys" ? "done: ctrl-d" : group == "colors" ? "accent: magenta" : "…"
+    }
+
+    private static func hint(_ name: String, in group: String, among names: [String]) -> String {
+        if group == "keys", let action = KeyAction(rawValue: name), let refusal = KeyRebinding.refusal(of: action) {
+            return refusal
+        }
+        if let close = Suggestion.closest(to: name, among: names) { return "did you mean '\(close)'?" }
+        return "expected one of: " + names.joined(separator: ", ")
+    }
+
+    /// A value's words: a scalar's text, or a list's items where the setting takes a list.
+    private static func words(of node: Node, setting name: String, _ reader: inout NodeReader) -> [String]? {
+        let setting = ConfigSetting.named(name)!
+        switch node {
+        case .scalar(let scalar):
+            if scalar.string.isEmpty, scalar.style == .plain {
+                reader.error(node, "'\(setting.key)' has no value; write \(setting.values), or remove the line")
+                return nil
+            }
+            return [scalar.string]
+        case .sequence(let sequence) where setting.takesList:
+            var words: [String] = []
+            for item in sequence {
+                guard case .scalar(let scalar) = item else {
+                    reader.error(item, "a key in '\(setting.key)' must be text, found \(item.kindDescription)")
+                    return nil
+                }
+                words.append(scalar.string)
+            }
+            return words
+        default:
+            reader.error(node, "'\(setting.key)' must be \(setting.values), found \(node.kindDescription)")
+            return nil
+        }
+    }
+}
+
+/// Where a setting's value came from.
+public enum ConfigSource: Hashable, Sendable, CustomStringConvertible {
+    case standard
+    case file(path: String, location: SourceLocation)
+    case environment(String)
+
+    /// `default`, `PATH:LINE:COLUMN`, `KEYFORM_DB`.
+    public var description: String {
+        switch self {
+        case .standard: "default"
+        case .file(let path, let location): "\(path):\(location)"
+        case .environment(let name): name
+        }
+    }
+}
+
+/// A problem of the config, at the place it was written.
+public struct ConfigProblem: Hashable, Sendable, CustomStringConvertible {
+    public var place: ConfigSource
+    public var severity: Diagnostic.Severity
+    public var message: String
+
+    public init(_ severity: Diagnostic.Severity, at place: ConfigSource, _ message: String) {
+        self.severity = severity
+        self.place = place
+        self.message = message
+    }
+
+    public var isError: Bool { severity == .error }
+
+    /// `PATH:LINE:COLUMN: error: MESSAGE` (as `layout check` writes), or `KEYFORM_X: error: MESSAGE`.
+    public var description: String {
+        switch place {
+        case .standard: "config: \(severity.rawValue): \(message)"
+        default: "\(place): \(severity.rawValue): \(message)"
+        }
+    }
+}
+
+/// The settings in effect: the defaults, under the file, under the
+/// `KEYFORM_*` variables; where each came from; and what was wrong.
+public struct ResolvedConfig: Sendable {
+    public var config: UserConfig
+    /// The file read, if any.
+    public var path: String?
+    /// Setting name to where its value came from; absent: the default.
+    public var sources: [String: ConfigSource]
+    public var problems: [ConfigProblem]
+
+    public var hasErrors: Bool { problems.contains { $0.isError } }
+
+    public func source(of setting: String) -> ConfigSource { sources[setting] ?? .standard }
+
+    /// No file, no variables: the defaults.
+    public static let standard = ResolvedConfig(config: .standard, path: nil, sources: [:], problems: [])
+
+    /// The file's settings, then the `KEYFORM_*` variables set (and not empty)
+    /// over them, then the keys checked together. A value that cannot be read
+    /// leaves the setting as it was and is a problem at its place.
+    /// - Parameters:
+    ///   - fileProblem: why the file named could not be read (said at its path or `KEYFORM_CONFIG`).
+    ///   - home: `~/` in the file's paths.
+    public static func resolve(file: ConfigFile?, environment: [String: String], home: String?,
+                               fileProblem: ConfigProblem? = nil) -> ResolvedConfig {
+        var resolved = ResolvedConfig(config: .standard, path: file?.path, sources: [:], problems: fileProblem.map { [$0] } ?? [])
+        if let file {
+            resolved.problems += file.diagnostics.map {
+                ConfigProblem($0.severity, at: .file(path: file.path, location: $0.location), $0.message)
+            }
+            let folder = Self.folder(of: file.path)
+            for entry in file.entries {
+                resolved.apply(entry.setting, entry.words, at: .file(path: file.path, location: entry.location),
+                               ConfigValueContext(folder: folder, home: home))
+            }
+        }
+        for setting in ConfigSetting.all {
+            guard let value = environment[setting.environment], !value.isEmpty else { continue }
+            let words = setting.takesList
+                ? value.split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init)
+                : [value]
+            resolved.apply(setting.name, words, at: .environment(setting.environment), ConfigValueContext(folder: nil, home: home))
+        }
+        for (action, severity, message) in KeyRebinding.problems(resolved.config.keys) {
+            resolved.problems.append(ConfigProblem(severity, at: resolved.source(of: "keys." + action.rawValue), message))
+        }
+        return resolved
+    }
+
+    private mutating func apply(_ name: String, _ words: [String], at place: ConfigSource, _ context: ConfigValueContext) {
+        guard let setting = ConfigSetting.named(name) else { return }
+        if let error = setting.apply(&config, words, context) {
+            problems.append(ConfigProblem(.error, at: place, error.message))
+        } else {
+            sources[name] = place
+        }
+    }
+
+    private static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+}

@@ -1,0 +1,201 @@
+/// The key maps of every view after a config's rebindings: what the terminal
+/// sessions look keys up in and draw their footers from, so the footers show
+/// the person's own keys.
+public struct ConfiguredKeys: Sendable {
+    public var form: FormKeyMaps
+    public var list: RecordListKeyMaps
+
+    public init(form: FormKeyMaps = .standard, list: RecordListKeyMaps = .standard) {
+        self.form = form
+        self.list = list
+    }
+
+    public static let standard = ConfiguredKeys()
+
+    /// The standard maps with each action on the keys given (checked first with
+    /// `KeyRebinding.problems`: then the order does not matter).
+    public init(rebinding keys: [KeyAction: [KeyChord]]) {
+        var form = FormKeyMaps.standard
+        var list = RecordListKeyMaps.standard
+        for action in KeyAction.allCases {
+            guard let chords = keys[action], !chords.isEmpty else { continue }
+            form = form.rebinding(action, to: chords)
+            list = list.rebinding(action, to: chords)
+        }
+        self.init(form: form, list: list)
+    }
+}
+
+/// Which actions a config may rebind, and what makes a rebinding wrong: a key
+/// no terminal sends, a key another action of the same view keeps, a character
+/// that a form's keyboard must type.
+public enum KeyRebinding {
+    /// One view's bindings as the standard maps have them.
+    struct View {
+        var name: String
+        /// Typed characters go to the field (a form's keyboard): no action may take them.
+        var typesText: Bool
+        var keys: [(action: KeyAction, keys: [KeyChord])]
+
+        init<Situation>(_ name: String, typesText: Bool = false, _ map: KeyMap<Situation>) {
+            self.name = name
+            self.typesText = typesText
+            var keys: [(action: KeyAction, keys: [KeyChord])] = []
+            for binding in map.bindings {
+                if let index = keys.firstIndex(where: { $0.action == binding.action }) {
+                    keys[index].keys += binding.keys.filter { !keys[index].keys.contains($0) }
+                } else {
+                    keys.append((binding.action, binding.keys))
+                }
+            }
+            self.keys = keys
+        }
+
+        func defaults(of action: KeyAction) -> [KeyChord] { keys.first { $0.action == action }?.keys ?? [] }
+        func has(_ action: KeyAction) -> Bool { keys.contains { $0.action == action } }
+    }
+
+    static let views: [View] = [
+        View("a form's keyboard", typesText: true, FormKeyMaps.standard.keyboard),
+        View("a form's key grid", FormKeyMaps.standard.grid),
+        View("a yes/no switch", FormKeyMaps.standard.booleanSwitch),
+        View("the browse list", RecordListKeyMaps.standard.list),
+        View("the browse list's delete question", RecordListKeyMaps.standard.confirm),
+    ]
+
+    /// Actions whose keys are not the person's to move, and why.
+    static let fixed: [KeyAction: String] = [
+        .interrupt: "Ctrl-C always interrupts (exit 130), so that a person can always get out",
+        .edit: "it stands for the keys GNU readline takes; bind them in ~/.inputrc",
+        .pressHotkey: "a grid's hotkeys are its layout's (`hotkey:` in the layout file)",
+        .jumpToField: "Alt-1…9 name the field by its number",
+    ]
+
+    /// Every action a config may rebind, in `KeyAction` order.
+    public static let actions: [KeyAction] = KeyAction.allCases.filter { action in
+        fixed[action] == nil && views.contains { $0.has(action) }
+    }
+
+    /// Why `action` cannot be rebound; nil when it can.
+    public static func refusal(of action: KeyAction) -> String? {
+        if let why = fixed[action] { return "'\(action.rawValue)' cannot be rebound: \(why)" }
+        guard actions.contains(action) else { return "'\(action.rawValue)' is no key of any screen; nothing to rebind" }
+        return nil
+    }
+
+    /// The keys an action has by default, over every view (`config show`).
+    public static func defaults(of action: KeyAction) -> [KeyChord] {
+        var out: [KeyChord] = []
+        for view in views {
+            for key in view.defaults(of: action) where !out.contains(key) { out.append(key) }
+        }
+        return out
+    }
+
+    /// The chord a config writes as `name`, if a terminal can send it.
+    public static func chord(named name: String) -> Result<KeyChord, ConfigValueError> {
+        let lower = name.lowercased()
+        let shown = TerminalSafe.escaped(name)
+        // Control bytes that are other keys: the terminal sends these named keys instead.
+        let sameAs = ["ctrl-i": "tab", "ctrl-m": "enter", "ctrl-j": "enter", "ctrl-h": "backspace", "ctrl-[": "esc",
+                      "c-i": "tab", "c-m": "enter", "c-j": "enter", "c-h": "backspace", "c-[": "esc"]
+        if let key = sameAs[lower] {
+            return .failure(ConfigValueError("'\(shown)' is the byte a terminal sends for \(key); write \(key)"))
+        }
+        if lower == "any-character" {
+            return .failure(ConfigValueError("'any-character' is no key; write the keys themselves (ctrl-d, alt-x, f, page-up…)"))
+        }
+        guard let chord = KeyChord(name: name) else {
+            return .failure(ConfigValueError("unknown key '\(shown)'; \(hint(for: name))"))
+        }
+        switch chord {
+        case .control(let character):
+            // A terminal sends Ctrl with a letter or @ [ \ ] ^ _ (bytes 0–31); not with a digit or other symbol.
+            guard character.isASCII, character.isLetter || "@\\]^_".contains(character) else {
+                return .failure(ConfigValueError("a terminal cannot send '\(shown)': Ctrl goes with a letter or one of @ \\ ] ^ _; try an alt- key"))
+            }
+        case .alt(let character):
+            guard character != "[" else {
+                return .failure(ConfigValueError("'\(shown)' cannot be told from the start of the terminal's escape sequences; choose another key"))
+            }
+            guard !character.unicodeScalars.contains(where: TerminalSafe.isUnsafe), character != " " else {
+                return .failure(ConfigValueError("a terminal cannot send '\(shown)'; choose another key"))
+            }
+        default:
+            break
+        }
+        return .success(chord)
+    }
+
+    private static func hint(for name: String) -> String {
+        let named = ["enter", "tab", "shift-tab", "esc", "backspace", "delete", "space", "up", "down", "left", "right",
+                     "home", "end", "page-up", "page-down"]
+        if let close = Suggestion.closest(to: name, among: named) { return "did you mean '\(close)'?" }
+        return "write a named key (\(named.prefix(6).joined(separator: ", ")), page-up…), ctrl-LETTER, alt-CHARACTER, or one character"
+    }
+
+    /// What is wrong with rebinding each action to its keys, together: keys
+    /// that another action of the same view keeps (or is given too), and
+    /// characters in a form's keyboard, where they are typed. A key an action
+    /// already has by default stays shared as the standard maps share it (Tab
+    /// between swap-view and next-field). Warnings: a key readline would have
+    /// done something with, a key listed twice. In `KeyAction` order.
+    public static func problems(_ keys: [KeyAction: [KeyChord]]) -> [(action: KeyAction, diagnostic: Diagnostic.Severity, message: String)] {
+        var out: [(action: KeyAction, diagnostic: Diagnostic.Severity, message: String)] = []
+        var reported: Set<String> = []
+        for action in KeyAction.allCases {
+            guard let chords = keys[action] else { continue }
+            if chords.isEmpty {
+                out.append((action, .error, "'\(action.rawValue)' needs at least one key"))
+                continue
+            }
+            var seen: [KeyChord] = []
+            for chord in chords {
+                if seen.contains(chord) {
+                    out.append((action, .warning, "'\(chord.name)' is listed twice for '\(action.rawValue)'; once is enough"))
+                }
+                seen.append(chord)
+            }
+            for view in views where view.has(action) {
+                for chord in seen where !view.defaults(of: action).contains(chord) {
+                    let place = "\(chord.name)|\(action.rawValue)"
+                    guard !reported.contains(place) else { continue }
+                    if view.typesText, chord.isTyped {
+                        reported.insert(place)
+                        out.append((action, .error, "'\(chord.name)' is typed into the field in \(view.name), so '\(action.rawValue)' cannot have it; choose a ctrl-, alt- or named key"))
+                        continue
+                    }
+                    for other in view.keys where other.action != action {
+                        let theirs = keys[other.action] ?? other.keys
+                        guard theirs.contains(chord) else { continue }
+                        reported.insert(place)
+                        if let why = fixed[other.action] {
+                            out.append((action, .error, "'\(chord.name)' belongs to '\(other.action.rawValue)' in \(view.name) (\(why)); choose another key for '\(action.rawValue)'"))
+                        } else if keys[other.action] != nil {
+                            out.append((action, .error, "'\(chord.name)' is given to both '\(other.action.rawValue)' and '\(action.rawValue)', which \(view.name) both has; give it to one"))
+                        } else {
+                            out.append((action, .error, "'\(chord.name)' is already '\(other.action.rawValue)' in \(view.name); rebind '\(other.action.rawValue)' too (keys: {\(other.action.rawValue): …}), or choose another key for '\(action.rawValue)'"))
+                        }
+                        break
+                    }
+                }
+            }
+            if views[0].has(action) {
+                for chord in seen where !views[0].defaults(of: action).contains(chord) {
+                    if case .control(let character) = chord, let function = readlineEmacs[character] {
+                        out.append((action, .warning, "'\(chord.name)' is GNU readline's \(function) while typing a field; there it will be '\(action.rawValue)' instead"))
+                    }
+                }
+            }
+        }
+        return out
+    }
+
+    /// Control keys GNU readline binds in emacs mode (what a form's keyboard would lose).
+    static let readlineEmacs: [Character: String] = [
+        "a": "beginning-of-line", "b": "backward-char", "d": "delete-char", "e": "end-of-line", "f": "forward-char",
+        "k": "kill-line", "n": "next-history", "p": "previous-history", "r": "reverse-search-history",
+        "t": "transpose-chars", "u": "unix-line-discard", "v": "quoted-insert", "w": "unix-word-rubout",
+        "x": "prefix key (C-x …)", "y": "yank", "_": "undo", "]": "character-search",
+    ]
+}

@@ -1,0 +1,190 @@
+/// A person's settings for Keyform: what `~/.config/keyform/config.yaml`
+/// and the `KEYFORM_*` variables say, over the defaults. A plain value; where
+/// each setting came from is `ResolvedConfig`'s.
+public struct UserConfig: Equatable, Sendable {
+    /// The database `run`, `browse` and `records` use without `--db`; nil: the default place.
+    public var database: String?
+    /// Transitions between pages and views (NO_MOTION and --no-animation still turn them off).
+    public var animation = true
+    /// What the screen writers draw each role in.
+    public var colors = ColorPalette.standard
+    /// The actions given keys of their own, each with its keys.
+    public var keys: [KeyAction: [KeyChord]] = [:]
+
+    public init() {}
+
+    public static let standard = UserConfig()
+
+    /// Every view's key map with the keys rebound.
+    public var configuredKeys: ConfiguredKeys { ConfiguredKeys(rebinding: keys) }
+}
+
+/// One setting: its name in the file (`colors.accent` is `accent:` under
+/// `colors:`), the variable that overrides it, what may be written, what it
+/// does, and how a value is read and shown. Adding a setting is adding a row to
+/// `all` (and the field it sets to `UserConfig`): the file's reader, the
+/// variables, `config show` and the "did you mean" hints all read this table.
+public struct ConfigSetting: Sendable {
+    public var name: String
+    public var environment: String
+    /// What may be written: `true or false`, `a colour`.
+    public var values: String
+    public var summary: String
+    /// Whether a list is allowed (`done: [ctrl-d, f2]`; in a variable, separated by commas or spaces).
+    public var takesList: Bool
+    /// Reads the words written into the config; the error says what is wrong and what to write.
+    let apply: @Sendable (inout UserConfig, [String], ConfigValueContext) -> ConfigValueError?
+    /// The setting's value in a config, as a file would write it.
+    public let show: @Sendable (UserConfig) -> String
+
+    /// The group in the file (`colors`, `keys`), or nil for a top-level setting.
+    public var group: String? { name.firstIndex(of: ".").map { String(name[..<$0]) } }
+    /// The name inside its group (`accent`).
+    public var key: String { name.firstIndex(of: ".").map { String(name[name.index(after: $0)...]) } ?? name }
+
+    /// Every setting, in the order `config show` and the docs list them.
+    public static let all: [ConfigSetting] = [database, animation] + colors + keys
+
+    public static func named(_ name: String) -> ConfigSetting? { all.first { $0.name == name } }
+
+    /// The names at the top of the file: plain settings and groups.
+    public static var topLevelNames: [String] {
+        var names: [String] = []
+        for setting in all where !names.contains(setting.group ?? setting.name) { names.append(setting.group ?? setting.name) }
+        return names
+    }
+
+    static let database = ConfigSetting(
+        name: "database", environment: "KEYFORM_DB", values: "a path",
+        summary: "the database file of run, browse and records when no --db is given (a relative path in the file is relative to the file's folder; ~/ is your home)",
+        takesList: false,
+        apply: { config, words, context in
+            let path = words.first ?? ""
+            guard !path.isEmpty else { return ConfigValueError("'database' needs a path, like ~/notes/keyform.sqlite") }
+            config.database = context.resolve(path)
+            return nil
+        },
+        show: { $0.database ?? "" })
+
+    static let animation = ConfigSetting(
+        name: "animation", environment: "KEYFORM_ANIMATION", values: "true or false",
+        summary: "short transitions between pages and views (NO_MOTION and --no-animation turn them off whatever this says)",
+        takesList: false,
+        apply: { config, words, context in
+            switch (words.first ?? "").lowercased() {
+            case "true": config.animation = true
+            case "false": config.animation = false
+            case "1" where context.isVariable: config.animation = true
+            case "0" where context.isVariable: config.animation = false
+            default:
+                return ConfigValueError("'animation' is true or false, found '\(TerminalSafe.escaped(words.first ?? ""))'")
+            }
+            return nil
+        },
+        show: { $0.animation ? "true" : "false" })
+
+    static let colors: [ConfigSetting] = ColorPalette.Role.allCases.map { role in
+        ConfigSetting(
+            name: "colors." + role.rawValue, environment: "KEYFORM_COLOR_" + role.rawValue.uppercased(),
+            values: "a colour: black red green yellow blue magenta cyan white, bright-NAME, 0–255, #rrggbb, or none",
+            summary: role.summary, takesList: false,
+            apply: { config, words, _ in
+                switch TerminalColor.parse(words.first ?? "") {
+                case .success(let color): config.colors[role] = color
+                case .failure(let error): return error
+                }
+                return nil
+            },
+            show: { $0.colors[role].map(\.description) ?? "none" })
+    }
+
+    static let keys: [ConfigSetting] = KeyRebinding.actions.map { action in
+        ConfigSetting(
+            name: "keys." + action.rawValue,
+            environment: "KEYFORM_KEY_" + action.rawValue.uppercased().replacingOccurrences(of: "-", with: "_"),
+            values: "a key or a list of keys: ctrl-LETTER, alt-CHARACTER, a named key (enter, esc, tab, space, up, page-up…) or one character",
+            summary: action.summary, takesList: true,
+            apply: { config, words, _ in
+                var chords: [KeyChord] = []
+                for word in words {
+                    switch KeyRebinding.chord(named: word) {
+                    case .success(let chord): chords.append(chord)
+                    case .failure(let error): return error
+                    }
+                }
+                config.keys[action] = chords
+                return nil
+            },
+            show: { config in (config.keys[action] ?? KeyRebinding.defaults(of: action)).map(\.name).joined(separator: ", ") })
+    }
+}
+
+/// Where a value was written, for what reading it depends on.
+struct ConfigValueContext {
+    /// The config file's folder; nil for a variable.
+    var folder: String?
+    var home: String?
+
+    var isVariable: Bool { folder == nil }
+
+    /// A path from the file: `~/` is the home folder, a relative path is the file's folder's.
+    /// From a variable, as written (relative to the current folder, as always).
+    func resolve(_ path: String) -> String {
+        guard let folder else { return path }
+        if path == "~" || path.hasPrefix("~/"), let home {
+            return home + path.dropFirst()
+        }
+        if path.hasPrefix("/") { return path }
+        return folder == "/" ? "/" + path : folder + "/" + path
+    }
+}
+
+extension KeyAction {
+    /// What the action does, for `config show` and the docs.
+    public var summary: String {
+        switch self {
+        case .cancel: "leave the form, keeping the draft (exit 1)"
+        case .interrupt: "leave at once (exit 130)"
+        case .suspend: "give the terminal back until fg"
+        case .redraw: "draw the whole screen again"
+        case .commit: "commit the field and go on (Done on the last field)"
+        case .nextField: "on a field without keys: commit it and go to the next"
+        case .previousField: "the previous field"
+        case .swapView: "swap between the keyboard and the field's keys"
+        case .done: "press Done from any field"
+        case .jumpToField: "go to the field with the digit's number"
+        case .edit: "the key goes to GNU readline"
+        case .moveLeft: "grid: move the highlight left"
+        case .moveUp: "grid: move the highlight up"
+        case .moveDown: "grid: move the highlight down"
+        case .moveRight: "grid: move the highlight right"
+        case .pressKey: "grid: press the highlighted key (or commit the field as it is)"
+        case .pressHotkey: "grid: press the key with that hotkey"
+        case .pressBackspace: "grid: press the page's backspace key"
+        case .previousMonth: "calendar: the month before"
+        case .nextMonth: "calendar: the month after"
+        case .today: "calendar: today"
+        case .flip: "switch: flip yes and no"
+        case .setYes: "switch: yes"
+        case .setNo: "switch: no"
+        case .clear: "switch: empty"
+        case .listUp: "list: the record above"
+        case .listDown: "list: the record below"
+        case .listPageUp: "list: a page up"
+        case .listPageDown: "list: a page down"
+        case .listFirst: "list: the first record"
+        case .listLast: "list: the last record"
+        case .open: "list: edit the record"
+        case .add: "list: add a record"
+        case .delete: "list: delete the record (after asking)"
+        case .toggle: "list: toggle the form's first yes/no field"
+        case .filter: "list: filter by a field's value"
+        case .sort: "list: sort in the next order"
+        case .quit: "list: leave"
+        case .back: "list: show all records again, or leave"
+        case .yes: "list: yes, delete it"
+        case .no: "a question: no"
+        case .answer: "a question: answer"
+        }
+    }
+}
