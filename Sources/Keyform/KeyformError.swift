@@ -26,6 +26,10 @@ public enum KeyformError: Error, Sendable, Equatable, CustomStringConvertible, L
     /// writes them (`PATH:LINE:COLUMN: error: MESSAGE` for files; `form 'NAME', field 'ID': error: MESSAGE`
     /// for forms written in Swift). Warnings found with the errors are listed too.
     case invalidForm([String])
+    /// The person's Keyform config (`~/.config/keyform/config.yaml`, `KEYFORM_*`)
+    /// has errors, one line each (`PATH:LINE:COLUMN: error: MESSAGE`); the form was
+    /// not shown. `keyform config check` shows them too; see ``TerminalFormRunner/init(readingUserConfig:)``.
+    case invalidConfig([String])
     /// The database given to ``KeyformForm/store(at:drafts:)`` cannot be opened; the form was not shown.
     case storeUnavailable(String)
     /// The form was submitted but the record could not be stored. Nothing is lost:
@@ -41,14 +45,14 @@ public enum KeyformError: Error, Sendable, Equatable, CustomStringConvertible, L
     case unfinished(screen: String)
 
     /// The exit status `keyform run` uses for the same ending: 1 cancelled, 130
-    /// interrupted, 128 + the signal when terminated, 2 for an invalid form, 3 for a
+    /// interrupted, 128 + the signal when terminated, 2 for an invalid form or config, 3 for a
     /// record not stored, 1 otherwise.
     public var exitStatus: Int32 {
         switch self {
         case .cancelled: Departure.cancelled.exitStatus
         case .interrupted: Departure.interrupted.exitStatus
         case .terminated(let signal): Departure.terminated(signal: signal).exitStatus
-        case .invalidForm: ExitStatus.badUsage
+        case .invalidForm, .invalidConfig: ExitStatus.badUsage
         case .notStored: ExitStatus.notStored
         case .noTerminal, .storeUnavailable, .decodingFailed, .invalidKeys, .unfinished: 1
         }
@@ -62,6 +66,7 @@ public enum KeyformError: Error, Sendable, Equatable, CustomStringConvertible, L
         case .terminated(let signal): "terminated by signal \(signal)"
         case .noTerminal(let reason): "no terminal to show the form on (\(reason))"
         case .invalidForm(let lines): (["the form has errors:"] + lines).joined(separator: "\n")
+        case .invalidConfig(let lines): (["the Keyform config has errors:"] + lines).joined(separator: "\n")
         case .storeUnavailable(let reason): "cannot open the store: \(reason)"
         case .notStored(let record, let reason): "the record was NOT stored: \(reason); the record: \(record.json)"
         case .decodingFailed(let reason): reason

@@ -1,5 +1,6 @@
 import Foundation
 internal import KeyformCore
+internal import KeyformFiles
 internal import KeyformRun
 internal import KeyformStore
 internal import KeyformTerminal
@@ -48,6 +49,13 @@ extension FormRunner {
 /// out, Ctrl-C and SIGTERM included. `NO_COLOR` turns color off, `NO_MOTION` the
 /// transitions; `TERM=dumb` both.
 ///
+/// The person's Keyform config applies, as in `keyform run`: their colours,
+/// key bindings and `animation` (`~/.config/keyform/config.yaml` and the
+/// `KEYFORM_*` variables; docs/config.md). Its `database` does not: where a
+/// program stores records is the program's choice (``KeyformForm/store(at:drafts:)``).
+/// A config with errors stops the run with ``KeyformError/invalidConfig(_:)``;
+/// `TerminalFormRunner(readingUserConfig: false)` leaves the config out.
+///
 /// ``run(_:)`` keeps the main actor (the main thread) busy while the person fills
 /// the form in: other main-actor work waits, tasks on other executors go on.
 /// Ctrl-C typed in the form always ends it as ``KeyformError/interrupted``; a
@@ -56,30 +64,45 @@ extension FormRunner {
 /// (a thread started earlier may take the signal with its default action).
 public struct TerminalFormRunner: FormRunner {
     var ttyPath = "/dev/tty"
+    var readingUserConfig = true
 
     /// The runner of the controlling terminal.
-    nonisolated public init() {}
+    /// - Parameter readingUserConfig: whether the person's Keyform config (colours,
+    ///   keys, animation) applies; false draws with Keyform's defaults.
+    nonisolated public init(readingUserConfig: Bool = true) {
+        self.readingUserConfig = readingUserConfig
+    }
 
     /// Fills the form in on the terminal.
     /// - Throws: ``KeyformError/cancelled`` (Esc), ``KeyformError/interrupted``
     ///   (Ctrl-C), ``KeyformError/terminated(signal:)``, ``KeyformError/noTerminal(_:)``,
-    ///   ``KeyformError/invalidForm(_:)``, ``KeyformError/storeUnavailable(_:)``,
+    ///   ``KeyformError/invalidForm(_:)``, ``KeyformError/invalidConfig(_:)``, ``KeyformError/storeUnavailable(_:)``,
     ///   ``KeyformError/notStored(_:reason:)``; a `CancellationError` when the task
     ///   was cancelled before the form opened.
     public func run(_ form: KeyformForm) async throws -> KeyformRecord {
         try Task.checkCancellation()
+        let config = try userConfig()
         let run = try form.storedRun(today: CivilDate.today())
         do {
             let start = try run.start(drafts: form.draftPolicy.forRun) { question in
                 try StoredFormRun.askOnTerminal(question, ttyPath: ttyPath)
             }
-            let record = try run.runOnTerminal(from: start, options: .fromEnvironment(animate: form.isAnimated, ttyPath: ttyPath))
+            let record = try run.runOnTerminal(from: start, options: .fromEnvironment(animate: form.isAnimated, config: config, ttyPath: ttyPath))
             return try run.saved(record)
         } catch let departure as Departure {
             throw KeyformError(departure)
         } catch let error as TerminalError {
             throw KeyformError.noTerminal(error.description)
         }
+    }
+
+    /// The person's config (colours, keys, animation), or the defaults when not reading it.
+    /// - Throws: ``KeyformError/invalidConfig(_:)`` when it has errors.
+    func userConfig() throws(KeyformError) -> UserConfig {
+        guard readingUserConfig else { return .standard }
+        let resolved = ConfigFiles.load()
+        if resolved.hasErrors { throw .invalidConfig(resolved.problems.filter(\.isError).map(\.description)) }
+        return resolved.config
     }
 }
 

@@ -11,12 +11,13 @@ struct CLIRunner {
     static var binary: URL { BuiltProducts.executable("keyform") }
 
     static func run(_ arguments: [String], stdin: String? = nil, in directory: URL? = nil, environment: [String: String] = [:]) throws -> Result {
-        // Never the person's own database: each run gets a fresh one unless the test names one.
+        // Never the person's own database: each run gets a fresh one unless the test names one;
+        // never the person's config either (KEYFORM_CONFIG=/dev/null) unless the test gives one.
         let scratchDatabase = FileManager.default.temporaryDirectory.appendingPathComponent("keyform-cli-test-\(UUID().uuidString).sqlite").path
         defer {
             for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: scratchDatabase + suffix) }
         }
-        return try Programs.run(binary.path, arguments, stdin: stdin, environment: ["KEYFORM_DB": scratchDatabase].merging(environment) { $1 },
+        return try Programs.run(binary.path, arguments, stdin: stdin, environment: ["KEYFORM_DB": scratchDatabase, "KEYFORM_CONFIG": "/dev/null"].merging(environment) { $1 },
                                 in: directory ?? packageRoot)
     }
 

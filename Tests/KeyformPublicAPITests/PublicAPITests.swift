@@ -73,7 +73,7 @@ func programMain() async {
         switch error {
         case .cancelled, .interrupted, .terminated(signal: _): return
         case .noTerminal(let reason): print(reason)
-        case .invalidForm(let lines): lines.forEach { print($0) }
+        case .invalidForm(let lines), .invalidConfig(let lines): lines.forEach { print($0) }
         case .storeUnavailable(let reason), .decodingFailed(let reason), .invalidKeys(let reason): print(reason)
         case .notStored(let record, let reason): print(record, reason)
         case .unfinished(let screen): print(screen)

@@ -31,8 +31,9 @@ public final class FormRun {
         self.folder = folder
         do {
             // A fresh database per run: never the person's own, and no draft from an earlier test
-            // (a draft would make `keyform run` ask to resume it first).
-            let isolated = ["KEYFORM_DB": folder.appendingPathComponent("keyform.sqlite").path].merging(environment) { $1 }
+            // (a draft would make `keyform run` ask to resume it first). Nor the person's config.
+            let isolated = ["KEYFORM_DB": folder.appendingPathComponent("keyform.sqlite").path, "KEYFORM_CONFIG": "/dev/null"]
+                .merging(environment) { $1 }
             tmux = try Tmux(command: command, environment: isolated, width: width, height: height,
                             in: Self.packageRoot, folder: folder)
         } catch {

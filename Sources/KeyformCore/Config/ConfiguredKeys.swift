@@ -153,8 +153,9 @@ public enum KeyRebinding {
             for chord in chords {
                 if seen.contains(chord) {
                     out.append((action, .warning, "'\(chord.name)' is listed twice for '\(action.rawValue)'; once is enough"))
+                } else {
+                    seen.append(chord)
                 }
-                seen.append(chord)
             }
             for view in views where view.has(action) {
                 for chord in seen where !view.defaults(of: action).contains(chord) {
@@ -172,6 +173,8 @@ public enum KeyRebinding {
                         if let why = fixed[other.action] {
                             out.append((action, .error, "'\(chord.name)' belongs to '\(other.action.rawValue)' in \(view.name) (\(why)); choose another key for '\(action.rawValue)'"))
                         } else if keys[other.action] != nil {
+                            // Said once, at the later of the two.
+                            guard KeyAction.allCases.firstIndex(of: other.action)! < KeyAction.allCases.firstIndex(of: action)! else { break }
                             out.append((action, .error, "'\(chord.name)' is given to both '\(other.action.rawValue)' and '\(action.rawValue)', which \(view.name) both has; give it to one"))
                         } else {
                             out.append((action, .error, "'\(chord.name)' is already '\(other.action.rawValue)' in \(view.name); rebind '\(other.action.rawValue)' too (keys: {\(other.action.rawValue): …}), or choose another key for '\(action.rawValue)'"))
