@@ -136,3 +136,32 @@ struct StoredFormRunTests {
         #expect(try TerminalRunner.Answer.no.yes() == false)
     }
 }
+
+/// The terminal's options from the config and the environment: what turns
+/// colour and motion off wins over the config.
+struct TerminalOptionsTests {
+    var config: UserConfig {
+        var config = UserConfig()
+        config.colors.accent = .basic(5)
+        config.keys[.cancel] = [.control("g")]
+        return config
+    }
+
+    @Test func theConfigsColoursKeysAndAnimationReachTheOptions() {
+        let options = TerminalRunner.Options.from(environment: ["TERM": "xterm"], animate: true, config: config)
+        #expect(options.color && options.animate)
+        #expect(options.palette.accent == .basic(5))
+        #expect(options.keys.form.keyboard.keys(for: .cancel) == [.control("g")])
+        var still = config
+        still.animation = false
+        #expect(!TerminalRunner.Options.from(environment: ["TERM": "xterm"], animate: true, config: still).animate)
+    }
+
+    @Test func noColorNoMotionAndTheFlagWinOverTheConfig() {
+        let environment = ["TERM": "xterm", "NO_COLOR": "1", "NO_MOTION": "1"]
+        let options = TerminalRunner.Options.from(environment: environment, animate: true, config: config)
+        #expect(!options.color && !options.animate)
+        #expect(!TerminalRunner.Options.from(environment: ["TERM": "xterm"], animate: false, config: config).animate, "--no-animation")
+        #expect(!TerminalRunner.Options.from(environment: ["TERM": "dumb"], animate: true, config: config).color)
+    }
+}

@@ -201,6 +201,15 @@ public struct ResolvedConfig: Sendable {
         for (action, severity, message) in KeyRebinding.problems(resolved.config.keys) {
             resolved.problems.append(ConfigProblem(severity, at: resolved.source(of: "keys." + action.rawValue), message))
         }
+        // In file order, then the variables' (stable: problems at one place keep their order).
+        resolved.problems = resolved.problems.enumerated().sorted { a, b in
+            switch (a.element.place, b.element.place) {
+            case (.file(_, let x), .file(_, let y)) where x != y: x < y
+            case (.file, .environment), (.file, .standard): true
+            case (.environment, .file), (.standard, .file): false
+            default: a.offset < b.offset
+            }
+        }.map(\.element)
         return resolved
     }
 
