@@ -30,8 +30,6 @@ struct ConfigInTmuxTests {
         try tmux.type("Buy milk")
         try tmux.press("C-n")
         try tmux.wait(forText: "Text*     Buy milk", "› Priority", "Shift-Tab back · Ctrl-G cancel")
-        // Esc cancels no more (a lone Esc in a grid is nobody's now): the form stays.
-        try tmux.press("Escape")
         try tmux.press("C-g")
         let result = try run.result()
         #expect(result.status == 1, "cancelled by the rebound key: \(result.stderr)")
