@@ -76,19 +76,19 @@ struct ConfigShowCommand: ParsableCommand {
         discussion: """
             One line a setting: NAME, VALUE, and where it comes from (the file's
             PATH:LINE:COLUMN, a KEYFORM_* variable, or default). The first line names
-            the config file. With --variables, each setting's variable instead of where
-            it comes from. Problems are printed on stderr as by keyform config check
+            the config file. With --variables, each setting's KEYFORM_* variable and
+            what the setting does instead. Problems are printed on stderr as by keyform config check
             (exit 1 if any is an error).
             """
     )
 
-    @Flag(help: "List each setting's KEYFORM_* variable and what it takes.")
+    @Flag(help: "List each setting's KEYFORM_* variable and what the setting does.")
     var variables = false
 
     func run() throws {
         let environment = ProcessInfo.processInfo.environment
         if variables {
-            let rows = ConfigSetting.all.map { [$0.name, $0.environment, $0.values] }
+            let rows = ConfigSetting.all.map { [$0.name, $0.environment, $0.summary] }
             return try Output.result(ConfigShow.table(rows))
         }
         let resolved = ConfigFiles.load()

@@ -73,7 +73,7 @@ public enum TerminalColor: Hashable, Sendable, CustomStringConvertible {
 public struct ColorPalette: Hashable, Sendable {
     /// The roles a config file colours (`colors: {accent: magenta}`).
     public enum Role: String, CaseIterable, Sendable {
-        /// The focused field, the ready Done, headings (cyan).
+        /// The focused field, the ready Done, the page in the title line (cyan).
         case accent
         /// Why a field is invalid (red).
         case error
@@ -85,9 +85,9 @@ public struct ColorPalette: Hashable, Sendable {
         /// What the role is for, in the words of `config show` and the docs.
         public var summary: String {
             switch self {
-            case .accent: "the focused field, the ready Done button, a grid's title"
+            case .accent: "the focused field, the ready Done button, the page in the title line, a question"
             case .error: "why a field is invalid"
-            case .dim: "disabled and secondary text (faint when none)"
+            case .dim: "the key hints, the disabled Done, empty values (faint when none)"
             case .highlight: "the highlighted grid key and list row (reverse video, in this colour)"
             }
         }
