@@ -45,8 +45,8 @@ public struct ScreenWriter: Sendable {
     public let color: Bool
     /// The colours of the roles (a config's `colors:`); used only with `color`.
     public let palette: ColorPalette
-    /// The SGR bytes after `ESC [` for each style, by its raw value (6 bits):
-    /// the palette's codes, worked out once.
+    /// The SGR bytes after `ESC [` for each style, by its raw value: the
+    /// palette's codes, worked out once.
     private let pens: [[UInt8]]
 
     /// What the screen shows, as last drawn; nil when unknown (a full redraw comes next).
@@ -76,7 +76,7 @@ public struct ScreenWriter: Sendable {
     public init(color: Bool, palette: ColorPalette = .standard) {
         self.color = color
         self.palette = palette
-        pens = (0..<64).map { Array(palette.sgr(for: TextStyle(rawValue: UInt8($0)), color: color).utf8) + [UInt8(ascii: "m")] }
+        pens = (0...255).map { Array(palette.sgr(for: TextStyle(rawValue: UInt8($0)), color: color).utf8) + [UInt8(ascii: "m")] }
     }
 
     /// Forgets what the screen shows: the next `render` clears the screen and draws
@@ -433,7 +433,7 @@ public struct ScreenWriter: Sendable {
     private mutating func setPen(_ style: TextStyle, into out: inout [UInt8]) {
         guard pen != style else { return }
         out += [0x1B, UInt8(ascii: "[")]
-        out += pens[Int(style.rawValue & 0x3F)]
+        out += pens[Int(style.rawValue)]
         pen = style
     }
 
