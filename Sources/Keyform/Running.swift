@@ -96,11 +96,14 @@ public struct TerminalFormRunner: FormRunner {
         }
     }
 
-    /// The person's config (colours, keys, animation), or the defaults when not reading it.
+    /// The person's config (colours, keys, animation), or the defaults when not reading it;
+    /// from the process's environment and folder unless given.
     /// - Throws: ``KeyformError/invalidConfig(_:)`` when it has errors.
-    func userConfig() throws(KeyformError) -> UserConfig {
+    func userConfig(environment: [String: String]? = nil, currentDirectory: String? = nil) throws(KeyformError) -> UserConfig {
         guard readingUserConfig else { return .standard }
-        let resolved = ConfigFiles.load()
+        let process = FileSearch.process
+        let search = FileSearch(currentDirectory: currentDirectory ?? process.currentDirectory, environment: environment ?? process.environment)
+        let resolved = ConfigFiles.load(in: search)
         if resolved.hasErrors { throw .invalidConfig(resolved.problems.filter(\.isError).map(\.description)) }
         return resolved.config
     }

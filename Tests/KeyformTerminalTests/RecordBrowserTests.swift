@@ -103,6 +103,32 @@ struct RecordBrowserTests {
         browser.receive([0x1B]) + browser.flushPendingEscape()
     }
 
+    // MARK: A config's keys
+
+    /// A config's rebindings reach the list and the forms it opens: the footers
+    /// name the person's keys, and those keys act.
+    @Test func theConfiguredKeysWorkInTheListAndInTheFormsItOpens() {
+        var config = UserConfig()
+        config.keys = [.add: [.character("n")], .cancel: [.control("g")], .quit: [.character("x")]]
+        let keys = config.configuredKeys
+        let store = Store([RecordListRow(id: 1, values: Self.record("Buy milk", done: true))])
+        let browser = RecordBrowser(context: Self.context, rows: store.rows, hooks: store.hooks(), keys: keys.list, formKeys: keys.form)
+        defer { browser.close() }
+        #expect(Self.screen(browser, width: 90).contains("n add"), "\(Self.screen(browser, width: 90))")
+        #expect(Self.screen(browser, width: 90).contains("x quit"))
+        Self.type(browser, "a")
+        #expect(!browser.isEditing, "a adds no more")
+        Self.type(browser, "n")
+        #expect(browser.isEditing)
+        #expect(Self.screen(browser, width: 90).contains("Ctrl-G cancel"), "\(Self.screen(browser, width: 90))")
+        Self.escape(browser)
+        #expect(browser.isEditing, "Esc cancels no more")
+        Self.type(browser, "\u{07}")
+        #expect(!browser.isEditing, "Ctrl-G leaves the form")
+        Self.type(browser, "x")
+        #expect(browser.outcome != nil)
+    }
+
     // MARK: Drafts of a record being added
 
     @Test func anAddLeftWithEscKeepsWhatWasTypedAsADraft() {
