@@ -28,7 +28,7 @@ struct BrowseCommand: ParsableCommand {
             again; Esc shows all records again when filtered, else leaves; q leaves.
 
             Exit status: 0 left with q or Esc, 1 the database could not be opened, 2 bad
-            usage, an invalid form or no terminal, 130 interrupted (Ctrl-C), 143 SIGTERM,
+            usage, an invalid form or config, or no terminal, 130 interrupted (Ctrl-C), 143 SIGTERM,
             129 SIGHUP.
             """
     )
@@ -42,7 +42,7 @@ struct BrowseCommand: ParsableCommand {
 
     @OptionGroup var store: DatabaseOption
 
-    @Flag(help: "No transitions (also when NO_MOTION is set).")
+    @Flag(help: "No transitions (also when NO_MOTION is set, or the config says animation: false).")
     var noAnimation = false
 
     func run() throws {

@@ -29,7 +29,7 @@ struct DemoCommand: ParsableCommand {
     @Argument(help: "Open this demo app directly (its form's name or file stem).")
     var app: String?
 
-    @Flag(help: "No transitions (also when NO_MOTION is set).")
+    @Flag(help: "No transitions (also when NO_MOTION is set, or the config says animation: false).")
     var noAnimation = false
 
     func run() throws {

@@ -14,7 +14,7 @@ struct RecordsCommand: ParsableCommand {
             a --db where there is none is an error (import creates it, as run does).
 
             Exit status: 0 listed or exported, 1 the store or the output file failed (or no
-            database at --db), 2 bad usage or an invalid form.
+            database at --db), 2 bad usage, an invalid form, or a config with errors.
             """,
         subcommands: [RecordsListCommand.self, RecordsExportCommand.self, RecordsImportCommand.self]
     )

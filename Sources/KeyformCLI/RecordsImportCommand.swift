@@ -21,7 +21,7 @@ struct RecordsImportCommand: ParsableCommand {
             records are stored in one transaction, and their number is said on stderr.
 
             Exit status: 0 imported, 1 the store failed (nothing stored), 2 bad usage, an
-            invalid form or a problem in FILE (nothing stored).
+            invalid form, a config with errors, or a problem in FILE (nothing stored).
             """
     )
 

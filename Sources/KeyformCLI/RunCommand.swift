@@ -26,8 +26,8 @@ struct RunCommand: ParsableCommand {
             Every submitted record is stored (see --db); drafts are saved as fields are
             committed and when the form is left unfinished, and offered on the next run.
 
-            Exit status: 0 submitted, 1 cancelled, 2 bad usage or an invalid form, layout
-            or answers, 3 submitted but NOT stored (the error says where the record is),
+            Exit status: 0 submitted, 1 cancelled, 2 bad usage or an invalid form, layout,
+            answers or config (keyform config check), 3 submitted but NOT stored (the error says where the record is),
             74 stored but the result could not be written on stdout, 130 interrupted,
             143 SIGTERM, 129 SIGHUP, 131 SIGQUIT.
             """
@@ -53,7 +53,7 @@ struct RunCommand: ParsableCommand {
     @Flag(name: .customLong("repeat"), help: "Start from the last stored record (fields with their own default keep it, e.g. today); Ctrl-S submits from any field.")
     var repeatLast = false
 
-    @Flag(help: "No transitions (also when NO_MOTION is set).")
+    @Flag(help: "No transitions (also when NO_MOTION is set, or the config says animation: false).")
     var noAnimation = false
 
     func validate() throws {
