@@ -140,8 +140,8 @@ public enum KeyRebinding {
     /// already has by default stays shared as the standard maps share it (Tab
     /// between swap-view and next-field). Warnings: a key readline would have
     /// done something with, a key listed twice. In `KeyAction` order.
-    public static func problems(_ keys: [KeyAction: [KeyChord]]) -> [(action: KeyAction, diagnostic: Diagnostic.Severity, message: String)] {
-        var out: [(action: KeyAction, diagnostic: Diagnostic.Severity, message: String)] = []
+    public static func problems(_ keys: [KeyAction: [KeyChord]]) -> [(action: KeyAction, severity: Diagnostic.Severity, message: String)] {
+        var out: [(action: KeyAction, severity: Diagnostic.Severity, message: String)] = []
         var reported: Set<String> = []
         for action in KeyAction.allCases {
             guard let chords = keys[action] else { continue }
