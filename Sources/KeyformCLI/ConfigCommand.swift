@@ -46,7 +46,8 @@ struct ConfigCheckCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "A config file to check instead of the one in effect (the variables are checked with it).")
+    @Argument(help: "A config file to check instead of the one in effect (the variables are checked with it).",
+              completion: .file(extensions: ["yaml", "yml"]))
     var file: String?
 
     func run() throws {
