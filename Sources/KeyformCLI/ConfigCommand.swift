@@ -26,9 +26,9 @@ struct ConfigCommand: ParsableCommand {
         commandName: "config",
         abstract: "Check the config file and show the settings in effect.",
         discussion: """
-            The config file is $KEYFORM_CONFIG, else $XDG_CONFIG_HOME/keyform/config.yaml
-            (~/.config/keyform/config.yaml); KEYFORM_* variables override it (keyform config
-            show lists them). See docs/config.md.
+            The config file is $KEYFORM_CONFIG, else $XDG_CONFIG_HOME/keyform/config.yaml \
+            (~/.config/keyform/config.yaml); KEYFORM_* variables override it \
+            (keyform config show lists them). See docs/config.md.
             """,
         subcommands: [ConfigCheckCommand.self, ConfigShowCommand.self]
     )
