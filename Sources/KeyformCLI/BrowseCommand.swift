@@ -21,7 +21,7 @@ struct BrowseCommand: ParsableCommand {
             those values.
 
             Keys: Up/Down (PageUp, PageDown, Home, End) move; Enter opens the record in the
-            form to edit it ("Edit …"; Esc goes back without changing it); a adds a record;
+            form to edit it ("Edit ..."; Esc goes back without changing it); a adds a record;
             d deletes one after asking (y/n); Space toggles the form's first yes/no field;
             f (or /) filters: pick a field, then a value from its grid; s sorts by each date
             field, then by each strict grid field in its grid's order, then newest first

@@ -69,7 +69,7 @@ struct FormSchemaCommand: ParsableCommand {
             then start a form file with
             # yaml-language-server: $schema=form.schema.json
             keyform form check finds what a schema cannot (ids used twice, layouts that do
-            not resolve, regular expressions, defaults that fail the field's rules…).
+            not resolve, regular expressions, defaults that fail the field's rules...).
             """
     )
 

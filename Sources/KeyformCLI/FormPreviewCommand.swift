@@ -16,7 +16,7 @@ struct FormPreviewCommand: ParsableCommand {
             before any key: the defaults filled in (nothing is read from the store, so
             `default: last` is empty and a `choices` field shows as with nothing stored),
             the first field focused. On a terminal it has the terminal's size and styles;
-            piped, it is plain text 80×24. Problems in the form and its layouts go to stderr.
+            piped, it is plain text 80x24. Problems in the form and its layouts go to stderr.
 
             With --watch the form is drawn again on every save of its file or of the layout
             files it uses, with their diagnostics under the drawing, until Ctrl-C: edit in

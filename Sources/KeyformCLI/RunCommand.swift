@@ -17,9 +17,9 @@ struct RunCommand: ParsableCommand {
             The form is drawn on the terminal (/dev/tty); stdout carries
             only the result, so x=$(keyform run todo) works.
 
-            Without a terminal — with --answers (a JSON object of field id to value; - reads
-            stdin), or when stdin is not a terminal (one value per line, in field order) —
-            no interface is drawn: a field with no value takes its default, and the same
+            Without a terminal, that is with --answers (a JSON object of field id to value,
+            or '-' to read it from stdin) or when stdin is not a terminal (one value per
+            line, in field order), no interface is drawn: a field with no value takes its default, and the same
             validation applies. Invalid values are reported on stderr, one line each
             (keyform: field 'ID': REASON), and the exit status is 2.
 

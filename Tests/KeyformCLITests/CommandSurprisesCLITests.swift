@@ -143,4 +143,14 @@ import Testing
         #expect(result.stdout.contains("PASS demo/"), "\(result.stdout)")
         #expect(result.stdout.hasSuffix(" passed, 0 failed\n"))
     }
+
+    /// ArgumentParser's manual generator drops every non-ASCII character, so help
+    /// text in `man keyform` would lose a `…` or `—`: the help is kept ASCII.
+    @Test func helpTextIsASCIISoTheManualLosesNothing() throws {
+        let dump = try CLIRunner.run(["--experimental-dump-help"])
+        #expect(dump.status == 0)
+        #expect(dump.stdout.contains("\"commandName\" : \"config\""))
+        let outside = dump.stdout.unicodeScalars.filter { !$0.isASCII }.map { String($0) }
+        #expect(outside.isEmpty, "non-ASCII in help text: \(Set(outside).sorted())")
+    }
 }
