@@ -139,6 +139,16 @@ struct RecordSelection {
             throw Failure(message: "\(error)", status: 1)
         }
     }
+
+    /// Each record's id, creation time and values in the form's field order, as
+    /// the store reads them (`RecordStore.forEachRecordValues`); failures as `forEach`.
+    func forEachValues(_ body: (_ id: Int64, _ created: Date, _ values: [FieldValue?]) throws -> Void) throws {
+        do {
+            try store.forEachRecordValues(form: form, where: filters, limit: limit, body)
+        } catch let error as StoreError {
+            throw Failure(message: "\(error)", status: 1)
+        }
+    }
 }
 
 /// Stored records as a table, JSON or CSV.
@@ -165,17 +175,41 @@ enum RecordTable {
         var count = 0
         switch format {
         case .json:
-            try selection.forEach { stored in
-                try output.write(count == 0 ? "[\n  " : ",\n  ")
-                try output.write(jsonObject(stored, form: form))
+            // Each field's `,"id":` made once, then every value written straight into the output's bytes.
+            let keys = form.fields.map { field in
+                var key = Array(",".utf8)
+                JSONString.append(field.id, to: &key)
+                key.append(UInt8(ascii: ":"))
+                return key
+            }
+            try selection.forEachValues { id, created, values in
+                try output.append { out in
+                    out.append(contentsOf: (count == 0 ? "[\n  {\"_id\":" : ",\n  {\"_id\":").utf8)
+                    out.append(contentsOf: String(id).utf8)
+                    out.append(contentsOf: ",\"_created\":".utf8)
+                    JSONString.append(Timestamp.string(from: created), to: &out)
+                    for (index, field) in form.fields.enumerated() {
+                        out.append(contentsOf: keys[index])
+                        RecordFormat.appendJSONValue(values[index], of: field, to: &out)
+                    }
+                    out.append(UInt8(ascii: "}"))
+                }
                 count += 1
             }
             try output.write(count == 0 ? "[]\n" : "\n]\n")
         case .csv:
             try output.write(csvLine(["_id", "_created"] + form.fields.map(\.id)))
-            try selection.forEach { stored in
-                let values = form.fields.map { stored.values[$0.id].map(csvValue) ?? "" }
-                try output.write(csvLine([String(stored.id), Timestamp.string(from: stored.created)] + values))
+            try selection.forEachValues { id, created, values in
+                try output.append { out in
+                    out.append(contentsOf: String(id).utf8)
+                    out.append(UInt8(ascii: ","))
+                    out.append(contentsOf: Timestamp.string(from: created).utf8)
+                    for value in values {
+                        out.append(UInt8(ascii: ","))
+                        if let value { appendCSVField(csvValue(value), to: &out) }
+                    }
+                    out.append(contentsOf: "\r\n".utf8)
+                }
                 count += 1
             }
         case .table:
@@ -187,21 +221,38 @@ enum RecordTable {
         return count
     }
 
-    static func jsonObject(_ stored: StoredRecord, form: Form) -> String {
-        var object = "{\"_id\":\(stored.id),\"_created\":" + RecordFormat.jsonString(Timestamp.string(from: stored.created))
-        for field in form.fields {
-            object += "," + RecordFormat.jsonString(field.id) + ":"
-                + RecordFormat.jsonValue(stored.values[field.id], type: field.type, multiple: field.multiple)
-        }
-        return object + "}"
-    }
-
     /// RFC 4180: a header row, CRLF line ends, fields quoted when they hold `,`, `"` or a line break.
     static func csvLine(_ fields: [String]) -> String {
         func quoted(_ text: String) -> String {
             text.contains(where: { $0 == "," || $0 == "\"" || $0.isNewline }) ? "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : text
         }
         return fields.map(quoted).joined(separator: ",") + "\r\n"
+    }
+
+    /// One field of a row as `csvLine` writes it, appended as UTF-8 from the text's
+    /// bytes. A line break is what `Character.isNewline` calls one: LF, VT, FF, CR,
+    /// NEL (C2 85), LS and PS (E2 80 A8/A9).
+    static func appendCSVField(_ text: String, to out: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { bytes in
+            var quoted = false
+            for (position, byte) in bytes.enumerated() {
+                switch byte {
+                case UInt8(ascii: ","), UInt8(ascii: "\""), 0x0A...0x0D: quoted = true
+                case 0xC2: quoted = bytes[position + 1] == 0x85
+                case 0xE2: quoted = bytes[position + 1] == 0x80 && (bytes[position + 2] == 0xA8 || bytes[position + 2] == 0xA9)
+                default: continue
+                }
+                if quoted { break }
+            }
+            guard quoted else { return out.append(contentsOf: bytes) }
+            out.append(UInt8(ascii: "\""))
+            for byte in bytes {
+                out.append(byte)
+                if byte == UInt8(ascii: "\"") { out.append(byte) }
+            }
+            out.append(UInt8(ascii: "\""))
+        }
     }
 
     /// A value as text; a C0 or C1 control (which no value can be typed or answered

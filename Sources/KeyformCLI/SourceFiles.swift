@@ -107,6 +107,12 @@ struct ChunkedOutput {
         if buffer.count >= Self.size { try flush() }
     }
 
+    /// Bytes made straight into the buffer (no String in between); written once 64 KiB are gathered.
+    mutating func append(_ make: (inout [UInt8]) -> Void) throws(WriteFailure) {
+        make(&buffer)
+        if buffer.count >= Self.size { try flush() }
+    }
+
     mutating func flush() throws(WriteFailure) {
         defer { buffer.removeAll(keepingCapacity: true) }
         if let code = Descriptor.writeAll(buffer, to: descriptor) { throw WriteFailure(code: code) }

@@ -109,10 +109,33 @@ extension AppDatabase: RecordStore {
         try reading(form: form, where: matches, limit: limit, beforeID: nil, body)
     }
 
-    /// One query over the records; what `body` throws stops it and is rethrown
-    /// as it is, the store's own failures as `StoreError`.
+    /// Each record's id, creation time and values as `forEachRecord` reads them,
+    /// without a `StoredRecord` (and its lookup table) or the update time per row.
+    public func forEachRecordValues(form: Form, where matches: [FieldMatch], limit: Int?,
+                                    _ body: (_ id: Int64, _ created: Date, _ values: [FieldValue?]) throws -> Void) throws {
+        try readingRows(form: form, where: matches, limit: limit, beforeID: nil) { row, values in
+            try body(row[0], Timestamp.date(from: row[1]) ?? .distantPast, values)
+        }
+    }
+
+    /// One query over the records, each made a `StoredRecord`.
     private func reading(form: Form, where matches: [FieldMatch], limit: Int?, beforeID: Int64?,
                          _ body: (StoredRecord) throws -> Void) throws {
+        let ids = form.fields.map(\.id)
+        try readingRows(form: form, where: matches, limit: limit, beforeID: beforeID) { row, values in
+            try body(StoredRecord(
+                id: row[0],
+                created: Timestamp.date(from: row[1]) ?? .distantPast,
+                updated: Timestamp.date(from: row[2]) ?? .distantPast,
+                values: Record(values: Array(zip(ids, values)))))
+        }
+    }
+
+    /// One query over the records: `body` gets each row (id, created, updated
+    /// first) and its values in the form's field order. What `body` throws stops
+    /// it and is rethrown as it is, the store's own failures as `StoreError`.
+    private func readingRows(form: Form, where matches: [FieldMatch], limit: Int?, beforeID: Int64?,
+                             _ body: (Row, [FieldValue?]) throws -> Void) throws {
         if let limit, limit <= 0 { return }
         let fields = form.fields
         var sql = "SELECT id, created, updated"
@@ -139,21 +162,16 @@ extension AppDatabase: RecordStore {
         try mapped {
             try writer.read { db in
                 let rows = try Row.fetchCursor(db, sql: sql, arguments: statementArguments)
+                // One array for every row: `body` gets it, and it is refilled after.
+                var values: [FieldValue?] = []
+                values.reserveCapacity(fields.count)
                 while let row = try rows.next() {
-                    var values: [(id: String, value: FieldValue?)] = []
-                    values.reserveCapacity(fields.count)
+                    values.removeAll(keepingCapacity: true)
                     for (index, field) in fields.enumerated() {
-                        let jsonType: String? = row[3 + 2 * index]
-                        let value: DatabaseValue = row[4 + 2 * index]
-                        values.append((field.id, RecordValues.decode(jsonType: jsonType, value: value, as: field.type, multiple: field.multiple)))
+                        values.append(RecordValues.decode(row, jsonTypeAt: 3 + 2 * index, as: field))
                     }
-                    let record = StoredRecord(
-                        id: row[0],
-                        created: Timestamp.date(from: row[1]) ?? .distantPast,
-                        updated: Timestamp.date(from: row[2]) ?? .distantPast,
-                        values: Record(values: values))
                     do {
-                        try body(record)
+                        try body(row, values)
                     } catch {
                         stopped = error
                         return

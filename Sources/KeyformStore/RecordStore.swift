@@ -1,3 +1,4 @@
+import Foundation
 import KeyformCore
 
 /// What a form run, the record browser and the `records` commands ask of a
@@ -48,6 +49,13 @@ public protocol RecordStore: AnyObject, Sendable {
     /// rethrown as it is; the store's own failures are `StoreError`. A backend
     /// that cannot stream is served by the default, which reads them all first.
     func forEachRecord(form: Form, where matches: [FieldMatch], limit: Int?, _ body: (StoredRecord) throws -> Void) throws
+
+    /// The records `forEachRecord` reads, each as its id, creation time and
+    /// values in the form's field order (nil: empty): for writing many out, where
+    /// a `StoredRecord` per record is work nobody needs. The default builds them
+    /// from `forEachRecord`.
+    func forEachRecordValues(form: Form, where matches: [FieldMatch], limit: Int?,
+                             _ body: (_ id: Int64, _ created: Date, _ values: [FieldValue?]) throws -> Void) throws
 
     /// How many records `form` has where every match holds.
     func recordCount(form: Form, where matches: [FieldMatch]) throws(StoreError) -> Int
@@ -107,6 +115,13 @@ extension RecordStore {
 
     public func forEachRecord(form: Form, where matches: [FieldMatch], limit: Int?, _ body: (StoredRecord) throws -> Void) throws {
         for record in try records(form: form, where: matches, limit: limit, beforeID: nil) { try body(record) }
+    }
+
+    public func forEachRecordValues(form: Form, where matches: [FieldMatch], limit: Int?,
+                                    _ body: (_ id: Int64, _ created: Date, _ values: [FieldValue?]) throws -> Void) throws {
+        try forEachRecord(form: form, where: matches, limit: limit) { stored in
+            try body(stored.id, stored.created, form.fields.map { stored.values[$0.id] })
+        }
     }
 
     public func recordCount(form: Form) throws(StoreError) -> Int {

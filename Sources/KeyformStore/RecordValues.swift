@@ -63,6 +63,17 @@ enum RecordValues {
     /// exact (integer 3 → number 3.0, number 3.0 → integer 3, "2026-11-21" → date,
     /// anything → its text for a text field), and otherwise returned as stored.
     static func decode(jsonType: String?, value: DatabaseValue, as type: Field.ValueType, multiple: Bool = false) -> FieldValue? {
+        decode(jsonType: jsonType, value: value, as: Field(id: "value", type: type, multiple: multiple))
+    }
+
+    /// The value in `row` at `index + 1`, its `json_type` at `index`, read as `field`'s.
+    @inline(__always)
+    static func decode(_ row: Row, jsonTypeAt index: Int, as field: Field) -> FieldValue? {
+        decode(jsonType: row[index], value: row[index + 1], as: field)
+    }
+
+    /// A value read back as `field`'s (only its type and `multiple` count).
+    static func decode(jsonType: String?, value: DatabaseValue, as field: Field) -> FieldValue? {
         let stored: FieldValue
         switch (jsonType, value.storage) {
         case ("array", .string(let json)):
@@ -76,7 +87,7 @@ enum RecordValues {
         case ("text", .string(let text)): stored = .text(text)
         default: return nil  // null, absent, or not a value Keyform writes
         }
-        return type.kind.fromStored(stored, field: Field(id: "value", type: type, multiple: multiple))
+        return field.kind.fromStored(stored, field: field)
     }
 
     /// A value stored under another type, as a value of `type` when that is exact

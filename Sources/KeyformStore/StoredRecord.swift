@@ -82,7 +82,30 @@ public enum Timestamp {
         }
         let day = CivilDate(daysSinceEpoch: Int(days))
         let hours = ofDay / 3_600_000, minutes = ofDay / 60_000 % 60, seconds = ofDay / 1000 % 60
-        return "\(day)T\(padded(hours, 2)):\(padded(minutes, 2)):\(padded(seconds, 2)).\(padded(ofDay % 1000, 3))Z"
+        guard (0...9999).contains(day.year) else {
+            return "\(day)T\(padded(hours, 2)):\(padded(minutes, 2)):\(padded(seconds, 2)).\(padded(ofDay % 1000, 3))Z"
+        }
+        // The usual years digit by digit: listing writes one per record.
+        return String(unsafeUninitializedCapacity: 24) { out in
+            var position = 0
+            func put(_ value: Int64, _ width: Int, then separator: UInt8) {
+                var value = value
+                for offset in stride(from: width - 1, through: 0, by: -1) {
+                    out[position + offset] = UInt8(ascii: "0") + UInt8(value % 10)
+                    value /= 10
+                }
+                out[position + width] = separator
+                position += width + 1
+            }
+            put(Int64(day.year), 4, then: UInt8(ascii: "-"))
+            put(Int64(day.month), 2, then: UInt8(ascii: "-"))
+            put(Int64(day.day), 2, then: UInt8(ascii: "T"))
+            put(hours, 2, then: UInt8(ascii: ":"))
+            put(minutes, 2, then: UInt8(ascii: ":"))
+            put(seconds, 2, then: UInt8(ascii: "."))
+            put(ofDay % 1000, 3, then: UInt8(ascii: "Z"))
+            return position
+        }
     }
 
     /// The date of `YYYY-MM-DDTHH:MM:SS[.fff…]Z` text, or nil.

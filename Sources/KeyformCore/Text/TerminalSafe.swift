@@ -73,7 +73,12 @@ public enum TerminalSafe {
     /// for outputs that must stay byte-faithful otherwise (CSV keeps bidi marks and
     /// joiners that right-to-left text needs).
     public static func escapedControls(_ s: String) -> String {
-        guard s.unicodeScalars.contains(where: isControl) else { return s }
+        // From the bytes: a C0 control or DEL is one byte, a C1 control C2 80–9F.
+        var previous: UInt8 = 0
+        guard s.utf8.contains(where: { byte in
+            defer { previous = byte }
+            return byte < 0x20 || byte == 0x7F || (previous == 0xC2 && byte <= 0x9F && byte >= 0x80)
+        }) else { return s }
         var out = String.UnicodeScalarView()
         for scalar in s.unicodeScalars {
             if isControl(scalar) { out.append(contentsOf: escape(scalar).unicodeScalars) } else { out.append(scalar) }

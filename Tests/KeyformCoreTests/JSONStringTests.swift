@@ -1,0 +1,59 @@
+@testable import KeyformCore
+import KeyformTestSupport
+import Testing
+
+/// `JSONString` copies runs of UTF-8 bytes that need no escape; it must write exactly
+/// what escaping one scalar at a time writes (`RecordFormat.jsonStringScalarwise`, the
+/// issue-14 rules). The explicit escapes are in `RecordFormatTests.jsonStringEscaping`.
+@Suite struct JSONStringTests {
+    /// Both paths, and `append` after bytes already in the buffer.
+    func expectSame(_ text: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+        let reference = RecordFormat.jsonStringScalarwise(text)
+        #expect(JSONString.literal(text) == reference, "\(Array(text.unicodeScalars.map(\.value)))",
+                sourceLocation: sourceLocation)
+        var bytes = Array("x".utf8)
+        JSONString.append(text, to: &bytes)
+        #expect(bytes == Array(("x" + reference).utf8), sourceLocation: sourceLocation)
+    }
+
+    @Test func everyScalarNearTheLeadBytesOfEscapedOnes() {
+        // The four leads the fast path looks at (C2, D8, E2, EF) and their neighbours
+        // (C1–C3, D7–D9, E1–E3, EE–EF), each scalar alone and between ASCII letters.
+        let ranges: [ClosedRange<UInt32>] = [0...0x1FF, 0x5C0...0x67F, 0x1000...0x3FFF, 0xE000...0xFFFF]
+        for range in ranges {
+            for value in range {
+                guard let scalar = Unicode.Scalar(value) else { continue }
+                let text = String(String.UnicodeScalarView([scalar]))
+                expectSame(text)
+                expectSame("a" + text + "b")
+            }
+        }
+    }
+
+    @Test func randomStringsOfEdgeCases() {
+        let pool: [Unicode.Scalar] = [
+            "a", "Z", " ", "/", "\"", "\\", "\n", "\r", "\t", "\u{08}", "\u{0C}", "\u{00}", "\u{1B}", "\u{1F}",
+            "\u{7F}", "\u{80}", "\u{85}", "\u{9B}", "\u{9F}", "\u{A0}", "é", "ß", "\u{061B}", "\u{061C}", "\u{061D}",
+            "日", "本", "語", "の", "メ", "「", "」", "\u{200A}", "\u{200B}", "\u{200C}", "\u{200D}", "\u{200E}",
+            "\u{200F}", "\u{2010}", "\u{2028}", "\u{2029}", "\u{202A}", "\u{202E}", "\u{202F}", "\u{2060}",
+            "\u{2066}", "\u{2069}", "\u{206A}", "─", "€", "\u{FEFE}", "\u{FEFF}", "\u{FF01}", "\u{FFFD}",
+            "👍", "🏽", "👨", "👩", "👧", "\u{FE0F}", "\u{1F1EF}", "\u{10FFFF}",
+        ]
+        var random = SplitMix64(seed: 15)
+        for _ in 0..<5_000 {
+            let length = Int.random(in: 0...24, using: &random)
+            var scalars = String.UnicodeScalarView()
+            for _ in 0..<length { scalars.append(pool.randomElement(using: &random)!) }
+            expectSame(String(scalars))
+        }
+    }
+
+    @Test func longRunsAndEscapesAtEitherEnd() {
+        let run = String(repeating: "日本語 note ", count: 500)
+        for text in [run, "\u{202E}" + run, run + "\u{202E}", "\u{85}" + run + "\u{85}", "\"" + run + "\u{2028}" + run + "\\"] {
+            expectSame(text)
+        }
+        #expect(JSONString.literal("a\u{202E}b") == #""a\u202eb""#)
+        #expect(JSONString.literal("\u{85}\u{2028}") == #""\u0085\u2028""#)
+    }
+}
