@@ -176,7 +176,8 @@ enum RecordTable {
         switch format {
         case .json:
             // Each field's `,"id":` made once, then every value written straight into the output's bytes.
-            let keys = form.fields.map { field in
+            let fields = form.fields  // computed from the pages: once, not per record
+            let keys = fields.map { field in
                 var key = Array(",".utf8)
                 JSONString.append(field.id, to: &key)
                 key.append(UInt8(ascii: ":"))
@@ -188,9 +189,9 @@ enum RecordTable {
                     out.append(contentsOf: String(id).utf8)
                     out.append(contentsOf: ",\"_created\":".utf8)
                     JSONString.append(Timestamp.string(from: created), to: &out)
-                    for (index, field) in form.fields.enumerated() {
+                    for index in fields.indices {
                         out.append(contentsOf: keys[index])
-                        RecordFormat.appendJSONValue(values[index], of: field, to: &out)
+                        RecordFormat.appendJSONValue(values[index], of: fields[index], to: &out)
                     }
                     out.append(UInt8(ascii: "}"))
                 }

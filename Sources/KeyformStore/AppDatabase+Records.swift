@@ -167,8 +167,8 @@ extension AppDatabase: RecordStore {
                 values.reserveCapacity(fields.count)
                 while let row = try rows.next() {
                     values.removeAll(keepingCapacity: true)
-                    for (index, field) in fields.enumerated() {
-                        values.append(RecordValues.decode(row, jsonTypeAt: 3 + 2 * index, as: field))
+                    for index in fields.indices {
+                        values.append(RecordValues.decode(row, jsonTypeAt: 3 + 2 * index, as: fields[index]))
                     }
                     do {
                         try body(row, values)

@@ -63,6 +63,33 @@ import Testing
         #expect(rows[3].hasSuffix(",Buy milk,High,false,2026-11-21,"))
     }
 
+    /// Listing writes values from their bytes (issue 15); the escapes stay those of
+    /// issue 14: JSON escapes controls, bidi and invisible characters and U+2028,
+    /// keeps other text (Japanese, emoji with their joiner) as it is; CSV writes
+    /// controls out and quotes a field holding `,`, `"` or a line break (LS too).
+    @Test func listedValuesKeepTheirEscapes() throws {
+        let cli = try StoreCLI()
+        defer { cli.remove() }
+        let db = cli.path("todo.sqlite")
+        for answers in [#"{"text":"日本語 👨\u200d👩\u200d👧 \u202eab\u2028c \u0085\u001b, \"q\"","note":"x\u2029y"}"#,
+                        #"{"text":"Café\u2028","note":"plain"}"#] {
+            let result = try cli.submit("todo", answers, database: db)
+            #expect(result.status == 0, "\(result.stderr)")
+        }
+        let json = try cli.run(["records", "list", "todo", "--format", "json"], database: db)
+        #expect(json.status == 0)
+        let lines = json.stdout.split(separator: "\n")
+        #expect(lines[1].hasSuffix(#""text":"Café\u2028","priority":"Medium","done":false,"due":null,"note":"plain"},"#),
+                "\(lines[1])")
+        #expect(lines[2].hasSuffix(#""text":"日本語 👨\#u{200D}👩\#u{200D}👧 \u202eab\u2028c \u0085\u001b, \"q\"","priority":"Medium","#
+                                   + #""done":false,"due":null,"note":"x\u2029y"}"#), "\(lines[2])")
+        let csv = try cli.run(["records", "list", "todo", "--format", "csv"], database: db)
+        let rows = csv.stdout.components(separatedBy: "\r\n")
+        #expect(rows[1].hasSuffix(",\"Café\u{2028}\",Medium,false,,plain"), "\(rows[1])")
+        #expect(rows[2].hasSuffix(",\"日本語 👨\u{200D}👩\u{200D}👧 \u{202E}ab\u{2028}c \\u{85}\\u{1B}, \"\"q\"\"\",Medium,false,,\"x\u{2029}y\""),
+                "\(rows[2])")
+    }
+
     @Test func whereAndLimitChooseRecordsNewestFirst() throws {
         let cli = try StoreCLI()
         defer { cli.remove() }

@@ -76,6 +76,48 @@ enum Backend: String, CaseIterable, CustomTestStringConvertible, Sendable {
         #expect(seen == 1)
     }
 
+    /// `forEachRecordValues` (what `records list|export` write from) hands out
+    /// each record's id, creation time and values in the form's field order, as
+    /// `forEachRecord` reads them: the form's current fields, a value stored under
+    /// another type converted, a field added since empty.
+    @Test(arguments: Backend.allCases)
+    func recordValuesStreamAsTheRecordsDo(_ backend: Backend) throws {
+        struct Stop: Error {}
+        let clock = TestClock()
+        let (store, _) = try backend.make(clock)
+        for (place, nights) in [("Rome", 2), ("日本 \u{202E}", 3), ("Oslo, \"Lima\"", 1)] {
+            try store.saveRecord(trip(place, ["Food", "Beach"], nights: nights), form: vacation)
+            clock.advance(seconds: 1.5)
+        }
+        let changed = form("vacation", [Field(id: "nights", type: .number), Field(id: "added", type: .date),
+                                        Field(id: "tags", multiple: true), Field(id: "place")])
+        for form in [vacation, changed] {
+            for limit in [nil, 2] {
+                var streamed: [StoredRecord] = []
+                try store.forEachRecord(form: form, where: [], limit: limit) { streamed.append($0) }
+                var rows: [(Int64, Date, [FieldValue?])] = []
+                try store.forEachRecordValues(form: form, where: [], limit: limit) { rows.append(($0, $1, $2)) }
+                #expect(rows.map(\.0) == streamed.map(\.id))
+                #expect(rows.map(\.1) == streamed.map(\.created))
+                #expect(rows.map(\.2) == streamed.map { stored in form.fields.map { stored.values[$0.id] } })
+            }
+        }
+        var nights: [FieldValue?] = []
+        try store.forEachRecordValues(form: changed, where: [FieldMatch(field: "place", value: .text("Rome"))], limit: nil) {
+            nights.append($2[0])
+            #expect($2[1] == nil)
+        }
+        #expect(nights == [.number(2)])
+        var seen = 0
+        #expect(throws: Stop.self) {
+            try store.forEachRecordValues(form: vacation, where: [], limit: nil) { _, _, _ in
+                seen += 1
+                throw Stop()
+            }
+        }
+        #expect(seen == 1)
+    }
+
     @Test(arguments: Backend.allCases)
     func updateAndDeleteTouchOneRecordOfItsForm(_ backend: Backend) throws {
         let clock = TestClock()

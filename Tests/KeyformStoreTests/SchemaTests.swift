@@ -127,6 +127,11 @@ import Testing
         #expect(Timestamp.string(from: date) == "2026-11-21T09:30:00.123Z")
         #expect(Timestamp.string(from: Date(timeIntervalSince1970: 0)) == "1970-01-01T00:00:00.000Z")
         #expect(Timestamp.string(from: Date(timeIntervalSince1970: -0.001)) == "1969-12-31T23:59:59.999Z")
+        // Years past four digits (or before year 0) are written out in full.
+        #expect(Timestamp.string(from: Date(timeIntervalSince1970: 253_402_300_800.5)) == "10000-01-01T00:00:00.500Z")
+        #expect(Timestamp.string(from: Date(timeIntervalSince1970: 253_402_300_799.999)) == "9999-12-31T23:59:59.999Z")
+        #expect(Timestamp.string(from: Date(timeIntervalSince1970: -62_167_219_200)) == "0000-01-01T00:00:00.000Z")
+        #expect(Timestamp.string(from: Date(timeIntervalSince1970: -62_167_219_200.001)) == "-0001-12-31T23:59:59.999Z")
         #expect(Timestamp.date(from: "2026-11-21T09:30:00Z") == Timestamp.date(from: "2026-11-21T09:30:00.000Z"))
         for bad in ["", "2026-11-21", "2026-11-21T09:30:00", "2026-11-21 09:30:00Z", "2026-02-30T09:30:00Z", "2026-11-21T25:00:00Z"] {
             #expect(Timestamp.date(from: bad) == nil, "\(bad)")
