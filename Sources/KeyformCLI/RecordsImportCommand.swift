@@ -41,9 +41,14 @@ struct RecordsImportCommand: ParsableCommand {
         let loaded = try FormFiles.loadReporting(form, needs: "import needs the form's file to validate the records")
         let bytes: [UInt8]
         do {
-            bytes = file == "-" ? try SourceFiles.readStandardInput() : try SourceFiles.read(file)
+            // Not the 1 MiB of a form or answers file: an export of 100,000 records is 14 MiB.
+            bytes = file == "-" ? try SourceFiles.readStandardInput(limit: Self.limit)
+                : try SourceFiles.read(file, limit: Self.limit)
         } catch {
             throw Failure(message: "\(file == "-" ? "stdin" : file): \(error)")
+        }
+        guard bytes.count <= Self.limit else {
+            throw Failure(message: "\(file): the file holds more than \(Self.limit >> 20) MiB; import it in parts")
         }
         let context: FormContext
         do {
@@ -75,6 +80,9 @@ struct RecordsImportCommand: ParsableCommand {
             Output.error("imported \(records.count == 1 ? "1 record" : "\(records.count) records") of '\(context.form.name)' into \(database.location)")
         }
     }
+
+    /// The most an import reads: every record is held (and checked) before any is stored.
+    static let limit = 1 << 30
 
     /// By the file's extension, else by its first character.
     static func format(of file: String, _ bytes: [UInt8]) -> RecordImport.Format {

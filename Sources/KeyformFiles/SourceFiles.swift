@@ -6,7 +6,8 @@ package enum SourceFiles {
     /// Reads at most one byte more than a layout or form may have, so a huge
     /// file is refused quickly instead of read whole. Only regular files are
     /// read: a FIFO or a device named `*.yaml` would block or never end.
-    package static func read(_ path: String) throws -> [UInt8] {
+    /// - Parameter limit: the most the caller takes; `limit + 1` bytes are read at most.
+    package static func read(_ path: String, limit: Int = SourceFiles.limit) throws -> [UInt8] {
         // O_NONBLOCK: opening a FIFO with no writer returns at once instead of waiting for one.
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else {
@@ -24,10 +25,13 @@ package enum SourceFiles {
 
     /// Standard input, at most as much as a file may hold: answers and a layout
     /// on stdin are capped like files, so `< /dev/zero` is an error, not a hang.
-    package static func readStandardInput() throws -> [UInt8] {
+    /// - Parameter limit: more than `limit` bytes is an error (`records import` allows more than 1 MiB).
+    package static func readStandardInput(limit: Int = SourceFiles.limit) throws -> [UInt8] {
         let data = try FileHandle.standardInput.read(upToCount: limit + 1) ?? Data()
         guard data.count <= limit else {
-            throw ReadFailure(message: "standard input holds more than 1 MiB; answers and layouts are at most 1 MiB")
+            throw ReadFailure(message: limit == SourceFiles.limit
+                ? "standard input holds more than 1 MiB; answers and layouts are at most 1 MiB"
+                : "standard input holds more than \(limit >> 20) MiB")
         }
         return [UInt8](data)
     }
