@@ -291,16 +291,21 @@ extension AppDatabase {
     public func draft(form: Form) throws(StoreError) -> Draft? {
         try mapped {
             try writer.read { db in
-                guard let row = try DraftRow.fetchOne(db, key: form.name) else { return nil }
+                // Plain SQL, not `DraftRow.fetchOne(db, key:)`: the query builder and the
+                // Codable decoding cost more than the query, and this runs before the first frame.
+                guard let row = try Row.fetchOne(db, sql: "SELECT data, focus, saved FROM _draft WHERE form = ?",
+                                                 arguments: [form.name])
+                else { return nil }
+                let data: String = row[0]
                 var values: [String: String] = [:]
-                let pairs = try Row.fetchCursor(db, sql: "SELECT key, value FROM json_each(?)", arguments: [row.data])
+                let pairs = try Row.fetchCursor(db, sql: "SELECT key, value FROM json_each(?)", arguments: [data])
                 while let pair = try pairs.next() {
-                    let key: String = pair["key"]
-                    let value: DatabaseValue = pair["value"]
+                    let key: String = pair[0]
+                    let value: DatabaseValue = pair[1]
                     values[key] = String.fromDatabaseValue(value) ?? (value.isNull ? "" : value.description)
                 }
-                return Draft(form: row.form, values: values, focus: row.focus,
-                             saved: Timestamp.date(from: row.saved) ?? .distantPast)
+                return Draft(form: form.name, values: values, focus: row[1],
+                             saved: Timestamp.date(from: row[2]) ?? .distantPast)
             }
         }
     }

@@ -71,20 +71,27 @@ import Testing
         let cli = try StoreCLI()
         defer { cli.remove() }
         let db = cli.path("todo.sqlite")
-        for answers in [#"{"text":"日本語 👨\u200d👩\u200d👧 \u202eab\u2028c \u0085\u001b, \"q\"","note":"x\u2029y"}"#,
-                        #"{"text":"Café\u2028","note":"plain"}"#] {
-            let result = try cli.submit("todo", answers, database: db)
-            #expect(result.status == 0, "\(result.stderr)")
+        let result = try cli.submit("todo", #"{"text":"first"}"#, database: db)
+        #expect(result.status == 0, "\(result.stderr)")
+        // Line breaks and controls cannot be typed or answered, but a database edited by hand may hold them.
+        try DatabaseQueue(path: db).write { db in
+            for data in [#"{"text":"日本語 👨\u200d👩\u200d👧 \u202eab\u2028c \u0085\u001b, \"q\"","priority":"Medium","done":false,"due":null,"note":"x\u2029y"}"#,
+                         #"{"text":"Café\u2028","priority":"Medium","done":false,"due":null,"note":"plain"}"#] {
+                try db.execute(sql: "INSERT INTO _record (form, created, updated, data) VALUES ('todo', ?, ?, ?)",
+                               arguments: ["2026-11-24T00:00:00.000Z", "2026-11-24T00:00:00.000Z", data])
+            }
         }
         let json = try cli.run(["records", "list", "todo", "--format", "json"], database: db)
         #expect(json.status == 0)
         let lines = json.stdout.split(separator: "\n")
+        try #require(lines.count == 5, "\(json.stdout)")
         #expect(lines[1].hasSuffix(#""text":"Café\u2028","priority":"Medium","done":false,"due":null,"note":"plain"},"#),
                 "\(lines[1])")
         #expect(lines[2].hasSuffix(#""text":"日本語 👨\#u{200D}👩\#u{200D}👧 \u202eab\u2028c \u0085\u001b, \"q\"","priority":"Medium","#
-                                   + #""done":false,"due":null,"note":"x\u2029y"}"#), "\(lines[2])")
+                                   + #""done":false,"due":null,"note":"x\u2029y"},"#), "\(lines[2])")
         let csv = try cli.run(["records", "list", "todo", "--format", "csv"], database: db)
         let rows = csv.stdout.components(separatedBy: "\r\n")
+        try #require(rows.count == 5, "\(csv.stdout)")
         #expect(rows[1].hasSuffix(",\"Café\u{2028}\",Medium,false,,plain"), "\(rows[1])")
         #expect(rows[2].hasSuffix(",\"日本語 👨\u{200D}👩\u{200D}👧 \u{202E}ab\u{2028}c \\u{85}\\u{1B}, \"\"q\"\"\",Medium,false,,\"x\u{2029}y\""),
                 "\(rows[2])")
