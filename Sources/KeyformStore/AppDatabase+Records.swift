@@ -161,14 +161,21 @@ extension AppDatabase: RecordStore {
         var stopped: (any Error)?
         try mapped {
             try writer.read { db in
-                let rows = try Row.fetchCursor(db, sql: sql, arguments: statementArguments)
+                let statement = try db.makeStatement(sql: sql)
+                statement.arguments = statementArguments
+                let rows = try Row.fetchCursor(statement)
+                // The values straight from the statement's columns, not through `Row`'s generic decoding.
+                let columns = statement.sqliteStatement
                 // One array for every row: `body` gets it, and it is refilled after.
                 var values: [FieldValue?] = []
                 values.reserveCapacity(fields.count)
                 while let row = try rows.next() {
                     values.removeAll(keepingCapacity: true)
                     for index in fields.indices {
-                        values.append(RecordValues.decode(row, jsonTypeAt: 3 + 2 * index, as: fields[index]))
+                        let column = CInt(3 + 2 * index)
+                        values.append(RecordValues.decode(
+                            jsonType: String.fromStatement(columns, atUncheckedIndex: column),
+                            value: DatabaseValue(sqliteStatement: columns, index: column + 1), as: fields[index]))
                     }
                     do {
                         try body(row, values)

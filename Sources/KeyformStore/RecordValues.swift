@@ -66,12 +66,6 @@ enum RecordValues {
         decode(jsonType: jsonType, value: value, as: Field(id: "value", type: type, multiple: multiple))
     }
 
-    /// The value in `row` at `index + 1`, its `json_type` at `index`, read as `field`'s.
-    @inline(__always)
-    static func decode(_ row: Row, jsonTypeAt index: Int, as field: Field) -> FieldValue? {
-        decode(jsonType: row[index], value: row[index + 1], as: field)
-    }
-
     /// A value read back as `field`'s (only its type and `multiple` count).
     static func decode(jsonType: String?, value: DatabaseValue, as field: Field) -> FieldValue? {
         let stored: FieldValue

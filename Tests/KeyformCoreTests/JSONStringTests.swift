@@ -56,4 +56,27 @@ import Testing
         #expect(JSONString.literal("a\u{202E}b") == #""a\u202eb""#)
         #expect(JSONString.literal("\u{85}\u{2028}") == #""\u0085\u2028""#)
     }
+
+    /// `RecordFormat.appendJSONValue` (what `records list` writes) writes what
+    /// `jsonValue` returns, for every kind, empty values and dates of any year.
+    @Test func appendedValuesAreTheJSONValues() {
+        let fields = [Field(id: "t"), Field(id: "m", multiple: true), Field(id: "i", type: .integer),
+                      Field(id: "n", type: .number), Field(id: "b", type: .boolean), Field(id: "d", type: .date),
+                      Field(id: "c", type: .time)]
+        let dates = [(2026, 11, 24), (5, 1, 2), (999, 12, 31), (9999, 12, 31), (10000, 1, 1), (-1, 6, 15), (0, 1, 1)]
+            .compactMap { CivilDate(year: $0.0, month: $0.1, day: $0.2) }
+        var values: [FieldValue?] = [nil, .text(""), .text("a\"b\u{202E}日本"), .list([]), .list(["x", "y\u{85}"]),
+                                     .integer(-42), .number(1.5), .number(1e21), .boolean(true), .boolean(false),
+                                     ClockTime(hour: 7, minute: 5).map(FieldValue.time)]
+        values += dates.map(FieldValue.date)
+        #expect(dates.count == 7)
+        for field in fields {
+            for value in values {
+                var out = Array("x".utf8)
+                RecordFormat.appendJSONValue(value, of: field, to: &out)
+                #expect(String(decoding: out, as: UTF8.self) == "x" + RecordFormat.jsonValue(value, of: field),
+                        "\(field.id): \(String(describing: value))")
+            }
+        }
+    }
 }

@@ -65,6 +65,22 @@ public enum RecordFormat: String, CaseIterable, Sendable {
                 JSONString.append(item, to: &out)
             }
             out.append(UInt8(ascii: "]"))
+        case .date(let date)? where (0...9999).contains(date.year) && date.month < 100 && date.day < 100:
+            // `"YYYY-MM-DD"` as `CivilDate.description` writes it (nothing in it to escape), digit by digit.
+            func digits(_ number: Int, _ divisor: Int) {
+                var divisor = divisor
+                while divisor > 0 {
+                    out.append(UInt8(ascii: "0") + UInt8(number / divisor % 10))
+                    divisor /= 10
+                }
+            }
+            out.append(UInt8(ascii: "\""))
+            digits(date.year, 1000)
+            out.append(UInt8(ascii: "-"))
+            digits(date.month, 10)
+            out.append(UInt8(ascii: "-"))
+            digits(date.day, 10)
+            out.append(UInt8(ascii: "\""))
         case let value?:
             out.append(contentsOf: value.kind.json(value).utf8)
         case nil:
