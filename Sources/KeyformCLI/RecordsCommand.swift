@@ -183,19 +183,21 @@ enum RecordTable {
                 key.append(UInt8(ascii: ":"))
                 return key
             }
-            try selection.forEachValues { id, created, values in
-                try output.append { out in
-                    out.append(contentsOf: (count == 0 ? "[\n  {\"_id\":" : ",\n  {\"_id\":").utf8)
-                    out.append(contentsOf: String(id).utf8)
-                    out.append(contentsOf: ",\"_created\":".utf8)
-                    JSONString.append(Timestamp.string(from: created), to: &out)
-                    for index in fields.indices {
-                        out.append(contentsOf: keys[index])
-                        RecordFormat.appendJSONValue(values[index], of: fields[index], to: &out)
+            try fields.withUnsafeBufferPointer { fields in  // each field in place, not copied per value
+                try selection.forEachValues { id, created, values in
+                    try output.append { out in
+                        out.append(contentsOf: (count == 0 ? "[\n  {\"_id\":" : ",\n  {\"_id\":").utf8)
+                        out.append(contentsOf: String(id).utf8)
+                        out.append(contentsOf: ",\"_created\":".utf8)
+                        JSONString.append(Timestamp.string(from: created), to: &out)
+                        for index in fields.indices {
+                            out.append(contentsOf: keys[index])
+                            RecordFormat.appendJSONValue(values[index], of: fields[index], to: &out)
+                        }
+                        out.append(UInt8(ascii: "}"))
                     }
-                    out.append(UInt8(ascii: "}"))
+                    count += 1
                 }
-                count += 1
             }
             try output.write(count == 0 ? "[]\n" : "\n]\n")
         case .csv:
