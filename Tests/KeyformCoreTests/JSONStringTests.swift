@@ -79,4 +79,27 @@ import Testing
             }
         }
     }
+
+    /// `JSONReader` (answers, imports) reads runs of plain ASCII at once: every
+    /// string `JSONString` writes reads back as itself, and escapes, `\/`, raw
+    /// UTF-8 and combining marks after ASCII come out as one scalar at a time did.
+    @Test func stringsReadBackAsWritten() throws {
+        let pool: [Unicode.Scalar] = ["a", "Z", " ", "~", "\u{7F}", "/", "\"", "\\", "\n", "\t", "\u{1B}", "\u{85}", "é",
+                                      "\u{301}", "日", "\u{202E}", "\u{2028}", "👍", "\u{200D}", "\u{FEFF}"]
+        var random = SplitMix64(seed: 1415)
+        for _ in 0..<3_000 {
+            var scalars = String.UnicodeScalarView()
+            for _ in 0..<Int.random(in: 0...20, using: &random) { scalars.append(pool.randomElement(using: &random)!) }
+            let text = String(scalars)
+            var reader = JSONReader(Array(("{\"k\":" + JSONString.literal(text) + "}").utf8))
+            let members = try reader.readObjectMembers()
+            #expect(members.first?.value == .string(text), "\(Array(text.unicodeScalars.map(\.value)))")
+        }
+        var reader = JSONReader(Array(#"{"k":"a\/b e\u0301 x日本\"q\\ \u00e9"}"#.utf8))
+        #expect(try reader.readObjectMembers().first?.value == .string("a/b e\u{301} x日本\"q\\ é"))
+        for bad in [#"{"k":"ab"#, "{\"k\":\"a\u{01}b\"}", #"{"k":"a\qb"}"#] {
+            var reader = JSONReader(Array(bad.utf8))
+            #expect(throws: JSONSyntaxError.self) { try reader.readObjectMembers() }
+        }
+    }
 }

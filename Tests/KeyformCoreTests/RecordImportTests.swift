@@ -130,6 +130,20 @@ import Testing
             ])
     }
 
+    /// The id as an export writes it (`{"_id":12,`) is read without parsing the
+    /// object again; anything else is found by parsing it, as before.
+    @Test func exportedIdsAreReadInEveryShape() {
+        let cases: [(String, Int64?)] = [
+            (#"{"_id":12,"text":"a"}"#, 12), (#"{"_id":7}"#, 7), (#"{ "_id" : 12 , "text":"a"}"#, 12),
+            (#"{"text":"a","_id":3}"#, 3), (#"{"_id":1.5,"text":"a"}"#, nil), (#"{"_id":-4,"text":"a"}"#, -4),
+            (#"{"_id":"12"}"#, nil), (#"{"text":"a"}"#, nil), (#"{"_id":99999999999999999999}"#, nil),
+            (#"{"_id":5,"_id":6}"#, 5),
+        ]
+        for (object, id) in cases {
+            #expect(RecordImport.exportedID(in: Array(object.utf8)) == id, "\(object)")
+        }
+    }
+
     @Test func stdinIsJsonWhenItStartsWithABracket() {
         #expect(RecordImport.guessFormat(Array(" \n[{}]".utf8)) == .json)
         #expect(RecordImport.guessFormat(Array("text\n[x]".utf8)) == .csv)

@@ -146,38 +146,43 @@ struct JSONReader {
     /// A string starting at the opening quote; escapes decoded, UTF-8 checked.
     private mutating func readString() throws(JSONSyntaxError) -> String {
         position += 1  // opening quote
-        var scalars = String.UnicodeScalarView()
+        var text = ""
         while true {
             guard let byte = peek else { throw error("a string is not closed") }
             switch byte {
             case UInt8(ascii: "\""):
                 position += 1
-                return String(scalars)
+                return text
+            case 0x20..<0x80 where byte != UInt8(ascii: "\\"):
+                // A run of plain ASCII at once (most of an import's text), not a scalar at a time.
+                let start = position
+                while position < bytes.count, bytes[position] >= 0x20, bytes[position] < 0x80,
+                      bytes[position] != UInt8(ascii: "\""), bytes[position] != UInt8(ascii: "\\") {
+                    position += 1
+                }
+                text += String(decoding: bytes[start..<position], as: UTF8.self)
             case UInt8(ascii: "\\"):
                 position += 1
                 guard let escape = peek else { throw error("a string is not closed") }
                 position += 1
                 switch escape {
-                case UInt8(ascii: "\""): scalars.append("\"")
-                case UInt8(ascii: "\\"): scalars.append("\\")
-                case UInt8(ascii: "/"): scalars.append("/")
-                case UInt8(ascii: "b"): scalars.append("\u{08}")
-                case UInt8(ascii: "f"): scalars.append("\u{0C}")
-                case UInt8(ascii: "n"): scalars.append("\n")
-                case UInt8(ascii: "r"): scalars.append("\r")
-                case UInt8(ascii: "t"): scalars.append("\t")
-                case UInt8(ascii: "u"): scalars.append(try readUnicodeEscape())
+                case UInt8(ascii: "\""): text.unicodeScalars.append("\"")
+                case UInt8(ascii: "\\"): text.unicodeScalars.append("\\")
+                case UInt8(ascii: "/"): text.unicodeScalars.append("/")
+                case UInt8(ascii: "b"): text.unicodeScalars.append("\u{08}")
+                case UInt8(ascii: "f"): text.unicodeScalars.append("\u{0C}")
+                case UInt8(ascii: "n"): text.unicodeScalars.append("\n")
+                case UInt8(ascii: "r"): text.unicodeScalars.append("\r")
+                case UInt8(ascii: "t"): text.unicodeScalars.append("\t")
+                case UInt8(ascii: "u"): text.unicodeScalars.append(try readUnicodeEscape())
                 default:
                     position -= 2
                     throw error("unknown escape in a string; use \\\", \\\\, \\/, \\b, \\f, \\n, \\r, \\t or \\uXXXX")
                 }
             case 0x00..<0x20:
                 throw error("a control character must be escaped in a string (a line break is \\n)")
-            case 0x00..<0x80:
-                scalars.append(Unicode.Scalar(byte))
-                position += 1
             default:
-                scalars.append(try readUTF8Scalar())
+                text.unicodeScalars.append(try readUTF8Scalar())
             }
         }
     }

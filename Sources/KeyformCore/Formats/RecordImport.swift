@@ -210,6 +210,15 @@ public enum RecordImport {
 
     /// An object's `_id` member, when it is a whole number.
     static func exportedID(in object: [UInt8]) -> Int64? {
+        // As `records export` writes it, first: `{"_id":123,` read without parsing the object again.
+        let prefix = Array(#"{"_id":"#.utf8)
+        if object.starts(with: prefix) {
+            let digits = object[prefix.count...].prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+            let next = object.dropFirst(prefix.count + digits.count).first
+            if !digits.isEmpty, next == UInt8(ascii: ",") || next == UInt8(ascii: "}") {
+                return Int64(String(decoding: digits, as: UTF8.self))
+            }
+        }
         var reader = JSONReader(object)
         guard let members = try? reader.readObjectMembers(),
               case .number(let text)? = members.first(where: { $0.key == "_id" })?.value else { return nil }
