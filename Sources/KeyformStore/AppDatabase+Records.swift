@@ -162,8 +162,7 @@ extension AppDatabase: RecordStore {
         try mapped {
             try writer.read { db in
                 let statement = try db.makeStatement(sql: sql)
-                statement.arguments = statementArguments
-                let rows = try Row.fetchCursor(statement)
+                let rows = try Row.fetchCursor(statement, arguments: statementArguments)
                 // The values straight from the statement's columns, not through `Row`'s generic decoding.
                 let columns = statement.sqliteStatement
                 // One array for every row: `body` gets it, and it is refilled after.
