@@ -135,6 +135,10 @@ struct RunCommand: ParsableCommand {
         } catch {
             throw Failure(message: source == "-" ? "answers: \(error)" : "answers file \(source): \(error)")
         }
+        // read() gives one byte past the limit for YAML's own message; JSON would call the cut "not closed".
+        guard bytes.count <= SourceFiles.limit else {
+            throw Failure(message: "answers file \(source): the file holds more than 1 MiB; answers are at most 1 MiB")
+        }
         if answers != nil {
             parsed = Answers.fromJSON(bytes, form: context.form)
         } else {

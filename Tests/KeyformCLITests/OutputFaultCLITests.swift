@@ -124,6 +124,18 @@ import Testing
         }
     }
 
+    /// An answers file past 1 MiB is refused as such (it was cut and then called "not closed").
+    @Test func anAnswersFileIsCappedAtOneMebibyte() throws {
+        try withFolder { work in
+            let pad = String(repeating: "a", count: 1_100_000)
+            let file = work.appendingPathComponent("big.json")
+            try Data(#"{"title": "x", "unknown": "\#(pad)"}"#.utf8).write(to: file)
+            let result = try shell(#""$K" run demo/todo.yaml --no-store --answers "$W/big.json""#, in: work)
+            #expect(result.status == 2, "\(result.stderr)")
+            #expect(result.stderr.contains("holds more than 1 MiB"), "\(result.stderr)")
+        }
+    }
+
     @Test func anExportIsNoMoreReadableThanTheDatabase() throws {
         try withFolder { work in
             _ = try shell(#""$K" run demo/todo.yaml --answers - --db "$DB""#, stdin: Self.answers, in: work)
