@@ -28,25 +28,26 @@ extension AppDatabase: RecordStore {
         }
     }
 
-    /// Stores many records of `form` in one transaction (an import): all or none.
+    /// Stores many records of `form` in one transaction (an import): all or none,
+    /// each created (and updated) at its own time when it has one, else now.
     /// Returns their ids in order. Does not touch the form's draft.
     @discardableResult
-    public func saveRecords(_ records: [KeyformCore.Record], form: Form) throws(StoreError) -> [Int64] {
+    public func saveRecords(_ records: [DatedRecord], form: Form) throws(StoreError) -> [Int64] {
         try SQLText.validate(form)
-        var data: [String] = []
-        data.reserveCapacity(records.count)
-        for record in records {
-            data.append(try RecordValues.json(record, form: form))
-        }
         let time = Timestamp.string(from: now())
+        var rows: [(created: String, data: String)] = []
+        rows.reserveCapacity(records.count)
+        for dated in records {
+            rows.append((dated.created.map(Timestamp.string(from:)) ?? time, try RecordValues.json(dated.record, form: form)))
+        }
         return try writing { db in
             try RecordView.ensure(db, form: form)
             let insert = try db.cachedStatement(
                 sql: "INSERT INTO _record (form, created, updated, data) VALUES (?, ?, ?, ?)")
             var ids: [Int64] = []
-            ids.reserveCapacity(data.count)
-            for json in data {
-                try insert.execute(arguments: [form.name, time, time, json])
+            ids.reserveCapacity(rows.count)
+            for (created, json) in rows {
+                try insert.execute(arguments: [form.name, created, created, json])
                 ids.append(db.lastInsertedRowID)
             }
             return ids

@@ -45,17 +45,17 @@ public final class MemoryStore: RecordStore, @unchecked Sendable {
 
     /// Every record is checked before any is kept: all or none, as in one transaction.
     @discardableResult
-    public func saveRecords(_ records: [KeyformCore.Record], form: Form) throws(StoreError) -> [Int64] {
-        var storable: [(fields: [String], values: [String: FieldValue])] = []
-        for record in records {
-            let (fields, values) = try Self.storable(record, form: form)
-            storable.append((fields, values))
-        }
+    public func saveRecords(_ records: [DatedRecord], form: Form) throws(StoreError) -> [Int64] {
         let time = now()
+        var storable: [(created: Date, fields: [String], values: [String: FieldValue])] = []
+        for dated in records {
+            let (fields, values) = try Self.storable(dated.record, form: form)
+            storable.append((dated.created ?? time, fields, values))
+        }
         return lock.withLock {
-            storable.map { fields, values in
+            storable.map { created, fields, values in
                 lastID += 1
-                entries.append(Entry(id: lastID, form: form.name, created: time, updated: time, fields: fields, values: values))
+                entries.append(Entry(id: lastID, form: form.name, created: created, updated: created, fields: fields, values: values))
                 return lastID
             }
         }

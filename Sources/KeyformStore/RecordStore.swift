@@ -25,9 +25,11 @@ public protocol RecordStore: AnyObject, Sendable {
     func saveRecord(_ record: KeyformCore.Record, form: Form, removingDraft: Bool) throws(StoreError) -> Int64
 
     /// Stores many records of `form` at once, all or none (an import), and returns
-    /// their ids in order. The form's draft is left as it is.
+    /// their ids in order (new ones, as for any record). Each is created, and
+    /// updated, at its `created` time, stored to the millisecond as given; a record
+    /// without one is created now. The form's draft is left as it is.
     @discardableResult
-    func saveRecords(_ records: [KeyformCore.Record], form: Form) throws(StoreError) -> [Int64]
+    func saveRecords(_ records: [DatedRecord], form: Form) throws(StoreError) -> [Int64]
 
     /// Replaces the values of record `id` of `form`; `.recordNotFound` when it is gone.
     /// Values equal to those stored write nothing: the record's `updated` stays
@@ -98,6 +100,12 @@ extension RecordStore {
     @discardableResult
     public func saveRecord(_ record: KeyformCore.Record, form: Form) throws(StoreError) -> Int64 {
         try saveRecord(record, form: form, removingDraft: true)
+    }
+
+    /// Stores many records made now, all or none.
+    @discardableResult
+    public func saveRecords(_ records: [KeyformCore.Record], form: Form) throws(StoreError) -> [Int64] {
+        try saveRecords(records.map { DatedRecord($0) }, form: form)
     }
 
     public func records(form: Form, where matches: [FieldMatch] = [], limit: Int? = nil) throws(StoreError) -> [StoredRecord] {

@@ -1,3 +1,4 @@
+import Foundation
 @testable import KeyformCore
 import Testing
 
@@ -12,7 +13,7 @@ import Testing
         Dictionary(uniqueKeysWithValues: zip(context.fields.map(\.id), context.validators))
     }
 
-    func records(_ text: String, _ format: RecordImport.Format) -> Result<[Record], RecordImport.Problems> {
+    func records(_ text: String, _ format: RecordImport.Format) -> Result<[DatedRecord], RecordImport.Problems> {
         RecordImport.records(Array(text.utf8), format: format, form: Self.form, validators: Self.validators,
                              clock: WallClock(today: DemoForms.today))
     }
@@ -22,9 +23,9 @@ import Testing
         return found.problems.map(\.description)
     }
 
-    func values(_ result: Result<[Record], RecordImport.Problems>) -> [[String: String]] {
+    func values(_ result: Result<[DatedRecord], RecordImport.Problems>) -> [[String: String]] {
         guard case .success(let records) = result else { return [] }
-        return records.map { record in
+        return records.map(\.record).map { record in
             Dictionary(uniqueKeysWithValues: record.values.compactMap { entry -> (String, String)? in if case .text(let text)? = entry.value { (entry.id, text) } else { nil } })
         }
     }
@@ -49,7 +50,8 @@ import Testing
 
             """, .csv)
         #expect(problems(result) == [])
-        guard case .success(let stored) = result else { return }
+        guard case .success(let dated) = result else { return }
+        let stored = dated.map(\.record)
         #expect(stored.count == 2)
         #expect(stored[0]["due"] == .date(CivilDate(iso: "2026-11-21")!), "a human date, stored as a date")
         #expect(stored[0]["done"] == .boolean(true), "the states word for yes")
@@ -130,9 +132,7 @@ import Testing
             ])
     }
 
-    /// The id as an export writes it (`{"_id":12,`) is read without parsing the
-    /// object again; anything else is found by parsing it, as before.
-    @Test func exportedIdsAreReadInEveryShape() {
+    @Test func exportedIdsAreReadInEveryShape() throws {
         let cases: [(String, Int64?)] = [
             (#"{"_id":12,"text":"a"}"#, 12), (#"{"_id":7}"#, 7), (#"{ "_id" : 12 , "text":"a"}"#, 12),
             (#"{"text":"a","_id":3}"#, 3), (#"{"_id":1.5,"text":"a"}"#, nil), (#"{"_id":-4,"text":"a"}"#, -4),
@@ -140,8 +140,71 @@ import Testing
             (#"{"_id":5,"_id":6}"#, 5),
         ]
         for (object, id) in cases {
-            #expect(RecordImport.exportedID(in: Array(object.utf8)) == id, "\(object)")
+            var reader = JSONReader(Array(object.utf8))
+            #expect(RecordImport.exportedID(in: try reader.readObjectMembers()) == id, "\(object)")
         }
+    }
+
+    // MARK: _created
+
+    /// The times of the records' rows, as the store writes them (nil: now).
+    func created(_ result: Result<[DatedRecord], RecordImport.Problems>) -> [String?] {
+        guard case .success(let records) = result else { return [] }
+        return records.map { $0.created.map(Timestamp.string(from:)) }
+    }
+
+    @Test func csvCreatedTimesAreKeptAndAnEmptyCellIsNow() {
+        let result = records("""
+            _id,_created,text
+            3,2026-11-22T10:00:00.250Z,third
+            2,,second
+            1,2026-11-20T18:30:00+09:00,first
+
+            """, .csv)
+        #expect(problems(result) == [])
+        #expect(values(result).map { $0["text"] } == ["first", "second", "third"], "still in the order of the ids")
+        #expect(created(result) == ["2026-11-20T09:30:00.000Z", nil, "2026-11-22T10:00:00.250Z"])
+        #expect(created(records("text\nno times\n", .csv)) == [nil], "a file without _created makes records now")
+    }
+
+    @Test func aBadCreatedTimeIsAProblemOfItsRowAndNothingIsImported() {
+        #expect(problems(records("""
+            _created,text
+            2026-02-30T10:00:00Z,a
+            yesterday,
+            2026-11-21T10:00:00Z,fine
+            2026-11-21 10:00:00,b
+            """, .csv)) == [
+                "2: field '_created': '2026-02-30T10:00:00Z' must be a real date; February 2026 has 28 days",
+                "3: field '_created': 'yesterday' is not a time; write it as records export does, in UTC like "
+                    + "2026-11-21T09:30:00.123Z (or with its offset, like 2026-11-21T18:30:00+09:00)",
+                "3: field 'text': required",
+                "5: field '_created': '2026-11-21 10:00:00' is not a time; write it as records export does, in UTC like "
+                    + "2026-11-21T09:30:00.123Z (or with its offset, like 2026-11-21T18:30:00+09:00)",
+            ])
+        #expect(problems(records("_created,text,_created\n,a,\n", .csv)) == ["1: field '_created': is a column more than once"])
+    }
+
+    @Test func jsonCreatedTimesAreKeptNullIsNowAndOtherValuesAreProblems() {
+        let result = records("""
+            [
+              {"_id":2,"_created":"2026-11-22T10:00:00.000Z","text":"b"},
+              {"_id":1,"_created":null,"text":"a"}
+            ]
+            """, .json)
+        #expect(problems(result) == [])
+        #expect(created(result) == [nil, "2026-11-22T10:00:00.000Z"])
+        #expect(problems(records("""
+            [
+              {"_created":1763719800,"text":"a"},
+              {"_created":"2026-11-21T10:00:00Z","_created":"2026-11-21T11:00:00Z","text":"b"},
+              {"_created":"2026-11-21T25:00:00Z","text":"c"}
+            ]
+            """, .json)) == [
+                "2: field '_created': must be a time as text, like \"2026-11-21T09:30:00.123Z\" (as records export writes it)",
+                "3: field '_created': is given more than once",
+                "4: field '_created': '2026-11-21T25:00:00Z' is not a time of day; hours go from 00 to 23, minutes and seconds from 00 to 59",
+            ])
     }
 
     @Test func stdinIsJsonWhenItStartsWithABracket() {

@@ -220,6 +220,31 @@ enum Backend: String, CaseIterable, CustomTestStringConvertible, Sendable {
         #expect(try store.deleteDraft(form: todo) == false)
     }
 
+    /// An import keeps when each record was made (`_created`, to the millisecond);
+    /// one without a time is made now. Ids are the store's, in the order given.
+    @Test(arguments: Backend.allCases)
+    func importedRecordsKeepTheirCreatedTimesAllOrNone(_ backend: Backend) throws {
+        let clock = TestClock()
+        let (store, _) = try backend.make(clock)
+        let made = ["2025-01-02T03:04:05.678Z", "2024-02-29T23:59:59.999Z"].map { Timestamp.date(from: $0)! }
+        let ids = try store.saveRecords([
+            DatedRecord(trip("Rome"), created: made[0]), DatedRecord(trip("Oslo")), DatedRecord(trip("Lima"), created: made[1]),
+        ], form: vacation)
+        let records = try store.records(form: vacation)
+        #expect(records.map(\.id) == ids.reversed())
+        #expect(records.reversed().map { Timestamp.string(from: $0.created) }
+            == ["2025-01-02T03:04:05.678Z", "2026-11-21T09:30:00.000Z", "2024-02-29T23:59:59.999Z"])
+        #expect(records.map(\.updated) == records.map(\.created), "not updated since it was made")
+        var streamed: [Date] = []
+        try store.forEachRecordValues(form: vacation, where: [], limit: nil) { _, created, _ in streamed.append(created) }
+        #expect(streamed == records.map(\.created), "as records export reads them")
+        // One value that cannot be stored: no record is, with or without its time.
+        #expect(storeError {
+            _ = try store.saveRecords([DatedRecord(todoRecord("ok"), created: made[0]), DatedRecord(todoRecord("bad", distance: .nan))], form: todo)
+        } != nil)
+        #expect(try store.recordCount(form: todo) == 0)
+    }
+
     @Test(arguments: Backend.allCases)
     func badNamesAndValuesAreRefusedBeforeAnythingIsStored(_ backend: Backend) throws {
         let (store, _) = try backend.make()

@@ -65,6 +65,14 @@ public enum Answers {
         } catch {
             return .failure([AnswerProblem(field: nil, error.description)])
         }
+        return fromMembers(members, form: form, skipping: skipping)
+    }
+
+    /// The answers of an object's members already read (`fromJSON`; an import reads
+    /// each object once, for its `_id` and `_created` too).
+    static func fromMembers(
+        _ members: [(key: String, value: JSONValue)], form: Form, skipping: (String) -> Bool
+    ) -> Result<[String: String], AnswerProblems> {
         var answers: [String: String] = [:]
         var seen: Set<String> = []
         var problems: [AnswerProblem] = []

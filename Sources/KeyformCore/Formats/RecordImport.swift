@@ -1,3 +1,5 @@
+import Foundation
+
 /// Reading records to import (`keyform records import FORM FILE`): CSV with a
 /// header row of field ids, or a JSON array of objects — what `records export`
 /// writes. Each row becomes answers, then a record exactly as `run --answers`
@@ -5,11 +7,13 @@
 /// validation. Every problem is collected with the line its row starts on, so
 /// one run reports them all; the caller stores nothing unless there are none.
 ///
-/// Columns and members starting with `_` (`_id`, `_created`, `_updated`) are
-/// the store's, not fields: they are skipped, except that when every row has an
-/// `_id` the records are stored in the order of their ids, oldest first. So an
-/// export (newest first) imported into a new database lists as it did; rows
-/// without ids are stored in the file's order.
+/// Columns and members starting with `_` are the store's, not fields. `_created`
+/// is kept: the record was made then, not at the import (see `Timestamp.parse`
+/// for what it may be; empty or `null` is now). `_id` is not: the new database
+/// numbers its records itself, but when every row has an `_id` they are stored in
+/// the order of those ids, oldest first, so an export (newest first) imported
+/// into a new database lists as it did; rows without ids are stored in the
+/// file's order. Others (`_updated`) are skipped.
 public enum RecordImport {
     public enum Format: String, Sendable, CaseIterable {
         case csv, json
@@ -46,11 +50,14 @@ public enum RecordImport {
         public var answers: [String: String]
         /// The row's `_id` from an export, when it has a whole number there.
         public var exportedID: Int64?
+        /// The row's `_created`, when it has one (nil: the record is made now).
+        public var created: Date?
 
-        public init(line: Int, answers: [String: String], exportedID: Int64? = nil) {
+        public init(line: Int, answers: [String: String], exportedID: Int64? = nil, created: Date? = nil) {
             self.line = line
             self.answers = answers
             self.exportedID = exportedID
+            self.created = created
         }
     }
 
@@ -61,18 +68,19 @@ public enum RecordImport {
         return bytes.first { !skipped.contains($0) } == UInt8(ascii: "[") ? .json : .csv
     }
 
-    /// The records in `bytes`, in order, each validated as answers to `form` are; or every problem.
+    /// The records in `bytes` with their `_created`, in order, each validated as
+    /// answers to `form` are; or every problem.
     public static func records(
         _ bytes: [UInt8], format: Format, form: Form, validators: [String: FieldValidator], clock: WallClock
-    ) -> Result<[Record], Problems> {
+    ) -> Result<[DatedRecord], Problems> {
         var (rows, problems) = switch format {
         case .csv: csvRows(String(decoding: bytes, as: UTF8.self), form: form)
         case .json: jsonRows(bytes, form: form)
         }
-        var records: [Record] = []
+        var records: [DatedRecord] = []
         for row in inStoringOrder(rows) {
             switch HeadlessFill.fill(form, answers: row.answers, validators: validators, clock: clock) {
-            case .success(let record): records.append(record)
+            case .success(let record): records.append(DatedRecord(record, created: row.created))
             case .failure(let found): problems += found.map { Problem(line: row.line, field: $0.fieldID, $0.reason) }
             }
         }
@@ -82,6 +90,18 @@ public enum RecordImport {
     }
 
     static func isStoreColumn(_ name: String) -> Bool { name.hasPrefix("_") }
+
+    /// The store's columns an import reads; each may be given once.
+    static let readStoreColumns: Set<String> = ["_id", "_created"]
+
+    /// A row's `_created` text: nil when empty (made now), else the time or the problem.
+    static func created(_ text: String, line: Int) -> Result<Date?, Problem> {
+        guard !text.isEmpty else { return .success(nil) }
+        switch Timestamp.parse(text) {
+        case .success(let date): return .success(date)
+        case .failure(let problem): return .failure(Problem(line: line, field: "_created", problem.reason))
+        }
+    }
 
     /// By exported id, oldest first, when every row has one; else as given.
     static func inStoringOrder(_ rows: [Row]) -> [Row] {
@@ -106,8 +126,8 @@ public enum RecordImport {
         }
         var problems: [Problem] = []
         var seen: Set<String> = []
-        for name in header.cells where !isStoreColumn(name) {
-            if form.field(id: name) == nil {
+        for name in header.cells where !isStoreColumn(name) || readStoreColumns.contains(name) {
+            if !isStoreColumn(name), form.field(id: name) == nil {
                 problems.append(Problem(line: header.line, AnswerProblem.unknownField(name, form: form).reason))
             } else if !seen.insert(name).inserted {
                 problems.append(Problem(line: header.line, field: name, "is a column more than once"))
@@ -122,11 +142,20 @@ public enum RecordImport {
             }
             var answers: [String: String] = [:]
             var exportedID: Int64?
+            var createdAt: Date?
             for (name, value) in zip(header.cells, cells) {
-                if name == "_id" { exportedID = Int64(value) }
-                if !isStoreColumn(name) && !value.isEmpty { answers[name] = value }
+                if !isStoreColumn(name) {
+                    if !value.isEmpty { answers[name] = value }
+                } else if name == "_id" {
+                    exportedID = Int64(value)
+                } else if name == "_created" {
+                    switch created(value, line: line) {
+                    case .success(let date): createdAt = date
+                    case .failure(let problem): problems.append(problem)
+                    }
+                }
             }
-            rows.append(Row(line: line, answers: answers, exportedID: exportedID))
+            rows.append(Row(line: line, answers: answers, exportedID: exportedID, created: createdAt))
         }
         return (rows, problems)
     }
@@ -189,8 +218,8 @@ public enum RecordImport {
 
     // MARK: - JSON
 
-    /// A JSON array of objects, each read as `run --answers` reads one (`Answers.fromJSON`):
-    /// the rows read, and the problems of the others.
+    /// A JSON array of objects, each read as `run --answers` reads one (`Answers.fromJSON`),
+    /// once, for its answers, `_id` and `_created`: the rows read, and the problems of the others.
     public static func jsonRows(_ bytes: [UInt8], form: Form) -> (rows: [Row], problems: [Problem]) {
         let elements: [(line: Int, bytes: [UInt8])]
         switch jsonObjects(bytes) {
@@ -200,8 +229,24 @@ public enum RecordImport {
         var rows: [Row] = []
         var problems: [Problem] = []
         for (line, object) in elements {
-            switch Answers.fromJSON(object, form: form, skipping: isStoreColumn) {
-            case .success(let answers): rows.append(Row(line: line, answers: answers, exportedID: exportedID(in: object)))
+            let members: [(key: String, value: JSONValue)]
+            var reader = JSONReader(object)
+            do throws(JSONSyntaxError) {
+                members = try reader.readObjectMembers()
+            } catch {
+                problems.append(Problem(line: line, error.description))
+                continue
+            }
+            let createdAt: Date?
+            switch created(in: members, line: line) {
+            case .success(let date): createdAt = date
+            case .failure(let problem):
+                problems.append(problem)
+                createdAt = nil
+            }
+            switch Answers.fromMembers(members, form: form, skipping: isStoreColumn) {
+            case .success(let answers):
+                rows.append(Row(line: line, answers: answers, exportedID: exportedID(in: members), created: createdAt))
             case .failure(let found): problems += found.map { Problem(line: line, field: $0.fieldID, $0.reason) }
             }
         }
@@ -209,20 +254,23 @@ public enum RecordImport {
     }
 
     /// An object's `_id` member, when it is a whole number.
-    static func exportedID(in object: [UInt8]) -> Int64? {
-        // As `records export` writes it, first: `{"_id":123,` read without parsing the object again.
-        let prefix = Array(#"{"_id":"#.utf8)
-        if object.starts(with: prefix) {
-            let digits = object[prefix.count...].prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
-            let next = object.dropFirst(prefix.count + digits.count).first
-            if !digits.isEmpty, next == UInt8(ascii: ",") || next == UInt8(ascii: "}") {
-                return Int64(String(decoding: digits, as: UTF8.self))
-            }
-        }
-        var reader = JSONReader(object)
-        guard let members = try? reader.readObjectMembers(),
-              case .number(let text)? = members.first(where: { $0.key == "_id" })?.value else { return nil }
+    static func exportedID(in members: [(key: String, value: JSONValue)]) -> Int64? {
+        guard case .number(let text)? = members.first(where: { $0.key == "_id" })?.value else { return nil }
         return Int64(text)
+    }
+
+    /// An object's `_created` member: a time as text; `null`, `""` or none is now.
+    static func created(in members: [(key: String, value: JSONValue)], line: Int) -> Result<Date?, Problem> {
+        let given = members.filter { $0.key == "_created" }
+        guard let value = given.first?.value else { return .success(nil) }
+        guard given.count == 1 else { return .failure(Problem(line: line, field: "_created", "is given more than once")) }
+        switch value {
+        case .string(let text): return created(text, line: line)
+        case .null: return .success(nil)
+        default:
+            return .failure(Problem(line: line, field: "_created",
+                                    "must be a time as text, like \"2026-11-21T09:30:00.123Z\" (as records export writes it)"))
+        }
     }
 
     /// The objects of a top-level JSON array, each with the line it starts on. Only the
