@@ -5,13 +5,8 @@ import Testing
 @Suite struct RecordsImportCLITests {
     static let vacation = "demo/vacation.yaml"
 
-    /// Export without the store's `_created` (an import makes its own times): the
-    /// JSON member, or the CSV's second column.
-    static func withoutCreated(_ text: String) -> String {
-        text.replacingOccurrences(of: #""_created":"[^"]*","#, with: "", options: .regularExpression)
-            .replacingOccurrences(of: #"(?m)^([0-9]+),[0-9T:.Z-]+,"#, with: "$1,", options: .regularExpression)
-    }
-
+    /// Byte for byte: the records keep their `_created` (not the time of the
+    /// import), and a new database numbers them from 1 as the first one did.
     @Test(arguments: ["json", "csv"])
     func exportThenImportIntoANewDatabaseGivesTheSameRecords(format: String) throws {
         let folder = try CLIRunner.temporaryFolder()
@@ -35,8 +30,54 @@ import Testing
         #expect(imported.status == 0, "\(imported.stderr)")
         #expect(imported.stderr == "imported 3 records of 'vacation' into \(second)\n")
         let again = try CLIRunner.run(["records", "export", Self.vacation, "--format", format], environment: ["KEYFORM_DB": second])
-        #expect(Self.withoutCreated(again.stdout) == Self.withoutCreated(exported.stdout))
+        #expect(again.stdout == exported.stdout)
         #expect(again.stdout.contains("Lisbon"))
+    }
+
+    /// `_created` as a person may write it: without milliseconds, with an offset
+    /// (stored in UTC), or empty (made now). `_id` only orders the records; the
+    /// new database gives them its own ids.
+    @Test func createdTimesAreKeptInUTCAndIdsAreTheNewDatabases() throws {
+        let folder = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let db = folder.appendingPathComponent("moved.sqlite").path
+        let csv = """
+            _id,_created,place,tags,note
+            30,2020-03-01T12:00:00+01:00,Rome,,
+            12,2019-07-04T08:00:00.5Z,Oslo,Food,
+            7,,Lima,,
+
+            """
+        let imported = try CLIRunner.run(["records", "import", Self.vacation, "-", "--db", db], stdin: csv)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let exported = try CLIRunner.run(["records", "export", Self.vacation, "--format", "csv", "--db", db])
+        let rows = exported.stdout.split(separator: "\r\n").dropFirst().map(String.init)  // CSV lines end in CRLF
+        #expect(rows.count == 3)
+        #expect(rows.first == "3,2020-03-01T11:00:00.000Z,Rome,,", "\(exported.stdout)")
+        #expect(rows.dropFirst().first == "2,2019-07-04T08:00:00.500Z,Oslo,Food,")
+        #expect(rows.last?.hasPrefix("1,\(Calendar(identifier: .gregorian).component(.year, from: Date()))-") == true,
+                "an empty _created is the time of the import: \(rows.last ?? "")")
+        #expect(rows.last?.hasSuffix(",Lima,,") == true)
+    }
+
+    @Test func aBadCreatedTimeIsAProblemAtItsLineAndNothingIsImported() throws {
+        let folder = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let db = folder.appendingPathComponent("todo.sqlite").path
+        let json = """
+            [
+              {"_id":2,"_created":"2026-11-21T10:00:00.000Z","text":"fine"},
+              {"_id":1,"_created":"2026-02-30T10:00:00.000Z","text":"Buy milk"}
+            ]
+            """
+        let result = try CLIRunner.run(["records", "import", "todo", "-", "--db", db], stdin: json)
+        #expect(result.status == 2)
+        #expect(result.stderr == """
+            stdin:3: field '_created': '2026-02-30T10:00:00.000Z' must be a real date; February 2026 has 28 days
+            keyform: nothing imported: 1 problem in stdin
+
+            """, "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: db), "nothing stored")
     }
 
     /// An import is not capped at the 1 MiB of a form or answers file (it was
