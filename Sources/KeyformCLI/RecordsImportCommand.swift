@@ -15,10 +15,10 @@ struct RecordsImportCommand: ParsableCommand {
             field id to value: what keyform records export writes. A record keeps its
             _created (a UTC time like 2026-11-21T09:30:00.123Z, or with an offset like
             +09:00; empty is now); _id is not kept, the records get new ids in the order
-            of the old ones. - reads stdin. Every value is read and
-            validated as keyform run --answers reads it (dates like 2026/11/21 or today,
-            booleans as true/false or the field's states words, the form's defaults for
-            empty values). Every problem is reported, one a line on stderr,
+            of the old ones. - reads stdin. Every value is read and validated as
+            keyform run --answers reads it (dates like 2026/11/21 or today, booleans as
+            true/false or the field's states words, the form's defaults for empty
+            values). Every problem is reported, one a line on stderr,
             FILE:LINE: field 'ID': REASON, and then nothing is stored; otherwise all the
             records are stored in one transaction, and their number is said on stderr.
 

@@ -54,7 +54,7 @@ public enum Answers {
     /// Unknown ids, repeated ids and values with a line break are problems; all are
     /// collected. Malformed JSON is one problem with its line and column.
     /// - Parameter skipping: names that are not fields and are passed over (an
-    ///   import skips the `_id`, `_created` … that `records export` adds).
+    ///   import reads the `_id` and `_created` that `records export` adds itself).
     public static func fromJSON(
         _ bytes: [UInt8], form: Form, skipping: (String) -> Bool = { _ in false }
     ) -> Result<[String: String], AnswerProblems> {

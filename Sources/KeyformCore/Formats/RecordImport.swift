@@ -261,9 +261,12 @@ public enum RecordImport {
 
     /// An object's `_created` member: a time as text; `null`, `""` or none is now.
     static func created(in members: [(key: String, value: JSONValue)], line: Int) -> Result<Date?, Problem> {
-        let given = members.filter { $0.key == "_created" }
-        guard let value = given.first?.value else { return .success(nil) }
-        guard given.count == 1 else { return .failure(Problem(line: line, field: "_created", "is given more than once")) }
+        var found: JSONValue?
+        for member in members where member.key == "_created" {
+            guard found == nil else { return .failure(Problem(line: line, field: "_created", "is given more than once")) }
+            found = member.value
+        }
+        guard let value = found else { return .success(nil) }
         switch value {
         case .string(let text): return created(text, line: line)
         case .null: return .success(nil)
