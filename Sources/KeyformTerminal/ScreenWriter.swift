@@ -51,6 +51,9 @@ public struct ScreenWriter: Sendable {
 
     /// What the screen shows, as last drawn; nil when unknown (a full redraw comes next).
     private var screen: [[Cell]]?
+    /// The frame lines `screen` was made from: a row whose line is equal in the
+    /// next frame is the same cells, so it is neither rebuilt nor compared.
+    private var screenLines: [Frame.Line] = []
     private var screenWidth = 0
     private var screenHeight = 0
     /// The terminal cursor's row and column; nil when unknown. The row is often
@@ -94,7 +97,6 @@ public struct ScreenWriter: Sendable {
     /// in one `write()`. Empty when nothing changed.
     public mutating func render(_ frame: Frame) -> [UInt8] {
         var out: [UInt8] = []
-        let next = Self.cells(of: frame, color: color)
         let width = frame.width
         let height = frame.height
 
@@ -105,8 +107,10 @@ public struct ScreenWriter: Sendable {
         }
 
         let old: [[Cell]]
+        var oldLines: [Frame.Line] = []
         if let screen, screenWidth == width, screenHeight == height {
             old = screen
+            oldLines = screenLines
         } else {
             out += Array("\u{1B}[0m\u{1B}[H\u{1B}[2J".utf8)
             pen = []
@@ -115,8 +119,13 @@ public struct ScreenWriter: Sendable {
             old = Array(repeating: Array(repeating: .blank, count: width), count: height)
         }
 
-        for row in 0..<height where old[row] != next[row] {
-            drawRow(row, old: old[row], new: next[row], into: &out)
+        var next = old
+        for row in 0..<height {
+            let line = row < frame.lines.count ? frame.lines[row] : Frame.Line()
+            // Most lines of a frame are the last frame's (a keystroke changes one or two).
+            if row < oldLines.count, oldLines[row] == line { continue }
+            next[row] = Self.cells(of: line, width: width, color: color)
+            if old[row] != next[row] { drawRow(row, old: old[row], new: next[row], into: &out) }
         }
 
         if let position = frame.cursor, width > 0, height > 0 {
@@ -130,6 +139,7 @@ public struct ScreenWriter: Sendable {
         }
 
         screen = next
+        screenLines = (0..<height).map { $0 < frame.lines.count ? frame.lines[$0] : Frame.Line() }
         screenWidth = width
         screenHeight = height
         return out
@@ -183,44 +193,39 @@ public struct ScreenWriter: Sendable {
         }
     }
 
-    /// The frame as rows of exactly `width` cells.
-    static func cells(of frame: Frame, color: Bool) -> [[Cell]] {
-        let width = frame.width
-        return (0..<frame.height).map { row in
-            var cells: [Cell] = []
-            cells.reserveCapacity(width)
-            if row < frame.lines.count {
-                spans: for span in frame.lines[row].spans {
-                    let style = drawnStyle(span.style, color: color)
-                    let text = span.text
-                    let utf8 = text.utf8
-                    var index = utf8.startIndex
-                    while index < utf8.endIndex {
-                        let byte = utf8[index]
-                        let next = utf8.index(after: index)
-                        // An ASCII byte followed by another (or by nothing) is a cluster of its
-                        // own: no need for grapheme breaking (CR LF is dropped either way).
-                        if byte < 0x80, next == utf8.endIndex || utf8[next] < 0x80 {
-                            if byte >= 0x20, byte < 0x7F {
-                                if cells.count + 1 > width { break spans }
-                                cells.append(Cell(scalar: Unicode.Scalar(byte), rest: nil, style: style, width: 1))
-                            }
-                            index = next
-                            continue
-                        }
-                        let character = text[index]
-                        index = text.index(after: index)
-                        guard var cell = drawable(character) else { continue }
-                        if cells.count + Int(cell.width) > width { break spans }
-                        cell.style = style
-                        cells.append(cell)
-                        if cell.width == 2 { cells.append(Cell(scalar: "\u{0}", rest: nil, style: style, width: 0)) }
+    /// A line as exactly `width` cells.
+    static func cells(of line: Frame.Line, width: Int, color: Bool) -> [Cell] {
+        var cells: [Cell] = []
+        cells.reserveCapacity(width)
+        spans: for span in line.spans {
+            let style = drawnStyle(span.style, color: color)
+            let text = span.text
+            let utf8 = text.utf8
+            var index = utf8.startIndex
+            while index < utf8.endIndex {
+                let byte = utf8[index]
+                let next = utf8.index(after: index)
+                // An ASCII byte followed by another (or by nothing) is a cluster of its
+                // own: no need for grapheme breaking (CR LF is dropped either way).
+                if byte < 0x80, next == utf8.endIndex || utf8[next] < 0x80 {
+                    if byte >= 0x20, byte < 0x7F {
+                        if cells.count + 1 > width { break spans }
+                        cells.append(Cell(scalar: Unicode.Scalar(byte), rest: nil, style: style, width: 1))
                     }
+                    index = next
+                    continue
                 }
+                let character = text[index]
+                index = text.index(after: index)
+                guard var cell = drawable(character) else { continue }
+                if cells.count + Int(cell.width) > width { break spans }
+                cell.style = style
+                cells.append(cell)
+                if cell.width == 2 { cells.append(Cell(scalar: "\u{0}", rest: nil, style: style, width: 0)) }
             }
-            cells.append(contentsOf: repeatElement(.blank, count: width - cells.count))
-            return cells
         }
+        cells.append(contentsOf: repeatElement(.blank, count: width - cells.count))
+        return cells
     }
 
     /// The attributes a style is drawn with: without color, error and accent are nothing;
