@@ -29,6 +29,8 @@ public final class FormSession {
     }
 
     private let editor: LineEditor
+    /// The grid's lines from one frame to the next: a move redraws the keys it changes, not the page.
+    private let renderCache = FormView.Cache()
     private var decoder = KeyDecoder()
     /// Earlier values of a field, oldest first (for readline's Up), by field id.
     private let history: (String) -> [String]
@@ -81,7 +83,7 @@ public final class FormSession {
 
     public func frame(width: Int, height: Int, color: Bool) -> Frame {
         FormView.render(state, context, width: width, height: height, color: color, keys: keys, mode: editingMode,
-                        prompt: editor.prompt)
+                        prompt: editor.prompt, cache: renderCache)
     }
 
     /// Uninstalls readline (the session can't be used afterwards).

@@ -35,15 +35,18 @@ public enum FormView {
     ///   - prompt: what readline would draw as its prompt while the keyboard is
     ///     in use (a history search, `(reverse-i-search)`bu': `), already escaped:
     ///     shown in place of the key hints, as the field's line shows the match.
+    ///   - cache: what the last renders of this form can lend this one (see
+    ///     `Cache`); the frame is the same with or without it.
     public static func render(_ state: FormState, _ context: FormContext, width: Int, height: Int, color: Bool = true,
-                              keys: FormKeyMaps = .standard, mode: EditingMode = .emacs, prompt: String? = nil) -> Frame {
+                              keys: FormKeyMaps = .standard, mode: EditingMode = .emacs, prompt: String? = nil,
+                              cache: Cache? = nil) -> Frame {
         guard width >= minimumWidth, height >= minimumHeight else { return tooSmall(width: width, height: height) }
         let palette = Palette(color: color)
         var top = [header(state, context, width: width, palette), Frame.Line()]
         let situation = FormKeySituation(state: state, context: context, mode: mode)
         let footer = footer(situation, keys, prompt: state.grid == nil ? prompt : nil, width: width, palette)
         let middleHeight = height - top.count - footer.count - 1
-        let (middle, cursor) = body(state, context, width: width, height: middleHeight, palette)
+        let (middle, cursor) = body(state, context, width: width, height: middleHeight, palette, cache: cache)
         top += middle
         top += Array(repeating: Frame.Line(), count: max(0, height - footer.count - top.count))
         let lines = (top + footer).map { $0.truncated(to: width) }
@@ -150,8 +153,8 @@ public enum FormView {
     /// The fields of the focused field's page, then the grid when it is shown,
     /// fitted into `height` lines; the cursor's position within them (in the grid
     /// view, on the highlighted key, where screen readers and magnifiers look).
-    private static func body(_ state: FormState, _ context: FormContext, width: Int, height: Int, _ palette: Palette)
-        -> ([Frame.Line], Frame.Position?) {
+    private static func body(_ state: FormState, _ context: FormContext, width: Int, height: Int, _ palette: Palette,
+                             cache: Cache?) -> ([Frame.Line], Frame.Position?) {
         var (fields, cursor) = context.form.compact
             ? compactFieldLines(state, context, width: width, palette)
             : fieldLines(state, context, width: width, palette)
@@ -162,7 +165,8 @@ public enum FormView {
             let label = context.fields[state.focus].label
             // A `multiple` field's selected keys are marked `✓`.
             let selected = context.fields[state.focus].multiple ? Set(FieldValue.split(state.entries[state.focus].text)) : []
-            grid = gridSection(gridState, context, fieldLabel: label, selected: selected, width: width, height: height - min(focusBlock, max(1, height - 1)))
+            grid = gridSection(gridState, context, fieldLabel: label, selected: selected, width: width,
+                               height: height - min(focusBlock, max(1, height - 1)), cache: cache)
         }
         let fieldHeight = max(1, height - (grid?.height ?? 0))
         // Scroll the fields so that the focused one and its problem stay in view,
@@ -373,13 +377,13 @@ public enum FormView {
     /// only repeats the field's label; without the blank line; without the rules
     /// between rows (top and bottom borders kept); only the rows around the
     /// highlight, in borders; then without borders; then without the title.
-    private static func gridSection(_ grid: FormState.Grid, _ context: FormContext, fieldLabel: String, selected: Set<String>, width: Int, height: Int) -> GridSection? {
+    private static func gridSection(_ grid: FormState.Grid, _ context: FormContext, fieldLabel: String, selected: Set<String>,
+                                    width: Int, height: Int, cache: Cache?) -> GridSection? {
         guard height > 0, let layout = context.layout(named: grid.layout), let page = FormEngine.page(of: grid, context) else { return nil }
-        let drawing = GridDrawing.draw(page, width: width, highlight: grid.highlight) { key in
-            key.action == .text && selected.contains(key.text)
-        }
+        let drawn = GridLines(page, width: width, highlight: grid.highlight, selected: selected, cache: cache)
+        let drawing = drawn.drawing
         let title = GridPart.line(Frame.Line(gridTitle(grid, layout), .bold))
-        let section = { (blank: Bool, parts: [GridPart]) in gridSection(blank: blank, parts, drawing) }
+        let section = { (blank: Bool, parts: [GridPart]) in gridSection(blank: blank, parts, drawn) }
         guard !drawing.isEmpty else {
             // "(no keys on this page)"
             let lines = [title] + drawing.lines.map(GridPart.line)
@@ -387,13 +391,13 @@ public enum FormView {
             return section(false, Array(lines.suffix(height)))
         }
         let rowCount = drawing.rows.count
-        let full = (0..<rowCount).flatMap { [GridPart.line(drawing.rule(between: $0 == 0 ? nil : $0 - 1, and: $0)), .keys($0)] }
-            + [.line(drawing.rule(between: rowCount - 1, and: nil))]
+        let full = (0..<rowCount).flatMap { [GridPart.line(drawn.rule(between: $0 == 0 ? nil : $0 - 1, and: $0)), .keys($0)] }
+            + [.line(drawn.rule(between: rowCount - 1, and: nil))]
         let highlightRow = min(max(0, grid.highlight?.row ?? 0), rowCount - 1)
         /// Rows `rows` without the rules between them, in a top and a bottom border.
         func bordered(_ rows: Range<Int>) -> [GridPart] {
-            [.line(drawing.border(of: rows.lowerBound, top: true))] + rows.map(GridPart.keys)
-                + [.line(drawing.border(of: rows.upperBound - 1, top: false))]
+            [.line(drawn.border(of: rows.lowerBound, top: true))] + rows.map(GridPart.keys)
+                + [.line(drawn.border(of: rows.upperBound - 1, top: false))]
         }
 
         if full.count + 2 <= height { return section(true, [title] + full) }
@@ -437,7 +441,8 @@ public enum FormView {
 
     /// The section's lines, with the highlighted key's face located from the
     /// drawing's structure (the row it is on, the column its face starts at).
-    private static func gridSection(blank: Bool, _ parts: [GridPart], _ drawing: GridDrawing.Drawing) -> GridSection {
+    private static func gridSection(blank: Bool, _ parts: [GridPart], _ grid: GridLines) -> GridSection {
+        let drawing = grid.drawing
         var lines: [Frame.Line] = []
         var highlight: (row: Int, column: Int)?
         for part in parts {
@@ -448,7 +453,7 @@ public enum FormView {
                 if let cell = drawing.highlightedCell, cell.index.row == row, highlight == nil {
                     highlight = (lines.count, cell.faceColumn)
                 }
-                lines.append(drawing.keyLine(row))
+                lines.append(grid.keyLine(row))
             }
         }
         return GridSection(blank: blank, lines: lines, highlight: highlight)

@@ -51,6 +51,13 @@ public enum GridDrawing {
 
         public var isEmpty: Bool { !rows.contains { !$0.isEmpty } }
 
+        /// The same page with `highlight` highlighted instead (nil: none), as
+        /// `draw` makes it: only `keyLine` of the rows the highlight is on differs.
+        public func highlighting(_ highlight: KeyIndex?) -> Drawing {
+            let valid = highlight.flatMap { rows.indices.contains($0.row) && rows[$0.row].indices.contains($0.key) ? $0 : nil }
+            return Drawing(geometry: geometry, rows: rows, highlighted: valid)
+        }
+
         /// The highlighted key's cell.
         public var highlightedCell: KeyCell? {
             highlighted.map { rows[$0.row][$0.key] }
@@ -90,10 +97,12 @@ public enum GridDrawing {
         public func rule(between above: Int?, and below: Int?) -> Frame.Line {
             let up = borders(above), down = borders(below)
             let end = max(up.max() ?? 0, down.max() ?? 0)
-            let text = String((0...end).map { x in
+            var text = String((0...end).map { x in
                 GridDrawing.junction(up: up.contains(x), down: down.contains(x), left: x > 0, right: x < end)
             })
-            return Frame.Line(text).padded(to: geometry.width)
+            // Each junction is one cell: padded without measuring the line.
+            text += String(repeating: " ", count: max(0, geometry.width - (end + 1)))
+            return Frame.Line(text)
         }
 
         /// The border above `row` when the rows before it are not shown (`top`),
@@ -140,8 +149,7 @@ public enum GridDrawing {
                                left: free / 2, right: free - free / 2)
             }
         }
-        let valid = highlight.flatMap { rows.indices.contains($0.row) && rows[$0.row].indices.contains($0.key) ? $0 : nil }
-        return Drawing(geometry: geometry, rows: rows, highlighted: valid)
+        return Drawing(geometry: geometry, rows: rows, highlighted: nil).highlighting(highlight)
     }
 
     /// The page's lines (`draw(…).lines`), for a view that shows the whole page.

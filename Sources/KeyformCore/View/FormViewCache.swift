@@ -1,0 +1,122 @@
+extension FormView {
+    /// What one render of a form can lend the next: the grid's lines, which a
+    /// keystroke in the grid rarely changes. A grid move changes the highlight
+    /// only, so with a cache it redraws the one or two rows of keys the
+    /// highlight leaves and enters, not the page.
+    ///
+    /// Everything is stored under all that it is made from (the page's keys, the
+    /// width, the marked keys), never under a name or a position that could
+    /// come to mean something else: a render with a cache is the render
+    /// without one (`FormViewCacheTests` compares them over long random runs).
+    /// Owned by whoever renders the same form again and again (`FormSession`);
+    /// not shared between threads.
+    public final class Cache {
+        /// The pages drawn lately, the newest last (a form shows one grid at a
+        /// time; a few stay for paging back and forth and for resizes).
+        private var pages: [PageLines] = []
+        private static let pagesKept = 4
+
+        public init() {}
+
+        /// The page's lines in `width` cells with `selected` keys marked, as drawn
+        /// before when it was, else drawn now (with nothing highlighted).
+        func lines(of page: Layout.Page, width: Int, selected: Set<String>) -> PageLines {
+            if let index = pages.lastIndex(where: { $0.width == width && $0.selected == selected && $0.page == page }) {
+                let found = pages[index]
+                if index != pages.count - 1 {
+                    pages.remove(at: index)
+                    pages.append(found)
+                }
+                return found
+            }
+            let drawn = PageLines(page: page, width: width, selected: selected)
+            pages.append(drawn)
+            if pages.count > Self.pagesKept { pages.removeFirst() }
+            return drawn
+        }
+    }
+
+    /// A page of keys drawn without a highlight, and its lines as they are asked for.
+    final class PageLines {
+        let page: Layout.Page
+        let width: Int
+        let selected: Set<String>
+        let drawing: GridDrawing.Drawing
+        private var rules: [RuleKey: Frame.Line] = [:]
+        private var keyLines: [Int: Frame.Line] = [:]
+
+        private struct RuleKey: Hashable {
+            var above: Int?
+            var below: Int?
+            /// `border(of:top:)` rather than `rule(between:and:)`.
+            var border: Bool
+        }
+
+        init(page: Layout.Page, width: Int, selected: Set<String>) {
+            self.page = page
+            self.width = width
+            self.selected = selected
+            drawing = FormView.drawGrid(page, width: width, selected: selected)
+        }
+
+        func rule(between above: Int?, and below: Int?) -> Frame.Line {
+            let key = RuleKey(above: above, below: below, border: false)
+            if let line = rules[key] { return line }
+            let line = drawing.rule(between: above, and: below)
+            rules[key] = line
+            return line
+        }
+
+        func border(of row: Int, top: Bool) -> Frame.Line {
+            let key = RuleKey(above: top ? nil : row, below: top ? row : nil, border: true)
+            if let line = rules[key] { return line }
+            let line = drawing.border(of: row, top: top)
+            rules[key] = line
+            return line
+        }
+
+        /// The row's keys with none of them highlighted.
+        func keyLine(_ row: Int) -> Frame.Line {
+            if let line = keyLines[row] { return line }
+            let line = drawing.keyLine(row)
+            keyLines[row] = line
+            return line
+        }
+    }
+
+    /// A page's lines with one key highlighted: from a cache's `PageLines` when
+    /// there is one (only the highlighted row is drawn anew), else drawn whole.
+    struct GridLines {
+        let drawing: GridDrawing.Drawing
+        private let cached: PageLines?
+
+        init(_ page: Layout.Page, width: Int, highlight: GridDrawing.KeyIndex?, selected: Set<String>, cache: Cache?) {
+            if let cache {
+                let cached = cache.lines(of: page, width: width, selected: selected)
+                self.cached = cached
+                drawing = cached.drawing.highlighting(highlight)
+            } else {
+                cached = nil
+                drawing = FormView.drawGrid(page, width: width, selected: selected).highlighting(highlight)
+            }
+        }
+
+        func rule(between above: Int?, and below: Int?) -> Frame.Line {
+            cached?.rule(between: above, and: below) ?? drawing.rule(between: above, and: below)
+        }
+
+        func border(of row: Int, top: Bool) -> Frame.Line {
+            cached?.border(of: row, top: top) ?? drawing.border(of: row, top: top)
+        }
+
+        func keyLine(_ row: Int) -> Frame.Line {
+            if let cached, drawing.highlighted?.row != row { return cached.keyLine(row) }
+            return drawing.keyLine(row)
+        }
+    }
+
+    /// The page drawn for a form's grid: a `multiple` field's selected keys are marked `✓`.
+    static func drawGrid(_ page: Layout.Page, width: Int, selected: Set<String>) -> GridDrawing.Drawing {
+        GridDrawing.draw(page, width: width) { key in key.action == .text && selected.contains(key.text) }
+    }
+}

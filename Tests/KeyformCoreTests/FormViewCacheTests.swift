@@ -1,0 +1,95 @@
+@testable import KeyformCore
+import KeyformTestSupport
+import Testing
+
+/// `FormView.Cache` lends one render's grid lines to the next: a frame rendered
+/// with it must be the frame rendered without it, whatever happened between.
+@Suite struct FormViewCacheTests {
+    /// Sizes the terminal is resized to: roomy, narrow, short (the grid shrinks
+    /// to some rows in borders, or without them), and too small.
+    static let sizes = [(80, 24), (40, 12), (24, 8), (100, 30), (60, 16), (33, 10), (120, 50), (30, 9), (20, 6)]
+
+    /// Text typed into fields: ASCII, accents, Japanese (wide), and a value that is a key's text.
+    static let typed = ["", "Buy milk", "café crème", "日本語のメモ", "中", "High", "Beach, Food", "2026-11-30", "yes", "a\tb", "ｆｕｌｌ"]
+
+    /// Long random runs of events over every demo form, a multiple-choice grid
+    /// (marks) and a Japanese one: after each event, and after each resize, the
+    /// cached render equals a fresh one.
+    @Test(arguments: [1, 2, 3])
+    func aCachedRenderIsAFreshRender(seed: UInt64) throws {
+        var contexts = try DemoForms.names.map(DemoForms.context)
+        contexts.append(MultipleChoiceTests.context)
+        var random = SplitMix64(seed: seed)
+        var gridFrames = 0
+        for context in contexts {
+            let cache = FormView.Cache()
+            var state = FormState.start(context)
+            var size = Self.sizes[0]
+            var color = true
+            for _ in 0..<400 {
+                if Int.random(in: 0..<12, using: &random) == 0 { size = Self.sizes.randomElement(using: &random)! }
+                if Int.random(in: 0..<40, using: &random) == 0 { color.toggle() }
+                _ = FormEngine.reduce(&state, Self.event(state, context, &random), context)
+                let cached = FormView.render(state, context, width: size.0, height: size.1, color: color, cache: cache)
+                let fresh = FormView.render(state, context, width: size.0, height: size.1, color: color)
+                #expect(cached == fresh, "\(context.form.name) at \(size): \(state)")
+                if cached != fresh { return }
+                if state.grid != nil { gridFrames += 1 }
+                if state.outcome != nil { state = FormState.start(context) }
+            }
+        }
+        // The runs spend much of their time in grids (what the cache holds).
+        #expect(gridFrames > 1000)
+    }
+
+    /// A page drawn for one width, one set of marks, or one page of keys is not
+    /// shown for another: the same cache across all of them.
+    @Test func marksWidthsAndPagesAreNeverMixedUp() throws {
+        let context = MultipleChoiceTests.context
+        let cache = FormView.Cache()
+        var state = FormState.start(context)
+        _ = FormEngine.reduce(&state, .swapViewPressed, context)
+        if state.grid == nil { _ = FormEngine.reduce(&state, .swapViewPressed, context) }
+        #expect(state.grid != nil)
+        let steps: [FormEvent] = [.gridMoved(.down), .gridKeyPressed, .gridMoved(.right), .gridKeyPressed, .gridKeyPressed,
+                                  .gridHotkeyPressed("s"), .gridMoved(.down), .gridMoved(.left)]
+        for event in steps {
+            _ = FormEngine.reduce(&state, event, context)
+            for (width, height) in [(80, 24), (50, 24), (80, 24), (26, 9)] {
+                #expect(FormView.render(state, context, width: width, height: height, cache: cache)
+                    == FormView.render(state, context, width: width, height: height))
+            }
+        }
+    }
+
+    /// An event likely to do something in the view the form is in.
+    static func event(_ state: FormState, _ context: FormContext, _ random: inout SplitMix64) -> FormEvent {
+        let roll = Int.random(in: 0..<100, using: &random)
+        if state.grid != nil {
+            switch roll {
+            case 0..<50: return .gridMoved([.up, .down, .left, .right].randomElement(using: &random)!)
+            case 50..<60: return .gridKeyPressed
+            case 60..<68: return .gridHotkeyPressed(Array("abcdefhlmqrsxyz1239 中日").randomElement(using: &random)!)
+            case 68..<71: return .gridBackspacePressed
+            case 71..<76: return .calendarMonthTurned(forward: Bool.random(using: &random))
+            case 76..<78: return .calendarTodayPressed
+            default: break
+            }
+        } else if roll < 45 {
+            let text = typed.randomElement(using: &random)!
+            return .lineEdited(text: text, cursor: Int.random(in: 0...text.count, using: &random))
+        }
+        switch Int.random(in: 0..<100, using: &random) {
+        case 0..<25: return .swapViewPressed
+        case 25..<45: return .nextPressed
+        case 45..<55: return .previousPressed
+        case 55..<65: return .commitPressed
+        case 65..<72: return .fieldJumpRequested(Int.random(in: 1...5, using: &random))
+        case 72..<80: return .toggle([.flip, .set(true), .set(false), .clear].randomElement(using: &random)!)
+        case 80..<86: return .draftSaved(problem: Bool.random(using: &random) ? nil : "the disk is full")
+        case 86..<88: return .donePressed
+        case 88..<89: return .cancelPressed
+        default: return .gridMoved(.down)
+        }
+    }
+}
