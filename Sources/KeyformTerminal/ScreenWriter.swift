@@ -16,8 +16,9 @@ import KeyformCore
 /// CUB `ESC [ n D`, CR; CHA `ESC [ c G`), a line's content shifted sideways when
 /// that writes less than redrawing it (DCH `ESC [ n P`, ICH `ESC [ n @`: a
 /// field scrolling horizontally), SGR (`ESC [ 0 ; … m`: bold 1, dim 2, underline 4,
-/// reverse 7, and with color the palette's colours, by default error 31 and accent 36; `ESC [ 0 m` before plain
-/// text), EL (`ESC [ K`, erase to the end of the line), ED (`ESC [ 2 J`, only on a
+/// reverse 7, and with color the palette's colours, by default error 31 and accent 36; `ESC [ m`
+/// before plain text, and only the parameters added when the pen's are the
+/// first of the new style's), EL (`ESC [ K`, erase to the end of the line), ED (`ESC [ 2 J`, only on a
 /// full redraw), and cursor show/hide (`ESC [ ? 25 h` / `l`). Text from the frame
 /// never adds a control character of its own: grapheme clusters containing C0 or
 /// C1 controls or DEL, and clusters of width 0 (bidi controls, zero-width
@@ -435,10 +436,22 @@ public struct ScreenWriter: Sendable {
         return runs
     }
 
+    /// SGR for `style`. A style's parameters (the palette's, after a reset:
+    /// `0;1;7`) that begin with the pen's (`0`) are set by the rest alone
+    /// (`ESC [ 1 ; 7 m`): the terminal has applied the first ones already, and
+    /// SGR applies its parameters in order. Else all of them; `ESC [ m` for
+    /// plain text (an empty parameter is 0).
     private mutating func setPen(_ style: TextStyle, into out: inout [UInt8]) {
         guard pen != style else { return }
         out += [0x1B, UInt8(ascii: "[")]
-        out += pens[Int(style.rawValue)]
+        let params = pens[Int(style.rawValue)].dropLast()  // without the final `m`
+        let kept = pen.map { pens[Int($0.rawValue)].dropLast() }
+        if let kept, params.count > kept.count, params.starts(with: kept), params[params.startIndex + kept.count] == UInt8(ascii: ";") {
+            out += params.dropFirst(kept.count + 1)
+        } else if !params.elementsEqual([UInt8(ascii: "0")]) {
+            out += params
+        }
+        out.append(UInt8(ascii: "m"))
         pen = style
     }
 

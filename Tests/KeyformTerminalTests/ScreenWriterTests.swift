@@ -140,6 +140,20 @@ private func busyFrame(changing: Character? = nil) -> Frame {
         h.draw(frame(80, 3, [line(("Title", .bold)), line(("│ Name: ", []), ("x日本語" + value.prefix(40), .underline), (" │", []))], cursor: (1, 8)))
     }
 
+    /// A grid move: the highlight (bold reverse) leaves one key and lands on the
+    /// next. Attributes only added are set without a reset, and plain text after
+    /// styled text is `ESC [ m`.
+    @Test func aMovingHighlightSetsOnlyWhatChanges() {
+        var h = Harness(width: 20, height: 3)
+        h.draw(frame(20, 3, [line(("│", []), (" one ", [.bold, .reverse]), ("│", [])), line(("│ two │", []))], cursor: (0, 2)))
+        let bytes = text(h.draw(frame(20, 3, [line(("│ one │", [])), line(("│", []), (" two ", [.bold, .reverse]), ("│", []))],
+                                      cursor: (1, 2))))
+        #expect(bytes.contains("\u{1B}[m one ") && bytes.contains("\u{1B}[1;7m two "), "\(bytes.debugDescription)")
+        #expect(!bytes.contains("\u{1B}[0"), "\(bytes.debugDescription)")
+        let dim = text(h.draw(frame(20, 3, [line(("│ one │", [])), line(("│ two │", [.dim]))], cursor: (1, 2))))
+        #expect(dim.contains("\u{1B}[0;2m"), "bold and reverse are taken away first: \(dim.debugDescription)")
+    }
+
     @Test func theCursorMovesUpAndDownRelatively() {
         var h = Harness(width: 40, height: 12)
         let lines = (0..<12).map { line(("row \($0)", [])) }
