@@ -145,13 +145,16 @@ private func busyFrame(changing: Character? = nil) -> Frame {
     /// styled text is `ESC [ m`.
     @Test func aMovingHighlightSetsOnlyWhatChanges() {
         var h = Harness(width: 20, height: 3)
-        h.draw(frame(20, 3, [line(("│", []), (" one ", [.bold, .reverse]), ("│", [])), line(("│ two │", []))], cursor: (0, 2)))
-        let bytes = text(h.draw(frame(20, 3, [line(("│ one │", [])), line(("│", []), (" two ", [.bold, .reverse]), ("│", []))],
-                                      cursor: (1, 2))))
-        #expect(bytes.contains("\u{1B}[m one ") && bytes.contains("\u{1B}[1;7m two "), "\(bytes.debugDescription)")
-        #expect(!bytes.contains("\u{1B}[0"), "\(bytes.debugDescription)")
-        let dim = text(h.draw(frame(20, 3, [line(("│ one │", [])), line(("│ two │", [.dim]))], cursor: (1, 2))))
-        #expect(dim.contains("\u{1B}[0;2m"), "bold and reverse are taken away first: \(dim.debugDescription)")
+        let one = line(("│", []), (" one ", [.bold, .reverse]), ("│", [])), two = line(("│", []), (" two ", [.bold, .reverse]), ("│", []))
+        let plainOne = line(("│ one │", [])), plainTwo = line(("│ two │", []))
+        h.draw(frame(20, 3, [one, plainTwo], cursor: (0, 2)))
+        let down = text(h.draw(frame(20, 3, [plainOne, two], cursor: (1, 2))))
+        #expect(down.contains("\u{1B}[1;7m two ") && !down.contains("\u{1B}[0"), "\(down.debugDescription)")
+        let up = text(h.draw(frame(20, 3, [one, plainTwo], cursor: (0, 2))))
+        #expect(up.contains("\u{1B}[m two ") && !up.contains("\u{1B}[0"), "\(up.debugDescription)")
+        let dim = text(h.draw(frame(20, 3, [plainOne, two, line(("hint", .dim))], cursor: (1, 2))))
+        #expect(dim.contains("\u{1B}[1;7m two "), "\(dim.debugDescription)")
+        #expect(dim.contains("\u{1B}[0;2mhint"), "bold and reverse are taken away first: \(dim.debugDescription)")
     }
 
     @Test func theCursorMovesUpAndDownRelatively() {

@@ -24,27 +24,34 @@ public enum TextWidth {
     }
 
     /// The cells of text made only of scalars that are always a grapheme cluster
-    /// of their own (no combining mark, joiner, variation selector, Hangul jamo,
-    /// regional indicator or emoji modifier among them): then each scalar's width
-    /// is its cluster's, and no grapheme breaking is needed. A grid's box
-    /// drawing, Latin text with accents, kana and CJK ideographs are measured
-    /// this way; nil when the text has any other scalar.
+    /// of their own (see `loneScalarCells`): then each scalar's width is its
+    /// cluster's, and no grapheme breaking is needed. A grid's box drawing, Latin
+    /// text with accents, kana and CJK ideographs are measured this way; nil when
+    /// the text has any other scalar.
     private static func cellsOfLoneScalars(_ text: some StringProtocol) -> Int? {
         var total = 0
         for scalar in text.unicodeScalars {
-            let value = scalar.value
-            switch value {
-            case 0x20..<0x7F, 0xA0..<0x300, 0x2010...0x2027, 0x2190...0x21FF, 0x2500...0x259F, 0x2713:
-                total += 1
-            case 0..<0x20, 0x7F..<0xA0:
-                break  // C0 and C1 controls draw nothing (CR LF is one cluster of width 0 either way)
-            case 0x3000...0x3029, 0x3030...0x303E, 0x3041...0x3096, 0x30A1...0x30FA, 0x30FC...0x30FE, 0x4E00...0x9FFF, 0xFF01...0xFF60:
-                total += 2
-            default:
-                return nil
-            }
+            guard let cells = loneScalarCells(scalar) else { return nil }
+            total += cells
         }
         return total
+    }
+
+    /// The cells of a scalar that is a grapheme cluster of its own whatever is
+    /// next to it (no combining mark, joiner, variation selector, Hangul jamo,
+    /// regional indicator or emoji modifier), and is next to none of those when
+    /// its neighbours are such scalars too; nil for any other scalar.
+    static func loneScalarCells(_ scalar: Unicode.Scalar) -> Int? {
+        switch scalar.value {
+        case 0x20..<0x7F, 0xA0..<0x300, 0x2010...0x2027, 0x2190...0x21FF, 0x2500...0x259F, 0x2713:
+            1
+        case 0..<0x20, 0x7F..<0xA0:
+            0  // C0 and C1 controls draw nothing (CR LF is one cluster of width 0 either way)
+        case 0x3000...0x3029, 0x3030...0x303E, 0x3041...0x3096, 0x30A1...0x30FA, 0x30FC...0x30FE, 0x4E00...0x9FFF, 0xFF01...0xFF60:
+            2
+        default:
+            nil
+        }
     }
 
     /// Cells one grapheme cluster covers (0, 1 or 2).

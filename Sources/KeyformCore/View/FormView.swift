@@ -322,9 +322,7 @@ public enum FormView {
     /// scrolled out of view on either side is marked with "…" (when `width`
     /// leaves room for the marks); the cursor never sits on a mark.
     static func scrolled(_ entry: FormState.Entry, width: Int) -> (String, Int) {
-        let safe = TerminalSafe.escapedCharacters(entry.text, cursor: entry.cursor)
-        let characters = Array(safe.text)
-        let cells = characters.map(TextWidth.cells)
+        let (safe, characters, cells) = measured(entry)
         let cursor = safe.cursor
         func span(_ range: Range<Int>) -> Int { cells[range].reduce(0, +) }
         let total = span(0..<characters.count)
@@ -358,6 +356,26 @@ public enum FormView {
             if marks { visible += "…" }
         }
         return (visible, leftMark(start) + span(start..<cursor))
+    }
+
+    /// The entry made safe for the screen (`TerminalSafe.escapedCharacters`), its
+    /// characters and their cells. Text that needs no escaping and whose every
+    /// scalar is a cluster of its own (most typed text, Japanese included) is
+    /// taken scalar by scalar: a keystroke in a long value does not break the
+    /// whole value into grapheme clusters again.
+    static func measured(_ entry: FormState.Entry) -> (safe: (text: String, cursor: Int), [Character], [Int]) {
+        var characters: [Character] = []
+        var cells: [Int] = []
+        for scalar in entry.text.unicodeScalars {
+            guard !TerminalSafe.isUnsafe(scalar), let width = TextWidth.loneScalarCells(scalar) else {
+                let safe = TerminalSafe.escapedCharacters(entry.text, cursor: entry.cursor)
+                let characters = Array(safe.text)
+                return (safe, characters, characters.map(TextWidth.cells))
+            }
+            characters.append(Character(scalar))
+            cells.append(width)
+        }
+        return ((entry.text, min(max(0, entry.cursor), characters.count)), characters, cells)
     }
 
     // MARK: The grid, shrunk to fit
