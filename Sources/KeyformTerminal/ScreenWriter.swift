@@ -201,19 +201,21 @@ public struct ScreenWriter: Sendable {
         spans: for span in line.spans {
             let style = drawnStyle(span.style, color: color)
             let text = span.text
-            let utf8 = text.utf8
-            var index = utf8.startIndex
-            while index < utf8.endIndex {
-                let byte = utf8[index]
-                let next = utf8.index(after: index)
-                // An ASCII byte followed by another (or by nothing) is a cluster of its
-                // own: no need for grapheme breaking (CR LF is dropped either way).
-                if byte < 0x80, next == utf8.endIndex || utf8[next] < 0x80 {
-                    if byte >= 0x20, byte < 0x7F {
-                        if cells.count + 1 > width { break spans }
-                        cells.append(Cell(scalar: Unicode.Scalar(byte), rest: nil, style: style, width: 1))
-                    }
+            let scalars = text.unicodeScalars
+            var index = scalars.startIndex
+            while index < scalars.endIndex {
+                let scalar = scalars[index]
+                let next = scalars.index(after: index)
+                // A scalar that is always a cluster of its own, before one that is too (or
+                // before nothing), is a cell as it is: no grapheme breaking for ASCII, box
+                // drawing, accented letters, kana or CJK. Controls are dropped (CR LF too).
+                if let lone = TextWidth.loneScalarCells(scalar),
+                   next == scalars.endIndex || TextWidth.loneScalarCells(scalars[next]) != nil {
                     index = next
+                    guard lone > 0 else { continue }
+                    if cells.count + lone > width { break spans }
+                    cells.append(Cell(scalar: scalar, rest: nil, style: style, width: UInt8(lone)))
+                    if lone == 2 { cells.append(Cell(scalar: "\u{0}", rest: nil, style: style, width: 0)) }
                     continue
                 }
                 let character = text[index]

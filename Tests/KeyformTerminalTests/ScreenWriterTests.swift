@@ -157,6 +157,25 @@ private func busyFrame(changing: Character? = nil) -> Frame {
         #expect(dim.contains("\u{1B}[0;2mhint"), "bold and reverse are taken away first: \(dim.debugDescription)")
     }
 
+    /// Scalars drawn one cell each without grapheme breaking (ASCII, box drawing,
+    /// accents, kana, CJK) next to ones that join them into one cluster (a
+    /// combining mark, a voiced-sound mark, a variation selector, an emoji
+    /// modifier, a joiner) and to controls: the screen shows the frame's characters.
+    @Test func lonelyScalarsAndClustersDrawAsTheirCharacters() {
+        let pieces = ["a", " ", "é", "\u{301}", "─", "┼", "日", "か", "\u{3099}", "ｆ", "…", "✓", "\u{FE0F}", "↔", "👍",
+                      "\u{200D}", "\u{1B}", "\u{85}", "\r", "\n", "한", "\u{1161}", "〪"]
+        var generator = SplitMix64(seed: 30)
+        var h = Harness(width: 23, height: 3)
+        for _ in 0..<600 {
+            let lines = (0..<3).map { _ in
+                line(((0..<Int.random(in: 0...14, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined(),
+                      Bool.random(using: &generator) ? [] : .bold))
+            }
+            h.draw(frame(23, 3, lines, cursor: (0, 0)))
+            if !h.screen.problems.isEmpty { return }
+        }
+    }
+
     @Test func theCursorMovesUpAndDownRelatively() {
         var h = Harness(width: 40, height: 12)
         let lines = (0..<12).map { line(("row \($0)", [])) }

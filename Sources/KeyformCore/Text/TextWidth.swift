@@ -41,7 +41,7 @@ public enum TextWidth {
     /// next to it (no combining mark, joiner, variation selector, Hangul jamo,
     /// regional indicator or emoji modifier), and is next to none of those when
     /// its neighbours are such scalars too; nil for any other scalar.
-    static func loneScalarCells(_ scalar: Unicode.Scalar) -> Int? {
+    public static func loneScalarCells(_ scalar: Unicode.Scalar) -> Int? {
         switch scalar.value {
         case 0x20..<0x7F, 0xA0..<0x300, 0x2010...0x2027, 0x2190...0x21FF, 0x2500...0x259F, 0x2713:
             1

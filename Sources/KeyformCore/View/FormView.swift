@@ -324,7 +324,11 @@ public enum FormView {
     static func scrolled(_ entry: FormState.Entry, width: Int) -> (String, Int) {
         let (safe, characters, cells) = measured(entry)
         let cursor = safe.cursor
-        func span(_ range: Range<Int>) -> Int { cells[range].reduce(0, +) }
+        // Cells before each character: any run's cells without adding them up again.
+        var before = [0]
+        before.reserveCapacity(cells.count + 1)
+        for width in cells { before.append(before[before.count - 1] + width) }
+        func span(_ range: Range<Int>) -> Int { before[range.upperBound] - before[range.lowerBound] }
         let total = span(0..<characters.count)
         guard width > 0 else { return ("", 0) }
         // Everything fits, with a cell for the cursor after the last character.
