@@ -73,8 +73,11 @@ import Testing
             let entry = FormState.Entry(text, cursor: Int.random(in: -1...(text.count + 1), using: &random))
             let safe = TerminalSafe.escapedCharacters(entry.text, cursor: entry.cursor)
             let measured = FormView.measured(entry)
-            #expect(measured.safe.text == safe.text && measured.safe.cursor == safe.cursor, "\(text.debugDescription)")
-            #expect(measured.1 == Array(safe.text) && measured.2 == Array(safe.text).map(TextWidth.cells), "\(text.debugDescription)")
+            #expect(measured.text == safe.text && measured.cursor == safe.cursor, "\(text.debugDescription)")
+            #expect(measured.cells == Array(safe.text).map(TextWidth.cells), "\(text.debugDescription)")
+            let utf8 = Array(safe.text.utf8)
+            let pieces = zip(measured.offsets, measured.offsets.dropFirst()).map { String(decoding: utf8[$0..<$1], as: UTF8.self) }
+            #expect(pieces == Array(safe.text).map(String.init) && measured.offsets.last == utf8.count, "\(text.debugDescription)")
         }
     }
 

@@ -322,21 +322,25 @@ public enum FormView {
     /// scrolled out of view on either side is marked with "…" (when `width`
     /// leaves room for the marks); the cursor never sits on a mark.
     static func scrolled(_ entry: FormState.Entry, width: Int) -> (String, Int) {
-        let (safe, characters, cells) = measured(entry)
-        let cursor = safe.cursor
+        let value = measured(entry)
+        let (cells, cursor, count) = (value.cells, value.cursor, value.cells.count)
         // Cells before each character: any run's cells without adding them up again.
         var before = [0]
-        before.reserveCapacity(cells.count + 1)
+        before.reserveCapacity(count + 1)
         for width in cells { before.append(before[before.count - 1] + width) }
         func span(_ range: Range<Int>) -> Int { before[range.upperBound] - before[range.lowerBound] }
-        let total = span(0..<characters.count)
+        let total = span(0..<count)
         guard width > 0 else { return ("", 0) }
         // Everything fits, with a cell for the cursor after the last character.
-        if total + (cursor == characters.count ? 1 : 0) <= width { return (safe.text, span(0..<cursor)) }
+        if total + (cursor == count ? 1 : 0) <= width { return (value.text, span(0..<cursor)) }
+        let utf8 = Array(value.text.utf8)
+        func characters(_ range: Range<Int>) -> String {
+            String(decoding: utf8[value.offsets[range.lowerBound]..<value.offsets[range.upperBound]], as: UTF8.self)
+        }
         let marks = width >= 4
-        let cursorCells = cursor < characters.count ? max(1, cells[cursor]) : 1
+        let cursorCells = cursor < count ? max(1, cells[cursor]) : 1
         // A cell right of the cursor for the next character, or the mark that says more follows.
-        let after = marks && cursor + 1 < characters.count ? 1 : 0
+        let after = marks && cursor + 1 < count ? 1 : 0
         func leftMark(_ start: Int) -> Int { marks && start > 0 ? 1 : 0 }
         var start = 0
         while start < cursor, leftMark(start) + span(start..<cursor) + cursorCells + after > width { start += 1 }
@@ -348,38 +352,45 @@ public enum FormView {
         }
         var visible = leftMark(start) == 1 ? "…" : ""
         var used = leftMark(start)
-        if used + span(start..<characters.count) <= width {
-            visible += String(characters[start...])
+        if used + span(start..<count) <= width {
+            visible += characters(start..<count)
         } else {
             let room = width - (marks ? 1 : 0)
-            for index in start..<characters.count {
-                if used + cells[index] > room { break }
-                visible.append(characters[index])
-                used += cells[index]
+            var end = start
+            while end < count, used + cells[end] <= room {
+                used += cells[end]
+                end += 1
             }
+            visible += characters(start..<end)
             if marks { visible += "…" }
         }
         return (visible, leftMark(start) + span(start..<cursor))
     }
 
-    /// The entry made safe for the screen (`TerminalSafe.escapedCharacters`), its
-    /// characters and their cells. Text that needs no escaping and whose every
-    /// scalar is a cluster of its own (most typed text, Japanese included) is
-    /// taken scalar by scalar: a keystroke in a long value does not break the
-    /// whole value into grapheme clusters again.
-    static func measured(_ entry: FormState.Entry) -> (safe: (text: String, cursor: Int), [Character], [Int]) {
-        var characters: [Character] = []
+    /// The entry made safe for the screen (`TerminalSafe.escapedCharacters`): its
+    /// text and cursor, the cells of each character, and where each character
+    /// starts in the text's UTF-8 (and, last, where the text ends). Text that
+    /// needs no escaping and whose every scalar is a cluster of its own (most
+    /// typed text, Japanese included) is taken scalar by scalar: a keystroke in a
+    /// long value does not break the whole value into grapheme clusters again.
+    static func measured(_ entry: FormState.Entry) -> (text: String, cursor: Int, cells: [Int], offsets: [Int]) {
         var cells: [Int] = []
+        var offsets = [0]
         for scalar in entry.text.unicodeScalars {
             guard !TerminalSafe.isUnsafe(scalar), let width = TextWidth.loneScalarCells(scalar) else {
                 let safe = TerminalSafe.escapedCharacters(entry.text, cursor: entry.cursor)
-                let characters = Array(safe.text)
-                return (safe, characters, characters.map(TextWidth.cells))
+                var offsets = [0]
+                var cells: [Int] = []
+                for character in safe.text {
+                    offsets.append(offsets[offsets.count - 1] + character.utf8.count)
+                    cells.append(TextWidth.cells(character))
+                }
+                return (safe.text, safe.cursor, cells, offsets)
             }
-            characters.append(Character(scalar))
             cells.append(width)
+            offsets.append(offsets[offsets.count - 1] + UTF8.width(scalar))
         }
-        return ((entry.text, min(max(0, entry.cursor), characters.count)), characters, cells)
+        return (entry.text, min(max(0, entry.cursor), cells.count), cells, offsets)
     }
 
     // MARK: The grid, shrunk to fit
