@@ -18,7 +18,8 @@ import Testing
     @Test func aConfiguredAccentIsDrawnWithItsCode() {
         var writer = ScreenWriter(color: true, palette: Self.magenta)
         let drawn = text(writer.render(Self.frame))
-        #expect(drawn.contains("\u{1B}[0;1;35mDue"))
+        // After the full redraw's reset (`ESC [ 0 m`), the first span sets only its own parameters.
+        #expect(drawn.contains("\u{1B}[0m\u{1B}[H\u{1B}[2J\u{1B}[1;35mDue"))
         #expect(drawn.contains("\u{1B}[0;38;5;196m no date"))
         #expect(drawn.contains("\u{1B}[0;90m later"), "a dim colour replaces faint")
         #expect(drawn.contains("\u{1B}[0;1;7;38;2;255;136;0m High"), "the highlight is still reverse video")
@@ -28,7 +29,7 @@ import Testing
     @Test func theStandardPaletteIsKeyformsColours() {
         var writer = ScreenWriter(color: true)
         let drawn = text(writer.render(Self.frame))
-        #expect(drawn.contains("\u{1B}[0;1;36mDue"))
+        #expect(drawn.contains("\u{1B}[1;36mDue"))
         #expect(drawn.contains("\u{1B}[0;31m no date"))
         #expect(drawn.contains("\u{1B}[0;2m later"))
         #expect(drawn.contains("\u{1B}[0;1;7m High"))
@@ -37,8 +38,8 @@ import Testing
     @Test func withoutColorThePaletteIsNotUsed() {
         var writer = ScreenWriter(color: false, palette: Self.magenta)
         let drawn = text(writer.render(Self.frame))
-        #expect(drawn.contains("\u{1B}[0;1mDue"))
-        #expect(drawn.contains("\u{1B}[0;2m later"))
+        #expect(drawn.contains("\u{1B}[1mDue"))
+        #expect(drawn.contains("\u{1B}[m no date\u{1B}[2m later"), "plain text is a bare reset; faint is added to it")
         #expect(!drawn.contains("35") && !drawn.contains("38;"))
     }
 
