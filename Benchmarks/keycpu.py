@@ -1,0 +1,105 @@
+#!/usr/bin/env python3
+"""keycpu: the CPU time a program spends per key, to compare builds lever by lever.
+
+The PTY harness (ptybench.py) times what a person sees, which includes the
+harness's own parsing and the machine's scheduling; on a shared machine that
+varies by more than a lever changes. This counts only the program's own CPU
+(user + system, from /proc/PID/schedstat, in nanoseconds) while it takes a
+long run of keys:
+
+  type  the same 200 characters (12% non-ASCII) five times, Ctrl-U between
+        (Keyform's text field; bash `read -e` as the peer)
+  move  1,000 Down/Up in the 15-key grid (Keyform's list form), 14 each way
+
+Each build runs in turn, run by run (interleaved); medians of --runs.
+
+  python3 Benchmarks/keycpu.py type --runs 5 bash base=/tmp/base/keyform now=.build-static/release/keyform
+"""
+import argparse
+import fcntl
+import os
+import pty
+import random
+import select
+import signal
+import statistics
+import struct
+import tempfile
+import termios
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def cpu_seconds(pid):
+    with open(f"/proc/{pid}/schedstat") as f:
+        return int(f.read().split()[0]) / 1e9
+
+
+def keys(scenario):
+    if scenario == "move":
+        return [b"\x1b[B" if (i // 14) % 2 == 0 else b"\x1b[A" for i in range(1000)]
+    rng = random.Random(3)
+    text = "".join(rng.choice("abcdefgh ijklmnopqrstuvwxyz" * 2 + "éüßñ日本") for _ in range(200))
+    return ([c.encode() for c in text] + [b"\x15"]) * 5
+
+
+def argv(binary, scenario):
+    if binary == "bash":
+        return ["/bin/bash", "--norc", "--noprofile", "-c", 'read -e x; printf %s "$x"']
+    form = "list.yaml" if scenario == "move" else "text.yaml"
+    return [binary, "run", os.path.join(HERE, "forms", form), "--format", "template", "--no-animation"]
+
+
+def run(binary, scenario):
+    """CPU microseconds per key of one run."""
+    env = dict(os.environ, INPUTRC="/dev/null", TERM="xterm-256color", LANG="C.UTF-8", LC_ALL="C.UTF-8",
+               KEYFORM_DB=os.path.join(tempfile.mkdtemp(), "keyform.sqlite"))
+    pid, fd = pty.fork()
+    if pid == 0:
+        fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+        args = argv(binary, scenario)
+        os.execve(args[0], args, env)
+
+    def drain(timeout):
+        while select.select([fd], [], [], timeout)[0]:
+            try:
+                os.read(fd, 65536)
+            except OSError:
+                return
+
+    time.sleep(0.4)
+    drain(0.2)
+    sent = keys(scenario)
+    start = cpu_seconds(pid)
+    for key in sent:
+        os.write(fd, key)
+        drain(0.002)
+    drain(0.05)
+    used = cpu_seconds(pid) - start
+    os.kill(pid, signal.SIGTERM)
+    os.waitpid(pid, 0)
+    return used / len(sent) * 1e6
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("scenario", choices=["type", "move"])
+    ap.add_argument("programs", nargs="+", help="LABEL=BINARY for a keyform build, or bash (type only)")
+    ap.add_argument("--runs", type=int, default=5)
+    args = ap.parse_args()
+    programs = [(p, p) if p == "bash" else tuple(p.split("=", 1)) for p in args.programs]
+    results = {label: [] for label, _ in programs}
+    for _ in range(args.runs):
+        for label, binary in programs:
+            results[label].append(run(binary, args.scenario))
+    first = statistics.median(results[programs[0][0]])
+    print(f"| program | CPU µs/key (median of {args.runs}) | runs | × {programs[0][0]} |")
+    print("|---|---|---|---|")
+    for label, _ in programs:
+        median = statistics.median(results[label])
+        print(f"| {label} | {median:.1f} | {' '.join(f'{x:.0f}' for x in results[label])} | {median / first:.2f} |")
+
+
+if __name__ == "__main__":
+    main()
