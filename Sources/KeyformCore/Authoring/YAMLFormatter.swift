@@ -182,30 +182,27 @@ extension YAMLFormatter {
         return tag.hasPrefix(standard) ? "!!" + tag.dropFirst(standard.count) : tag
     }
 
+    /// Every scalar of the tree (keys and values), in document order; aliases are not followed.
+    static func scalars(in node: Node) -> [Node.Scalar] {
+        switch node {
+        case .scalar(let scalar): [scalar]
+        case .sequence(let sequence): sequence.flatMap(scalars(in:))
+        case .mapping(let mapping): mapping.flatMap { scalars(in: $0.key) + scalars(in: $0.value) }
+        case .alias: []
+        }
+    }
+
     /// Where quoted scalars start: only there do quotes open strings when comments are looked for.
     static func quotedScalars(in root: Node) -> [SourceLocation: Source.Quote] {
         var starts: [SourceLocation: Source.Quote] = [:]
-        func visit(_ node: Node) {
-            switch node {
-            case .scalar(let scalar):
-                guard let mark = scalar.mark else { return }
-                switch scalar.style {
-                case .singleQuoted: starts[OutlineBuilder.location(mark)] = .single
-                case .doubleQuoted: starts[OutlineBuilder.location(mark)] = .double
-                default: break
-                }
-            case .sequence(let sequence):
-                sequence.forEach(visit)
-            case .mapping(let mapping):
-                for (key, value) in mapping {
-                    visit(key)
-                    visit(value)
-                }
-            case .alias:
-                break
+        for scalar in scalars(in: root) {
+            guard let mark = scalar.mark else { continue }
+            switch scalar.style {
+            case .singleQuoted: starts[OutlineBuilder.location(mark)] = .single
+            case .doubleQuoted: starts[OutlineBuilder.location(mark)] = .double
+            default: break
             }
         }
-        visit(root)
         return starts
     }
 
@@ -213,25 +210,12 @@ extension YAMLFormatter {
     /// (its lines in the source: a literal block keeps every line break but the chomped ones).
     static func literalBlocks(in root: Node) -> [SourceLocation: Int] {
         var blocks: [SourceLocation: Int] = [:]
-        func visit(_ node: Node) {
-            switch node {
-            case .scalar(let scalar):
-                guard scalar.style == .literal, let mark = scalar.mark else { return }
-                let value = scalar.string
-                let body = value.hasSuffix("\n") ? value.dropLast() : Substring(value)
-                blocks[OutlineBuilder.location(mark)] = value.isEmpty ? 0 : body.split(separator: "\n", omittingEmptySubsequences: false).count
-            case .sequence(let sequence):
-                sequence.forEach(visit)
-            case .mapping(let mapping):
-                for (key, value) in mapping {
-                    visit(key)
-                    visit(value)
-                }
-            case .alias:
-                break
-            }
+        for scalar in scalars(in: root) where scalar.style == .literal {
+            guard let mark = scalar.mark else { continue }
+            let value = scalar.string
+            let body = value.hasSuffix("\n") ? value.dropLast() : Substring(value)
+            blocks[OutlineBuilder.location(mark)] = value.isEmpty ? 0 : body.split(separator: "\n", omittingEmptySubsequences: false).count
         }
-        visit(root)
         return blocks
     }
 
