@@ -125,42 +125,27 @@ import Testing
             let good = "title: Mood log\nfields:\n  - id: mood\n    layout: moods\n    input: grid\n"
             try good.write(to: form, atomically: true, encoding: .utf8)
 
-            let process = Process()
-            process.executableURL = CLIRunner.binary
-            process.arguments = ["form", "preview", "mood.yaml", "--watch", "--width", "50", "--height", "12"]
-            process.currentDirectoryURL = folder
-            let output = Pipe()
-            process.standardOutput = output
-            process.standardError = FileHandle.nullDevice
-            process.standardInput = FileHandle.nullDevice
-            let collected = LayoutWatchCLITests.Collected()
-            output.fileHandleForReading.readabilityHandler = { collected.append($0.availableData) }
-            try process.run()
-            defer {
-                if process.isRunning { process.interrupt() }
-                process.waitUntilExit()
-                output.fileHandleForReading.readabilityHandler = nil
-            }
+            let watch = try WatchedProcess(["form", "preview", "mood.yaml", "--watch", "--width", "50", "--height", "12"], in: folder)
+            defer { watch.stop() }
 
-            #expect(collected.wait(for: "Tense"), "the first drawing: \(collected.text)")
-            #expect(collected.text.contains("watching mood.yaml (ok)"), "\(collected.text)")
-            #expect(collected.text.components(separatedBy: "watching mood.yaml").count == 2, "drawn once: \(collected.text)")
+            #expect(watch.wait(for: "Tense"), "the first drawing: \(watch.text)")
+            #expect(watch.text.contains("watching mood.yaml (ok)"), "\(watch.text)")
+            #expect(watch.text.components(separatedBy: "watching mood.yaml").count == 2, "drawn once: \(watch.text)")
 
             try good.replacingOccurrences(of: "Mood log", with: "Mood diary").write(to: form, atomically: true, encoding: .utf8)
-            #expect(collected.wait(for: "Mood diary"), "redrawn after a save of the form: \(collected.text)")
+            #expect(watch.wait(for: "Mood diary"), "redrawn after a save of the form: \(watch.text)")
             try "title: Moods\nrows:\n  - [Calm, Tense, Sleepy]\n".write(to: layout, atomically: true, encoding: .utf8)
-            #expect(collected.wait(for: "Sleepy"), "redrawn after a save of its layout: \(collected.text)")
+            #expect(watch.wait(for: "Sleepy"), "redrawn after a save of its layout: \(watch.text)")
 
             try "title: Mood diary\nfields:\n  - id: mood\n    type: dat\n".write(to: form, atomically: true, encoding: .utf8)
-            #expect(collected.wait(for: "mood.yaml:4:11: error: unknown type 'dat'"), "the broken save's diagnostics: \(collected.text)")
-            #expect(collected.wait(for: "watching mood.yaml (1 error)"))
-            #expect(process.isRunning, "it keeps watching through errors")
+            #expect(watch.wait(for: "mood.yaml:4:11: error: unknown type 'dat'"), "the broken save's diagnostics: \(watch.text)")
+            #expect(watch.wait(for: "watching mood.yaml (1 error)"))
+            #expect(watch.process.isRunning, "it keeps watching through errors")
             try good.replacingOccurrences(of: "Mood log", with: "Mood mended").write(to: form, atomically: true, encoding: .utf8)
-            #expect(collected.wait(for: "Mood mended"), "drawn again once fixed: \(collected.text)")
+            #expect(watch.wait(for: "Mood mended"), "drawn again once fixed: \(watch.text)")
 
-            process.interrupt()
-            process.waitUntilExit()
-            #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGINT)
+            watch.interrupt()
+            #expect(watch.process.terminationReason == .uncaughtSignal && watch.process.terminationStatus == SIGINT)
         }
     }
 }
