@@ -142,7 +142,7 @@ struct RunCommand: ParsableCommand {
         if answers != nil {
             parsed = Answers.fromJSON(bytes, form: context.form)
         } else {
-            parsed = Answers.fromLines(String(decoding: bytes, as: UTF8.self), form: context.form)
+            parsed = Answers.fromLines(bytes, form: context.form)
         }
         // Without a terminal nothing is asked: a draft is used only with --resume.
         let start = try run.start(drafts: draftPolicy(interactive: false), repeatLast: repeatLast)

@@ -58,6 +58,12 @@ import Testing
             """)
     }
 
+    @Test func stdinLinesFromAWindowsEditorLoseTheirByteOrderMark() throws {
+        let result = try CLIRunner.run(["run", "todo", "--no-store"], stdin: "\u{FEFF}Buy milk\r\nHigh\r\n")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == #"{"text":"Buy milk","priority":"High","done":false,"due":null,"note":""}"# + "\n")
+    }
+
     @Test func templateFormat() throws {
         let result = try CLIRunner.run(["run", "todo", "--format", "template"], stdin: "Call Tom & Jerry\nHigh\n\n2026-11-21\n")
         #expect(result.status == 0, "\(result.stderr)")

@@ -208,6 +208,16 @@ import Testing
         #expect(problems(fill(["text": "a\rb"])) == ["keyform: field 'text': must be one line"])
     }
 
+    @Test func linesFromBytesDropAByteOrderMarkAndRefuseWhatIsNotUTF8() throws {
+        #expect(try Answers.fromLines(Array("\u{FEFF}Buy milk\r\nHigh\n".utf8), form: Self.form).get() == ["text": "Buy milk", "priority": "High"])
+        #expect(try Answers.fromLines(Array("日本語\n".utf8), form: Self.form).get() == ["text": "日本語"])
+        #expect(problems(Answers.fromLines(Array("ok\n".utf8) + [0xFF, 0xFE, 0x0A], form: Self.form))
+            == ["keyform: answers: line 2: not valid UTF-8; give the answers as UTF-8"])
+        // A character cut in half at the end is not UTF-8 either.
+        #expect(problems(Answers.fromLines(Array(Array("日".utf8).dropLast()), form: Self.form))
+            == ["keyform: answers: line 1: not valid UTF-8; give the answers as UTF-8"])
+    }
+
     @Test func extraLinesAreAProblem() throws {
         let eight = "a\nHigh\ntoday\n1\n2\nyes\nnote\nextra\n"
         #expect(problems(Answers.fromLines(eight, form: Self.form))

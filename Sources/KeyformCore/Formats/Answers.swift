@@ -94,6 +94,18 @@ public enum Answers {
         return problems.isEmpty ? .success(answers) : .failure(AnswerProblems(problems))
     }
 
+    /// `fromLines` on the bytes of stdin: a UTF-8 byte order mark (Windows
+    /// editors write one) is dropped, as `--answers` drops it, and bytes that are
+    /// not UTF-8 are a problem at their line, never turned into U+FFFD.
+    public static func fromLines(_ bytes: [UInt8], form: Form) -> Result<[String: String], AnswerProblems> {
+        let text = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]
+        for (index, line) in text.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated()
+        where String(validating: line, as: UTF8.self) == nil {
+            return .failure([AnswerProblem(field: nil, "line \(index + 1): not valid UTF-8; give the answers as UTF-8")])
+        }
+        return fromLines(String(decoding: text, as: UTF8.self), form: form)
+    }
+
     /// stdin that is not a terminal: one value per line, in field order across pages.
     /// Lines end with LF or CRLF. A missing or empty line is no answer.
     /// Non-empty lines beyond the last field are a problem.
