@@ -39,6 +39,34 @@ import Testing
         #expect(result.stdout.hasSuffix("0 passed, 2 failed\n"))
     }
 
+    /// SPEC's example: `expect` checks the values where the keys leave the form,
+    /// submitted or not; `outcome` is checked only when given.
+    @Test func expectChecksTheValuesOfAFormTheKeysLeaveOpen() throws {
+        let folder = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let form = CLIRunner.packageRoot.appendingPathComponent("demo/todo.yaml").path
+        try """
+            form: \(form)
+            tests:
+              - name: done stays disabled until text is typed
+                keys: "<Enter>Buy milk<Enter>h"
+                expect: {text: Buy milk, priority: High}
+              - name: open, with a wrong value
+                keys: "<Enter>Buy milk<Enter>l"
+                outcome: open
+                expect: {priority: High, due: ""}
+            """.write(to: folder.appendingPathComponent("x.test.yaml"), atomically: true, encoding: .utf8)
+        let result = try CLIRunner.run(["test", "x.test.yaml"], in: folder, environment: ["INPUTRC": "/dev/null"])
+        #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout == """
+            PASS x.test.yaml: done stays disabled until text is typed
+            FAIL x.test.yaml:6: open, with a wrong value
+                 priority: expected 'High', got 'Low'
+            1 passed, 1 failed
+
+            """)
+    }
+
     @Test func anInvalidTestFileIsReportedWithItsPosition() throws {
         let folder = try CLIRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -15,7 +15,7 @@ public struct FormTestFile: Equatable, Sendable {
         public var keys: String
         /// Expected record values, as text (`distance: 400`, `done: yes`); nil to not check.
         public var expect: [String: String]?
-        /// `submitted`, `cancelled`, `interrupted` or `open` (the keys ran out first); nil to not check (but `expect` implies submitted).
+        /// `submitted`, `cancelled`, `interrupted` or `open` (the keys ran out first); nil to not check.
         public var outcome: String?
         /// The final screen, trailing spaces ignored; nil to not check.
         public var screen: String?
@@ -93,6 +93,21 @@ public struct FormTestFile: Equatable, Sendable {
 }
 
 extension FormTestFile.Case {
+    /// The values `expect` is compared with: the record when the form was
+    /// submitted, else what the form holds when the keys ran out (or it was
+    /// left): each field's text read as the field reads it, or as typed while
+    /// it is not valid (so a failure shows what is there).
+    public static func values(of state: FormState, context: FormContext) -> Record {
+        if case .submitted(let record)? = state.outcome { return record }
+        return Record(values: context.fields.indices.map { index in
+            let text = state.entries[index].text
+            switch context.validators[index].validate(text, at: context.clock) {
+            case .success(let value): return (context.fields[index].id, value)
+            case .failure: return (context.fields[index].id, .text(text))
+            }
+        })
+    }
+
     /// What differs between `expect` and the submitted `record`, one line per
     /// field in id order (`distance: expected '400', got '350'`); empty when all
     /// match. Each field's kind compares (`FieldKind.testMismatch`): a boolean
