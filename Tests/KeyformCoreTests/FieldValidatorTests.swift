@@ -82,6 +82,15 @@ import Testing
             == .failure(FieldProblem("must be at least -9223372036854775808")))
     }
 
+    @Test func anIntegerPastWhatAnIntegerHoldsIsToldTheFieldsOwnBound() throws {
+        let field = Field(id: "n", type: .integer, min: -5, max: 100)
+        #expect(try check(field, "99999999999999999999") == .failure(.tooLarge(100)))
+        #expect(try check(field, "-99999999999999999999") == .failure(.tooSmall(-5)))
+        // Only the bound it passes: a field with a minimum alone still names the integer's limit.
+        #expect(try check(Field(id: "n", type: .integer, min: 0), "99999999999999999999")
+            == .failure(FieldProblem("must be at most 9223372036854775807")))
+    }
+
     @Test func integerBoundsAreInclusive() throws {
         let field = Field(id: "n", type: .integer, min: 1, max: 10)
         #expect(try check(field, "1") == .success(.integer(1)))

@@ -15,6 +15,10 @@ struct IntegerKind: FieldKind {
         let digits = bytes.first == UInt8(ascii: "-") || bytes.first == UInt8(ascii: "+") ? bytes.dropFirst() : bytes[...]
         guard !digits.isEmpty, digits.allSatisfy(FieldValidator.isDigit) else { return .failure(.notWholeNumber) }
         guard let value = Int(input) else {
+            // Past what an integer holds: the field's own bound says it first ("must be at most 100").
+            if case .failure(let problem) = rules.checkBounds(bytes.first == UInt8(ascii: "-") ? -.infinity : .infinity) {
+                return .failure(problem)
+            }
             return .failure(FieldProblem(bytes.first == UInt8(ascii: "-") ? "must be at least \(Int.min)" : "must be at most \(Int.max)"))
         }
         return rules.checkBounds(Double(value)).map { .integer(value) }
