@@ -50,6 +50,20 @@ import Testing
         #expect(keys.footer(in: situation(state), width: 80) == "Enter/Tab next · Esc cancel")
     }
 
+    /// SPEC: the hints say what each key does at that moment. On the last
+    /// field, Enter submits only when nothing blocks Done; else it goes to the
+    /// field that blocks it.
+    @Test func enterOnTheLastFieldSaysWhereItGoesWhileDoneIsDisabled() {
+        let keys = FormKeyMaps.standard
+        let blocked = FormState.start(Self.todo, values: ["text": ""], focus: 4)
+        #expect(keys.footer(in: situation(blocked), width: 80) == "Enter go to Text · Shift-Tab back · Esc cancel")
+        let ready = FormState.start(Self.todo, values: ["text": "Buy milk"], focus: 4)
+        #expect(keys.footer(in: situation(ready), width: 80) == "Enter done · Shift-Tab back · Esc cancel")
+        // The last field itself invalid: Enter stays and shows why, and submits once it is mended.
+        let own = FormState.start(Self.todo, values: ["text": "", "note": "a@b"], focus: 4)
+        #expect(keys.footer(in: situation(own), width: 80) == "Enter done · Shift-Tab back · Esc cancel")
+    }
+
     @Test func rebindingIsAPlainValueChange() {
         let keys = FormKeyMaps.standard.rebinding(.cancel, to: [.control("q")])
         let state = FormState.start(Self.todo)

@@ -165,9 +165,18 @@ public struct FormKeyMaps: Sendable {
 
     /// What Enter does in the keyboard or the switch: the next field, or on the
     /// last one Done (a picker's answer is its one field, so Enter picks it).
+    /// While another field keeps Done disabled, Enter goes to that field (SPEC:
+    /// it points at the blocking field), and the hint says so: "go to Text".
     @Sendable static func enterCommits(_ situation: FormKeySituation) -> String? {
         guard situation.isLastField else { return "next" }
-        return situation.isPicker ? "pick" : "done"
+        if situation.isPicker { return "pick" }
+        let (state, context) = (situation.state, situation.context)
+        if let blocker = context.doneBlocker(state.entries), blocker.field != state.focus,
+           case .success = context.validators[state.focus].validate(state.entries[state.focus].text, at: context.clock)
+        {
+            return "go to " + shown(context.fields[blocker.field].label)
+        }
+        return "done"
     }
 
     private static func shown(_ text: String) -> String {
