@@ -104,6 +104,20 @@ import Testing
         #expect(result.stderr == "f.yaml:3:13: error: no layout named 'prority' was found; did you mean 'priority'?\n")
     }
 
+    @Test func aTemplateThatDoesNotParseStopsTheRunBeforeAnythingIsStored() throws {
+        let folder = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try "fields:\n  - id: a\ntemplate: \"x {{#a}} y\"\n".write(to: folder.appendingPathComponent("f.yaml"), atomically: true, encoding: .utf8)
+        let database = folder.appendingPathComponent("db.sqlite").path
+        let result = try CLIRunner.run(["run", "f.yaml", "--format", "template", "--db", database], stdin: "x\n", in: folder)
+        #expect(result.status == 2)
+        #expect(result.stdout == "")
+        #expect(result.stderr == "f.yaml:3:22: error: the template is not valid: a section is not closed\n")
+        #expect(!FileManager.default.fileExists(atPath: database), "nothing stored")
+        let check = try CLIRunner.run(["form", "check", "f.yaml"], in: folder)
+        #expect(check.status == 1)
+    }
+
     @Test func templateFormatWithoutATemplateIsBadUsage() throws {
         let folder = try CLIRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

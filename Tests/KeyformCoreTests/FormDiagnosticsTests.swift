@@ -63,6 +63,22 @@ import Testing
         #expect(diagnostics == ["\(location): error: the template uses 'nope', which is not a field; the fields are 'text'"])
     }
 
+    /// A template that does not parse is the form's error (it used to pass
+    /// `form check` and fail only after the record was typed and stored), at
+    /// the place the template parser stops when the template is written as it
+    /// reads (an unclosed section: its end), else at the template's start.
+    @Test(arguments: [
+        ("template: \"x {{#text}} y\"\n", "3:25: error: the template is not valid: a section is not closed"),
+        ("template: x {{text} y\n", "3:19: error: the template is not valid: a tag is not closed, or its name is not valid"),
+        ("template: \"\\u00e9 {{#text}}\"\n", "3:11: error: the template is not valid: a section is not closed"),
+    ])
+    func aTemplateThatDoesNotParseIsAnError(template: String, diagnostic: String) {
+        let source = "fields:\n  - id: text\n" + template
+        let parsed = FormParser.parse(source, stem: "t") { _ in .missing }
+        #expect(parsed.diagnostics.map(\.description) == [diagnostic])
+        #expect(parsed.value == nil)
+    }
+
     @Test func aFileOverOneMebibyteIsRefusedBeforeParsing() {
         let bytes = [UInt8](repeating: UInt8(ascii: "#"), count: (1 << 20) + 1)
         #expect(Self.parse(bytes, stem: "big").diagnostics.map(\.description) == [

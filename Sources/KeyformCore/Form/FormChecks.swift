@@ -131,6 +131,16 @@ struct FormChecks {
     }
 
     private func checkTemplate(_ template: String, at node: Node, ids: [String], _ reader: inout NodeReader) {
+        // A template that does not parse is the form's error, found before a record is typed or stored.
+        do {
+            _ = try RecordTemplate(template)
+        } catch {
+            guard case .invalid(let line, let column, let reason) = error else { return }
+            let offset = Self.offset(line: line, column: column, in: template)
+            reader.report(.error(offset.map { location(ofOffset: $0, in: template, at: node) } ?? node.location,
+                                 "the template is not valid: \(reason)"))
+            return
+        }
         for name in RecordFormat.templateVariables(template) where !ids.contains(name) {
             let hint = Suggestion.closest(to: name, among: ids).map { "did you mean '\($0)'?" } ?? "the fields are \(Self.andList(ids))"
             let message = "the template uses '\(TerminalSafe.escaped(name))', which is not a field; \(hint)"
@@ -149,8 +159,15 @@ struct FormChecks {
     /// is written, when the template is written on one line exactly as it reads
     /// (plain or quoted, without escapes); else where the template starts.
     private func location(ofTag name: String, in template: String, at node: Node) -> SourceLocation {
+        guard let offset = Self.offset(ofTag: name, in: template) else { return node.location }
+        return location(ofOffset: offset, in: template, at: node)
+    }
+
+    /// Where the template's Unicode scalar `offset` is in the file, when the
+    /// template is written on one line exactly as it reads; else where it starts.
+    private func location(ofOffset offset: Int, in template: String, at node: Node) -> SourceLocation {
         let start = node.location
-        guard case .scalar(let scalar) = node, let offset = Self.offset(ofTag: name, in: template) else { return start }
+        guard case .scalar(let scalar) = node else { return start }
         let quote: Int
         switch scalar.style {
         case .plain: quote = 0
@@ -165,6 +182,15 @@ struct FormChecks {
         let first = start.column - 1 + quote
         guard first >= 0, first + content.count <= line.count, Array(line[first..<(first + content.count)]) == content else { return start }
         return SourceLocation(line: start.line, column: first + 1 + offset)
+    }
+
+    /// The offset, in Unicode scalars, of a template's 1-based line and column
+    /// (in characters, as the template parser counts them).
+    static func offset(line: Int, column: Int, in template: String) -> Int? {
+        let lines = template.split(separator: "\n", omittingEmptySubsequences: false)
+        guard line >= 1, line <= lines.count, column >= 1 else { return nil }
+        let before = lines[..<(line - 1)].reduce(0) { $0 + $1.unicodeScalars.count + 1 }
+        return before + lines[line - 1].prefix(column - 1).unicodeScalars.count
     }
 
     /// The offset, in Unicode scalars, of the first `{{` whose tag names `name`.
