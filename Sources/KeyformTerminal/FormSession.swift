@@ -32,6 +32,9 @@ public final class FormSession {
     /// The grid's lines from one frame to the next: a move redraws the keys it changes, not the page.
     private let renderCache = FormView.Cache()
     private var decoder = KeyDecoder()
+    /// Whether the last frame asked for a larger window instead of showing the
+    /// form: keys then do not change what nobody can see (see `handle`).
+    private var tooSmall = false
     /// Earlier values of a field, oldest first (for readline's Up), by field id.
     private let history: (String) -> [String]
     private var historyField: Int?
@@ -82,8 +85,9 @@ public final class FormSession {
     }
 
     public func frame(width: Int, height: Int, color: Bool) -> Frame {
-        FormView.render(state, context, width: width, height: height, color: color, keys: keys, mode: editingMode,
-                        prompt: editor.prompt, cache: renderCache)
+        tooSmall = width < FormView.minimumWidth || height < FormView.minimumHeight
+        return FormView.render(state, context, width: width, height: height, color: color, keys: keys, mode: editingMode,
+                               prompt: editor.prompt, cache: renderCache)
     }
 
     /// Uninstalls readline (the session can't be used afterwards).
@@ -99,6 +103,16 @@ public final class FormSession {
         guard state.outcome == nil else { return Output() }
         let situation = situation
         let chord = KeyChord(press.key)
+        if tooSmall {
+            // "Make the window larger, or press Esc": only the keys that leave or
+            // redraw work; typing into a form nobody can see would change it blind.
+            let action = chord.flatMap { keys.map(for: situation).action(for: $0, in: situation) }
+            switch action {
+            case .cancel?, .interrupt?, .suspend?, .redraw?: return perform(action!, chord!, press)
+            case .edit? where chord == .escape: return perform(.cancel, .escape, press)  // vi insert mode: Esc still leaves
+            default: return Output(effects: [.bell])
+            }
+        }
         guard situation.view == .keyboard else {
             guard let chord, let action = keys.map(for: situation).action(for: chord, in: situation) else {
                 return Output(effects: [.bell])

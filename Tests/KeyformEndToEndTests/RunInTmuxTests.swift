@@ -176,6 +176,26 @@ struct RunInTmuxTests {
         #expect(result.sttyAfter == result.sttyBefore)
     }
 
+    /// While the screen asks for a larger window, typing changes nothing (it
+    /// would edit a form nobody can see); Esc still cancels, as it says.
+    @Test func keysTypedWhileTheTerminalIsTooSmallChangeNothing() throws {
+        let run = try FormRun(["run", "demo/todo.yaml"], width: 20, height: 6)
+        defer { run.close() }
+        let tmux = run.tmux
+        try tmux.wait(for: "the too-small notice") { $0.contains("Terminal too small") }
+        try tmux.type("Buy milk")
+        try tmux.press("Enter")
+        try tmux.resize(width: 80, height: 24)
+        let screen = try tmux.wait(forText: "New To-Do", "[ Done ] disabled: Text is required")
+        #expect(screen.contains("› Text*\n"), "nothing typed, still on the first field: \(screen)")
+        try tmux.resize(width: 20, height: 6)
+        try tmux.wait(for: "the too-small notice again") { $0.contains("Terminal too small") }
+        try tmux.press("Escape")
+        let result = try run.result()
+        #expect(result.status == 1)
+        #expect(result.sttyAfter == result.sttyBefore)
+    }
+
     // MARK: What the screen says is what the keys do
 
     /// `keyform run demo/swim.yaml --format template`, keys t f a e Enter: the
