@@ -55,7 +55,7 @@ struct FormPreviewCommand: ParsableCommand {
         let frame = try FormPreview.frame(
             loaded.form, layouts: loaded.layouts,
             width: width ?? size?.width ?? 80, height: height ?? size.map { max(1, $0.height - 1) } ?? 24,
-            clock: WallClock.now(), color: terminal && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+            clock: WallClock.now(), color: terminal && (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
         )
         let lines = FormPreview.drawing(frame, styled: terminal)
         try Output.result(lines.map { terminal ? $0.styledText : $0.text }.joined(separator: "\n") + "\n")
@@ -121,7 +121,7 @@ struct FormPreviewWatch {
                 let frame = loaded.flatMap { loaded in
                     try? FormPreview.frame(
                         loaded.form, layouts: loaded.layouts, width: width ?? screen.columns ?? 80, height: rows,
-                        clock: WallClock.now(), color: screen.terminal && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+                        clock: WallClock.now(), color: screen.terminal && (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
                     )
                 }
                 return FormPreview.watchLines(origin: origin, frame: frame, diagnostics: diagnostics, styled: screen.terminal)

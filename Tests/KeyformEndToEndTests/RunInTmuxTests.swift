@@ -196,6 +196,21 @@ struct RunInTmuxTests {
         #expect(result.sttyAfter == result.sttyBefore)
     }
 
+    /// `form preview` on a terminal reads NO_COLOR as `run` does (no-color.org):
+    /// set and not empty turns colour off; set but empty does not.
+    @Test(arguments: [("", true), ("1", false)])
+    func formPreviewReadsNoColorAsRunDoes(noColor: String, colored: Bool) throws {
+        let folder = URL(fileURLWithPath: "/tmp/kf-e2e-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let tmux = try Tmux(command: [FormRun.binary.path, "form", "preview", "todo"],
+                            environment: ["KEYFORM_CONFIG": "/dev/null", "NO_COLOR": noColor], in: FormRun.packageRoot, folder: folder)
+        defer { tmux.kill() }
+        let screen = try tmux.wait(for: "the preview", attributes: true) { $0.contains("Text*") && $0.contains("[ Done ]") }
+        // The focused field's marker is drawn in the accent colour (cyan) when there is colour.
+        #expect(screen.contains("\u{1B}[36m") == colored, "\(screen)")
+    }
+
     // MARK: What the screen says is what the keys do
 
     /// `keyform run demo/swim.yaml --format template`, keys t f a e Enter: the
