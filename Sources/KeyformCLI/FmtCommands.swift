@@ -27,7 +27,10 @@ struct SourceFormatting {
                 failed = true
             }
         }
-        for path in try SourceFiles.expand(paths.filter { $0 != "-" }, skipping: SourceFiles.isTestFile) {
+        let files = try SourceFiles.expand(paths.filter { $0 != "-" }, skipping: SourceFiles.isTestFile) { name in
+            noun == "form" ? SourceFiles.formNamed(name) : SourceFiles.layoutNamed(name)
+        }
+        for path in files {
             if try !formatFile(path) { failed = true }
         }
         if failed { throw ExitCode(1) }

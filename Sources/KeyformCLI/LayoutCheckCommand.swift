@@ -19,7 +19,7 @@ struct LayoutCheckCommand: ParsableCommand {
 
     func run() throws {
         var errors = 0
-        for file in try SourceFiles.expand(paths, skipping: SourceFiles.isTestFile) {
+        for file in try SourceFiles.expand(paths, skipping: SourceFiles.isTestFile, named: SourceFiles.layoutNamed) {
             let diagnostics = check(file)
             for diagnostic in diagnostics { Output.error(diagnostic.formatted(path: file)) }
             errors += diagnostics.filter(\.isError).count

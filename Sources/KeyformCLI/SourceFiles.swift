@@ -8,17 +8,34 @@ import KeyformRun
 extension SourceFiles {
     static func isTestFile(_ path: String) -> Bool { path.hasSuffix(".test.yaml") || path.hasSuffix(".test.yml") }
 
+    /// Where a form name given in place of a path is (`form check todo`), as a hint.
+    static func formNamed(_ name: String) -> String? {
+        FormFiles.locate(name).map { "the form '\(name)' is \($0): give that path" }
+    }
+
+    /// Where a layout name given in place of a path is (`layout check priority`), as a hint.
+    static func layoutNamed(_ name: String) -> String? {
+        guard !name.contains("/"), !name.hasSuffix(".yaml"), !name.hasSuffix(".yml") else { return nil }
+        switch LayoutFiles().resolver.resolve(name) {
+        case .file(let path)?: return "the layout '\(name)' is \(FileManager.default.displayPath(path)): give that path"
+        case .shipped?: return "'\(name)' is a layout shipped with Keyform, not a file (keyform layout preview \(name) draws it)"
+        case nil: return nil
+        }
+    }
+
     /// Files as given, and folders replaced by the YAML files under them (sorted).
     /// Symbolic links to folders are followed, each real folder read once (a
     /// link back up the tree cannot loop), so a check of a linked tree checks it.
-    /// A path that does not exist is an error a user can act on.
-    static func expand(_ paths: [String], skipping skip: (String) -> Bool = { _ in false }) throws -> [String] {
+    /// A path that does not exist is an error a user can act on: when it is a
+    /// name (`todo`) that `named` finds, the error says where that file is.
+    static func expand(_ paths: [String], skipping skip: (String) -> Bool = { _ in false },
+                       named: (String) -> String? = { _ in nil }) throws -> [String] {
         var files: [String] = []
         var visited: Set<String> = []
         for path in paths {
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-                throw Failure(message: "no such file or folder: \(path)")
+                throw Failure(message: "no such file or folder: \(path)" + (named(path).map { "; \($0)" } ?? ""))
             }
             guard isFolder.boolValue else {
                 files.append(path)

@@ -72,6 +72,26 @@ import Testing
     }
 
     /// What the installed completion scripts ask keyform for (`---completion`), as
+    /// `form check todo` and `layout check mood` take paths; a name that finds a
+    /// file is still an error (exit 2), which says where that file is.
+    @Test func aNameGivenForAPathSaysWhereItsFileIs() throws {
+        let place = try Place()
+        defer { try? FileManager.default.removeItem(at: place.root) }
+        try place.write("cfg/keyform/forms/todo.yaml", Self.todo)
+        try place.write("cfg/keyform/layouts/mood.yaml", "rows:\n  - [Calm, Tense]\n")
+        try place.write("here/notes.txt", "the current folder\n")
+        let form = try place.run(["form", "check", "todo"])
+        #expect(form.status == 2)
+        #expect(form.stderr == "keyform: no such file or folder: todo; the form 'todo' is \(place.user)/forms/todo.yaml: give that path\n")
+        let layout = try place.run(["layout", "check", "mood"])
+        #expect(layout.status == 2)
+        #expect(layout.stderr == "keyform: no such file or folder: mood; the layout 'mood' is \(place.user)/layouts/mood.yaml: give that path\n")
+        let shipped = try place.run(["layout", "fmt", "--check", "priority"])
+        #expect(shipped.stderr == "keyform: no such file or folder: priority; 'priority' is a layout shipped with Keyform, not a file (keyform layout preview priority draws it)\n")
+        let nothing = try place.run(["form", "check", "nowhere"])
+        #expect(nothing.stderr == "keyform: no such file or folder: nowhere\n")
+    }
+
     /// bash passes it: the subcommand, the argument, the word index, the cursor, the words.
     @Test func completionOffersFormNamesLayoutNamesAndWhereFields() throws {
         let place = try Place()
