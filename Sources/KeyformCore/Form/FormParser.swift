@@ -70,6 +70,11 @@ public enum FormParser {
         guard let fields = reader.fields(of: root, allowed: formFields, in: "form") else { return nil }
         let title = fields["title"].flatMap { reader.shownText($0, field: "title") }
         var name = recordName(fromStem: stem)
+        if fields["name"] == nil, !stem.unicodeScalars.allSatisfy(\.isASCII) {
+            // 日本.yaml and 中国.yaml would both store their records as 'form___'.
+            reader.warning(root, "the records are stored under the name '\(name)', made from the file's name '\(TerminalSafe.escaped(stem))'"
+                + " as every file named in other letters makes it; add a 'name:' (a-z, 0-9 and _) to keep this form's records apart")
+        }
         if let node = fields["name"], let value = reader.text(node, field: "name") {
             if isIdentifier(value) {
                 name = value
