@@ -92,6 +92,20 @@ import Testing
         #expect(FormParser.parse(source, stem: "Swim Log-2") { _ in .missing }.diagnostics.isEmpty, "a-z in other cases and signs keep the name apart")
     }
 
+    /// A repeated key is pointed at where it is written again (the one to remove
+    /// or rename), with where it was first; block and flow mappings, CRLF, quotes.
+    @Test(arguments: [
+        ("title: A\ntitle: B\nfields:\n  - id: a\n", "2:1: error: field 'title' appears more than once in the same mapping (first at 1:1); keep one"),
+        ("fields:\n  - id: a\n    label: A\n    # note\n\n    label: B\n", "6:5: error: field 'label' appears more than once in the same mapping (first at 3:5); keep one"),
+        ("fields:\r\n  - id: a\r\n    \"label\": A\r\n    label: B\r\n", "4:5: error: field 'label' appears more than once in the same mapping (first at 3:5); keep one"),
+        ("fields:\n  - {id: a, label: A, label: B}\n", "2:23: error: field 'label' appears more than once in the same mapping (first at 2:13); keep one"),
+        ("fields:\n  - {id: a,\n     id: b}\n", "2:6: error: field 'id' appears more than once in the same mapping; keep one"),
+    ])
+    func aRepeatedKeyIsPointedAtWhereItIsWrittenAgain(source: String, diagnostic: String) {
+        let parsed = FormParser.parse(source, stem: "t") { _ in .missing }
+        #expect(parsed.diagnostics.map(\.description) == [diagnostic])
+    }
+
     @Test func aFileOverOneMebibyteIsRefusedBeforeParsing() {
         let bytes = [UInt8](repeating: UInt8(ascii: "#"), count: (1 << 20) + 1)
         #expect(Self.parse(bytes, stem: "big").diagnostics.map(\.description) == [

@@ -43,6 +43,50 @@ enum YAMLDocument {
         }
     }
 
+    /// Where `key` is written again in the mapping whose key at `first` is its
+    /// first writing: later on the same line in a flow mapping (`{a: 1, a: 2}`),
+    /// or in a block mapping on a later line at the same column, before a line
+    /// indented less ends the mapping. Nil when it cannot be told from the text.
+    static func location(ofRepeatedKey key: String, after first: SourceLocation, in text: String) -> SourceLocation? {
+        let lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { Array($0) }
+        guard first.line >= 1, first.line <= lines.count, first.column >= 1 else { return nil }
+        let written = Array(key.unicodeScalars)
+        func keyStarts(_ line: [Unicode.Scalar], at index: Int) -> Bool {
+            for quote in [nil, Unicode.Scalar("\""), Unicode.Scalar("'")] as [Unicode.Scalar?] {
+                let opening = quote.map { [$0] } ?? []
+                let candidate = opening + written + opening
+                guard index + candidate.count <= line.count, Array(line[index..<(index + candidate.count)]) == candidate else { continue }
+                var after = index + candidate.count
+                while after < line.count, line[after] == " " || line[after] == "\t" { after += 1 }
+                guard after < line.count, line[after] == ":" else { continue }
+                if after + 1 == line.count || [" ", "\t", "\r"].contains(line[after + 1]) { return true }
+            }
+            return false
+        }
+        let firstLine = lines[first.line - 1]
+        let column = first.column - 1
+        if column <= firstLine.count, let before = firstLine[..<column].last(where: { $0 != " " }), before == "{" || before == "," {
+            // Flow mapping: a later `, key:` on the same line.
+            var index = column + written.count
+            while index < firstLine.count {
+                if firstLine[index] == "," {
+                    var start = index + 1
+                    while start < firstLine.count, firstLine[start] == " " { start += 1 }
+                    if keyStarts(firstLine, at: start) { return SourceLocation(line: first.line, column: start + 1) }
+                }
+                index += 1
+            }
+            return nil
+        }
+        for number in first.line..<lines.count {
+            let line = lines[number]
+            guard let content = line.firstIndex(where: { $0 != " " }), line[content] != "#", line[content] != "\r" else { continue }
+            if content < column { return nil }
+            if content == column, keyStarts(line, at: column) { return SourceLocation(line: number + 1, column: column + 1) }
+        }
+        return nil
+    }
+
     private static func diagnostic(for error: YamlError, in text: String) -> Diagnostic {
         switch error {
         case let .scanner(context, problem, mark, _),
@@ -58,7 +102,12 @@ enum YAMLDocument {
             return .error(position, "cannot read the file: \(problem)")
         case let .duplicatedKeysInMapping(duplicates, context):
             let names = duplicates.map { "'\($0)'" }.joined(separator: ", ")
-            return .error(SourceLocation(context.mark), "field \(names) appears more than once in the same mapping; keep one")
+            let first = SourceLocation(context.mark)
+            // Yams marks the first of the keys; the person needs the one to remove or rename.
+            if duplicates.count == 1, let again = location(ofRepeatedKey: duplicates[0], after: first, in: text) {
+                return .error(again, "field \(names) appears more than once in the same mapping (first at \(first)); keep one")
+            }
+            return .error(first, "field \(names) appears more than once in the same mapping; keep one")
         default:
             return .error(.start, "cannot read YAML: \(error)")
         }
