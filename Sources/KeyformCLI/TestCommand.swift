@@ -55,7 +55,7 @@ struct TestCommand: ParsableCommand {
     private func load(_ path: String) -> Suite? {
         let parsed: Parsed<FormTestFile>
         do {
-            parsed = FormTestFile.parse(String(decoding: try SourceFiles.read(path), as: UTF8.self))
+            parsed = FormTestFile.parse(bytes: try SourceFiles.read(path))
         } catch {
             Output.error("\(path): error: \(error)")
             return nil

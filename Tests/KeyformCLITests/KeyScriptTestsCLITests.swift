@@ -67,6 +67,17 @@ import Testing
             """)
     }
 
+    /// A test file saved by a Windows editor (byte order mark, CRLF) reads as form files do.
+    @Test func aTestFileWithAByteOrderMarkAndCRLFRuns() throws {
+        let folder = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try "\u{FEFF}layout: priority\r\ntests:\r\n  - {name: high, keys: \"h\", expect: {value: High}}\r\n"
+            .write(to: folder.appendingPathComponent("win.test.yaml"), atomically: true, encoding: .utf8)
+        let result = try CLIRunner.run(["test", "win.test.yaml"], in: folder, environment: ["INPUTRC": "/dev/null"])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout == "PASS win.test.yaml: high\n1 passed, 0 failed\n")
+    }
+
     @Test func anInvalidTestFileIsReportedWithItsPosition() throws {
         let folder = try CLIRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

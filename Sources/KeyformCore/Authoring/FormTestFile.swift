@@ -28,6 +28,15 @@ public struct FormTestFile: Equatable, Sendable {
 
     public static let outcomes = ["submitted", "cancelled", "interrupted", "open"]
 
+    /// A test file's bytes, read as form and layout files are: a byte order
+    /// mark dropped, bytes that are not UTF-8 and files over 1 MiB refused.
+    public static func parse(bytes: [UInt8]) -> Parsed<FormTestFile> {
+        switch YAMLDocument.decode(bytes, kind: "test") {
+        case .success(let text): parse(text)
+        case .failure(let diagnostic): Parsed(value: nil, diagnostics: [diagnostic])
+        }
+    }
+
     public static func parse(_ source: String) -> Parsed<FormTestFile> {
         let root: Node
         switch YAMLDocument.root(of: source, kind: "test", emptyMessage: "a test file needs 'form' (or 'layout') and 'tests'") {
