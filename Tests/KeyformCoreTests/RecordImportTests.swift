@@ -59,6 +59,14 @@ import Testing
         #expect(stored[1]["due"] == .date(DemoForms.today))
     }
 
+    /// As a JSON file's: bytes that are not UTF-8 are a problem at their line, not U+FFFD in a value.
+    @Test func aCSVThatIsNotUTF8IsAProblemAtItsLine() {
+        let bytes = Array("text,priority\nBuy milk,High\n".utf8) + [0x61, 0xFF, 0x2C] + Array("Low\n".utf8)
+        let result = RecordImport.records(bytes, format: .csv, form: Self.form, validators: Self.validators,
+                                          clock: WallClock(today: DemoForms.today))
+        #expect(problems(result) == ["3: not valid UTF-8; save the file as UTF-8"])
+    }
+
     @Test func everyProblemIsReportedAtItsRowsLine() {
         #expect(problems(records("""
             text,priority,due

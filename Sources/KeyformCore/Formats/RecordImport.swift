@@ -74,7 +74,11 @@ public enum RecordImport {
         _ bytes: [UInt8], format: Format, form: Form, validators: [String: FieldValidator], clock: WallClock
     ) -> Result<[DatedRecord], Problems> {
         var (rows, problems) = switch format {
-        case .csv: csvRows(String(decoding: bytes, as: UTF8.self), form: form)
+        case .csv:
+            switch csvText(bytes) {
+            case .success(let text): csvRows(text, form: form)
+            case .failure(let problem): ([Row](), [problem])
+            }
         case .json: jsonRows(bytes, form: form)
         }
         var records: [DatedRecord] = []
@@ -110,6 +114,15 @@ public enum RecordImport {
     }
 
     // MARK: - CSV
+
+    /// The CSV's text; bytes that are not UTF-8 are a problem at their line (as
+    /// a JSON file's are), never values with U+FFFD in them.
+    static func csvText(_ bytes: [UInt8]) -> Result<String, Problem> {
+        if let text = String(validating: bytes, as: UTF8.self) { return .success(text) }
+        let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        let line = (lines.firstIndex { String(validating: $0, as: UTF8.self) == nil } ?? 0) + 1
+        return .failure(Problem(line: line, "not valid UTF-8; save the file as UTF-8"))
+    }
 
     /// RFC 4180: a header row of field ids, then one row a record. Quoted values may
     /// hold commas, `""` and line breaks; an empty value is no answer (the field's
