@@ -143,7 +143,7 @@ extension FormFiles {
     ///   found ("browse needs the form's file to show its records").
     static func loadReporting(_ form: String, needs: String? = nil) throws -> LoadedForm {
         guard let path = locate(form) else {
-            let why = needs.map { "; \($0): give its path, or set KEYFORM_FORMS to its folder" } ?? ""
+            let why = isPath(form) ? "" : needs.map { "; \($0): give its path, or set KEYFORM_FORMS to its folder" } ?? ""
             throw Failure(message: "form '\(form)' not found; looked in: \(searchedPlaces(for: form))\(why)")
         }
         let (loaded, diagnostics) = load(path: path)

@@ -17,14 +17,20 @@ package enum FormFiles {
     /// A relative result is relative to `search`'s current folder.
     package static func locate(_ form: String, in search: FileSearch = .process) -> String? {
         let manager = FileManager.default
-        if form.hasSuffix(".yaml") || form.hasSuffix(".yml") || form.contains("/") {
+        if isPath(form) {
             return manager.fileExists(atPath: search.absolute(form)) ? form : nil
         }
         return candidates(for: form, in: search).first { manager.fileExists(atPath: search.absolute($0)) }
     }
 
+    /// Whether FORM is a path (`x.yaml`, `dir/x`), used as it is, rather than a name to look up.
+    package static func isPath(_ form: String) -> Bool {
+        form.hasSuffix(".yaml") || form.hasSuffix(".yml") || form.contains("/")
+    }
+
+    /// Where `locate` looked: the path itself, or `NAME.yaml` in each folder searched.
     package static func searchedPlaces(for form: String, in search: FileSearch = .process) -> String {
-        candidates(for: form, in: search).joined(separator: ", ")
+        isPath(form) ? form : candidates(for: form, in: search).joined(separator: ", ")
     }
 
     /// `NAME.yaml` in each folder searched, in order.

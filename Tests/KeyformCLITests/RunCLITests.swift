@@ -95,6 +95,15 @@ import Testing
             + "run needs the form's file to show the form: give its path, or set KEYFORM_FORMS to its folder\n")
     }
 
+    /// A path is looked for as it is: the error names it, not NAME.yaml in each folder of names.
+    @Test func aFormPathThatDoesNotExistIsNamedAsGiven() throws {
+        let result = try CLIRunner.run(["run", "/no/such/form.yaml"], stdin: "", environment: ["XDG_CONFIG_HOME": "/no/config", "KEYFORM_FORMS": ""])
+        #expect(result.status == 2)
+        #expect(result.stderr == "keyform: form '/no/such/form.yaml' not found; looked in: /no/such/form.yaml\n")
+        let preview = try CLIRunner.run(["form", "preview", "forms/nope.yaml"])
+        #expect(preview.stderr == "keyform: form 'forms/nope.yaml' not found; looked in: forms/nope.yaml\n")
+    }
+
     @Test func anInvalidFormExits2WithItsDiagnostics() throws {
         let folder = try CLIRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
