@@ -11,9 +11,24 @@ struct DatabaseOption: ParsableArguments {
     /// `--db`, else `$KEYFORM_DB`, else the config file's `database:`, else the default place.
     /// - Throws: `Failure` when the config has errors (see `Settings.load`).
     func path() throws -> String {
-        if let db { return db }
-        return try Settings.load().database
+        let path = try db ?? Settings.load().database
             ?? AppDatabase.defaultPath(environment: ProcessInfo.processInfo.environment, home: NSHomeDirectory())
+        if let url = Self.serverURL(in: path) {
+            // Never a local file named after the URL (it made ./postgres:/USER@HOST:PORT/DB).
+            throw Failure(message: "'\(url)' is a server's URL; a PostgreSQL store is planned (docs/store.md), but today "
+                          + "the database is a SQLite file: give its path (--db PATH, KEYFORM_DB or the config's database)")
+        }
+        return path
+    }
+
+    /// The `SCHEME://…` in a database setting (`postgres://u@host/db`), also when a
+    /// config's relative `database:` put its folder in front; nil for a file's path.
+    static func serverURL(in path: String) -> String? {
+        guard let separator = path.range(of: "://") else { return nil }
+        let before = path[..<separator.lowerBound]
+        let scheme = before.split(separator: "/", omittingEmptySubsequences: false).last ?? before
+        guard !scheme.isEmpty, scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0 == "+" || $0 == "-" || $0 == ".") }) else { return nil }
+        return String(path[scheme.startIndex...])
     }
 
     /// The database, or the error that kept it from opening.

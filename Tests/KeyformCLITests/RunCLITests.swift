@@ -104,6 +104,24 @@ import Testing
         #expect(preview.stderr == "keyform: form 'forms/nope.yaml' not found; looked in: forms/nope.yaml\n")
     }
 
+    /// A server's URL is no file: it is refused (exit 2) before anything is
+    /// drawn or stored, never made into a folder named after it.
+    @Test func aPostgresURLIsRefusedNotMadeIntoALocalFile() throws {
+        let folder = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let message = "keyform: 'postgres://u@localhost:5432/db' is a server's URL; a PostgreSQL store is planned (docs/store.md), "
+            + "but today the database is a SQLite file: give its path (--db PATH, KEYFORM_DB or the config's database)\n"
+        let run = try CLIRunner.run(["run", CLIRunner.packageRoot.appendingPathComponent("demo/todo.yaml").path, "--db", "postgres://u@localhost:5432/db"],
+                                    stdin: "Buy milk\n", in: folder)
+        #expect(run.status == 2)
+        #expect(run.stdout == "")
+        #expect(run.stderr == message)
+        let list = try CLIRunner.run(["records", "list", "todo"], in: folder, environment: ["KEYFORM_DB": "postgres://u@localhost:5432/db"])
+        #expect(list.status == 2)
+        #expect(list.stderr == message)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [], "no postgres: folder")
+    }
+
     @Test func anInvalidFormExits2WithItsDiagnostics() throws {
         let folder = try CLIRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
