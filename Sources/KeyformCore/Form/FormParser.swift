@@ -161,7 +161,14 @@ public enum FormParser {
             return nil
         }
         var field = Field(id: id)
-        if let node = fields["label"], let label = reader.shownText(node, field: "label") { field.label = label }
+        if let node = fields["label"], let label = reader.shownText(node, field: "label") {
+            // An empty label leaves a row with nothing to say what goes in it (a layout's key is refused alike).
+            if label.allSatisfy(\.isWhitespace) {
+                reader.error(node, "empty label: a field must show what goes in it; give it words, or leave 'label' out to show the id '\(field.id)'")
+            } else {
+                field.label = label
+            }
+        }
         if let node = fields["type"], let name = reader.text(node, field: "type") {
             if let type = Field.ValueType(rawValue: name) {
                 field.type = type
