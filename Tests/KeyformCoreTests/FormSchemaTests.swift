@@ -68,6 +68,7 @@ import Testing
         "not-a-mapping.yaml": "$ type",
         "not-booleans.yaml": "$.fields[0].required anyOf",
         "only-comments.yaml": "$ type",
+        "empty-label.yaml": "$.fields[0].label pattern",
         "page-without-fields.yaml": "$.pages[1] required",
         "pages-empty.yaml": "$.pages minItems",
         "scalar-document.yaml": "$ type",

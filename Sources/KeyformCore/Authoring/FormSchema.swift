@@ -114,8 +114,9 @@ public enum FormSchema {
           "$ref": "#/$defs/identifier"
         },
         "label": {
-          "description": "What the form shows (default: the id). A required field's label shows a *.",
-          "$ref": "#/$defs/scalarText"
+          "description": "What the form shows (default: the id); not empty. A required field's label shows a *.",
+          "$ref": "#/$defs/scalarText",
+          "pattern": "\\S"
         },
         "type": {
           "description": "The kind of value (default: text): TYPE_NAMES. docs/form-format.md says what each accepts.",
