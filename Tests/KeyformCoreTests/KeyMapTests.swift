@@ -64,6 +64,17 @@ import Testing
         #expect(keys.footer(in: situation(own), width: 80) == "Enter done · Shift-Tab back · Esc cancel")
     }
 
+    /// DECISIONS 12: Enter and Esc stay. At the narrowest form (24 columns) a
+    /// shared hint gives up its less needed key rather than Esc losing its hint.
+    @Test func atTheNarrowestWidthEnterAndEscStayBeforeTab() {
+        let keys = FormKeyMaps.standard
+        let first = situation(.start(Self.todo))
+        #expect(keys.footer(in: first, width: 80) == "Enter/Tab next · Esc cancel")
+        #expect(keys.footer(in: first, width: 27) == "Enter/Tab next · Esc cancel")
+        #expect(keys.footer(in: first, width: 24) == "Enter next · Esc cancel")
+        #expect(keys.footer(in: first, width: 15) == "Enter/Tab next", "no room for both: the fuller Enter hint")
+    }
+
     @Test func rebindingIsAPlainValueChange() {
         let keys = FormKeyMaps.standard.rebinding(.cancel, to: [.control("q")])
         let state = FormState.start(Self.todo)

@@ -139,7 +139,9 @@ public struct KeyMap<Situation>: Sendable {
     /// The footer's hints now, in the map's order: enabled bindings that have
     /// words; bindings with the same words share one hint (`←↑↓→ move`).
     /// Each with its rank (see `KeyHints.fit`).
-    public func hints(in situation: Situation) -> [(text: String, rank: Int)] {
+    /// - Parameter lean: each shared hint names only the keys of its most needed
+    ///   bindings (`Enter next`, not `Enter/Tab next`), to make room.
+    public func hints(in situation: Situation, lean: Bool = false) -> [(text: String, rank: Int)] {
         var order: [String] = []
         var grouped: [String: (labels: [String], rank: Int)] = [:]
         for binding in bindings where binding.when(situation) {
@@ -147,6 +149,8 @@ public struct KeyMap<Situation>: Sendable {
             let labels = binding.keys.filter { $0 != .anyCharacter }.map(\.label)
             guard !labels.isEmpty else { continue }
             if var group = grouped[words] {
+                if lean, binding.rank > group.rank { continue }
+                if lean, binding.rank < group.rank { group.labels = [] }
                 group.labels += labels.filter { !group.labels.contains($0) }
                 group.rank = min(group.rank, binding.rank)
                 grouped[words] = group
@@ -165,7 +169,18 @@ public struct KeyMap<Situation>: Sendable {
     }
 
     /// The hints that fit in `width` cells, joined as the footer shows them.
+    /// When the hints that always stay (Enter's and Esc's, ranks 0 and 1) do not
+    /// all fit, shared hints give up their less needed keys first: at 24
+    /// columns `Enter next · Esc cancel` rather than `Enter/Tab next` alone.
     public func footer(in situation: Situation, width: Int) -> String {
-        KeyHints.fit(hints(in: situation).map { ($0.text, $0.rank) }, width: width)
+        func fitted(_ hints: [(text: String, rank: Int)]) -> (footer: String, essentials: Int) {
+            let footer = KeyHints.fit(hints.map { ($0.text, $0.rank) }, width: width)
+            let shown = Set(footer.components(separatedBy: " · "))
+            return (footer, hints.filter { $0.rank <= 1 && shown.contains($0.text) }.count)
+        }
+        let full = fitted(hints(in: situation))
+        guard full.essentials < hints(in: situation).filter({ $0.rank <= 1 }).count else { return full.footer }
+        let lean = fitted(hints(in: situation, lean: true))
+        return lean.essentials > full.essentials ? lean.footer : full.footer
     }
 }
