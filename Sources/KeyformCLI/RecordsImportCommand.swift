@@ -45,7 +45,7 @@ struct RecordsImportCommand: ParsableCommand {
         do {
             // Not the 1 MiB of a form or answers file: an export of 100,000 records is 14 MiB.
             bytes = file == "-" ? try SourceFiles.readStandardInput(limit: Self.limit)
-                : try SourceFiles.read(file, limit: Self.limit)
+                : try SourceFiles.read(file, limit: Self.limit, pipes: true)
         } catch {
             throw Failure(message: "\(file == "-" ? "stdin" : file): \(error)")
         }

@@ -131,7 +131,7 @@ struct RunCommand: ParsableCommand {
         let source = answers ?? "-"
         let bytes: [UInt8]
         do {
-            bytes = source == "-" ? try SourceFiles.readStandardInput() : try SourceFiles.read(source)
+            bytes = source == "-" ? try SourceFiles.readStandardInput() : try SourceFiles.read(source, pipes: true)
         } catch {
             throw Failure(message: source == "-" ? "answers: \(error)" : "answers file \(source): \(error)")
         }

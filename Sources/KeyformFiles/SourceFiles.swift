@@ -7,16 +7,23 @@ package enum SourceFiles {
     /// file is refused quickly instead of read whole. Only regular files are
     /// read: a FIFO or a device named `*.yaml` would block or never end.
     /// - Parameter limit: the most the caller takes; `limit + 1` bytes are read at most.
-    package static func read(_ path: String, limit: Int = SourceFiles.limit) throws -> [UInt8] {
+    /// - Parameter pipes: also read a pipe to its end (`--answers <(jq …)`,
+    ///   `records import FORM <(…)`): data a script makes, not a file to watch.
+    package static func read(_ path: String, limit: Int = SourceFiles.limit, pipes: Bool = false) throws -> [UInt8] {
         // O_NONBLOCK: opening a FIFO with no writer returns at once instead of waiting for one.
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else {
             throw ReadFailure(message: errno == ENOENT ? "no such file" : "cannot read the file (\(String(cString: strerror(errno))))")
         }
         var info = stat()
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+        let isPipe = fstat(fd, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO
+        if pipes, isPipe {
+            // Read as stdin is read: waiting for the writer, to its end, capped at `limit`.
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+        } else if info.st_mode & S_IFMT != S_IFREG {
             close(fd)
-            throw ReadFailure(message: "not a regular file (a folder, FIFO or device); give a YAML file")
+            throw ReadFailure(message: pipes ? "not a regular file or a pipe (a folder or a device)"
+                                             : "not a regular file (a folder, FIFO or device); give a YAML file")
         }
         let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
         let data = try handle.read(upToCount: limit + 1) ?? Data()

@@ -122,6 +122,24 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [], "no postgres: folder")
     }
 
+    /// A script's answers from a pipe (`--answers <(jq …)`) are read as stdin is;
+    /// so is `records import FORM <(…)`. Only form and layout files must be files.
+    @Test func answersAndImportsReadAPipe() throws {
+        let folder = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let bash = try #require(Programs.find("bash"))
+        let environment = ["KEYFORM_CONFIG": "/dev/null", "KEYFORM_DB": folder.appendingPathComponent("db.sqlite").path]
+        let answers = try Programs.run(bash, ["-c", #""$0" run todo --answers <(echo '{"text":"Buy milk"}')"#, CLIRunner.binary.path],
+                                       environment: environment)
+        #expect(answers.status == 0, "\(answers.stderr)")
+        #expect(answers.stdout == #"{"text":"Buy milk","priority":"Medium","done":false,"due":null,"note":""}"# + "\n")
+        let imported = try Programs.run(bash, ["-c", #""$0" records import todo <(printf 'text\nCall Tom\n') --format csv"#, CLIRunner.binary.path],
+                                        environment: environment)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let form = try CLIRunner.run(["form", "check", "/dev/stdin"], stdin: "fields:\n  - id: a\n")
+        #expect(form.status != 0, "a form is still read from files only")
+    }
+
     @Test func anInvalidFormExits2WithItsDiagnostics() throws {
         let folder = try CLIRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
