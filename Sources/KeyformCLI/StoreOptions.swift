@@ -59,14 +59,14 @@ struct DatabaseOption: ParsableArguments {
     }
 
     /// The database for commands that only read (`records list`, `export`): none
-    /// is ever created, and nothing is written to it. A `--db` given that does not exist is an error; the
-    /// default place not made yet holds no records (an empty store stands in).
+    /// is ever created, and nothing is written to it. A database that does not
+    /// exist is an error (SPEC), wherever its path came from: a mistyped
+    /// KEYFORM_DB must not pass for an empty store. A file without the schema
+    /// yet holds no records (an empty store stands in).
     func openForReading() throws -> any RecordStore {
         let path = try path()
         do {
             return try AppDatabase.openForReading(path: path) ?? MemoryStore()
-        } catch .noDatabase where db == nil {
-            return MemoryStore()
         } catch {
             throw Failure(message: error.description, status: 1)
         }

@@ -43,7 +43,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             "cannot create the folder '\(path)' for the database: \(reason). "
                 + "Create it yourself, or choose another database with --db PATH or KEYFORM_DB."
         case .noDatabase(let path):
-            "no database at '\(path)': nothing was ever stored there. Check the path (--db PATH or KEYFORM_DB)."
+            "no database at '\(path)': nothing was ever stored there. Check the path (--db PATH or KEYFORM_DB); the first keyform run FORM makes it."
         case .cannotOpen(let path, let reason):
             "cannot open the database '\(path)': \(reason). Choose another file with --db PATH or KEYFORM_DB."
         case .notADatabase(let path):

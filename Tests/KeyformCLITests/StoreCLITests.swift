@@ -165,10 +165,13 @@ import Testing
         #expect(blocked.stderr.hasPrefix("keyform: cannot write"), "\(blocked.stderr)")
     }
 
-    @Test func anEmptyOrNewStoreListsNothing() throws {
+    /// A database with no records yet (an empty file, as SQLite makes one) lists
+    /// nothing; one that does not exist is an error (`listingBeforeAnythingIsStoredCreatesNothing`).
+    @Test func anEmptyStoreListsNothing() throws {
         let cli = try StoreCLI()
         defer { cli.remove() }
         let db = cli.path("empty.sqlite")
+        #expect(FileManager.default.createFile(atPath: db, contents: nil))
         #expect(try cli.listed("todo", database: db).isEmpty)
         let table = try cli.run(["records", "list", "todo"], database: db)
         #expect(table.stdout == "(no records of 'todo')\n")
