@@ -66,7 +66,10 @@ struct RecordQuery: ParsableArguments {
         }
         let database = try store.openForReading()
         let stored: Form?
-        do { stored = try database.storedForm(named: form) } catch { throw Failure(message: "\(error)", status: 1) }
+        do {
+            // The name as stored, or as a file of that name would store it (`日記` → u65e5_u8a18).
+            stored = try database.storedForm(named: form) ?? database.storedForm(named: FormParser.recordName(fromStem: form))
+        } catch { throw Failure(message: "\(error)", status: 1) }
         guard let stored else {
             let names = (try? database.formNames()) ?? []
             let held = names.isEmpty ? "holds no records" : "holds records of: \(names.joined(separator: ", "))"

@@ -165,6 +165,23 @@ import Testing
         #expect(blocked.stderr.hasPrefix("keyform: cannot write"), "\(blocked.stderr)")
     }
 
+    /// Forms whose files are named in other scripts keep their records apart (both
+    /// were stored as 'form___'), and are listed by the file's name from a folder
+    /// without the files.
+    @Test func formsNamedInOtherScriptsKeepTheirRecordsApart() throws {
+        let cli = try StoreCLI()
+        defer { cli.remove() }
+        let db = cli.path("db.sqlite")
+        let nippon = try cli.form("日本", "fields:\n  - id: note\n")
+        let china = try cli.form("中国", "fields:\n  - id: note\n")
+        #expect(try cli.submit(nippon, #"{"note":"東京"}"#, database: db).status == 0)
+        #expect(try cli.submit(china, #"{"note":"北京"}"#, database: db).status == 0)
+        #expect(try cli.listed(nippon, database: db).map { $0["note"] as? String } == ["東京"])
+        #expect(try cli.listed(china, database: db).map { $0["note"] as? String } == ["北京"])
+        #expect(try cli.listed("日本", database: db).map { $0["note"] as? String } == ["東京"], "by the file's name, no file here")
+        #expect(try cli.listed("u65e5_u672c", database: db).map { $0["note"] as? String } == ["東京"], "by the stored name")
+    }
+
     /// A database with no records yet (an empty file, as SQLite makes one) lists
     /// nothing; one that does not exist is an error (`listingBeforeAnythingIsStoredCreatesNothing`).
     @Test func anEmptyStoreListsNothing() throws {

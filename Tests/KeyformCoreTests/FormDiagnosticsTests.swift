@@ -79,19 +79,6 @@ import Testing
         #expect(parsed.value == nil)
     }
 
-    /// The record name is made from the file's name; one in other letters than
-    /// a-z loses them, so 日本.yaml and 中国.yaml would share their records.
-    @Test func aFileNamedInOtherLettersWithoutANameIsWarnedAbout() {
-        let source = "fields:\n  - id: a\n"
-        let parsed = FormParser.parse(source, stem: "日本") { _ in .missing }
-        #expect(parsed.diagnostics.map(\.description) == [
-            "1:1: warning: the records are stored under the name 'form___', made from the file's name '日本' as every file named in other letters makes it; add a 'name:' (a-z, 0-9 and _) to keep this form's records apart",
-        ])
-        #expect(parsed.value?.name == "form___", "a warning: the form still runs")
-        #expect(FormParser.parse("name: tasks\n" + source, stem: "日本") { _ in .missing }.diagnostics.isEmpty)
-        #expect(FormParser.parse(source, stem: "Swim Log-2") { _ in .missing }.diagnostics.isEmpty, "a-z in other cases and signs keep the name apart")
-    }
-
     /// A repeated key is pointed at where it is written again (the one to remove
     /// or rename), with where it was first; block and flow mappings, CRLF, quotes.
     @Test(arguments: [

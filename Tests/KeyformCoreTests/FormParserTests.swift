@@ -170,6 +170,13 @@ import Testing
         ("Todo", "todo"),
         ("2026 log", "form_2026_log"),
         ("", "form"),
+        // Beyond ASCII, code points: files named in other scripts keep their records apart.
+        ("日本", "u65e5_u672c"),
+        ("中国", "u4e2d_u56fd"),
+        ("日記 2026", "u65e5_u8a18_2026"),
+        ("Café", "caf_ue9"),
+        ("日a", "u65e5_a"),
+        ("2026年", "form_2026_u5e74"),
     ])
     func nameComesFromTheStem(stem: String, name: String) throws {
         #expect(FormParser.recordName(fromStem: stem) == name)

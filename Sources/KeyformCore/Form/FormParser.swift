@@ -70,11 +70,6 @@ public enum FormParser {
         guard let fields = reader.fields(of: root, allowed: formFields, in: "form") else { return nil }
         let title = fields["title"].flatMap { reader.shownText($0, field: "title") }
         var name = recordName(fromStem: stem)
-        if fields["name"] == nil, !stem.unicodeScalars.allSatisfy(\.isASCII) {
-            // 日本.yaml and 中国.yaml would both store their records as 'form___'.
-            reader.warning(root, "the records are stored under the name '\(name)', made from the file's name '\(TerminalSafe.escaped(stem))'"
-                + " as every file named in other letters makes it; add a 'name:' (a-z, 0-9 and _) to keep this form's records apart")
-        }
         if let node = fields["name"], let value = reader.text(node, field: "name") {
             if isIdentifier(value) {
                 name = value
@@ -214,7 +209,7 @@ public enum FormParser {
     static func likeIdentifier(_ text: String) -> String? {
         let trimmed = text.trimmingSpaces.lowercased()
         guard let first = trimmed.unicodeScalars.first, ("a"..."z").contains(first) else { return nil }
-        let name = recordName(fromStem: trimmed)
+        let name = underscored(trimmed)
         guard isIdentifier(name), name != text else { return nil }
         var squeezed = ""
         for character in name where !(character == "_" && squeezed.last == "_") { squeezed.append(character) }
@@ -292,13 +287,33 @@ public enum FormParser {
         return text.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "_" }
     }
 
-    /// A file stem made into a record name: `Swim Log-2` → `swim_log_2`.
+    /// A file stem made into a record name: `Swim Log-2` → `swim_log_2`. A
+    /// character beyond ASCII is kept as its code point (`日記` → `u65e5_u8a18`,
+    /// `café` → `caf_ue9`): were it a `_` like a space, 日本.yaml and 中国.yaml
+    /// would both store their records as `form___`.
     public static func recordName(fromStem stem: String) -> String {
-        var name = String(stem.lowercased().unicodeScalars.map { scalar -> Character in
-            ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) ? Character(scalar) : "_"
-        })
+        var name = "", afterCodePoint = false
+        for scalar in stem.lowercased().unicodeScalars {
+            let plain = ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar)
+            if scalar.isASCII {
+                if afterCodePoint, plain { name += "_" }
+                name.unicodeScalars.append(plain ? scalar : "_")
+                afterCodePoint = false
+            } else {
+                if !name.isEmpty, !name.hasSuffix("_") { name += "_" }
+                name += "u" + String(scalar.value, radix: 16)
+                afterCodePoint = true
+            }
+        }
         if let first = name.unicodeScalars.first, !("a"..."z").contains(first) { name = "form_" + name }
         return name.isEmpty ? "form" : name
+    }
+
+    /// `text` with every character but a-z and 0-9 made `_` (`due date` → `due_date`).
+    private static func underscored(_ text: String) -> String {
+        String(text.lowercased().unicodeScalars.map { scalar -> Character in
+            ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) ? Character(scalar) : "_"
+        })
     }
 }
 
