@@ -94,7 +94,7 @@ import Testing
 
 
 
-            Enter/Tab next · Esc cancel
+            Esc cancel
             [ Done ] disabled: Text is required
 
             """)

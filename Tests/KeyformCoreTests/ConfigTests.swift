@@ -173,7 +173,7 @@ import Testing
     @Test func theFootersShowTheReboundKeys() {
         let context = try! DemoForms.context("todo")
         let keys = resolve("keys: {cancel: ctrl-g, next-field: ctrl-n}\n").config.configuredKeys
-        let situation = FormKeySituation(state: .start(context), context: context)
+        let situation = FormKeySituation(state: .start(context, values: ["text": "Buy milk"]), context: context)
         #expect(keys.form.footer(in: situation, width: 80) == "Enter/Ctrl-N next · Ctrl-G cancel")
         #expect(keys.form.keyboard.action(for: .control("g"), in: situation) == .cancel)
         #expect(keys.form.keyboard.action(for: .escape, in: situation) == nil)

@@ -40,7 +40,7 @@ import Testing
 
     @Test func viModeSaysWhatEscDoesInEachMode() {
         let keys = FormKeyMaps.standard
-        let state = FormState.start(Self.todo)
+        let state = FormState.start(Self.todo, values: ["text": "Buy milk"])
         let insert = situation(state, mode: .viInsert)
         #expect(keys.keyboard.action(for: .escape, in: insert) == .edit, "readline's: to command mode")
         #expect(keys.footer(in: insert, width: 80) == "Enter/Tab next · Esc command mode")
@@ -59,16 +59,29 @@ import Testing
         #expect(keys.footer(in: situation(blocked), width: 80) == "Enter go to Text · Shift-Tab back · Esc cancel")
         let ready = FormState.start(Self.todo, values: ["text": "Buy milk"], focus: 4)
         #expect(keys.footer(in: situation(ready), width: 80) == "Enter done · Shift-Tab back · Esc cancel")
-        // The last field itself invalid: Enter stays and shows why, and submits once it is mended.
+        // The last field itself invalid: Enter stays and only shows why, so it is not offered.
         let own = FormState.start(Self.todo, values: ["text": "", "note": "a@b"], focus: 4)
-        #expect(keys.footer(in: situation(own), width: 80) == "Enter done · Shift-Tab back · Esc cancel")
+        #expect(keys.footer(in: situation(own), width: 80) == "Shift-Tab back · Esc cancel")
+    }
+
+    /// SPEC: the hints say what each key does at that moment. On an empty
+    /// required field Enter and Tab stay and show why, so "next" is not offered
+    /// (it was, and the keys then stayed); the keys still work, to show why.
+    @Test func anEmptyRequiredFieldOffersNoNext() {
+        let keys = FormKeyMaps.standard
+        let empty = situation(.start(Self.todo))
+        #expect(keys.footer(in: empty, width: 80) == "Esc cancel")
+        #expect(keys.keyboard.action(for: .tab, in: empty) == .nextField, "Tab still commits, to show why")
+        #expect(keys.keyboard.action(for: .enter, in: empty) == .commit)
+        let typed = situation(.start(Self.todo, values: ["text": "B"]))
+        #expect(keys.footer(in: typed, width: 80) == "Enter/Tab next · Esc cancel", "offered from the first letter")
     }
 
     /// DECISIONS 12: Enter and Esc stay. At the narrowest form (24 columns) a
     /// shared hint gives up its less needed key rather than Esc losing its hint.
     @Test func atTheNarrowestWidthEnterAndEscStayBeforeTab() {
         let keys = FormKeyMaps.standard
-        let first = situation(.start(Self.todo))
+        let first = situation(.start(Self.todo, values: ["text": "Buy milk"]))
         #expect(keys.footer(in: first, width: 80) == "Enter/Tab next · Esc cancel")
         #expect(keys.footer(in: first, width: 27) == "Enter/Tab next · Esc cancel")
         #expect(keys.footer(in: first, width: 24) == "Enter next · Esc cancel")
@@ -77,7 +90,7 @@ import Testing
 
     @Test func rebindingIsAPlainValueChange() {
         let keys = FormKeyMaps.standard.rebinding(.cancel, to: [.control("q")])
-        let state = FormState.start(Self.todo)
+        let state = FormState.start(Self.todo, values: ["text": "Buy milk"])
         let here = situation(state)
         #expect(keys.keyboard.action(for: .control("q"), in: here) == .cancel)
         #expect(keys.keyboard.action(for: .escape, in: here) == nil)

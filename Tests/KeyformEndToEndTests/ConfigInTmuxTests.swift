@@ -23,11 +23,13 @@ struct ConfigInTmuxTests {
         defer { run.close() }
         let tmux = run.tmux
         // The footer is drawn from the rebound map: Ctrl-N goes on, Ctrl-G cancels, Esc is no longer named.
-        let first = try tmux.wait(forText: "› Text*", "Enter/Ctrl-N next · Ctrl-G cancel")
+        // (Going on is offered once the required Text has a letter.)
+        let first = try tmux.wait(forText: "› Text*", "Ctrl-G cancel")
         #expect(!first.contains("Esc cancel"))
         #expect(RunInTmuxTests.style(of: "› Text*", in: try tmux.screen(attributes: true))?.contains(35) == true,
                 "the focused field in the configured accent (magenta, 35)")
         try tmux.type("Buy milk")
+        try tmux.wait(forText: "Buy milk", "Enter/Ctrl-N next · Ctrl-G cancel")
         try tmux.press("C-n")
         try tmux.wait(forText: "Text*     Buy milk", "› Priority", "Shift-Tab back · Ctrl-G cancel")
         try tmux.press("C-g")

@@ -143,6 +143,14 @@ public enum FormEngine {
         return [.saveDraft(state.draft(context)), .finish(outcome)]
     }
 
+    /// Whether the focused field's text commits as it is, so Enter and Tab move
+    /// on; otherwise they only show why (and the footer does not offer them).
+    public static func focusCommits(_ state: FormState, _ context: FormContext) -> Bool {
+        guard state.entries.indices.contains(state.focus) else { return false }
+        if case .failure = validate(state.focus, state, context) { return false }
+        return true
+    }
+
     private static func validate(_ index: Int, _ state: FormState, _ context: FormContext) -> Result<FieldValue?, FieldProblem> {
         context.validators[index].validate(state.entries[index].text, at: context.clock)
     }

@@ -30,6 +30,9 @@ public struct FormKeySituation: Sendable {
     /// Whether the grid shown is a date field's calendar.
     public var isCalendar: Bool { FormEngine.isCalendar(state) }
     public var isLastField: Bool { state.focus == context.fields.count - 1 }
+    /// Whether the focused field's text commits as it is: an empty required
+    /// field or an invalid value stays, and Enter and Tab only show why.
+    public var focusCommits: Bool { FormEngine.focusCommits(state, context) }
     /// Whether the focused field has keys to swap to.
     public var hasLayout: Bool { context.fields.indices.contains(state.focus) && context.layout(ofField: state.focus) != nil }
     /// Whether Tab swaps the focused field's view (not in a picker's strict grid).
@@ -87,7 +90,9 @@ public struct FormKeyMaps: Sendable {
     static let back = Binding([.shiftTab], .previousField, help: "back", rank: 3) { !$0.isFirstField }
     static let cancel = Binding([.escape], .cancel, help: "cancel", rank: 1)
     /// Tab on a field without keys goes on, as in gum and huh (Shift-Tab goes back).
-    static let tabToNext = Binding([.tab], .nextField, help: "next", rank: 2) { !$0.hasLayout && !$0.isLastField }
+    /// Named only while the field's text commits (else Tab only shows why, as Enter).
+    static let tabToNext = Binding([.tab], .nextField, rank: 2, when: { !$0.hasLayout && !$0.isLastField },
+                                   help: { $0.focusCommits ? "next" : nil })
 
     /// Enter, Tab and Shift-Tab come back from readline (it decides when a key
     /// is Enter and not part of a search or a vi command); the others are looked
@@ -167,13 +172,14 @@ public struct FormKeyMaps: Sendable {
     /// last one Done (a picker's answer is its one field, so Enter picks it).
     /// While another field keeps Done disabled, Enter goes to that field (SPEC:
     /// it points at the blocking field), and the hint says so: "go to Text".
+    /// Not named while the field's text would not commit (an empty required
+    /// field): Enter then only shows why, which the field then says.
     @Sendable static func enterCommits(_ situation: FormKeySituation) -> String? {
+        guard situation.focusCommits else { return nil }
         guard situation.isLastField else { return "next" }
         if situation.isPicker { return "pick" }
         let (state, context) = (situation.state, situation.context)
-        if let blocker = context.doneBlocker(state.entries), blocker.field != state.focus,
-           case .success = context.validators[state.focus].validate(state.entries[state.focus].text, at: context.clock)
-        {
+        if let blocker = context.doneBlocker(state.entries), blocker.field != state.focus {
             return "go to " + shown(context.fields[blocker.field].label)
         }
         return "done"
