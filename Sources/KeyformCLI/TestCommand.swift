@@ -11,7 +11,8 @@ struct TestCommand: ParsableCommand {
         discussion: """
             Runs NAME.test.yaml files (a folder: every such file under it) against the real
             engine, GNU readline included, on a virtual 80x24 screen. Prints one line per
-            test and 'N passed, N failed'; exits 1 if any failed, 2 if a file is invalid.
+            test and 'N passed, N failed'; exits 1 if any failed, 2 if a file is invalid or
+            there are no test files to run.
             """
     )
 
@@ -27,6 +28,10 @@ struct TestCommand: ParsableCommand {
     private func runTests() throws {
         // A file given is run as it is; a folder runs the NAME.test.yaml files under it (the forms beside them are no tests).
         let files = try SourceFiles.expand(paths, skipping: { !SourceFiles.isTestFile($0) })
+        // Nothing to run is a mistake (a wrong folder), not a pass: a CI step must not go green on it.
+        guard !files.isEmpty else {
+            throw Failure(message: "no test files (NAME.test.yaml) in \(paths.map { "'\(TerminalSafe.escaped($0))'" }.joined(separator: ", ")); nothing was run")
+        }
         var passed = 0, failed = 0, invalid = false
         for path in files {
             guard let suite = load(path) else { invalid = true; continue }

@@ -18,6 +18,18 @@ import Testing
         #expect(result.stdout.hasSuffix("4 passed, 0 failed\n"), "\(result.stdout)")
     }
 
+    /// A folder with no test files runs nothing, and says so with status 2
+    /// (it printed "0 passed, 0 failed" with 0: a CI step went green on a wrong folder).
+    @Test func aFolderWithoutTestFilesIsAnError() throws {
+        let folder = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try "fields:\n  - id: a\n".write(to: folder.appendingPathComponent("form.yaml"), atomically: true, encoding: .utf8)
+        let result = try CLIRunner.run(["test", folder.path])
+        #expect(result.status == 2, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr == "keyform: no test files (NAME.test.yaml) in '\(folder.path)'; nothing was run\n", "\(result.stderr)")
+    }
+
     @Test func aFailingTestSaysWhatDiffered() throws {
         let folder = try CLIRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
