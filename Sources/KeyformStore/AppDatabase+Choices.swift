@@ -50,8 +50,27 @@ extension AppDatabase {
         }
     }
 
-    /// The form as its newest record stored it (see `StoredForm`); nil when it has no records.
+    /// The form as the store keeps it (`FormDefinition`, written with its
+    /// records); for a form stored before that was kept (a database made by an
+    /// earlier version, read without being written to), as its newest record
+    /// stored it (`StoredForm`). Nil when it has no records.
     public func storedForm(named name: String) throws(StoreError) -> Form? {
+        let kept = try mapped {
+            try writer.read { db -> String? in
+                // A database made before `_form` existed: a reader does not migrate it.
+                guard try db.tableExists("_form") else { return nil }
+                return try String.fetchOne(db, sql: """
+                    SELECT fields FROM _form
+                    WHERE name = ? AND EXISTS (SELECT 1 FROM _record WHERE form = ?)
+                    """, arguments: [name, name])
+            }
+        }
+        if let definition = kept.flatMap(FormDefinition.init(json:)) { return definition.form(named: name) }
+        return try guessedForm(named: name)
+    }
+
+    /// The form as its newest record stored it (see `StoredForm`); nil when it has no records.
+    func guessedForm(named name: String) throws(StoreError) -> Form? {
         let rows = try mapped {
             try writer.read { db in
                 // The newest record's keys are the form's fields in order (`RecordValues.json`);

@@ -16,9 +16,11 @@ extension AppDatabase: RecordStore {
     public func saveRecord(_ record: KeyformCore.Record, form: Form, removingDraft: Bool) throws(StoreError) -> Int64 {
         try SQLText.validate(form)
         let data = try RecordValues.json(record, form: form)
+        let definition = FormDefinition(form).json
         let time = Timestamp.string(from: now())
         return try writing { db in
             try RecordView.ensure(db, form: form)
+            try Self.keep(definition, of: form, at: time, db)
             var row = RecordRow(id: nil, form: form.name, created: time, updated: time, data: data)
             try row.insert(db)
             if removingDraft {
@@ -40,8 +42,10 @@ extension AppDatabase: RecordStore {
         for dated in records {
             rows.append((dated.created.map(Timestamp.string(from:)) ?? time, try RecordValues.json(dated.record, form: form)))
         }
+        let definition = FormDefinition(form).json
         return try writing { db in
             try RecordView.ensure(db, form: form)
+            try Self.keep(definition, of: form, at: time, db)
             let insert = try db.cachedStatement(
                 sql: "INSERT INTO _record (form, created, updated, data) VALUES (?, ?, ?, ?)")
             var ids: [Int64] = []
@@ -60,9 +64,11 @@ extension AppDatabase: RecordStore {
     public func updateRecord(id: Int64, _ record: KeyformCore.Record, form: Form) throws(StoreError) {
         try SQLText.validate(form)
         let data = try RecordValues.json(record, form: form)
+        let definition = FormDefinition(form).json
         let time = Timestamp.string(from: now())
         try writing { db in
             try RecordView.ensure(db, form: form)
+            try Self.keep(definition, of: form, at: time, db)
             // Values as stored already write nothing: `updated` stays when nothing changed.
             try db.execute(
                 sql: "UPDATE _record SET data = ?, updated = ? WHERE id = ? AND form = ? AND data IS NOT ?",
@@ -72,6 +78,17 @@ extension AppDatabase: RecordStore {
                                            arguments: [id, form.name]) ?? false
             if !exists { throw StoreError.recordNotFound(id: id, form: form.name) }
         }
+    }
+
+    /// Stores the form's definition (`FormDefinition`) for reading its records
+    /// without the file, in the record's transaction; when it is as stored, the
+    /// statement's condition leaves the row alone (nothing written, `updated` stays).
+    private static func keep(_ definition: String, of form: Form, at time: String, _ db: Database) throws {
+        try db.execute(sql: """
+            INSERT INTO _form (name, fields, updated) VALUES (?, ?, ?)
+            ON CONFLICT (name) DO UPDATE SET fields = excluded.fields, updated = excluded.updated
+            WHERE fields IS NOT excluded.fields
+            """, arguments: [form.name, definition, time])
     }
 
     /// Deletes record `id` of `form`; false when there was no such record.

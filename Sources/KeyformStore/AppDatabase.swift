@@ -296,6 +296,18 @@ public final class AppDatabase: Sendable {
                 );
                 """)
         }
+        // What `records list NAME` needs of each form to read its records without the
+        // file (`FormDefinition`). A database made before it has no rows here, and
+        // is read by guessing (`StoredForm`) until a record of the form is stored.
+        migrator.registerMigration("v2: form definitions") { db in
+            try db.execute(sql: """
+                CREATE TABLE _form (
+                    name TEXT PRIMARY KEY NOT NULL,
+                    fields TEXT NOT NULL CHECK (json_valid(fields)),
+                    updated TEXT NOT NULL
+                );
+                """)
+        }
         return migrator
     }
 

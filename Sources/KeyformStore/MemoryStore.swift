@@ -20,6 +20,8 @@ public final class MemoryStore: RecordStore, @unchecked Sendable {
     private let now: @Sendable () -> Date
     private var entries: [Entry] = []
     private var drafts: [String: Draft] = [:]
+    /// Each form's definition as its newest record was stored with (`FormDefinition`).
+    private var definitions: [String: FormDefinition] = [:]
     private var lastID: Int64 = 0
 
     /// - Parameter now: the clock for `created`, `updated` and `saved`.
@@ -38,6 +40,7 @@ public final class MemoryStore: RecordStore, @unchecked Sendable {
         return lock.withLock {
             lastID += 1
             entries.append(Entry(id: lastID, form: form.name, created: time, updated: time, fields: fields, values: values))
+            definitions[form.name] = FormDefinition(form)
             if removingDraft { drafts[form.name] = nil }
             return lastID
         }
@@ -53,7 +56,8 @@ public final class MemoryStore: RecordStore, @unchecked Sendable {
             storable.append((dated.created ?? time, fields, values))
         }
         return lock.withLock {
-            storable.map { created, fields, values in
+            definitions[form.name] = FormDefinition(form)
+            return storable.map { created, fields, values in
                 lastID += 1
                 entries.append(Entry(id: lastID, form: form.name, created: created, updated: created, fields: fields, values: values))
                 return lastID
@@ -66,6 +70,7 @@ public final class MemoryStore: RecordStore, @unchecked Sendable {
         let time = now()
         let found: Bool = lock.withLock {
             guard let index = entries.firstIndex(where: { $0.id == id && $0.form == form.name }) else { return false }
+            definitions[form.name] = FormDefinition(form)
             // Values as stored already write nothing: `updated` stays when nothing changed.
             guard entries[index].fields != fields || entries[index].values != values else { return true }
             entries[index].fields = fields
@@ -183,11 +188,11 @@ public final class MemoryStore: RecordStore, @unchecked Sendable {
     }
 
     public func storedForm(named name: String) throws(StoreError) -> Form? {
-        let records = newestFirst(name)
-        guard let newest = records.first else { return nil }
-        return StoredForm.form(named: name, fields: newest.fields.map { id in
-            (id, records.lazy.compactMap { $0.values[id] }.first.map(StoredForm.jsonType))
-        })
+        // Every record is stored with its form's definition: nothing to guess here (`StoredForm`).
+        lock.withLock {
+            guard entries.contains(where: { $0.form == name }) else { return nil }
+            return definitions[name]?.form(named: name)
+        }
     }
 
     // MARK: - Drafts

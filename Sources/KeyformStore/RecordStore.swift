@@ -79,8 +79,11 @@ public protocol RecordStore: AnyObject, Sendable {
     func formNames() throws(StoreError) -> [String]
 
     /// The form as its records were stored, for reading them without the form
-    /// file (`keyform records list NAME` from any folder): see `StoredForm`.
-    /// Nil when the store holds no record of it.
+    /// file (`keyform records list NAME` from any folder): the fields' ids in
+    /// order, labels, types, `multiple` and boolean `states`, as the form was
+    /// when a record of it was last stored (`saveRecord`, `saveRecords`,
+    /// `updateRecord` keep them). A store holding records from before it kept
+    /// that guesses (`StoredForm`). Nil when the store holds no record of it.
     func storedForm(named name: String) throws(StoreError) -> Form?
 
     /// Replaces the form's draft: the text of each field and the focused field.
@@ -142,11 +145,14 @@ extension RecordStore {
     }
 }
 
-/// A form described by what the store holds: the fields of its newest record,
-/// in order, each typed by its newest value (a date reads as text, since the
-/// store keeps it as `YYYY-MM-DD` text; a list as a `multiple` text field).
-/// Labels are the field ids. Enough to list and export the records; running
-/// the form needs its file.
+/// A form guessed from the records alone, for a database whose records were
+/// stored before the store kept each form's definition (`FormDefinition`; an
+/// older version's file, which a reader does not migrate): the fields of its
+/// newest record, in order, each typed by its newest value (a date or a time
+/// reads as text, since the store keeps them as text; a list as a `multiple`
+/// text field; a field never filled as text). Labels are the field ids and
+/// booleans show yes/no. Enough to list and export the records; running the
+/// form needs its file.
 public enum StoredForm {
     /// - Parameter fields: each field's id and the JSON type of its newest
     ///   non-empty value (`text`, `integer`, `real`, `true`, `false`, `array`;

@@ -182,6 +182,33 @@ import Testing
         #expect(try cli.listed("u65e5_u672c", database: db).map { $0["note"] as? String } == ["東京"], "by the stored name")
     }
 
+    /// SPEC "Store": reading records needs no form file. Without it, the store's
+    /// copy of the form's fields reads them as the file does: an empty date is
+    /// null, not "", the table has the labels and the states' words, --where reads
+    /// a date. The same bytes from a folder without todo.yaml as from one with it.
+    @Test func recordsListedWithoutTheFormFileAreAsWithIt() throws {
+        let cli = try StoreCLI()
+        defer { cli.remove() }
+        let db = cli.path("db.sqlite")
+        #expect(try cli.submit("todo", #"{"text":"Buy milk"}"#, database: db).status == 0)
+        #expect(try cli.submit("todo", #"{"text":"Swim","priority":"High","done":true,"due":"2026-11-30"}"#, database: db).status == 0)
+        for more in [["--format", "json"], ["--format", "csv"], [], ["--where", "due=2026-11-30", "--format", "json"],
+                     ["--where", "done=yes"], ["--where", "due=", "--format", "csv"]] {
+            let withFile = try cli.run(["records", "list", "todo"] + more, database: db)
+            #expect(withFile.status == 0, "\(withFile.stderr)")
+            // No forms/ or demo/ here, and no per-user forms folder.
+            let withoutFile = try CLIRunner.run(["records", "list", "todo"] + more, in: cli.folder, environment: [
+                "KEYFORM_DB": db, "HOME": cli.folder.path, "XDG_CONFIG_HOME": cli.folder.path, "KEYFORM_FORMS": "",
+            ])
+            #expect(withoutFile.status == 0, "\(withoutFile.stderr)")
+            #expect(withoutFile.stdout == withFile.stdout, "records list todo \(more.joined(separator: " "))")
+        }
+        let json = try cli.run(["records", "list", "todo", "--format", "json"], database: db).stdout
+        #expect(json.contains(#""text":"Buy milk","priority":"Medium","done":false,"due":null,"note":""}"#), "\(json)")
+        let table = try cli.run(["records", "list", "todo", "--where", "done=yes"], database: db).stdout
+        #expect(table.contains("Status") && table.contains("Complete"), "labels and states' words: \(table)")
+    }
+
     /// A database with no records yet (an empty file, as SQLite makes one) lists
     /// nothing; one that does not exist is an error (`listingBeforeAnythingIsStoredCreatesNothing`).
     @Test func anEmptyStoreListsNothing() throws {

@@ -267,10 +267,71 @@ enum Backend: String, CaseIterable, CustomTestStringConvertible, Sendable {
         let described = try #require(try store.storedForm(named: "todo"))
         #expect(described.name == "todo")
         #expect(described.fields.map(\.id) == ["text", "priority", "due", "laps", "distance", "done"])
-        #expect(described.fields.map(\.type) == [.text, .text, .text, .integer, .number, .boolean])
+        #expect(described.fields.map(\.type) == [.text, .text, .date, .integer, .number, .boolean], "as the form says, not guessed")
         let trips = try #require(try store.storedForm(named: "vacation"))
         #expect(trips.fields.map(\.multiple) == [false, true, false])
         // What it describes reads the records back.
         #expect(try store.records(form: described).first?.values["text"] == .text("Buy milk"))
+    }
+
+    /// `records list NAME` without the file reads the records as the file would:
+    /// the store keeps each field's id, label, type, `multiple` and `states`.
+    @Test(arguments: Backend.allCases)
+    func theStoredFormIsTheFormAsItWasStored(_ backend: Backend) throws {
+        let (store, _) = try backend.make()
+        // Only empty values so far: nothing in the records says what the fields are.
+        let empty = KeyformCore.Record(form: chores, values: ["text": .text("Swim")])
+        try store.saveRecord(empty, form: chores)
+        let described = try #require(try store.storedForm(named: "chores"))
+        #expect(described.name == "chores")
+        #expect(described.fields.map(\.id) == ["text", "due", "at", "done", "tags", "laps"])
+        #expect(described.fields.map(\.label) == ["Chore", "Due", "At", "Status", "Tags", "Laps"])
+        #expect(described.fields.map(\.type) == [.text, .date, .time, .boolean, .text, .integer])
+        #expect(described.fields.map(\.multiple) == [false, false, false, false, true, false])
+        #expect(described.fields[3].states == Field.States(no: "In progress", yes: "Complete"))
+        #expect(described.fields.filter { $0.id != "done" }.allSatisfy { $0.states == nil })
+        // An empty date, time, list or boolean stays empty (JSON null), not "".
+        let read = try #require(try store.records(form: described).first)
+        #expect(RecordFormat.json(read.values, form: described) == RecordFormat.json(empty, form: chores))
+        #expect(RecordFormat.json(read.values, form: described)
+            == #"{"text":"Swim","due":null,"at":null,"done":null,"tags":null,"laps":null}"# + "\n")
+
+        let full = KeyformCore.Record(form: chores, values: [
+            "text": .text("Run"), "due": .date(CivilDate(iso: "2026-11-30")!), "at": .time(ClockTime(hour: 7, minute: 5)!),
+            "done": .boolean(true), "tags": .list(["Food", "Gym"]), "laps": .integer(3),
+        ])
+        try store.saveRecord(full, form: chores)
+        let again = try #require(try store.storedForm(named: "chores"))
+        #expect(again == described, "the same form: the same definition")
+        #expect(try store.records(form: again).map(\.values) == [full, empty], "values of their own kinds")
+        // The table shows a boolean by its words.
+        let done = try #require(again.field(id: "done"))
+        #expect(full["done"].map { $0.kind.shown($0, field: done) } == "Complete")
+        // --where reads a value as the field's kind: a date, a time, a state's word, a list's item.
+        for match in ["due=2026-11-30", "at=07:05", "done=yes", "tags=Gym", "laps=3"] {
+            let parsed = try FieldMatch(parsing: match, form: again)
+            #expect(try store.records(form: again, where: [parsed]).map(\.id) == [2], "\(match)")
+        }
+        #expect(try store.recordCount(form: again, where: [FieldMatch(parsing: "due=", form: again)]) == 1, "empty: the first")
+    }
+
+    /// The definition follows the form: the newest one stored a record (a save, an
+    /// import, an edit); a form with no records left is not described.
+    @Test(arguments: Backend.allCases)
+    func theStoredFormFollowsTheForm(_ backend: Backend) throws {
+        let (store, _) = try backend.make()
+        try store.saveRecord(KeyformCore.Record(form: chores, values: ["text": .text("a")]), form: chores)
+        var renamed = chores
+        renamed.pages[0].fields[0].label = "Task"
+        renamed.pages[0].fields.append(Field(id: "note", label: "Note"))
+        try store.saveRecords([KeyformCore.Record(form: renamed, values: ["text": .text("b")])], form: renamed)
+        #expect(try store.storedForm(named: "chores")?.fields.map(\.label) == ["Task", "Due", "At", "Status", "Tags", "Laps", "Note"])
+        var fewer = chores
+        fewer.pages[0].fields.removeLast(2)
+        try store.updateRecord(id: 1, KeyformCore.Record(form: fewer, values: ["text": .text("a")]), form: fewer)
+        #expect(try store.storedForm(named: "chores")?.fields.map(\.id) == ["text", "due", "at", "done"])
+        #expect(try store.deleteRecord(id: 1, form: fewer))
+        #expect(try store.deleteRecord(id: 2, form: fewer))
+        #expect(try store.storedForm(named: "chores") == nil, "no records: nothing to read")
     }
 }

@@ -33,6 +33,17 @@ func todoRecord(
     return KeyformCore.Record(form: todo, values: values)
 }
 
+/// A form whose fields the records alone cannot tell: a date and a time are
+/// stored as text, an empty value as nothing, a boolean's words not at all.
+let chores = form("chores", [
+    Field(id: "text", label: "Chore"),
+    Field(id: "due", label: "Due", type: .date),
+    Field(id: "at", label: "At", type: .time),
+    Field(id: "done", label: "Status", type: .boolean, states: Field.States(no: "In progress", yes: "Complete")),
+    Field(id: "tags", label: "Tags", multiple: true),
+    Field(id: "laps", label: "Laps", type: .integer),
+])
+
 /// A form with the given name and text fields.
 func form(_ name: String, _ fields: [Field]) -> Form {
     Form(name: name, pages: [Form.Page(fields: fields)])
