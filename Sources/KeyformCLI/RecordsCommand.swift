@@ -9,9 +9,10 @@ struct RecordsCommand: ParsableCommand {
         commandName: "records",
         abstract: "List, export and import stored records.",
         discussion: """
-            The records are read by the form's stored name from any folder; the form file,
-            when found, gives the columns their labels. Nothing here creates a database:
-            a --db where there is none is an error (import creates it, as run does).
+            The records are read by the form's stored name from any folder, as the form file
+            reads them: the store keeps the form's fields with its records. Nothing here
+            creates a database: a --db where there is none is an error (import creates it,
+            as run does).
 
             Exit status: 0 listed or exported, 1 the store or the output file failed (or no
             database at --db), 2 bad usage, an invalid form, or a config with errors.
@@ -27,7 +28,7 @@ struct RecordQuery: ParsableArguments {
     }
 
     @Argument(help: ArgumentHelp("A form file, or the name of one (as for keyform run); else the name of a form with stored records.",
-                                 discussion: "Without the form file, the columns are the stored fields, headed by their ids."),
+                                 discussion: "Without the form file, the fields are as the form had them when a record was last stored."),
               completion: NameCompletion.forms)
     var form: String
 

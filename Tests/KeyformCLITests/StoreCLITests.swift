@@ -196,10 +196,7 @@ import Testing
                      ["--where", "done=yes"], ["--where", "due=", "--format", "csv"]] {
             let withFile = try cli.run(["records", "list", "todo"] + more, database: db)
             #expect(withFile.status == 0, "\(withFile.stderr)")
-            // No forms/ or demo/ here, and no per-user forms folder.
-            let withoutFile = try CLIRunner.run(["records", "list", "todo"] + more, in: cli.folder, environment: [
-                "KEYFORM_DB": db, "HOME": cli.folder.path, "XDG_CONFIG_HOME": cli.folder.path, "KEYFORM_FORMS": "",
-            ])
+            let withoutFile = try listedWithoutTheFile(cli, ["records", "list", "todo"] + more, database: db)
             #expect(withoutFile.status == 0, "\(withoutFile.stderr)")
             #expect(withoutFile.stdout == withFile.stdout, "records list todo \(more.joined(separator: " "))")
         }
@@ -207,6 +204,47 @@ import Testing
         #expect(json.contains(#""text":"Buy milk","priority":"Medium","done":false,"due":null,"note":""}"#), "\(json)")
         let table = try cli.run(["records", "list", "todo", "--where", "done=yes"], database: db).stdout
         #expect(table.contains("Status") && table.contains("Complete"), "labels and states' words: \(table)")
+    }
+
+    /// `keyform ARGS` from the test's folder: no forms/ or demo/ there, and no per-user forms folder.
+    func listedWithoutTheFile(_ cli: StoreCLI, _ arguments: [String], database: String) throws -> CLIRunner.Result {
+        try CLIRunner.run(arguments, in: cli.folder, environment: [
+            "KEYFORM_DB": database, "HOME": cli.folder.path, "XDG_CONFIG_HOME": cli.folder.path, "KEYFORM_FORMS": "",
+        ])
+    }
+
+    /// A database made by the version before the store kept form definitions
+    /// (no `_form`): records list reads it, guessing the fields from the records
+    /// as that version did, and writes nothing to it. The next run migrates it,
+    /// and its record brings the form's definition.
+    @Test func aDatabaseFromBeforeFormDefinitionsIsReadWithoutBeingWritten() throws {
+        let cli = try StoreCLI()
+        defer { cli.remove() }
+        let db = cli.path("old.sqlite")
+        #expect(try cli.submit("todo", #"{"text":"Buy milk"}"#, database: db).status == 0)
+        do {
+            let queue = try DatabaseQueue(path: db)
+            try queue.write { db in
+                try db.execute(sql: "DROP TABLE _form")
+                try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier = 'v2: form definitions'")
+            }
+            try queue.close()
+        }
+        #expect(!FileManager.default.fileExists(atPath: db + "-wal"), "closed cleanly: all in the main file")
+        let before = try Data(contentsOf: URL(fileURLWithPath: db))
+        let withFile = try cli.run(["records", "list", "todo", "--format", "json"], database: db)
+        #expect(withFile.status == 0, "\(withFile.stderr)")
+        #expect(withFile.stdout.contains(#""due":null"#), "\(withFile.stdout)")
+        let guessed = try listedWithoutTheFile(cli, ["records", "list", "todo", "--format", "json"], database: db)
+        #expect(guessed.status == 0, "\(guessed.stderr)")
+        #expect(guessed.stdout.contains(#""text":"Buy milk","priority":"Medium","done":false,"due":"","note":""}"#),
+                "the fields guessed from the values: \(guessed.stdout)")
+        #expect(try listedWithoutTheFile(cli, ["records", "list", "todo"], database: db).status == 0)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: db)) == before, "reading left the old file as it was")
+
+        #expect(try cli.submit("todo", #"{"text":"Swim"}"#, database: db).status == 0)
+        let withFileNow = try cli.run(["records", "list", "todo", "--format", "json"], database: db)
+        #expect(try listedWithoutTheFile(cli, ["records", "list", "todo", "--format", "json"], database: db).stdout == withFileNow.stdout)
     }
 
     /// A database with no records yet (an empty file, as SQLite makes one) lists
