@@ -162,8 +162,14 @@ public final class RecordBrowser: TerminalScene {
         let rows = RecordListView.visibleRows(height: height)
         if rows != list.visibleRows { _ = send(.resized(visibleRows: rows)) }
         if let editor { return editor.session.frame(width: width, height: height, color: color) }
+        listTooSmall = width < FormView.minimumWidth || height < FormView.minimumHeight
         return RecordListView.render(list, form, width: width, height: height, color: color, keys: keys)
     }
+
+    /// Whether the list's last frame asked for a larger window ("…or press Esc")
+    /// instead of showing the list: keys then only leave or redraw, so nothing
+    /// is opened, toggled or deleted (a `y` to a question nobody sees) blind.
+    private var listTooSmall = false
 
     public func close() { closeEditor() }
 
@@ -176,10 +182,15 @@ public final class RecordBrowser: TerminalScene {
         guard let chord = KeyChord(press.key) else {
             return list.confirmingDelete == nil ? [.bell] : send(.confirmAnswered(false))
         }
-        switch keys.map(for: situation).action(for: chord, in: situation) {
+        let action = keys.map(for: situation).action(for: chord, in: situation)
+        switch action {
         case .suspend?: return [.suspend]
         case .redraw?: return [.redraw]
         default: break
+        }
+        if listTooSmall {
+            // Esc and q leave, as the screen says; a pending question is left unanswered.
+            return action == .back || action == .quit || chord == .escape ? send(.quitPressed) : [.bell]
         }
         guard let event = keys.event(for: chord, in: situation) else { return [.bell] }
         return send(event)

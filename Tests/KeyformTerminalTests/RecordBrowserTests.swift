@@ -338,6 +338,26 @@ struct RecordBrowserTests {
         #expect(screen.hasSuffix("Deleted “Water the plants”"))
     }
 
+    /// While the window is too small for the list, keys open, toggle and delete
+    /// nothing (a `y` would have answered a delete question nobody could see);
+    /// Esc leaves, as the screen says.
+    @Test func aListTooSmallToSeeTakesNoKeysButEsc() {
+        let (browser, store) = Self.browser()
+        defer { browser.close() }
+        Self.type(browser, "d")
+        #expect(Self.screen(browser).hasSuffix("Delete “Water the plants”? (y/n)"))
+        #expect(Self.screen(browser, width: 20, height: 4).lowercased().contains("too small"))
+        #expect(Self.type(browser, "y") == [.bell])
+        #expect(Self.type(browser, " a\r") == [.bell, .bell, .bell])
+        #expect(store.log == [], "nothing deleted, toggled or added blind")
+        #expect(!browser.isEditing)
+        #expect(Self.screen(browser).hasSuffix("Delete “Water the plants”? (y/n)"), "larger again: the question is still asked")
+        Self.type(browser, "n")
+        _ = Self.screen(browser, width: 20, height: 4)
+        Self.escape(browser)
+        #expect(browser.outcome == .quit)
+    }
+
     @Test func anEmptyListSaysHowToAdd() {
         let store = Store([])
         let browser = RecordBrowser(context: Self.context, rows: [], hooks: store.hooks())
