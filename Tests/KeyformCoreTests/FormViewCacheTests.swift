@@ -42,6 +42,44 @@ import Testing
         #expect(gridFrames > 600)
     }
 
+    /// The footer's key hints kept in the cache are the hints made fresh:
+    /// over random events, editing modes (what Esc does changes), resizes, a
+    /// draft not kept (the hints get the room left), and two differently
+    /// rebound key maps drawn through the same cache in turn (the same words
+    /// on other keys must not come back with the first map's keys).
+    @Test(arguments: [4, 5])
+    func aCachedFooterIsAFreshFooter(seed: UInt64) throws {
+        var contexts = try DemoForms.names.map(DemoForms.context)
+        contexts.append(MultipleChoiceTests.context)
+        let rebound = FormKeyMaps.standard.rebinding(.cancel, to: [.control("g")]).rebinding(.swapView, to: [.control("t")])
+            .rebinding(.commit, to: [.control("j"), .enter]).rebinding(.moveUp, to: [.character("k")])
+        let maps = [FormKeyMaps.standard, rebound]
+        let modes: [EditingMode] = [.emacs, .viInsert, .viCommand]
+        var random = SplitMix64(seed: seed)
+        var footersSeen = Set<String>()
+        for context in contexts {
+            let cache = FormView.Cache()
+            var state = FormState.start(context)
+            var size = Self.sizes[0]
+            var mode = EditingMode.emacs
+            for step in 0..<300 {
+                if Int.random(in: 0..<12, using: &random) == 0 { size = Self.sizes.randomElement(using: &random)! }
+                if Int.random(in: 0..<8, using: &random) == 0 { mode = modes.randomElement(using: &random)! }
+                _ = FormEngine.reduce(&state, Self.event(state, context, &random), context)
+                for keys in step % 2 == 0 ? maps : maps.reversed() {
+                    let cached = FormView.render(state, context, width: size.0, height: size.1, keys: keys, mode: mode, cache: cache)
+                    let fresh = FormView.render(state, context, width: size.0, height: size.1, keys: keys, mode: mode)
+                    #expect(cached == fresh, "\(context.form.name) at \(size), \(mode): \(state)")
+                    if cached != fresh { return }
+                    if let footer = fresh.lines.dropLast().last { footersSeen.insert(footer.text) }
+                }
+                if state.outcome != nil { state = FormState.start(context) }
+            }
+        }
+        // Many different footers went through the caches (keys, words and widths).
+        #expect(footersSeen.count > 100)
+    }
+
     /// A page drawn for one width, one set of marks, or one page of keys is not
     /// shown for another: the same cache across all of them.
     @Test func marksWidthsAndPagesAreNeverMixedUp() throws {

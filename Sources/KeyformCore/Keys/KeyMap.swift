@@ -136,51 +136,41 @@ public struct KeyMap<Situation>: Sendable {
         return KeyMap(out)
     }
 
+    /// What the footer is drawn from now: each enabled binding that has words,
+    /// in the map's order, with its keys and rank. Asks every binding's `when`
+    /// and `help`; what follows from them (`KeyHints.footer(from:width:)`) asks
+    /// nothing more, so a footer can be kept under them (`FormView.Cache`).
+    public func hintInputs(in situation: Situation) -> [HintInput] {
+        var inputs: [HintInput] = []
+        for binding in bindings where binding.when(situation) {
+            guard let words = binding.help(situation), !words.isEmpty else { continue }
+            inputs.append(HintInput(keys: binding.keys, words: words, rank: binding.rank))
+        }
+        return inputs
+    }
+
     /// The footer's hints now, in the map's order: enabled bindings that have
     /// words; bindings with the same words share one hint (`←↑↓→ move`).
     /// Each with its rank (see `KeyHints.fit`).
     /// - Parameter lean: each shared hint names only the keys of its most needed
     ///   bindings (`Enter next`, not `Enter/Tab next`), to make room.
     public func hints(in situation: Situation, lean: Bool = false) -> [(text: String, rank: Int)] {
-        var order: [String] = []
-        var grouped: [String: (labels: [String], rank: Int)] = [:]
-        for binding in bindings where binding.when(situation) {
-            guard let words = binding.help(situation), !words.isEmpty else { continue }
-            let labels = binding.keys.filter { $0 != .anyCharacter }.map(\.label)
-            guard !labels.isEmpty else { continue }
-            if var group = grouped[words] {
-                if lean, binding.rank > group.rank { continue }
-                if lean, binding.rank < group.rank { group.labels = [] }
-                group.labels += labels.filter { !group.labels.contains($0) }
-                group.rank = min(group.rank, binding.rank)
-                grouped[words] = group
-            } else {
-                order.append(words)
-                grouped[words] = (labels, binding.rank)
-            }
-        }
-        return order.map { words in
-            let group = grouped[words]!
-            // Arrows read as one word (←↑↓→); other keys are told apart by a slash.
-            let keys = group.labels.allSatisfy { $0.count == 1 && !$0.first!.isLetter && !$0.first!.isNumber }
-                ? group.labels.joined() : group.labels.joined(separator: "/")
-            return (keys + " " + words, group.rank)
-        }
+        KeyHints.hints(from: hintInputs(in: situation), lean: lean)
     }
 
-    /// The hints that fit in `width` cells, joined as the footer shows them.
-    /// When the hints that always stay (Enter's and Esc's, ranks 0 and 1) do not
-    /// all fit, shared hints give up their less needed keys first: at 24
-    /// columns `Enter next · Esc cancel` rather than `Enter/Tab next` alone.
+    /// The hints that fit in `width` cells, joined as the footer shows them
+    /// (see `KeyHints.footer(from:width:)`: shared hints give up their less
+    /// needed keys before Enter's or Esc's hint is left out).
     public func footer(in situation: Situation, width: Int) -> String {
-        func fitted(_ hints: [(text: String, rank: Int)]) -> (footer: String, essentials: Int) {
-            let footer = KeyHints.fit(hints.map { ($0.text, $0.rank) }, width: width)
-            let shown = Set(footer.components(separatedBy: " · "))
-            return (footer, hints.filter { $0.rank <= 1 && shown.contains($0.text) }.count)
-        }
-        let full = fitted(hints(in: situation))
-        guard full.essentials < hints(in: situation).filter({ $0.rank <= 1 }).count else { return full.footer }
-        let lean = fitted(hints(in: situation, lean: true))
-        return lean.essentials > full.essentials ? lean.footer : full.footer
+        KeyHints.footer(from: hintInputs(in: situation), width: width)
     }
+}
+
+/// One enabled binding as the footer sees it: its keys, its words now, its
+/// rank. Everything the footer's text is made from, so two equal lists make
+/// the same footer.
+public struct HintInput: Equatable, Sendable {
+    public var keys: [KeyChord]
+    public var words: String
+    public var rank: Int
 }

@@ -44,7 +44,7 @@ public enum FormView {
         let palette = Palette(color: color)
         var top = [header(state, context, width: width, palette), Frame.Line()]
         let situation = FormKeySituation(state: state, context: context, mode: mode)
-        let footer = footer(situation, keys, prompt: state.grid == nil ? prompt : nil, width: width, palette)
+        let footer = footer(situation, keys, prompt: state.grid == nil ? prompt : nil, width: width, palette, cache: cache)
         let middleHeight = height - top.count - footer.count - 1
         let (middle, cursor) = body(state, context, width: width, height: middleHeight, palette, cache: cache)
         top += middle
@@ -88,8 +88,14 @@ public enum FormView {
         return line
     }
 
-    private static func footer(_ situation: FormKeySituation, _ keys: FormKeyMaps, prompt: String?, width: Int, _ palette: Palette) -> [Frame.Line] {
+    private static func footer(_ situation: FormKeySituation, _ keys: FormKeyMaps, prompt: String?, width: Int, _ palette: Palette,
+                               cache: Cache?) -> [Frame.Line] {
         let (state, context) = (situation.state, situation.context)
+        /// The key hints that fit `width`: kept in the cache under what the bindings say now.
+        func keyHints(width: Int) -> String {
+            guard let cache else { return keys.footer(in: situation, width: width) }
+            return cache.footer(keys.map(for: situation).hintInputs(in: situation), width: width)
+        }
         var hints = Frame.Line()
         var done = Frame.Line()
         switch state.outcome {
@@ -114,9 +120,9 @@ public enum FormView {
             let warning = "! draft not kept: " + TerminalSafe.escaped(problem)
             hints.append(warning, palette.error)
             let room = width - TextWidth.cells(warning) - 3
-            if room > 8 { hints.append(" · " + keys.footer(in: situation, width: room), .dim) }
+            if room > 8 { hints.append(" · " + keyHints(width: room), .dim) }
         } else {
-            hints.append(keys.footer(in: situation, width: width), .dim)
+            hints.append(keyHints(width: width), .dim)
         }
         // A picker is answered by a key: there is no Done to show.
         if context.form.presentation == .picker { return [hints] }

@@ -1,11 +1,14 @@
 extension FormView {
     /// What one render of a form can lend the next: the grid's lines, which a
-    /// keystroke in the grid rarely changes. A grid move changes the highlight
+    /// keystroke in the grid rarely changes, and the footer's key hints, which
+    /// a keystroke rarely changes either. A grid move changes the highlight
     /// only, so with a cache it redraws the one or two rows of keys the
-    /// highlight leaves and enters, not the page.
+    /// highlight leaves and enters, not the page; a typed key finds the hints
+    /// it had without building their text again.
     ///
     /// Everything is stored under all that it is made from (the page's keys, the
-    /// width, the marked keys), never under a name or a position that could
+    /// width, the marked keys; the enabled bindings' keys, words and ranks and
+    /// the width), never under a name or a position that could
     /// come to mean something else: a render with a cache is the render
     /// without one (`FormViewCacheTests` compares them over long random runs).
     /// Owned by whoever renders the same form again and again (`FormSession`);
@@ -16,7 +19,25 @@ extension FormView {
         private var pages: [PageLines] = []
         private static let pagesKept = 4
 
+        /// The footers of key hints made lately, the newest last (a form's views
+        /// and fields have a few between them).
+        private var footers: [(inputs: [HintInput], width: Int, text: String)] = []
+        private static let footersKept = 8
+
         public init() {}
+
+        /// The footer's hints for what the key maps' bindings say now (see
+        /// `KeyMap.hintInputs`), as made before when they said the same, else made now.
+        func footer(_ inputs: [HintInput], width: Int) -> String {
+            // Compared, not hashed: equal arrays that share storage compare at once.
+            if let index = footers.lastIndex(where: { $0.width == width && $0.inputs == inputs }) {
+                return footers[index].text
+            }
+            let text = KeyHints.footer(from: inputs, width: width)
+            footers.append((inputs, width, text))
+            if footers.count > Self.footersKept { footers.removeFirst() }
+            return text
+        }
 
         /// The page's lines in `width` cells with `selected` keys marked, as drawn
         /// before when it was, else drawn now (with nothing highlighted).
