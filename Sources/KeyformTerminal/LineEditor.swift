@@ -600,6 +600,7 @@ public final class LineEditor {
     /// before byte offset `point`. Readline moves by code point, so `point` can
     /// fall inside a grapheme cluster: that cluster is not counted.
     static func characterCount(before point: Int, in bytes: [UInt8], text: String) -> Int {
+        if let count = loneScalarCount(before: point, in: text) { return count }
         let prefix = String(decoding: bytes.prefix(point), as: UTF8.self)
         var count = prefix.count
         // Only the prefix's last cluster can differ from the text's (it may be cut short).
@@ -609,6 +610,26 @@ public final class LineEditor {
             count -= 1
         }
         return count
+    }
+
+    /// The scalars before byte offset `point` when each of them, and the one
+    /// at `point`, is a grapheme cluster of its own next to such scalars
+    /// (`TextWidth.loneScalarCells`; not CR, which joins a following LF): then
+    /// they are the characters, counted without grapheme breaking or a copy of
+    /// the line (most typed text: Latin with accents, kana, CJK). Nil for any
+    /// other text, or when `point` is not where a scalar of `text` starts.
+    static func loneScalarCount(before point: Int, in text: String) -> Int? {
+        func isLone(_ scalar: Unicode.Scalar) -> Bool { scalar != "\r" && TextWidth.loneScalarCells(scalar) != nil }
+        var offset = 0
+        var count = 0
+        for scalar in text.unicodeScalars {
+            // The scalar at the point decides whether the cluster before it ends there.
+            if offset >= point { return offset == point && isLone(scalar) ? count : nil }
+            guard isLone(scalar) else { return nil }
+            offset += UTF8.width(scalar)
+            count += 1
+        }
+        return offset == point ? count : nil
     }
 
     // MARK: - Locale

@@ -1,4 +1,5 @@
 import Glibc
+import KeyformTestSupport
 import Testing
 @testable import KeyformTerminal
 
@@ -447,6 +448,34 @@ struct LineEditorTests {
         #expect(LineEditor.characterCount(before: 1 + man, in: bytes, text: text) == 1)
         #expect(LineEditor.characterCount(before: bytes.count - 1, in: bytes, text: text) == 2)
         #expect(LineEditor.characterCount(before: bytes.count, in: bytes, text: text) == 3)
+    }
+
+    /// The cursor counted scalar by scalar (text whose every scalar is a
+    /// cluster of its own) is the cursor counted by grapheme clusters, at every
+    /// byte offset of random lines that mix such text with combining marks, CR
+    /// LF, emoji sequences, Hangul jamo and flags.
+    @Test func characterCountByScalarsIsByClusters() {
+        let pieces = ["a", "Z", " ", "é", "日", "本", "ｆ", "か", "ß", "e\u{301}", "\u{301}", "\r", "\n", "\r\n", "\t",
+                      "👍", "👍\u{1F3FD}", "\u{200D}", "🇯🇵", "\u{1100}\u{1161}", "한", "\u{FE0F}", "…", "─"]
+        var random = SplitMix64(seed: 15)
+        var byScalars = 0
+        for _ in 0..<2000 {
+            let text = (0..<Int.random(in: 0...10, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+            let bytes = Array(text.utf8)
+            for point in 0...bytes.count {
+                // Counted as before: the prefix's clusters, less its last when the text's is longer.
+                let prefix = String(decoding: bytes.prefix(point), as: UTF8.self)
+                var expected = prefix.count
+                if let last = prefix.last, let index = text.index(text.startIndex, offsetBy: expected - 1, limitedBy: text.endIndex),
+                   index < text.endIndex, text[index] != last {
+                    expected -= 1
+                }
+                #expect(LineEditor.characterCount(before: point, in: bytes, text: text) == expected,
+                        "\(text.debugDescription) at \(point)")
+                if LineEditor.loneScalarCount(before: point, in: text) != nil { byScalars += 1 }
+            }
+        }
+        #expect(byScalars > 1000)
     }
 
     @Test func utf8LocaleFix() {
