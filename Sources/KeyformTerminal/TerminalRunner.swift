@@ -51,6 +51,11 @@ public final class TerminalRunner {
     private var shown: Frame?
     private var animation: (transition: Transition, from: Frame, start: ContinuousClock.Instant)?
     private let clock = ContinuousClock()
+    /// The terminal's size as last asked (nil: ask before the next frame). A
+    /// size changes only with SIGWINCH, which the signalfd reports, or while
+    /// the process was stopped: asked again after any signal and on resuming,
+    /// not once a key (one system call a key fewer).
+    private var size: (width: Int, height: Int)?
 
     /// Fills the form in on the terminal and returns how it ended.
     /// - Throws: `TerminalError` when there is no terminal to draw on.
@@ -101,6 +106,7 @@ public final class TerminalRunner {
             let ready = poll(&fds, 2, timeout(scene))
             if ready < 0, errno != EINTR { return finish(scene, scene.stop(signal: SIGHUP)) }
             if fds[1].revents & Int16(POLLIN) != 0 {
+                size = nil
                 for signal in signals.read() { handle(signal: signal, scene) }
             }
             if fds[0].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
@@ -145,7 +151,8 @@ public final class TerminalRunner {
     }
 
     private func draw(_ scene: some TerminalScene) {
-        let size = TerminalMode.size(fd: terminal.fileDescriptor) ?? (width: 80, height: 24)
+        let size = self.size ?? TerminalMode.size(fd: terminal.fileDescriptor) ?? (width: 80, height: 24)
+        self.size = size
         var frame = scene.frame(width: size.width, height: size.height, color: options.color)
         if let running = animation {
             let elapsed = clock.now - running.start
@@ -174,6 +181,7 @@ public final class TerminalRunner {
 
     private func resume() {
         try? terminal.enter()
+        size = nil
         writer.invalidate()
         animation = nil
     }
