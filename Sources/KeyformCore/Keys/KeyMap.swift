@@ -102,9 +102,15 @@ public struct KeyMap<Situation>: Sendable {
     /// The first enabled binding that names `chord`; a typed character that no
     /// enabled binding names goes to an enabled `anyCharacter` binding.
     public func binding(for chord: KeyChord, in situation: Situation) -> KeyBinding<Situation>? {
-        if let exact = bindings.first(where: { $0.keys.contains(chord) && $0.when(situation) }) { return exact }
+        // By index: a binding is copied only when it is the answer (this runs for every key).
+        for index in bindings.indices where bindings[index].keys.contains(chord) && bindings[index].when(situation) {
+            return bindings[index]
+        }
         guard chord.isTyped else { return nil }
-        return bindings.first { $0.keys.contains(.anyCharacter) && $0.when(situation) }
+        for index in bindings.indices where bindings[index].keys.contains(.anyCharacter) && bindings[index].when(situation) {
+            return bindings[index]
+        }
+        return nil
     }
 
     /// The action of `chord` now, or nil when no enabled binding has it.
@@ -142,9 +148,9 @@ public struct KeyMap<Situation>: Sendable {
     /// nothing more, so a footer can be kept under them (`FormView.Cache`).
     public func hintInputs(in situation: Situation) -> [HintInput] {
         var inputs: [HintInput] = []
-        for binding in bindings where binding.when(situation) {
-            guard let words = binding.help(situation), !words.isEmpty else { continue }
-            inputs.append(HintInput(keys: binding.keys, words: words, rank: binding.rank))
+        for index in bindings.indices where bindings[index].when(situation) {
+            guard let words = bindings[index].help(situation), !words.isEmpty else { continue }
+            inputs.append(HintInput(keys: bindings[index].keys, words: words, rank: bindings[index].rank))
         }
         return inputs
     }
