@@ -19,10 +19,12 @@ extension FormView {
         private var pages: [PageLines] = []
         private static let pagesKept = 4
 
-        /// The footers of key hints made lately, the newest last (a form's views
-        /// and fields have a few between them).
+        /// The footers of key hints made lately, the newest last. In a grid the
+        /// footer names the highlighted key (`Enter pick item005`), so moving
+        /// about a page makes one footer a key: enough are kept for a page of
+        /// keys and the other views, and a miss is a few comparisons each.
         private var footers: [(inputs: [HintInput], width: Int, text: String)] = []
-        private static let footersKept = 8
+        private static let footersKept = 32
 
         public init() {}
 
