@@ -84,8 +84,8 @@ public struct TerminalFormRunner: FormRunner {
         let config = try userConfig()
         let run = try form.storedRun(today: CivilDate.today())
         do {
-            let start = try run.start(drafts: form.draftPolicy.forRun) { question in
-                try StoredFormRun.askOnTerminal(question, ttyPath: ttyPath)
+            let start = try run.start(drafts: form.draftPolicy.forRun) { question, details in
+                try StoredFormRun.askOnTerminal(question, ttyPath: ttyPath, details: details)
             }
             let record = try run.runOnTerminal(from: start, options: .fromEnvironment(animate: form.isAnimated, config: config, ttyPath: ttyPath))
             return try run.saved(record)

@@ -72,12 +72,13 @@ public struct StoredFormRun {
     /// Where the form starts: `default: last` values from the newest record
     /// (with `repeatLast`, every field without a default of its own too), then
     /// the draft's values and focus when the policy takes it up.
-    /// - Parameter ask: asks the person the question (``question(for:)``) and
-    ///   returns yes or no; the default asks on the controlling terminal.
+    /// - Parameter ask: asks the person the question (``question(for:of:)``), with the
+    ///   lines above it that say what the draft holds (``details(of:in:)``), and returns
+    ///   yes or no; the default asks on the controlling terminal.
     /// - Throws: ``Departure`` when the person leaves at the question (the draft
     ///   stays as it was); what `ask` throws (`TerminalError`: no terminal).
     public func start(drafts: DraftPolicy, repeatLast: Bool = false,
-                      ask: ((String) throws -> Bool)? = nil) throws -> FormStart {
+                      ask: ((_ question: String, _ details: [String]) throws -> Bool)? = nil) throws -> FormStart {
         var start = FormStart()
         guard let store else { return start }
         for field in form.fields where field.defaultValue == .last || (repeatLast && field.defaultValue == nil) {
@@ -90,12 +91,8 @@ public struct StoredFormRun {
         case .fresh: false
         case .ignore: false
         case .ask:
-            if let ask {
-                try ask(Self.question(for: draft, of: form))
-            } else {
-                // On the terminal the question shows what the draft holds.
-                try Self.askOnTerminal(Self.question(for: draft, of: form), details: Self.details(of: draft, in: form))
-            }
+            // The question shows what the draft holds.
+            try (ask ?? { try Self.askOnTerminal($0, details: $1) })(Self.question(for: draft, of: form), Self.details(of: draft, in: form))
         }
         if resume {
             start.values.merge(draft.values) { _, drafted in drafted }

@@ -53,21 +53,23 @@ struct StoredFormRunTests {
         #expect(try store.draft(form: checklist) != nil)
 
         var asked: [String] = []
-        let declined = try run.start(drafts: .ask) { question in asked.append(question); return false }
-        #expect(asked.count == 1 && asked[0].hasPrefix("Resume the draft of 'Checklist item' saved at "))
+        let declined = try run.start(drafts: .ask) { question, details in asked.append(question); asked += details; return false }
+        #expect(asked.count == 2 && asked[0].hasPrefix("Resume the draft of 'Checklist item' saved at "))
+        #expect(asked.last?.hasPrefix("Draft — ") == true && asked.last?.contains("Eg") == true,
+                "the line above the question says what the draft holds (the library's runner showed none): \(asked)")
         #expect(declined.values == ["list": "Groceries"])
         #expect(try store.draft(form: checklist) == nil)
 
         try draft()
-        #expect(try run.start(drafts: .ask) { _ in true }.resumed)
+        #expect(try run.start(drafts: .ask) { _, _ in true }.resumed)
         // Leaving at the question leaves the draft as it was.
-        #expect(throws: Departure.interrupted) { try run.start(drafts: .ask) { _ in throw Departure.interrupted } }
+        #expect(throws: Departure.interrupted) { try run.start(drafts: .ask) { _, _ in throw Departure.interrupted } }
         #expect(try store.draft(form: checklist) != nil)
 
         _ = try run.start(drafts: .fresh)
         #expect(try store.draft(form: checklist) == nil)
         // No draft: nothing is asked.
-        _ = try run.start(drafts: .ask) { _ in Issue.record("asked without a draft"); return true }
+        _ = try run.start(drafts: .ask) { _, _ in Issue.record("asked without a draft"); return true }
     }
 
     @Test func aFormLeftAsItStartedIsNoDraft() throws {
