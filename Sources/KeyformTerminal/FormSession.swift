@@ -85,7 +85,7 @@ public final class FormSession {
     }
 
     public func frame(width: Int, height: Int, color: Bool) -> Frame {
-        tooSmall = width < FormView.minimumWidth || height < FormView.minimumHeight
+        tooSmall = !FormView.fits(width: width, height: height)
         return FormView.render(state, context, width: width, height: height, color: color, keys: keys, mode: editingMode,
                                prompt: editor.prompt, cache: renderCache)
     }

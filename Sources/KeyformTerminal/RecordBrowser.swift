@@ -162,7 +162,7 @@ public final class RecordBrowser: TerminalScene {
         let rows = RecordListView.visibleRows(height: height)
         if rows != list.visibleRows { _ = send(.resized(visibleRows: rows)) }
         if let editor { return editor.session.frame(width: width, height: height, color: color) }
-        listTooSmall = width < FormView.minimumWidth || height < FormView.minimumHeight
+        listTooSmall = !FormView.fits(width: width, height: height)
         return RecordListView.render(list, form, width: width, height: height, color: color, keys: keys)
     }
 

@@ -36,7 +36,7 @@ public enum RecordListView {
     /// `keys`: the key maps the browser uses; the footer names their bindings.
     public static func render(_ state: RecordListState, _ form: Form, width: Int, height: Int, color: Bool = true,
                               keys: RecordListKeyMaps = .standard) -> Frame {
-        guard width >= FormView.minimumWidth, height >= FormView.minimumHeight else {
+        guard FormView.fits(width: width, height: height) else {
             return FormView.tooSmall(width: width, height: height)
         }
         let visible = visibleRows(height: height)

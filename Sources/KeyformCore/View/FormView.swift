@@ -27,6 +27,12 @@ public enum FormView {
     public static let minimumWidth = 24
     public static let minimumHeight = 8
 
+    /// Whether a form or list can be drawn in `width` × `height`; if not, the
+    /// screen asks for a larger window and keys only leave or redraw.
+    public static func fits(width: Int, height: Int) -> Bool {
+        width >= minimumWidth && height >= minimumHeight
+    }
+
     /// - Parameter color: false under `NO_COLOR`: color styles become bold or
     ///   underline, and every meaning also has a marker (›, ✗, *) or a word.
     /// - Parameters:
@@ -40,7 +46,7 @@ public enum FormView {
     public static func render(_ state: FormState, _ context: FormContext, width: Int, height: Int, color: Bool = true,
                               keys: FormKeyMaps = .standard, mode: EditingMode = .emacs, prompt: String? = nil,
                               cache: Cache? = nil) -> Frame {
-        guard width >= minimumWidth, height >= minimumHeight else { return tooSmall(width: width, height: height) }
+        guard fits(width: width, height: height) else { return tooSmall(width: width, height: height) }
         let palette = Palette(color: color)
         var top = [header(state, context, width: width, palette), Frame.Line()]
         let situation = FormKeySituation(state: state, context: context, mode: mode)
