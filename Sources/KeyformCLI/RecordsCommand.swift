@@ -69,7 +69,8 @@ struct RecordQuery: ParsableArguments {
         let stored: Form?
         do {
             // The name as stored, or as a file of that name would store it (`日記` → u65e5_u8a18).
-            stored = try database.storedForm(named: form) ?? database.storedForm(named: FormParser.recordName(fromStem: form))
+            let derived = FormParser.recordName(fromStem: form)
+            stored = try database.storedForm(named: form) ?? (derived == form ? nil : database.storedForm(named: derived))
         } catch { throw Failure(message: "\(error)", status: 1) }
         guard let stored else {
             let names = (try? database.formNames()) ?? []
