@@ -106,12 +106,12 @@ public final class FormSession {
         if tooSmall {
             // "Make the window larger, or press Esc": only the keys that leave or
             // redraw work; typing into a form nobody can see would change it blind.
-            let action = chord.flatMap { keys.map(for: situation).action(for: $0, in: situation) }
-            switch action {
-            case .cancel?, .interrupt?, .suspend?, .redraw?: return perform(action!, chord!, press)
-            case .edit? where chord == .escape: return perform(.cancel, .escape, press)  // vi insert mode: Esc still leaves
-            default: return Output(effects: [.bell])
-            }
+            guard let chord else { return Output(effects: [.bell]) }
+            let map = keys.map(for: situation)
+            // The key the screen names for cancel leaves in any mode (vi insert's Esc too).
+            if map.keys(for: .cancel).contains(chord) { return perform(.cancel, chord, press) }
+            guard let action = map.action(for: chord, in: situation), action.worksUnseen else { return Output(effects: [.bell]) }
+            return perform(action, chord, press)
         }
         guard situation.view == .keyboard else {
             guard let chord, let action = keys.map(for: situation).action(for: chord, in: situation) else {
@@ -128,7 +128,7 @@ public final class FormSession {
 
     /// What an action does: an event for the engine, a request for the terminal,
     /// or the key for readline.
-    private func perform(_ action: KeyAction, _ chord: KeyChord, _ press: KeyPress) -> Output {
+    private func perform(_ action: FormAction, _ chord: KeyChord, _ press: KeyPress) -> Output {
         let event: FormEvent
         switch action {
         case .suspend: return Output(requests: [.suspend])
@@ -160,7 +160,6 @@ public final class FormSession {
         case .setYes: event = .toggle(.set(true))
         case .setNo: event = .toggle(.set(false))
         case .clear: event = .toggle(.clear)
-        default: return Output(effects: [.bell])  // the list's and questions' actions mean nothing here
         }
         return Output(effects: send(event))
     }
@@ -218,6 +217,21 @@ public final class FormSession {
         }
         let entry = state.entries[state.focus]
         editor.setLine(text ?? entry.text, cursor: cursor ?? entry.cursor)
+    }
+}
+
+extension FormAction {
+    /// Whether the action works while the form is too small to be seen: the
+    /// keys that leave and the terminal's own; nothing that changes a form
+    /// nobody can see.
+    var worksUnseen: Bool {
+        switch self {
+        case .cancel, .interrupt, .suspend, .redraw: true
+        case .commit, .nextField, .previousField, .swapView, .done, .jumpToField, .edit, .moveLeft, .moveUp, .moveDown,
+             .moveRight, .pressKey, .pressHotkey, .pressBackspace, .previousMonth, .nextMonth, .today, .flip, .setYes,
+             .setNo, .clear:
+            false
+        }
     }
 }
 

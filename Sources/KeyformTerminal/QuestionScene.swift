@@ -15,12 +15,12 @@ import KeyformCore
 final class QuestionScene: TerminalScene {
     private let question: String
     private let details: [String]
-    private let keys: KeyMap<QuestionKeySituation>
+    private let keys: QuestionKeys.Map
     private var decoder = KeyDecoder()
     private var situation = QuestionKeySituation()
     private(set) var outcome: TerminalRunner.Answer?
 
-    init(question: String, details: [String] = [], keys: KeyMap<QuestionKeySituation> = QuestionKeys.standard) {
+    init(question: String, details: [String] = [], keys: QuestionKeys.Map = QuestionKeys.standard) {
         self.question = question
         self.details = details
         self.keys = keys
@@ -71,12 +71,11 @@ final class QuestionScene: TerminalScene {
         case .interrupt: outcome = .interrupted
         case .suspend: return [.suspend]
         case .redraw: return [.redraw]
-        case .clear: if !situation.stray.isEmpty { situation.stray.removeLast() }
-        case .edit:
+        case .erase: if !situation.stray.isEmpty { situation.stray.removeLast() }
+        case .stray:
             guard let character = chord.typedCharacter else { return [.bell] }
             situation.stray.append(character)
             return [.bell]
-        default: return [.bell]
         }
         return []
     }

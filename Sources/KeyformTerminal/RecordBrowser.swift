@@ -182,18 +182,33 @@ public final class RecordBrowser: TerminalScene {
         guard let chord = KeyChord(press.key) else {
             return list.confirmingDelete == nil ? [.bell] : send(.confirmAnswered(false))
         }
-        let action = keys.map(for: situation).action(for: chord, in: situation)
-        switch action {
-        case .suspend?: return [.suspend]
-        case .redraw?: return [.redraw]
-        default: break
-        }
+        if let request = terminalRequest(for: chord, in: situation) { return [request] }
         if listTooSmall {
-            // Esc and q leave, as the screen says; a pending question is left unanswered.
-            return action == .back || action == .quit || chord == .escape ? send(.quitPressed) : [.bell]
+            // The keys that leave leave, as the screen says; a pending question is left unanswered.
+            let action = keys.list.action(for: chord, in: situation)
+            return action == .back || action == .quit ? send(.quitPressed) : [.bell]
         }
         guard let event = keys.event(for: chord, in: situation) else { return [.bell] }
         return send(event)
+    }
+
+    /// Suspend or redraw, from the map in use now (the list's, or the delete
+    /// question's); nil for the keys the list's reducer answers.
+    private func terminalRequest(for chord: KeyChord, in situation: RecordListKeySituation) -> TerminalRequest? {
+        if list.confirmingDelete != nil {
+            switch keys.confirm.action(for: chord, in: situation) {
+            case .suspend?: return .suspend
+            case .redraw?: return .redraw
+            case .yes?, .interrupt?, nil: return nil
+            }
+        }
+        switch keys.list.action(for: chord, in: situation) {
+        case .suspend?: return .suspend
+        case .redraw?: return .redraw
+        case .listUp?, .listDown?, .listPageUp?, .listPageDown?, .listFirst?, .listLast?, .open?, .add?, .delete?,
+             .toggle?, .filter?, .sort?, .quit?, .back?, .interrupt?, nil:
+            return nil
+        }
     }
 
     /// Sends an event to the list and carries out its effects, feeding the

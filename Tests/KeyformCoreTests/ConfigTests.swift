@@ -226,7 +226,7 @@ import Testing
     }
 
     /// Which action has which key in a map.
-    func pairs<Situation>(_ map: KeyMap<Situation>) -> Set<String> {
+    func pairs<Situation, Action>(_ map: KeyMap<Situation, Action>) -> Set<String> {
         Set(map.bindings.flatMap { binding in binding.keys.map { "\(binding.action.rawValue) \($0.name)" } })
     }
 

@@ -37,15 +37,16 @@ public enum KeyRebinding {
         var typesText: Bool
         var keys: [(action: KeyAction, keys: [KeyChord])]
 
-        init<Situation>(_ name: String, typesText: Bool = false, _ map: KeyMap<Situation>) {
+        init<Situation, Action>(_ name: String, typesText: Bool = false, _ map: KeyMap<Situation, Action>) {
             self.name = name
             self.typesText = typesText
             var keys: [(action: KeyAction, keys: [KeyChord])] = []
             for binding in map.bindings {
-                if let index = keys.firstIndex(where: { $0.action == binding.action }) {
+                guard let action = binding.action.configName else { continue }
+                if let index = keys.firstIndex(where: { $0.action == action }) {
                     keys[index].keys += binding.keys.filter { !keys[index].keys.contains($0) }
                 } else {
-                    keys.append((binding.action, binding.keys))
+                    keys.append((action, binding.keys))
                 }
             }
             self.keys = keys

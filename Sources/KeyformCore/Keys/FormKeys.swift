@@ -1,3 +1,41 @@
+/// What a key does in a form, by the name a config rebinds it by (see `KeyAction`).
+public enum FormAction: String, ScreenAction {
+    /// Leave, keeping the draft (exit 1).
+    case cancel
+    /// Ctrl-C: leave at once (exit 130).
+    case interrupt
+    /// Ctrl-Z: give the terminal back until `fg`.
+    case suspend
+    /// Ctrl-L: draw the whole screen again.
+    case redraw
+    /// Enter: commit the field and go on (Done on the last field).
+    case commit
+    /// Tab on a field without keys: commit the field and go to the next one.
+    case nextField = "next-field"
+    /// Shift-Tab: the previous field, never blocked.
+    case previousField = "previous-field"
+    /// Tab: swap between the keyboard and the field's keys.
+    case swapView = "swap-view"
+    /// Ctrl-S: press Done from any field.
+    case done
+    /// Alt-1…9: go to the field with the digit's number.
+    case jumpToField = "jump-to-field"
+    /// The key goes to GNU readline, which does what it binds.
+    case edit
+    /// A grid's arrows.
+    case moveLeft = "move-left", moveUp = "move-up", moveDown = "move-down", moveRight = "move-right"
+    /// Enter in a grid: press the highlighted key, or commit the field as it is when none is.
+    case pressKey = "press-key"
+    /// A character in a grid: press the key with that hotkey.
+    case pressHotkey = "press-hotkey"
+    /// Backspace in a grid: press the page's backspace key.
+    case pressBackspace = "press-backspace"
+    /// A date field's calendar: PgUp and PgDn turn the month, `t` goes to today.
+    case previousMonth = "previous-month", nextMonth = "next-month", today
+    /// A switch (a boolean field).
+    case flip, setYes = "set-yes", setNo = "set-no", clear
+}
+
 /// What a form's key maps ask to know whether a binding works now and what
 /// the footer says about it: the state, the form, and readline's mode.
 public struct FormKeySituation: Sendable {
@@ -45,18 +83,19 @@ public struct FormKeySituation: Sendable {
 /// take), the grid and the switch. `FormSession` looks keys up here and
 /// `FormView` draws the footer from the same maps.
 public struct FormKeyMaps: Sendable {
-    public var keyboard: KeyMap<FormKeySituation>
-    public var grid: KeyMap<FormKeySituation>
-    public var booleanSwitch: KeyMap<FormKeySituation>
+    public typealias Map = KeyMap<FormKeySituation, FormAction>
+    public var keyboard: Map
+    public var grid: Map
+    public var booleanSwitch: Map
 
-    public init(keyboard: KeyMap<FormKeySituation>, grid: KeyMap<FormKeySituation>, booleanSwitch: KeyMap<FormKeySituation>) {
+    public init(keyboard: Map, grid: Map, booleanSwitch: Map) {
         self.keyboard = keyboard
         self.grid = grid
         self.booleanSwitch = booleanSwitch
     }
 
     /// The map of the view the situation is in.
-    public func map(for situation: FormKeySituation) -> KeyMap<FormKeySituation> {
+    public func map(for situation: FormKeySituation) -> Map {
         switch situation.view {
         case .keyboard: keyboard
         case .grid: grid
@@ -75,7 +114,7 @@ public struct FormKeyMaps: Sendable {
         map(for: situation).footer(in: situation, width: width)
     }
 
-    public typealias Binding = KeyBinding<FormKeySituation>
+    public typealias Binding = KeyBinding<FormKeySituation, FormAction>
 
     /// Keys that work in every view of a form, named in no footer (Ctrl-C is
     /// what a terminal always means; Ctrl-S and Alt-digits are quick entry's).
@@ -98,7 +137,7 @@ public struct FormKeyMaps: Sendable {
     /// is Enter and not part of a search or a vi command); the others are looked
     /// up before readline sees them. `edit` gives the key to readline: in vi
     /// mode Esc is readline's until command mode, where it cancels.
-    public static let standardKeyboard = KeyMap<FormKeySituation>([
+    public static let standardKeyboard = Map([
         Binding([.enter], .commit, rank: 0, help: enterCommits),
         Binding([.tab], .swapView, help: "keys", rank: 2) { $0.swapsView },
         tabToNext,
@@ -108,7 +147,7 @@ public struct FormKeyMaps: Sendable {
         Binding([.character("i")], .edit, help: "insert", rank: 3) { $0.mode == .viCommand },
     ] + everywhere)
 
-    public static let standardGrid = KeyMap<FormKeySituation>([
+    public static let standardGrid = Map([
         Binding([.left], .moveLeft, help: "move", rank: 4),
         Binding([.up], .moveUp, help: "move", rank: 4),
         Binding([.down], .moveDown, help: "move", rank: 4),
@@ -125,7 +164,7 @@ public struct FormKeyMaps: Sendable {
         Binding([.anyCharacter], .pressHotkey),
     ] + everywhere)
 
-    public static let standardSwitch = KeyMap<FormKeySituation>([
+    public static let standardSwitch = Map([
         Binding([.space], .flip, help: "toggle", rank: 0),
         Binding(["y", "Y", "t", "T", "1"].map { KeyChord.character($0) }, .setYes),
         Binding(["n", "N", "f", "F", "0"].map { KeyChord.character($0) }, .setNo),

@@ -1,6 +1,8 @@
-/// What a key does, by name: the names a config file rebinds (`cancel`,
-/// `next-field`). A key map binds keys to these; the edges turn each into an
-/// event for their reducer, or a request to the terminal.
+/// The names a config file rebinds (`cancel`, `next-field`): every screen's
+/// actions, by name. Each screen has its own action enum (`FormAction`,
+/// `ListAction`, `DeleteQuestionAction`, `QuestionAction`), switched
+/// exhaustively where its keys are handled; a case named like one of these is
+/// what `keys: {NAME: …}` rebinds on that screen.
 public enum KeyAction: String, CaseIterable, Hashable, Sendable {
     // Every screen
     /// Leave, keeping what was typed (exit 1).
@@ -57,13 +59,23 @@ public enum KeyAction: String, CaseIterable, Hashable, Sendable {
     case answer
 }
 
+/// One screen's actions: an enum switched exhaustively where its keys are
+/// handled, so an action nobody handles does not compile. Its raw values are
+/// `KeyAction` names (the names a config rebinds).
+public protocol ScreenAction: RawRepresentable, CaseIterable, Hashable, Sendable where RawValue == String {}
+
+extension ScreenAction {
+    /// The name a config file rebinds it by; nil for an action no config names.
+    public var configName: KeyAction? { KeyAction(rawValue: rawValue) }
+}
+
 /// One binding: which keys, what they do, what the footer says about them,
 /// and when they work. `when` is asked with what the screen is in (the form's
 /// state and readline's mode, the list's state, the question's); a binding that
 /// is not enabled neither acts nor shows in the footer.
-public struct KeyBinding<Situation>: Sendable {
+public struct KeyBinding<Situation, Action: ScreenAction>: Sendable {
     public var keys: [KeyChord]
-    public var action: KeyAction
+    public var action: Action
     /// The footer's words for the binding now (`next`, `pick Felt strong`), or
     /// nil when the footer does not name it.
     public var help: @Sendable (Situation) -> String?
@@ -71,12 +83,12 @@ public struct KeyBinding<Situation>: Sendable {
     public var rank: Int
     public var when: @Sendable (Situation) -> Bool
 
-    public init(_ keys: [KeyChord], _ action: KeyAction, help: String? = nil, rank: Int = 0,
+    public init(_ keys: [KeyChord], _ action: Action, help: String? = nil, rank: Int = 0,
                 when: @escaping @Sendable (Situation) -> Bool = { _ in true }) {
         self.init(keys, action, rank: rank, when: when, help: { _ in help })
     }
 
-    public init(_ keys: [KeyChord], _ action: KeyAction, rank: Int = 0,
+    public init(_ keys: [KeyChord], _ action: Action, rank: Int = 0,
                 when: @escaping @Sendable (Situation) -> Bool = { _ in true },
                 help: @escaping @Sendable (Situation) -> String?) {
         self.keys = keys
@@ -92,16 +104,17 @@ public struct KeyBinding<Situation>: Sendable {
 /// and the footer is drawn from the same bindings, so the screen cannot name a
 /// key that does something else. A user's config rebinds an action by name
 /// (`rebinding(_:to:)`), a plain value change.
-public struct KeyMap<Situation>: Sendable {
-    public var bindings: [KeyBinding<Situation>]
+public struct KeyMap<Situation, Action: ScreenAction>: Sendable {
+    public typealias Binding = KeyBinding<Situation, Action>
+    public var bindings: [Binding]
 
-    public init(_ bindings: [KeyBinding<Situation>]) {
+    public init(_ bindings: [Binding]) {
         self.bindings = bindings
     }
 
     /// The first enabled binding that names `chord`; a typed character that no
     /// enabled binding names goes to an enabled `anyCharacter` binding.
-    public func binding(for chord: KeyChord, in situation: Situation) -> KeyBinding<Situation>? {
+    public func binding(for chord: KeyChord, in situation: Situation) -> Binding? {
         // By index: a binding is copied only when it is the answer (this runs for every key).
         for index in bindings.indices where bindings[index].keys.contains(chord) && bindings[index].when(situation) {
             return bindings[index]
@@ -114,13 +127,22 @@ public struct KeyMap<Situation>: Sendable {
     }
 
     /// The action of `chord` now, or nil when no enabled binding has it.
-    public func action(for chord: KeyChord, in situation: Situation) -> KeyAction? {
+    public func action(for chord: KeyChord, in situation: Situation) -> Action? {
         binding(for: chord, in: situation)?.action
     }
 
     /// The keys bound to `action` (enabled or not), in the map's order.
-    public func keys(for action: KeyAction) -> [KeyChord] {
+    public func keys(for action: Action) -> [KeyChord] {
         bindings.filter { $0.action == action }.flatMap(\.keys)
+    }
+
+    /// How a screen names the key of `action` in a sentence ("press Esc"): the
+    /// first key of its first binding enabled now, else of any binding; nil
+    /// when the map has no key for it. Prose asks here, so it names the
+    /// person's own key after a rebinding.
+    public func label(of action: Action, in situation: Situation) -> String? {
+        let enabled = bindings.first { $0.action == action && $0.when(situation) && $0.keys.contains { $0 != .anyCharacter } }
+        return (enabled?.keys ?? keys(for: action)).first { $0 != .anyCharacter }?.label
     }
 
     /// The map with `action` on `keys` instead of its own: every binding of the
@@ -129,11 +151,11 @@ public struct KeyMap<Situation>: Sendable {
     /// the action had stays shared as the map shared it (Tab between swap-view
     /// and next-field, each when the other is not). A map without the action is
     /// unchanged: a switch's Enter does not leave the keyboard's commit.
-    public func rebinding(_ action: KeyAction, to keys: [KeyChord]) -> KeyMap {
+    public func rebinding(_ name: KeyAction, to keys: [KeyChord]) -> KeyMap {
+        guard let action = Action(rawValue: name.rawValue), bindings.contains(where: { $0.action == action }) else { return self }
         let had = self.keys(for: action)
-        guard bindings.contains(where: { $0.action == action }) else { return self }
         let taken = keys.filter { !had.contains($0) }
-        var out = bindings.map { binding -> KeyBinding<Situation> in
+        var out = bindings.map { binding -> Binding in
             var binding = binding
             binding.keys = binding.action == action ? keys : binding.keys.filter { !taken.contains($0) }
             return binding

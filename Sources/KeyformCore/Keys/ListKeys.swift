@@ -1,3 +1,23 @@
+/// What a key does on the browse list, by the name a config rebinds it by.
+public enum ListAction: String, ScreenAction {
+    case listUp = "list-up", listDown = "list-down", listPageUp = "list-page-up", listPageDown = "list-page-down"
+    case listFirst = "list-first", listLast = "list-last"
+    case open, add, delete, toggle, filter
+    /// s: sort the list in its next order (by a date, by a priority, newest first).
+    case sort
+    /// q: leave the list (the footer says where to).
+    case quit
+    /// Esc on the list: show all records again when filtered, else leave.
+    case back
+    case interrupt, suspend, redraw
+}
+
+/// What a key does while the list asks `Delete …? (y/n)`: a key that is
+/// not yes (or the terminal's) answers no.
+public enum DeleteQuestionAction: String, ScreenAction {
+    case yes, interrupt, suspend, redraw
+}
+
 /// What the browse list's key map asks: the list's state and its form.
 public struct RecordListKeySituation: Sendable {
     public var state: RecordListState
@@ -15,16 +35,17 @@ public struct RecordListKeySituation: Sendable {
 /// `RecordBrowser` looks keys up here, `RecordListView` draws the footer from
 /// the same map.
 public struct RecordListKeyMaps: Sendable {
-    public var list: KeyMap<RecordListKeySituation>
+    public var list: KeyMap<RecordListKeySituation, ListAction>
     /// While a delete is asked: y is yes; a key it does not name is no.
-    public var confirm: KeyMap<RecordListKeySituation>
+    public var confirm: KeyMap<RecordListKeySituation, DeleteQuestionAction>
 
-    public init(list: KeyMap<RecordListKeySituation>, confirm: KeyMap<RecordListKeySituation>) {
+    public init(list: KeyMap<RecordListKeySituation, ListAction>, confirm: KeyMap<RecordListKeySituation, DeleteQuestionAction>) {
         self.list = list
         self.confirm = confirm
     }
 
-    public typealias Binding = KeyBinding<RecordListKeySituation>
+    public typealias Binding = KeyBinding<RecordListKeySituation, ListAction>
+    public typealias QuestionBinding = KeyBinding<RecordListKeySituation, DeleteQuestionAction>
 
     /// Keys that need rows are named only when there are some; the list's
     /// reducer answers them with the bell otherwise.
@@ -57,16 +78,11 @@ public struct RecordListKeyMaps: Sendable {
         Binding([.control("z")], .suspend),
         Binding([.control("l")], .redraw),
     ]), confirm: KeyMap([
-        Binding([.character("y"), .character("Y")], .yes),
-        Binding([.control("c")], .interrupt),
-        Binding([.control("z")], .suspend),
-        Binding([.control("l")], .redraw),
+        QuestionBinding([.character("y"), .character("Y")], .yes),
+        QuestionBinding([.control("c")], .interrupt),
+        QuestionBinding([.control("z")], .suspend),
+        QuestionBinding([.control("l")], .redraw),
     ]))
-
-    /// The map in use now.
-    public func map(for situation: RecordListKeySituation) -> KeyMap<RecordListKeySituation> {
-        situation.state.confirmingDelete == nil ? list : confirm
-    }
 
     /// Both maps with `action` on `keys` (see `KeyMap.rebinding`).
     public func rebinding(_ action: KeyAction, to keys: [KeyChord]) -> RecordListKeyMaps {
@@ -76,14 +92,18 @@ public struct RecordListKeyMaps: Sendable {
     /// What `chord` means on the list now: an event for `RecordListEngine`, nil
     /// for a key that does nothing there (the bell). While a delete is asked,
     /// any key but yes (and Ctrl-C) answers no. Suspend and redraw are the
-    /// terminal's: see `action(for:in:)`.
+    /// terminal's: `RecordBrowser` looks them up in the map in use.
     public func event(for chord: KeyChord, in situation: RecordListKeySituation) -> RecordListEvent? {
-        let confirming = situation.state.confirmingDelete != nil
-        guard let action = map(for: situation).action(for: chord, in: situation) else {
-            return confirming ? .confirmAnswered(false) : nil
+        if situation.state.confirmingDelete != nil {
+            switch confirm.action(for: chord, in: situation) {
+            case .yes?: return .confirmAnswered(true)
+            case .interrupt?: return .interrupted
+            case .suspend?, .redraw?: return nil  // the terminal's, looked up by `RecordBrowser`
+            case nil: return .confirmAnswered(false)
+            }
         }
+        guard let action = list.action(for: chord, in: situation) else { return nil }
         switch action {
-        case .yes: return .confirmAnswered(true)
         case .interrupt: return .interrupted
         case .listUp: return .moved(.up)
         case .listDown: return .moved(.down)
@@ -99,7 +119,7 @@ public struct RecordListKeyMaps: Sendable {
         case .sort: return .sortPressed
         case .quit: return .quitPressed
         case .back: return .backPressed
-        default: return confirming ? .confirmAnswered(false) : nil
+        case .suspend, .redraw: return nil  // the terminal's, looked up by `RecordBrowser`
         }
     }
 }

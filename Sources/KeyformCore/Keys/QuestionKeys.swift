@@ -9,27 +9,40 @@ public struct QuestionKeySituation: Sendable {
     }
 }
 
+/// What a key does to a yes/no question.
+public enum QuestionAction: String, ScreenAction {
+    case yes, no
+    /// Backspace: erase the last key typed that answered nothing.
+    case erase
+    /// Esc: answer nothing and leave.
+    case cancel
+    case interrupt, suspend, redraw
+    /// A character that is no answer: shown after the question, never taken as one.
+    case stray
+}
+
 /// The keys of a yes/no question asked before a form (`Resume the draft …?
 /// [Y/n]`). Only its answer keys answer it, and only while nothing else has
 /// been typed: typing "Buy" does not take its `y` for yes.
 public enum QuestionKeys {
-    public typealias Binding = KeyBinding<QuestionKeySituation>
+    public typealias Binding = KeyBinding<QuestionKeySituation, QuestionAction>
+    public typealias Map = KeyMap<QuestionKeySituation, QuestionAction>
 
-    public static let standard = KeyMap<QuestionKeySituation>([
+    public static let standard = Map([
         Binding([.character("y"), .character("Y"), .enter], .yes, help: "yes") { $0.stray.isEmpty },
         Binding([.character("n"), .character("N")], .no, help: "no") { $0.stray.isEmpty },
-        Binding([.backspace], .clear, help: "erase", rank: 1) { !$0.stray.isEmpty },
+        Binding([.backspace], .erase, help: "erase", rank: 1) { !$0.stray.isEmpty },
         Binding([.escape], .cancel, help: "cancel", rank: 2),
         Binding([.control("c")], .interrupt),
         Binding([.control("z")], .suspend),
         Binding([.control("l")], .redraw),
-        Binding([.anyCharacter], .edit),
+        Binding([.anyCharacter], .stray),
     ])
 
     /// The line under the question while stray keys are shown: what was typed,
     /// that it is no answer, and the keys that work now (the question's own
     /// `[Y/n]` says how to answer once it is erased).
-    public static func strayHint(_ situation: QuestionKeySituation, keys: KeyMap<QuestionKeySituation> = standard, width: Int) -> String? {
+    public static func strayHint(_ situation: QuestionKeySituation, keys: Map = standard, width: Int) -> String? {
         guard !situation.stray.isEmpty else { return nil }
         let typed = TextWidth.truncate(TerminalSafe.escaped(situation.stray), toCells: max(1, width / 3))
         let lead = "“\(typed)” is no answer: "

@@ -156,7 +156,10 @@ public enum FormView {
             let layout = situation.state.grid.flatMap { situation.context.layout(named: $0.layout) }
             let multiple = situation.context.fields[situation.state.focus].multiple
             return key.action == .done || (key.action == .text && layout?.kind == .choice && !multiple)
-        default: return false
+        case .cancel, .interrupt, .suspend, .redraw, .nextField, .previousField, .swapView, .jumpToField, .edit, .moveLeft,
+             .moveUp, .moveDown, .moveRight, .pressHotkey, .pressBackspace, .previousMonth, .nextMonth, .today, .flip,
+             .setYes, .setNo, .clear:
+            return false
         }
     }
 
