@@ -319,6 +319,20 @@ struct FormViewTests {
         )
     }
 
+    /// Issue #20: every key a screen names comes from its key map. With
+    /// `cancel: ctrl-g` the too-small screen said "press Esc" (Esc did nothing).
+    @Test func tooSmallNamesTheCancelKeyOfTheMap() throws {
+        let context = try DemoForms.context("todo")
+        let state = Self.state(context)
+        let rebound = ConfiguredKeys(rebinding: [.cancel: [.control("g")]]).form
+        let frame = FormView.render(state, context, width: 23, height: 8, keys: rebound)
+        #expect(frame.text().contains("press Ctrl-G."), "\(frame.text())")
+        #expect(!frame.text().contains("Esc"))
+        // vi insert mode: the cancel binding waits for command mode, but its key still leaves a screen nobody sees.
+        let vi = FormView.render(state, context, width: 23, height: 8, mode: .viInsert)
+        #expect(vi.text().contains("press Esc."), "\(vi.text())")
+    }
+
     // MARK: Text that could act on the terminal
 
     @Test func escapeAndBidiAreShownEscaped() throws {

@@ -70,6 +70,20 @@ struct RecordListViewTests {
         assertSnapshot(of: Self.picture(Self.state([]), todo), as: .lines)
     }
 
+    /// Issue #20: with `add: n` browse said "press a to add one" (a did nothing).
+    @Test func anEmptyListNamesTheKeysOfTheMap() throws {
+        let todo = try RecordListTests.todo()
+        let keys = ConfiguredKeys(rebinding: [.add: [.character("n")], .back: [.control("g")]]).list
+        let frame = RecordListView.render(Self.state([]), todo, width: 80, height: 24, keys: keys)
+        #expect(frame.text().contains("No records yet — press n to add one"), "\(frame.text())")
+        let vacation = try DemoForms.context("vacation").form
+        let filtered = Self.scoped([], [], [.filterPicked(FieldMatch(field: "tags", value: .text("Museum"))), .rowsReloaded([], total: 0)], form: vacation)
+        let text = RecordListView.render(filtered, vacation, width: 80, height: 24, keys: keys).text()
+        #expect(text.contains("No records with Tags: Museum — Ctrl-G shows all, n adds one"), "\(text)")
+        let small = RecordListView.render(Self.state([]), todo, width: 23, height: 8, keys: keys).text()
+        #expect(small.contains("press Ctrl-G."), "\(small)")
+    }
+
     @Test func deleteQuestion() throws {
         let todo = try RecordListTests.todo()
         let state = Self.state(Self.todos(todo), [.moved(.down), .deletePressed], form: todo)

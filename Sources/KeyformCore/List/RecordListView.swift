@@ -37,7 +37,8 @@ public enum RecordListView {
     public static func render(_ state: RecordListState, _ form: Form, width: Int, height: Int, color: Bool = true,
                               keys: RecordListKeyMaps = .standard) -> Frame {
         guard FormView.fits(width: width, height: height) else {
-            return FormView.tooSmall(width: width, height: height)
+            // The key that leaves, as the browser takes it while the list cannot be seen.
+            return FormView.tooSmall(width: width, height: height, leave: keys.list.label(of: .back, in: RecordListKeySituation(state: state, form: form)))
         }
         let visible = visibleRows(height: height)
         let first = RecordListEngine.firstVisible(top: state.top, highlight: state.highlight, count: state.rows.count, visible: visible)
@@ -46,7 +47,7 @@ public enum RecordListView {
         var lines = [title(state, form, shown: first..<(first + shown.count)), Frame.Line()]
         var cursor: Frame.Position?
         if state.rows.isEmpty {
-            lines.append(Frame.Line(emptyText(state, form)))
+            lines.append(Frame.Line(emptyText(state, form, keys: keys)))
             cursor = Frame.Position(row: lines.count - 1, column: 0)
         } else {
             let columns = columns(RecordListEngine.listedFields(state, form), rows: shown, width: width)
@@ -90,12 +91,20 @@ public enum RecordListView {
         return line
     }
 
-    /// What an empty list says: how to add a record, and which records it would show.
-    private static func emptyText(_ state: RecordListState, _ form: Form) -> String {
+    /// What an empty list says: how to add a record, and which records it
+    /// would show. The keys it names are the key map's (a config's own).
+    private static func emptyText(_ state: RecordListState, _ form: Form, keys: RecordListKeyMaps) -> String {
+        let situation = RecordListKeySituation(state: state, form: form)
+        let add = keys.list.label(of: .add, in: situation)
+        let toAdd = add.map { " — press \($0) to add one" } ?? ""
         let matches = state.matches
-        if matches.isEmpty { return "No records yet — press a to add one" }
+        if matches.isEmpty { return "No records yet" + toAdd }
         let which = "No records with " + matches.map { $0.describe(in: form) }.joined(separator: ", ")
-        return state.filters.isEmpty ? which + " yet — press a to add one" : which + " — Esc shows all, a adds one"
+        guard !state.filters.isEmpty else { return which + " yet" + toAdd }
+        let back = keys.list.label(of: .back, in: situation).map { "\($0) shows all" }
+        let adds = add.map { "\($0) adds one" }
+        let both = [back, adds].compactMap { $0 }
+        return both.isEmpty ? which : which + " — " + both.joined(separator: ", ")
     }
 
     /// The footer line, and the cursor's column on it when it asks a question.

@@ -46,10 +46,13 @@ public enum FormView {
     public static func render(_ state: FormState, _ context: FormContext, width: Int, height: Int, color: Bool = true,
                               keys: FormKeyMaps = .standard, mode: EditingMode = .emacs, prompt: String? = nil,
                               cache: Cache? = nil) -> Frame {
-        guard fits(width: width, height: height) else { return tooSmall(width: width, height: height) }
+        let situation = FormKeySituation(state: state, context: context, mode: mode)
+        guard fits(width: width, height: height) else {
+            // The key that leaves, as the session takes it while the form cannot be seen.
+            return tooSmall(width: width, height: height, leave: keys.map(for: situation).label(of: .cancel, in: situation))
+        }
         let palette = Palette(color: color)
         var top = [header(state, context, width: width, palette), Frame.Line()]
-        let situation = FormKeySituation(state: state, context: context, mode: mode)
         let footer = footer(situation, keys, prompt: state.grid == nil ? prompt : nil, width: width, palette, cache: cache)
         let middleHeight = height - top.count - footer.count - 1
         let (middle, cursor) = body(state, context, width: width, height: middleHeight, palette, cache: cache)
@@ -62,11 +65,12 @@ public enum FormView {
 
     /// The sizes, and what to do, in as many words as fit: the whole sentence
     /// when there is room, else shorter ones, so the sizes are never cut off.
-    static func tooSmall(width: Int, height: Int) -> Frame {
+    /// - Parameter leave: the label of the key that leaves (from the screen's key map).
+    static func tooSmall(width: Int, height: Int, leave: String?) -> Frame {
         let need = "\(minimumWidth)×\(minimumHeight)"
         let have = "\(max(0, width))×\(max(0, height))"
         let candidates = [
-            ["Terminal too small: need \(need), have \(have).", "Make the window larger, or press Esc."],
+            ["Terminal too small: need \(need), have \(have).", "Make the window larger" + (leave.map { ", or press \($0)." } ?? ".")],
             ["Terminal too small: need \(need), have \(have)."],
             ["Too small: need \(need)"],
             ["Too small"],
