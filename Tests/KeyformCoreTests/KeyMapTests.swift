@@ -78,6 +78,39 @@ import Testing
         #expect(keys.footer(in: situation(own), width: 80) == "Shift-Tab back · Esc cancel")
     }
 
+    /// Issue #20: what Enter does is the engine's one answer
+    /// (`FormEngine.enterAnswer`), with the run's clock. A grid with nothing
+    /// highlighted keeps the field as it is: the hint names what will be
+    /// stored, as the field's row shows it (it said "keep today").
+    @Test func enterInAGridNamesTheValueTheEngineCommits() {
+        var state = FormState.start(Self.todo, values: ["text": "Buy milk", "due": "today"], focus: 3)
+        _ = FormEngine.reduce(&state, .swapViewPressed, Self.todo)
+        #expect(situation(state).isCalendar)
+        let today = Self.todo.today.description
+        #expect(FormEngine.enterAnswer(state, Self.todo) == .commit(.next))
+        #expect(FormKeyMaps.standard.footer(in: situation(state), width: 200).contains("Enter keep \(today) ·"),
+                "\(FormKeyMaps.standard.footer(in: situation(state), width: 200))")
+        // What the reducer then does is what was named.
+        var after = state
+        _ = FormEngine.reduce(&after, .gridKeyPressed, Self.todo)
+        #expect(after.focus == 4)
+    }
+
+    /// The Done line names Enter's key from the map, and only when the engine's
+    /// answer to Enter is to submit.
+    @Test func theDoneLineNamesEntersKeyWhenEnterSubmits() {
+        let last = FormState.start(Self.todo, values: ["text": "Buy milk"], focus: 4)
+        #expect(FormEngine.enterAnswer(last, Self.todo) == .commit(.submit))
+        let frame = FormView.render(last, Self.todo, width: 80, height: 24)
+        #expect(frame.text().contains("[ Done ] ready: press Enter"))
+        let first = FormState.start(Self.todo, values: ["text": "Buy milk"], focus: 0)
+        #expect(FormEngine.enterAnswer(first, Self.todo) == .commit(.next))
+        #expect(FormView.render(first, Self.todo, width: 80, height: 24).text().contains("[ Done ] ready\n")
+                || FormView.render(first, Self.todo, width: 80, height: 24).text().hasSuffix("[ Done ] ready"))
+        let blocked = FormState.start(Self.todo, values: ["text": ""], focus: 4)
+        #expect(FormEngine.enterAnswer(blocked, Self.todo) == .commit(.goTo(field: 0)))
+    }
+
     /// SPEC: the hints say what each key does at that moment. On an empty
     /// required field Enter and Tab stay and show why, so "next" is not offered
     /// (it was, and the keys then stayed); the keys still work, to show why.

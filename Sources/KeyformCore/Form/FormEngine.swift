@@ -92,22 +92,23 @@ public enum FormEngine {
         return effects
     }
 
+    /// Commits the focused field where `commitStep` says it leads (the answer
+    /// the footer and the Done line name too).
     private static func commit(_ state: inout FormState, _ context: FormContext, pressDoneOnLast: Bool) -> [FormEffect] {
         let index = state.focus
-        if case .failure(let problem) = validate(index, state, context) {
+        let step = commitStep(state, context, pressDoneOnLast: pressDoneOnLast)
+        if case .stays(let problem) = step {
             state.problems[index] = problem
             return []
         }
         state.problems[index] = nil
-        var effects: [FormEffect] = [.saveDraft(state.draft(context))]
-        if index + 1 < state.entries.count {
-            effects += enter(field: index + 1, in: &state, context, from: index)
-        } else if pressDoneOnLast {
-            effects += pressDone(&state, context)
-        } else {
-            effects.append(.bell)
+        let effects: [FormEffect] = [.saveDraft(state.draft(context))]
+        switch step {
+        case .next: return effects + enter(field: index + 1, in: &state, context, from: index)
+        case .submit, .goTo: return effects + pressDone(&state, context)
+        case .end: return effects + [.bell]
+        case .stays: return effects  // answered above
         }
-        return effects
     }
 
     private static func previous(_ state: inout FormState, _ context: FormContext) -> [FormEffect] {
@@ -403,5 +404,86 @@ extension FormEngine {
         state.grid = FormState.Grid(layout: name, highlight: CalendarGrid.index(of: day))
         guard let before, before != name, let shown = CalendarGrid.month(named: before, today: day) else { return [] }
         return [.transition(.page(forward: day > shown))]
+    }
+}
+
+// MARK: What Enter does
+
+extension FormEngine {
+    /// Where committing the focused field leads: the one answer the reducer
+    /// acts on and the footer and the Done line name (through `enterAnswer`),
+    /// with the run's one clock.
+    public enum CommitStep: Equatable, Sendable {
+        /// The field does not commit as it is: it stays, and shows why.
+        case stays(FieldProblem)
+        /// On to the next field.
+        case next
+        /// The last field: Done submits the record.
+        case submit
+        /// The last field, while another field keeps Done disabled: focus goes
+        /// there, which shows why.
+        case goTo(field: Int)
+        /// The last field, by a key that does not press Done (Tab): the bell.
+        case end
+    }
+
+    /// Where committing the focused field leads now. `pressDoneOnLast`: Enter
+    /// and a grid's `done` key press Done after the last field; Tab does not.
+    public static func commitStep(_ state: FormState, _ context: FormContext, pressDoneOnLast: Bool) -> CommitStep {
+        guard state.entries.indices.contains(state.focus) else { return .end }
+        if case .failure(let problem) = validate(state.focus, state, context) { return .stays(problem) }
+        if state.focus + 1 < state.entries.count { return .next }
+        guard pressDoneOnLast else { return .end }
+        if let blocker = context.doneBlocker(state.entries) { return .goTo(field: blocker.field) }
+        return .submit
+    }
+
+    /// What Enter does now, in the view the form is in.
+    public enum EnterAnswer: Equatable, Sendable {
+        /// The focused field committed as it is (the keyboard, a switch, a grid
+        /// with nothing highlighted).
+        case commit(CommitStep)
+        /// A choice grid's highlighted key: its value goes in the field, which then commits.
+        case pick(Layout.Key, CommitStep)
+        /// A `multiple` field's highlighted key: toggled in the selection.
+        case toggle(Layout.Key)
+        /// A key that types its text into the field.
+        case type(Layout.Key)
+        /// Another key: a `done` or `next` key commits (its step), a page,
+        /// layout, keyboard, backspace, clear or previous key does not (nil).
+        case press(Layout.Key, CommitStep?)
+
+        /// Where the field's commit leads, when Enter commits it.
+        public var step: CommitStep? {
+            switch self {
+            case .commit(let step), .pick(_, let step): step
+            case .press(_, let step): step
+            case .toggle, .type: nil
+            }
+        }
+    }
+
+    /// What Enter does now: the highlighted key the reducer presses (see
+    /// `gridKeyPressed`), or the commit it makes, with its step.
+    public static func enterAnswer(_ state: FormState, _ context: FormContext) -> EnterAnswer {
+        guard let grid = state.grid, let key = highlightedKey(state, context), let layout = context.layout(named: grid.layout) else {
+            return .commit(commitStep(state, context, pressDoneOnLast: true))
+        }
+        switch key.action {
+        case .text where layout.kind == .choice && context.fields[state.focus].multiple:
+            return .toggle(key)
+        case .text where layout.kind == .choice:
+            var picked = state
+            picked.entries[state.focus] = FormState.Entry(key.text)
+            return .pick(key, commitStep(picked, context, pressDoneOnLast: true))
+        case .text:
+            return .type(key)
+        case .done:
+            return .press(key, commitStep(state, context, pressDoneOnLast: true))
+        case .next:
+            return .press(key, commitStep(state, context, pressDoneOnLast: false))
+        case .keyboard, .page, .layout, .backspace, .clear, .previous:
+            return .press(key, nil)
+        }
     }
 }

@@ -138,7 +138,7 @@ public struct FormKeyMaps: Sendable {
     /// up before readline sees them. `edit` gives the key to readline: in vi
     /// mode Esc is readline's until command mode, where it cancels.
     public static let standardKeyboard = Map([
-        Binding([.enter], .commit, rank: 0, help: enterCommits),
+        Binding([.enter], .commit, rank: 0, help: enterWords),
         Binding([.tab], .swapView, help: "keys", rank: 2) { $0.swapsView },
         tabToNext,
         back,
@@ -156,7 +156,7 @@ public struct FormKeyMaps: Sendable {
         Binding([.pageUp], .previousMonth, help: "month", rank: 2) { $0.isCalendar },
         Binding([.pageDown], .nextMonth, help: "month", rank: 2) { $0.isCalendar },
         Binding([.character("t")], .today, help: "today", rank: 3) { $0.isCalendar },
-        Binding([.enter], .pressKey, rank: 0, help: enterInGrid),
+        Binding([.enter], .pressKey, rank: 0, help: enterWords),
         Binding([.tab], .swapView, help: "keyboard", rank: 2) { $0.swapsView },
         back,
         cancel,
@@ -169,7 +169,7 @@ public struct FormKeyMaps: Sendable {
         Binding(["y", "Y", "t", "T", "1"].map { KeyChord.character($0) }, .setYes),
         Binding(["n", "N", "f", "F", "0"].map { KeyChord.character($0) }, .setNo),
         Binding([.backspace, .delete], .clear),
-        Binding([.enter], .commit, rank: 0, help: enterCommits),
+        Binding([.enter], .commit, rank: 0, help: enterWords),
         Binding([.down], .commit),
         Binding([.tab], .swapView, help: "keys", rank: 2) { $0.swapsView },
         tabToNext,
@@ -180,48 +180,37 @@ public struct FormKeyMaps: Sendable {
 
     public static let standard = FormKeyMaps(keyboard: standardKeyboard, grid: standardGrid, booleanSwitch: standardSwitch)
 
-    /// What Enter does in a grid now, in words: the highlighted key's
-    /// (`pick Felt strong`, `type 7`, `toggle Olives`), or, with nothing
-    /// highlighted, the field committed as it is (`leave empty`, `keep 400`),
-    /// and Done after it on the last field when nothing blocks Done. Not named
-    /// when the value as it is would not commit (Enter then only shows why).
-    @Sendable static func enterInGrid(_ situation: FormKeySituation) -> String? {
-        let state = situation.state
-        let context = situation.context
-        guard let grid = state.grid, let layout = context.layout(named: grid.layout) else { return nil }
-        // Done after the field only when nothing else blocks it (a picker has no Done to name).
-        let done = situation.isLastField && !situation.isPicker && context.doneBlocker(state.entries) == nil ? ", Done" : ""
-        guard let key = FormEngine.highlightedKey(state, context) else {
-            let text = state.entries[state.focus].text
-            // A value that does not validate stays: Enter only shows why, which the field then says.
-            if case .failure = context.validators[state.focus].validate(text, today: context.today) { return nil }
-            return text.isEmpty ? "leave empty" + done : "keep " + shown(text) + done
-        }
-        // A calendar's day keys are named by their date, not their day number.
-        let label = shown(situation.isCalendar ? key.text : key.label)
-        switch key.action {
-        case .text where layout.kind == .choice && context.fields[state.focus].multiple: return "toggle " + label
-        case .text where layout.kind == .choice: return "pick " + label + done
-        case .text: return "type " + label
-        default: return "press " + label
-        }
-    }
-
-    /// What Enter does in the keyboard or the switch: the next field, or on the
-    /// last one Done (a picker's answer is its one field, so Enter picks it).
-    /// While another field keeps Done disabled, Enter goes to that field (SPEC:
-    /// it points at the blocking field), and the hint says so: "go to Text".
-    /// Not named while the field's text would not commit (an empty required
-    /// field): Enter then only shows why, which the field then says.
-    @Sendable static func enterCommits(_ situation: FormKeySituation) -> String? {
-        guard situation.focusCommits else { return nil }
-        guard situation.isLastField else { return "next" }
-        if situation.isPicker { return "pick" }
+    /// What Enter does now, in words, from the engine's own answer
+    /// (`FormEngine.enterAnswer`, with the run's clock): in a grid the
+    /// highlighted key's (`pick Felt strong`, `type 7`, `toggle Olives`), or,
+    /// with nothing highlighted, the field committed as it is (`leave empty`,
+    /// `keep 400`, what will be stored as the field shows it), and Done after it
+    /// when Enter submits; in the keyboard or the switch the next field, `done`,
+    /// or the field that keeps Done disabled (`go to Text`: Enter goes there, as
+    /// SPEC says). A picker's answer is its one field, so Enter picks it. Not
+    /// named while the field would not commit: Enter then only shows why, which
+    /// the field then says.
+    @Sendable static func enterWords(_ situation: FormKeySituation) -> String? {
         let (state, context) = (situation.state, situation.context)
-        if let blocker = context.doneBlocker(state.entries), blocker.field != state.focus {
-            return "go to " + shown(context.fields[blocker.field].label)
+        let answer = FormEngine.enterAnswer(state, context)
+        // Done after the field, named in a grid (a picker has no Done to name).
+        let done = answer.step == .submit && !situation.isPicker ? ", Done" : ""
+        // A calendar's day keys are named by their date, not their day number.
+        func label(_ key: Layout.Key) -> String { shown(situation.isCalendar ? key.text : key.label) }
+        switch answer {
+        case .commit(.stays), .commit(.end), .pick(_, .stays):
+            return nil
+        case .commit where situation.view == .grid:
+            let text = context.shownText(ofField: state.focus, state.entries[state.focus])
+            return (text.isEmpty ? "leave empty" : "keep " + shown(text)) + done
+        case .commit(.next): return "next"
+        case .commit(.submit): return situation.isPicker ? "pick" : "done"
+        case .commit(.goTo(let field)): return "go to " + shown(context.fields[field].label)
+        case .pick(let key, _): return "pick " + label(key) + done
+        case .toggle(let key): return "toggle " + label(key)
+        case .type(let key): return "type " + label(key)
+        case .press(let key, _): return "press " + label(key)
         }
-        return "done"
     }
 
     private static func shown(_ text: String) -> String {

@@ -144,27 +144,12 @@ public enum FormView {
             done.append(" " + blocker.problem.predicate)
         } else {
             done.append("[ Done ]", palette.ready)
-            done.append(enterPressesDone(situation, keys) ? " ready: press Enter" : " ready", .dim)
+            // Enter's key, when the engine's answer to it now is to submit.
+            let submits = FormEngine.enterAnswer(state, context).step == .submit
+            let enter = submits ? keys.map(for: situation).label(of: situation.view == .grid ? .pressKey : .commit, in: situation) : nil
+            done.append(enter.map { " ready: press " + $0 } ?? " ready", .dim)
         }
         return [hints, done]
-    }
-
-    /// Whether Enter ends in Done now: it commits the last field (in the
-    /// keyboard, the switch, or a grid with nothing highlighted or a choice to pick).
-    private static func enterPressesDone(_ situation: FormKeySituation, _ keys: FormKeyMaps) -> Bool {
-        guard situation.isLastField, let action = keys.map(for: situation).action(for: .enter, in: situation) else { return false }
-        switch action {
-        case .commit, .done: return true
-        case .pressKey:
-            guard let key = FormEngine.highlightedKey(situation.state, situation.context) else { return true }
-            let layout = situation.state.grid.flatMap { situation.context.layout(named: $0.layout) }
-            let multiple = situation.context.fields[situation.state.focus].multiple
-            return key.action == .done || (key.action == .text && layout?.kind == .choice && !multiple)
-        case .cancel, .interrupt, .suspend, .redraw, .nextField, .previousField, .swapView, .jumpToField, .edit, .moveLeft,
-             .moveUp, .moveDown, .moveRight, .pressHotkey, .pressBackspace, .previousMonth, .nextMonth, .today, .flip,
-             .setYes, .setNo, .clear:
-            return false
-        }
     }
 
     // MARK: Fields and grid
