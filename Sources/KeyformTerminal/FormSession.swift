@@ -120,9 +120,12 @@ public final class FormSession {
             return perform(action, chord, press)
         }
         if let chord, !Self.reportedByEditor.contains(chord),
-           let action = keys.keyboard.action(for: chord, in: situation), action != .edit {
+           let action = keys.keyboard.action(for: chord, in: situation), action != .edit,
+           !editor.isSearching || action.worksWhileSearching {
             return perform(action, chord, press)
         }
+        // While readline searches the history (Ctrl-R), its keys are the search's,
+        // as in bash: Esc leaves the search, Ctrl-S searches forward.
         return edit(press)
     }
 
@@ -230,6 +233,22 @@ extension FormAction {
         case .commit, .nextField, .previousField, .swapView, .done, .jumpToField, .edit, .moveLeft, .moveUp, .moveDown,
              .moveRight, .pressKey, .pressHotkey, .pressBackspace, .previousMonth, .nextMonth, .today, .flip, .setYes,
              .setNo, .clear:
+            false
+        }
+    }
+}
+
+extension FormAction {
+    /// Whether the action is taken from readline while it searches the history:
+    /// only what the terminal always means (Ctrl-C, Ctrl-Z, Ctrl-L); every
+    /// other key is the search's (Esc leaves it, as in bash, and does not
+    /// cancel the form).
+    var worksWhileSearching: Bool {
+        switch self {
+        case .interrupt, .suspend, .redraw: true
+        case .cancel, .commit, .nextField, .previousField, .swapView, .done, .jumpToField, .edit, .moveLeft, .moveUp,
+             .moveDown, .moveRight, .pressKey, .pressHotkey, .pressBackspace, .previousMonth, .nextMonth, .today, .flip,
+             .setYes, .setNo, .clear:
             false
         }
     }

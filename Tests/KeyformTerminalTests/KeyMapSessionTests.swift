@@ -45,6 +45,23 @@ import Testing
         #expect(result.frame.text().contains("required"))
     }
 
+    // MARK: Readline's history search
+
+    /// Issue #20: Esc during Ctrl-R cancelled the whole form (exit 1); in bash
+    /// it only leaves the search, keeping the line it found.
+    @Test func escLeavesTheHistorySearchNotTheForm() throws {
+        let todo = SwitchKeysTests.context
+        let keys = try KeyScript.parse("<C-r>mil<Esc>").get()
+        let result = ScriptedRun.run(context: todo, state: .start(todo), keys: keys, history: { id in id == "text" ? ["Buy milk", "Call mom"] : [] })
+        #expect(result.outcome == nil, "the form is still open")
+        #expect(result.state.entries[0].text == "Buy milk")
+        #expect(!result.frame.text().contains("reverse-i-search"), "the search is over: \(result.frame.text())")
+        // A second Esc, with no search, cancels as ever.
+        let again = ScriptedRun.run(context: todo, state: .start(todo), keys: try KeyScript.parse("<C-r>mil<Esc><Esc>").get(),
+                                    history: { id in id == "text" ? ["Buy milk"] : [] })
+        #expect(again.outcome == .cancelled)
+    }
+
     // MARK: Hints and keys
 
     @Test func tabOnAFieldWithoutKeysGoesToTheNextField() throws {
