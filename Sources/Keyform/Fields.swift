@@ -68,11 +68,13 @@ public struct FieldDefinition: FormField, Sendable, Equatable {
     /// A default as a form file writes it.
     enum DefaultText: Sendable, Equatable {
         case text(String)
+        /// A ``MultipleChoiceField``'s key texts, item for item (an item may hold a comma).
+        case items([String])
         case last
     }
 
     init(
-        id: String, label: String?, type: ValueType, required: Bool, defaultText: String??,
+        id: String, label: String?, type: ValueType, required: Bool, defaultText: String??, defaultItems: [String]? = nil,
         layout: KeyformLayout?, input: InputView, strict: Bool = false,
         pattern: String? = nil, minLength: Int? = nil, maxLength: Int? = nil, min: String? = nil, max: String? = nil,
         multiple: Bool = false, states: (no: String, yes: String)? = nil
@@ -81,10 +83,11 @@ public struct FieldDefinition: FormField, Sendable, Equatable {
         self.label = label
         self.type = type
         self.required = required
-        switch defaultText {
-        case nil: defaultValue = nil
-        case .some(nil): defaultValue = .last
-        case .some(.some(let text)): defaultValue = .text(text)
+        switch (defaultText, defaultItems) {
+        case (_, let items?): defaultValue = .items(items)
+        case (nil, nil): defaultValue = nil
+        case (.some(nil), nil): defaultValue = .last
+        case (.some(.some(let text)), nil): defaultValue = .text(text)
         }
         self.layout = layout
         self.input = input
@@ -109,11 +112,14 @@ public struct FieldDefinition: FormField, Sendable, Equatable {
 /// Write a literal where the type allows one: `default: "Medium"`,
 /// `default: 400`, `default: 1.5`, `default: true`; or `default: .today` for a date.
 public struct FieldDefault<Value>: Sendable, Hashable {
-    /// The text the field starts with, as if typed; nil for ``last``.
+    /// The text the field starts with, as if typed; nil for ``last`` and a list.
     let text: String?
+    /// The key texts a ``MultipleChoiceField`` starts with chosen; nil for others.
+    let items: [String]?
 
-    init(text: String?) {
+    init(text: String?, items: [String]? = nil) {
         self.text = text
+        self.items = items
     }
 
     /// The field's value in the form's last stored record (empty without a store or a record).
@@ -127,7 +133,7 @@ extension FieldDefault where Value == String {
 
 extension FieldDefault where Value == [String] {
     /// These key texts, picked in this order (an empty list: nothing picked).
-    public static func value(_ items: [String]) -> FieldDefault { FieldDefault(text: KeyformValue.list(items).description) }
+    public static func value(_ items: [String]) -> FieldDefault { FieldDefault(text: nil, items: items) }
 }
 
 extension FieldDefault where Value == Int {
@@ -173,7 +179,7 @@ extension FieldDefault: ExpressibleByArrayLiteral where Value == [String] {
     /// A default of several picked texts written as an array literal:
     /// `default: ["Beach", "Food"]`.
     public init(arrayLiteral items: String...) {
-        self.init(text: KeyformValue.list(items).description)
+        self.init(text: nil, items: items)
     }
 }
 
@@ -305,8 +311,9 @@ public struct ChoiceField: FormField {
 ///
 /// In the grid a text key toggles its text in the selection (picked keys show
 /// `✓`) and leaves the field focused; the layout's `done` key commits the field.
-/// The keyboard (Tab) holds the selection as text, `Beach, Food`: items
-/// separated by commas. A required field needs at least one item.
+/// The keyboard (Tab) types one more item: Enter adds the line as one item (as
+/// typed, commas included) and Enter on the empty line commits. A required
+/// field needs at least one item.
 ///
 /// Decode the field into `[String]?` (nil when nothing was picked), into
 /// `[String]` when the field is required, or into an array of the `String` enum
@@ -325,7 +332,7 @@ public struct MultipleChoiceField: FormField {
     ///   - input: the view the field opens with (the grid unless `.keyboard`).
     ///   - required: Done stays disabled until at least one item is picked.
     ///   - strict: each item must be one of the layout's key texts; `false` also
-    ///     takes items typed in the keyboard view (`City, Food`).
+    ///     takes items typed in the keyboard view (each line one item, as typed).
     ///   - defaultValue: the starting selection (`["Beach", "Food"]`), or `.last`.
     public init(
         _ id: String, label: String? = nil, layout: KeyformLayout, input: InputView = .grid,
@@ -333,7 +340,7 @@ public struct MultipleChoiceField: FormField {
     ) {
         definition = FieldDefinition(
             id: id, label: label, type: .text, required: required, defaultText: defaultValue.map(\.text),
-            layout: layout, input: input, strict: strict, multiple: true)
+            defaultItems: defaultValue?.items, layout: layout, input: input, strict: strict, multiple: true)
     }
 
     /// Several of these texts, shown as a grid of keys in their order (one row

@@ -241,6 +241,7 @@ enum SwiftSource {
         if let words = field.stateWords { lines.append("states: {no: \(quoted(words.no)), yes: \(quoted(words.yes))}") }
         switch field.defaultValue {
         case .text(let value)?: lines.append("default: \(quoted(value))")
+        case .items(let items)?: lines.append("default: [" + items.map(quoted).joined(separator: ", ") + "]")
         case .last?: lines.append("default: last")
         case nil: break
         }

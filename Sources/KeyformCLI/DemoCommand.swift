@@ -131,7 +131,7 @@ struct DemoCommand: ParsableCommand {
             do { try Checklists.addSample(database, form: loaded.form) } catch { throw Failure(message: "cannot make the sample list: \(error)", status: 1) }
             notice = "A sample list to try · q: your lists, where / starts a new one"
         }
-        var list = try? database.lastValue(form: Checklists.opened, field: "list")
+        var list = (try? database.lastValue(form: Checklists.opened, field: "list"))??.text
         while true {
             if list == nil {
                 guard let picked = try pickList(database, form: loaded.form) else { return }

@@ -127,7 +127,7 @@ struct RunCommand: ParsableCommand {
     @MainActor
     private func fillWithoutTerminal(_ run: StoredFormRun) throws -> (Record, fromDraft: Bool) {
         let context = run.context
-        let parsed: Result<[String: String], AnswerProblems>
+        let parsed: Result<[String: FieldInput], AnswerProblems>
         let source = answers ?? "-"
         let bytes: [UInt8]
         do {

@@ -239,14 +239,14 @@ public struct StoredFormRun {
 
 /// Where a form starts when it is opened on a store: values and focus.
 public struct FormStart: Equatable, Sendable {
-    public var values: [String: String] = [:]
+    public var values: [String: FieldInput] = [:]
     /// The focused field's index.
     public var focus = 0
     /// Whether a draft was taken up (then submitting removes it).
     public var resumed = false
     /// The values from the last record alone: with the defaults, the form as it
     /// is when nothing was typed.
-    public var last: [String: String] = [:]
+    public var last: [String: FieldInput] = [:]
 
     public init() {}
 }

@@ -273,8 +273,8 @@ extension AppDatabase: RecordStore {
 
     /// The value of `field` in `form`'s newest record, as it shows in the field
     /// (`default: last`); nil when there is no record or the field was empty in it.
-    public func lastValue(form: Form, field: String) throws(StoreError) -> String? {
-        guard let type = form.field(id: field)?.type else { throw .unknownField(form: form.name, field: field) }
+    public func lastValue(form: Form, field: String) throws(StoreError) -> FieldInput? {
+        guard let described = form.field(id: field) else { throw .unknownField(form: form.name, field: field) }
         let path = RecordValues.path(field)
         let row = try mapped {
             try writer.read { db in
@@ -284,19 +284,19 @@ extension AppDatabase: RecordStore {
                     """, arguments: [path, path, form.name])
             }
         }
-        guard let row, let text = RecordValues.decode(jsonType: row["t"], value: row["v"], as: type)?.text,
-              !text.isEmpty
-        else { return nil }
-        return text
+        guard let row, let value = RecordValues.decode(jsonType: row["t"], value: row["v"], as: described) else { return nil }
+        let input = FieldInput(value)
+        return input.isEmpty ? nil : input
     }
 }
 
 // MARK: - Drafts
 
 extension AppDatabase {
-    /// Saves the text typed so far into `form` (field id → text, the field being
-    /// typed included) and the focused field, replacing the form's previous draft.
-    public func saveDraft(form: Form, values: [String: String], focus: String?) throws(StoreError) {
+    /// Saves what was given so far into `form` (field id → a line as typed, or a
+    /// selection, the field being typed included) and the focused field,
+    /// replacing the form's previous draft. A selection is kept as a JSON array.
+    public func saveDraft(form: Form, values: [String: FieldInput], focus: String?) throws(StoreError) {
         guard SQLText.isName(form.name) else { throw .invalidName(form.name) }
         // Keys in the form's field order, then any others by name: stable and readable.
         let order = Dictionary(form.fields.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
@@ -308,7 +308,7 @@ extension AppDatabase {
             case (nil, nil): a < b
             }
         }
-        let data = "{" + keys.map { RecordFormat.jsonString($0) + ":" + RecordFormat.jsonString(values[$0] ?? "") }
+        let data = "{" + keys.map { RecordFormat.jsonString($0) + ":" + (values[$0] ?? .line("")).json }
             .joined(separator: ",") + "}"
         let draft = DraftRow(form: form.name, data: data, focus: focus, saved: Timestamp.string(from: now()))
         try writing { db in try draft.upsert(db) }
@@ -324,12 +324,19 @@ extension AppDatabase {
                                                  arguments: [form.name])
                 else { return nil }
                 let data: String = row[0]
-                var values: [String: String] = [:]
-                let pairs = try Row.fetchCursor(db, sql: "SELECT key, value FROM json_each(?)", arguments: [data])
+                var values: [String: FieldInput] = [:]
+                let pairs = try Row.fetchCursor(db, sql: "SELECT key, value, type FROM json_each(?)", arguments: [data])
                 while let pair = try pairs.next() {
                     let key: String = pair[0]
                     let value: DatabaseValue = pair[1]
-                    values[key] = String.fromDatabaseValue(value) ?? (value.isNull ? "" : value.description)
+                    // A selection is an array; a draft kept before lists were typed holds
+                    // its text (`Beach, Food`), which a `multiple` field reads as its items.
+                    if pair[2] as String? == "array", let json = String.fromDatabaseValue(value),
+                       let items = try? JSONDecoder().decode([String].self, from: Data(json.utf8)) {
+                        values[key] = .selection(items)
+                    } else {
+                        values[key] = .line(String.fromDatabaseValue(value) ?? (value.isNull ? "" : value.description))
+                    }
                 }
                 return Draft(form: form.name, values: values, focus: row[1],
                              saved: Timestamp.date(from: row[2]) ?? .distantPast)

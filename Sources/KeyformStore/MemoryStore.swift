@@ -142,11 +142,11 @@ public final class MemoryStore: RecordStore, @unchecked Sendable {
         return result
     }
 
-    public func lastValue(form: Form, field: String) throws(StoreError) -> String? {
-        guard let type = form.field(id: field)?.type else { throw .unknownField(form: form.name, field: field) }
+    public func lastValue(form: Form, field: String) throws(StoreError) -> FieldInput? {
+        guard let described = form.field(id: field) else { throw .unknownField(form: form.name, field: field) }
         guard let value = newestFirst(form.name).first?.values[field] else { return nil }
-        let text = RecordValues.convert(value, to: type).text
-        return text.isEmpty ? nil : text
+        let input = FieldInput(described.kind.fromStored(value, field: described) ?? value)
+        return input.isEmpty ? nil : input
     }
 
     public func choiceValues(_ source: Field.ChoiceSource) throws(StoreError) -> [String] {
@@ -197,7 +197,7 @@ public final class MemoryStore: RecordStore, @unchecked Sendable {
 
     // MARK: - Drafts
 
-    public func saveDraft(form: Form, values: [String: String], focus: String?) throws(StoreError) {
+    public func saveDraft(form: Form, values: [String: FieldInput], focus: String?) throws(StoreError) {
         guard SQLText.isName(form.name) else { throw .invalidName(form.name) }
         let draft = Draft(form: form.name, values: values, focus: focus, saved: now())
         lock.withLock { drafts[form.name] = draft }

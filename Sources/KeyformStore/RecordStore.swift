@@ -66,9 +66,9 @@ public protocol RecordStore: AnyObject, Sendable {
     /// once, empty ones left out, at most `limit`: readline's history.
     func history(form: Form, field: String, limit: Int) throws(StoreError) -> [String]
 
-    /// The value of `field` in the newest record (`default: last`); nil when
-    /// there is none or it was empty.
-    func lastValue(form: Form, field: String) throws(StoreError) -> String?
+    /// The value of `field` in the newest record (`default: last`), as the field
+    /// is given it (a list as its selection); nil when there is none or it was empty.
+    func lastValue(form: Form, field: String) throws(StoreError) -> FieldInput?
 
     /// The values a `choices: {from: FORM.FIELD}` grid offers: a field of any
     /// stored form (no need to load it), each value once, newest or most used
@@ -86,8 +86,9 @@ public protocol RecordStore: AnyObject, Sendable {
     /// that guesses (`StoredForm`). Nil when the store holds no record of it.
     func storedForm(named name: String) throws(StoreError) -> Form?
 
-    /// Replaces the form's draft: the text of each field and the focused field.
-    func saveDraft(form: Form, values: [String: String], focus: String?) throws(StoreError)
+    /// Replaces the form's draft: what each field was given (a line, or a
+    /// `multiple` field's selection) and the focused field.
+    func saveDraft(form: Form, values: [String: FieldInput], focus: String?) throws(StoreError)
 
     /// The form's draft, or nil.
     func draft(form: Form) throws(StoreError) -> Draft?

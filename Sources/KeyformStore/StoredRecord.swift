@@ -21,19 +21,19 @@ public struct StoredRecord: Equatable, Sendable {
     }
 }
 
-/// The values of a form not yet submitted, as typed: raw text per field, so a
-/// half-typed value (`2026-1`) is kept too.
+/// The values of a form not yet submitted, as given: a line as typed per field,
+/// so a half-typed value (`2026-1`) is kept too, or a `multiple` field's selection.
 public struct Draft: Equatable, Sendable {
     /// The form's name.
     public var form: String
-    /// Field id → the text in the field. Fields never typed into are absent.
-    public var values: [String: String]
+    /// Field id → what the field holds. Fields never typed into are absent.
+    public var values: [String: FieldInput]
     /// The field that had focus, to resume there.
     public var focus: String?
     /// When the draft was last saved.
     public var saved: Date
 
-    public init(form: String, values: [String: String], focus: String?, saved: Date) {
+    public init(form: String, values: [String: FieldInput], focus: String?, saved: Date) {
         self.form = form
         self.values = values
         self.focus = focus

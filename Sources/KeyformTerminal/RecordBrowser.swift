@@ -16,7 +16,7 @@ public final class RecordBrowser: TerminalScene {
         /// A field's earlier values, oldest first (readline's Up in the form).
         public var history: (String) -> [String]
         /// The starting text of a new record's fields (`default: last`), by field id.
-        public var newValues: () -> [String: String]
+        public var newValues: () -> [String: FieldInput]
         /// Stores a new record; returns its row (with the id it got).
         public var add: (Record) throws -> RecordListRow
         /// Stores new values for the record with this id; returns its row.
@@ -40,11 +40,11 @@ public final class RecordBrowser: TerminalScene {
         /// each field is committed and when it is left unsubmitted (Esc, Ctrl-C,
         /// a signal): `newValues` gives it back the next time, so nothing typed is lost.
         /// Returns nil when the draft was kept, else why not (shown in the form).
-        public var saveDraft: ([String: String]) -> String?
+        public var saveDraft: ([String: FieldInput]) -> String?
 
         public init(
             history: @escaping (String) -> [String] = { _ in [] },
-            newValues: @escaping () -> [String: String] = { [:] },
+            newValues: @escaping () -> [String: FieldInput] = { [:] },
             add: @escaping (Record) throws -> RecordListRow,
             update: @escaping (Int64, Record) throws -> RecordListRow,
             delete: @escaping (Int64) throws -> Void,
@@ -52,7 +52,7 @@ public final class RecordBrowser: TerminalScene {
             count: @escaping ([FieldMatch]) throws -> Int = { _ in 0 },
             values: @escaping (String) -> [String] = { _ in [] },
             context: (() -> FormContext?)? = nil,
-            saveDraft: @escaping ([String: String]) -> String? = { _ in nil }
+            saveDraft: @escaping ([String: FieldInput]) -> String? = { _ in nil }
         ) {
             self.history = history
             self.newValues = newValues
@@ -86,7 +86,7 @@ public final class RecordBrowser: TerminalScene {
         var session: FormSession
         var purpose: Purpose
         /// The values as the form opened (a draft changes only when they do).
-        var startValues: [String: String]
+        var startValues: [String: FieldInput]
     }
 
     private enum Purpose: Equatable {
@@ -289,7 +289,7 @@ public final class RecordBrowser: TerminalScene {
         editContext = context.retitled(RecordListEngine.editTitle(of: context.form))
     }
 
-    private func openEditor(_ context: FormContext, values: [String: String], focus: Int = 0, for purpose: Purpose,
+    private func openEditor(_ context: FormContext, values: [String: FieldInput], focus: Int = 0, for purpose: Purpose,
                             notice: String? = nil) -> [TerminalRequest] {
         closeEditor()
         var state = FormState.start(context, values: values, focus: focus)
@@ -308,7 +308,7 @@ public final class RecordBrowser: TerminalScene {
 
     /// Opens one of the filter's forms; when it cannot be made (a field's
     /// pattern that does not compile), the list says why.
-    private func openFilterForm(for purpose: Purpose, _ make: () throws -> (FormContext, [String: String])) -> [TerminalRequest] {
+    private func openFilterForm(for purpose: Purpose, _ make: () throws -> (FormContext, [String: FieldInput])) -> [TerminalRequest] {
         do {
             let (context, values) = try make()
             return openEditor(context, values: values, for: purpose)
@@ -385,10 +385,10 @@ public final class RecordBrowser: TerminalScene {
         }
     }
 
-    /// A record's values as the form's fields show them (an empty value stays
-    /// empty: a default is for new records only).
-    static func texts(of record: Record) -> [String: String] {
-        Dictionary(record.values.map { ($0.id, $0.value?.text ?? "") }, uniquingKeysWith: { first, _ in first })
+    /// A record's values as the form's fields are given them (a list as its
+    /// selection; an empty value stays empty: a default is for new records only).
+    static func texts(of record: Record) -> [String: FieldInput] {
+        Dictionary(record.values.map { ($0.id, $0.value.map(FieldInput.init) ?? .line("")) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// What a choice grid's keys type, in the grid's order: a sort's ranking.

@@ -40,7 +40,7 @@ public final class TerminalRunner {
         /// Called with the values and the focused field's id when a field is
         /// committed and when the form is left unfinished.
         /// Returns nil when the draft was kept, else why not (shown to the person).
-        public var saveDraft: ([String: String], String) -> String? = { _, _ in nil }
+        public var saveDraft: ([String: FieldInput], String) -> String? = { _, _ in nil }
         public init() {}
     }
 

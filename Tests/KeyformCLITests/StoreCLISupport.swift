@@ -199,7 +199,7 @@ struct KillTestForm {
     }
 
     /// The form's draft in the database: values and focus; nil when there is none.
-    func draft() throws -> (values: [String: String], focus: String?)? {
+    func draft() throws -> (values: [String: FieldInput], focus: String?)? {
         let loaded = try #require(FormFiles.load(path: form).form)
         let database = try AppDatabase.open(path: database)
         return try database.draft(form: loaded.form).map { ($0.values, $0.focus) }

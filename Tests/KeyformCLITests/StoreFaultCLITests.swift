@@ -69,7 +69,7 @@ import Testing
 
     // MARK: - Signals and keys that leave a form unfinished
 
-    static let halfTyped = ["alpha": "first", "bravo": "hal", "level": "", "charlie": "", "delta": ""]
+    static let halfTyped: [String: FieldInput] = ["alpha": "first", "bravo": "hal", "level": "", "charlie": "", "delta": ""]
 
     /// After typing and committing one field and typing half of the next, each way
     /// of leaving saves the draft with both, the field being typed included, gives

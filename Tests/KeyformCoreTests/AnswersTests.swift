@@ -30,7 +30,7 @@ import Testing
         return validators
     }()
 
-    func json(_ text: String) -> Result<[String: String], AnswerProblems> {
+    func json(_ text: String) -> Result<[String: FieldInput], AnswerProblems> {
         Answers.fromJSON(Array(text.utf8), form: Self.form)
     }
 
@@ -39,7 +39,7 @@ import Testing
         return problems.map(\.description)
     }
 
-    func fill(_ answers: [String: String]) -> Result<Record, AnswerProblems> {
+    func fill(_ answers: [String: FieldInput]) -> Result<Record, AnswerProblems> {
         HeadlessFill.fill(Self.form, answers: answers, validators: Self.validators, today: Self.today)
     }
 

@@ -15,7 +15,7 @@ private struct FormStore {
     let context: FormContext
     private(set) var state: FormState
 
-    init(_ context: FormContext, values: [String: String] = [:], focus: Int = 0) {
+    init(_ context: FormContext, values: [String: FieldInput] = [:], focus: Int = 0) {
         self.context = context
         self.state = FormState.start(context, values: values, focus: focus)
     }
@@ -223,7 +223,7 @@ private enum Fixture {
 
     @Test func enterOnTheLastFieldPointsAtTheBlockerThenSubmits() {
         var store = FormStore(Fixture.todo, focus: 2)
-        let empty = ["text": "", "priority": "Medium", "due": ""]
+        let empty: [String: FieldInput] = ["text": "", "priority": "Medium", "due": ""]
 
         // Done is disabled: the focus goes to the blocking field, which shows why.
         store.send(.commitPressed, effects: [.saveDraft(empty), .setLine(text: "", cursor: 0)]) {
@@ -239,7 +239,7 @@ private enum Fixture {
             $0.problems = [:]
             $0.notice = nil
         }
-        let typed = ["text": "Buy milk", "priority": "Medium", "due": ""]
+        let typed: [String: FieldInput] = ["text": "Buy milk", "priority": "Medium", "due": ""]
         store.send(.commitPressed, effects: [.saveDraft(typed), .setLine(text: "Medium", cursor: 6)]) { $0.focus = 1 }
         store.send(.commitPressed, effects: [.saveDraft(typed), .setLine(text: "", cursor: 0)]) { $0.focus = 2 }
         store.send(.lineEdited(text: "2026/11/30", cursor: 10)) { $0.entries[2] = Entry("2026/11/30") }
@@ -256,7 +256,7 @@ private enum Fixture {
     @Test func theBlockerOnAnotherPageIsReachedWithATransition() {
         var store = FormStore(Fixture.swim, values: ["stroke": "Medley", "distance": " 0400 ", "felt_good": "Y"], focus: 4)
         store.send(.lineEdited(text: "felt easy", cursor: 9)) { $0.entries[4] = Entry("felt easy") }
-        let draft = ["date": "today", "stroke": "Medley", "distance": " 0400 ", "felt_good": "Y", "note": "felt easy"]
+        let draft: [String: FieldInput] = ["date": "today", "stroke": "Medley", "distance": " 0400 ", "felt_good": "Y", "note": "felt easy"]
         // Nothing blocks: submit, every value typed (the draft keeps them as written).
         var done = store
         let record = Record(values: [

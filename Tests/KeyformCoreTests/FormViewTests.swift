@@ -11,7 +11,7 @@ struct FormViewTests {
 
     /// The state after `events`, from the start of the form (optionally resumed
     /// with `values` and `focus`, as a draft would).
-    static func state(_ context: FormContext, values: [String: String] = [:], focus: Int = 0, _ events: [FormEvent] = []) -> FormState {
+    static func state(_ context: FormContext, values: [String: FieldInput] = [:], focus: Int = 0, _ events: [FormEvent] = []) -> FormState {
         var state = FormState.start(context, values: values, focus: focus)
         for event in events { _ = FormEngine.reduce(&state, event, context) }
         return state
@@ -303,7 +303,7 @@ struct FormViewTests {
 
     @Test func longValueNotFocusedIsCut() throws {
         let context = try DemoForms.context("todo")
-        let state = Self.state(context, values: ["text": Self.long], focus: 4)
+        let state = Self.state(context, values: ["text": .line(Self.long)], focus: 4)
         assertSnapshot(of: Self.picture(state, context, width: 40, height: 12), as: .lines)
     }
 

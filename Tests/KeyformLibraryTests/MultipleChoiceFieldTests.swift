@@ -45,7 +45,7 @@ struct MultipleChoiceFieldTests {
                 input: grid
                 multiple: true
                 strict: true
-                default: Beach, Food
+                default: [Beach, Food]
 
             """.write(to: file, atomically: true, encoding: .utf8)
         let inYAML = try KeyformForm(contentsOf: file).compile()
@@ -76,9 +76,9 @@ struct MultipleChoiceFieldTests {
     }
 
     @Test func theKeyboardTakesTheItemsAsText() async throws {
-        let result = try await Self.note.test(keys: "Lisbon<Enter><Tab>City, Food<Enter>", as: Note.self)
+        let result = try await Self.note.test(keys: "Lisbon<Enter><Tab>City<Enter>Food<Enter><Enter>", as: Note.self)
         #expect(result.value == Note(place: "Lisbon", tags: ["City", "Food"]))
-        let wrong = try await Self.note.test(keys: "Lisbon<Enter><Tab>City, Fod<Enter>")
+        let wrong = try await Self.note.test(keys: "Lisbon<Enter><Tab>Fod<Enter>")
         #expect(wrong.outcome == .open)
     }
 
@@ -134,8 +134,8 @@ struct MultipleChoiceFieldTests {
         }
         let fields = try form.compile().form.fields
         #expect(fields == [
-            Field(id: "a", layout: "vacation-tags", input: .grid, strict: true, defaultValue: .value("Beach, Food"), multiple: true),
-            Field(id: "b", layout: "vacation-tags", input: .keyboard, strict: false, defaultValue: .value("Paris"), multiple: true),
+            Field(id: "a", layout: "vacation-tags", input: .grid, strict: true, defaultValue: .value(.selection(["Beach", "Food"])), multiple: true),
+            Field(id: "b", layout: "vacation-tags", input: .keyboard, strict: false, defaultValue: .value(.selection(["Paris"])), multiple: true),
             Field(id: "c", layout: "vacation-tags", input: .grid, strict: true, defaultValue: .last, multiple: true),
         ])
     }

@@ -145,8 +145,9 @@ struct PublicAPITests {
 
     @Test func multiplePicksDecodeAsArrays() async throws {
         // Drills: s, c toggle Sculling and Catch-up, d commits. Gear: the highlight is on
-        // Fins (the default); Right Enter adds Paddles, Down Enter is Done. Extras: typed.
-        let result = try await kitForm.test(keys: "scd<Right><Enter><Down><Enter>Goggles, Cap<Enter>", as: Kit.self)
+        // Fins (the default); Right Enter adds Paddles, Down Enter is Done. Extras: typed,
+        // an item a line, Enter on the empty line commits.
+        let result = try await kitForm.test(keys: "scd<Right><Enter><Down><Enter>Goggles<Enter>Cap<Enter><Enter>", as: Kit.self)
         #expect(result.outcome == .submitted)
         #expect(result.value == Kit(drills: ["Sculling", "Catch-up"], gear: [.fins, .paddles], extras: ["Goggles", "Cap"]))
         let record = try #require(result.record)

@@ -31,6 +31,26 @@ import Testing
         #expect(view == [["Lisbon", "Sunset, Fo\"od, ish, 日本"], ["Porto", nil]])
     }
 
+    @Test func aDraftKeepsASelectionAsAList() throws {
+        try database.saveDraft(form: vacation, values: ["place": "Li", "tags": .selection(["Salt, pepper", "Food"])], focus: "tags")
+        let data = try database.rows("SELECT data FROM _draft").map { $0["data"] as String }
+        #expect(data == [#"{"place":"Li","tags":["Salt, pepper","Food"]}"#])
+        #expect(try database.draft(form: vacation)?.values == ["place": "Li", "tags": .selection(["Salt, pepper", "Food"])])
+        #expect(try database.lastValue(form: vacation, field: "tags") == nil)
+        try database.saveRecord(record("Lisbon", ["Salt, pepper"]), form: vacation)
+        #expect(try database.lastValue(form: vacation, field: "tags") == .selection(["Salt, pepper"]))
+    }
+
+    @Test func aDraftSavedAsTextByAnOlderVersionStillLoads() throws {
+        // Before entries were typed, a draft held a selection as its joined text.
+        try database.saveDraft(form: vacation, values: ["tags": "Beach, Food"], focus: "tags")
+        let values = try #require(try database.draft(form: vacation)?.values)
+        #expect(values == ["tags": .line("Beach, Food")])
+        let context = try FormContext(form: vacation, layouts: ["tags": Layout(title: "Tags", kind: .choice, pages: [])],
+                                      today: CivilDate(year: 2026, month: 11, day: 21)!)
+        #expect(FormState.start(context, values: values).entries[1].input == .selection(["Beach", "Food"]))
+    }
+
     @Test func aTextStoredBeforeReadsAsAList() throws {
         let before = form("vacation", [Field(id: "place"), Field(id: "tags")])
         try database.saveRecord(KeyformCore.Record(form: before, values: ["place": .text("Rome"), "tags": .text("Food, City")]), form: before)

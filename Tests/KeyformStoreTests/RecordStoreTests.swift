@@ -197,7 +197,7 @@ import Testing
             == Draft(form: "todo", values: ["text": "Buy mi"], focus: "text", saved: clock.now()))
 
         clock.advance(seconds: 5)
-        let values = ["text": "Buy milk", "priority": "Hi", "due": "2026-1", "note \"x\"": "日本 \n 🇫🇷"]
+        let values: [String: FieldInput] = ["text": "Buy milk", "priority": "Hi", "due": "2026-1", "note \"x\"": "日本 \n 🇫🇷"]
         try database.saveDraft(form: todo, values: values, focus: "due")
         #expect(try database.draft(form: todo) == Draft(form: "todo", values: values, focus: "due", saved: clock.now()))
 

@@ -46,7 +46,7 @@ import Testing
     @Test func repeatingTheLastEntryWithOneFieldChangedTakesThreeKeys() throws {
         let context = try Self.swim()
         // `keyform run swim --repeat`: every field from the last record, the date still today.
-        let last = ["stroke": "Freestyle", "distance": "400", "effort": "Easy", "note": ""]
+        let last: [String: FieldInput] = ["stroke": "Freestyle", "distance": "400", "effort": "Easy", "note": ""]
         let entry = try enter("<M-3>s<C-s>", in: context, state: .start(context, values: last))
         #expect(entry.line == "2026-11-22 Freestyle 800m Easy")
         #expect(entry.keys == 3)

@@ -72,7 +72,7 @@ struct RecordBrowserTests {
                 },
                 saveDraft: { values in
                     if let failure = self.failure { return failure }
-                    self.drafts.append("\(values["text"] ?? "")|\(values["done"] ?? "")")
+                    self.drafts.append("\(values["text"]?.text ?? "")|\(values["done"]?.text ?? "")")
                     return nil
                 }
             )

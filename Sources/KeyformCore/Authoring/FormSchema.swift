@@ -141,8 +141,8 @@ public enum FormSchema {
           "$ref": "#/$defs/boolean"
         },
         "default": {
-          "description": "The starting value, as if typed; last is the field's value in the last stored record.",
-          "$ref": "#/$defs/scalarText"
+          "description": "The starting value, as if typed; last is the field's value in the last stored record; a multiple field's may be a list of key texts.",
+          "anyOf": [{"$ref": "#/$defs/scalarText"}, {"type": "array", "items": {"$ref": "#/$defs/scalarText"}}]
         },
         "pattern": {
           "description": "A regular expression (ICU syntax) the whole value must match (text fields).",

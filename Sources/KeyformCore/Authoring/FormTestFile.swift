@@ -13,8 +13,9 @@ public struct FormTestFile: Equatable, Sendable {
     public struct Case: Equatable, Sendable {
         public var name: String
         public var keys: String
-        /// Expected record values, as text (`distance: 400`, `done: yes`); nil to not check.
-        public var expect: [String: String]?
+        /// Expected record values, as text (`distance: 400`, `done: yes`), or a
+        /// list for a `multiple` field (`tags: [Beach, "Salt, pepper"]`); nil to not check.
+        public var expect: [String: FieldInput]?
         /// `submitted`, `cancelled`, `interrupted` or `open` (the keys ran out first); nil to not check.
         public var outcome: String?
         /// The final screen, trailing spaces ignored; nil to not check.
@@ -84,9 +85,13 @@ public struct FormTestFile: Equatable, Sendable {
             reader.error(keysNode, failure.message)
             return nil
         }
-        var expect: [String: String]?
+        var expect: [String: FieldInput]?
         if let node = fields["expect"], let values = reader.fields(of: node, allowed: nil, in: "'expect'") {
-            expect = values.entries.compactMapValues { entry in reader.text(entry.value, field: "expect") }
+            expect = values.entries.compactMapValues { entry -> FieldInput? in
+                guard case .sequence = entry.value else { return reader.text(entry.value, field: "expect").map(FieldInput.line) }
+                let items = reader.items(of: entry.value, field: "expect")?.compactMap { reader.text($0, field: "expect") }
+                return items.map(FieldInput.selection)
+            }
         }
         var outcome: String?
         if let node = fields["outcome"], let value = reader.text(node, field: "outcome") {
@@ -109,10 +114,12 @@ extension FormTestFile.Case {
     public static func values(of state: FormState, context: FormContext) -> Record {
         if case .submitted(let record)? = state.outcome { return record }
         return Record(values: context.fields.indices.map { index in
-            let text = state.entries[index].text
-            switch context.validators[index].validate(text, at: context.clock) {
+            let input = state.entries[index].input
+            switch context.validators[index].validate(input, at: context.clock) {
             case .success(let value): return (context.fields[index].id, value)
-            case .failure: return (context.fields[index].id, .text(text))
+            case .failure:
+                if case .selection(let items) = input { return (context.fields[index].id, .list(items)) }
+                return (context.fields[index].id, .text(input.text))
             }
         })
     }
@@ -121,14 +128,25 @@ extension FormTestFile.Case {
     /// field in id order (`distance: expected '400', got '350'`); empty when all
     /// match. Each field's kind compares (`FieldKind.testMismatch`): a boolean
     /// may be expected as yes/no, true/false or its `states` word.
-    public static func mismatches(_ expect: [String: String], in record: Record, context: FormContext) -> [String] {
+    public static func mismatches(_ expect: [String: FieldInput], in record: Record, context: FormContext) -> [String] {
         var problems: [String] = []
-        for (id, value) in expect.sorted(by: { $0.key < $1.key }) {
+        for (id, input) in expect.sorted(by: { $0.key < $1.key }) {
             guard let index = context.index(ofField: id) else {
                 problems.append("expect: the form has no field '\(id)'")
                 continue
             }
             let field = context.fields[index]
+            // A list is expected item for item, as chosen.
+            if case .selection(let items) = input {
+                let got: [String] = switch record[id] {
+                case .list(let chosen)?: chosen
+                case let other?: [other.text]
+                case nil: []
+                }
+                if got != items { problems.append("\(id): expected \(TextKind.jsonArray(items)), got \(TextKind.jsonArray(got))") }
+                continue
+            }
+            let value = input.text
             if let got = field.kind.testMismatch(
                 expected: value, actual: record[id], field: field, validator: context.validators[index], clock: context.clock)
             {

@@ -77,8 +77,9 @@ public struct FieldProblem: Error, Hashable, Sendable, CustomStringConvertible {
 /// 2. Empty → no value (`.success(nil)`), or `.required` for a required field. A text
 ///    value is never trimmed, but one of only whitespace counts as empty for a required
 ///    field. Values of the other kinds are trimmed of surrounding whitespace (`FieldKind.trimsInput`).
-/// 2a. `multiple`: the text is split at commas (`FieldValue.split`); an empty list is an
-///    empty field; each item must pass 3 and the text rules of 4; the value is `.list`.
+/// 2a. `multiple`: the selection's items (a line given instead is split at commas,
+///    `FieldInput.items`); an empty list is an empty field; each item must pass 1, 3
+///    and the text rules of 4; the value is `.list`.
 /// 3. `strict` with choices: the value as typed (trimmed for non-text types) must be
 ///    exactly one of the choices.
 /// 4. The field's kind reads the value (`FieldKind.read`): its format and its
@@ -143,11 +144,20 @@ public struct FieldValidator: Sendable {
     /// Checks `raw` (the field's text as typed) and gives its typed value, nil for an
     /// empty optional field, or the first problem. `clock` resolves `today`, `now`, ….
     public func validate(_ raw: String, at clock: WallClock) -> Result<FieldValue?, FieldProblem> {
-        if let scalar = raw.unicodeScalars.first(where: Self.isControl) {
-            return .failure(scalar == "\n" || scalar == "\r" || scalar == "\u{85}" || scalar == "\u{0B}" || scalar == "\u{0C}"
-                ? .oneLine : .controlCharacter(scalar))
+        validate(.line(raw), at: clock)
+    }
+
+    /// Checks what the field was given (a line as typed, or a `multiple` field's
+    /// selection) and gives its typed value, nil for an empty optional field, or
+    /// the first problem. A selection given to a field that is not `multiple` is
+    /// read as its joined text.
+    public func validate(_ input: FieldInput, at clock: WallClock) -> Result<FieldValue?, FieldProblem> {
+        if multiple {
+            if case .line(let raw) = input, let problem = Self.controlProblem(raw) { return .failure(problem) }
+            return validateList(input.items)
         }
-        if multiple { return validateList(raw) }
+        let raw = input.text
+        if let problem = Self.controlProblem(raw) { return .failure(problem) }
         let input = kind.trimsInput ? Self.trimmed(raw) : Substring(raw)
         if input.isEmpty || (required && input.allSatisfy(\.isWhitespace)) {
             return required ? .failure(.required) : .success(nil)
@@ -158,18 +168,28 @@ public struct FieldValidator: Sendable {
         return kind.read(input, rules: rules, clock: clock).map { $0 }
     }
 
-    /// A `multiple` field: each item (see `FieldValue.split`) must be a choice when
+    /// A `multiple` field: each item must be a choice when
     /// strict, and pass the text rules; an empty selection is an empty field.
-    private func validateList(_ raw: String) -> Result<FieldValue?, FieldProblem> {
-        let items = FieldValue.split(raw)
+    private func validateList(_ given: [String]) -> Result<FieldValue?, FieldProblem> {
+        // A selection holds each key once; an empty item is no item.
+        var items: [String] = []
+        for item in given where !item.isEmpty && !items.contains(item) { items.append(item) }
         if items.isEmpty { return required ? .failure(.required) : .success(nil) }
         for item in items {
+            if let problem = Self.controlProblem(item) { return .failure(problem) }
             if let choices, let choicesProblem, !choices.contains(item) {
                 return .failure(FieldProblem("'\(item)' \(choicesProblem.reason)"))
             }
             if case .failure(let problem) = TextKind.check(item, rules: rules) { return .failure(FieldProblem("'\(item)' \(problem.reason)")) }
         }
         return .success(.list(items))
+    }
+
+    /// A control character in `text`: "must be one line" for a line break.
+    private static func controlProblem(_ text: String) -> FieldProblem? {
+        guard let scalar = text.unicodeScalars.first(where: isControl) else { return nil }
+        return scalar == "\n" || scalar == "\r" || scalar == "\u{85}" || scalar == "\u{0B}" || scalar == "\u{0C}"
+            ? .oneLine : .controlCharacter(scalar)
     }
 
     // MARK: - Parsing pieces, shared with the kinds

@@ -61,8 +61,8 @@ public struct Field: Equatable, Sendable {
 
     /// Where a field's starting value comes from.
     public enum Default: Equatable, Sendable {
-        /// This text, as if typed.
-        case value(String)
+        /// This line, as if typed; or, for a `multiple` field, these key texts chosen.
+        case value(FieldInput)
         /// The field's value in the last stored record of the form (quick entry).
         case last
     }

@@ -86,9 +86,11 @@ struct FormChecks {
             reader.error(fields["pattern"] ?? fields.node, "'pattern' is not a valid regular expression: \(error.reason)")
             return
         }
-        if case .value(let text)? = field.defaultValue, let node = fields["default"], !text.isEmpty,
-           case .failure(let problem) = validator.validate(text, at: FormChecks.anyMoment) {
-            reader.error(node, "default '\(TerminalSafe.escaped(text))' fails the field's own rules: \(problem.reason)")
+        guard case .value(let input)? = field.defaultValue, let node = fields["default"] else { return }
+        if case .selection = input, !field.multiple {
+            reader.error(node, "a list default needs 'multiple: true'; give one value")
+        } else if !input.isEmpty, case .failure(let problem) = validator.validate(input, at: FormChecks.anyMoment) {
+            reader.error(node, "default '\(TerminalSafe.escaped(input.text))' fails the field's own rules: \(problem.reason)")
         }
     }
 

@@ -98,6 +98,7 @@ public struct FormContext: Sendable {
     /// value (`2026-11-22`), so the screen says what will be stored; anything
     /// else shows as typed.
     public func shownText(ofField index: Int, _ entry: FormState.Entry) -> String {
+        guard entry.selection == nil else { return entry.input.text }
         let kind = fields[index].kind
         guard kind.clockWords.contains(FieldValidator.trimmed(entry.text).lowercased()),
               case .success(let value?) = validators[index].validate(entry.text, at: clock)
@@ -108,7 +109,7 @@ public struct FormContext: Sendable {
     /// The first field, in order, that keeps Done disabled, and why.
     public func doneBlocker(_ entries: [FormState.Entry]) -> (field: Int, problem: FieldProblem)? {
         for index in fields.indices {
-            if case .failure(let problem) = validators[index].validate(entries[index].text, at: clock) {
+            if case .failure(let problem) = validators[index].validate(entries[index].input, at: clock) {
                 return (index, problem)
             }
         }
@@ -119,7 +120,7 @@ public struct FormContext: Sendable {
     public func record(_ entries: [FormState.Entry]) -> Result<Record, FieldProblem> {
         var values: [(id: String, value: FieldValue?)] = []
         for (index, field) in fields.enumerated() {
-            switch validators[index].validate(entries[index].text, at: clock) {
+            switch validators[index].validate(entries[index].input, at: clock) {
             case .success(let value): values.append((field.id, value))
             case .failure(let problem): return .failure(problem)
             }

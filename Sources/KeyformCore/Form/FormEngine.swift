@@ -15,12 +15,14 @@ public enum FormEngine {
             // Only a change the person made counts: the line editor is hidden under
             // the grid, and a line that repeats the entry (readline redrawing what a
             // `.setLine` put there) must not wipe the notice that came with it.
-            guard state.grid == nil, FormState.Entry(text, cursor: cursor) != state.entries[state.focus] else { return [] }
+            let entry = state.entries[state.focus]
+            guard state.grid == nil, entry.text != text || entry.cursor != cursor else { return [] }
         }
         state.notice = nil
         switch event {
         case .lineEdited(let text, let cursor):
-            state.entries[state.focus] = FormState.Entry(text, cursor: cursor)
+            state.entries[state.focus].text = text
+            state.entries[state.focus].cursor = min(max(0, cursor), text.count)
             refreshProblem(of: state.focus, in: &state, context)
             return []
         case .commitPressed:
@@ -102,12 +104,20 @@ public enum FormEngine {
             return []
         }
         state.problems[index] = nil
-        let effects: [FormEffect] = [.saveDraft(state.draft(context))]
+        var effects: [FormEffect] = []
+        // A `multiple` field's typed item joins its selection and the line is free
+        // for the next: in the keyboard, Enter on an item adds it and stays
+        // (`addsItem`); Enter on the empty line commits the field.
+        if case .selection(let items) = state.entries[index].input, !state.entries[index].text.isEmpty {
+            state.entries[index] = FormState.Entry(selection: items)
+            effects.append(.setLine(text: "", cursor: 0))
+        }
+        effects.append(.saveDraft(state.draft(context)))
         switch step {
         case .next: return effects + enter(field: index + 1, in: &state, context, from: index)
         case .submit, .goTo: return effects + pressDone(&state, context)
         case .end: return effects + [.bell]
-        case .stays: return effects  // answered above
+        case .stays, .addsItem: return effects  // answered above; the item is added
         }
     }
 
@@ -153,7 +163,7 @@ public enum FormEngine {
     }
 
     private static func validate(_ index: Int, _ state: FormState, _ context: FormContext) -> Result<FieldValue?, FieldProblem> {
-        context.validators[index].validate(state.entries[index].text, at: context.clock)
+        context.validators[index].validate(state.entries[index].input, at: context.clock)
     }
 
     /// A problem already shown follows the text as it changes, and goes once the text is valid.
@@ -214,8 +224,7 @@ extension FormEngine {
             }
             return FormState.Grid(layout: CalendarGrid.name(ofMonthOf: day), highlight: CalendarGrid.index(of: day))
         }
-        var value = state.entries[index].text
-        if context.fields[index].multiple { value = FieldValue.split(value).first ?? "" }
+        let value = state.entries[index].input.items.first ?? state.entries[index].text
         for (p, page) in layout.pages.enumerated() {
             for (r, row) in page.rows.enumerated() {
                 if let k = row.firstIndex(where: { $0.action == .text && $0.text == value }) {
@@ -310,10 +319,9 @@ extension FormEngine {
         switch key.action {
         case .text where layout.kind == .choice && context.fields[state.focus].multiple:
             // A `multiple` field: the key toggles in the selection; `done` commits.
-            var items = FieldValue.split(entry.text)
+            var items = entry.input.items
             if let at = items.firstIndex(of: key.text) { items.remove(at: at) } else { items.append(key.text) }
-            let text = FieldValue.joined(items)
-            return setEntry(FormState.Entry(text), in: &state, context)
+            return setEntry(FormState.Entry(selection: items), in: &state, context)
         case .text where layout.kind == .choice:
             let effects = setEntry(FormState.Entry(key.text), in: &state, context)
             return effects + commit(&state, context, pressDoneOnLast: true)
@@ -339,7 +347,7 @@ extension FormEngine {
             characters.remove(at: entry.cursor - 1)
             return setEntry(FormState.Entry(String(characters), cursor: entry.cursor - 1), in: &state, context)
         case .clear:
-            return setEntry(FormState.Entry(""), in: &state, context)
+            return setEntry(FormState.Entry(.line(""), multiple: context.fields[state.focus].multiple), in: &state, context)
         case .done:
             return commit(&state, context, pressDoneOnLast: true)
         case .next:
@@ -425,6 +433,9 @@ extension FormEngine {
         case goTo(field: Int)
         /// The last field, by a key that does not press Done (Tab): the bell.
         case end
+        /// A `multiple` field's keyboard holds a typed item: it joins the
+        /// selection and the field stays for the next (Enter on the empty line commits).
+        case addsItem
     }
 
     /// Where committing the focused field leads now. `pressDoneOnLast`: Enter
@@ -432,6 +443,8 @@ extension FormEngine {
     public static func commitStep(_ state: FormState, _ context: FormContext, pressDoneOnLast: Bool) -> CommitStep {
         guard state.entries.indices.contains(state.focus) else { return .end }
         if case .failure(let problem) = validate(state.focus, state, context) { return .stays(problem) }
+        let entry = state.entries[state.focus]
+        if state.grid == nil, entry.selection != nil, !FieldValidator.trimmed(entry.text).isEmpty { return .addsItem }
         if state.focus + 1 < state.entries.count { return .next }
         guard pressDoneOnLast else { return .end }
         if let blocker = context.doneBlocker(state.entries) { return .goTo(field: blocker.field) }

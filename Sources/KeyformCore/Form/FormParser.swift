@@ -184,8 +184,15 @@ public enum FormParser {
                 reader.error(node, "unknown input '\(TerminalSafe.escaped(name))'; \(NodeReader.hint(for: name, among: Field.InputView.allCases.map(\.rawValue)))")
             }
         }
-        if let node = fields["default"], let value = reader.text(node, field: "default") {
-            field.defaultValue = value == "last" ? .last : .value(value)
+        if let node = fields["default"] {
+            // A `multiple` field's default may be its list of key texts (an item may hold a comma).
+            if case .sequence = node {
+                if let items = reader.items(of: node, field: "default")?.compactMap({ reader.text($0, field: "default") }) {
+                    field.defaultValue = .value(.selection(items))
+                }
+            } else if let value = reader.text(node, field: "default") {
+                field.defaultValue = value == "last" ? .last : .value(.line(value))
+            }
         }
         if let node = fields["pattern"] { field.pattern = reader.shownText(node, field: "pattern") }
         let lengths = 0...1_000_000

@@ -1,14 +1,51 @@
 /// The state of one form being filled in. Only `FormEngine.reduce` changes it.
 public struct FormState: Equatable, Sendable {
-    /// A field's text as typed, and where the cursor is in it.
+    /// What a field holds: what the person chose, typed as it was chosen.
+    /// Every field has a line (what the keyboard view edits, and where its
+    /// cursor is); a `multiple` field also has its selection, the key texts
+    /// chosen, and its line is one more item being typed. `input` is what the
+    /// field's validator reads and a draft keeps. (A later marking of a secret
+    /// entry belongs here too: a property beside the selection.)
     public struct Entry: Equatable, Sendable {
+        /// The line as typed (a `multiple` field: the item being typed).
         public var text: String
         /// Characters (grapheme clusters) before the cursor.
         public var cursor: Int
+        /// A `multiple` field's key texts, in the order chosen; nil for any other field.
+        public var selection: [String]?
 
         public init(_ text: String = "", cursor: Int? = nil) {
             self.text = text
             self.cursor = min(max(0, cursor ?? text.count), text.count)
+        }
+
+        /// A `multiple` field's entry: the items chosen, and the one being typed.
+        public init(selection: [String], line: String = "", cursor: Int? = nil) {
+            self.init(line, cursor: cursor)
+            self.selection = selection
+        }
+
+        /// The entry that holds `input` in a field that is `multiple` or not: a
+        /// line for a `multiple` field (an answer or draft written as text) is
+        /// read as its items.
+        public init(_ input: FieldInput, multiple: Bool) {
+            if multiple { self.init(selection: input.items) } else { self.init(input.text) }
+        }
+
+        /// What the field was given: the line; for a `multiple` field, its
+        /// selection with the item being typed after it (once, when not blank).
+        public var input: FieldInput {
+            guard let selection else { return .line(text) }
+            let typed = String(FieldValidator.trimmed(text))
+            return .selection(typed.isEmpty || selection.contains(typed) ? selection : selection + [typed])
+        }
+
+        /// The line as the field's row shows it while it is typed in: a
+        /// selection's items before the item being typed, the cursor after them.
+        public var editedLine: Entry {
+            guard let selection, !selection.isEmpty else { return Entry(text, cursor: cursor) }
+            let chosen = FieldValue.joined(selection) + ", "
+            return Entry(chosen + text, cursor: chosen.count + cursor)
         }
     }
 
@@ -70,28 +107,28 @@ public struct FormState: Equatable, Sendable {
 
     /// The state a form starts in: each field holds its starting text (a draft's,
     /// else its default), and the first field has focus in its own input view.
-    public static func start(_ context: FormContext, values: [String: String] = [:], focus: Int = 0) -> FormState {
+    public static func start(_ context: FormContext, values: [String: FieldInput] = [:], focus: Int = 0) -> FormState {
         let entries = context.fields.map { field -> Entry in
-            if let value = values[field.id] { return Entry(value) }
-            if case .value(let text)? = field.defaultValue { return Entry(text) }
-            return Entry()
+            if let value = values[field.id] { return Entry(value, multiple: field.multiple) }
+            if case .value(let given)? = field.defaultValue { return Entry(given, multiple: field.multiple) }
+            return Entry(.line(""), multiple: field.multiple)
         }
         var state = FormState(entries: entries)
         _ = FormEngine.enter(field: min(max(0, focus), max(0, entries.count - 1)), in: &state, context, from: nil)
         return state
     }
 
-    /// The values as typed, by field id: what a draft keeps.
-    public func draft(_ context: FormContext) -> [String: String] {
-        Dictionary(uniqueKeysWithValues: zip(context.fields.map(\.id), entries.map(\.text)))
+    /// What each field was given, by field id: what a draft keeps.
+    public func draft(_ context: FormContext) -> [String: FieldInput] {
+        Dictionary(uniqueKeysWithValues: zip(context.fields.map(\.id), entries.map(\.input)))
     }
 
     /// What a draft holds, in one line for the question that offers it:
     /// `Text: Buy milk · Priority: High`, the fields that hold something, in the
     /// form's order, escaped and cut to `width` cells; nil when none does.
-    public static func summary(of values: [String: String], in form: Form, width: Int = 76) -> String? {
+    public static func summary(of values: [String: FieldInput], in form: Form, width: Int = 76) -> String? {
         let parts = form.fields.compactMap { field -> String? in
-            guard var value = values[field.id], !value.allSatisfy(\.isWhitespace) else { return nil }
+            guard var value = values[field.id]?.text, !value.allSatisfy(\.isWhitespace) else { return nil }
             // A switch in its own words (In progress / Complete), as the form shows it.
             if field.type == .boolean, let flag = ["yes": true, "true": true, "no": false, "false": false][value.lowercased()] {
                 value = field.shown(flag)
@@ -168,7 +205,7 @@ public enum FormEffect: Equatable, Sendable {
     /// The line editor must now hold this text (focus moved, or the grid changed the value).
     case setLine(text: String, cursor: Int)
     /// Save the values as a draft (a field was committed, or the form is left unfinished).
-    case saveDraft([String: String])
+    case saveDraft([String: FieldInput])
     /// Store the record; the form is done.
     case submit(Record)
     /// The form has ended; restore the terminal and exit.

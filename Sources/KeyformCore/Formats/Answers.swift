@@ -38,16 +38,17 @@ public struct AnswerProblems: Error, Hashable, Sendable, RandomAccessCollection,
     public var description: String { problems.map { $0.description + "\n" }.joined() }
 }
 
-/// Reading answers given without a terminal into raw field texts (field id → text as if
-/// typed). The texts are validated afterwards by `HeadlessFill`. An empty text is no answer.
+/// Reading answers given without a terminal into what each field was given (field id →
+/// a line as if typed, or a `multiple` field's list). They are validated afterwards by
+/// `HeadlessFill`. An empty line or list is no answer.
 public enum Answers {
     /// `--answers FILE`: one JSON object of field id to value.
     ///
     /// - a string: any field.
     /// - a number: integer, number and text fields, exactly as written (`400`, `1.5`, `1e3`).
     /// - `true` / `false`: boolean fields.
-    /// - a list of strings: `multiple` fields (taken as the entry `a, b`; an item may
-    ///   not hold a comma). A string `"a, b"` works too.
+    /// - a list of strings: `multiple` fields, item for item (an item may hold a
+    ///   comma). A string `"a, b"` works too, read as its items.
     /// - `null`: no answer.
     /// - anything else (a list, an object, a number for a date…): a problem naming what the field wants.
     ///
@@ -57,7 +58,7 @@ public enum Answers {
     ///   import reads the `_id` and `_created` that `records export` adds itself).
     public static func fromJSON(
         _ bytes: [UInt8], form: Form, skipping: (String) -> Bool = { _ in false }
-    ) -> Result<[String: String], AnswerProblems> {
+    ) -> Result<[String: FieldInput], AnswerProblems> {
         let members: [(key: String, value: JSONValue)]
         var reader = JSONReader(bytes)
         do throws(JSONSyntaxError) {
@@ -72,8 +73,8 @@ public enum Answers {
     /// each object once, for its `_id` and `_created` too).
     static func fromMembers(
         _ members: [(key: String, value: JSONValue)], form: Form, skipping: (String) -> Bool
-    ) -> Result<[String: String], AnswerProblems> {
-        var answers: [String: String] = [:]
+    ) -> Result<[String: FieldInput], AnswerProblems> {
+        var answers: [String: FieldInput] = [:]
         var seen: Set<String> = []
         var problems: [AnswerProblem] = []
         for (id, value) in members where !skipping(id) {
@@ -97,7 +98,7 @@ public enum Answers {
     /// `fromLines` on the bytes of stdin: a UTF-8 byte order mark (Windows
     /// editors write one) is dropped, as `--answers` drops it, and bytes that are
     /// not UTF-8 are a problem at their line, never turned into U+FFFD.
-    public static func fromLines(_ bytes: [UInt8], form: Form) -> Result<[String: String], AnswerProblems> {
+    public static func fromLines(_ bytes: [UInt8], form: Form) -> Result<[String: FieldInput], AnswerProblems> {
         let text = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]
         for (index, line) in text.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated()
         where String(validating: line, as: UTF8.self) == nil {
@@ -109,16 +110,16 @@ public enum Answers {
     /// stdin that is not a terminal: one value per line, in field order across pages.
     /// Lines end with LF or CRLF. A missing or empty line is no answer.
     /// Non-empty lines beyond the last field are a problem.
-    public static func fromLines(_ text: String, form: Form) -> Result<[String: String], AnswerProblems> {
+    public static func fromLines(_ text: String, form: Form) -> Result<[String: FieldInput], AnswerProblems> {
         // "\r\n" is one Character in Swift.
         func isLineBreak(_ character: Character) -> Bool { character == "\n" || character == "\r\n" }
         var lines = text.split(omittingEmptySubsequences: false, whereSeparator: isLineBreak)
         if let last = text.last, isLineBreak(last) { lines.removeLast() }
         let fields = form.fields
-        var answers: [String: String] = [:]
+        var answers: [String: FieldInput] = [:]
         for (index, value) in lines.enumerated() {
             if index < fields.count {
-                if !value.isEmpty { answers[fields[index].id] = String(value) }
+                if !value.isEmpty { answers[fields[index].id] = .line(String(value)) }
             } else if !value.allSatisfy(\.isWhitespace) {
                 let count = fields.count == 1 ? "1 field" : "\(fields.count) fields"
                 return .failure([AnswerProblem(field: nil, "line \(index + 1): more lines than the form has fields (\(count))")])
@@ -127,10 +128,10 @@ public enum Answers {
         return .success(answers)
     }
 
-    private static func convert(_ value: JSONValue, for field: Field) -> Result<String?, AnswerProblem> {
+    private static func convert(_ value: JSONValue, for field: Field) -> Result<FieldInput?, AnswerProblem> {
         let kind = field.kind
         let wanted = kind.answerWanted
-        func wrong(_ given: String) -> Result<String?, AnswerProblem> {
+        func wrong(_ given: String) -> Result<FieldInput?, AnswerProblem> {
             .failure(AnswerProblem(field: field.id, "must be \(wanted), not \(given)"))
         }
         switch value {
@@ -138,22 +139,22 @@ public enum Answers {
             return .success(nil)
         case .string(let text):
             if text.contains(where: \.isNewline) { return .failure(AnswerProblem(field: field.id, FieldProblem.oneLine.reason)) }
-            return .success(text)
+            return .success(.line(text))
         case .number(let written):
-            return kind.takesJSONNumbers ? .success(written) : wrong("a number")
+            return kind.takesJSONNumbers ? .success(.line(written)) : wrong("a number")
         case .bool(let flag):
-            return kind.takesJSONBooleans ? .success(flag ? "true" : "false") : wrong(flag ? "true" : "false")
+            return kind.takesJSONBooleans ? .success(.line(flag ? "true" : "false")) : wrong(flag ? "true" : "false")
         case .array(let items):
             guard field.multiple else { return wrong("a list") }
             var texts: [String] = []
             for item in items {
                 guard case .string(let text) = item else { return .failure(AnswerProblem(field: field.id, "must be a list of texts")) }
-                if text.contains(where: { $0.isNewline || $0 == "," }) {
-                    return .failure(AnswerProblem(field: field.id, "'\(TerminalSafe.escaped(text))' must be one line without commas"))
+                if text.contains(where: \.isNewline) {
+                    return .failure(AnswerProblem(field: field.id, "'\(TerminalSafe.escaped(text))' \(FieldProblem.oneLine.reason)"))
                 }
                 texts.append(text)
             }
-            return .success(texts.isEmpty ? nil : FieldValue.joined(texts))
+            return .success(texts.isEmpty ? nil : .selection(texts))
         case .object:
             return wrong("an object")
         }
@@ -162,14 +163,14 @@ public enum Answers {
 
 /// Filling a form from answers without a terminal: the same validation as typing.
 public enum HeadlessFill {
-    /// Each field takes its answer (a non-empty text), else its `.value` default, else
+    /// Each field takes its answer (a non-empty line or list), else its `.value` default, else
     /// nothing; then it is validated with its validator (`validators[id]`, or one made
     /// here without choices when missing). A `.last` default must be resolved by the
     /// caller into `answers`; here it counts as no default. All problems are collected,
     /// one per field in field order, then one per answer naming no field.
     /// `today` as given, the time of day (for `now`) from the wall clock: the edge's door.
     public static func fill(
-        _ form: Form, answers: [String: String], validators: [String: FieldValidator], today: CivilDate
+        _ form: Form, answers: [String: FieldInput], validators: [String: FieldValidator], today: CivilDate
     ) -> Result<Record, AnswerProblems> {
         fill(form, answers: answers, validators: validators,
              clock: WallClock(today: today, minuteOfDay: WallClock.now().minuteOfDay))
@@ -177,14 +178,14 @@ public enum HeadlessFill {
 
     /// The same, with `today`, `now` … resolved against `clock`.
     public static func fill(
-        _ form: Form, answers: [String: String], validators: [String: FieldValidator], clock: WallClock
+        _ form: Form, answers: [String: FieldInput], validators: [String: FieldValidator], clock: WallClock
     ) -> Result<Record, AnswerProblems> {
         var values: [(id: String, value: FieldValue?)] = []
         var problems: [AnswerProblem] = []
         let fields = form.fields
         for field in fields {
-            var raw = answers[field.id] ?? ""
-            if raw.isEmpty, case .value(let text)? = field.defaultValue { raw = text }
+            var raw = answers[field.id] ?? .line("")
+            if raw.isEmpty, case .value(let given)? = field.defaultValue { raw = given }
             let validator: FieldValidator
             if let given = validators[field.id] {
                 validator = given

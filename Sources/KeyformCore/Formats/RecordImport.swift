@@ -47,13 +47,13 @@ public enum RecordImport {
     /// The answers of one row, and the line it starts on.
     public struct Row: Equatable, Sendable {
         public var line: Int
-        public var answers: [String: String]
+        public var answers: [String: FieldInput]
         /// The row's `_id` from an export, when it has a whole number there.
         public var exportedID: Int64?
         /// The row's `_created`, when it has one (nil: the record is made now).
         public var created: Date?
 
-        public init(line: Int, answers: [String: String], exportedID: Int64? = nil, created: Date? = nil) {
+        public init(line: Int, answers: [String: FieldInput], exportedID: Int64? = nil, created: Date? = nil) {
             self.line = line
             self.answers = answers
             self.exportedID = exportedID
@@ -153,12 +153,12 @@ public enum RecordImport {
                 problems.append(Problem(line: line, "has \(cells.count) values; the header names \(header.cells.count) columns"))
                 continue
             }
-            var answers: [String: String] = [:]
+            var answers: [String: FieldInput] = [:]
             var exportedID: Int64?
             var createdAt: Date?
             for (name, value) in zip(header.cells, cells) {
                 if !isStoreColumn(name) {
-                    if !value.isEmpty { answers[name] = value }
+                    if !value.isEmpty { answers[name] = .line(value) }
                 } else if name == "_id" {
                     exportedID = Int64(value)
                 } else if name == "_created" {

@@ -204,6 +204,7 @@ public struct FormKeyMaps: Sendable {
             let text = context.shownText(ofField: state.focus, state.entries[state.focus])
             return (text.isEmpty ? "leave empty" : "keep " + shown(text)) + done
         case .commit(.next): return "next"
+        case .commit(.addsItem): return "add"
         case .commit(.submit): return situation.isPicker ? "pick" : "done"
         case .commit(.goTo(let field)): return "go to " + shown(context.fields[field].label)
         case .pick(let key, _): return "pick " + label(key) + done

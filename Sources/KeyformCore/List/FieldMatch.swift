@@ -33,15 +33,15 @@ public struct FieldMatch: Hashable, Sendable {
         return TerminalSafe.escaped(shown?.label ?? field) + ": " + (text.map(TerminalSafe.escaped) ?? "(empty)")
     }
 
-    /// The text a new record's field starts with, so that the record meets the
+    /// What a new record's field starts with, so that the record meets the
     /// condition: the value; for a `multiple` field, the item added to the
     /// items `start` already holds.
-    public func startingText(after start: String?, in form: Form) -> String {
-        guard let value else { return "" }
+    public func startingInput(after start: FieldInput?, in form: Form) -> FieldInput {
+        guard let value else { return .line("") }
         if form.field(id: field)?.multiple == true, case .text(let item) = value {
-            let items = FieldValue.split(start ?? "")
-            return FieldValue.joined(items.contains(item) ? items : items + [item])
+            let items = start?.items ?? []
+            return .selection(items.contains(item) ? items : items + [item])
         }
-        return value.text
+        return FieldInput(value)
     }
 }

@@ -5,10 +5,10 @@ extension RecordListEngine {
     /// records meeting `matches`: `start` (the form's defaults, `default: last`)
     /// with each condition's value set (for a `multiple` field, its item added),
     /// and the field to focus: the first that no condition sets.
-    public static func newRecord(start: [String: String], matching matches: [FieldMatch], _ form: Form) -> (values: [String: String], focus: Int) {
+    public static func newRecord(start: [String: FieldInput], matching matches: [FieldMatch], _ form: Form) -> (values: [String: FieldInput], focus: Int) {
         var values = start
         for match in matches where form.field(id: match.field) != nil {
-            values[match.field] = match.startingText(after: values[match.field], in: form)
+            values[match.field] = match.startingInput(after: values[match.field], in: form)
         }
         let focus = form.fields.firstIndex { field in !matches.contains { $0.field == field.id } } ?? 0
         return (values, focus)
@@ -45,7 +45,7 @@ extension RecordListEngine {
     /// commits it), values shown as the field shows them (a boolean's `states`
     /// words, which it reads back), and required (records with the field empty are listed with
     /// `--where FIELD=`). Starts with `current` (the value the list is filtered by now).
-    public static func filterValueForm(_ field: Field, in context: FormContext, offered: [String], current: FieldValue?) throws(FieldValidator.PatternError) -> (context: FormContext, values: [String: String]) {
+    public static func filterValueForm(_ field: Field, in context: FormContext, offered: [String], current: FieldValue?) throws(FieldValidator.PatternError) -> (context: FormContext, values: [String: FieldInput]) {
         var asked = Field(id: filterFieldID, label: field.label, type: field.type, required: true, states: field.states)
         // Values as the field shows them to a person (a boolean's `states` words);
         // the asked field reads them back, so the match is the stored value.
@@ -68,7 +68,7 @@ extension RecordListEngine {
         }
         let form = Form(title: filterTitle(of: context.form), name: context.form.name + "_filter", pages: [.init(fields: [asked])],
                         presentation: .picker)
-        let values = current.map { [filterFieldID: $0.kind.shown($0, field: field)] } ?? [:]
+        let values = current.map { [filterFieldID: FieldInput.line($0.kind.shown($0, field: field))] } ?? [:]
         return (try FormContext(form: form, layouts: layouts, clock: context.clock), values)
     }
 }

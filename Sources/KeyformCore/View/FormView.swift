@@ -168,7 +168,7 @@ public enum FormView {
         if let gridState = state.grid {
             let label = context.fields[state.focus].label
             // A `multiple` field's selected keys are marked `✓`.
-            let selected = context.fields[state.focus].multiple ? Set(FieldValue.split(state.entries[state.focus].text)) : []
+            let selected = context.fields[state.focus].multiple ? Set(state.entries[state.focus].input.items) : []
             grid = gridSection(gridState, context, fieldLabel: label, selected: selected, width: width,
                                height: height - min(focusBlock, max(1, height - 1)), cache: cache)
         }
@@ -215,7 +215,7 @@ public enum FormView {
             let (value, column) = if let face {
                 (face, 1)
             } else if editing {
-                scrolled(entry, width: max(8, width / 2))
+                scrolled(entry.editedLine, width: max(8, width / 2))
             } else {
                 (TextWidth.truncate(TerminalSafe.escaped(context.shownText(ofField: index, entry)), toCells: max(1, width / 3)), 0)
             }
@@ -272,7 +272,7 @@ public enum FormView {
                     cursor = Frame.Position(row: lines.count, column: valueColumn + 1)
                 }
             } else if focused, state.grid == nil, state.outcome == nil {
-                let (visible, column) = scrolled(entry, width: valueWidth)
+                let (visible, column) = scrolled(entry.editedLine, width: valueWidth)
                 line.append(visible)
                 cursor = Frame.Position(row: lines.count, column: valueColumn + column)
             } else {
@@ -308,7 +308,7 @@ public enum FormView {
     static func switchFace(of index: Int, _ state: FormState, _ context: FormContext) -> String? {
         let field = context.fields[index]
         guard field.type == .boolean else { return nil }
-        switch context.validators[index].validate(state.entries[index].text, today: context.today) {
+        switch context.validators[index].validate(state.entries[index].input, at: context.clock) {
         case .success(.boolean(let flag)?): return (flag ? "[✓] " : "[ ] ") + TerminalSafe.escaped(field.shown(flag))
         case .success(nil), .failure(.required): return "[ ] –"
         default: return nil
