@@ -27,9 +27,9 @@ struct SourceFormatting {
                 failed = true
             }
         }
-        let files = try SourceFiles.expand(paths.filter { $0 != "-" }, skipping: SourceFiles.isTestFile) { name in
+        let files = try SourceFiles.expand(paths.filter { $0 != "-" }, skipping: SourceFiles.isTestFile, named: { name in
             noun == "form" ? SourceFiles.formNamed(name) : SourceFiles.layoutNamed(name)
-        }
+        }, emptyFolder: "\(noun) file (*.yaml)")
         for path in files {
             if try !formatFile(path) { failed = true }
         }
@@ -38,7 +38,14 @@ struct SourceFormatting {
 
     /// Formats one file in place (or checks it); false when it had problems or was not canonical.
     private func formatFile(_ path: String) throws -> Bool {
-        let bytes = try SourceFiles.read(path)
+        let bytes: [UInt8]
+        do {
+            bytes = try SourceFiles.read(path)
+        } catch {
+            // Said at the file, as `check` says it, and the other files are still formatted.
+            Output.error(Diagnostic.error(.start, "\(error)").formatted(path: path))
+            return false
+        }
         let folder = (path as NSString).deletingLastPathComponent
         guard let formatted = format(bytes, path: path, folder: folder.isEmpty ? "." : folder) else { return false }
         if formatted.utf8.elementsEqual(bytes) { return true }

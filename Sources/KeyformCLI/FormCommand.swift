@@ -27,7 +27,8 @@ struct FormCheckCommand: ParsableCommand {
 
     func run() throws {
         var errors = 0
-        for path in try SourceFiles.expand(paths, skipping: SourceFiles.isTestFile, named: SourceFiles.formNamed) {
+        for path in try SourceFiles.expand(paths, skipping: SourceFiles.isTestFile, named: SourceFiles.formNamed,
+                                                     emptyFolder: "form file (*.yaml)") {
             for (origin, diagnostic) in FormFiles.load(path: path).diagnostics {
                 Output.error(diagnostic.formatted(path: origin))
                 if diagnostic.isError { errors += 1 }

@@ -32,7 +32,7 @@ struct Keyform: ParsableCommand {
             // Every other message is ours to write: escaped, since it may quote an argument.
             // An `ExitCode` has none (what went wrong was said already).
             let message = fullMessage(for: error)
-            if !message.isEmpty { Output.error(message) }
+            if !message.isEmpty { Output.error(lines: message) }
             Foundation.exit(code == .validationFailure ? 2 : code.rawValue)
         }
     }

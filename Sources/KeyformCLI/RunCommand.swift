@@ -156,7 +156,7 @@ struct RunCommand: ParsableCommand {
         case .success(let record):
             return (record, start.resumed)
         case .failure(let problems):
-            Output.error(problems.description.trimmingCharacters(in: .newlines))
+            Output.error(lines: problems.description.trimmingCharacters(in: .newlines))
             throw ExitCode(ExitStatus.badUsage)
         }
     }

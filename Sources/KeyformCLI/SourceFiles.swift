@@ -27,23 +27,39 @@ extension SourceFiles {
     /// Symbolic links to folders are followed, each real folder read once (a
     /// link back up the tree cannot loop), so a check of a linked tree checks it.
     /// A path that does not exist is an error a user can act on: when it is a
-    /// name (`todo`) that `named` finds, the error says where that file is.
+    /// name (`todo`) that `named` finds, the error says where that file is; a
+    /// link that loops or leads nowhere says so.
+    /// - Parameter emptyFolder: when given, a folder holding no file to take is an
+    ///   error (nothing checked is not a pass), said as "no EMPTYFOLDER in 'PATH'".
     static func expand(_ paths: [String], skipping skip: (String) -> Bool = { _ in false },
-                       named: (String) -> String? = { _ in nil }) throws -> [String] {
+                       named: (String) -> String? = { _ in nil }, emptyFolder: String? = nil) throws -> [String] {
         var files: [String] = []
         var visited: Set<String> = []
         for path in paths {
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-                throw Failure(message: "no such file or folder: \(path)" + (named(path).map { "; \($0)" } ?? ""))
+                throw Failure(message: "\(missing(path)): \(TerminalSafe.escaped(path))" + (named(path).map { "; \($0)" } ?? ""))
             }
             guard isFolder.boolValue else {
                 files.append(path)
                 continue
             }
-            files += yamlFiles(under: path, visited: &visited).filter { !skip($0) }.sorted()
+            let found = yamlFiles(under: path, visited: &visited).filter { !skip($0) }.sorted()
+            if found.isEmpty, let emptyFolder {
+                throw Failure(message: "no \(emptyFolder) in '\(TerminalSafe.escaped(path))', so nothing was done; give the files, or a folder that holds some")
+            }
+            files += found
         }
         return files
+    }
+
+    /// Why `path` is not there: nothing by that name, or a symbolic link that loops or leads nowhere.
+    private static func missing(_ path: String) -> String {
+        var info = stat()
+        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return "no such file or folder" }
+        if stat(path, &info) != 0, errno == ELOOP { return "a symbolic link that loops (it leads back to itself)" }
+        let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)).map { " (to \(TerminalSafe.escaped($0)))" } ?? ""
+        return "a symbolic link to nothing\(target)"
     }
 
     /// The YAML files under `folder`, through linked folders, skipping hidden names.
@@ -74,10 +90,17 @@ extension SourceFiles {
 /// or a file-size limit make a write fail, and the failure is a value the
 /// caller acts on (Foundation's `FileHandle.write` traps on them).
 enum Output {
-    /// Lines for the person on stderr. Every line is escaped: an error message
-    /// quotes paths, arguments, answers and file contents, and none of them may
-    /// act on the terminal. A failed write is ignored: there is nowhere left to say it.
+    /// One message for the person on stderr, on one line: it quotes paths,
+    /// arguments, answers and file contents, and none of them may act on the
+    /// terminal or fake a line of its own, so every control, bidi and invisible
+    /// character is written out, a line break included (`\n`). A failed write is
+    /// ignored: there is nowhere left to say it.
     static func error(_ text: String) {
+        _ = Descriptor.writeAll(Array((TerminalSafe.escaped(text) + "\n").utf8), to: STDERR_FILENO)
+    }
+
+    /// Several lines at once (usage, a list of problems), each escaped as `error` escapes one.
+    static func error(lines text: String) {
         _ = Descriptor.writeAll(Array((escapedLines(text) + "\n").utf8), to: STDERR_FILENO)
     }
 

@@ -25,22 +25,40 @@ package enum SourceFiles {
             throw ReadFailure(message: pipes ? "not a regular file or a pipe (a folder or a device)"
                                              : "not a regular file (a folder, FIFO or device); give a YAML file")
         }
-        let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
-        let data = try handle.read(upToCount: limit + 1) ?? Data()
-        return [UInt8](data)
+        defer { close(fd) }
+        return try readAll(fd, upTo: limit + 1)
+    }
+
+    /// At most `count` bytes from `fd`, to its end. A failed read is said in the
+    /// system's words (`/proc/self/mem`: "Input/output error"), not as Foundation's
+    /// "NSCocoaErrorDomain Code=256".
+    private static func readAll(_ fd: Int32, upTo count: Int) throws -> [UInt8] {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while bytes.count < count {
+            let wanted = min(chunk.count, count - bytes.count)
+            let got = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, wanted) }
+            if got == 0 { break }
+            if got < 0 {
+                if errno == EINTR { continue }
+                throw ReadFailure(message: "cannot read the file (\(String(cString: strerror(errno))))")
+            }
+            bytes.append(contentsOf: chunk[..<got])
+        }
+        return bytes
     }
 
     /// Standard input, at most as much as a file may hold: answers and a layout
     /// on stdin are capped like files, so `< /dev/zero` is an error, not a hang.
     /// - Parameter limit: more than `limit` bytes is an error (`records import` allows more than 1 MiB).
     package static func readStandardInput(limit: Int = SourceFiles.limit) throws -> [UInt8] {
-        let data = try FileHandle.standardInput.read(upToCount: limit + 1) ?? Data()
+        let data = try readAll(STDIN_FILENO, upTo: limit + 1)
         guard data.count <= limit else {
             throw ReadFailure(message: limit == SourceFiles.limit
                 ? "standard input holds more than 1 MiB; answers and layouts are at most 1 MiB"
-                : "standard input holds more than \(limit >> 20) MiB")
+                : "standard input holds more than \(limit >> 20) MiB; import it in parts")
         }
-        return [UInt8](data)
+        return data
     }
 
     /// The most a form, layout, test or answers file may hold: 1 MiB.

@@ -92,6 +92,11 @@ enum YAMLDocument {
         case let .scanner(context, problem, mark, _),
              let .parser(context, problem, mark, _),
              let .composer(context, problem, mark, _):
+            // libyaml's own words name its function (yaml_set_max_nest_level): say what it means.
+            if problem.hasPrefix("Maximum nesting level reached") {
+                return .error(SourceLocation(mark), "YAML syntax: lists and mappings are nested too deeply (more than "
+                              + "1,000 levels inside one another); a layout or form needs a few")
+            }
             var message = "YAML syntax: \(problem)"
             if let context, !context.text.isEmpty, context.text != text {
                 message += " (\(context.text) at \(context.mark.line):\(context.mark.column))"
