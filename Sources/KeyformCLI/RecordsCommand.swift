@@ -166,7 +166,7 @@ enum RecordTable {
     static func writeToStandardOutput(_ selection: RecordSelection, as format: RecordQuery.Format) throws {
         var output = ChunkedOutput(descriptor: STDOUT_FILENO)
         do {
-            try write(selection, as: format, to: &output)
+            try write(selection, as: format, to: &output, onTerminal: isatty(STDOUT_FILENO) == 1)
             try output.flush()
         } catch let failure as ChunkedOutput.WriteFailure {
             throw Output.notWritten(failure)
@@ -174,8 +174,11 @@ enum RecordTable {
     }
 
     /// Writes the selected records in `format`; returns how many there were.
+    /// - Parameter onTerminal: whether people read it as it is written: CSV then
+    ///   writes out bidi controls and invisible characters too (`csvValue`).
     @discardableResult
-    static func write(_ selection: RecordSelection, as format: RecordQuery.Format, to output: inout ChunkedOutput) throws -> Int {
+    static func write(_ selection: RecordSelection, as format: RecordQuery.Format, to output: inout ChunkedOutput,
+                      onTerminal: Bool = false) throws -> Int {
         let form = selection.form
         var count = 0
         switch format {
@@ -214,7 +217,7 @@ enum RecordTable {
                     out.append(contentsOf: Timestamp.string(from: created).utf8)
                     for value in values {
                         out.append(UInt8(ascii: ","))
-                        if let value { appendCSVField(csvValue(value), to: &out) }
+                        if let value { appendCSVField(csvValue(value, onTerminal: onTerminal), to: &out) }
                     }
                     out.append(contentsOf: "\r\n".utf8)
                 }
@@ -265,9 +268,12 @@ enum RecordTable {
 
     /// A value as text; a C0 or C1 control (which no value can be typed or answered
     /// with, but a database edited by hand may hold) written out as `\u{1B}`.
-    private static func csvValue(_ value: FieldValue) -> String {
+    /// CSV is data for programs: to a file or a pipe, bidi marks and joiners stay
+    /// (right-to-left text needs them, and an export imports back byte for byte);
+    /// on a terminal they are written out too, as in the table (DECISIONS 29).
+    private static func csvValue(_ value: FieldValue, onTerminal: Bool) -> String {
         if case .boolean(let flag) = value { return flag ? "true" : "false" }
-        return TerminalSafe.escapedControls(value.text)
+        return onTerminal ? TerminalSafe.escaped(value.text) : TerminalSafe.escapedControls(value.text)
     }
 
     /// Aligned columns for people: labels as headers, values as the form shows

@@ -197,7 +197,10 @@ extension YAMLFormatter {
             info.hasComment = true
             comment = Source.Comment(
                 line: line,
-                text: String(String.UnicodeScalarView(text)),
+                // Written out (`\u{202E}`): a comment has no meaning to change, and a bidi
+                // control or an invisible character in it would reorder or hide the code
+                // around it wherever the file is shown (`fmt -` echoes it).
+                text: TerminalSafe.escaped(String(String.UnicodeScalarView(text))),
                 isFullLine: !info.hasCode
             )
         }

@@ -189,7 +189,7 @@ public struct FieldValidator: Sendable {
     private static func controlProblem(_ text: String) -> FieldProblem? {
         guard let scalar = text.unicodeScalars.first(where: isControl) else { return nil }
         return scalar == "\n" || scalar == "\r" || scalar == "\u{85}" || scalar == "\u{0B}" || scalar == "\u{0C}"
-            ? .oneLine : .controlCharacter(scalar)
+            || scalar == "\u{2028}" || scalar == "\u{2029}" ? .oneLine : .controlCharacter(scalar)
     }
 
     // MARK: - Parsing pieces, shared with the kinds
@@ -202,9 +202,10 @@ public struct FieldValidator: Sendable {
 
     static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
 
-    /// C0 controls, DEL and C1 controls: never part of a value.
+    /// C0 controls, DEL, C1 controls, and the line and paragraph separators
+    /// (U+2028, U+2029: a line break to some): never part of a value.
     static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029
     }
 }
 

@@ -121,7 +121,8 @@ public enum RecordFormat: String, CaseIterable, Sendable {
 
     /// `id=value` lines in field order, each value in POSIX shell single quotes
     /// (`note='it'\''s'`), `FieldValue.text` inside; an empty field is `id=''`.
-    /// The output can be `eval`ed or sourced by any POSIX shell.
+    /// The output can be `eval`ed or sourced by any POSIX shell, and gives back
+    /// the value exactly; it never acts on a terminal that shows it (see `shellQuoted`).
     public static func env(_ record: Record, form: Form) -> String {
         var out = ""
         for field in form.fields {
@@ -130,9 +131,22 @@ public enum RecordFormat: String, CaseIterable, Sendable {
         return out
     }
 
-    /// `text` in single quotes, each `'` written as `'\''`.
+    /// `text` in single quotes, each `'` written as `'\''`. A bidi control or an
+    /// invisible character (`TerminalSafe`; no value holds a control character) is
+    /// written as the shell command that prints its UTF-8 bytes,
+    /// `'a'"$(printf '\342\200\256')"'b'`: the shell makes the same value of it,
+    /// and a terminal shows it as it is written, not reordered or hidden.
     public static func shellQuoted(_ text: String) -> String {
-        "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        // `'` first: what replaces the unsafe runs has quotes of its own.
+        let inside = TerminalSafe.rewritten(text.replacingOccurrences(of: "'", with: "'\\''")) { run in
+            // A line break stays as it is: quoted, it is part of the value (`$(…)` would drop one at the end).
+            run.split(separator: "\n", omittingEmptySubsequences: false).map { part in
+                guard !part.isEmpty else { return "" }
+                let octal = part.flatMap { String($0).utf8 }.map { "\\" + String($0, radix: 8) }.joined()
+                return "'\"$(printf '" + octal + "')\"'"
+            }.joined(separator: "\n")
+        }
+        return "'" + inside + "'"
     }
 
     // MARK: - template
@@ -262,10 +276,22 @@ public struct RecordTemplate: Sendable {
         for (id, value) in record.values {
             guard let value, value != .text("") else { continue }
             let field = fields.first { $0.id == id } ?? Field(id: id, type: value.kind.type)
-            context[id] = value.kind.templateValue(value, field: field)
+            context[id] = Self.terminalSafe(value.kind.templateValue(value, field: field))
         }
         let output = parsed.render(context)
         return output.hasSuffix("\n") ? output : output + "\n"
+    }
+
+    /// A value's text with its bidi controls and invisible characters written out
+    /// (`\u{202E}`, `TerminalSafe.escaped`): the output is a line for people (a
+    /// log, a terminal), where they would reorder or hide the text around them.
+    private static func terminalSafe(_ value: Any) -> Any {
+        switch value {
+        case let text as String: TerminalSafe.escaped(text)
+        case let texts as [String]: texts.map(TerminalSafe.escaped)
+        case let flag as TemplateBoolean: TemplateBoolean(value: flag.value, text: TerminalSafe.escaped(flag.text))
+        default: value
+        }
     }
 
     static func reason(_ error: any Error) -> String {
