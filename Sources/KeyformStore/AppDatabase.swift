@@ -99,7 +99,17 @@ public final class AppDatabase: Sendable {
     public static func openForReading(path: String, now: @escaping @Sendable () -> Date = { Date() }) throws(StoreError) -> AppDatabase? {
         guard DatabaseFile.exists(path) else { throw .noDatabase(path: path) }
         try DatabaseFile.checkReadable(path: path)
-        let (queue, hasSchema) = try connect(path: path, writing: false)
+        let (queue, hasSchema): (DatabaseQueue, Bool)
+        do {
+            (queue, hasSchema) = try connect(path: path, writing: false)
+        } catch {
+            // Reading a WAL database makes its index file (PATH-shm) beside it, which a
+            // read-only or full file system refuses. Nothing can write the file there
+            // either, so it is read as it is, unless its WAL holds changes (they would
+            // be missed): then the error stands.
+            guard DatabaseFile.cannotHoldIndex(for: path) else { throw error }
+            (queue, hasSchema) = try connect(path: path, writing: false, immutable: true)
+        }
         guard hasSchema else {
             try? queue.close()
             return nil
@@ -124,13 +134,16 @@ public final class AppDatabase: Sendable {
     ///   "database is locked" at once instead of calling the busy handler.
     /// - Migrations run only when some are missing; a file that is up to date is
     ///   only read.
-    private static func connect(path: String, writing: Bool) throws(StoreError) -> (DatabaseQueue, Bool) {
+    /// - Parameter immutable: open the file read-only as a file nothing changes
+    ///   (SQLite's `immutable=1`): no lock, no WAL index, the WAL not read.
+    private static func connect(path: String, writing: Bool, immutable: Bool = false) throws(StoreError) -> (DatabaseQueue, Bool) {
         var configuration = Configuration()
         configuration.busyMode = busyMode
         configuration.label = "keyform"
+        configuration.readonly = immutable
         var opened: DatabaseQueue?
         do {
-            let queue = try DatabaseQueue(path: path, configuration: configuration)
+            let queue = try DatabaseQueue(path: immutable ? DatabaseFile.immutableURI(path) : path, configuration: configuration)
             opened = queue
             // Processes opening a new file at once: one may read the schema while another
             // creates it, and find a table gone that it saw a moment ago. Look again.

@@ -51,6 +51,46 @@ enum DatabaseFile {
         guard access(path, R_OK) == 0 else { throw .cannotOpen(path: path, reason: reason(errno)) }
     }
 
+    /// Whether the file system holding `path` has (next to) no room left for this
+    /// process: less than 256 KiB, less than a write of the WAL and its index needs.
+    static func hasNoRoom(for path: String) -> Bool {
+        var info = statvfs()
+        return statvfs(folder(of: path), &info) == 0 && UInt64(info.f_bavail) * UInt64(info.f_frsize) < 256 << 10
+    }
+
+    /// Whether a reader of the database at `path` cannot make its WAL index because
+    /// the file system is read-only or full, and may read the file as it is: no
+    /// WAL with changes beside it (`PATH-wal` missing or empty).
+    static func cannotHoldIndex(for path: String) -> Bool {
+        var info = statvfs()
+        guard statvfs(folder(of: path), &info) == 0,
+              info.f_flag & UInt(ST_RDONLY) != 0 || hasNoRoom(for: path) else { return false }
+        var wal = stat()
+        return stat(path + "-wal", &wal) != 0 ? errno == ENOENT : wal.st_size == 0
+    }
+
+    /// `path` as a SQLite URI that opens it as a file nothing changes.
+    static func immutableURI(_ path: String) -> String {
+        let absolute = path.hasPrefix("/") ? path : currentFolder() + "/" + path
+        var uri = "file:"
+        for byte in absolute.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "/"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "~"):
+                uri.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                uri += (byte < 16 ? "%0" : "%") + String(byte, radix: 16, uppercase: true)
+            }
+        }
+        return uri + "?immutable=1"
+    }
+
+    private static func currentFolder() -> String {
+        guard let folder = getcwd(nil, 0) else { return "." }
+        defer { free(folder) }
+        return String(cString: folder)
+    }
+
     /// Whether anything is at `path` (a file, or a folder that `prepare` refuses).
     static func exists(_ path: String) -> Bool {
         var info = stat()

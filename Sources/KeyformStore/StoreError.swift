@@ -91,6 +91,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case .SQLITE_CORRUPT: return .corrupt(path: path, detail: message)
         case .SQLITE_READONLY, .SQLITE_PERM: return .readOnly(path: path)
         case .SQLITE_FULL: return .diskFull(path: path)
+        // SQLite says "disk I/O error" when a write to the WAL or its index finds no room.
+        case .SQLITE_IOERR where DatabaseFile.hasNoRoom(for: path): return .diskFull(path: path)
         case .SQLITE_BUSY, .SQLITE_LOCKED: return .busy(path: path)
         case .SQLITE_CANTOPEN: return .cannotOpen(path: path, reason: message)
         default: return .sqlite(path: path, message: message)
