@@ -146,20 +146,33 @@ public struct StoredFormRun {
         let form = self.form
         let untouched = FormState.start(context, values: start.last).draft(context)
         hooks.history = { [self] in history($0) }
+        func save(_ values: [String: FieldInput], _ focus: String) throws(StoreError) {
+            if values == untouched {
+                _ = try store.deleteDraft(form: form)
+            } else {
+                try store.saveDraft(form: form, values: values, focus: focus)
+            }
+        }
         hooks.saveDraft = { values, focus in
+            do throws(StoreError) { try save(values, focus) } catch { return error.shortDescription }
+            return nil
+        }
+        // While typing, another process's lock is waited for briefly, never the
+        // store's 5 s: the scene tries the draft again until the lock is gone.
+        hooks.saveDraftWhileTyping = { values, focus in
             do throws(StoreError) {
-                if values == untouched {
-                    _ = try store.deleteDraft(form: form)
-                } else {
-                    try store.saveDraft(form: form, values: values, focus: focus)
-                }
-                return nil
+                try store.impatient(milliseconds: Self.draftPatienceMilliseconds) { () throws(StoreError) in try save(values, focus) }
             } catch {
                 return error.shortDescription
             }
+            return nil
         }
         return hooks
     }
+
+    /// How long a draft saved while the person types waits for another process's
+    /// lock before the footer says the database is busy (and it is tried again).
+    public static let draftPatienceMilliseconds = 50
 
     /// A field's earlier values, oldest first (readline's Up); none without a store.
     public func history(_ field: String) -> [String] {

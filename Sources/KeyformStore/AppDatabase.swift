@@ -42,10 +42,19 @@ public final class AppDatabase: Sendable {
     /// sleeps up to 100 ms between tries, and a process waiting behind others that
     /// write one record after another can then miss every gap between their
     /// transactions until it times out (seen with 4 writers on a loaded machine).
-    static let busyMode: Database.BusyMode = .callback { tries in
-        guard Double(tries) < busyTimeout * 1000 else { return false }
-        usleep(UInt32.random(in: 500...1500))
-        return true
+    static func busyMode(_ patience: Patience) -> Database.BusyMode {
+        .callback { tries in
+            guard tries < patience.milliseconds.load(ordering: .relaxed) else { return false }
+            usleep(UInt32.random(in: 500...1500))
+            return true
+        }
+    }
+
+    /// How many milliseconds (tries, about one a millisecond) the connection's writes
+    /// wait for another process's lock: `busyTimeout`, unless `impatient` lowers it.
+    final class Patience: Sendable {
+        static let usual = Int(busyTimeout * 1000)
+        let milliseconds = Atomic<Int>(Patience.usual)
     }
 
     /// The database file, or `:memory:`.
@@ -55,11 +64,24 @@ public final class AppDatabase: Sendable {
     /// The damage a read or write ran into: once a command has called the file
     /// damaged, nothing more is written to it (`writing`).
     private let damage = Mutex<StoreError?>(nil)
+    private let patience: Patience
 
-    private init(writer: any DatabaseWriter, path: String, now: @escaping @Sendable () -> Date) {
+    private init(writer: any DatabaseWriter, path: String, patience: Patience = Patience(),
+                 now: @escaping @Sendable () -> Date) {
         self.writer = writer
         self.path = path
+        self.patience = patience
         self.now = now
+    }
+
+    /// `body`'s writes wait at most `milliseconds` for another process's lock, then
+    /// fail with `.busy`: a draft written while a person types must not hold the
+    /// screen for `busyTimeout` seconds (it is tried again later). The connection is
+    /// shared, so a write another thread makes meanwhile is as impatient.
+    public func impatient<T>(milliseconds: Int, _ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+        patience.milliseconds.store(milliseconds, ordering: .relaxed)
+        defer { patience.milliseconds.store(Patience.usual, ordering: .relaxed) }
+        return try body()
     }
 
     // MARK: - Opening
@@ -78,8 +100,8 @@ public final class AppDatabase: Sendable {
     /// - Parameter now: the clock for `created`, `updated` and `saved` (tests pass a fixed one).
     public static func open(path: String, now: @escaping @Sendable () -> Date = { Date() }) throws(StoreError) -> AppDatabase {
         try DatabaseFile.prepare(path: path)
-        let (queue, _) = try connect(path: path, writing: true)
-        return AppDatabase(writer: queue, path: path, now: now)
+        let (queue, _, patience) = try connect(path: path, writing: true)
+        return AppDatabase(writer: queue, path: path, patience: patience, now: now)
     }
 
     /// Opens the database file at `path` only if it exists: for commands that
@@ -99,22 +121,22 @@ public final class AppDatabase: Sendable {
     public static func openForReading(path: String, now: @escaping @Sendable () -> Date = { Date() }) throws(StoreError) -> AppDatabase? {
         guard DatabaseFile.exists(path) else { throw .noDatabase(path: path) }
         try DatabaseFile.checkReadable(path: path)
-        let (queue, hasSchema): (DatabaseQueue, Bool)
+        let (queue, hasSchema, patience): (DatabaseQueue, Bool, Patience)
         do {
-            (queue, hasSchema) = try connect(path: path, writing: false)
+            (queue, hasSchema, patience) = try connect(path: path, writing: false)
         } catch {
             // Reading a WAL database makes its index file (PATH-shm) beside it, which a
             // read-only or full file system refuses. Nothing can write the file there
             // either, so it is read as it is, unless its WAL holds changes (they would
             // be missed): then the error stands.
             guard DatabaseFile.cannotHoldIndex(for: path) else { throw error }
-            (queue, hasSchema) = try connect(path: path, writing: false, immutable: true)
+            (queue, hasSchema, patience) = try connect(path: path, writing: false, immutable: true)
         }
         guard hasSchema else {
             try? queue.close()
             return nil
         }
-        return AppDatabase(writer: queue, path: path, now: now)
+        return AppDatabase(writer: queue, path: path, patience: patience, now: now)
     }
 
     /// The one connection to the file, checked and (when `writing`) set up; it
@@ -136,9 +158,10 @@ public final class AppDatabase: Sendable {
     ///   only read.
     /// - Parameter immutable: open the file read-only as a file nothing changes
     ///   (SQLite's `immutable=1`): no lock, no WAL index, the WAL not read.
-    private static func connect(path: String, writing: Bool, immutable: Bool = false) throws(StoreError) -> (DatabaseQueue, Bool) {
+    private static func connect(path: String, writing: Bool, immutable: Bool = false) throws(StoreError) -> (DatabaseQueue, Bool, Patience) {
         var configuration = Configuration()
-        configuration.busyMode = busyMode
+        let patience = Patience()
+        configuration.busyMode = busyMode(patience)
         configuration.label = "keyform"
         configuration.readonly = immutable
         var opened: DatabaseQueue?
@@ -152,7 +175,7 @@ public final class AppDatabase: Sendable {
                 do {
                     let hasSchema = try check(queue, path: path, writing: writing)
                     if writing && !hasSchema { try migrate(queue) }
-                    return (queue, writing || hasSchema)
+                    return (queue, writing || hasSchema, patience)
                 } catch let error as DatabaseError where attempt < 5 && error.resultCode == .SQLITE_ERROR {
                     queue.inDatabase { $0.clearSchemaCache() }
                     usleep(2_000)

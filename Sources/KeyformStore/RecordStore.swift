@@ -90,6 +90,11 @@ public protocol RecordStore: AnyObject, Sendable {
     /// `multiple` field's selection) and the focused field.
     func saveDraft(form: Form, values: [String: FieldInput], focus: String?) throws(StoreError)
 
+    /// `body`'s writes wait at most `milliseconds` for another process's lock
+    /// (then `.busy`), for writes that must not freeze the screen (a draft while
+    /// a person types).
+    func impatient<T>(milliseconds: Int, _ body: () throws(StoreError) -> T) throws(StoreError) -> T
+
     /// The form's draft, or nil.
     func draft(form: Form) throws(StoreError) -> Draft?
 
@@ -100,6 +105,11 @@ public protocol RecordStore: AnyObject, Sendable {
 
 /// The common shapes of the calls.
 extension RecordStore {
+    /// A store without locks to wait for runs `body` as it is.
+    public func impatient<T>(milliseconds: Int, _ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+        try body()
+    }
+
     /// Stores a submitted record and removes the form's draft.
     @discardableResult
     public func saveRecord(_ record: KeyformCore.Record, form: Form) throws(StoreError) -> Int64 {

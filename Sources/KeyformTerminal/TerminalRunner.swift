@@ -37,10 +37,16 @@ public final class TerminalRunner {
     public struct Hooks {
         /// A field's earlier values, oldest first (readline's Up).
         public var history: (String) -> [String] = { _ in [] }
-        /// Called with the values and the focused field's id when a field is
-        /// committed and when the form is left unfinished.
+        /// Called with the values and the focused field's id when the form is
+        /// left unfinished (and, unless `saveDraftWhileTyping` is given, when a
+        /// field is committed): it may wait for the store.
         /// Returns nil when the draft was kept, else why not (shown to the person).
         public var saveDraft: ([String: FieldInput], String) -> String? = { _, _ in nil }
+        /// The same when a field is committed and the person goes on typing: it
+        /// must answer at once (a store locked by another process is a problem
+        /// now, not a frozen screen). A draft it did not keep is tried again
+        /// every `draftRetryMilliseconds` until one is kept.
+        public var saveDraftWhileTyping: (([String: FieldInput], String) -> String?)?
         public init() {}
     }
 
@@ -115,6 +121,8 @@ public final class TerminalRunner {
                 perform(scene.receive(bytes))
             } else if ready == 0, scene.hasPendingEscape {
                 perform(scene.flushPendingEscape())
+            } else if ready == 0 {
+                perform(scene.wakeUp())
             }
             if let outcome = scene.outcome { return finish(scene, outcome) }
             draw(scene)
@@ -122,11 +130,12 @@ public final class TerminalRunner {
     }
 
     /// How long poll may wait: a frame's time while animating, the lone-Esc pause
-    /// while an Esc waits, else until something happens.
+    /// while an Esc waits, until the scene has something to do (a draft to try
+    /// again), else until something happens.
     private func timeout(_ scene: some TerminalScene) -> Int32 {
         if animation != nil { return 16 }
         if scene.hasPendingEscape { return Int32(KeyDecoder.escapeTimeoutMilliseconds) }
-        return -1
+        return scene.wakeUpMilliseconds.map { max(0, $0) } ?? -1
     }
 
     private func handle(signal: Int32, _ scene: some TerminalScene) {

@@ -39,10 +39,17 @@ public protocol TerminalScene: AnyObject {
     func frame(width: Int, height: Int, color: Bool) -> Frame
     /// Called once when the runner is done with the scene.
     func close()
+    /// Milliseconds until the scene has something to do without a key (try a
+    /// draft again); nil when nothing waits.
+    var wakeUpMilliseconds: Int32? { get }
+    /// Called when poll waited `wakeUpMilliseconds` (or longer) with nothing read.
+    func wakeUp() -> [TerminalRequest]
 }
 
 extension TerminalScene {
     public func close() {}
+    public var wakeUpMilliseconds: Int32? { nil }
+    public func wakeUp() -> [TerminalRequest] { [] }
 }
 
 /// A form as a terminal scene: a `FormSession`, with its effects carried out
@@ -86,15 +93,42 @@ public final class FormScene: TerminalScene {
 
     public func close() { session.close() }
 
+    /// A draft the store did not keep while the person typed, and when to try it again.
+    private var unsaved: (values: [String: FieldInput], focus: String, retry: ContinuousClock.Instant)?
+    /// How often a draft not kept is tried again while the form waits for keys.
+    public static let draftRetryMilliseconds = 500
+
+    public var wakeUpMilliseconds: Int32? {
+        guard let unsaved else { return nil }
+        let left = ContinuousClock.now.duration(to: unsaved.retry).components
+        return Int32(clamping: left.seconds * 1000 + left.attoseconds / 1_000_000_000_000_000)
+    }
+
+    public func wakeUp() -> [TerminalRequest] {
+        guard let unsaved, ContinuousClock.now >= unsaved.retry else { return [] }
+        saveDraft(unsaved.values, focus: unsaved.focus, leaving: false)
+        return []
+    }
+
+    /// Saves a draft through the hooks. While the form goes on it must not wait
+    /// for the store (`saveDraftWhileTyping`): a draft not kept is kept aside
+    /// and tried again; when the form ends it may wait (the last chance).
+    private func saveDraft(_ values: [String: FieldInput], focus: String, leaving: Bool) {
+        let save = leaving ? hooks.saveDraft : hooks.saveDraftWhileTyping ?? hooks.saveDraft
+        let problem = save(values, focus)
+        unsaved = problem == nil || leaving || hooks.saveDraftWhileTyping == nil ? nil
+            : (values, focus, .now + .milliseconds(Self.draftRetryMilliseconds))
+        // What the store answered comes back as an event: the footer says when drafts are not kept.
+        if problem != session.state.draftProblem { _ = session.send(.draftSaved(problem: problem)) }
+    }
+
     /// Drafts are saved here; what the terminal must do goes to the runner.
     private func requests(_ output: FormSession.Output) -> [TerminalRequest] {
         var requests: [TerminalRequest] = []
         for effect in output.effects {
             switch effect {
             case .saveDraft(let values):
-                // What the store answered comes back as an event: the footer says when drafts are not kept.
-                let problem = hooks.saveDraft(values, session.context.fields[session.state.focus].id)
-                if problem != session.state.draftProblem { _ = session.send(.draftSaved(problem: problem)) }
+                saveDraft(values, focus: session.context.fields[session.state.focus].id, leaving: session.state.outcome != nil)
             case .bell: requests.append(.bell)
             case .transition(let transition): requests.append(.transition(transition))
             default: break  // setLine: done by the session; submit and finish: the outcome ends the run
