@@ -270,7 +270,7 @@ enum RecordTable {
     /// with, but a database edited by hand may hold) written out as `\u{1B}`.
     /// CSV is data for programs: to a file or a pipe, bidi marks and joiners stay
     /// (right-to-left text needs them, and an export imports back byte for byte);
-    /// on a terminal they are written out too, as in the table (DECISIONS 29).
+    /// on a terminal they are written out too, as in the table (DECISIONS 31).
     private static func csvValue(_ value: FieldValue, onTerminal: Bool) -> String {
         if case .boolean(let flag) = value { return flag ? "true" : "false" }
         return onTerminal ? TerminalSafe.escaped(value.text) : TerminalSafe.escapedControls(value.text)

@@ -85,7 +85,7 @@ struct RecordsImportCommand: ParsableCommand {
 
     /// The most an import reads, from a file or stdin: 64 MiB. Every record is held
     /// (and checked) before any is stored, so memory grows with it; an export of
-    /// 100,000 records is 14 MiB, so this is some 450,000 records (DECISIONS 29).
+    /// 100,000 records is 14 MiB, so this is some 450,000 records (DECISIONS 31).
     static let limit = 64 << 20
 
     /// By the file's extension, else by its first character.
