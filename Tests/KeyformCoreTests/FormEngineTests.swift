@@ -398,17 +398,22 @@ private enum Fixture {
         }
         // The line editor's events are ignored while the grid shows.
         store.send(.lineEdited(text: "zzz", cursor: 3))
-        store.send(.swapViewPressed, effects: [.transition(.swapView(toGrid: false)), .setLine(text: "Medium", cursor: 6)]) {
+        // A value picked from the grid: the keyboard types a new one, from an empty
+        // line; the value stands until the line is edited.
+        store.send(.swapViewPressed, effects: [.transition(.swapView(toGrid: false)), .setLine(text: "", cursor: 0)]) {
             $0.grid = nil
+            $0.entries[1] = Entry("")
+            $0.entries[1].kept = "Medium"
         }
-        // The cursor is kept across a swap.
-        store.send(.lineEdited(text: "Low", cursor: 1)) { $0.entries[1] = Entry("Low", cursor: 1) }
+        // Text being typed (not a key's) and its cursor are kept across a swap.
+        store.send(.lineEdited(text: "Lo", cursor: 1)) { $0.entries[1] = Entry("Lo", cursor: 1) }
         store.send(.swapViewPressed, effects: [.transition(.swapView(toGrid: true))]) {
-            $0.grid = Grid(layout: "priority", highlight: .init(row: 0, key: 2))
+            $0.grid = Grid(layout: "priority")
         }
-        store.send(.swapViewPressed, effects: [.transition(.swapView(toGrid: false)), .setLine(text: "Low", cursor: 1)]) {
+        store.send(.swapViewPressed, effects: [.transition(.swapView(toGrid: false)), .setLine(text: "Lo", cursor: 1)]) {
             $0.grid = nil
         }
+        store.send(.lineEdited(text: "Low", cursor: 3)) { $0.entries[1] = Entry("Low", cursor: 3) }
         // A field without a layout: the bell.
         store.send(.previousPressed, effects: [.setLine(text: "", cursor: 0)]) { $0.focus = 0 }
         store.send(.swapViewPressed, effects: [.bell])
@@ -505,9 +510,12 @@ private enum Fixture {
             $0.focus = 1
             $0.grid = Grid(layout: "strokes", highlight: .init(row: 0, key: 1))
         }
-        // Tab swaps an `input: grid` field to the keyboard too, and back.
-        store.send(.swapViewPressed, effects: [.transition(.swapView(toGrid: false)), .setLine(text: "Breaststroke", cursor: 12)]) {
+        // Tab swaps an `input: grid` field to the keyboard too (a new value: the line
+        // starts empty, Breaststroke standing), and back.
+        store.send(.swapViewPressed, effects: [.transition(.swapView(toGrid: false)), .setLine(text: "", cursor: 0)]) {
             $0.grid = nil
+            $0.entries[1] = Entry("")
+            $0.entries[1].kept = "Breaststroke"
         }
         store.send(.swapViewPressed, effects: [.transition(.swapView(toGrid: true))]) {
             $0.grid = Grid(layout: "strokes", highlight: .init(row: 0, key: 1))

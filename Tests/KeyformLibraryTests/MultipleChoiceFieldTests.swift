@@ -107,12 +107,14 @@ struct MultipleChoiceFieldTests {
         #expect(layout.pages[0].rows.map { $0.map(\.label) } == [["Cheese", "Ham", "Olives"], ["Done"]])
         #expect(layout.pages[0].rows[1][0].span == 3)
         #expect(layout.pages[0].rows[1][0].action == .done)
-        // The highlight starts on the first pick, Olives (the default). Enter toggles the
-        // highlighted key: Olives off; Left Left Enter: Cheese on; Down Enter: Done.
-        let result = try await form.test(keys: "<Enter><Left><Left><Enter><Down><Enter>")
+        // Olives (the default) is picked and no key is highlighted: the first Right shows
+        // the highlight on Cheese, Right Right to Olives, Enter toggles it off; Left Left
+        // Enter: Cheese on; Down Enter: Done.
+        let result = try await form.test(keys: "<Right><Right><Right><Enter><Left><Left><Enter><Down><Enter>")
         #expect(result.outcome == .submitted)
         #expect(result.record?["toppings"] == .list(["Cheese"]))
-        let kept = try await form.test(keys: "<Down><Enter>")
+        // Enter with nothing highlighted keeps the default and commits.
+        let kept = try await form.test(keys: "<Enter>")
         #expect(kept.record?["toppings"] == .list(["Olives"]))
     }
 
@@ -121,7 +123,8 @@ struct MultipleChoiceFieldTests {
 
     @Test func aStringEnumDecodesBackAsAnArray() async throws {
         let form = KeyformForm("Trip") { MultipleChoiceField("tags", choices: Tag.self, required: true, default: [.city]) }
-        // The highlight starts on City (the default): Left Left Enter adds Beach; Down Enter: Done.
+        // City (the default) is picked, nothing highlighted: Left shows the highlight on Beach,
+        // Enter adds it; Down Enter: Done.
         let result = try await form.test(keys: "<Left><Left><Enter><Down><Enter>", as: Trip.self)
         #expect(result.value?.tags == [.city, .beach])
     }

@@ -144,10 +144,11 @@ struct PublicAPITests {
     }
 
     @Test func multiplePicksDecodeAsArrays() async throws {
-        // Drills: s, c toggle Sculling and Catch-up, d commits. Gear: the highlight is on
-        // Fins (the default); Right Enter adds Paddles, Down Enter is Done. Extras: typed,
-        // an item a line, Enter on the empty line commits.
-        let result = try await kitForm.test(keys: "scd<Right><Enter><Down><Enter>Goggles<Enter>Cap<Enter><Enter>", as: Kit.self)
+        // Drills: s, c toggle Sculling and Catch-up, d commits. Gear: Fins (the default) is
+        // picked, no key highlighted; the first Right shows the highlight on Fins, the second
+        // moves to Paddles, Enter adds it, Down Enter is Done. Extras: typed, an item a
+        // line, Enter on the empty line commits.
+        let result = try await kitForm.test(keys: "scd<Right><Right><Enter><Down><Enter>Goggles<Enter>Cap<Enter><Enter>", as: Kit.self)
         #expect(result.outcome == .submitted)
         #expect(result.value == Kit(drills: ["Sculling", "Catch-up"], gear: [.fins, .paddles], extras: ["Goggles", "Cap"]))
         let record = try #require(result.record)
@@ -155,8 +156,9 @@ struct PublicAPITests {
         #expect(record["gear"]?.description == "Fins, Paddles")
         #expect(record.json == #"{"drills":["Sculling","Catch-up"],"gear":["Fins","Paddles"],"extras":["Goggles","Cap"]}"#)
 
-        // Nothing picked (Enter unpicks Fins, the default): nil; a required field keeps Done disabled until one is.
-        let none = try await kitForm.test(keys: "fd<Enter><Down><Enter><Enter>", as: Kit.self)
+        // Nothing picked (Right shows the highlight on Fins, the default; Enter unpicks it): nil;
+        // a required field keeps Done disabled until one is.
+        let none = try await kitForm.test(keys: "fd<Right><Enter><Down><Enter><Enter>", as: Kit.self)
         #expect(none.value == Kit(drills: ["Fist"], gear: nil, extras: nil))
         #expect(none.record?["gear"] == nil)
         let blocked = try await kitForm.test(keys: "d")

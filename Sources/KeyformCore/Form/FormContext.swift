@@ -98,11 +98,12 @@ public struct FormContext: Sendable {
     /// value (`2026-11-22`), so the screen says what will be stored; anything
     /// else shows as typed.
     public func shownText(ofField index: Int, _ entry: FormState.Entry) -> String {
-        guard entry.selection == nil else { return entry.input.text }
+        let text = entry.input.text
+        guard entry.selection == nil else { return text }
         let kind = fields[index].kind
-        guard kind.clockWords.contains(FieldValidator.trimmed(entry.text).lowercased()),
-              case .success(let value?) = validators[index].validate(entry.text, at: clock)
-        else { return entry.text }
+        guard kind.clockWords.contains(FieldValidator.trimmed(text).lowercased()),
+              case .success(let value?) = validators[index].validate(text, at: clock)
+        else { return text }
         return value.text
     }
 

@@ -17,6 +17,8 @@ public enum FormEngine {
             // `.setLine` put there) must not wipe the notice that came with it.
             let entry = state.entries[state.focus]
             guard state.grid == nil, entry.text != text || entry.cursor != cursor else { return [] }
+            // The first edit replaces a value left standing for a new one.
+            if entry.text != text { state.entries[state.focus].kept = nil }
         }
         state.notice = nil
         switch event {
@@ -82,10 +84,15 @@ public enum FormEngine {
     /// Moves focus to field `index`, opening its own input view.
     static func enter(field index: Int, in state: inout FormState, _ context: FormContext, from previous: Int?) -> [FormEffect] {
         guard state.entries.indices.contains(index) else { return [] }
+        // A value left standing over an empty line is the field's text again once focus leaves.
+        if let previous, state.entries.indices.contains(previous), state.entries[previous].text.isEmpty,
+           let kept = state.entries[previous].kept {
+            state.entries[previous] = FormState.Entry(kept)
+        }
         state.focus = index
+        let opensGrid = context.fields[index].input == .grid && context.layout(ofField: index) != nil
         let text = state.entries[index].text
         state.entries[index].cursor = text.count
-        let opensGrid = context.fields[index].input == .grid && context.layout(ofField: index) != nil
         state.grid = opensGrid ? startingGrid(forField: index, state, context) : nil
         var effects: [FormEffect] = [.setLine(text: text, cursor: text.count)]
         if let previous, context.pageOfField[previous] != context.pageOfField[index] {
@@ -207,9 +214,23 @@ extension FormEngine {
             state.grid = startingGrid(forField: state.focus, state, context)
             return [.transition(.swapView(toGrid: true))]
         }
-        state.grid = nil
+        openKeyboard(from: state.grid, in: &state, context)
         let entry = state.entries[state.focus]
         return [.transition(.swapView(toGrid: false)), .setLine(text: entry.text, cursor: entry.cursor)]
+    }
+
+    /// The keyboard view opens on the focused field. When the field holds a
+    /// value picked from a grid of choices (one of its keys' texts: `Hardware`,
+    /// `today`, `Medium`), the keyboard is there to type a new value: the line
+    /// starts empty, the value standing until something is typed (typing
+    /// `Garden` after `Hardware` gave `HardwareGarden`, and the line said
+    /// `today` where the field showed its date). Text being typed goes on.
+    private static func openKeyboard(from grid: FormState.Grid?, in state: inout FormState, _ context: FormContext) {
+        state.grid = nil
+        guard let grid, let layout = context.layout(named: grid.layout), layout.kind == .choice else { return }
+        let value = state.entries[state.focus].input.text
+        let picked = layout.pages.contains { $0.rows.contains { $0.contains { $0.action == .text && $0.text == value } } }
+        if picked || CalendarGrid.isCalendar(grid.layout) { state.entries[state.focus].openForNewValue() }
     }
 
     /// The field's own layout, on the page and key that hold its current value
@@ -219,12 +240,15 @@ extension FormEngine {
         guard let name = context.fields[index].layout, let layout = context.layout(named: name) else { return nil }
         if CalendarGrid.isCalendar(name) {
             // The month of the field's date, that day highlighted; else today's month, nothing highlighted.
-            guard let day = CivilDate(iso: state.entries[index].text) else {
+            guard let day = CivilDate(iso: state.entries[index].input.text) else {
                 return FormState.Grid(layout: CalendarGrid.name(ofMonthOf: context.today))
             }
             return FormState.Grid(layout: CalendarGrid.name(ofMonthOf: day), highlight: CalendarGrid.index(of: day))
         }
-        let value = state.entries[index].input.items.first ?? state.entries[index].text
+        // A selection highlights none of its keys: Enter with nothing highlighted
+        // keeps it and commits (a highlight on its first item toggled a default off).
+        if context.fields[index].multiple { return FormState.Grid(layout: name) }
+        let value = state.entries[index].input.text
         for (p, page) in layout.pages.enumerated() {
             for (r, row) in page.rows.enumerated() {
                 if let k = row.firstIndex(where: { $0.action == .text && $0.text == value }) {
@@ -330,17 +354,22 @@ extension FormEngine {
             characters.insert(contentsOf: key.text, at: entry.cursor)
             return setEntry(FormState.Entry(String(characters), cursor: entry.cursor + key.text.count), in: &state, context)
         case .keyboard:
-            state.grid = nil
-            return [.transition(.swapView(toGrid: false)), .setLine(text: entry.text, cursor: entry.cursor)]
+            openKeyboard(from: grid, in: &state, context)
+            let opened = state.entries[state.focus]
+            return [.transition(.swapView(toGrid: false)), .setLine(text: opened.text, cursor: opened.cursor)]
         case .page(let id):
             guard let target = layout.pageIndex(id: id) else { return [.bell] }
             // Arrows brought the person here: the new page highlights its first key; a hotkey did not.
             state.grid = FormState.Grid(layout: grid.layout, page: target, highlight: grid.highlight.map { _ in .init(row: 0, key: 0) })
             return [.transition(.page(forward: target > grid.page))]
         case .layout(let name):
-            guard context.layout(named: name) != nil else { return [.bell] }
+            guard let target = context.layout(named: name) else { return [.bell] }
             state.grid = FormState.Grid(layout: name, highlight: grid.highlight.map { _ in .init(row: 0, key: 0) })
-            return [.transition(.page(forward: true))]
+            // From choices to a keypad ("Other…"): the keypad types a new value, not after the old one.
+            guard layout.kind == .choice, target.kind == .keypad else { return [.transition(.page(forward: true))] }
+            state.entries[state.focus].openForNewValue()
+            let opened = state.entries[state.focus]
+            return [.transition(.page(forward: true)), .setLine(text: opened.text, cursor: opened.cursor)]
         case .backspace:
             guard entry.cursor > 0 else { return [.bell] }
             var characters = Array(entry.text)

@@ -13,6 +13,10 @@ public struct FormState: Equatable, Sendable {
         public var cursor: Int
         /// A `multiple` field's key texts, in the order chosen; nil for any other field.
         public var selection: [String]?
+        /// What the field held when a key opened the keyboard to type a new value
+        /// (`openForNewValue`): it stands while the line is empty, as a selected
+        /// value does, and the first edit of the line replaces it.
+        public var kept: String?
 
         public init(_ text: String = "", cursor: Int? = nil) {
             self.text = text
@@ -35,9 +39,18 @@ public struct FormState: Equatable, Sendable {
         /// What the field was given: the line; for a `multiple` field, its
         /// selection with the item being typed after it (once, when not blank).
         public var input: FieldInput {
-            guard let selection else { return .line(text) }
+            guard let selection else { return .line(text.isEmpty ? kept ?? "" : text) }
             let typed = String(FieldValidator.trimmed(text))
             return .selection(typed.isEmpty || selection.contains(typed) ? selection : selection + [typed])
+        }
+
+        /// The line emptied for a new value, the value it held standing until the
+        /// line is edited (a `multiple` field's line is already its next item).
+        public mutating func openForNewValue() {
+            guard selection == nil, !input.text.isEmpty else { return }
+            kept = input.text
+            text = ""
+            cursor = 0
         }
 
         /// The line as the field's row shows it while it is typed in: a
