@@ -60,6 +60,63 @@ import Testing
         #expect(GridDrawing.face(of: Layout.Key(label: "Breaststroke"), room: 12) == "Breaststroke")
         #expect(GridDrawing.face(of: Layout.Key(label: "Breaststroke"), room: 11) == "Breastst…")
     }
+
+    /// Issue 20: a row with fewer keys than the widest (the demo's pickers, the
+    /// browse filter) ended in a ragged edge, its border dangling under the row
+    /// above; it is stretched to the full width, its keys sharing it.
+    @Test func aShorterRowIsStretchedToTheFullWidth() {
+        let page = Layout.Page(rows: [[Layout.Key(label: "a"), Layout.Key(label: "b"), Layout.Key(label: "c")], [Layout.Key(label: "d")]])
+        let drawing = GridDrawing.draw(page, width: 40)
+        #expect(drawing.lines.map(\.text) == [
+            "┌────────────┬────────────┬────────────┐",
+            "│     a      │     b      │     c      │",
+            "├────────────┴────────────┴────────────┤",
+            "│                  d                   │",
+            "└──────────────────────────────────────┘",
+        ])
+        // Without the rules between rows (a short window), the borders still close.
+        #expect(drawing.border(of: 0, top: true).text == "┌────────────┬────────────┬────────────┐")
+        #expect(drawing.border(of: 1, top: false).text == "└──────────────────────────────────────┘")
+        // Two keys in a row of three columns share it as evenly as cells allow.
+        let two = GridDrawing.draw(Layout.Page(rows: [[Layout.Key(label: "a"), Layout.Key(label: "b"), Layout.Key(label: "c")],
+                                                       [Layout.Key(label: "d"), Layout.Key(label: "e")]]), width: 40)
+        #expect(two.lines.map(\.text).suffix(3) == [
+            "├────────────┴──────┬─────┴────────────┤",
+            "│         d         │        e         │",
+            "└───────────────────┴──────────────────┘",
+        ])
+        #expect(two.rows[1].map(\.cell.x) == [0, 20] && two.rows[1].map(\.cell.innerWidth) == [19, 18])
+        for line in drawing.lines + two.lines { #expect(TextWidth.cells(line.text) == 40) }
+    }
+
+    /// The room a label has is one function's answer (`labelRoom`), which the
+    /// layout check warns by: a label fits it exactly when the key shows it whole.
+    @Test func aLabelIsShownWholeExactlyWhenItFitsItsRoom() {
+        for innerWidth in 3...30 {
+            for length in 1...30 {
+                let label = String(repeating: "x", count: length)
+                for key in [Layout.Key(label: label), Layout.Key(label: label, hotkey: "h"), Layout.Key(label: label, hotkey: " ")] {
+                    let face = GridDrawing.face(of: key, room: innerWidth)
+                    let whole = face == label || face.hasSuffix("] " + label)
+                    #expect(whole == (length <= GridDrawing.labelRoom(of: key, innerWidth: innerWidth)), "\(face) in \(innerWidth)")
+                }
+            }
+        }
+        // Issue 20: a 16-cell label beside a hotkey is cut in a key of 18 cells (four columns at 80).
+        #expect(GridDrawing.labelRoom(of: Layout.Key(label: "Sixteen cells ok", hotkey: "s"), innerWidth: 18) == 14)
+        #expect(GridDrawing.labelRoom(of: Layout.Key(label: "Seventeen cells ok"), innerWidth: 18) == 18)
+    }
+
+    /// Issue 20: `🖥` is 1 cell and `🈚` 2 (Unicode's data, and tmux): counted
+    /// the other way round, each line of this grid was a cell off its borders.
+    @Test func emojiOfEitherWidthKeepTheBordersInLine() {
+        let page = Layout.Page(rows: [[Layout.Key(label: "🖥 PC"), Layout.Key(label: "🈚 free")]])
+        #expect(GridDrawing.draw(page, width: 21).lines.map(\.text) == [
+            "┌─────────┬─────────┐",
+            "│  🖥 PC   │ 🈚 free │",
+            "└─────────┴─────────┘",
+        ])
+    }
 }
 
 /// `keyform layout preview` on a terminal shows a highlight, as a form does (issue 12).

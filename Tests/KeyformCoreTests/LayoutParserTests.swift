@@ -67,10 +67,10 @@ import Testing
     }
 
     @Test func japaneseLabelsFitByCells() throws {
-        // Three keys at 80 columns leave 23 cells for a label: 11 wide characters fit, 12 do not.
-        let fits = LayoutParser.parse("rows:\n  - [高高高高高高高高高高高, 中, 低]\n")
+        // Three keys at 80 columns leave 25 cells for a label: 12 wide characters fit, 13 do not.
+        let fits = LayoutParser.parse("rows:\n  - [高高高高高高高高高高高高, 中, 低]\n")
         #expect(fits.diagnostics == [])
-        let cut = LayoutParser.parse("rows:\n  - [高高高高高高高高高高高高, 中, 低]\n")
+        let cut = LayoutParser.parse("rows:\n  - [高高高高高高高高高高高高高, 中, 低]\n")
         #expect(cut.diagnostics.map(\.severity) == [.warning])
         #expect(cut.value != nil, "a warning does not reject the layout")
     }

@@ -3,6 +3,7 @@
 /// The grid is drawn with a one-cell border between keys:
 /// `│ High   │ Medium │ Low    │`. Every column has the same width; a key that
 /// spans `n` columns covers `n` columns and the `n - 1` borders between them.
+/// A row covering fewer columns than the widest is stretched to the full width.
 /// Both the preview and the form's grid view draw from this one geometry, and the
 /// layout checker uses it to warn about labels that would not fit at 80 columns.
 public struct GridGeometry: Equatable, Sendable {
@@ -31,17 +32,28 @@ public struct GridGeometry: Equatable, Sendable {
     public static let labelPadding = 1
 
     /// Lays `rows` (given as their keys' spans) out in at most `width` cells.
+    /// A row that covers fewer columns than the widest is widened: its keys
+    /// share the whole width in proportion to their spans, so that every row
+    /// meets both outer borders (a shorter row left a ragged edge, its last
+    /// border dangling under the row above).
     public init(spans rows: [[Int]], width: Int) {
         let columns = max(1, rows.map { $0.reduce(0) { $0 + max(1, $1) } }.max() ?? 1)
         self.columns = columns
-        self.unit = max(2, (max(width, 0) - 1) / columns)
+        let unit = max(2, (max(width, 0) - 1) / columns)
+        self.unit = unit
         var laidOut: [[Cell]] = []
         for (r, row) in rows.enumerated() {
+            let covered = row.reduce(0) { $0 + max(1, $1) }
+            /// The screen column of the border after `column` columns of this row.
+            func edge(_ column: Int) -> Int {
+                covered == columns ? column * unit : (column * columns * unit + covered / 2) / covered
+            }
             var column = 0
             var cellsOfRow: [Cell] = []
             for span in row {
                 let s = max(1, span)
-                cellsOfRow.append(Cell(row: r, column: column, span: s, innerWidth: s * unit - 1, x: column * unit))
+                let (x, end) = (edge(column), edge(column + s))
+                cellsOfRow.append(Cell(row: r, column: column, span: s, innerWidth: end - x - 1, x: x))
                 column += s
             }
             laidOut.append(cellsOfRow)

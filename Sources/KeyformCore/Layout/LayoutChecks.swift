@@ -83,7 +83,7 @@ struct LayoutChecks {
         let totals = page.rows.map { $0.keys.reduce(0) { $0 + $1.key.span } }
         guard let widest = totals.max() else { return }
         for (row, total) in zip(page.rows, totals) where total != widest {
-            warning(row.node, "this row covers \(total) column\(total == 1 ? "" : "s") and the widest covers \(widest); the grid will have a gap (use 'span' to fill it)")
+            warning(row.node, "this row covers \(total) column\(total == 1 ? "" : "s") and the widest covers \(widest); its keys will be widened to fill the row (use 'span' to say how wide each is)")
         }
     }
 
@@ -92,7 +92,7 @@ struct LayoutChecks {
         for (row, cells) in zip(page.rows, geometry.cells) {
             for (key, cell) in zip(row.keys, cells) {
                 let labelNode = key.labelNode ?? key.node
-                checkLabel(key.key.label, at: labelNode, room: GridGeometry.labelWidth(innerWidth: cell.innerWidth))
+                checkLabel(key.key, at: labelNode, innerWidth: cell.innerWidth)
                 if let textNode = key.textNode, textNode.location != labelNode.location {
                     checkSafe(key.key.text, at: textNode, what: "text")
                     checkSpaces(key.key.text, at: textNode, what: "text")
@@ -101,16 +101,20 @@ struct LayoutChecks {
         }
     }
 
-    private mutating func checkLabel(_ label: String, at node: Node, room: Int) {
+    private mutating func checkLabel(_ key: Layout.Key, at node: Node, innerWidth: Int) {
+        let label = key.label
         if label.isEmpty {
             error(node, "empty label: a key must show something; give it a 'label'")
             return
         }
         guard checkSafe(label, at: node, what: "label") else { return }
         checkSpaces(label, at: node, what: "label")
+        // The room the drawing gives the label (less the hotkey's `[h] `), and what it then shows.
         let needed = TextWidth.cells(label)
+        let room = GridDrawing.labelRoom(of: key, innerWidth: innerWidth)
         if needed > room {
-            warning(node, "label '\(label)' is \(needed) cells wide but its key has room for \(room) at \(Self.referenceWidth) columns; it will show as '\(TextWidth.truncate(label, toCells: room))' (shorten it, or widen the key with 'span')")
+            let badge = key.hotkey == nil ? "" : " beside its hotkey"
+            warning(node, "label '\(label)' is \(needed) cells wide but its key has room for \(max(0, room))\(badge) at \(Self.referenceWidth) columns; it will show as '\(GridDrawing.face(of: key, room: innerWidth))' (shorten it, or widen the key with 'span')")
         }
     }
 

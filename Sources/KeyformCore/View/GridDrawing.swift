@@ -157,24 +157,35 @@ public enum GridDrawing {
         draw(page, width: width, highlight: highlight, marked: marked).lines
     }
 
+    /// Cells a key's label has to be shown whole in a key of `innerWidth`
+    /// cells: all of them, less the hotkey's badge (`[h] `) when it has one.
+    /// `face` draws by it and `keyform layout check` warns by it, so the check
+    /// warns exactly about the labels the drawing cuts.
+    public static func labelRoom(of key: Layout.Key, innerWidth: Int) -> Int {
+        guard let hotkey = key.hotkey else { return innerWidth }
+        return innerWidth - TextWidth.cells(badge(hotkey)) - 1
+    }
+
     /// What a key shows in `room` cells (its inner width, less a mark's):
     /// `[y] Yes` with a blank each side when that fits, else without the blanks;
     /// else the label shrinks (to its whole words when one fits, else cut, with
     /// "…") and then goes, but a hotkey is never dropped: it is what presses the
     /// key, and nothing else on the screen shows it.
-    static func face(of key: Layout.Key, room: Int) -> String {
+    public static func face(of key: Layout.Key, room: Int) -> String {
         let label = TerminalSafe.escaped(key.label)
-        let padded = GridGeometry.labelWidth(innerWidth: room)
+        let whole = TextWidth.cells(label) <= labelRoom(of: key, innerWidth: room)
         guard let hotkey = key.hotkey else {
-            return TextWidth.cells(label) <= room ? label : TextWidth.truncate(label, toCells: padded)
+            return whole ? label : TextWidth.truncate(label, toCells: GridGeometry.labelWidth(innerWidth: room))
         }
-        let mark = "[\(hotkeyName(hotkey))]"
-        let withHotkey = "\(mark) \(label)"
-        if TextWidth.cells(withHotkey) <= room { return withHotkey }
-        let left = room - TextWidth.cells(mark) - 1
+        let mark = badge(hotkey)
+        if whole { return "\(mark) \(label)" }
+        let left = labelRoom(of: key, innerWidth: room)
         if left >= 2 { return "\(mark) \(shortened(label, toCells: left))" }
         return TextWidth.cells(mark) <= room ? mark : TextWidth.truncate(hotkeyName(hotkey), toCells: max(1, room))
     }
+
+    /// `[h]`: the hotkey as a key shows it before its label.
+    private static func badge(_ hotkey: Character) -> String { "[\(hotkeyName(hotkey))]" }
 
     /// `label` in `width` cells: whole, else as many whole words as fit before
     /// "…" ("Open…", not "Open w…"), else cut.
