@@ -316,7 +316,7 @@ extension DemoCommand {
         }
     }
 
-    /// A one-field form: a grid of `values` (shown as `labels`; hotkeys 1–9),
+    /// A one-field picker (no Done line: a key or Enter answers it): a grid of `values` (shown as `labels`; hotkeys 1–9),
     /// `/` to type a new one, r to rename and x to delete one of them (when
     /// there are some), or the keyboard when there are none. Nil when the person leaves.
     @MainActor
@@ -333,7 +333,7 @@ extension DemoCommand {
         let rows = stride(from: 0, to: keys.count, by: 3).map { Array(keys[$0..<min($0 + 3, keys.count)]) }
         let layout = Layout(title: grid, kind: .choice, pages: [Layout.Page(rows: rows)])
         let field = Field(id: "value", label: label, required: true, layout: "values", input: values.isEmpty ? .keyboard : .grid)
-        let form = Form(title: title, name: "demo_pick", pages: [Form.Page(fields: [field])])
+        let form = Form(title: title, name: "demo_pick", pages: [Form.Page(fields: [field])], presentation: .picker)
         while true {
             guard let value = try fill(form, layouts: ["values": layout])?["value"]?.text else { return nil }
             switch value {
@@ -355,14 +355,15 @@ extension DemoCommand {
         let keys = values.enumerated().map { index, value in Layout.Key(label: value, hotkey: index < 9 ? Character(String(index + 1)) : nil) }
         let rows = stride(from: 0, to: keys.count, by: 3).map { Array(keys[$0..<min($0 + 3, keys.count)]) }
         let field = Field(id: "value", label: "Which", required: true, layout: "values", input: .grid, strict: true)
-        let form = Form(title: title, name: "demo_pick", pages: [Form.Page(fields: [field])])
+        let form = Form(title: title, name: "demo_pick", pages: [Form.Page(fields: [field])], presentation: .picker)
         return try fill(form, layouts: ["values": Layout(title: "Pick one", kind: .choice, pages: [Layout.Page(rows: rows)])])?["value"]?.text
     }
 
     /// A name typed on the keyboard; nil when the person leaves.
     @MainActor
     private func askName(title: String, label: String) throws -> String? {
-        let form = Form(title: title, name: "demo_name", pages: [Form.Page(fields: [Field(id: "value", label: label, required: true)])])
+        let form = Form(title: title, name: "demo_name", pages: [Form.Page(fields: [Field(id: "value", label: label, required: true)])],
+                        presentation: .picker)
         return try fill(form, layouts: [:])?["value"]?.text
     }
 
@@ -379,7 +380,7 @@ extension DemoCommand {
         let keys = onlyOK ? [Layout.Key(label: "OK", text: "ok", hotkey: "o")]
             : [Layout.Key(label: "Yes, delete", text: "yes", hotkey: "y"), Layout.Key(label: "No, keep it", text: "no", hotkey: "n")]
         let field = Field(id: "answer", label: onlyOK ? "OK" : "Sure?", required: true, layout: "answer", input: .grid, strict: true)
-        let form = Form(title: question, name: "demo_confirm", pages: [Form.Page(fields: [field])])
+        let form = Form(title: question, name: "demo_confirm", pages: [Form.Page(fields: [field])], presentation: .picker)
         let layout = Layout(title: onlyOK ? "o or Esc goes back" : "y deletes; n or Esc keeps it", kind: .choice, pages: [Layout.Page(rows: [keys])])
         return try fill(form, layouts: ["answer": layout])?["answer"]?.text == "yes"
     }

@@ -1,0 +1,43 @@
+import Foundation
+import KeyformTestSupport
+import Testing
+
+/// The demo's pickers (a list of vacations, of checklists; which one to
+/// delete) in a real terminal: forms used as pickers, drawn as pickers.
+@Suite(.serialized) struct DemoPickersTmuxTests {
+    /// Issue 20: the vacations picker said "[ Done ] disabled: Vacation is
+    /// required" (it is no form to complete), and its second row, one key
+    /// under three, ended in a ragged edge with a border hanging from the row
+    /// above. The row is stretched to the grid's width; no Done line.
+    @Test func theVacationsPickerIsARectangleWithoutADoneLine() throws {
+        let folder = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try FormRun(["demo", "vacation", "--no-animation"], environment: ["XDG_DATA_HOME": folder.path])
+        defer { run.close() }
+        let tmux = run.tmux
+        try tmux.wait(forRow: "Vacation note · My Vacation")
+        try tmux.press("q")
+        var screen = try tmux.wait(forRow: "Which vacation? (a new name starts a new database)")
+        screen = try tmux.wait(forText: "[x] Delete…")
+        let rows = screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let top = try #require(rows.firstIndex { $0.hasPrefix("┌") })
+        #expect(Array(rows[top...(top + 4)]) == [
+            "┌─────────────────────────┬─────────────────────────┬─────────────────────────┐",
+            "│     [1] My Vacation     │         [/] abc         │       [r] Rename…       │",
+            "├─────────────────────────┴─────────────────────────┴─────────────────────────┤",
+            "│                                 [x] Delete…                                 │",
+            "└─────────────────────────────────────────────────────────────────────────────┘",
+        ], "\(screen)")
+        #expect(!screen.contains("Done"), "a picker has no Done line: \(screen)")
+        #expect(!screen.contains("Vacation*"), "nor a required star: \(screen)")
+        // x: which one to delete, a picker too.
+        try tmux.press("x")
+        screen = try tmux.wait(forRow: "Delete which vacation?")
+        #expect(!screen.contains("Done"), "\(screen)")
+        try tmux.press("Escape")
+        try tmux.wait(forRow: "Which vacation?")
+        try tmux.press("Escape")
+        let result = try run.result()
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+    }
+}
