@@ -39,6 +39,24 @@ import Testing
         #expect(parsed.value == nil, "\(name): a form with errors gives no value")
     }
 
+    /// Issue 20: a field's label was cut at 25 cells at 80 columns, without a
+    /// word from the check. The view now gives labels what leaves a value 30
+    /// cells (46 at 80 columns), and the check warns by that same room.
+    @Test func aLabelTheViewWouldCutIsAWarning() {
+        let source = """
+            fields:
+              - {id: fits, label: "A label of forty-four cells, plenty of room", required: true}
+              - {id: cut, label: "What is the full postal address of the place you stayed at?"}
+            """
+        let parsed = FormParser.parse(source, stem: "t") { _ in .missing }
+        #expect(parsed.diagnostics.map(\.description) == [
+            "3:22: warning: label 'What is the full postal address of the place you stayed at?' is 59 cells wide; at 80 columns a field's label has room for 46 and it will show as 'What is the full postal address of the place …' (shorten it)",
+        ])
+        #expect(parsed.value != nil, "a warning does not reject the form")
+        // A compact form's labels are never cut: nothing to warn about.
+        #expect(FormParser.parse("compact: true\n" + source, stem: "t") { _ in .missing }.diagnostics.isEmpty)
+    }
+
     @Test func aBrokenShippedLayoutIsReportedAtTheField() {
         let source = "fields:\n  - id: level\n    layout: priority\n"
         let parsed = FormParser.parse(source, stem: "t") { _ in .broken }

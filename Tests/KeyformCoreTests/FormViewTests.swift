@@ -253,6 +253,23 @@ struct FormViewTests {
         #expect(!FormView.render(grid, context, width: 60, height: 16, prompt: "(arg: 2) ").text().contains("(arg: 2)"))
     }
 
+    /// Issue 20: a field's label was cut at 25 cells and "…" at 80 columns,
+    /// though the value had 50 cells. Labels now take what leaves a value 30.
+    @Test func aLongFieldLabelIsShownWholeWhenTheValueKeepsRoom() {
+        let question = "Where did you stay on the first night?"  // 38 cells, 39 with the star
+        let context = try! FormContext(form: Form(name: "stay", pages: [Form.Page(fields: [
+            Field(id: "place", label: question, required: true), Field(id: "note", label: "Note"),
+        ])]), layouts: [:], today: DemoForms.today)
+        let state = Self.state(context, values: ["place": "Kyoto"], focus: 1)
+        let frame = FormView.render(state, context, width: 80, height: 24)
+        let text = frame.text(markCursor: false)
+        #expect(text.split(separator: "\n").contains("  \(question)*  Kyoto"), "\(text)")
+        #expect(frame.cursor?.column == 2 + 39 + 2, "the values start after the whole label")
+        // At 60 columns the label gets a third of the width and is cut, leaving the value room.
+        let narrow = FormView.render(state, context, width: 60, height: 24).text(markCursor: false)
+        #expect(narrow.contains("  Where did you stay on the…  Kyoto"), "\(narrow)")
+    }
+
     // MARK: Pickers
 
     /// The browse filter's "which field" question is a menu: no required star,

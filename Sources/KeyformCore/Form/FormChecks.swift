@@ -13,6 +13,9 @@ struct FormChecks {
         let all = form.pages.flatMap(\.fields)
         checkIDsUnique(all, &reader)
         for located in all { check(located, &reader) }
+        if !form.compact {
+            for located in all { checkLabelFits(located, in: form.form, &reader) }
+        }
         if let template = form.template, let node = form.templateNode {
             var ids: [String] = []
             for id in all.map(\.field.id) where !ids.contains(id) { ids.append(id) }
@@ -93,6 +96,19 @@ struct FormChecks {
             reader.error(node, "default '\(TerminalSafe.escaped(input.text))' fails the field's own rules: \(problem.reason)")
         }
     }
+
+    /// A label wider than the form view's column of labels at 80 columns is
+    /// cut there (`FormView.labelRoom`, the room the view draws by). A compact
+    /// form's labels are never cut.
+    private func checkLabelFits(_ located: LocatedField, in form: Form, _ reader: inout NodeReader) {
+        let shown = FormView.label(of: located.field, in: form)
+        let room = FormView.labelRoom(width: Self.referenceWidth)
+        guard TextWidth.cells(shown) > room, let node = located.fields["label"] else { return }
+        reader.warning(node, "label '\(shown)' is \(TextWidth.cells(shown)) cells wide; at \(Self.referenceWidth) columns a field's label has room for \(room) and it will show as '\(TextWidth.truncate(shown, toCells: room))' (shorten it)")
+    }
+
+    /// The terminal width labels must fit at, as a layout's must (`LayoutChecks.referenceWidth`).
+    static let referenceWidth = LayoutChecks.referenceWidth
 
     /// Defaults like `today` and `now` are checked against a fixed moment: only their form matters here.
     private static let anyMoment = WallClock(today: CivilDate(year: 2000, month: 1, day: 1)!)

@@ -254,7 +254,7 @@ public enum FormView {
         let page = context.pageOfField[state.focus]
         let indices = context.fields.indices.filter { context.pageOfField[$0] == page }
         let labels = indices.map { label(of: context.fields[$0], in: context.form) }
-        let labelWidth = min(labels.map(TextWidth.cells).max() ?? 0, width / 3)
+        let labelWidth = min(labels.map(TextWidth.cells).max() ?? 0, labelRoom(width: width))
         let valueColumn = 2 + labelWidth + 2
         let valueWidth = max(1, width - valueColumn)
         var lines: [FieldLine] = []
@@ -315,9 +315,15 @@ public enum FormView {
         }
     }
 
+    /// Cells the column of labels may take at `width`: as many as leave a value
+    /// 30 cells (values scroll sideways; a label cut says less), and never less
+    /// than a third of the width. A longer label is cut with "…"; `form check`
+    /// warns by this same room at 80 columns.
+    static func labelRoom(width: Int) -> Int { max(width / 3, width - 4 - 30) }
+
     /// `Label*` for a required field: the star says so without color. A
     /// picker's one question is answered by picking, so it has no star.
-    private static func label(of field: Field, in form: Form) -> String {
+    static func label(of field: Field, in form: Form) -> String {
         TerminalSafe.escaped(field.label) + (field.required && form.presentation == .form ? "*" : "")
     }
 
