@@ -270,6 +270,26 @@ struct FormViewTests {
         #expect(narrow.contains("  Where did you stay on the…  Kyoto"), "\(narrow)")
     }
 
+    /// Issue 20: a page's question was cut at the end of the header and of
+    /// the grid's title; the form's and the layout's titles now give way first.
+    @Test func aPagesQuestionIsNotCutBeforeTheTitle() throws {
+        let strokes = Layout(title: "Swimming stroke", kind: .choice, pages: [
+            Layout.Page(id: "main", title: "Which stroke did you swim most?", rows: [[Layout.Key(label: "Crawl"), Layout.Key(label: "More", action: .page("more"))]]),
+            Layout.Page(id: "more", title: "Others", rows: [[Layout.Key(label: "Butterfly"), Layout.Key(label: "Back", action: .page("main"))]]),
+        ])
+        let form = Form(title: "Daily swimming log", name: "swim", pages: [
+            Form.Page(title: "How far did you swim?", fields: [Field(id: "stroke", label: "Stroke", layout: "strokes", input: .grid)]),
+            Form.Page(title: "Notes", fields: [Field(id: "note", label: "Note")]),
+        ])
+        let context = try FormContext(form: form, layouts: ["strokes": strokes], today: DemoForms.today)
+        let lines = FormView.render(Self.state(context), context, width: 50, height: 24).text(markCursor: false)
+            .split(separator: "\n").map(String.init)
+        #expect(lines.first == "Daily swimming … · Page 1/2: How far did you swim?", "\(lines)")
+        #expect(lines.contains("Swimming s… · 1/2: Which stroke did you swim most?"), "\(lines)")
+        let narrow = FormView.render(Self.state(context), context, width: 40, height: 24).text(markCursor: false)
+        #expect(narrow.hasPrefix("Daily… · Page 1/2: How far did you swim?\n"), "\(narrow)")
+    }
+
     // MARK: Pickers
 
     /// The browse filter's "which field" question is a menu: no required star,

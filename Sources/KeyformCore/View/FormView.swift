@@ -86,16 +86,25 @@ public enum FormView {
 
     // MARK: Header and footer
 
+    /// The form's title, and its page (`· Page 2/3: Where?`) when it has several.
+    /// When they do not fit, the title gives way before the page's question.
     private static func header(_ state: FormState, _ context: FormContext, width: Int, _ palette: Palette) -> Frame.Line {
-        var line = Frame.Line(TerminalSafe.escaped(context.form.title ?? context.form.name), .bold)
+        let title = TerminalSafe.escaped(context.form.title ?? context.form.name)
         let pages = context.form.pages
-        if pages.count > 1 {
-            let page = context.pageOfField[state.focus]
-            var label = " · Page \(page + 1)/\(pages.count)"
-            if let title = pages[page].title { label += ": " + TerminalSafe.escaped(title) }
-            line.append(label, palette.accent)
-        }
+        guard pages.count > 1 else { return Frame.Line(title, .bold) }
+        let page = context.pageOfField[state.focus]
+        var label = " · Page \(page + 1)/\(pages.count)"
+        if let pageTitle = pages[page].title { label += ": " + TerminalSafe.escaped(pageTitle) }
+        var line = Frame.Line(titleGivingWay(title, to: label, width: width), .bold)
+        line.append(label, palette.accent)
         return line
+    }
+
+    /// `title`, cut to leave `rest` (what follows it on the line) whole in
+    /// `width` cells when it can; at least its first character and "…".
+    static func titleGivingWay(_ title: String, to rest: String, width: Int) -> String {
+        let room = width - TextWidth.cells(rest)
+        return TextWidth.cells(title) <= room ? title : TextWidth.truncate(title, toCells: max(2, room))
     }
 
     private static func footer(_ situation: FormKeySituation, _ keys: FormKeyMaps, prompt: String?, width: Int, _ palette: Palette,
@@ -425,7 +434,7 @@ public enum FormView {
         guard height > 0, let layout = context.layout(named: grid.layout), let page = FormEngine.page(of: grid, context) else { return nil }
         let drawn = GridLines(page, width: width, highlight: grid.highlight, selected: selected, cache: cache)
         let drawing = drawn.drawing
-        let title = GridPart.line(Frame.Line(gridTitle(grid, layout), .bold))
+        let title = GridPart.line(Frame.Line(gridTitle(grid, layout, width: width), .bold))
         let section = { (blank: Bool, parts: [GridPart]) in gridSection(blank: blank, parts, drawn) }
         guard !drawing.isEmpty else {
             // "(no keys on this page)"
@@ -460,7 +469,7 @@ public enum FormView {
             return first..<(first + count)
         }
         func partTitle(_ rows: Range<Int>) -> GridPart {
-            var line = Frame.Line(gridTitle(grid, layout), .bold)
+            var line = Frame.Line(gridTitle(grid, layout, width: width), .bold)
             let shown = rows.count == 1 ? "row \(rows.upperBound)" : "rows \(rows.lowerBound + 1)–\(rows.upperBound)"
             line.append(" · \(shown) of \(rowCount)", .dim)
             return .line(line)
@@ -502,13 +511,14 @@ public enum FormView {
         return GridSection(blank: blank, lines: lines, highlight: highlight)
     }
 
-    private static func gridTitle(_ grid: FormState.Grid, _ layout: Layout) -> String {
-        var title = TerminalSafe.escaped(layout.title ?? grid.layout)
-        if layout.pages.count > 1 {
-            title += " · \(grid.page + 1)/\(layout.pages.count)"
-            if let pageTitle = layout.pages[grid.page].title { title += ": " + TerminalSafe.escaped(pageTitle) }
-        }
-        return title
+    /// The grid's title, and its page (`· 1/2: Which stroke?`) when the layout has
+    /// several: the layout's title gives way before the page's question.
+    private static func gridTitle(_ grid: FormState.Grid, _ layout: Layout, width: Int) -> String {
+        let title = TerminalSafe.escaped(layout.title ?? grid.layout)
+        guard layout.pages.count > 1 else { return title }
+        var page = " · \(grid.page + 1)/\(layout.pages.count)"
+        if let pageTitle = layout.pages[grid.page].title { page += ": " + TerminalSafe.escaped(pageTitle) }
+        return titleGivingWay(title, to: page, width: width) + page
     }
 
     // MARK: Text
