@@ -111,6 +111,13 @@ enum Output {
         }
     }
 
+    /// Lines for the person on stdout (`keyform test`'s report): escaped as
+    /// stderr's are, since they quote test names, expected values and screens,
+    /// and paths. A failed write is a `Failure` (74), as for `result`.
+    static func report(_ text: String) throws {
+        try result(escapedLines(text))
+    }
+
     /// Each line of `text` with its control, bidi and invisible characters written out (`\u{1B}`).
     static func escapedLines(_ text: String) -> String {
         text.split(separator: "\n", omittingEmptySubsequences: false)

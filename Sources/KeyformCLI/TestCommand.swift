@@ -39,14 +39,14 @@ struct TestCommand: ParsableCommand {
                 let problems = run(test, in: suite)
                 if problems.isEmpty {
                     passed += 1
-                    try Output.result("PASS \(path): \(test.name)\n")
+                    try Output.report("PASS \(path): \(test.name)\n")
                 } else {
                     failed += 1
-                    try Output.result("FAIL \(path):\(test.location.line): \(test.name)\n" + problems.map { "     \($0)\n" }.joined())
+                    try Output.report("FAIL \(path):\(test.location.line): \(test.name)\n" + problems.map { "     \($0)\n" }.joined())
                 }
             }
         }
-        try Output.result("\(passed) passed, \(failed) failed\n")
+        try Output.report("\(passed) passed, \(failed) failed\n")
         if invalid { throw ExitCode(2) }
         if failed > 0 { throw ExitCode(1) }
     }

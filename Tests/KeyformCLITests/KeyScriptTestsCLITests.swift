@@ -99,3 +99,42 @@ import Testing
         #expect(result.stderr.hasPrefix("bad.test.yaml:4:11: error: unknown key <Entr>"))
     }
 }
+
+/// `keyform test` prints what test files say (names, expected values and screens,
+/// paths): none of it may act on the terminal, for passing tests too.
+@Suite struct KeyScriptTestsOutputTests {
+    /// OSC 0 (window title), OSC 52 (a clipboard write), ESC[2J, a C1 CSI, BEL, BS, CR, DEL and NUL.
+    static let hostile = #"\e]0;owned\a\e]52;c;aGk=\a\e[2J\x9b31m\a\b\r\x7f\0"#
+
+    @Test func testFileTextIsWrittenOutNotSentToTheTerminal() throws {
+        let parent = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: parent) }
+        // The folder's name holds an escape sequence too: the path is printed on every line.
+        let folder = parent.appendingPathComponent("t\u{1B}]0;folder\u{07}")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let form = CLIRunner.packageRoot.appendingPathComponent("demo/todo.yaml").path
+        try """
+            form: \(form)
+            tests:
+              - name: "passes \(Self.hostile)"
+                keys: "Buy<Enter>"
+              - name: "fails \(Self.hostile)"
+                keys: "Buy"
+                expect: {text: "\(Self.hostile)"}
+                screen: "\(Self.hostile)"
+            """.write(to: folder.appendingPathComponent("x.test.yaml"), atomically: true, encoding: .utf8)
+        let result = try CLIRunner.run(["test", folder.path], environment: ["INPUTRC": "/dev/null", "LANG": "C.UTF-8"])
+        #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+        let bytes = Array(result.stdout.utf8)
+        let raw = bytes.indices.filter { i in
+            let byte = bytes[i]
+            return (byte < 0x20 && byte != 0x0A) || byte == 0x7F || (byte == 0xC2 && i + 1 < bytes.count && (0x80...0x9F).contains(bytes[i + 1]))
+        }
+        #expect(raw.isEmpty, "raw control bytes on stdout: \(result.stdout.debugDescription)")
+        #expect(result.stdout.contains(#"PASS \#(folder.path.replacingOccurrences(of: "\u{1B}", with: #"\u{1B}"#).replacingOccurrences(of: "\u{07}", with: #"\u{7}"#))/x.test.yaml: passes \u{1B}]0;owned\u{7}\u{1B}]52;c;aGk=\u{7}\u{1B}[2J\u{9B}31m\u{7}\u{8}\r\u{7F}\u{0}"#),
+                "\(result.stdout)")
+        #expect(result.stdout.contains(#"fails \u{1B}]0;owned"#), "\(result.stdout)")
+        #expect(result.stdout.contains(#"| \u{1B}]0;owned\u{7}\u{1B}]52;c;aGk=\u{7}\u{1B}[2J"#), "the expected screen, written out: \(result.stdout)")
+        #expect(result.stdout.hasSuffix("1 passed, 1 failed\n"))
+    }
+}
