@@ -191,12 +191,17 @@ extension FormFiles {
     }
 }
 
-/// Writing a file the person named (`layout fmt`, `records export -o`) without
-/// surprising them: a symbolic link is followed and its target written (the link
-/// stays a link); an existing file keeps its mode and owner, and is replaced in
-/// one step (written beside it, then renamed over it) unless it has other hard
-/// links, which a rename would cut: then it is rewritten in place. A new file
-/// gets `newFileMode`.
+/// Writing a file the person named (`layout fmt`, `form fmt`, `records export -o`)
+/// without surprising them: a symbolic link of theirs is followed and its target
+/// written (the link stays a link); an existing file keeps its mode and owner, and
+/// is replaced in one step (written beside it, then renamed over it) unless it has
+/// other hard links, which a rename would cut: then it is rewritten in place. A
+/// new file is created exclusively (`O_EXCL | O_NOFOLLOW`) with `newFileMode`.
+///
+/// Nothing is written through a symbolic link that another user owns, nor over
+/// a file another user owns: in a sticky world-writable folder (`/tmp`) anyone
+/// may plant `out.json -> ~/.bashrc`, and `records export -o /tmp/out.json`
+/// replaced the link's target.
 enum FileReplacement {
     static func write(_ bytes: [UInt8], to path: String, newFileMode: mode_t = 0o644) throws {
         try write(to: path, newFileMode: newFileMode) { descriptor in
@@ -207,7 +212,8 @@ enum FileReplacement {
     /// The file's content written by `produce` into the descriptor it is given,
     /// as it is made. A `ChunkedOutput.WriteFailure` is reported as a write
     /// that failed; anything else `produce` throws (the store failed) leaves the
-    /// file as it was (when it is replaced in one step) and is rethrown.
+    /// file as it was (when it is replaced in one step; a new file is removed) and
+    /// is rethrown.
     static func write(to path: String, newFileMode: mode_t = 0o644, _ produce: (Int32) throws -> Void) throws {
         func failure(_ doing: String) -> Failure {
             Failure(message: "cannot write \(path): \(doing): \(String(cString: strerror(errno)))", status: 1)
@@ -223,23 +229,39 @@ enum FileReplacement {
                 return false
             }
         }
-        var target = path
-        var info = stat()
-        if let resolved = realpath(path, nil) {
-            target = String(cString: resolved)
-            free(resolved)
-            guard stat(target, &info) == 0 else { throw failure("cannot read its mode") }
-        } else {
-            guard errno == ENOENT else { throw failure("cannot resolve the path") }
-            info.st_mode = newFileMode
-            info.st_uid = getuid()
-            info.st_gid = getgid()
+        guard let target = try ownTarget(of: path) else {
+            // Nothing there: a new file, made here and now or not at all (never through a link planted since).
+            let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, newFileMode)
+            guard fd >= 0 else { throw failure("cannot create it") }
+            let written: Bool
+            do {
+                written = try produced(fd) && fchmod(fd, newFileMode) == 0 && fsync(fd) == 0
+            } catch {
+                close(fd)
+                unlink(path)
+                throw error
+            }
+            close(fd)
+            guard written else {
+                let error = failure("cannot write it")
+                unlink(path)
+                throw error
+            }
+            return
         }
+        var info = stat()
+        guard lstat(target, &info) == 0 else { throw failure("cannot read its mode") }
         if info.st_nlink > 1 {
-            let fd = open(target, O_WRONLY | O_TRUNC | O_CLOEXEC)
+            let fd = open(target, O_WRONLY | O_NOFOLLOW | O_CLOEXEC)
             guard fd >= 0 else { throw failure("cannot open it") }
             defer { close(fd) }
-            guard try produced(fd), fsync(fd) == 0 else { throw failure("cannot write it") }
+            // The file opened is the one checked (not one swapped in since), then emptied.
+            var opened = stat()
+            guard fstat(fd, &opened) == 0, opened.st_dev == info.st_dev, opened.st_ino == info.st_ino else {
+                errno = EAGAIN
+                throw failure("it changed while it was being opened")
+            }
+            guard ftruncate(fd, 0) == 0, try produced(fd), fsync(fd) == 0 else { throw failure("cannot write it") }
             return
         }
         let temporary = target + ".keyform.tmp"
@@ -262,5 +284,42 @@ enum FileReplacement {
             unlink(temporary)
             throw error
         }
+    }
+
+    /// The file that writing `path` would replace, following the person's own
+    /// symbolic links one by one; nil when nothing is there. Throws when a link
+    /// on the way, or the file, belongs to another user.
+    static func ownTarget(of path: String) throws -> String? {
+        let me = geteuid()
+        var current = path
+        for _ in 0..<40 {
+            var info = stat()
+            guard lstat(current, &info) == 0 else {
+                if errno == ENOENT, current == path { return nil }
+                if errno == ENOENT {
+                    // A link of the person's own to nothing: made through the link, the file could land anywhere.
+                    throw Failure(message: "cannot write \(path): it is a symbolic link to \(current), which does not exist; "
+                        + "remove the link, or give the path of the file to write", status: 1)
+                }
+                throw Failure(message: "cannot write \(path): cannot read it: \(String(cString: strerror(errno)))", status: 1)
+            }
+            let isLink = info.st_mode & S_IFMT == S_IFLNK
+            guard info.st_uid == me else {
+                let what = isLink ? "a symbolic link" : "a file"
+                let hint = isLink ? "remove the link, or write somewhere else" : "write somewhere else, or ask its owner"
+                throw Failure(message: "cannot write \(path): \(current == path ? "it" : current) is \(what) owned by another user "
+                    + "(uid \(info.st_uid)); Keyform does not replace what others own: \(hint)", status: 1)
+            }
+            guard isLink else { return current }
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let count = readlink(current, &buffer, buffer.count - 1)
+            guard count >= 0 else {
+                throw Failure(message: "cannot write \(path): cannot read the link: \(String(cString: strerror(errno)))", status: 1)
+            }
+            let destination = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let folder = (current as NSString).deletingLastPathComponent
+            current = destination.hasPrefix("/") || folder.isEmpty ? destination : folder + "/" + destination
+        }
+        throw Failure(message: "cannot write \(path): too many symbolic links", status: 1)
     }
 }

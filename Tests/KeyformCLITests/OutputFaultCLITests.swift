@@ -151,6 +151,52 @@ import Testing
         }
     }
 
+    /// In a sticky world-writable folder anyone may plant `out.json -> ~/.bashrc`:
+    /// `records export -o` replaced the link's target. A link or a file another
+    /// user owns is refused, and left as it was (as is its target); a new file is
+    /// created exclusively. As root only: it takes a second owner (nobody).
+    @Test func anExportRefusesALinkOrAFileAnotherUserOwns() throws {
+        guard geteuid() == 0 else { return }
+        try withFolder { work in
+            _ = try shell(#""$K" run demo/todo.yaml --answers - --db "$DB""#, stdin: Self.answers, in: work)
+            let shared = work.appendingPathComponent("shared")
+            try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: true)
+            #expect(chmod(shared.path, 0o1777) == 0)
+            let victim = work.appendingPathComponent("bashrc").path
+            FileManager.default.createFile(atPath: victim, contents: Data("precious\n".utf8), attributes: [.posixPermissions: 0o644])
+            let planted = shared.appendingPathComponent("out.json").path
+            #expect(symlink(victim, planted) == 0)
+            #expect(lchown(planted, 65534, 65534) == 0)
+            let theirs = shared.appendingPathComponent("theirs.json").path
+            FileManager.default.createFile(atPath: theirs, contents: Data("their data\n".utf8), attributes: [.posixPermissions: 0o666])
+            #expect(chown(theirs, 65534, 65534) == 0)
+
+            let throughLink = try shell(#""$K" records export todo --db "$DB" -o "$W/shared/out.json""#, in: work)
+            #expect(throughLink.status == 1, "\(throughLink.stderr)")
+            #expect(throughLink.stderr.contains("is a symbolic link owned by another user (uid 65534)"), "\(throughLink.stderr)")
+            #expect(try String(contentsOfFile: victim, encoding: .utf8) == "precious\n", "the link's target is untouched")
+            #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: planted)) == victim, "the link is left as it was")
+
+            let overTheirs = try shell(#""$K" records export todo --db "$DB" -o "$W/shared/theirs.json""#, in: work)
+            #expect(overTheirs.status == 1, "\(overTheirs.stderr)")
+            #expect(overTheirs.stderr.contains("is a file owned by another user (uid 65534)"), "\(overTheirs.stderr)")
+            #expect(try String(contentsOfFile: theirs, encoding: .utf8) == "their data\n")
+
+            // The person's own link is still followed; a new file is still made, 0600.
+            let mine = shared.appendingPathComponent("mine.json").path
+            let target = work.appendingPathComponent("mine-target.json").path
+            FileManager.default.createFile(atPath: target, contents: Data("old\n".utf8), attributes: [.posixPermissions: 0o640])
+            #expect(symlink(target, mine) == 0)
+            let own = try shell(#""$K" records export todo --db "$DB" -o "$W/shared/mine.json""#, in: work)
+            #expect(own.status == 0, "\(own.stderr)")
+            #expect(try String(contentsOfFile: target, encoding: .utf8).contains("Buy milk"))
+            let fresh = try shell(#""$K" records export todo --db "$DB" -o "$W/shared/new.json""#, in: work)
+            #expect(fresh.status == 0, "\(fresh.stderr)")
+            var info = stat()
+            #expect(lstat(shared.appendingPathComponent("new.json").path, &info) == 0 && info.st_mode & 0o777 == 0o600 && info.st_mode & S_IFMT == S_IFREG)
+        }
+    }
+
     /// No value can be typed or answered with a control character, but a database
     /// edited by hand may hold one: CSV and the table write it out, JSON escapes it.
     @Test func aStoredControlCharacterLeavesEveryFormatEscaped() throws {
