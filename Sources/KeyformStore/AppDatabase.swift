@@ -65,6 +65,12 @@ public final class AppDatabase: Sendable {
     /// damaged, nothing more is written to it (`writing`).
     private let damage = Mutex<StoreError?>(nil)
     private let patience: Patience
+    /// Whether this process has looked for damage before its first write (`checkBeforeFirstWrite`).
+    private let checkedForDamage = Mutex(false)
+    /// How long the look for damage before the first write may take: a file of
+    /// a few thousand records is read whole well within it; a larger one as far
+    /// as it gets.
+    static let damageCheckBudget: DispatchTimeInterval = .milliseconds(200)
 
     private init(writer: any DatabaseWriter, path: String, patience: Patience = Patience(),
                  now: @escaping @Sendable () -> Date) {
@@ -368,6 +374,7 @@ public final class AppDatabase: Sendable {
     /// not change a file it has called damaged (the person may want to recover it).
     func writing<T>(_ updates: (Database) throws -> T) throws(StoreError) -> T {
         if let failure = damage.withLock({ $0 }) { throw failure }
+        try checkBeforeFirstWrite()
         return try mapped {
             try writer.write { db in
                 // The connection stays open for the whole run, and other processes may
@@ -377,6 +384,41 @@ public final class AppDatabase: Sendable {
                 return try updates(db)
             }
         }
+    }
+
+    /// Before this process's first write, `PRAGMA quick_check` within
+    /// `damageCheckBudget`. A write runs into damage only on the pages it touches:
+    /// with a records page damaged elsewhere, a record was stored (exit 0) into a
+    /// file that `records list` then called damaged, and every write made a
+    /// `.recover` less likely to get the rest back. Found here, the file is
+    /// called damaged before anything is written (the run rescues its record). A
+    /// check that runs out of time is stopped (`interrupt`) and the write goes on.
+    private func checkBeforeFirstWrite() throws(StoreError) {
+        guard path != ":memory:", checkedForDamage.withLock({ checked in defer { checked = true }; return !checked }) else { return }
+        let checking = Mutex(true)
+        let writer = self.writer
+        DispatchQueue.global().asyncAfter(deadline: .now() + Self.damageCheckBudget) {
+            // Under the lock: the check cannot end (and the write start) between the test and the interrupt.
+            checking.withLock { if $0 { writer.interrupt() } }
+        }
+        let problems: [String]
+        do {
+            defer { checking.withLock { $0 = false } }
+            problems = try mapped { () throws -> [String] in
+                do {
+                    return try writer.read { try String.fetchAll($0, sql: "PRAGMA quick_check") }
+                } catch let error as DatabaseError where error.resultCode == .SQLITE_INTERRUPT {
+                    return ["ok"]  // out of time: what was read is sound
+                }
+            }
+        }
+        guard problems != ["ok"] else { return }
+        // "*** in database main ***\nOn tree page 4 cell 4: Extends off end of page", then more: the first finding.
+        let findings = problems.flatMap { $0.split(separator: "\n") }.filter { !$0.hasPrefix("***") }
+        let more = findings.count > 1 ? " and \(findings.count - 1) more problem\(findings.count == 2 ? "" : "s")" : ""
+        let failure = StoreError.corrupt(path: path, detail: (findings.first.map(String.init) ?? "quick_check failed") + more)
+        damage.withLock { $0 = failure }
+        throw failure
     }
 
     /// `PRAGMA integrity_check`: "ok", or SQLite's list of problems.

@@ -585,6 +585,68 @@ import Testing
         #expect(try Data(contentsOf: URL(fileURLWithPath: db)) == damaged, "the damaged file is as it was")
     }
 
+    /// Damage on a records page that no write touches (`integrity_check`: "On tree
+    /// page N cell K: Extends off end of page"): `run --answers` and `records import`
+    /// stored into it with 0 and changed the file; `records list` then called it
+    /// damaged. Now the first write of a process looks first: the record is
+    /// rescued, nothing is imported, the file stays as it was.
+    @Test func damageOnARecordsPageNoWriteTouchesIsFoundBeforeWriting() throws {
+        let cli = try StoreCLI()
+        defer { cli.remove() }
+        let db = cli.path("damaged.sqlite")
+        #expect(try cli.submit("todo", #"{"text":"Before"}"#, database: db).status == 0)
+        let queue = try DatabaseQueue(path: db)
+        let (rootPage, pageSize) = try queue.write { db -> (Int, Int) in
+            // Enough records for the table to be a tree: an interior root over several leaves.
+            try db.execute(sql: """
+                WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 300)
+                INSERT INTO _record (form, created, updated, data)
+                SELECT 'todo', '2026-11-21T10:00:00.000Z', '2026-11-21T10:00:00.000Z',
+                       json_object('text', printf('record %d %.200c', i, 'x')) FROM n
+                """)
+            return (try Int.fetchOne(db, sql: "SELECT rootpage FROM sqlite_master WHERE name = '_record'") ?? 0,
+                    try Int.fetchOne(db, sql: "PRAGMA page_size") ?? 0)
+        }
+        try queue.close()
+        #expect(!FileManager.default.fileExists(atPath: db + "-wal"), "closed cleanly: all in the main file")
+        let file = try #require(FileHandle(forUpdatingAtPath: db))
+        func page(_ number: Int) throws -> [UInt8] {
+            try file.seek(toOffset: UInt64((number - 1) * pageSize))
+            return Array(try #require(try file.read(upToCount: pageSize)))
+        }
+        // The root is an interior table page (0x05); its first cell starts with the leftmost leaf's number.
+        let root = try page(rootPage)
+        try #require(root[0] == 0x05, "the records table has more than one page")
+        let cell = Int(root[12]) << 8 | Int(root[13])
+        let leftmost = root[cell..<cell + 4].reduce(0) { $0 << 8 | Int($1) }
+        let rightmost = root[8..<12].reduce(0) { $0 << 8 | Int($1) }
+        #expect(leftmost != rightmost, "new records go to the rightmost leaf, never to this one")
+        // The leftmost leaf (0x0D): the payload size of its cell nearest the page's end (a two-byte
+        // varint, ~250 bytes) made ~2,000 bytes, which run past the end of the page.
+        let leaf = try page(leftmost)
+        try #require(leaf[0] == 0x0D)
+        let cells = (0..<(Int(leaf[3]) << 8 | Int(leaf[4]))).map { Int(leaf[8 + 2 * $0]) << 8 | Int(leaf[9 + 2 * $0]) }
+        let last = try #require(cells.indices.max { cells[$0] < cells[$1] })
+        try #require(leaf[cells[last]] & 0x80 != 0 && cells[last] + 1_920 > pageSize, "a two-byte size, near the end of the page")
+        try file.seek(toOffset: UInt64((leftmost - 1) * pageSize + cells[last]))
+        file.write(Data([0x8F]))
+        try file.close()
+        let finding = "On tree page \(leftmost) cell \(last): Extends off end of page"
+        let check = try DatabaseQueue(path: db).read { try String.fetchAll($0, sql: "PRAGMA integrity_check") }
+        #expect(check.first?.contains(finding) == true, "\(check)")
+        let damaged = try Data(contentsOf: URL(fileURLWithPath: db))
+
+        let stderr = try expectRescued(cli, database: db, because: "is damaged")
+        #expect(stderr.contains("(\(finding)"), "SQLite's finding: \(stderr)")
+        #expect(stderr.contains(".recover"), "it says how to recover: \(stderr)")
+        let imported = try cli.run(["records", "import", "todo", "-"], stdin: #"[{"text":"Imported"}]"#, database: db)
+        #expect(imported.status == 1, "\(imported.stderr)")
+        #expect(imported.stderr.contains("is damaged"), "\(imported.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: db)) == damaged, "the damaged file is as it was")
+        let wal = (try? Data(contentsOf: URL(fileURLWithPath: db + "-wal"))) ?? Data()
+        #expect(wal.isEmpty, "nothing waits in the WAL either")
+    }
+
     @Test func aFileThatIsNotADatabase() throws {
         let cli = try StoreCLI()
         defer { cli.remove() }
