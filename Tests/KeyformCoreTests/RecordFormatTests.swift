@@ -241,6 +241,28 @@ import Testing
             == "template: line 1, column 10: a section is not closed")
     }
 
+    /// 3,000 nested sections (a 36 KB form) overflowed the stack in Mustache's
+    /// parser (SIGSEGV in every command that loads the form); past 100 levels the
+    /// template is refused at the tag that opens the 101st.
+    @Test func sectionsNestedTooDeeplyAreRefusedWhereTheyGoTooDeep() throws {
+        for opening in ["{{#a}}", "{{^a}}", "{{$a}}"] {
+            let closing = "{{/a}}"
+            let deep = String(repeating: opening, count: 3_000) + "x" + String(repeating: closing, count: 3_000)
+            #expect(throws: TemplateError.invalid(line: 1, column: 601, reason: "sections nest more than 100 deep; close some before opening more")) {
+                try RecordTemplate(deep)
+            }
+        }
+        // On a later line, and after a set-delimiter tag: still counted.
+        let later = "top\n{{=<% %>=}}" + String(repeating: "<%#a%>", count: 101) + String(repeating: "<%/a%>", count: 101)
+        #expect(throws: TemplateError.invalid(line: 2, column: 11 + 600 + 1, reason: "sections nest more than 100 deep; close some before opening more")) {
+            try RecordTemplate(later)
+        }
+        // 100 levels, and any number of sections one after another, are fine.
+        let hundred = String(repeating: "{{#a}}", count: 100) + "x" + String(repeating: "{{/a}}", count: 100)
+        #expect(try RecordTemplate(hundred).render(Record(values: [("a", .text("y"))])) == "x\n")
+        _ = try RecordTemplate(String(repeating: "{{#a}}x{{/a}}", count: 5_000))
+    }
+
     @Test func renderDispatchesOnFormat() throws {
         #expect(try RecordFormat.json.render(Self.full, form: Self.form) == RecordFormat.json(Self.full, form: Self.form))
         #expect(try RecordFormat.env.render(Self.full, form: Self.form) == RecordFormat.env(Self.full, form: Self.form))

@@ -166,26 +166,11 @@ public enum RecordFormat: String, CaseIterable, Sendable {
     public static func templateVariables(_ template: String) -> [String] {
         var names: [String] = []
         var seen: Set<String> = []
-        var open = "{{"
-        var close = "}}"
-        var rest = Substring(template)
         // Open sections, and whether each names a variable (not a block or parent).
         var sections: [(name: Substring, isVariable: Bool)] = []
-        while let start = rest.range(of: open) {
-            rest = rest[start.upperBound...]
-            let sigil = rest.first
-            if sigil == "{", open == "{{" {
-                // {{{name}}}
-                guard let end = rest.range(of: "}" + close) else { break }
-                add(rest[rest.index(after: rest.startIndex)..<end.lowerBound])
-                rest = rest[end.upperBound...]
-                continue
-            }
-            guard let end = rest.range(of: close) else { break }
-            let body = rest[..<end.lowerBound]
-            rest = rest[end.upperBound...]
+        forEachTag(in: template) { sigil, body, _ in
             switch sigil {
-            case "!", ">", "%": continue
+            case "!", ">", "%", "=": break
             case "<", "$": sections.append((body.dropFirst().trimmingWhitespace(), false))
             case "#", "^":
                 sections.append((body.dropFirst().trimmingWhitespace(), true))
@@ -199,10 +184,7 @@ public enum RecordFormat: String, CaseIterable, Sendable {
                 } else {
                     add(name)
                 }
-            case "=":
-                let inner = body.dropFirst().reversed().drop { $0 != "=" }.dropFirst().reversed()
-                let parts = String(inner).split(whereSeparator: \.isWhitespace)
-                if parts.count == 2 { (open, close) = (String(parts[0]), String(parts[1])) }
+            case "{": add(body.dropFirst())
             case "&": add(body.dropFirst())
             default: add(body)
             }
@@ -219,6 +201,61 @@ public enum RecordFormat: String, CaseIterable, Sendable {
             guard !root.isEmpty, !seen.contains(root) else { return }
             seen.insert(root)
             names.append(root)
+        }
+    }
+
+    /// The deepest sections may nest in a template (`{{#a}}{{^b}}…`, blocks and
+    /// parents included). The Mustache parser and renderer go one call deeper per
+    /// level: 3,000 levels (a 36 KB form file) overflowed the stack, and every
+    /// command that loads the form died with SIGSEGV.
+    public static let maxSectionDepth = 100
+
+    /// Where (an index into `template`) the first section opens that nests deeper
+    /// than `maxSectionDepth`; nil when none does.
+    static func tooDeepSection(in template: String) -> String.Index? {
+        var depth = 0
+        var found: String.Index?
+        forEachTag(in: template) { sigil, _, start in
+            guard found == nil else { return }
+            switch sigil {
+            case "#", "^", "<", "$":
+                depth += 1
+                if depth > maxSectionDepth { found = start }
+            case "/": depth = max(0, depth - 1)
+            default: break
+            }
+        }
+        return found
+    }
+
+    /// Each tag of a Mustache template in order, as Mustache reads them: its sigil
+    /// (the character after the opening delimiter, `{` for `{{{name}}}`), its body
+    /// (sigil included, delimiters not) and where the tag starts. `{{=<% %>=}}`
+    /// changes the delimiters from there on, as in Mustache. Stops at a tag that is
+    /// not closed.
+    static func forEachTag(in template: String, _ visit: (_ sigil: Character?, _ body: Substring, _ start: String.Index) -> Void) {
+        var open = "{{"
+        var close = "}}"
+        var rest = Substring(template)
+        while let start = rest.range(of: open) {
+            rest = rest[start.upperBound...]
+            let sigil = rest.first
+            if sigil == "{", open == "{{" {
+                // {{{name}}}
+                guard let end = rest.range(of: "}" + close) else { return }
+                visit("{", rest[..<end.lowerBound], start.lowerBound)
+                rest = rest[end.upperBound...]
+                continue
+            }
+            guard let end = rest.range(of: close) else { return }
+            let body = rest[..<end.lowerBound]
+            rest = rest[end.upperBound...]
+            if sigil == "=" {
+                let inner = body.dropFirst().reversed().drop { $0 != "=" }.dropFirst().reversed()
+                let parts = String(inner).split(whereSeparator: \.isWhitespace)
+                if parts.count == 2 { (open, close) = (String(parts[0]), String(parts[1])) }
+            }
+            visit(sigil, body, start.lowerBound)
         }
     }
 }
@@ -252,6 +289,12 @@ public struct RecordTemplate: Sendable {
 
     public init(_ text: String) throws(TemplateError) {
         self.text = text
+        if let start = RecordFormat.tooDeepSection(in: text) {
+            let before = text[..<start]
+            let lineStart = before.lastIndex(of: "\n").map { text.index(after: $0) } ?? text.startIndex
+            throw .invalid(line: before.count { $0 == "\n" } + 1, column: text[lineStart..<start].count + 1,
+                           reason: "sections nest more than \(RecordFormat.maxSectionDepth) deep; close some before opening more")
+        }
         do {
             // Parse the template as written, for errors with the author's line and column.
             _ = try MustacheTemplate(string: text)
