@@ -92,9 +92,32 @@ import Testing
         #expect(!parsed.diagnostics.contains { $0.message.contains("expands to more than") })
     }
 
+    /// Few nodes, many bytes: one 100 KB string aliased 10,000 times is 1 GB
+    /// expanded (it took 2 GB and 12 s; at 700 KB, "failed to allocate").
+    /// Refused by its expanded size, at the value that is repeated.
+    @Test func aLongStringAliasedManyTimesIsRefusedByItsExpandedSize() {
+        let string = String(repeating: "x", count: 100_000)
+        for uses in [50, 10_000] {
+            let rows = String(repeating: "  - [" + Array(repeating: "*s", count: 10).joined(separator: ", ") + "]\n", count: uses / 10)
+            let source = "title: Bomb\ns: &s \"\(string)\"\nrows:\n" + rows
+            let clock = ContinuousClock()
+            let started = clock.now
+            let parsed = LayoutParser.parse(source)
+            #expect(clock.now - started < .seconds(10), "a bound, not a timing: \(clock.now - started)")
+            #expect(parsed.value == nil)
+            #expect(parsed.diagnostics.map(\.location) == [SourceLocation(line: 2, column: 4)], "\(parsed.diagnostics)")
+            #expect(parsed.diagnostics.first?.message.hasPrefix("the file expands to more than 4194304 bytes through its aliases") == true)
+        }
+        // The same string used once is a layout's business (here: an unknown field), not the alias limit's.
+        let once = LayoutParser.parse("title: Big\ns: \"\(string)\"\nrows: [[a]]\n")
+        #expect(!once.diagnostics.contains { $0.message.contains("expands to more than") })
+    }
+
     @Test func deepNestingIsAnErrorNotACrash() {
         let source = "rows:\n  - " + String(repeating: "[", count: 5_000) + String(repeating: "]", count: 5_000) + "\n"
         let parsed = LayoutParser.parse(source)
         #expect(parsed.diagnostics.hasErrors)
+        #expect(parsed.diagnostics.first?.message.hasPrefix("YAML syntax: lists and mappings are nested too deeply (more than 1,000 levels") == true,
+                "\(parsed.diagnostics)")
     }
 }
