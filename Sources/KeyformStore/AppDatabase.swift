@@ -397,9 +397,10 @@ public final class AppDatabase: Sendable {
         guard path != ":memory:", checkedForDamage.withLock({ checked in defer { checked = true }; return !checked }) else { return }
         let checking = Mutex(true)
         let writer = self.writer
-        DispatchQueue.global().asyncAfter(deadline: .now() + Self.damageCheckBudget) {
+        // Weak: the timer must not keep the connection (and its WAL) open after the store is released.
+        DispatchQueue.global().asyncAfter(deadline: .now() + Self.damageCheckBudget) { [weak writer] in
             // Under the lock: the check cannot end (and the write start) between the test and the interrupt.
-            checking.withLock { if $0 { writer.interrupt() } }
+            checking.withLock { if $0 { writer?.interrupt() } }
         }
         let problems: [String]
         do {
