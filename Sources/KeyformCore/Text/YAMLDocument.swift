@@ -57,22 +57,35 @@ enum YAMLDocument {
     /// 100 KB string aliased 10,000 times took 2 GB and 12 s.
     static let maxExpandedBytes = 4 * maxBytes
 
-    /// The node at which the tree, expanded, passes `maxExpandedBytes` (with
-    /// aliases resolved, that is where the repeated value is marked); nil when
-    /// it stays within. The walk stops there, so it is bounded too.
+    /// Where the tree, expanded, passes `maxExpandedBytes`: the outermost
+    /// repeated value on the way there (Yams resolves each alias to the node it
+    /// names, so a node met again at the same place is an alias's use, and its
+    /// place is where `&name` marks it); nil when it stays within. The walk
+    /// stops at the limit, so it is bounded too.
     static func expansionOverflow(_ root: Node) -> Node? {
         var left = maxExpandedBytes
-        var stack = [root]
-        while let node = stack.popLast() {
+        var seen = Set<Int>()
+        var stack: [(node: Node, repeated: Node?)] = [(root, nil)]
+        while let (node, outer) = stack.popLast() {
+            let kind: Int
             left -= 1
             switch node {
-            case .scalar(let scalar): left -= scalar.string.utf8.count
-            case .mapping(let mapping):
-                for (key, value) in mapping { stack.append(value); stack.append(key) }
-            case .sequence(let sequence): stack.append(contentsOf: sequence)
-            case .alias: break
+            case .scalar(let scalar):
+                kind = 0
+                left -= scalar.string.utf8.count
+            case .mapping: kind = 1
+            case .sequence: kind = 2
+            case .alias: kind = 3
             }
-            if left < 0 { return node }
+            let place = node.location
+            let repeated = outer ?? (seen.insert(place.line << 34 | place.column << 2 | kind).inserted ? nil : node)
+            if left < 0 { return repeated ?? node }
+            switch node {
+            case .mapping(let mapping):
+                for (key, value) in mapping { stack.append((value, repeated)); stack.append((key, repeated)) }
+            case .sequence(let sequence): stack.append(contentsOf: sequence.map { ($0, repeated) })
+            case .scalar, .alias: break
+            }
         }
         return nil
     }
