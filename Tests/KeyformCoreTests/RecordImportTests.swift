@@ -30,6 +30,14 @@ import Testing
         }
     }
 
+    /// A record nested 100,000 deep is a problem at its line, not a stack overflow:
+    /// imports read objects with the answers' reader, which stops at 64 levels.
+    @Test func aRecordNestedThousandsDeepIsAProblemNotACrash() {
+        let deep = "[{\"text\": " + String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000) + "}]"
+        let found = problems(records(deep, .json))
+        #expect(found.count == 1 && found[0].hasSuffix("nested too deeply"), "\(found)")
+    }
+
     // MARK: CSV
 
     @Test func csvCellsFollowRFC4180AndEachRowKnowsItsLine() throws {
