@@ -3,7 +3,8 @@
 #
 #   scripts/soak.sh kill9   [N] [--seed S]   kill -9 at a random moment while a person types (default 1000)
 #   scripts/soak.sh signals [N] [--seed S]   SIGTERM, SIGHUP, SIGINT or SIGQUIT at a random moment (default 1000)
-#   scripts/soak.sh fuzz    [N] [--seed S]   mutated answers, forms, layouts and arguments (default 5000)
+#   scripts/soak.sh fuzz    [N] [--seed S]   mutated answers, forms, layouts and arguments, deep templates,
+#                                            aliases by size, hostile test files (default 5000)
 #   scripts/soak.sh all     [N]              the three, N each
 #
 # kill9 and signals type into the interactive `keyform run` on a pseudo-terminal
@@ -11,7 +12,8 @@
 # is in the draft (or the record stored), that the file passes PRAGMA
 # integrity_check, and, for the catchable signals, the exit status and that the
 # terminal is given back. fuzz runs scripts/soak-fuzz.py: every status one
-# Keyform documents, nothing raw on stderr. It builds the debug binary first;
+# Keyform documents, at most 512 MiB a run, nothing raw on stderr (nor on
+# keyform test's stdout). It builds the debug binary first;
 # KEYFORM_BIN=PATH soaks another one (a release build). Failing trials are
 # printed in full and their work folders kept. Exit 1 on any failure.
 set -euo pipefail
@@ -19,7 +21,7 @@ cd "$(dirname "$0")/.."
 
 mode=${1:-}
 shift || true
-case "$mode" in kill9 | signals | fuzz | all) ;; *) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;; esac
+case "$mode" in kill9 | signals | fuzz | all) ;; *) sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;; esac
 count=""
 if [ $# -gt 0 ] && [ "${1#-}" = "$1" ]; then count=$1; shift; fi
 export SWIFT_BACKTRACE=enable=no
