@@ -44,10 +44,13 @@ let package = Package(
         .executableTarget(name: "keyform-example", dependencies: ["Keyform"], path: "Sources/KeyformExample"),
         // A helper for the store's multi-process tests: opens a database and saves N records.
         .executableTarget(name: "keyform-store-stress", dependencies: ["KeyformStore"], path: "Sources/KeyformStoreStress"),
+        // The process's arguments kept before `main` (Swift reads them from /proc on Linux).
+        .target(name: "CArguments"),
         // The `keyform` command-line tool.
         .executableTarget(
             name: "KeyformCLI",
             dependencies: [
+                "CArguments",
                 "KeyformCore",
                 "KeyformTerminal",
                 "KeyformStore",

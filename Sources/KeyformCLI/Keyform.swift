@@ -1,4 +1,5 @@
 import ArgumentParser
+import CArguments
 import Foundation
 import KeyformCore
 import KeyformRun
@@ -17,7 +18,7 @@ struct Keyform: ParsableCommand {
     static func main() {
         guardTheStandardStreams()
         do {
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(try ProcessArguments.afterProgramName())
             try command.run()
         } catch let departure as Departure {
             // The person left (Esc, Ctrl-C, a signal): nothing to say, the status says it.
@@ -51,6 +52,27 @@ struct Keyform: ParsableCommand {
                 close(null)
             }
         }
+    }
+}
+
+/// The words of the command line, read without /proc: Swift's
+/// `CommandLine.arguments` reads /proc/self/cmdline on Linux, and without it
+/// (a bare chroot, a sandbox) sees none, so `keyform run todo` printed the
+/// help and exited 0 — success, to a script.
+enum ProcessArguments {
+    /// The arguments after the program's name, as the C library handed them to
+    /// the program (`CArguments`), else as Swift reads them.
+    /// - Throws: `Failure` when neither has even the program's name.
+    static func afterProgramName() throws -> [String] {
+        var count: Int32 = 0
+        if let vector = keyform_arguments(&count), count > 0 {
+            return (1..<Int(count)).compactMap { vector[$0].map { String(cString: $0) } }
+        }
+        let arguments = CommandLine.arguments
+        guard !arguments.isEmpty else {
+            throw Failure(message: "cannot read the command line (on Linux it is read from /proc/self/cmdline: mount /proc)")
+        }
+        return Array(arguments.dropFirst())
     }
 }
 

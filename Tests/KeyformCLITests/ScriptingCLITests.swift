@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+
+/// What shell scripts lean on (issue #20): answers only when asked for, a form
+/// from a pipe, the command line read without /proc, names taken as `run`
+/// takes them, and `fmt -` the same in every folder. (The terminal's side —
+/// a pipe into `keyform run` on a terminal draws the form — is in
+/// RunInTmuxTests; every run here has no terminal: `Programs.run` starts it
+/// in a session of its own.)
+@Suite struct ScriptingCLITests {
+    static let todoRecord = #"{"text":"Buy milk","priority":"High","done":false,"due":null,"note":""}"# + "\n"
+
+    // MARK: Without /proc
+
+    /// Swift reads the command line from /proc/self/cmdline on Linux; without /proc
+    /// (a bare chroot, some sandboxes) it saw none, and `keyform --version` or
+    /// `keyform run …` printed the top-level help with status 0. Run here in a
+    /// mount namespace of its own with /proc unmounted (root and unshare needed).
+    @Test(.enabled(if: ProcFree.available, "needs root and unshare(1) with mount namespaces"))
+    func argumentsAreReadWithoutProc() throws {
+        let version = try ProcFree.run(["--version"])
+        #expect(version.status == 0, "\(version.stderr)")
+        #expect(version.stdout.hasPrefix("keyform 0.1.0 (GNU readline "), "\(version.stdout)")
+        let run = try ProcFree.run(["run", "demo/todo.yaml", "--no-store", "--answers", "-"], stdin: #"{"text":"Buy milk","priority":"High"}"#)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout == Self.todoRecord)
+        let wrong = try ProcFree.run(["run"])
+        #expect(wrong.status == 2, "a missing FORM is still bad usage: \(wrong.stdout)")
+    }
+
+    /// `keyform` in a mount namespace without /proc.
+    enum ProcFree {
+        static let unshare = Programs.find("unshare")
+        static let script = #"umount -l /proc && test ! -e /proc/self/cmdline && exec "$0" "$@""#
+
+        static let available: Bool = {
+            guard Programs.isRoot, let unshare,
+                  let probe = try? Programs.run(unshare, ["--mount", "--propagation", "private", "/bin/sh", "-c", script, "/bin/true"])
+            else { return false }
+            return probe.status == 0
+        }()
+
+        static func run(_ arguments: [String], stdin: String? = nil) throws -> CLIRunner.Result {
+            let unshare = try #require(unshare)
+            return try Programs.run(unshare, ["--mount", "--propagation", "private", "/bin/sh", "-c", script, CLIRunner.binary.path] + arguments,
+                                    stdin: stdin, environment: ["KEYFORM_CONFIG": "/dev/null"])
+        }
+    }
+}
