@@ -14,14 +14,20 @@ struct RunCommand: ParsableCommand {
             FORM is a path to a form file, or a name looked up in ./forms, demo/,
             $KEYFORM_FORMS and the per-user folder $XDG_CONFIG_HOME/keyform/forms
             (~/.config/keyform/forms); keyform form list shows what a name finds.
-            The form is drawn on the terminal (/dev/tty); stdout carries
-            only the result, so x=$(keyform run todo) works.
 
-            Without a terminal, that is with --answers (a JSON object of field id to value,
-            or '-' to read it from stdin) or when stdin is not a terminal (one value per
-            line, in field order), no interface is drawn: a field with no value takes its default, and the same
-            validation applies. Invalid values are reported on stderr, one line each
-            (keyform: field 'ID': REASON), and the exit status is 2.
+            The form is drawn on the terminal (/dev/tty) whenever there is one, whatever \
+            stdin is: stdout carries only the result, so x=$(keyform run todo) works, and \
+            stdin is left alone, so cmd | while read x; do keyform run todo; done asks once \
+            a line.
+
+            Answers are read instead only when asked for: --answers FILE (or - for stdin) \
+            holds a JSON object of field id to value, or with --answers-format lines one \
+            value a line in field order (printf 'Buy milk\\n' | keyform run todo --answers - \
+            --answers-format lines). Without a terminal (cron, CI, setsid), stdin that is \
+            not a terminal is read as lines without being asked. Then no interface is \
+            drawn: a field with no value takes its default, and the same validation \
+            applies. Invalid values are reported on stderr, one line each (keyform: \
+            field 'ID': REASON), and the exit status is 2.
 
             Every submitted record is stored (see --db); drafts are saved as fields are
             committed and when the form is left unfinished, and offered on the next run.
@@ -39,8 +45,11 @@ struct RunCommand: ParsableCommand {
     @Option(help: "How to print the record: json, template (the form's template) or env.")
     var format: RecordFormat = .json
 
-    @Option(help: "A JSON file of answers (field id to value), or - for stdin.")
+    @Option(help: "A file of answers (a JSON object of field id to value), or - for stdin: no form is drawn.")
     var answers: String?
+
+    @Option(help: "How the --answers file is written: json, or lines (one value a line, in field order).")
+    var answersFormat: AnswersFormat?
 
     @OptionGroup var store: StoreOptions
 
@@ -58,6 +67,9 @@ struct RunCommand: ParsableCommand {
 
     func validate() throws {
         if resume, fresh { throw ValidationError("--resume and --fresh contradict each other; give one") }
+        if answersFormat != nil, answers == nil {
+            throw ValidationError("--answers-format says how the --answers file is written; give --answers FILE, or - for stdin")
+        }
     }
 
     func run() throws {
@@ -82,8 +94,8 @@ struct RunCommand: ParsableCommand {
         }
         let run = try StoredFormRun(loaded, store: store, storeProblem: storeProblem)
         let (record, removingDraft): (Record, Bool)
-        if answers != nil || isatty(STDIN_FILENO) == 0 {
-            (record, removingDraft) = try fillWithoutTerminal(run)
+        if let source = answersSource() {
+            (record, removingDraft) = try fillWithoutTerminal(run, from: source)
         } else {
             // On the terminal the draft was resumed, declined, or saved by this run: it goes with the record.
             let start = try run.startOnTerminal(drafts: draftPolicy(interactive: true), repeatLast: repeatLast,
@@ -121,14 +133,28 @@ struct RunCommand: ParsableCommand {
         resume ? .resume : fresh ? .fresh : interactive ? .ask : .ignore
     }
 
+    /// Where the answers come from (a path, or `-` for stdin) and how they are
+    /// written, when the form is not to be drawn: the answers asked for, else —
+    /// only when no terminal can be opened — stdin's lines. A terminal draws the
+    /// form whatever stdin is (a pipe feeding a loop, a here-document): its lines
+    /// are someone else's data unless `--answers -` says they are answers.
+    @MainActor
+    private func answersSource() -> (path: String, format: AnswersFormat)? {
+        if let answers { return (answers, answersFormat ?? .json) }
+        guard isatty(STDIN_FILENO) == 0, (try? TerminalMode()) == nil else { return nil }
+        return ("-", .lines)
+    }
+
     /// Answers from --answers or from stdin lines, validated like typed values; and
     /// whether the record was filled in from the draft (--resume), which then goes.
     /// Without --resume a draft is someone's unfinished form, left as it is.
     @MainActor
-    private func fillWithoutTerminal(_ run: StoredFormRun) throws -> (Record, fromDraft: Bool) {
+    private func fillWithoutTerminal(_ run: StoredFormRun, from input: (path: String, format: AnswersFormat)) throws
+        -> (Record, fromDraft: Bool)
+    {
         let context = run.context
         let parsed: Result<[String: FieldInput], AnswerProblems>
-        let source = answers ?? "-"
+        let source = input.path
         let bytes: [UInt8]
         do {
             bytes = source == "-" ? try SourceFiles.readStandardInput() : try SourceFiles.read(source, pipes: true)
@@ -139,10 +165,9 @@ struct RunCommand: ParsableCommand {
         guard bytes.count <= SourceFiles.limit else {
             throw Failure(message: "answers file \(source): the file holds more than 1 MiB; answers are at most 1 MiB")
         }
-        if answers != nil {
-            parsed = Answers.fromJSON(bytes, form: context.form)
-        } else {
-            parsed = Answers.fromLines(bytes, form: context.form)
+        switch input.format {
+        case .json: parsed = Answers.fromJSON(bytes, form: context.form)
+        case .lines: parsed = Answers.fromLines(bytes, form: context.form)
         }
         // Without a terminal nothing is asked: a draft is used only with --resume.
         let start = try run.start(drafts: draftPolicy(interactive: false), repeatLast: repeatLast)
@@ -163,3 +188,11 @@ struct RunCommand: ParsableCommand {
 }
 
 extension RecordFormat: ExpressibleByArgument {}
+
+/// How an answers file is written (`--answers-format`).
+enum AnswersFormat: String, ExpressibleByArgument, CaseIterable {
+    /// A JSON object of field id to value.
+    case json
+    /// One value a line, in field order across pages (an empty line: no answer).
+    case lines
+}

@@ -46,7 +46,7 @@ extension StoredFormRun {
 
 /// What each command says when there is no terminal to draw on.
 enum WithoutTerminal {
-    static let run = "give --answers FILE, or pipe one value per line into stdin"
+    static let run = "give --answers FILE (JSON), or --answers - --answers-format lines with one value a line on stdin"
     static let demo = "keyform demo needs one: run it in a terminal window (keyform run FORM --answers FILE fills a form without one)"
     static let browse = "keyform browse needs one (keyform records list prints the records)"
 }

@@ -10,6 +10,34 @@ import Testing
 @Suite struct ScriptingCLITests {
     static let todoRecord = #"{"text":"Buy milk","priority":"High","done":false,"due":null,"note":""}"# + "\n"
 
+    // MARK: Answers
+
+    @Test func answersAsLinesFromStdinOrAFile() throws {
+        let piped = try CLIRunner.run(["run", "todo", "--no-store", "--answers", "-", "--answers-format", "lines"],
+                                      stdin: "Buy milk\nHigh\n")
+        #expect(piped.status == 0, "\(piped.stderr)")
+        #expect(piped.stdout == Self.todoRecord)
+        let folder = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("answers.txt")
+        try "Buy milk\nHigh\n".write(to: file, atomically: true, encoding: .utf8)
+        let fromFile = try CLIRunner.run(["run", "todo", "--no-store", "--answers", file.path, "--answers-format", "lines"])
+        #expect(fromFile.status == 0, "\(fromFile.stderr)")
+        #expect(fromFile.stdout == Self.todoRecord)
+        // JSON stays the default of --answers: lines are not JSON.
+        let json = try CLIRunner.run(["run", "todo", "--no-store", "--answers", file.path])
+        #expect(json.status == 2)
+        #expect(json.stderr.hasPrefix("keyform: answers: "), "\(json.stderr)")
+    }
+
+    @Test func anAnswersFormatWithoutAnswersIsBadUsage() throws {
+        let result = try CLIRunner.run(["run", "todo", "--no-store", "--answers-format", "lines"], stdin: "Buy milk\n")
+        #expect(result.status == 2)
+        #expect(result.stdout == "")
+        #expect(result.stderr.contains("--answers-format says how the --answers file is written; give --answers FILE, or - for stdin"),
+                "\(result.stderr)")
+    }
+
     // MARK: Without /proc
 
     /// Swift reads the command line from /proc/self/cmdline on Linux; without /proc

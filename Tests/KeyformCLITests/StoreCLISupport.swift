@@ -66,11 +66,21 @@ enum Programs {
         return folders.map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
+    /// Runs `executable` in a session of its own, so without a controlling terminal
+    /// wherever the tests run: `keyform run` draws on a terminal when it can open one
+    /// (whatever stdin is), and these tests are about the runs without one.
     static func run(_ executable: String, _ arguments: [String], stdin: String? = nil,
                     environment: [String: String] = [:], in directory: URL = CLIRunner.packageRoot) throws -> Output {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
+        // `setsid --wait` gives back the program's exit status (Process's children lead a
+        // process group, so setsid forks and waits); without setsid, the terminal stays.
+        if let setsid = Self.setsid {
+            process.executableURL = URL(fileURLWithPath: setsid)
+            process.arguments = ["--wait", executable] + arguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: executable)
+            process.arguments = arguments
+        }
         process.currentDirectoryURL = directory
         var env = ProcessInfo.processInfo.environment
         env["SWIFT_BACKTRACE"] = "enable=no"
@@ -111,6 +121,8 @@ enum Programs {
             return data
         }
     }
+
+    private static let setsid = find("setsid")
 
     /// Whether this process runs as root (which ignores file modes).
     static var isRoot: Bool { geteuid() == 0 }

@@ -371,6 +371,33 @@ struct RunInTmuxTests {
         #expect(result.sttyAfter == result.sttyBefore)
     }
 
+    /// On a terminal the form is drawn whatever stdin is: in
+    /// `printf 'one\ntwo\n' | while read x; do keyform run …; done` each line asks
+    /// once, and stdin's lines stay the loop's (they were taken as the answers,
+    /// the first run ate the second line, and nothing was drawn).
+    @Test func aPipeIntoRunOnATerminalStillDrawsTheForm() throws {
+        let run = try FormRun.shell()
+        defer { run.close() }
+        let tmux = run.tmux
+        try tmux.wait(forText: FormRun.prompt.trimmingCharacters(in: .whitespaces))
+        let keyform = FormRun.quoted(FormRun.binary.path)
+        try tmux.type("printf 'one\\ntwo\\n' | while read x; do \(keyform) run demo/todo.yaml --no-store > \(run.folder.path)/$x; done; echo loop-status=$?")
+        try tmux.press("Enter")
+        for (line, text) in [("one", "First"), ("two", "Second")] {
+            try tmux.wait(for: "the form, empty, for the line '\(line)'") { screen in
+                screen.contains("New To-Do") && screen.contains("› Text*") && !screen.contains("First")
+            }
+            try tmux.type(text)
+            try tmux.wait(forText: "› Text*     \(text)", "[ Done ] ready")
+            try tmux.press("Enter", "l", "Enter", "Enter", "Enter")  // Low, To do, no date, no note: Done
+            let record = try tmux.poll(for: "the record of the line '\(line)'") {
+                (try? run.read(line)).flatMap { $0.isEmpty ? nil : $0 }
+            }
+            #expect(record == #"{"text":"\#(text)","priority":"Low","done":false,"due":null,"note":""}"# + "\n")
+        }
+        try tmux.wait(forText: "loop-status=0")
+    }
+
     @Test func typeAheadAltKeysAndBracketedPaste() throws {
         let run = try FormRun.shell()
         defer { run.close() }
