@@ -28,8 +28,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case busy(path: String)
     /// No record with this id belongs to this form.
     case recordNotFound(id: Int64, form: String)
-    /// A query named a field the form does not have.
-    case unknownField(form: String, field: String)
+    /// A query named a field the form does not have; `suggestion`: the field meant, when one is close.
+    case unknownField(form: String, field: String, suggestion: String? = nil)
     /// A form name or field id that is not `[a-z][a-z0-9_]*`.
     case invalidName(String)
     /// A value that cannot be stored or matched (`reason` says why).
@@ -68,8 +68,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
                 + "\(Int(AppDatabase.busyTimeout)) seconds. Try again when it has finished."
         case .recordNotFound(let id, let form):
             "there is no '\(form)' record with id \(id) (it may have been deleted)."
-        case .unknownField(let form, let field):
-            "the form '\(form)' has no field '\(field)'."
+        case .unknownField(let form, let field, let suggestion):
+            "the form '\(form)' has no field '\(field)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? ".")
         case .invalidName(let name):
             "'\(name)' is not a valid form or field name (lowercase letters, digits and _, starting with a letter)."
         case .invalidValue(let field, let reason):

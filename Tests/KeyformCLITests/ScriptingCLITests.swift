@@ -38,6 +38,23 @@ import Testing
                 "\(result.stderr)")
     }
 
+    // MARK: Names and folders
+
+    @Test func aMisspeltWhereFieldGetsADidYouMean() throws {
+        let cli = try StoreCLI()
+        defer { cli.remove() }
+        let db = cli.path("todo.sqlite")
+        #expect(try cli.submit("todo", #"{"text":"Buy milk"}"#, database: db).status == 0)
+        let list = try cli.run(["records", "list", "todo", "--where", "prio=High"], database: db)
+        #expect(list.status == 2)
+        #expect(list.stderr == "keyform: the form 'todo' has no field 'prio'; did you mean 'priority'?\n")
+        let browse = try cli.run(["browse", "todo", "--where", "nots=x"], database: db)
+        #expect(browse.status == 2)
+        #expect(browse.stderr == "keyform: the form 'todo' has no field 'nots'; did you mean 'note'?\n")
+        let nothingClose = try cli.run(["records", "export", "todo", "--where", "colour=red"], database: db)
+        #expect(nothingClose.stderr == "keyform: the form 'todo' has no field 'colour'.\n")
+    }
+
     // MARK: Without /proc
 
     /// Swift reads the command line from /proc/self/cmdline on Linux; without /proc

@@ -75,6 +75,11 @@ import Testing
 
     @Test func whereRejectsUnknownFieldsAndBadValues() throws {
         #expect(storeError { _ = try FieldMatch(parsing: "colour=red", form: todo) } == .unknownField(form: "todo", field: "colour"))
+        // A field that is close gets a did-you-mean, as an answer naming no field does.
+        #expect(storeError { _ = try FieldMatch(parsing: "prio=High", form: todo) }
+            == .unknownField(form: "todo", field: "prio", suggestion: "priority"))
+        #expect(StoreError.unknownField(form: "todo", field: "prio", suggestion: "priority").description
+            == "the form 'todo' has no field 'prio'; did you mean 'priority'?")
         #expect(storeError { _ = try FieldMatch(parsing: "laps=many", form: todo) }
             == .invalidValue(field: "laps", reason: "'many' is not a whole number"))
         #expect(storeError { _ = try FieldMatch(parsing: "due=someday", form: todo) } != nil)
