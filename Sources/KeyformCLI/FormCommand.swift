@@ -18,17 +18,18 @@ struct FormCheckCommand: ParsableCommand {
         discussion: """
             One diagnostic a line on stderr, PATH:LINE:COLUMN: error: MESSAGE (or warning),
             in the same format as `keyform layout check`; a layout's problems are reported
-            at the layout's own path. Exits 1 if any error was found, else 0.
+            at the layout's own path. A name (todo) is the form keyform run would find.
+            Exits 1 if any error was found, else 0.
             """
     )
 
-    @Argument(help: "Form files or folders of form files.")
+    @Argument(help: "Form files, folders of form files, or names of forms (as keyform run finds them).")
     var paths: [String]
 
     func run() throws {
         var errors = 0
-        for path in try SourceFiles.expand(paths, skipping: SourceFiles.isTestFile, named: SourceFiles.formNamed,
-                                                     emptyFolder: "form file (*.yaml)") {
+        let named = SourceFiles.formPaths(paths)
+        for path in try SourceFiles.expand(named, skipping: SourceFiles.isTestFile, emptyFolder: "form file (*.yaml)") {
             for (origin, diagnostic) in FormFiles.load(path: path).diagnostics {
                 Output.error(diagnostic.formatted(path: origin))
                 if diagnostic.isError { errors += 1 }

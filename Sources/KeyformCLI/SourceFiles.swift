@@ -8,7 +8,15 @@ import KeyformRun
 extension SourceFiles {
     static func isTestFile(_ path: String) -> Bool { path.hasSuffix(".test.yaml") || path.hasSuffix(".test.yml") }
 
-    /// Where a form name given in place of a path is (`form check todo`), as a hint.
+    /// The arguments of `form check`: a form's name, as `keyform run` takes one, stands
+    /// for the file it finds (unless a file or folder of that name is here).
+    static func formPaths(_ arguments: [String]) -> [String] {
+        arguments.map { argument in
+            FileManager.default.fileExists(atPath: argument) || FormFiles.isPath(argument) ? argument : FormFiles.locate(argument) ?? argument
+        }
+    }
+
+    /// Where a form name given in place of a path is (`form fmt todo`), as a hint.
     static func formNamed(_ name: String) -> String? {
         FormFiles.locate(name).map { "the form '\(name)' is \($0): give that path" }
     }

@@ -71,18 +71,25 @@ import Testing
         #expect(preview.stdout.contains("Later"), "the per-user layout is the one a name finds")
     }
 
-    /// What the installed completion scripts ask keyform for (`---completion`), as
-    /// `form check todo` and `layout check mood` take paths; a name that finds a
-    /// file is still an error (exit 2), which says where that file is.
+    /// `form check NAME` checks the form that `keyform run NAME` runs (its problems
+    /// at that file's path); `form fmt` and `layout check` take paths, and a name
+    /// that finds a file is an error (exit 2) which says where that file is.
     @Test func aNameGivenForAPathSaysWhereItsFileIs() throws {
         let place = try Place()
         defer { try? FileManager.default.removeItem(at: place.root) }
         try place.write("cfg/keyform/forms/todo.yaml", Self.todo)
+        try place.write("cfg/keyform/forms/broken.yaml", "fields:\n  - id: due\n    type: dat\n")
         try place.write("cfg/keyform/layouts/mood.yaml", "rows:\n  - [Calm, Tense]\n")
         try place.write("here/notes.txt", "the current folder\n")
         let form = try place.run(["form", "check", "todo"])
-        #expect(form.status == 2)
-        #expect(form.stderr == "keyform: no such file or folder: todo; the form 'todo' is \(place.user)/forms/todo.yaml: give that path\n")
+        #expect(form.status == 0, "\(form.stderr)")
+        #expect(form.stderr == "")
+        let broken = try place.run(["form", "check", "broken"])
+        #expect(broken.status == 1)
+        #expect(broken.stderr == "\(place.user)/forms/broken.yaml:3:11: error: unknown type 'dat'; did you mean 'date'?\n")
+        let formatting = try place.run(["form", "fmt", "--check", "todo"])
+        #expect(formatting.status == 2)
+        #expect(formatting.stderr == "keyform: no such file or folder: todo; the form 'todo' is \(place.user)/forms/todo.yaml: give that path\n")
         let layout = try place.run(["layout", "check", "mood"])
         #expect(layout.status == 2)
         #expect(layout.stderr == "keyform: no such file or folder: mood; the layout 'mood' is \(place.user)/layouts/mood.yaml: give that path\n")
