@@ -10,8 +10,10 @@ struct SourceFormatting {
     var noun: String
     var kind: YAMLFormatter.Kind
     /// The errors of the file itself, as its `check` command reports them; a file with
-    /// any is not formatted. `folder` is where the file is (for names it resolves).
-    var errors: (_ bytes: [UInt8], _ path: String, _ folder: String) -> [Diagnostic]
+    /// any is not formatted. `folder` is where the file is, for the layout names it
+    /// resolves; nil for stdin, whose names are not looked up: the same text formats
+    /// the same way from any folder.
+    var errors: (_ bytes: [UInt8], _ path: String, _ folder: String?) -> [Diagnostic]
     var check: Bool
 
     /// Formats stdin (`-`) to stdout and every file in place (or only checks them).
@@ -21,7 +23,7 @@ struct SourceFormatting {
         for path in paths where path == "-" {
             let bytes: [UInt8]
             do { bytes = try SourceFiles.readStandardInput() } catch { throw Failure(message: "<stdin>: \(error)") }
-            if let formatted = format(bytes, path: "<stdin>", folder: ".") {
+            if let formatted = format(bytes, path: "<stdin>", folder: nil) {
                 try Output.result(formatted)
             } else {
                 failed = true
@@ -58,7 +60,7 @@ struct SourceFormatting {
     }
 
     /// The canonical text, or nil after reporting why there is none.
-    private func format(_ bytes: [UInt8], path: String, folder: String) -> String? {
+    private func format(_ bytes: [UInt8], path: String, folder: String?) -> String? {
         let errors = errors(bytes, path, folder)
         guard errors.isEmpty else {
             errors.forEach { Output.error($0.formatted(path: path)) }
@@ -82,7 +84,7 @@ struct LayoutFmtCommand: ParsableCommand {
         discussion: """
             One row per line, fields in a fixed order, quotes only where needed, two-space
             indentation. Files with errors are reported (as by `layout check`) and left
-            alone. `-` formats stdin to stdout. With --check nothing is written; files
+            alone. `-` formats stdin to stdout (looking up no layout names: the same anywhere). With --check nothing is written; files
             that are not canonical are listed on stderr and the exit status is 1.
             """
     )
@@ -95,7 +97,8 @@ struct LayoutFmtCommand: ParsableCommand {
 
     func run() throws {
         let formatting = SourceFormatting(noun: "layout", kind: .layout, errors: { bytes, _, folder in
-            LayoutFiles().parse(bytes, folder: folder).diagnostics.filter(\.isError)
+            let parsed = folder.map { LayoutFiles().parse(bytes, folder: $0) } ?? LayoutParser.parse(bytes: bytes)
+            return parsed.diagnostics.filter(\.isError)
         }, check: check)
         try formatting.run(paths)
     }
@@ -110,7 +113,7 @@ struct FormFmtCommand: ParsableCommand {
             field's id first), one option a line, quotes only where needed, two-space
             indentation. Files with errors are reported (as by `form check`) and left
             alone; anchors, aliases and block scalars (| and >) are refused rather than
-            lost. `-` formats stdin to stdout. With --check nothing is written; files that
+            lost. `-` formats stdin to stdout (looking up no layout names: the same anywhere). With --check nothing is written; files that
             are not canonical are listed on stderr and the exit status is 1.
             """
     )
@@ -123,8 +126,11 @@ struct FormFmtCommand: ParsableCommand {
 
     func run() throws {
         let formatting = SourceFormatting(noun: "form", kind: .form, errors: { bytes, path, folder in
-            let layouts = LayoutSet(files: LayoutFiles(formFolder: folder))
             let stem = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+            guard let folder else {
+                return FormParser.parse(bytes: bytes, stem: "stdin", layouts: { _ in .notLookedUp }).diagnostics.filter(\.isError)
+            }
+            let layouts = LayoutSet(files: LayoutFiles(formFolder: folder))
             // The form's own errors (a layout's own problems are its file's, not this one's).
             return FormFiles.load(bytes: bytes, path: path, stem: stem, layouts: layouts).diagnostics
                 .filter { $0.path == path && $0.diagnostic.isError }.map(\.diagnostic)

@@ -40,6 +40,29 @@ import Testing
 
     // MARK: Names and folders
 
+    /// `form fmt -` looks in no folder: a form naming a layout formats the same
+    /// beside its Layouts/ and where the name resolves nowhere (form check on the
+    /// file says so).
+    @Test func formattingStdinIsTheSameInEveryFolder() throws {
+        let folder = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("Layouts"), withIntermediateDirectories: true)
+        try "rows:\n  - [Calm, Tense]\n".write(to: folder.appendingPathComponent("Layouts/moods.yaml"), atomically: true, encoding: .utf8)
+        let form = "fields: [{id: mood, layout: moods, strict: true, default: Calm}]\n"
+        let canonical = "fields:\n  - id: mood\n    layout: moods\n    strict: true\n    default: Calm\n"
+        for directory in [folder, CLIRunner.packageRoot] {
+            let result = try CLIRunner.run(["form", "fmt", "-"], stdin: form, in: directory)
+            #expect(result.status == 0, "\(directory.path): \(result.stderr)")
+            #expect(result.stdout == canonical)
+        }
+        let layout = try CLIRunner.run(["layout", "fmt", "-"], stdin: "rows: [[{label: More, action: layout, to: moods}]]\n", in: folder)
+        #expect(layout.status == 0, "\(layout.stderr)")
+        // The form's own errors still stop it.
+        let broken = try CLIRunner.run(["form", "fmt", "-"], stdin: "fields: [{id: mood, type: dat}]\n", in: folder)
+        #expect(broken.status == 1)
+        #expect(broken.stderr == "<stdin>:1:27: error: unknown type 'dat'; did you mean 'date'?\n")
+    }
+
     @Test func aMisspeltWhereFieldGetsADidYouMean() throws {
         let cli = try StoreCLI()
         defer { cli.remove() }

@@ -15,6 +15,15 @@ import Testing
         return try #require(parsed.value, "\(parsed.diagnostics.map(\.description))")
     }
 
+    /// Layout names that are not looked up (`form fmt -`) are no error, and the
+    /// checks that need the layout (strict, a default among its keys) wait for one.
+    @Test func layoutsNotLookedUpAreNoError() throws {
+        let parsed = FormParser.parse("fields:\n  - id: mood\n    layout: nowhere\n    strict: true\n    default: Calm\n",
+                                      stem: "form", layouts: { _ in .notLookedUp })
+        #expect(parsed.diagnostics == [])
+        #expect(parsed.value?.fields.first?.layout == "nowhere")
+    }
+
     // MARK: Fields and pages
 
     @Test func fieldsMakeOnePageWithoutATitle() throws {

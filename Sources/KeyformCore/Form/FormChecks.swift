@@ -144,6 +144,8 @@ struct FormChecks {
             reader.error(node, "no layout named '\(TerminalSafe.escaped(name))' was found; \(hint)")
         case .broken:
             reader.error(node, "layout '\(TerminalSafe.escaped(name))' has errors; run 'keyform layout check' on it")
+        case .notLookedUp:
+            break
         }
         return nil
     }

@@ -7,6 +7,9 @@ public enum LayoutAvailability: Sendable {
     case missing
     /// The file exists but has errors (reported on their own, at the layout's path).
     case broken
+    /// The name is not looked up: the form has no folder to look from (`form fmt -`
+    /// reads stdin), so what a layout would say is left to `form check` on the file.
+    case notLookedUp
 }
 
 /// Reads a form file (SPEC "Form files") into a `Form`, with a positioned
