@@ -18,8 +18,9 @@ struct FormCheckCommand: ParsableCommand {
         discussion: """
             One diagnostic a line on stderr, PATH:LINE:COLUMN: error: MESSAGE (or warning),
             in the same format as `keyform layout check`; a layout's problems are reported
-            at the layout's own path. A name (todo) is the form keyform run would find.
-            Exits 1 if any error was found, else 0.
+            at the layout's own path. A name (todo) is the form keyform run would find;
+            a path may also be a pipe (keyform form check <(generate-form)). Exits 1 if any
+            error was found, else 0.
             """
     )
 
@@ -30,7 +31,8 @@ struct FormCheckCommand: ParsableCommand {
         var errors = 0
         let named = SourceFiles.formPaths(paths)
         for path in try SourceFiles.expand(named, skipping: SourceFiles.isTestFile, emptyFolder: "form file (*.yaml)") {
-            for (origin, diagnostic) in FormFiles.load(path: path).diagnostics {
+            // A pipe named here is read (`form check <(…)`); one found in a folder is not waited on.
+            for (origin, diagnostic) in FormFiles.load(path: path, pipes: named.contains(path)).diagnostics {
                 Output.error(diagnostic.formatted(path: origin))
                 if diagnostic.isError { errors += 1 }
             }

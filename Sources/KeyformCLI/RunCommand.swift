@@ -14,6 +14,8 @@ struct RunCommand: ParsableCommand {
             FORM is a path to a form file, or a name looked up in ./forms, demo/,
             $KEYFORM_FORMS and the per-user folder $XDG_CONFIG_HOME/keyform/forms
             (~/.config/keyform/forms); keyform form list shows what a name finds.
+            FORM may also be a pipe, as keyform run <(generate-form) gives (the form
+            then needs a 'name:' to store its records under).
 
             The form is drawn on the terminal (/dev/tty) whenever there is one, whatever \
             stdin is: stdout carries only the result, so x=$(keyform run todo) works, and \
@@ -39,7 +41,7 @@ struct RunCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "A form file, or the name of one.", completion: NameCompletion.forms)
+    @Argument(help: "A form file (or a pipe: <(generate-form)), or the name of one.", completion: NameCompletion.forms)
     var form: String
 
     @Option(help: "How to print the record: json, template (the form's template) or env.")
@@ -80,7 +82,7 @@ struct RunCommand: ParsableCommand {
     @MainActor
     private func fill() throws {
         _ = try Settings.load()  // a broken config stops the command before anything else
-        let loaded = try FormFiles.loadReporting(form, needs: "run needs the form's file to show the form")
+        let loaded = try FormFiles.loadReporting(form, needs: "run needs the form's file to show the form", pipes: true)
         if format == .template, loaded.form.template == nil {
             throw Failure(message: "\(loaded.path) has no 'template'; add one, or use --format json or env")
         }

@@ -179,12 +179,13 @@ extension FormFiles {
     /// printed on stderr. Not found is bad usage; an invalid form exits 2.
     /// - Parameter needs: what the command needs the file for, said when it is not
     ///   found ("browse needs the form's file to show its records").
-    static func loadReporting(_ form: String, needs: String? = nil) throws -> LoadedForm {
+    /// - Parameter pipes: also read FORM from a pipe (`keyform run <(…)`), for a command that reads it once.
+    static func loadReporting(_ form: String, needs: String? = nil, pipes: Bool = false) throws -> LoadedForm {
         guard let path = locate(form) else {
             let why = isPath(form) ? "" : needs.map { "; \($0): give its path, or set KEYFORM_FORMS to its folder" } ?? ""
             throw Failure(message: "form '\(form)' not found; looked in: \(searchedPlaces(for: form))\(why)")
         }
-        let (loaded, diagnostics) = load(path: path)
+        let (loaded, diagnostics) = load(path: path, pipes: pipes)
         reportErrors(diagnostics)
         guard let loaded else { throw ExitCode(ExitStatus.badUsage) }
         return loaded

@@ -73,23 +73,29 @@ package enum FormFiles {
     }
 
     /// Parses the form and its layouts. Diagnostics come back with the path they belong to.
-    package static func load(path: String, in search: FileSearch = .process) -> (form: LoadedForm?, diagnostics: [(path: String, diagnostic: Diagnostic)]) {
+    /// - Parameter pipes: also read a pipe (`keyform run <(generate-form)`), capped as a
+    ///   file is. A form read from one has no folder of its own for layouts (they are
+    ///   found from the current folder on) and no file name: it must give its `name`.
+    package static func load(path: String, in search: FileSearch = .process, pipes: Bool = false)
+        -> (form: LoadedForm?, diagnostics: [(path: String, diagnostic: Diagnostic)])
+    {
         let bytes: [UInt8]
+        let fromPipe: Bool
         do {
-            bytes = try SourceFiles.read(search.absolute(path))
+            (bytes, fromPipe) = try SourceFiles.readTellingPipes(search.absolute(path), pipes: pipes)
         } catch {
             return (nil, [(path, .error(.start, "\(error)"))])
         }
         let folder = (path as NSString).deletingLastPathComponent
-        let layouts = LayoutSet(files: LayoutFiles(formFolder: folder.isEmpty ? "." : folder, in: search))
-        let stem = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+        let layouts = LayoutSet(files: LayoutFiles(formFolder: fromPipe ? nil : folder.isEmpty ? "." : folder, in: search))
+        let stem = fromPipe ? nil : ((path as NSString).lastPathComponent as NSString).deletingPathExtension
         return load(bytes: bytes, path: path, stem: stem, layouts: layouts)
     }
 
     /// Parses a form's bytes as if read from `path`, its layout names resolved by `layouts`
     /// (the `Keyform` library passes the layouts written in Swift in `layouts`' predefined ones).
     package static func load(
-        bytes: [UInt8], path: String, stem: String, layouts: LayoutSet
+        bytes: [UInt8], path: String, stem: String?, layouts: LayoutSet
     ) -> (form: LoadedForm?, diagnostics: [(path: String, diagnostic: Diagnostic)]) {
         var layouts = layouts
         return load(bytes: bytes, path: path, stem: stem, layouts: &layouts)
@@ -98,7 +104,7 @@ package enum FormFiles {
     /// As above, leaving in `layouts` what was asked of it (`form preview --watch` watches
     /// the files of the names asked).
     package static func load(
-        bytes: [UInt8], path: String, stem: String, layouts: inout LayoutSet
+        bytes: [UInt8], path: String, stem: String?, layouts: inout LayoutSet
     ) -> (form: LoadedForm?, diagnostics: [(path: String, diagnostic: Diagnostic)]) {
         let parsed = FormParser.parse(bytes: bytes, stem: stem, layouts: { layouts.availability($0) }, suggestLayout: layouts.files.resolver.suggestion(for:))
         layouts.loadLinkedLayouts()

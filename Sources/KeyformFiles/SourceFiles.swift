@@ -10,6 +10,14 @@ package enum SourceFiles {
     /// - Parameter pipes: also read a pipe to its end (`--answers <(jq …)`,
     ///   `records import FORM <(…)`): data a script makes, not a file to watch.
     package static func read(_ path: String, limit: Int = SourceFiles.limit, pipes: Bool = false) throws -> [UInt8] {
+        try readTellingPipes(path, limit: limit, pipes: pipes).bytes
+    }
+
+    /// `read`, also saying whether what was read was a pipe (which has no folder or
+    /// file name that means anything: `/dev/fd/63`).
+    package static func readTellingPipes(_ path: String, limit: Int = SourceFiles.limit, pipes: Bool = false) throws
+        -> (bytes: [UInt8], isPipe: Bool)
+    {
         // O_NONBLOCK: opening a FIFO with no writer returns at once instead of waiting for one.
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else {
@@ -26,7 +34,7 @@ package enum SourceFiles {
                                              : "not a regular file (a folder, FIFO or device); give a YAML file")
         }
         defer { close(fd) }
-        return try readAll(fd, upTo: limit + 1)
+        return (try readAll(fd, upTo: limit + 1), isPipe)
     }
 
     /// At most `count` bytes from `fd`, to its end. A failed read is said in the

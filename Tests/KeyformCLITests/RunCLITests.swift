@@ -123,7 +123,7 @@ import Testing
     }
 
     /// A script's answers from a pipe (`--answers <(jq …)`) are read as stdin is;
-    /// so is `records import FORM <(…)`. Only form and layout files must be files.
+    /// so is `records import FORM <(…)`, and a form (ScriptingCLITests).
     @Test func answersAndImportsReadAPipe() throws {
         let folder = try CLIRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -136,8 +136,6 @@ import Testing
         let imported = try Programs.run(bash, ["-c", #""$0" records import todo <(printf 'text\nCall Tom\n') --format csv"#, CLIRunner.binary.path],
                                         environment: environment)
         #expect(imported.status == 0, "\(imported.stderr)")
-        let form = try CLIRunner.run(["form", "check", "/dev/stdin"], stdin: "fields:\n  - id: a\n")
-        #expect(form.status != 0, "a form is still read from files only")
     }
 
     @Test func anInvalidFormExits2WithItsDiagnostics() throws {

@@ -38,6 +38,43 @@ import Testing
                 "\(result.stderr)")
     }
 
+    // MARK: A form from a pipe
+
+    /// `keyform run <(generate-form)`: the form is read from the pipe (capped as a
+    /// file is); with no file name, its records are stored under its `name:`.
+    @Test func aFormIsReadFromAPipe() throws {
+        let folder = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let bash = try #require(Programs.find("bash"))
+        let environment = ["KEYFORM_CONFIG": "/dev/null", "KEYFORM_DB": folder.appendingPathComponent("db.sqlite").path,
+                           "K": CLIRunner.binary.path]
+        let named = try Programs.run(bash, ["-c", #""$K" run <(printf 'name: made\nfields:\n  - id: what\n') --answers <(echo '{"what":"it"}')"#],
+                                     environment: environment)
+        #expect(named.status == 0, "\(named.stderr)")
+        #expect(named.stdout == #"{"what":"it"}"# + "\n")
+        let listed = try Programs.run(bash, ["-c", #""$K" records list made --format json"#], environment: environment)
+        #expect(listed.status == 0, "\(listed.stderr)")
+        #expect(listed.stdout.contains(#""what":"it""#), "\(listed.stdout)")
+
+        // /dev/fd/63 would name the records "63": the form must name itself.
+        let unnamed = try Programs.run(bash, ["-c", #""$K" run <(printf 'fields:\n  - id: what\n') --answers <(echo '{}')"#],
+                                       environment: environment)
+        #expect(unnamed.status == 2)
+        #expect(unnamed.stderr.hasSuffix(":1:1: error: a form read from a pipe has no file name to name its records by; add 'name: NAME' (a-z, 0-9 and _)\n"),
+                "\(unnamed.stderr)")
+        #expect(unnamed.stdout == "")
+
+        let checked = try Programs.run(bash, ["-c", #""$K" form check <(printf 'name: made\nfields:\n  - id: what\n    type: dat\n')"#],
+                                       environment: environment)
+        #expect(checked.status == 1)
+        #expect(checked.stderr.hasSuffix(":4:11: error: unknown type 'dat'; did you mean 'date'?\n"), "\(checked.stderr)")
+
+        let huge = try Programs.run(bash, ["-c", #""$K" run --no-store <(echo 'name: big'; head -c 1100000 /dev/zero | tr '\0' '#') --answers <(echo '{}')"#],
+                                    environment: environment)
+        #expect(huge.status == 2)
+        #expect(huge.stderr.contains("1 MiB"), "\(huge.stderr)")
+    }
+
     // MARK: Names and folders
 
     /// `form fmt -` looks in no folder: a form naming a layout formats the same

@@ -15,6 +15,20 @@ import Testing
         return try #require(parsed.value, "\(parsed.diagnostics.map(\.description))")
     }
 
+    // MARK: The form's name
+
+    /// A form read from a pipe has no file name (`/dev/fd/63` would name its
+    /// records "63", another number each run): it must give its `name`.
+    @Test func aFormWithoutAFileNameMustNameItself() throws {
+        let unnamed = FormParser.parse("fields:\n  - id: what\n", stem: nil, layouts: DemoForms.availability)
+        #expect(unnamed.value == nil)
+        #expect(unnamed.diagnostics.map(\.description)
+            == ["1:1: error: a form read from a pipe has no file name to name its records by; add 'name: NAME' (a-z, 0-9 and _)"])
+        let named = FormParser.parse("name: made\nfields:\n  - id: what\n", stem: nil, layouts: DemoForms.availability)
+        #expect(named.diagnostics == [])
+        #expect(named.value?.name == "made")
+    }
+
     /// Layout names that are not looked up (`form fmt -`) are no error, and the
     /// checks that need the layout (strict, a default among its keys) wait for one.
     @Test func layoutsNotLookedUpAreNoError() throws {

@@ -24,10 +24,11 @@ public enum FormParser {
 
     /// Parses a form from the bytes of a file.
     /// - Parameters:
-    ///   - stem: the file's name without `.yaml`, the form's name unless it sets `name`.
+    ///   - stem: the file's name without `.yaml`, the form's name unless it sets `name`;
+    ///     nil when there is no file name (a form read from a pipe), and then it must.
     ///   - layouts: resolves the layout names fields give.
     public static func parse(
-        bytes: [UInt8], stem: String,
+        bytes: [UInt8], stem: String?,
         layouts: (String) -> LayoutAvailability,
         suggestLayout: (String) -> String? = LayoutParser.suggestShipped
     ) -> Parsed<Form> {
@@ -38,7 +39,7 @@ public enum FormParser {
     }
 
     public static func parse(
-        _ source: String, stem: String,
+        _ source: String, stem: String?,
         layouts: (String) -> LayoutAvailability,
         suggestLayout: (String) -> String? = LayoutParser.suggestShipped
     ) -> Parsed<Form> {
@@ -69,10 +70,14 @@ public enum FormParser {
 
     // MARK: Reading the shape
 
-    private static func readForm(_ root: Node, stem: String, _ reader: inout NodeReader) -> LocatedForm? {
+    private static func readForm(_ root: Node, stem: String?, _ reader: inout NodeReader) -> LocatedForm? {
         guard let fields = reader.fields(of: root, allowed: formFields, in: "form") else { return nil }
         let title = fields["title"].flatMap { reader.shownText($0, field: "title") }
-        var name = recordName(fromStem: stem)
+        var name = recordName(fromStem: stem ?? "")
+        if stem == nil, fields["name"] == nil {
+            // Records are stored under the form's name: `63` from /dev/fd/63 would change from run to run.
+            reader.error(root, "a form read from a pipe has no file name to name its records by; add 'name: NAME' (a-z, 0-9 and _)")
+        }
         if let node = fields["name"], let value = reader.text(node, field: "name") {
             if isIdentifier(value) {
                 name = value
