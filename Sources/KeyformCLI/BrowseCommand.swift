@@ -12,23 +12,23 @@ struct BrowseCommand: ParsableCommand {
         commandName: "browse",
         abstract: "Browse a form's stored records: edit, add, toggle and delete them.",
         discussion: """
-            FORM is a path to a form file, or a name looked up as for keyform run (./forms,
+            FORM is a path to a form file, or a name looked up as for keyform run (./forms, \
             demo/, $KEYFORM_FORMS, ~/.config/keyform/forms). The records are listed newest first on the terminal (/dev/tty).
 
-            With --where FIELD=VALUE (as for keyform records list; repeatable), only the
-            records where FIELD holds VALUE are listed (a multiple field: where its list
-            holds the item), the title says which, and a record added there starts with
+            With --where FIELD=VALUE (as for keyform records list; repeatable), only the \
+            records where FIELD holds VALUE are listed (a multiple field: where its list \
+            holds the item), the title says which, and a record added there starts with \
             those values.
 
-            Keys: Up/Down (PageUp, PageDown, Home, End) move; Enter opens the record in the
-            form to edit it ("Edit ..."; Esc goes back without changing it); a adds a record;
-            d deletes one after asking (y/n); Space toggles the form's first yes/no field;
-            f (or /) filters: pick a field, then a value from its grid; s sorts by each date
-            field, then by each strict grid field in its grid's order, then newest first
+            Keys: Up/Down (PageUp, PageDown, Home, End) move; Enter opens the record in the \
+            form to edit it ("Edit ..."; Esc goes back without changing it); a adds a record; \
+            d deletes one after asking (y/n); Space toggles the form's first yes/no field; \
+            f (or /) filters: pick a field, then a value from its grid; s sorts by each date \
+            field, then by each strict grid field in its grid's order, then newest first \
             again; Esc shows all records again when filtered, else leaves; q leaves.
 
-            Exit status: 0 left with q or Esc, 1 the database could not be opened, 2 bad
-            usage, an invalid form or config, or no terminal, 130 interrupted (Ctrl-C), 143 SIGTERM,
+            Exit status: 0 left with q or Esc, 1 the database could not be opened, 2 bad \
+            usage, an invalid form or config, or no terminal, 130 interrupted (Ctrl-C), 143 SIGTERM, \
             129 SIGHUP.
             """
     )

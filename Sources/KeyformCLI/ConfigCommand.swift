@@ -26,9 +26,22 @@ struct ConfigCommand: ParsableCommand {
         commandName: "config",
         abstract: "Check the config file and show the settings in effect.",
         discussion: """
-            The config file is $KEYFORM_CONFIG, else $XDG_CONFIG_HOME/keyform/config.yaml \
-            (~/.config/keyform/config.yaml); KEYFORM_* variables override it \
-            (keyform config show lists them). See docs/config.md.
+            The config file is $KEYFORM_CONFIG (/dev/null for none), else \
+            $XDG_CONFIG_HOME/keyform/config.yaml (~/.config/keyform/config.yaml). It is \
+            YAML, and every setting is optional:
+
+              database: ~/notes/keyform.sqlite   # relative: to the file's folder
+              animation: false
+              colors: {accent: magenta, error: red, dim: 244, highlight: "#ff8800"}
+              keys: {done: alt-d, cancel: [esc, ctrl-g]}
+
+            A color is a name, bright-NAME, 0-255, #rrggbb or none; a key is ctrl-X, \
+            alt-X, a named key (esc, f2, enter...) or a character, and the keys' names \
+            are the actions of the key maps. Each setting has a KEYFORM_* variable \
+            that overrides the file; flags (--db, --no-animation) override both, and \
+            NO_COLOR, NO_MOTION and TERM=dumb turn color and motion off. \
+            keyform config show --variables lists every setting with its variable and \
+            the values it takes.
             """,
         subcommands: [ConfigCheckCommand.self, ConfigShowCommand.self]
     )
@@ -39,9 +52,9 @@ struct ConfigCheckCommand: ParsableCommand {
         commandName: "check",
         abstract: "Report problems in the config file and the KEYFORM_* variables.",
         discussion: """
-            One diagnostic a line on stderr, PATH:LINE:COLUMN: error: MESSAGE (or warning);
-            a variable's as NAME: error: MESSAGE. Without FILE, the config in effect is
-            checked: the file and the variables over it. Exits 1 if any error was found,
+            One diagnostic a line on stderr, PATH:LINE:COLUMN: error: MESSAGE (or warning); \
+            a variable's as NAME: error: MESSAGE. Without FILE, the config in effect is \
+            checked: the file and the variables over it. Exits 1 if any error was found, \
             2 when FILE cannot be read, else 0.
             """
     )
@@ -75,10 +88,10 @@ struct ConfigShowCommand: ParsableCommand {
         commandName: "show",
         abstract: "Print the settings in effect and where each comes from.",
         discussion: """
-            One line a setting: NAME, VALUE, and where it comes from (the file's
-            PATH:LINE:COLUMN, a KEYFORM_* variable, or default). The first line names
-            the config file. With --variables, each setting's KEYFORM_* variable and
-            what the setting does instead. Problems are printed on stderr as by keyform config check
+            One line a setting: NAME, VALUE, and where it comes from (the file's \
+            PATH:LINE:COLUMN, a KEYFORM_* variable, or default). The first line names \
+            the config file. With --variables, each setting's KEYFORM_* variable and \
+            what the setting does instead. Problems are printed on stderr as by keyform config check \
             (exit 1 if any is an error).
             """
     )

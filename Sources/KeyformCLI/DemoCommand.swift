@@ -11,17 +11,17 @@ struct DemoCommand: ParsableCommand {
         commandName: "demo",
         abstract: "A menu of the demo apps in demo/, each on its own demo database.",
         discussion: """
-            The menu is itself a Keyform key grid: press an app's number (or move with the
-            arrows and press Enter) to open it; Esc in the menu leaves. Each app keeps its
-            records in its own database under $XDG_DATA_HOME/keyform/demo/ (created on
-            first use; the menu lists them); drafts are resumed without asking.
+            The menu is itself a Keyform key grid: press an app's number (or move with the \
+            arrows and press Enter) to open it; Esc in the menu leaves. Each app keeps its \
+            records in its own database under $XDG_DATA_HOME/keyform/demo/ (created on \
+            first use; the menu lists them); drafts are resumed without asking. \
             `keyform demo NAME` opens one app.
 
-            The to-do app is the list of its records (keyform browse; s sorts by due date,
-            then by priority). The checklist app opens the list used last (the first time: a
-            sample list); q goes back to the lists, where r renames and x deletes one. The
-            vacation app opens a vacation's notes (one database each; the first time "My
-            Vacation"): a adds one, f filters them by place or tag; q goes back to the
+            The to-do app is the list of its records (keyform browse; s sorts by due date, \
+            then by priority). The checklist app opens the list used last (the first time: a \
+            sample list); q goes back to the lists, where r renames and x deletes one. The \
+            vacation app opens a vacation's notes (one database each; the first time "My \
+            Vacation"): a adds one, f filters them by place or tag; q goes back to the \
             vacations, where r renames and x deletes one.
             """
     )

@@ -82,10 +82,12 @@ struct LayoutFmtCommand: ParsableCommand {
         commandName: "fmt",
         abstract: "Rewrite layout files in canonical form (comments kept, meaning unchanged).",
         discussion: """
-            One row per line, fields in a fixed order, quotes only where needed, two-space
-            indentation. Files with errors are reported (as by `layout check`) and left
-            alone. `-` formats stdin to stdout (looking up no layout names: the same anywhere). With --check nothing is written; files
-            that are not canonical are listed on stderr and the exit status is 1.
+            One row per line, fields in a fixed order, quotes only where needed, two-space \
+            indentation. Files with errors are reported (as by `layout check`) and left \
+            alone. `-` formats stdin to stdout; the layout names in it are not looked \
+            up (stdin has no folder), so the same text formats alike in any folder. With \
+            --check nothing is written; files that are not canonical are listed on stderr \
+            and the exit status is 1.
             """
     )
 
@@ -109,12 +111,14 @@ struct FormFmtCommand: ParsableCommand {
         commandName: "fmt",
         abstract: "Rewrite form files in canonical form (comments kept, meaning unchanged).",
         discussion: """
-            Fields in a fixed order (title, name, compact, fields or pages, template; a
-            field's id first), one option a line, quotes only where needed, two-space
-            indentation. Files with errors are reported (as by `form check`) and left
-            alone; anchors, aliases and block scalars (| and >) are refused rather than
-            lost. `-` formats stdin to stdout (looking up no layout names: the same anywhere). With --check nothing is written; files that
-            are not canonical are listed on stderr and the exit status is 1.
+            Fields in a fixed order (title, name, compact, fields or pages, template; a \
+            field's id first), one option a line, quotes only where needed, two-space \
+            indentation. Files with errors are reported (as by `form check`) and left \
+            alone; anchors, aliases and block scalars (| and >) are refused rather than \
+            lost. `-` formats stdin to stdout; the layout names in it are not looked up \
+            (stdin has no folder), so the same text formats alike in any folder. With \
+            --check nothing is written; files that are not canonical are listed on stderr \
+            and the exit status is 1.
             """
     )
 

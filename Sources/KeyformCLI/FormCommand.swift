@@ -16,10 +16,10 @@ struct FormCheckCommand: ParsableCommand {
         commandName: "check",
         abstract: "Report problems in form files and in the layouts they name.",
         discussion: """
-            One diagnostic a line on stderr, PATH:LINE:COLUMN: error: MESSAGE (or warning),
-            in the same format as `keyform layout check`; a layout's problems are reported
-            at the layout's own path. A name (todo) is the form keyform run would find;
-            a path may also be a pipe (keyform form check <(generate-form)). Exits 1 if any
+            One diagnostic a line on stderr, PATH:LINE:COLUMN: error: MESSAGE (or warning), \
+            in the same format as `keyform layout check`; a layout's problems are reported \
+            at the layout's own path. A name (todo) is the form keyform run would find; \
+            a path may also be a pipe (keyform form check <(generate-form)). Exits 1 if any \
             error was found, else 0.
             """
     )
@@ -47,9 +47,9 @@ struct FormListCommand: ParsableCommand {
         commandName: "list",
         abstract: "List the forms that a name finds from the current folder, and where from.",
         discussion: """
-            Searched in order: ./forms, ./demo, each folder of $KEYFORM_FORMS, then the
-            per-user folder $XDG_CONFIG_HOME/keyform/forms (~/.config/keyform/forms).
-            One line a file, NAME  PATH; a file hidden by an earlier one of the same
+            Searched in order: ./forms, ./demo, each folder of $KEYFORM_FORMS, then the \
+            per-user folder $XDG_CONFIG_HOME/keyform/forms (~/.config/keyform/forms). \
+            One line a file, NAME  PATH; a file hidden by an earlier one of the same \
             name says so.
             """
     )
@@ -70,9 +70,11 @@ struct FormSchemaCommand: ParsableCommand {
 
               keyform form schema > form.schema.json
 
-            then start a form file with
-            # yaml-language-server: $schema=form.schema.json
-            keyform form check finds what a schema cannot (ids used twice, layouts that do
+            then start a form file with this line:
+
+              # yaml-language-server: $schema=form.schema.json
+
+            keyform form check finds what a schema cannot (ids used twice, layouts that do \
             not resolve, regular expressions, defaults that fail the field's rules...).
             """
     )

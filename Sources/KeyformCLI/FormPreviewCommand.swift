@@ -12,14 +12,14 @@ struct FormPreviewCommand: ParsableCommand {
         commandName: "preview",
         abstract: "Draw a form's first screen as `keyform run` shows it, without running it.",
         discussion: """
-            FORM is a path or a name, found as for `keyform run`. The screen is drawn once,
-            before any key: the defaults filled in (nothing is read from the store, so
-            `default: last` is empty and a `choices` field shows as with nothing stored),
-            the first field focused. On a terminal it has the terminal's size and styles;
+            FORM is a path or a name, found as for `keyform run`. The screen is drawn once, \
+            before any key: the defaults filled in (nothing is read from the store, so \
+            `default: last` is empty and a `choices` field shows as with nothing stored), \
+            the first field focused. On a terminal it has the terminal's size and styles; \
             piped, it is plain text 80x24. Problems in the form and its layouts go to stderr.
 
-            With --watch the form is drawn again on every save of its file or of the layout
-            files it uses, with their diagnostics under the drawing, until Ctrl-C: edit in
+            With --watch the form is drawn again on every save of its file or of the layout \
+            files it uses, with their diagnostics under the drawing, until Ctrl-C: edit in \
             one window and watch in another.
             """
     )

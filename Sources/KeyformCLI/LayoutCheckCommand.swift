@@ -8,8 +8,8 @@ struct LayoutCheckCommand: ParsableCommand {
         commandName: "check",
         abstract: "Report problems in layout files.",
         discussion: """
-            Prints one diagnostic a line on stderr, PATH:LINE:COLUMN: error: MESSAGE
-            (or warning). A folder is searched for *.yaml files. Exits 1 if any
+            Prints one diagnostic a line on stderr, PATH:LINE:COLUMN: error: MESSAGE \
+            (or warning). A folder is searched for *.yaml files. Exits 1 if any \
             error was found, else 0.
             """
     )

@@ -18,10 +18,10 @@ struct LayoutListCommand: ParsableCommand {
         commandName: "list",
         abstract: "List the layouts that a name finds from the current folder, and where from.",
         discussion: """
-            Searched in order: ./Layouts, each folder of $KEYFORM_LAYOUTS, the per-user
-            folder $XDG_CONFIG_HOME/keyform/layouts (~/.config/keyform/layouts), then the
-            layouts shipped with Keyform (shipped:NAME). A form's own Layouts/ folder comes
-            first for that form. One line a layout, NAME  FROM; one hidden by an earlier
+            Searched in order: ./Layouts, each folder of $KEYFORM_LAYOUTS, the per-user \
+            folder $XDG_CONFIG_HOME/keyform/layouts (~/.config/keyform/layouts), then the \
+            layouts shipped with Keyform (shipped:NAME). A form's own Layouts/ folder comes \
+            first for that form. One line a layout, NAME  FROM; one hidden by an earlier \
             one of the same name says so.
             """
     )

@@ -9,14 +9,14 @@ struct LayoutPreviewCommand: ParsableCommand {
         commandName: "preview",
         abstract: "Draw a layout's key grid as it will appear in a form.",
         discussion: """
-            NAME resolves like a field's `layout:` (./Layouts, $KEYFORM_LAYOUTS, then the
-            shipped layouts); a path ending in .yaml is used as is. Paged layouts are drawn
-            page by page. On a terminal each page's first key is highlighted as in a
-            form, and the width is the terminal's; piped, the drawing is plain text 80
+            NAME resolves like a field's `layout:` (./Layouts, $KEYFORM_LAYOUTS, then the \
+            shipped layouts); a path ending in .yaml is used as is. Paged layouts are drawn \
+            page by page. On a terminal each page's first key is highlighted as in a \
+            form, and the width is the terminal's; piped, the drawing is plain text 80 \
             columns wide.
 
-            With --watch the layout's file is drawn again on every save, with its
-            diagnostics under the drawing, until Ctrl-C: edit the file in one window and
+            With --watch the layout's file is drawn again on every save, with its \
+            diagnostics under the drawing, until Ctrl-C: edit the file in one window and \
             watch it in another. A shipped layout has no file to watch.
             """
     )

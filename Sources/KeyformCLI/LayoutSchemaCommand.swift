@@ -11,8 +11,9 @@ struct LayoutSchemaCommand: ParsableCommand {
 
               keyform layout schema > layout.schema.json
 
-            then start a layout file with
-            # yaml-language-server: $schema=layout.schema.json
+            then start a layout file with this line:
+
+              # yaml-language-server: $schema=layout.schema.json
             """
     )
 

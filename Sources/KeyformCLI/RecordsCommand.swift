@@ -9,12 +9,12 @@ struct RecordsCommand: ParsableCommand {
         commandName: "records",
         abstract: "List, export and import stored records.",
         discussion: """
-            The records are read by the form's stored name from any folder, as the form file
-            reads them: the store keeps the form's fields with its records. Nothing here
-            creates a database: a --db where there is none is an error (import creates it,
+            The records are read by the form's stored name from any folder, as the form file \
+            reads them: the store keeps the form's fields with its records. Nothing here \
+            creates a database: a --db where there is none is an error (import creates it, \
             as run does).
 
-            Exit status: 0 listed or exported, 1 the store or the output file failed (or no
+            Exit status: 0 listed or exported, 1 the store or the output file failed (or no \
             database at --db), 2 bad usage, an invalid form, or a config with errors.
             """,
         subcommands: [RecordsListCommand.self, RecordsExportCommand.self, RecordsImportCommand.self]

@@ -11,18 +11,18 @@ struct RecordsImportCommand: ParsableCommand {
         commandName: "import",
         abstract: "Store records from a CSV or JSON file, all or none.",
         discussion: """
-            FILE is CSV with a header row of field ids, or a JSON array of objects of
-            field id to value: what keyform records export writes. A record keeps its
-            _created (a UTC time like 2026-11-21T09:30:00.123Z, or with an offset like
-            +09:00; empty is now); _id is not kept, the records get new ids in the order
-            of the old ones. - reads stdin. Every value is read and validated as
-            keyform run --answers reads it (dates like 2026/11/21 or today, booleans as
-            true/false or the field's states words, the form's defaults for empty
-            values). Every problem is reported, one a line on stderr,
-            FILE:LINE: field 'ID': REASON, and then nothing is stored; otherwise all the
+            FILE is CSV with a header row of field ids, or a JSON array of objects of \
+            field id to value: what keyform records export writes. A record keeps its \
+            _created (a UTC time like 2026-11-21T09:30:00.123Z, or with an offset like \
+            +09:00; empty is now); _id is not kept, the records get new ids in the order \
+            of the old ones. - reads stdin. Every value is read and validated as \
+            keyform run --answers reads it (dates like 2026/11/21 or today, booleans as \
+            true/false or the field's states words, the form's defaults for empty \
+            values). Every problem is reported, one a line on stderr, \
+            FILE:LINE: field 'ID': REASON, and then nothing is stored; otherwise all the \
             records are stored in one transaction, and their number is said on stderr.
 
-            Exit status: 0 imported, 1 the store failed (nothing stored), 2 bad usage, an
+            Exit status: 0 imported, 1 the store failed (nothing stored), 2 bad usage, an \
             invalid form, a config with errors, or a problem in FILE (nothing stored).
             """
     )

@@ -11,11 +11,11 @@ struct RunCommand: ParsableCommand {
         commandName: "run",
         abstract: "Fill in a form, store the record, and print it on stdout.",
         discussion: """
-            FORM is a path to a form file, or a name looked up in ./forms, demo/,
-            $KEYFORM_FORMS and the per-user folder $XDG_CONFIG_HOME/keyform/forms
-            (~/.config/keyform/forms); keyform form list shows what a name finds.
-            FORM may also be a pipe, as keyform run <(generate-form) gives (the form
-            then needs a 'name:' to store its records under).
+            FORM is a path to a form file, or a name looked up in ./forms, demo/, \
+            $KEYFORM_FORMS and the per-user folder $XDG_CONFIG_HOME/keyform/forms \
+            (~/.config/keyform/forms); keyform form list shows what a name finds. FORM \
+            may also be a pipe, as keyform run <(generate-form) gives (the form then needs \
+            a 'name:' to store its records under).
 
             The form is drawn on the terminal (/dev/tty) whenever there is one, whatever \
             stdin is: stdout carries only the result, so x=$(keyform run todo) works, and \
@@ -31,12 +31,12 @@ struct RunCommand: ParsableCommand {
             applies. Invalid values are reported on stderr, one line each (keyform: \
             field 'ID': REASON), and the exit status is 2.
 
-            Every submitted record is stored (see --db); drafts are saved as fields are
+            Every submitted record is stored (see --db); drafts are saved as fields are \
             committed and when the form is left unfinished, and offered on the next run.
 
-            Exit status: 0 submitted, 1 cancelled, 2 bad usage or an invalid form, layout,
-            answers or config (keyform config check), 3 submitted but NOT stored (the error says where the record is),
-            74 stored but the result could not be written on stdout, 130 interrupted,
+            Exit status: 0 submitted, 1 cancelled, 2 bad usage or an invalid form, layout, \
+            answers or config (keyform config check), 3 submitted but NOT stored (the error says where the record is), \
+            74 stored but the result could not be written on stdout, 130 interrupted, \
             143 SIGTERM, 129 SIGHUP, 131 SIGQUIT.
             """
     )

@@ -9,9 +9,9 @@ struct TestCommand: ParsableCommand {
         commandName: "test",
         abstract: "Run key-script tests of forms and layouts, headless.",
         discussion: """
-            Runs NAME.test.yaml files (a folder: every such file under it) against the real
-            engine, GNU readline included, on a virtual 80x24 screen. Prints one line per
-            test and 'N passed, N failed'; exits 1 if any failed, 2 if a file is invalid or
+            Runs NAME.test.yaml files (a folder: every such file under it) against the real \
+            engine, GNU readline included, on a virtual 80x24 screen. Prints one line per \
+            test and 'N passed, N failed'; exits 1 if any failed, 2 if a file is invalid or \
             there are no test files to run.
             """
     )
