@@ -184,7 +184,7 @@ struct FormViewTests {
 
     @Test func swimStrokeGridSecondPage() throws {
         let context = try DemoForms.context("swim")
-        let state = Self.state(context, [.commitPressed, .gridHotkeyPressed(">")])
+        let state = Self.state(context, [.gridHotkeyPressed(">")])
         #expect(state.grid?.page == 1)
         assertSnapshot(of: Self.picture(state, context, width: 80, height: 24), as: .lines)
     }

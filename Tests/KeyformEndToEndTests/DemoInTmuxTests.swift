@@ -295,13 +295,13 @@ import Testing
         defer { run.close() }
         let tmux = run.tmux
         try tmux.wait(forText: "Swim · Page 1/2")
-        try tmux.press("t", "f", "a", "e", "C-s")
-        // Quick entry: the next entry starts at once.
+        try tmux.press("f", "a", "e", "C-s")
+        // Quick entry: the next entry starts at once, past today's date.
         // (the first screen shows both texts too: Escape waits for the entry logged under it)
-        try tmux.wait(forText: "Swim · Page 1/2", "› Date*", "Logged (newest first):", "Freestyle 400m Easy",
+        try tmux.wait(forText: "Swim · Page 1/2", "› Stroke*", "Logged (newest first):", "Freestyle 400m Easy",
                       "This week (since Mon ", "): 400 m", "  Freestyle 400 m")
         // Another stroke today: the week adds up per stroke, the most swum first.
-        try tmux.press("t", "b", "s", "e", "C-s")
+        try tmux.press("b", "s", "e", "C-s")
         try tmux.wait(forText: "Backstroke 800m Easy", "): 1200 m", "  Backstroke 800 m · Freestyle 400 m")
         try tmux.press("Escape")
         let result = try run.result()

@@ -88,9 +88,8 @@ struct RunInTmuxTests {
         let run = try FormRun(["run", "demo/swim.yaml"])
         defer { run.close() }
         let tmux = run.tmux
-        try tmux.wait(forText: "Swim · Page 1/2: Set", "› Date*")
-        try tmux.press("Enter")
-        try tmux.wait(forText: "› Stroke*", "[f] Freestyle")
+        // Today is already right: the form opens on the stroke.
+        try tmux.wait(forText: "Swim · Page 1/2: Set", "› Stroke*", "[f] Freestyle")
         try tmux.press("f")
         try tmux.wait(forText: "› Distance (m)*", "1500")
         try tmux.press("Down", "Down", "Enter")  // the first arrow shows 25; down to 400
@@ -115,9 +114,9 @@ struct RunInTmuxTests {
         let run = try FormRun(["run", "demo/swim.yaml"])
         defer { run.close() }
         let tmux = run.tmux
-        try tmux.wait(forText: "Swim · Page 1/2: Set", "› Date*")
-        // One send-keys: page 1 (date, stroke, distance: the page slides), then page 2.
-        try tmux.press("Enter", "f", "Down", "Down", "Enter", "e", "Tab", "felt good", "Enter")
+        try tmux.wait(forText: "Swim · Page 1/2: Set", "› Stroke*")
+        // One send-keys: page 1 (stroke, distance: the page slides), then page 2.
+        try tmux.press("f", "Down", "Down", "Enter", "e", "Tab", "felt good", "Enter")
         let result = try run.result()
         #expect(result.status == 0)
         #expect(result.stdout == #"{"date":"\#(Self.today)","stroke":"Freestyle","distance":400,"effort":"Easy","note":"felt good"}"#)
@@ -128,8 +127,8 @@ struct RunInTmuxTests {
         let run = try FormRun(["run", "demo/swim.yaml"])
         defer { run.close() }
         let tmux = run.tmux
-        try tmux.wait(forText: "Swim · Page 1/2: Set", "› Date*")
-        try tmux.press("Enter", "f", "Down", "Down", "Enter")
+        try tmux.wait(forText: "Swim · Page 1/2: Set", "› Stroke*")
+        try tmux.press("f", "Down", "Down", "Enter")
         // No wait: these arrive while page 2 slides in (about 150 ms).
         try tmux.press("x", "Tab")
         try tmux.type("long set")
@@ -213,15 +212,14 @@ struct RunInTmuxTests {
 
     // MARK: What the screen says is what the keys do
 
-    /// `keyform run demo/swim.yaml --format template`, keys t f a e Enter: the
+    /// `keyform run demo/swim.yaml --format template`, keys f a e Enter (the form
+    /// opens past the date, today already right): the
     /// note's grid highlights nothing, the footer says Enter leaves it empty,
     /// and it does (it once stored "(Felt strong)", a value nobody chose).
     @Test func enterOnAGridWithNothingHighlightedPicksNothing() throws {
         let run = try FormRun(["run", "demo/swim.yaml", "--format", "template", "--no-animation"])
         defer { run.close() }
         let tmux = run.tmux
-        try tmux.wait(forText: "› Date*", "[t] Today")
-        try tmux.press("t")
         try tmux.wait(forText: "› Stroke*", "[f] Freestyle")
         try tmux.press("f")
         try tmux.wait(forText: "› Distance (m)*", "[a] 400")

@@ -19,11 +19,11 @@ import Testing
 
     @Test func enterOnAnEmptyGridLeavesTheFieldEmpty() throws {
         let swim = try QuickEntryKeystrokeTests.swim()
-        let before = try run("tfae", in: swim)
+        let before = try run("fae", in: swim)
         #expect(before.frame.text().contains("Enter leave empty, Done"), "\(before.frame.text())")
         #expect(before.frame.text().contains("[ Done ] ready: press Enter"))
         #expect(!before.frame.styleMap().split(separator: "\n").dropLast().contains { $0.contains("R") }, "no key is highlighted")
-        let result = try run("tfae<Enter>", in: swim)
+        let result = try run("fae<Enter>", in: swim)
         guard case .submitted(let record)? = result.outcome else {
             Issue.record("not submitted:\n\(result.frame.text())")
             return
@@ -33,7 +33,7 @@ import Testing
 
     @Test func theFirstArrowShowsTheHighlightAndEnterSaysWhatItPicks() throws {
         let swim = try QuickEntryKeystrokeTests.swim()
-        let result = try run("tfae<Down>", in: swim)
+        let result = try run("fae<Down>", in: swim)
         #expect(result.frame.text().contains("Enter pick Felt strong, Done"), "\(result.frame.text())")
     }
 

@@ -119,7 +119,9 @@ public struct FormState: Equatable, Sendable {
     }
 
     /// The state a form starts in: each field holds its starting text (a draft's,
-    /// else its default), and the first field has focus in its own input view.
+    /// else its default), and the field `focus` has focus in its own input view;
+    /// a `compact` (quick entry) form given focus 0 opens on its first field
+    /// without a valid value.
     public static func start(_ context: FormContext, values: [String: FieldInput] = [:], focus: Int = 0) -> FormState {
         let entries = context.fields.map { field -> Entry in
             if let value = values[field.id] { return Entry(value, multiple: field.multiple) }
@@ -127,7 +129,17 @@ public struct FormState: Equatable, Sendable {
             return Entry(.line(""), multiple: field.multiple)
         }
         var state = FormState(entries: entries)
-        _ = FormEngine.enter(field: min(max(0, focus), max(0, entries.count - 1)), in: &state, context, from: nil)
+        var first = min(max(0, focus), max(0, entries.count - 1))
+        if focus == 0, context.form.compact {
+            // Quick entry: a value already right costs no key. The form opens on
+            // its first field that still needs a choice, past those a default (or
+            // a draft) filled with a valid value; Shift-Tab goes back to them.
+            first = context.fields.indices.first { index in
+                guard case .success(_?) = context.validators[index].validate(entries[index].input, at: context.clock) else { return true }
+                return false
+            } ?? 0
+        }
+        _ = FormEngine.enter(field: first, in: &state, context, from: nil)
         return state
     }
 
