@@ -35,6 +35,8 @@ public final class FormSession {
     /// Whether the last frame asked for a larger window instead of showing the
     /// form: keys then do not change what nobody can see (see `handle`).
     private var tooSmall = false
+    /// Whether the key list (F1) is shown over the form: the next key closes it.
+    public private(set) var showingKeys = false
     /// Earlier values of a field, oldest first (for readline's Up), by field id.
     private let history: (String) -> [String]
     private var historyField: Int?
@@ -86,6 +88,9 @@ public final class FormSession {
 
     public func frame(width: Int, height: Int, color: Bool) -> Frame {
         tooSmall = !FormView.fits(width: width, height: height)
+        if showingKeys, !tooSmall, state.outcome == nil {
+            return KeyListView.render(situation, keys: keys, width: width, height: height)
+        }
         return FormView.render(state, context, width: width, height: height, color: color, keys: keys, mode: editingMode,
                                prompt: editor.prompt, cache: renderCache)
     }
@@ -103,6 +108,15 @@ public final class FormSession {
         guard state.outcome == nil else { return Output() }
         let situation = situation
         let chord = KeyChord(press.key)
+        if showingKeys, !tooSmall {
+            // The key list: Ctrl-C and the terminal's keys work as ever; any other key closes it, and only that.
+            showingKeys = false
+            if let chord, let action = keys.map(for: situation).action(for: chord, in: situation),
+               action == .interrupt || action == .suspend || action == .redraw {
+                return perform(action, chord, press)
+            }
+            return Output()
+        }
         if tooSmall {
             // "Make the window larger, or press Esc": only the keys that leave or
             // redraw work; typing into a form nobody can see would change it blind.
@@ -137,6 +151,9 @@ public final class FormSession {
         case .suspend: return Output(requests: [.suspend])
         case .redraw: return Output(requests: [.redraw])
         case .edit: return edit(press)
+        case .showKeys:
+            showingKeys = true
+            return Output()
         case .cancel: event = .cancelPressed
         case .interrupt: event = .interrupted
         case .commit: event = .commitPressed
@@ -230,9 +247,9 @@ extension FormAction {
     var worksUnseen: Bool {
         switch self {
         case .cancel, .interrupt, .suspend, .redraw: true
-        case .commit, .nextField, .previousField, .swapView, .done, .jumpToField, .edit, .moveLeft, .moveUp, .moveDown,
-             .moveRight, .pressKey, .pressHotkey, .pressBackspace, .previousMonth, .nextMonth, .today, .flip, .setYes,
-             .setNo, .clear:
+        case .commit, .nextField, .previousField, .swapView, .done, .jumpToField, .edit, .showKeys, .moveLeft, .moveUp,
+             .moveDown, .moveRight, .pressKey, .pressHotkey, .pressBackspace, .previousMonth, .nextMonth, .today, .flip,
+             .setYes, .setNo, .clear:
             false
         }
     }
@@ -246,8 +263,8 @@ extension FormAction {
     var worksWhileSearching: Bool {
         switch self {
         case .interrupt, .suspend, .redraw: true
-        case .cancel, .commit, .nextField, .previousField, .swapView, .done, .jumpToField, .edit, .moveLeft, .moveUp,
-             .moveDown, .moveRight, .pressKey, .pressHotkey, .pressBackspace, .previousMonth, .nextMonth, .today, .flip,
+        case .cancel, .commit, .nextField, .previousField, .swapView, .done, .jumpToField, .edit, .showKeys, .moveLeft,
+             .moveUp, .moveDown, .moveRight, .pressKey, .pressHotkey, .pressBackspace, .previousMonth, .nextMonth, .today, .flip,
              .setYes, .setNo, .clear:
             false
         }
@@ -276,6 +293,7 @@ extension KeyChord {
         case .pageUp: self = .pageUp
         case .pageDown: self = .pageDown
         case .control(let character): self = .control(character)
+        case .function(let number) where (1...12).contains(number): self = .function(number)
         case .modified(.character(let character), let modifiers) where modifiers == .alt || modifiers == .meta:
             self = .alt(character)
         default: return nil

@@ -57,11 +57,11 @@ import Testing
         let state = FormState.start(Self.todo, values: ["text": "Buy milk"])
         let insert = situation(state, mode: .viInsert)
         #expect(keys.keyboard.action(for: .escape, in: insert) == .edit, "readline's: to command mode")
-        #expect(keys.footer(in: insert, width: 80) == "Enter/Tab next · Esc command mode")
+        #expect(keys.footer(in: insert, width: 80) == "Enter/Tab next · Esc command mode · Ctrl-S done · Alt-1…9 field")
         let command = situation(state, mode: .viCommand)
         #expect(keys.keyboard.action(for: .escape, in: command) == .cancel)
-        #expect(keys.footer(in: command, width: 80) == "Enter/Tab next · Esc cancel · i insert")
-        #expect(keys.footer(in: situation(state), width: 80) == "Enter/Tab next · Esc cancel")
+        #expect(keys.footer(in: command, width: 80) == "Enter/Tab next · Esc cancel · i insert · Ctrl-S done · Alt-1…9 field")
+        #expect(keys.footer(in: situation(state), width: 80) == "Enter/Tab next · Esc cancel · Ctrl-S done · Alt-1…9 field")
     }
 
     /// SPEC: the hints say what each key does at that moment. On the last
@@ -70,12 +70,12 @@ import Testing
     @Test func enterOnTheLastFieldSaysWhereItGoesWhileDoneIsDisabled() {
         let keys = FormKeyMaps.standard
         let blocked = FormState.start(Self.todo, values: ["text": ""], focus: 4)
-        #expect(keys.footer(in: situation(blocked), width: 80) == "Enter go to Text · Shift-Tab back · Esc cancel")
+        #expect(keys.footer(in: situation(blocked), width: 80) == "Enter go to Text · Shift-Tab back · Esc cancel · Alt-1…9 field")
         let ready = FormState.start(Self.todo, values: ["text": "Buy milk"], focus: 4)
-        #expect(keys.footer(in: situation(ready), width: 80) == "Enter done · Shift-Tab back · Esc cancel")
+        #expect(keys.footer(in: situation(ready), width: 80) == "Enter done · Shift-Tab back · Esc cancel · Alt-1…9 field", "the last field: Enter is Done, no Ctrl-S")
         // The last field itself invalid: Enter stays and only shows why, so it is not offered.
         let own = FormState.start(Self.todo, values: ["text": "", "note": "a@b"], focus: 4)
-        #expect(keys.footer(in: situation(own), width: 80) == "Shift-Tab back · Esc cancel")
+        #expect(keys.footer(in: situation(own), width: 80) == "Shift-Tab back · Esc cancel · Alt-1…9 field")
     }
 
     /// Issue #20: what Enter does is the engine's one answer
@@ -117,11 +117,11 @@ import Testing
     @Test func anEmptyRequiredFieldOffersNoNext() {
         let keys = FormKeyMaps.standard
         let empty = situation(.start(Self.todo))
-        #expect(keys.footer(in: empty, width: 80) == "Esc cancel")
+        #expect(keys.footer(in: empty, width: 80) == "Esc cancel · Alt-1…9 field", "Done would not submit: no Ctrl-S")
         #expect(keys.keyboard.action(for: .tab, in: empty) == .nextField, "Tab still commits, to show why")
         #expect(keys.keyboard.action(for: .enter, in: empty) == .commit)
         let typed = situation(.start(Self.todo, values: ["text": "B"]))
-        #expect(keys.footer(in: typed, width: 80) == "Enter/Tab next · Esc cancel", "offered from the first letter")
+        #expect(keys.footer(in: typed, width: 80) == "Enter/Tab next · Esc cancel · Ctrl-S done · Alt-1…9 field", "offered from the first letter")
     }
 
     /// DECISIONS 12: Enter and Esc stay. At the narrowest form (24 columns) a
@@ -129,10 +129,39 @@ import Testing
     @Test func atTheNarrowestWidthEnterAndEscStayBeforeTab() {
         let keys = FormKeyMaps.standard
         let first = situation(.start(Self.todo, values: ["text": "Buy milk"]))
-        #expect(keys.footer(in: first, width: 80) == "Enter/Tab next · Esc cancel")
-        #expect(keys.footer(in: first, width: 27) == "Enter/Tab next · Esc cancel")
+        #expect(keys.footer(in: first, width: 80) == "Enter/Tab next · Esc cancel · Ctrl-S done · Alt-1…9 field")
+        #expect(keys.footer(in: first, width: 37) == "Enter/Tab next · Esc cancel · F1 keys")
+        #expect(keys.footer(in: first, width: 27) == "Enter/Tab next · Esc cancel", "no room for F1 with both")
         #expect(keys.footer(in: first, width: 24) == "Enter next · Esc cancel")
         #expect(keys.footer(in: first, width: 15) == "Enter/Tab next", "no room for both: the fuller Enter hint")
+    }
+
+    /// Issue #20: Ctrl-S (Done from any field) and Alt-1…9 were in no footer,
+    /// nor a rebound Done key.
+    @Test func theFooterNamesDoneFromAnyFieldAndTheFieldNumbers() {
+        let typed = situation(.start(Self.todo, values: ["text": "Buy milk"]))
+        #expect(FormKeyMaps.standard.footer(in: typed, width: 80).contains("Ctrl-S done · Alt-1…9 field"))
+        let rebound = ConfiguredKeys(rebinding: [.done: [.alt("d")]]).form
+        #expect(rebound.footer(in: typed, width: 80) == "Enter/Tab next · Esc cancel · Alt-d done · Alt-1…9 field")
+    }
+
+    /// Issue #20: at 80 columns the calendar's arrows and `t today` were left
+    /// out; the grid's own keys now stay before the keys of every view, and
+    /// when hints are left out the footer says how to see them all.
+    @Test func aCalendarAt80ColumnsNamesItsArrowsAndTodayAndTheKeyList() {
+        var state = FormState.start(Self.todo, values: ["text": "Buy milk"], focus: 3)
+        _ = FormEngine.reduce(&state, .swapViewPressed, Self.todo)
+        _ = FormEngine.reduce(&state, .gridMoved(.right), Self.todo)
+        let footer = FormKeyMaps.standard.footer(in: situation(state), width: 80)
+        #expect(footer.hasPrefix("←↑↓→ move · t today · Enter pick "), "\(footer)")
+        #expect(footer.hasSuffix(" · Esc cancel · F1 keys"), "\(footer)")
+        #expect(TextWidth.cells(footer) <= 80)
+        // The key list names everything the footer left out, from the same map.
+        let list = FormKeyMaps.standard.grid.keyList(in: situation(state))
+        for (keys, words) in [("PgUp/PgDn", "month"), ("Tab", "keyboard"), ("Shift-Tab", "back"), ("Ctrl-S", "done"),
+                              ("Alt-1…9", "field"), ("F1", "keys"), ("Ctrl-C", "leave at once (exit 130)")] {
+            #expect(list.contains { $0.keys == keys && $0.words == words }, "\(keys) \(words): \(list)")
+        }
     }
 
     @Test func rebindingIsAPlainValueChange() {
@@ -141,7 +170,7 @@ import Testing
         let here = situation(state)
         #expect(keys.keyboard.action(for: .control("q"), in: here) == .cancel)
         #expect(keys.keyboard.action(for: .escape, in: here) == nil)
-        #expect(keys.footer(in: here, width: 80) == "Enter/Tab next · Ctrl-Q cancel")
+        #expect(keys.footer(in: here, width: 80) == "Enter/Tab next · Ctrl-Q cancel · Ctrl-S done · Alt-1…9 field")
         #expect(keys.grid.keys(for: .cancel) == [.control("q")])
         // A key taken by the rebinding leaves the action it had: one key, one thing.
         let swapped = FormKeyMaps.standard.rebinding(.done, to: [.tab])
@@ -162,7 +191,7 @@ import Testing
     @Test func hintsWithTheSameWordsShareOneHint() {
         let state = FormState.start(Self.todo, values: ["text": "x"], focus: 1)
         let hints = FormKeyMaps.standard.grid.hints(in: situation(state)).map(\.text)
-        #expect(hints == ["←↑↓→ move", "Enter pick Medium", "Tab keyboard", "Shift-Tab back", "Esc cancel"])
+        #expect(hints == ["←↑↓→ move", "Enter pick Medium", "Tab keyboard", "Shift-Tab back", "Esc cancel", "Ctrl-S done", "Alt-1…9 field"])
     }
 
     @Test func aQuestionTakesOnlyItsAnswerKeys() {

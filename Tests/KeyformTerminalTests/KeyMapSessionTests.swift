@@ -62,6 +62,29 @@ import Testing
         #expect(again.outcome == .cancelled)
     }
 
+    // MARK: The key list
+
+    /// Issue #20: F1 lists every key of the view, from the same map; the next
+    /// key closes it and does nothing else. In the keyboard `?` is typed text.
+    @Test func f1ListsTheKeysAndAnyKeyClosesTheList() throws {
+        let todo = SwitchKeysTests.context
+        let open = try run("Buy milk<F1>", in: todo)
+        let text = open.frame.text()
+        #expect(text.contains("Keys · text (keyboard)"), "\(text)")
+        for line in ["Enter/Tab", "Ctrl-S", "Alt-1…9", "Ctrl-C", "typing", "Any key goes back to the form."] {
+            #expect(text.contains(line), "\(line): \(text)")
+        }
+        let closed = try run("Buy milk<F1>x", in: todo)
+        #expect(closed.state.entries[0].text == "Buy milk", "the key that closes the list is not typed")
+        #expect(closed.frame.text().contains("› text*"), "\(closed.frame.text())")
+        let typed = try run("Why?", in: todo)
+        #expect(typed.state.entries[0].text == "Why?", "? is typed in the keyboard")
+        // In a switch F1 lists the switch's keys.
+        let toggle = try run("Buy milk<Enter><F1>", in: todo)
+        #expect(toggle.frame.text().contains("Keys · Status (switch)"), "\(toggle.frame.text())")
+        #expect(toggle.frame.text().contains("Space"))
+    }
+
     // MARK: Hints and keys
 
     @Test func tabOnAFieldWithoutKeysGoesToTheNextField() throws {

@@ -7,6 +7,7 @@
 /// | `<Up>` `<Down>` `<Left>` `<Right>` `<Home>` `<End>` | arrows and friends | ESC [ A … |
 /// | `<C-a>` … `<C-z>` | Ctrl-letter | 0x01 … 0x1A |
 /// | `<M-b>` | Alt-letter | ESC b |
+/// | `<F1>` | the key list | ESC O P |
 /// | `<lt>` | a literal `<` | |
 public enum KeyScript {
     /// One key press: its bytes, and whether it is a lone Esc (which a terminal
@@ -27,7 +28,7 @@ public enum KeyScript {
         "enter": [13], "return": [13], "cr": [13], "tab": [9], "s-tab": [27, 91, 90], "esc": [27],
         "bs": [127], "backspace": [127], "space": [32], "del": [27, 91, 51, 126], "delete": [27, 91, 51, 126],
         "up": [27, 91, 65], "down": [27, 91, 66], "right": [27, 91, 67], "left": [27, 91, 68],
-        "home": [27, 91, 72], "end": [27, 91, 70], "lt": [60],
+        "home": [27, 91, 72], "end": [27, 91, 70], "lt": [60], "f1": [27, 79, 80],
     ]
 
     /// The presses of a script, in order; each printable character is its own press.
@@ -39,7 +40,7 @@ public enum KeyScript {
             if character == "<", let close = characters.firstIndex(of: ">"),
                case let name = String(characters[characters.startIndex + 1..<close]), looksLikeKeyName(name) {
                 guard let bytes = bytes(named: name) else {
-                    return .failure(Failure(offset: offset, message: "unknown key <\(name)>; known keys: <Enter> <Tab> <S-Tab> <Esc> <BS> <Up> <Down> <Left> <Right> <Home> <End> <Del> <Space> <C-a>…<C-z> <M-a>… <lt>"))
+                    return .failure(Failure(offset: offset, message: "unknown key <\(name)>; known keys: <Enter> <Tab> <S-Tab> <Esc> <BS> <Up> <Down> <Left> <Right> <Home> <End> <Del> <Space> <F1> <C-a>…<C-z> <M-a>… <lt>"))
                 }
                 presses.append(Press(bytes: bytes, isLoneEscape: bytes == [27]))
                 offset += close - characters.startIndex + 1

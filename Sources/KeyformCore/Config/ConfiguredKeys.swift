@@ -132,7 +132,7 @@ public enum KeyRebinding {
         let named = ["enter", "tab", "shift-tab", "esc", "backspace", "delete", "space", "up", "down", "left", "right",
                      "home", "end", "page-up", "page-down"]
         if let close = Suggestion.closest(to: name, among: named) { return "did you mean '\(close)'?" }
-        return "write a named key (\(named.prefix(6).joined(separator: ", ")), page-up…), ctrl-LETTER, alt-CHARACTER, or one character"
+        return "write a named key (\(named.prefix(6).joined(separator: ", ")), page-up…), f1…f12, ctrl-LETTER, alt-CHARACTER, or one character"
     }
 
     /// What is wrong with rebinding each action to its keys, together: keys

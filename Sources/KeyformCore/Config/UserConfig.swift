@@ -102,7 +102,7 @@ public struct ConfigSetting: Sendable {
         ConfigSetting(
             name: "keys." + action.rawValue,
             environment: "KEYFORM_KEY_" + action.rawValue.uppercased().replacingOccurrences(of: "-", with: "_"),
-            values: "a key or a list of keys: ctrl-LETTER, alt-CHARACTER, a named key (enter, esc, tab, space, up, page-up…) or one character",
+            values: "a key or a list of keys: ctrl-LETTER, alt-CHARACTER, a named key (enter, esc, tab, space, up, page-up…, f1…f12) or one character",
             summary: action.summary, takesList: true,
             apply: { config, words, _ in
                 var chords: [KeyChord] = []
@@ -140,6 +140,16 @@ struct ConfigValueContext {
 }
 
 extension KeyAction {
+    /// What the action does, without the view it belongs to (the key list
+    /// is of one view): "the month before", not "calendar: the month before".
+    public var shortSummary: String {
+        let text = summary
+        for view in ["grid: ", "calendar: ", "switch: ", "list: ", "a question: "] where text.hasPrefix(view) {
+            return String(text.dropFirst(view.count))
+        }
+        return text
+    }
+
     /// What the action does, for `config show` and the docs.
     public var summary: String {
         switch self {
@@ -154,6 +164,7 @@ extension KeyAction {
         case .done: "press Done from any field"
         case .jumpToField: "go to the field with the digit's number"
         case .edit: "the key goes to GNU readline"
+        case .showKeys: "the list of every key of the view"
         case .moveLeft: "grid: move the highlight left"
         case .moveUp: "grid: move the highlight up"
         case .moveDown: "grid: move the highlight down"

@@ -22,6 +22,9 @@ public enum FormAction: String, ScreenAction {
     case jumpToField = "jump-to-field"
     /// The key goes to GNU readline, which does what it binds.
     case edit
+    /// F1: the list of every key of the view (F1 types nothing in any view;
+    /// `?` would be typed text in the keyboard and may be a grid's hotkey).
+    case showKeys = "show-keys"
     /// A grid's arrows.
     case moveLeft = "move-left", moveUp = "move-up", moveDown = "move-down", moveRight = "move-right"
     /// Enter in a grid: press the highlighted key, or commit the field as it is when none is.
@@ -116,15 +119,24 @@ public struct FormKeyMaps: Sendable {
 
     public typealias Binding = KeyBinding<FormKeySituation, FormAction>
 
-    /// Keys that work in every view of a form, named in no footer (Ctrl-C is
-    /// what a terminal always means; Ctrl-S and Alt-digits are quick entry's).
+    /// Keys that work in every view of a form. Ctrl-C, Ctrl-Z and Ctrl-L are
+    /// what a terminal always means, named in the key list only. Done from any
+    /// field (Ctrl-S) is named while it would submit and Enter would not yet;
+    /// Alt-1…9 while there is a field to go to; F1 when hints are left out.
     static let everywhere: [Binding] = [
         Binding([.control("c")], .interrupt),
         Binding([.control("z")], .suspend),
         Binding([.control("l")], .redraw),
-        Binding([.control("s")], .done),
-        Binding((1...9).map { KeyChord.alt(Character(String($0))) }, .jumpToField),
+        Binding([.control("s")], .done, rank: 5, help: { situation in
+            guard !situation.isPicker, !situation.isLastField else { return nil }
+            return situation.context.doneBlocker(situation.state.entries) == nil ? "done" : nil
+        }),
+        Binding((1...9).map { KeyChord.alt(Character(String($0))) }, .jumpToField, rank: 6, help: {
+            $0.context.fields.count > 1 && !$0.isPicker ? "field" : nil
+        }),
+        Binding([.function(1)], .showKeys, help: "keys", rank: 0).namedWhenHintsAreCut(),
     ]
+
 
     static let back = Binding([.shiftTab], .previousField, help: "back", rank: 3) { !$0.isFirstField }
     static let cancel = Binding([.escape], .cancel, help: "cancel", rank: 1)
@@ -148,16 +160,18 @@ public struct FormKeyMaps: Sendable {
     ] + everywhere)
 
     public static let standardGrid = Map([
-        Binding([.left], .moveLeft, help: "move", rank: 4),
-        Binding([.up], .moveUp, help: "move", rank: 4),
-        Binding([.down], .moveDown, help: "move", rank: 4),
-        Binding([.right], .moveRight, help: "move", rank: 4),
+        // The grid's own keys are kept before the keys of every view: at 80
+        // columns a calendar shows its arrows and `t today`.
+        Binding([.left], .moveLeft, help: "move", rank: 2),
+        Binding([.up], .moveUp, help: "move", rank: 2),
+        Binding([.down], .moveDown, help: "move", rank: 2),
+        Binding([.right], .moveRight, help: "move", rank: 2),
         // A calendar's own keys, before the hotkeys: a month back or on, today.
-        Binding([.pageUp], .previousMonth, help: "month", rank: 2) { $0.isCalendar },
-        Binding([.pageDown], .nextMonth, help: "month", rank: 2) { $0.isCalendar },
-        Binding([.character("t")], .today, help: "today", rank: 3) { $0.isCalendar },
+        Binding([.pageUp], .previousMonth, help: "month", rank: 3) { $0.isCalendar },
+        Binding([.pageDown], .nextMonth, help: "month", rank: 3) { $0.isCalendar },
+        Binding([.character("t")], .today, help: "today", rank: 2) { $0.isCalendar },
         Binding([.enter], .pressKey, rank: 0, help: enterWords),
-        Binding([.tab], .swapView, help: "keyboard", rank: 2) { $0.swapsView },
+        Binding([.tab], .swapView, help: "keyboard", rank: 3) { $0.swapsView },
         back,
         cancel,
         Binding([.backspace], .pressBackspace),

@@ -14,6 +14,8 @@ public enum KeyChord: Hashable, Sendable, CustomStringConvertible {
     /// Any printable character that no other binding of the map names (a grid's
     /// hotkeys; a switch's or a question's stray typing).
     case anyCharacter
+    /// A function key, F1…F12.
+    case function(Int)
 
     private static let names: [(KeyChord, String, String)] = [
         (.enter, "enter", "Enter"), (.tab, "tab", "Tab"), (.shiftTab, "shift-tab", "Shift-Tab"),
@@ -29,6 +31,7 @@ public enum KeyChord: Hashable, Sendable, CustomStringConvertible {
         case .character(let character): String(character)
         case .control(let character): "ctrl-" + String(character)
         case .alt(let character): "alt-" + String(character)
+        case .function(let number): "f\(number)"
         default: Self.names.first { $0.0 == self }!.1
         }
     }
@@ -39,6 +42,7 @@ public enum KeyChord: Hashable, Sendable, CustomStringConvertible {
         case .character(let character): TerminalSafe.escaped(String(character))
         case .control(let character): "Ctrl-" + TerminalSafe.escaped(String(character)).uppercased()
         case .alt(let character): "Alt-" + TerminalSafe.escaped(String(character))
+        case .function(let number): "F\(number)"
         default: Self.names.first { $0.0 == self }!.2
         }
     }
@@ -50,6 +54,10 @@ public enum KeyChord: Hashable, Sendable, CustomStringConvertible {
         let lower = name.lowercased()
         if let known = Self.names.first(where: { $0.1 == lower }) {
             self = known.0
+            return
+        }
+        if lower.hasPrefix("f"), let number = Int(lower.dropFirst()), (1...12).contains(number), lower == "f\(number)" {
+            self = .function(number)
             return
         }
         for (prefix, make) in [("ctrl-", KeyChord.control), ("c-", KeyChord.control), ("alt-", KeyChord.alt), ("m-", KeyChord.alt)] {

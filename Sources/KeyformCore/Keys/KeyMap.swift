@@ -29,6 +29,8 @@ public enum KeyAction: String, CaseIterable, Hashable, Sendable {
     case jumpToField = "jump-to-field"
     /// The key goes to the line editor (GNU readline), which does what it binds.
     case edit
+    /// F1: the list of every key of the view.
+    case showKeys = "show-keys"
     /// A grid's arrows.
     case moveLeft = "move-left", moveUp = "move-up", moveDown = "move-down", moveRight = "move-right"
     /// Enter in a grid: press the highlighted key, or commit the field as it is when none is.
@@ -82,6 +84,9 @@ public struct KeyBinding<Situation, Action: ScreenAction>: Sendable {
     /// How long the hint is kept on a narrow screen: 0 always, higher goes first.
     public var rank: Int
     public var when: @Sendable (Situation) -> Bool
+    /// Named in the footer only when other hints are left out for room (the
+    /// key that lists them all).
+    public var onlyWhenCut = false
 
     public init(_ keys: [KeyChord], _ action: Action, help: String? = nil, rank: Int = 0,
                 when: @escaping @Sendable (Situation) -> Bool = { _ in true }) {
@@ -172,18 +177,36 @@ public struct KeyMap<Situation, Action: ScreenAction>: Sendable {
         var inputs: [HintInput] = []
         for index in bindings.indices where bindings[index].when(situation) {
             guard let words = bindings[index].help(situation), !words.isEmpty else { continue }
-            inputs.append(HintInput(keys: bindings[index].keys, words: words, rank: bindings[index].rank))
+            inputs.append(HintInput(keys: bindings[index].keys, words: words, rank: bindings[index].rank,
+                                    onlyWhenCut: bindings[index].onlyWhenCut))
         }
         return inputs
     }
 
     /// The footer's hints now, in the map's order: enabled bindings that have
-    /// words; bindings with the same words share one hint (`←↑↓→ move`).
+    /// words (but not those named only when hints are left out); bindings with
+    /// the same words share one hint (`←↑↓→ move`).
     /// Each with its rank (see `KeyHints.fit`).
     /// - Parameter lean: each shared hint names only the keys of its most needed
     ///   bindings (`Enter next`, not `Enter/Tab next`), to make room.
     public func hints(in situation: Situation, lean: Bool = false) -> [(text: String, rank: Int)] {
-        KeyHints.hints(from: hintInputs(in: situation), lean: lean)
+        KeyHints.hints(from: hintInputs(in: situation).filter { !$0.onlyWhenCut }, lean: lean)
+    }
+
+    /// Every key that works now, for the key list (F1): each enabled binding
+    /// with its keys and its words now, or, for one the footer does not name,
+    /// what its action does (`KeyAction.summary`); bindings with the same words
+    /// share a line. Keys that only give the key to the line editor are left
+    /// to the list's note on readline.
+    public func keyList(in situation: Situation) -> [(keys: String, words: String)] {
+        var inputs: [HintInput] = []
+        for index in bindings.indices where bindings[index].when(situation) {
+            let binding = bindings[index]
+            let words = binding.help(situation) ?? binding.action.configName.map(\.shortSummary)
+            guard let words, !words.isEmpty else { continue }
+            inputs.append(HintInput(keys: binding.keys, words: words, rank: binding.rank))
+        }
+        return KeyHints.grouped(inputs, showingAnyCharacter: true).map { ($0.keys, $0.words) }
     }
 
     /// The hints that fit in `width` cells, joined as the footer shows them
@@ -201,4 +224,15 @@ public struct HintInput: Equatable, Sendable {
     public var keys: [KeyChord]
     public var words: String
     public var rank: Int
+    /// Named only when other hints are left out (see `KeyBinding.onlyWhenCut`).
+    public var onlyWhenCut = false
+}
+
+extension KeyBinding {
+    /// The binding, named in the footer only when other hints are left out.
+    public func namedWhenHintsAreCut() -> KeyBinding {
+        var binding = self
+        binding.onlyWhenCut = true
+        return binding
+    }
 }

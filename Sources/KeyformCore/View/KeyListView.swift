@@ -1,0 +1,47 @@
+/// The key list (F1): every key of the view the
+/// form is in, drawn from the same key map the keys are looked up in, with what
+/// each does now. The footer names it when it leaves hints out for room.
+///
+/// ```
+/// Keys · Due (calendar)
+///
+///   ←↑↓→          move
+///   PgUp/PgDn     month
+///   t             today
+///   Enter         pick 2026-11-22
+///   …
+///
+/// Any key goes back to the form.
+/// ```
+public enum KeyListView {
+    public static func render(_ situation: FormKeySituation, keys: FormKeyMaps, width: Int, height: Int) -> Frame {
+        let context = situation.context
+        let view: String = switch situation.view {
+        case .keyboard: "keyboard"
+        case .grid: situation.isCalendar ? "calendar" : "keys"
+        case .switch: "switch"
+        }
+        var title = Frame.Line("Keys", .bold)
+        if context.fields.indices.contains(situation.state.focus) {
+            title.append(" · " + TerminalSafe.escaped(context.fields[situation.state.focus].label) + " (\(view))")
+        }
+        var entries = keys.map(for: situation).keyList(in: situation)
+        if situation.view == .keyboard {
+            // What the key map leaves to readline, in one line.
+            entries.append(("typing", "edits the line with GNU readline's keys (Up: earlier values, Ctrl-R: search them)"))
+        }
+        let keyWidth = min(entries.map { TextWidth.cells($0.keys) }.max() ?? 0, max(4, width / 3))
+        var rows = entries.map { entry in
+            Frame.Line("  " + TextWidth.pad(TextWidth.truncate(entry.keys, toCells: keyWidth), toCells: keyWidth) + "  " + entry.words)
+        }
+        let room = max(0, height - 4)
+        if rows.count > room {
+            let left = rows.count - max(0, room - 1)
+            rows = Array(rows.prefix(max(0, room - 1))) + [Frame.Line("  … \(left) more: make the window taller", .dim)]
+        }
+        var lines = [title, Frame.Line()] + rows
+        lines += Array(repeating: Frame.Line(), count: max(0, height - 1 - lines.count))
+        lines.append(Frame.Line("Any key goes back to the form.", .dim))
+        return Frame(width: width, height: height, lines: Array(lines.prefix(max(0, height))).map { $0.truncated(to: width) })
+    }
+}
