@@ -67,6 +67,9 @@ public final class TerminalMode {
     private let restoreSequence: UnsafeMutableBufferPointer<UInt8>
     /// Whether the terminal is in our mode (and `saved` holds what to restore).
     public private(set) var isActive = false
+    /// Whether raw mode is set (`holdKeys`), with or without the screen's
+    /// switches; `saved` then holds what to restore.
+    public private(set) var holdsKeys = false
 
     /// Opens the controlling terminal (`/dev/tty`, not stdin or stdout, which may be
     /// pipes) for reading and writing. Throws when there is none.
@@ -115,10 +118,14 @@ public final class TerminalMode {
         return UnsafeMutableBufferPointer(rebasing: buffer[..<bytes.count])
     }
 
-    /// Saves the settings and enters raw mode, the alternate screen and bracketed
-    /// paste. Does nothing when already active.
-    public func enter() throws {
-        guard !isActive else { return }
+    /// Saves the settings and sets raw mode only, writing nothing: from here on
+    /// keys typed ahead are kept as they are typed. With IXON on (a shell's
+    /// terminal) the terminal itself takes a Ctrl-S as "stop output" and drops
+    /// it, and echoes what is typed; so the runner holds the keys first, before
+    /// it opens what the scene needs, and draws afterwards. Does nothing when
+    /// already holding them.
+    public func holdKeys() throws {
+        guard !holdsKeys else { return }
         var current = termios()
         guard tcgetattr(fileDescriptor, &current) == 0 else { throw TerminalError(operation: "tcgetattr", code: errno) }
         var raw = current
@@ -127,17 +134,27 @@ public final class TerminalMode {
         guard Self.setAttributes(fileDescriptor, raw) == 0 else {
             throw TerminalError(operation: "tcsetattr", code: errno)
         }
+        holdsKeys = true
+    }
+
+    /// Saves the settings and enters raw mode (unless `holdKeys` already did),
+    /// the alternate screen and bracketed paste. Does nothing when already active.
+    public func enter() throws {
+        guard !isActive else { return }
+        try holdKeys()
         isActive = true
         _ = Self.writeAll(fileDescriptor, UnsafeBufferPointer(enterSequence))
     }
 
-    /// Puts the terminal back as `enter()` found it: attributes reset, cursor shown,
-    /// bracketed paste off, the shell's screen back, the saved termios. Does nothing
-    /// when not active; safe on any exit path (see the type's notes).
+    /// Puts the terminal back as `holdKeys()` or `enter()` found it: attributes
+    /// reset, cursor shown, bracketed paste off, the shell's screen back (when
+    /// entered), the saved termios. Does nothing when neither was done; safe on
+    /// any exit path (see the type's notes).
     public func restore() {
-        guard isActive else { return }
+        guard holdsKeys else { return }
+        holdsKeys = false
+        if isActive { _ = Self.writeAll(fileDescriptor, UnsafeBufferPointer(restoreSequence)) }
         isActive = false
-        _ = Self.writeAll(fileDescriptor, UnsafeBufferPointer(restoreSequence))
         _ = Self.setAttributes(fileDescriptor, saved.pointee)
     }
 

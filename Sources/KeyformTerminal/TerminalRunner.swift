@@ -76,11 +76,12 @@ public final class TerminalRunner {
 
     /// Runs a scene on the terminal until it ends, and returns how it ended.
     ///
-    /// `makeScene` is called once signals are blocked and the terminal is open,
-    /// before raw mode: make the scene there, and open what it uses there too
+    /// `makeScene` is called once signals are blocked and the terminal is open
+    /// and in raw mode (keys typed meanwhile are kept), before anything is
+    /// drawn: make the scene there, and open what it uses there too
     /// (readline, a database whose pool may start threads), so that every
     /// thread has the signals blocked. What `makeScene` throws is rethrown
-    /// with the terminal untouched.
+    /// with the terminal's settings put back.
     /// - Throws: `TerminalError` when there is no terminal to draw on.
     public static func run<Scene: TerminalScene>(options: Options, _ makeScene: () throws -> Scene) throws -> Scene.Outcome {
         // Signals first, on the main thread, before readline or any other thread exists.
@@ -88,10 +89,13 @@ public final class TerminalRunner {
         defer { signals.restoreMask() }
         let mode = options.inline ? TerminalMode.Options(alternateScreen: false, bracketedPaste: false) : TerminalMode.Options()
         let terminal = try TerminalMode(path: options.ttyPath, options: mode)
+        // Raw mode before anything slow: a Ctrl-S typed while the scene is made is a key,
+        // not the terminal's XOFF (which drops it), and typing ahead is not echoed.
+        try terminal.holdKeys()
+        defer { terminal.restore() }
         let scene = try makeScene()
         defer { scene.close() }
         try terminal.enter()
-        defer { terminal.restore() }
         let runner = TerminalRunner(terminal: terminal, signals: signals, options: options)
         return runner.loop(scene)
     }

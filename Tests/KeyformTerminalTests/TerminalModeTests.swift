@@ -1,5 +1,6 @@
 import Glibc
 import Testing
+import KeyformCore
 @testable import KeyformTerminal
 
 /// A pseudo-terminal: the slave is the terminal under test, the master is the
@@ -169,5 +170,41 @@ private final class Pty {
         #expect(TerminalMode.size(fd: pipeEnds[0]) == nil)
         close(pipeEnds[0])
         close(pipeEnds[1])
+    }
+}
+
+/// Keys typed while a scene is being made (the store opened, readline set up),
+/// before the first frame: the runner holds them in raw mode first.
+@MainActor
+@Suite(.serialized) struct TypeAheadTests {
+    /// A scene that ends with the first bytes it is given.
+    final class FirstBytes: TerminalScene {
+        var outcome: [UInt8]?
+        var hasPendingEscape: Bool { false }
+        func receive(_ bytes: [UInt8]) -> [TerminalRequest] {
+            outcome = bytes
+            return []
+        }
+        func flushPendingEscape() -> [TerminalRequest] { [] }
+        func stop(signal: Int32) -> [UInt8] { outcome ?? [] }
+        func frame(width: Int, height: Int, color: Bool) -> Frame { Frame(width: width, height: height) }
+    }
+
+    /// Issue #20: a Ctrl-S typed ahead was lost. The terminal's settings were
+    /// a shell's (IXON on) until the scene was made, and the terminal took the
+    /// Ctrl-S as XOFF and dropped it.
+    @Test func ctrlSTypedWhileTheSceneIsMadeIsAKey() throws {
+        let pty = try Pty()
+        let path = String(cString: ttyname(pty.slave))
+        #expect(pty.termiosValue().c_iflag & tcflag_t(IXON) != 0, "a fresh terminal has flow control on, as a shell's")
+        let typed = try TerminalRunner.run(options: TerminalRunner.Options(color: false, animate: false, ttyPath: path)) {
+            // The person types Ctrl-S and x while keyform opens what the form needs.
+            _ = [UInt8]([0x13, UInt8(ascii: "x")]).withUnsafeBytes { write(pty.master, $0.baseAddress, 2) }
+            var waiting = pollfd(fd: pty.slave, events: Int16(POLLIN), revents: 0)
+            _ = poll(&waiting, 1, 200)
+            return FirstBytes()
+        }
+        #expect(typed == [0x13, UInt8(ascii: "x")])
+        #expect(pty.termiosValue().c_iflag & tcflag_t(IXON) != 0, "the settings are given back")
     }
 }
