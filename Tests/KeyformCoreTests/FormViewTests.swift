@@ -356,6 +356,23 @@ struct FormViewTests {
         )
     }
 
+    /// Issue #20: a long form (30 fields) gave no sign that fields lie above
+    /// or below the ones shown. Lines of their own now count them.
+    @Test(arguments: [0, 15, 29])
+    func aLongFormCountsTheFieldsOutOfView(focus: Int) throws {
+        let fields = (1...30).map { Field(id: "f\($0)", label: "Field \($0)") }
+        let context = try FormContext(form: Form(name: "long", pages: [Form.Page(fields: fields)]), layouts: [:],
+                                      today: CivilDate(year: 2026, month: 11, day: 22)!)
+        let state = Self.state(context, focus: focus)
+        let text = FormView.render(state, context, width: 80, height: 24).text()
+        let rows = text.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
+        #expect(rows.contains(["›", "Field", "\(focus + 1)"]), "the focused field is in view: \(text)")
+        // 30 fields, 19 lines for them: from the top, a line says how many lie below; at the end, above.
+        #expect(rows.contains(["↑", "\(focus == 29 ? 12 : 0)", "more"]) == (focus == 29), "\(text)")
+        #expect(rows.contains(["↓", "12", "more"]) == (focus < 29), "\(text)")
+        assertSnapshot(of: Self.picture(state, context, width: 80, height: 24), as: .lines, named: "focus\(focus)")
+    }
+
     /// Issue #20: every key a screen names comes from its key map. With
     /// `cancel: ctrl-g` the too-small screen said "press Esc" (Esc did nothing).
     @Test func tooSmallNamesTheCancelKeyOfTheMap() throws {

@@ -185,10 +185,28 @@ public enum FormView {
         // Scroll the fields so that the focused one and its problem stay in view,
         // with the line after them too when there is room.
         let wantedEnd = min(fields.count - 1, focusRow + max(focusBlock, 2) - 1)
-        let first = max(0, min(wantedEnd - fieldHeight + 1, focusRow, fields.count - fieldHeight))
-        fields = Array(fields.dropFirst(first).prefix(fieldHeight))
-        if let row = cursor?.row { cursor?.row = row - first }
-        var lines = fields.map(\.line)
+        func start(_ room: Int) -> Int { max(0, min(wantedEnd - room + 1, focusRow, fields.count - room)) }
+        // Fields out of view are counted on a line of their own at the top or
+        // bottom ("↑ 3 more", "↓ 12 more"), when there are three lines or more.
+        var (first, room) = (start(fieldHeight), fieldHeight)
+        var (marksAbove, marksBelow) = (false, false)
+        if fields.count > fieldHeight, fieldHeight >= 3 {
+            let last = fields.count - (fieldHeight - 1)
+            if start(fieldHeight - 1) == 0 {
+                (first, room, marksBelow) = (0, fieldHeight - 1, true)
+            } else if start(fieldHeight - 1) == last {
+                (first, room, marksAbove) = (last, fieldHeight - 1, true)
+            } else {
+                (first, room, marksAbove, marksBelow) = (start(fieldHeight - 2), fieldHeight - 2, true, true)
+            }
+        }
+        func more(_ hidden: ArraySlice<FieldLine>, _ arrow: String) -> Frame.Line {
+            Frame.Line("  \(arrow) \(hidden.filter { !$0.problem }.count) more", .dim)
+        }
+        var lines: [Frame.Line] = marksAbove ? [more(fields[..<first], "↑")] : []
+        lines += fields.dropFirst(first).prefix(room).map(\.line)
+        if marksBelow { lines.append(more(fields[(first + room)...], "↓")) }
+        if let row = cursor?.row { cursor?.row = row - first + (marksAbove ? 1 : 0) }
         if let grid {
             if grid.blank { lines.append(Frame.Line()) }
             if let highlight = grid.highlight {
