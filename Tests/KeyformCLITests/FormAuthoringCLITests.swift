@@ -94,7 +94,7 @@ import Testing
 
 
 
-            Esc cancel
+            Esc cancel · Alt-1…9 field
             [ Done ] disabled: Text is required
 
             """)

@@ -419,7 +419,7 @@ import Testing
                 try tmux.press("Tab")
                 try tmux.wait(forText: "t today", "Mo ")
                 try tmux.press("t")
-                try tmux.wait(forText: "PgUp/PgDn month", "Enter pick \(today)")
+                try tmux.wait(forText: "←↑↓→ move · t today", "Enter pick \(today)")
                 try tmux.press(move)
                 let day = today.adding(days: move == "Down" ? 7 : 1)
                 try tmux.wait(forText: "Enter pick \(day)")

@@ -157,8 +157,8 @@ struct RunInTmuxTests {
         #expect(Self.lines(narrow).count == 12 && Self.lines(narrow)[11].hasPrefix("[ Done ] ready"), "the footer on the last of 12 rows")
         #expect(narrow.contains("› Priority  Medium"), "the focused field stays in view")
         // The key hints that do not fit are left out, whole.
-        #expect(full.contains("←↑↓→ move · Enter pick Medium · Tab keyboard"))
-        #expect(narrow.contains("Enter pick Medium · Esc cancel") && !narrow.contains("←↑↓→"))
+        #expect(full.contains("←↑↓→ move · Enter pick Medium · Shift-Tab back · Esc cancel · F1 keys"), "\(full)")
+        #expect(narrow.contains("Enter pick Medium · Esc cancel · F1 keys") && !narrow.contains("←↑↓→"), "\(narrow)")
 
         try tmux.resize(width: 10, height: 5)
         let tiny = try tmux.wait(for: "the too-small notice") { $0.lowercased().contains("too small") }
@@ -305,6 +305,34 @@ struct RunInTmuxTests {
         let after = try tmux.wait(forRow: "› Priority")
         #expect(!after.contains("reverse-i-search"), "\(after)")
         #expect(after.contains("Text*     Buy milk"), "\(after)")
+        try tmux.press("Escape")
+        #expect(try run.result().status == 1)
+    }
+
+    /// Issue #20: Esc during Ctrl-R cancelled the whole form (exit 1); in bash
+    /// it only leaves the search. And F1 lists the keys; any key goes back.
+    @Test func escLeavesTheSearchAndF1ListsTheKeys() throws {
+        let database = Self.scratchDatabase()
+        defer { Self.remove(database) }
+        try Self.firstToDo(on: database, typing: "Buy milk", then: "C-s", status: 0)
+        let run = try FormRun(["run", "demo/todo.yaml"], environment: ["KEYFORM_DB": database.path])
+        defer { run.close() }
+        let tmux = run.tmux
+        try tmux.wait(forText: "› Text*")
+        try tmux.press("C-r")
+        try tmux.wait(forText: "(reverse-i-search)`':")
+        try tmux.type("mi")
+        try tmux.wait(forText: "(reverse-i-search)`mi':", "› Text*     Buy milk")
+        try tmux.press("Escape")
+        let after = try tmux.wait(for: "the search left, the form still open") {
+            !$0.contains("reverse-i-search") && $0.contains("Enter/Tab next")
+        }
+        #expect(after.contains("› Text*     Buy milk"), "\(after)")
+        #expect(!FileManager.default.fileExists(atPath: run.file("status").path), "the form was not cancelled")
+        try tmux.press("F1")
+        try tmux.wait(forText: "Keys · Text (keyboard)", "Ctrl-S     done", "Any key goes back to the form.")
+        try tmux.press("x")
+        try tmux.wait(forText: "› Text*     Buy milk", "Enter/Tab next")
         try tmux.press("Escape")
         #expect(try run.result().status == 1)
     }
