@@ -56,6 +56,21 @@ import Testing
         #expect(record(kept)?["date"] == .date(Self.today))
     }
 
+    /// The empty line does not hide what Enter keeps: the value stands dimmed
+    /// behind the cursor (as the field shows it: a date, never `today`), and goes
+    /// at the first typed character.
+    @Test func theValueLeftStandingIsShownDimmedBehindTheCursor() throws {
+        let opened = try run("a", Self.dated())
+        let text = opened.frame.text(markCursor: true)
+        #expect(text.contains("Date*  ▏2026-11-22"), "\(text)")
+        let row = opened.frame.lines.firstIndex { $0.text.contains("2026-11-22") }!
+        let styles = opened.frame.styleMap().split(separator: "\n", omittingEmptySubsequences: false)[row]
+        let column = TextWidth.cells(String(opened.frame.lines[row].text.prefix { $0 != "2" }))
+        #expect(styles.dropFirst(column).prefix(10) == "DDDDDDDDDD")
+        let typing = try run("a2", Self.dated())
+        #expect(!typing.frame.text().contains("2026-11-22"), "\(typing.frame.text())")
+    }
+
     @Test func slashTypesANewListNotAfterTheOldOne() throws {
         let result = try run("/Garden<Enter><Enter>", Self.lists())
         #expect(record(result)?["list"] == .text("Garden"))

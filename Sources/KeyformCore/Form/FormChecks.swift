@@ -70,7 +70,7 @@ struct FormChecks {
         if field.multiple, let layout, layout.kind != .choice, let node = fields["multiple"] {
             reader.error(node, "'multiple' needs a layout of choices (kind: choice); '\(TerminalSafe.escaped(field.layout ?? ""))' is a keypad")
         }
-        if let states = field.states, let node = fields["states"] {
+        if field.states != nil, let node = fields["states"] {
             if !field.kind.options.contains("states") {
                 let kinds = FieldKinds.taking("states")
                 reader.error(node, "'states' names a \(kinds) field's two values; add 'type: \(kinds)' to '\(field.id)', or remove 'states'")

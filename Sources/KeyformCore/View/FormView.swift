@@ -246,11 +246,13 @@ public enum FormView {
             } else {
                 (TextWidth.truncate(TerminalSafe.escaped(context.shownText(ofField: index, entry)), toCells: max(1, width / 3)), 0)
             }
+            let standing = editing && face == nil ? standingValue(of: index, entry, context, width: max(1, width / 3)) : ""
             var segment = Frame.Line()
             segment.append(focused ? "› " : "", palette.focus)
             segment.append(label(of: context.fields[index], in: context.form), focused ? palette.focus : .dim)
             segment.append(" ")
             segment.append(value.isEmpty && !editing ? "–" : value, focused ? .bold : (value.isEmpty ? .dim : []))
+            segment.append(standing, .dim)
             let separator = line.cells > 0 ? 3 : 0
             if line.cells > 0, line.cells + separator + segment.cells > width {
                 lines.append(FieldLine(line: line, focused: lineHasFocus))
@@ -258,7 +260,7 @@ public enum FormView {
             }
             if line.cells > 0 { line.append(" · ", .dim) }
             if editing {
-                cursor = Frame.Position(row: lines.count, column: line.cells + segment.cells - TextWidth.cells(value) + column)
+                cursor = Frame.Position(row: lines.count, column: line.cells + segment.cells - TextWidth.cells(value) - TextWidth.cells(standing) + column)
             } else if focused, face == nil, state.outcome == nil {
                 // A grid with nothing highlighted: the cursor rests on the value Enter keeps.
                 cursor = Frame.Position(row: lines.count, column: line.cells + segment.cells - TextWidth.cells(value.isEmpty ? "–" : value))
@@ -274,6 +276,14 @@ public enum FormView {
             }
         }
         return (lines, cursor)
+    }
+
+    /// The value left standing while the line is empty for a new one (a key
+    /// opened the keyboard), drawn dimmed behind the cursor: what Enter keeps, as
+    /// the field shows it (a date, never the word `today`). Empty otherwise.
+    private static func standingValue(of index: Int, _ entry: FormState.Entry, _ context: FormContext, width: Int) -> String {
+        guard entry.text.isEmpty, entry.kept != nil else { return "" }
+        return TextWidth.truncate(TerminalSafe.escaped(context.shownText(ofField: index, entry)), toCells: max(1, width))
     }
 
     private static func fieldLines(_ state: FormState, _ context: FormContext, width: Int, _ palette: Palette)
@@ -301,6 +311,7 @@ public enum FormView {
             } else if focused, state.grid == nil, state.outcome == nil {
                 let (visible, column) = scrolled(entry.editedLine, width: valueWidth)
                 line.append(visible)
+                line.append(standingValue(of: index, entry, context, width: valueWidth), .dim)
                 cursor = Frame.Position(row: lines.count, column: valueColumn + column)
             } else {
                 let shown = TextWidth.truncate(TerminalSafe.escaped(context.shownText(ofField: index, entry)), toCells: valueWidth)
