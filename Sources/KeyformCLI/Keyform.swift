@@ -17,8 +17,10 @@ struct Keyform: ParsableCommand {
     /// Exit statuses of the SPEC: bad usage is 2 (ArgumentParser's default is 64).
     static func main() {
         guardTheStandardStreams()
+        var arguments: [String] = []
         do {
-            var command = try parseAsRoot(try ProcessArguments.afterProgramName())
+            arguments = try ProcessArguments.afterProgramName()
+            var command = try parseAsRoot(arguments)
             try command.run()
         } catch let departure as Departure {
             // The person left (Esc, Ctrl-C, a signal): nothing to say, the status says it.
@@ -32,10 +34,20 @@ struct Keyform: ParsableCommand {
             if code == .success { exit(withError: error) }
             // Every other message is ours to write: escaped, since it may quote an argument.
             // An `ExitCode` has none (what went wrong was said already).
-            let message = fullMessage(for: error)
+            let message = quotingArgumentsOnOneLine(fullMessage(for: error), arguments)
             if !message.isEmpty { Output.error(lines: message) }
             Foundation.exit(code == .validationFailure ? 2 : code.rawValue)
         }
+    }
+
+    /// ArgumentParser's message with each argument it quotes that holds a line
+    /// break or another unsafe character written out (`a\nb`), as every other
+    /// message writes them: a line break in an argument printed raw could fake
+    /// a second line of the error (`keyform run $'x\nkeyform: all is well'`).
+    static func quotingArgumentsOnOneLine(_ message: String, _ arguments: [String]) -> String {
+        arguments.filter { !TerminalSafe.unsafeScalars(in: $0).isEmpty }
+            .sorted { $0.count > $1.count }
+            .reduce(message) { $0.replacingOccurrences(of: $1, with: TerminalSafe.escaped($1)) }
     }
 
     /// A write past `ulimit -f` fails with EFBIG instead of killing the process

@@ -91,6 +91,20 @@ import Testing
         }
     }
 
+    /// The argument parser's own errors quote the argument: a line break in it
+    /// is written out there too, so it cannot fake a line of the message.
+    @Test func aLineBreakInAnUnexpectedArgumentCannotFakeALine() throws {
+        try withFolder { work in
+            let fake = "x\nkeyform: all is well"
+            for arguments in [["run", "todo", fake], ["records", "list", "todo", "--format", fake], ["--frobnicate\n" + fake]] {
+                let result = try CLIRunner.run(arguments, stdin: "", in: work)
+                #expect(result.status == 2, "\(arguments): \(result.stderr)")
+                #expect(!result.stderr.contains("\nkeyform: all is well"), "\(arguments): \(result.stderr)")
+                #expect(result.stderr.contains(#"x\nkeyform: all is well"#), "\(arguments): \(result.stderr)")
+            }
+        }
+    }
+
     /// Nesting deeper than the YAML reader goes is said in the author's words, at its place.
     @Test func deepNestingIsSaidWithoutTheParsersFunctionName() throws {
         try withFolder { work in
