@@ -273,6 +273,10 @@ enum RecordTable {
     /// on a terminal they are written out too, as in the table (DECISIONS 31).
     private static func csvValue(_ value: FieldValue, onTerminal: Bool) -> String {
         if case .boolean(let flag) = value { return flag ? "true" : "false" }
+        if case .list(let items) = value {
+            let cell = RecordImport.csvCell(items)
+            return onTerminal ? TerminalSafe.escaped(cell) : TerminalSafe.escapedControls(cell)
+        }
         return onTerminal ? TerminalSafe.escaped(value.text) : TerminalSafe.escapedControls(value.text)
     }
 

@@ -34,6 +34,38 @@ import Testing
         #expect(again.stdout.contains("Lisbon"))
     }
 
+    /// A list whose items hold commas (or open with `[`) goes out in CSV as a
+    /// JSON array and comes back whole: joined, "Salt, pepper" came back as two
+    /// items, and a strict field refused the import.
+    @Test func aListItemHoldingACommaSurvivesCSV() throws {
+        let folder = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("Layouts"), withIntermediateDirectories: true)
+        try "title: Toppings\nrows:\n  - [\"Salt, pepper\", Lettuce, \"[Extra]\"]\n"
+            .write(to: folder.appendingPathComponent("Layouts/toppings.yaml"), atomically: true, encoding: .utf8)
+        let form = folder.appendingPathComponent("salad.yaml").path
+        try "title: Salad\nfields:\n  - id: toppings\n    layout: toppings\n    multiple: true\n    strict: true\n"
+            .write(toFile: form, atomically: true, encoding: .utf8)
+        let first = folder.appendingPathComponent("first.sqlite").path
+        let second = folder.appendingPathComponent("second.sqlite").path
+        for answers in [#"{"toppings": ["Salt, pepper", "Lettuce"]}"#, #"{"toppings": ["[Extra]"]}"#, #"{"toppings": ["Lettuce"]}"#] {
+            let run = try CLIRunner.run(["run", form, "--answers", "-", "--db", first], stdin: answers)
+            #expect(run.status == 0, "\(run.stderr)")
+        }
+        let exported = try CLIRunner.run(["records", "export", form, "--format", "csv", "--db", first])
+        let cells = exported.stdout.split(separator: "\r\n").dropFirst().map { $0.split(separator: ",", maxSplits: 2).last.map(String.init) ?? "" }
+        #expect(cells.sorted() == [#""[""Salt, pepper"",""Lettuce""]""#, #""[""[Extra]""]""#, "Lettuce"].sorted(), "\(exported.stdout)")
+        let file = folder.appendingPathComponent("records.csv")
+        try exported.stdout.write(to: file, atomically: true, encoding: .utf8)
+        let imported = try CLIRunner.run(["records", "import", form, file.path, "--db", second])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let json = try CLIRunner.run(["records", "export", form, "--format", "json", "--db", second])
+        #expect(json.stdout.contains(#""toppings":["Salt, pepper","Lettuce"]"#), "\(json.stdout)")
+        #expect(json.stdout.contains(#""toppings":["[Extra]"]"#), "\(json.stdout)")
+        let again = try CLIRunner.run(["records", "export", form, "--format", "csv", "--db", second])
+        #expect(again.stdout == exported.stdout)
+    }
+
     /// `_created` as a person may write it: without milliseconds, with an offset
     /// (stored in UTC), or empty (made now). `_id` only orders the records; the
     /// new database gives them its own ids.

@@ -62,6 +62,21 @@ struct JSONReader {
         return members
     }
 
+    /// The whole text as one JSON array of strings (a CSV cell holding a
+    /// `multiple` field's list); nil when it is anything else.
+    static func stringArray(_ text: String) -> [String]? {
+        var reader = JSONReader(Array(text.utf8))
+        guard case .array(let items)? = try? reader.readValue(depth: 0) else { return nil }
+        reader.skipWhitespace()
+        guard reader.position == reader.bytes.count else { return nil }
+        var strings: [String] = []
+        for item in items {
+            guard case .string(let string) = item else { return nil }
+            strings.append(string)
+        }
+        return strings
+    }
+
     private var peek: UInt8? { position < bytes.count ? bytes[position] : nil }
 
     private mutating func skipWhitespace() {

@@ -147,6 +147,7 @@ public enum RecordImport {
             }
         }
         guard problems.isEmpty else { return ([], problems) }
+        let multiple = Set(form.fields.filter(\.multiple).map(\.id))
         var rows: [Row] = []
         for (line, cells) in table.dropFirst() {
             guard cells.count == header.cells.count else {
@@ -158,7 +159,7 @@ public enum RecordImport {
             var createdAt: Date?
             for (name, value) in zip(header.cells, cells) {
                 if !isStoreColumn(name) {
-                    if !value.isEmpty { answers[name] = .line(value) }
+                    if !value.isEmpty { answers[name] = csvInput(value, multiple: multiple.contains(name)) }
                 } else if name == "_id" {
                     exportedID = Int64(value)
                 } else if name == "_created" {
@@ -171,6 +172,24 @@ public enum RecordImport {
             rows.append(Row(line: line, answers: answers, exportedID: exportedID, created: createdAt))
         }
         return (rows, problems)
+    }
+
+    /// A CSV cell as the field's input: a `multiple` field's cell written as a
+    /// JSON array of strings (what export writes when an item holds a comma,
+    /// `["Salt, pepper","Lettuce"]`) is its items; any other cell is a line, a
+    /// list's items split at its commas as ever.
+    static func csvInput(_ cell: String, multiple: Bool) -> FieldInput {
+        if multiple, cell.hasPrefix("["), let items = JSONReader.stringArray(cell) { return .selection(items) }
+        return .line(cell)
+    }
+
+    /// A `multiple` field's list as one CSV cell: its items joined with `, `, or,
+    /// when joining would blur them (an item holding a comma, or a first item
+    /// that opens with `[`), a JSON array that `csvInput` reads back whole.
+    public static func csvCell(_ items: [String]) -> String {
+        let joined = FieldValue.joined(items)
+        guard items.contains(where: { $0.contains(",") }) || joined.hasPrefix("[") else { return joined }
+        return TextKind.jsonArray(items)
     }
 
     /// The rows of a CSV text, each with the line it starts on; blank lines left out.
