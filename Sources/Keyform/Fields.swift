@@ -60,6 +60,27 @@ public struct FieldDefinition: FormField, Sendable, Equatable {
     /// A boolean field's words for no and yes (a form file's `states`).
     let stateWords: StateWords?
 
+    /// The form's own words for a failed check (a form file's `messages:`).
+    var messages: [Check: String] = [:]
+
+    /// A check a field can word itself: ``FormField/message(_:_:)``.
+    public enum Check: String, Sendable, Hashable, CaseIterable {
+        /// The field is empty and `required`.
+        case required
+        /// The value does not match the `pattern`.
+        case pattern
+        /// The number is below `min`.
+        case min
+        /// The number is above `max`.
+        case max
+        /// The text is shorter than `minLength`.
+        case minLength = "min_length"
+        /// The text is longer than `maxLength`.
+        case maxLength = "max_length"
+        /// The value is not one of the layout's key texts (a ``ChoiceField``).
+        case strict
+    }
+
     struct StateWords: Sendable, Equatable {
         let no: String
         let yes: String
@@ -201,6 +222,21 @@ extension FieldDefault: ExpressibleByBooleanLiteral where Value == Bool {
     /// A yes/no default written as `true` or `false`.
     public init(booleanLiteral value: Bool) {
         self.init(text: value ? "yes" : "no")
+    }
+}
+
+extension FormField {
+    /// The field, telling a person in these words when `check` fails, instead of
+    /// Keyform's ("must match the pattern …"): on the screen, in answers errors,
+    /// `records import` and `keyform test`. The field must have the check.
+    ///
+    /// ```swift
+    /// TextField("email", pattern: "^[^@]+@[^@]+$").message(.pattern, "Give an email like ada@example.org")
+    /// ```
+    public func message(_ check: FieldDefinition.Check, _ text: String) -> FieldDefinition {
+        var field = definition
+        field.messages[check] = text
+        return field
     }
 }
 

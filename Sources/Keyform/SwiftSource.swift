@@ -250,6 +250,8 @@ enum SwiftSource {
         if let maximum = field.maxLength { lines.append("max_length: \(maximum)") }
         if let minimum = field.min { lines.append("min: \(minimum)") }
         if let maximum = field.max { lines.append("max: \(maximum)") }
+        let messages = FieldDefinition.Check.allCases.compactMap { check in field.messages[check].map { "\(check.rawValue): \(quoted($0))" } }
+        if !messages.isEmpty { lines.append("messages: {" + messages.joined(separator: ", ") + "}") }
         for (index, line) in lines.enumerated() {
             text.add(indent + (index == 0 ? "- " : "  ") + line, context)
         }

@@ -99,8 +99,8 @@ import Testing
         #expect(try check(field, "11") == .failure(.tooLarge(10)))
         #expect(FieldProblem.tooSmall(1).reason == "must be at least 1")
         #expect(FieldProblem.tooLarge(10).reason == "must be at most 10")
-        #expect(try check(Field(id: "n", type: .integer, min: 0.5), "0") == .failure(FieldProblem("must be at least 0.5")))
-        #expect(try check(Field(id: "n", type: .integer, max: -1), "0") == .failure(FieldProblem("must be at most -1")))
+        #expect(try check(Field(id: "n", type: .integer, min: 0.5), "0") == .failure(FieldProblem.tooSmall(0.5)))
+        #expect(try check(Field(id: "n", type: .integer, max: -1), "0") == .failure(FieldProblem.tooLarge(-1)))
     }
 
     // MARK: Number
@@ -122,9 +122,9 @@ import Testing
         let field = Field(id: "n", type: .number, min: 0.5, max: 2.5)
         #expect(try check(field, "0.5") == .success(.number(0.5)))
         #expect(try check(field, "2.5") == .success(.number(2.5)))
-        #expect(try check(field, "0.49") == .failure(FieldProblem("must be at least 0.5")))
-        #expect(try check(field, "2.51") == .failure(FieldProblem("must be at most 2.5")))
-        #expect(try check(field, "1e1") == .failure(FieldProblem("must be at most 2.5")))
+        #expect(try check(field, "0.49") == .failure(FieldProblem.tooSmall(0.5)))
+        #expect(try check(field, "2.51") == .failure(FieldProblem.tooLarge(2.5)))
+        #expect(try check(field, "1e1") == .failure(FieldProblem.tooLarge(2.5)))
     }
 
     @Test func negativeZeroIsZero() throws {
@@ -221,12 +221,12 @@ import Testing
     }
 
     @Test func lengthBounds() throws {
-        #expect(try check(Field(id: "t", minLength: 3), "ab") == .failure(FieldProblem("must be at least 3 characters")))
+        #expect(try check(Field(id: "t", minLength: 3), "ab") == .failure(FieldProblem.tooShort(3)))
         #expect(try check(Field(id: "t", minLength: 3), "abc") == .success(.text("abc")))
         #expect(try check(Field(id: "t", maxLength: 140), String(repeating: "a", count: 140)) != .failure(.tooLong(140)))
         #expect(try check(Field(id: "t", maxLength: 140), String(repeating: "a", count: 141))
-            == .failure(FieldProblem("must be at most 140 characters")))
-        #expect(try check(Field(id: "t", maxLength: 1), "ab") == .failure(FieldProblem("must be at most 1 character")))
+            == .failure(FieldProblem.tooLong(140)))
+        #expect(try check(Field(id: "t", maxLength: 1), "ab") == .failure(FieldProblem.tooLong(1)))
         #expect(try check(Field(id: "t", minLength: 1), "") == .success(nil))  // empty is checked by required only
     }
 
@@ -235,7 +235,7 @@ import Testing
     @Test func patternMustMatchTheWholeValue() throws {
         let note = Field(id: "note", pattern: "^[^@]*$")
         #expect(try check(note, "no at sign") == .success(.text("no at sign")))
-        #expect(try check(note, "me@example.com") == .failure(FieldProblem("must match the pattern ^[^@]*$")))
+        #expect(try check(note, "me@example.com") == .failure(FieldProblem.patternMismatch("^[^@]*$")))
         let code = Field(id: "code", pattern: "[A-Z]{3}")
         #expect(try check(code, "ABC") == .success(.text("ABC")))
         #expect(try check(code, "ABCD") == .failure(.patternMismatch("[A-Z]{3}")))
@@ -303,7 +303,7 @@ import Testing
         let field = Field(id: "priority", layout: "priority", strict: true)
         let choices = ["High", "Medium", "Low"]
         #expect(try check(field, "High", choices: choices) == .success(.text("High")))
-        #expect(try check(field, "high", choices: choices) == .failure(FieldProblem("must be one of: High, Medium, Low")))
+        #expect(try check(field, "high", choices: choices) == .failure(FieldProblem.notAChoice(["High", "Medium", "Low"])))
         #expect(try check(field, "High ", choices: choices) == .failure(.notAChoice(choices)))
         #expect(try check(field, "", choices: choices) == .success(nil))
         // Not strict: choices are only suggestions.
@@ -316,7 +316,7 @@ import Testing
         let field = Field(id: "laps", type: .integer, layout: "laps", strict: true)
         let choices = ["1", "2", "4", "8"]
         #expect(try check(field, " 4 ", choices: choices) == .success(.integer(4)))
-        #expect(try check(field, "3", choices: choices) == .failure(FieldProblem("must be one of: 1, 2, 4, 8")))
+        #expect(try check(field, "3", choices: choices) == .failure(FieldProblem.notAChoice(["1", "2", "4", "8"])))
         #expect(try check(field, "04", choices: choices) == .failure(.notAChoice(choices)))
     }
 
@@ -335,5 +335,42 @@ import Testing
             return await group.reduce(into: [Bool]()) { $0.append($1) }
         }
         #expect(results == Array(repeating: true, count: 8))
+    }
+
+    // MARK: The form's own words (messages:)
+
+    @Test func eachCheckIsSaidInTheFormsWordsWhenItHasThem() throws {
+        func reason(_ field: Field, _ raw: String, choices: [String]? = nil) throws -> String? {
+            guard case .failure(let problem) = try check(field, raw, choices: choices) else { return nil }
+            return problem.worded ? "worded: " + problem.reason : problem.reason
+        }
+        let text = Field(id: "t", required: true, pattern: "^[a-z]+$", minLength: 2, maxLength: 4,
+                         messages: [.required: "Say something", .pattern: "Only small letters", .minLength: "Two letters or more",
+                                    .maxLength: "Four letters at most"])
+        #expect(try reason(text, "") == "worded: Say something")
+        #expect(try reason(text, "a") == "worded: Two letters or more")
+        #expect(try reason(text, "abcde") == "worded: Four letters at most")
+        #expect(try reason(text, "AB") == "worded: Only small letters")
+        #expect(try reason(text, "ab") == nil)
+        // What the form did not word keeps Keyform's words: a control character, a line break.
+        #expect(try reason(text, "a\tb") == "must not contain U+0009 (tab), a control character")
+        let number = Field(id: "n", type: .integer, min: 1, max: 9, messages: [.min: "At least one guest", .max: "Nine guests at most"])
+        #expect(try reason(number, "0") == "worded: At least one guest")
+        #expect(try reason(number, "10") == "worded: Nine guests at most")
+        #expect(try reason(number, "99999999999999999999") == "worded: Nine guests at most")
+        #expect(try reason(number, "two") == "must be a whole number")
+        let choice = Field(id: "c", layout: "priority", strict: true, messages: [.strict: "Pick High, Medium or Low"])
+        #expect(try reason(choice, "Urgent", choices: ["High", "Medium", "Low"]) == "worded: Pick High, Medium or Low")
+        var list = choice
+        list.multiple = true
+        #expect(try reason(list, "High, Urgent", choices: ["High", "Medium", "Low"]) == "worded: Pick High, Medium or Low")
+    }
+
+    @Test func aWordedProblemReadsAfterTheLabelAsASentenceOfItsOwn() {
+        #expect(FieldProblem.required.afterLabel == " is required")
+        #expect(FieldProblem.tooSmall(1).afterLabel == " must be at least 1")
+        let worded = FieldProblem.required.worded(by: [.required: "Give the amount on the receipt"])
+        #expect(worded.afterLabel == ": Give the amount on the receipt")
+        #expect(worded.predicate == "Give the amount on the receipt")
     }
 }

@@ -291,7 +291,7 @@ private enum Fixture {
         store.send(.commitPressed) { $0.problems = [2: .notWholeNumber] }
         store.send(.lineEdited(text: "1", cursor: 1)) {
             $0.entries[2] = Entry("1")
-            $0.problems = [2: FieldProblem("must be at least 25")]
+            $0.problems = [2: FieldProblem.tooSmall(25)]
         }
         store.send(.commitPressed)  // still too small: nothing changes
         store.send(.lineEdited(text: "100", cursor: 3)) {
@@ -317,13 +317,13 @@ private enum Fixture {
             $0.focus = 4
         }
         store.send(.lineEdited(text: "twenty-one characters", cursor: 21)) { $0.entries[4] = Entry("twenty-one characters") }
-        store.send(.commitPressed) { $0.problems = [4: FieldProblem("must be at most 20 characters")] }
+        store.send(.commitPressed) { $0.problems = [4: FieldProblem.tooLong(20)] }
     }
 
     @Test func shiftTabIsNeverBlockedAndCrossesPages() {
         var store = FormStore(Fixture.swim, focus: 4)
         store.send(.lineEdited(text: "me@home", cursor: 7)) { $0.entries[4] = Entry("me@home") }
-        store.send(.commitPressed) { $0.problems = [4: FieldProblem("must match the pattern ^[^@]*$")] }
+        store.send(.commitPressed) { $0.problems = [4: FieldProblem.patternMismatch("^[^@]*$")] }
 
         // Out of the invalid field: allowed; its problem stays shown.
         store.send(.previousPressed, effects: [.setLine(text: "", cursor: 0)]) { $0.focus = 3 }
@@ -341,7 +341,7 @@ private enum Fixture {
         }
         // On the first field: the bell, nothing else.
         store.send(.previousPressed, effects: [.bell])
-        #expect(store.state.problems == [4: FieldProblem("must match the pattern ^[^@]*$")])
+        #expect(store.state.problems == [4: FieldProblem.patternMismatch("^[^@]*$")])
         // Coming back to a field puts the cursor at the end of its text.
         store.send(.commitPressed, effects: [
             .saveDraft(["date": "today", "stroke": "", "distance": "", "felt_good": "maybe", "note": "me@home"]),
@@ -373,7 +373,7 @@ private enum Fixture {
     @Test func strictChoiceRejectsTypedTextThatIsNoKey() {
         var store = FormStore(Fixture.todo, values: ["text": "Buy milk"], focus: 1)
         store.send(.lineEdited(text: "Urgent", cursor: 6)) { $0.entries[1] = Entry("Urgent") }
-        store.send(.commitPressed) { $0.problems = [1: FieldProblem("must be one of: High, Medium, Low")] }
+        store.send(.commitPressed) { $0.problems = [1: FieldProblem.notAChoice(["High", "Medium", "Low"])] }
         // Exactly as the key says: case matters.
         store.send(.lineEdited(text: "high", cursor: 4)) { $0.entries[1] = Entry("high") }
         store.send(.commitPressed)
@@ -821,7 +821,7 @@ private enum Fixture {
         store = FormStore(context)
         store.send(.swapViewPressed, effects: [.transition(.swapView(toGrid: false)), .setLine(text: "", cursor: 0)]) { $0.grid = nil }
         store.send(.lineEdited(text: "Urgent", cursor: 6)) { $0.entries[0] = Entry("Urgent") }
-        store.send(.commitPressed) { $0.problems = [0: FieldProblem("must be one of: Low, High, Critical, Trivial")] }
+        store.send(.commitPressed) { $0.problems = [0: FieldProblem.notAChoice(["Low", "High", "Critical", "Trivial"])] }
         store.send(.lineEdited(text: "Trivial", cursor: 7)) {
             $0.entries[0] = Entry("Trivial")
             $0.problems = [:]
@@ -957,7 +957,7 @@ private enum Fixture {
         store.send(.gridKeyPressed, effects: [.transition(.swapView(toGrid: false)), .setLine(text: "", cursor: 0)]) { $0.grid = nil }
         store.send(.lineEdited(text: "最高", cursor: 2)) {
             $0.entries[1] = Entry("最高")
-            $0.problems = [1: FieldProblem("must be one of: 高, 中, 低")]
+            $0.problems = [1: FieldProblem.notAChoice(["高", "中", "低"])]
         }
         store.send(.lineEdited(text: "", cursor: 0)) {
             $0.entries[1] = Entry("")
@@ -1066,6 +1066,45 @@ private enum Fixture {
         store.send(.toggle(.flip), effects: [.setLine(text: "yes", cursor: 3)]) {
             $0.entries[2] = Entry("yes")
             $0.problems = [:]
+        }
+    }
+}
+
+// MARK: - The form's own words for a failed check (issue 22, messages:)
+
+@Suite struct FieldMessagesEngineTests {
+    static let form = Form(name: "signup", pages: [Form.Page(fields: [
+        Field(id: "email", label: "Email", required: true, pattern: "^[^@]+@[^@]+$",
+              messages: [.pattern: "Give an email like ada@example.org", .required: "Give the email we write to"]),
+        Field(id: "age", label: "Age", type: .integer, min: 0),
+    ])])
+    static let context = try! FormContext(form: form, layouts: [:], today: Fixture.today)
+
+    @Test func aBrokenPatternIsSaidInTheFormsWords() {
+        var store = FormStore(Self.context)
+        store.send(.lineEdited(text: "ada", cursor: 3)) { $0.entries[0] = Entry("ada") }
+        var worded = FieldProblem.patternMismatch("^[^@]+@[^@]+$")
+        worded.reason = "Give an email like ada@example.org"
+        worded.worded = true
+        store.send(.commitPressed) { $0.problems = [0: worded] }
+        #expect(store.doneBlocker == "email: Give an email like ada@example.org")
+    }
+
+    @Test func theScreenSaysTheMessageUnderTheFieldAndOnDonesLine() {
+        var store = FormStore(Self.context)
+        store.send(.lineEdited(text: "ada", cursor: 3)) { $0.entries[0] = Entry("ada") }
+        store.send(.commitPressed) { $0.problems = [0: FieldProblem.patternMismatch("^[^@]+@[^@]+$").worded(by: Self.form.fields[0].messages)] }
+        let lines = FormView.render(store.state, Self.context, width: 80, height: 12).lines.map(\.text)
+        #expect(lines.contains { $0 == "          ✗ Give an email like ada@example.org" }, "\(lines)")
+        #expect(lines.last == "[ Done ] disabled: Email: Give an email like ada@example.org", "\(lines)")
+    }
+
+    @Test func doneNamesTheFieldThenItsMessage() {
+        var store = FormStore(Self.context, focus: 1)
+        store.send(.donePressed, effects: [.setLine(text: "", cursor: 0)]) {
+            $0.focus = 0
+            $0.problems = [0: FieldProblem.required.worded(by: [.required: "Give the email we write to"])]
+            $0.notice = "Done is disabled: Email: Give the email we write to"
         }
     }
 }

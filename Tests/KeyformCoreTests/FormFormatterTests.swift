@@ -73,6 +73,28 @@ import Yams
             """)
     }
 
+    /// A check's message follows the checks, as a block in the checks' order (docs/form-format.md).
+    @Test func messagesComeAfterTheChecksAsABlock() throws {
+        let source = """
+            fields:
+              - messages: {required: Say it, pattern: "Like a@b"}
+                pattern: "^a"
+                id: x
+                required: true
+
+            """
+        #expect(try Self.format(source) == """
+            fields:
+              - id: x
+                required: true
+                pattern: "^a"
+                messages:
+                  required: Say it
+                  pattern: "Like a@b"
+
+            """)
+    }
+
     @Test func pagesKeepABlankLineBetweenPagesAndBetweenFields() throws {
         let source = """
             pages:

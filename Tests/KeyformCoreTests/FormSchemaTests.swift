@@ -53,6 +53,7 @@ import Testing
     static let rejected: [String: String] = [
         "bad-ids.yaml": "$.fields[0].id pattern",
         "bad-input.yaml": "$.fields[0].input enum",
+        "bad-messages.yaml": "$.fields[0].messages additionalProperties",
         "bad-multiple.yaml": "$.fields[0] anyOf",
         "bad-name.yaml": "$.name pattern",
         "bad-numbers.yaml": "$.fields[0].max type",

@@ -63,10 +63,10 @@ struct MultipleChoiceTests {
         #expect(validator.validate("Beach, Food", today: Self.today) == .success(.list(["Beach", "Food"])))
         #expect(validator.validate(" Food ,Beach,, Food", today: Self.today) == .success(.list(["Food", "Beach"])))
         #expect(validator.validate(" , ", today: Self.today) == .success(nil))
-        #expect(validator.validate("Beach, Opera", today: Self.today) == .failure(FieldProblem("'Opera' must be one of: Beach, Food, Sunset")))
+        #expect(validator.validate("Beach, Opera", today: Self.today) == .failure(FieldProblem("'Opera' must be one of: Beach, Food, Sunset", check: .strict)))
         let required = try FieldValidator(field: Field(id: "tags", required: true, maxLength: 5, multiple: true), choices: nil)
         #expect(required.validate("", today: Self.today) == .failure(.required))
-        #expect(required.validate("Beach, Sunset", today: Self.today) == .failure(FieldProblem("'Sunset' must be at most 5 characters")))
+        #expect(required.validate("Beach, Sunset", today: Self.today) == .failure(FieldProblem("'Sunset' must be at most 5 characters", check: .maxLength)))
     }
 
     // MARK: Engine
@@ -102,7 +102,7 @@ struct MultipleChoiceTests {
     @Test func strictRefusesATypedTagThatIsNoKey() {
         let (state, _) = Self.run([.swapViewPressed, .lineEdited(text: "Opera", cursor: 5), .commitPressed])
         #expect(state.focus == 0)
-        #expect(state.problems[0] == FieldProblem("'Opera' must be one of: Beach, Food, Sunset"))
+        #expect(state.problems[0] == FieldProblem("'Opera' must be one of: Beach, Food, Sunset", check: .strict))
         // One item a line: Enter adds it, Enter on the empty line commits.
         let (typed, _) = Self.run([.swapViewPressed, .lineEdited(text: "Food", cursor: 4), .commitPressed,
                                    .lineEdited(text: "Sunset", cursor: 6), .commitPressed, .commitPressed])

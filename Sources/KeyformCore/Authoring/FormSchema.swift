@@ -194,6 +194,20 @@ public enum FormSchema {
           "description": "true: the value is a list of key texts, toggled in the grid (text fields with a choice layout or choices).",
           "$ref": "#/$defs/boolean"
         },
+        "messages": {
+          "description": "The form's own words for a failed check, shown instead of Keyform's (on the screen, in answers errors, records import and keyform test). Only for checks the field has.",
+          "type": "object",
+          "properties": {
+            "required": { "description": "When the field is empty (required: true).", "$ref": "#/$defs/nonEmptyText" },
+            "pattern": { "description": "When the value does not match 'pattern', like Give an email like ada@example.org.", "$ref": "#/$defs/nonEmptyText" },
+            "min": { "description": "When the number is below 'min'.", "$ref": "#/$defs/nonEmptyText" },
+            "max": { "description": "When the number is above 'max'.", "$ref": "#/$defs/nonEmptyText" },
+            "min_length": { "description": "When the text is shorter than 'min_length'.", "$ref": "#/$defs/nonEmptyText" },
+            "max_length": { "description": "When the text is longer than 'max_length'.", "$ref": "#/$defs/nonEmptyText" },
+            "strict": { "description": "When the value is not one of the layout's keys (strict: true).", "$ref": "#/$defs/nonEmptyText" }
+          },
+          "additionalProperties": false
+        },
         "states": {
           "description": "The words the switch, lists and templates show for a boolean field's two values.",
           "type": "object",

@@ -83,15 +83,17 @@ extension YAMLFormatter.Kind {
 
     /// Form files (SPEC "Form files", docs/form-format.md). A field reads as what it is
     /// (id, label, type and its words), then how it is entered (layout or choices and their
-    /// options), then its rules, then where it starts (`default`, which may use `states`'
+    /// options), then its rules and their messages, then where it starts (`default`, which may use `states`'
     /// words); `choices` is a block of its own, `states` one line.
     public static let form: Self = {
         let choices = YAMLFormatter.Block(order: ["from", "order", "limit"])
+        let messages = YAMLFormatter.Block(order: FieldCheck.allCases.map(\.rawValue))
         let field = YAMLFormatter.Block(
             order: fieldOrder,
             values: [
                 "choices": .block(choices, shape: "`choices` must be a mapping with from, order and limit"),
                 "states": .flowMapping(order: ["no", "yes"]),
+                "messages": .block(messages, shape: "`messages` must be a mapping from a check (required, pattern, min…) to its message"),
             ]
         )
         let fields = YAMLFormatter.Value.list(
@@ -122,6 +124,7 @@ extension YAMLFormatter.Kind {
         "id", "label", "type", "states", "required",
         "layout", "choices", "input", "multiple", "strict",
         "pattern", "min_length", "max_length", "min", "max",
+        "messages",
         "default",
     ]
 }

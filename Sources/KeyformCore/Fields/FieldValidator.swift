@@ -4,16 +4,39 @@ import Foundation
 /// on, shown under the field and in `keyform: field 'ID': REASON` (SPEC "Without a terminal").
 public struct FieldProblem: Error, Hashable, Sendable, CustomStringConvertible {
     public var reason: String
+    /// The check of the field's own that failed (nil: the kind's format, a control
+    /// character): what a form's `messages:` can reword.
+    public var check: FieldCheck?
+    /// The reason is the form's own message for the check (`messages:`), a
+    /// sentence of its own rather than the end of one about the field.
+    public var worded = false
 
-    public init(_ reason: String) { self.reason = reason }
+    public init(_ reason: String, check: FieldCheck? = nil) {
+        self.reason = reason
+        self.check = check
+    }
 
     public var description: String { reason }
 
     /// The problem as the end of a sentence about the field: "Text is required",
     /// "Due must be a date: …".
-    public var predicate: String { self == .required ? "is required" : reason }
+    public var predicate: String { check == .required && !worded ? "is required" : reason }
 
-    public static let required = FieldProblem("required")
+    /// What follows the field's label where a line names both (Done's reason, a
+    /// notice): " is required", or ": Give the amount on the receipt" for the
+    /// form's own message.
+    public var afterLabel: String { worded ? ": " + reason : " " + predicate }
+
+    /// The problem in the form's words for its check, when the form has them.
+    func worded(by messages: [FieldCheck: String]) -> FieldProblem {
+        guard let check, let message = messages[check] else { return self }
+        var problem = self
+        problem.reason = message
+        problem.worded = true
+        return problem
+    }
+
+    public static let required = FieldProblem("required", check: .required)
     public static let notWholeNumber = FieldProblem("must be a whole number")
     public static let notNumber = FieldProblem("must be a number")
     public static let notDate = FieldProblem("must be a date: 2026-11-21, today, yesterday or tomorrow")
@@ -22,34 +45,34 @@ public struct FieldProblem: Error, Hashable, Sendable, CustomStringConvertible {
 
     /// "must be at least 3 characters" (counted as a person sees them).
     public static func tooShort(_ minimum: Int) -> FieldProblem {
-        FieldProblem("must be at least \(characters(minimum))")
+        FieldProblem("must be at least \(characters(minimum))", check: .minLength)
     }
 
     /// "must be at most 140 characters".
     public static func tooLong(_ maximum: Int) -> FieldProblem {
-        FieldProblem("must be at most \(characters(maximum))")
+        FieldProblem("must be at most \(characters(maximum))", check: .maxLength)
     }
 
     /// "must be at least 1" (integer and number fields).
     public static func tooSmall(_ minimum: Double) -> FieldProblem {
-        FieldProblem("must be at least \(FieldValue.format(minimum))")
+        FieldProblem("must be at least \(FieldValue.format(minimum))", check: .min)
     }
 
     /// "must be at most 10".
     public static func tooLarge(_ maximum: Double) -> FieldProblem {
-        FieldProblem("must be at most \(FieldValue.format(maximum))")
+        FieldProblem("must be at most \(FieldValue.format(maximum))", check: .max)
     }
 
     /// "must match the pattern ^[^@]*$".
     public static func patternMismatch(_ pattern: String) -> FieldProblem {
-        FieldProblem("must match the pattern \(pattern)")
+        FieldProblem("must match the pattern \(pattern)", check: .pattern)
     }
 
     /// "must be one of: High, Medium, Low"; past ten choices, the rest are counted.
     public static func notAChoice(_ choices: [String]) -> FieldProblem {
         let shown = choices.prefix(10).joined(separator: ", ")
         let more = choices.count > 10 ? " (and \(choices.count - 10) more)" : ""
-        return FieldProblem(choices.isEmpty ? "must be one of the layout's keys" : "must be one of: \(shown)\(more)")
+        return FieldProblem(choices.isEmpty ? "must be one of the layout's keys" : "must be one of: \(shown)\(more)", check: .strict)
     }
 
     /// A date written right but not in the calendar: "must be a real date; February 2026 has 28 days".
@@ -66,6 +89,31 @@ public struct FieldProblem: Error, Hashable, Sendable, CustomStringConvertible {
 
     private static func characters(_ count: Int) -> String {
         count == 1 ? "1 character" : "\(count) characters"
+    }
+}
+
+/// A check of a field that the form sets and may word itself (`messages:`),
+/// by its name in the form file.
+public enum FieldCheck: String, CaseIterable, Hashable, Sendable {
+    case required
+    case pattern
+    case min
+    case max
+    case minLength = "min_length"
+    case maxLength = "max_length"
+    case strict
+
+    /// Whether `field` sets this check (a message for a check it lacks is a `form check` error).
+    public func isSet(on field: Field) -> Bool {
+        switch self {
+        case .required: field.required
+        case .pattern: field.pattern != nil
+        case .min: field.min != nil
+        case .max: field.max != nil
+        case .minLength: field.minLength != nil
+        case .maxLength: field.maxLength != nil
+        case .strict: field.strict
+        }
     }
 }
 
@@ -109,6 +157,8 @@ public struct FieldValidator: Sendable {
     let choicesProblem: FieldProblem?
     /// A `multiple` field: the text is split at commas and each item checked.
     let multiple: Bool
+    /// The form's own words for the field's checks (`messages:`), replacing the reason.
+    let messages: [FieldCheck: String]
 
     /// Compiles the field's rules. `choices` are the texts of the field's layout
     /// (`Layout.choiceTexts`); they matter only when the field is `strict`. A strict
@@ -124,6 +174,7 @@ public struct FieldValidator: Sendable {
         kind = field.type.kind
         required = field.required
         multiple = field.multiple
+        messages = field.messages
         if field.strict, let choices {
             self.choices = Set(choices)
             choicesProblem = .notAChoice(choices)
@@ -151,7 +202,14 @@ public struct FieldValidator: Sendable {
     /// selection) and gives its typed value, nil for an empty optional field, or
     /// the first problem. A selection given to a field that is not `multiple` is
     /// read as its joined text.
+    /// A problem of a check the form words itself (`messages:`) is said in its words.
     public func validate(_ input: FieldInput, at clock: WallClock) -> Result<FieldValue?, FieldProblem> {
+        let result = check(input, at: clock)
+        guard !messages.isEmpty, case .failure(let problem) = result else { return result }
+        return .failure(problem.worded(by: messages))
+    }
+
+    private func check(_ input: FieldInput, at clock: WallClock) -> Result<FieldValue?, FieldProblem> {
         if multiple {
             if case .line(let raw) = input, let problem = Self.controlProblem(raw) { return .failure(problem) }
             return validateList(input.items)
@@ -178,9 +236,11 @@ public struct FieldValidator: Sendable {
         for item in items {
             if let problem = Self.controlProblem(item) { return .failure(problem) }
             if let choices, let choicesProblem, !choices.contains(item) {
-                return .failure(FieldProblem("'\(item)' \(choicesProblem.reason)"))
+                return .failure(FieldProblem("'\(item)' \(choicesProblem.reason)", check: .strict))
             }
-            if case .failure(let problem) = TextKind.check(item, rules: rules) { return .failure(FieldProblem("'\(item)' \(problem.reason)")) }
+            if case .failure(let problem) = TextKind.check(item, rules: rules) {
+                return .failure(FieldProblem("'\(item)' \(problem.reason)", check: problem.check))
+            }
         }
         return .success(.list(items))
     }

@@ -95,6 +95,9 @@ public struct Field: Equatable, Sendable {
     /// How a boolean field's two values are shown (the form, lists, templates),
     /// and the words it also accepts as input; nil shows `yes` and `no`.
     public var states: States?
+    /// The form's own words for a failed check (`messages: {pattern: Give an email
+    /// like ada@example.org}`): what the person, answers and test files are told.
+    public var messages: [FieldCheck: String]
 
     /// The words for a boolean field's values: `states: {no: In progress, yes: Complete}`.
     public struct States: Equatable, Sendable {
@@ -139,7 +142,8 @@ public struct Field: Equatable, Sendable {
         id: String, label: String? = nil, type: ValueType = .text, required: Bool = false,
         layout: String? = nil, input: InputView = .keyboard, strict: Bool = false, defaultValue: Default? = nil,
         pattern: String? = nil, minLength: Int? = nil, maxLength: Int? = nil, min: Double? = nil, max: Double? = nil,
-        choices: ChoiceSource? = nil, multiple: Bool = false, states: States? = nil
+        choices: ChoiceSource? = nil, multiple: Bool = false, states: States? = nil,
+        messages: [FieldCheck: String] = [:]
     ) {
         self.id = id
         self.label = label ?? id
@@ -157,5 +161,6 @@ public struct Field: Equatable, Sendable {
         self.choices = choices
         self.multiple = multiple
         self.states = states
+        self.messages = messages
     }
 }

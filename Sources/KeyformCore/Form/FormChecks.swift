@@ -52,6 +52,9 @@ struct FormChecks {
         if let min = field.min, let max = field.max, min > max, let node = fields["max"] {
             reader.error(node, "'max' (\(FieldValue.format(max))) is less than 'min' (\(FieldValue.format(min)))")
         }
+        for (check, key) in located.messageKeys where !check.isSet(on: field) {
+            reader.error(key, "a message for '\(check.rawValue)', but '\(field.id)' \(check.missing); \(check.missingFix)")
+        }
         let layout = checkLayout(field, fields, &reader)
         if field.strict, field.layout == nil, let node = fields["strict"] {
             reader.error(node, "'strict' needs a 'layout': the value must be one of its keys' texts")
@@ -229,5 +232,37 @@ struct FormChecks {
             if after == text.count || text[after] == " " || text[after] == "}" { return index }
         }
         return nil
+    }
+}
+
+extension FieldCheck {
+    /// "has no 'pattern'": what the field lacks for a message about this check.
+    var missing: String {
+        switch self {
+        case .required: "is not required"
+        case .strict: "is not strict"
+        default: "has no '\(rawValue)'"
+        }
+    }
+
+    /// What to do about a message for a check the field does not have.
+    var missingFix: String {
+        switch self {
+        case .required, .strict: "add '\(rawValue): true' or remove the message"
+        default: "add '\(rawValue):' or remove the message"
+        }
+    }
+
+    /// A message written as a person would read it, for hints.
+    var example: String {
+        switch self {
+        case .required: "'Give the amount on the receipt'"
+        case .pattern: "'Give an email like ada@example.org'"
+        case .min: "'At least 1 guest'"
+        case .max: "'At most 10 guests'"
+        case .minLength: "'Write at least 3 letters'"
+        case .maxLength: "'Keep it under 140 letters'"
+        case .strict: "'Pick one of the keys'"
+        }
     }
 }

@@ -20,6 +20,7 @@ public enum FormParser {
     public static let fieldFields = [
         "id", "label", "type", "required", "layout", "input", "strict", "default",
         "pattern", "min_length", "max_length", "min", "max", "choices", "multiple", "states",
+        "messages",
     ]
 
     /// Parses a form from the bytes of a file.
@@ -216,7 +217,9 @@ public enum FormParser {
         if let node = fields["max"] { field.max = reader.number(node, field: "max") }
         if let node = fields["choices"] { field.choices = readChoices(node, &reader) }
         if let node = fields["states"] { field.states = readStates(node, &reader) }
-        return LocatedField(field: field, fields: fields)
+        var messageKeys: [FieldCheck: Node] = [:]
+        if let node = fields["messages"] { (field.messages, messageKeys) = readMessages(node, &reader) }
+        return LocatedField(field: field, fields: fields, messageKeys: messageKeys)
     }
 
     /// `text` made into an identifier (`Due Date` → `due_date`), when that is
@@ -266,6 +269,25 @@ public enum FormParser {
             return nil
         }
         return Field.States(no: no, yes: yes)
+    }
+
+    /// `messages: {pattern: Give an email like ada@example.org, required: …}`: the
+    /// form's words for each check, and where each check's name is written.
+    private static func readMessages(_ node: Node, _ reader: inout NodeReader) -> ([FieldCheck: String], [FieldCheck: Node]) {
+        let names = FieldCheck.allCases.map(\.rawValue)
+        guard let fields = reader.fields(of: node, allowed: names, in: "'messages'") else { return ([:], [:]) }
+        var messages: [FieldCheck: String] = [:]
+        var keys: [FieldCheck: Node] = [:]
+        for check in FieldCheck.allCases {
+            guard let entry = fields.entries[check.rawValue], let text = reader.shownText(entry.value, field: check.rawValue, what: "the message") else { continue }
+            guard !text.allSatisfy(\.isWhitespace) else {
+                reader.error(entry.value, "the message for '\(check.rawValue)' is empty; say what to give, like \(check.example), or remove it")
+                continue
+            }
+            messages[check] = text
+            keys[check] = entry.key
+        }
+        return (messages, keys)
     }
 
     /// `choices: {from: FORM.FIELD, order: recent|frequent, limit: N}`.
@@ -337,6 +359,8 @@ public enum FormParser {
 struct LocatedField {
     var field: Field
     var fields: Fields
+    /// Where each check's name is written under `messages:`.
+    var messageKeys: [FieldCheck: Node] = [:]
 }
 
 struct LocatedFormPage {

@@ -150,7 +150,7 @@ public enum FormView {
             done.append("[ Done ] disabled:", .dim)
             done.append(" ")
             done.append(TerminalSafe.escaped(context.fields[blocker.field].label), .bold)
-            done.append(" " + blocker.problem.predicate)
+            done.append(blocker.problem.afterLabel)
         } else {
             done.append("[ Done ]", palette.ready)
             // Enter's key, when the engine's answer to it now is to submit.
@@ -348,7 +348,8 @@ public enum FormView {
         guard field.type == .boolean else { return nil }
         switch context.validators[index].validate(state.entries[index].input, at: context.clock) {
         case .success(.boolean(let flag)?): return (flag ? "[✓] " : "[ ] ") + TerminalSafe.escaped(field.shown(flag))
-        case .success(nil), .failure(.required): return "[ ] –"
+        case .success(nil): return "[ ] –"
+        case .failure(let problem) where problem.check == .required: return "[ ] –"
         default: return nil
         }
     }
