@@ -62,6 +62,10 @@ public struct FieldDefinition: FormField, Sendable, Equatable {
 
     /// The form's own words for a failed check (a form file's `messages:`).
     var messages: [Check: String] = [:]
+    /// A short note under the label (a form file's `description:`).
+    var description: String?
+    /// Dimmed text in the empty field (a form file's `placeholder:`).
+    var placeholder: String?
 
     /// A check a field can word itself: ``FormField/message(_:_:)``.
     public enum Check: String, Sendable, Hashable, CaseIterable {
@@ -236,6 +240,24 @@ extension FormField {
     public func message(_ check: FieldDefinition.Check, _ text: String) -> FieldDefinition {
         var field = definition
         field.messages[check] = text
+        return field
+    }
+}
+
+extension FormField {
+    /// The field with a short note under its label (dimmed, wrapped; a line
+    /// break starts a new line): what it is for, where to find the value.
+    public func description(_ text: String) -> FieldDefinition {
+        var field = definition
+        field.description = text
+        return field
+    }
+
+    /// The field showing `text` dimmed while it is empty: a hint like `12.50`,
+    /// never a value (not stored, validated, kept in drafts or returned).
+    public func placeholder(_ text: String) -> FieldDefinition {
+        var field = definition
+        field.placeholder = text
         return field
     }
 }

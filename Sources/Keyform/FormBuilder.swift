@@ -18,14 +18,18 @@ public struct Page: Sendable, Equatable {
     public let title: String?
     /// The page's fields, in order.
     public let fields: [FieldDefinition]
+    /// A short note under the header while the page is on screen.
+    public let description: String?
 
     /// A page of these fields.
     ///
     /// - Parameters:
     ///   - title: shown at the top while the page is on screen.
+    ///   - description: a short note under the header (dimmed, wrapped).
     ///   - fields: the page's fields, in order.
-    public init(_ title: String? = nil, @FieldBuilder fields: () -> [FieldDefinition]) {
+    public init(_ title: String? = nil, description: String? = nil, @FieldBuilder fields: () -> [FieldDefinition]) {
         self.title = title
+        self.description = description
         self.fields = fields()
     }
 }

@@ -178,25 +178,25 @@ enum SwiftSource {
 
     /// The pages of a form: fields outside a page make an untitled page of their
     /// own; nil titles and one page mean the form was written with plain fields.
-    static func pages(of content: FormContent) -> [(title: String?, fields: [FieldDefinition], isPage: Bool)] {
-        var pages: [(title: String?, fields: [FieldDefinition], isPage: Bool)] = []
+    static func pages(of content: FormContent) -> [(title: String?, fields: [FieldDefinition], isPage: Bool, description: String?)] {
+        var pages: [(title: String?, fields: [FieldDefinition], isPage: Bool, description: String?)] = []
         var loose: [FieldDefinition] = []
         for item in content.items {
             switch item {
             case .field(let field):
                 loose.append(field)
             case .page(let page):
-                if !loose.isEmpty { pages.append((nil, loose, false)) }
+                if !loose.isEmpty { pages.append((nil, loose, false, nil)) }
                 loose = []
-                pages.append((page.title, page.fields, true))
+                pages.append((page.title, page.fields, true, page.description))
             }
         }
-        if !loose.isEmpty || pages.isEmpty { pages.append((nil, loose, false)) }
+        if !loose.isEmpty || pages.isEmpty { pages.append((nil, loose, false, nil)) }
         return pages
     }
 
     static func formText(
-        _ code: KeyformForm.CodeForm, name: String, pages: [(title: String?, fields: [FieldDefinition], isPage: Bool)],
+        _ code: KeyformForm.CodeForm, name: String, pages: [(title: String?, fields: [FieldDefinition], isPage: Bool, description: String?)],
         layoutNames: [String: String], context: String
     ) -> Text {
         var text = Text()
@@ -216,7 +216,11 @@ enum SwiftSource {
                 let pageContext = "\(context), page \(page.title.map { "'\($0)'" } ?? "\(number + 1)")"
                 // A page without a title starts with its fields (a plain `null` would be the text "null").
                 if let title = page.title { text.add("  - title: \(quoted(title))", pageContext) }
-                let lead = page.title == nil ? "  - " : "    "
+                var lead = page.title == nil ? "  - " : "    "
+                if let description = page.description {
+                    text.add(lead + "description: \(quoted(description))", pageContext)
+                    lead = "    "
+                }
                 if page.fields.isEmpty {
                     text.add(lead + "fields: []", pageContext)
                 } else {
@@ -233,6 +237,8 @@ enum SwiftSource {
         var lines = ["id: \(quoted(field.id))"]
         if let label = field.label { lines.append("label: \(quoted(label))") }
         if field.type != .text { lines.append("type: \(field.type.rawValue)") }
+        if let description = field.description { lines.append("description: \(quoted(description))") }
+        if let placeholder = field.placeholder { lines.append("placeholder: \(quoted(placeholder))") }
         if field.required { lines.append("required: true") }
         if let layout { lines.append("layout: \(quoted(layout))") }
         if field.input != .keyboard { lines.append("input: \(field.input.rawValue)") }

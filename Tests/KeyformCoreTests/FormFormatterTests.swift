@@ -95,6 +95,35 @@ import Yams
             """)
     }
 
+    /// Words for people read with what a field is: description and placeholder
+    /// after the label, type and states; a page's description after its title.
+    @Test func descriptionsAndPlaceholdersComeWithTheFieldsWords() throws {
+        let source = """
+            pages:
+              - fields:
+                  - placeholder: "12.50"
+                    required: true
+                    description: What the receipt says
+                    id: amount
+                    type: number
+                description: One receipt a form
+                title: Paid
+
+            """
+        #expect(try Self.format(source) == """
+            pages:
+              - title: Paid
+                description: One receipt a form
+                fields:
+                  - id: amount
+                    type: number
+                    description: What the receipt says
+                    placeholder: "12.50"
+                    required: true
+
+            """)
+    }
+
     @Test func pagesKeepABlankLineBetweenPagesAndBetweenFields() throws {
         let source = """
             pages:

@@ -268,3 +268,27 @@ import Testing
         ))
     }
 }
+
+/// Issue 22: descriptions (field and page) and placeholders.
+@Suite struct WordsForPeopleParserTests {
+    @Test func descriptionsAndPlaceholdersAreRead() throws {
+        let source = """
+            pages:
+              - title: Paid
+                description: |
+                  One receipt a form.
+                  Keep the paper.
+                fields:
+                  - id: amount
+                    type: number
+                    description: What the receipt says
+                    placeholder: "12.50"
+            """
+        let parsed = FormParser.parse(source, stem: "receipt") { _ in .missing }
+        #expect(parsed.diagnostics.isEmpty, "\(parsed.diagnostics)")
+        let form = try #require(parsed.value)
+        #expect(form.pages[0].description == "One receipt a form.\nKeep the paper.")
+        #expect(form.fields[0].description == "What the receipt says")
+        #expect(form.fields[0].placeholder == "12.50")
+    }
+}

@@ -59,6 +59,7 @@ import Testing
         "bad-numbers.yaml": "$.fields[0].max type",
         "bad-states.yaml": "$.fields[1].states required",
         "bad-type.yaml": "$.fields[0].type enum",
+        "bad-words.yaml": "$.fields[1].placeholder minLength",
         "empty-file.yaml": "$ type",
         "field-not-a-mapping.yaml": "$.fields[0] type",
         "fields-and-pages.yaml": "$ oneOf",

@@ -32,3 +32,20 @@ struct WordsForPeopleTests {
         }
     }
 }
+
+extension WordsForPeopleTests {
+    @Test func descriptionsAndPlaceholdersMakeTheOptionsAFileWould() throws {
+        let form = KeyformForm("Receipt") {
+            Page("Paid", description: "One receipt a form.\nKeep the paper.") {
+                NumberField("amount", required: true)
+                    .description("What the receipt says")
+                    .placeholder("12.50")
+            }
+        }
+        let compiled = try form.compile().form
+        #expect(compiled.pages[0].description == "One receipt a form.\nKeep the paper.")
+        #expect(compiled.fields == [
+            Field(id: "amount", type: .number, required: true, description: "What the receipt says", placeholder: "12.50"),
+        ])
+    }
+}

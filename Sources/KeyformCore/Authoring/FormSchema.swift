@@ -97,6 +97,10 @@ public enum FormSchema {
           "description": "Shown at the top while this page is shown.",
           "$ref": "#/$defs/scalarText"
         },
+        "description": {
+          "description": "A short note under the header while this page is shown (dimmed, wrapped; line breaks kept).",
+          "$ref": "#/$defs/nonEmptyText"
+        },
         "fields": {
           "$ref": "#/$defs/fields",
           "description": "The fields of this page, in order."
@@ -117,6 +121,14 @@ public enum FormSchema {
           "description": "What the form shows (default: the id); not empty. A required field's label shows a *.",
           "$ref": "#/$defs/scalarText",
           "pattern": "\\S"
+        },
+        "description": {
+          "description": "A short note under the label (dimmed, wrapped; line breaks kept). In a compact form, shown for the focused field.",
+          "$ref": "#/$defs/nonEmptyText"
+        },
+        "placeholder": {
+          "description": "Dimmed text shown in the empty field: a hint, never a value (not stored, validated or returned). Not for boolean fields.",
+          "$ref": "#/$defs/nonEmptyText"
         },
         "type": {
           "description": "The kind of value (default: text): TYPE_NAMES. docs/form-format.md says what each accepts.",

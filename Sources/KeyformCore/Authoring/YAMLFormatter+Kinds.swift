@@ -101,7 +101,7 @@ extension YAMLFormatter.Kind {
             shape: "`fields` must be a list of fields, each a mapping with id, label, type…",
             keepsBlankLines: true
         )
-        let page = YAMLFormatter.Block(order: ["title", "fields"], values: ["fields": fields])
+        let page = YAMLFormatter.Block(order: ["title", "description", "fields"], values: ["fields": fields])
         let pages = YAMLFormatter.Value.list(
             .block(page, shape: "a page must be a mapping with title and fields"),
             shape: "`pages` must be a list of pages, each a mapping with title and fields",
@@ -121,7 +121,7 @@ extension YAMLFormatter.Kind {
 
     /// The canonical order of a form field's options (docs/form-format.md's table).
     public static let fieldOrder = [
-        "id", "label", "type", "states", "required",
+        "id", "label", "type", "states", "description", "placeholder", "required",
         "layout", "choices", "input", "multiple", "strict",
         "pattern", "min_length", "max_length", "min", "max",
         "messages",

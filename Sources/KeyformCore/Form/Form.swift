@@ -36,10 +36,14 @@ public struct Form: Equatable, Sendable {
     public struct Page: Equatable, Sendable {
         public var title: String?
         public var fields: [Field]
+        /// A short note under the header while the page shows: wrapped, dimmed;
+        /// its lines break where the file breaks them.
+        public var description: String?
 
-        public init(title: String? = nil, fields: [Field]) {
+        public init(title: String? = nil, fields: [Field], description: String? = nil) {
             self.title = title
             self.fields = fields
+            self.description = description
         }
     }
 
@@ -98,6 +102,11 @@ public struct Field: Equatable, Sendable {
     /// The form's own words for a failed check (`messages: {pattern: Give an email
     /// like ada@example.org}`): what the person, answers and test files are told.
     public var messages: [FieldCheck: String]
+    /// A short note under the label: wrapped, dimmed; its lines break where the file breaks them.
+    public var description: String?
+    /// Dimmed text shown in the field while it is empty: a hint, never a value
+    /// (not stored, validated, kept in drafts or returned).
+    public var placeholder: String?
 
     /// The words for a boolean field's values: `states: {no: In progress, yes: Complete}`.
     public struct States: Equatable, Sendable {
@@ -143,7 +152,7 @@ public struct Field: Equatable, Sendable {
         layout: String? = nil, input: InputView = .keyboard, strict: Bool = false, defaultValue: Default? = nil,
         pattern: String? = nil, minLength: Int? = nil, maxLength: Int? = nil, min: Double? = nil, max: Double? = nil,
         choices: ChoiceSource? = nil, multiple: Bool = false, states: States? = nil,
-        messages: [FieldCheck: String] = [:]
+        messages: [FieldCheck: String] = [:], description: String? = nil, placeholder: String? = nil
     ) {
         self.id = id
         self.label = label ?? id
@@ -162,5 +171,7 @@ public struct Field: Equatable, Sendable {
         self.multiple = multiple
         self.states = states
         self.messages = messages
+        self.description = description
+        self.placeholder = placeholder
     }
 }

@@ -52,6 +52,10 @@ struct FormChecks {
         if let min = field.min, let max = field.max, min > max, let node = fields["max"] {
             reader.error(node, "'max' (\(FieldValue.format(max))) is less than 'min' (\(FieldValue.format(min)))")
         }
+        if field.placeholder != nil, field.type == .boolean {
+            // Its row is a switch, `[ ] –`, never an empty line for the hint to show in.
+            reader.report(.error(fields.location(of: "placeholder"), "'placeholder' shows in an empty line, and a boolean field is a switch; say it in 'description', or remove it"))
+        }
         for (check, key) in located.messageKeys where !check.isSet(on: field) {
             reader.error(key, "a message for '\(check.rawValue)', but '\(field.id)' \(check.missing); \(check.missingFix)")
         }

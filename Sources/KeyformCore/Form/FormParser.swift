@@ -16,11 +16,11 @@ public enum LayoutAvailability: Sendable {
 /// diagnostic for every problem, using the same machinery as layouts.
 public enum FormParser {
     public static let formFields = ["title", "name", "fields", "pages", "template", "compact"]
-    public static let pageFields = ["title", "fields"]
+    public static let pageFields = ["title", "fields", "description"]
     public static let fieldFields = [
         "id", "label", "type", "required", "layout", "input", "strict", "default",
         "pattern", "min_length", "max_length", "min", "max", "choices", "multiple", "states",
-        "messages",
+        "messages", "description", "placeholder",
     ]
 
     /// Parses a form from the bytes of a file.
@@ -113,11 +113,12 @@ public enum FormParser {
         for (index, item) in items.enumerated() {
             guard let fields = reader.fields(of: item, allowed: pageFields, in: "page \(index + 1)") else { continue }
             let title = fields["title"].flatMap { reader.shownText($0, field: "title") }
+            let description = fields["description"].flatMap { reader.paragraphs($0, field: "description") }
             guard let list = fields["fields"] else {
                 if !fields.hasUnknown { reader.error(item, "page \(index + 1) needs 'fields' (a list of fields)") }
                 continue
             }
-            if let parsed = readFields(list, &reader) { pages.append(LocatedFormPage(title: title, fields: parsed)) }
+            if let parsed = readFields(list, &reader) { pages.append(LocatedFormPage(title: title, fields: parsed, description: description)) }
         }
         return pages
     }
@@ -217,6 +218,14 @@ public enum FormParser {
         if let node = fields["max"] { field.max = reader.number(node, field: "max") }
         if let node = fields["choices"] { field.choices = readChoices(node, &reader) }
         if let node = fields["states"] { field.states = readStates(node, &reader) }
+        if let node = fields["description"] { field.description = reader.paragraphs(node, field: "description") }
+        if let node = fields["placeholder"], let text = reader.shownText(node, field: "placeholder") {
+            if text.allSatisfy(\.isWhitespace) {
+                reader.error(node, "'placeholder' is empty; give the hint shown in the empty field, like 12.50, or remove it")
+            } else {
+                field.placeholder = text
+            }
+        }
         var messageKeys: [FieldCheck: Node] = [:]
         if let node = fields["messages"] { (field.messages, messageKeys) = readMessages(node, &reader) }
         return LocatedField(field: field, fields: fields, messageKeys: messageKeys)
@@ -366,6 +375,7 @@ struct LocatedField {
 struct LocatedFormPage {
     var title: String?
     var fields: [LocatedField]
+    var description: String?
 }
 
 struct LocatedForm {
@@ -377,12 +387,32 @@ struct LocatedForm {
     var compact = false
 
     var form: Form {
-        Form(title: title, name: name, pages: pages.map { Form.Page(title: $0.title, fields: $0.fields.map(\.field)) },
+        Form(title: title, name: name, pages: pages.map { Form.Page(title: $0.title, fields: $0.fields.map(\.field), description: $0.description) },
              template: template, compact: compact)
     }
 }
 
 extension NodeReader {
+    /// Text of one or more lines drawn as a note (`description: |`): each line
+    /// as `shownText` checks it, the final line breaks of a block dropped; an
+    /// empty note is an error.
+    mutating func paragraphs(_ node: Node, field: String) -> String? {
+        guard let text = text(node, field: field) else { return nil }
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { String($0.hasSuffix("\r") ? $0.dropLast() : $0) }
+        while lines.last?.isEmpty == true { lines.removeLast() }
+        for line in lines {
+            if let scalar = TerminalSafe.unsafeScalars(in: line).first {
+                error(node, "\(field) contains \(TerminalSafe.describe(scalar)); remove it (it could change what the terminal shows)")
+                return nil
+            }
+        }
+        guard lines.contains(where: { !$0.allSatisfy(\.isWhitespace) }) else {
+            error(node, "'\(field)' is empty; give the note shown under the label, or remove it")
+            return nil
+        }
+        return lines.joined(separator: "\n")
+    }
+
     /// `true`/`false` (also yes/no, on/off as YAML 1.1 writes them).
     mutating func boolean(_ node: Node, field: String) -> Bool? {
         guard node.scalar != nil else {

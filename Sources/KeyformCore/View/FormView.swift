@@ -52,14 +52,17 @@ public enum FormView {
             return tooSmall(width: width, height: height, leave: keys.map(for: situation).label(of: .cancel, in: situation))
         }
         let palette = Palette(color: color)
-        var top = [header(state, context, width: width, palette), Frame.Line()]
+        var top = [header(state, context, width: width, palette)]
+        top += pageDescription(state, context, width: width, height: height)
+        top.append(Frame.Line())
+        let headerHeight = top.count
         let footer = footer(situation, keys, prompt: state.grid == nil ? prompt : nil, width: width, palette, cache: cache)
         let middleHeight = height - top.count - footer.count - 1
         let (middle, cursor) = body(state, context, width: width, height: middleHeight, palette, cache: cache)
         top += middle
         top += Array(repeating: Frame.Line(), count: max(0, height - footer.count - top.count))
         let lines = (top + footer).map { $0.truncated(to: width) }
-        let shifted = cursor.map { Frame.Position(row: $0.row + 2, column: min($0.column, width - 1)) }
+        let shifted = cursor.map { Frame.Position(row: $0.row + headerHeight, column: min($0.column, width - 1)) }
         return Frame(width: width, height: height, lines: lines, cursor: state.outcome == nil ? shifted : nil)
     }
 
@@ -98,6 +101,24 @@ public enum FormView {
         var line = Frame.Line(titleGivingWay(title, to: label, width: width), .bold)
         line.append(label, palette.accent)
         return line
+    }
+
+    /// The focused page's description under the header, dimmed, wrapped: at
+    /// most three lines, and none when the screen is too short to spare them.
+    private static func pageDescription(_ state: FormState, _ context: FormContext, width: Int, height: Int) -> [Frame.Line] {
+        guard let text = context.form.pages[context.pageOfField[state.focus]].description else { return [] }
+        let room = min(3, height - minimumHeight)
+        guard room > 0 else { return [] }
+        return Array(note(text, width: width).prefix(room)).map { Frame.Line($0, .dim) }
+    }
+
+    /// A note (a description) wrapped to `width`: each of its lines on its own,
+    /// made safe for the screen.
+    static func note(_ text: String, width: Int) -> [String] {
+        text.split(separator: "\n", omittingEmptySubsequences: false).flatMap { line -> [String] in
+            let wrapped = wrap(TerminalSafe.escaped(String(line)), width: width)
+            return wrapped.isEmpty ? [""] : wrapped
+        }
     }
 
     /// `title`, cut to leave `rest` (what follows it on the line) whole in
@@ -172,7 +193,7 @@ public enum FormView {
             ? compactFieldLines(state, context, width: width, palette)
             : fieldLines(state, context, width: width, palette)
         let focusRow = fields.firstIndex { $0.focused } ?? 0
-        let focusBlock = 1 + fields.dropFirst(focusRow + 1).prefix { $0.problem }.count
+        let focusBlock = 1 + fields.dropFirst(focusRow + 1).prefix { $0.under }.count
         var grid: GridSection?
         if let gridState = state.grid {
             let label = context.fields[state.focus].label
@@ -201,7 +222,7 @@ public enum FormView {
             }
         }
         func more(_ hidden: ArraySlice<FieldLine>, _ arrow: String) -> Frame.Line {
-            Frame.Line("  \(arrow) \(hidden.filter { !$0.problem }.count) more", .dim)
+            Frame.Line("  \(arrow) \(hidden.filter { !$0.under }.count) more", .dim)
         }
         var lines: [Frame.Line] = marksAbove ? [more(fields[..<first], "↑")] : []
         lines += fields.dropFirst(first).prefix(room).map(\.line)
@@ -220,8 +241,9 @@ public enum FormView {
     private struct FieldLine {
         var line: Frame.Line
         var focused = false
-        /// A line of the problem under a field.
-        var problem = false
+        /// A line under a field, of its description or its problem: it scrolls
+        /// with the field and is not counted as a field out of view.
+        var under = false
     }
 
     /// Quick entry (`compact: true`): the page's fields on one line (wrapping when
@@ -246,7 +268,10 @@ public enum FormView {
             } else {
                 (TextWidth.truncate(TerminalSafe.escaped(context.shownText(ofField: index, entry)), toCells: max(1, width / 3)), 0)
             }
-            let standing = editing && face == nil ? standingValue(of: index, entry, context, width: max(1, width / 3)) : ""
+            var standing = editing && face == nil ? standingValue(of: index, entry, context, width: max(1, width / 3)) : ""
+            if editing, face == nil, value.isEmpty, standing.isEmpty {
+                standing = placeholder(of: context.fields[index], width: max(1, width / 3))
+            }
             var segment = Frame.Line()
             segment.append(focused ? "› " : "", palette.focus)
             segment.append(label(of: context.fields[index], in: context.form), focused ? palette.focus : .dim)
@@ -269,10 +294,16 @@ public enum FormView {
             lineHasFocus = lineHasFocus || focused
         }
         lines.append(FieldLine(line: line, focused: lineHasFocus))
+        // One line holds many fields: only the focused one's description, under them.
+        if let description = context.fields[state.focus].description {
+            for text in note(description, width: max(1, width - 2)).prefix(2) {
+                lines.append(FieldLine(line: Frame.Line("  " + text, .dim), under: true))
+            }
+        }
         for index in context.fields.indices where context.pageOfField[index] == page {
             guard let problem = state.problems[index] else { continue }
             for (n, text) in wrap("\(context.fields[index].label): \(problem.reason)", width: max(1, width - 2)).prefix(3).enumerated() {
-                lines.append(FieldLine(line: Frame.Line((n == 0 ? "✗ " : "  ") + text, palette.error), problem: true))
+                lines.append(FieldLine(line: Frame.Line((n == 0 ? "✗ " : "  ") + text, palette.error), under: true))
             }
         }
         return (lines, cursor)
@@ -284,6 +315,13 @@ public enum FormView {
     private static func standingValue(of index: Int, _ entry: FormState.Entry, _ context: FormContext, width: Int) -> String {
         guard entry.text.isEmpty, entry.kept != nil else { return "" }
         return TextWidth.truncate(TerminalSafe.escaped(context.shownText(ofField: index, entry)), toCells: max(1, width))
+    }
+
+    /// The field's placeholder, cut to `width`, made safe: drawn dimmed in an
+    /// empty field (never where a value stands, which takes precedence).
+    private static func placeholder(of field: Field, width: Int) -> String {
+        guard let text = field.placeholder else { return "" }
+        return TextWidth.truncate(TerminalSafe.escaped(text), toCells: max(1, width))
     }
 
     private static func fieldLines(_ state: FormState, _ context: FormContext, width: Int, _ palette: Palette)
@@ -311,17 +349,26 @@ public enum FormView {
             } else if focused, state.grid == nil, state.outcome == nil {
                 let (visible, column) = scrolled(entry.editedLine, width: valueWidth)
                 line.append(visible)
-                line.append(standingValue(of: index, entry, context, width: valueWidth), .dim)
+                let standing = standingValue(of: index, entry, context, width: valueWidth)
+                // The cursor sits at the start of the placeholder, which the first typed key replaces.
+                line.append(visible.isEmpty && standing.isEmpty ? placeholder(of: context.fields[index], width: valueWidth) : standing, .dim)
                 cursor = Frame.Position(row: lines.count, column: valueColumn + column)
             } else {
                 let shown = TextWidth.truncate(TerminalSafe.escaped(context.shownText(ofField: index, entry)), toCells: valueWidth)
                 line.append(shown, focused ? .bold : [])
+                if shown.isEmpty { line.append(placeholder(of: context.fields[index], width: valueWidth), .dim) }
                 if focused, state.outcome == nil {
                     // A grid with nothing highlighted: the cursor rests on the value Enter keeps.
                     cursor = Frame.Position(row: lines.count, column: valueColumn + min(TextWidth.cells(shown), valueWidth - 1))
                 }
             }
             lines.append(FieldLine(line: line, focused: focused))
+            if let description = context.fields[index].description {
+                // Under the label, dimmed: what the field is for, before what is wrong with it.
+                for text in note(description, width: max(1, width - 4)).prefix(3) {
+                    lines.append(FieldLine(line: Frame.Line("    " + text, .dim), under: true))
+                }
+            }
             if let problem = state.problems[index] {
                 // The reason is what says what to do: wrapped, never cut, up to three lines.
                 let indent = String(repeating: " ", count: valueColumn)
@@ -333,7 +380,7 @@ public enum FormView {
                 for (n, text) in wrapped.enumerated() {
                     var problemLine = Frame.Line(indent)
                     problemLine.append((n == 0 ? "✗ " : "  ") + text, palette.error)
-                    lines.append(FieldLine(line: problemLine, problem: true))
+                    lines.append(FieldLine(line: problemLine, under: true))
                 }
             }
         }
