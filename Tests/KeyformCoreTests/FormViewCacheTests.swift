@@ -19,6 +19,7 @@ import Testing
     func aCachedRenderIsAFreshRender(seed: UInt64) throws {
         var contexts = try DemoForms.names.map(DemoForms.context)
         contexts.append(MultipleChoiceTests.context)
+        contexts.append(try Self.todoNamingItsAnswers())
         var random = SplitMix64(seed: seed)
         var gridFrames = 0
         for context in contexts {
@@ -117,6 +118,24 @@ import Testing
             let pieces = zip(measured.offsets, measured.offsets.dropFirst()).map { String(decoding: utf8[$0..<$1], as: UTF8.self) }
             #expect(pieces == Array(safe.text).map(String.init) && measured.offsets.last == utf8.count, "\(text.debugDescription)")
         }
+    }
+
+    /// The demo to-do whose labels, descriptions and a page title name earlier
+    /// answers (issue 22): a label changes when the answer it names changes,
+    /// and the grid's title beside it must follow (the cache holds the grid).
+    static func todoNamingItsAnswers() throws -> FormContext {
+        let todo = try DemoForms.context("todo")
+        var form = todo.form
+        let fields = form.pages[0].fields
+        form.pages = [
+            Form.Page(title: "What: {{text}}", fields: Array(fields.prefix(2)), description: "Due {{due}}, {{done}}"),
+            Form.Page(title: "{{priority}} for {{text}}", fields: Array(fields.dropFirst(2))),
+        ]
+        form.pages[0].fields[1].label = "Priority of {{text}}"
+        form.pages[0].fields[1].description = "{{text}} is {{done}}, due {{due}}"
+        form.pages[1].fields[0].label = "{{priority}}"
+        form.pages[1].fields[1].placeholder = "by {{text}}"
+        return try FormContext(form: form, layouts: todo.layouts, clock: todo.clock)
     }
 
     /// An event likely to do something in the view the form is in.

@@ -16,10 +16,50 @@ struct FormChecks {
         if !form.compact {
             for located in all { checkLabelFits(located, in: form.form, &reader) }
         }
+        checkInterpolations(form, &reader)
         if let template = form.template, let node = form.templateNode {
             var ids: [String] = []
             for id in all.map(\.field.id) where !ids.contains(id) { ids.append(id) }
             checkTemplate(template, at: node, ids: ids, &reader)
+        }
+    }
+
+    /// `{{field}}` in labels, page titles and descriptions: a field of the form
+    /// (did you mean…?), answered before the text shows — a field later in the
+    /// form is empty until it is reached, which is a warning.
+    private func checkInterpolations(_ form: LocatedForm, _ reader: inout NodeReader) {
+        let all = form.pages.flatMap(\.fields)
+        let ids = all.map(\.field.id)
+        var first = 0
+        for page in form.pages {
+            // A page's words may name the page's own fields: they change as they are typed.
+            let pageEnd = first + page.fields.count
+            for (name, node) in [("title", page.titleNode), ("description", page.descriptionNode)] {
+                guard let node else { continue }
+                checkTags(at: node, ids: ids, answeredBefore: pageEnd, where: "the page's \(name)", &reader)
+            }
+            for (offset, located) in page.fields.enumerated() {
+                for name in ["label", "description"] {
+                    guard let node = located.fields[name] else { continue }
+                    checkTags(at: node, ids: ids, answeredBefore: first + offset, where: "the \(name) of '\(located.field.id)'", &reader)
+                }
+            }
+            first = pageEnd
+        }
+    }
+
+    private func checkTags(at node: Node, ids: [String], answeredBefore limit: Int, where place: String, _ reader: inout NodeReader) {
+        guard let text = node.scalar?.string else { return }
+        for tag in Interpolation.tags(in: text) {
+            let location = location(ofOffset: tag.offset, in: text, at: node)
+            guard let index = ids.firstIndex(of: tag.id) else {
+                let hint = Suggestion.closest(to: tag.id, among: ids).map { "did you mean '\($0)'?" } ?? "the fields are \(Self.andList(ids))"
+                reader.report(.error(location, "{{\(tag.id)}} in \(place) names no field; \(hint)"))
+                continue
+            }
+            if index >= limit {
+                reader.report(.warning(location, "{{\(tag.id)}} in \(place) names a field that comes later; it shows empty until '\(tag.id)' is answered"))
+            }
         }
     }
 

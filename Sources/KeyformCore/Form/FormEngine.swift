@@ -143,7 +143,7 @@ public enum FormEngine {
             }
             // A picker has no Done button to speak of: only what it still needs.
             let button = context.form.presentation == .picker ? "" : "Done is disabled: "
-            state.notice = button + context.fields[blocker.field].label + blocker.problem.afterLabel
+            state.notice = button + context.label(ofField: blocker.field, state.entries) + blocker.problem.afterLabel
             return effects
         }
         switch context.record(state.entries) {

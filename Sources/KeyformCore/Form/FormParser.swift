@@ -118,7 +118,10 @@ public enum FormParser {
                 if !fields.hasUnknown { reader.error(item, "page \(index + 1) needs 'fields' (a list of fields)") }
                 continue
             }
-            if let parsed = readFields(list, &reader) { pages.append(LocatedFormPage(title: title, fields: parsed, description: description)) }
+            if let parsed = readFields(list, &reader) {
+                pages.append(LocatedFormPage(title: title, fields: parsed, description: description,
+                                             titleNode: fields["title"], descriptionNode: fields["description"]))
+            }
         }
         return pages
     }
@@ -376,6 +379,8 @@ struct LocatedFormPage {
     var title: String?
     var fields: [LocatedField]
     var description: String?
+    var titleNode: Node?
+    var descriptionNode: Node?
 }
 
 struct LocatedForm {

@@ -220,7 +220,7 @@ public struct FormKeyMaps: Sendable {
         case .commit(.next): return "next"
         case .commit(.addsItem): return "add"
         case .commit(.submit): return situation.isPicker ? "pick" : "done"
-        case .commit(.goTo(let field)): return "go to " + shown(context.fields[field].label)
+        case .commit(.goTo(let field)): return "go to " + shown(context.label(ofField: field, state.entries))
         case .pick(let key, _): return "pick " + label(key) + done
         case .toggle(let key): return "toggle " + label(key)
         case .type(let key): return "type " + label(key)

@@ -97,7 +97,7 @@ public enum FormView {
         guard pages.count > 1 else { return Frame.Line(title, .bold) }
         let page = context.pageOfField[state.focus]
         var label = " · Page \(page + 1)/\(pages.count)"
-        if let pageTitle = pages[page].title { label += ": " + TerminalSafe.escaped(pageTitle) }
+        if let pageTitle = pages[page].title { label += ": " + TerminalSafe.escaped(context.interpolated(pageTitle, state.entries)) }
         var line = Frame.Line(titleGivingWay(title, to: label, width: width), .bold)
         line.append(label, palette.accent)
         return line
@@ -109,7 +109,7 @@ public enum FormView {
         guard let text = context.form.pages[context.pageOfField[state.focus]].description else { return [] }
         let room = min(3, height - minimumHeight)
         guard room > 0 else { return [] }
-        return Array(note(text, width: width).prefix(room)).map { Frame.Line($0, .dim) }
+        return Array(note(context.interpolated(text, state.entries), width: width).prefix(room)).map { Frame.Line($0, .dim) }
     }
 
     /// A note (a description) wrapped to `width`: each of its lines on its own,
@@ -170,7 +170,7 @@ public enum FormView {
             // The button is dimmed; the reason is not, since it is what to read.
             done.append("[ Done ] disabled:", .dim)
             done.append(" ")
-            done.append(TerminalSafe.escaped(context.fields[blocker.field].label), .bold)
+            done.append(TerminalSafe.escaped(context.label(ofField: blocker.field, state.entries)), .bold)
             done.append(blocker.problem.afterLabel)
         } else {
             done.append("[ Done ]", palette.ready)
@@ -196,7 +196,7 @@ public enum FormView {
         let focusBlock = 1 + fields.dropFirst(focusRow + 1).prefix { $0.under }.count
         var grid: GridSection?
         if let gridState = state.grid {
-            let label = context.fields[state.focus].label
+            let label = context.label(ofField: state.focus, state.entries)
             // A `multiple` field's selected keys are marked `✓`.
             let selected = context.fields[state.focus].multiple ? Set(state.entries[state.focus].input.items) : []
             grid = gridSection(gridState, context, fieldLabel: label, selected: selected, width: width,
@@ -274,7 +274,7 @@ public enum FormView {
             }
             var segment = Frame.Line()
             segment.append(focused ? "› " : "", palette.focus)
-            segment.append(label(of: context.fields[index], in: context.form), focused ? palette.focus : .dim)
+            segment.append(label(ofField: index, state, context), focused ? palette.focus : .dim)
             segment.append(" ")
             segment.append(value.isEmpty && !editing ? "–" : value, focused ? .bold : (value.isEmpty ? .dim : []))
             segment.append(standing, .dim)
@@ -296,13 +296,13 @@ public enum FormView {
         lines.append(FieldLine(line: line, focused: lineHasFocus))
         // One line holds many fields: only the focused one's description, under them.
         if let description = context.fields[state.focus].description {
-            for text in note(description, width: max(1, width - 2)).prefix(2) {
+            for text in note(context.interpolated(description, state.entries), width: max(1, width - 2)).prefix(2) {
                 lines.append(FieldLine(line: Frame.Line("  " + text, .dim), under: true))
             }
         }
         for index in context.fields.indices where context.pageOfField[index] == page {
             guard let problem = state.problems[index] else { continue }
-            for (n, text) in wrap("\(context.fields[index].label): \(problem.reason)", width: max(1, width - 2)).prefix(3).enumerated() {
+            for (n, text) in wrap("\(context.label(ofField: index, state.entries)): \(problem.reason)", width: max(1, width - 2)).prefix(3).enumerated() {
                 lines.append(FieldLine(line: Frame.Line((n == 0 ? "✗ " : "  ") + text, palette.error), under: true))
             }
         }
@@ -328,7 +328,7 @@ public enum FormView {
         -> ([FieldLine], Frame.Position?) {
         let page = context.pageOfField[state.focus]
         let indices = context.fields.indices.filter { context.pageOfField[$0] == page }
-        let labels = indices.map { label(of: context.fields[$0], in: context.form) }
+        let labels = indices.map { label(ofField: $0, state, context) }
         let labelWidth = min(labels.map(TextWidth.cells).max() ?? 0, labelRoom(width: width))
         let valueColumn = 2 + labelWidth + 2
         let valueWidth = max(1, width - valueColumn)
@@ -365,7 +365,7 @@ public enum FormView {
             lines.append(FieldLine(line: line, focused: focused))
             if let description = context.fields[index].description {
                 // Under the label, dimmed: what the field is for, before what is wrong with it.
-                for text in note(description, width: max(1, width - 4)).prefix(3) {
+                for text in note(context.interpolated(description, state.entries), width: max(1, width - 4)).prefix(3) {
                     lines.append(FieldLine(line: Frame.Line("    " + text, .dim), under: true))
                 }
             }
@@ -411,6 +411,13 @@ public enum FormView {
     /// picker's one question is answered by picking, so it has no star.
     static func label(of field: Field, in form: Form) -> String {
         TerminalSafe.escaped(field.label) + (field.required && form.presentation == .form ? "*" : "")
+    }
+
+    /// Field `index`'s label as drawn now: with the earlier answers it names
+    /// (`States of {{country}}`), escaped, and the star.
+    static func label(ofField index: Int, _ state: FormState, _ context: FormContext) -> String {
+        let field = context.fields[index]
+        return TerminalSafe.escaped(context.label(ofField: index, state.entries)) + (field.required && context.form.presentation == .form ? "*" : "")
     }
 
     /// The part of the text that fits `width` cells with the cursor in view, and

@@ -23,7 +23,7 @@ public enum KeyListView {
         }
         var title = Frame.Line("Keys", .bold)
         if context.fields.indices.contains(situation.state.focus) {
-            title.append(" · " + TerminalSafe.escaped(context.fields[situation.state.focus].label) + " (\(view))")
+            title.append(" · " + TerminalSafe.escaped(context.label(ofField: situation.state.focus, situation.state.entries)) + " (\(view))")
         }
         var entries = keys.map(for: situation).keyList(in: situation)
         if situation.view == .keyboard {
