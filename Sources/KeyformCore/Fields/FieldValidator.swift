@@ -159,6 +159,8 @@ public struct FieldValidator: Sendable {
     let multiple: Bool
     /// The form's own words for the field's checks (`messages:`), replacing the reason.
     let messages: [FieldCheck: String]
+    /// A secret field: its problems never quote what was typed.
+    let secret: Bool
 
     /// Compiles the field's rules. `choices` are the texts of the field's layout
     /// (`Layout.choiceTexts`); they matter only when the field is `strict`. A strict
@@ -175,6 +177,7 @@ public struct FieldValidator: Sendable {
         required = field.required
         multiple = field.multiple
         messages = field.messages
+        secret = field.secret
         if field.strict, let choices {
             self.choices = Set(choices)
             choicesProblem = .notAChoice(choices)
@@ -223,7 +226,19 @@ public struct FieldValidator: Sendable {
         if let choices, let choicesProblem, !choices.contains(String(input)) {
             return .failure(choicesProblem)
         }
-        return kind.read(input, rules: rules, clock: clock).map { $0 }
+        return kind.read(input, rules: rules, clock: clock).map { $0 }.mapError { secret ? Self.concealing(input, in: $0) : $0 }
+    }
+
+    /// A secret's problem without the value it quotes: `'12a4' is not a whole
+    /// number` says `is not a whole number`, on the screen, in answers' errors
+    /// and in the footer alike. Any other quote of it gives the problem without words from it.
+    /// The check stays, so a form's `messages:` for it still words it.
+    static func concealing(_ value: Substring, in problem: FieldProblem) -> FieldProblem {
+        let quoted = "'\(value)'"
+        var concealed = problem
+        if concealed.reason.hasPrefix(quoted + " ") { concealed.reason.removeFirst(quoted.count + 1) }
+        if concealed.reason.contains(quoted) { concealed.reason = "is not valid" }
+        return concealed
     }
 
     /// A `multiple` field: each item must be a choice when

@@ -5,7 +5,7 @@
 struct IntegerKind: FieldKind {
     var type: Field.ValueType { .integer }
     var synonyms: [String] { ["int"] }
-    var options: Set<String> { ["min", "max"] }
+    var options: Set<String> { ["min", "max", "secret"] }
     var alignsRight: Bool { true }
     var answerWanted: String { "a number" }
     var takesJSONNumbers: Bool { true }

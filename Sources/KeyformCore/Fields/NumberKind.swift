@@ -8,7 +8,7 @@
 struct NumberKind: FieldKind {
     var type: Field.ValueType { .number }
     var synonyms: [String] { ["float", "double", "decimal"] }
-    var options: Set<String> { ["min", "max"] }
+    var options: Set<String> { ["min", "max", "secret"] }
     var alignsRight: Bool { true }
     var answerWanted: String { "a number" }
     var takesJSONNumbers: Bool { true }

@@ -8,7 +8,7 @@
 struct TextKind: FieldKind {
     var type: Field.ValueType { .text }
     var synonyms: [String] { ["string", "str"] }
-    var options: Set<String> { ["pattern", "min_length", "max_length", "multiple"] }
+    var options: Set<String> { ["pattern", "min_length", "max_length", "multiple", "secret"] }
     var trimsInput: Bool { false }
     var shrinksInList: Bool { true }
     var takesJSONNumbers: Bool { true }

@@ -107,6 +107,22 @@ public struct Field: Equatable, Sendable {
     /// Dimmed text shown in the field while it is empty: a hint, never a value
     /// (not stored, validated, kept in drafts or returned).
     public var placeholder: String?
+    /// A password or a PIN: typed masked, never in drafts, history, `default:
+    /// last`, the kill ring, problems or rescue files; stored only with `storesSecret`.
+    public var secret: Bool
+    /// How a secret shows while typed: a `•` a character, or nothing.
+    public var mask: Mask
+    /// A secret field's value goes to the store too (`store: true`); otherwise
+    /// the stored record holds nothing for it, and only the output carries it.
+    public var storesSecret: Bool
+
+    /// How a secret field shows what is typed (`mask:`).
+    public enum Mask: String, Equatable, Sendable, CaseIterable {
+        /// One `•` for each character a person sees.
+        case dots
+        /// Nothing at all: not even the length shows.
+        case none
+    }
 
     /// The words for a boolean field's values: `states: {no: In progress, yes: Complete}`.
     public struct States: Equatable, Sendable {
@@ -152,7 +168,8 @@ public struct Field: Equatable, Sendable {
         layout: String? = nil, input: InputView = .keyboard, strict: Bool = false, defaultValue: Default? = nil,
         pattern: String? = nil, minLength: Int? = nil, maxLength: Int? = nil, min: Double? = nil, max: Double? = nil,
         choices: ChoiceSource? = nil, multiple: Bool = false, states: States? = nil,
-        messages: [FieldCheck: String] = [:], description: String? = nil, placeholder: String? = nil
+        messages: [FieldCheck: String] = [:], description: String? = nil, placeholder: String? = nil,
+        secret: Bool = false, mask: Mask = .dots, storesSecret: Bool = false
     ) {
         self.id = id
         self.label = label ?? id
@@ -173,5 +190,8 @@ public struct Field: Equatable, Sendable {
         self.messages = messages
         self.description = description
         self.placeholder = placeholder
+        self.secret = secret
+        self.mask = mask
+        self.storesSecret = storesSecret
     }
 }

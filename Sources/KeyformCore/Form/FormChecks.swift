@@ -126,6 +126,7 @@ struct FormChecks {
         if field.choices != nil, field.layout != nil {
             reader.report(.error(fields.location(of: "choices"), "a field offers a 'layout' or 'choices' from the store, not both"))
         }
+        checkSecret(field, fields, &reader)
         // Pattern and default need the field's validator; a strict field's choices need its layout.
         let choices = field.strict ? layout?.choiceTexts : nil
         if field.strict, layout == nil, field.layout != nil { return }  // the layout's own error says why
@@ -141,6 +142,36 @@ struct FormChecks {
             reader.error(node, "a list default needs 'multiple: true'; give one value")
         } else if !input.isEmpty, case .failure(let problem) = validator.validate(input, at: FormChecks.anyMoment) {
             reader.error(node, "default '\(TerminalSafe.escaped(input.text))' fails the field's own rules: \(problem.reason)")
+        }
+    }
+
+    /// A secret is typed, masked, and kept nowhere it could be read back
+    /// (DECISIONS 38): what would show it, keep it or write it in the file is refused or warned about.
+    private func checkSecret(_ field: Field, _ fields: Fields, _ reader: inout NodeReader) {
+        guard field.secret, let node = fields["secret"] else {
+            // `mask` and `store` say how a secret shows and where it goes: nothing, on any other field.
+            for name in ["mask", "store"] where fields.has(name) {
+                reader.report(.error(fields.location(of: name), "'\(name)' applies to a secret field; add 'secret: true' to '\(field.id)', or remove '\(name)'"))
+            }
+            return
+        }
+        if !field.kind.options.contains("secret") {
+            reader.error(node, "'secret' applies to \(FieldKinds.taking("secret")) fields (a password is text, a PIN an integer); '\(field.id)' is \(field.kind.withArticle) field")
+        }
+        if field.multiple {
+            reader.error(node, "a secret is typed, one value; 'multiple' picks keys on a grid that shows them: remove 'multiple' or 'secret'")
+        }
+        if field.layout != nil || field.choices != nil {
+            let option = field.layout != nil ? "layout" : "choices"
+            reader.report(.error(fields.location(of: option), "a secret field has no '\(option)': a grid shows its keys, and the one picked; a secret is typed, masked"))
+        }
+        if field.defaultValue == .last, let defaultNode = fields["default"] {
+            reader.error(defaultNode, "'default: last' would show a secret again; a secret field starts empty")
+        } else if case .value(let input)? = field.defaultValue, !input.isEmpty, let defaultNode = fields["default"] {
+            reader.warning(defaultNode, "a secret written in the form file is no secret: whoever reads the file reads it; remove 'default' from '\(field.id)' and type it")
+        }
+        if field.storesSecret, let storeNode = fields["store"] {
+            reader.warning(storeNode, "'store: true' keeps the secret '\(field.id)' in the database in plain text, where anyone who can read the file (or 'keyform records') reads it")
         }
     }
 

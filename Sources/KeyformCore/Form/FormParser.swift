@@ -21,6 +21,7 @@ public enum FormParser {
         "id", "label", "type", "required", "layout", "input", "strict", "default",
         "pattern", "min_length", "max_length", "min", "max", "choices", "multiple", "states",
         "messages", "description", "placeholder",
+        "secret", "mask", "store",
     ]
 
     /// Parses a form from the bytes of a file.
@@ -227,6 +228,15 @@ public enum FormParser {
                 reader.error(node, "'placeholder' is empty; give the hint shown in the empty field, like 12.50, or remove it")
             } else {
                 field.placeholder = text
+            }
+        }
+        if let node = fields["secret"] { field.secret = reader.boolean(node, field: "secret") ?? false }
+        if let node = fields["store"] { field.storesSecret = reader.boolean(node, field: "store") ?? false }
+        if let node = fields["mask"], let name = reader.text(node, field: "mask") {
+            if let mask = Field.Mask(rawValue: name) {
+                field.mask = mask
+            } else {
+                reader.error(node, "unknown mask '\(TerminalSafe.escaped(name))'; \(NodeReader.hint(for: name, among: Field.Mask.allCases.map(\.rawValue)))")
             }
         }
         var messageKeys: [FieldCheck: Node] = [:]

@@ -143,9 +143,13 @@ public struct FormState: Equatable, Sendable {
         return state
     }
 
-    /// What each field was given, by field id: what a draft keeps.
+    /// What each field was given, by field id: what a draft keeps. A secret
+    /// field is not in it (DECISIONS 38): a draft is written to the store as
+    /// the person types, and on Ctrl-C or a signal, where a secret must never go.
     public func draft(_ context: FormContext) -> [String: FieldInput] {
-        Dictionary(uniqueKeysWithValues: zip(context.fields.map(\.id), entries.map(\.input)))
+        var values: [String: FieldInput] = [:]
+        for (field, entry) in zip(context.fields, entries) where !field.secret { values[field.id] = entry.input }
+        return values
     }
 
     /// What a draft holds, in one line for the question that offers it:

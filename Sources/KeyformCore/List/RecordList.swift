@@ -403,7 +403,8 @@ public enum RecordListEngine {
     }
 
     private static func summary(of row: RecordListRow, fields: [Field]) -> String {
-        let values = fields.map { (field: $0, value: row.values[$0.id]) }
+        // A record is never named by its secret (a stored one: `store: true`).
+        let values = fields.filter { !$0.secret }.map { (field: $0, value: row.values[$0.id]) }
         let text = values.first { $0.field.type == .text && !($0.value?.text.isEmpty ?? true) }?.value?.text
             ?? values.first { !($0.value?.text.isEmpty ?? true) }?.value?.text
             ?? "record \(row.id)"
@@ -424,7 +425,8 @@ public enum RecordListEngine {
 
     /// The fields the filter key offers: those the scope does not fix already.
     public static func filterFields(_ state: RecordListState, _ form: Form) -> [Field] {
-        form.fields.filter { field in !state.scope.contains { $0.field == field.id } }
+        // A secret is never offered as a filter: its values would show as the filter's keys (DECISIONS 38).
+        form.fields.filter { field in !field.secret && !state.scope.contains { $0.field == field.id } }
     }
 
     /// The first of the list's conditions that `row` does not meet; nil when it meets them all.

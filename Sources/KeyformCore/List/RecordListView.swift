@@ -144,7 +144,8 @@ public enum RecordListView {
     /// safe for the terminal, a boolean as ✓ or ✗ (with the field's word for it
     /// when it has `states`).
     static func cell(_ value: FieldValue?, _ field: Field) -> String {
-        value.map { $0.kind.listCell($0, field: field) } ?? ""
+        // A secret stored with `store: true` shows masked, as in the form.
+        value.map { field.masked($0.kind.listCell($0, field: field)) } ?? ""
     }
 
     /// The columns that fit in `width` (after the 2-cell row marker), each as

@@ -264,9 +264,9 @@ public enum FormView {
             let (value, column) = if let face {
                 (face, 1)
             } else if editing {
-                scrolled(entry.editedLine, width: max(8, width / 2))
+                scrolled(context.fields[index].masked(entry.editedLine), width: max(8, width / 2))
             } else {
-                (TextWidth.truncate(TerminalSafe.escaped(context.shownText(ofField: index, entry)), toCells: max(1, width / 3)), 0)
+                (TextWidth.truncate(TerminalSafe.escaped(shownValue(ofField: index, entry, context)), toCells: max(1, width / 3)), 0)
             }
             var standing = editing && face == nil ? standingValue(of: index, entry, context, width: max(1, width / 3)) : ""
             if editing, face == nil, value.isEmpty, standing.isEmpty {
@@ -309,12 +309,18 @@ public enum FormView {
         return (lines, cursor)
     }
 
+    /// What field `index` shows when it is not typed in (`FormContext.shownText`),
+    /// a secret masked (`Field.masked`).
+    private static func shownValue(ofField index: Int, _ entry: FormState.Entry, _ context: FormContext) -> String {
+        context.fields[index].masked(context.shownText(ofField: index, entry))
+    }
+
     /// The value left standing while the line is empty for a new one (a key
     /// opened the keyboard), drawn dimmed behind the cursor: what Enter keeps, as
     /// the field shows it (a date, never the word `today`). Empty otherwise.
     private static func standingValue(of index: Int, _ entry: FormState.Entry, _ context: FormContext, width: Int) -> String {
         guard entry.text.isEmpty, entry.kept != nil else { return "" }
-        return TextWidth.truncate(TerminalSafe.escaped(context.shownText(ofField: index, entry)), toCells: max(1, width))
+        return TextWidth.truncate(TerminalSafe.escaped(shownValue(ofField: index, entry, context)), toCells: max(1, width))
     }
 
     /// The field's placeholder, cut to `width`, made safe: drawn dimmed in an
@@ -347,14 +353,14 @@ public enum FormView {
                     cursor = Frame.Position(row: lines.count, column: valueColumn + 1)
                 }
             } else if focused, state.grid == nil, state.outcome == nil {
-                let (visible, column) = scrolled(entry.editedLine, width: valueWidth)
+                let (visible, column) = scrolled(context.fields[index].masked(entry.editedLine), width: valueWidth)
                 line.append(visible)
                 let standing = standingValue(of: index, entry, context, width: valueWidth)
                 // The cursor sits at the start of the placeholder, which the first typed key replaces.
                 line.append(visible.isEmpty && standing.isEmpty ? placeholder(of: context.fields[index], width: valueWidth) : standing, .dim)
                 cursor = Frame.Position(row: lines.count, column: valueColumn + column)
             } else {
-                let shown = TextWidth.truncate(TerminalSafe.escaped(context.shownText(ofField: index, entry)), toCells: valueWidth)
+                let shown = TextWidth.truncate(TerminalSafe.escaped(shownValue(ofField: index, entry, context)), toCells: valueWidth)
                 line.append(shown, focused ? .bold : [])
                 if shown.isEmpty { line.append(placeholder(of: context.fields[index], width: valueWidth), .dim) }
                 if focused, state.outcome == nil {
