@@ -83,5 +83,31 @@ extern int _rl_free_saved_history_line(void);
 extern void _rl_start_using_history(void);
 /// Frees the chain of half-read key sequence contexts (callback mode).
 extern void _rl_keyseq_chain_dispose(void);
+/// Whether the last command killed text (the next kill then joins its slot).
+extern int _rl_last_command_was_kill;
+
+// MARK: The kill ring
+/// How many kills readline keeps (kill.c's DEFAULT_MAX_KILLS; nothing sets it).
+#define SHIM_MAX_KILLS 10
+/// Empties readline's kill ring, for a secret field left (LineEditor.forgetKills).
+/// Readline has no call for it and keeps the ring private, so this kills an
+/// empty text into a new slot, each slot in turn: the ring grows to its
+/// SHIM_MAX_KILLS slots, then each further kill frees the oldest, so twice
+/// that many kills free every earlier kill and a yank (or yank-pop) inserts
+/// nothing. The empty text is a NUL byte on the line, which rl_copy_text reads
+/// as "". Leaves an empty line and no undo list.
+static inline void shim_empty_kill_ring(void) {
+    for (int kill = 0; kill < 2 * SHIM_MAX_KILLS; kill++) {
+        rl_replace_line("", 1);
+        rl_line_buffer[0] = '\0';
+        rl_line_buffer[1] = '\0';
+        rl_end = 1;
+        rl_point = 0;
+        _rl_last_command_was_kill = 0;
+        rl_kill_text(0, 1);
+    }
+    _rl_last_command_was_kill = 0;
+    rl_replace_line("", 1);
+}
 
 #endif

@@ -96,7 +96,11 @@ public final class FormSession {
     }
 
     /// Uninstalls readline (the session can't be used afterwards).
-    public func close() { editor.reset() }
+    public func close() {
+        // The kill ring outlives the form (a program may run another): a secret's kills go with it.
+        if context.fields.contains(where: \.secret) { editor.forgetKills() }
+        editor.reset()
+    }
 
     /// Keys readline reports back itself (it decides when Enter is Enter, and
     /// not the end of a search or part of a vi command): the keyboard view gives
@@ -232,8 +236,12 @@ public final class FormSession {
     private func loadLine(text: String? = nil, cursor: Int? = nil) {
         guard state.entries.indices.contains(state.focus) else { return }
         if historyField != state.focus {
+            // What was killed in a secret field is not yanked in the next.
+            if let left = historyField, context.fields.indices.contains(left), context.fields[left].secret { editor.forgetKills() }
             historyField = state.focus
-            editor.useHistory(history(context.fields[state.focus].id))
+            // A secret has no history: its values are never offered back (DECISIONS 38).
+            let field = context.fields[state.focus]
+            editor.useHistory(field.secret ? [] : history(field.id))
         }
         let entry = state.entries[state.focus]
         editor.setLine(text ?? entry.text, cursor: cursor ?? entry.cursor)

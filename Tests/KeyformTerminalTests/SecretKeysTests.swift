@@ -1,0 +1,51 @@
+import Foundation
+import KeyformCore
+import Testing
+@testable import KeyformTerminal
+
+/// A secret field through the real session (decoder, readline, engine): what
+/// was typed there never comes back in another field, by readline's kill ring,
+/// undo or history (issue 23, DECISIONS 38).
+@MainActor
+@Suite(.serialized) struct SecretKeysTests {
+    init() {
+        setenv("INPUTRC", "/dev/null", 1)
+    }
+
+    static let context = try! FormContext(form: Form(name: "login", pages: [Form.Page(fields: [
+        Field(id: "password", label: "Password", secret: true),
+        Field(id: "note", label: "Note"),
+    ])]), layouts: [:], today: CivilDate(year: 2026, month: 11, day: 21)!)
+
+    func run(_ script: String, history: @escaping (String) -> [String] = { _ in [] }) throws -> ScriptedRun.Result {
+        ScriptedRun.run(context: Self.context, state: .start(Self.context), keys: try KeyScript.parse(script).get(), history: history)
+    }
+
+    /// Killed in the secret (Ctrl-U, Ctrl-K, Ctrl-W), then yanked in the next
+    /// field, and every earlier kill with Alt-Y: nothing comes.
+    @Test func aKillInTheSecretIsNotYankedInTheNextField() throws {
+        let result = try run("hunter2<C-u>s3cret<C-a><C-k>pass word<C-w><Enter><C-y><M-y><M-y><M-y>")
+        #expect(result.state.focus == 1)
+        #expect(result.state.entries[1].text == "", "yanked: \(result.state.entries[1].text)")
+    }
+
+    /// Once emptied, the ring works again at once.
+    @Test func theRingWorksAgainAfterTheSecret() throws {
+        let back = try run("hunter2<C-a><C-k><Enter>plain<C-a><C-k><C-y><C-y>")
+        #expect(back.state.entries[1].text == "plainplain")
+    }
+
+    /// Undo in the next field does not bring back the secret's line.
+    @Test func undoDoesNotCrossFromTheSecret() throws {
+        let result = try run("hunter2<Enter><C-x><C-u><C-x><C-u>")
+        #expect(result.state.entries[1].text == "")
+    }
+
+    /// A secret has no history: Up offers nothing, whatever the store has.
+    @Test func upOffersNoEarlierSecret() throws {
+        let result = try run("<Up><Up>", history: { _ in ["hunter1", "hunter2"] })
+        #expect(result.state.entries[0].text == "")
+        let note = try run("<Enter><Up>", history: { _ in ["Buy milk"] })
+        #expect(note.state.entries[1].text == "Buy milk", "other fields keep theirs")
+    }
+}
