@@ -59,6 +59,12 @@ public struct FieldDefinition: FormField, Sendable, Equatable {
     let multiple: Bool
     /// A boolean field's words for no and yes (a form file's `states`).
     let stateWords: StateWords?
+    /// A password or a PIN, typed masked (a form file's `secret: true`): see ``FormField/secret(mask:store:)``.
+    var secret = false
+    /// How a secret shows while typed (a form file's `mask`).
+    var mask = SecretMask.dots
+    /// Whether the store keeps the secret too (a form file's `store: true`).
+    var storesSecret = false
 
     /// The form's own words for a failed check (a form file's `messages:`).
     var messages: [Check: String] = [:]
@@ -128,6 +134,37 @@ public struct FieldDefinition: FormField, Sendable, Equatable {
 
     /// The field itself.
     public var definition: FieldDefinition { self }
+}
+
+/// How a secret field shows what is typed (a form file's `mask:`).
+public enum SecretMask: String, Sendable, Hashable, CaseIterable {
+    /// One `•` for each character a person sees.
+    case dots
+    /// Nothing at all: not even the length shows.
+    case none
+}
+
+extension FormField {
+    /// The field as a secret (a form file's `secret: true`): a password
+    /// (``TextField``) or a PIN (``IntegerField``, ``NumberField``). It is typed
+    /// masked, and kept out of drafts, readline's history and kill ring,
+    /// `default: .last`, problems and rescue files; the record the form returns
+    /// holds it, the store does not unless `store` says so.
+    ///
+    /// ```swift
+    /// TextField("password", label: "Password", required: true).secret()
+    /// IntegerField("pin", label: "PIN").secret(mask: .none)
+    /// ```
+    /// - Parameters:
+    ///   - mask: `.dots` (a `•` a character) or `.none` (nothing shows).
+    ///   - store: the store keeps the secret in plain text too (a form file's `store: true`).
+    public func secret(mask: SecretMask = .dots, store: Bool = false) -> FieldDefinition {
+        var field = definition
+        field.secret = true
+        field.mask = mask
+        field.storesSecret = store
+        return field
+    }
 }
 
 /// A field's starting value: a value of the field's type, or ``last`` — the

@@ -245,6 +245,9 @@ enum SwiftSource {
         if field.strict { lines.append("strict: true") }
         if field.multiple { lines.append("multiple: true") }
         if let words = field.stateWords { lines.append("states: {no: \(quoted(words.no)), yes: \(quoted(words.yes))}") }
+        if field.secret { lines.append("secret: true") }
+        if field.secret, field.mask != .dots { lines.append("mask: \(field.mask.rawValue)") }
+        if field.secret, field.storesSecret { lines.append("store: true") }
         switch field.defaultValue {
         case .text(let value)?: lines.append("default: \(quoted(value))")
         case .items(let items)?: lines.append("default: [" + items.map(quoted).joined(separator: ", ") + "]")

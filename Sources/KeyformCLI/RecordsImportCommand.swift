@@ -75,7 +75,8 @@ struct RecordsImportCommand: ParsableCommand {
                 throw Failure(message: error.description, status: 1)
             }
             do {
-                try database.saveRecords(records, form: context.form)
+                // The store keeps a secret only when its field says `store: true`, as a run does.
+                try database.saveRecords(records.map { DatedRecord($0.record.storable(in: context.form), created: $0.created) }, form: context.form)
             } catch {
                 throw Failure(message: "nothing imported: \(error)", status: 1)
             }

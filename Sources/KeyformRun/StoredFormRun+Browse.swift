@@ -17,12 +17,15 @@ extension StoredFormRun {
             // unfinished here or in `keyform run`): adding resumes it.
             newValues: { (try? run.start(drafts: .resume))?.values ?? [:] },
             add: { record in
-                // The draft was resumed into this record: it is done now.
-                RecordListRow(id: try store.saveRecord(record, form: form), values: record)
+                // The draft was resumed into this record: it is done now. A secret
+                // is stored only with `store: true`, as a run stores it.
+                let stored = record.storable(in: form)
+                return RecordListRow(id: try store.saveRecord(stored, form: form), values: stored)
             },
             update: { id, record in
-                try store.updateRecord(id: id, record, form: form)
-                return RecordListRow(id: id, values: record)
+                let stored = record.storable(in: form)
+                try store.updateRecord(id: id, stored, form: form)
+                return RecordListRow(id: id, values: stored)
             },
             delete: { id in _ = try store.deleteRecord(id: id, form: form) },
             load: { before, limit, matching in

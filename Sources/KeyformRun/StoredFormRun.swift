@@ -81,7 +81,8 @@ public struct StoredFormRun {
                       ask: ((_ question: String, _ details: [String]) throws -> Bool)? = nil) throws -> FormStart {
         var start = FormStart()
         guard let store else { return start }
-        for field in form.fields where field.defaultValue == .last || (repeatLast && field.defaultValue == nil) {
+        // A secret starts empty: never the last record's (DECISIONS 38).
+        for field in form.fields where !field.secret && (field.defaultValue == .last || (repeatLast && field.defaultValue == nil)) {
             if let last = try? store.lastValue(form: form, field: field.id) { start.values[field.id] = last }
         }
         start.last = start.values
@@ -174,9 +175,11 @@ public struct StoredFormRun {
     /// lock before the footer says the database is busy (and it is tried again).
     public static let draftPatienceMilliseconds = 50
 
-    /// A field's earlier values, oldest first (readline's Up); none without a store.
+    /// A field's earlier values, oldest first (readline's Up); none without a
+    /// store, and none for a secret field, even one stored.
     public func history(_ field: String) -> [String] {
-        ((try? store?.history(form: form, field: field)) ?? []).reversed()
+        guard form.field(id: field)?.secret != true else { return [] }
+        return ((try? store?.history(form: form, field: field)) ?? []).reversed()
     }
 
     /// The form filled in on the terminal from `start`.
@@ -211,8 +214,11 @@ public struct StoredFormRun {
     ///   the terminal (the draft was resumed, declined, or saved by this run).
     /// - Throws: ``NotStored`` when the store failed, or could not be opened:
     ///   the record is then in a rescue file, whose path it names.
+    /// A secret field's value is kept by neither unless the field says
+    /// `store: true` (``Record/storable(in:)``); the caller's output still has it.
     @discardableResult
     public func save(_ record: Record, removingDraft: Bool = true) throws(NotStored) -> Int64? {
+        let record = record.storable(in: form)
         var problem = storeProblem
         if let store {
             do { return try store.saveRecord(record, form: form, removingDraft: removingDraft) } catch { problem = error }
