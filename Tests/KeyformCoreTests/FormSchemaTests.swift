@@ -24,6 +24,7 @@ import Testing
         #expect(Set(field.keys) == Set(FormParser.fieldFields))
         #expect((field["type"] as? [String: Any])?["enum"] as? [String] == Field.ValueType.allCases.map(\.rawValue))
         #expect((field["input"] as? [String: Any])?["enum"] as? [String] == Field.InputView.allCases.map(\.rawValue))
+        #expect((field["mask"] as? [String: Any])?["enum"] as? [String] == Field.Mask.allCases.map(\.rawValue))
         let choices = try #require((field["choices"] as? [String: Any])?["properties"] as? [String: Any])
         #expect((choices["order"] as? [String: Any])?["enum"] as? [String] == Field.ChoiceSource.Order.allCases.map(\.rawValue))
     }
@@ -57,6 +58,7 @@ import Testing
         "bad-multiple.yaml": "$.fields[0] anyOf",
         "bad-name.yaml": "$.name pattern",
         "bad-numbers.yaml": "$.fields[0].max type",
+        "bad-secret.yaml": "$.fields[4] not",
         "bad-states.yaml": "$.fields[1].states required",
         "bad-type.yaml": "$.fields[0].type enum",
         "bad-words.yaml": "$.fields[1].placeholder minLength",

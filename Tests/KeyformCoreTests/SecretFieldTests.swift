@@ -45,6 +45,21 @@ struct SecretFieldTests {
         #expect(stored.diagnostics.map(\.severity) == [.warning])
     }
 
+    /// `form fmt` writes what the field is, then how it shows and where it goes, then its rules.
+    @Test func fmtPutsSecretMaskAndStoreAfterTheType() throws {
+        let messy = "fields:\n  - required: true\n    store: true\n    secret: true\n    id: pin\n    mask: none\n    type: integer\n"
+        #expect(try FormFormatterTests.format(messy) == """
+            fields:
+              - id: pin
+                type: integer
+                secret: true
+                mask: none
+                store: true
+                required: true
+
+            """)
+    }
+
     // MARK: Problems
 
     /// A kind's problem may quote the value (`'2026-13-01' must be a real

@@ -235,6 +235,18 @@ public enum FormSchema {
           },
           "required": ["no", "yes"],
           "additionalProperties": false
+        },
+        "secret": {
+          "description": "true: a password or a PIN (text, integer or number), typed masked; never in drafts, history or problems, stored only with store: true.",
+          "$ref": "#/$defs/boolean"
+        },
+        "mask": {
+          "description": "How a secret shows while typed: dots (a bullet a character, the default) or none (nothing).",
+          "enum": ["dots", "none"]
+        },
+        "store": {
+          "description": "true: the database keeps the secret too, in plain text (form check warns); by default only the output has it.",
+          "$ref": "#/$defs/boolean"
         }
       },
       "required": ["id"],
@@ -258,6 +270,28 @@ public enum FormSchema {
         {
           "description": "A field has choices or a layout, not both.",
           "not": { "required": ["choices", "layout"] }
+        },
+        {
+          "description": "mask and store apply to a secret field (secret: true).",
+          "if": { "anyOf": [{ "required": ["mask"] }, { "required": ["store"] }] },
+          "then": { "required": ["secret"] }
+        },
+        {
+          "description": "A secret is typed: no layout or choices (a grid shows its keys).",
+          "if": { "properties": { "secret": { "$ref": "#/$defs/true" } }, "required": ["secret"] },
+          "then": { "not": { "anyOf": [{ "required": ["layout"] }, { "required": ["choices"] }] } }
+        },
+        {
+          "description": "A secret is a text, integer or number field (a password or a PIN), one value.",
+          "if": {
+            "properties": { "secret": { "$ref": "#/$defs/true" } },
+            "required": ["secret"],
+            "anyOf": [
+              { "properties": { "type": { "enum": ["boolean", "date", "time"] } }, "required": ["type"] },
+              { "properties": { "multiple": { "$ref": "#/$defs/true" } }, "required": ["multiple"] }
+            ]
+          },
+          "then": false
         }
       ]
     },

@@ -121,7 +121,7 @@ extension YAMLFormatter.Kind {
 
     /// The canonical order of a form field's options (docs/form-format.md's table).
     public static let fieldOrder = [
-        "id", "label", "type", "states", "description", "placeholder", "required",
+        "id", "label", "type", "states", "secret", "mask", "store", "description", "placeholder", "required",
         "layout", "choices", "input", "multiple", "strict",
         "pattern", "min_length", "max_length", "min", "max",
         "messages",
