@@ -129,6 +129,25 @@ struct SecretFieldTests {
         #expect(frame.contains("Password*  •••\n"))
     }
 
+    /// A placeholder is no value: it shows as written over an empty secret,
+    /// and not over one typed with `mask: none`, which shows nothing yet is not empty.
+    @Test func aPlaceholderShowsOnlyOverAnEmptySecret() throws {
+        let form = Form(name: "login", pages: [Form.Page(fields: [
+            Field(id: "pin", label: "PIN", type: .integer, placeholder: "4 digits", secret: true, mask: .none),
+            Field(id: "code", label: "Code", placeholder: "optional", secret: true),
+        ])])
+        let context = try FormContext(form: form, layouts: [:], clock: WallClock(today: Self.today, minuteOfDay: 0))
+        func text(_ events: [FormEvent]) -> String {
+            FormView.render(FormViewTests.state(context, events), context, width: 60, height: 10).text(markCursor: false)
+        }
+        #expect(text([]).contains("› PIN   4 digits"), "\(text([]))")
+        #expect(text([]).contains("  Code  optional"))
+        let typing = text([Self.typed("12")])
+        #expect(!typing.contains("4 digits") && !typing.contains("12"), "\(typing)")
+        let left = text([Self.typed("12"), .commitPressed])
+        #expect(!left.contains("4 digits") && !left.contains("12"), "\(left)")
+    }
+
     @Test func aCommittedProblemShowsNoDigitOfThePin() {
         let state = FormViewTests.state(Self.context, values: ["user": .line("ada"), "password": .line("x")], focus: 2, [Self.typed("12a4"), .commitPressed])
         #expect(state.problems[2] == .notWholeNumber)

@@ -269,7 +269,8 @@ public enum FormView {
                 (TextWidth.truncate(TerminalSafe.escaped(shownValue(ofField: index, entry, context)), toCells: max(1, width / 3)), 0)
             }
             var standing = editing && face == nil ? standingValue(of: index, entry, context, width: max(1, width / 3)) : ""
-            if editing, face == nil, value.isEmpty, standing.isEmpty {
+            // Not over a secret typed with `mask: none`, whose line shows nothing but is not empty.
+            if editing, face == nil, entry.editedLine.text.isEmpty, standing.isEmpty {
                 standing = placeholder(of: context.fields[index], width: max(1, width / 3))
             }
             var segment = Frame.Line()
@@ -357,12 +358,13 @@ public enum FormView {
                 line.append(visible)
                 let standing = standingValue(of: index, entry, context, width: valueWidth)
                 // The cursor sits at the start of the placeholder, which the first typed key replaces.
-                line.append(visible.isEmpty && standing.isEmpty ? placeholder(of: context.fields[index], width: valueWidth) : standing, .dim)
+                // (Not over a secret typed with `mask: none`: nothing shows, yet it is not empty.)
+                line.append(entry.editedLine.text.isEmpty && standing.isEmpty ? placeholder(of: context.fields[index], width: valueWidth) : standing, .dim)
                 cursor = Frame.Position(row: lines.count, column: valueColumn + column)
             } else {
                 let shown = TextWidth.truncate(TerminalSafe.escaped(shownValue(ofField: index, entry, context)), toCells: valueWidth)
                 line.append(shown, focused ? .bold : [])
-                if shown.isEmpty { line.append(placeholder(of: context.fields[index], width: valueWidth), .dim) }
+                if context.shownText(ofField: index, entry).isEmpty { line.append(placeholder(of: context.fields[index], width: valueWidth), .dim) }
                 if focused, state.outcome == nil {
                     // A grid with nothing highlighted: the cursor rests on the value Enter keeps.
                     cursor = Frame.Position(row: lines.count, column: valueColumn + min(TextWidth.cells(shown), valueWidth - 1))
