@@ -148,6 +148,21 @@ struct SecretFieldTests {
         #expect(!left.contains("4 digits") && !left.contains("12"), "\(left)")
     }
 
+    /// `{{password}}` in a label would show the secret: form check refuses
+    /// the tag, and the screen shows dots should a form built in code name it.
+    @Test func aLabelNamingTheSecretShowsItsDots() throws {
+        let parsed = FormParserTests.parse("fields:\n  - id: password\n    secret: true\n  - id: note\n    label: Was {{password}} right?\n")
+        #expect(parsed.diagnostics.map(\.description) == ["5:16: error: {{password}} in the label of 'note' names a secret, which no text shows; name another field"])
+        let form = Form(name: "login", pages: [Form.Page(fields: [
+            Field(id: "password", label: "Password", secret: true),
+            Field(id: "note", label: "Was {{password}} right?"),
+        ])])
+        let context = try FormContext(form: form, layouts: [:], clock: WallClock(today: Self.today, minuteOfDay: 0))
+        let state = FormViewTests.state(context, [Self.typed("hunter2"), .commitPressed])
+        let text = FormView.render(state, context, width: 60, height: 10).text(markCursor: false)
+        #expect(text.contains("Was ••••••• right?") && !text.contains("hunter2"), "\(text)")
+    }
+
     @Test func aCommittedProblemShowsNoDigitOfThePin() {
         let state = FormViewTests.state(Self.context, values: ["user": .line("ada"), "password": .line("x")], focus: 2, [Self.typed("12a4"), .commitPressed])
         #expect(state.problems[2] == .notWholeNumber)

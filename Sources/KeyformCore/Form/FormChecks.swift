@@ -30,25 +30,26 @@ struct FormChecks {
     private func checkInterpolations(_ form: LocatedForm, _ reader: inout NodeReader) {
         let all = form.pages.flatMap(\.fields)
         let ids = all.map(\.field.id)
+        let secrets = Set(all.filter(\.field.secret).map(\.field.id))
         var first = 0
         for page in form.pages {
             // A page's words may name the page's own fields: they change as they are typed.
             let pageEnd = first + page.fields.count
             for (name, node) in [("title", page.titleNode), ("description", page.descriptionNode)] {
                 guard let node else { continue }
-                checkTags(at: node, ids: ids, answeredBefore: pageEnd, where: "the page's \(name)", &reader)
+                checkTags(at: node, ids: ids, secrets: secrets, answeredBefore: pageEnd, where: "the page's \(name)", &reader)
             }
             for (offset, located) in page.fields.enumerated() {
                 for name in ["label", "description"] {
                     guard let node = located.fields[name] else { continue }
-                    checkTags(at: node, ids: ids, answeredBefore: first + offset, where: "the \(name) of '\(located.field.id)'", &reader)
+                    checkTags(at: node, ids: ids, secrets: secrets, answeredBefore: first + offset, where: "the \(name) of '\(located.field.id)'", &reader)
                 }
             }
             first = pageEnd
         }
     }
 
-    private func checkTags(at node: Node, ids: [String], answeredBefore limit: Int, where place: String, _ reader: inout NodeReader) {
+    private func checkTags(at node: Node, ids: [String], secrets: Set<String>, answeredBefore limit: Int, where place: String, _ reader: inout NodeReader) {
         guard let text = node.scalar?.string else { return }
         for tag in Interpolation.tags(in: text) {
             let location = location(ofOffset: tag.offset, in: text, at: node)
@@ -57,7 +58,10 @@ struct FormChecks {
                 reader.report(.error(location, "{{\(tag.id)}} in \(place) names no field; \(hint)"))
                 continue
             }
-            if index >= limit {
+            if secrets.contains(tag.id) {
+                // A secret shows nowhere (DECISIONS 39); the screen would show its dots.
+                reader.report(.error(location, "{{\(tag.id)}} in \(place) names a secret, which no text shows; name another field"))
+            } else if index >= limit {
                 reader.report(.warning(location, "{{\(tag.id)}} in \(place) names a field that comes later; it shows empty until '\(tag.id)' is answered"))
             }
         }

@@ -82,7 +82,8 @@ extension FormContext {
         Interpolation.fill(text) { id in
             guard let index = index(ofField: id), index < entries.count else { return nil }
             guard case .success(let value?) = validators[index].validate(entries[index].input, at: clock) else { return "" }
-            return fields[index].kind.shown(value, field: fields[index])
+            // A secret shows masked here as in its field (form check refuses the tag).
+            return fields[index].masked(fields[index].kind.shown(value, field: fields[index]))
         }
     }
 
