@@ -89,7 +89,7 @@ extern int _rl_last_command_was_kill;
 // MARK: The kill ring
 /// How many kills readline keeps (kill.c's DEFAULT_MAX_KILLS; nothing sets it).
 #define SHIM_MAX_KILLS 10
-/// Empties readline's kill ring, for a secret field left (LineEditor.forgetKills).
+/// Empties readline's kill ring, for a secret field left (LineEditor.forgetSecretEdits).
 /// Readline has no call for it and keeps the ring private, so this kills an
 /// empty text into a new slot, each slot in turn: the ring grows to its
 /// SHIM_MAX_KILLS slots, then each further kill frees the oldest, so twice
@@ -107,6 +107,22 @@ static inline void shim_empty_kill_ring(void) {
         rl_kill_text(0, 1);
     }
     _rl_last_command_was_kill = 0;
+    rl_replace_line("", 1);
+}
+
+/// Empties what vi's `.` repeats after an insert (vi_mode.c's vi_insert_buffer,
+/// private), for a secret field left in vi mode: leaving insert mode saves the
+/// undo list's newest insert there, and one whose newest change is a delete
+/// empties it. So: insert a character, delete it, leave insert mode. Leaves an
+/// empty line, no undo list, and vi in command mode (the caller's new line
+/// puts it back in insert mode). Nothing in emacs mode.
+static inline void shim_forget_vi_insert(void) {
+    if (rl_editing_mode != 0) return;
+    rl_replace_line("", 1);
+    rl_vi_insertion_mode(1, 'i');
+    rl_insert_text("x");
+    rl_delete_text(0, 1);
+    rl_vi_movement_mode(1, 27);
     rl_replace_line("", 1);
 }
 

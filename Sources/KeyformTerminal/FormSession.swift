@@ -98,7 +98,7 @@ public final class FormSession {
     /// Uninstalls readline (the session can't be used afterwards).
     public func close() {
         // The kill ring outlives the form (a program may run another): a secret's kills go with it.
-        if context.fields.contains(where: \.secret) { editor.forgetKills() }
+        if context.fields.contains(where: \.secret) { editor.forgetSecretEdits() }
         editor.reset()
     }
 
@@ -236,8 +236,8 @@ public final class FormSession {
     private func loadLine(text: String? = nil, cursor: Int? = nil) {
         guard state.entries.indices.contains(state.focus) else { return }
         if historyField != state.focus {
-            // What was killed in a secret field is not yanked in the next.
-            if let left = historyField, context.fields.indices.contains(left), context.fields[left].secret { editor.forgetKills() }
+            // What was killed or typed in a secret field is not yanked or repeated (vi's `.`) in the next.
+            if let left = historyField, context.fields.indices.contains(left), context.fields[left].secret { editor.forgetSecretEdits() }
             historyField = state.focus
             // A secret has no history: its values are never offered back (DECISIONS 38).
             let field = context.fields[state.focus]

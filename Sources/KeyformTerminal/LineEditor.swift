@@ -56,7 +56,7 @@ import KeyformCore
 /// print-last-kbd-macro, dump-functions) write only to the `/dev/null` stream;
 /// intercept `C-l` before feeding it if it should redraw the screen.
 /// Completion is off (no candidates, nothing listed). The kill ring is shared
-/// by all fields, like a clipboard, but for a secret field's: ``forgetKills()``.
+/// by all fields, like a clipboard, but for a secret field's: ``forgetSecretEdits()``.
 @MainActor
 public final class LineEditor {
     /// What happened while bytes were fed, in order.
@@ -187,14 +187,16 @@ public final class LineEditor {
         syncLine()
     }
 
-    /// Empties readline's kill ring and undo list, keeping the line: call it
-    /// when a secret field is left (or the form that has one ends), so nothing
-    /// killed or typed there can be yanked or undone into another field, or
-    /// into the next form a program runs (DECISIONS 38).
-    public func forgetKills() {
+    /// Empties readline's kill ring, undo list and vi's repeat (`.`) buffer,
+    /// keeping the line: call it when a secret field is left (or the form that
+    /// has one ends), so nothing killed or typed there can be yanked, undone or
+    /// repeated into another field, or into the next form a program runs
+    /// (DECISIONS 39).
+    public func forgetSecretEdits() {
         ensureInstalled()
         cancelPendingCommand()
         shim_empty_kill_ring()
+        shim_forget_vi_insert()
         startLine(text, bytePoint: text.prefix(cursor).utf8.count)
         syncLine()
         events = []

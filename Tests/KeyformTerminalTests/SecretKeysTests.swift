@@ -49,3 +49,33 @@ import Testing
         #expect(note.state.entries[1].text == "Buy milk", "other fields keep theirs")
     }
 }
+
+/// vi's `.` repeats the last insert from a buffer readline keeps for itself.
+@MainActor
+@Suite(.serialized) struct SecretViRepeatTests {
+    /// Typed in the secret, Esc, then in the next field Esc and `.`: nothing is
+    /// repeated once the secret's edits are forgotten (before, `.` typed it again).
+    @Test func viRepeatDoesNotTypeTheSecretAgain() throws {
+        let vi = FileManager.default.temporaryDirectory.appendingPathComponent("keyform-vi-\(UUID().uuidString).inputrc")
+        try "set editing-mode vi\n".write(to: vi, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: vi) }
+        let editor = LineEditor()
+        defer { editor.reset() }
+        #expect(editor.readInitFile(vi.path))
+        editor.setLine("", cursor: 0)  // focus on the secret field, as the session does
+        _ = editor.feed(Array("hunter2".utf8))
+        _ = editor.feed([0x1B])
+        #expect(editor.text == "hunter2" && editor.isViCommandMode)
+        editor.forgetSecretEdits()
+        editor.setLine("", cursor: 0)
+        _ = editor.feed([0x1B])
+        _ = editor.feed(Array(".".utf8))
+        #expect(editor.text == "", "vi's . typed: \(editor.text)")
+        // vi's repeat still works for what is typed next.
+        editor.setLine("", cursor: 0)
+        _ = editor.feed(Array("ab".utf8))
+        _ = editor.feed([0x1B])
+        _ = editor.feed(Array(".".utf8))
+        #expect(editor.text == "aabb" || editor.text == "abab", "\(editor.text)")
+    }
+}
