@@ -54,7 +54,9 @@ struct RecordsImportCommand: ParsableCommand {
         }
         let context: FormContext
         do {
-            context = try FormContext(form: loaded.form, layouts: loaded.layouts, today: CivilDate.today())
+            // A strict field's keys written in the form are what its values must be.
+            let (offering, offered) = ChoiceLayout.apply(to: loaded.form) { _ in [] }
+            context = try FormContext(form: offering, layouts: loaded.layouts.merging(offered) { $1 }, today: CivilDate.today())
         } catch {
             throw Failure(message: "\(loaded.path): \(error)")
         }

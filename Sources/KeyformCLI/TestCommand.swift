@@ -76,7 +76,9 @@ struct TestCommand: ParsableCommand {
             let (loaded, diagnostics) = FormFiles.load(path: formPath)
             FormFiles.reportErrors(diagnostics)
             guard let loaded else { return nil }
-            (form, layouts) = (loaded.form, loaded.layouts)
+            // The grids a run generates (keys written in the form; nothing stored here).
+            let (offering, offered) = ChoiceLayout.apply(to: loaded.form) { _ in [] }
+            (form, layouts) = (offering, loaded.layouts.merging(offered) { $1 })
         case .layout(let name):
             var set = LayoutSet(files: LayoutFiles(formFolder: folder.isEmpty ? "." : folder))
             let availability = set.availability(name)

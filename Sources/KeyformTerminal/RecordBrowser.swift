@@ -125,7 +125,7 @@ public final class RecordBrowser: TerminalScene {
         form = context.form
         list = RecordListState(rows: rows, total: total, scope: scope, leaveLabel: leaveLabel,
                                sorts: RecordListSort.offered(for: context.form) { field in
-                                   context.index(ofField: field.id).flatMap { context.layout(ofField: $0) }.map(Self.values(of:))
+                                   context.index(ofField: field.id).flatMap { context.layout(ofField: $0, []) }.map(Self.values(of:))
                                })
         list.notice = notice.map { .info($0) }
         self.hooks = hooks
@@ -237,7 +237,7 @@ public final class RecordBrowser: TerminalScene {
                     requests += openFilterForm(for: .filterValue(id)) {
                         guard let index = addContext.index(ofField: id) else { throw FilterFieldGone(id: id) }
                         let field = addContext.fields[index]
-                        let offered = addContext.layout(ofField: index) == nil ? hooks.values(id) : []
+                        let offered = addContext.layout(ofField: index, []) == nil ? hooks.values(id) : []
                         return try RecordListEngine.filterValueForm(field, in: addContext, offered: offered, current: current)
                     }
                 case .reload(let matching, let limit):

@@ -10,6 +10,14 @@ import Testing
         #expect(!result.stdout.contains("FAIL"))
     }
 
+    /// The ports of other tools' examples (`examples/`): keys written in the form, keys by a field.
+    @Test func theExamplesTestFilesPass() throws {
+        let result = try CLIRunner.run(["test", "examples/tests"], environment: ["INPUTRC": "/dev/null", "LANG": "C.UTF-8"])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.hasSuffix(" passed, 0 failed\n"), "\(result.stdout)")
+        #expect(result.stdout.contains("burger.test.yaml") && result.stdout.contains("dynamic-country.test.yaml"))
+    }
+
     /// A time field (`type: time`) through `keyform test`: its keypad, `now`, and `expect` read as the field reads.
     @Test func theTimeFieldTestFilePasses() throws {
         let file = CLIRunner.packageRoot.appendingPathComponent("Tests/KeyformCoreTests/Fixtures/forms/time/shift.test.yaml").path

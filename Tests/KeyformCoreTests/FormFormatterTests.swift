@@ -172,6 +172,10 @@ import Yams
         // An empty `choices` or `states` and an empty list are written as such.
         ("fields: []\n", "fields: []\n"),
         ("fields: [{id: a, choices: {}}]\n", "fields:\n  - id: a\n    choices: {}\n"),
+        // A list of choices stays on its line, as written; keys by a field, one value a line.
+        ("fields: [{id: a, choices: [x, {text: y, label: Y}]}]\n", "fields:\n  - id: a\n    choices: [x, {text: y, label: Y}]\n"),
+        ("fields: [{id: a, choices: {keys: {A: [x], B: [y, z]}, by: b}}]\n",
+         "fields:\n  - id: a\n    choices:\n      by: b\n      keys:\n        A: [x]\n        B: [y, z]\n"),
         // A flow root, CRLF line ends, a byte order mark and document markers.
         ("\u{FEFF}--- # top\r\n{fields: [{id: a, type: date}], title: T}\r\n...\r\n",
          "# top\ntitle: T\nfields:\n  - id: a\n    type: date\n"),
@@ -231,7 +235,7 @@ import Yams
         ("fields: {id: a}\n", 1, 9, "`fields` must be a list of fields"),
         ("fields:\n  - a\n", 2, 5, "a field must be a mapping"),
         ("pages: [[a]]\n", 1, 9, "a page must be a mapping with title and fields"),
-        ("fields: [{id: a, choices: [x]}]\n", 1, 27, "`choices` must be a mapping"),
+        ("fields: [{id: a, choices: {keys: [x]}}]\n", 1, 34, "`keys` must be a mapping"),
         ("fields: [{id: a}]\n---\nfields: [{id: b}]\n", 2, 1, "a form file holds one YAML document"),
     ])
     func refuses(_ input: String, _ line: Int, _ column: Int, _ message: String) throws {
@@ -246,6 +250,7 @@ import Yams
     static var corpus: [String] {
         let folders = [
             TestPaths.packageRoot.appendingPathComponent("demo"),
+            TestPaths.packageRoot.appendingPathComponent("examples"),
             TestPaths.fixtures.appendingPathComponent("forms/broken"),
             TestPaths.fixtures.appendingPathComponent("forms/time"),
             TestPaths.fixtures.appendingPathComponent("schema-accepts"),

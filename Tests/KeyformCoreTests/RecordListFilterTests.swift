@@ -211,7 +211,7 @@ import Testing
         #expect(context.form.title == "Vacation note · filter")
         let field = context.fields[0]
         #expect((field.id, field.required, field.input, field.strict) == ("filter", true, .grid, true))
-        let keys = try #require(context.layout(ofField: 0)).allKeys
+        let keys = try #require(context.layout(ofField: 0, [])).allKeys
         #expect(keys.map(\.label) == ["Place", "Tags", "Note"])
         #expect(keys.map(\.text) == ["place", "tags", "note"])
         #expect(keys.map(\.hotkey) == ["1", "2", "3"])
@@ -257,7 +257,7 @@ import Testing
         let (asked, values) = try RecordListEngine.filterValueForm(note, in: context, offered: ["Tram 28", "Francesinha"], current: nil)
         #expect(values.isEmpty)
         #expect(asked.fields[0].input == .grid)
-        #expect(try #require(asked.layout(ofField: 0)).allKeys.map(\.label) == ["Tram 28", "Francesinha", "abc"])
+        #expect(try #require(asked.layout(ofField: 0, [])).allKeys.map(\.label) == ["Tram 28", "Francesinha", "abc"])
         // None stored yet: the keyboard.
         let (typed, _) = try RecordListEngine.filterValueForm(note, in: context, offered: [], current: nil)
         #expect(typed.fields[0].input == .keyboard)
@@ -276,7 +276,7 @@ import Testing
         let context = try FormContext(form: Form(title: "To-Do", name: "todo", pages: [.init(fields: [Field(id: "text"), status])]),
                                       layouts: [:], today: DemoForms.today)
         let (asked, values) = try RecordListEngine.filterValueForm(status, in: context, offered: ["no", "yes"], current: .boolean(true))
-        #expect(try #require(asked.layout(ofField: 0)).allKeys.filter { $0.action == .text }.map(\.label) == ["In progress", "Complete"])
+        #expect(try #require(asked.layout(ofField: 0, [])).allKeys.filter { $0.action == .text }.map(\.label) == ["In progress", "Complete"])
         #expect(values == [RecordListEngine.filterFieldID: "Complete"])
         #expect(asked.validators[0].validate("In progress", today: DemoForms.today) == .success(.boolean(false)))
         #expect(asked.record([FormState.Entry("Complete")]) == .success(Record(values: [(RecordListEngine.filterFieldID, .boolean(true))])))

@@ -179,28 +179,53 @@ public enum FormSchema {
           "type": "number"
         },
         "choices": {
-          "description": "Earlier values from the store, offered as the field's grid.",
-          "type": "object",
-          "properties": {
-            "from": {
-              "description": "FORM.FIELD: a form's name and one of its field ids.",
-              "type": "string",
-              "pattern": "^[a-z][a-z0-9_]*\\.[a-z][a-z0-9_]*$"
+          "description": "The keys of the field's grid: a list written here, keys by another field's value, or earlier values from the store.",
+          "anyOf": [
+            { "$ref": "#/$defs/choiceList" },
+            {
+              "description": "Keys chosen by another field's value: the grid offers the list under the value that field holds.",
+              "type": "object",
+              "properties": {
+                "by": {
+                  "description": "The id of the field whose value picks the keys (like country).",
+                  "type": "string",
+                  "pattern": "^[a-z][a-z0-9_]*$"
+                },
+                "keys": {
+                  "description": "Each value of the 'by' field, with the keys offered while it holds that value.",
+                  "type": "object",
+                  "minProperties": 1,
+                  "additionalProperties": { "$ref": "#/$defs/choiceList" }
+                }
+              },
+              "required": ["by", "keys"],
+              "additionalProperties": false
             },
-            "order": {
-              "description": "recent (newest first, the default) or frequent (most used first).",
-              "enum": [ORDERS],
-              "default": "recent"
-            },
-            "limit": {
-              "description": "At most this many choices (1 to 50; default 9).",
-              "type": "integer",
-              "minimum": 1,
-              "maximum": 50
+            {
+              "description": "Earlier values from the store, offered as the field's grid.",
+              "type": "object",
+              "properties": {
+                "from": {
+                  "description": "FORM.FIELD: a form's name and one of its field ids.",
+                  "type": "string",
+                  "pattern": "^[a-z][a-z0-9_]*\\.[a-z][a-z0-9_]*$"
+                },
+                "order": {
+                  "description": "recent (newest first, the default) or frequent (most used first).",
+                  "enum": [ORDERS],
+                  "default": "recent"
+                },
+                "limit": {
+                  "description": "At most this many choices (1 to 50; default 9).",
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 50
+                }
+              },
+              "required": ["from"],
+              "additionalProperties": false
             }
-          },
-          "required": ["from"],
-          "additionalProperties": false
+          ]
         },
         "multiple": {
           "description": "true: the value is a list of key texts, toggled in the grid (text fields with a choice layout or choices).",
@@ -258,9 +283,9 @@ public enum FormSchema {
           "then": { "anyOf": [{ "required": ["layout"] }, { "required": ["choices"] }] }
         },
         {
-          "description": "strict: true needs a layout: the value must be one of its keys' texts.",
+          "description": "strict: true needs a layout (or a list of choices): the value must be one of its keys' texts.",
           "if": { "properties": { "strict": { "$ref": "#/$defs/true" } }, "required": ["strict"] },
-          "then": { "required": ["layout"] }
+          "then": { "anyOf": [{ "required": ["layout"] }, { "required": ["choices"] }] }
         },
         {
           "description": "multiple: true needs a layout (or choices): its keys are what is picked.",
@@ -294,6 +319,26 @@ public enum FormSchema {
           "then": false
         }
       ]
+    },
+    "choiceList": {
+      "description": "Keys written in the form, hotkeys 1 to 9 in order: each a text, or a label shown with the text the record holds.",
+      "type": "array",
+      "minItems": 1,
+      "uniqueItems": true,
+      "items": {
+        "anyOf": [
+          { "$ref": "#/$defs/nonEmptyText" },
+          {
+            "type": "object",
+            "properties": {
+              "label": { "description": "What the key shows (like California).", "$ref": "#/$defs/nonEmptyText" },
+              "text": { "description": "What the record holds (like CA); the label when left out.", "$ref": "#/$defs/nonEmptyText" }
+            },
+            "anyOf": [{ "required": ["label"] }, { "required": ["text"] }],
+            "additionalProperties": false
+          }
+        ]
+      }
     },
     "true": {
       "enum": [true, "true", "yes", "on", "True", "Yes", "On", "TRUE", "YES", "ON"]

@@ -115,7 +115,7 @@ extension FormTestFile.Case {
         if case .submitted(let record)? = state.outcome { return record }
         return Record(values: context.fields.indices.map { index in
             let input = state.entries[index].input
-            switch context.validators[index].validate(input, at: context.clock) {
+            switch context.validate(field: index, state.entries) {
             case .success(let value): return (context.fields[index].id, value)
             case .failure:
                 if case .selection(let items) = input { return (context.fields[index].id, .list(items)) }

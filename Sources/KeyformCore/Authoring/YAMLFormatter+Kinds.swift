@@ -30,6 +30,9 @@ extension YAMLFormatter {
         case list(Entry, shape: String, keepsBlankLines: Bool)
         /// `name:` then the mapping's own lines, indented (`choices:`).
         case block(Block, shape: String)
+        /// A mapping as a `block`; anything else on the key's line, as written (`choices`
+        /// is a mapping `{from: …}` or `{by: …, keys: …}`, or a list `[Lettuce, Tomatoes]`).
+        case blockOrInline(Block)
         /// `{a: x, b: y}` on the key's line, the keys in this order (`states`).
         case flowMapping(order: [String])
     }
@@ -86,12 +89,16 @@ extension YAMLFormatter.Kind {
     /// options), then its rules and their messages, then where it starts (`default`, which may use `states`'
     /// words); `choices` is a block of its own, `states` one line.
     public static let form: Self = {
-        let choices = YAMLFormatter.Block(order: ["from", "order", "limit"])
         let messages = YAMLFormatter.Block(order: FieldCheck.allCases.map(\.rawValue))
+        // `keys:` one driver value a line, its keys as a flow list.
+        let choices = YAMLFormatter.Block(
+            order: ["by", "keys", "from", "order", "limit"],
+            values: ["keys": .block(YAMLFormatter.Block(order: []), shape: "`keys` must be a mapping of values to lists of keys")]
+        )
         let field = YAMLFormatter.Block(
             order: fieldOrder,
             values: [
-                "choices": .block(choices, shape: "`choices` must be a mapping with from, order and limit"),
+                "choices": .blockOrInline(choices),
                 "states": .flowMapping(order: ["no", "yes"]),
                 "messages": .block(messages, shape: "`messages` must be a mapping from a check (required, pattern, min…) to its message"),
             ]

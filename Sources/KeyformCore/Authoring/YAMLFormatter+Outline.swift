@@ -117,12 +117,14 @@ extension YAMLFormatter {
                 }
                 if mapping.isEmpty { return Element(.line("\(name): {}"), start: start) }
                 return Element(.header("\(name):", try fields(mapping, block)), start: start)
+            case .blockOrInline(let block)? where value.mapping != nil:
+                return try field(key, value, .block(block, shape: ""))
             case .flowMapping(let order)?:
                 if case .mapping(let mapping) = value {
                     return Element(.line("\(name): \(try flowMapping(Self.ordered(mapping, first: order)))"), start: start)
                 }
                 return Element(.line("\(name): \(try inline(value, inFlow: false))"), start: start)
-            case nil:
+            case nil, .blockOrInline?:
                 if case .scalar(let scalar) = value, scalar.style == .literal {
                     if let literal = Scalars.literal(scalar.string) {
                         return Element(.literal("\(name): \(literal.header)", literal.lines), start: start)

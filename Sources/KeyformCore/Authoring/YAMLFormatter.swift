@@ -8,13 +8,13 @@ import Yams
 /// - mappings' keys in the kind's order, then any others as written. A layout: `title`, `kind`,
 ///   `rows`, `pages`; a page `id`, `title`, `rows`; a key `label`, `text`, `hotkey`, `span`,
 ///   `action`, `to`. A form: `title`, `name`, `compact`, `fields`, `pages`, `template`; a page
-///   `title`, `fields`; a field `Kind.fieldOrder` (`id` first); `choices` `from`, `order`, `limit`;
+///   `title`, `fields`; a field `Kind.fieldOrder` (`id` first); `choices` `by`, `keys`, `from`, `order`, `limit`;
 /// - a layout's `rows:` as a block list with one row per line, each row a flow list:
 ///   `  - [High, Medium, Low]`; a key with only a `label` (or only a `text`) that can be written
 ///   plain is written plain, other keys as flow mappings: `{label: "0", span: 2}`. No field is
 ///   ever added or dropped;
 /// - `pages:` and a form's `fields:` as block lists of block mappings; a field's `choices` as a
-///   block mapping, its `states` on one line: `states: {no: In progress, yes: Complete}`;
+///   block mapping (a list of keys stays on its line, as written), its `states` on one line: `states: {no: In progress, yes: Complete}`;
 /// - scalars plain when YAML reads the plain form back as the same string; a value quoted in the
 ///   source stays quoted when a YAML 1.1 tool would read it plain as a bool, number, null or date
 ///   (`"Yes"`, `"0"`); otherwise double-quoted, with control and invisible characters escaped;
@@ -306,7 +306,7 @@ extension YAMLFormatter {
 
         private static func normalized(_ node: Node, _ shape: Value) -> Node {
             switch shape {
-            case .block(let block, _):
+            case .block(let block, _), .blockOrInline(let block):
                 return normalized(node, block)
             case .flowMapping:
                 return node

@@ -1,34 +1,71 @@
-/// The grid of a field with `choices: {from: FORM.FIELD}`: the earlier values the
-/// store returned, three to a row with hotkeys 1–9, and a key that swaps to the
-/// keyboard for a value not offered yet.
+/// The grid of a field whose keys are not in a layout file: the earlier values
+/// the store returned (`choices: {from: FORM.FIELD}`) or the options written in
+/// the form (`choices: [Lettuce, Tomatoes]`, `choices: {by: FIELD, keys: …}`),
+/// three to a row with hotkeys 1–9, and a key that swaps to the keyboard for a
+/// value not offered.
 public enum ChoiceLayout {
     /// The layout name a field's offered choices go by in a `FormContext`.
     public static func name(forField id: String) -> String { "choices:\(id)" }
 
+    /// The layout name of the keys a `choices: {by:}` field offers while its driver holds `value`.
+    public static func name(forField id: String, value: String) -> String { "choices:\(id)=\(value)" }
+
     public static func make(title: String, values: [String]) -> Layout {
-        var keys = values.enumerated().map { index, value in
-            Layout.Key(label: value, hotkey: index < 9 ? Character(String(index + 1)) : nil)
+        make(title: title, options: values.map { Field.Option(label: $0) }, typing: true, done: false)
+    }
+
+    /// - Parameters:
+    ///   - typing: a last key `abc` (hotkey `/`) swaps to the keyboard; a strict
+    ///     field written with its options has no other answers, and goes without.
+    ///   - done: a key that commits a `multiple` field, whose text keys toggle.
+    public static func make(title: String, options: [Field.Option], typing: Bool, done: Bool) -> Layout {
+        var keys = options.enumerated().map { index, option in
+            Layout.Key(label: option.label, text: option.text, hotkey: index < 9 ? Character(String(index + 1)) : nil)
         }
-        keys.append(Layout.Key(label: values.isEmpty ? "abc (none yet)" : "abc", hotkey: "/", action: .keyboard))
-        let rows = stride(from: 0, to: keys.count, by: 3).map { Array(keys[$0..<min($0 + 3, keys.count)]) }
+        if typing {
+            keys.append(Layout.Key(label: options.isEmpty ? "abc (none yet)" : "abc", hotkey: "/", action: .keyboard))
+        }
+        var rows = stride(from: 0, to: keys.count, by: 3).map { Array(keys[$0..<min($0 + 3, keys.count)]) }
+        if done { rows.append([Layout.Key(label: "Done", span: min(3, max(1, keys.count)), action: .done)]) }
         return Layout(title: title, kind: .choice, pages: [Layout.Page(rows: rows)])
     }
 
     /// The form with every `choices` field given its grid: its layout name is
     /// set, and the layouts to add to the context are returned. A field with no
-    /// earlier values opens in the keyboard.
+    /// earlier values opens in the keyboard; one whose options are written in
+    /// the form opens in its grid. A `choices: {by:}` field gets one grid per
+    /// value of its driver, named by `name(forField:value:)`, and no layout of
+    /// its own: `FormContext.layoutName(ofField:_:)` picks the one for the entries.
     public static func apply(to form: Form, values: (Field.ChoiceSource) -> [String]) -> (form: Form, layouts: [String: Layout]) {
         var form = form
         var layouts: [String: Layout] = [:]
         for p in form.pages.indices {
             for f in form.pages[p].fields.indices {
                 let field = form.pages[p].fields[f]
-                guard let source = field.choices, field.layout == nil else { continue }
-                let offered = Array(values(source).prefix(source.limit))
-                let name = Self.name(forField: field.id)
-                layouts[name] = make(title: field.label, values: offered)
-                form.pages[p].fields[f].layout = name
-                form.pages[p].fields[f].input = offered.isEmpty ? .keyboard : .grid
+                guard field.layout == nil else { continue }
+                func grid(_ options: [Field.Option]) -> Layout {
+                    make(title: field.label, options: options, typing: !field.strict, done: field.multiple)
+                }
+                switch (field.options, field.choices) {
+                case (.fixed(let options)?, _):
+                    let name = Self.name(forField: field.id)
+                    layouts[name] = grid(options)
+                    form.pages[p].fields[f].layout = name
+                    form.pages[p].fields[f].input = .grid
+                case (.by(_, let groups)?, _):
+                    for group in groups {
+                        layouts[Self.name(forField: field.id, value: group.value)] = grid(group.options)
+                    }
+                    form.pages[p].fields[f].input = .grid
+                case (nil, let source?):
+                    let offered = Array(values(source).prefix(source.limit))
+                    let name = Self.name(forField: field.id)
+                    layouts[name] = make(title: field.label, values: offered)
+                    form.pages[p].fields[f].layout = name
+                    form.pages[p].fields[f].input = offered.isEmpty ? .keyboard : .grid
+                case (nil, nil):
+                    continue
+                }
             }
         }
         return (form, layouts)

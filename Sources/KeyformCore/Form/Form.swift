@@ -123,6 +123,10 @@ public struct Field: Equatable, Sendable {
         /// Nothing at all: not even the length shows.
         case none
     }
+    /// Keys written in the form itself (`choices: [Lettuce, Tomatoes]`), or chosen
+    /// by another field's value (`choices: {by: country, keys: {…}}`); nil when the
+    /// keys come from a `layout` or from the store (`choices`).
+    public var options: Options?
 
     /// The words for a boolean field's values: `states: {no: In progress, yes: Complete}`.
     public struct States: Equatable, Sendable {
@@ -169,7 +173,8 @@ public struct Field: Equatable, Sendable {
         pattern: String? = nil, minLength: Int? = nil, maxLength: Int? = nil, min: Double? = nil, max: Double? = nil,
         choices: ChoiceSource? = nil, multiple: Bool = false, states: States? = nil,
         messages: [FieldCheck: String] = [:], description: String? = nil, placeholder: String? = nil,
-        secret: Bool = false, mask: Mask = .dots, storesSecret: Bool = false
+        secret: Bool = false, mask: Mask = .dots, storesSecret: Bool = false,
+        options: Options? = nil
     ) {
         self.id = id
         self.label = label ?? id
@@ -193,5 +198,53 @@ public struct Field: Equatable, Sendable {
         self.secret = secret
         self.mask = mask
         self.storesSecret = storesSecret
+        self.options = options
+    }
+
+    /// One key written in the form: what it shows and what it puts in the record
+    /// (`Lettuce`, or `{label: California, text: CA}`).
+    public struct Option: Equatable, Sendable {
+        public var label: String
+        public var text: String
+
+        public init(label: String, text: String? = nil) {
+            self.label = label
+            self.text = text ?? label
+        }
+    }
+
+    /// The keys of a field whose choices are written in the form.
+    public enum Options: Equatable, Sendable {
+        /// The same keys whatever else was answered.
+        case fixed([Option])
+        /// The keys of the group whose value is the driver field's current value
+        /// (`choices: {by: country, keys: {Canada: [Alberta, …]}}`); no group: no keys.
+        case by(field: String, groups: [Group])
+
+        /// Every text the field's keys may put in the record, each once, in the
+        /// order written: what a `strict` default is checked against.
+        public var allTexts: [String] {
+            var seen: Set<String> = []
+            return groups.flatMap(\.options).map(\.text).filter { seen.insert($0).inserted }
+        }
+
+        /// Every group of keys: the one list, or each value's.
+        public var groups: [Group] {
+            switch self {
+            case .fixed(let options): [Group(value: "", options: options)]
+            case .by(_, let groups): groups
+            }
+        }
+
+        /// The keys offered while the driver field holds `value`.
+        public struct Group: Equatable, Sendable {
+            public var value: String
+            public var options: [Option]
+
+            public init(value: String, options: [Option]) {
+                self.value = value
+                self.options = options
+            }
+        }
     }
 }

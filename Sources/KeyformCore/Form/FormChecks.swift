@@ -13,6 +13,7 @@ struct FormChecks {
         let all = form.pages.flatMap(\.fields)
         checkIDsUnique(all, &reader)
         for located in all { check(located, &reader) }
+        for located in all { checkOptionsBy(located, among: all, &reader) }
         if !form.compact {
             for located in all { checkLabelFits(located, in: form.form, &reader) }
         }
@@ -104,14 +105,14 @@ struct FormChecks {
             reader.error(key, "a message for '\(check.rawValue)', but '\(field.id)' \(check.missing); \(check.missingFix)")
         }
         let layout = checkLayout(field, fields, &reader)
-        if field.strict, field.layout == nil, let node = fields["strict"] {
-            reader.error(node, "'strict' needs a 'layout': the value must be one of its keys' texts")
+        if field.strict, field.layout == nil, field.options == nil, let node = fields["strict"] {
+            reader.error(node, "'strict' needs a 'layout' (or a list of 'choices'): the value must be one of its keys' texts")
         }
-        if field.input == .grid, field.layout == nil, field.choices == nil, let node = fields["input"] {
+        if field.input == .grid, field.layout == nil, field.choices == nil, field.options == nil, let node = fields["input"] {
             reader.error(node, "'input: grid' needs a 'layout' (or 'choices') to show")
         }
         if field.multiple, let node = fields["multiple"] {
-            if field.layout == nil, field.choices == nil {
+            if field.layout == nil, field.choices == nil, field.options == nil {
                 reader.error(node, "'multiple' needs a 'layout' (or 'choices'): its keys are what is picked")
             }
             if !field.kind.options.contains("multiple") {
@@ -131,8 +132,12 @@ struct FormChecks {
             reader.report(.error(fields.location(of: "choices"), "a field offers a 'layout' or 'choices' from the store, not both"))
         }
         checkSecret(field, fields, &reader)
+        if field.options != nil, field.layout != nil {
+            reader.report(.error(fields.location(of: "choices"), "a field's keys are its 'layout' or the 'choices' written here, not both; remove one"))
+        }
         // Pattern and default need the field's validator; a strict field's choices need its layout.
-        let choices = field.strict ? layout?.choiceTexts : nil
+        // Keys chosen by another field: a default is checked against every group's keys.
+        let choices = field.strict ? (field.options?.allTexts ?? layout?.choiceTexts) : nil
         if field.strict, layout == nil, field.layout != nil { return }  // the layout's own error says why
         let validator: FieldValidator
         do {
@@ -177,6 +182,55 @@ struct FormChecks {
         if field.storesSecret, let storeNode = fields["store"] {
             reader.warning(storeNode, "'store: true' keeps the secret '\(field.id)' in the database in plain text, where anyone who can read the file (or 'keyform records') reads it")
         }
+    }
+
+    /// `choices: {by: FIELD, keys: …}`: the driver is another field of the form
+    /// holding one value (not a list), and each value the table names is one the
+    /// driver can take: one of its keys when it is strict, else a value of its
+    /// kind (a table key nobody can give would never offer its keys).
+    private func checkOptionsBy(_ located: LocatedField, among all: [LocatedField], _ reader: inout NodeReader) {
+        guard case .by(let driverID, let groups)? = located.field.options,
+              case .mapping(let choices)? = located.fields["choices"], let byNode = choices["by"]
+        else { return }
+        let ids = all.map(\.field.id)
+        guard let driver = all.first(where: { $0.field.id == driverID })?.field, driverID != located.field.id else {
+            let others = ids.filter { $0 != located.field.id }
+            if driverID == located.field.id {
+                reader.error(byNode, "'by: \(driverID)' names this field itself; its keys follow another field's value")
+                return
+            }
+            let hint = Suggestion.closest(to: driverID, among: others).map { "did you mean '\($0)'?" } ?? "the fields are \(Self.andList(others))"
+            reader.error(byNode, "'by: \(TerminalSafe.escaped(driverID))' names no field of the form; \(hint)")
+            return
+        }
+        if driver.multiple {
+            reader.error(byNode, "'\(driverID)' holds a list (multiple: true); keys can follow a field that holds one value")
+            return
+        }
+        guard case .mapping(let table)? = choices["keys"] else { return }
+        let offered = offeredTexts(of: driver)
+        let reads = try? FieldValidator(field: Field(id: driver.id, type: driver.type, states: driver.states), choices: nil)
+        for (group, valueNode) in zip(groups, table.keys) {
+            if let offered {
+                guard !offered.contains(group.value) else { continue }
+                let hint = Suggestion.closest(to: group.value, among: offered).map { "did you mean '\(TerminalSafe.escaped($0))'?" }
+                    ?? "it offers \(Self.andList(offered.map(TerminalSafe.escaped)))"
+                reader.error(valueNode, "'\(TerminalSafe.escaped(group.value))' is not a value '\(driverID)' can take; \(hint)")
+            } else if case .failure(let problem)? = reads?.validate(.line(group.value), at: Self.anyMoment) {
+                // A number, date, time or boolean driver: the value must read as one.
+                reader.error(valueNode, "'\(TerminalSafe.escaped(group.value))' is not a value '\(driverID)' can take: \(problem.reason)")
+            }
+        }
+    }
+
+    /// The values a strict driver field can take: its keys' texts (written in
+    /// the form, or its layout's when it resolves). Any other driver may be typed into.
+    private func offeredTexts(of field: Field) -> [String]? {
+        guard field.strict else { return nil }
+        if let texts = field.options?.allTexts { return texts }
+        guard let name = field.layout, name != CalendarGrid.name,
+              case .found(let layout) = layouts(name), layout.kind == .choice else { return nil }
+        return layout.choiceTexts
     }
 
     /// A label wider than the form view's column of labels at 80 columns is

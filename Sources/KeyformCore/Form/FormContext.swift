@@ -15,6 +15,19 @@ public struct FormContext: Sendable {
     public var today: CivilDate { clock.today }
     /// The month and weekday names of a date field's calendar (`layout: calendar`).
     public var calendarNames: CalendarNames
+    /// The fields whose keys follow another field's value (`choices: {by:}`), by field index.
+    let followers: [Int: Follower]
+    /// Each field's key labels that differ from their texts, by text, by field index:
+    /// the field line shows `California` while the entry (and the record) holds `CA`.
+    let labelsByText: [[String: String]]
+
+    /// A field whose keys follow its driver's value: each group's value as the
+    /// driver's kind reads it, its grid's name, and the field's validator while
+    /// the group is shown (a strict field accepts that group's texts only).
+    struct Follower: Sendable {
+        let driver: Int
+        let groups: [(value: FieldValue?, layout: String, validator: FieldValidator)]
+    }
 
     /// `today` as given, the time of day (what a time field's `now` is) read from
     /// the wall clock: the edges' door. Pure callers pass `clock:`.
@@ -38,6 +51,65 @@ public struct FormContext: Sendable {
             validators.append(try FieldValidator(field: field, choices: choices))
         }
         self.validators = validators
+        var followers: [Int: Follower] = [:]
+        for (index, field) in form.fields.enumerated() {
+            guard case .by(let driverID, let groups)? = field.options,
+                  let driver = form.fields.firstIndex(where: { $0.id == driverID }), driver != index else { continue }
+            followers[index] = Follower(driver: driver, groups: try groups.map { group throws(FieldValidator.PatternError) in
+                let value = try? validators[driver].validate(.line(group.value), at: clock).get()
+                let texts = field.strict ? group.options.map(\.text) : nil
+                return (value ?? nil, ChoiceLayout.name(forField: field.id, value: group.value), try FieldValidator(field: field, choices: texts))
+            })
+        }
+        self.followers = followers
+        self.labelsByText = form.fields.map { field in
+            let choiceLayouts: [String] = if case .by(_, let groups)? = field.options {
+                groups.map { ChoiceLayout.name(forField: field.id, value: $0.value) }
+            } else {
+                field.layout.map { [$0] } ?? []
+            }
+            var labels: [String: String] = [:]
+            for layout in choiceLayouts.compactMap({ layouts[$0] }) where layout.kind == .choice {
+                for key in layout.allKeys where key.action == .text && key.label != key.text && labels[key.text] == nil {
+                    labels[key.text] = key.label
+                }
+            }
+            return labels
+        }
+    }
+
+    /// The name of the grid field `index` offers with these entries: its layout,
+    /// or, for a field whose keys follow another field, the grid of the group
+    /// its driver's value names (nil when no group does: the keyboard only).
+    public func layoutName(ofField index: Int, _ entries: [FormState.Entry]) -> String? {
+        guard let follower = followers[index] else { return fields[index].layout }
+        return group(of: follower, entries).map { follower.groups[$0].layout }
+    }
+
+    /// The validator of field `index` with these entries: a strict field whose
+    /// keys follow another field accepts the texts of the group shown now.
+    public func validator(ofField index: Int, _ entries: [FormState.Entry]) -> FieldValidator {
+        guard let follower = followers[index], let group = group(of: follower, entries) else { return validators[index] }
+        return follower.groups[group].validator
+    }
+
+    /// Field `index`'s entry checked by its validator with these entries.
+    public func validate(field index: Int, _ entries: [FormState.Entry]) -> Result<FieldValue?, FieldProblem> {
+        validator(ofField: index, entries).validate(entries[index].input, at: clock)
+    }
+
+    /// The group whose value the driver holds now, read by the driver's kind
+    /// (`yes` and `Complete` are one boolean; a text matches trimmed of spaces).
+    private func group(of follower: Follower, _ entries: [FormState.Entry]) -> Int? {
+        guard entries.indices.contains(follower.driver),
+              case .success(let value?) = validators[follower.driver].validate(entries[follower.driver].input, at: clock)
+        else { return nil }
+        return follower.groups.firstIndex { group in
+            if case .text(let a)? = group.value, case .text(let b) = value {
+                return FieldValidator.trimmed(a) == FieldValidator.trimmed(b)
+            }
+            return group.value == value
+        }
     }
 
     /// What a strict field accepts: the text keys of its layout and of every layout
@@ -74,9 +146,9 @@ public struct FormContext: Sendable {
         return context
     }
 
-    /// The layout a field swaps to, when it has one that resolved.
-    public func layout(ofField index: Int) -> Layout? {
-        fields[index].layout.flatMap { layout(named: $0) }
+    /// The layout a field swaps to with these entries, when it has one that resolved.
+    public func layout(ofField index: Int, _ entries: [FormState.Entry]) -> Layout? {
+        layoutName(ofField: index, entries).flatMap { layout(named: $0) }
     }
 
     /// A layout by name: one the form's fields name, or a month of a date
@@ -87,30 +159,34 @@ public struct FormContext: Sendable {
 
     /// Whether Tab swaps field `index` between the keyboard and its grid: it has
     /// a grid, and it is not a picker's strict field (whose keys are its only answers).
-    public func swapsView(ofField index: Int) -> Bool {
-        layout(ofField: index) != nil && !(form.presentation == .picker && fields[index].strict)
+    public func swapsView(ofField index: Int, _ entries: [FormState.Entry]) -> Bool {
+        layout(ofField: index, entries) != nil && !(form.presentation == .picker && fields[index].strict)
     }
 
     public func index(ofField id: String) -> Int? { fields.firstIndex { $0.id == id } }
 
     /// What field `index` shows when it is not being typed in: a word that stands
     /// for a value resolved with the clock (`today`, `tomorrow`, `now`) shows that
-    /// value (`2026-11-22`), so the screen says what will be stored; anything
-    /// else shows as typed.
+    /// value (`2026-11-22`), so the screen says what will be stored; the text of
+    /// a key whose label differs shows as the label (`CA` as `California`);
+    /// anything else shows as typed.
     public func shownText(ofField index: Int, _ entry: FormState.Entry) -> String {
         let text = entry.input.text
-        guard entry.selection == nil else { return text }
+        if let selection = entry.selection {
+            let labels = labelsByText[index]
+            return labels.isEmpty ? text : FieldInput.selection(selection.map { labels[$0] ?? $0 }).text
+        }
         let kind = fields[index].kind
         guard kind.clockWords.contains(FieldValidator.trimmed(text).lowercased()),
               case .success(let value?) = validators[index].validate(text, at: clock)
-        else { return text }
+        else { return labelsByText[index][text] ?? text }
         return value.text
     }
 
     /// The first field, in order, that keeps Done disabled, and why.
     public func doneBlocker(_ entries: [FormState.Entry]) -> (field: Int, problem: FieldProblem)? {
         for index in fields.indices {
-            if case .failure(let problem) = validators[index].validate(entries[index].input, at: clock) {
+            if case .failure(let problem) = validate(field: index, entries) {
                 return (index, problem)
             }
         }
@@ -121,7 +197,7 @@ public struct FormContext: Sendable {
     public func record(_ entries: [FormState.Entry]) -> Result<Record, FieldProblem> {
         var values: [(id: String, value: FieldValue?)] = []
         for (index, field) in fields.enumerated() {
-            switch validators[index].validate(entries[index].input, at: clock) {
+            switch validate(field: index, entries) {
             case .success(let value): values.append((field.id, value))
             case .failure(let problem): return .failure(problem)
             }

@@ -90,7 +90,7 @@ public enum FormEngine {
             state.entries[previous] = FormState.Entry(kept)
         }
         state.focus = index
-        let opensGrid = context.fields[index].input == .grid && context.layout(ofField: index) != nil
+        let opensGrid = context.fields[index].input == .grid && context.layout(ofField: index, state.entries) != nil
         let text = state.entries[index].text
         state.entries[index].cursor = text.count
         state.grid = opensGrid ? startingGrid(forField: index, state, context) : nil
@@ -170,7 +170,7 @@ public enum FormEngine {
     }
 
     private static func validate(_ index: Int, _ state: FormState, _ context: FormContext) -> Result<FieldValue?, FieldProblem> {
-        context.validators[index].validate(state.entries[index].input, at: context.clock)
+        context.validate(field: index, state.entries)
     }
 
     /// A problem already shown follows the text as it changes, and goes once the text is valid.
@@ -209,7 +209,7 @@ public enum FormEngine {
 
 extension FormEngine {
     private static func swapView(_ state: inout FormState, _ context: FormContext) -> [FormEffect] {
-        guard context.swapsView(ofField: state.focus) else { return [.bell] }
+        guard context.swapsView(ofField: state.focus, state.entries) else { return [.bell] }
         if state.grid == nil {
             state.grid = startingGrid(forField: state.focus, state, context)
             return [.transition(.swapView(toGrid: true))]
@@ -237,7 +237,7 @@ extension FormEngine {
     /// (so a field set to "Medium" opens with Medium highlighted), else on its
     /// first page with nothing highlighted.
     private static func startingGrid(forField index: Int, _ state: FormState, _ context: FormContext) -> FormState.Grid? {
-        guard let name = context.fields[index].layout, let layout = context.layout(named: name) else { return nil }
+        guard let name = context.layoutName(ofField: index, state.entries), let layout = context.layout(named: name) else { return nil }
         if CalendarGrid.isCalendar(name) {
             // The month of the field's date, that day highlighted; else today's month, nothing highlighted.
             guard let day = CivilDate(iso: state.entries[index].input.text) else {

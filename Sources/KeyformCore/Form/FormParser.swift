@@ -220,7 +220,16 @@ public enum FormParser {
         }
         if let node = fields["min"] { field.min = reader.number(node, field: "min") }
         if let node = fields["max"] { field.max = reader.number(node, field: "max") }
-        if let node = fields["choices"] { field.choices = readChoices(node, &reader) }
+        if let node = fields["choices"] {
+            // One option, three shapes: a list of keys, keys by another field's value, or the store.
+            if case .sequence = node {
+                field.options = readOptions(node, in: "'choices'", &reader).map(Field.Options.fixed)
+            } else if case .mapping(let mapping) = node, mapping.keys.contains(where: { ["by", "keys"].contains($0.scalar?.string) }) {
+                field.options = readOptionsBy(node, &reader)
+            } else {
+                field.choices = readChoices(node, &reader)
+            }
+        }
         if let node = fields["states"] { field.states = readStates(node, &reader) }
         if let node = fields["description"] { field.description = reader.paragraphs(node, field: "description") }
         if let node = fields["placeholder"], let text = reader.shownText(node, field: "placeholder") {
@@ -310,6 +319,88 @@ public enum FormParser {
             keys[check] = entry.key
         }
         return (messages, keys)
+    }
+
+    /// `choices: [Lettuce, {label: California, text: CA}]`: keys written in the
+    /// form. Each is a text, or a label with the text it puts in the record;
+    /// none empty, no text or label twice (a key must say which one it is).
+    private static func readOptions(_ node: Node, in context: String, _ reader: inout NodeReader) -> [Field.Option]? {
+        guard let items = reader.items(of: node, field: "choices") else { return nil }
+        guard !items.isEmpty else {
+            reader.error(node, "\(context) is an empty list; give the keys to pick from, like [Lettuce, Tomatoes]")
+            return nil
+        }
+        var options: [Field.Option] = []
+        var texts: [String: SourceLocation] = [:], labels: [String: SourceLocation] = [:]
+        var ok = true
+        for item in items {
+            guard let option = readOption(item, &reader) else { ok = false; continue }
+            if let earlier = texts[option.text] {
+                reader.error(item, "'\(TerminalSafe.escaped(option.text))' is already a choice at \(earlier); each choice is offered once")
+                ok = false
+            } else if option.label != option.text, let earlier = labels[option.label] {
+                reader.error(item, "the label '\(TerminalSafe.escaped(option.label))' is already shown at \(earlier); two keys must not look alike")
+                ok = false
+            }
+            texts[option.text] = texts[option.text] ?? item.location
+            labels[option.label] = labels[option.label] ?? item.location
+            options.append(option)
+        }
+        return ok ? options : nil
+    }
+
+    /// `Lettuce` or `{label: California, text: CA}`.
+    private static func readOption(_ node: Node, _ reader: inout NodeReader) -> Field.Option? {
+        var label: String?, text: String?
+        if case .mapping = node {
+            guard let fields = reader.fields(of: node, allowed: ["label", "text"], in: "a choice") else { return nil }
+            if let labelNode = fields["label"] { label = reader.shownText(labelNode, field: "label"); if label == nil { return nil } }
+            if let textNode = fields["text"] { text = reader.shownText(textNode, field: "text"); if text == nil { return nil } }
+            guard label != nil || text != nil else {
+                if !fields.hasUnknown { reader.error(node, "a choice needs a 'label' (what the key shows) and may have a 'text' (what the record holds), like {label: California, text: CA}") }
+                return nil
+            }
+        } else if case .scalar = node {
+            guard let written = reader.shownText(node, field: "choice") else { return nil }
+            label = written
+        } else {
+            reader.error(node, "a choice must be a text or {label: …, text: …}, found \(node.kindDescription)")
+            return nil
+        }
+        let option = Field.Option(label: label ?? text!, text: text ?? label!)
+        for (what, value) in [("label", option.label), ("text", option.text)] where value.allSatisfy(\.isWhitespace) {
+            reader.error(node, "a choice's \(what) is empty; give it words, or leave the choice out")
+            return nil
+        }
+        return option
+    }
+
+    /// `choices: {by: country, keys: {Canada: [Alberta, …], Mexico: […]}}`: the
+    /// keys offered depend on another field's value. Which values the driver can
+    /// take is `FormChecks`' to check (it sees every field).
+    private static func readOptionsBy(_ node: Node, _ reader: inout NodeReader) -> Field.Options? {
+        guard let fields = reader.fields(of: node, allowed: ["by", "keys"], in: "'choices'") else { return nil }
+        guard let byNode = fields["by"], let keysNode = fields["keys"] else {
+            if !fields.hasUnknown { reader.error(node, "'choices' by another field needs 'by: FIELD' and 'keys: {VALUE: [KEY, …]}', like {by: country, keys: {Canada: [Alberta, Ontario]}}") }
+            return nil
+        }
+        guard let driver = reader.text(byNode, field: "by") else { return nil }
+        guard case .mapping(let table) = keysNode else {
+            reader.error(keysNode, "'keys' must be a mapping of the driver's values to their keys, like {Canada: [Alberta, Ontario]}, found \(keysNode.kindDescription)")
+            return nil
+        }
+        guard !table.isEmpty else {
+            reader.error(keysNode, "'keys' is empty; give the keys offered for each value of '\(TerminalSafe.escaped(driver))'")
+            return nil
+        }
+        var groups: [Field.Options.Group] = []
+        var ok = true
+        for (valueNode, optionsNode) in table {
+            guard let value = reader.text(valueNode, field: "keys") else { ok = false; continue }
+            guard let options = readOptions(optionsNode, in: "the keys for '\(TerminalSafe.escaped(value))'", &reader) else { ok = false; continue }
+            groups.append(Field.Options.Group(value: value, options: options))
+        }
+        return ok ? .by(field: driver, groups: groups) : nil
     }
 
     /// `choices: {from: FORM.FIELD, order: recent|frequent, limit: N}`.

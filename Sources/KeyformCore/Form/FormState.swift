@@ -135,7 +135,7 @@ public struct FormState: Equatable, Sendable {
             // its first field that still needs a choice, past those a default (or
             // a draft) filled with a valid value; Shift-Tab goes back to them.
             first = context.fields.indices.first { index in
-                guard case .success(_?) = context.validators[index].validate(entries[index].input, at: context.clock) else { return true }
+                guard case .success(_?) = context.validate(field: index, entries) else { return true }
                 return false
             } ?? 0
         }

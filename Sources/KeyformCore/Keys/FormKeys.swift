@@ -75,9 +75,9 @@ public struct FormKeySituation: Sendable {
     /// field or an invalid value stays, and Enter and Tab only show why.
     public var focusCommits: Bool { FormEngine.focusCommits(state, context) }
     /// Whether the focused field has keys to swap to.
-    public var hasLayout: Bool { context.fields.indices.contains(state.focus) && context.layout(ofField: state.focus) != nil }
+    public var hasLayout: Bool { context.fields.indices.contains(state.focus) && context.layout(ofField: state.focus, state.entries) != nil }
     /// Whether Tab swaps the focused field's view (not in a picker's strict grid).
-    public var swapsView: Bool { context.fields.indices.contains(state.focus) && context.swapsView(ofField: state.focus) }
+    public var swapsView: Bool { context.fields.indices.contains(state.focus) && context.swapsView(ofField: state.focus, state.entries) }
     /// A menu or picker: no Done to speak of (a key answers it).
     public var isPicker: Bool { context.form.presentation == .picker }
 }

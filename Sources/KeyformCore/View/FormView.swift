@@ -401,7 +401,7 @@ public enum FormView {
     static func switchFace(of index: Int, _ state: FormState, _ context: FormContext) -> String? {
         let field = context.fields[index]
         guard field.type == .boolean else { return nil }
-        switch context.validators[index].validate(state.entries[index].input, at: context.clock) {
+        switch context.validate(field: index, state.entries) {
         case .success(.boolean(let flag)?): return (flag ? "[✓] " : "[ ] ") + TerminalSafe.escaped(field.shown(flag))
         case .success(nil): return "[ ] –"
         case .failure(let problem) where problem.check == .required: return "[ ] –"
