@@ -49,14 +49,14 @@ public struct FieldDefinition: FormField, Sendable, Equatable {
     let defaultValue: DefaultText?
     let layout: KeyformLayout?
     let input: InputView
-    let strict: Bool
+    var strict: Bool
     let pattern: String?
     let minLength: Int?
     let maxLength: Int?
     let min: String?
     let max: String?
     /// The value is a list of the layout's key texts (a form file's `multiple: true`).
-    let multiple: Bool
+    var multiple: Bool
     /// A boolean field's words for no and yes (a form file's `states`).
     let stateWords: StateWords?
     /// A password or a PIN, typed masked (a form file's `secret: true`): see ``FormField/secret(mask:store:)``.
@@ -72,6 +72,23 @@ public struct FieldDefinition: FormField, Sendable, Equatable {
     var description: String?
     /// Dimmed text in the empty field (a form file's `placeholder:`).
     var placeholder: String?
+    /// Keys written in the form (a form file's `choices: [..]` or `choices: {by: .., keys: ..}`).
+    var writtenChoices: WrittenChoices?
+
+    /// A form file's keys written in the form: one list, or a list per value of another field.
+    enum WrittenChoices: Sendable, Equatable {
+        case list([KeyformChoice])
+        case by(field: String, keys: [(value: String, choices: [KeyformChoice])])
+
+        static func == (a: Self, b: Self) -> Bool {
+            switch (a, b) {
+            case (.list(let x), .list(let y)): x == y
+            case (.by(let f, let x), .by(let g, let y)):
+                f == g && x.map(\.value) == y.map(\.value) && x.map(\.choices) == y.map(\.choices)
+            default: false
+            }
+        }
+    }
 
     /// A check a field can word itself: ``FormField/message(_:_:)``.
     public enum Check: String, Sendable, Hashable, CaseIterable {
@@ -281,7 +298,53 @@ extension FormField {
     }
 }
 
+/// A key written in the form: a text (`"Lettuce"`), or a label shown with the
+/// text the record holds (`KeyformChoice("California", text: "CA")`).
+public struct KeyformChoice: Sendable, Hashable, ExpressibleByStringLiteral {
+    /// What the key shows.
+    public let label: String
+    /// What the record holds; the label unless given.
+    public let text: String
+
+    public init(_ label: String, text: String? = nil) {
+        self.label = label
+        self.text = text ?? label
+    }
+
+    public init(stringLiteral value: String) { self.init(value) }
+}
+
 extension FormField {
+    /// The field's grid made of these keys, written in the form (a form file's
+    /// `choices: [..]`): hotkeys 1–9 in order; the field opens in it. With
+    /// `strict`, the value must be one of the keys' texts.
+    ///
+    /// ```swift
+    /// TextField("toppings").choices(["Lettuce", "Tomatoes"], multiple: true)
+    /// TextField("spice").choices([KeyformChoice("Mild", text: "1"), KeyformChoice("Hot", text: "3")], strict: true)
+    /// ```
+    public func choices(_ keys: [KeyformChoice], strict: Bool = false, multiple: Bool = false) -> FieldDefinition {
+        var field = definition
+        field.writtenChoices = .list(keys)
+        field.strict = field.strict || strict
+        field.multiple = field.multiple || multiple
+        return field
+    }
+
+    /// The field's grid chosen by another field's value (a form file's
+    /// `choices: {by: FIELD, keys: ..}`): the keys listed under the value that
+    /// field holds now; none listed, the keyboard.
+    ///
+    /// ```swift
+    /// TextField("state").choices(by: "country", ["Canada": ["Alberta", "Ontario"], "Mexico": ["Oaxaca"]], strict: true)
+    /// ```
+    public func choices(by field: String, _ keys: KeyValuePairs<String, [KeyformChoice]>, strict: Bool = false) -> FieldDefinition {
+        var definition = self.definition
+        definition.writtenChoices = .by(field: field, keys: keys.map { (value: $0.key, choices: $0.value) })
+        definition.strict = definition.strict || strict
+        return definition
+    }
+
     /// The field with a short note under its label (dimmed, wrapped; a line
     /// break starts a new line): what it is for, where to find the value.
     public func description(_ text: String) -> FieldDefinition {

@@ -241,6 +241,16 @@ enum SwiftSource {
         if let placeholder = field.placeholder { lines.append("placeholder: \(quoted(placeholder))") }
         if field.required { lines.append("required: true") }
         if let layout { lines.append("layout: \(quoted(layout))") }
+        func list(_ keys: [KeyformChoice]) -> String {
+            "[" + keys.map { $0.label == $0.text ? quoted($0.text) : "{label: \(quoted($0.label)), text: \(quoted($0.text))}" }
+                .joined(separator: ", ") + "]"
+        }
+        switch field.writtenChoices {
+        case .list(let keys)?: lines.append("choices: " + list(keys))
+        case .by(let driver, let keys)?:
+            lines.append("choices: {by: \(quoted(driver)), keys: {" + keys.map { quoted($0.value) + ": " + list($0.choices) }.joined(separator: ", ") + "}}")
+        case nil: break
+        }
         if field.input != .keyboard { lines.append("input: \(field.input.rawValue)") }
         if field.strict { lines.append("strict: true") }
         if field.multiple { lines.append("multiple: true") }
