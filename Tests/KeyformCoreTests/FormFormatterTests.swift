@@ -307,5 +307,47 @@ import Yams
             return
         }
         #expect(Set(page.order) == Set(FormParser.pageFields))
+        guard case .list(.block(let rule, _), _, _)? = kind.root.values["rules"] else {
+            Issue.record("rules is a list of blocks")
+            return
+        }
+        #expect(rule.order == FormParser.ruleFields)
+    }
+
+    /// The form's rules come after its fields (they name them), each rule's
+    /// options in the order name, check or one_of, message; a multiple field's
+    /// picks after its other bounds.
+    @Test func rulesAreWrittenAfterTheFields() throws {
+        let source = """
+            rules:
+              - {message: The end comes after the start, check: end >= start, name: end-after-start}
+              - message: Give one way to reach you
+                one_of: [email, phone]
+                name: contact
+            fields:
+              - {id: start, type: time}
+              - {max_picks: 3, id: tags, min_picks: 1, multiple: true, layout: vacation-tags}
+            title: T
+
+            """
+        #expect(try Self.format(source) == """
+            title: T
+            fields:
+              - id: start
+                type: time
+              - id: tags
+                layout: vacation-tags
+                multiple: true
+                min_picks: 1
+                max_picks: 3
+            rules:
+              - name: end-after-start
+                check: end >= start
+                message: The end comes after the start
+              - name: contact
+                one_of: [email, phone]
+                message: Give one way to reach you
+
+            """)
     }
 }

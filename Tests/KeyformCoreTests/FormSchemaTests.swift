@@ -27,6 +27,8 @@ import Testing
         #expect((field["mask"] as? [String: Any])?["enum"] as? [String] == Field.Mask.allCases.map(\.rawValue))
         let shapes = try #require((field["choices"] as? [String: Any])?["anyOf"] as? [[String: Any]])
         let choices = try #require(shapes.compactMap { $0["properties"] as? [String: Any] }.first { $0["from"] != nil })
+        let rule = try #require((defs["rule"] as? [String: Any])?["properties"] as? [String: Any])
+        #expect(Set(rule.keys) == Set(FormParser.ruleFields))
         #expect((choices["order"] as? [String: Any])?["enum"] as? [String] == Field.ChoiceSource.Order.allCases.map(\.rawValue))
     }
 
@@ -59,6 +61,8 @@ import Testing
         "bad-messages.yaml": "$.fields[0].messages additionalProperties",
         "bad-multiple.yaml": "$.fields[0] anyOf",
         "bad-name.yaml": "$.name pattern",
+        "bad-picks.yaml": "$.fields[1] required",
+        "rules-bad-shape.yaml": "$.rules[2].name pattern",
         "bad-numbers.yaml": "$.fields[0].max type",
         "bad-secret.yaml": "$.fields[4] not",
         "bad-states.yaml": "$.fields[1].states required",
@@ -94,7 +98,7 @@ import Testing
         "bad-interpolation.yaml", "bad-regex.yaml", "default-bad-date.yaml", "default-integer-ten.yaml", "default-not-a-strict-choice.yaml",
         "default-too-long.yaml", "duplicate-ids.yaml", "integer-bounds.yaml", "layout-missing-no-suggestion.yaml", "layout-missing-suggested.yaml",
         "min-greater-than-max.yaml", "min-length-greater-than-max-length.yaml", "options-for-another-type.yaml",
-        "template-unknown-field.yaml", "terminal-unsafe-text.yaml", "unsafe-text.yaml",
+        "template-unknown-field.yaml", "terminal-unsafe-text.yaml", "unsafe-text.yaml", "rules-bad-check.yaml",
     ]
 
     @Test func brokenFormFixturesAreRejectedForTheirReason() throws {

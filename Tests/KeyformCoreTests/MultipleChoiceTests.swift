@@ -69,6 +69,30 @@ struct MultipleChoiceTests {
         #expect(required.validate("Beach, Sunset", today: Self.today) == .failure(FieldProblem("'Sunset' must be at most 5 characters", check: .maxLength)))
     }
 
+    /// `min_picks`/`max_picks` count the items (each once); an empty optional
+    /// field passes (emptiness is `required`'s business).
+    @Test func picksAreCountedAgainstTheirBounds() throws {
+        let field = Field(id: "tags", layout: "tags", multiple: true, minPicks: 2, maxPicks: 3)
+        let validator = try FieldValidator(field: field, choices: nil)
+        let clock = WallClock(today: Self.today)
+        #expect(validator.validate(.selection([]), at: clock) == .success(nil))
+        #expect(validator.validate(.selection(["Beach", "Beach"]), at: clock) == .failure(.tooFewPicks(2)))
+        #expect(validator.validate(.selection(["Beach", "Food"]), at: clock) == .success(.list(["Beach", "Food"])))
+        #expect(validator.validate(.selection(["Beach", "Food", "Sunset", "Opera"]), at: clock) == .failure(.tooManyPicks(3)))
+        let one = try FieldValidator(field: Field(id: "tags", layout: "tags", multiple: true, maxPicks: 1), choices: nil)
+        #expect(one.validate(.selection(["Beach", "Food"]), at: clock) == .failure(.tooManyPicks(1)))
+        #expect(FieldProblem.tooManyPicks(1).reason == "must have at most 1 pick")
+        #expect(FieldProblem.tooFewPicks(2).reason == "must have at least 2 picks")
+        // `messages:` words the picks' checks like any other.
+        let worded = try FieldValidator(field: Field(id: "tags", layout: "tags", multiple: true,
+                                                     messages: [.maxPicks: "One tag at most"], maxPicks: 1), choices: nil)
+        guard case .failure(let problem) = worded.validate(.selection(["Beach", "Food"]), at: clock) else {
+            Issue.record("two picks pass max_picks: 1")
+            return
+        }
+        #expect(problem.reason == "One tag at most")
+    }
+
     // MARK: Engine
 
     @Test func aTextKeyTogglesWithoutCommitting() {

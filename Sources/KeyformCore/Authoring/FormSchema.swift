@@ -22,6 +22,7 @@ public enum FormSchema {
             .replacingOccurrences(of: "ORDERS", with: quoted(Field.ChoiceSource.Order.allCases.map(\.rawValue)))
             .replacingOccurrences(of: "FORM_FIELD_NAMES", with: FormParser.formFields.joined(separator: ", "))
             .replacingOccurrences(of: "FIELD_FIELD_NAMES", with: FormParser.fieldFields.joined(separator: ", "))
+            .replacingOccurrences(of: "RULE_FIELD_NAMES", with: FormParser.ruleFields.joined(separator: ", "))
     }
 
     private static func quoted(_ names: [String]) -> String {
@@ -61,6 +62,11 @@ public enum FormSchema {
     "compact": {
       "description": "true: fields are drawn one a line, without the space between them.",
       "$ref": "#/$defs/boolean"
+    },
+    "rules": {
+      "description": "Checks across fields that keep Done disabled, with their message, while broken: check (an expression like end >= start) or one_of (at least one of the fields filled).",
+      "type": "array",
+      "items": { "$ref": "#/$defs/rule" }
     }
   },
   "additionalProperties": false,
@@ -241,9 +247,21 @@ public enum FormSchema {
             "max": { "description": "When the number is above 'max'.", "$ref": "#/$defs/nonEmptyText" },
             "min_length": { "description": "When the text is shorter than 'min_length'.", "$ref": "#/$defs/nonEmptyText" },
             "max_length": { "description": "When the text is longer than 'max_length'.", "$ref": "#/$defs/nonEmptyText" },
-            "strict": { "description": "When the value is not one of the layout's keys (strict: true).", "$ref": "#/$defs/nonEmptyText" }
+            "strict": { "description": "When the value is not one of the layout's keys (strict: true).", "$ref": "#/$defs/nonEmptyText" },
+            "min_picks": { "description": "When fewer items are picked than 'min_picks'.", "$ref": "#/$defs/nonEmptyText" },
+            "max_picks": { "description": "When more items are picked than 'max_picks'.", "$ref": "#/$defs/nonEmptyText" }
           },
           "additionalProperties": false
+        },
+        "min_picks": {
+          "description": "A multiple field: at least this many items picked (an empty optional field passes; required asks for one).",
+          "type": "integer",
+          "minimum": 0
+        },
+        "max_picks": {
+          "description": "A multiple field: at most this many items picked.",
+          "type": "integer",
+          "minimum": 0
         },
         "states": {
           "description": "The words the switch, lists and templates show for a boolean field's two values.",
@@ -293,6 +311,11 @@ public enum FormSchema {
           "then": { "anyOf": [{ "required": ["layout"] }, { "required": ["choices"] }] }
         },
         {
+          "description": "min_picks and max_picks bound a multiple field's picks.",
+          "if": { "anyOf": [{ "required": ["min_picks"] }, { "required": ["max_picks"] }] },
+          "then": { "required": ["multiple"] }
+        },
+        {
           "description": "A field has choices or a layout, not both.",
           "not": { "required": ["choices", "layout"] }
         },
@@ -339,6 +362,37 @@ public enum FormSchema {
           }
         ]
       }
+    },
+    "rule": {
+      "description": "One rule across fields. Known fields: RULE_FIELD_NAMES.",
+      "type": "object",
+      "properties": {
+        "name": {
+          "description": "How answers and tests name the rule (keyform: rule 'NAME': MESSAGE): a-z first, then a-z, 0-9, _ and -.",
+          "type": "string",
+          "pattern": "^[a-z][a-z0-9_-]*$"
+        },
+        "check": {
+          "description": "What must hold: comparisons (== != < <= > >=) of fields and constants (10, 'text', 2026-01-01, 09:30, true, today, now), count(FIELD) of a multiple field, length(FIELD) of a text field, joined by and, or, not and parentheses. A comparison with an empty field waits (does not fail).",
+          "$ref": "#/$defs/scalarText"
+        },
+        "one_of": {
+          "description": "At least one of these fields must be filled.",
+          "type": "array",
+          "minItems": 2,
+          "items": { "$ref": "#/$defs/identifier" }
+        },
+        "message": {
+          "description": "What a person reads while the rule is broken (like The end comes after the start); one_of has a default.",
+          "$ref": "#/$defs/nonEmptyText"
+        }
+      },
+      "required": ["name"],
+      "additionalProperties": false,
+      "oneOf": [
+        { "required": ["check", "message"] },
+        { "required": ["one_of"] }
+      ]
     },
     "true": {
       "enum": [true, "true", "yes", "on", "True", "Yes", "On", "TRUE", "YES", "ON"]

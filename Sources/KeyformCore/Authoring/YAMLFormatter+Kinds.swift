@@ -87,7 +87,8 @@ extension YAMLFormatter.Kind {
     /// Form files (SPEC "Form files", docs/form-format.md). A field reads as what it is
     /// (id, label, type and its words), then how it is entered (layout or choices and their
     /// options), then its rules and their messages, then where it starts (`default`, which may use `states`'
-    /// words); `choices` is a block of its own, `states` one line.
+    /// words); `choices` is a block of its own, `states` one line. The form's `rules`
+    /// come after its fields: they name them.
     public static let form: Self = {
         let messages = YAMLFormatter.Block(order: FieldCheck.allCases.map(\.rawValue))
         // `keys:` one driver value a line, its keys as a flow list.
@@ -114,14 +115,20 @@ extension YAMLFormatter.Kind {
             shape: "`pages` must be a list of pages, each a mapping with title and fields",
             keepsBlankLines: true
         )
+        let rule = YAMLFormatter.Block(order: FormParser.ruleFields)
+        let rules = YAMLFormatter.Value.list(
+            .block(rule, shape: "a rule must be a mapping with name, check (or one_of) and message"),
+            shape: "`rules` must be a list of rules, each a mapping with name, check and message",
+            keepsBlankLines: true
+        )
         return Self(
             noun: "form",
             rootHint: "a form is a mapping with title and fields (or pages)",
             emptyHint: "it needs fields or pages",
             keepsQuotes: true,
             root: YAMLFormatter.Block(
-                order: ["title", "name", "compact", "fields", "pages", "template"],
-                values: ["fields": fields, "pages": pages]
+                order: ["title", "name", "compact", "fields", "pages", "rules", "template"],
+                values: ["fields": fields, "pages": pages, "rules": rules]
             )
         )
     }()
@@ -130,7 +137,7 @@ extension YAMLFormatter.Kind {
     public static let fieldOrder = [
         "id", "label", "type", "states", "secret", "mask", "store", "description", "placeholder", "required",
         "layout", "choices", "input", "multiple", "strict",
-        "pattern", "min_length", "max_length", "min", "max",
+        "pattern", "min_length", "max_length", "min", "max", "min_picks", "max_picks",
         "messages",
         "default",
     ]

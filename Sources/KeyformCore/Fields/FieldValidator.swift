@@ -68,6 +68,16 @@ public struct FieldProblem: Error, Hashable, Sendable, CustomStringConvertible {
         FieldProblem("must match the pattern \(pattern)", check: .pattern)
     }
 
+    /// "must have at least 2 picks" (a `multiple` field's `min_picks`).
+    public static func tooFewPicks(_ minimum: Int) -> FieldProblem {
+        FieldProblem("must have at least \(picks(minimum))", check: .minPicks)
+    }
+
+    /// "must have at most 3 picks" (a `multiple` field's `max_picks`).
+    public static func tooManyPicks(_ maximum: Int) -> FieldProblem {
+        FieldProblem("must have at most \(picks(maximum))", check: .maxPicks)
+    }
+
     /// "must be one of: High, Medium, Low"; past ten choices, the rest are counted.
     public static func notAChoice(_ choices: [String]) -> FieldProblem {
         let shown = choices.prefix(10).joined(separator: ", ")
@@ -87,6 +97,10 @@ public struct FieldProblem: Error, Hashable, Sendable, CustomStringConvertible {
         FieldProblem("must not contain \(TerminalSafe.describe(scalar))")
     }
 
+    private static func picks(_ count: Int) -> String {
+        count == 1 ? "1 pick" : "\(count) picks"
+    }
+
     private static func characters(_ count: Int) -> String {
         count == 1 ? "1 character" : "\(count) characters"
     }
@@ -102,6 +116,8 @@ public enum FieldCheck: String, CaseIterable, Hashable, Sendable {
     case minLength = "min_length"
     case maxLength = "max_length"
     case strict
+    case minPicks = "min_picks"
+    case maxPicks = "max_picks"
 
     /// Whether `field` sets this check (a message for a check it lacks is a `form check` error).
     public func isSet(on field: Field) -> Bool {
@@ -113,6 +129,8 @@ public enum FieldCheck: String, CaseIterable, Hashable, Sendable {
         case .minLength: field.minLength != nil
         case .maxLength: field.maxLength != nil
         case .strict: field.strict
+        case .minPicks: field.minPicks != nil
+        case .maxPicks: field.maxPicks != nil
         }
     }
 }
@@ -127,7 +145,8 @@ public enum FieldCheck: String, CaseIterable, Hashable, Sendable {
 ///    field. Values of the other kinds are trimmed of surrounding whitespace (`FieldKind.trimsInput`).
 /// 2a. `multiple`: the selection's items (a line given instead is split at commas,
 ///    `FieldInput.items`); an empty list is an empty field; each item must pass 1, 3
-///    and the text rules of 4; the value is `.list`.
+///    and the text rules of 4; then the count of items is held to `min_picks`
+///    and `max_picks`; the value is `.list`.
 /// 3. `strict` with choices: the value as typed (trimmed for non-text types) must be
 ///    exactly one of the choices.
 /// 4. The field's kind reads the value (`FieldKind.read`): its format and its
@@ -161,6 +180,8 @@ public struct FieldValidator: Sendable {
     let messages: [FieldCheck: String]
     /// A secret field: its problems never quote what was typed.
     let secret: Bool
+    /// A `multiple` field's bounds on its count of items.
+    let picks: (min: Int?, max: Int?)
 
     /// Compiles the field's rules. `choices` are the texts of the field's layout
     /// (`Layout.choiceTexts`); they matter only when the field is `strict`. A strict
@@ -178,6 +199,7 @@ public struct FieldValidator: Sendable {
         multiple = field.multiple
         messages = field.messages
         secret = field.secret
+        picks = (field.minPicks, field.maxPicks)
         if field.strict, let choices {
             self.choices = Set(choices)
             choicesProblem = .notAChoice(choices)
@@ -257,6 +279,8 @@ public struct FieldValidator: Sendable {
                 return .failure(FieldProblem("'\(item)' \(problem.reason)", check: problem.check))
             }
         }
+        if let minimum = picks.min, items.count < minimum { return .failure(.tooFewPicks(minimum)) }
+        if let maximum = picks.max, items.count > maximum { return .failure(.tooManyPicks(maximum)) }
         return .success(.list(items))
     }
 

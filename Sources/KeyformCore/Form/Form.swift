@@ -12,15 +12,18 @@ public struct Form: Equatable, Sendable {
     public var compact: Bool
     /// Whether the form is filled in (`form`) or is a menu to pick from (`picker`).
     public var presentation: Presentation
+    /// Checks across fields (`rules:`) that keep Done disabled while broken.
+    public var rules: [FormRule]
 
     public init(title: String? = nil, name: String, pages: [Page], template: String? = nil, compact: Bool = false,
-                presentation: Presentation = .form) {
+                presentation: Presentation = .form, rules: [FormRule] = []) {
         self.title = title
         self.name = name
         self.pages = pages
         self.template = template
         self.compact = compact
         self.presentation = presentation
+        self.rules = rules
     }
 
     /// How a form presents itself. A picker (a menu, the browse filter's
@@ -127,6 +130,9 @@ public struct Field: Equatable, Sendable {
     /// by another field's value (`choices: {by: country, keys: {…}}`); nil when the
     /// keys come from a `layout` or from the store (`choices`).
     public var options: Options?
+    /// Bounds on how many items a `multiple` field's selection holds.
+    public var minPicks: Int?
+    public var maxPicks: Int?
 
     /// The words for a boolean field's values: `states: {no: In progress, yes: Complete}`.
     public struct States: Equatable, Sendable {
@@ -174,7 +180,8 @@ public struct Field: Equatable, Sendable {
         choices: ChoiceSource? = nil, multiple: Bool = false, states: States? = nil,
         messages: [FieldCheck: String] = [:], description: String? = nil, placeholder: String? = nil,
         secret: Bool = false, mask: Mask = .dots, storesSecret: Bool = false,
-        options: Options? = nil
+        options: Options? = nil,
+        minPicks: Int? = nil, maxPicks: Int? = nil
     ) {
         self.id = id
         self.label = label ?? id
@@ -199,6 +206,8 @@ public struct Field: Equatable, Sendable {
         self.mask = mask
         self.storesSecret = storesSecret
         self.options = options
+        self.minPicks = minPicks
+        self.maxPicks = maxPicks
     }
 
     /// One key written in the form: what it shows and what it puts in the record

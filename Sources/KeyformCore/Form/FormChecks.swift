@@ -9,7 +9,8 @@ struct FormChecks {
     /// The file's text, to point into a template at the tag that is wrong.
     var source: String = ""
 
-    func run(on form: LocatedForm, _ reader: inout NodeReader) {
+    /// Reports every problem; gives the form's rules, read against its fields.
+    func run(on form: LocatedForm, _ reader: inout NodeReader) -> [FormRule] {
         let all = form.pages.flatMap(\.fields)
         checkIDsUnique(all, &reader)
         for located in all { check(located, &reader) }
@@ -23,6 +24,62 @@ struct FormChecks {
             for id in all.map(\.field.id) where !ids.contains(id) { ids.append(id) }
             checkTemplate(template, at: node, ids: ids, &reader)
         }
+        return checkRules(form.rules, fields: all.map(\.field), &reader)
+    }
+
+    /// Each rule's name is unique; its check parses and fits the fields (at the
+    /// column of the check it is about); `one_of` names two fields or more.
+    private func checkRules(_ rules: [LocatedRule], fields: [Field], _ reader: inout NodeReader) -> [FormRule] {
+        var first: [String: SourceLocation] = [:]
+        var checked: [FormRule] = []
+        for rule in rules {
+            if let earlier = first[rule.name] {
+                reader.error(rule.nameNode, "rule name '\(rule.name)' is already used at \(earlier); names must be unique")
+            } else {
+                first[rule.name] = rule.nameNode.location
+            }
+            switch rule.test {
+            case .check(let text, let node):
+                let problems: [RuleProblem]
+                var expression: RuleExpression?
+                switch RuleParser.parse(text) {
+                case .success(let parsed):
+                    expression = parsed
+                    problems = RuleChecker(fields: fields).problems(in: parsed)
+                case .failure(let problem):
+                    problems = [problem]
+                }
+                for problem in problems {
+                    reader.report(.error(location(ofOffset: problem.column, in: text, at: node), "rule '\(rule.name)': \(problem.message)"))
+                }
+                if let expression, problems.isEmpty, let message = rule.message {
+                    checked.append(FormRule(name: rule.name, test: .check(expression), message: message))
+                }
+            case .oneOf(let nodes):
+                var ids: [String] = []
+                for node in nodes {
+                    guard let id = reader.text(node, field: "one_of") else { continue }
+                    guard let field = fields.first(where: { $0.id == id }) else {
+                        let hint = Suggestion.closest(to: id, among: fields.map(\.id)).map { "did you mean '\($0)'?" } ?? "the fields are \(Self.andList(fields.map(\.id)))"
+                        reader.error(node, "rule '\(rule.name)': 'one_of' names '\(TerminalSafe.escaped(id))', which is not a field; \(hint)")
+                        continue
+                    }
+                    if ids.contains(id) {
+                        reader.error(node, "rule '\(rule.name)': 'one_of' names '\(id)' twice")
+                    } else if RuleChecker.kind(of: field) == nil {
+                        reader.error(node, "rule '\(rule.name)': '\(id)' is \(field.kind.withArticle) field: it is never filled")
+                    }
+                    ids.append(id)
+                }
+                if nodes.count < 2, let node = rule.fields["one_of"] {
+                    reader.error(node, "rule '\(rule.name)': 'one_of' needs two fields or more (for one, make it 'required: true')")
+                }
+                let labels = ids.compactMap { id in fields.first { $0.id == id }?.label }
+                let message = rule.message ?? "Fill in \(labels.count > 1 ? labels.dropLast().joined(separator: ", ") + " or " + labels.last! : labels.first ?? "")"
+                checked.append(FormRule(name: rule.name, test: .oneOf(ids), message: message))
+            }
+        }
+        return checked
     }
 
     /// `{{field}}` in labels, page titles and descriptions: a field of the form
@@ -104,6 +161,7 @@ struct FormChecks {
         for (check, key) in located.messageKeys where !check.isSet(on: field) {
             reader.error(key, "a message for '\(check.rawValue)', but '\(field.id)' \(check.missing); \(check.missingFix)")
         }
+        checkPicks(field, fields, &reader)
         let layout = checkLayout(field, fields, &reader)
         if field.strict, field.layout == nil, field.options == nil, let node = fields["strict"] {
             reader.error(node, "'strict' needs a 'layout' (or a list of 'choices'): the value must be one of its keys' texts")
@@ -233,6 +291,16 @@ struct FormChecks {
         return layout.choiceTexts
     }
 
+    /// `min_picks`/`max_picks` bound a `multiple` field's count of items, in order.
+    private func checkPicks(_ field: Field, _ fields: Fields, _ reader: inout NodeReader) {
+        for name in ["min_picks", "max_picks"] where fields.has(name) && !field.multiple {
+            reader.report(.error(fields.location(of: name), "'\(name)' bounds the picks of a 'multiple' field; '\(field.id)' is not one (add 'multiple: true', or remove '\(name)')"))
+        }
+        if let min = field.minPicks, let max = field.maxPicks, min > max, let node = fields["max_picks"] {
+            reader.error(node, "'max_picks' (\(max)) is less than 'min_picks' (\(min))")
+        }
+    }
+
     /// A label wider than the form view's column of labels at 80 columns is
     /// cut there (`FormView.labelRoom`, the room the view draws by). A compact
     /// form's labels are never cut.
@@ -305,7 +373,7 @@ struct FormChecks {
     }
 
     /// `'a', 'b' and 'c'`.
-    private static func andList(_ names: [String]) -> String {
+    static func andList(_ names: [String]) -> String {
         let quoted = names.map { "'\($0)'" }
         guard let last = quoted.last, quoted.count > 1 else { return quoted.first ?? "" }
         return quoted.dropLast().joined(separator: ", ") + " and " + last
@@ -396,6 +464,8 @@ extension FieldCheck {
         case .minLength: "'Write at least 3 letters'"
         case .maxLength: "'Keep it under 140 letters'"
         case .strict: "'Pick one of the keys'"
+        case .minPicks: "'Pick at least 2 toppings'"
+        case .maxPicks: "'Four toppings at most'"
         }
     }
 }

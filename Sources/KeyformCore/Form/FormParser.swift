@@ -15,14 +15,17 @@ public enum LayoutAvailability: Sendable {
 /// Reads a form file (SPEC "Form files") into a `Form`, with a positioned
 /// diagnostic for every problem, using the same machinery as layouts.
 public enum FormParser {
-    public static let formFields = ["title", "name", "fields", "pages", "template", "compact"]
+    public static let formFields = ["title", "name", "fields", "pages", "template", "compact", "rules"]
     public static let pageFields = ["title", "fields", "description"]
     public static let fieldFields = [
         "id", "label", "type", "required", "layout", "input", "strict", "default",
         "pattern", "min_length", "max_length", "min", "max", "choices", "multiple", "states",
         "messages", "description", "placeholder",
         "secret", "mask", "store",
+        "min_picks", "max_picks",
     ]
+    /// A form rule's options, in the order `form fmt` writes them.
+    public static let ruleFields = ["name", "check", "one_of", "message"]
 
     /// Parses a form from the bytes of a file.
     /// - Parameters:
@@ -59,11 +62,11 @@ public enum FormParser {
             return Parsed(value: nil, diagnostics: [.error(root.location, message)])
         }
         var reader = NodeReader()
-        let form = readForm(root, stem: stem, &reader)
-        if let form, !reader.exhausted {
-            withoutActuallyEscaping(layouts) { layouts in
+        var form = readForm(root, stem: stem, &reader)
+        if let located = form, !reader.exhausted {
+            form?.checkedRules = withoutActuallyEscaping(layouts) { layouts in
                 withoutActuallyEscaping(suggestLayout) { suggest in
-                    FormChecks(layouts: layouts, suggestLayout: suggest, source: source).run(on: form, &reader)
+                    FormChecks(layouts: layouts, suggestLayout: suggest, source: source).run(on: located, &reader)
                 }
             }
         }
@@ -101,7 +104,9 @@ public enum FormParser {
         }
         guard !pages.isEmpty else { return nil }
         let compact = fields["compact"].flatMap { reader.boolean($0, field: "compact") } ?? false
-        return LocatedForm(title: title, name: name, pages: pages, template: template, templateNode: fields["template"], compact: compact)
+        let rules = fields["rules"].map { readRules($0, &reader) } ?? []
+        return LocatedForm(title: title, name: name, pages: pages, template: template, templateNode: fields["template"], compact: compact,
+                           rules: rules)
     }
 
     private static func readPages(_ node: Node, _ reader: inout NodeReader) -> [LocatedFormPage] {
@@ -248,9 +253,64 @@ public enum FormParser {
                 reader.error(node, "unknown mask '\(TerminalSafe.escaped(name))'; \(NodeReader.hint(for: name, among: Field.Mask.allCases.map(\.rawValue)))")
             }
         }
+        let picks = 0...1_000_000
+        if let node = fields["min_picks"] { field.minPicks = reader.integer(node, field: "min_picks", in: picks, meaning: "a whole number of picks") }
+        if let node = fields["max_picks"] { field.maxPicks = reader.integer(node, field: "max_picks", in: picks, meaning: "a whole number of picks") }
         var messageKeys: [FieldCheck: Node] = [:]
         if let node = fields["messages"] { (field.messages, messageKeys) = readMessages(node, &reader) }
         return LocatedField(field: field, fields: fields, messageKeys: messageKeys)
+    }
+
+    /// `rules:`: a list of `{name, check | one_of, message}`. What each names is
+    /// checked against the fields in `FormChecks`; here, the shape.
+    private static func readRules(_ node: Node, _ reader: inout NodeReader) -> [LocatedRule] {
+        guard let items = reader.items(of: node, field: "rules") else { return [] }
+        var rules: [LocatedRule] = []
+        for (index, item) in items.enumerated() {
+            var context = "rule \(index + 1)"
+            if case .mapping(let mapping) = item, case .scalar(let nameScalar)? = mapping["name"], FormRule.isName(nameScalar.string) {
+                context = "rule '\(nameScalar.string)'"
+            }
+            guard let fields = reader.fields(of: item, allowed: ruleFields, in: context) else { continue }
+            guard let nameNode = fields["name"] else {
+                if !fields.hasUnknown { reader.error(item, "\(context) needs a 'name' (answers and tests report it by name), like name: end-after-start") }
+                continue
+            }
+            guard let name = reader.text(nameNode, field: "name") else { continue }
+            guard FormRule.isName(name) else {
+                reader.error(nameNode, "rule name '\(TerminalSafe.escaped(name))' must start with a-z and use only a-z, 0-9, _ and -\(likeIdentifier(name).map { " (like \($0))" } ?? "")")
+                continue
+            }
+            context = "rule '\(name)'"
+            var message: String?
+            if let messageNode = fields["message"], let text = reader.shownText(messageNode, field: "message") {
+                if text.allSatisfy(\.isWhitespace) {
+                    reader.error(messageNode, "the message of \(context) is empty; say what to fix, like message: The end comes after the start")
+                } else {
+                    message = text
+                }
+            }
+            let test: LocatedRule.Test
+            switch (fields["check"], fields["one_of"]) {
+            case (.some, .some):
+                reader.report(.error(fields.location(of: "one_of"), "\(context) has 'check' and 'one_of'; a rule is one of them: make two rules"))
+                continue
+            case (.some(let checkNode), nil):
+                guard let text = reader.text(checkNode, field: "check") else { continue }
+                if fields["message"] == nil {
+                    reader.error(item, "\(context) needs a 'message' saying what to fix, like message: The end comes after the start")
+                }
+                test = .check(text, checkNode)
+            case (nil, .some(let listNode)):
+                guard let ids = reader.items(of: listNode, field: "one_of") else { continue }
+                test = .oneOf(ids)
+            case (nil, nil):
+                if !fields.hasUnknown { reader.error(item, "\(context) needs 'check: EXPRESSION' (like end >= start) or 'one_of: [FIELD, FIELD]'") }
+                continue
+            }
+            rules.append(LocatedRule(name: name, nameNode: nameNode, message: message, test: test, fields: fields))
+        }
+        return rules
     }
 
     /// `text` made into an identifier (`Due Date` → `due_date`), when that is
@@ -476,6 +536,20 @@ struct LocatedField {
     var messageKeys: [FieldCheck: Node] = [:]
 }
 
+/// A rule as written, its parts' nodes kept for positions; `FormChecks` makes the `FormRule`.
+struct LocatedRule {
+    enum Test {
+        case check(String, Node)
+        case oneOf([Node])
+    }
+
+    var name: String
+    var nameNode: Node
+    var message: String?
+    var test: Test
+    var fields: Fields
+}
+
 struct LocatedFormPage {
     var title: String?
     var fields: [LocatedField]
@@ -491,10 +565,13 @@ struct LocatedForm {
     var template: String?
     var templateNode: Node?
     var compact = false
+    var rules: [LocatedRule] = []
+    /// The rules as `FormChecks` read them (set once they are checked).
+    var checkedRules: [FormRule] = []
 
     var form: Form {
         Form(title: title, name: name, pages: pages.map { Form.Page(title: $0.title, fields: $0.fields.map(\.field), description: $0.description) },
-             template: template, compact: compact)
+             template: template, compact: compact, rules: checkedRules)
     }
 }
 
