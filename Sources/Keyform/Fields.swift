@@ -89,6 +89,9 @@ public struct FieldDefinition: FormField, Sendable, Equatable {
             }
         }
     }
+    /// Bounds on how many items a multiple field's selection holds (`min_picks`, `max_picks`).
+    var minPicks: Int?
+    var maxPicks: Int?
 
     /// A check a field can word itself: ``FormField/message(_:_:)``.
     public enum Check: String, Sendable, Hashable, CaseIterable {
@@ -106,6 +109,10 @@ public struct FieldDefinition: FormField, Sendable, Equatable {
         case maxLength = "max_length"
         /// The value is not one of the layout's key texts (a ``ChoiceField``).
         case strict
+        /// Fewer items are picked than ``FormField/picks(min:max:)`` asks.
+        case minPicks = "min_picks"
+        /// More items are picked than ``FormField/picks(min:max:)`` allows.
+        case maxPicks = "max_picks"
     }
 
     struct StateWords: Sendable, Equatable {
@@ -294,6 +301,19 @@ extension FormField {
     public func message(_ check: FieldDefinition.Check, _ text: String) -> FieldDefinition {
         var field = definition
         field.messages[check] = text
+        return field
+    }
+
+    /// The field, holding a multiple field's picks to at least `min` and at most
+    /// `max` items (a form file's `min_picks`, `max_picks`).
+    ///
+    /// ```swift
+    /// MultipleChoiceField("toppings", choices: ["Ham", "Egg", "Kale"]).picks(max: 2)
+    /// ```
+    public func picks(min: Int? = nil, max: Int? = nil) -> FieldDefinition {
+        var field = definition
+        field.minPicks = min
+        field.maxPicks = max
         return field
     }
 }

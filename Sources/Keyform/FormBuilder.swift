@@ -34,12 +34,51 @@ public struct Page: Sendable, Equatable {
     }
 }
 
+/// A check across a form's fields that keeps Done disabled, with its message,
+/// while broken (a form file's `rules:`; docs/form-format.md "Rules across fields").
+///
+/// ```swift
+/// KeyformForm("Shift") {
+///     TimeField("start")
+///     TimeField("end")
+///     Rule("end-after-start", check: "end >= start", message: "The end comes after the start")
+/// }
+/// ```
+public struct Rule: Sendable, Equatable {
+    enum Test: Sendable, Equatable {
+        case check(String)
+        case oneOf([String])
+    }
+
+    /// `[a-z][a-z0-9_-]*`: how answers and tests name the rule.
+    public let name: String
+    let test: Test
+    let message: String?
+
+    /// A comparison of fields and constants that must hold (`end >= start`,
+    /// `count(toppings) <= 4`), checked against the fields when the form compiles.
+    public init(_ name: String, check: String, message: String) {
+        self.name = name
+        test = .check(check)
+        self.message = message
+    }
+
+    /// At least one of these fields must be filled; the message defaults to
+    /// "Fill in Email or Phone" (their labels).
+    public init(_ name: String, oneOf fields: [String], message: String? = nil) {
+        self.name = name
+        test = .oneOf(fields)
+        self.message = message
+    }
+}
+
 /// What a ``KeyformForm``'s builder holds: fields and pages, in order. Fields
 /// outside a ``Page`` make a page of their own (without a title) when the form has pages.
 public struct FormContent: Sendable, Equatable {
     enum Item: Sendable, Equatable {
         case field(FieldDefinition)
         case page(Page)
+        case rule(Rule)
     }
 
     let items: [Item]
@@ -56,6 +95,11 @@ public enum FormBuilder {
     /// A page of fields.
     public static func buildExpression(_ page: Page) -> FormContent {
         FormContent(items: [.page(page)])
+    }
+
+    /// A rule across the form's fields.
+    public static func buildExpression(_ rule: Rule) -> FormContent {
+        FormContent(items: [.rule(rule)])
     }
 
     /// Fields and pages in order.

@@ -189,6 +189,8 @@ enum SwiftSource {
                 if !loose.isEmpty { pages.append((nil, loose, false, nil)) }
                 loose = []
                 pages.append((page.title, page.fields, true, page.description))
+            case .rule:
+                continue  // written after the fields (`formText`)
             }
         }
         if !loose.isEmpty || pages.isEmpty { pages.append((nil, loose, false, nil)) }
@@ -228,6 +230,17 @@ enum SwiftSource {
                     for field in page.fields { add(field, indent: "      ", layout: layoutNames[field.id], to: &text, context: context) }
                 }
             }
+        }
+        let rules = code.content.items.compactMap { item -> Rule? in if case .rule(let rule) = item { rule } else { nil } }
+        if !rules.isEmpty { text.add("rules:", context) }
+        for rule in rules {
+            let ruleContext = "\(context), rule '\(rule.name)'"
+            text.add("  - name: \(quoted(rule.name))", ruleContext)
+            switch rule.test {
+            case .check(let check): text.add("    check: \(quoted(check))", ruleContext)
+            case .oneOf(let ids): text.add("    one_of: [" + ids.map(quoted).joined(separator: ", ") + "]", ruleContext)
+            }
+            if let message = rule.message { text.add("    message: \(quoted(message))", ruleContext) }
         }
         return text
     }
@@ -269,6 +282,8 @@ enum SwiftSource {
         if let maximum = field.maxLength { lines.append("max_length: \(maximum)") }
         if let minimum = field.min { lines.append("min: \(minimum)") }
         if let maximum = field.max { lines.append("max: \(maximum)") }
+        if let minimum = field.minPicks { lines.append("min_picks: \(minimum)") }
+        if let maximum = field.maxPicks { lines.append("max_picks: \(maximum)") }
         let messages = FieldDefinition.Check.allCases.compactMap { check in field.messages[check].map { "\(check.rawValue): \(quoted($0))" } }
         if !messages.isEmpty { lines.append("messages: {" + messages.joined(separator: ", ") + "}") }
         for (index, line) in lines.enumerated() {

@@ -310,4 +310,32 @@ import Testing
 
             """)
     }
+
+    /// The form's rules apply to answers as to the terminal: every broken rule is
+    /// one problem (`keyform: rule 'NAME': MESSAGE`) after the fields' own; a rule
+    /// comparing an empty field, or one in error, waits.
+    @Test func aBrokenRuleIsAProblemNamedByTheRule() throws {
+        let form = Form(name: "shift", pages: [Form.Page(fields: [
+            Field(id: "start", type: .time), Field(id: "end", type: .time), Field(id: "email"), Field(id: "phone"),
+        ])], rules: [
+            FormRule(name: "end-after-start", test: .check(try RuleParser.parse("end >= start").get()), message: "The end comes after the start"),
+            FormRule(name: "contact", test: .oneOf(["email", "phone"]), message: "Fill in Email or Phone"),
+        ])
+        let clock = WallClock(today: Self.today, minuteOfDay: 600)
+        func fill(_ answers: [String: FieldInput]) -> String {
+            switch HeadlessFill.fill(form, answers: answers, validators: [:], clock: clock) {
+            case .success: "ok"
+            case .failure(let problems): problems.description
+            }
+        }
+        #expect(fill(["start": "10:00", "end": "9:00"]) == """
+            keyform: rule 'end-after-start': The end comes after the start
+            keyform: rule 'contact': Fill in Email or Phone
+
+            """)
+        #expect(fill(["start": "10:00", "phone": "555"]) == "ok")
+        #expect(fill(["start": "10:00", "end": "25:00", "phone": "555"])
+            == "keyform: field 'end': must be a real time; hours go from 0 to 23, minutes from 0 to 59\n")
+        #expect(fill(["start": "10:00", "end": "10:30", "email": "a@b.c"]) == "ok")
+    }
 }

@@ -1,4 +1,5 @@
 @testable import KeyformCore
+import SnapshotTesting
 import Testing
 
 // Exhaustive tests of the form's state machine, in the style of the Composable
@@ -1106,5 +1107,87 @@ private enum Fixture {
             $0.problems = [0: FieldProblem.required.worded(by: [.required: "Give the email we write to"])]
             $0.notice = "Done is disabled: Email: Give the email we write to"
         }
+    }
+}
+
+/// A form's `rules:` in the engine: a broken rule keeps Done disabled with its
+/// message, shows it under the field it marks, never holds Enter, and lets go
+/// as soon as the values fix it (docs/form-format.md "Rules across fields").
+@Suite struct FormRulesEngineTests {
+    static let shift = Fixture.context(Form(title: "Shift", name: "shift", pages: [Form.Page(fields: [
+        Field(id: "start", label: "Start", type: .time),
+        Field(id: "end", label: "End", type: .time),
+        Field(id: "note", label: "Note"),
+    ])], rules: [
+        FormRule(name: "end-after-start", test: .check(try! RuleParser.parse("end >= start").get()), message: "The end comes after the start"),
+    ]))
+
+    static let broken = FieldProblem("The end comes after the start")
+
+    @Test func aBrokenRuleBlocksDoneUntilTheValueIsFixed() {
+        var store = FormStore(Self.shift)
+        store.send(.lineEdited(text: "10:00", cursor: 5)) { $0.entries[0] = Entry("10:00") }
+        // The end is empty: the rule waits, Done is enabled (nothing is required).
+        #expect(store.doneBlocker == nil)
+        store.send(.commitPressed, effects: [.saveDraft(["start": "10:00", "end": "", "note": ""]), .setLine(text: "", cursor: 0)]) {
+            $0.focus = 1
+        }
+        store.send(.lineEdited(text: "09:00", cursor: 5)) { $0.entries[1] = Entry("09:00") }
+        #expect(store.doneBlocker == "end: The end comes after the start")
+        // Enter moves on (a rule never holds the person), saying the message under End.
+        let late: [String: FieldInput] = ["start": "10:00", "end": "09:00", "note": ""]
+        store.send(.commitPressed, effects: [.saveDraft(late), .setLine(text: "", cursor: 0)]) {
+            $0.focus = 2
+            $0.problems = [1: Self.broken]
+        }
+        // Done points at the field the rule marks, with the message as its reason.
+        store.send(.donePressed, effects: [.setLine(text: "09:00", cursor: 5)]) {
+            $0.focus = 1
+            $0.notice = "Done is disabled: The end comes after the start"
+        }
+        #expect(store.state.outcome == nil)
+        // Fixing the value clears the message at once; Done is enabled again.
+        store.send(.lineEdited(text: "11:00", cursor: 5)) {
+            $0.entries[1] = Entry("11:00")
+            $0.problems = [:]
+            $0.notice = nil
+        }
+        #expect(store.doneBlocker == nil)
+        // Breaking it again from the other field: Done is disabled again.
+        store.send(.previousPressed, effects: [.setLine(text: "10:00", cursor: 5)]) {
+            $0.focus = 0
+        }
+        store.send(.lineEdited(text: "12:00", cursor: 5)) { $0.entries[0] = Entry("12:00") }
+        #expect(store.doneBlocker == "end: The end comes after the start")
+        store.send(.lineEdited(text: "08:00", cursor: 5)) { $0.entries[0] = Entry("08:00") }
+        let record = Record(values: [("start", .time(ClockTime(hour: 8, minute: 0)!)), ("end", .time(ClockTime(hour: 11, minute: 0)!)), ("note", nil)])
+        store.send(.donePressed, effects: [.submit(record), .finish(.submitted(record))]) {
+            $0.outcome = .submitted(record)
+        }
+    }
+
+    /// A field's own problem comes first: the rule is said only once every field is valid.
+    @Test func aFieldsOwnProblemComesBeforeARule() {
+        var store = FormStore(Self.shift, values: ["start": "10:00", "end": "09:00", "note": ""])
+        #expect(store.doneBlocker == "end: The end comes after the start")
+        store.send(.lineEdited(text: "25:00", cursor: 5)) { $0.entries[0] = Entry("25:00") }
+        #expect(store.doneBlocker == "start: must be a real time; hours go from 0 to 23, minutes from 0 to 59")
+    }
+
+    /// The frame while the rule is broken: Done's line says the message, and End
+    /// (the field the rule marks) has it under it after Done was pressed.
+    @Test func theFrameSaysTheMessageOnDonesLineAndUnderTheMarkedField() {
+        var store = FormStore(Self.shift, values: ["start": "10:00", "end": "09:00"], focus: 2)
+        store.send(.donePressed, effects: [.setLine(text: "09:00", cursor: 5)]) {
+            $0.focus = 1
+            $0.problems = [1: Self.broken]
+            $0.notice = "Done is disabled: The end comes after the start"
+        }
+        withSnapshotTesting(record: .missing) {
+            assertSnapshot(of: FormViewTests.picture(store.state, store.context, width: 80, height: 12), as: .lines)
+        }
+        let text = FormView.render(store.state, store.context, width: 80, height: 12, color: false).text()
+        #expect(text.contains("[ Done ] disabled: The end comes after the start"), "\(text)")
+        #expect(text.contains("✗ The end comes after the start"), "\(text)")
     }
 }

@@ -49,3 +49,54 @@ extension WordsForPeopleTests {
         ])
     }
 }
+
+/// Issue 22's rules across fields, written in Swift: `Rule` in the form's
+/// builder writes the form file's `rules:`, checked by the same parser.
+@MainActor
+struct RulesInSwiftTests {
+    @Test func aRuleIsReadAndCheckedAsInAFormFile() throws {
+        let form = KeyformForm("Shift") {
+            TimeField("start")
+            TimeField("end")
+            MultipleChoiceField("toppings", choices: ["Ham", "Egg", "Kale"]).picks(max: 2).message(.maxPicks, "Two at most")
+            Rule("end-after-start", check: "end >= start", message: "The end comes after the start")
+            Rule("any-topping", oneOf: ["toppings", "end"])
+        }
+        let compiled = try form.compile().form
+        #expect(compiled.rules.map(\.name) == ["end-after-start", "any-topping"])
+        #expect(compiled.rules.map(\.message) == ["The end comes after the start", "Fill in toppings or end"])
+        #expect(compiled.field(id: "toppings")?.maxPicks == 2)
+        #expect(compiled.field(id: "toppings")?.messages == [.maxPicks: "Two at most"])
+    }
+
+    @Test func aRuleNamingNoFieldIsAnErrorAtTheRule() {
+        let form = KeyformForm("Shift") {
+            TimeField("start")
+            Rule("late", check: "start > ned", message: "Late")
+        }
+        do {
+            _ = try form.compile()
+            Issue.record("a rule naming no field compiled")
+        } catch {
+            #expect("\(error)".contains("rule 'late': the rule names 'ned', which is not a field"), "\(error)")
+        }
+    }
+
+    /// The test double's keys end on a form whose rule keeps Done disabled: the
+    /// screen it reports says the rule's message.
+    @Test func theTestDoubleShowsDoneDisabledByTheRule() async throws {
+        let form = KeyformForm("Shift") {
+            TimeField("start")
+            TimeField("end")
+            Rule("end-after-start", check: "end >= start", message: "The end comes after the start")
+        }
+        do {
+            _ = try await KeyformTester(keys: "10:00<Enter>9:00<Enter>").run(form)
+            Issue.record("a broken rule submitted")
+        } catch KeyformError.unfinished(let screen) {
+            #expect(screen.contains("[ Done ] disabled: The end comes after the start"), "\(screen)")
+        }
+        let record = try await KeyformTester(keys: "10:00<Enter>11:00<Enter>").run(form)
+        #expect(record.json == #"{"start":"10:00","end":"11:00"}"#)
+    }
+}

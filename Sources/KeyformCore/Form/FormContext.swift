@@ -183,14 +183,18 @@ public struct FormContext: Sendable {
         return value.text
     }
 
-    /// The first field, in order, that keeps Done disabled, and why.
-    public func doneBlocker(_ entries: [FormState.Entry]) -> (field: Int, problem: FieldProblem)? {
+    /// The first field, in order, that keeps Done disabled, and why; then the
+    /// first broken rule of the form (over the values the same pass read).
+    public func doneBlocker(_ entries: [FormState.Entry]) -> DoneBlocker? {
+        var values: [String: FieldValue] = [:]
         for index in fields.indices {
-            if case .failure(let problem) = validate(field: index, entries) {
-                return (index, problem)
+            switch validate(field: index, entries) {
+            case .failure(let problem): return DoneBlocker(field: index, problem: problem)
+            case .success(let value?): values[fields[index].id] = value
+            case .success(nil): break
             }
         }
-        return nil
+        return form.rules.isEmpty ? nil : brokenRule(values: values)
     }
 
     /// The record the entries make, or the first problem.

@@ -110,7 +110,9 @@ public enum FormEngine {
             state.problems[index] = problem
             return []
         }
-        state.problems[index] = nil
+        // The field is valid; a rule it is the marked field of may still be broken:
+        // said under it, without holding the person there (a rule blocks only Done).
+        state.problems[index] = context.form.rules.isEmpty ? nil : context.problem(ofField: index, state.entries)
         var effects: [FormEffect] = []
         // A `multiple` field's typed item joins its selection and the line is free
         // for the next: in the keyboard, Enter on an item adds it and stays
@@ -143,7 +145,7 @@ public enum FormEngine {
             }
             // A picker has no Done button to speak of: only what it still needs.
             let button = context.form.presentation == .picker ? "" : "Done is disabled: "
-            state.notice = button + context.label(ofField: blocker.field, state.entries) + blocker.problem.afterLabel
+            state.notice = button + blocker.sentence(context, state.entries)
             return effects
         }
         switch context.record(state.entries) {
@@ -173,13 +175,11 @@ public enum FormEngine {
         context.validate(field: index, state.entries)
     }
 
-    /// A problem already shown follows the text as it changes, and goes once the text is valid.
+    /// A problem already shown follows the text as it changes (a rule's message
+    /// included), and goes once the text is valid and the rule holds.
     private static func refreshProblem(of index: Int, in state: inout FormState, _ context: FormContext) {
         guard state.problems[index] != nil else { return }
-        switch validate(index, state, context) {
-        case .success: state.problems[index] = nil
-        case .failure(let problem): state.problems[index] = problem
-        }
+        state.problems[index] = context.problem(ofField: index, state.entries)
     }
 
     /// A boolean field shown as a switch: the entry becomes `yes`, `no` or empty.

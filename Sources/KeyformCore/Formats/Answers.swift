@@ -3,15 +3,25 @@ public struct AnswerProblem: Error, Hashable, Sendable, CustomStringConvertible 
     /// The field the problem is about; nil for the answers as a whole (syntax, unknown fields).
     public var fieldID: String?
     public var reason: String
+    /// The form's rule the answers break (`rules:`); the reason is its message.
+    public var ruleName: String?
 
     public init(field fieldID: String?, _ reason: String) {
         self.fieldID = fieldID
         self.reason = reason
     }
 
-    /// `keyform: field 'ID': REASON` or `keyform: answers: REASON`.
+    /// A broken rule of the form: `keyform: rule 'NAME': MESSAGE`.
+    public init(rule: FormRule) {
+        self.init(field: nil, rule.message)
+        ruleName = rule.name
+    }
+
+    /// `keyform: field 'ID': REASON`, `keyform: rule 'NAME': MESSAGE` or `keyform: answers: REASON`.
     public var description: String {
-        if let fieldID { "keyform: field '\(fieldID)': \(reason)" } else { "keyform: answers: \(reason)" }
+        if let fieldID { return "keyform: field '\(fieldID)': \(reason)" }
+        if let ruleName { return "keyform: rule '\(ruleName)': \(reason)" }
+        return "keyform: answers: \(reason)"
     }
 
     static func unknownField(_ id: String, form: Form) -> AnswerProblem {
@@ -167,7 +177,8 @@ public enum HeadlessFill {
     /// nothing; then it is validated with its validator (`validators[id]`, or one made
     /// here without choices when missing). A `.last` default must be resolved by the
     /// caller into `answers`; here it counts as no default. All problems are collected,
-    /// one per field in field order, then one per answer naming no field.
+    /// one per field in field order, then one per broken rule of the form, then one
+    /// per answer naming no field.
     /// `today` as given, the time of day (for `now`) from the wall clock: the edge's door.
     public static func fill(
         _ form: Form, answers: [String: FieldInput], validators: [String: FieldValidator], today: CivilDate
@@ -201,6 +212,11 @@ public enum HeadlessFill {
             case .success(let value): values.append((field.id, value))
             case .failure(let problem): problems.append(AnswerProblem(field: field.id, problem.reason))
             }
+        }
+        // The form's rules over the valid values (one comparing a field in error waits), each broken one said.
+        let typed = Dictionary(values.compactMap { entry in entry.value.map { (entry.id, $0) } }) { first, _ in first }
+        for rule in form.rules where rule.truth(values: typed, clock: clock) == .broken {
+            problems.append(AnswerProblem(rule: rule))
         }
         let known = Set(fields.map(\.id))
         for id in answers.keys.sorted() where !known.contains(id) {

@@ -85,7 +85,9 @@ public enum RecordImport {
         for row in inStoringOrder(rows) {
             switch HeadlessFill.fill(form, answers: row.answers, validators: validators, clock: clock) {
             case .success(let record): records.append(DatedRecord(record, created: row.created))
-            case .failure(let found): problems += found.map { Problem(line: row.line, field: $0.fieldID, $0.reason) }
+            case .failure(let found):
+                // A broken rule is named as answers name it: `rule 'NAME': MESSAGE`.
+                problems += found.map { Problem(line: row.line, field: $0.fieldID, ($0.ruleName.map { "rule '\($0)': " } ?? "") + $0.reason) }
             }
         }
         // In the file's order, whatever order the rows are stored in.

@@ -170,8 +170,12 @@ public enum FormView {
             // The button is dimmed; the reason is not, since it is what to read.
             done.append("[ Done ] disabled:", .dim)
             done.append(" ")
-            done.append(TerminalSafe.escaped(context.label(ofField: blocker.field, state.entries)), .bold)
-            done.append(blocker.problem.afterLabel)
+            if let rule = blocker.rule {
+                done.append(TerminalSafe.escaped(rule.message))
+            } else {
+                done.append(TerminalSafe.escaped(context.label(ofField: blocker.field, state.entries)), .bold)
+                done.append(blocker.problem.afterLabel)
+            }
         } else {
             done.append("[ Done ]", palette.ready)
             // Enter's key, when the engine's answer to it now is to submit.
