@@ -315,7 +315,7 @@ struct FormChecks {
     static let referenceWidth = LayoutChecks.referenceWidth
 
     /// Defaults like `today` and `now` are checked against a fixed moment: only their form matters here.
-    private static let anyMoment = WallClock(today: CivilDate(year: 2000, month: 1, day: 1)!)
+    static let anyMoment = WallClock(today: CivilDate(year: 2000, month: 1, day: 1)!)
 
     /// Options only some kinds take (`pattern`, `min`…), on a field of another kind.
     private func checkOptionsFitType(_ field: Field, _ fields: Fields, _ reader: inout NodeReader) {
