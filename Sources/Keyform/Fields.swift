@@ -65,6 +65,8 @@ public struct FieldDefinition: FormField, Sendable, Equatable {
     var mask = SecretMask.dots
     /// Whether the store keeps the secret too (a form file's `store: true`).
     var storesSecret = false
+    /// Shown only while this holds (a form file's `when`); see ``when(_:)``.
+    var condition: KeyformCondition?
 
     /// The form's own words for a failed check (a form file's `messages:`).
     var messages: [Check: String] = [:]
@@ -154,6 +156,7 @@ public struct FieldDefinition: FormField, Sendable, Equatable {
         self.max = max
         self.multiple = multiple
         self.stateWords = states.map { StateWords(no: $0.no, yes: $0.yes) }
+        self.condition = nil
     }
 
     /// The field itself.
@@ -189,6 +192,53 @@ extension FormField {
         field.storesSecret = store
         return field
     }
+}
+
+extension FormField {
+    /// The field shown only while `condition` holds (a form file's `when:`). A hidden
+    /// field is skipped, not checked and not stored: its value in the record is nil.
+    ///
+    /// ```swift
+    /// BooleanField("paid")
+    /// NumberField("amount", required: true).when(.equals("paid", true))
+    /// ```
+    public func when(_ condition: KeyformCondition) -> FieldDefinition {
+        var field = definition
+        field.condition = condition
+        return field
+    }
+}
+
+/// A condition on earlier answers: what a field's or page's ``FormField/when(_:)``
+/// (a form file's `when:`) takes. It names fields asked before the field or page.
+public struct KeyformCondition: Sendable, Equatable {
+    /// The condition as a form file writes it: a YAML flow mapping.
+    let yaml: String
+
+    /// The field holds this text (as the field reads typing: `"Canada"`, `"3"`, `"yes"`).
+    public static func equals(_ field: String, _ value: String) -> KeyformCondition { oneOf(field, [value]) }
+    /// A boolean field is yes (`true`) or no (`false`).
+    public static func equals(_ field: String, _ value: Bool) -> KeyformCondition { oneOf(field, [value ? "true" : "false"]) }
+    /// An integer or number field holds this number.
+    public static func equals(_ field: String, _ value: Int) -> KeyformCondition { oneOf(field, [String(value)]) }
+    /// The field holds one of these values (a multiple choice field: one of them is picked).
+    public static func oneOf(_ field: String, _ values: [String]) -> KeyformCondition {
+        KeyformCondition(yaml: "{\(SwiftSource.quoted(field)): [" + values.map(SwiftSource.quoted).joined(separator: ", ") + "]}")
+    }
+    /// The field holds a value.
+    public static func filled(_ field: String) -> KeyformCondition { KeyformCondition(yaml: "{\(SwiftSource.quoted(field)): filled}") }
+    /// The field holds no value.
+    public static func empty(_ field: String) -> KeyformCondition { KeyformCondition(yaml: "{\(SwiftSource.quoted(field)): empty}") }
+    /// Every one of them holds.
+    public static func all(_ conditions: KeyformCondition...) -> KeyformCondition {
+        KeyformCondition(yaml: "{all: [" + conditions.map(\.yaml).joined(separator: ", ") + "]}")
+    }
+    /// At least one of them holds.
+    public static func any(_ conditions: KeyformCondition...) -> KeyformCondition {
+        KeyformCondition(yaml: "{any: [" + conditions.map(\.yaml).joined(separator: ", ") + "]}")
+    }
+    /// It does not hold.
+    public static func not(_ condition: KeyformCondition) -> KeyformCondition { KeyformCondition(yaml: "{not: \(condition.yaml)}") }
 }
 
 /// A field's starting value: a value of the field's type, or ``last`` — the

@@ -20,16 +20,21 @@ public struct Page: Sendable, Equatable {
     public let fields: [FieldDefinition]
     /// A short note under the header while the page is on screen.
     public let description: String?
+    /// Shown only while this holds (a form file's page `when:`): hidden, its fields are skipped and not stored.
+    let condition: KeyformCondition?
 
     /// A page of these fields.
     ///
     /// - Parameters:
     ///   - title: shown at the top while the page is on screen.
     ///   - description: a short note under the header (dimmed, wrapped).
+    ///   - when: the page is shown only while this holds (it names fields of earlier pages).
     ///   - fields: the page's fields, in order.
-    public init(_ title: String? = nil, description: String? = nil, @FieldBuilder fields: () -> [FieldDefinition]) {
+    public init(_ title: String? = nil, description: String? = nil, when condition: KeyformCondition? = nil,
+                @FieldBuilder fields: () -> [FieldDefinition]) {
         self.title = title
         self.description = description
+        self.condition = condition
         self.fields = fields()
     }
 }

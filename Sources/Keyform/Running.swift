@@ -82,7 +82,7 @@ public struct TerminalFormRunner: FormRunner {
     public func run(_ form: KeyformForm) async throws -> KeyformRecord {
         try Task.checkCancellation()
         let config = try userConfig()
-        let run = try form.storedRun(today: CivilDate.today())
+        let run = try form.storedRun(clock: .now())
         do {
             let start = try run.start(drafts: form.draftPolicy.forRun) { question, details in
                 try StoredFormRun.askOnTerminal(question, ttyPath: ttyPath, details: details)
@@ -147,7 +147,7 @@ extension KeyformForm {
     /// The form on its store, ready to run as `keyform run` runs it (`StoredFormRun`).
     /// - Throws: ``KeyformError/invalidForm(_:)``, ``KeyformError/storeUnavailable(_:)``.
     @MainActor
-    func storedRun(today: CivilDate) throws -> StoredFormRun {
+    func storedRun(clock: WallClock) throws -> StoredFormRun {
         let compiled = try compile()
         var store: (any RecordStore)?
         if let path = storePath {
@@ -158,7 +158,7 @@ extension KeyformForm {
             }
         }
         do {
-            return try StoredFormRun(form: compiled.form, layouts: compiled.layouts, store: store, today: today)
+            return try StoredFormRun(form: compiled.form, layouts: compiled.layouts, store: store, clock: clock)
         } catch {
             throw KeyformError.invalidForm(["form '\(compiled.form.name)': error: \(error)"])
         }

@@ -178,27 +178,27 @@ enum SwiftSource {
 
     /// The pages of a form: fields outside a page make an untitled page of their
     /// own; nil titles and one page mean the form was written with plain fields.
-    static func pages(of content: FormContent) -> [(title: String?, fields: [FieldDefinition], isPage: Bool, description: String?)] {
-        var pages: [(title: String?, fields: [FieldDefinition], isPage: Bool, description: String?)] = []
+    static func pages(of content: FormContent) -> [(title: String?, fields: [FieldDefinition], isPage: Bool, description: String?, condition: KeyformCondition?)] {
+        var pages: [(title: String?, fields: [FieldDefinition], isPage: Bool, description: String?, condition: KeyformCondition?)] = []
         var loose: [FieldDefinition] = []
         for item in content.items {
             switch item {
             case .field(let field):
                 loose.append(field)
             case .page(let page):
-                if !loose.isEmpty { pages.append((nil, loose, false, nil)) }
+                if !loose.isEmpty { pages.append((nil, loose, false, nil, nil)) }
                 loose = []
-                pages.append((page.title, page.fields, true, page.description))
+                pages.append((page.title, page.fields, true, page.description, page.condition))
             case .rule:
                 continue  // written after the fields (`formText`)
             }
         }
-        if !loose.isEmpty || pages.isEmpty { pages.append((nil, loose, false, nil)) }
+        if !loose.isEmpty || pages.isEmpty { pages.append((nil, loose, false, nil, nil)) }
         return pages
     }
 
     static func formText(
-        _ code: KeyformForm.CodeForm, name: String, pages: [(title: String?, fields: [FieldDefinition], isPage: Bool, description: String?)],
+        _ code: KeyformForm.CodeForm, name: String, pages: [(title: String?, fields: [FieldDefinition], isPage: Bool, description: String?, condition: KeyformCondition?)],
         layoutNames: [String: String], context: String
     ) -> Text {
         var text = Text()
@@ -217,8 +217,15 @@ enum SwiftSource {
             for (number, page) in pages.enumerated() {
                 let pageContext = "\(context), page \(page.title.map { "'\($0)'" } ?? "\(number + 1)")"
                 // A page without a title starts with its fields (a plain `null` would be the text "null").
-                if let title = page.title { text.add("  - title: \(quoted(title))", pageContext) }
-                var lead = page.title == nil ? "  - " : "    "
+                var lead = "  - "
+                if let title = page.title {
+                    text.add(lead + "title: \(quoted(title))", pageContext)
+                    lead = "    "
+                }
+                if let condition = page.condition {
+                    text.add(lead + "when: \(condition.yaml)", pageContext)
+                    lead = "    "
+                }
                 if let description = page.description {
                     text.add(lead + "description: \(quoted(description))", pageContext)
                     lead = "    "
@@ -249,6 +256,7 @@ enum SwiftSource {
         let context = "\(context), field '\(field.id)'"
         var lines = ["id: \(quoted(field.id))"]
         if let label = field.label { lines.append("label: \(quoted(label))") }
+        if let condition = field.condition { lines.append("when: \(condition.yaml)") }
         if field.type != .text { lines.append("type: \(field.type.rawValue)") }
         if let description = field.description { lines.append("description: \(quoted(description))") }
         if let placeholder = field.placeholder { lines.append("placeholder: \(quoted(placeholder))") }

@@ -164,7 +164,7 @@ struct ScriptedFormRun {
         case .success(let parsed): presses = parsed
         case .failure(let failure): throw KeyformError.invalidKeys("\(failure.message) (at character \(failure.offset + 1))")
         }
-        let run = try form.storedRun(today: today?.civil ?? CivilDate.today())
+        let run = try form.storedRun(clock: today.map { WallClock(today: $0.civil, minuteOfDay: WallClock.now().minuteOfDay) } ?? .now())
         // Nobody to ask: with `.ask` the draft is left alone.
         let policy = form.draftPolicy == .ask ? .ignore : form.draftPolicy.forRun
         let start = try run.start(drafts: policy)

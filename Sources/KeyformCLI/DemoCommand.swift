@@ -76,7 +76,7 @@ struct DemoCommand: ParsableCommand {
     @MainActor
     private func fill(_ form: Form, layouts: [String: Layout], caption: [Frame.Line] = []) throws -> Record? {
         let run: StoredFormRun
-        do { run = try StoredFormRun(form: form, layouts: layouts, store: nil, today: CivilDate.today()) } catch { throw Failure(message: "\(error)") }
+        do { run = try StoredFormRun(form: form, layouts: layouts, store: nil, clock: .now()) } catch { throw Failure(message: "\(error)") }
         do {
             return try run.fillOnTerminal(from: FormStart(), noAnimation: noAnimation, caption: caption,
                                           withoutTerminal: WithoutTerminal.demo)

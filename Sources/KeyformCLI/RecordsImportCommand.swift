@@ -54,16 +54,13 @@ struct RecordsImportCommand: ParsableCommand {
         }
         let context: FormContext
         do {
-            // A strict field's keys written in the form are what its values must be.
-            let (offering, offered) = ChoiceLayout.apply(to: loaded.form) { _ in [] }
-            context = try FormContext(form: offering, layouts: loaded.layouts.merging(offered) { $1 }, today: CivilDate.today())
+            // The one preparation: a strict field's keys written in the form are what its values must be.
+            context = try FormContext.prepared(loaded.form, layouts: loaded.layouts, clock: .now())
         } catch {
             throw Failure(message: "\(loaded.path): \(error)")
         }
-        let validators = Dictionary(uniqueKeysWithValues: zip(context.fields.map(\.id), context.validators))
         let name = file == "-" ? "stdin" : file
-        switch RecordImport.records(bytes, format: format ?? Self.format(of: file, bytes), form: context.form,
-                                    validators: validators, clock: context.clock) {
+        switch RecordImport.records(bytes, format: format ?? Self.format(of: file, bytes), context: context) {
         case .failure(let found):
             let problems = found.problems
             for problem in problems { Output.error("\(name):\(problem)") }

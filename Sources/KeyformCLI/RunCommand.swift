@@ -173,11 +173,9 @@ struct RunCommand: ParsableCommand {
         }
         // Without a terminal nothing is asked: a draft is used only with --resume.
         let start = try run.start(drafts: draftPolicy(interactive: false), repeatLast: repeatLast)
-        let validators = Dictionary(uniqueKeysWithValues: zip(context.fields.map(\.id), context.validators))
         let filled = parsed.flatMap { answers in
             // An empty answer is no answer: the field keeps its draft or `default: last` value.
-            HeadlessFill.fill(context.form, answers: start.values.merging(answers.filter { !$0.value.isEmpty }) { _, answer in answer },
-                              validators: validators, today: context.today)
+            HeadlessFill.fill(context, answers: answers, starting: start.values)
         }
         switch filled {
         case .success(let record):

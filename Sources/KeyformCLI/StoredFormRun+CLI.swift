@@ -12,7 +12,7 @@ extension StoredFormRun {
     /// The loaded form file on `store`.
     init(_ loaded: LoadedForm, store: (any RecordStore)?, storeProblem: StoreError? = nil) throws {
         do {
-            try self.init(form: loaded.form, layouts: loaded.layouts, store: store, storeProblem: storeProblem, today: CivilDate.today())
+            try self.init(form: loaded.form, layouts: loaded.layouts, store: store, storeProblem: storeProblem, clock: .now())
         } catch {
             throw Failure(message: "\(loaded.path): \(error)")
         }

@@ -76,9 +76,8 @@ struct TestCommand: ParsableCommand {
             let (loaded, diagnostics) = FormFiles.load(path: formPath)
             FormFiles.reportErrors(diagnostics)
             guard let loaded else { return nil }
-            // The grids a run generates (keys written in the form; nothing stored here).
-            let (offering, offered) = ChoiceLayout.apply(to: loaded.form) { _ in [] }
-            (form, layouts) = (offering, loaded.layouts.merging(offered) { $1 })
+            // Prepared below as a run prepares it (keys written in the form; nothing stored here).
+            (form, layouts) = (loaded.form, loaded.layouts)
         case .layout(let name):
             var set = LayoutSet(files: LayoutFiles(formFolder: folder.isEmpty ? "." : folder))
             let availability = set.availability(name)
@@ -94,7 +93,7 @@ struct TestCommand: ParsableCommand {
             layouts = set.parsed
         }
         do {
-            return Suite(file: file, context: try FormContext(form: form, layouts: layouts, today: CivilDate.today()))
+            return Suite(file: file, context: try FormContext.prepared(form, layouts: layouts, clock: .now()))
         } catch {
             Output.error("\(path): error: \(error)")
             return nil

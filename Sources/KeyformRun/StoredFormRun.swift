@@ -8,8 +8,8 @@ import KeyformTerminal
 /// (adding and editing) and the Swift library (`TerminalFormRunner`, and its
 /// test double `KeyformTester` / `form.test`) all run forms through it:
 ///
-/// 1. ``init(form:layouts:store:storeProblem:today:)``: the form, its
-///    `choices: {from: …}` grids filled from the store;
+/// 1. ``init(form:layouts:store:storeProblem:clock:)``: the form prepared
+///    (`FormContext.prepared`), its `choices: {from: …}` grids filled from the store;
 /// 2. ``start(drafts:repeatLast:ask:)``: `default: last` values, then the draft
 ///    as the policy says (asking on the terminal when it says ask);
 /// 3. ``hooks(from:)``: field history, and drafts saved while typing — a form
@@ -48,10 +48,11 @@ public struct StoredFormRun {
 
     /// The form ready to run on `store`.
     /// - Throws: the form's invalid pattern, as `FormContext` finds it.
+    /// - Parameter clock: the run's one clock, read once at the edge (`WallClock.now()`).
     public init(form: Form, layouts: [String: Layout], store: (any RecordStore)?, storeProblem: StoreError? = nil,
-                today: CivilDate) throws(FieldValidator.PatternError) {
-        let (offering, offered) = ChoiceLayout.apply(to: form) { source in (try? store?.choiceValues(source)) ?? [] }
-        context = try FormContext(form: offering, layouts: layouts.merging(offered) { $1 }, today: today)
+                clock: WallClock) throws(FieldValidator.PatternError) {
+        context = try FormContext.prepared(form, layouts: layouts, storedChoices: { source in (try? store?.choiceValues(source)) ?? [] },
+                                           clock: clock)
         self.store = store
         self.storeProblem = storeProblem
         self.loaded = (form, layouts)
@@ -60,7 +61,7 @@ public struct StoredFormRun {
     /// The same run with its `choices` grids read again: what was stored
     /// since shows (the next quick entry, a form opened again from browse).
     public func reloaded() -> StoredFormRun? {
-        var run = try? StoredFormRun(form: loaded.form, layouts: loaded.layouts, store: store, storeProblem: storeProblem, today: CivilDate.today())
+        var run = try? StoredFormRun(form: loaded.form, layouts: loaded.layouts, store: store, storeProblem: storeProblem, clock: .now())
         run?.rescueFolder = rescueFolder
         return run
     }

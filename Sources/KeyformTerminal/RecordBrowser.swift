@@ -229,7 +229,7 @@ public final class RecordBrowser: TerminalScene {
                 case .pickFilterField(let ids):
                     let fields = ids.compactMap { form.field(id: $0) }
                     requests += openFilterForm(for: .filterField) {
-                        (try RecordListEngine.filterFieldForm(fields, of: form, today: addContext.today), [:])
+                        (try RecordListEngine.filterFieldForm(fields, of: form, clock: addContext.clock), [:])
                     }
                 case .pickFilterValue(let id, let current):
                     // A `choices` grid offers what is stored now: records added or deleted since count.

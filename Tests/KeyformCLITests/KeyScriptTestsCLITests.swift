@@ -38,6 +38,44 @@ import Testing
         #expect(result.stderr == "keyform: no test files (NAME.test.yaml) in '\(folder.path)'; nothing was run\n", "\(result.stderr)")
     }
 
+    /// `keyform test`, `form preview` and `keyform run` prepare a form in one place
+    /// (`FormContext.prepared`): a `choices: {from:}` field gets its grid of stored
+    /// values, which on an empty store (or none: preview and tests read no store) says
+    /// "none yet". `keyform test` built its own context without that grid, so the
+    /// field had no grid to Tab to and its first screen differed from preview's.
+    @Test func aChoicesFieldIsDrawnByTestAsPreviewAndRunDrawIt() throws {
+        let folder = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try """
+            title: Errand
+            fields:
+              - id: shop
+                label: Shop
+                choices: {from: errand.shop}
+              - id: item
+            """.write(to: folder.appendingPathComponent("errand.yaml"), atomically: true, encoding: .utf8)
+        let preview = try CLIRunner.run(["form", "preview", "errand.yaml"], in: folder)
+        #expect(preview.status == 0, "\(preview.stderr)")
+        #expect(preview.stdout.contains("Tab"), "\(preview.stdout)")
+        let screen = preview.stdout.split(separator: "\n", omittingEmptySubsequences: false).map { "      " + $0 }.joined(separator: "\n")
+        try """
+            form: errand.yaml
+            tests:
+              - name: the first screen is preview's
+                keys: ""
+                outcome: open
+                screen: |
+            \(screen)
+              - name: Tab turns to the grid of stored shops (none yet), where x is no key
+                keys: "<Tab>x"
+                outcome: open
+                expect: {shop: "", item: ""}
+            """.write(to: folder.appendingPathComponent("errand.test.yaml"), atomically: true, encoding: .utf8)
+        let result = try CLIRunner.run(["test", "errand.test.yaml"], in: folder, environment: ["INPUTRC": "/dev/null", "LANG": "C.UTF-8"])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.hasSuffix("2 passed, 0 failed\n"), "\(result.stdout)")
+    }
+
     @Test func aFailingTestSaysWhatDiffered() throws {
         let folder = try CLIRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -21,14 +21,11 @@ import Testing
         ]
     )
 
-    static let validators: [String: FieldValidator] = {
-        var validators: [String: FieldValidator] = [:]
-        for field in form.fields {
-            validators[field.id] = try! FieldValidator(
-                field: field, choices: field.layout == nil ? nil : ["High", "Medium", "Low"])
-        }
-        return validators
-    }()
+    static let priority = Layout(title: "Priority", kind: .choice, pages: [Layout.Page(rows: [
+        ["High", "Medium", "Low"].map { Layout.Key(label: $0) },
+    ])])
+    /// The form prepared as every run prepares it: answers fill the same context.
+    static let context = try! FormContext(form: form, layouts: ["priority": priority], clock: WallClock(today: today))
 
     func json(_ text: String) -> Result<[String: FieldInput], AnswerProblems> {
         Answers.fromJSON(Array(text.utf8), form: Self.form)
@@ -40,7 +37,7 @@ import Testing
     }
 
     func fill(_ answers: [String: FieldInput]) -> Result<Record, AnswerProblems> {
-        HeadlessFill.fill(Self.form, answers: answers, validators: Self.validators, today: Self.today)
+        HeadlessFill.fill(Self.context, answers: answers)
     }
 
     // MARK: AnswerProblem
@@ -268,18 +265,17 @@ import Testing
 
     @Test func invalidDefaultsAreProblemsToo() {
         let form = Form(name: "x", pages: [Form.Page(fields: [Field(id: "n", type: .integer, defaultValue: .value("many"))])])
-        #expect(problems(HeadlessFill.fill(form, answers: [:], validators: [:], today: Self.today))
+        #expect(problems(HeadlessFill.fill(try! FormContext(form: form, layouts: [:], clock: WallClock(today: Self.today)), answers: [:]))
             == ["keyform: field 'n': must be a whole number"])
     }
 
-    @Test func missingValidatorsAreMadeOnTheSpot() throws {
-        let record = try HeadlessFill.fill(Self.form, answers: ["text": "a", "priority": "Anything", "laps": "3"],
-                                           validators: [:], today: Self.today).get()
+    @Test func aFieldWhoseLayoutDidNotResolveIsNotStrict() throws {
+        let context = try FormContext(form: Self.form, layouts: [:], clock: WallClock(today: Self.today))
+        let record = try HeadlessFill.fill(context, answers: ["text": "a", "priority": "Anything", "laps": "3"]).get()
         #expect(record["laps"] == .integer(3))
         #expect(record["priority"] == .text("Anything"))  // no choices known, so not strict
         let bad = Form(name: "x", pages: [Form.Page(fields: [Field(id: "t", pattern: "(")])])
-        #expect(problems(HeadlessFill.fill(bad, answers: ["t": "a"], validators: [:], today: Self.today))
-            == ["keyform: field 't': invalid pattern '(': expected ')'"])
+        #expect(throws: FieldValidator.PatternError.self) { try FormContext(form: bad, layouts: [:], clock: WallClock(today: Self.today)) }
     }
 
     @Test func unknownAnswersAreProblemsAfterTheFields() {
@@ -323,7 +319,7 @@ import Testing
         ])
         let clock = WallClock(today: Self.today, minuteOfDay: 600)
         func fill(_ answers: [String: FieldInput]) -> String {
-            switch HeadlessFill.fill(form, answers: answers, validators: [:], clock: clock) {
+            switch HeadlessFill.fill(try! FormContext(form: form, layouts: [:], clock: clock), answers: answers) {
             case .success: "ok"
             case .failure(let problems): problems.description
             }

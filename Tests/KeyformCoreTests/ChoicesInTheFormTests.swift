@@ -98,7 +98,7 @@ struct ChoicesInTheFormTests {
         #expect(state.focus == 2)
         #expect(state.entries[0] == FormState.Entry("sour"))
         #expect(state.entries[1] == FormState.Entry(selection: ["Lettuce", "Onions"]))
-        #expect(context.record(state.entries) == .success(Record(form: context.form, values: [
+        #expect(context.evaluation(state.entries).record == .success(Record(form: context.form, values: [
             "bread": .text("sour"), "toppings": .list(["Lettuce", "Onions"]),
         ])))
     }
@@ -153,10 +153,10 @@ struct ChoicesInTheFormTests {
         #expect(state.entries[1] == FormState.Entry("Ontario"))
         #expect(state.grid == FormState.Grid(layout: "choices:state=Mexico"))
         #expect(context.validate(field: 1, state.entries) == .failure(.notAChoice(["Jalisco", "Oaxaca"])))
-        #expect(context.doneBlocker(state.entries)?.field == 1)
+        #expect(context.evaluation(state.entries).doneBlocker?.field == 1)
         state = Self.run(context, [.gridHotkeyPressed("1")], from: state)
         #expect(state.entries[1] == FormState.Entry("Jalisco"))
-        #expect(context.record(state.entries) == .success(Record(form: context.form, values: [
+        #expect(context.evaluation(state.entries).record == .success(Record(form: context.form, values: [
             "country": .text("Mexico"), "state": .text("Jalisco"),
         ])))
     }

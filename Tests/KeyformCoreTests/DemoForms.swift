@@ -38,6 +38,6 @@ enum DemoForms {
         guard let form = parsed.value else {
             throw Broken(description: "\(name): \(parsed.diagnostics.map(\.description))")
         }
-        return try FormContext(form: form, layouts: layouts, today: today)
+        return try FormContext(form: form, layouts: layouts, clock: WallClock(today: today))
     }
 }

@@ -11,7 +11,7 @@ import Testing
     func check(_ field: Field, _ raw: String, choices: [String]? = nil, today: CivilDate = today)
         throws -> Result<FieldValue?, FieldProblem>
     {
-        try validator(field, choices: choices).validate(raw, today: today)
+        try validator(field, choices: choices).validate(raw, at: WallClock(today: today))
     }
 
     func date(_ text: String) -> FieldValue { .date(CivilDate(iso: text)!) }
@@ -284,10 +284,10 @@ import Testing
         var typed = ""
         for character in "buy milk and bread on the way home" {
             typed.append(character)
-            #expect(validator.validate(typed, today: Self.today) == .success(.text(typed)))
+            #expect(validator.validate(typed, at: WallClock(today: Self.today)) == .success(.text(typed)))
         }
         let copy = validator
-        _ = copy.validate("x", today: Self.today)
+        _ = copy.validate("x", at: WallClock(today: Self.today))
         #expect(counter.compiles == 1)
         // A field without a pattern compiles nothing.
         _ = try FieldValidator(field: Field(id: "u"), choices: nil) { pattern throws(FieldValidator.PatternError) in
@@ -330,7 +330,7 @@ import Testing
         let validator = try FieldValidator(field: Field(id: "t", pattern: "[0-9]+"), choices: nil)
         let results = await withTaskGroup(of: Bool.self) { group in
             for index in 0..<8 {
-                group.addTask { (try? validator.validate(String(index), today: Self.today).get()) != nil }
+                group.addTask { (try? validator.validate(String(index), at: WallClock(today: Self.today)).get()) != nil }
             }
             return await group.reduce(into: [Bool]()) { $0.append($1) }
         }

@@ -38,7 +38,7 @@ private struct FormStore {
 
     /// `id: reason` of the field that keeps Done disabled; nil while Done is enabled.
     var doneBlocker: String? {
-        context.doneBlocker(state.entries).map { "\(context.fields[$0.field].id): \($0.problem.reason)" }
+        context.evaluation(state.entries).doneBlocker.map { "\(context.fields[$0.field].id): \($0.problem.reason)" }
     }
 }
 
@@ -135,7 +135,7 @@ private enum Fixture {
     static let layouts = ["priority": priority, "keypad": keypad, "strokes": strokes, "tools": tools, "yusendo": yusendo]
 
     static func context(_ form: Form, layouts: [String: Layout] = layouts) -> FormContext {
-        try! FormContext(form: form, layouts: layouts, today: today)
+        try! FormContext(form: form, layouts: layouts, clock: WallClock(today: today))
     }
 }
 
@@ -1079,7 +1079,7 @@ private enum Fixture {
               messages: [.pattern: "Give an email like ada@example.org", .required: "Give the email we write to"]),
         Field(id: "age", label: "Age", type: .integer, min: 0),
     ])])
-    static let context = try! FormContext(form: form, layouts: [:], today: Fixture.today)
+    static let context = try! FormContext(form: form, layouts: [:], clock: WallClock(today: Fixture.today))
 
     @Test func aBrokenPatternIsSaidInTheFormsWords() {
         var store = FormStore(Self.context)
@@ -1189,5 +1189,116 @@ private enum Fixture {
         let text = FormView.render(store.state, store.context, width: 80, height: 12, color: false).text()
         #expect(text.contains("[ Done ] disabled: The end comes after the start"), "\(text)")
         #expect(text.contains("✗ The end comes after the start"), "\(text)")
+    }
+}
+
+// MARK: - Conditions (`when:`): one evaluation decides what is asked
+
+private enum Receipt {
+    /// paid (a switch), amount (required, shown only while paid is yes), note.
+    static let form = Form(name: "receipt", pages: [Form.Page(fields: [
+        Field(id: "paid", type: .boolean),
+        Field(id: "amount", type: .number, required: true, when: .equals("paid", "true")),
+        Field(id: "note"),
+    ])])
+    static let context = Fixture.context(form, layouts: [:])
+}
+
+@Suite struct ConditionReducerTests {
+    /// The driver shows and hides the field as it changes; Enter and Shift-Tab skip it
+    /// while hidden; its entry is kept (and drafted) while hidden; Done is not blocked
+    /// by it, and the record leaves it out.
+    @Test func aConditionShowsAndHidesAFieldAsItsDriverChanges() {
+        var store = FormStore(Receipt.context)
+        #expect(Receipt.context.evaluation(store.state.entries).shown == [true, false, true])
+        store.send(.toggle(.set(true)), effects: [.setLine(text: "yes", cursor: 3)]) { $0.entries[0] = Entry("yes") }
+        #expect(Receipt.context.evaluation(store.state.entries).shown == [true, true, true])
+        #expect(store.doneBlocker == "amount: required")
+        store.send(.commitPressed, effects: [
+            .saveDraft(["paid": .line("yes"), "amount": .line(""), "note": .line("")]), .setLine(text: "", cursor: 0),
+        ]) { $0.focus = 1 }
+        store.send(.lineEdited(text: "12.5", cursor: 4)) { $0.entries[1] = Entry("12.5") }
+        store.send(.previousPressed, effects: [.setLine(text: "yes", cursor: 3)]) { $0.focus = 0 }
+        store.send(.toggle(.set(false)), effects: [.setLine(text: "no", cursor: 2)]) { $0.entries[0] = Entry("no") }
+        #expect(store.doneBlocker == nil)
+        // Enter skips the hidden amount; its entry stays, and is drafted.
+        store.send(.commitPressed, effects: [
+            .saveDraft(["paid": .line("no"), "amount": .line("12.5"), "note": .line("")]), .setLine(text: "", cursor: 0),
+        ]) { $0.focus = 2 }
+        // Shift-Tab skips it back too.
+        store.send(.previousPressed, effects: [.setLine(text: "no", cursor: 2)]) { $0.focus = 0 }
+        store.send(.toggle(.set(true)), effects: [.setLine(text: "yes", cursor: 3)]) { $0.entries[0] = Entry("yes") }
+        // Shown again, it holds what was typed.
+        store.send(.commitPressed, effects: [
+            .saveDraft(["paid": .line("yes"), "amount": .line("12.5"), "note": .line("")]), .setLine(text: "12.5", cursor: 4),
+        ]) { $0.focus = 1 }
+        store.send(.previousPressed, effects: [.setLine(text: "yes", cursor: 3)]) { $0.focus = 0 }
+        store.send(.toggle(.set(false)), effects: [.setLine(text: "no", cursor: 2)]) { $0.entries[0] = Entry("no") }
+        let record = Record(values: [("paid", .boolean(false)), ("note", nil)])
+        store.send(.donePressed, effects: [.submit(record), .finish(.submitted(record))]) { $0.outcome = .submitted(record) }
+    }
+
+    /// Alt-digits number the shown fields: with amount hidden, Alt-2 is the note.
+    @Test func altDigitsNumberTheShownFields() {
+        var store = FormStore(Receipt.context, values: ["paid": "no"])
+        store.send(.fieldJumpRequested(2), effects: [.setLine(text: "", cursor: 0)]) { $0.focus = 2 }
+        store.send(.fieldJumpRequested(3), effects: [.bell])
+    }
+
+    /// A draft whose focus is a field hidden now opens on the next shown field.
+    @Test func aDraftFocusedOnAHiddenFieldOpensOnTheNextShownOne() {
+        let state = FormState.start(Receipt.context, values: ["paid": "no", "amount": "3"], focus: 1)
+        #expect(state.focus == 2)
+        #expect(state.entries[1] == Entry("3"))
+    }
+
+    /// A hidden field is not drawn (the page reflows), and the Done line does not name it.
+    @Test func aHiddenFieldIsNotDrawn() {
+        let hidden = FormState.start(Receipt.context, values: ["paid": "no"])
+        let text = FormView.render(hidden, Receipt.context, width: 60, height: 12, color: false).text()
+        #expect(!text.contains("amount"), "\(text)")
+        #expect(text.contains("[ Done ] ready"), "\(text)")
+        let shown = FormState.start(Receipt.context, values: ["paid": "yes"])
+        let drawn = FormView.render(shown, Receipt.context, width: 60, height: 12, color: false).text()
+        #expect(drawn.contains("  amount*\n"), "\(drawn)")
+        #expect(drawn.contains("[ Done ] disabled: amount is required"), "\(drawn)")
+    }
+
+    /// A page's `when` hides its fields; a hidden page takes no number in the header.
+    @Test func aHiddenPageIsSkippedAndNotCounted() {
+        let form = Form(title: "Trip", name: "trip", pages: [
+            Form.Page(fields: [Field(id: "abroad", type: .boolean)]),
+            Form.Page(title: "Passport", fields: [Field(id: "passport", required: true)], when: .equals("abroad", "yes")),
+            Form.Page(title: "Notes", fields: [Field(id: "note")]),
+        ])
+        let context = Fixture.context(form, layouts: [:])
+        var store = FormStore(context, values: ["abroad": "no"])
+        #expect(context.evaluation(store.state.entries).pageShown == [true, false, true])
+        store.send(.commitPressed, effects: [
+            .saveDraft(["abroad": .line("no"), "passport": .line(""), "note": .line("")]), .setLine(text: "", cursor: 0),
+            .transition(.page(forward: true)),
+        ]) { $0.focus = 2 }
+        let header = FormView.render(store.state, context, width: 60, height: 12, color: false).text().split(separator: "\n")[0]
+        #expect(header == "Trip · Page 2/2: Notes")
+    }
+
+    /// Values read by the field's kind: one of several, a `multiple` field's item,
+    /// filled/empty, any/all/not; a field not valid yet counts as empty.
+    @Test func conditionsReadValuesAsTheFieldsKindDoes() {
+        let form = Form(name: "c", pages: [Form.Page(fields: [
+            Field(id: "country"),
+            Field(id: "count", type: .integer),
+            Field(id: "a", when: .oneOf(field: "country", values: ["Canada", "Mexico"])),
+            Field(id: "b", when: .equals("count", "3")),
+            Field(id: "c", when: .all([.filled(field: "country"), .not(.empty(field: "count"))])),
+            Field(id: "d", when: .any([.equals("count", "03"), .equals("country", "Peru")])),
+        ])])
+        let context = Fixture.context(form, layouts: [:])
+        func shown(_ country: String, _ count: String) -> [Bool] {
+            Array(context.evaluation([Entry(country), Entry(count), Entry(), Entry(), Entry(), Entry()]).shown.dropFirst(2))
+        }
+        #expect(shown("Mexico", "3") == [true, true, true, true])
+        #expect(shown("Peru", "x") == [false, false, false, true])
+        #expect(shown("", "") == [false, false, false, false])
     }
 }

@@ -296,6 +296,41 @@ import Yams
         #expect(try Self.format(source) == source)
     }
 
+    /// `when` goes right after the field's id and label (and before a page's fields),
+    /// its condition kept as written.
+    @Test func whenComesRightAfterIdAndLabel() throws {
+        let source = """
+            pages:
+              - fields:
+                  - id: paid
+                    type: boolean
+              - fields:
+                  - type: number
+                    id: amount
+                    required: true
+                    when: {all: [{paid: true}, {not: {paid: empty}}]}
+                    label: Amount
+                when: {paid: yes}
+                title: Receipt
+
+            """
+        #expect(try Self.format(source) == """
+            pages:
+              - fields:
+                  - id: paid
+                    type: boolean
+              - title: Receipt
+                when: {paid: yes}
+                fields:
+                  - id: amount
+                    label: Amount
+                    when: {all: [{paid: true}, {not: {paid: empty}}]}
+                    type: number
+                    required: true
+
+            """)
+    }
+
     /// Every option the parser knows has its canonical place: none falls among "the others".
     @Test func everyKnownKeyHasAPlace() {
         let kind = YAMLFormatter.Kind.form

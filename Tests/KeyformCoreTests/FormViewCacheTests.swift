@@ -20,6 +20,7 @@ import Testing
         var contexts = try DemoForms.names.map(DemoForms.context)
         contexts.append(MultipleChoiceTests.context)
         contexts.append(try Self.todoNamingItsAnswers())
+        contexts.append(try Self.conditions())
         var random = SplitMix64(seed: seed)
         var gridFrames = 0
         for context in contexts {
@@ -41,6 +42,20 @@ import Testing
         }
         // The runs spend much of their time in grids (what the cache holds).
         #expect(gridFrames > 600)
+    }
+
+    /// Fields and a page that show and hide as typed text (`High`, `yes`) and a
+    /// switch change: a frame must never be stale about which are shown.
+    static func conditions() throws -> FormContext {
+        let todo = try DemoForms.context("todo")
+        return try FormContext(form: Form(title: "Conditions", name: "conditions", pages: [
+            Form.Page(fields: [Field(id: "text"), Field(id: "urgent", type: .boolean)]),
+            Form.Page(title: "More", fields: [
+                Field(id: "priority", layout: "priority", input: .grid, strict: true, when: .equals("urgent", "yes")),
+                Field(id: "note", when: .oneOf(field: "text", values: ["High", "yes"])),
+                Field(id: "due", type: .date, layout: "calendar", when: .not(.equals("priority", "High"))),
+            ], when: .filled(field: "text")),
+        ]), layouts: todo.layouts, clock: todo.clock)
     }
 
     /// The footer's key hints kept in the cache are the hints made fresh:

@@ -259,7 +259,7 @@ struct FormViewTests {
         let question = "Where did you stay on the first night?"  // 38 cells, 39 with the star
         let context = try! FormContext(form: Form(name: "stay", pages: [Form.Page(fields: [
             Field(id: "place", label: question, required: true), Field(id: "note", label: "Note"),
-        ])]), layouts: [:], today: DemoForms.today)
+        ])]), layouts: [:], clock: WallClock(today: DemoForms.today))
         let state = Self.state(context, values: ["place": "Kyoto"], focus: 1)
         let frame = FormView.render(state, context, width: 80, height: 24)
         let text = frame.text(markCursor: false)
@@ -281,7 +281,7 @@ struct FormViewTests {
             Form.Page(title: "How far did you swim?", fields: [Field(id: "stroke", label: "Stroke", layout: "strokes", input: .grid)]),
             Form.Page(title: "Notes", fields: [Field(id: "note", label: "Note")]),
         ])
-        let context = try FormContext(form: form, layouts: ["strokes": strokes], today: DemoForms.today)
+        let context = try FormContext(form: form, layouts: ["strokes": strokes], clock: WallClock(today: DemoForms.today))
         let lines = FormView.render(Self.state(context), context, width: 50, height: 24).text(markCursor: false)
             .split(separator: "\n").map(String.init)
         #expect(lines.first == "Daily swimming … · Page 1/2: How far did you swim?", "\(lines)")
@@ -296,7 +296,7 @@ struct FormViewTests {
     /// no Done line, no keyboard to swap to; Enter names the pick.
     @Test func filterFieldPicker() throws {
         let todo = try DemoForms.context("todo")
-        let context = try RecordListEngine.filterFieldForm(todo.form.fields, of: todo.form, today: DemoForms.today)
+        let context = try RecordListEngine.filterFieldForm(todo.form.fields, of: todo.form, clock: WallClock(today: DemoForms.today))
         let state = Self.state(context, [.gridMoved(.right)])
         let frame = FormView.render(state, context, width: 80, height: 24)
         #expect(!frame.text(markCursor: false).contains("*"), "no required star")
@@ -362,7 +362,7 @@ struct FormViewTests {
     func aLongFormCountsTheFieldsOutOfView(focus: Int) throws {
         let fields = (1...30).map { Field(id: "f\($0)", label: "Field \($0)") }
         let context = try FormContext(form: Form(name: "long", pages: [Form.Page(fields: fields)]), layouts: [:],
-                                      today: CivilDate(year: 2026, month: 11, day: 22)!)
+                                      clock: WallClock(today: CivilDate(year: 2026, month: 11, day: 22)!))
         let state = Self.state(context, focus: focus)
         let text = FormView.render(state, context, width: 80, height: 24).text()
         let rows = text.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }

@@ -31,7 +31,7 @@ import Testing
         Form.Page(title: "About {{country}} ({{count}})", fields: [Field(id: "note", label: "Note")]),
     ])
 
-    static var context: FormContext { try! FormContext(form: form, layouts: [:], today: today) }
+    static var context: FormContext { try! FormContext(form: form, layouts: [:], clock: WallClock(today: today)) }
 
     @Test func theValueIsAsTheFieldShowsItAndEmptyWhileNotValid() {
         let context = Self.context
@@ -57,10 +57,10 @@ import Testing
         // Done's notice names the field by its label as shown.
         var blocked = FormState.start(try! FormContext(form: Form(name: "x", pages: [Form.Page(fields: [
             Field(id: "a", label: "A"), Field(id: "b", label: "B after {{a}}", required: true),
-        ])]), layouts: [:], today: Self.today), values: ["a": .line("one")])
+        ])]), layouts: [:], clock: WallClock(today: Self.today)), values: ["a": .line("one")])
         let small = try! FormContext(form: Form(name: "x", pages: [Form.Page(fields: [
             Field(id: "a", label: "A"), Field(id: "b", label: "B after {{a}}", required: true),
-        ])]), layouts: [:], today: Self.today)
+        ])]), layouts: [:], clock: WallClock(today: Self.today))
         _ = FormEngine.reduce(&blocked, .donePressed, small)
         #expect(blocked.notice == "Done is disabled: B after one is required")
     }

@@ -87,7 +87,7 @@ import Testing
         _ = FormEngine.reduce(&state, .swapViewPressed, Self.todo)
         #expect(situation(state).isCalendar)
         let today = Self.todo.today.description
-        #expect(FormEngine.enterAnswer(state, Self.todo) == .commit(.next))
+        #expect(FormEngine.enterAnswer(state, Self.todo) == .commit(.next(4)))
         #expect(FormKeyMaps.standard.footer(in: situation(state), width: 200).contains("Enter keep \(today) ·"),
                 "\(FormKeyMaps.standard.footer(in: situation(state), width: 200))")
         // What the reducer then does is what was named.
@@ -104,7 +104,7 @@ import Testing
         let frame = FormView.render(last, Self.todo, width: 80, height: 24)
         #expect(frame.text().contains("[ Done ] ready: press Enter"))
         let first = FormState.start(Self.todo, values: ["text": "Buy milk"], focus: 0)
-        #expect(FormEngine.enterAnswer(first, Self.todo) == .commit(.next))
+        #expect(FormEngine.enterAnswer(first, Self.todo) == .commit(.next(1)))
         #expect(FormView.render(first, Self.todo, width: 80, height: 24).text().contains("[ Done ] ready\n")
                 || FormView.render(first, Self.todo, width: 80, height: 24).text().hasSuffix("[ Done ] ready"))
         let blocked = FormState.start(Self.todo, values: ["text": ""], focus: 4)

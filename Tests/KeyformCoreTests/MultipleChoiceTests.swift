@@ -19,7 +19,7 @@ struct MultipleChoiceTests {
         Field(id: "note", label: "Note"),
     ])])
 
-    static let context = try! FormContext(form: form, layouts: ["tags": tags], today: today)
+    static let context = try! FormContext(form: form, layouts: ["tags": tags], clock: WallClock(today: today))
 
     static func run(_ events: [FormEvent], from state: FormState? = nil) -> (FormState, [FormEffect]) {
         var state = state ?? FormState.start(context)
@@ -60,13 +60,13 @@ struct MultipleChoiceTests {
     @Test func validatorSplitsTheEntry() throws {
         let field = Field(id: "tags", layout: "tags", strict: true, multiple: true)
         let validator = try FieldValidator(field: field, choices: ["Beach", "Food", "Sunset"])
-        #expect(validator.validate("Beach, Food", today: Self.today) == .success(.list(["Beach", "Food"])))
-        #expect(validator.validate(" Food ,Beach,, Food", today: Self.today) == .success(.list(["Food", "Beach"])))
-        #expect(validator.validate(" , ", today: Self.today) == .success(nil))
-        #expect(validator.validate("Beach, Opera", today: Self.today) == .failure(FieldProblem("'Opera' must be one of: Beach, Food, Sunset", check: .strict)))
+        #expect(validator.validate("Beach, Food", at: WallClock(today: Self.today)) == .success(.list(["Beach", "Food"])))
+        #expect(validator.validate(" Food ,Beach,, Food", at: WallClock(today: Self.today)) == .success(.list(["Food", "Beach"])))
+        #expect(validator.validate(" , ", at: WallClock(today: Self.today)) == .success(nil))
+        #expect(validator.validate("Beach, Opera", at: WallClock(today: Self.today)) == .failure(FieldProblem("'Opera' must be one of: Beach, Food, Sunset", check: .strict)))
         let required = try FieldValidator(field: Field(id: "tags", required: true, maxLength: 5, multiple: true), choices: nil)
-        #expect(required.validate("", today: Self.today) == .failure(.required))
-        #expect(required.validate("Beach, Sunset", today: Self.today) == .failure(FieldProblem("'Sunset' must be at most 5 characters", check: .maxLength)))
+        #expect(required.validate("", at: WallClock(today: Self.today)) == .failure(.required))
+        #expect(required.validate("Beach, Sunset", at: WallClock(today: Self.today)) == .failure(FieldProblem("'Sunset' must be at most 5 characters", check: .maxLength)))
     }
 
     /// `min_picks`/`max_picks` count the items (each once); an empty optional
@@ -120,7 +120,7 @@ struct MultipleChoiceTests {
         let (state, effects) = Self.run([.gridHotkeyPressed("f"), .gridHotkeyPressed("b"), .gridHotkeyPressed("d")])
         #expect(state.focus == 1)
         #expect(effects.first == .saveDraft(["tags": .selection(["Food", "Beach"]), "note": ""]))
-        #expect(Self.context.record(state.entries) == .success(Record(form: Self.form, values: ["tags": .list(["Food", "Beach"])])))
+        #expect(Self.context.evaluation(state.entries).record == .success(Record(form: Self.form, values: ["tags": .list(["Food", "Beach"])])))
     }
 
     @Test func strictRefusesATypedTagThatIsNoKey() {
@@ -131,7 +131,7 @@ struct MultipleChoiceTests {
         let (typed, _) = Self.run([.swapViewPressed, .lineEdited(text: "Food", cursor: 4), .commitPressed,
                                    .lineEdited(text: "Sunset", cursor: 6), .commitPressed, .commitPressed])
         #expect(typed.focus == 1)
-        #expect(Self.context.record(typed.entries) == .success(Record(form: Self.form, values: ["tags": .list(["Food", "Sunset"])])))
+        #expect(Self.context.evaluation(typed.entries).record == .success(Record(form: Self.form, values: ["tags": .list(["Food", "Sunset"])])))
     }
 
     @Test func clearEmptiesTheSelection() {
@@ -171,10 +171,10 @@ struct MultipleChoiceTests {
         let validators = ["tags": try FieldValidator(field: Self.form.fields[0], choices: Self.tags.choiceTexts)]
         let json = try Answers.fromJSON(Array(#"{"tags":["Beach","Sunset"]}"#.utf8), form: Self.form).get()
         #expect(json == ["tags": .selection(["Beach", "Sunset"])])
-        let record = try HeadlessFill.fill(Self.form, answers: json, validators: validators, today: Self.today).get()
+        let record = try HeadlessFill.fill(Self.context, answers: json).get()
         #expect(record["tags"] == .list(["Beach", "Sunset"]))
         let lines = try Answers.fromLines("Food, Beach\nhi\n", form: Self.form).get()
-        #expect(try HeadlessFill.fill(Self.form, answers: lines, validators: validators, today: Self.today).get()["tags"] == .list(["Food", "Beach"]))
+        #expect(try HeadlessFill.fill(Self.context, answers: lines).get()["tags"] == .list(["Food", "Beach"]))
         guard case .failure(let problems) = Answers.fromJSON(Array(#"{"tags":["Beach",1],"note":["x"]}"#.utf8), form: Self.form) else {
             Issue.record("a list of non-texts is refused"); return
         }

@@ -14,8 +14,7 @@ import Testing
     }
 
     func records(_ text: String, _ format: RecordImport.Format) -> Result<[DatedRecord], RecordImport.Problems> {
-        RecordImport.records(Array(text.utf8), format: format, form: Self.form, validators: Self.validators,
-                             clock: WallClock(today: DemoForms.today))
+        RecordImport.records(Array(text.utf8), format: format, context: Self.context)
     }
 
     func problems<T>(_ result: Result<T, RecordImport.Problems>) -> [String] {
@@ -70,8 +69,7 @@ import Testing
     /// As a JSON file's: bytes that are not UTF-8 are a problem at their line, not U+FFFD in a value.
     @Test func aCSVThatIsNotUTF8IsAProblemAtItsLine() {
         let bytes = Array("text,priority\nBuy milk,High\n".utf8) + [0x61, 0xFF, 0x2C] + Array("Low\n".utf8)
-        let result = RecordImport.records(bytes, format: .csv, form: Self.form, validators: Self.validators,
-                                          clock: WallClock(today: DemoForms.today))
+        let result = RecordImport.records(bytes, format: .csv, context: Self.context)
         #expect(problems(result) == ["3: not valid UTF-8; save the file as UTF-8"])
     }
 

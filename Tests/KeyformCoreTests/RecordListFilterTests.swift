@@ -207,7 +207,7 @@ import Testing
 
     @Test func theFieldFormHasAKeyPerField() throws {
         let form = try Self.vacation().form
-        let context = try RecordListEngine.filterFieldForm(form.fields, of: form, today: DemoForms.today)
+        let context = try RecordListEngine.filterFieldForm(form.fields, of: form, clock: WallClock(today: DemoForms.today))
         #expect(context.form.title == "Vacation note · filter")
         let field = context.fields[0]
         #expect((field.id, field.required, field.input, field.strict) == ("filter", true, .grid, true))
@@ -221,7 +221,7 @@ import Testing
     /// nothing there and the engine refuses the swap.
     @Test func theFieldFormIsAPickerWithoutAKeyboard() throws {
         let form = try Self.vacation().form
-        let context = try RecordListEngine.filterFieldForm(form.fields, of: form, today: DemoForms.today)
+        let context = try RecordListEngine.filterFieldForm(form.fields, of: form, clock: WallClock(today: DemoForms.today))
         #expect(context.form.presentation == .picker)
         var state = FormState.start(context, values: [:], focus: 0)
         #expect(state.grid != nil)
@@ -245,10 +245,10 @@ import Testing
         #expect((field.label, field.layout, field.input, field.multiple, field.required) == ("Tags", "vacation-tags", .grid, false, true))
         #expect(values == ["filter": "Food"])
         // One tag is a value; a field's own rules beyond its type do not apply.
-        #expect(asked.validators[0].validate("Food", today: DemoForms.today) == .success(.text("Food")))
+        #expect(asked.validators[0].validate("Food", at: WallClock(today: DemoForms.today)) == .success(.text("Food")))
         let note = try #require(context.form.field(id: "note"))
         let (noteForm, _) = try RecordListEngine.filterValueForm(note, in: context, offered: [], current: nil)
-        #expect(noteForm.validators[0].validate(String(repeating: "x", count: 300), today: DemoForms.today) == .success(.text(String(repeating: "x", count: 300))))
+        #expect(noteForm.validators[0].validate(String(repeating: "x", count: 300), at: WallClock(today: DemoForms.today)) == .success(.text(String(repeating: "x", count: 300))))
     }
 
     @Test func aFieldWithoutAGridOffersTheValuesTheRecordsHold() throws {
@@ -267,18 +267,18 @@ import Testing
         let (yesNo, _) = try RecordListEngine.filterValueForm(checked, in: checklist, offered: [], current: nil)
         #expect(yesNo.fields[0].type == .boolean)
         #expect(yesNo.fields[0].layout == "yes-no")
-        #expect(yesNo.validators[0].validate("yes", today: DemoForms.today) == .success(.boolean(true)))
+        #expect(yesNo.validators[0].validate("yes", at: WallClock(today: DemoForms.today)) == .success(.boolean(true)))
     }
 
     /// Issue 12: a boolean with `states` offers the form's words, and a word picked is the stored value.
     @Test func aBooleansValuesAreOfferedInItsOwnWords() throws {
         let status = Field(id: "done", label: "Status", type: .boolean, states: Field.States(no: "In progress", yes: "Complete"))
         let context = try FormContext(form: Form(title: "To-Do", name: "todo", pages: [.init(fields: [Field(id: "text"), status])]),
-                                      layouts: [:], today: DemoForms.today)
+                                      layouts: [:], clock: WallClock(today: DemoForms.today))
         let (asked, values) = try RecordListEngine.filterValueForm(status, in: context, offered: ["no", "yes"], current: .boolean(true))
         #expect(try #require(asked.layout(ofField: 0, [])).allKeys.filter { $0.action == .text }.map(\.label) == ["In progress", "Complete"])
         #expect(values == [RecordListEngine.filterFieldID: "Complete"])
-        #expect(asked.validators[0].validate("In progress", today: DemoForms.today) == .success(.boolean(false)))
-        #expect(asked.record([FormState.Entry("Complete")]) == .success(Record(values: [(RecordListEngine.filterFieldID, .boolean(true))])))
+        #expect(asked.validators[0].validate("In progress", at: WallClock(today: DemoForms.today)) == .success(.boolean(false)))
+        #expect(asked.evaluation([FormState.Entry("Complete")]).record == .success(Record(values: [(RecordListEngine.filterFieldID, .boolean(true))])))
     }
 }

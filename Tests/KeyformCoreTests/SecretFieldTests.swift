@@ -70,11 +70,11 @@ struct SecretFieldTests {
         #expect(FieldValidator.concealing("abc", in: .tooShort(8)) == .tooShort(8))
         let pin = try FieldValidator(field: Field(id: "pin", type: .integer, secret: true), choices: nil)
         for typed in ["12a4", " 12a4 ", "99999999999999999999"] {
-            guard case .failure(let problem) = pin.validate(typed, today: Self.today) else { Issue.record("\(typed) passed"); continue }
+            guard case .failure(let problem) = pin.validate(typed, at: WallClock(today: Self.today)) else { Issue.record("\(typed) passed"); continue }
             #expect(!problem.reason.contains("12a4") && !problem.reason.contains("9999"), "\(problem)")
         }
         let password = try FieldValidator(field: Field(id: "password", minLength: 8, secret: true), choices: nil)
-        #expect(password.validate("hunter2", today: Self.today) == .failure(.tooShort(8)))
+        #expect(password.validate("hunter2", at: WallClock(today: Self.today)) == .failure(.tooShort(8)))
     }
 
     // MARK: Drafts

@@ -19,7 +19,7 @@ struct TypedEntryTests {
         Field(id: "note", label: "Note"),
     ])])
 
-    static let context = try! FormContext(form: form, layouts: ["toppings": toppings], today: today)
+    static let context = try! FormContext(form: form, layouts: ["toppings": toppings], clock: WallClock(today: today))
 
     static func run(_ events: [FormEvent], from state: FormState? = nil) -> (FormState, [FormEffect]) {
         var state = state ?? FormState.start(context)
@@ -33,7 +33,7 @@ struct TypedEntryTests {
         #expect(state.focus == 1)
         #expect(state.entries[0] == FormState.Entry(selection: ["Salt, pepper", "Lettuce"]))
         #expect(effects.first == .saveDraft(["toppings": .selection(["Salt, pepper", "Lettuce"]), "note": ""]))
-        #expect(Self.context.record(state.entries)
+        #expect(Self.context.evaluation(state.entries).record
             == .success(Record(form: Self.form, values: ["toppings": .list(["Salt, pepper", "Lettuce"])])))
     }
 
@@ -56,7 +56,7 @@ struct TypedEntryTests {
     @Test func theKeyboardTypesOneMoreItemAsTyped() throws {
         let field = Field(id: "toppings", label: "Toppings", layout: "toppings", input: .grid, multiple: true)
         let form = Form(name: "salad", pages: [Form.Page(fields: [field, Field(id: "note")])])
-        let context = try FormContext(form: form, layouts: ["toppings": Self.toppings], today: Self.today)
+        let context = try FormContext(form: form, layouts: ["toppings": Self.toppings], clock: WallClock(today: Self.today))
         var state = FormState.start(context)
         _ = FormEngine.reduce(&state, .gridHotkeyPressed("l"), context)
         _ = FormEngine.reduce(&state, .swapViewPressed, context)
@@ -86,7 +86,7 @@ struct TypedEntryTests {
         let validators = ["toppings": try FieldValidator(field: Self.form.fields[0], choices: Self.toppings.choiceTexts)]
         let answers = try Answers.fromJSON(Array(#"{"toppings":["Salt, pepper","Lettuce"]}"#.utf8), form: Self.form).get()
         #expect(answers == ["toppings": .selection(["Salt, pepper", "Lettuce"])])
-        let record = try HeadlessFill.fill(Self.form, answers: answers, validators: validators, today: Self.today).get()
+        let record = try HeadlessFill.fill(Self.context, answers: answers).get()
         #expect(record["toppings"] == .list(["Salt, pepper", "Lettuce"]))
     }
 

@@ -20,7 +20,7 @@ struct WordsForPeopleViewTests {
     ])
 
     static func context(_ form: Form = receipt) -> FormContext {
-        try! FormContext(form: form, layouts: [:], today: today)
+        try! FormContext(form: form, layouts: [:], clock: WallClock(today: today))
     }
 
     @Test func descriptionsSitUnderTheirLabelAndTitleAndPlaceholdersInEmptyFields() {
@@ -53,7 +53,7 @@ struct WordsForPeopleViewTests {
         let context = Self.context()
         let state = FormViewTests.state(context, focus: 1)
         #expect(state.entries[1].text.isEmpty)
-        #expect(context.doneBlocker(state.entries)?.problem == .required)
+        #expect(context.evaluation(state.entries).doneBlocker?.problem == .required)
         // Not in the draft: committing the empty field saves it empty.
         var committed = state
         let effects = FormEngine.reduce(&committed, .commitPressed, context)

@@ -20,7 +20,7 @@ struct StoredFormRunTests {
     }
 
     func run(_ store: (any RecordStore)?, problem: StoreError? = nil) throws -> StoredFormRun {
-        try StoredFormRun(form: checklist, layouts: [:], store: store, storeProblem: problem, today: today)
+        try StoredFormRun(form: checklist, layouts: [:], store: store, storeProblem: problem, clock: WallClock(today: today))
     }
 
     @Test func choicesComeFromTheStoreAndAreReadAgainWhenReloaded() throws {

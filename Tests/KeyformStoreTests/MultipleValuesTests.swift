@@ -47,7 +47,7 @@ import Testing
         let values = try #require(try database.draft(form: vacation)?.values)
         #expect(values == ["tags": .line("Beach, Food")])
         let context = try FormContext(form: vacation, layouts: ["tags": Layout(title: "Tags", kind: .choice, pages: [])],
-                                      today: CivilDate(year: 2026, month: 11, day: 21)!)
+                                      clock: WallClock(today: CivilDate(year: 2026, month: 11, day: 21)!))
         #expect(FormState.start(context, values: values).entries[1].input == .selection(["Beach", "Food"]))
     }
 

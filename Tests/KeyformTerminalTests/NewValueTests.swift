@@ -29,7 +29,7 @@ import Testing
             Field(id: "date", label: "Date", type: .date, required: true, layout: "date", input: .grid, defaultValue: .value("today")),
             Field(id: "note", label: "Note"),
         ])])
-        return try FormContext(form: form, layouts: layouts, today: today)
+        return try FormContext(form: form, layouts: layouts, clock: WallClock(today: today))
     }
 
     /// Lists picked from earlier ones (`/` types a new one), starting on the last used.
@@ -39,7 +39,7 @@ import Testing
             Field(id: "list", label: "List", required: true, layout: "lists", input: .grid, defaultValue: .value("Hardware")),
             Field(id: "item", label: "Item"),
         ])])
-        return try FormContext(form: form, layouts: ["lists": layout], today: today)
+        return try FormContext(form: form, layouts: ["lists": layout], clock: WallClock(today: today))
     }
 
     @Test func theDateGridsKeyboardKeyTypesANewDate() throws {
@@ -96,7 +96,7 @@ import Testing
             Field(id: "toppings", label: "Toppings", layout: "toppings", input: .grid, strict: true,
                   defaultValue: .value(.selection(["Lettuce", "Tomatoes"])), multiple: true),
         ])])
-        let context = try FormContext(form: form, layouts: ["toppings": layout], today: Self.today)
+        let context = try FormContext(form: form, layouts: ["toppings": layout], clock: WallClock(today: Self.today))
         #expect(FormState.start(context).grid?.highlight == nil)
         let result = try run("<Enter>", context)
         #expect(record(result)?["toppings"] == .list(["Lettuce", "Tomatoes"]))

@@ -15,7 +15,7 @@ import Testing
         let bytes = [UInt8](try Data(contentsOf: root.appendingPathComponent("demo/swim.yaml")))
         let layouts = ShippedLayouts.sources.compactMapValues { LayoutParser.parse($0).value }
         let form = try #require(FormParser.parse(bytes: bytes, stem: "swim", layouts: { layouts[$0].map(LayoutAvailability.found) ?? .missing }).value)
-        return try FormContext(form: form, layouts: layouts, today: today)
+        return try FormContext(form: form, layouts: layouts, clock: WallClock(today: today))
     }
 
     /// The line a script gives, and how many keys it took.

@@ -28,7 +28,7 @@ struct RecordBrowserFilterTests {
             Layout.Key(label: "Beach", hotkey: "b"), Layout.Key(label: "Food", hotkey: "f"), Layout.Key(label: "City", hotkey: "c"),
             Layout.Key(label: "Done", hotkey: "d", action: .done),
         ]])])],
-        today: today)
+        clock: WallClock(today: today))
 
     /// Checklist items: the list, the item's text, checked.
     nonisolated static let items = try! FormContext(
@@ -37,7 +37,7 @@ struct RecordBrowserFilterTests {
             Field(id: "item", label: "Item", required: true),
             Field(id: "checked", label: "Checked", type: .boolean),
         ])]),
-        layouts: [:], today: today)
+        layouts: [:], clock: WallClock(today: today))
 
     /// Records in memory, newest first; reads apply the conditions as the store does.
     final class Store {
@@ -177,7 +177,7 @@ struct RecordBrowserFilterTests {
             for row in store.rows { if case .text(let place)? = row.values["place"], !seen.contains(place) { seen.append(place) } }
             var layouts = Self.notes.layouts
             layouts["places"] = ChoiceLayout.make(title: "Place", values: seen)
-            return try! FormContext(form: form, layouts: layouts, today: Self.today)
+            return try! FormContext(form: form, layouts: layouts, clock: WallClock(today: Self.today))
         }
         let browser = RecordBrowser(context: context(), rows: store.rows, hooks: store.hooks(context: context))
         defer { browser.close() }

@@ -21,7 +21,7 @@ struct RecordBrowserTests {
             Field(id: "text", label: "Text", required: true),
             Field(id: "done", label: "Done", type: .boolean),
         ])]),
-        layouts: [:], today: CivilDate(year: 2026, month: 11, day: 21)!)
+        layouts: [:], clock: WallClock(today: CivilDate(year: 2026, month: 11, day: 21)!))
 
     static func record(_ text: String, done: Bool? = nil) -> Record {
         Record(values: [("text", .text(text)), ("done", done.map(FieldValue.boolean))])

@@ -15,7 +15,7 @@ import Testing
     static let context = try! FormContext(form: Form(name: "login", pages: [Form.Page(fields: [
         Field(id: "password", label: "Password", secret: true),
         Field(id: "note", label: "Note"),
-    ])]), layouts: [:], today: CivilDate(year: 2026, month: 11, day: 21)!)
+    ])]), layouts: [:], clock: WallClock(today: CivilDate(year: 2026, month: 11, day: 21)!))
 
     func run(_ script: String, history: @escaping (String) -> [String] = { _ in [] }) throws -> ScriptedRun.Result {
         ScriptedRun.run(context: Self.context, state: .start(Self.context), keys: try KeyScript.parse(script).get(), history: history)

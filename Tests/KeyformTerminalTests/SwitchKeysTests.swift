@@ -11,7 +11,7 @@ import Testing
         Field(id: "done", label: "Status", type: .boolean, defaultValue: .value("no"),
               states: Field.States(no: "In progress", yes: "Complete")),
         Field(id: "urgent", label: "Urgent", type: .boolean),
-    ])]), layouts: [:], today: CivilDate(year: 2026, month: 11, day: 22)!)
+    ])]), layouts: [:], clock: WallClock(today: CivilDate(year: 2026, month: 11, day: 22)!))
 
     func run(_ script: String) throws -> ScriptedRun.Result {
         ScriptedRun.run(context: Self.context, state: .start(Self.context), keys: try KeyScript.parse(script).get())

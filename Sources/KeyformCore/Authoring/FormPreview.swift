@@ -9,8 +9,7 @@ public enum FormPreview {
     public static func frame(
         _ form: Form, layouts: [String: Layout], width: Int, height: Int, clock: WallClock, color: Bool = false
     ) throws(FieldValidator.PatternError) -> Frame {
-        let (offering, offered) = ChoiceLayout.apply(to: form) { _ in [] }
-        let context = try FormContext(form: offering, layouts: layouts.merging(offered) { $1 }, clock: clock)
+        let context = try FormContext.prepared(form, layouts: layouts, clock: clock)
         return FormView.render(FormState.start(context), context, width: width, height: height, color: color)
     }
 

@@ -103,6 +103,10 @@ public enum FormSchema {
           "description": "Shown at the top while this page is shown.",
           "$ref": "#/$defs/scalarText"
         },
+        "when": {
+          "$ref": "#/$defs/condition",
+          "description": "The page is shown only while this holds (it names fields of earlier pages); hidden, its fields are skipped and not stored."
+        },
         "description": {
           "description": "A short note under the header while this page is shown (dimmed, wrapped; line breaks kept).",
           "$ref": "#/$defs/nonEmptyText"
@@ -127,6 +131,10 @@ public enum FormSchema {
           "description": "What the form shows (default: the id); not empty. A required field's label shows a *.",
           "$ref": "#/$defs/scalarText",
           "pattern": "\\S"
+        },
+        "when": {
+          "$ref": "#/$defs/condition",
+          "description": "The field is shown only while this holds (it names earlier fields); hidden, it is skipped, not checked and not stored."
         },
         "description": {
           "description": "A short note under the label (dimmed, wrapped; line breaks kept). In a compact form, shown for the focused field.",
@@ -396,6 +404,35 @@ public enum FormSchema {
     },
     "true": {
       "enum": [true, "true", "yes", "on", "True", "Yes", "On", "TRUE", "YES", "ON"]
+    },
+    "condition": {
+      "description": "A condition on earlier answers: {FIELD: VALUE} (equal), {FIELD: [V1, V2]} (one of), {FIELD: filled} or {FIELD: empty}, {all: [...]}, {any: [...]}, {not: ...}; several keys: all of them.",
+      "type": "object",
+      "minProperties": 1,
+      "properties": {
+        "all": {
+          "description": "Every one of these conditions holds.",
+          "type": "array", "minItems": 1, "items": { "$ref": "#/$defs/condition" }
+        },
+        "any": {
+          "description": "At least one of these conditions holds.",
+          "type": "array", "minItems": 1, "items": { "$ref": "#/$defs/condition" }
+        },
+        "not": {
+          "description": "This condition does not hold.",
+          "$ref": "#/$defs/condition"
+        }
+      },
+      "patternProperties": {
+        "^(?!(all|any|not)$)[a-z][a-z0-9_]*$": {
+          "description": "An earlier field's id: its value (read as the field reads typing), a list of values (one of them), filled or empty.",
+          "anyOf": [
+            { "$ref": "#/$defs/scalarText" },
+            { "type": "array", "minItems": 1, "items": { "$ref": "#/$defs/scalarText" } }
+          ]
+        }
+      },
+      "additionalProperties": false
     },
     "nonEmptyText": {
       "type": ["string", "number", "boolean"],

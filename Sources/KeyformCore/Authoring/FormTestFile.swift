@@ -113,9 +113,11 @@ extension FormTestFile.Case {
     /// it is not valid (so a failure shows what is there).
     public static func values(of state: FormState, context: FormContext) -> Record {
         if case .submitted(let record)? = state.outcome { return record }
-        return Record(values: context.fields.indices.map { index in
+        let evaluation = context.evaluation(state.entries)
+        // A hidden field is absent, as from the record.
+        return Record(values: context.fields.indices.filter { evaluation.shown[$0] }.map { index in
             let input = state.entries[index].input
-            switch context.validate(field: index, state.entries) {
+            switch evaluation.results[index] {
             case .success(let value): return (context.fields[index].id, value)
             case .failure:
                 if case .selection(let items) = input { return (context.fields[index].id, .list(items)) }
@@ -136,6 +138,13 @@ extension FormTestFile.Case {
                 continue
             }
             let field = context.fields[index]
+            // A value expected of a field the form does not ask (its `when`) is a problem, as in answers.
+            if !record.holds(id) {
+                if !input.isEmpty {
+                    problems.append("\(id): expected '\(input.text)', but '\(id)' is not asked unless \(context.condition(ofField: index).describe(in: context.form))")
+                }
+                continue
+            }
             // A list is expected item for item, as chosen.
             if case .selection(let items) = input {
                 let got: [String] = switch record[id] {

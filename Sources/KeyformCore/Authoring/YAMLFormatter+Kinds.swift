@@ -109,7 +109,7 @@ extension YAMLFormatter.Kind {
             shape: "`fields` must be a list of fields, each a mapping with id, label, type…",
             keepsBlankLines: true
         )
-        let page = YAMLFormatter.Block(order: ["title", "description", "fields"], values: ["fields": fields])
+        let page = YAMLFormatter.Block(order: ["title", "when", "description", "fields"], values: ["fields": fields])
         let pages = YAMLFormatter.Value.list(
             .block(page, shape: "a page must be a mapping with title and fields"),
             shape: "`pages` must be a list of pages, each a mapping with title and fields",
@@ -135,7 +135,7 @@ extension YAMLFormatter.Kind {
 
     /// The canonical order of a form field's options (docs/form-format.md's table).
     public static let fieldOrder = [
-        "id", "label", "type", "states", "secret", "mask", "store", "description", "placeholder", "required",
+        "id", "label", "when", "type", "states", "secret", "mask", "store", "description", "placeholder", "required",
         "layout", "choices", "input", "multiple", "strict",
         "pattern", "min_length", "max_length", "min", "max", "min_picks", "max_picks",
         "messages",

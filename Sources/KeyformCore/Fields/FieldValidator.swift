@@ -211,13 +211,6 @@ public struct FieldValidator: Sendable {
     }
 
     /// Checks `raw` (the field's text as typed) and gives its typed value, nil for an
-    /// empty optional field, or the first problem. `today` resolves `today`/`yesterday`/
-    /// `tomorrow`; for a kind that needs the time of day (`now`), pass `at:`.
-    public func validate(_ raw: String, today: CivilDate) -> Result<FieldValue?, FieldProblem> {
-        validate(raw, at: WallClock(today: today))
-    }
-
-    /// Checks `raw` (the field's text as typed) and gives its typed value, nil for an
     /// empty optional field, or the first problem. `clock` resolves `today`, `now`, ….
     public func validate(_ raw: String, at clock: WallClock) -> Result<FieldValue?, FieldProblem> {
         validate(.line(raw), at: clock)

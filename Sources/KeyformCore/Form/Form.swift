@@ -42,11 +42,14 @@ public struct Form: Equatable, Sendable {
         /// A short note under the header while the page shows: wrapped, dimmed;
         /// its lines break where the file breaks them.
         public var description: String?
+        /// The page is shown only while this holds (`when:`); hidden, its fields are too.
+        public var when: Condition?
 
-        public init(title: String? = nil, fields: [Field], description: String? = nil) {
+        public init(title: String? = nil, fields: [Field], description: String? = nil, when: Condition? = nil) {
             self.title = title
             self.fields = fields
             self.description = description
+            self.when = when
         }
     }
 
@@ -133,6 +136,8 @@ public struct Field: Equatable, Sendable {
     /// Bounds on how many items a `multiple` field's selection holds.
     public var minPicks: Int?
     public var maxPicks: Int?
+    /// The field is shown (asked, checked, stored) only while this holds (`when:`).
+    public var when: Condition?
 
     /// The words for a boolean field's values: `states: {no: In progress, yes: Complete}`.
     public struct States: Equatable, Sendable {
@@ -181,7 +186,7 @@ public struct Field: Equatable, Sendable {
         messages: [FieldCheck: String] = [:], description: String? = nil, placeholder: String? = nil,
         secret: Bool = false, mask: Mask = .dots, storesSecret: Bool = false,
         options: Options? = nil,
-        minPicks: Int? = nil, maxPicks: Int? = nil
+        minPicks: Int? = nil, maxPicks: Int? = nil, when: Condition? = nil
     ) {
         self.id = id
         self.label = label ?? id
@@ -208,6 +213,7 @@ public struct Field: Equatable, Sendable {
         self.options = options
         self.minPicks = minPicks
         self.maxPicks = maxPicks
+        self.when = when
     }
 
     /// One key written in the form: what it shows and what it puts in the record

@@ -28,13 +28,24 @@ public struct FormContext: Sendable {
         let driver: Int
         let groups: [(value: FieldValue?, layout: String, validator: FieldValidator)]
     }
+    /// Each field's `when`, compiled with the clock, by field index (nil: always shown).
+    public let fieldConditions: [Condition.Compiled?]
+    /// Each page's `when`, compiled, by page index.
+    public let pageConditions: [Condition.Compiled?]
 
-    /// `today` as given, the time of day (what a time field's `now` is) read from
-    /// the wall clock: the edges' door. Pure callers pass `clock:`.
+    /// The one preparation of a form to run (`keyform run`, `form preview`, `keyform
+    /// test`, `records import`, the demo and the library all call it, so their first
+    /// screens and their records cannot differ): each `choices: {from:}` field gets
+    /// its grid of `storedChoices(source)` (empty where there is no store: the grid
+    /// says "none yet" and the field opens in the keyboard), then the context is
+    /// built with the run's one clock.
     /// - Throws: a field's `pattern` that is not a valid regular expression
     ///   (`keyform form check` reports it first, with its position).
-    public init(form: Form, layouts: [String: Layout], today: CivilDate) throws(FieldValidator.PatternError) {
-        try self.init(form: form, layouts: layouts, clock: WallClock(today: today, minuteOfDay: WallClock.now().minuteOfDay))
+    public static func prepared(
+        _ form: Form, layouts: [String: Layout], storedChoices: (Field.ChoiceSource) -> [String] = { _ in [] }, clock: WallClock
+    ) throws(FieldValidator.PatternError) -> FormContext {
+        let (offering, offered) = ChoiceLayout.apply(to: form, values: storedChoices)
+        return try FormContext(form: offering, layouts: layouts.merging(offered) { $1 }, clock: clock)
     }
 
     /// - Throws: a field's `pattern` that is not a valid regular expression.
@@ -76,6 +87,8 @@ public struct FormContext: Sendable {
             }
             return labels
         }
+        fieldConditions = form.fields.map { $0.when?.compiled(fields: form.fields, clock: clock) }
+        pageConditions = form.pages.map { $0.when?.compiled(fields: form.fields, clock: clock) }
     }
 
     /// The name of the grid field `index` offers with these entries: its layout,
@@ -111,6 +124,15 @@ public struct FormContext: Sendable {
             return group.value == value
         }
     }
+
+    /// What must hold for field `index` to be shown: its page's `when` and its own.
+    public func condition(ofField index: Int) -> Condition {
+        let parts = [form.pages[pageOfField[index]].when, fields[index].when].compactMap { $0 }
+        return parts.count == 1 ? parts[0] : .all(parts)
+    }
+
+    /// What the entries amount to: shown fields, problems, Done's reason, the record.
+    public func evaluation(_ entries: [FormState.Entry]) -> FormEvaluation { FormEvaluation(self, entries) }
 
     /// What a strict field accepts: the text keys of its layout and of every layout
     /// its grid turns to (`action: layout`, followed on), since any key the grid
@@ -183,29 +205,5 @@ public struct FormContext: Sendable {
         return value.text
     }
 
-    /// The first field, in order, that keeps Done disabled, and why; then the
-    /// first broken rule of the form (over the values the same pass read).
-    public func doneBlocker(_ entries: [FormState.Entry]) -> DoneBlocker? {
-        var values: [String: FieldValue] = [:]
-        for index in fields.indices {
-            switch validate(field: index, entries) {
-            case .failure(let problem): return DoneBlocker(field: index, problem: problem)
-            case .success(let value?): values[fields[index].id] = value
-            case .success(nil): break
-            }
-        }
-        return form.rules.isEmpty ? nil : brokenRule(values: values)
-    }
 
-    /// The record the entries make, or the first problem.
-    public func record(_ entries: [FormState.Entry]) -> Result<Record, FieldProblem> {
-        var values: [(id: String, value: FieldValue?)] = []
-        for (index, field) in fields.enumerated() {
-            switch validate(field: index, entries) {
-            case .success(let value): values.append((field.id, value))
-            case .failure(let problem): return .failure(problem)
-            }
-        }
-        return .success(Record(values: values))
-    }
 }

@@ -66,8 +66,10 @@ public enum FormEngine {
         case .donePressed:
             return pressDone(&state, context)
         case .fieldJumpRequested(let number):
-            guard state.entries.indices.contains(number - 1), number - 1 != state.focus else { return [.bell] }
-            return enter(field: number - 1, in: &state, context, from: state.focus)
+            // Numbers follow the shown fields: a hidden field takes none.
+            let shown = context.evaluation(state.entries).shownFields
+            guard shown.indices.contains(number - 1), shown[number - 1] != state.focus else { return [.bell] }
+            return enter(field: shown[number - 1], in: &state, context, from: state.focus)
         case .cancelPressed:
             return end(&state, .cancelled, context)
         case .interrupted:
@@ -123,7 +125,7 @@ public enum FormEngine {
         }
         effects.append(.saveDraft(state.draft(context)))
         switch step {
-        case .next: return effects + enter(field: index + 1, in: &state, context, from: index)
+        case .next(let field): return effects + enter(field: field, in: &state, context, from: index)
         case .submit, .goTo: return effects + pressDone(&state, context)
         case .end: return effects + [.bell]
         case .stays, .addsItem: return effects  // answered above; the item is added
@@ -131,13 +133,14 @@ public enum FormEngine {
     }
 
     private static func previous(_ state: inout FormState, _ context: FormContext) -> [FormEffect] {
-        guard state.focus > 0 else { return [.bell] }
-        return enter(field: state.focus - 1, in: &state, context, from: state.focus)
+        guard let field = context.evaluation(state.entries).previous(before: state.focus) else { return [.bell] }
+        return enter(field: field, in: &state, context, from: state.focus)
     }
 
     /// Done: submits when the form is valid; otherwise points at the field that blocks it.
     private static func pressDone(_ state: inout FormState, _ context: FormContext) -> [FormEffect] {
-        if let blocker = context.doneBlocker(state.entries) {
+        let evaluation = context.evaluation(state.entries)
+        if let blocker = evaluation.doneBlocker {
             state.problems[blocker.field] = blocker.problem
             var effects: [FormEffect] = []
             if blocker.field != state.focus {
@@ -148,7 +151,7 @@ public enum FormEngine {
             state.notice = button + blocker.sentence(context, state.entries)
             return effects
         }
-        switch context.record(state.entries) {
+        switch evaluation.record {
         case .success(let record):
             state.outcome = .submitted(record)
             state.grid = nil
@@ -453,8 +456,8 @@ extension FormEngine {
     public enum CommitStep: Equatable, Sendable {
         /// The field does not commit as it is: it stays, and shows why.
         case stays(FieldProblem)
-        /// On to the next field.
-        case next
+        /// On to the next shown field.
+        case next(Int)
         /// The last field: Done submits the record.
         case submit
         /// The last field, while another field keeps Done disabled: focus goes
@@ -474,9 +477,10 @@ extension FormEngine {
         if case .failure(let problem) = validate(state.focus, state, context) { return .stays(problem) }
         let entry = state.entries[state.focus]
         if state.grid == nil, entry.selection != nil, !FieldValidator.trimmed(entry.text).isEmpty { return .addsItem }
-        if state.focus + 1 < state.entries.count { return .next }
+        let evaluation = context.evaluation(state.entries)
+        if let next = evaluation.next(after: state.focus) { return .next(next) }
         guard pressDoneOnLast else { return .end }
-        if let blocker = context.doneBlocker(state.entries) { return .goTo(field: blocker.field) }
+        if let blocker = evaluation.doneBlocker { return .goTo(field: blocker.field) }
         return .submit
     }
 

@@ -16,9 +16,9 @@ public enum LayoutAvailability: Sendable {
 /// diagnostic for every problem, using the same machinery as layouts.
 public enum FormParser {
     public static let formFields = ["title", "name", "fields", "pages", "template", "compact", "rules"]
-    public static let pageFields = ["title", "fields", "description"]
+    public static let pageFields = ["title", "when", "fields", "description"]
     public static let fieldFields = [
-        "id", "label", "type", "required", "layout", "input", "strict", "default",
+        "id", "label", "when", "type", "required", "layout", "input", "strict", "default",
         "pattern", "min_length", "max_length", "min", "max", "choices", "multiple", "states",
         "messages", "description", "placeholder",
         "secret", "mask", "store",
@@ -103,10 +103,33 @@ public enum FormParser {
             if !fields.hasUnknown { reader.error(root, "a form needs 'fields' (a list of fields) or 'pages'") }
         }
         guard !pages.isEmpty else { return nil }
+        readConditions(&pages, &reader)
         let compact = fields["compact"].flatMap { reader.boolean($0, field: "compact") } ?? false
         let rules = fields["rules"].map { readRules($0, &reader) } ?? []
         return LocatedForm(title: title, name: name, pages: pages, template: template, templateNode: fields["template"], compact: compact,
                            rules: rules)
+    }
+
+    /// Each `when:` of a page or field, read once every field is known: a
+    /// condition names only fields asked before its page or field.
+    private static func readConditions(_ pages: inout [LocatedFormPage], _ reader: inout NodeReader) {
+        let all = pages.flatMap { $0.fields.map(\.field) }
+        var before = 0
+        for p in pages.indices {
+            if let node = pages[p].whenNode {
+                let place = Condition.Place(name: "'when' of page \(pages[p].number)", earlier: Array(all[..<before]), later: Array(all[before...]),
+                                            own: pages[p].fields.count)
+                pages[p].when = Condition.read(node, at: place, &reader)
+            }
+            for f in pages[p].fields.indices {
+                if let node = pages[p].fields[f].fields["when"] {
+                    let id = pages[p].fields[f].field.id
+                    let place = Condition.Place(name: "'when' of field '\(id)'", earlier: Array(all[..<before]), later: Array(all[before...]))
+                    pages[p].fields[f].field.when = Condition.read(node, at: place, &reader)
+                }
+                before += 1
+            }
+        }
     }
 
     private static func readPages(_ node: Node, _ reader: inout NodeReader) -> [LocatedFormPage] {
@@ -126,7 +149,8 @@ public enum FormParser {
             }
             if let parsed = readFields(list, &reader) {
                 pages.append(LocatedFormPage(title: title, fields: parsed, description: description,
-                                             titleNode: fields["title"], descriptionNode: fields["description"]))
+                                             titleNode: fields["title"], descriptionNode: fields["description"],
+                                             whenNode: fields["when"], number: index + 1))
             }
         }
         return pages
@@ -556,6 +580,10 @@ struct LocatedFormPage {
     var description: String?
     var titleNode: Node?
     var descriptionNode: Node?
+    var whenNode: Node? = nil
+    /// 1-based, as messages name it.
+    var number = 1
+    var when: Condition? = nil
 }
 
 struct LocatedForm {
@@ -570,7 +598,7 @@ struct LocatedForm {
     var checkedRules: [FormRule] = []
 
     var form: Form {
-        Form(title: title, name: name, pages: pages.map { Form.Page(title: $0.title, fields: $0.fields.map(\.field), description: $0.description) },
+        Form(title: title, name: name, pages: pages.map { Form.Page(title: $0.title, fields: $0.fields.map(\.field), description: $0.description, when: $0.when) },
              template: template, compact: compact, rules: checkedRules)
     }
 }

@@ -129,13 +129,15 @@ public struct FormState: Equatable, Sendable {
             return Entry(.line(""), multiple: field.multiple)
         }
         var state = FormState(entries: entries)
-        var first = min(max(0, focus), max(0, entries.count - 1))
+        let evaluation = context.evaluation(entries)
+        // A draft's focus on a field hidden now: the next shown one.
+        var first = entries.isEmpty ? 0 : evaluation.nearestShown(to: min(max(0, focus), entries.count - 1))
         if focus == 0, context.form.compact {
             // Quick entry: a value already right costs no key. The form opens on
             // its first field that still needs a choice, past those a default (or
             // a draft) filled with a valid value; Shift-Tab goes back to them.
-            first = context.fields.indices.first { index in
-                guard case .success(_?) = context.validate(field: index, entries) else { return true }
+            first = evaluation.shownFields.first { index in
+                guard case .success(_?) = evaluation.results[index] else { return true }
                 return false
             } ?? 0
         }

@@ -18,6 +18,10 @@ public struct Record: Equatable, Sendable {
         self.init(values: form.fields.map { ($0.id, values[$0.id]) })
     }
 
+    /// Whether the record holds field `id` (empty or not): a field its form did
+    /// not ask (`when:`) is not in it.
+    public func holds(_ id: String) -> Bool { positions[id] != nil }
+
     /// The value of the field `id`; nil when the field is empty or not in the record.
     public subscript(id: String) -> FieldValue? {
         positions[id].flatMap { values[$0].value }

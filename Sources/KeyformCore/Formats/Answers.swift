@@ -171,57 +171,48 @@ public enum Answers {
     }
 }
 
-/// Filling a form from answers without a terminal: the same validation as typing.
+/// Filling a form from answers without a terminal: the same validation as typing,
+/// and the same evaluation (`FormEvaluation`: which fields are asked, the record).
 public enum HeadlessFill {
-    /// Each field takes its answer (a non-empty line or list), else its `.value` default, else
-    /// nothing; then it is validated with its validator (`validators[id]`, or one made
-    /// here without choices when missing). A `.last` default must be resolved by the
-    /// caller into `answers`; here it counts as no default. All problems are collected,
-    /// one per field in field order, then one per broken rule of the form, then one
-    /// per answer naming no field.
-    /// `today` as given, the time of day (for `now`) from the wall clock: the edge's door.
+    /// Each field takes its answer (a non-empty line or list), else its `starting`
+    /// value (a draft's, `default: last`), else its `.value` default, else nothing;
+    /// then the form is evaluated as the terminal evaluates it. A `.last` default
+    /// must be resolved by the caller into `starting`. All problems are collected:
+    /// one per shown field in field order, one per answer to a field that is not
+    /// asked (its `when` does not hold: nothing given is silently dropped), then
+    /// one per broken rule of the form, then one per answer naming no field. A
+    /// hidden field is absent from the record.
     public static func fill(
-        _ form: Form, answers: [String: FieldInput], validators: [String: FieldValidator], today: CivilDate
+        _ context: FormContext, answers: [String: FieldInput], starting: [String: FieldInput] = [:]
     ) -> Result<Record, AnswerProblems> {
-        fill(form, answers: answers, validators: validators,
-             clock: WallClock(today: today, minuteOfDay: WallClock.now().minuteOfDay))
-    }
-
-    /// The same, with `today`, `now` … resolved against `clock`.
-    public static func fill(
-        _ form: Form, answers: [String: FieldInput], validators: [String: FieldValidator], clock: WallClock
-    ) -> Result<Record, AnswerProblems> {
-        var values: [(id: String, value: FieldValue?)] = []
+        let fields = context.fields
+        let inputs = fields.map { field -> FieldInput in
+            if let answer = answers[field.id], !answer.isEmpty { return answer }
+            if let start = starting[field.id], !start.isEmpty { return start }
+            if case .value(let given)? = field.defaultValue { return given }
+            return .line("")
+        }
+        let evaluation = FormEvaluation(context, inputs: inputs)
         var problems: [AnswerProblem] = []
-        let fields = form.fields
-        for field in fields {
-            var raw = answers[field.id] ?? .line("")
-            if raw.isEmpty, case .value(let given)? = field.defaultValue { raw = given }
-            let validator: FieldValidator
-            if let given = validators[field.id] {
-                validator = given
-            } else {
-                do throws(FieldValidator.PatternError) {
-                    validator = try FieldValidator(field: field, choices: nil)
-                } catch {
-                    problems.append(AnswerProblem(field: field.id, error.description))
-                    continue
+        for (index, field) in fields.enumerated() {
+            if !evaluation.shown[index] {
+                if let answer = answers[field.id], !answer.isEmpty {
+                    problems.append(AnswerProblem(field: nil, "'\(field.id)' is not asked unless \(context.condition(ofField: index).describe(in: context.form))"))
                 }
-            }
-            switch validator.validate(raw, at: clock) {
-            case .success(let value): values.append((field.id, value))
-            case .failure(let problem): problems.append(AnswerProblem(field: field.id, problem.reason))
+            } else if let problem = evaluation.problem(ofField: index) {
+                problems.append(AnswerProblem(field: field.id, problem.reason))
             }
         }
         // The form's rules over the valid values (one comparing a field in error waits), each broken one said.
-        let typed = Dictionary(values.compactMap { entry in entry.value.map { (entry.id, $0) } }) { first, _ in first }
-        for rule in form.rules where rule.truth(values: typed, clock: clock) == .broken {
+        let typed = evaluation.typedValues(ids: fields.map(\.id))
+        for rule in context.form.rules where rule.truth(values: typed, clock: context.clock) == .broken {
             problems.append(AnswerProblem(rule: rule))
         }
         let known = Set(fields.map(\.id))
         for id in answers.keys.sorted() where !known.contains(id) {
-            problems.append(.unknownField(id, form: form))
+            problems.append(.unknownField(id, form: context.form))
         }
-        return problems.isEmpty ? .success(Record(values: values)) : .failure(AnswerProblems(problems))
+        guard problems.isEmpty, case .success(let record) = evaluation.record else { return .failure(AnswerProblems(problems)) }
+        return .success(record)
     }
 }

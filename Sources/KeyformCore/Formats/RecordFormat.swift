@@ -23,6 +23,7 @@ public enum RecordFormat: String, CaseIterable, Sendable {
     /// - boolean: `true` / `false`.
     /// - date: `"YYYY-MM-DD"`.
     /// - an empty integer, number, date or boolean field: `null`.
+    /// - a field the record does not hold (not asked: its `when` did not hold): left out.
     ///
     /// Strings escape `"`, `\`, every C0 and C1 control and DEL (as `\n`, `\t`, … or
     /// `\u00XX`), bidi controls and invisible characters (`\u202e`, `\u200b`, `\ufeff`;
@@ -31,8 +32,10 @@ public enum RecordFormat: String, CaseIterable, Sendable {
     /// terminal. `/` and other non-ASCII text are written as they are (UTF-8).
     public static func json(_ record: Record, form: Form) -> String {
         var out = "{"
-        for (index, field) in form.fields.enumerated() {
-            if index > 0 { out += "," }
+        var first = true
+        for field in form.fields where record.holds(field.id) {
+            if !first { out += "," }
+            first = false
             out += jsonString(field.id)
             out += ":"
             out += jsonValue(record[field.id], of: field)

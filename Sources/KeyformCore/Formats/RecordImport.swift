@@ -68,11 +68,13 @@ public enum RecordImport {
         return bytes.first { !skipped.contains($0) } == UInt8(ascii: "[") ? .json : .csv
     }
 
-    /// The records in `bytes` with their `_created`, in order, each validated as
-    /// answers to `form` are; or every problem.
+    /// The records in `bytes` with their `_created`, in order, each filled in as
+    /// answers to the prepared form are (`HeadlessFill`: a value for a field its
+    /// row does not ask is a problem); or every problem.
     public static func records(
-        _ bytes: [UInt8], format: Format, form: Form, validators: [String: FieldValidator], clock: WallClock
+        _ bytes: [UInt8], format: Format, context: FormContext
     ) -> Result<[DatedRecord], Problems> {
+        let form = context.form
         var (rows, problems) = switch format {
         case .csv:
             switch csvText(bytes) {
@@ -83,7 +85,7 @@ public enum RecordImport {
         }
         var records: [DatedRecord] = []
         for row in inStoringOrder(rows) {
-            switch HeadlessFill.fill(form, answers: row.answers, validators: validators, clock: clock) {
+            switch HeadlessFill.fill(context, answers: row.answers) {
             case .success(let record): records.append(DatedRecord(record, created: row.created))
             case .failure(let found):
                 // A broken rule is named as answers name it: `rule 'NAME': MESSAGE`.

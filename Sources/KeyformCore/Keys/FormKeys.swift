@@ -54,11 +54,15 @@ public struct FormKeySituation: Sendable {
     public var state: FormState
     public var context: FormContext
     public var mode: EditingMode
+    /// What the entries amount to (shown fields, Done's reason), evaluated once
+    /// for every hint the situation's keys name.
+    public let evaluation: FormEvaluation
 
     public init(state: FormState, context: FormContext, mode: EditingMode = .emacs) {
         self.state = state
         self.context = context
         self.mode = mode
+        evaluation = context.evaluation(state.entries)
     }
 
     public var view: View {
@@ -67,10 +71,12 @@ public struct FormKeySituation: Sendable {
         return fields.indices.contains(state.focus) && fields[state.focus].type == .boolean ? .switch : .keyboard
     }
 
-    public var isFirstField: Bool { state.focus == 0 }
+    /// Whether no shown field comes before the focused one.
+    public var isFirstField: Bool { evaluation.previous(before: state.focus) == nil }
     /// Whether the grid shown is a date field's calendar.
     public var isCalendar: Bool { FormEngine.isCalendar(state) }
-    public var isLastField: Bool { state.focus == context.fields.count - 1 }
+    /// Whether no shown field comes after the focused one.
+    public var isLastField: Bool { evaluation.next(after: state.focus) == nil }
     /// Whether the focused field's text commits as it is: an empty required
     /// field or an invalid value stays, and Enter and Tab only show why.
     public var focusCommits: Bool { FormEngine.focusCommits(state, context) }
@@ -129,10 +135,10 @@ public struct FormKeyMaps: Sendable {
         Binding([.control("l")], .redraw),
         Binding([.control("s")], .done, rank: 5, help: { situation in
             guard !situation.isPicker, !situation.isLastField else { return nil }
-            return situation.context.doneBlocker(situation.state.entries) == nil ? "done" : nil
+            return situation.evaluation.doneBlocker == nil ? "done" : nil
         }),
         Binding((1...9).map { KeyChord.alt(Character(String($0))) }, .jumpToField, rank: 6, help: {
-            $0.context.fields.count > 1 && !$0.isPicker ? "field" : nil
+            $0.evaluation.shownFields.count > 1 && !$0.isPicker ? "field" : nil
         }),
         Binding([.function(1)], .showKeys, help: "keys", rank: 0).namedWhenHintsAreCut(),
     ]

@@ -25,7 +25,7 @@ extension RecordListEngine {
     /// The form that asks which field to filter by: one field whose grid has a
     /// key per field (its label; hotkeys 1–9), in the form's order. Its value is
     /// the picked field's id (`filterFieldID`).
-    public static func filterFieldForm(_ fields: [Field], of form: Form, today: CivilDate) throws(FieldValidator.PatternError) -> FormContext {
+    public static func filterFieldForm(_ fields: [Field], of form: Form, clock: WallClock) throws(FieldValidator.PatternError) -> FormContext {
         let keys = fields.enumerated().map { index, field in
             Layout.Key(label: field.label, text: field.id, hotkey: index < 9 ? Character(String(index + 1)) : nil)
         }
@@ -34,7 +34,7 @@ extension RecordListEngine {
         let name = "filter-fields"
         let field = Field(id: filterFieldID, label: "Filter by", required: true, layout: name, input: .grid, strict: true)
         return try FormContext(form: Form(title: filterTitle(of: form), name: form.name + "_filter", pages: [.init(fields: [field])], presentation: .picker),
-                               layouts: [name: layout], today: today)
+                               layouts: [name: layout], clock: clock)
     }
 
     /// The form that asks for the value to filter `field` by: one field, typed as

@@ -52,13 +52,14 @@ public enum FormView {
             return tooSmall(width: width, height: height, leave: keys.map(for: situation).label(of: .cancel, in: situation))
         }
         let palette = Palette(color: color)
-        var top = [header(state, context, width: width, palette)]
+        let evaluation = situation.evaluation
+        var top = [header(state, context, evaluation, width: width, palette)]
         top += pageDescription(state, context, width: width, height: height)
         top.append(Frame.Line())
         let headerHeight = top.count
         let footer = footer(situation, keys, prompt: state.grid == nil ? prompt : nil, width: width, palette, cache: cache)
         let middleHeight = height - top.count - footer.count - 1
-        let (middle, cursor) = body(state, context, width: width, height: middleHeight, palette, cache: cache)
+        let (middle, cursor) = body(state, context, evaluation, width: width, height: middleHeight, palette, cache: cache)
         top += middle
         top += Array(repeating: Frame.Line(), count: max(0, height - footer.count - top.count))
         let lines = (top + footer).map { $0.truncated(to: width) }
@@ -91,12 +92,15 @@ public enum FormView {
 
     /// The form's title, and its page (`· Page 2/3: Where?`) when it has several.
     /// When they do not fit, the title gives way before the page's question.
-    private static func header(_ state: FormState, _ context: FormContext, width: Int, _ palette: Palette) -> Frame.Line {
+    /// Pages are counted as shown: a hidden page takes no number.
+    private static func header(_ state: FormState, _ context: FormContext, _ evaluation: FormEvaluation, width: Int,
+                               _ palette: Palette) -> Frame.Line {
         let title = TerminalSafe.escaped(context.form.title ?? context.form.name)
         let pages = context.form.pages
-        guard pages.count > 1 else { return Frame.Line(title, .bold) }
+        let shownPages = pages.indices.filter { evaluation.pageShown[$0] }
+        guard shownPages.count > 1 else { return Frame.Line(title, .bold) }
         let page = context.pageOfField[state.focus]
-        var label = " · Page \(page + 1)/\(pages.count)"
+        var label = " · Page \((shownPages.firstIndex(of: page) ?? page) + 1)/\(shownPages.count)"
         if let pageTitle = pages[page].title { label += ": " + TerminalSafe.escaped(context.interpolated(pageTitle, state.entries)) }
         var line = Frame.Line(titleGivingWay(title, to: label, width: width), .bold)
         line.append(label, palette.accent)
@@ -166,7 +170,7 @@ public enum FormView {
         }
         // A picker is answered by a key: there is no Done to show.
         if context.form.presentation == .picker { return [hints] }
-        if let blocker = context.doneBlocker(state.entries) {
+        if let blocker = situation.evaluation.doneBlocker {
             // The button is dimmed; the reason is not, since it is what to read.
             done.append("[ Done ] disabled:", .dim)
             done.append(" ")
@@ -191,11 +195,11 @@ public enum FormView {
     /// The fields of the focused field's page, then the grid when it is shown,
     /// fitted into `height` lines; the cursor's position within them (in the grid
     /// view, on the highlighted key, where screen readers and magnifiers look).
-    private static func body(_ state: FormState, _ context: FormContext, width: Int, height: Int, _ palette: Palette,
-                             cache: Cache?) -> ([Frame.Line], Frame.Position?) {
+    private static func body(_ state: FormState, _ context: FormContext, _ evaluation: FormEvaluation, width: Int, height: Int,
+                             _ palette: Palette, cache: Cache?) -> ([Frame.Line], Frame.Position?) {
         var (fields, cursor) = context.form.compact
-            ? compactFieldLines(state, context, width: width, palette)
-            : fieldLines(state, context, width: width, palette)
+            ? compactFieldLines(state, context, shown: evaluation.shown, width: width, palette)
+            : fieldLines(state, context, shown: evaluation.shown, width: width, palette)
         let focusRow = fields.firstIndex { $0.focused } ?? 0
         let focusBlock = 1 + fields.dropFirst(focusRow + 1).prefix { $0.under }.count
         var grid: GridSection?
@@ -253,14 +257,14 @@ public enum FormView {
     /// Quick entry (`compact: true`): the page's fields on one line (wrapping when
     /// they do not fit) as `Label value · Label value`, the focused one marked `›`,
     /// then any problems, each naming its field.
-    private static func compactFieldLines(_ state: FormState, _ context: FormContext, width: Int, _ palette: Palette)
+    private static func compactFieldLines(_ state: FormState, _ context: FormContext, shown: [Bool], width: Int, _ palette: Palette)
         -> ([FieldLine], Frame.Position?) {
         let page = context.pageOfField[state.focus]
         var lines: [FieldLine] = []
         var line = Frame.Line()
         var lineHasFocus = false
         var cursor: Frame.Position?
-        for index in context.fields.indices where context.pageOfField[index] == page {
+        for index in context.fields.indices where context.pageOfField[index] == page && shown[index] {
             let focused = index == state.focus
             let entry = state.entries[index]
             let face = switchFace(of: index, state, context)
@@ -305,7 +309,7 @@ public enum FormView {
                 lines.append(FieldLine(line: Frame.Line("  " + text, .dim), under: true))
             }
         }
-        for index in context.fields.indices where context.pageOfField[index] == page {
+        for index in context.fields.indices where context.pageOfField[index] == page && shown[index] {
             guard let problem = state.problems[index] else { continue }
             for (n, text) in wrap("\(context.label(ofField: index, state.entries)): \(problem.reason)", width: max(1, width - 2)).prefix(3).enumerated() {
                 lines.append(FieldLine(line: Frame.Line((n == 0 ? "✗ " : "  ") + text, palette.error), under: true))
@@ -335,10 +339,11 @@ public enum FormView {
         return TextWidth.truncate(TerminalSafe.escaped(text), toCells: max(1, width))
     }
 
-    private static func fieldLines(_ state: FormState, _ context: FormContext, width: Int, _ palette: Palette)
+    /// The shown fields of the focused field's page (a hidden field is not drawn: the page reflows).
+    private static func fieldLines(_ state: FormState, _ context: FormContext, shown: [Bool], width: Int, _ palette: Palette)
         -> ([FieldLine], Frame.Position?) {
         let page = context.pageOfField[state.focus]
-        let indices = context.fields.indices.filter { context.pageOfField[$0] == page }
+        let indices = context.fields.indices.filter { context.pageOfField[$0] == page && shown[$0] }
         let labels = indices.map { label(ofField: $0, state, context) }
         let labelWidth = min(labels.map(TextWidth.cells).max() ?? 0, labelRoom(width: width))
         let valueColumn = 2 + labelWidth + 2

@@ -1,0 +1,142 @@
+/// What a form's entries amount to, decided in one place with the run's one
+/// clock: which fields and pages are shown (`when:`), each shown field's
+/// problem (its own checks, then the form's rules), the next and previous shown
+/// field, Done's reason and the record. Pure: a value computed from a prepared
+/// context and the entries. The reducer, the footer and Done line, headless
+/// answers, `keyform test` files, the library and the store all read it, so
+/// they cannot disagree about what is asked, what blocks Done or what is stored.
+///
+/// Cost: one validation per field (what Done's line cost before), so a consumer
+/// computes it once per reduce or render, never once per field.
+public struct FormEvaluation: Sendable {
+    /// Each field's own check, by field index: its typed value (nil: empty) or its problem.
+    /// A hidden field is checked too, but its result is never used.
+    public let results: [Result<FieldValue?, FieldProblem>]
+    /// Whether each field is shown, by field index: its page is shown and its own `when` holds.
+    public let shown: [Bool]
+    /// Whether each page is shown: its `when` holds and it has a shown field.
+    public let pageShown: [Bool]
+    /// The form's rules that do not hold, in the order written: each blocks Done.
+    /// (The place the form's `rules:` fill; none yet.)
+    public let ruleProblems: [RuleProblem]
+    /// The fields' ids, by index.
+    private let ids: [String]
+    /// The first broken rule of the form over the shown fields' values, at its marked field.
+    public let brokenRule: DoneBlocker?
+
+    /// A rule of the form that does not hold: its message, and the field it is shown at.
+    public struct RuleProblem: Equatable, Sendable {
+        public var name: String
+        public var field: Int
+        public var problem: FieldProblem
+
+        public init(name: String, field: Int, problem: FieldProblem) {
+            self.name = name
+            self.field = field
+            self.problem = problem
+        }
+    }
+
+    /// From what each field was given (headless answers, a draft), by field index.
+    public init(_ context: FormContext, inputs: [FieldInput]) {
+        self.init(context, context.fields.indices.map { index in
+            FormState.Entry(inputs.indices.contains(index) ? inputs[index] : .line(""), multiple: context.fields[index].multiple)
+        })
+    }
+
+    public init(_ context: FormContext, _ entries: [FormState.Entry]) {
+        let count = context.fields.count
+        var results: [Result<FieldValue?, FieldProblem>] = []
+        results.reserveCapacity(count)
+        // What conditions read: a hidden field, or one whose text is not a value yet, is empty.
+        var values = [FieldValue?](repeating: nil, count: count)
+        var shown = [Bool](repeating: false, count: count)
+        var pageShown = [Bool](repeating: false, count: context.form.pages.count)
+        var pageHolds = [Bool](repeating: true, count: context.form.pages.count)
+        var lastPage = -1
+        for index in 0..<count {
+            // A field whose keys follow another field is checked against the keys shown now.
+            let result = entries.indices.contains(index) ? context.validate(field: index, entries)
+                : context.validators[index].validate(.line(""), at: context.clock)
+            results.append(result)
+            let page = context.pageOfField[index]
+            if page != lastPage {
+                // A page's condition names fields before it only: decided as its first field comes.
+                pageHolds[page] = context.pageConditions[page]?.holds(values) ?? true
+                lastPage = page
+            }
+            let isShown = pageHolds[page] && (context.fieldConditions[index]?.holds(values) ?? true)
+            shown[index] = isShown
+            if isShown {
+                pageShown[page] = true
+                if case .success(let value) = result { values[index] = value }
+            }
+        }
+        self.results = results
+        self.shown = shown
+        self.pageShown = pageShown
+        self.ruleProblems = []
+        self.ids = context.fields.map(\.id)
+        // The form's rules read the shown fields' values only: a hidden field is no value.
+        var typed: [String: FieldValue] = [:]
+        for index in 0..<count where shown[index] {
+            if case .success(let value?) = results[index] { typed[context.fields[index].id] = value }
+        }
+        self.brokenRule = context.form.rules.isEmpty ? nil : context.brokenRule(values: typed)
+    }
+
+    /// The problem of field `index` by its own checks; nil when it is valid or hidden.
+    public func problem(ofField index: Int) -> FieldProblem? {
+        guard shown[index], case .failure(let problem) = results[index] else { return nil }
+        return problem
+    }
+
+    /// The first shown field after `index`, in order across pages; nil after the last.
+    public func next(after index: Int) -> Int? {
+        shown.indices.dropFirst(index + 1).first { shown[$0] }
+    }
+
+    /// The last shown field before `index`; nil before the first.
+    public func previous(before index: Int) -> Int? {
+        shown.indices.prefix(max(0, index)).last { shown[$0] }
+    }
+
+    /// The first shown field at or after `index`, else the last shown before it:
+    /// where focus goes when its field is hidden (the first field is always shown).
+    public func nearestShown(to index: Int) -> Int {
+        if shown.indices.contains(index), shown[index] { return index }
+        return next(after: index) ?? previous(before: index) ?? 0
+    }
+
+    /// The shown fields in order: what Alt-1…9 number (a hidden field takes no number).
+    public var shownFields: [Int] { shown.indices.filter { shown[$0] } }
+
+    /// Why Done is disabled: the first shown field whose own checks fail, in
+    /// order; then the first of the form's rules that does not hold. Nil: Done submits.
+    public var doneBlocker: DoneBlocker? {
+        for index in results.indices {
+            if let problem = problem(ofField: index) { return DoneBlocker(field: index, problem: problem) }
+        }
+        return brokenRule
+    }
+
+    /// Each shown field's typed value, by id (empty and hidden fields: none): what rules read.
+    public func typedValues(ids: [String]) -> [String: FieldValue] {
+        var values: [String: FieldValue] = [:]
+        for index in results.indices where shown[index] {
+            if case .success(let value?) = results[index] { values[ids[index]] = value }
+        }
+        return values
+    }
+
+    /// The record: each shown field's value in field order, a hidden field absent;
+    /// or Done's reason.
+    public var record: Result<Record, FieldProblem> {
+        if let blocker = doneBlocker { return .failure(blocker.problem) }
+        let values = results.indices.compactMap { index -> (id: String, value: FieldValue?)? in
+            guard shown[index], case .success(let value) = results[index] else { return nil }
+            return (ids[index], value)
+        }
+        return .success(Record(values: values))
+    }
+}
