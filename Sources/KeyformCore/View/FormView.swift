@@ -207,7 +207,7 @@ public enum FormView {
             let label = context.label(ofField: state.focus, state.entries)
             // A `multiple` field's selected keys are marked `✓`.
             let selected = context.fields[state.focus].multiple ? Set(state.entries[state.focus].input.items) : []
-            grid = gridSection(gridState, context, fieldLabel: label, selected: selected, width: width,
+            grid = gridSection(gridState, context, fieldLabel: label, rawLabel: context.fields[state.focus].label, selected: selected, width: width,
                                height: height - min(focusBlock, max(1, height - 1)), cache: cache)
         }
         let fieldHeight = max(1, height - (grid?.height ?? 0))
@@ -530,12 +530,15 @@ public enum FormView {
     /// only repeats the field's label; without the blank line; without the rules
     /// between rows (top and bottom borders kept); only the rows around the
     /// highlight, in borders; then without borders; then without the title.
-    private static func gridSection(_ grid: FormState.Grid, _ context: FormContext, fieldLabel: String, selected: Set<String>,
-                                    width: Int, height: Int, cache: Cache?) -> GridSection? {
+    private static func gridSection(_ grid: FormState.Grid, _ context: FormContext, fieldLabel: String, rawLabel: String,
+                                    selected: Set<String>, width: Int, height: Int, cache: Cache?) -> GridSection? {
         guard height > 0, let layout = context.layout(named: grid.layout), let page = FormEngine.page(of: grid, context) else { return nil }
         let drawn = GridLines(page, width: width, highlight: grid.highlight, selected: selected, cache: cache)
         let drawing = drawn.drawing
-        let title = GridPart.line(Frame.Line(gridTitle(grid, layout, width: width), .bold))
+        // A grid made from the field's own `choices` is titled by the field's
+        // label, which may name earlier answers (`{{country}}`): shown filled in.
+        let layoutTitle = layout.title == rawLabel ? fieldLabel : layout.title ?? grid.layout
+        let title = GridPart.line(Frame.Line(gridTitle(layoutTitle, grid, layout, width: width), .bold))
         let section = { (blank: Bool, parts: [GridPart]) in gridSection(blank: blank, parts, drawn) }
         guard !drawing.isEmpty else {
             // "(no keys on this page)"
@@ -554,7 +557,7 @@ public enum FormView {
         }
 
         if full.count + 2 <= height { return section(true, [title] + full) }
-        let repeatsLabel = layout.pages.count == 1 && (layout.title ?? grid.layout) == fieldLabel
+        let repeatsLabel = layout.pages.count == 1 && layoutTitle == fieldLabel
         if repeatsLabel, full.count + 1 <= height { return section(true, full) }
         if full.count + 1 <= height { return section(false, [title] + full) }
         if repeatsLabel, rowCount + 3 <= height {
@@ -570,7 +573,7 @@ public enum FormView {
             return first..<(first + count)
         }
         func partTitle(_ rows: Range<Int>) -> GridPart {
-            var line = Frame.Line(gridTitle(grid, layout, width: width), .bold)
+            var line = Frame.Line(gridTitle(layoutTitle, grid, layout, width: width), .bold)
             let shown = rows.count == 1 ? "row \(rows.upperBound)" : "rows \(rows.lowerBound + 1)–\(rows.upperBound)"
             line.append(" · \(shown) of \(rowCount)", .dim)
             return .line(line)
@@ -614,8 +617,8 @@ public enum FormView {
 
     /// The grid's title, and its page (`· 1/2: Which stroke?`) when the layout has
     /// several: the layout's title gives way before the page's question.
-    private static func gridTitle(_ grid: FormState.Grid, _ layout: Layout, width: Int) -> String {
-        let title = TerminalSafe.escaped(layout.title ?? grid.layout)
+    private static func gridTitle(_ layoutTitle: String, _ grid: FormState.Grid, _ layout: Layout, width: Int) -> String {
+        let title = TerminalSafe.escaped(layoutTitle)
         guard layout.pages.count > 1 else { return title }
         var page = " · \(grid.page + 1)/\(layout.pages.count)"
         if let pageTitle = layout.pages[grid.page].title { page += ": " + TerminalSafe.escaped(pageTitle) }
