@@ -472,12 +472,14 @@ extension FormEngine {
 
     /// Where committing the focused field leads now. `pressDoneOnLast`: Enter
     /// and a grid's `done` key press Done after the last field; Tab does not.
-    public static func commitStep(_ state: FormState, _ context: FormContext, pressDoneOnLast: Bool) -> CommitStep {
+    /// - Parameter evaluation: the entries' evaluation when the caller has it (a render's), else made here.
+    public static func commitStep(_ state: FormState, _ context: FormContext, pressDoneOnLast: Bool,
+                                  evaluation given: FormEvaluation? = nil) -> CommitStep {
         guard state.entries.indices.contains(state.focus) else { return .end }
         if case .failure(let problem) = validate(state.focus, state, context) { return .stays(problem) }
         let entry = state.entries[state.focus]
         if state.grid == nil, entry.selection != nil, !FieldValidator.trimmed(entry.text).isEmpty { return .addsItem }
-        let evaluation = context.evaluation(state.entries)
+        let evaluation = given ?? context.evaluation(state.entries)
         if let next = evaluation.next(after: state.focus) { return .next(next) }
         guard pressDoneOnLast else { return .end }
         if let blocker = evaluation.doneBlocker { return .goTo(field: blocker.field) }
@@ -511,9 +513,10 @@ extension FormEngine {
 
     /// What Enter does now: the highlighted key the reducer presses (see
     /// `gridKeyPressed`), or the commit it makes, with its step.
-    public static func enterAnswer(_ state: FormState, _ context: FormContext) -> EnterAnswer {
+    /// - Parameter evaluation: the entries' evaluation when the caller has it (a render's).
+    public static func enterAnswer(_ state: FormState, _ context: FormContext, evaluation: FormEvaluation? = nil) -> EnterAnswer {
         guard let grid = state.grid, let key = highlightedKey(state, context), let layout = context.layout(named: grid.layout) else {
-            return .commit(commitStep(state, context, pressDoneOnLast: true))
+            return .commit(commitStep(state, context, pressDoneOnLast: true, evaluation: evaluation))
         }
         switch key.action {
         case .text where layout.kind == .choice && context.fields[state.focus].multiple:
@@ -525,9 +528,9 @@ extension FormEngine {
         case .text:
             return .type(key)
         case .done:
-            return .press(key, commitStep(state, context, pressDoneOnLast: true))
+            return .press(key, commitStep(state, context, pressDoneOnLast: true, evaluation: evaluation))
         case .next:
-            return .press(key, commitStep(state, context, pressDoneOnLast: false))
+            return .press(key, commitStep(state, context, pressDoneOnLast: false, evaluation: evaluation))
         case .keyboard, .page, .layout, .backspace, .clear, .previous:
             return .press(key, nil)
         }

@@ -212,7 +212,7 @@ public struct FormKeyMaps: Sendable {
     /// the field then says.
     @Sendable static func enterWords(_ situation: FormKeySituation) -> String? {
         let (state, context) = (situation.state, situation.context)
-        let answer = FormEngine.enterAnswer(state, context)
+        let answer = FormEngine.enterAnswer(state, context, evaluation: situation.evaluation)
         // Done after the field, named in a grid (a picker has no Done to name).
         let done = answer.step == .submit && !situation.isPicker ? ", Done" : ""
         // A calendar's day keys are named by their date, not their day number.

@@ -183,7 +183,7 @@ public enum FormView {
         } else {
             done.append("[ Done ]", palette.ready)
             // Enter's key, when the engine's answer to it now is to submit.
-            let submits = FormEngine.enterAnswer(state, context).step == .submit
+            let submits = FormEngine.enterAnswer(state, context, evaluation: situation.evaluation).step == .submit
             let enter = submits ? keys.map(for: situation).label(of: situation.view == .grid ? .pressKey : .commit, in: situation) : nil
             done.append(enter.map { " ready: press " + $0 } ?? " ready", .dim)
         }
