@@ -114,7 +114,7 @@ public enum FormEngine {
         }
         // The field is valid; a rule it is the marked field of may still be broken:
         // said under it, without holding the person there (a rule blocks only Done).
-        state.problems[index] = context.form.rules.isEmpty ? nil : context.problem(ofField: index, state.entries)
+        state.problems[index] = context.form.rules.isEmpty ? nil : context.evaluation(state.entries).shownProblem(ofField: index, context)
         var effects: [FormEffect] = []
         // A `multiple` field's typed item joins its selection and the line is free
         // for the next: in the keyboard, Enter on an item adds it and stays
@@ -182,7 +182,7 @@ public enum FormEngine {
     /// included), and goes once the text is valid and the rule holds.
     private static func refreshProblem(of index: Int, in state: inout FormState, _ context: FormContext) {
         guard state.problems[index] != nil else { return }
-        state.problems[index] = context.problem(ofField: index, state.entries)
+        state.problems[index] = context.evaluation(state.entries).shownProblem(ofField: index, context)
     }
 
     /// A boolean field shown as a switch: the entry becomes `yes`, `no` or empty.

@@ -16,26 +16,12 @@ public struct FormEvaluation: Sendable {
     public let shown: [Bool]
     /// Whether each page is shown: its `when` holds and it has a shown field.
     public let pageShown: [Bool]
-    /// The form's rules that do not hold, in the order written: each blocks Done.
-    /// (The place the form's `rules:` fill; none yet.)
-    public let ruleProblems: [RuleProblem]
     /// The fields' ids, by index.
     private let ids: [String]
     /// The first broken rule of the form over the shown fields' values, at its marked field.
     public let brokenRule: DoneBlocker?
-
-    /// A rule of the form that does not hold: its message, and the field it is shown at.
-    public struct RuleProblem: Equatable, Sendable {
-        public var name: String
-        public var field: Int
-        public var problem: FieldProblem
-
-        public init(name: String, field: Int, problem: FieldProblem) {
-            self.name = name
-            self.field = field
-            self.problem = problem
-        }
-    }
+    /// Each shown field's typed value, by id (empty and hidden fields: none): what rules read.
+    public let typedValues: [String: FieldValue]
 
     /// From what each field was given (headless answers, a draft), by field index.
     public init(_ context: FormContext, inputs: [FieldInput]) {
@@ -75,14 +61,23 @@ public struct FormEvaluation: Sendable {
         self.results = results
         self.shown = shown
         self.pageShown = pageShown
-        self.ruleProblems = []
         self.ids = context.fields.map(\.id)
         // The form's rules read the shown fields' values only: a hidden field is no value.
         var typed: [String: FieldValue] = [:]
         for index in 0..<count where shown[index] {
             if case .success(let value?) = results[index] { typed[context.fields[index].id] = value }
         }
+        self.typedValues = typed
         self.brokenRule = context.form.rules.isEmpty ? nil : context.brokenRule(values: typed)
+    }
+
+    /// Field `index`'s problem as shown under it: its own, else the message of a
+    /// broken rule it is the marked field of (rules read shown fields only).
+    public func shownProblem(ofField index: Int, _ context: FormContext) -> FieldProblem? {
+        if let problem = problem(ofField: index) { return problem }
+        guard shown.indices.contains(index), shown[index], !context.form.rules.isEmpty else { return nil }
+        return context.form.rules.first { context.markedField(of: $0) == index && $0.truth(values: typedValues, clock: context.clock) == .broken }
+            .map { FieldProblem($0.message) }
     }
 
     /// The problem of field `index` by its own checks; nil when it is valid or hidden.
@@ -118,15 +113,6 @@ public struct FormEvaluation: Sendable {
             if let problem = problem(ofField: index) { return DoneBlocker(field: index, problem: problem) }
         }
         return brokenRule
-    }
-
-    /// Each shown field's typed value, by id (empty and hidden fields: none): what rules read.
-    public func typedValues(ids: [String]) -> [String: FieldValue] {
-        var values: [String: FieldValue] = [:]
-        for index in results.indices where shown[index] {
-            if case .success(let value?) = results[index] { values[ids[index]] = value }
-        }
-        return values
     }
 
     /// The record: each shown field's value in field order, a hidden field absent;

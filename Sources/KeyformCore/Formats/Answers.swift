@@ -204,8 +204,7 @@ public enum HeadlessFill {
             }
         }
         // The form's rules over the valid values (one comparing a field in error waits), each broken one said.
-        let typed = evaluation.typedValues(ids: fields.map(\.id))
-        for rule in context.form.rules where rule.truth(values: typed, clock: context.clock) == .broken {
+        for rule in context.form.rules where rule.truth(values: evaluation.typedValues, clock: context.clock) == .broken {
             problems.append(AnswerProblem(rule: rule))
         }
         let known = Set(fields.map(\.id))

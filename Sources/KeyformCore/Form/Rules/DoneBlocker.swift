@@ -36,24 +36,4 @@ extension FormContext {
         guard let rule = form.brokenRule(values: values, clock: clock) else { return nil }
         return DoneBlocker(field: markedField(of: rule), problem: FieldProblem(rule.message), rule: rule)
     }
-
-    /// Field `index`'s problem: its own first, else the message of a broken rule
-    /// it is the marked field of; nil when there is neither.
-    public func problem(ofField index: Int, _ entries: [FormState.Entry]) -> FieldProblem? {
-        if case .failure(let problem) = validate(field: index, entries) { return problem }
-        guard !form.rules.isEmpty else { return nil }
-        let values = typedValues(entries)
-        return form.rules.first { markedField(of: $0) == index && $0.truth(values: values, clock: clock) == .broken }
-            .map { FieldProblem($0.message) }
-    }
-
-    /// Each field's typed value, for the rules: a field that is empty or not
-    /// valid is absent (a rule comparing it waits).
-    func typedValues(_ entries: [FormState.Entry]) -> [String: FieldValue] {
-        var values: [String: FieldValue] = [:]
-        for index in fields.indices {
-            if case .success(let value?) = validate(field: index, entries) { values[fields[index].id] = value }
-        }
-        return values
-    }
 }
