@@ -102,7 +102,9 @@ struct ConfigShowCommand: ParsableCommand {
     func run() throws {
         let environment = ProcessInfo.processInfo.environment
         if variables {
+            // The settings of the config file, then the prompts' flags (each command's defaults).
             let rows = ConfigSetting.all.map { [$0.name, $0.environment, $0.summary] }
+                + PromptVariable.all.map { [$0.usage, $0.name, $0.summary] }
             return try Output.result(ConfigShow.table(rows))
         }
         let resolved = ConfigFiles.load()

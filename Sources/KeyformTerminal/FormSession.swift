@@ -86,13 +86,14 @@ public final class FormSession {
         return effects
     }
 
-    public func frame(width: Int, height: Int, color: Bool) -> Frame {
+    /// - Parameter fitted: as many lines as the form needs (drawn under the cursor), not the whole height.
+    public func frame(width: Int, height: Int, color: Bool, fitted: Bool = false) -> Frame {
         tooSmall = !FormView.fits(width: width, height: height)
         if showingKeys, !tooSmall, state.outcome == nil {
             return KeyListView.render(situation, keys: keys, width: width, height: height)
         }
         return FormView.render(state, context, width: width, height: height, color: color, keys: keys, mode: editingMode,
-                               prompt: editor.prompt, cache: renderCache)
+                               prompt: editor.prompt, cache: renderCache, fitted: fitted)
     }
 
     /// Uninstalls readline (the session can't be used afterwards).

@@ -15,7 +15,7 @@ public final class TerminalRunner {
         public var animate: Bool
         public var ttyPath: String
         /// Draw in the lines under the cursor, on the shell's screen, instead of
-        /// on the alternate screen (a question asked before a form); no bracketed paste.
+        /// on the alternate screen (a question asked before a form, a prompt of a script).
         public var inline: Bool
         /// The colours of the roles (a config's `colors:`), when `color`.
         public var palette: ColorPalette
@@ -70,7 +70,7 @@ public final class TerminalRunner {
                            caption: [Frame.Line] = []) throws -> FormState.Outcome {
         try run(options: options) {
             FormScene(session: FormSession(context: context, state: state, history: hooks.history, keys: options.keys.form),
-                      hooks: hooks, caption: caption)
+                      hooks: hooks, caption: caption, fitted: options.inline)
         }
     }
 
@@ -87,7 +87,8 @@ public final class TerminalRunner {
         // Signals first, on the main thread, before readline or any other thread exists.
         let signals = try SignalSource()
         defer { signals.restoreMask() }
-        let mode = options.inline ? TerminalMode.Options(alternateScreen: false, bracketedPaste: false) : TerminalMode.Options()
+        // Inline or not, a paste is one event: a line pasted into a prompt is not Enter pressed.
+        let mode = TerminalMode.Options(alternateScreen: !options.inline)
         let terminal = try TerminalMode(path: options.ttyPath, options: mode)
         // Raw mode before anything slow: a Ctrl-S typed while the scene is made is a key,
         // not the terminal's XOFF (which drops it), and typing ahead is not echoed.

@@ -62,11 +62,15 @@ public final class FormScene: TerminalScene {
     /// Lines shown above the form's two footer lines when the screen has room
     /// for them (`Frame.captioned`): a note that is not part of the form.
     private let caption: [Frame.Line]
+    /// Drawn under the cursor (`--inline`): the frame is as tall as the form needs.
+    private let fitted: Bool
 
-    public init(session: FormSession, hooks: TerminalRunner.Hooks = TerminalRunner.Hooks(), caption: [Frame.Line] = []) {
+    public init(session: FormSession, hooks: TerminalRunner.Hooks = TerminalRunner.Hooks(), caption: [Frame.Line] = [],
+                fitted: Bool = false) {
         self.session = session
         self.hooks = hooks
         self.caption = caption
+        self.fitted = fitted
     }
 
     public var outcome: FormState.Outcome? { session.state.outcome }
@@ -87,7 +91,7 @@ public final class FormScene: TerminalScene {
     }
 
     public func frame(width: Int, height: Int, color: Bool) -> Frame {
-        let frame = session.frame(width: width, height: height, color: color)
+        let frame = session.frame(width: width, height: height, color: color, fitted: fitted)
         return caption.isEmpty ? frame : frame.captioned(caption, keepingBottom: 2)
     }
 

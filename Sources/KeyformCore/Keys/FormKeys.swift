@@ -225,7 +225,8 @@ public struct FormKeyMaps: Sendable {
             return (text.isEmpty ? "leave empty" : "keep " + shown(text)) + done
         case .commit(.next): return "next"
         case .commit(.addsItem): return "add"
-        case .commit(.submit): return situation.isPicker ? "pick" : "done"
+        // A line typed into a picker (a prompt's answer) is not picked: it is the answer.
+        case .commit(.submit): return situation.isPicker ? (situation.view == .keyboard ? "answer" : "pick") : "done"
         case .commit(.goTo(let field)): return "go to " + shown(context.label(ofField: field, state.entries))
         case .pick(let key, _): return "pick " + label(key) + done
         case .toggle(let key): return "toggle " + label(key)

@@ -43,9 +43,12 @@ public enum FormView {
     ///     shown in place of the key hints, as the field's line shows the match.
     ///   - cache: what the last renders of this form can lend this one (see
     ///     `Cache`); the frame is the same with or without it.
+    ///   - fitted: as many lines as the form needs, up to `height` (drawn under
+    ///     the cursor, `--inline`), the footer right under the fields; else
+    ///     the whole height, the footer at the bottom.
     public static func render(_ state: FormState, _ context: FormContext, width: Int, height: Int, color: Bool = true,
                               keys: FormKeyMaps = .standard, mode: EditingMode = .emacs, prompt: String? = nil,
-                              cache: Cache? = nil) -> Frame {
+                              cache: Cache? = nil, fitted: Bool = false) -> Frame {
         let situation = FormKeySituation(state: state, context: context, mode: mode)
         guard fits(width: width, height: height) else {
             // The key that leaves, as the session takes it while the form cannot be seen.
@@ -53,18 +56,20 @@ public enum FormView {
         }
         let palette = Palette(color: color)
         let evaluation = situation.evaluation
-        var top = [header(state, context, evaluation, width: width, palette)]
+        // A picker without a title (a prompt of a script) is its question alone: no header.
+        let headed = context.form.presentation != .picker || context.form.title != nil
+        var top = headed ? [header(state, context, evaluation, width: width, palette)] : []
         top += pageDescription(state, context, width: width, height: height)
-        top.append(Frame.Line())
+        if headed { top.append(Frame.Line()) }
         let headerHeight = top.count
         let footer = footer(situation, keys, prompt: state.grid == nil ? prompt : nil, width: width, palette, cache: cache)
         let middleHeight = height - top.count - footer.count - 1
         let (middle, cursor) = body(state, context, evaluation, width: width, height: middleHeight, palette, cache: cache)
         top += middle
-        top += Array(repeating: Frame.Line(), count: max(0, height - footer.count - top.count))
+        if !fitted { top += Array(repeating: Frame.Line(), count: max(0, height - footer.count - top.count)) }
         let lines = (top + footer).map { $0.truncated(to: width) }
         let shifted = cursor.map { Frame.Position(row: $0.row + headerHeight, column: min($0.column, width - 1)) }
-        return Frame(width: width, height: height, lines: lines, cursor: state.outcome == nil ? shifted : nil)
+        return Frame(width: width, height: fitted ? lines.count : height, lines: lines, cursor: state.outcome == nil ? shifted : nil)
     }
 
     /// The sizes, and what to do, in as many words as fit: the whole sentence
@@ -142,6 +147,8 @@ public enum FormView {
         }
         var hints = Frame.Line()
         var done = Frame.Line()
+        // A picker that ended leaves its question and answer alone (what an inline prompt leaves on the screen).
+        if state.outcome != nil, context.form.presentation == .picker { return [] }
         switch state.outcome {
         case .submitted?:
             done.append("[ Done ]", [.bold, .reverse])
