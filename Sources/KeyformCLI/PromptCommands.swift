@@ -67,8 +67,9 @@ struct InputCommand: ParsableCommand {
         }
         let secret = try PromptRun.checked { () throws(Prompt.Problem) in try defaults.flag("secret", self.secret) }
         let required = try PromptRun.checked { () throws(Prompt.Problem) in try defaults.flag("required", self.required) }
-        let history = try defaults.string("history", self.history).map { try PromptHistory(name: $0) }
-        if secret, history != nil { throw Failure(message: "--history keeps answers in a file; a --secret answer is never kept") }
+        if secret, self.history != nil { throw Failure(message: "--history keeps answers in a file; a --secret answer is never kept") }
+        // A KEYFORM_INPUT_HISTORY set for every prompt keeps no secret: the secret goes without it.
+        let history = secret ? nil : try defaults.string("history", self.history).map { try PromptHistory(name: $0) }
         let made = try PromptRun.checked { () throws(Prompt.Problem) in
             try Prompt.input(label: defaults.string("label", label), placeholder: defaults.string("placeholder", placeholder),
                              value: defaults.string("value", value), type: type, pattern: defaults.string("pattern", pattern),

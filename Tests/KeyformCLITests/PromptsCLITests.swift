@@ -136,6 +136,11 @@ import Testing
         }
         let kept = try String(contentsOf: folder.appendingPathComponent("keyform/history/scope"), encoding: .utf8)
         #expect(kept == "api\ncli\n", "the newest once")
+        // A history named for every prompt keeps no secret, and does not refuse one.
+        let secret = try CLIRunner.run(["input", "--secret", "--value", "hush"],
+                                       environment: ["XDG_STATE_HOME": folder.path, "KEYFORM_INPUT_HISTORY": "scope"])
+        #expect(secret.status == 0 && secret.stdout == "hush\n", "\(secret.stderr)")
+        #expect(try String(contentsOf: folder.appendingPathComponent("keyform/history/scope"), encoding: .utf8) == "api\ncli\n")
         let badName = try CLIRunner.run(["input", "--history", "../x", "--value", "1"])
         #expect(badName.status == 2 && badName.stderr.contains("is not a name"), "\(badName.stderr)")
     }
