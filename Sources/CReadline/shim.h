@@ -72,6 +72,12 @@ static inline FILE *shim_stdout(void) { return stdout; }
 static inline FILE *shim_stderr(void) { return stderr; }
 static inline void shim_set_stderr(FILE *f) { stderr = f; }
 
+// MARK: The process's environment
+// `environ` is a C global Swift 6 will not read; a child process (the editor
+// a field of several lines hands its text to) gets it through here.
+extern char **environ;
+static inline char *const *shim_environ(void) { return environ; }
+
 // MARK: Private readline 8.2 functions
 // Exported by libreadline.so.8 but declared only in readline's private
 // rlprivate.h. They are the only way to drop readline's per-line state.

@@ -40,6 +40,9 @@ public final class FormSession {
     /// Earlier values of a field, oldest first (for readline's Up), by field id.
     private let history: (String) -> [String]
     private var historyField: Int?
+    /// The width of the last frame drawn (80 before the first): ↑ and ↓ in a
+    /// field of several lines move by the rows it showed.
+    private var lastWidth = 80
 
     /// - Parameters:
     ///   - history: a field's earlier values, oldest first.
@@ -89,11 +92,26 @@ public final class FormSession {
     /// - Parameter fitted: as many lines as the form needs (drawn under the cursor), not the whole height.
     public func frame(width: Int, height: Int, color: Bool, fitted: Bool = false) -> Frame {
         tooSmall = !FormView.fits(width: width, height: height)
+        lastWidth = width
         if showingKeys, !tooSmall, state.outcome == nil {
             return KeyListView.render(situation, keys: keys, width: width, height: height)
         }
         return FormView.render(state, context, width: width, height: height, color: color, keys: keys, mode: editingMode,
                                prompt: editor.prompt, cache: renderCache, fitted: fitted)
+    }
+
+    /// What the editor of an `.openEditor` request gave back: the text becomes
+    /// the field's line (made fit as a paste is: tabs to spaces, other control
+    /// characters dropped), the cursor at its end; a failure is said in the footer.
+    public func editorReturned(_ result: Result<String, ExternalEditor.Failure>) -> [FormEffect] {
+        switch result {
+        case .success(let text):
+            let value = Self.lines(text)
+            editor.setLine(value, cursor: value.count)
+            return send(.lineEdited(text: value, cursor: value.count))
+        case .failure(let failure):
+            return send(.editorFailed(reason: failure.description))
+        }
     }
 
     /// Uninstalls readline (the session can't be used afterwards).
@@ -112,7 +130,7 @@ public final class FormSession {
     private func handle(_ press: KeyPress) -> Output {
         guard state.outcome == nil else { return Output() }
         let situation = situation
-        let chord = KeyChord(press.key)
+        let chord = chord(of: press, in: situation)
         if showingKeys, !tooSmall {
             // The key list: Ctrl-C and the terminal's keys work as ever; any other key closes it, and only that.
             showingKeys = false
@@ -146,6 +164,14 @@ public final class FormSession {
         // While readline searches the history (Ctrl-R), its keys are the search's,
         // as in bash: Esc leaves the search, Ctrl-S searches forward.
         return edit(press)
+    }
+
+    /// The chord a key press is looked up as. A line feed (Ctrl-J) is Enter to
+    /// readline and to every map that does not name Ctrl-J (a terminal in raw
+    /// mode sends CR for Enter, and some send LF); where a binding of the map
+    /// names Ctrl-J now (a field of several lines), it is Ctrl-J.
+    private func chord(of press: KeyPress, in situation: FormKeySituation) -> KeyChord? {
+        KeyChord(press) { self.keys.map(for: situation).binding(for: $0, in: situation) != nil }
     }
 
     /// What an action does: an event for the engine, a request for the terminal,
@@ -185,6 +211,11 @@ public final class FormSession {
         case .setYes: event = .toggle(.set(true))
         case .setNo: event = .toggle(.set(false))
         case .clear: event = .toggle(.clear)
+        case .openEditor: return Output(requests: [.openEditor(text: editor.text)])
+        case .newLine: return edited(editor.insert("\n"))
+        case .previousLine, .nextLine:
+            let moved = WrappedText(editor.text, width: multiLineWidth).cursor(from: editor.cursor, rows: action == .nextLine ? 1 : -1)
+            return edited(editor.moveCursor(to: moved))
         }
         return Output(effects: send(event))
     }
@@ -192,12 +223,17 @@ public final class FormSession {
     /// The key for readline; what it reports back (Enter, Tab, Shift-Tab) is
     /// looked up in the keyboard map as it stands after the edits before it.
     private func edit(_ press: KeyPress) -> Output {
-        let events: [LineEditor.Event]
         if case .paste(let text) = press.key {
-            events = editor.insert(Self.oneLine(text))
-        } else {
-            events = editor.feed(press.bytes)
+            let multiLine = context.fields.indices.contains(state.focus) && context.fields[state.focus].isMultiLine
+            return edited(editor.insert(multiLine ? Self.lines(text) : Self.oneLine(text)), press)
         }
+        return edited(editor.feed(press.bytes), press)
+    }
+
+    /// What readline reported, for the engine: edits as they are; Enter, Tab
+    /// and Shift-Tab looked up in the keyboard map as it stands after the edits
+    /// before them (`press`: the key that made them, when one did).
+    private func edited(_ events: [LineEditor.Event], _ press: KeyPress = KeyPress(.enter, bytes: [])) -> Output {
         var output = Output()
         for event in events {
             guard state.outcome == nil else { break }
@@ -217,6 +253,20 @@ public final class FormSession {
             output = output + perform(action, reported, press)
         }
         return output
+    }
+
+    /// Pasted text for a field of several lines: its line breaks kept as `\n`
+    /// (CR LF and a lone CR are one), tabs become spaces, other control
+    /// characters are dropped, as `oneLine` drops them.
+    static func lines(_ text: String) -> String {
+        text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
+            .split(separator: "\n", omittingEmptySubsequences: false).map { oneLine(String($0)) }.joined(separator: "\n")
+    }
+
+    /// The cells a field of several lines wraps at on the last frame drawn (its
+    /// value's column, as `FormView` lays it out): where ↑ and ↓ move to.
+    private var multiLineWidth: Int {
+        FormView.valueWidth(state, context, width: lastWidth)
     }
 
     /// Pasted text for a one-line field: line breaks and tabs become spaces,
@@ -258,7 +308,7 @@ extension FormAction {
         case .cancel, .interrupt, .suspend, .redraw: true
         case .commit, .nextField, .previousField, .swapView, .done, .jumpToField, .edit, .showKeys, .moveLeft, .moveUp,
              .moveDown, .moveRight, .pressKey, .pressHotkey, .pressBackspace, .previousMonth, .nextMonth, .today, .flip,
-             .setYes, .setNo, .clear:
+             .setYes, .setNo, .clear, .newLine, .previousLine, .nextLine, .openEditor:
             false
         }
     }
@@ -274,13 +324,24 @@ extension FormAction {
         case .interrupt, .suspend, .redraw: true
         case .cancel, .commit, .nextField, .previousField, .swapView, .done, .jumpToField, .edit, .showKeys, .moveLeft,
              .moveUp, .moveDown, .moveRight, .pressKey, .pressHotkey, .pressBackspace, .previousMonth, .nextMonth, .today, .flip,
-             .setYes, .setNo, .clear:
+             .setYes, .setNo, .clear, .newLine, .previousLine, .nextLine, .openEditor:
             false
         }
     }
 }
 
 extension KeyChord {
+    /// The chord `press` is looked up as in a map: a line feed (Ctrl-J) is
+    /// Ctrl-J where `isBound` says the map binds Ctrl-J now, else Enter (readline
+    /// and cooked mode take it for Enter; in raw mode Enter sends CR).
+    init?(_ press: KeyPress, isBound: (KeyChord) -> Bool) {
+        if press.bytes == [0x0A], isBound(.control("j")) {
+            self = .control("j")
+        } else {
+            self.init(press.key)
+        }
+    }
+
     /// The chord a decoded key is bound as; nil for keys no map can name
     /// (function keys, pastes, other modified keys).
     init?(_ key: Key) {
@@ -302,6 +363,7 @@ extension KeyChord {
         case .pageUp: self = .pageUp
         case .pageDown: self = .pageDown
         case .control(let character): self = .control(character)
+        case .modified(.enter, let modifiers) where modifiers == .alt || modifiers == .meta: self = .altEnter
         case .function(let number) where (1...12).contains(number): self = .function(number)
         case .modified(.character(let character), let modifiers) where modifiers == .alt || modifiers == .meta:
             self = .alt(character)

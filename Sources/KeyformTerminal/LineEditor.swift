@@ -169,6 +169,18 @@ public final class LineEditor {
         return events
     }
 
+    /// Moves the cursor to `cursor` (Characters, clamped to the line) as a
+    /// readline motion would: the line, its undo list and a pending command stay.
+    /// For moves readline has no command for (a line up in text of several lines).
+    public func moveCursor(to cursor: Int) -> [Event] {
+        ensureInstalled()
+        let cursor = min(max(0, cursor), text.count)
+        shim_set_point(Int32(text.prefix(cursor).utf8.count))
+        syncLine()
+        defer { events = [] }
+        return events
+    }
+
     /// Replaces the line (focus moved, or the grid changed the value); `cursor`
     /// counts Characters and is clamped to the text.
     ///

@@ -63,7 +63,7 @@ final class QuestionScene: TerminalScene {
 
     private func handle(_ press: KeyPress) -> [TerminalRequest] {
         guard outcome == nil else { return [] }
-        guard let chord = KeyChord(press.key), let action = keys.action(for: chord, in: situation) else { return [.bell] }
+        guard let chord = KeyChord(press, isBound: { self.keys.binding(for: $0, in: self.situation) != nil }), let action = keys.action(for: chord, in: situation) else { return [.bell] }
         switch action {
         case .yes: outcome = .yes
         case .no: outcome = .no

@@ -179,7 +179,7 @@ public final class RecordBrowser: TerminalScene {
         guard list.outcome == nil else { return [] }
         if let editor { return handleInEditor(press, editor.session) }
         let situation = RecordListKeySituation(state: list, form: form)
-        guard let chord = KeyChord(press.key) else {
+        guard let chord = KeyChord(press, isBound: { self.keys.list.binding(for: $0, in: situation) != nil }) else {
             return list.confirmingDelete == nil ? [.bell] : send(.confirmAnswered(false))
         }
         if let request = terminalRequest(for: chord, in: situation) { return [request] }
@@ -324,8 +324,17 @@ public final class RecordBrowser: TerminalScene {
     }
 
     private func handleInEditor(_ press: KeyPress, _ session: FormSession) -> [TerminalRequest] {
+        handleInEditor(session.receive([press]), session)
+    }
+
+    /// A record's field of several lines handed to the person's editor (Ctrl-E) came back.
+    public func editorReturned(_ result: Result<String, ExternalEditor.Failure>) -> [TerminalRequest] {
+        guard let editor else { return [] }
+        return handleInEditor(FormSession.Output(effects: editor.session.editorReturned(result)), editor.session)
+    }
+
+    private func handleInEditor(_ output: FormSession.Output, _ session: FormSession) -> [TerminalRequest] {
         var requests: [TerminalRequest] = []
-        let output = session.receive([press])
         keepDrafts(output.effects)
         for effect in output.effects {
             switch effect {

@@ -123,11 +123,11 @@ public final class TerminalRunner {
             if fds[0].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
                 // The terminal is gone: as if it hung up.
                 guard let bytes = terminal.read() else { return finish(scene, scene.stop(signal: SIGHUP)) }
-                perform(scene.receive(bytes))
+                perform(scene.receive(bytes), scene)
             } else if ready == 0, scene.hasPendingEscape {
-                perform(scene.flushPendingEscape())
+                perform(scene.flushPendingEscape(), scene)
             } else if ready == 0 {
-                perform(scene.wakeUp())
+                perform(scene.wakeUp(), scene)
             }
             if let outcome = scene.outcome { return finish(scene, outcome) }
             draw(scene)
@@ -152,7 +152,7 @@ public final class TerminalRunner {
         }
     }
 
-    private func perform(_ requests: [TerminalRequest]) {
+    private func perform(_ requests: [TerminalRequest], _ scene: some TerminalScene) {
         for request in requests {
             switch request {
             case .bell: terminal.write([7])
@@ -160,6 +160,13 @@ public final class TerminalRunner {
                 if options.animate, let shown { animation = (transition, shown, clock.now) }
             case .suspend: suspend(processGroup: true)  // the Ctrl-Z key
             case .redraw: writer.invalidate()
+            case .openEditor(let text):
+                // The terminal is the editor's meanwhile, as it is the shell's after Ctrl-Z.
+                terminal.write(writer.leave())
+                terminal.restore()
+                let result = ExternalEditor.edit(text, tty: terminal.fileDescriptor, mask: signals.previousMask)
+                resume()
+                perform(scene.editorReturned(result), scene)
             }
         }
     }

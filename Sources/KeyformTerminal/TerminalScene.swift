@@ -13,6 +13,10 @@ public enum TerminalRequest: Equatable, Sendable {
     case suspend
     /// Ctrl-L: draw the whole screen again.
     case redraw
+    /// Ctrl-E in a field of several lines: hand `text` to the person's editor
+    /// on the terminal (given back meanwhile), and the result to the scene
+    /// (`TerminalScene.editorReturned`).
+    case openEditor(text: String)
 }
 
 /// A screen that `TerminalRunner` can run on the terminal: it takes the bytes
@@ -44,12 +48,15 @@ public protocol TerminalScene: AnyObject {
     var wakeUpMilliseconds: Int32? { get }
     /// Called when poll waited `wakeUpMilliseconds` (or longer) with nothing read.
     func wakeUp() -> [TerminalRequest]
+    /// What the editor an `.openEditor` request ran gave back: the edited text, or why not.
+    func editorReturned(_ result: Result<String, ExternalEditor.Failure>) -> [TerminalRequest]
 }
 
 extension TerminalScene {
     public func close() {}
     public var wakeUpMilliseconds: Int32? { nil }
     public func wakeUp() -> [TerminalRequest] { [] }
+    public func editorReturned(_ result: Result<String, ExternalEditor.Failure>) -> [TerminalRequest] { [] }
 }
 
 /// A form as a terminal scene: a `FormSession`, with its effects carried out
@@ -96,6 +103,10 @@ public final class FormScene: TerminalScene {
     }
 
     public func close() { session.close() }
+
+    public func editorReturned(_ result: Result<String, ExternalEditor.Failure>) -> [TerminalRequest] {
+        requests(FormSession.Output(effects: session.editorReturned(result)))
+    }
 
     /// A draft the store did not keep while the person typed, and when to try it again.
     private var unsaved: (values: [String: FieldInput], focus: String, retry: ContinuousClock.Instant)?

@@ -217,7 +217,7 @@ struct FormsInSwiftTests {
 
     @Test func badKeysAreReported() async {
         let form = KeyformForm("Keys") { TextField("text") }
-        await #expect(throws: KeyformError.invalidKeys("unknown key <Entr>; known keys: <Enter> <Tab> <S-Tab> <Esc> <BS> <Up> <Down> <Left> <Right> <Home> <End> <Del> <Space> <F1> <C-a>…<C-z> <M-a>… <lt> (at character 2)")) {
+        await #expect(throws: KeyformError.invalidKeys("unknown key <Entr>; known keys: <Enter> <Tab> <S-Tab> <Esc> <BS> <Up> <Down> <Left> <Right> <Home> <End> <Del> <Space> <F1> <C-a>…<C-z> <M-a>… <M-Enter> <lt> (at character 2)")) {
             try await form.test(keys: "a<Entr>")
         }
     }

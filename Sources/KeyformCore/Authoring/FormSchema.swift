@@ -298,6 +298,12 @@ public enum FormSchema {
         "store": {
           "description": "true: the database keeps the secret too, in plain text (form check warns); by default only the output has it.",
           "$ref": "#/$defs/boolean"
+        },
+        "lines": {
+          "description": "A text field of several lines: its value may hold line breaks (Ctrl-J or Alt-Enter), and the field shows this many wrapped lines.",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 20
         }
       },
       "required": ["id"],
@@ -345,6 +351,20 @@ public enum FormSchema {
             "anyOf": [
               { "properties": { "type": { "enum": ["boolean", "date", "time"] } }, "required": ["type"] },
               { "properties": { "multiple": { "$ref": "#/$defs/true" } }, "required": ["multiple"] }
+            ]
+          },
+          "then": false
+        },
+        {
+          "description": "lines makes a typed text field: a text type, not a secret, and no layout, choices or multiple.",
+          "if": {
+            "required": ["lines"],
+            "anyOf": [
+              { "properties": { "type": { "not": { "const": "text" } } }, "required": ["type"] },
+              { "properties": { "secret": { "$ref": "#/$defs/true" } }, "required": ["secret"] },
+              { "properties": { "multiple": { "$ref": "#/$defs/true" } }, "required": ["multiple"] },
+              { "required": ["layout"] },
+              { "required": ["choices"] }
             ]
           },
           "then": false

@@ -7,6 +7,7 @@
 /// | `<Up>` `<Down>` `<Left>` `<Right>` `<Home>` `<End>` | arrows and friends | ESC [ A … |
 /// | `<C-a>` … `<C-z>` | Ctrl-letter | 0x01 … 0x1A |
 /// | `<M-b>` | Alt-letter | ESC b |
+/// | `<M-Enter>` | Alt-Enter | ESC CR |
 /// | `<F1>` | the key list | ESC O P |
 /// | `<lt>` | a literal `<` | |
 public enum KeyScript {
@@ -29,6 +30,7 @@ public enum KeyScript {
         "bs": [127], "backspace": [127], "space": [32], "del": [27, 91, 51, 126], "delete": [27, 91, 51, 126],
         "up": [27, 91, 65], "down": [27, 91, 66], "right": [27, 91, 67], "left": [27, 91, 68],
         "home": [27, 91, 72], "end": [27, 91, 70], "lt": [60], "f1": [27, 79, 80],
+        "m-enter": [27, 13],
     ]
 
     /// The presses of a script, in order; each printable character is its own press.
@@ -40,7 +42,7 @@ public enum KeyScript {
             if character == "<", let close = characters.firstIndex(of: ">"),
                case let name = String(characters[characters.startIndex + 1..<close]), looksLikeKeyName(name) {
                 guard let bytes = bytes(named: name) else {
-                    return .failure(Failure(offset: offset, message: "unknown key <\(name)>; known keys: <Enter> <Tab> <S-Tab> <Esc> <BS> <Up> <Down> <Left> <Right> <Home> <End> <Del> <Space> <F1> <C-a>…<C-z> <M-a>… <lt>"))
+                    return .failure(Failure(offset: offset, message: "unknown key <\(name)>; known keys: <Enter> <Tab> <S-Tab> <Esc> <BS> <Up> <Down> <Left> <Right> <Home> <End> <Del> <Space> <F1> <C-a>…<C-z> <M-a>… <M-Enter> <lt>"))
                 }
                 presses.append(Press(bytes: bytes, isLoneEscape: bytes == [27]))
                 offset += close - characters.startIndex + 1

@@ -97,9 +97,10 @@ public enum KeyRebinding {
     public static func chord(named name: String) -> Result<KeyChord, ConfigValueError> {
         let lower = name.lowercased()
         let shown = TerminalSafe.escaped(name)
-        // Control bytes that are other keys: the terminal sends these named keys instead.
-        let sameAs = ["ctrl-i": "tab", "ctrl-m": "enter", "ctrl-j": "enter", "ctrl-h": "backspace", "ctrl-[": "esc",
-                      "c-i": "tab", "c-m": "enter", "c-j": "enter", "c-h": "backspace", "c-[": "esc"]
+        // Control bytes that are other keys: the terminal sends these named keys instead. (Ctrl-J,
+        // a line feed, is told from Enter's CR in raw mode: a field of several lines binds it, DECISIONS 44.)
+        let sameAs = ["ctrl-i": "tab", "ctrl-m": "enter", "ctrl-h": "backspace", "ctrl-[": "esc",
+                      "c-i": "tab", "c-m": "enter", "c-h": "backspace", "c-[": "esc"]
         if let key = sameAs[lower] {
             return .failure(ConfigValueError("'\(shown)' is the byte a terminal sends for \(key); write \(key)"))
         }

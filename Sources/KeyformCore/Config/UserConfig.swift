@@ -144,7 +144,7 @@ extension KeyAction {
     /// is of one view): "the month before", not "calendar: the month before".
     public var shortSummary: String {
         let text = summary
-        for view in ["grid: ", "calendar: ", "switch: ", "list: ", "a question: "] where text.hasPrefix(view) {
+        for view in ["grid: ", "calendar: ", "switch: ", "list: ", "a question: ", "a field of several lines: "] where text.hasPrefix(view) {
             return String(text.dropFirst(view.count))
         }
         return text
@@ -179,6 +179,10 @@ extension KeyAction {
         case .setYes: "switch: yes"
         case .setNo: "switch: no"
         case .clear: "switch: empty"
+        case .newLine: "a field of several lines: break the line"
+        case .previousLine: "a field of several lines: the line above"
+        case .nextLine: "a field of several lines: the line below"
+        case .openEditor: "a field of several lines: edit it in $VISUAL or $EDITOR"
         case .listUp: "list: the record above"
         case .listDown: "list: the record below"
         case .listPageUp: "list: a page up"

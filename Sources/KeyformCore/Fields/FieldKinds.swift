@@ -78,7 +78,7 @@ public enum FieldValue: Hashable, Sendable {
 /// The options of a form file's field that only some kinds take, in the
 /// order the form checks report them.
 public enum FieldKinds {
-    public static let checkedOptions = ["pattern", "min_length", "max_length", "min", "max"]
+    public static let checkedOptions = ["pattern", "min_length", "max_length", "min", "max", "lines"]
 
     /// "text", "integer and number": the kinds that take the option, for messages.
     static func taking(_ option: String) -> String {

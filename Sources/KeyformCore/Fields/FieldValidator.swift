@@ -139,7 +139,8 @@ public enum FieldCheck: String, CaseIterable, Hashable, Sendable {
 /// on every keystroke is cheap.
 ///
 /// Rules, in order:
-/// 1. Control characters (C0, DEL, C1) are never accepted; line breaks read "must be one line".
+/// 1. Control characters (C0, DEL, C1) are never accepted; line breaks read "must be one line"
+///    (but `\n` in a field of several lines, `lines:`, which is its line break).
 /// 2. Empty → no value (`.success(nil)`), or `.required` for a required field. A text
 ///    value is never trimmed, but one of only whitespace counts as empty for a required
 ///    field. Values of the other kinds are trimmed of surrounding whitespace (`FieldKind.trimsInput`).
@@ -182,6 +183,8 @@ public struct FieldValidator: Sendable {
     let secret: Bool
     /// A `multiple` field's bounds on its count of items.
     let picks: (min: Int?, max: Int?)
+    /// A field of several lines (`lines:`): `\n` is its line break, not a problem.
+    let multiLine: Bool
 
     /// Compiles the field's rules. `choices` are the texts of the field's layout
     /// (`Layout.choiceTexts`); they matter only when the field is `strict`. A strict
@@ -200,6 +203,7 @@ public struct FieldValidator: Sendable {
         messages = field.messages
         secret = field.secret
         picks = (field.minPicks, field.maxPicks)
+        multiLine = field.isMultiLine
         if field.strict, let choices {
             self.choices = Set(choices)
             choicesProblem = .notAChoice(choices)
@@ -233,7 +237,7 @@ public struct FieldValidator: Sendable {
             return validateList(input.items)
         }
         let raw = input.text
-        if let problem = Self.controlProblem(raw) { return .failure(problem) }
+        if let problem = Self.controlProblem(raw, lineBreaks: multiLine) { return .failure(problem) }
         let input = kind.trimsInput ? Self.trimmed(raw) : Substring(raw)
         if input.isEmpty || (required && input.allSatisfy(\.isWhitespace)) {
             return required ? .failure(.required) : .success(nil)
@@ -277,9 +281,12 @@ public struct FieldValidator: Sendable {
         return .success(.list(items))
     }
 
-    /// A control character in `text`: "must be one line" for a line break.
-    private static func controlProblem(_ text: String) -> FieldProblem? {
-        guard let scalar = text.unicodeScalars.first(where: isControl) else { return nil }
+    /// A control character in `text`: "must be one line" for a line break
+    /// (`lineBreaks`: a field of several lines, where `\n` is one and not a problem).
+    private static func controlProblem(_ text: String, lineBreaks: Bool = false) -> FieldProblem? {
+        guard let scalar = text.unicodeScalars.first(where: { isControl($0) && !(lineBreaks && $0 == "\n") }) else { return nil }
+        // In text of several lines a CR or a separator is no line break of its own: a control character.
+        if lineBreaks { return .controlCharacter(scalar) }
         return scalar == "\n" || scalar == "\r" || scalar == "\u{85}" || scalar == "\u{0B}" || scalar == "\u{0C}"
             || scalar == "\u{2028}" || scalar == "\u{2029}" ? .oneLine : .controlCharacter(scalar)
     }

@@ -1,4 +1,5 @@
-/// `type: text` (the default): a line as typed, never trimmed. Options:
+/// `type: text` (the default): a line as typed, never trimmed (with `lines: N`,
+/// text of several lines: its line breaks are `\n`). Options:
 /// `min_length`/`max_length` in characters a person sees (grapheme clusters),
 /// then `pattern`, which must match the whole value. With `multiple: true` the
 /// value is a list of the grid's key texts (`.list`), held in the entry as `a, b`.
@@ -8,7 +9,7 @@
 struct TextKind: FieldKind {
     var type: Field.ValueType { .text }
     var synonyms: [String] { ["string", "str"] }
-    var options: Set<String> { ["pattern", "min_length", "max_length", "multiple", "secret"] }
+    var options: Set<String> { ["pattern", "min_length", "max_length", "multiple", "secret", "lines"] }
     var trimsInput: Bool { false }
     var shrinksInList: Bool { true }
     var takesJSONNumbers: Bool { true }

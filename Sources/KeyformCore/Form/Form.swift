@@ -138,6 +138,14 @@ public struct Field: Equatable, Sendable {
     public var maxPicks: Int?
     /// The field is shown (asked, checked, stored) only while this holds (`when:`).
     public var when: Condition?
+    /// A text field of several lines (`lines: N`): its value may hold line
+    /// breaks, and the field shows N wrapped lines; nil for a one-line field.
+    public var lines: Int?
+
+    /// Whether the field's value may hold line breaks (`lines:`).
+    public var isMultiLine: Bool { lines != nil }
+    /// What `lines:` may be: a screen of 24 rows still shows the form around it.
+    public static let lineCounts = 1...20
 
     /// The words for a boolean field's values: `states: {no: In progress, yes: Complete}`.
     public struct States: Equatable, Sendable {
@@ -186,7 +194,8 @@ public struct Field: Equatable, Sendable {
         messages: [FieldCheck: String] = [:], description: String? = nil, placeholder: String? = nil,
         secret: Bool = false, mask: Mask = .dots, storesSecret: Bool = false,
         options: Options? = nil,
-        minPicks: Int? = nil, maxPicks: Int? = nil, when: Condition? = nil
+        minPicks: Int? = nil, maxPicks: Int? = nil, when: Condition? = nil,
+        lines: Int? = nil
     ) {
         self.id = id
         self.label = label ?? id
@@ -214,6 +223,7 @@ public struct Field: Equatable, Sendable {
         self.minPicks = minPicks
         self.maxPicks = maxPicks
         self.when = when
+        self.lines = lines
     }
 
     /// One key written in the form: what it shows and what it puts in the record

@@ -190,6 +190,7 @@ struct FormChecks {
             reader.report(.error(fields.location(of: "choices"), "a field offers a 'layout' or 'choices' from the store, not both"))
         }
         checkSecret(field, fields, &reader)
+        checkLines(field, fields, &reader)
         if field.options != nil, field.layout != nil {
             reader.report(.error(fields.location(of: "choices"), "a field's keys are its 'layout' or the 'choices' written here, not both; remove one"))
         }
@@ -214,6 +215,20 @@ struct FormChecks {
 
     /// A secret is typed, masked, and kept nowhere it could be read back
     /// (DECISIONS 38): what would show it, keep it or write it in the file is refused or warned about.
+    /// `lines:` makes a typed text of several lines: nothing that picks keys or hides what is typed.
+    private func checkLines(_ field: Field, _ fields: Fields, _ reader: inout NodeReader) {
+        guard field.isMultiLine, field.type == .text, let node = fields["lines"] else { return }
+        if field.secret {
+            reader.error(node, "a secret is one line, typed masked (and never handed to an editor); remove 'lines' or 'secret'")
+        }
+        if field.multiple {
+            reader.error(node, "'multiple' picks keys on a grid; 'lines' is for typed text: remove one of them")
+        } else if field.layout != nil || field.choices != nil || field.options != nil {
+            let option = field.layout != nil ? "layout" : "choices"
+            reader.report(.error(fields.location(of: option), "a field of several lines is typed, and has no '\(option)'; remove '\(option)' or 'lines'"))
+        }
+    }
+
     private func checkSecret(_ field: Field, _ fields: Fields, _ reader: inout NodeReader) {
         guard field.secret, let node = fields["secret"] else {
             // `mask` and `store` say how a secret shows and where it goes: nothing, on any other field.

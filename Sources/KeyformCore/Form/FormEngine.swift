@@ -78,6 +78,9 @@ public enum FormEngine {
             return end(&state, .terminated(signal: signal), context)
         case .draftSaved:
             return []  // handled above, before the outcome guard
+        case .editorFailed(let reason):
+            state.notice = reason
+            return [.bell]
         }
     }
 

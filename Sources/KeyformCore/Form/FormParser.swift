@@ -23,6 +23,7 @@ public enum FormParser {
         "messages", "description", "placeholder",
         "secret", "mask", "store",
         "min_picks", "max_picks",
+        "lines",
     ]
     /// A form rule's options, in the order `form fmt` writes them.
     public static let ruleFields = ["name", "check", "one_of", "message"]
@@ -280,6 +281,9 @@ public enum FormParser {
         let picks = 0...1_000_000
         if let node = fields["min_picks"] { field.minPicks = reader.integer(node, field: "min_picks", in: picks, meaning: "a whole number of picks") }
         if let node = fields["max_picks"] { field.maxPicks = reader.integer(node, field: "max_picks", in: picks, meaning: "a whole number of picks") }
+        if let node = fields["lines"] {
+            field.lines = reader.integer(node, field: "lines", in: Field.lineCounts, meaning: "a whole number of lines")
+        }
         var messageKeys: [FieldCheck: Node] = [:]
         if let node = fields["messages"] { (field.messages, messageKeys) = readMessages(node, &reader) }
         return LocatedField(field: field, fields: fields, messageKeys: messageKeys)

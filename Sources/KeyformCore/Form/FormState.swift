@@ -218,6 +218,10 @@ public enum FormEvent: Equatable, Sendable {
     /// Applied after the form has ended too, so its last screen says whether the
     /// draft it speaks of was kept.
     case draftSaved(problem: String?)
+    /// The editor a field of several lines was handed to (Ctrl-E) did not give
+    /// the text back: why, for the footer; the value is unchanged. (When it did,
+    /// the text comes back as `.lineEdited`.)
+    case editorFailed(reason: String)
 }
 
 public enum ToggleAction: Equatable, Sendable {

@@ -147,6 +147,9 @@ public enum Answers {
         switch value {
         case .null:
             return .success(nil)
+        case .string(let text) where field.isMultiLine:
+            // A text of several lines: its breaks are `\n` (a CR LF from another system is one).
+            return .success(.line(text.replacingOccurrences(of: "\r\n", with: "\n")))
         case .string(let text):
             if text.contains(where: \.isNewline) { return .failure(AnswerProblem(field: field.id, FieldProblem.oneLine.reason)) }
             return .success(.line(text))

@@ -333,7 +333,8 @@ public struct RecordTemplate: Sendable {
     /// log, a terminal), where they would reorder or hide the text around them.
     private static func terminalSafe(_ value: Any) -> Any {
         switch value {
-        case let text as String: TerminalSafe.escaped(text)
+        // A value's line breaks (a text of several lines) are lines of the output: a receipt's note.
+        case let text as String: TerminalSafe.escapedKeepingLineBreaks(text)
         case let texts as [String]: texts.map(TerminalSafe.escaped)
         case let flag as TemplateBoolean: TemplateBoolean(value: flag.value, text: TerminalSafe.escaped(flag.text))
         default: value

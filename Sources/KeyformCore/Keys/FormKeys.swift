@@ -37,6 +37,14 @@ public enum FormAction: String, ScreenAction {
     case previousMonth = "previous-month", nextMonth = "next-month", today
     /// A switch (a boolean field).
     case flip, setYes = "set-yes", setNo = "set-no", clear
+    /// A field of several lines (`lines:`): break the line at the cursor. Enter
+    /// still moves on (as in huh's Text); Ctrl-J and Alt-Enter break the line.
+    case newLine = "new-line"
+    /// A field of several lines: the cursor to the line above or below, by the
+    /// lines as drawn (wrapped); past the first or last line, to its start or end.
+    case previousLine = "previous-line", nextLine = "next-line"
+    /// A field of several lines: hand the value to `$VISUAL`/`$EDITOR` and take it back.
+    case openEditor = "open-editor"
 }
 
 /// What a form's key maps ask to know whether a binding works now and what
@@ -73,6 +81,10 @@ public struct FormKeySituation: Sendable {
 
     /// Whether no shown field comes before the focused one.
     public var isFirstField: Bool { evaluation.previous(before: state.focus) == nil }
+    /// Whether the focused field holds several lines (`lines:`), typed in the keyboard.
+    public var isMultiLine: Bool {
+        context.fields.indices.contains(state.focus) && context.fields[state.focus].isMultiLine && state.grid == nil
+    }
     /// Whether the grid shown is a date field's calendar.
     public var isCalendar: Bool { FormEngine.isCalendar(state) }
     /// Whether no shown field comes after the focused one.
@@ -160,6 +172,14 @@ public struct FormKeyMaps: Sendable {
         Binding([.tab], .swapView, help: "keys", rank: 2) { $0.swapsView },
         tabToNext,
         back,
+        // A field of several lines: Enter still moves on; these break the line and move between lines.
+        // Ctrl-J is a line feed, which Enter also is to readline: the session asks this map first.
+        Binding([.control("j"), .altEnter], .newLine, help: "newline", rank: 2) { $0.isMultiLine },
+        // Arrows that move between lines need no hint (the key list names them): room for the editor's.
+        Binding([.up], .previousLine) { $0.isMultiLine },
+        Binding([.down], .nextLine) { $0.isMultiLine },
+        // huh's key; readline's Ctrl-E (end-of-line) stays in one-line fields, and End does it here.
+        Binding([.control("e")], .openEditor, help: "editor", rank: 3) { $0.isMultiLine },
         Binding([.escape], .edit, help: "command mode", rank: 1) { $0.mode == .viInsert },
         Binding([.escape], .cancel, help: "cancel", rank: 1) { $0.mode != .viInsert },
         Binding([.character("i")], .edit, help: "insert", rank: 3) { $0.mode == .viCommand },

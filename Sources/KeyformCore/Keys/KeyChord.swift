@@ -4,6 +4,8 @@
 /// `shift-tab`, `y`) and a label the footer shows (`Ctrl-C`, `↑`).
 public enum KeyChord: Hashable, Sendable, CustomStringConvertible {
     case enter, tab, shiftTab, escape, backspace, delete, space
+    /// Alt (or Meta) with Enter: `ESC CR`, as terminals send it.
+    case altEnter
     case up, down, left, right, home, end, pageUp, pageDown
     /// One printable character other than space.
     case character(Character)
@@ -23,6 +25,7 @@ public enum KeyChord: Hashable, Sendable, CustomStringConvertible {
         (.space, "space", "Space"), (.up, "up", "↑"), (.down, "down", "↓"), (.left, "left", "←"),
         (.right, "right", "→"), (.home, "home", "Home"), (.end, "end", "End"),
         (.pageUp, "page-up", "PgUp"), (.pageDown, "page-down", "PgDn"), (.anyCharacter, "any-character", "a key"),
+        (.altEnter, "alt-enter", "Alt-Enter"),
     ]
 
     /// The name a config file writes: `enter`, `ctrl-c`, `alt-1`, `y`.

@@ -43,6 +43,12 @@ public enum KeyAction: String, CaseIterable, Hashable, Sendable {
     case previousMonth = "previous-month", nextMonth = "next-month", today
     /// A switch (a boolean field).
     case flip, setYes = "set-yes", setNo = "set-no", clear
+    /// A field of several lines (`lines:`): break the line here (Ctrl-J, Alt-Enter).
+    case newLine = "new-line"
+    /// A field of several lines: the cursor to the line above or below (↑ ↓).
+    case previousLine = "previous-line", nextLine = "next-line"
+    /// A field of several lines: edit the value in `$VISUAL`/`$EDITOR` (Ctrl-E).
+    case openEditor = "open-editor"
 
     // The browse list
     case listUp = "list-up", listDown = "list-down", listPageUp = "list-page-up", listPageDown = "list-page-down"

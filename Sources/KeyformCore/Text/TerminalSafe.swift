@@ -92,6 +92,15 @@ public enum TerminalSafe {
         rewritten(s) { run in run.map(escape).joined() }
     }
 
+    /// `s` escaped as `escaped` does, but its line breaks (`\n`) kept: text of
+    /// several lines (a field with `lines:`) drawn or written line by line. A
+    /// line break moves to the next line and nothing else; every other unsafe
+    /// scalar (CR, ESC, a bidi control) is still written out.
+    public static func escapedKeepingLineBreaks(_ s: String) -> String {
+        guard s.unicodeScalars.contains("\n") else { return escaped(s) }
+        return s.split(separator: "\n", omittingEmptySubsequences: false).map { escaped(String($0)) }.joined(separator: "\n")
+    }
+
     /// `s` with only its C0 and C1 controls and DEL written out (`\u{1B}`, `\t`):
     /// for outputs that must stay byte-faithful otherwise (CSV keeps bidi marks and
     /// joiners that right-to-left text needs).

@@ -206,7 +206,7 @@ public enum FormView {
                              _ palette: Palette, cache: Cache?) -> ([Frame.Line], Frame.Position?) {
         var (fields, cursor) = context.form.compact
             ? compactFieldLines(state, context, shown: evaluation.shown, width: width, palette)
-            : fieldLines(state, context, shown: evaluation.shown, width: width, palette)
+            : fieldLines(state, context, shown: evaluation.shown, width: width, height: height, palette)
         let focusRow = fields.firstIndex { $0.focused } ?? 0
         let focusBlock = 1 + fields.dropFirst(focusRow + 1).prefix { $0.under }.count
         var grid: GridSection?
@@ -347,12 +347,9 @@ public enum FormView {
     }
 
     /// The shown fields of the focused field's page (a hidden field is not drawn: the page reflows).
-    private static func fieldLines(_ state: FormState, _ context: FormContext, shown: [Bool], width: Int, _ palette: Palette)
+    private static func fieldLines(_ state: FormState, _ context: FormContext, shown: [Bool], width: Int, height: Int, _ palette: Palette)
         -> ([FieldLine], Frame.Position?) {
-        let page = context.pageOfField[state.focus]
-        let indices = context.fields.indices.filter { context.pageOfField[$0] == page && shown[$0] }
-        let labels = indices.map { label(ofField: $0, state, context) }
-        let labelWidth = min(labels.map(TextWidth.cells).max() ?? 0, labelRoom(width: width))
+        let (indices, labels, labelWidth) = labelColumn(state, context, shown: shown, width: width)
         let valueColumn = 2 + labelWidth + 2
         let valueWidth = max(1, width - valueColumn)
         var lines: [FieldLine] = []
@@ -364,7 +361,20 @@ public enum FormView {
             line.append(TextWidth.pad(labelText, toCells: labelWidth), focused ? palette.focus : [])
             line.append("  ")
             let entry = state.entries[index]
-            if let face = switchFace(of: index, state, context) {
+            if let rows = context.fields[index].lines {
+                // Several lines: the first beside the label, the others under it, in the value's column.
+                let editing = focused && state.grid == nil && state.outcome == nil
+                let (block, row) = multiLineRows(of: index, entry, context, editing: editing, width: valueWidth,
+                                                 rows: min(rows, max(1, height - 1)))
+                for (n, text) in block.enumerated() {
+                    var rowLine = n == 0 ? line : Frame.Line(String(repeating: " ", count: valueColumn))
+                    rowLine.append(text.text, text.dim ? .dim : (focused && !editing ? .bold : []))
+                    if let row, let column = row.column, row.index == n {
+                        cursor = Frame.Position(row: lines.count, column: valueColumn + column)
+                    }
+                    lines.append(FieldLine(line: rowLine, focused: focused && n == 0, under: n > 0))
+                }
+            } else if let face = switchFace(of: index, state, context) {
                 line.append(TextWidth.truncate(face, toCells: valueWidth), focused ? .bold : [])
                 if focused, state.grid == nil, state.outcome == nil {
                     cursor = Frame.Position(row: lines.count, column: valueColumn + 1)
@@ -386,7 +396,7 @@ public enum FormView {
                     cursor = Frame.Position(row: lines.count, column: valueColumn + min(TextWidth.cells(shown), valueWidth - 1))
                 }
             }
-            lines.append(FieldLine(line: line, focused: focused))
+            if context.fields[index].lines == nil { lines.append(FieldLine(line: line, focused: focused)) }
             if let description = context.fields[index].description {
                 // Under the label, dimmed: what the field is for, before what is wrong with it.
                 for text in note(context.interpolated(description, state.entries), width: max(1, width - 4)).prefix(3) {
@@ -409,6 +419,54 @@ public enum FormView {
             }
         }
         return (lines, cursor)
+    }
+
+    /// The shown fields of the focused page, their labels as drawn, and the cells of the labels' column.
+    private static func labelColumn(_ state: FormState, _ context: FormContext, shown: [Bool], width: Int)
+        -> (indices: [Int], labels: [String], width: Int) {
+        let page = context.pageOfField[state.focus]
+        let indices = context.fields.indices.filter { context.pageOfField[$0] == page && shown[$0] }
+        let labels = indices.map { label(ofField: $0, state, context) }
+        return (indices, labels, min(labels.map(TextWidth.cells).max() ?? 0, labelRoom(width: width)))
+    }
+
+    /// The cells a value is drawn in at `width` (after the labels' column): where
+    /// a field of several lines wraps, so ↑ and ↓ move by the rows drawn. A
+    /// compact form draws the field on one line: its rows are its lines.
+    public static func valueWidth(_ state: FormState, _ context: FormContext, width: Int) -> Int {
+        guard !context.form.compact else { return Int.max / 4 }
+        let shown = context.evaluation(state.entries).shown
+        return max(1, width - 4 - labelColumn(state, context, shown: shown, width: width).width)
+    }
+
+    /// A field of several lines (`lines:`) as `rows` rows of `width` cells
+    /// (`WrappedText`: wrapped, escaped, line breaks kept). Typed in, the rows
+    /// scroll to keep the cursor in view (the cursor's row is the last shown
+    /// once it is past the first `rows`), and the cursor's row and column are
+    /// given; an empty field shows its placeholder, dimmed. Not typed in, the
+    /// value's first rows, the last ending in "…" when more follow.
+    static func multiLineRows(of index: Int, _ entry: FormState.Entry, _ context: FormContext, editing: Bool, width: Int, rows: Int)
+        -> (rows: [(text: String, dim: Bool)], cursor: (index: Int, column: Int?)?) {
+        let text = editing ? entry.editedLine.text : context.shownText(ofField: index, entry)
+        if text.isEmpty {
+            let hint = placeholder(of: context.fields[index], width: width)
+            let block = [(hint, true)] + Array(repeating: ("", false), count: rows - 1)
+            return (block, editing ? (0, 0) : nil)
+        }
+        let wrapped = WrappedText(text, width: width)
+        var first = 0
+        var cursor: (index: Int, column: Int?)?
+        if editing {
+            let position = wrapped.position(ofCursor: entry.editedLine.cursor)
+            first = max(0, position.row - rows + 1)
+            cursor = (position.row - first, min(position.column, width - 1))
+        }
+        var block = wrapped.rows.dropFirst(first).prefix(rows).map { (text: $0.shown, dim: false) }
+        if !editing, wrapped.rows.count > rows, let last = block.indices.last {
+            block[last].text = TextWidth.truncate(block[last].text, toCells: max(1, width - 2)) + " …"
+        }
+        block += Array(repeating: (text: "", dim: false), count: rows - block.count)
+        return (block, cursor)
     }
 
     /// A boolean field drawn as its switch: `[✓] Complete`, `[ ] In progress`, or
