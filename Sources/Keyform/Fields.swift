@@ -91,6 +91,8 @@ public struct FieldDefinition: FormField, Sendable, Equatable {
             }
         }
     }
+    /// Text of several lines shown in this many rows (a form file's `lines:`); see ``TextField/lines(_:)``.
+    var lines: Int?
     /// Bounds on how many items a multiple field's selection holds (`min_picks`, `max_picks`).
     var minPicks: Int?
     var maxPicks: Int?
@@ -433,6 +435,22 @@ extension FormField {
 }
 
 // MARK: - The fields
+
+extension TextField {
+    /// The field as text of several lines (a form file's `lines:`), shown in
+    /// `count` wrapped rows (1–20): its value may hold line breaks (`\n`),
+    /// typed with Ctrl-J or Alt-Enter; Enter moves on as in every field.
+    ///
+    /// ```swift
+    /// TextField("instructions", label: "Instructions", maxLength: 400).lines(3)
+    /// ```
+    public func lines(_ count: Int) -> FieldDefinition {
+        var field = definition
+        field.lines = count
+        return field
+    }
+}
+
 
 /// A line of text (the record holds a string; an empty field is `""`).
 ///

@@ -258,6 +258,7 @@ enum SwiftSource {
         if let label = field.label { lines.append("label: \(quoted(label))") }
         if let condition = field.condition { lines.append("when: \(condition.yaml)") }
         if field.type != .text { lines.append("type: \(field.type.rawValue)") }
+        if let count = field.lines { lines.append("lines: \(count)") }
         if let description = field.description { lines.append("description: \(quoted(description))") }
         if let placeholder = field.placeholder { lines.append("placeholder: \(quoted(placeholder))") }
         if field.required { lines.append("required: true") }
