@@ -9,6 +9,8 @@ long run of keys:
 
   type  the same 200 characters (12% non-ASCII) five times, Ctrl-U between
         (Keyform's text field; bash `read -e` as the peer)
+  lines the keys of `type` in a field of several lines (`lines: 5`): the
+        200 characters wrap over three rows, drawn and measured on every key
   move  1,000 Down/Up in the 15-key grid (Keyform's list form), 14 each way
 
 Each build runs in turn, run by run (interleaved); medians of --runs.
@@ -47,7 +49,7 @@ def keys(scenario):
 def argv(binary, scenario):
     if binary == "bash":
         return ["/bin/bash", "--norc", "--noprofile", "-c", 'read -e x; printf %s "$x"']
-    form = "list.yaml" if scenario == "move" else "text.yaml"
+    form = {"move": "list.yaml", "lines": "lines.yaml"}.get(scenario, "text.yaml")
     return [binary, "run", os.path.join(HERE, "forms", form), "--format", "template", "--no-animation"]
 
 
@@ -84,7 +86,7 @@ def run(binary, scenario):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("scenario", choices=["type", "move"])
+    ap.add_argument("scenario", choices=["type", "lines", "move"])
     ap.add_argument("programs", nargs="+", help="LABEL=BINARY for a keyform build, or bash (type only)")
     ap.add_argument("--runs", type=int, default=5)
     args = ap.parse_args()
