@@ -267,7 +267,8 @@ enum RecordTable {
     }
 
     /// A value as text; a C0 or C1 control (which no value can be typed or answered
-    /// with, but a database edited by hand may hold) written out as `\u{1B}`.
+    /// with, but a database edited by hand may hold) written out as `\u{1B}`,
+    /// but for the line breaks of a text of several lines, kept to a file or a pipe.
     /// CSV is data for programs: to a file or a pipe, bidi marks and joiners stay
     /// (right-to-left text needs them, and an export imports back byte for byte);
     /// on a terminal they are written out too, as in the table (DECISIONS 31).
@@ -277,7 +278,10 @@ enum RecordTable {
             let cell = RecordImport.csvCell(items)
             return onTerminal ? TerminalSafe.escaped(cell) : TerminalSafe.escapedControls(cell)
         }
-        return onTerminal ? TerminalSafe.escaped(value.text) : TerminalSafe.escapedControls(value.text)
+        if onTerminal { return TerminalSafe.escaped(value.text) }
+        // A text of several lines (`lines:`) keeps its line breaks: quoted, they are part of the cell.
+        return value.text.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { TerminalSafe.escapedControls(String($0)) }.joined(separator: "\n")
     }
 
     /// Aligned columns for people: labels as headers, values as the form shows

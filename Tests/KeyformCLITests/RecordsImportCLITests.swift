@@ -66,6 +66,29 @@ import Testing
         #expect(again.stdout == exported.stdout)
     }
 
+    /// A text of several lines goes out in CSV with its line breaks inside the
+    /// quoted cell and comes back the same (they were written out as `\n`,
+    /// and came back as a backslash and an n).
+    @Test func lineBreaksSurviveCSV() throws {
+        let folder = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let form = folder.appendingPathComponent("note.yaml").path
+        try "title: Note\nfields:\n  - id: title\n  - id: body\n    lines: 3\n".write(toFile: form, atomically: true, encoding: .utf8)
+        let first = folder.appendingPathComponent("first.sqlite").path
+        let second = folder.appendingPathComponent("second.sqlite").path
+        let run = try CLIRunner.run(["run", form, "--answers", "-", "--db", first],
+                                    stdin: #"{"title": "a", "body": "line one\nline \"two\", with a comma\n\nfour"}"#)
+        #expect(run.status == 0, "\(run.stderr)")
+        let exported = try CLIRunner.run(["records", "export", form, "--format", "csv", "--db", first])
+        #expect(exported.stdout.hasSuffix(",a,\"line one\nline \"\"two\"\", with a comma\n\nfour\"\r\n"), "\(exported.stdout)")
+        let file = folder.appendingPathComponent("records.csv")
+        try exported.stdout.write(to: file, atomically: true, encoding: .utf8)
+        let imported = try CLIRunner.run(["records", "import", form, file.path, "--db", second])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let json = try CLIRunner.run(["records", "export", form, "--format", "json", "--db", second])
+        #expect(json.stdout.contains(#""body":"line one\nline \"two\", with a comma\n\nfour""#), "\(json.stdout)")
+    }
+
     /// `_created` as a person may write it: without milliseconds, with an offset
     /// (stored in UTC), or empty (made now). `_id` only orders the records; the
     /// new database gives them its own ids.
