@@ -81,10 +81,13 @@ public struct FieldDefinition: FormField, Sendable, Equatable {
     enum WrittenChoices: Sendable, Equatable {
         case list([KeyformChoice])
         case by(field: String, keys: [(value: String, choices: [KeyformChoice])])
+        /// A program's output lines (`choices: {command: [..], timeout: N}`).
+        case command([String], timeout: Double?)
 
         static func == (a: Self, b: Self) -> Bool {
             switch (a, b) {
             case (.list(let x), .list(let y)): x == y
+            case (.command(let x, let s), .command(let y, let t)): x == y && s == t
             case (.by(let f, let x), .by(let g, let y)):
                 f == g && x.map(\.value) == y.map(\.value) && x.map(\.choices) == y.map(\.choices)
             default: false
@@ -413,6 +416,23 @@ extension FormField {
     public func choices(by field: String, _ keys: KeyValuePairs<String, [KeyformChoice]>, strict: Bool = false) -> FieldDefinition {
         var definition = self.definition
         definition.writtenChoices = .by(field: field, keys: keys.map { (value: $0.key, choices: $0.value) })
+        definition.strict = definition.strict || strict
+        return definition
+    }
+
+    /// The field's grid made of a program's output lines (a form file's
+    /// `choices: {command: [..]}`): run without a shell when the form shows,
+    /// each argument one argv element; `{{field}}` in an argument is that
+    /// earlier answer. A spinner shows until the lines come; a failure, or no
+    /// lines within `timeout` seconds (5 by default), is said on the grid.
+    /// The test double does not run it.
+    ///
+    /// ```swift
+    /// TextField("branch").choices(command: ["git", "branch", "--format=%(refname:short)"], strict: true)
+    /// ```
+    public func choices(command arguments: [String], timeout: Double? = nil, strict: Bool = false) -> FieldDefinition {
+        var definition = self.definition
+        definition.writtenChoices = .command(arguments, timeout: timeout)
         definition.strict = definition.strict || strict
         return definition
     }

@@ -19,6 +19,8 @@ public enum KeyformError: Error, Sendable, Equatable, CustomStringConvertible, L
     case interrupted
     /// SIGTERM or SIGHUP (the terminal went away). With a store, the draft is kept.
     case terminated(signal: Int32)
+    /// The form's time limit (`.timeout(_:)`, `timeout:`) ran out. With a store, the draft is kept.
+    case timedOut
     /// There is no terminal to draw the form on (no controlling terminal, as under
     /// cron or in CI); the reason says what failed.
     case noTerminal(String)
@@ -52,6 +54,7 @@ public enum KeyformError: Error, Sendable, Equatable, CustomStringConvertible, L
         case .cancelled: Departure.cancelled.exitStatus
         case .interrupted: Departure.interrupted.exitStatus
         case .terminated(let signal): Departure.terminated(signal: signal).exitStatus
+        case .timedOut: Departure.timedOut.exitStatus
         case .invalidForm, .invalidConfig: ExitStatus.badUsage
         case .notStored: ExitStatus.notStored
         case .noTerminal, .storeUnavailable, .decodingFailed, .invalidKeys, .unfinished: 1
@@ -64,6 +67,7 @@ public enum KeyformError: Error, Sendable, Equatable, CustomStringConvertible, L
         case .cancelled: "cancelled"
         case .interrupted: "interrupted"
         case .terminated(let signal): "terminated by signal \(signal)"
+        case .timedOut: "the time limit ran out"
         case .noTerminal(let reason): "no terminal to show the form on (\(reason))"
         case .invalidForm(let lines): (["the form has errors:"] + lines).joined(separator: "\n")
         case .invalidConfig(let lines): (["the Keyform config has errors:"] + lines).joined(separator: "\n")

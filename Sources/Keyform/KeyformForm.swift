@@ -58,12 +58,16 @@ public struct KeyformForm: Sendable {
         var form: Form
         var layouts: [String: Layout]
         var warnings: [String]
+        /// The keys of `choices: {file:}` fields, read when compiled.
+        var lines: [String: ChoiceLines] = [:]
     }
 
     let origin: Origin
     var storePath: String?
     var draftPolicy: DraftPolicy = .ask
     var isAnimated = true
+    /// Set by ``timeout(_:)``: over the form file's own `timeout:`.
+    var timeLimit: Int?
 
     /// A form written in Swift.
     /// - Parameters:
@@ -142,6 +146,16 @@ public struct KeyformForm: Sendable {
         var form = self
         form.storePath = path
         form.draftPolicy = drafts
+        return form
+    }
+
+    /// The form with a time limit (a form file's `timeout:`, `keyform run
+    /// --timeout`): the footer counts the seconds down, and when they run out
+    /// the form ends as Esc ends it, its draft kept, with
+    /// ``KeyformError/timedOut`` (exit status 124). The test double ignores it.
+    public func timeout(_ seconds: Int) -> KeyformForm {
+        var form = self
+        form.timeLimit = seconds
         return form
     }
 

@@ -157,8 +157,10 @@ extension KeyformForm {
                 throw KeyformError.storeUnavailable(error.description)
             }
         }
+        var form = compiled.form
+        if let timeLimit { form.timeout = .seconds(timeLimit) }
         do {
-            return try StoredFormRun(form: compiled.form, layouts: compiled.layouts, store: store, clock: clock)
+            return try StoredFormRun(form: form, layouts: compiled.layouts, store: store, clock: clock, lines: compiled.lines)
         } catch {
             throw KeyformError.invalidForm(["form '\(compiled.form.name)': error: \(error)"])
         }
@@ -199,6 +201,7 @@ extension KeyformError {
         case .cancelled: self = .cancelled
         case .interrupted: self = .interrupted
         case .terminated(let signal): self = .terminated(signal: signal)
+        case .timedOut: self = .timedOut
         }
     }
 }

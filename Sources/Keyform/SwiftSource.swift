@@ -168,7 +168,9 @@ enum SwiftSource {
         guard let loaded = result.form, problems.isEmpty, !result.diagnostics.contains(where: { $0.diagnostic.isError }) else {
             return .failure(.invalidForm(lines))
         }
-        return .success(KeyformForm.Compiled(form: loaded.form, layouts: loaded.layouts, warnings: lines))
+        // `choices: {file:}` is read beside the form file (a form in Swift: from the current folder).
+        return .success(KeyformForm.Compiled(form: loaded.form, layouts: loaded.layouts, warnings: lines,
+                                             lines: ChoiceFiles.read(loaded.form, formPath: loaded.path)))
     }
 
     // MARK: - Writing YAML
@@ -271,6 +273,9 @@ enum SwiftSource {
         case .list(let keys)?: lines.append("choices: " + list(keys))
         case .by(let driver, let keys)?:
             lines.append("choices: {by: \(quoted(driver)), keys: {" + keys.map { quoted($0.value) + ": " + list($0.choices) }.joined(separator: ", ") + "}}")
+        case .command(let arguments, let seconds)?:
+            let limit = seconds.map { ", timeout: \(FieldValue.format($0))" } ?? ""
+            lines.append("choices: {command: [" + arguments.map(quoted).joined(separator: ", ") + "]\(limit)}")
         case nil: break
         }
         if field.input != .keyboard { lines.append("input: \(field.input.rawValue)") }

@@ -13,6 +13,8 @@ public enum KeyformOutcome: Sendable, Hashable {
     case interrupted
     /// A signal ended the form.
     case terminated(signal: Int32)
+    /// The form's time limit ran out.
+    case timedOut
     /// The keys ran out with the form still open (Done disabled, say).
     case open
 }
@@ -135,6 +137,7 @@ public final class KeyformTester: FormRunner {
         case .cancelled: throw KeyformError.cancelled
         case .interrupted: throw KeyformError.interrupted
         case .terminated(let signal): throw KeyformError.terminated(signal: signal)
+        case .timedOut: throw KeyformError.timedOut
         case .open: throw KeyformError.unfinished(screen: result.screen)
         }
     }
@@ -146,6 +149,7 @@ extension KeyformOutcome {
         case .cancelled: self = .cancelled
         case .interrupted: self = .interrupted
         case .terminated(let signal): self = .terminated(signal: signal)
+        case .timedOut: self = .timedOut
         }
     }
 }

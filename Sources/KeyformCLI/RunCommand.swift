@@ -34,10 +34,15 @@ struct RunCommand: ParsableCommand {
             Every submitted record is stored (see --db); drafts are saved as fields are \
             committed and when the form is left unfinished, and offered on the next run.
 
+            --choices ID=FILE gives field ID its keys, one a line, from FILE (- for stdin: \
+            the form is then typed on /dev/tty): printf 'main\\ndev\\n' | keyform run deploy \
+            --choices branch=-. --timeout SECONDS (or 'timeout:' in the form) ends the form \
+            when the time is up, its draft kept, with exit status 124.
+
             Exit status: 0 submitted, 1 cancelled, 2 bad usage or an invalid form, layout, \
             answers or config (keyform config check), 3 submitted but NOT stored (the error says where the record is), \
-            74 stored but the result could not be written on stdout, 130 interrupted, \
-            143 SIGTERM, 129 SIGHUP, 131 SIGQUIT.
+            74 stored but the result could not be written on stdout, 124 the time limit \
+            ran out, 130 interrupted, 143 SIGTERM, 129 SIGHUP, 131 SIGQUIT.
             """
     )
 
@@ -67,10 +72,28 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "No transitions (also when NO_MOTION is set, or the config says animation: false).")
     var noAnimation = false
 
+    @Option(name: .customLong("choices"), help: ArgumentHelp("A field's keys, one a line, from a file or - for stdin (repeatable).", valueName: "ID=FILE"))
+    var choiceFiles: [String] = []
+
+    @Option(help: ArgumentHelp("End the form after this many seconds (exit 124, the draft kept); overrides the form's timeout.", valueName: "SECONDS"))
+    var timeout: Int?
+
     func validate() throws {
         if resume, fresh { throw ValidationError("--resume and --fresh contradict each other; give one") }
         if answersFormat != nil, answers == nil {
             throw ValidationError("--answers-format says how the --answers file is written; give --answers FILE, or - for stdin")
+        }
+        if let timeout, !(1...86_400).contains(timeout) {
+            throw ValidationError("--timeout must be a whole number of seconds from 1 to 86400, found \(timeout)")
+        }
+        for given in choiceFiles where !given.contains("=") || given.hasPrefix("=") || given.hasSuffix("=") {
+            throw ValidationError("--choices takes ID=FILE (a field's id, then a file of keys one a line, or - for stdin), found '\(TerminalSafe.escaped(given))'")
+        }
+        if choiceFiles.filter({ $0.hasSuffix("=-") }).count > 1 {
+            throw ValidationError("stdin can give one field's choices; give the others as files")
+        }
+        if answers == "-", choiceFiles.contains(where: { $0.hasSuffix("=-") }) {
+            throw ValidationError("stdin cannot hold both the answers and a field's choices; give one of them as a file")
         }
     }
 
@@ -82,7 +105,9 @@ struct RunCommand: ParsableCommand {
     @MainActor
     private func fill() throws {
         _ = try Settings.load()  // a broken config stops the command before anything else
-        let loaded = try FormFiles.loadReporting(form, needs: "run needs the form's file to show the form", pipes: true)
+        var loaded = try FormFiles.loadReporting(form, needs: "run needs the form's file to show the form", pipes: true)
+        if let timeout { loaded.form.timeout = .seconds(timeout) }
+        let lines = try choiceLines(&loaded)
         if format == .template, loaded.form.template == nil {
             throw Failure(message: "\(loaded.path) has no 'template'; add one, or use --format json or env")
         }
@@ -94,7 +119,7 @@ struct RunCommand: ParsableCommand {
             case .failure(let error): storeProblem = error
             }
         }
-        let run = try StoredFormRun(loaded, store: store, storeProblem: storeProblem)
+        let run = try StoredFormRun(loaded, store: store, storeProblem: storeProblem, lines: lines)
         let (record, removingDraft): (Record, Bool)
         if let source = answersSource() {
             (record, removingDraft) = try fillWithoutTerminal(run, from: source)
@@ -106,6 +131,33 @@ struct RunCommand: ParsableCommand {
             removingDraft = true
         }
         try finish(record, run, removingDraft: removingDraft)
+    }
+
+    /// The keys of `choices: {file:}` fields, and those `--choices ID=FILE` gives
+    /// (which replace whatever keys the field had); a `--choices` that names no
+    /// field or gives no keys is an error.
+    private func choiceLines(_ loaded: inout LoadedForm) throws -> [String: ChoiceLines] {
+        var lines = ChoiceFiles.read(loaded.form, formPath: loaded.path)
+        for given in choiceFiles {
+            let id = String(given.prefix { $0 != "=" })
+            let path = String(given.dropFirst(id.count + 1))
+            guard loaded.form.field(id: id) != nil else {
+                let ids = loaded.form.fields.map(\.id)
+                let hint = Suggestion.closest(to: id, among: ids).map { "did you mean '\($0)'?" } ?? "the fields are \(ids.joined(separator: ", "))"
+                throw Failure(message: "--choices \(TerminalSafe.escaped(given)): \(loaded.path) has no field '\(TerminalSafe.escaped(id))'; \(hint)")
+            }
+            let read = ChoiceFiles.read(path)
+            if case .failed(let reason) = read { throw Failure(message: "--choices \(TerminalSafe.escaped(id)): \(TerminalSafe.escaped(reason))") }
+            lines[id] = read
+            for p in loaded.form.pages.indices {
+                for f in loaded.form.pages[p].fields.indices where loaded.form.pages[p].fields[f].id == id {
+                    var field = loaded.form.pages[p].fields[f]
+                    (field.layout, field.options, field.choices, field.linesFrom) = (nil, nil, nil, .file(path))
+                    loaded.form.pages[p].fields[f] = field
+                }
+            }
+        }
+        return lines
     }
 
     /// Stores the record and prints it; a record that could not be stored is
@@ -173,9 +225,21 @@ struct RunCommand: ParsableCommand {
         }
         // Without a terminal nothing is asked: a draft is used only with --resume.
         let start = try run.start(drafts: draftPolicy(interactive: false), repeatLast: repeatLast)
+        // Commands run once, their arguments filled from the answers; files were read with the form.
+        let given = start.values.merging((try? parsed.get()) ?? [:]) { $1 }
+        let running = run.runningCommands(with: given).run
+        var unread: [String] = []
+        for field in running.context.fields where field.strict && field.linesFrom != nil {
+            // A strict field's answer must be one of the keys: without them it cannot be checked.
+            if case .failed(let reason)? = running.lines(ofField: field.id) { unread.append("keyform: field '\(field.id)': no choices to check the answer against: \(TerminalSafe.escaped(reason))") }
+        }
+        if !unread.isEmpty {
+            Output.error(lines: unread.joined(separator: "\n"))
+            throw ExitCode(ExitStatus.badUsage)
+        }
         let filled = parsed.flatMap { answers in
             // An empty answer is no answer: the field keeps its draft or `default: last` value.
-            HeadlessFill.fill(context, answers: answers, starting: start.values)
+            HeadlessFill.fill(running.context, answers: answers, starting: start.values)
         }
         switch filled {
         case .success(let record):

@@ -10,9 +10,9 @@ import KeyformTerminal
 /// that name the file or say what to do instead.
 extension StoredFormRun {
     /// The loaded form file on `store`.
-    init(_ loaded: LoadedForm, store: (any RecordStore)?, storeProblem: StoreError? = nil) throws {
+    init(_ loaded: LoadedForm, store: (any RecordStore)?, storeProblem: StoreError? = nil, lines: [String: ChoiceLines] = [:]) throws {
         do {
-            try self.init(form: loaded.form, layouts: loaded.layouts, store: store, storeProblem: storeProblem, clock: .now())
+            try self.init(form: loaded.form, layouts: loaded.layouts, store: store, storeProblem: storeProblem, clock: .now(), lines: lines)
         } catch {
             throw Failure(message: "\(loaded.path): \(error)")
         }

@@ -19,6 +19,9 @@ struct TestCommand: ParsableCommand {
     @Argument(help: "Test files, or folders holding *.test.yaml files.")
     var paths: [String]
 
+    @Flag(help: "Run the forms' choices commands (once, before the keys); otherwise their keys are a test file's 'choices:', or none.")
+    var runCommands = false
+
     func run() throws {
         // ArgumentParser calls run() on the main thread; readline must live there.
         try MainActor.assumeIsolated { try runTests() }
@@ -92,8 +95,19 @@ struct TestCommand: ParsableCommand {
             form = Self.oneFieldForm(around: layout, named: name)
             layouts = set.parsed
         }
+        // Files beside the form are read; commands run only when asked; a test file's lines win.
+        var lines: [String: ChoiceLines] = [:]
+        if case .form(let relative) = file.target {
+            lines = ChoiceFiles.read(form, formPath: relative.hasPrefix("/") || folder.isEmpty ? relative : folder + "/" + relative)
+        }
+        for (id, given) in file.choices { lines[id] = .keys(given) }
         do {
-            return Suite(file: file, context: try FormContext.prepared(form, layouts: layouts, clock: .now()))
+            var context = try FormContext.prepared(form, layouts: layouts, clock: .now(), lines: lines)
+            if runCommands {
+                let ran = ChoiceCommands.runOnce(context, entries: FormState.start(context).entries, except: Set(file.choices.keys))
+                context = try FormContext.prepared(form, layouts: layouts, clock: context.clock, lines: lines.merging(ran) { $1 })
+            }
+            return Suite(file: file, context: context)
         } catch {
             Output.error("\(path): error: \(error)")
             return nil
@@ -137,6 +151,7 @@ struct TestCommand: ParsableCommand {
         case .cancelled: "cancelled"
         case .interrupted: "interrupted"
         case .terminated: "terminated"
+        case .timedOut: "timed out"
         }
     }
 

@@ -15,13 +15,17 @@ public enum Departure: Error, Equatable, Sendable {
     case interrupted
     /// SIGTERM or SIGHUP (the terminal went away): the draft is kept.
     case terminated(signal: Int32)
+    /// The form's time limit ran out (`--timeout`, `timeout:`): the draft is kept.
+    case timedOut
 
-    /// 1 cancelled, 130 interrupted, 128 + the signal when terminated (SPEC, DECISIONS 9).
+    /// 1 cancelled, 130 interrupted, 128 + the signal when terminated (SPEC, DECISIONS 9),
+    /// 124 timed out (as timeout(1) and gum say it).
     public var exitStatus: Int32 {
         switch self {
         case .cancelled: 1
         case .interrupted: 130
         case .terminated(let signal): 128 + signal
+        case .timedOut: ExitStatus.timedOut
         }
     }
 }
@@ -32,6 +36,8 @@ public enum ExitStatus {
     public static let badUsage: Int32 = 2
     /// Submitted and printed, but NOT stored (the record was rescued to a file).
     public static let notStored: Int32 = 3
+    /// The time limit ran out (timeout(1)'s and gum's status).
+    public static let timedOut: Int32 = 124
 }
 
 extension FormState.Outcome {
@@ -43,6 +49,7 @@ extension FormState.Outcome {
         case .cancelled: throw .cancelled
         case .interrupted: throw .interrupted
         case .terminated(let signal): throw .terminated(signal: signal)
+        case .timedOut: throw .timedOut
         }
     }
 }

@@ -34,8 +34,9 @@ public struct StoredFormRun {
         case ignore
     }
 
-    /// The form as it runs: `choices` fields have their grids from the store.
-    public let context: FormContext
+    /// The form as it runs: `choices` fields have their grids from the store,
+    /// or from the files and commands that give their lines.
+    public private(set) var context: FormContext
     /// Nil when nothing is stored (`--no-store`, a library form without a store).
     public let store: (any RecordStore)?
     /// Why the store could not be opened: the form runs all the same and the
@@ -45,23 +46,61 @@ public struct StoredFormRun {
     public var rescueFolder: String?
     /// The form and layouts as loaded, to read the `choices` grids anew (``reloaded()``).
     private let loaded: (form: Form, layouts: [String: Layout])
+    /// The keys of `choices: {file:}` fields (and `--choices`), read by the caller, by field id.
+    private var lines: [String: ChoiceLines]
+    /// The store's earlier values for each `choices: {from:}`, read once: the
+    /// form is prepared again at each step of a command's spinner.
+    private let storedValues: [(source: Field.ChoiceSource, values: [String])]
 
     /// The form ready to run on `store`.
     /// - Throws: the form's invalid pattern, as `FormContext` finds it.
     /// - Parameter clock: the run's one clock, read once at the edge (`WallClock.now()`).
+    /// - Parameter lines: the keys of fields whose choices come from a file
+    ///   (`ChoiceFiles.read`) or `--choices`, by field id.
     public init(form: Form, layouts: [String: Layout], store: (any RecordStore)?, storeProblem: StoreError? = nil,
-                clock: WallClock) throws(FieldValidator.PatternError) {
-        context = try FormContext.prepared(form, layouts: layouts, storedChoices: { source in (try? store?.choiceValues(source)) ?? [] },
-                                           clock: clock)
+                clock: WallClock, lines: [String: ChoiceLines] = [:]) throws(FieldValidator.PatternError) {
+        let stored: [(source: Field.ChoiceSource, values: [String])] = form.fields.compactMap(\.choices)
+            .map { source in (source, (try? store?.choiceValues(source)) ?? []) }
+        context = try FormContext.prepared(form, layouts: layouts, storedChoices: Self.lookUp(stored), clock: clock, lines: lines)
         self.store = store
         self.storeProblem = storeProblem
         self.loaded = (form, layouts)
+        self.lines = lines
+        self.storedValues = stored
+    }
+
+    private static func lookUp(_ stored: [(source: Field.ChoiceSource, values: [String])]) -> (Field.ChoiceSource) -> [String] {
+        { source in stored.first { $0.source == source }?.values ?? [] }
+    }
+
+    /// What field `id`'s file, `--choices` or command gave, when it was read or run.
+    public func lines(ofField id: String) -> ChoiceLines? { lines[id] }
+
+    /// The form prepared again with `more` keys (a command's lines), over those it was given.
+    public func prepared(adding more: [String: ChoiceLines]) -> FormContext? {
+        try? FormContext.prepared(loaded.form, layouts: loaded.layouts, storedChoices: Self.lookUp(storedValues),
+                                  clock: context.clock, lines: lines.merging(more) { $1 })
+    }
+
+    /// Runs each `choices: {command:}` once, to its end or its time limit, its
+    /// arguments filled in from `values` (answers: there is no terminal to
+    /// wait on), and returns the run offering what they printed, with what
+    /// each command gave by field id (a failure names why).
+    public func runningCommands(with values: [String: FieldInput]) -> (run: StoredFormRun, lines: [String: ChoiceLines]) {
+        let found = ChoiceCommands.runOnce(context, entries: FormState.start(context, values: values).entries)
+        var run = self
+        if !found.isEmpty, let context = prepared(adding: found) {
+            run.context = context
+            run.lines.merge(found) { $1 }
+        }
+        return (run, found)
     }
 
     /// The same run with its `choices` grids read again: what was stored
     /// since shows (the next quick entry, a form opened again from browse).
     public func reloaded() -> StoredFormRun? {
-        var run = try? StoredFormRun(form: loaded.form, layouts: loaded.layouts, store: store, storeProblem: storeProblem, clock: .now())
+        var run = try? StoredFormRun(form: loaded.form, layouts: loaded.layouts, store: store, storeProblem: storeProblem, clock: .now(),
+                                     lines: lines)
         run?.rescueFolder = rescueFolder
         return run
     }
@@ -144,6 +183,8 @@ public struct StoredFormRun {
     /// from is removed, so none is offered next time.
     public func hooks(from start: FormStart) -> TerminalRunner.Hooks {
         var hooks = TerminalRunner.Hooks()
+        // Choices commands run while the form shows, with a store or without.
+        hooks.prepare = { [self] in prepared(adding: $0) }
         guard let store else { return hooks }
         let form = self.form
         let untouched = FormState.start(context, values: start.last).draft(context)

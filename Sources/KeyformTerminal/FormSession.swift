@@ -7,7 +7,7 @@ import KeyformCore
 /// Swift library's test double feed it key scripts. Both draw `frame(...)`.
 @MainActor
 public final class FormSession {
-    public let context: FormContext
+    public private(set) var context: FormContext
     public private(set) var state: FormState
     /// The keys of the form's views: looked up for each key, and drawn in the footer.
     public let keys: FormKeyMaps
@@ -81,6 +81,10 @@ public final class FormSession {
     public func flushPendingEscape() -> Output {
         decoder.flushPendingEscape().map(handle).reduce(Output(), +)
     }
+
+    /// The same form prepared again with other keys (a choices command's lines
+    /// came): the state stays, and the grids show the new keys from the next frame.
+    public func offer(_ context: FormContext) { self.context = context }
 
     /// An event from outside the keyboard (a signal).
     public func send(_ event: FormEvent) -> [FormEffect] {

@@ -382,7 +382,7 @@ public final class RecordBrowser: TerminalScene {
             }
             // Saving is the list's effect; the store's answer comes back as an event.
             return send(.formSubmitted(record, editing: purpose.editing))
-        case .cancelled:
+        case .cancelled, .timedOut:  // a form opened from the list has no time limit; as Esc
             closeEditor()
             return [.transition(.page(forward: false))]
         case .interrupted:

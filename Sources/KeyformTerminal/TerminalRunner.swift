@@ -47,6 +47,9 @@ public final class TerminalRunner {
         /// now, not a frozen screen). A draft it did not keep is tried again
         /// every `draftRetryMilliseconds` until one is kept.
         public var saveDraftWhileTyping: (([String: FieldInput], String) -> String?)?
+        /// The form prepared again with the keys commands gave (`choices:
+        /// {command:}`), by field id; nil: the commands are not run.
+        public var prepare: (([String: ChoiceLines]) -> FormContext?)?
         public init() {}
     }
 
@@ -127,6 +130,10 @@ public final class TerminalRunner {
             } else if ready == 0, scene.hasPendingEscape {
                 perform(scene.flushPendingEscape(), scene)
             } else if ready == 0 {
+                perform(scene.wakeUp(), scene)
+            }
+            if ready > 0, let due = scene.wakeUpMilliseconds, due <= 0, !scene.hasPendingEscape {
+                // Keys kept coming: what is due now (a time limit, a spinner) is not put off by them.
                 perform(scene.wakeUp(), scene)
             }
             if let outcome = scene.outcome { return finish(scene, outcome) }

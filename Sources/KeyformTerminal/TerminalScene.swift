@@ -72,19 +72,30 @@ public final class FormScene: TerminalScene {
     /// Drawn under the cursor (`--inline`): the frame is as tall as the form needs.
     private let fitted: Bool
 
+    /// When the form's time limit runs out (`timeout:`, `--timeout`), counted from when the scene is made.
+    private let deadline: ContinuousClock.Instant?
+    /// The form's `choices: {command:}` fields, run while the person types (with `hooks.prepare`).
+    private let commands: ChoiceCommands?
+
     public init(session: FormSession, hooks: TerminalRunner.Hooks = TerminalRunner.Hooks(), caption: [Frame.Line] = [],
                 fitted: Bool = false) {
         self.session = session
         self.hooks = hooks
         self.caption = caption
         self.fitted = fitted
+        deadline = session.context.form.timeout.map { .now + $0 }
+        commands = hooks.prepare != nil && ChoiceCommands.any(in: session.context) ? ChoiceCommands() : nil
+        if let deadline { _ = session.send(.timeLeft(seconds: Self.secondsLeft(until: deadline))) }
+        runCommands()
     }
 
     public var outcome: FormState.Outcome? { session.state.outcome }
     public var hasPendingEscape: Bool { session.hasPendingEscape }
 
     public func receive(_ bytes: [UInt8]) -> [TerminalRequest] {
-        requests(session.receive(bytes))
+        let asked = requests(session.receive(bytes))
+        runCommands()  // an answer a command names may have changed
+        return asked
     }
 
     public func flushPendingEscape() -> [TerminalRequest] {
@@ -102,7 +113,10 @@ public final class FormScene: TerminalScene {
         return caption.isEmpty ? frame : frame.captioned(caption, keepingBottom: 2)
     }
 
-    public func close() { session.close() }
+    public func close() {
+        commands?.stopAll()
+        session.close()
+    }
 
     public func editorReturned(_ result: Result<String, ExternalEditor.Failure>) -> [TerminalRequest] {
         requests(FormSession.Output(effects: session.editorReturned(result)))
@@ -113,16 +127,68 @@ public final class FormScene: TerminalScene {
     /// How often a draft not kept is tried again while the form waits for keys.
     public static let draftRetryMilliseconds = 500
 
+    /// The soonest of: a draft to try again, the next spinner step while a
+    /// command runs, the next second of the time limit.
     public var wakeUpMilliseconds: Int32? {
-        guard let unsaved else { return nil }
-        let left = ContinuousClock.now.duration(to: unsaved.retry).components
-        return Int32(clamping: left.seconds * 1000 + left.attoseconds / 1_000_000_000_000_000)
+        let now = ContinuousClock.now
+        var due: [ContinuousClock.Instant] = []
+        if let unsaved { due.append(unsaved.retry) }
+        if let spinner = nextSpinnerStep { due.append(spinner) }
+        if let deadline, session.state.outcome == nil {
+            // When the whole seconds left change: the footer then shows one fewer.
+            due.append(deadline - .seconds(max(0, Self.secondsLeft(until: deadline, now: now) - 1)))
+        }
+        guard let soonest = due.min() else { return nil }
+        return Self.milliseconds(now.duration(to: soonest))
     }
 
     public func wakeUp() -> [TerminalRequest] {
-        guard let unsaved, ContinuousClock.now >= unsaved.retry else { return [] }
-        saveDraft(unsaved.values, focus: unsaved.focus, leaving: false)
+        let now = ContinuousClock.now
+        if let unsaved, now >= unsaved.retry {
+            saveDraft(unsaved.values, focus: unsaved.focus, leaving: false)
+        }
+        if let spinner = nextSpinnerStep, now >= spinner {
+            nextSpinnerStep = now + .milliseconds(Int(ChoiceLines.spinnerMilliseconds))
+            if let commands, commands.lookIn(session.context) { offerLines() }
+            if commands?.isRunning != true { nextSpinnerStep = nil }
+        }
+        if let deadline, session.state.outcome == nil {
+            let seconds = Self.secondsLeft(until: deadline, now: now)
+            if seconds <= 0 {
+                return requests(FormSession.Output(effects: session.send(.timeRanOut)))
+            } else if seconds != session.state.secondsLeft {
+                _ = session.send(.timeLeft(seconds: seconds))
+            }
+        }
         return []
+    }
+
+    /// When the spinner turns next (and the running commands are looked in on); nil while none runs.
+    private var nextSpinnerStep: ContinuousClock.Instant?
+
+    /// Starts the commands whose arguments changed, and shows that they load.
+    private func runCommands() {
+        guard let commands, session.state.outcome == nil, commands.start(session.context, session.state) else { return }
+        offerLines()
+        if commands.isRunning, nextSpinnerStep == nil {
+            nextSpinnerStep = .now + .milliseconds(Int(ChoiceLines.spinnerMilliseconds))
+        }
+    }
+
+    private func offerLines() {
+        guard let commands, let context = hooks.prepare?(commands.lines) else { return }
+        session.offer(context)
+    }
+
+    /// Whole seconds left, rounded up: `1 s left` until it runs out.
+    static func secondsLeft(until deadline: ContinuousClock.Instant, now: ContinuousClock.Instant = .now) -> Int {
+        let left = now.duration(to: deadline).components
+        return Int(left.seconds) + (left.attoseconds > 0 ? 1 : 0)
+    }
+
+    private static func milliseconds(_ duration: Duration) -> Int32 {
+        let parts = duration.components
+        return Int32(clamping: parts.seconds * 1000 + (parts.attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000)
     }
 
     /// Saves a draft through the hooks. While the form goes on it must not wait

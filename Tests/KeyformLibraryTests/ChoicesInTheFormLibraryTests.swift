@@ -44,4 +44,16 @@ struct ChoicesInTheFormLibraryTests {
             #expect("\(error)".contains("'Mexco' is not a value 'country' can take; did you mean 'Mexico'?"), "\(error)")
         }
     }
+
+    @Test func aCommandsLinesAndATimeLimitFromSwift() throws {
+        let form = KeyformForm("Deploy") {
+            TextField("team")
+            TextField("branch").choices(command: ["git", "branch", "--format=%(refname:short)", "{{team}}"], timeout: 2.5, strict: true)
+        }.timeout(30)
+        let compiled = try form.compile()
+        #expect(compiled.form.fields[1].linesFrom == .command(arguments: ["git", "branch", "--format=%(refname:short)", "{{team}}"],
+                                                               timeout: .milliseconds(2500)))
+        #expect(compiled.form.fields[1].strict)
+        #expect(try form.storedRun(clock: .now()).context.form.timeout == .seconds(30))
+    }
 }

@@ -71,7 +71,7 @@ func programMain() async {
         _ = try await logSwim(using: TerminalFormRunner(), form: swimForm)
     } catch let error as KeyformError {
         switch error {
-        case .cancelled, .interrupted, .terminated(signal: _): return
+        case .cancelled, .interrupted, .terminated(signal: _), .timedOut: return
         case .noTerminal(let reason): print(reason)
         case .invalidForm(let lines), .invalidConfig(let lines): lines.forEach { print($0) }
         case .storeUnavailable(let reason), .decodingFailed(let reason), .invalidKeys(let reason): print(reason)

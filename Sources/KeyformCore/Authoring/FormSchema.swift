@@ -63,6 +63,12 @@ public enum FormSchema {
       "description": "true: fields are drawn one a line, without the space between them.",
       "$ref": "#/$defs/boolean"
     },
+    "timeout": {
+      "description": "Seconds to fill the form in: the footer counts down; at zero the form ends as Esc does, its draft kept, exit status 124.",
+      "type": "integer",
+      "minimum": 1,
+      "maximum": 86400
+    },
     "rules": {
       "description": "Checks across fields that keep Done disabled, with their message, while broken: check (an expression like end >= start) or one_of (at least one of the fields filled).",
       "type": "array",
@@ -237,6 +243,35 @@ public enum FormSchema {
                 }
               },
               "required": ["from"],
+              "additionalProperties": false
+            },
+            {
+              "description": "A program's output lines, run without a shell when the form runs (never by form check, preview or fmt).",
+              "type": "object",
+              "properties": {
+                "command": {
+                  "description": "The program (looked up in PATH) and its arguments, one argv element each; {{FIELD}} in an argument is that earlier answer.",
+                  "type": "array",
+                  "minItems": 1,
+                  "items": { "type": "string" }
+                },
+                "timeout": {
+                  "description": "Seconds the command may run before it is stopped (0.1 to 600; default 5).",
+                  "type": "number",
+                  "minimum": 0.1,
+                  "maximum": 600
+                }
+              },
+              "required": ["command"],
+              "additionalProperties": false
+            },
+            {
+              "description": "A file's lines, one key a line (relative to the form file).",
+              "type": "object",
+              "properties": {
+                "file": { "description": "The file's path, relative to the form file's folder.", "type": "string", "minLength": 1 }
+              },
+              "required": ["file"],
               "additionalProperties": false
             }
           ]

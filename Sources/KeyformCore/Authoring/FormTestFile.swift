@@ -26,6 +26,10 @@ public struct FormTestFile: Equatable, Sendable {
     public var target: Target
     public var targetLocation: SourceLocation
     public var tests: [Case]
+    /// The keys of fields whose choices come from a command or a file, by
+    /// field id (`choices: {branch: [main, dev]}`): the tests see these lines,
+    /// and the command is not run.
+    public var choices: [String: [String]] = [:]
 
     public static let outcomes = ["submitted", "cancelled", "interrupted", "open"]
 
@@ -50,7 +54,7 @@ public struct FormTestFile: Equatable, Sendable {
     }
 
     private static func read(_ root: Node, _ reader: inout NodeReader) -> FormTestFile? {
-        guard let fields = reader.fields(of: root, allowed: ["form", "layout", "tests"], in: "test file") else { return nil }
+        guard let fields = reader.fields(of: root, allowed: ["form", "layout", "choices", "tests"], in: "test file") else { return nil }
         var target: Target?
         switch (fields["form"], fields["layout"]) {
         case (.some, .some):
@@ -70,7 +74,15 @@ public struct FormTestFile: Equatable, Sendable {
         let cases = items.enumerated().compactMap { readCase($1, number: $0 + 1, &reader) }
         guard let target, cases.count == items.count else { return nil }
         let location = (fields["form"] ?? fields["layout"])?.location ?? .start
-        return FormTestFile(target: target, targetLocation: location, tests: cases)
+        var file = FormTestFile(target: target, targetLocation: location, tests: cases)
+        if let node = fields["choices"] {
+            guard let given = reader.fields(of: node, allowed: nil, in: "'choices'") else { return nil }
+            for (id, entry) in given.entries {
+                guard let items = reader.items(of: entry.value, field: "choices") else { return nil }
+                file.choices[id] = items.compactMap { reader.text($0, field: "choices") }
+            }
+        }
+        return file
     }
 
     private static func readCase(_ node: Node, number: Int, _ reader: inout NodeReader) -> Case? {

@@ -93,7 +93,7 @@ extension YAMLFormatter.Kind {
         let messages = YAMLFormatter.Block(order: FieldCheck.allCases.map(\.rawValue))
         // `keys:` one driver value a line, its keys as a flow list.
         let choices = YAMLFormatter.Block(
-            order: ["by", "keys", "from", "order", "limit"],
+            order: ["by", "keys", "from", "order", "limit", "command", "file", "timeout"],
             values: ["keys": .block(YAMLFormatter.Block(order: []), shape: "`keys` must be a mapping of values to lists of keys")]
         )
         let field = YAMLFormatter.Block(
@@ -127,7 +127,7 @@ extension YAMLFormatter.Kind {
             emptyHint: "it needs fields or pages",
             keepsQuotes: true,
             root: YAMLFormatter.Block(
-                order: ["title", "name", "compact", "fields", "pages", "rules", "template"],
+                order: ["title", "name", "compact", "timeout", "fields", "pages", "rules", "template"],
                 values: ["fields": fields, "pages": pages, "rules": rules]
             )
         )

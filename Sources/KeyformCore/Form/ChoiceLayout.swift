@@ -36,7 +36,13 @@ public enum ChoiceLayout {
     /// the form opens in its grid. A `choices: {by:}` field gets one grid per
     /// value of its driver, named by `name(forField:value:)`, and no layout of
     /// its own: `FormContext.layoutName(ofField:_:)` picks the one for the entries.
-    public static func apply(to form: Form, values: (Field.ChoiceSource) -> [String]) -> (form: Form, layouts: [String: Layout]) {
+    ///
+    /// A field whose keys come from a command or a file (`linesFrom`) gets
+    /// them from `lines` (by field id) as if written in the form; while there
+    /// are none (loading, failed, not run) its grid is titled with why, and
+    /// offers only the keyboard key (none when strict).
+    public static func apply(to form: Form, values: (Field.ChoiceSource) -> [String],
+                             lines: [String: ChoiceLines] = [:]) -> (form: Form, layouts: [String: Layout]) {
         var form = form
         var layouts: [String: Layout] = [:]
         for p in form.pages.indices {
@@ -45,6 +51,21 @@ public enum ChoiceLayout {
                 guard field.layout == nil else { continue }
                 func grid(_ options: [Field.Option]) -> Layout {
                     make(title: field.label, options: options, typing: !field.strict, done: field.multiple)
+                }
+                if let source = field.linesFrom, field.options == nil, field.choices == nil {
+                    let given = lines[field.id] ?? .notRun
+                    let name = Self.name(forField: field.id)
+                    if case .keys(let keys) = given {
+                        layouts[name] = grid(keys.map { Field.Option(label: $0) })
+                        form.pages[p].fields[f].options = .fixed(keys.map { Field.Option(label: $0) })
+                    } else {
+                        var waiting = make(title: field.label, options: [], typing: !field.strict, done: false)
+                        waiting.title = given.title(label: field.label, source: source)
+                        layouts[name] = waiting
+                    }
+                    form.pages[p].fields[f].layout = name
+                    form.pages[p].fields[f].input = .grid
+                    continue
                 }
                 switch (field.options, field.choices) {
                 case (.fixed(let options)?, _):

@@ -14,9 +14,13 @@ public struct Form: Equatable, Sendable {
     public var presentation: Presentation
     /// Checks across fields (`rules:`) that keep Done disabled while broken.
     public var rules: [FormRule]
+    /// How long the person has to fill the form in (`timeout:` in seconds, or
+    /// `keyform run --timeout`): the footer counts down, and at zero the form
+    /// ends as Esc would, its draft kept, with exit status 124.
+    public var timeout: Duration?
 
     public init(title: String? = nil, name: String, pages: [Page], template: String? = nil, compact: Bool = false,
-                presentation: Presentation = .form, rules: [FormRule] = []) {
+                presentation: Presentation = .form, rules: [FormRule] = [], timeout: Duration? = nil) {
         self.title = title
         self.name = name
         self.pages = pages
@@ -24,6 +28,7 @@ public struct Form: Equatable, Sendable {
         self.compact = compact
         self.presentation = presentation
         self.rules = rules
+        self.timeout = timeout
     }
 
     /// How a form presents itself. A picker (a menu, the browse filter's
@@ -146,6 +151,10 @@ public struct Field: Equatable, Sendable {
     public var isMultiLine: Bool { lines != nil }
     /// What `lines:` may be: a screen of 24 rows still shows the form around it.
     public static let lineCounts = 1...20
+    /// Keys read when the form runs: a command's output lines or a file's
+    /// (`choices: {command: […]}`, `choices: {file: PATH}`); the edge reads
+    /// them and gives them to `FormContext.prepared` (`ChoiceLines`).
+    public var linesFrom: LineSource?
 
     /// The words for a boolean field's values: `states: {no: In progress, yes: Complete}`.
     public struct States: Equatable, Sendable {
@@ -195,7 +204,8 @@ public struct Field: Equatable, Sendable {
         secret: Bool = false, mask: Mask = .dots, storesSecret: Bool = false,
         options: Options? = nil,
         minPicks: Int? = nil, maxPicks: Int? = nil, when: Condition? = nil,
-        lines: Int? = nil
+        lines: Int? = nil,
+        linesFrom: LineSource? = nil
     ) {
         self.id = id
         self.label = label ?? id
@@ -224,6 +234,7 @@ public struct Field: Equatable, Sendable {
         self.maxPicks = maxPicks
         self.when = when
         self.lines = lines
+        self.linesFrom = linesFrom
     }
 
     /// One key written in the form: what it shows and what it puts in the record

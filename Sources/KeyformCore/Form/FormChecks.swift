@@ -102,6 +102,13 @@ struct FormChecks {
                     guard let node = located.fields[name] else { continue }
                     checkTags(at: node, ids: ids, secrets: secrets, answeredBefore: first + offset, where: "the \(name) of '\(located.field.id)'", &reader)
                 }
+                // A command's arguments name earlier answers (a secret would show in the process list).
+                if case .command? = located.field.linesFrom, case .mapping(let choices)? = located.fields["choices"],
+                   case .sequence(let arguments)? = choices["command"] {
+                    for argument in arguments {
+                        checkTags(at: argument, ids: ids, secrets: secrets, answeredBefore: first + offset, where: "the command of '\(located.field.id)'", &reader)
+                    }
+                }
             }
             first = pageEnd
         }
@@ -163,14 +170,15 @@ struct FormChecks {
         }
         checkPicks(field, fields, &reader)
         let layout = checkLayout(field, fields, &reader)
-        if field.strict, field.layout == nil, field.options == nil, let node = fields["strict"] {
+        let readsLines = field.linesFrom != nil
+        if field.strict, field.layout == nil, field.options == nil, !readsLines, let node = fields["strict"] {
             reader.error(node, "'strict' needs a 'layout' (or a list of 'choices'): the value must be one of its keys' texts")
         }
-        if field.input == .grid, field.layout == nil, field.choices == nil, field.options == nil, let node = fields["input"] {
+        if field.input == .grid, field.layout == nil, field.choices == nil, field.options == nil, !readsLines, let node = fields["input"] {
             reader.error(node, "'input: grid' needs a 'layout' (or 'choices') to show")
         }
         if field.multiple, let node = fields["multiple"] {
-            if field.layout == nil, field.choices == nil, field.options == nil {
+            if field.layout == nil, field.choices == nil, field.options == nil, !readsLines {
                 reader.error(node, "'multiple' needs a 'layout' (or 'choices'): its keys are what is picked")
             }
             if !field.kind.options.contains("multiple") {
@@ -188,6 +196,9 @@ struct FormChecks {
         }
         if field.choices != nil, field.layout != nil {
             reader.report(.error(fields.location(of: "choices"), "a field offers a 'layout' or 'choices' from the store, not both"))
+        }
+        if readsLines, field.layout != nil {
+            reader.report(.error(fields.location(of: "choices"), "a field's keys are its 'layout' or the 'choices' a command or file gives, not both; remove one"))
         }
         checkSecret(field, fields, &reader)
         checkLines(field, fields, &reader)
@@ -243,7 +254,7 @@ struct FormChecks {
         if field.multiple {
             reader.error(node, "a secret is typed, one value; 'multiple' picks keys on a grid that shows them: remove 'multiple' or 'secret'")
         }
-        if field.layout != nil || field.choices != nil {
+        if field.layout != nil || field.choices != nil || field.linesFrom != nil {
             let option = field.layout != nil ? "layout" : "choices"
             reader.report(.error(fields.location(of: option), "a secret field has no '\(option)': a grid shows its keys, and the one picked; a secret is typed, masked"))
         }

@@ -41,10 +41,14 @@ public struct FormContext: Sendable {
     /// built with the run's one clock.
     /// - Throws: a field's `pattern` that is not a valid regular expression
     ///   (`keyform form check` reports it first, with its position).
+    ///
+    /// `lines`: the keys of `choices: {command:}` and `{file:}` fields as the
+    /// edge read them, by field id (none given: the grid says they were not run).
     public static func prepared(
-        _ form: Form, layouts: [String: Layout], storedChoices: (Field.ChoiceSource) -> [String] = { _ in [] }, clock: WallClock
+        _ form: Form, layouts: [String: Layout], storedChoices: (Field.ChoiceSource) -> [String] = { _ in [] }, clock: WallClock,
+        lines: [String: ChoiceLines] = [:]
     ) throws(FieldValidator.PatternError) -> FormContext {
-        let (offering, offered) = ChoiceLayout.apply(to: form, values: storedChoices)
+        let (offering, offered) = ChoiceLayout.apply(to: form, values: storedChoices, lines: lines)
         return try FormContext(form: offering, layouts: layouts.merging(offered) { $1 }, clock: clock)
     }
 

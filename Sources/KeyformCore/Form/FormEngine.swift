@@ -9,6 +9,11 @@ public enum FormEngine {
             return []
         }
         guard state.outcome == nil else { return [] }
+        if case .timeLeft(let seconds) = event {
+            // Only the count changes: a notice or problem on screen stays.
+            state.secondsLeft = max(0, seconds)
+            return []
+        }
         // A form without fields (possible when built in code) can still be left.
         if state.entries.isEmpty, !event.endsTheForm { return [] }
         if case .lineEdited(let text, let cursor) = event {
@@ -76,11 +81,14 @@ public enum FormEngine {
             return end(&state, .interrupted, context)
         case .terminated(let signal):
             return end(&state, .terminated(signal: signal), context)
-        case .draftSaved:
-            return []  // handled above, before the outcome guard
         case .editorFailed(let reason):
             state.notice = reason
             return [.bell]
+        case .timeRanOut:
+            state.secondsLeft = 0
+            return end(&state, .timedOut, context)
+        case .draftSaved, .timeLeft:
+            return []  // handled above, before the outcome guard
         }
     }
 
@@ -397,7 +405,7 @@ extension FormEvent {
     /// Esc, Ctrl-C and signals: events that end the form whatever it holds.
     var endsTheForm: Bool {
         switch self {
-        case .cancelPressed, .interrupted, .terminated: true
+        case .cancelPressed, .interrupted, .terminated, .timeRanOut: true
         default: false
         }
     }

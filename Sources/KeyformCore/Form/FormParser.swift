@@ -15,7 +15,7 @@ public enum LayoutAvailability: Sendable {
 /// Reads a form file (SPEC "Form files") into a `Form`, with a positioned
 /// diagnostic for every problem, using the same machinery as layouts.
 public enum FormParser {
-    public static let formFields = ["title", "name", "fields", "pages", "template", "compact", "rules"]
+    public static let formFields = ["title", "name", "fields", "pages", "template", "compact", "rules", "timeout"]
     public static let pageFields = ["title", "when", "fields", "description"]
     public static let fieldFields = [
         "id", "label", "when", "type", "required", "layout", "input", "strict", "default",
@@ -107,8 +107,12 @@ public enum FormParser {
         readConditions(&pages, &reader)
         let compact = fields["compact"].flatMap { reader.boolean($0, field: "compact") } ?? false
         let rules = fields["rules"].map { readRules($0, &reader) } ?? []
-        return LocatedForm(title: title, name: name, pages: pages, template: template, templateNode: fields["template"], compact: compact,
-                           rules: rules)
+        var located = LocatedForm(title: title, name: name, pages: pages, template: template, templateNode: fields["template"], compact: compact,
+                                  rules: rules)
+        if let node = fields["timeout"] {
+            located.timeout = reader.integer(node, field: "timeout", in: 1...86_400, meaning: "a whole number of seconds").map { .seconds($0) }
+        }
+        return located
     }
 
     /// Each `when:` of a page or field, read once every field is known: a
@@ -256,6 +260,8 @@ public enum FormParser {
                 field.options = readOptions(node, in: "'choices'", &reader).map(Field.Options.fixed)
             } else if case .mapping(let mapping) = node, mapping.keys.contains(where: { ["by", "keys"].contains($0.scalar?.string) }) {
                 field.options = readOptionsBy(node, &reader)
+            } else if case .mapping(let mapping) = node, mapping.keys.contains(where: { ["command", "file"].contains($0.scalar?.string) }) {
+                field.linesFrom = readLineSource(node, &reader)
             } else {
                 field.choices = readChoices(node, &reader)
             }
@@ -491,6 +497,61 @@ public enum FormParser {
         return ok ? .by(field: driver, groups: groups) : nil
     }
 
+    /// `choices: {command: [git, branch], timeout: 5}` or `choices: {file: PATH}`:
+    /// keys read when the form runs. A command is a list, one argv element an
+    /// item (no shell: a string would have to be split, and split wrong).
+    private static func readLineSource(_ node: Node, _ reader: inout NodeReader) -> Field.LineSource? {
+        guard let fields = reader.fields(of: node, allowed: ["command", "file", "timeout"], in: "'choices'") else { return nil }
+        switch (fields["command"], fields["file"]) {
+        case (.some, .some):
+            reader.report(.error(fields.location(of: "file"), "'choices' come from a 'command' or a 'file', not both; remove one"))
+            return nil
+        case (.some(let commandNode), nil):
+            guard case .sequence = commandNode else {
+                reader.error(commandNode, "'command' must be a list: the program, then each argument (no shell), like [git, branch, --format=%(refname:short)]; found \(commandNode.kindDescription)")
+                return nil
+            }
+            guard let items = reader.items(of: commandNode, field: "command") else { return nil }
+            guard !items.isEmpty else {
+                reader.error(commandNode, "'command' is empty; give the program and its arguments, like [git, branch]")
+                return nil
+            }
+            var arguments: [String] = []
+            for item in items {
+                guard let argument = reader.text(item, field: "command") else { return nil }
+                arguments.append(argument)
+            }
+            if arguments[0].isEmpty {
+                reader.error(items[0], "the program of 'command' is empty; give its name (found in PATH) or its path")
+                return nil
+            }
+            var timeout = Field.LineSource.defaultTimeout
+            if let timeoutNode = fields["timeout"] {
+                let longest = Double(Field.LineSource.longestTimeout.components.seconds)
+                guard let seconds = reader.number(timeoutNode, field: "timeout") else { return nil }
+                guard seconds >= 0.1, seconds <= longest else {
+                    reader.error(timeoutNode, "'timeout' must be from 0.1 to \(Int(longest)) seconds, found \(FieldValue.format(seconds))")
+                    return nil
+                }
+                timeout = .milliseconds(Int((seconds * 1000).rounded()))
+            }
+            return .command(arguments: arguments, timeout: timeout)
+        case (nil, .some(let fileNode)):
+            if let timeoutNode = fields["timeout"] {
+                reader.error(timeoutNode, "'timeout' limits a 'command'; a file is read at once: remove it")
+                return nil
+            }
+            guard let path = reader.text(fileNode, field: "file") else { return nil }
+            guard !path.isEmpty else {
+                reader.error(fileNode, "'file' is empty; give the path of a file with one choice a line (relative to the form file)")
+                return nil
+            }
+            return .file(path)
+        case (nil, nil):
+            return nil
+        }
+    }
+
     /// `choices: {from: FORM.FIELD, order: recent|frequent, limit: N}`.
     private static func readChoices(_ node: Node, _ reader: inout NodeReader) -> Field.ChoiceSource? {
         guard let fields = reader.fields(of: node, allowed: ["from", "order", "limit"], in: "'choices'") else { return nil }
@@ -600,10 +661,11 @@ struct LocatedForm {
     var rules: [LocatedRule] = []
     /// The rules as `FormChecks` read them (set once they are checked).
     var checkedRules: [FormRule] = []
+    var timeout: Duration?
 
     var form: Form {
         Form(title: title, name: name, pages: pages.map { Form.Page(title: $0.title, fields: $0.fields.map(\.field), description: $0.description, when: $0.when) },
-             template: template, compact: compact, rules: checkedRules)
+             template: template, compact: compact, rules: checkedRules, timeout: timeout)
     }
 }
 

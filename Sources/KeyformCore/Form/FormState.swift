@@ -87,6 +87,8 @@ public struct FormState: Equatable, Sendable {
         case interrupted
         /// SIGTERM or SIGHUP: the draft is kept (exit 143 or 129).
         case terminated(signal: Int32)
+        /// The form's time limit ran out (`timeout:`, `--timeout`): the draft is kept (exit 124).
+        case timedOut
     }
 
     /// One entry per field, in field order.
@@ -108,6 +110,9 @@ public struct FormState: Equatable, Sendable {
     /// footer says so for as long as it lasts: the person must know that what they
     /// type is not being kept.
     public var draftProblem: String?
+    /// Whole seconds left of the form's time limit, as the edge last counted
+    /// them (`.timeLeft`); nil when the form has none. The footer shows it.
+    public var secondsLeft: Int?
 
     public init(entries: [Entry], focus: Int = 0, grid: Grid? = nil, problems: [Int: FieldProblem] = [:], notice: String? = nil, outcome: Outcome? = nil) {
         self.entries = entries
@@ -222,6 +227,11 @@ public enum FormEvent: Equatable, Sendable {
     /// the text back: why, for the footer; the value is unchanged. (When it did,
     /// the text comes back as `.lineEdited`.)
     case editorFailed(reason: String)
+    /// The edge's clock says this many whole seconds of the time limit are
+    /// left (sent when the number changes). Like `.draftSaved`, it clears no notice.
+    case timeLeft(seconds: Int)
+    /// The time limit ran out: the form ends as Esc ends it, its draft kept.
+    case timeRanOut
 }
 
 public enum ToggleAction: Equatable, Sendable {

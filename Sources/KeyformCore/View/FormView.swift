@@ -154,8 +154,13 @@ public enum FormView {
             done.append("[ Done ]", [.bold, .reverse])
             done.append(" submitted", .bold)
             return [hints, done]
-        case .cancelled?, .interrupted?, .terminated?:
-            let ended = state.outcome == .cancelled ? "Cancelled" : state.outcome == .interrupted ? "Interrupted" : "Stopped"
+        case .cancelled?, .interrupted?, .terminated?, .timedOut?:
+            let ended = switch state.outcome {
+            case .cancelled?: "Cancelled"
+            case .interrupted?: "Interrupted"
+            case .timedOut?: "Time is up"
+            default: "Stopped"
+            }
             guard let problem = state.draftProblem else { return [hints, Frame.Line(ended + "; the draft is kept", .bold)] }
             return [hints, Frame.Line(ended + "; the draft could NOT be kept: " + TerminalSafe.escaped(problem), palette.error)]
         case nil:
@@ -176,7 +181,7 @@ public enum FormView {
             hints.append(keyHints(width: width), .dim)
         }
         // A picker is answered by a key: there is no Done to show.
-        if context.form.presentation == .picker { return [hints] }
+        if context.form.presentation == .picker { return [hints] + (state.secondsLeft.map { [timeLeft($0, palette)] } ?? []) }
         if let blocker = situation.evaluation.doneBlocker {
             // The button is dimmed; the reason is not, since it is what to read.
             done.append("[ Done ] disabled:", .dim)
@@ -194,7 +199,23 @@ public enum FormView {
             let enter = submits ? keys.map(for: situation).label(of: situation.view == .grid ? .pressKey : .commit, in: situation) : nil
             done.append(enter.map { " ready: press " + $0 } ?? " ready", .dim)
         }
+        if let seconds = state.secondsLeft {
+            // At the end of Done's line, so the reason Done is disabled reads first.
+            let left = timeLeft(seconds, palette)
+            let room = width - TextWidth.cells(left.text) - 2
+            if room > 8 {
+                if done.cells > room { done = done.truncated(to: room) }
+                done.append(String(repeating: " ", count: max(2, width - done.cells - left.cells)))
+                done.append(left)
+            }
+        }
         return [hints, done]
+    }
+
+    /// `42 s left` (`1:05 left` from a minute), in the error colour for the last ten seconds.
+    private static func timeLeft(_ seconds: Int, _ palette: Palette) -> Frame.Line {
+        let text = seconds >= 60 ? "\(seconds / 60):\(seconds % 60 < 10 ? "0" : "")\(seconds % 60) left" : "\(seconds) s left"
+        return Frame.Line(text, seconds <= 10 ? palette.error : .dim)
     }
 
     // MARK: Fields and grid
