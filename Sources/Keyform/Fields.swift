@@ -41,6 +41,8 @@ public struct FieldDefinition: FormField, Sendable, Equatable {
     /// The field's value type, as a form file writes it.
     enum ValueType: String, Sendable {
         case text, integer, number, date, boolean, time
+        /// Text to read, no value (``NoteField``).
+        case note
     }
 
     let type: ValueType
@@ -759,6 +761,44 @@ public struct TimeField: FormField {
         definition = FieldDefinition(
             id: id, label: label, type: .time, required: required, defaultText: defaultValue.map(\.text),
             layout: layout, input: input)
+    }
+}
+
+/// Text to read, not a question (a form file's `type: note`): a welcome, an
+/// explanation, or a summary of earlier answers (`{{field}}` in its heading
+/// and text). It holds no value: the record, the store and the output have
+/// nothing of it. Focus stops on it; Enter and Tab go on. A note alone on the
+/// last page is the form's review page, where Done is pressed.
+///
+/// ```swift
+/// KeyformForm("Burger") {
+///     ChoiceField("bun", choices: ["Sesame", "Brioche"])
+///     Page("Review") {
+///         .note("review", label: "Your order", text: "A burger on {{bun}}.")
+///     }
+/// }
+/// ```
+public struct NoteField: FormField {
+    /// The field as a form file would write it.
+    public let definition: FieldDefinition
+
+    /// A note.
+    ///
+    /// - Parameters:
+    ///   - id: unique in the form, like any field's (answers and the record never name it).
+    ///   - label: a heading, shown bold; none when nil.
+    ///   - text: what the note says (wrapped; a line break starts a new line).
+    public init(_ id: String, label: String? = nil, text: String? = nil) {
+        var definition = FieldDefinition(id: id, label: label, type: .note, required: false, defaultText: nil, layout: nil, input: .keyboard)
+        definition.description = text
+        self.definition = definition
+    }
+}
+
+extension FormField where Self == NoteField {
+    /// A note: text to read, no value (see ``NoteField``).
+    public static func note(_ id: String, label: String? = nil, text: String? = nil) -> NoteField {
+        NoteField(id, label: label, text: text)
     }
 }
 

@@ -31,7 +31,7 @@ public struct KeyformRecord: Sendable, Equatable, CustomStringConvertible {
 
     init(_ record: Record, form: Form) {
         formName = form.name
-        ids = form.fields.map(\.id)
+        ids = form.valueFields.map(\.id)
         var values: [String: KeyformValue] = [:]
         for (id, value) in record.values {
             if let value { values[id] = KeyformValue(value) }

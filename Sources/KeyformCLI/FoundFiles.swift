@@ -43,7 +43,7 @@ enum NameCompletion {
     static let whereFields = CompletionKind.custom { words, _, _ in
         guard let form = formArgument(in: words), let path = FormFiles.locate(form),
               let loaded = FormFiles.load(path: path).form else { return [] }
-        return loaded.form.fields.map { "\($0.id)=" }
+        return loaded.form.valueFields.map { "\($0.id)=" }
     }
 
     /// Options of the records commands that take a value: their value is not the form.

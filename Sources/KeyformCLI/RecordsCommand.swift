@@ -184,7 +184,7 @@ enum RecordTable {
         switch format {
         case .json:
             // Each field's `,"id":` made once, then every value written straight into the output's bytes.
-            let fields = form.fields  // computed from the pages: once, not per record
+            let fields = form.valueFields  // computed from the pages: once, not per record
             let keys = fields.map { field in
                 var key = Array(",".utf8)
                 JSONString.append(field.id, to: &key)
@@ -209,7 +209,7 @@ enum RecordTable {
             }
             try output.write(count == 0 ? "[]\n" : "\n]\n")
         case .csv:
-            try output.write(csvLine(["_id", "_created"] + form.fields.map(\.id)))
+            try output.write(csvLine(["_id", "_created"] + form.valueFields.map(\.id)))
             try selection.forEachValues { id, created, values in
                 try output.append { out in
                     out.append(contentsOf: String(id).utf8)
@@ -292,10 +292,10 @@ enum RecordTable {
             let conditions = filters.map { $0.describe(in: form) }.joined(separator: ", ")
             return "(no records of '\(form.name)'\(filters.isEmpty ? "" : " where " + conditions))\n"
         }
-        let headers = ["#", "created"] + form.fields.map { TerminalSafe.escaped($0.label) }
+        let headers = ["#", "created"] + form.valueFields.map { TerminalSafe.escaped($0.label) }
         let rows = records.map { stored in
             [String(stored.id), RunCommand.describeShort(stored.created)]
-                + form.fields.map { field in TerminalSafe.escaped(stored.values[field.id].map { $0.kind.shown($0, field: field) } ?? "") }
+                + form.valueFields.map { field in TerminalSafe.escaped(stored.values[field.id].map { $0.kind.shown($0, field: field) } ?? "") }
         }
         let widths = headers.indices.map { column in
             min(40, ([headers[column]] + rows.map { $0[column] }).map(TextWidth.cells).max() ?? 0)

@@ -139,7 +139,7 @@ extension AppDatabase: RecordStore {
     /// One query over the records, each made a `StoredRecord`.
     private func reading(form: Form, where matches: [FieldMatch], limit: Int?, beforeID: Int64?,
                          _ body: (StoredRecord) throws -> Void) throws {
-        let ids = form.fields.map(\.id)
+        let ids = form.valueFields.map(\.id)
         try readingRows(form: form, where: matches, limit: limit, beforeID: beforeID) { row, values in
             try body(StoredRecord(
                 id: row[0],
@@ -155,7 +155,7 @@ extension AppDatabase: RecordStore {
     private func readingRows(form: Form, where matches: [FieldMatch], limit: Int?, beforeID: Int64?,
                              _ body: (Row, [FieldValue?]) throws -> Void) throws {
         if let limit, limit <= 0 { return }
-        let fields = form.fields
+        let fields = form.valueFields
         var sql = "SELECT id, created, updated"
         var arguments: [(any DatabaseValueConvertible)?] = []
         for field in fields {

@@ -32,7 +32,7 @@ struct FormDefinition: Equatable, Sendable {
 
     /// What the store keeps of `form`.
     init(_ form: Form) {
-        fields = form.fields.map { field in
+        fields = form.valueFields.map { field in
             FieldEntry(id: field.id, label: field.label, type: field.type.rawValue, multiple: field.multiple ? true : nil,
                        states: field.states.map { FieldEntry.States(no: $0.no, yes: $0.yes) })
         }

@@ -95,7 +95,7 @@ public final class MemoryStore: RecordStore, @unchecked Sendable {
         var result: [StoredRecord] = []
         for entry in try matching(form, matches) where beforeID.map({ entry.id < $0 }) ?? true {
             if let limit, result.count == limit { break }
-            let values = form.fields.map { field in (field.id, Self.read(entry.values[field.id], as: field)) }
+            let values = form.valueFields.map { field in (field.id, Self.read(entry.values[field.id], as: field)) }
             result.append(StoredRecord(id: entry.id, created: entry.created, updated: entry.updated, values: KeyformCore.Record(values: values)))
         }
         return result
@@ -219,12 +219,12 @@ public final class MemoryStore: RecordStore, @unchecked Sendable {
     private static func storable(_ record: KeyformCore.Record, form: Form) throws(StoreError) -> ([String], [String: FieldValue]) {
         try SQLText.validate(form)
         var values: [String: FieldValue] = [:]
-        for field in form.fields {
+        for field in form.valueFields {
             guard let value = record[field.id] else { continue }
             _ = try RecordValues.json(value, field: field.id)  // what the kind cannot store (a number not finite)
             values[field.id] = value
         }
-        return (form.fields.map(\.id), values)
+        return (form.valueFields.map(\.id), values)
     }
 
     /// A stored value read by `field` as it is now (see `RecordValues.decode`).

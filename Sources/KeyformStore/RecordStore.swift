@@ -142,7 +142,7 @@ extension RecordStore {
     public func forEachRecordValues(form: Form, where matches: [FieldMatch], limit: Int?,
                                     _ body: (_ id: Int64, _ created: Date, _ values: [FieldValue?]) throws -> Void) throws {
         try forEachRecord(form: form, where: matches, limit: limit) { stored in
-            try body(stored.id, stored.created, form.fields.map { stored.values[$0.id] })
+            try body(stored.id, stored.created, form.valueFields.map { stored.values[$0.id] })
         }
     }
 

@@ -25,7 +25,7 @@ enum RecordValues {
     /// The `data` JSON of `record`, with one key per field of `form`.
     static func json(_ record: Record, form: Form) throws(StoreError) -> String {
         var out = "{"
-        for (index, field) in form.fields.enumerated() {
+        for (index, field) in form.valueFields.enumerated() {
             if index > 0 { out += "," }
             out += RecordFormat.jsonString(field.id)
             out += ":"

@@ -22,7 +22,7 @@ import KeyformCore
 enum RecordView {
     static func sql(for form: Form) -> String {
         var columns = ["id AS _id", "created AS _created", "updated AS _updated"]
-        for field in form.fields {
+        for field in form.valueFields {
             if field.multiple {
                 // A list shows as its joined text (`Beach, Food`), the way the form shows it.
                 let path = SQLText.literal(RecordValues.path(field.id))

@@ -61,6 +61,7 @@ import Testing
         "bad-messages.yaml": "$.fields[0].messages additionalProperties",
         "bad-multiple.yaml": "$.fields[0] anyOf",
         "bad-name.yaml": "$.name pattern",
+        "bad-note.yaml": "$.fields[0] enum",
         "bad-picks.yaml": "$.fields[1] required",
         "rules-bad-shape.yaml": "$.rules[2].name pattern",
         "bad-numbers.yaml": "$.fields[0].max type",

@@ -345,6 +345,14 @@ public enum FormSchema {
       "additionalProperties": false,
       "allOf": [
         {
+          "description": "A note (type: note) is text to read: a label (its heading), a description (its text) and when; no value, so nothing else.",
+          "if": { "properties": { "type": { "const": "note" } }, "required": ["type"] },
+          "then": {
+            "propertyNames": { "enum": ["id", "label", "type", "description", "when"] },
+            "anyOf": [{ "required": ["label"] }, { "required": ["description"] }]
+          }
+        },
+        {
           "description": "input: grid needs a layout (or choices) to show.",
           "if": { "properties": { "input": { "const": "grid" } }, "required": ["input"] },
           "then": { "anyOf": [{ "required": ["layout"] }, { "required": ["choices"] }] }

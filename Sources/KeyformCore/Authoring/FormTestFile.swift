@@ -126,8 +126,8 @@ extension FormTestFile.Case {
     public static func values(of state: FormState, context: FormContext) -> Record {
         if case .submitted(let record)? = state.outcome { return record }
         let evaluation = context.evaluation(state.entries)
-        // A hidden field is absent, as from the record.
-        return Record(values: context.fields.indices.filter { evaluation.shown[$0] }.map { index in
+        // A hidden field and a note are absent, as from the record.
+        return Record(values: context.fields.indices.filter { evaluation.shown[$0] && context.fields[$0].holdsValue }.map { index in
             let input = state.entries[index].input
             switch evaluation.results[index] {
             case .success(let value): return (context.fields[index].id, value)
@@ -150,6 +150,10 @@ extension FormTestFile.Case {
                 continue
             }
             let field = context.fields[index]
+            guard field.holdsValue else {
+                problems.append("expect: '\(id)' is a note, which holds no value; expect the fields that are answered")
+                continue
+            }
             // A value expected of a field the form does not ask (its `when`) is a problem, as in answers.
             if !record.holds(id) {
                 if !input.isEmpty {

@@ -60,6 +60,7 @@ public enum KeyRebinding {
         View("a form's keyboard", typesText: true, FormKeyMaps.standard.keyboard),
         View("a form's key grid", FormKeyMaps.standard.grid),
         View("a yes/no switch", FormKeyMaps.standard.booleanSwitch),
+        View("a note", FormKeyMaps.standard.note),
         View("the browse list", RecordListKeyMaps.standard.list),
         View("the browse list's delete question", RecordListKeyMaps.standard.confirm),
     ]

@@ -7,6 +7,8 @@ extension Field {
     /// What kind of value the field holds: the form file's `type`.
     public enum ValueType: String, Equatable, Sendable, CaseIterable {
         case text, integer, number, date, boolean, time
+        /// Text to read, no value (`NoteKind`).
+        case note
 
         /// The kind's descriptor.
         public var kind: any FieldKind {
@@ -17,12 +19,17 @@ extension Field {
             case .date: DateKind()
             case .boolean: BooleanKind()
             case .time: TimeKind()
+            case .note: NoteKind()
             }
         }
     }
 
     /// The descriptor of the field's type.
     public var kind: any FieldKind { type.kind }
+
+    /// Whether the field asks for a value: every kind but a note, which is text
+    /// to read. A note is never in a record, its output, the store or its view.
+    public var holdsValue: Bool { type != .note }
 }
 
 /// A typed value of one field, after validation.

@@ -226,6 +226,10 @@ extension Condition {
             }
             return nil
         }
+        guard field.holdsValue else {
+            reader.error(keyNode, "\(place.name) names '\(id)', a note, which holds no value; name a field that is answered")
+            return nil
+        }
         switch value {
         case .scalar(let scalar) where Condition.keywords.contains(scalar.string):
             return scalar.string == "filled" ? .filled(field: id) : .empty(field: id)

@@ -61,6 +61,10 @@ public struct Form: Equatable, Sendable {
     /// Every field in order, across pages.
     public var fields: [Field] { pages.flatMap(\.fields) }
 
+    /// The fields a record has a value for, in order: every field but the notes
+    /// (what the store, its view, the outputs and the list are made of).
+    public var valueFields: [Field] { fields.filter(\.holdsValue) }
+
     public func field(id: String) -> Field? { fields.first { $0.id == id } }
 }
 

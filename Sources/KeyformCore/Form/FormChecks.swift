@@ -21,7 +21,8 @@ struct FormChecks {
         checkInterpolations(form, &reader)
         if let template = form.template, let node = form.templateNode {
             var ids: [String] = []
-            for id in all.map(\.field.id) where !ids.contains(id) { ids.append(id) }
+            // A note is in no record: a template has nothing of it to show.
+            for id in all.filter(\.field.holdsValue).map(\.field.id) where !ids.contains(id) { ids.append(id) }
             checkTemplate(template, at: node, ids: ids, &reader)
         }
         return checkRules(form.rules, fields: all.map(\.field), &reader)
@@ -89,24 +90,25 @@ struct FormChecks {
         let all = form.pages.flatMap(\.fields)
         let ids = all.map(\.field.id)
         let secrets = Set(all.filter(\.field.secret).map(\.field.id))
+        let notes = Set(all.filter { !$0.field.holdsValue }.map(\.field.id))
         var first = 0
         for page in form.pages {
             // A page's words may name the page's own fields: they change as they are typed.
             let pageEnd = first + page.fields.count
             for (name, node) in [("title", page.titleNode), ("description", page.descriptionNode)] {
                 guard let node else { continue }
-                checkTags(at: node, ids: ids, secrets: secrets, answeredBefore: pageEnd, where: "the page's \(name)", &reader)
+                checkTags(at: node, ids: ids, secrets: secrets, notes: notes, answeredBefore: pageEnd, where: "the page's \(name)", &reader)
             }
             for (offset, located) in page.fields.enumerated() {
                 for name in ["label", "description"] {
                     guard let node = located.fields[name] else { continue }
-                    checkTags(at: node, ids: ids, secrets: secrets, answeredBefore: first + offset, where: "the \(name) of '\(located.field.id)'", &reader)
+                    checkTags(at: node, ids: ids, secrets: secrets, notes: notes, answeredBefore: first + offset, where: "the \(name) of '\(located.field.id)'", &reader)
                 }
                 // A command's arguments name earlier answers (a secret would show in the process list).
                 if case .command? = located.field.linesFrom, case .mapping(let choices)? = located.fields["choices"],
                    case .sequence(let arguments)? = choices["command"] {
                     for argument in arguments {
-                        checkTags(at: argument, ids: ids, secrets: secrets, answeredBefore: first + offset, where: "the command of '\(located.field.id)'", &reader)
+                        checkTags(at: argument, ids: ids, secrets: secrets, notes: notes, answeredBefore: first + offset, where: "the command of '\(located.field.id)'", &reader)
                     }
                 }
             }
@@ -114,7 +116,7 @@ struct FormChecks {
         }
     }
 
-    private func checkTags(at node: Node, ids: [String], secrets: Set<String>, answeredBefore limit: Int, where place: String, _ reader: inout NodeReader) {
+    private func checkTags(at node: Node, ids: [String], secrets: Set<String>, notes: Set<String>, answeredBefore limit: Int, where place: String, _ reader: inout NodeReader) {
         guard let text = node.scalar?.string else { return }
         for tag in Interpolation.tags(in: text) {
             let location = location(ofOffset: tag.offset, in: text, at: node)
@@ -123,7 +125,9 @@ struct FormChecks {
                 reader.report(.error(location, "{{\(tag.id)}} in \(place) names no field; \(hint)"))
                 continue
             }
-            if secrets.contains(tag.id) {
+            if notes.contains(tag.id) {
+                reader.report(.error(location, "{{\(tag.id)}} in \(place) names a note, which holds no value; name a field that is answered"))
+            } else if secrets.contains(tag.id) {
                 // A secret shows nowhere (DECISIONS 39); the screen would show its dots.
                 reader.report(.error(location, "{{\(tag.id)}} in \(place) names a secret, which no text shows; name another field"))
             } else if index >= limit {
@@ -147,6 +151,7 @@ struct FormChecks {
     private func check(_ located: LocatedField, _ reader: inout NodeReader) {
         let field = located.field
         let fields = located.fields
+        if field.type == .note { return checkNote(located, &reader) }
         checkOptionsFitType(field, fields, &reader)
         if let min = field.minLength, let max = field.maxLength, min > max, let node = fields["max_length"] {
             reader.error(node, "'max_length' (\(max)) is less than 'min_length' (\(min))")
@@ -224,6 +229,22 @@ struct FormChecks {
         }
     }
 
+    /// What a note takes: text to show and a condition. Every check, grid,
+    /// default or secret is about a value, which a note never holds: each is an
+    /// error at its own line, and a note that shows nothing is one too.
+    private func checkNote(_ located: LocatedField, _ reader: inout NodeReader) {
+        let fields = located.fields
+        for name in FormParser.fieldFields where fields.has(name) && !Self.noteOptions.contains(name) {
+            reader.report(.error(fields.location(of: name), "'\(name)' makes no sense on a note: '\(located.field.id)' is text to read and holds no value; remove '\(name)'"))
+        }
+        if !fields.has("label"), !fields.has("description") {
+            reader.error(fields["type"] ?? fields.node, "note '\(located.field.id)' shows nothing; give it a 'label' (a heading) or a 'description' (its text)")
+        }
+    }
+
+    /// The options a note takes (`type: note`).
+    static let noteOptions: Set<String> = ["id", "label", "type", "description", "when"]
+
     /// A secret is typed, masked, and kept nowhere it could be read back
     /// (DECISIONS 38): what would show it, keep it or write it in the file is refused or warned about.
     /// `lines:` makes a typed text of several lines: nothing that picks keys or hides what is typed.
@@ -285,6 +306,10 @@ struct FormChecks {
             }
             let hint = Suggestion.closest(to: driverID, among: others).map { "did you mean '\($0)'?" } ?? "the fields are \(Self.andList(others))"
             reader.error(byNode, "'by: \(TerminalSafe.escaped(driverID))' names no field of the form; \(hint)")
+            return
+        }
+        if !driver.holdsValue {
+            reader.error(byNode, "'\(driverID)' is a note, which holds no value; keys can follow a field that is answered")
             return
         }
         if driver.multiple {

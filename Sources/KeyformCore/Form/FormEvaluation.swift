@@ -18,6 +18,8 @@ public struct FormEvaluation: Sendable {
     public let pageShown: [Bool]
     /// The fields' ids, by index.
     private let ids: [String]
+    /// Whether each field's value goes in the record: every field but a note.
+    private let holdsValue: [Bool]
     /// The first broken rule of the form over the shown fields' values, at its marked field.
     public let brokenRule: DoneBlocker?
     /// Each shown field's typed value, by id (empty and hidden fields: none): what rules read.
@@ -62,6 +64,7 @@ public struct FormEvaluation: Sendable {
         self.shown = shown
         self.pageShown = pageShown
         self.ids = context.fields.map(\.id)
+        self.holdsValue = context.fields.map(\.holdsValue)
         // The form's rules read the shown fields' values only: a hidden field is no value.
         var typed: [String: FieldValue] = [:]
         for index in 0..<count where shown[index] {
@@ -115,12 +118,12 @@ public struct FormEvaluation: Sendable {
         return brokenRule
     }
 
-    /// The record: each shown field's value in field order, a hidden field absent;
-    /// or Done's reason.
+    /// The record: each shown field's value in field order, a hidden field and a
+    /// note absent; or Done's reason.
     public var record: Result<Record, FieldProblem> {
         if let blocker = doneBlocker { return .failure(blocker.problem) }
         let values = results.indices.compactMap { index -> (id: String, value: FieldValue?)? in
-            guard shown[index], case .success(let value) = results[index] else { return nil }
+            guard shown[index], holdsValue[index], case .success(let value) = results[index] else { return nil }
             return (ids[index], value)
         }
         return .success(Record(values: values))

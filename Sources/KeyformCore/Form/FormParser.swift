@@ -221,6 +221,8 @@ public enum FormParser {
                 reader.error(node, "unknown type '\(TerminalSafe.escaped(name))'; \(NodeReader.hint(for: name, among: Field.ValueType.allCases.map(\.rawValue)))")
             }
         }
+        // A note's label is a heading, shown only when written: its id says nothing to a reader.
+        if field.type == .note, fields["label"] == nil { field.label = "" }
         if let node = fields["required"] { field.required = reader.boolean(node, field: "required") ?? false }
         if let node = fields["strict"] { field.strict = reader.boolean(node, field: "strict") ?? false }
         if let node = fields["multiple"] { field.multiple = reader.boolean(node, field: "multiple") ?? false }

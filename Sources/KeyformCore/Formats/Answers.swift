@@ -24,6 +24,11 @@ public struct AnswerProblem: Error, Hashable, Sendable, CustomStringConvertible 
         return "keyform: answers: \(reason)"
     }
 
+    /// An answer naming a note (`type: note`), which is text to read and takes none.
+    static func note(_ id: String) -> AnswerProblem {
+        AnswerProblem(field: id, "is a note, which takes no answer; remove '\(id)' from the answers")
+    }
+
     static func unknownField(_ id: String, form: Form) -> AnswerProblem {
         let guess = Suggestion.closest(to: id, among: form.fields.map(\.id)).map { "; did you mean '\($0)'?" } ?? ""
         return AnswerProblem(field: nil, "unknown field '\(id)'\(guess)")
@@ -96,6 +101,10 @@ public enum Answers {
                 problems.append(AnswerProblem(field: id, "is given more than once"))
                 continue
             }
+            guard field.holdsValue else {
+                problems.append(.note(id))
+                continue
+            }
             switch convert(value, for: field) {
             case .success(let text?): answers[id] = text
             case .success(nil): break
@@ -117,15 +126,15 @@ public enum Answers {
         return fromLines(String(decoding: text, as: UTF8.self), form: form)
     }
 
-    /// stdin that is not a terminal: one value per line, in field order across pages.
-    /// Lines end with LF or CRLF. A missing or empty line is no answer.
-    /// Non-empty lines beyond the last field are a problem.
+    /// stdin that is not a terminal: one value per line, in field order across pages
+    /// (a note takes no line). Lines end with LF or CRLF. A missing or empty line
+    /// is no answer. Non-empty lines beyond the last field are a problem.
     public static func fromLines(_ text: String, form: Form) -> Result<[String: FieldInput], AnswerProblems> {
         // "\r\n" is one Character in Swift.
         func isLineBreak(_ character: Character) -> Bool { character == "\n" || character == "\r\n" }
         var lines = text.split(omittingEmptySubsequences: false, whereSeparator: isLineBreak)
         if let last = text.last, isLineBreak(last) { lines.removeLast() }
-        let fields = form.fields
+        let fields = form.fields.filter(\.holdsValue)
         var answers: [String: FieldInput] = [:]
         for (index, value) in lines.enumerated() {
             if index < fields.count {
@@ -198,7 +207,9 @@ public enum HeadlessFill {
         let evaluation = FormEvaluation(context, inputs: inputs)
         var problems: [AnswerProblem] = []
         for (index, field) in fields.enumerated() {
-            if !evaluation.shown[index] {
+            if !field.holdsValue {
+                if let answer = answers[field.id], !answer.isEmpty { problems.append(.note(field.id)) }
+            } else if !evaluation.shown[index] {
                 if let answer = answers[field.id], !answer.isEmpty {
                     problems.append(AnswerProblem(field: nil, "'\(field.id)' is not asked unless \(context.condition(ofField: index).describe(in: context.form))"))
                 }

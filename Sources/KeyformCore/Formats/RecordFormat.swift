@@ -128,7 +128,7 @@ public enum RecordFormat: String, CaseIterable, Sendable {
     /// the value exactly; it never acts on a terminal that shows it (see `shellQuoted`).
     public static func env(_ record: Record, form: Form) -> String {
         var out = ""
-        for field in form.fields {
+        for field in form.valueFields {
             out += field.id + "=" + shellQuoted(record[field.id]?.text ?? "") + "\n"
         }
         return out

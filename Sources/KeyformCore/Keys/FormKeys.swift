@@ -57,6 +57,8 @@ public struct FormKeySituation: Sendable {
         case grid
         /// A boolean field's switch.
         case `switch`
+        /// A note: text to read, nothing to type.
+        case note
     }
 
     public var state: FormState
@@ -76,7 +78,12 @@ public struct FormKeySituation: Sendable {
     public var view: View {
         if state.grid != nil { return .grid }
         let fields = context.fields
-        return fields.indices.contains(state.focus) && fields[state.focus].type == .boolean ? .switch : .keyboard
+        guard fields.indices.contains(state.focus) else { return .keyboard }
+        switch fields[state.focus].type {
+        case .boolean: return .switch
+        case .note: return .note
+        default: return .keyboard
+        }
     }
 
     /// Whether no shown field comes before the focused one.
@@ -101,18 +108,20 @@ public struct FormKeySituation: Sendable {
 }
 
 /// The keys of a form, one map per view: the keyboard (what readline does not
-/// take), the grid and the switch. `FormSession` looks keys up here and
+/// take), the grid, the switch and a note. `FormSession` looks keys up here and
 /// `FormView` draws the footer from the same maps.
 public struct FormKeyMaps: Sendable {
     public typealias Map = KeyMap<FormKeySituation, FormAction>
     public var keyboard: Map
     public var grid: Map
     public var booleanSwitch: Map
+    public var note: Map
 
-    public init(keyboard: Map, grid: Map, booleanSwitch: Map) {
+    public init(keyboard: Map, grid: Map, booleanSwitch: Map, note: Map = FormKeyMaps.standardNote) {
         self.keyboard = keyboard
         self.grid = grid
         self.booleanSwitch = booleanSwitch
+        self.note = note
     }
 
     /// The map of the view the situation is in.
@@ -121,13 +130,14 @@ public struct FormKeyMaps: Sendable {
         case .keyboard: keyboard
         case .grid: grid
         case .switch: booleanSwitch
+        case .note: note
         }
     }
 
     /// Every view's map with `action` on `keys` (see `KeyMap.rebinding`).
     public func rebinding(_ action: KeyAction, to keys: [KeyChord]) -> FormKeyMaps {
         FormKeyMaps(keyboard: keyboard.rebinding(action, to: keys), grid: grid.rebinding(action, to: keys),
-                    booleanSwitch: booleanSwitch.rebinding(action, to: keys))
+                    booleanSwitch: booleanSwitch.rebinding(action, to: keys), note: note.rebinding(action, to: keys))
     }
 
     /// The footer's key hints now, as many as fit in `width`.
@@ -218,7 +228,20 @@ public struct FormKeyMaps: Sendable {
         cancel,
     ] + everywhere)
 
-    public static let standard = FormKeyMaps(keyboard: standardKeyboard, grid: standardGrid, booleanSwitch: standardSwitch)
+    /// A note has nothing to type or pick: Enter (and Down) go on as on any
+    /// field, Done on the last; Tab goes on, Shift-Tab (and Up) back. Any other
+    /// key rings the bell: it would type into nothing.
+    public static let standardNote = Map([
+        Binding([.enter], .commit, rank: 0, help: enterWords),
+        Binding([.down], .commit),
+        tabToNext,
+        back,
+        Binding([.up], .previousField),
+        cancel,
+    ] + everywhere)
+
+    public static let standard = FormKeyMaps(keyboard: standardKeyboard, grid: standardGrid, booleanSwitch: standardSwitch,
+                                             note: standardNote)
 
     /// What Enter does now, in words, from the engine's own answer
     /// (`FormEngine.enterAnswer`, with the run's clock): in a grid the

@@ -338,7 +338,7 @@ public enum RecordListEngine {
                 return [.bell]
             }
             let flipped = row.values[field.id] != .boolean(true)
-            let values = Record(values: form.fields.map { ($0.id, $0.id == field.id ? .boolean(flipped) : row.values[$0.id]) })
+            let values = Record(values: form.valueFields.map { ($0.id, $0.id == field.id ? .boolean(flipped) : row.values[$0.id]) })
             return [.update(id: row.id, values)]
         case .quitPressed:
             return leave(&state, .quit)
@@ -393,7 +393,7 @@ public enum RecordListEngine {
     /// A few words that name a record in messages: its first non-empty text
     /// value (else any value, else its number), safe and at most 30 cells.
     public static func summary(of row: RecordListRow, _ form: Form) -> String {
-        summary(of: row, fields: form.fields)
+        summary(of: row, fields: form.valueFields)
     }
 
     /// The same, from the fields the list has columns for (`listedFields`): in a
@@ -419,14 +419,14 @@ public enum RecordListEngine {
     /// leave none.
     public static func listedFields(_ state: RecordListState, _ form: Form) -> [Field] {
         let fixed = Set(state.matches.filter { form.field(id: $0.field)?.multiple != true }.map(\.field))
-        let listed = form.fields.filter { !fixed.contains($0.id) }
-        return listed.isEmpty ? form.fields : listed
+        let listed = form.valueFields.filter { !fixed.contains($0.id) }
+        return listed.isEmpty ? form.valueFields : listed
     }
 
     /// The fields the filter key offers: those the scope does not fix already.
     public static func filterFields(_ state: RecordListState, _ form: Form) -> [Field] {
         // A secret is never offered as a filter: its values would show as the filter's keys (DECISIONS 38).
-        form.fields.filter { field in !field.secret && !state.scope.contains { $0.field == field.id } }
+        form.valueFields.filter { field in !field.secret && !state.scope.contains { $0.field == field.id } }
     }
 
     /// The first of the list's conditions that `row` does not meet; nil when it meets them all.

@@ -296,7 +296,8 @@ public enum FormView {
             let focused = index == state.focus
             let entry = state.entries[index]
             let face = switchFace(of: index, state, context)
-            let editing = focused && state.grid == nil && state.outcome == nil
+            let isNote = !context.fields[index].holdsValue
+            let editing = focused && state.grid == nil && state.outcome == nil && !isNote
             let (value, column) = if let face {
                 (face, 1)
             } else if editing {
@@ -311,10 +312,17 @@ public enum FormView {
             }
             var segment = Frame.Line()
             segment.append(focused ? "› " : "", palette.focus)
-            segment.append(label(ofField: index, state, context), focused ? palette.focus : .dim)
-            segment.append(" ")
-            segment.append(value.isEmpty && !editing ? "–" : value, focused ? .bold : (value.isEmpty ? .dim : []))
-            segment.append(standing, .dim)
+            if isNote {
+                // A note holds no value: its heading alone (its text shows under the line while focused).
+                let heading = label(ofField: index, state, context)
+                let shownHeading = heading.isEmpty ? TextWidth.truncate(note(context.interpolated(context.fields[index].description ?? "", state.entries), width: width).first ?? "", toCells: max(1, width / 3)) : heading
+                segment.append(shownHeading, focused ? palette.focus : .dim)
+            } else {
+                segment.append(label(ofField: index, state, context), focused ? palette.focus : .dim)
+                segment.append(" ")
+                segment.append(value.isEmpty && !editing ? "–" : value, focused ? .bold : (value.isEmpty ? .dim : []))
+                segment.append(standing, .dim)
+            }
             let separator = line.cells > 0 ? 3 : 0
             if line.cells > 0, line.cells + separator + segment.cells > width {
                 lines.append(FieldLine(line: line, focused: lineHasFocus))
@@ -323,6 +331,8 @@ public enum FormView {
             if line.cells > 0 { line.append(" · ", .dim) }
             if editing {
                 cursor = Frame.Position(row: lines.count, column: line.cells + segment.cells - TextWidth.cells(value) - TextWidth.cells(standing) + column)
+            } else if isNote, focused, state.outcome == nil {
+                cursor = Frame.Position(row: lines.count, column: line.cells + 2)
             } else if focused, face == nil, state.outcome == nil {
                 // A grid with nothing highlighted: the cursor rests on the value Enter keeps.
                 cursor = Frame.Position(row: lines.count, column: line.cells + segment.cells - TextWidth.cells(value.isEmpty ? "–" : value))
@@ -377,6 +387,11 @@ public enum FormView {
         var cursor: Frame.Position?
         for (index, labelText) in zip(indices, labels) {
             let focused = index == state.focus
+            if !context.fields[index].holdsValue {
+                if focused, state.outcome == nil { cursor = Frame.Position(row: lines.count, column: 2) }
+                lines += noteLines(index, heading: labelText, focused: focused, state, context, width: width, palette)
+                continue
+            }
             var line = Frame.Line()
             line.append(focused ? "› " : "  ", focused ? palette.focus : [])
             line.append(TextWidth.pad(labelText, toCells: labelWidth), focused ? palette.focus : [])
@@ -448,7 +463,9 @@ public enum FormView {
         let page = context.pageOfField[state.focus]
         let indices = context.fields.indices.filter { context.pageOfField[$0] == page && shown[$0] }
         let labels = indices.map { label(ofField: $0, state, context) }
-        return (indices, labels, min(labels.map(TextWidth.cells).max() ?? 0, labelRoom(width: width)))
+        // A note's heading is not a label: it takes the line, not the column of labels.
+        let widths = zip(indices, labels).filter { context.fields[$0.0].holdsValue }.map { TextWidth.cells($0.1) }
+        return (indices, labels, min(widths.max() ?? 0, labelRoom(width: width)))
     }
 
     /// The cells a value is drawn in at `width` (after the labels' column): where
@@ -488,6 +505,23 @@ public enum FormView {
         }
         block += Array(repeating: (text: "", dim: false), count: rows - block.count)
         return (block, cursor)
+    }
+
+    /// A note (`type: note`): its heading (the label, bold) on the field's line,
+    /// then its text, wrapped, in full and not dimmed — it is what there is to
+    /// read, not a hint about a value; its lines break where the file breaks
+    /// them. Without a heading, the text starts on the field's line.
+    private static func noteLines(_ index: Int, heading: String, focused: Bool, _ state: FormState, _ context: FormContext,
+                                  width: Int, _ palette: Palette) -> [FieldLine] {
+        let marker = focused ? "› " : "  "
+        let text = context.fields[index].description.map { note(context.interpolated($0, state.entries), width: max(1, width - 2)) } ?? []
+        var rows = heading.isEmpty ? text : [heading] + text
+        if rows.isEmpty { rows = [""] }
+        return rows.enumerated().map { row, content in
+            var line = Frame.Line(row == 0 ? marker : "  ", focused ? palette.focus : [])
+            line.append(content, row == 0 && !heading.isEmpty ? (focused ? palette.focus : .bold) : [])
+            return FieldLine(line: line, focused: row == 0 && focused, under: row > 0)
+        }
     }
 
     /// A boolean field drawn as its switch: `[✓] Complete`, `[ ] In progress`, or

@@ -20,6 +20,7 @@ public enum KeyListView {
         case .keyboard: "keyboard"
         case .grid: situation.isCalendar ? "calendar" : "keys"
         case .switch: "switch"
+        case .note: "note"
         }
         var title = Frame.Line("Keys", .bold)
         if context.fields.indices.contains(situation.state.focus) {
