@@ -159,6 +159,10 @@ public enum FormSchema {
           "description": "true: the field must not be empty (spaces alone count as empty); Done stays disabled while it is.",
           "$ref": "#/$defs/boolean"
         },
+        "required_if": {
+          "$ref": "#/$defs/condition",
+          "description": "The field must not be empty while this holds (it names earlier fields, as when does): required when paid is yes."
+        },
         "layout": {
           "description": "A layout name or a .yaml path: the key grid that Tab swaps to (docs/layout-format.md).",
           "$ref": "#/$defs/scalarText"
@@ -284,7 +288,7 @@ public enum FormSchema {
           "description": "The form's own words for a failed check, shown instead of Keyform's (on the screen, in answers errors, records import and keyform test). Only for checks the field has.",
           "type": "object",
           "properties": {
-            "required": { "description": "When the field is empty (required: true).", "$ref": "#/$defs/nonEmptyText" },
+            "required": { "description": "When the field is empty (required: true, or a required_if that holds).", "$ref": "#/$defs/nonEmptyText" },
             "pattern": { "description": "When the value does not match 'pattern', like Give an email like ada@example.org.", "$ref": "#/$defs/nonEmptyText" },
             "min": { "description": "When the number is below 'min'.", "$ref": "#/$defs/nonEmptyText" },
             "max": { "description": "When the number is above 'max'.", "$ref": "#/$defs/nonEmptyText" },

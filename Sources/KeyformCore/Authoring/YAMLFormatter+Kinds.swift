@@ -136,7 +136,7 @@ extension YAMLFormatter.Kind {
     /// The canonical order of a form field's options (docs/form-format.md's table).
     public static let fieldOrder = [
         "id", "label", "when", "type", "lines", "states", "secret", "mask", "store", "description", "placeholder", "required",
-        "layout", "choices", "input", "multiple", "strict",
+        "required_if", "layout", "choices", "input", "multiple", "strict",
         "pattern", "min_length", "max_length", "min", "max", "min_picks", "max_picks",
         "messages",
         "default",

@@ -20,7 +20,7 @@ public struct FieldProblem: Error, Hashable, Sendable, CustomStringConvertible {
 
     /// The problem as the end of a sentence about the field: "Text is required",
     /// "Due must be a date: …".
-    public var predicate: String { check == .required && !worded ? "is required" : reason }
+    public var predicate: String { check == .required && !worded ? "is " + reason : reason }
 
     /// What follows the field's label where a line names both (Done's reason, a
     /// notice): " is required", or ": Give the amount on the receipt" for the
@@ -37,6 +37,11 @@ public struct FieldProblem: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     public static let required = FieldProblem("required", check: .required)
+
+    /// "required when paid is yes": a field whose `required_if` holds, left empty.
+    public static func required(when condition: String) -> FieldProblem {
+        FieldProblem("required when " + condition, check: .required)
+    }
     public static let notWholeNumber = FieldProblem("must be a whole number")
     public static let notNumber = FieldProblem("must be a number")
     public static let notDate = FieldProblem("must be a date: 2026-11-21, today, yesterday or tomorrow")
@@ -122,7 +127,7 @@ public enum FieldCheck: String, CaseIterable, Hashable, Sendable {
     /// Whether `field` sets this check (a message for a check it lacks is a `form check` error).
     public func isSet(on field: Field) -> Bool {
         switch self {
-        case .required: field.required
+        case .required: field.required || field.requiredIf != nil
         case .pattern: field.pattern != nil
         case .min: field.min != nil
         case .max: field.max != nil

@@ -1,7 +1,7 @@
 import Yams
 
 /// A condition on the answers to earlier fields: the value of `when:` on a field
-/// or a page (and of a rule's `required_if`). Values are kept as written and read
+/// or a page, and of a field's `required_if:`. Values are kept as written and read
 /// by the named field's kind when the form is prepared (`Condition.Compiled`),
 /// with the run's clock, so `{due: today}` means the run's today.
 ///

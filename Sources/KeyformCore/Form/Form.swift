@@ -159,6 +159,9 @@ public struct Field: Equatable, Sendable {
     /// (`choices: {command: […]}`, `choices: {file: PATH}`); the edge reads
     /// them and gives them to `FormContext.prepared` (`ChoiceLines`).
     public var linesFrom: LineSource?
+    /// The field is required only while this holds (`required_if:`): an empty
+    /// value is a problem then, said as `required when paid is yes`.
+    public var requiredIf: Condition?
 
     /// The words for a boolean field's values: `states: {no: In progress, yes: Complete}`.
     public struct States: Equatable, Sendable {
@@ -209,7 +212,7 @@ public struct Field: Equatable, Sendable {
         options: Options? = nil,
         minPicks: Int? = nil, maxPicks: Int? = nil, when: Condition? = nil,
         lines: Int? = nil,
-        linesFrom: LineSource? = nil
+        linesFrom: LineSource? = nil, requiredIf: Condition? = nil
     ) {
         self.id = id
         self.label = label ?? id
@@ -239,6 +242,7 @@ public struct Field: Equatable, Sendable {
         self.when = when
         self.lines = lines
         self.linesFrom = linesFrom
+        self.requiredIf = requiredIf
     }
 
     /// One key written in the form: what it shows and what it puts in the record

@@ -156,6 +156,9 @@ struct FormChecks {
         if let min = field.minLength, let max = field.maxLength, min > max, let node = fields["max_length"] {
             reader.error(node, "'max_length' (\(max)) is less than 'min_length' (\(min))")
         }
+        if field.required, field.requiredIf != nil, let node = fields["required_if"] {
+            reader.error(node, "'\(field.id)' is 'required: true' always, so 'required_if' never changes anything; keep one of them")
+        }
         if field.type == .integer {
             // A bound no whole number reaches would refuse every value.
             for (name, bound) in [("min", field.min), ("max", field.max)] {

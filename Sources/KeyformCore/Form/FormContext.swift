@@ -32,6 +32,10 @@ public struct FormContext: Sendable {
     public let fieldConditions: [Condition.Compiled?]
     /// Each page's `when`, compiled, by page index.
     public let pageConditions: [Condition.Compiled?]
+    /// The fields with `required_if`, by field index: the condition, compiled,
+    /// and the problem an empty value is while it holds (in the form's words
+    /// for `required` when it has them).
+    let requiredIf: [Int: (condition: Condition.Compiled, problem: FieldProblem)]
 
     /// The one preparation of a form to run (`keyform run`, `form preview`, `keyform
     /// test`, `records import`, the demo and the library all call it, so their first
@@ -93,6 +97,33 @@ public struct FormContext: Sendable {
         }
         fieldConditions = form.fields.map { $0.when?.compiled(fields: form.fields, clock: clock) }
         pageConditions = form.pages.map { $0.when?.compiled(fields: form.fields, clock: clock) }
+        var requiredIf: [Int: (condition: Condition.Compiled, problem: FieldProblem)] = [:]
+        for (index, field) in form.fields.enumerated() {
+            guard let condition = field.requiredIf else { continue }
+            requiredIf[index] = (condition.compiled(fields: form.fields, clock: clock),
+                                 FieldProblem.required(when: condition.describe(in: form)).worded(by: field.messages))
+        }
+        self.requiredIf = requiredIf
+    }
+
+    /// Whether field `index` must be filled with these earlier values (by field
+    /// index; nil: empty or hidden): `required: true`, or a `required_if` that holds.
+    public func isRequired(field index: Int, values: [FieldValue?]) -> Bool {
+        fields[index].required || requiredIf[index]?.condition.holds(values) == true
+    }
+
+    /// Field `index`'s own check, and its `required_if` over the earlier values
+    /// (by field index; nil: empty or hidden): an empty value is then a problem,
+    /// as for a required field (spaces alone count as empty).
+    func requiring(_ result: Result<FieldValue?, FieldProblem>, field index: Int, values: [FieldValue?]) -> Result<FieldValue?, FieldProblem> {
+        guard let (condition, problem) = requiredIf[index], case .success(let value) = result else { return result }
+        let empty = switch value {
+        case nil: true
+        case .text(let text)?: text.allSatisfy(\.isWhitespace)
+        case .list(let items)?: items.isEmpty
+        default: false
+        }
+        return empty && condition.holds(values) ? .failure(problem) : result
     }
 
     /// The name of the grid field `index` offers with these entries: its layout,

@@ -186,7 +186,9 @@ public enum FormEngine {
     }
 
     private static func validate(_ index: Int, _ state: FormState, _ context: FormContext) -> Result<FieldValue?, FieldProblem> {
-        context.validate(field: index, state.entries)
+        // A `required_if` reads earlier answers: the evaluation has them.
+        guard context.requiredIf[index] != nil else { return context.validate(field: index, state.entries) }
+        return context.evaluation(state.entries).results[index]
     }
 
     /// A problem already shown follows the text as it changes (a rule's message

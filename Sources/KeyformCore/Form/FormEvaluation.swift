@@ -14,6 +14,9 @@ public struct FormEvaluation: Sendable {
     public let results: [Result<FieldValue?, FieldProblem>]
     /// Whether each field is shown, by field index: its page is shown and its own `when` holds.
     public let shown: [Bool]
+    /// Whether each field must be filled now, by field index: `required: true`,
+    /// or its `required_if` holds (what the label's `*` says).
+    public let required: [Bool]
     /// Whether each page is shown: its `when` holds and it has a shown field.
     public let pageShown: [Bool]
     /// The fields' ids, by index.
@@ -39,14 +42,18 @@ public struct FormEvaluation: Sendable {
         // What conditions read: a hidden field, or one whose text is not a value yet, is empty.
         var values = [FieldValue?](repeating: nil, count: count)
         var shown = [Bool](repeating: false, count: count)
+        var required = [Bool](repeating: false, count: count)
         var pageShown = [Bool](repeating: false, count: context.form.pages.count)
         var pageHolds = [Bool](repeating: true, count: context.form.pages.count)
         var lastPage = -1
         for index in 0..<count {
-            // A field whose keys follow another field is checked against the keys shown now.
-            let result = entries.indices.contains(index) ? context.validate(field: index, entries)
+            // A field whose keys follow another field is checked against the keys shown now;
+            // its `required_if` reads the earlier values, all decided by now.
+            let own = entries.indices.contains(index) ? context.validate(field: index, entries)
                 : context.validators[index].validate(.line(""), at: context.clock)
+            let result = context.requiring(own, field: index, values: values)
             results.append(result)
+            required[index] = context.isRequired(field: index, values: values)
             let page = context.pageOfField[index]
             if page != lastPage {
                 // A page's condition names fields before it only: decided as its first field comes.
@@ -62,6 +69,7 @@ public struct FormEvaluation: Sendable {
         }
         self.results = results
         self.shown = shown
+        self.required = required
         self.pageShown = pageShown
         self.ids = context.fields.map(\.id)
         self.holdsValue = context.fields.map(\.holdsValue)

@@ -18,7 +18,7 @@ public enum FormParser {
     public static let formFields = ["title", "name", "fields", "pages", "template", "compact", "rules", "timeout"]
     public static let pageFields = ["title", "when", "fields", "description"]
     public static let fieldFields = [
-        "id", "label", "when", "type", "required", "layout", "input", "strict", "default",
+        "id", "label", "when", "type", "required", "required_if", "layout", "input", "strict", "default",
         "pattern", "min_length", "max_length", "min", "max", "choices", "multiple", "states",
         "messages", "description", "placeholder",
         "secret", "mask", "store",
@@ -131,6 +131,12 @@ public enum FormParser {
                     let id = pages[p].fields[f].field.id
                     let place = Condition.Place(name: "'when' of field '\(id)'", earlier: Array(all[..<before]), later: Array(all[before...]))
                     pages[p].fields[f].field.when = Condition.read(node, at: place, &reader)
+                }
+                // `required_if` is a condition too, on the same earlier answers (one reader, one evaluator).
+                if let node = pages[p].fields[f].fields["required_if"] {
+                    let id = pages[p].fields[f].field.id
+                    let place = Condition.Place(name: "'required_if' of field '\(id)'", earlier: Array(all[..<before]), later: Array(all[before...]))
+                    pages[p].fields[f].field.requiredIf = Condition.read(node, at: place, &reader)
                 }
                 before += 1
             }

@@ -226,8 +226,8 @@ public enum FormView {
     private static func body(_ state: FormState, _ context: FormContext, _ evaluation: FormEvaluation, width: Int, height: Int,
                              _ palette: Palette, cache: Cache?) -> ([Frame.Line], Frame.Position?) {
         var (fields, cursor) = context.form.compact
-            ? compactFieldLines(state, context, shown: evaluation.shown, width: width, palette)
-            : fieldLines(state, context, shown: evaluation.shown, width: width, height: height, palette)
+            ? compactFieldLines(state, context, evaluation, width: width, palette)
+            : fieldLines(state, context, evaluation, width: width, height: height, palette)
         let focusRow = fields.firstIndex { $0.focused } ?? 0
         let focusBlock = 1 + fields.dropFirst(focusRow + 1).prefix { $0.under }.count
         var grid: GridSection?
@@ -285,8 +285,9 @@ public enum FormView {
     /// Quick entry (`compact: true`): the page's fields on one line (wrapping when
     /// they do not fit) as `Label value · Label value`, the focused one marked `›`,
     /// then any problems, each naming its field.
-    private static func compactFieldLines(_ state: FormState, _ context: FormContext, shown: [Bool], width: Int, _ palette: Palette)
-        -> ([FieldLine], Frame.Position?) {
+    private static func compactFieldLines(_ state: FormState, _ context: FormContext, _ evaluation: FormEvaluation, width: Int,
+                                          _ palette: Palette) -> ([FieldLine], Frame.Position?) {
+        let shown = evaluation.shown
         let page = context.pageOfField[state.focus]
         var lines: [FieldLine] = []
         var line = Frame.Line()
@@ -314,11 +315,11 @@ public enum FormView {
             segment.append(focused ? "› " : "", palette.focus)
             if isNote {
                 // A note holds no value: its heading alone (its text shows under the line while focused).
-                let heading = label(ofField: index, state, context)
+                let heading = label(ofField: index, state, context, evaluation)
                 let shownHeading = heading.isEmpty ? TextWidth.truncate(note(context.interpolated(context.fields[index].description ?? "", state.entries), width: width).first ?? "", toCells: max(1, width / 3)) : heading
                 segment.append(shownHeading, focused ? palette.focus : .dim)
             } else {
-                segment.append(label(ofField: index, state, context), focused ? palette.focus : .dim)
+                segment.append(label(ofField: index, state, context, evaluation), focused ? palette.focus : .dim)
                 segment.append(" ")
                 segment.append(value.isEmpty && !editing ? "–" : value, focused ? .bold : (value.isEmpty ? .dim : []))
                 segment.append(standing, .dim)
@@ -378,9 +379,10 @@ public enum FormView {
     }
 
     /// The shown fields of the focused field's page (a hidden field is not drawn: the page reflows).
-    private static func fieldLines(_ state: FormState, _ context: FormContext, shown: [Bool], width: Int, height: Int, _ palette: Palette)
-        -> ([FieldLine], Frame.Position?) {
-        let (indices, labels, labelWidth) = labelColumn(state, context, shown: shown, width: width)
+    private static func fieldLines(_ state: FormState, _ context: FormContext, _ evaluation: FormEvaluation, width: Int, height: Int,
+                                   _ palette: Palette) -> ([FieldLine], Frame.Position?) {
+        let shown = evaluation.shown
+        let (indices, labels, labelWidth) = labelColumn(state, context, evaluation, width: width)
         let valueColumn = 2 + labelWidth + 2
         let valueWidth = max(1, width - valueColumn)
         var lines: [FieldLine] = []
@@ -458,11 +460,11 @@ public enum FormView {
     }
 
     /// The shown fields of the focused page, their labels as drawn, and the cells of the labels' column.
-    private static func labelColumn(_ state: FormState, _ context: FormContext, shown: [Bool], width: Int)
+    private static func labelColumn(_ state: FormState, _ context: FormContext, _ evaluation: FormEvaluation, width: Int)
         -> (indices: [Int], labels: [String], width: Int) {
         let page = context.pageOfField[state.focus]
-        let indices = context.fields.indices.filter { context.pageOfField[$0] == page && shown[$0] }
-        let labels = indices.map { label(ofField: $0, state, context) }
+        let indices = context.fields.indices.filter { context.pageOfField[$0] == page && evaluation.shown[$0] }
+        let labels = indices.map { label(ofField: $0, state, context, evaluation) }
         // A note's heading is not a label: it takes the line, not the column of labels.
         let widths = zip(indices, labels).filter { context.fields[$0.0].holdsValue }.map { TextWidth.cells($0.1) }
         return (indices, labels, min(widths.max() ?? 0, labelRoom(width: width)))
@@ -473,8 +475,7 @@ public enum FormView {
     /// compact form draws the field on one line: its rows are its lines.
     public static func valueWidth(_ state: FormState, _ context: FormContext, width: Int) -> Int {
         guard !context.form.compact else { return Int.max / 4 }
-        let shown = context.evaluation(state.entries).shown
-        return max(1, width - 4 - labelColumn(state, context, shown: shown, width: width).width)
+        return max(1, width - 4 - labelColumn(state, context, context.evaluation(state.entries), width: width).width)
     }
 
     /// A field of several lines (`lines:`) as `rows` rows of `width` cells
@@ -551,10 +552,10 @@ public enum FormView {
     }
 
     /// Field `index`'s label as drawn now: with the earlier answers it names
-    /// (`States of {{country}}`), escaped, and the star.
-    static func label(ofField index: Int, _ state: FormState, _ context: FormContext) -> String {
-        let field = context.fields[index]
-        return TerminalSafe.escaped(context.label(ofField: index, state.entries)) + (field.required && context.form.presentation == .form ? "*" : "")
+    /// (`States of {{country}}`), escaped, and the star while it must be filled
+    /// (`required`, or a `required_if` that holds now).
+    static func label(ofField index: Int, _ state: FormState, _ context: FormContext, _ evaluation: FormEvaluation) -> String {
+        TerminalSafe.escaped(context.label(ofField: index, state.entries)) + (evaluation.required[index] && context.form.presentation == .form ? "*" : "")
     }
 
     /// The part of the text that fits `width` cells with the cursor in view, and
