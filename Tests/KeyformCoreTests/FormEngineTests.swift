@@ -1282,6 +1282,40 @@ private enum Receipt {
         #expect(header == "Trip · Page 2/2: Notes")
     }
 
+    /// A page with no `when` of its own whose every field is hidden right now is
+    /// skipped as a whole, forward and back, and never drawn empty; a changed
+    /// answer brings it back.
+    @Test func aPageWhoseFieldsAreAllHiddenNowIsSkippedBothWays() {
+        let form = Form(title: "Trip", name: "trip", pages: [
+            Form.Page(fields: [Field(id: "abroad", type: .boolean)]),
+            Form.Page(title: "Passport", fields: [
+                Field(id: "passport", required: true, when: .equals("abroad", "yes")),
+                Field(id: "expires", type: .date, when: .equals("abroad", "yes")),
+            ]),
+            Form.Page(title: "Notes", fields: [Field(id: "note")]),
+        ])
+        let context = Fixture.context(form, layouts: [:])
+        var store = FormStore(context, values: ["abroad": "no"])
+        #expect(context.evaluation(store.state.entries).pageShown == [true, false, true])
+        let draft: [String: FieldInput] = ["abroad": .line("no"), "passport": .line(""), "expires": .line(""), "note": .line("")]
+        store.send(.commitPressed, effects: [.saveDraft(draft), .setLine(text: "", cursor: 0), .transition(.page(forward: true))]) {
+            $0.focus = 3
+        }
+        let header = FormView.render(store.state, context, width: 60, height: 12, color: false).text().split(separator: "\n")[0]
+        #expect(header == "Trip · Page 2/2: Notes")
+        store.send(.previousPressed, effects: [.setLine(text: "no", cursor: 2), .transition(.page(forward: false))]) { $0.focus = 0 }
+        // Yes: the page is asked again, and counted.
+        store.send(.toggle(.set(true)), effects: [.setLine(text: "yes", cursor: 3)]) { $0.entries[0] = Entry("yes") }
+        #expect(context.evaluation(store.state.entries).pageShown == [true, true, true])
+        var yes = draft
+        yes["abroad"] = .line("yes")
+        store.send(.commitPressed, effects: [.saveDraft(yes), .setLine(text: "", cursor: 0), .transition(.page(forward: true))]) {
+            $0.focus = 1
+        }
+        let asked = FormView.render(store.state, context, width: 60, height: 12, color: false).text().split(separator: "\n")[0]
+        #expect(asked == "Trip · Page 2/3: Passport")
+    }
+
     /// Values read by the field's kind: one of several, a `multiple` field's item,
     /// filled/empty, any/all/not; a field not valid yet counts as empty.
     @Test func conditionsReadValuesAsTheFieldsKindDoes() {

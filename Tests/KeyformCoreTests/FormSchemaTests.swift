@@ -102,7 +102,7 @@ import Testing
         "min-greater-than-max.yaml", "min-length-greater-than-max-length.yaml", "options-for-another-type.yaml",
         "template-unknown-field.yaml", "terminal-unsafe-text.yaml", "unsafe-text.yaml", "rules-bad-check.yaml",
         // A condition names earlier fields only, with values their kinds hold.
-        "when-later-field.yaml", "when-page.yaml", "when-unknown-field.yaml", "when-wrong-value.yaml",
+        "when-later-field.yaml", "when-page.yaml", "when-unknown-field.yaml", "when-wrong-value.yaml", "when-never-holds.yaml",
     ]
 
     @Test func brokenFormFixturesAreRejectedForTheirReason() throws {

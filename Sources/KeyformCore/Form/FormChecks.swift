@@ -19,6 +19,7 @@ struct FormChecks {
             for located in all { checkLabelFits(located, in: form.form, &reader) }
         }
         checkInterpolations(form, &reader)
+        checkConditionsCanHold(form, &reader)
         if let template = form.template, let node = form.templateNode {
             var ids: [String] = []
             // A note is in no record: a template has nothing of it to show.
@@ -81,6 +82,53 @@ struct FormChecks {
             }
         }
         return checked
+    }
+
+    /// A condition (`when`, `required_if`) naming a value that a strict field
+    /// can never hold — not one of its keys' texts — never holds: a warning at
+    /// the value, with did-you-mean (a value its kind cannot read at all,
+    /// `{paid: maybe}`, is the reader's error already).
+    private func checkConditionsCanHold(_ form: LocatedForm, _ reader: inout NodeReader) {
+        let fields = form.pages.flatMap(\.fields).map(\.field)
+        var places: [(name: String, node: Node)] = form.pages.compactMap { page in page.whenNode.map { ("'when' of page \(page.number)", $0) } }
+        for located in form.pages.flatMap(\.fields) {
+            for option in ["when", "required_if"] {
+                if let node = located.fields[option] { places.append(("'\(option)' of field '\(located.field.id)'", node)) }
+            }
+        }
+        for (name, node) in places {
+            for (id, valueNode) in Self.conditionValues(in: node) {
+                guard let field = fields.first(where: { $0.id == id }), let offered = offeredTexts(of: field),
+                      let value = valueNode.scalar?.string, !offered.contains(value)
+                else { continue }
+                let hint = Suggestion.closest(to: value, among: offered).map { "did you mean '\(TerminalSafe.escaped($0))'?" }
+                    ?? "its keys are \(Self.andList(offered.map(TerminalSafe.escaped)))"
+                reader.warning(valueNode, "\(name) never holds: '\(TerminalSafe.escaped(value))' is not one of strict field '\(id)''s keys; \(hint)")
+            }
+        }
+    }
+
+    /// Every value a condition's mapping compares a field with, and the field's id:
+    /// `{country: Canada}`, each item of `{country: [Canada, Mexico]}`, inside
+    /// `all`, `any` and `not` (not `filled`/`empty`, which test no value).
+    static func conditionValues(in node: Node) -> [(id: String, node: Node)] {
+        switch node {
+        case .sequence(let items):
+            return items.flatMap { conditionValues(in: $0) }
+        case .mapping(let mapping):
+            return mapping.flatMap { key, value -> [(id: String, node: Node)] in
+                guard let id = key.scalar?.string else { return [] }
+                if Condition.combinators.contains(id) { return conditionValues(in: value) }
+                switch value {
+                case .scalar(let scalar) where Condition.keywords.contains(scalar.string): return []
+                case .scalar: return [(id, value)]
+                case .sequence(let items): return items.map { (id, $0) }
+                default: return []
+                }
+            }
+        default:
+            return []
+        }
     }
 
     /// `{{field}}` in labels, page titles and descriptions: a field of the form
