@@ -12,7 +12,7 @@ struct Keyform: ParsableCommand {
         abstract: "Terminal forms with custom keyboards: fields typed with GNU readline or picked from key grids.",
         version: "keyform 0.1.0 (GNU readline \(ReadlineInfo.version))",
         subcommands: [RunCommand.self, DemoCommand.self, RecordsCommand.self, BrowseCommand.self, TestCommand.self, FormCommand.self, LayoutCommand.self, ConfigCommand.self,
-                      InputCommand.self, ChooseCommand.self, ConfirmCommand.self, DateCommand.self, TimeCommand.self]
+                      InputCommand.self, WriteCommand.self, ChooseCommand.self, ConfirmCommand.self, DateCommand.self, TimeCommand.self]
     )
 
     /// Exit statuses of the SPEC: bad usage is 2 (ArgumentParser's default is 64).

@@ -79,6 +79,47 @@ struct InputCommand: ParsableCommand {
     }
 }
 
+struct WriteCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "write",
+        abstract: "Ask for text of several lines and print it.",
+        discussion: promptDiscussion(.write, """
+            notes=$(keyform write --label Details --placeholder 'Details of this change') \
+            asks for text edited with GNU readline in --lines wrapped rows: Ctrl-J or \
+            Alt-Enter breaks a line, Up and Down move between rows, Ctrl-E hands the text \
+            to $VISUAL or $EDITOR, and Enter answers. The text is printed as its lines.
+            """)
+    )
+
+    @Option(help: "The words before the text.")
+    var label: String?
+    @Option(help: "A dimmed hint shown while the text is empty (never the answer).")
+    var placeholder: String?
+    @Option(help: "The starting text; also the answer without a terminal.")
+    var value: String?
+    @Option(help: "How many rows the text shows (1-20; 5 unless given).")
+    var lines: Int?
+    @Flag(inversion: .prefixedNo, help: "Refuse an empty text.")
+    var required: Bool?
+    @OptionGroup var prompt: PromptOptions
+
+    func run() throws {
+        try MainActor.assumeIsolated { try ask() }
+    }
+
+    @MainActor
+    private func ask() throws {
+        let defaults = PromptVariable.Defaults(.write, environment: environment)
+        let lines = try PromptRun.checked { () throws(Prompt.Problem) in try defaults.integer("lines", self.lines) } ?? 5
+        let required = try PromptRun.checked { () throws(Prompt.Problem) in try defaults.flag("required", self.required) }
+        let made = try PromptRun.checked { () throws(Prompt.Problem) in
+            try Prompt.write(label: defaults.string("label", label), placeholder: defaults.string("placeholder", placeholder),
+                             value: defaults.string("value", value), lines: lines, required: required)
+        }
+        try PromptRun.ask(made, options: prompt)
+    }
+}
+
 struct ChooseCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "choose",

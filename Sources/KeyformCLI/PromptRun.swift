@@ -85,7 +85,7 @@ extension WithoutTerminal {
     /// What a prompt without a terminal needs: the answer in its flags.
     static func prompt(_ command: Prompt.Command) -> String {
         switch command {
-        case .input, .date, .time: "give --value VALUE to answer without one"
+        case .input, .write, .date, .time: "give --value VALUE to answer without one"
         case .choose: "give --selected OPTION to answer without one"
         case .confirm: "give --default yes or --default no to answer without one"
         }

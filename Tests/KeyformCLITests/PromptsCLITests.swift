@@ -16,8 +16,18 @@ import Testing
         #expect(json.stdout == "42\n" && json.status == 0, "\(json.stderr)")
     }
 
+    @Test func writePrintsItsLines() throws {
+        let result = try CLIRunner.run(["write", "--value", "No onions\nExtra pickles"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "No onions\nExtra pickles\n")
+        let json = try CLIRunner.run(["write", "--format", "json"], environment: ["KEYFORM_WRITE_VALUE": "a\nb"])
+        #expect(json.stdout == #""a\nb""# + "\n", "\(json.stderr)")
+        let rows = try CLIRunner.run(["write", "--lines", "30", "--value", "x"])
+        #expect(rows.status == 2 && rows.stderr == "keyform: --lines 30: give 1 to 20 rows\n", "\(rows.stderr)")
+    }
+
     @Test func withoutATerminalOrAnAnswerItSaysWhatToGive() throws {
-        for (arguments, give) in [(["input"], "--value VALUE"), (["choose", "a", "b"], "--selected OPTION"),
+        for (arguments, give) in [(["input"], "--value VALUE"), (["write"], "--value VALUE"), (["choose", "a", "b"], "--selected OPTION"),
                                   (["confirm", "Sure?"], "--default yes or --default no"), (["date"], "--value VALUE"),
                                   (["time"], "--value VALUE")] {
             let result = try CLIRunner.run(arguments)
@@ -148,11 +158,11 @@ import Testing
     @Test func completionsAndTheManualCoverThePrompts() throws {
         let bash = try CLIRunner.run(["--generate-completion-script", "bash"])
         #expect(bash.status == 0)
-        for command in ["input", "choose", "confirm", "date", "time"] {
+        for command in ["input", "write", "choose", "confirm", "date", "time"] {
             #expect(bash.stdout.contains("_keyform_\(command)()"), "\(command)")
         }
         let help = try CLIRunner.run(["--help"])
-        for command in ["input", "choose", "confirm", "date", "time"] {
+        for command in ["input", "write", "choose", "confirm", "date", "time"] {
             #expect(help.stdout.contains("  \(command) "), "\(command)")
         }
     }

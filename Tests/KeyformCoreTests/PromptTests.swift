@@ -58,6 +58,20 @@ import Testing
         #expect(try Self.answer(prompt, typed: "123").get()["input"] == .text("123"))
     }
 
+    @Test func writeIsATextOfSeveralLines() throws {
+        let prompt = try Prompt.write(label: "Details", placeholder: "Details of this change", value: "one\ntwo")
+        #expect(prompt.field == Field(id: "write", label: "Details", defaultValue: .value("one\ntwo"),
+                                      placeholder: "Details of this change", lines: 5))
+        let record = try Self.answer(prompt).get()
+        #expect(prompt.output(record, format: .text) == "one\ntwo\n")
+        #expect(prompt.output(record, format: .json) == #""one\ntwo""# + "\n")
+        #expect(try Prompt.write(label: nil, placeholder: nil, value: nil, lines: 20).field.lines == 20)
+        #expect(throws: Prompt.Problem("--lines 0: give 1 to 20 rows")) { try Prompt.write(label: nil, placeholder: nil, value: nil, lines: 0) }
+        // A one-line input refuses the break a text of several lines keeps.
+        let input = try Prompt.input(label: nil, placeholder: nil, value: "one\ntwo")
+        #expect(throws: AnswerProblems.self) { try Self.answer(input).get() }
+    }
+
     @Test func chooseMakesAStrictGridOfItsOptions() throws {
         let prompt = try Prompt.choose(["fix", "feat", "docs"], label: nil)
         #expect(prompt.field == Field(id: "choose", label: "Choose", required: true, input: .grid, strict: true,

@@ -83,12 +83,16 @@ struct GumScriptsInTmuxTests {
         try tmux.type("prompts in one line")
         try tmux.press("Enter")
         try tmux.wait(forText: "› Details")
+        // keyform write: Ctrl-J breaks the line, Enter answers.
         try tmux.type("no form file")
+        try tmux.press("C-j")
+        try tmux.type("one line a question")
+        try tmux.wait(forText: "one line a question")
         try tmux.press("Enter")
         try tmux.wait(forText: "› Commit changes?")
         try tmux.press("y")
         try tmux.wait(forText: "script-exited=0")
-        #expect(try repository.git("log", "-1", "--format=%s%n%b") == "feat(cli): prompts in one line\nno form file\n\n")
+        #expect(try repository.git("log", "-1", "--format=%s%n%b") == "feat(cli): prompts in one line\nno form file\none line a question\n\n")
         #expect(try repository.git("status", "--short") == "")
     }
 

@@ -51,6 +51,21 @@ struct PromptsInTmuxTests {
         #expect(result.status == 0 && result.stdout == "42", "\(result.stderr)")
     }
 
+    @Test func writeBreaksLinesWithCtrlJAndAnswersWithEnter() throws {
+        let run = try FormRun(["write", "--label", "Details", "--lines", "3"])
+        defer { run.close() }
+        let tmux = run.tmux
+        try tmux.wait(forText: "› Details")
+        try tmux.type("No onions")
+        try tmux.press("C-j")
+        try tmux.type("Extra pickles")
+        try tmux.wait(forText: "No onions", "Extra pickles")
+        try tmux.press("Enter")
+        let result = try run.result()
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "No onions\nExtra pickles")
+    }
+
     @Test func aSecretIsTypedMasked() throws {
         let run = try FormRun(["input", "--secret", "--label", "PIN"])
         defer { run.close() }

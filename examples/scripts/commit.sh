@@ -5,7 +5,7 @@
 #
 # A simpler version for your dotfiles:
 #
-# alias gcm='git commit -m "$(keyform input --label Summary)" -m "$(keyform input --label Details)"'
+# alias gcm='git commit -m "$(keyform input --label Summary)" -m "$(keyform write --label Details)"'
 
 if [ -z "$(git status -s -uno | grep -v '^ ' | awk '{print $2}')" ]; then
     keyform confirm "Stage all?" && git add .
@@ -19,7 +19,7 @@ test -n "$SCOPE" && SCOPE="($SCOPE)"
 
 # Pre-populate the input with the type(scope): so that the user may change it
 SUMMARY=$(keyform input --label Summary --value "$TYPE$SCOPE: " --required) || exit
-DESCRIPTION=$(keyform input --label Details --placeholder "Details of this change") || exit
+DESCRIPTION=$(keyform write --label Details --placeholder "Details of this change") || exit
 
 # Commit these changes if user confirms
 keyform confirm "Commit changes?" && git commit -m "$SUMMARY" -m "$DESCRIPTION"

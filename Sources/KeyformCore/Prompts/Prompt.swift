@@ -7,7 +7,7 @@
 public struct Prompt: Equatable, Sendable {
     /// Which command asks.
     public enum Command: String, Equatable, Sendable, CaseIterable {
-        case input, choose, confirm, date, time
+        case input, write, choose, confirm, date, time
     }
 
     /// What a prompt prints on stdout (`--format`).
@@ -63,6 +63,19 @@ public struct Prompt: Equatable, Sendable {
         // A date or a time typed here can still be picked: Tab swaps to the calendar or the keypad.
         field.layout = layout(for: type)
         return Prompt(command: .input, field: field, answersWithoutTerminal: value != nil)
+    }
+
+    /// `keyform write`: text of several lines (Ctrl-J breaks a line, Ctrl-E hands
+    /// it to `$VISUAL`/`$EDITOR`, Enter answers), shown in `lines` wrapped rows.
+    /// - Throws: `Problem` for a number of rows a form's `lines:` could not have.
+    public static func write(label: String?, placeholder: String?, value: String?, lines: Int = 5,
+                             required: Bool = false) throws(Problem) -> Prompt {
+        guard Field.lineCounts.contains(lines) else {
+            throw Problem("--lines \(lines): give \(Field.lineCounts.lowerBound) to \(Field.lineCounts.upperBound) rows")
+        }
+        let field = Field(id: Command.write.rawValue, label: label ?? "", required: required,
+                          defaultValue: value.map { .value(.line($0)) }, placeholder: placeholder.flatMap(nonEmpty), lines: lines)
+        return Prompt(command: .write, field: field, answersWithoutTerminal: value != nil)
     }
 
     /// `keyform choose`: one option (or several, `multiple`) from a grid whose
@@ -132,7 +145,8 @@ public struct Prompt: Equatable, Sendable {
     // MARK: - The answer
 
     /// What stdout gets for the submitted record, ending with a newline (nothing
-    /// for a confirm in text: its exit status is the answer).
+    /// for a confirm in text: its exit status is the answer). A text of several
+    /// lines is printed as its lines.
     public func output(_ record: Record, format: Format) -> String {
         let value = record[field.id]
         switch format {

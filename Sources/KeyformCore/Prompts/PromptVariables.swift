@@ -41,6 +41,12 @@ public struct PromptVariable: Equatable, Sendable {
          PromptVariable(.input, "secret", "1 types masked"),
          PromptVariable(.input, "history", "the name of the earlier answers offered by Up")]
         + common(.input)
+        + [PromptVariable(.write, "label", "the words before the text"),
+           PromptVariable(.write, "placeholder", "the dimmed hint in the empty text"),
+           PromptVariable(.write, "value", "the starting text (\\n breaks a line)"),
+           PromptVariable(.write, "lines", "how many rows the text shows (1-20)"),
+           PromptVariable(.write, "required", "1 refuses an empty text")]
+        + common(.write)
         + [PromptVariable(.choose, "label", "the words above the options"),
            PromptVariable(.choose, "file", "a file of options, one a line"),
            PromptVariable(.choose, "multiple", "1 picks several"),
