@@ -45,17 +45,21 @@ public enum KeyformError: Error, Sendable, Equatable, CustomStringConvertible, L
     /// The test double pressed every key of its script and the form is still open;
     /// `screen` is what it shows.
     case unfinished(screen: String)
+    /// The test double's keys ended with every field valid and Done disabled by
+    /// one of the form's rules (``Rule``): its name and its message, as answers
+    /// say it (`keyform: rule 'NAME': MESSAGE`, exit 2).
+    case ruleBroken(name: String, message: String)
 
     /// The exit status `keyform run` uses for the same ending: 1 cancelled, 130
-    /// interrupted, 128 + the signal when terminated, 2 for an invalid form or config, 3 for a
-    /// record not stored, 1 otherwise.
+    /// interrupted, 128 + the signal when terminated, 2 for an invalid form or config or a
+    /// broken rule (as answers), 3 for a record not stored, 1 otherwise.
     public var exitStatus: Int32 {
         switch self {
         case .cancelled: Departure.cancelled.exitStatus
         case .interrupted: Departure.interrupted.exitStatus
         case .terminated(let signal): Departure.terminated(signal: signal).exitStatus
         case .timedOut: Departure.timedOut.exitStatus
-        case .invalidForm, .invalidConfig: ExitStatus.badUsage
+        case .invalidForm, .invalidConfig, .ruleBroken: ExitStatus.badUsage
         case .notStored: ExitStatus.notStored
         case .noTerminal, .storeUnavailable, .decodingFailed, .invalidKeys, .unfinished: 1
         }
@@ -76,6 +80,7 @@ public enum KeyformError: Error, Sendable, Equatable, CustomStringConvertible, L
         case .decodingFailed(let reason): reason
         case .invalidKeys(let reason): "the key script cannot be read: \(reason)"
         case .unfinished(let screen): "the keys ran out with the form still open; the screen:\n\(screen)"
+        case .ruleBroken(let name, let message): "rule '\(name)': \(message)"
         }
     }
 

@@ -38,6 +38,17 @@ public struct KeyformTestResult<Value> {
     /// The last screen, plain text (no color), one line per row, without trailing
     /// spaces or trailing empty lines: what `screen:` in a `keyform test` file compares.
     public let screen: String
+    /// The rule of the form that keeps Done disabled when the keys ran out with
+    /// every field valid (the form still open): its name and message; nil otherwise.
+    public let brokenRule: (name: String, message: String)?
+
+    init(outcome: KeyformOutcome, value: Value?, record: KeyformRecord?, screen: String, brokenRule: (name: String, message: String)? = nil) {
+        self.outcome = outcome
+        self.value = value
+        self.record = record
+        self.screen = screen
+        self.brokenRule = brokenRule
+    }
 }
 
 extension KeyformTestResult: Sendable where Value: Sendable {}
@@ -80,7 +91,7 @@ extension KeyformForm {
             let decoded: Value = try record.decoded()
             value = decoded
         }
-        return KeyformTestResult(outcome: result.outcome, value: value, record: result.record, screen: result.screen)
+        return KeyformTestResult(outcome: result.outcome, value: value, record: result.record, screen: result.screen, brokenRule: result.brokenRule)
     }
 }
 
@@ -124,7 +135,9 @@ public final class KeyformTester: FormRunner {
     /// Fills the form in with the next key script.
     /// - Throws: ``KeyformError/cancelled``, ``KeyformError/interrupted`` and
     ///   ``KeyformError/terminated(signal:)`` as the terminal would;
-    ///   ``KeyformError/unfinished(screen:)`` when the keys ran out with the form open;
+    ///   ``KeyformError/ruleBroken(name:message:)`` when the keys ran out with every
+    ///   field valid and a rule of the form keeping Done disabled;
+    ///   ``KeyformError/unfinished(screen:)`` when they ran out with the form open otherwise;
     ///   and what ``KeyformForm/test(keys:width:height:today:)`` throws.
     public func run(_ form: KeyformForm) async throws -> KeyformRecord {
         let keys = scripts.isEmpty ? "" : scripts.removeFirst()
@@ -138,7 +151,9 @@ public final class KeyformTester: FormRunner {
         case .interrupted: throw KeyformError.interrupted
         case .terminated(let signal): throw KeyformError.terminated(signal: signal)
         case .timedOut: throw KeyformError.timedOut
-        case .open: throw KeyformError.unfinished(screen: result.screen)
+        case .open:
+            if let rule = result.brokenRule { throw KeyformError.ruleBroken(name: rule.name, message: rule.message) }
+            throw KeyformError.unfinished(screen: result.screen)
         }
     }
 }
@@ -175,7 +190,9 @@ struct ScriptedFormRun {
         let result = run.runScripted(from: start, keys: presses, width: width, height: height)
         let screen = Self.trimmed(result.frame.text())
         guard let outcome = result.outcome else {
-            return KeyformTestResult(outcome: .open, value: nil, record: nil, screen: screen)
+            // The one evaluation says what keeps Done disabled: a rule, once every field is valid.
+            let rule = run.context.evaluation(result.state.entries).doneBlocker?.rule
+            return KeyformTestResult(outcome: .open, value: nil, record: nil, screen: screen, brokenRule: rule.map { ($0.name, $0.message) })
         }
         do {
             let record = try run.saved(try outcome.record())

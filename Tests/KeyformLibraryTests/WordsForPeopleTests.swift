@@ -82,9 +82,10 @@ struct RulesInSwiftTests {
         }
     }
 
-    /// The test double's keys end on a form whose rule keeps Done disabled: the
-    /// screen it reports says the rule's message.
-    @Test func theTestDoubleShowsDoneDisabledByTheRule() async throws {
+    /// The test double's keys end on a form whose rule keeps Done disabled: a
+    /// typed error with the rule's name and message (as answers say it, exit 2),
+    /// and the test result names it beside the screen that says it.
+    @Test func aBrokenRuleIsATypedErrorWithItsNameAndMessage() async throws {
         let form = KeyformForm("Shift") {
             TimeField("start")
             TimeField("end")
@@ -93,9 +94,25 @@ struct RulesInSwiftTests {
         do {
             _ = try await KeyformTester(keys: "10:00<Enter>9:00<Enter>").run(form)
             Issue.record("a broken rule submitted")
-        } catch KeyformError.unfinished(let screen) {
-            #expect(screen.contains("[ Done ] disabled: The end comes after the start"), "\(screen)")
+        } catch KeyformError.ruleBroken(let name, let message) {
+            #expect(name == "end-after-start")
+            #expect(message == "The end comes after the start")
+            let error = KeyformError.ruleBroken(name: name, message: message)
+            #expect(error.description == "rule 'end-after-start': The end comes after the start")
+            #expect(error.exitStatus == 2)
         }
+        let result = try await form.test(keys: "10:00<Enter>9:00<Enter>")
+        #expect(result.outcome == .open)
+        #expect(result.brokenRule?.name == "end-after-start")
+        #expect(result.screen.contains("[ Done ] disabled: The end comes after the start"), "\(result.screen)")
+        // A field still in error is not the rule's doing: the keys ran out, as before.
+        do {
+            _ = try await KeyformTester(keys: "10:00<Enter>25:00").run(form)
+            Issue.record("an invalid time submitted")
+        } catch KeyformError.unfinished(let screen) {
+            #expect(screen.contains("end"), "\(screen)")
+        }
+        #expect(try await form.test(keys: "10:00<Enter>25:00").brokenRule == nil)
         let record = try await KeyformTester(keys: "10:00<Enter>11:00<Enter>").run(form)
         #expect(record.json == #"{"start":"10:00","end":"11:00"}"#)
     }

@@ -77,6 +77,7 @@ func programMain() async {
         case .storeUnavailable(let reason), .decodingFailed(let reason), .invalidKeys(let reason): print(reason)
         case .notStored(let record, let reason): print(record, reason)
         case .unfinished(let screen): print(screen)
+        case .ruleBroken(let name, let message): print(name, message)
         }
         KeyformError.exit(withError: error)
     } catch {
