@@ -208,6 +208,12 @@ public final class FormSession {
             guard let character = chord.typedCharacter else { return Output(effects: [.bell]) }
             event = .gridHotkeyPressed(character)
         case .pressBackspace: event = .gridBackspacePressed
+        case .filter: event = .gridFilterOpened
+        case .typeFilter:
+            guard let character = chord.typedCharacter else { return Output(effects: [.bell]) }
+            event = .gridFilterTyped(character)
+        case .eraseFilter: event = .gridFilterErased
+        case .closeFilter: event = .gridFilterClosed
         case .previousMonth: event = .calendarMonthTurned(forward: false)
         case .nextMonth: event = .calendarMonthTurned(forward: true)
         case .today: event = .calendarTodayPressed
@@ -312,7 +318,7 @@ extension FormAction {
         case .cancel, .interrupt, .suspend, .redraw: true
         case .commit, .nextField, .previousField, .swapView, .done, .jumpToField, .edit, .showKeys, .moveLeft, .moveUp,
              .moveDown, .moveRight, .pressKey, .pressHotkey, .pressBackspace, .previousMonth, .nextMonth, .today, .flip,
-             .setYes, .setNo, .clear, .newLine, .previousLine, .nextLine, .openEditor:
+             .setYes, .setNo, .clear, .newLine, .previousLine, .nextLine, .openEditor, .filter, .typeFilter, .eraseFilter, .closeFilter:
             false
         }
     }
@@ -328,7 +334,7 @@ extension FormAction {
         case .interrupt, .suspend, .redraw: true
         case .cancel, .commit, .nextField, .previousField, .swapView, .done, .jumpToField, .edit, .showKeys, .moveLeft,
              .moveUp, .moveDown, .moveRight, .pressKey, .pressHotkey, .pressBackspace, .previousMonth, .nextMonth, .today, .flip,
-             .setYes, .setNo, .clear, .newLine, .previousLine, .nextLine, .openEditor:
+             .setYes, .setNo, .clear, .newLine, .previousLine, .nextLine, .openEditor, .filter, .typeFilter, .eraseFilter, .closeFilter:
             false
         }
     }

@@ -13,7 +13,7 @@ import Testing
     static let typed = ["", "Buy milk", "café crème", "日本語のメモ", "中", "High", "Beach, Food", "2026-11-30", "yes", "a\tb", "ｆｕｌｌ"]
 
     /// Long random runs of events over every demo form, a multiple-choice grid
-    /// (marks) and a Japanese one: after each event, and after each resize, the
+    /// (marks), long grids with filters, and a Japanese one: after each event, and after each resize, the
     /// cached render equals a fresh one.
     @Test(arguments: [1, 2, 3])
     func aCachedRenderIsAFreshRender(seed: UInt64) throws {
@@ -21,6 +21,9 @@ import Testing
         contexts.append(MultipleChoiceTests.context)
         contexts.append(try Self.todoNamingItsAnswers())
         contexts.append(try Self.conditions())
+        // Long grids with their filter open and closed (a page of matches, marked letters).
+        contexts.append(try GridFilterTests.countries())
+        contexts.append(try ChoicesInTheFormTests.context(GridFilterTests.fruit))
         var random = SplitMix64(seed: seed)
         var gridFrames = 0
         for context in contexts {
@@ -164,6 +167,10 @@ import Testing
             case 68..<71: return .gridBackspacePressed
             case 71..<76: return .calendarMonthTurned(forward: Bool.random(using: &random))
             case 76..<78: return .calendarTodayPressed
+            case 78..<84: return .gridFilterTyped(Array("aenrgz Çé").randomElement(using: &random)!)
+            case 84..<86: return .gridFilterErased
+            case 86..<87: return .gridFilterClosed
+            case 87..<88: return .gridFilterOpened
             default: break
             }
         } else if roll < 45 {

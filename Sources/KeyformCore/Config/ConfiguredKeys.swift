@@ -70,6 +70,7 @@ public enum KeyRebinding {
         .interrupt: "Ctrl-C always interrupts (exit 130), so that a person can always get out",
         .edit: "it stands for the keys GNU readline takes; bind them in ~/.inputrc",
         .pressHotkey: "a grid's hotkeys are its layout's (`hotkey:` in the layout file)",
+        .typeFilter: "what is typed into a grid's filter is the filter's",
         .jumpToField: "Alt-1…9 name the field by its number",
     ]
 

@@ -15,7 +15,8 @@ public enum ChoiceLayout {
     }
 
     /// - Parameters:
-    ///   - typing: a last key `abc` (hotkey `/`) swaps to the keyboard; a strict
+    ///   - typing: a last key `abc` (hotkey `/` up to nine options; past them `/`
+    ///     opens the filter) swaps to the keyboard; a strict
     ///     field written with its options has no other answers, and goes without.
     ///   - done: a key that commits a `multiple` field, whose text keys toggle.
     public static func make(title: String, options: [Field.Option], typing: Bool, done: Bool) -> Layout {
@@ -23,7 +24,9 @@ public enum ChoiceLayout {
             Layout.Key(label: option.label, text: option.text, hotkey: index < 9 ? Character(String(index + 1)) : nil)
         }
         if typing {
-            keys.append(Layout.Key(label: options.isEmpty ? "abc (none yet)" : "abc", hotkey: "/", action: .keyboard))
+            // Past nine options `/` opens the grid's filter (`GridFilter`): Tab and this key still open the keyboard.
+            let hotkey: Character? = options.count <= 9 ? "/" : nil
+            keys.append(Layout.Key(label: options.isEmpty ? "abc (none yet)" : "abc", hotkey: hotkey, action: .keyboard))
         }
         var rows = stride(from: 0, to: keys.count, by: 3).map { Array(keys[$0..<min($0 + 3, keys.count)]) }
         if done { rows.append([Layout.Key(label: "Done", span: min(3, max(1, keys.count)), action: .done)]) }

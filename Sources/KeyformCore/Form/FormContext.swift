@@ -36,6 +36,11 @@ public struct FormContext: Sendable {
     /// and the problem an empty value is while it holds (in the form's words
     /// for `required` when it has them).
     let requiredIf: [Int: (condition: Condition.Compiled, problem: FieldProblem)]
+    /// The layouts a filter opens on (`GridFilter.applies`), by name: asked for
+    /// every key in a grid, so found once here, not by reading every key each time.
+    let filterable: Set<String>
+    /// Of those, the ones where `/` is no key's hotkey: there `/` opens the filter.
+    let slashFilters: Set<String>
 
     /// The one preparation of a form to run (`keyform run`, `form preview`, `keyform
     /// test`, `records import`, the demo and the library all call it, so their first
@@ -104,6 +109,9 @@ public struct FormContext: Sendable {
                                  FieldProblem.required(when: condition.describe(in: form)).worded(by: field.messages))
         }
         self.requiredIf = requiredIf
+        let filterable = Set(layouts.filter { GridFilter.applies(to: $0.value, named: $0.key) }.keys)
+        self.filterable = filterable
+        slashFilters = filterable.filter { name in !(layouts[name]?.allKeys.contains { $0.hotkey == "/" } ?? true) }
     }
 
     /// Whether field `index` must be filled with these earlier values (by field
@@ -125,6 +133,13 @@ public struct FormContext: Sendable {
         }
         return empty && condition.holds(values) ? .failure(problem) : result
     }
+
+    /// Whether the grid `layout` (a name of `layouts`) has a filter: typing a
+    /// character that is no key's hotkey opens it.
+    public func hasFilter(layout name: String) -> Bool { filterable.contains(name) }
+
+    /// Whether `/` opens the filter of the grid `layout` (it has one, and no key there has `/` as its hotkey).
+    public func slashOpensFilter(layout name: String) -> Bool { slashFilters.contains(name) }
 
     /// The name of the grid field `index` offers with these entries: its layout,
     /// or, for a field whose keys follow another field, the grid of the group

@@ -50,21 +50,40 @@ public enum FormEngine {
             guard isCalendar(state) else { return [.bell] }
             return show(context.today, in: &state)
         case .gridKeyPressed:
-            guard state.grid != nil else { return [.bell] }
-            // Nothing highlighted: the field as it is, never a key the person did not choose.
-            guard let key = highlightedKey(state, context) else { return commit(&state, context, pressDoneOnLast: true) }
+            guard let grid = state.grid else { return [.bell] }
+            guard let key = highlightedKey(state, context) else {
+                // An open filter that matches nothing has no key to press: said, not committed.
+                if let filter = grid.filter { return noMatch(filter, in: &state) }
+                // Nothing highlighted: the field as it is, never a key the person did not choose.
+                return commit(&state, context, pressDoneOnLast: true)
+            }
             return press(key, in: &state, context)
         case .gridHotkeyPressed(let character):
-            guard state.grid != nil else { return [.bell] }
-            let hasKey = state.grid.flatMap { context.layout(named: $0.layout) }?.pages
-                .contains { $0.rows.contains { $0.contains { $0.hotkey == character } } } ?? false
+            guard let grid = state.grid else { return [.bell] }
+            if grid.filter != nil { return typeInFilter(character, in: &state, context) }
+            let hasKey = context.layout(named: grid.layout)?.pages.contains { $0.rows.contains { $0.contains { $0.hotkey == character } } } ?? false
             guard hasKey else {
+                // A long grid: a character that presses no key is the start of a filter.
+                if context.hasFilter(layout: grid.layout), !character.isWhitespace {
+                    return openFilter(typing: character, in: &state, context)
+                }
                 let name = character == " " ? "space" : TerminalSafe.escaped(String(character))
                 state.notice = "no key '\(name)' here"
                 return [.bell]
             }
             return pressFirstKey(in: &state, context, anyPage: true) { $0.hotkey == character }
+        case .gridFilterOpened:
+            return openFilter(typing: nil, in: &state, context)
+        case .gridFilterTyped(let character):
+            return typeInFilter(character, in: &state, context)
+        case .gridFilterErased:
+            guard let grid = state.grid, let filter = grid.filter, let layout = context.layout(named: grid.layout) else { return [.bell] }
+            guard !filter.query.isEmpty else { return closeFilter(in: &state, context) }
+            return showFilter(filter.erasing(in: layout), in: &state)
+        case .gridFilterClosed:
+            return closeFilter(in: &state, context)
         case .gridBackspacePressed:
+            guard state.grid?.filter == nil else { return reduce(&state, .gridFilterErased, context) }
             return pressFirstKey(in: &state, context) { $0.action == .backspace }
         case .toggle(let action):
             return toggle(action, in: &state, context)
@@ -275,7 +294,9 @@ extension FormEngine {
         return FormState.Grid(layout: name)
     }
 
+    /// The page the grid shows: the filter's matches while it is open, else the layout's page.
     static func page(of grid: FormState.Grid, _ context: FormContext) -> Layout.Page? {
+        if let filter = grid.filter { return filter.page }
         guard let layout = context.layout(named: grid.layout), layout.pages.indices.contains(grid.page) else { return nil }
         return layout.pages[grid.page]
     }
@@ -400,6 +421,54 @@ extension FormEngine {
         case .previous:
             return previous(&state, context)
         }
+    }
+}
+
+// MARK: A long grid's filter
+
+extension FormEngine {
+    /// The filter opens on the grid, holding `character` when one was typed.
+    private static func openFilter(typing character: Character?, in state: inout FormState, _ context: FormContext) -> [FormEffect] {
+        guard let grid = state.grid, grid.filter == nil, context.hasFilter(layout: grid.layout),
+              let layout = context.layout(named: grid.layout) else { return [.bell] }
+        let filter = GridFilter(layout)
+        return showFilter(character.map(filter.typing) ?? filter, in: &state)
+    }
+
+    private static func typeInFilter(_ character: Character, in state: inout FormState, _ context: FormContext) -> [FormEffect] {
+        guard let filter = state.grid?.filter else { return openFilter(typing: character, in: &state, context) }
+        return showFilter(filter.typing(character), in: &state)
+    }
+
+    /// The grid narrowed to `filter`, its best match highlighted (Enter picks it);
+    /// nothing highlighted and the bell when nothing matches.
+    private static func showFilter(_ filter: GridFilter, in state: inout FormState) -> [FormEffect] {
+        state.grid?.filter = filter
+        state.grid?.highlight = filter.matches.isEmpty ? nil : GridDrawing.KeyIndex(row: 0, key: 0)
+        return filter.matches.isEmpty ? [.bell] : []
+    }
+
+    private static func noMatch(_ filter: GridFilter, in state: inout FormState) -> [FormEffect] {
+        state.notice = "no key matches '\(TerminalSafe.escaped(filter.query))'"
+        return [.bell]
+    }
+
+    /// The whole grid again, on the page of the key that was highlighted in the
+    /// filter, with that key highlighted; as it was opened when none was.
+    private static func closeFilter(in state: inout FormState, _ context: FormContext) -> [FormEffect] {
+        guard let grid = state.grid, grid.filter != nil else { return [.bell] }
+        let picked = highlightedKey(state, context)
+        state.grid = FormState.Grid(layout: grid.layout, page: grid.page)
+        guard let picked, let layout = context.layout(named: grid.layout) else { return [] }
+        for (p, page) in layout.pages.enumerated() {
+            for (r, row) in page.rows.enumerated() {
+                if let k = row.firstIndex(where: { $0.action == .text && $0.text == picked.text && $0.label == picked.label }) {
+                    state.grid = FormState.Grid(layout: grid.layout, page: p, highlight: .init(row: r, key: k))
+                    return []
+                }
+            }
+        }
+        return []
     }
 }
 

@@ -70,11 +70,16 @@ public struct FormState: Equatable, Sendable {
         public var layout: String
         public var page: Int
         public var highlight: GridDrawing.KeyIndex?
+        /// Set while the grid's filter is open: the grid shows the keys that
+        /// match it (`filter.page`), and `highlight` is a place on that page.
+        /// `page` stays the layout's page the filter was opened on.
+        public var filter: GridFilter?
 
-        public init(layout: String, page: Int = 0, highlight: GridDrawing.KeyIndex? = nil) {
+        public init(layout: String, page: Int = 0, highlight: GridDrawing.KeyIndex? = nil, filter: GridFilter? = nil) {
             self.layout = layout
             self.page = page
             self.highlight = highlight
+            self.filter = filter
         }
     }
 
@@ -204,6 +209,18 @@ public enum FormEvent: Equatable, Sendable {
     case gridHotkeyPressed(Character)
     /// The Backspace key in the grid view: presses the page's `backspace` key, if it has one.
     case gridBackspacePressed
+    /// `/` in a grid with a filter (`GridFilter.applies`): the filter opens, empty.
+    /// (A typed character that is no key's hotkey opens it too, holding that
+    /// character: see `gridHotkeyPressed`.)
+    case gridFilterOpened
+    /// A character typed while the filter is open: the grid narrows.
+    case gridFilterTyped(Character)
+    /// Backspace while the filter is open: its last character goes; on an
+    /// empty filter, the filter closes.
+    case gridFilterErased
+    /// Esc while the filter is open: the whole grid again, the key highlighted
+    /// in the filter still highlighted.
+    case gridFilterClosed
     /// A key of a boolean field's switch (its keyboard view): Space flips it,
     /// y and n set it, Backspace empties it.
     case toggle(ToggleAction)

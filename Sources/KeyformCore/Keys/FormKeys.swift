@@ -45,6 +45,14 @@ public enum FormAction: String, ScreenAction {
     case previousLine = "previous-line", nextLine = "next-line"
     /// A field of several lines: hand the value to `$VISUAL`/`$EDITOR` and take it back.
     case openEditor = "open-editor"
+    /// `/` in a long grid: open its filter.
+    case filter
+    /// A character typed while the grid's filter is open: the filter's.
+    case typeFilter = "type-filter"
+    /// Backspace in the filter: erase its last character (close it when empty).
+    case eraseFilter = "erase-filter"
+    /// Esc in the filter: close it, the whole grid again.
+    case closeFilter = "close-filter"
 }
 
 /// What a form's key maps ask to know whether a binding works now and what
@@ -105,6 +113,13 @@ public struct FormKeySituation: Sendable {
     public var swapsView: Bool { context.fields.indices.contains(state.focus) && context.swapsView(ofField: state.focus, state.entries) }
     /// A menu or picker: no Done to speak of (a key answers it).
     public var isPicker: Bool { context.form.presentation == .picker }
+    /// Whether the grid's filter is open: typed characters are its own.
+    public var isFiltering: Bool { state.grid?.filter != nil }
+    /// Whether `/` opens the grid's filter now (a long grid, its filter closed).
+    public var slashOpensFilter: Bool {
+        guard let grid = state.grid, grid.filter == nil else { return false }
+        return context.slashOpensFilter(layout: grid.layout)
+    }
 }
 
 /// The keys of a form, one map per view: the keyboard (what readline does not
@@ -196,6 +211,11 @@ public struct FormKeyMaps: Sendable {
     ] + everywhere)
 
     public static let standardGrid = Map([
+        // An open filter's keys come first: while it is open, typed characters,
+        // Backspace and Esc are the filter's (the bindings after them wait).
+        Binding([.escape], .closeFilter, help: "close filter", rank: 1) { $0.isFiltering },
+        Binding([.backspace], .eraseFilter, help: "erase", rank: 4) { $0.isFiltering },
+        Binding([.anyCharacter], .typeFilter) { $0.isFiltering },
         // The grid's own keys are kept before the keys of every view: at 80
         // columns a calendar shows its arrows and `t today`.
         Binding([.left], .moveLeft, help: "move", rank: 2),
@@ -207,9 +227,10 @@ public struct FormKeyMaps: Sendable {
         Binding([.pageDown], .nextMonth, help: "month", rank: 3) { $0.isCalendar },
         Binding([.character("t")], .today, help: "today", rank: 2) { $0.isCalendar },
         Binding([.enter], .pressKey, rank: 0, help: enterWords),
+        Binding([.character("/")], .filter, help: "filter", rank: 2) { $0.slashOpensFilter },
         Binding([.tab], .swapView, help: "keyboard", rank: 3) { $0.swapsView },
         back,
-        cancel,
+        Binding([.escape], .cancel, help: "cancel", rank: 1) { !$0.isFiltering },
         Binding([.backspace], .pressBackspace),
         Binding([.anyCharacter], .pressHotkey),
     ] + everywhere)

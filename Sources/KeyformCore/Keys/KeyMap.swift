@@ -49,6 +49,8 @@ public enum KeyAction: String, CaseIterable, Hashable, Sendable {
     case previousLine = "previous-line", nextLine = "next-line"
     /// A field of several lines: edit the value in `$VISUAL`/`$EDITOR` (Ctrl-E).
     case openEditor = "open-editor"
+    /// A long grid's filter: a character typed into it, Backspace, Esc (`filter`, which opens it, is the list's name too).
+    case typeFilter = "type-filter", eraseFilter = "erase-filter", closeFilter = "close-filter"
 
     // The browse list
     case listUp = "list-up", listDown = "list-down", listPageUp = "list-page-up", listPageDown = "list-page-down"

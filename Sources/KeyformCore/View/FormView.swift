@@ -266,8 +266,9 @@ public enum FormView {
         if let row = cursor?.row { cursor?.row = row - first + (marksAbove ? 1 : 0) }
         if let grid {
             if grid.blank { lines.append(Frame.Line()) }
-            if let highlight = grid.highlight {
-                cursor = Frame.Position(row: lines.count + highlight.row, column: highlight.column)
+            // Typing goes to an open filter: the cursor waits at its end; else it is on the highlighted key.
+            if let at = grid.filterCursor ?? grid.highlight {
+                cursor = Frame.Position(row: lines.count + at.row, column: at.column)
             }
             lines += grid.lines
         }
@@ -643,6 +644,8 @@ public enum FormView {
         var lines: [Frame.Line]
         /// Row (within `lines`) and column of the highlighted key's label.
         var highlight: (row: Int, column: Int)?
+        /// Row and column of the end of an open filter's line.
+        var filterCursor: (row: Int, column: Int)?
         var height: Int { lines.count + (blank ? 1 : 0) }
     }
 
@@ -651,25 +654,35 @@ public enum FormView {
     /// only repeats the field's label; without the blank line; without the rules
     /// between rows (top and bottom borders kept); only the rows around the
     /// highlight, in borders; then without borders; then without the title.
+    /// An open filter's line, under the title, is kept in every shape.
     private static func gridSection(_ grid: FormState.Grid, _ context: FormContext, fieldLabel: String, rawLabel: String,
-                                    selected: Set<String>, width: Int, height: Int, cache: Cache?) -> GridSection? {
+                                    selected: Set<String>, width: Int, height allLines: Int, cache: Cache?) -> GridSection? {
+        let filtering = grid.filter.map { Self.filterLine($0, width: width) }
+        let height = allLines - (filtering == nil ? 0 : 1)
         guard height > 0, let layout = context.layout(named: grid.layout), let page = FormEngine.page(of: grid, context) else { return nil }
-        let drawn = GridLines(page, width: width, highlight: grid.highlight, selected: selected, cache: cache)
+        let drawn = GridLines(page, width: width, highlight: grid.highlight, selected: selected, filter: grid.filter, cache: cache)
         let drawing = drawn.drawing
         // A grid made from the field's own `choices` is titled by the field's
         // label, which may name earlier answers (`{{country}}`): shown filled in.
         let layoutTitle = layout.title == rawLabel ? fieldLabel : layout.title ?? grid.layout
-        let title = GridPart.line(Frame.Line(gridTitle(layoutTitle, grid, layout, width: width), .bold))
-        let section = { (blank: Bool, parts: [GridPart]) in gridSection(blank: blank, parts, drawn) }
+        // An open filter shows the keys of every page: the title names no page.
+        let titleText = grid.filter == nil ? gridTitle(layoutTitle, grid, layout, width: width) : TerminalSafe.escaped(layoutTitle)
+        let title = GridPart.title(Frame.Line(titleText, .bold))
+        let section = { (blank: Bool, parts: [GridPart]) in gridSection(blank: blank, parts, drawn, filter: filtering) }
         guard !drawing.isEmpty else {
-            // "(no keys on this page)"
-            let lines = [title] + drawing.lines.map(GridPart.line)
+            // "(no keys on this page)"; a filter that matches nothing says so on its own line.
+            let lines = [title] + (filtering == nil ? drawing.lines.map(GridPart.line) : [])
             if lines.count + 1 <= height { return section(true, lines) }
             return section(false, Array(lines.suffix(height)))
         }
         let rowCount = drawing.rows.count
-        let full = (0..<rowCount).flatMap { [GridPart.line(drawn.rule(between: $0 == 0 ? nil : $0 - 1, and: $0)), .keys($0)] }
-            + [.line(drawn.rule(between: rowCount - 1, and: nil))]
+        // The whole grid, each row between rules: made only when it fits (a
+        // long list's rows are not all drawn to show a few of them).
+        let fullCount = 2 * rowCount + 1
+        var full: [GridPart] {
+            (0..<rowCount).flatMap { [GridPart.line(drawn.rule(between: $0 == 0 ? nil : $0 - 1, and: $0)), .keys($0)] }
+                + [.line(drawn.rule(between: rowCount - 1, and: nil))]
+        }
         let highlightRow = min(max(0, grid.highlight?.row ?? 0), rowCount - 1)
         /// Rows `rows` without the rules between them, in a top and a bottom border.
         func bordered(_ rows: Range<Int>) -> [GridPart] {
@@ -677,27 +690,30 @@ public enum FormView {
                 + [.line(drawn.border(of: rows.upperBound - 1, top: false))]
         }
 
-        if full.count + 2 <= height { return section(true, [title] + full) }
+        if fullCount + 2 <= height { return section(true, [title] + full) }
         let repeatsLabel = layout.pages.count == 1 && layoutTitle == fieldLabel
-        if repeatsLabel, full.count + 1 <= height { return section(true, full) }
-        if full.count + 1 <= height { return section(false, [title] + full) }
+        if repeatsLabel, fullCount + 1 <= height { return section(true, full) }
+        if fullCount + 1 <= height { return section(false, [title] + full) }
         if repeatsLabel, rowCount + 3 <= height {
             return section(true, bordered(0..<rowCount))
         }
         if rowCount + 3 <= height {
             return section(false, [title] + bordered(0..<rowCount))
         }
-        // Only some rows: as many as fit, around the highlight, and say how many there are.
+        // Only some rows: as many as fit, and say which. The rows turn a page at a
+        // time, the page the highlight is on: a move within the page redraws two
+        // keys, whatever the grid's length (a window kept centred on the highlight
+        // redrew every row shown at every move).
         func window(_ room: Int) -> Range<Int> {
             let count = max(1, min(room, rowCount))
-            let first = min(max(0, highlightRow - (count - 1) / 2), rowCount - count)
+            let first = min(highlightRow / count * count, rowCount - count)
             return first..<(first + count)
         }
         func partTitle(_ rows: Range<Int>) -> GridPart {
-            var line = Frame.Line(gridTitle(layoutTitle, grid, layout, width: width), .bold)
+            var line = Frame.Line(titleText, .bold)
             let shown = rows.count == 1 ? "row \(rows.upperBound)" : "rows \(rows.lowerBound + 1)–\(rows.upperBound)"
             line.append(" · \(shown) of \(rowCount)", .dim)
-            return .line(line)
+            return .title(line)
         }
         if height - 3 >= 1 {
             let rows = window(height - 3)
@@ -710,22 +726,51 @@ public enum FormView {
         return section(false, [.keys(highlightRow)])
     }
 
-    /// A line of the grid section: drawn as it is, or a row of keys of the drawing.
+    /// A line of the grid section: drawn as it is, the title, or a row of keys of the drawing.
     private enum GridPart {
         case line(Frame.Line)
+        /// The grid's title: an open filter's line follows it.
+        case title(Frame.Line)
         case keys(Int)
     }
 
+    /// An open filter's line: `Filter: fra · 3 of 250`, or `· no match`; the
+    /// query as typed (escaped), the cursor after it.
+    private static func filterLine(_ filter: GridFilter, width: Int) -> (line: Frame.Line, cursor: Int) {
+        let query = TerminalSafe.escaped(filter.query)
+        var line = Frame.Line("Filter: ")
+        line.append(query, .bold)
+        let cursor = min(width - 1, TextWidth.cells("Filter: " + query))
+        if filter.matches.isEmpty {
+            line.append(" · no match", .bold)
+        } else {
+            line.append(" · \(filter.matches.count) of \(filter.total)", .dim)
+        }
+        return (line, cursor)
+    }
+
     /// The section's lines, with the highlighted key's face located from the
-    /// drawing's structure (the row it is on, the column its face starts at).
-    private static func gridSection(blank: Bool, _ parts: [GridPart], _ grid: GridLines) -> GridSection {
+    /// drawing's structure (the row it is on, the column its face starts at),
+    /// and an open filter's line after the title (first when there is none).
+    private static func gridSection(blank: Bool, _ parts: [GridPart], _ grid: GridLines,
+                                    filter: (line: Frame.Line, cursor: Int)?) -> GridSection {
         let drawing = grid.drawing
         var lines: [Frame.Line] = []
         var highlight: (row: Int, column: Int)?
+        var filterCursor: (row: Int, column: Int)?
+        func addFilterLine() {
+            guard let filter, filterCursor == nil else { return }
+            filterCursor = (lines.count, filter.cursor)
+            lines.append(filter.line)
+        }
+        if case .title? = parts.first {} else { addFilterLine() }
         for part in parts {
             switch part {
             case .line(let line):
                 lines.append(line)
+            case .title(let line):
+                lines.append(line)
+                addFilterLine()
             case .keys(let row):
                 if let cell = drawing.highlightedCell, cell.index.row == row, highlight == nil {
                     highlight = (lines.count, cell.faceColumn)
@@ -733,7 +778,7 @@ public enum FormView {
                 lines.append(grid.keyLine(row))
             }
         }
-        return GridSection(blank: blank, lines: lines, highlight: highlight)
+        return GridSection(blank: blank, lines: lines, highlight: highlight, filterCursor: filterCursor)
     }
 
     /// The grid's title, and its page (`· 1/2: Which stroke?`) when the layout has

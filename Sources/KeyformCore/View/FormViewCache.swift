@@ -41,10 +41,13 @@ extension FormView {
             return text
         }
 
-        /// The page's lines in `width` cells with `selected` keys marked, as drawn
-        /// before when it was, else drawn now (with nothing highlighted).
-        func lines(of page: Layout.Page, width: Int, selected: Set<String>) -> PageLines {
-            if let index = pages.lastIndex(where: { $0.width == width && $0.selected == selected && $0.page == page }) {
+        /// The page's lines in `width` cells with `selected` keys marked (and the
+        /// characters that matched `filter`), as drawn before when it was, else
+        /// drawn now (with nothing highlighted).
+        func lines(of page: Layout.Page, width: Int, selected: Set<String>, filter: GridFilter?) -> PageLines {
+            if let index = pages.lastIndex(where: {
+                $0.width == width && $0.selected == selected && $0.query == filter?.query && $0.page == page
+            }) {
                 let found = pages[index]
                 if index != pages.count - 1 {
                     pages.remove(at: index)
@@ -52,7 +55,7 @@ extension FormView {
                 }
                 return found
             }
-            let drawn = PageLines(page: page, width: width, selected: selected)
+            let drawn = PageLines(page: page, width: width, selected: selected, filter: filter)
             pages.append(drawn)
             if pages.count > Self.pagesKept { pages.removeFirst() }
             return drawn
@@ -64,6 +67,8 @@ extension FormView {
         let page: Layout.Page
         let width: Int
         let selected: Set<String>
+        /// The filter's query the page's matches were marked for (nil: no filter).
+        let query: String?
         let drawing: GridDrawing.Drawing
         private var rules: [RuleKey: Frame.Line] = [:]
         private var keyLines: [Int: Frame.Line] = [:]
@@ -75,11 +80,12 @@ extension FormView {
             var border: Bool
         }
 
-        init(page: Layout.Page, width: Int, selected: Set<String>) {
+        init(page: Layout.Page, width: Int, selected: Set<String>, filter: GridFilter?) {
             self.page = page
             self.width = width
             self.selected = selected
-            drawing = FormView.drawGrid(page, width: width, selected: selected)
+            query = filter?.query
+            drawing = FormView.drawGrid(page, width: width, selected: selected, filter: filter)
         }
 
         func rule(between above: Int?, and below: Int?) -> Frame.Line {
@@ -113,14 +119,15 @@ extension FormView {
         let drawing: GridDrawing.Drawing
         private let cached: PageLines?
 
-        init(_ page: Layout.Page, width: Int, highlight: GridDrawing.KeyIndex?, selected: Set<String>, cache: Cache?) {
+        init(_ page: Layout.Page, width: Int, highlight: GridDrawing.KeyIndex?, selected: Set<String>, filter: GridFilter?,
+             cache: Cache?) {
             if let cache {
-                let cached = cache.lines(of: page, width: width, selected: selected)
+                let cached = cache.lines(of: page, width: width, selected: selected, filter: filter)
                 self.cached = cached
                 drawing = cached.drawing.highlighting(highlight)
             } else {
                 cached = nil
-                drawing = FormView.drawGrid(page, width: width, selected: selected).highlighting(highlight)
+                drawing = FormView.drawGrid(page, width: width, selected: selected, filter: filter).highlighting(highlight)
             }
         }
 
@@ -138,8 +145,10 @@ extension FormView {
         }
     }
 
-    /// The page drawn for a form's grid: a `multiple` field's selected keys are marked `✓`.
-    static func drawGrid(_ page: Layout.Page, width: Int, selected: Set<String>) -> GridDrawing.Drawing {
-        GridDrawing.draw(page, width: width) { key in key.action == .text && selected.contains(key.text) }
+    /// The page drawn for a form's grid: a `multiple` field's selected keys are
+    /// marked `✓`; with a filter open, the characters of each key that matched it.
+    static func drawGrid(_ page: Layout.Page, width: Int, selected: Set<String>, filter: GridFilter? = nil) -> GridDrawing.Drawing {
+        GridDrawing.draw(page, width: width, marked: { key in key.action == .text && selected.contains(key.text) },
+                         matched: { index in filter?.match(at: index)?.marked ?? [] })
     }
 }

@@ -23,6 +23,9 @@ public enum GridDrawing {
         public var face: String
         /// Whether the key is marked (a `multiple` field's selected key).
         public var marked: Bool
+        /// The characters of `face` that matched a grid's filter (offsets,
+        /// ascending): drawn underlined, a mark that needs no color.
+        public var matched: [Int] = []
         /// Blank cells left and right of the face, inside the borders.
         var left: Int, right: Int
 
@@ -81,9 +84,19 @@ public enum GridDrawing {
             if !rows[row].isEmpty {
                 for key in rows[row] {
                     let block = key.block
+                    let style: TextStyle = key.index == highlighted ? [.reverse, .bold] : []
                     line.append("│")
                     line.append(String(repeating: " ", count: block.lead))
-                    line.append(block.text, key.index == highlighted ? [.reverse, .bold] : [])
+                    if key.matched.isEmpty {
+                        line.append(block.text, style)
+                    } else {
+                        // The face's matched characters, after the blank the block may open with.
+                        let shift = block.text.count - key.face.count - min(1, key.right)
+                        let matched = Set(key.matched.map { $0 + shift })
+                        for (offset, character) in block.text.enumerated() {
+                            line.append(String(character), matched.contains(offset) ? style.union(.underline) : style)
+                        }
+                    }
                     line.append(String(repeating: " ", count: block.trail))
                 }
                 line.append("│")
@@ -133,23 +146,37 @@ public enum GridDrawing {
     /// The page laid out in `width` cells. Keys for which `marked` is true (a
     /// `multiple` field's selected keys) show `✓ ` before their face: a mark that
     /// does not rely on colour.
-    public static func draw(_ page: Layout.Page, width: Int, highlight: KeyIndex? = nil, marked: (Layout.Key) -> Bool = { _ in false }) -> Drawing {
+    /// - Parameter matched: which characters of a key's label matched a
+    ///   filter (see `GridFilter.Match.marked`), marked in its face.
+    public static func draw(_ page: Layout.Page, width: Int, highlight: KeyIndex? = nil, marked: (Layout.Key) -> Bool = { _ in false },
+                            matched: (KeyIndex) -> [Int] = { _ in [] }) -> Drawing {
         let geometry = GridGeometry(page: page, width: width)
         let rows = page.rows.enumerated().map { r, row in
             zip(row, geometry.cells[r]).enumerated().map { k, pair in
                 let (key, cell) = pair
                 let isMarked = marked(key)
-                let shown = isMarked
-                    ? "✓ " + face(of: key, room: max(3, cell.innerWidth - 2))
-                    : face(of: key, room: cell.innerWidth)
+                let label = face(of: key, room: isMarked ? max(3, cell.innerWidth - 2) : cell.innerWidth)
+                let shown = isMarked ? "✓ " + label : label
                 // The face is centred; with one blank each side it is the reversed block:
                 // a solid block that reads at a glance, while a move redraws only two faces.
                 let free = max(0, cell.innerWidth - TextWidth.cells(shown))
-                return KeyCell(index: KeyIndex(row: r, key: k), key: key, cell: cell, face: shown, marked: isMarked,
-                               left: free / 2, right: free - free / 2)
+                var drawn = KeyCell(index: KeyIndex(row: r, key: k), key: key, cell: cell, face: shown, marked: isMarked,
+                                    left: free / 2, right: free - free / 2)
+                drawn.matched = matchedCharacters(matched(KeyIndex(row: r, key: k)), of: key, in: label, after: shown.count - label.count)
+                return drawn
             }
         }
         return Drawing(geometry: geometry, rows: rows, highlighted: nil).highlighting(highlight)
+    }
+
+    /// The offsets in the face of a label's matched characters that it shows:
+    /// none when the label is shown escaped or with a hotkey's badge (its
+    /// characters are not where they were), those before a cut's "…" otherwise.
+    private static func matchedCharacters(_ marks: [Int], of key: Layout.Key, in label: String, after lead: Int) -> [Int] {
+        guard !marks.isEmpty, key.hotkey == nil, TerminalSafe.escaped(key.label) == key.label else { return [] }
+        let whole = label == key.label
+        let shown = whole ? label.count : label.count - 1
+        return marks.filter { $0 < shown }.map { $0 + lead }
     }
 
     /// The page's lines (`draw(…).lines`), for a view that shows the whole page.
