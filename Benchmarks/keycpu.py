@@ -11,7 +11,9 @@ long run of keys:
         (Keyform's text field; bash `read -e` as the peer)
   lines the keys of `type` in a field of several lines (`lines: 5`): the
         200 characters wrap over three rows, drawn and measured on every key
-  move  1,000 Down/Up in the 15-key grid (Keyform's list form), 14 each way
+  move  1,000 Down/Up in the 15-key grid (Keyform's list form), 14 each way;
+        with --grids 12,250,500 in forms/gridN.yaml, up to 100 rows each way
+  filter  (--grids) the grid's filter: item249 (for 250) typed, then erased, 72 times
 
 Each build runs in turn, run by run (interleaved); medians of --runs.
 
@@ -38,7 +40,17 @@ def cpu_seconds(pid):
         return int(f.read().split()[0]) / 1e9
 
 
-def keys(scenario):
+def keys(scenario, grid=None):
+    if scenario == "move" and grid:
+        # Down and back up over as many rows as a person would scroll (turning the
+        # rows shown a page at a time), never pressing into an end.
+        span = min(grid - 1, 100)
+        return [b"\x1b[B" if (i // span) % 2 == 0 else b"\x1b[A" for i in range(1000)]
+    if scenario == "filter":
+        # The grid's filter: the last item but one typed letter by letter (the first
+        # letter opens it), erased (the last Backspace closes it), 72 times.
+        word = f"item{grid - 1:03d}"
+        return ([c.encode() for c in word] + [b"\x7f"] * len(word)) * 72
     if scenario == "move":
         return [b"\x1b[B" if (i // 14) % 2 == 0 else b"\x1b[A" for i in range(1000)]
     rng = random.Random(3)
@@ -46,21 +58,21 @@ def keys(scenario):
     return ([c.encode() for c in text] + [b"\x15"]) * 5
 
 
-def argv(binary, scenario):
+def argv(binary, scenario, grid=None):
     if binary == "bash":
         return ["/bin/bash", "--norc", "--noprofile", "-c", 'read -e x; printf %s "$x"']
-    form = {"move": "list.yaml", "lines": "lines.yaml"}.get(scenario, "text.yaml")
+    form = f"grid{grid}.yaml" if grid else {"move": "list.yaml", "lines": "lines.yaml"}.get(scenario, "text.yaml")
     return [binary, "run", os.path.join(HERE, "forms", form), "--format", "template", "--no-animation"]
 
 
-def run(binary, scenario):
+def run(binary, scenario, grid=None):
     """CPU microseconds per key of one run."""
     env = dict(os.environ, INPUTRC="/dev/null", TERM="xterm-256color", LANG="C.UTF-8", LC_ALL="C.UTF-8",
                KEYFORM_DB=os.path.join(tempfile.mkdtemp(), "keyform.sqlite"))
     pid, fd = pty.fork()
     if pid == 0:
         fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
-        args = argv(binary, scenario)
+        args = argv(binary, scenario, grid)
         os.execve(args[0], args, env)
 
     def drain(timeout):
@@ -72,7 +84,7 @@ def run(binary, scenario):
 
     time.sleep(0.4)
     drain(0.2)
-    sent = keys(scenario)
+    sent = keys(scenario, grid)
     start = cpu_seconds(pid)
     for key in sent:
         os.write(fd, key)
@@ -86,19 +98,24 @@ def run(binary, scenario):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("scenario", choices=["type", "lines", "move"])
+    ap.add_argument("scenario", choices=["type", "lines", "move", "filter"])
     ap.add_argument("programs", nargs="+", help="LABEL=BINARY for a keyform build, or bash (type only)")
     ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--grids", help="move or filter in forms/gridN.yaml for each N (12,250,500), each build")
     args = ap.parse_args()
     programs = [(p, p) if p == "bash" else tuple(p.split("=", 1)) for p in args.programs]
-    results = {label: [] for label, _ in programs}
+    grids = [int(n) for n in args.grids.split(",")] if args.grids else [None]
+    if args.scenario == "filter" and not args.grids:
+        ap.error("filter needs --grids")
+    programs = [(f"{label} grid{n}" if n else label, binary, n) for label, binary in programs for n in grids]
+    results = {label: [] for label, _, _ in programs}
     for _ in range(args.runs):
-        for label, binary in programs:
-            results[label].append(run(binary, args.scenario))
+        for label, binary, grid in programs:
+            results[label].append(run(binary, args.scenario, grid))
     first = statistics.median(results[programs[0][0]])
     print(f"| program | CPU µs/key (median of {args.runs}) | runs | × {programs[0][0]} |")
     print("|---|---|---|---|")
-    for label, _ in programs:
+    for label, _, _ in programs:
         median = statistics.median(results[label])
         print(f"| {label} | {median:.1f} | {' '.join(f'{x:.0f}' for x in results[label])} | {median / first:.2f} |")
 

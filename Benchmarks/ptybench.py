@@ -389,7 +389,9 @@ def run_type(spec, cfg):
         if t is None:
             return _fail(rec, term, "ready marker never visible")
         term.settle(0.2, 3.0)
-        text = cfg.text
+        # A spec may type its own text and expect its own result (a grid's
+        # filter: the letters narrow the grid, Enter picks the key they find).
+        text = sc.get("text", cfg.text)
         for i, ch in enumerate(text):
             snap = term.snapshot()
             tail = text[max(0, i - 1):i + 1]
@@ -410,7 +412,7 @@ def run_type(spec, cfg):
             rec["bytes"].append(term.nbytes)
             rec["parse_ms"].append(term.parse_s * 1e3)
         rec["rss_kb"] = term.vmhwm_kb()
-        return _finish(term, out, sc.get("submit", "enter"), text, rec, cfg.timeout)
+        return _finish(term, out, sc.get("submit", "enter"), sc.get("result", text), rec, cfg.timeout)
     finally:
         term.close()
         os.unlink(out)
