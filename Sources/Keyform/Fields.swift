@@ -40,7 +40,7 @@ public struct FieldDefinition: FormField, Sendable, Equatable {
 
     /// The field's value type, as a form file writes it.
     enum ValueType: String, Sendable {
-        case text, integer, number, date, boolean, time
+        case text, integer, number, date, boolean, time, datetime
         /// Text to read, no value (``NoteField``).
         case note
     }
@@ -307,6 +307,13 @@ extension FieldDefault where Value == KeyformTime {
     /// This time of day.
     public static func value(_ time: KeyformTime) -> FieldDefault { FieldDefault(text: time.description) }
     /// The time the form is opened (shown as `HH:MM` once focus leaves the field).
+    public static var now: FieldDefault { FieldDefault(text: "now") }
+}
+
+extension FieldDefault where Value == KeyformDateTime {
+    /// This day and time.
+    public static func value(_ moment: KeyformDateTime) -> FieldDefault { FieldDefault(text: moment.description) }
+    /// The day and minute the form is opened (shown once focus leaves the field).
     public static var now: FieldDefault { FieldDefault(text: "now") }
 }
 
@@ -802,6 +809,33 @@ extension FormField where Self == NoteField {
     }
 }
 
+/// A day and a time of day on the local wall clock, without a time zone: typed as
+/// `2026-11-27 14:30`, `2026-11-27T14:30`, `tomorrow 9:30` or `now`; the record holds
+/// `"YYYY-MM-DD HH:MM"` (decode it as a ``KeyformDateTime`` or a `String`), or `null` when empty.
+///
+/// ```swift
+/// DateTimeField("starts", label: "Starts", default: .now)
+/// ```
+public struct DateTimeField: FormField {
+    /// The field as a form file would write it.
+    public let definition: FieldDefinition
+
+    /// A datetime field.
+    ///
+    /// - Parameters:
+    ///   - id: the key of the value in the record.
+    ///   - label: shown beside the field; the id when nil.
+    ///   - required: Done stays disabled while the field is empty.
+    ///   - defaultValue: the starting moment: `.now`, `.value(moment)` or `.last`.
+    public init(
+        _ id: String, label: String? = nil, required: Bool = false, default defaultValue: FieldDefault<KeyformDateTime>? = nil
+    ) {
+        definition = FieldDefinition(
+            id: id, label: label, type: .datetime, required: required, defaultText: defaultValue.map(\.text),
+            layout: nil, input: .keyboard)
+    }
+}
+
 /// Yes or no: typed as `yes`/`no` (also `y`, `n`, `true`, `false`); the record
 /// holds `true` or `false`, or `null` when empty.
 ///
@@ -851,6 +885,8 @@ public enum KeyformValue: Sendable, Hashable, CustomStringConvertible {
     case boolean(Bool)
     /// A time field's value.
     case time(KeyformTime)
+    /// A datetime field's value.
+    case datetime(KeyformDateTime)
     /// A ``MultipleChoiceField``'s value (a form file's `multiple: true`): the
     /// picked key texts, in the order picked; never empty (a field with nothing
     /// picked has no value).
@@ -864,6 +900,7 @@ public enum KeyformValue: Sendable, Hashable, CustomStringConvertible {
         case .date(let date): self = .date(KeyformDate(date))
         case .boolean(let flag): self = .boolean(flag)
         case .time(let time): self = .time(KeyformTime(time))
+        case .datetime(let moment): self = .datetime(KeyformDateTime(moment))
         case .list(let items): self = .list(items)
         }
     }
@@ -878,6 +915,7 @@ public enum KeyformValue: Sendable, Hashable, CustomStringConvertible {
         case .date(let date): date.description
         case .boolean(let flag): flag ? "yes" : "no"
         case .time(let time): time.description
+        case .datetime(let moment): moment.description
         case .list(let items): FieldValue.joined(items)
         }
     }
@@ -997,6 +1035,57 @@ public struct KeyformTime: Sendable, Hashable, Comparable, Codable, LosslessStri
     }
 
     /// Encodes `"HH:MM"`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+}
+
+/// A day and a time of day, to the minute, on the local wall clock without a
+/// time zone: the value of a datetime field.
+///
+/// Decodes from and encodes to `"YYYY-MM-DD HH:MM"` (decoding also takes the `T`
+/// of ISO 8601), so a struct can hold a datetime field as `var starts: KeyformDateTime?`.
+public struct KeyformDateTime: Sendable, Hashable, Comparable, Codable, LosslessStringConvertible {
+    /// The day.
+    public let date: KeyformDate
+    /// The time of day.
+    public let time: KeyformTime
+
+    /// The day at the time.
+    public init(date: KeyformDate, time: KeyformTime) {
+        self.date = date
+        self.time = time
+    }
+
+    /// The moment written `YYYY-MM-DD HH:MM` or `YYYY-MM-DDTHH:MM`, or nil.
+    public init?(_ description: String) {
+        guard let moment = CivilDateTime(description) else { return nil }
+        self.init(moment)
+    }
+
+    init(_ moment: CivilDateTime) {
+        date = KeyformDate(moment.date)
+        time = KeyformTime(moment.time)
+    }
+
+    /// `YYYY-MM-DD HH:MM`.
+    public var description: String { date.description + " " + time.description }
+
+    /// Earlier moments come first.
+    public static func < (a: KeyformDateTime, b: KeyformDateTime) -> Bool { (a.date, a.time) < (b.date, b.time) }
+
+    /// Decodes `"YYYY-MM-DD HH:MM"`.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        guard let moment = KeyformDateTime(text) else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(text)' is not a date and time written YYYY-MM-DD HH:MM")
+        }
+        self = moment
+    }
+
+    /// Encodes `"YYYY-MM-DD HH:MM"`.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(description)

@@ -396,7 +396,7 @@ public enum FormSchema {
             "properties": { "secret": { "$ref": "#/$defs/true" } },
             "required": ["secret"],
             "anyOf": [
-              { "properties": { "type": { "enum": ["boolean", "date", "time"] } }, "required": ["type"] },
+              { "properties": { "type": { "enum": ["boolean", "date", "time", "datetime"] } }, "required": ["type"] },
               { "properties": { "multiple": { "$ref": "#/$defs/true" } }, "required": ["multiple"] }
             ]
           },

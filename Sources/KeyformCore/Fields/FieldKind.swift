@@ -83,6 +83,10 @@ public protocol FieldKind: Sendable {
     /// a field holding one shows the value it resolves to when not being typed in.
     var clockWords: Set<String> { get }
 
+    /// Whether the trimmed, lowercased text stands for a value resolved with the
+    /// clock: one of `clockWords` by default (a datetime's `tomorrow 9:30` too).
+    func resolvesWithClock(_ text: String) -> Bool
+
     /// `keyform test`'s `expect: {id: TEXT}`: nil when `actual` is what was
     /// expected, else the value as the failure shows it (`got 'TEXT'`).
     /// `validator` reads `expected` as the field reads typing.
@@ -137,6 +141,7 @@ extension FieldKind {
 
     public var alignsRight: Bool { false }
     public var clockWords: Set<String> { [] }
+    public func resolvesWithClock(_ text: String) -> Bool { clockWords.contains(text) }
     public var shrinksInList: Bool { false }
 
     public func templateValue(_ value: FieldValue, field: Field) -> Any { value.text }

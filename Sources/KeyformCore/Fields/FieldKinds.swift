@@ -6,7 +6,7 @@
 extension Field {
     /// What kind of value the field holds: the form file's `type`.
     public enum ValueType: String, Equatable, Sendable, CaseIterable {
-        case text, integer, number, date, boolean, time
+        case text, integer, number, date, boolean, time, datetime
         /// Text to read, no value (`NoteKind`).
         case note
 
@@ -20,6 +20,7 @@ extension Field {
             case .boolean: BooleanKind()
             case .time: TimeKind()
             case .note: NoteKind()
+            case .datetime: DateTimeKind()
             }
         }
     }
@@ -41,6 +42,8 @@ public enum FieldValue: Hashable, Sendable {
     case boolean(Bool)
     /// A time field's value.
     case time(ClockTime)
+    /// A datetime field's value: a local wall time.
+    case datetime(CivilDateTime)
     /// A `multiple` field's selection: key texts in the order they were picked.
     case list([String])
 
@@ -53,6 +56,7 @@ public enum FieldValue: Hashable, Sendable {
         case .date: DateKind()
         case .boolean: BooleanKind()
         case .time: TimeKind()
+        case .datetime: DateTimeKind()
         }
     }
 
@@ -68,6 +72,7 @@ public enum FieldValue: Hashable, Sendable {
     /// - boolean: `yes` or `no` (how a person answers the question, and what a
     ///   boolean field accepts back).
     /// - time: `HH:MM`.
+    /// - datetime: `YYYY-MM-DD HH:MM`.
     /// - list: the texts joined with `, ` (what the entry holds, and reads back).
     public var text: String {
         switch self {
@@ -77,6 +82,7 @@ public enum FieldValue: Hashable, Sendable {
         case .date(let date): date.description
         case .boolean(let value): value ? "yes" : "no"
         case .time(let time): time.description
+        case .datetime(let moment): moment.description
         case .list(let items): FieldValue.joined(items)
         }
     }

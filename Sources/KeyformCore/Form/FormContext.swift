@@ -249,7 +249,7 @@ public struct FormContext: Sendable {
             return labels.isEmpty ? text : FieldInput.selection(selection.map { labels[$0] ?? $0 }).text
         }
         let kind = fields[index].kind
-        guard kind.clockWords.contains(FieldValidator.trimmed(text).lowercased()),
+        guard kind.resolvesWithClock(FieldValidator.trimmed(text).lowercased()),
               case .success(let value?) = validators[index].validate(text, at: clock)
         else { return labelsByText[index][text] ?? text }
         return value.text

@@ -23,6 +23,7 @@ public struct RuleChecker {
         case "integer", "number": return .number
         case "date": return .date
         case "time": return .time
+        case "datetime": return .datetime
         case "boolean": return .boolean
         default: return nil
         }

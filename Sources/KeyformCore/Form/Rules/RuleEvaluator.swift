@@ -63,6 +63,7 @@ public struct RuleEvaluator {
         case number(Double)
         case date(CivilDate)
         case time(ClockTime)
+        case datetime(CivilDateTime)
         case boolean(Bool)
     }
 
@@ -92,6 +93,7 @@ public struct RuleEvaluator {
             case .number(let number)?: return .number(number)
             case .date(let date)?: return .date(date)
             case .time(let time)?: return .time(time)
+            case .datetime(let moment)?: return .datetime(moment)
             case .boolean(let flag)?: return .boolean(flag)
             }
         }
@@ -105,6 +107,7 @@ public struct RuleEvaluator {
         case (.number(let x), .number(let y)): return compare(x, y)
         case (.date(let x), .date(let y)): return compare(x, y)
         case (.time(let x), .time(let y)): return compare(x, y)
+        case (.datetime(let x), .datetime(let y)): return compare(x, y)
         case (.boolean(let x), .boolean(let y)): return x == y ? 0 : (x ? 1 : -1)
         default: return nil
         }

@@ -94,7 +94,7 @@ public struct RuleOperand: Equatable, Sendable {
 
 /// The kinds of value a rule compares. An integer and a number are both numbers.
 public enum RuleValueKind: String, Equatable, Sendable {
-    case text, number, date, time, boolean
+    case text, number, date, time, datetime, boolean
     /// A `multiple` field's items: counted with `count()`, never compared.
     case list
 
@@ -105,6 +105,7 @@ public enum RuleValueKind: String, Equatable, Sendable {
         case .number: "a number"
         case .date: "a date"
         case .time: "a time"
+        case .datetime: "a date and time"
         case .boolean: "a boolean"
         case .list: "a list of picks"
         }
@@ -117,6 +118,7 @@ public enum RuleValueKind: String, Equatable, Sendable {
         case .number: "10"
         case .date: "2026-01-01"
         case .time: "09:30"
+        case .datetime: "other_datetime_field"
         case .boolean: "true"
         case .list: "count(FIELD)"
         }
@@ -129,6 +131,8 @@ public enum RuleValueKind: String, Equatable, Sendable {
         case .number: "10"
         case .date: "2026-01-01 or today"
         case .time: "09:30 or now"
+        // No constant yet: a datetime is compared with another datetime field.
+        case .datetime: "another datetime field"
         case .boolean: "true or false"
         case .list: "count(FIELD) >= 1"
         }
