@@ -18,7 +18,7 @@ private func promptDiscussion(_ command: Prompt.Command, _ first: String, status
     (keyform config show --variables lists them).
 
     Exit status: \(statuses), 1 cancelled (Esc), 2 bad usage or no answer without a terminal, \
-    130 interrupted (Ctrl-C), 143 SIGTERM, 129 SIGHUP.
+    124 the --timeout passed, 130 interrupted (Ctrl-C), 143 SIGTERM, 129 SIGHUP.
     """
 }
 

@@ -4,13 +4,16 @@ import KeyformCore
 import KeyformRun
 import KeyformTerminal
 
-/// The flags every prompt takes (`--format`, `--inline`/`--no-inline`, `--no-animation`).
+/// The flags every prompt takes (`--format`, `--inline`/`--no-inline`, `--timeout`, `--no-animation`).
 struct PromptOptions: ParsableArguments {
     @Option(help: "What stdout gets: text (the value alone; a list one item a line) or json.")
     var format: Prompt.Format?
 
     @Flag(inversion: .prefixedNo, help: "Draw under the cursor, in as many lines as the prompt needs (the default), or on the full screen (--no-inline).")
     var inline: Bool?
+
+    @Option(help: ArgumentHelp("End the prompt after this many seconds, as Esc but with exit 124.", valueName: "SECONDS"))
+    var timeout: Int?
 
     @Flag(help: "No transitions (also when NO_MOTION is set, or the config says animation: false).")
     var noAnimation = false
@@ -40,9 +43,17 @@ enum PromptRun {
             return format
         } ?? .text
         let inline = try checked { () throws(Prompt.Problem) in try defaults.flag("inline", options.inline, otherwise: true) }
+        // The form's own time limit (`timeout:`, counted down in the footer): no second timer.
+        var form = prompt.form
+        if let seconds = try checked({ () throws(Prompt.Problem) in try defaults.integer("timeout", options.timeout) }) {
+            guard (1...86_400).contains(seconds) else {
+                throw Failure(message: "--timeout must be a whole number of seconds from 1 to 86400, found \(seconds)")
+            }
+            form.timeout = .seconds(seconds)
+        }
         let context: FormContext
         do {
-            context = try FormContext.prepared(prompt.form, layouts: prompt.layouts, clock: .now())
+            context = try FormContext.prepared(form, layouts: prompt.layouts, clock: .now())
         } catch {
             throw Failure(message: "--pattern: \(error)")
         }

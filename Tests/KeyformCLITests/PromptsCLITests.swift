@@ -112,11 +112,26 @@ import Testing
         #expect(wrong.status == 2 && wrong.stderr == "keyform: KEYFORM_CHOOSE_MULTIPLE=sometimes is not a yes or no; give 1 or 0\n")
     }
 
+    @Test func timeoutIsSecondsFromItsFlagOrVariable() throws {
+        let given = try CLIRunner.run(["input", "--timeout", "5", "--value", "x"])
+        #expect(given.status == 0 && given.stdout == "x\n", "\(given.stderr)")
+        let zero = try CLIRunner.run(["choose", "a", "--timeout", "0", "--selected", "a"])
+        #expect(zero.status == 2 && zero.stderr == "keyform: --timeout must be a whole number of seconds from 1 to 86400, found 0\n", "\(zero.stderr)")
+        let word = try CLIRunner.run(["date", "--value", "today"], environment: ["KEYFORM_DATE_TIMEOUT": "soon"])
+        #expect(word.status == 2 && word.stderr == "keyform: KEYFORM_DATE_TIMEOUT=soon is not a whole number\n", "\(word.stderr)")
+        let long = try CLIRunner.run(["time", "--value", "now"], environment: ["KEYFORM_TIME_TIMEOUT": "90000"])
+        #expect(long.status == 2 && long.stderr.contains("found 90000"), "\(long.stderr)")
+        for command in ["input", "write", "choose", "confirm", "date", "time"] {
+            let help = try CLIRunner.run([command, "--help"])
+            #expect(help.stdout.contains("--timeout <SECONDS>") && help.stdout.contains("124"), "\(command)")
+        }
+    }
+
     @Test func configShowListsThePromptsVariables() throws {
         let result = try CLIRunner.run(["config", "show", "--variables"])
         #expect(result.status == 0)
         for line in ["keyform choose --multiple", "KEYFORM_CHOOSE_MULTIPLE", "keyform input --placeholder", "KEYFORM_INPUT_PLACEHOLDER",
-                     "KEYFORM_CONFIRM_DEFAULT", "KEYFORM_TIME_INLINE"] {
+                     "KEYFORM_CONFIRM_DEFAULT", "KEYFORM_TIME_INLINE", "keyform confirm --timeout", "KEYFORM_CHOOSE_TIMEOUT"] {
             #expect(result.stdout.contains(line), "\(line)")
         }
         // Every flag named there is a flag of its command.

@@ -126,6 +126,25 @@ struct PromptsInTmuxTests {
         #expect(result.stdout == "c.txt\na.txt")
     }
 
+    @Test func chooseFromALongListByTyping() throws {
+        let options = (1...34).map { "opt\($0)" } + ["Zebra", "Yak"]
+        let filtered = try FormRun(["choose"] + options)
+        defer { filtered.close() }
+        try filtered.tmux.wait(forText: "Zebra", "/ filter")
+        try filtered.tmux.type("zeb")
+        try filtered.tmux.wait(forText: "Filter: zeb · 1 of 36", "Enter pick Zebra")
+        try filtered.tmux.press("Enter")
+        let picked = try filtered.result()
+        #expect(picked.status == 0 && picked.stdout == "Zebra", "\(picked.stderr)")
+        // A digit is still the hotkey of one of the first nine.
+        let hotkey = try FormRun(["choose"] + options)
+        defer { hotkey.close() }
+        try hotkey.tmux.wait(forText: "[3] opt3", "/ filter")
+        try hotkey.tmux.type("3")
+        let third = try hotkey.result()
+        #expect(third.status == 0 && third.stdout == "opt3", "\(third.stderr)")
+    }
+
     @Test(arguments: [("y", Int32(0)), ("n", Int32(1)), ("Escape", Int32(1))])
     func confirmAnswersWithItsStatus(key: String, status: Int32) throws {
         let run = try FormRun(["confirm", "Commit changes?"])
@@ -135,6 +154,18 @@ struct PromptsInTmuxTests {
         try tmux.press(key)
         let result = try run.result()
         #expect(result.status == status)
+        #expect(result.stdout == "")
+        #expect(result.sttyAfter == result.sttyBefore)
+    }
+
+    @Test func aPromptLeftAloneEndsWith124() throws {
+        let run = try FormRun(["input", "--label", "Name", "--timeout", "2"])
+        defer { run.close() }
+        let tmux = run.tmux
+        try tmux.wait(forText: "› Name", "2 s left")
+        try tmux.type("Ada")
+        let result = try run.result()
+        #expect(result.status == 124, "\(result.stderr)")
         #expect(result.stdout == "")
         #expect(result.sttyAfter == result.sttyBefore)
     }

@@ -27,7 +27,8 @@ public struct PromptVariable: Equatable, Sendable {
     /// Flags every prompt takes.
     private static func common(_ command: Prompt.Command) -> [PromptVariable] {
         [PromptVariable(command, "format", "text or json"),
-         PromptVariable(command, "inline", "1 draws under the cursor, 0 on the full screen")]
+         PromptVariable(command, "inline", "1 draws under the cursor, 0 on the full screen"),
+         PromptVariable(command, "timeout", "seconds before the prompt ends with exit 124")]
     }
 
     /// Every prompt flag that has a variable, by command.
