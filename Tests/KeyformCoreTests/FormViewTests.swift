@@ -373,6 +373,29 @@ struct FormViewTests {
         assertSnapshot(of: Self.picture(state, context, width: 80, height: 24), as: .lines, named: "focus\(focus)")
     }
 
+    /// A field of several lines cut off under a grid is rows of one field out
+    /// of view, not fields: the line below said "↓ 0 more".
+    @Test func rowsOfAFieldOutOfViewAreCountedAsLines() throws {
+        let context = try ChoicesInTheFormTests.context("""
+            fields:
+              - id: login
+              - id: password
+              - id: shell
+                description: From the machine
+                choices: [a, b, c, d, e, f, g, h, i]
+              - id: country
+                description: Type to narrow the list
+              - id: reason
+                lines: 4
+                description: Ctrl-J breaks a line
+            """)
+        let state = Self.state(context, focus: 2)
+        #expect(state.grid != nil)
+        let text = FormView.render(state, context, width: 80, height: 24).text()
+        #expect(!text.contains("0 more"), "\(text)")
+        #expect(text.contains("↓ 4 more lines"), "\(text)")
+    }
+
     /// Issue #20: every key a screen names comes from its key map. With
     /// `cancel: ctrl-g` the too-small screen said "press Esc" (Esc did nothing).
     @Test func tooSmallNamesTheCancelKeyOfTheMap() throws {

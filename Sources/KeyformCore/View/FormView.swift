@@ -257,8 +257,12 @@ public enum FormView {
                 (first, room, marksAbove, marksBelow) = (start(fieldHeight - 2), fieldHeight - 2, true, true)
             }
         }
+        // When only rows of a field lie out of view (a field of several lines,
+        // a description), they are counted as lines: "0 more" would hide them.
         func more(_ hidden: ArraySlice<FieldLine>, _ arrow: String) -> Frame.Line {
-            Frame.Line("  \(arrow) \(hidden.filter { !$0.under }.count) more", .dim)
+            let fields = hidden.filter { !$0.under }.count
+            let words = fields > 0 ? "\(fields) more" : hidden.count == 1 ? "1 more line" : "\(hidden.count) more lines"
+            return Frame.Line("  \(arrow) \(words)", .dim)
         }
         var lines: [Frame.Line] = marksAbove ? [more(fields[..<first], "↑")] : []
         lines += fields.dropFirst(first).prefix(room).map(\.line)
