@@ -61,7 +61,9 @@ struct DemoCommand: ParsableCommand {
         let keys = apps.enumerated().map { index, app in
             Layout.Key(label: app.title, text: app.name, hotkey: index < 9 ? Character(String(index + 1)) : nil)
         }
-        let rows = stride(from: 0, to: keys.count, by: 2).map { Array(keys[$0..<min($0 + 2, keys.count)]) }
+        // Three to a row past six apps: the list of their databases under the grid still fits 80x24.
+        let columns = keys.count > 6 ? 3 : 2
+        let rows = stride(from: 0, to: keys.count, by: columns).map { Array(keys[$0..<min($0 + columns, keys.count)]) }
         let layout = Layout(title: "Pick an app", kind: .choice, pages: [Layout.Page(rows: rows)])
         let form = Form(title: "Keyform demos", name: "demo_menu",
                         pages: [Form.Page(fields: [Field(id: "app", label: "App", required: true, layout: "demo-menu", input: .grid, strict: true)])],
@@ -483,7 +485,7 @@ enum DemoApps {
     /// a form added to `demo/` without a name here shows its title.
     static let menuNames = [
         "todo": "To-Do", "profile": "Profile", "swim": "Swim log", "vacation": "Vacations",
-        "checklist": "Checklists", "japanese": "日本語のタスク",
+        "checklist": "Checklists", "japanese": "日本語のタスク", "account": "Account request",
     ]
 
     /// `demo/` in the current folder, else the one in Keyform's source tree (for `swift run` from elsewhere).
@@ -499,7 +501,7 @@ enum DemoApps {
         guard let folder = folder() else { throw Failure(message: "no demo/ folder here; run keyform demo from Keyform's source folder") }
         let files = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         // The apps people should try first come first; others follow by name.
-        let order = ["todo", "profile", "swim", "vacation", "checklist"]
+        let order = ["todo", "profile", "swim", "vacation", "checklist", "japanese", "account"]
         func rank(_ file: String) -> (Int, String) { (order.firstIndex(of: (file as NSString).deletingPathExtension) ?? order.count, file) }
         return files.filter { $0.hasSuffix(".yaml") && !SourceFiles.isTestFile($0) }.sorted { rank($0) < rank($1) }.compactMap { file in
             let path = folder + "/" + file

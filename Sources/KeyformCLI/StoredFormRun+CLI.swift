@@ -9,8 +9,11 @@ import KeyformTerminal
 /// the work): a form file's errors and a missing terminal become messages
 /// that name the file or say what to do instead.
 extension StoredFormRun {
-    /// The loaded form file on `store`.
-    init(_ loaded: LoadedForm, store: (any RecordStore)?, storeProblem: StoreError? = nil, lines: [String: ChoiceLines] = [:]) throws {
+    /// The loaded form file on `store`. `lines`: the keys of choices from files
+    /// (`choices: {file:}`, `--choices`); nil reads the form's own files, beside it,
+    /// so that the demo and the browser's add form show them as `run` does.
+    init(_ loaded: LoadedForm, store: (any RecordStore)?, storeProblem: StoreError? = nil, lines: [String: ChoiceLines]? = nil) throws {
+        let lines = lines ?? ChoiceFiles.read(loaded.form, formPath: loaded.path)
         do {
             try self.init(form: loaded.form, layouts: loaded.layouts, store: store, storeProblem: storeProblem, clock: .now(), lines: lines)
         } catch {

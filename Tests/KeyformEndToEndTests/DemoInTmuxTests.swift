@@ -17,21 +17,22 @@ import Testing
         #expect(menu.contains("› App") && !menu.contains("App*"), "\(menu)")
         #expect(!menu.contains("[ Done ]") && !menu.contains("keyboard"), "\(menu)")
         // Every app in demo/, by the number on its key, in the menu's order.
-        let apps = ["To-Do", "Profile", "Swim log", "Vacations", "Checklists", "日本語のタスク"]
+        let apps = ["To-Do", "Profile", "Swim log", "Vacations", "Checklists", "日本語のタスク", "Account request"]
         for (index, title) in apps.enumerated() {
             #expect(menu.contains("[\(index + 1)] \(title)"), "\(title) is not in the menu:\n\(menu)")
         }
         // Under the grid: each app's database, none made yet.
         #expect(menu.contains("Data in \(data.path)/keyform/demo/ (one database per app"), "\(menu)")
         for line in ["[1] todo.sqlite           not created yet", "[4] vacation-NAME.sqlite  one per vacation; none yet",
-                     "[5] checklist.sqlite      not created yet", "[6] japanese_task.sqlite  not created yet"] {
+                     "[5] checklist.sqlite      not created yet", "[6] japanese_task.sqlite  not created yet",
+                     "[7] account.sqlite        not created yet"] {
             #expect(menu.contains(line), "\(line) is not under the menu:\n\(menu)")
         }
         // The to-do app opens on the list of its records (keyform browse), where q goes
         // back to the menu; the vacation app, the first time, on the notes of "My
         // Vacation"; the checklist app on a sample list; the others on an entry.
         // Each text is one the menu does not show, so no key is sent before the app is there.
-        let opens = ["q menu", "› Name", "Swim · Page 1/2", "Vacation note · My Vacation · no records", "A sample list to try", "新しいタスク"]
+        let opens = ["q menu", "› Name", "Swim · Page 1/2", "Vacation note · My Vacation · no records", "A sample list to try", "新しいタスク", "› Login*"]
         // Esc on a list of notes or items goes back to the vacations or the lists first.
         let between = [4: "Which vacation", 5: "Checklists · pick a list"]
         for (index, text) in opens.enumerated() {
