@@ -51,6 +51,8 @@ public struct StoredFormRun {
     /// The store's earlier values for each `choices: {from:}`, read once: the
     /// form is prepared again at each step of a command's spinner.
     private let storedValues: [(source: Field.ChoiceSource, values: [String])]
+    /// The same for each `choices: {from:, by:}`: every stored value with its record's key, read once.
+    private let storedPairs: [(source: Field.ChoiceSource, pairs: [(value: String, key: String)])]
 
     /// The form ready to run on `store`.
     /// - Throws: the form's invalid pattern, as `FormContext` finds it.
@@ -59,18 +61,29 @@ public struct StoredFormRun {
     ///   (`ChoiceFiles.read`) or `--choices`, by field id.
     public init(form: Form, layouts: [String: Layout], store: (any RecordStore)?, storeProblem: StoreError? = nil,
                 clock: WallClock, lines: [String: ChoiceLines] = [:]) throws(FieldValidator.PatternError) {
-        let stored: [(source: Field.ChoiceSource, values: [String])] = form.fields.compactMap(\.choices)
+        let sources = form.fields.compactMap(\.choices)
+        let stored: [(source: Field.ChoiceSource, values: [String])] = sources.filter { $0.by == nil }
             .map { source in (source, (try? store?.choiceValues(source)) ?? []) }
-        context = try FormContext.prepared(form, layouts: layouts, storedChoices: Self.lookUp(stored), clock: clock, lines: lines)
+        let pairs: [(source: Field.ChoiceSource, pairs: [(value: String, key: String)])] = sources.compactMap { source in
+            source.by.map { by in (source, (try? store?.choicePairs(source, by: by)) ?? []) }
+        }
+        context = try FormContext.prepared(form, layouts: layouts, storedChoices: Self.lookUp(stored), clock: clock, lines: lines,
+                                           storedPairs: Self.lookUpPairs(pairs))
         self.store = store
         self.storeProblem = storeProblem
         self.loaded = (form, layouts)
         self.lines = lines
         self.storedValues = stored
+        self.storedPairs = pairs
     }
 
     private static func lookUp(_ stored: [(source: Field.ChoiceSource, values: [String])]) -> (Field.ChoiceSource) -> [String] {
         { source in stored.first { $0.source == source }?.values ?? [] }
+    }
+
+    private static func lookUpPairs(_ stored: [(source: Field.ChoiceSource, pairs: [(value: String, key: String)])])
+        -> (Field.ChoiceSource) -> [(value: String, key: String)] {
+        { source in stored.first { $0.source == source }?.pairs ?? [] }
     }
 
     /// What field `id`'s file, `--choices` or command gave, when it was read or run.
@@ -79,7 +92,7 @@ public struct StoredFormRun {
     /// The form prepared again with `more` keys (a command's lines), over those it was given.
     public func prepared(adding more: [String: ChoiceLines]) -> FormContext? {
         try? FormContext.prepared(loaded.form, layouts: loaded.layouts, storedChoices: Self.lookUp(storedValues),
-                                  clock: context.clock, lines: lines.merging(more) { $1 })
+                                  clock: context.clock, lines: lines.merging(more) { $1 }, storedPairs: Self.lookUpPairs(storedPairs))
     }
 
     /// Runs each `choices: {command:}` once, to its end or its time limit, its

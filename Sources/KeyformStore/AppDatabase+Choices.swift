@@ -43,6 +43,40 @@ extension AppDatabase {
         }
     }
 
+    public func choicePairs(_ source: Field.ChoiceSource, by other: String) throws(StoreError) -> [(value: String, key: String)] {
+        let (path, keyPath) = (RecordValues.path(source.field), RecordValues.path(other))
+        let order = source.order == .frequent ? "n DESC, m DESC, k" : "m DESC, k"
+        let rows = try mapped {
+            try writer.read { db in
+                try Row.fetchAll(db, sql: """
+                    SELECT e.type AS t, e.value AS v, json_type(r.data, ?) AS kt, json_extract(r.data, ?) AS kv,
+                           max(r.id) AS m, count(DISTINCT r.id) AS n, e.key AS k
+                    FROM _record AS r, json_each(r.data, ?) AS e
+                    WHERE r.form = ? AND v IS NOT NULL AND v != '' AND kv IS NOT NULL AND kv != ''
+                    GROUP BY kt, kv, v ORDER BY \(order)
+                    """, arguments: [keyPath, keyPath, path, source.form])
+            }
+        }
+        var seen = Set<[String]>()
+        return rows.compactMap { row -> (value: String, key: String)? in
+            guard let text = Self.shown(row, type: "t", value: "v"), let key = Self.shown(row, type: "kt", value: "kv"),
+                  seen.insert([key, text]).inserted else { return nil }
+            return (text, key)
+        }
+    }
+
+    /// A JSON value as a field shows it (numbers shortest, booleans yes/no); nil for null, lists and objects.
+    private static func shown(_ row: Row, type: String, value: String) -> String? {
+        switch row[type] as String? {
+        case "text": row[value]
+        case "integer": (row[value] as Int64?).map(String.init)
+        case "real": (row[value] as Double?).map(FieldValue.format)
+        case "true": "yes"
+        case "false": "no"
+        default: nil
+        }
+    }
+
     /// The name of every form with stored records, sorted.
     public func formNames() throws(StoreError) -> [String] {
         try mapped {

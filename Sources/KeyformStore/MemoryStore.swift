@@ -150,11 +150,33 @@ public final class MemoryStore: RecordStore, @unchecked Sendable {
     }
 
     public func choiceValues(_ source: Field.ChoiceSource) throws(StoreError) -> [String] {
+        Self.ordered(newestFirst(source.form), source)
+    }
+
+    public func choicePairs(_ source: Field.ChoiceSource, by other: String) throws(StoreError) -> [(value: String, key: String)] {
+        let records = newestFirst(source.form)
+        var keys: [String] = []
+        var byKey: [String: [Entry]] = [:]
+        for entry in records {
+            guard let held = entry.values[other] else { continue }
+            if case .list = held { continue }
+            let key = Self.shown(held)
+            guard !key.isEmpty else { continue }
+            if byKey[key] == nil { keys.append(key) }
+            byKey[key, default: []].append(entry)
+        }
+        var unlimited = source
+        unlimited.limit = Int.max
+        return keys.flatMap { key in Self.ordered(byKey[key] ?? [], unlimited).map { (value: $0, key: key) } }
+    }
+
+    /// `records` (newest first) offering `source.field`'s values as `choiceValues` orders them.
+    private static func ordered(_ records: [Entry], _ source: Field.ChoiceSource) -> [String] {
         // Each item: the newest record holding it (its rank), its place in that
         // record's list, and how many records hold it.
         var found: [String: (newest: Int, place: Int, count: Int)] = [:]
         var order: [String] = []
-        for (rank, entry) in newestFirst(source.form).enumerated() {
+        for (rank, entry) in records.enumerated() {
             guard let value = entry.values[source.field] else { continue }
             let items: [String] = if case .list(let list) = value { list } else { [Self.shown(value)] }
             var counted = Set<String>()

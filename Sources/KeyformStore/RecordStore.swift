@@ -75,6 +75,13 @@ public protocol RecordStore: AnyObject, Sendable {
     /// first; a list's items one by one.
     func choiceValues(_ source: Field.ChoiceSource) throws(StoreError) -> [String]
 
+    /// The values a `choices: {from: FORM.FIELD, by: OTHER}` grid offers, each
+    /// with the value its record's OTHER held (as a field shows it), read at once
+    /// for every answer: within one key, ordered and each once as `choiceValues`
+    /// orders them; records without OTHER left out. No limit: the caller keeps
+    /// `limit` values per key (`ChoiceLayout.groups`).
+    func choicePairs(_ source: Field.ChoiceSource, by other: String) throws(StoreError) -> [(value: String, key: String)]
+
     /// The name of every form with stored records, sorted.
     func formNames() throws(StoreError) -> [String]
 

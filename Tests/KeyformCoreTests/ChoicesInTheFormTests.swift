@@ -169,6 +169,39 @@ struct ChoicesInTheFormTests {
         #expect(context.validate(field: 1, Self.run(context, [.lineEdited(text: "Cusco", cursor: 5)], from: state).entries) == .success(.text("Cusco")))
     }
 
+    // MARK: Stored values by another field's value
+
+    static let trip = """
+        fields:
+          - id: country
+            choices: [Canada, Mexico]
+          - id: city
+            choices: {from: trip.city, by: country, limit: 2}
+            strict: true
+        """
+
+    @Test func storedValuesByAFieldAreReadOnceAndFollowItsAnswerAsKeysByAFieldDo() throws {
+        let form = try FormParserTests.form(Self.trip)
+        #expect(form.fields[1].choices == Field.ChoiceSource(form: "trip", field: "city", limit: 2, by: "country"))
+        #expect(form.fields[1].options == nil)
+        var reads = 0
+        let context = try FormContext.prepared(form, layouts: [:], clock: Self.clock, storedPairs: { source in
+            reads += 1
+            #expect(source.by == "country")
+            return [("Toronto", "Canada"), ("Oaxaca", "Mexico"), ("Ottawa", "Canada"), ("Montreal", "Canada")]
+        })
+        #expect(reads == 1)
+        var entries = FormState.start(context).entries
+        #expect(context.layoutName(ofField: 1, entries) == nil)
+        entries[0] = FormState.Entry("Canada")
+        // `limit` counts per answer: two of Canada's three stored cities, in the store's order.
+        #expect(context.layout(ofField: 1, entries)?.allKeys.filter { $0.action == .text }.map(\.label) == ["Toronto", "Ottawa"])
+        entries[0] = FormState.Entry("Mexico")
+        #expect(context.layout(ofField: 1, entries)?.allKeys.filter { $0.action == .text }.map(\.label) == ["Oaxaca"])
+        entries[1] = FormState.Entry("Toronto")
+        #expect(context.validate(field: 1, entries) == .failure(.notAChoice(["Oaxaca"])))
+    }
+
     @Test func theStatesLabelShowsForTheCountrysText() throws {
         let context = try Self.context(Self.country)
         let state = Self.run(context, [.gridHotkeyPressed("3"), .gridHotkeyPressed("1")])

@@ -70,6 +70,7 @@ import Testing
         "bad-type.yaml": "$.fields[0].type enum",
         "bad-words.yaml": "$.fields[1].placeholder minLength",
         "choices-by-wrong.yaml": "$.fields[4].choices anyOf",
+        "choices-stored-by-wrong.yaml": "$.fields[5].choices anyOf",
         "choices-written-wrong.yaml": "$.fields[0].choices anyOf",
         "empty-file.yaml": "$ type",
         "field-not-a-mapping.yaml": "$.fields[0] type",

@@ -202,6 +202,24 @@ enum Backend: String, CaseIterable, CustomTestStringConvertible, Sendable {
     }
 
     @Test(arguments: Backend.allCases)
+    func choicePairsGiveEachValueWithItsRecordsKeyOrderedWithinTheKey(_ backend: Backend) throws {
+        let (store, _) = try backend.make()
+        try store.saveRecord(trip("Lisbon", ["Food", "Beach"], nights: 3), form: vacation)
+        try store.saveRecord(trip("Porto", ["Sunset", "Food"]), form: vacation)
+        try store.saveRecord(trip("Lisbon", ["Beach"]), form: vacation)
+        try store.saveRecord(trip("Faro", nights: 3), form: vacation)
+        func values(_ source: Field.ChoiceSource, by other: String, key: String) throws -> [String] {
+            try store.choicePairs(source, by: other).filter { $0.key == key }.map(\.value)
+        }
+        let tags = Field.ChoiceSource(form: "vacation", field: "tags")
+        #expect(try values(tags, by: "place", key: "Lisbon") == ["Beach", "Food"])
+        #expect(try values(tags, by: "place", key: "Porto") == ["Sunset", "Food"])
+        #expect(try store.choicePairs(tags, by: "place").count == 4)  // Faro stored no tags; each (key, value) once
+        #expect(try values(Field.ChoiceSource(form: "vacation", field: "place"), by: "nights", key: "3") == ["Faro", "Lisbon"])
+        #expect(try store.choicePairs(Field.ChoiceSource(form: "nothing", field: "place"), by: "nights").isEmpty)
+    }
+
+    @Test(arguments: Backend.allCases)
     func aDraftIsOnePerFormAndGoesWithTheSubmittedRecord(_ backend: Backend) throws {
         let (store, _) = try backend.make()
         #expect(try store.draft(form: todo) == nil)

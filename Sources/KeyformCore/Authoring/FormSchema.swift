@@ -244,6 +244,11 @@ public enum FormSchema {
                   "type": "integer",
                   "minimum": 1,
                   "maximum": 50
+                },
+                "by": {
+                  "description": "A field id of this form: only values stored in records whose same field held this field's answer (the cities stored for the country picked); limit counts per answer.",
+                  "type": "string",
+                  "pattern": "^[a-z][a-z0-9_]*$"
                 }
               },
               "required": ["from"],

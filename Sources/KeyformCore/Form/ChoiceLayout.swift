@@ -44,7 +44,24 @@ public enum ChoiceLayout {
     /// them from `lines` (by field id) as if written in the form; while there
     /// are none (loading, failed, not run) its grid is titled with why, and
     /// offers only the keyboard key (none when strict).
+    /// A `choices: {from:, by:}` field's stored (value, key) pairs as the
+    /// groups of a `choices: {by:}` field: one a key, in the order keys first
+    /// come, each holding at most `limit` values in the order given.
+    public static func groups(_ pairs: [(value: String, key: String)], limit: Int) -> [Field.Options.Group] {
+        var groups: [Field.Options.Group] = []
+        var place: [String: Int] = [:]
+        for (value, key) in pairs {
+            let index = place[key] ?? { place[key] = groups.count; groups.append(.init(value: key, options: [])); return groups.count - 1 }()
+            if groups[index].options.count < limit { groups[index].options.append(Field.Option(label: value)) }
+        }
+        return groups
+    }
+
+    /// `pairs`: the stored (value, key) pairs of each `choices: {from:, by:}`
+    /// source, read once by the edge; the field then follows its driver exactly
+    /// as `choices: {by:, keys:}` does (a key never stored offers the keyboard).
     public static func apply(to form: Form, values: (Field.ChoiceSource) -> [String],
+                             pairs: (Field.ChoiceSource) -> [(value: String, key: String)] = { _ in [] },
                              lines: [String: ChoiceLines] = [:]) -> (form: Form, layouts: [String: Layout]) {
         var form = form
         var layouts: [String: Layout] = [:]
@@ -80,6 +97,13 @@ public enum ChoiceLayout {
                     for group in groups {
                         layouts[Self.name(forField: field.id, value: group.value)] = grid(group.options)
                     }
+                    form.pages[p].fields[f].input = .grid
+                case (nil, let source?) where source.by != nil:
+                    let groups = Self.groups(pairs(source), limit: source.limit)
+                    for group in groups {
+                        layouts[Self.name(forField: field.id, value: group.value)] = grid(group.options)
+                    }
+                    form.pages[p].fields[f].options = .by(field: source.by!, groups: groups)
                     form.pages[p].fields[f].input = .grid
                 case (nil, let source?):
                     let offered = Array(values(source).prefix(source.limit))

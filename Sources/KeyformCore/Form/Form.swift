@@ -191,14 +191,19 @@ public struct Field: Equatable, Sendable {
         public var form: String
         public var field: String
         public var order: Order
-        /// At most this many (9 by default: one digit hotkey each).
+        /// At most this many (9 by default: one digit hotkey each); with `by`, this many for each answer.
         public var limit: Int
+        /// `by: OTHER`: only values stored in records whose field OTHER held what
+        /// this form's field OTHER holds now (the cities stored for the country
+        /// picked above); the grid follows that answer like `choices: {by:, keys:}`.
+        public var by: String?
 
-        public init(form: String, field: String, order: Order = .recent, limit: Int = 9) {
+        public init(form: String, field: String, order: Order = .recent, limit: Int = 9, by: String? = nil) {
             self.form = form
             self.field = field
             self.order = order
             self.limit = limit
+            self.by = by
         }
     }
 

@@ -226,7 +226,8 @@ struct FormChecks {
         }
         checkPicks(field, fields, &reader)
         let layout = checkLayout(field, fields, &reader)
-        let readsLines = field.linesFrom != nil
+        // Stored values by an answer are keys by a field once prepared: strict holds to the answer's values.
+        let readsLines = field.linesFrom != nil || field.choices?.by != nil
         if field.strict, field.layout == nil, field.options == nil, !readsLines, let node = fields["strict"] {
             reader.error(node, "'strict' needs a 'layout' (or a list of 'choices'): the value must be one of its keys' texts")
         }
@@ -340,33 +341,45 @@ struct FormChecks {
         }
     }
 
-    /// `choices: {by: FIELD, keys: …}`: the driver is another field of the form
-    /// holding one value (not a list), and each value the table names is one the
-    /// driver can take: one of its keys when it is strict, else a value of its
-    /// kind (a table key nobody can give would never offer its keys).
-    private func checkOptionsBy(_ located: LocatedField, among all: [LocatedField], _ reader: inout NodeReader) {
-        guard case .by(let driverID, let groups)? = located.field.options,
-              case .mapping(let choices)? = located.fields["choices"], let byNode = choices["by"]
-        else { return }
+    /// The field a `by:` names (keys by a table, or stored values filtered by it):
+    /// another field of the form holding one value; nil, with the error said, otherwise.
+    private func driver(_ driverID: String, of located: LocatedField, among all: [LocatedField], at byNode: Node,
+                        _ reader: inout NodeReader) -> Field? {
         let ids = all.map(\.field.id)
         guard let driver = all.first(where: { $0.field.id == driverID })?.field, driverID != located.field.id else {
             let others = ids.filter { $0 != located.field.id }
             if driverID == located.field.id {
                 reader.error(byNode, "'by: \(driverID)' names this field itself; its keys follow another field's value")
-                return
+                return nil
             }
             let hint = Suggestion.closest(to: driverID, among: others).map { "did you mean '\($0)'?" } ?? "the fields are \(Self.andList(others))"
             reader.error(byNode, "'by: \(TerminalSafe.escaped(driverID))' names no field of the form; \(hint)")
-            return
+            return nil
         }
         if !driver.holdsValue {
             reader.error(byNode, "'\(driverID)' is a note, which holds no value; keys can follow a field that is answered")
-            return
+            return nil
         }
         if driver.multiple {
             reader.error(byNode, "'\(driverID)' holds a list (multiple: true); keys can follow a field that holds one value")
+            return nil
+        }
+        return driver
+    }
+
+    /// `choices: {by: FIELD, keys: …}`: the driver is another field of the form
+    /// holding one value (not a list), and each value the table names is one the
+    /// driver can take: one of its keys when it is strict, else a value of its
+    /// kind (a table key nobody can give would never offer its keys).
+    private func checkOptionsBy(_ located: LocatedField, among all: [LocatedField], _ reader: inout NodeReader) {
+        if let storedBy = located.field.choices?.by, case .mapping(let choices)? = located.fields["choices"], let byNode = choices["by"] {
+            _ = driver(storedBy, of: located, among: all, at: byNode, &reader)
             return
         }
+        guard case .by(let driverID, let groups)? = located.field.options,
+              case .mapping(let choices)? = located.fields["choices"], let byNode = choices["by"],
+              let driver = driver(driverID, of: located, among: all, at: byNode, &reader)
+        else { return }
         guard case .mapping(let table)? = choices["keys"] else { return }
         let offered = offeredTexts(of: driver)
         let reads = try? FieldValidator(field: Field(id: driver.id, type: driver.type, states: driver.states), choices: nil)

@@ -55,9 +55,9 @@ public struct FormContext: Sendable {
     /// edge read them, by field id (none given: the grid says they were not run).
     public static func prepared(
         _ form: Form, layouts: [String: Layout], storedChoices: (Field.ChoiceSource) -> [String] = { _ in [] }, clock: WallClock,
-        lines: [String: ChoiceLines] = [:]
+        lines: [String: ChoiceLines] = [:], storedPairs: (Field.ChoiceSource) -> [(value: String, key: String)] = { _ in [] }
     ) throws(FieldValidator.PatternError) -> FormContext {
-        let (offering, offered) = ChoiceLayout.apply(to: form, values: storedChoices, lines: lines)
+        let (offering, offered) = ChoiceLayout.apply(to: form, values: storedChoices, pairs: storedPairs, lines: lines)
         return try FormContext(form: offering, layouts: layouts.merging(offered) { $1 }, clock: clock)
     }
 

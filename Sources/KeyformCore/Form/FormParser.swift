@@ -266,7 +266,8 @@ public enum FormParser {
             // One option, three shapes: a list of keys, keys by another field's value, or the store.
             if case .sequence = node {
                 field.options = readOptions(node, in: "'choices'", &reader).map(Field.Options.fixed)
-            } else if case .mapping(let mapping) = node, mapping.keys.contains(where: { ["by", "keys"].contains($0.scalar?.string) }) {
+            } else if case .mapping(let mapping) = node, !mapping.keys.contains(where: { $0.scalar?.string == "from" }),
+                      mapping.keys.contains(where: { ["by", "keys"].contains($0.scalar?.string) }) {
                 field.options = readOptionsBy(node, &reader)
             } else if case .mapping(let mapping) = node, mapping.keys.contains(where: { ["command", "file"].contains($0.scalar?.string) }) {
                 field.linesFrom = readLineSource(node, &reader)
@@ -560,9 +561,9 @@ public enum FormParser {
         }
     }
 
-    /// `choices: {from: FORM.FIELD, order: recent|frequent, limit: N}`.
+    /// `choices: {from: FORM.FIELD, order: recent|frequent, limit: N, by: FIELD}`.
     private static func readChoices(_ node: Node, _ reader: inout NodeReader) -> Field.ChoiceSource? {
-        guard let fields = reader.fields(of: node, allowed: ["from", "order", "limit"], in: "'choices'") else { return nil }
+        guard let fields = reader.fields(of: node, allowed: ["from", "order", "limit", "by"], in: "'choices'") else { return nil }
         guard let fromNode = fields["from"] else {
             if !fields.hasUnknown { reader.error(node, "'choices' needs 'from: FORM.FIELD', the stored field whose earlier values are offered") }
             return nil
@@ -584,6 +585,14 @@ public enum FormParser {
         if let limitNode = fields["limit"] {
             guard let limit = reader.integer(limitNode, field: "limit", in: 1...50, meaning: "a whole number of choices") else { return nil }
             source.limit = limit
+        }
+        if let byNode = fields["by"] {
+            guard let by = reader.text(byNode, field: "by") else { return nil }
+            guard isIdentifier(by) else {
+                reader.error(byNode, "'by' must be a field id (the earlier field whose answer filters the stored values), found '\(TerminalSafe.escaped(by))'")
+                return nil
+            }
+            source.by = by
         }
         return source
     }
