@@ -815,6 +815,7 @@ extension FormField where Self == NoteField {
 ///
 /// ```swift
 /// DateTimeField("starts", label: "Starts", default: .now)
+/// DateTimeField("meets", label: "Meets", layout: .named("calendar"))
 /// ```
 public struct DateTimeField: FormField {
     /// The field as a form file would write it.
@@ -827,12 +828,16 @@ public struct DateTimeField: FormField {
     ///   - label: shown beside the field; the id when nil.
     ///   - required: Done stays disabled while the field is empty.
     ///   - defaultValue: the starting moment: `.now`, `.value(moment)` or `.last`.
+    ///   - layout: a key grid the field can swap to: `.named("calendar")` picks
+    ///     the day on a month of day keys, then the time on the shipped `time` keypad.
+    ///   - input: the view the field opens with; `.grid` needs a layout.
     public init(
-        _ id: String, label: String? = nil, required: Bool = false, default defaultValue: FieldDefault<KeyformDateTime>? = nil
+        _ id: String, label: String? = nil, required: Bool = false, default defaultValue: FieldDefault<KeyformDateTime>? = nil,
+        layout: KeyformLayout? = nil, input: InputView = .keyboard
     ) {
         definition = FieldDefinition(
             id: id, label: label, type: .datetime, required: required, defaultText: defaultValue.map(\.text),
-            layout: nil, input: .keyboard)
+            layout: layout, input: input)
     }
 }
 

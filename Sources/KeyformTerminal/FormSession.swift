@@ -214,6 +214,7 @@ public final class FormSession {
             event = .gridFilterTyped(character)
         case .eraseFilter: event = .gridFilterErased
         case .closeFilter: event = .gridFilterClosed
+        case .back: event = .pickStepBack
         case .previousMonth: event = .calendarMonthTurned(forward: false)
         case .nextMonth: event = .calendarMonthTurned(forward: true)
         case .today: event = .calendarTodayPressed
@@ -318,7 +319,7 @@ extension FormAction {
         case .cancel, .interrupt, .suspend, .redraw: true
         case .commit, .nextField, .previousField, .swapView, .done, .jumpToField, .edit, .showKeys, .moveLeft, .moveUp,
              .moveDown, .moveRight, .pressKey, .pressHotkey, .pressBackspace, .previousMonth, .nextMonth, .today, .flip,
-             .setYes, .setNo, .clear, .newLine, .previousLine, .nextLine, .openEditor, .filter, .typeFilter, .eraseFilter, .closeFilter:
+             .setYes, .setNo, .clear, .newLine, .previousLine, .nextLine, .openEditor, .filter, .typeFilter, .eraseFilter, .closeFilter, .back:
             false
         }
     }
@@ -334,7 +335,7 @@ extension FormAction {
         case .interrupt, .suspend, .redraw: true
         case .cancel, .commit, .nextField, .previousField, .swapView, .done, .jumpToField, .edit, .showKeys, .moveLeft,
              .moveUp, .moveDown, .moveRight, .pressKey, .pressHotkey, .pressBackspace, .previousMonth, .nextMonth, .today, .flip,
-             .setYes, .setNo, .clear, .newLine, .previousLine, .nextLine, .openEditor, .filter, .typeFilter, .eraseFilter, .closeFilter:
+             .setYes, .setNo, .clear, .newLine, .previousLine, .nextLine, .openEditor, .filter, .typeFilter, .eraseFilter, .closeFilter, .back:
             false
         }
     }

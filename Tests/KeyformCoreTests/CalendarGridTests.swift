@@ -149,7 +149,7 @@ struct CalendarGridTests {
                 layout: calendar
             """
         let parsed = FormParser.parse(bytes: Array(source.utf8), stem: "wrong", layouts: DemoForms.availability)
-        #expect(parsed.diagnostics.map(\.description).contains { $0.contains("'layout: calendar' is for date fields") },
+        #expect(parsed.diagnostics.map(\.description).contains { $0.contains("'layout: calendar' is for date and datetime fields") },
                 "\(parsed.diagnostics)")
     }
 }

@@ -199,7 +199,7 @@ extension KeyAction {
         case .filter: "filter: the browse list by a field's value, a long grid by what is typed"
         case .sort: "list: sort in the next order"
         case .quit: "list: leave"
-        case .back: "list: show all records again, or leave"
+        case .back: "list: show all records again, or leave; a datetime's time keypad: back to its calendar"
         case .yes: "list: yes, delete it"
         case .no: "a question: no"
         case .answer: "a question: answer"

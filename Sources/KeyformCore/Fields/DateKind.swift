@@ -7,6 +7,7 @@ struct DateKind: FieldKind {
     var type: Field.ValueType { .date }
     var synonyms: [String] { ["day"] }
     var clockWords: Set<String> { ["today", "yesterday", "tomorrow"] }
+    var pickSteps: [String] { [CalendarGrid.name] }
 
     func read(_ input: Substring, rules: FieldRules, clock: WallClock) -> Result<FieldValue, FieldProblem> {
         Self.parse(input, today: clock.today).map { .date($0) }

@@ -1,8 +1,9 @@
 /// `type: datetime`: a day and a time of day on the local wall clock, with no
 /// time zone (DECISIONS 52). Typed as the date, a space or `T`, then the time,
 /// each part as a date or a time field takes it: `2026-11-27 14:30`,
-/// `2026-11-27T14:30`, `2026/11/27 7:30`, `tomorrow 0930`; or `now` (the day and
-/// minute on the `WallClock` the form was opened with). No seconds, no offset.
+/// `2026-11-27T14:30`, `2026/11/27 7:30`, `tomorrow 0930`, `2026-11-27 now`; or
+/// `now` (the day and minute on the `WallClock` the form was opened with). No
+/// seconds, no offset. Picked on the calendar, then the time keypad (`pickSteps`).
 /// Shown `YYYY-MM-DD HH:MM`.
 ///
 /// JSON: a string `"YYYY-MM-DD HH:MM"`. Store: the same; SQL TEXT, which sorts
@@ -12,10 +13,27 @@ struct DateTimeKind: FieldKind {
     var type: Field.ValueType { .datetime }
     var clockWords: Set<String> { ["now"] }
 
-    /// `now`, or a day named by a word (`tomorrow 9:30`).
+    /// `now`, a day named by a word (`tomorrow 9:30`), or a time named so (`2026-11-28 now`).
     func resolvesWithClock(_ text: String) -> Bool {
-        text == "now" || DateKind().clockWords.contains { text.hasPrefix($0 + " ") || text.hasPrefix($0 + "t") }
+        text == "now" || text.hasSuffix(" now") || DateKind().clockWords.contains { text.hasPrefix($0 + " ") || text.hasPrefix($0 + "t") }
     }
+
+    /// Picked as a date then a time: the day on the calendar, then the time on
+    /// the time kind's keypad (DECISIONS 55).
+    var pickSteps: [String] { DateKind().pickSteps + TimeKind().pickSteps }
+
+    /// The day and the time, parted where the reader parts them (the last space,
+    /// else a `T` after a digit); text with neither is all day, no time yet.
+    func pickParts(of text: String) -> [String] {
+        let cut = text.lastIndex(of: " ") ?? text.indices.last { index in
+            (text[index] == "T" || text[index] == "t") && index > text.startIndex && text[text.index(before: index)].isWholeNumber
+        }
+        guard let cut else { return [text, ""] }
+        return [String(text[..<cut]), String(text[text.index(after: cut)...])]
+    }
+
+    /// `DAY TIME`: a day picked before its time shows as `2026-11-28 ` while the time is typed.
+    func joinedPickParts(_ parts: [String]) -> String { parts.joined(separator: " ") }
 
     func read(_ input: Substring, rules: FieldRules, clock: WallClock) -> Result<FieldValue, FieldProblem> {
         Self.parse(input, clock: clock).map { .datetime($0) }
@@ -57,6 +75,8 @@ struct DateTimeKind: FieldKind {
         case .failure(let problem) where problem == .notDate: return .failure(.notDateTime)
         case .failure(let problem): return .failure(problem)
         }
+        // The time part as a time field reads it: `now` too (the time keypad's Now key).
+        if timeText.lowercased() == "now" { return .success(CivilDateTime(date: day, time: ClockTime(minuteOfDay: clock.minuteOfDay))) }
         switch TimeKind.parse(timeText) {
         case .success(let time): return .success(CivilDateTime(date: day, time: time))
         case .failure(let problem) where problem == .notTime: return .failure(.notDateTime)

@@ -91,6 +91,21 @@ public protocol FieldKind: Sendable {
     /// expected, else the value as the failure shows it (`got 'TEXT'`).
     /// `validator` reads `expected` as the field reads typing.
     func testMismatch(expected: String, actual: FieldValue?, field: Field, validator: FieldValidator, clock: WallClock) -> String?
+
+    /// The grids a value of this kind is picked on, one part of it each, in
+    /// order: a date's calendar; a time's keypad; a datetime's day on the
+    /// calendar, then its time on the time keypad (DECISIONS 55). A field whose
+    /// `layout:` names the first is picked through all of them. Empty for a
+    /// kind picked only from the keys a form names.
+    var pickSteps: [String] { get }
+
+    /// The entry's text cut into one part per pick step (a datetime's day and
+    /// its time), so that each step's grid changes its own part; the whole text
+    /// as one part for a kind of one step.
+    func pickParts(of text: String) -> [String]
+
+    /// The parts put back together as the entry's text (`pickParts` undone).
+    func joinedPickParts(_ parts: [String]) -> String
 }
 
 /// A field's rules besides its type, compiled once: what `FieldKind.read` checks.
@@ -162,6 +177,10 @@ extension FieldKind {
         let text = actual?.text ?? ""
         return text == expected ? nil : text
     }
+
+    public var pickSteps: [String] { [] }
+    public func pickParts(of text: String) -> [String] { [text] }
+    public func joinedPickParts(_ parts: [String]) -> String { parts.joined() }
 }
 
 extension FieldKind {

@@ -10,6 +10,9 @@
 struct TimeKind: FieldKind {
     var type: Field.ValueType { .time }
     var clockWords: Set<String> { ["now"] }
+    /// The shipped keypad (`Layouts/time.yaml`), or a Layouts folder's own `time`.
+    var pickSteps: [String] { [Self.keypad] }
+    static let keypad = "time"
 
     func read(_ input: Substring, rules: FieldRules, clock: WallClock) -> Result<FieldValue, FieldProblem> {
         if input.lowercased() == "now" { return .success(.time(ClockTime(minuteOfDay: clock.minuteOfDay))) }

@@ -441,15 +441,28 @@ struct FormChecks {
         }
     }
 
+    /// The grids a field picked in steps goes on to after its `layout:` (a
+    /// datetime's time keypad): asked for as any layout is, so a Layouts
+    /// folder's `time` is the one a run uses, and reported at the `layout:`
+    /// line when broken.
+    private func checkLaterPickSteps(_ field: Field, _ node: Node, _ reader: inout NodeReader) {
+        for step in field.kind.pickSteps.dropFirst() where !CalendarGrid.isCalendar(step) {
+            if case .broken = layouts(step) {
+                reader.error(node, "'\(field.id)' is picked on the calendar, then on the layout '\(step)', which has errors; run 'keyform layout check' on it")
+            }
+        }
+    }
+
     /// Reports a layout that does not resolve or is broken, at the `layout:` line; the layout when found.
     private func checkLayout(_ field: Field, _ fields: Fields, _ reader: inout NodeReader) -> Layout? {
         guard let name = field.layout, let node = fields["layout"] else { return nil }
         // The calendar is generated for the month shown, not found in a file.
         if name == CalendarGrid.name {
-            guard field.type == .date else {
-                reader.error(node, "'layout: calendar' is for date fields; '\(field.id)' is \(field.kind.withArticle) field")
+            guard field.kind.pickSteps.first == CalendarGrid.name else {
+                reader.error(node, "'layout: calendar' is for date and datetime fields; '\(field.id)' is \(field.kind.withArticle) field")
                 return nil
             }
+            checkLaterPickSteps(field, node, &reader)
             return CalendarGrid.layout(month: CivilDate(year: 2000, month: 1, day: 1)!, names: .english)
         }
         switch layouts(name) {

@@ -66,7 +66,7 @@ public struct FormContext: Sendable {
         self.form = form
         self.fields = form.fields
         self.pageOfField = form.pages.enumerated().flatMap { page, content in content.fields.map { _ in page } }
-        self.layouts = layouts
+        self.layouts = Self.withPickLayouts(layouts, for: form.fields)
         self.clock = clock
         self.calendarNames = .english
         var validators: [FieldValidator] = []
@@ -112,6 +112,33 @@ public struct FormContext: Sendable {
         let filterable = Set(layouts.filter { GridFilter.applies(to: $0.value, named: $0.key) }.keys)
         self.filterable = filterable
         slashFilters = filterable.filter { name in !(layouts[name]?.allKeys.contains { $0.hotkey == "/" } ?? true) }
+    }
+
+    /// `layouts` with the grids of the later pick steps of the fields picked in
+    /// steps (a datetime's time keypad) that the caller did not give: the
+    /// shipped ones. A form file's are found as any layout is (a Layouts
+    /// folder's `time` first); a form in code or a prompt gets them here.
+    private static func withPickLayouts(_ layouts: [String: Layout], for fields: [Field]) -> [String: Layout] {
+        var all = layouts
+        for field in fields {
+            let steps = field.kind.pickSteps
+            guard steps.count > 1, field.layout == steps.first else { continue }
+            for name in steps.dropFirst() where all[name] == nil && !CalendarGrid.isCalendar(name) {
+                all[name] = ShippedLayouts.layout(named: name)
+            }
+        }
+        return all
+    }
+
+    /// The grids field `index` is picked on, one part of its value each
+    /// (`FieldKind.pickSteps`: a datetime's calendar, then the time keypad), when
+    /// its `layout:` names the first and every one resolves; empty for a field
+    /// picked on one grid (a date's calendar too), or typed.
+    public func pickSteps(ofField index: Int) -> [String] {
+        guard fields.indices.contains(index) else { return [] }
+        let steps = fields[index].kind.pickSteps
+        guard steps.count > 1, fields[index].layout == steps.first, steps.allSatisfy({ CalendarGrid.isCalendar($0) || layouts[$0] != nil }) else { return [] }
+        return steps
     }
 
     /// Whether field `index` must be filled with these earlier values (by field

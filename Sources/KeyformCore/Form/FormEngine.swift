@@ -49,6 +49,8 @@ public enum FormEngine {
         case .calendarTodayPressed:
             guard isCalendar(state) else { return [.bell] }
             return show(context.today, in: &state)
+        case .pickStepBack:
+            return stepBack(&state, context)
         case .gridKeyPressed:
             guard let grid = state.grid else { return [.bell] }
             guard let key = highlightedKey(state, context) else {
@@ -271,27 +273,36 @@ extension FormEngine {
     /// The field's own layout, on the page and key that hold its current value
     /// (so a field set to "Medium" opens with Medium highlighted), else on its
     /// first page with nothing highlighted.
-    private static func startingGrid(forField index: Int, _ state: FormState, _ context: FormContext) -> FormState.Grid? {
-        guard let name = context.layoutName(ofField: index, state.entries), let layout = context.layout(named: name) else { return nil }
+    ///
+    /// A field picked in steps (a datetime) opens step `step` on its own part
+    /// of the value: the calendar on the day, the time keypad with the time
+    /// standing (`Grid.partStands`).
+    private static func startingGrid(forField index: Int, step: Int = 0, _ state: FormState, _ context: FormContext) -> FormState.Grid? {
+        let steps = context.pickSteps(ofField: index)
+        guard step == 0 || steps.indices.contains(step) else { return nil }
+        let name = step > 0 ? steps[step] : context.layoutName(ofField: index, state.entries)
+        guard let name, let layout = context.layout(named: name) else { return nil }
+        let parts = steps.isEmpty ? [state.entries[index].input.text] : pickParts(ofField: index, state, context)
+        let value = parts.indices.contains(step) ? parts[step] : ""
+        let stands = step > 0 && !value.isEmpty
         if CalendarGrid.isCalendar(name) {
             // The month of the field's date, that day highlighted; else today's month, nothing highlighted.
-            guard let day = CivilDate(iso: state.entries[index].input.text) else {
-                return FormState.Grid(layout: CalendarGrid.name(ofMonthOf: context.today))
+            guard let day = CivilDate(iso: value) else {
+                return FormState.Grid(layout: CalendarGrid.name(ofMonthOf: context.today), step: step, partStands: stands)
             }
-            return FormState.Grid(layout: CalendarGrid.name(ofMonthOf: day), highlight: CalendarGrid.index(of: day))
+            return FormState.Grid(layout: CalendarGrid.name(ofMonthOf: day), highlight: CalendarGrid.index(of: day), step: step, partStands: stands)
         }
         // A selection highlights none of its keys: Enter with nothing highlighted
         // keeps it and commits (a highlight on its first item toggled a default off).
         if context.fields[index].multiple { return FormState.Grid(layout: name) }
-        let value = state.entries[index].input.text
         for (p, page) in layout.pages.enumerated() {
             for (r, row) in page.rows.enumerated() {
                 if let k = row.firstIndex(where: { $0.action == .text && $0.text == value }) {
-                    return FormState.Grid(layout: name, page: p, highlight: .init(row: r, key: k))
+                    return FormState.Grid(layout: name, page: p, highlight: .init(row: r, key: k), step: step, partStands: stands)
                 }
             }
         }
-        return FormState.Grid(layout: name)
+        return FormState.Grid(layout: name, step: step, partStands: stands)
     }
 
     /// The page the grid shows: the filter's matches while it is open, else the layout's page.
@@ -350,8 +361,10 @@ extension FormEngine {
                 guard let k = row.firstIndex(where: matches) else { continue }
                 // The highlight follows the key pressed once arrows have shown it; a
                 // hotkey alone shows none, so Enter never repeats a key unasked.
-                let highlight = grid.highlight.map { _ in GridDrawing.KeyIndex(row: r, key: k) }
-                state.grid = FormState.Grid(layout: grid.layout, page: p, highlight: highlight)
+                var pressed = grid
+                pressed.page = p
+                pressed.highlight = grid.highlight.map { _ in GridDrawing.KeyIndex(row: r, key: k) }
+                state.grid = pressed
                 let turn: [FormEffect] = p == grid.page ? [] : [.transition(.page(forward: p > grid.page))]
                 return turn + press(row[k], in: &state, context)
             }
@@ -377,12 +390,15 @@ extension FormEngine {
     private static func press(_ key: Layout.Key, in state: inout FormState, _ context: FormContext) -> [FormEffect] {
         guard let grid = state.grid, let layout = context.layout(named: grid.layout) else { return [.bell] }
         let entry = state.entries[state.focus]
+        if let effects = pressInLaterStep(key, layout: layout, in: &state, context) { return effects }
         switch key.action {
         case .text where layout.kind == .choice && context.fields[state.focus].multiple:
             // A `multiple` field: the key toggles in the selection; `done` commits.
             var items = entry.input.items
             if let at = items.firstIndex(of: key.text) { items.remove(at: at) } else { items.append(key.text) }
             return setEntry(FormState.Entry(selection: items), in: &state, context)
+        case .text where layout.kind == .choice && !context.pickSteps(ofField: state.focus).isEmpty:
+            return pickPart(key, in: &state, context)
         case .text where layout.kind == .choice:
             let effects = setEntry(FormState.Entry(key.text), in: &state, context)
             return effects + commit(&state, context, pressDoneOnLast: true)
@@ -397,7 +413,8 @@ extension FormEngine {
         case .page(let id):
             guard let target = layout.pageIndex(id: id) else { return [.bell] }
             // Arrows brought the person here: the new page highlights its first key; a hotkey did not.
-            state.grid = FormState.Grid(layout: grid.layout, page: target, highlight: grid.highlight.map { _ in .init(row: 0, key: 0) })
+            state.grid = FormState.Grid(layout: grid.layout, page: target, highlight: grid.highlight.map { _ in .init(row: 0, key: 0) },
+                                        step: grid.step, partStands: grid.partStands)
             return [.transition(.page(forward: target > grid.page))]
         case .layout(let name):
             guard let target = context.layout(named: name) else { return [.bell] }
@@ -513,7 +530,7 @@ extension FormEngine {
         guard let grid = state.grid, let month = CalendarGrid.month(named: grid.layout, today: context.today) else { return [.bell] }
         let step = forward ? 1 : -1
         guard let day = calendarDay(state, context) else {
-            state.grid = FormState.Grid(layout: CalendarGrid.name(ofMonthOf: CalendarGrid.adding(months: step, to: month)))
+            state.grid = FormState.Grid(layout: CalendarGrid.name(ofMonthOf: CalendarGrid.adding(months: step, to: month)), step: grid.step)
             return [.transition(.page(forward: forward))]
         }
         return show(CalendarGrid.adding(months: step, to: day), in: &state)
@@ -523,9 +540,77 @@ extension FormEngine {
     private static func show(_ day: CivilDate, in state: inout FormState) -> [FormEffect] {
         let name = CalendarGrid.name(ofMonthOf: day)
         let before = state.grid?.layout
-        state.grid = FormState.Grid(layout: name, highlight: CalendarGrid.index(of: day))
+        state.grid = FormState.Grid(layout: name, highlight: CalendarGrid.index(of: day), step: state.grid?.step ?? 0)
         guard let before, before != name, let shown = CalendarGrid.month(named: before, today: day) else { return [] }
         return [.transition(.page(forward: day > shown))]
+    }
+}
+
+// MARK: A value picked in steps
+
+extension FormEngine {
+    /// Field `index`'s text cut into its pick parts (`FieldKind.pickParts`), as
+    /// the field shows it: a datetime holding `now` is its day and its time.
+    static func pickParts(ofField index: Int, _ state: FormState, _ context: FormContext) -> [String] {
+        let kind = context.fields[index].kind
+        return kind.pickParts(of: context.shownText(ofField: index, state.entries[index]))
+    }
+
+    /// The focused field's text with step `step`'s part replaced by `part`.
+    private static func replacingPart(_ step: Int, with part: String, _ state: FormState, _ context: FormContext) -> String? {
+        var parts = pickParts(ofField: state.focus, state, context)
+        guard parts.indices.contains(step) else { return nil }
+        parts[step] = part
+        return context.fields[state.focus].kind.joinedPickParts(parts)
+    }
+
+    /// A key of a pick step's grid gave its part (a day): it goes in the field,
+    /// the other parts kept, and the next step's grid opens on its own part (the
+    /// time keypad, a time the field held standing until a key types); after
+    /// the last step the field commits. The next grid highlights nothing:
+    /// Enter after typing the time commits it, and types no key unasked.
+    private static func pickPart(_ key: Layout.Key, in state: inout FormState, _ context: FormContext) -> [FormEffect] {
+        guard let grid = state.grid, let text = replacingPart(grid.step, with: key.text, state, context) else { return [.bell] }
+        let effects = setEntry(FormState.Entry(text), in: &state, context)
+        guard let next = startingGrid(forField: state.focus, step: grid.step + 1, state, context) else {
+            return effects + commit(&state, context, pressDoneOnLast: true)
+        }
+        state.grid = next
+        return effects + [.transition(.page(forward: true))]
+    }
+
+    /// A key of a later step's keypad changes that step's part only (a
+    /// datetime's time, after its day): a text key types after it (replacing a
+    /// part that stands), ⌫ erases its last character (a part that stands
+    /// whole; on an empty part, back to the step before), Clear empties it. Nil
+    /// for a key that acts as on any grid (Done, a page, the keyboard).
+    private static func pressInLaterStep(_ key: Layout.Key, layout: Layout, in state: inout FormState, _ context: FormContext) -> [FormEffect]? {
+        guard let grid = state.grid, grid.step > 0, !(layout.kind == .choice && key.action == .text) else { return nil }
+        let parts = pickParts(ofField: state.focus, state, context)
+        guard parts.indices.contains(grid.step) else { return nil }
+        let part = grid.partStands ? "" : parts[grid.step]
+        let changed: String
+        switch key.action {
+        case .text: changed = part + key.text
+        case .backspace:
+            if !grid.partStands, part.isEmpty { return stepBack(&state, context) }
+            changed = String(part.dropLast())
+        case .clear: changed = ""
+        default: return nil
+        }
+        guard let text = replacingPart(grid.step, with: changed, state, context) else { return nil }
+        state.grid?.partStands = false
+        return setEntry(FormState.Entry(text), in: &state, context)
+    }
+
+    /// Esc on a later pick step (⌫ on its empty part too): the step before,
+    /// on its own part (the calendar on the day picked). The field keeps what
+    /// was picked and typed.
+    private static func stepBack(_ state: inout FormState, _ context: FormContext) -> [FormEffect] {
+        guard let grid = state.grid, grid.step > 0,
+              let before = startingGrid(forField: state.focus, step: grid.step - 1, state, context) else { return [.bell] }
+        state.grid = before
+        return [.transition(.page(forward: false))]
     }
 }
 
@@ -579,6 +664,9 @@ extension FormEngine {
         case toggle(Layout.Key)
         /// A key that types its text into the field.
         case type(Layout.Key)
+        /// A key that gives its part of a value picked in steps, the next step's
+        /// grid following (a datetime's day, then its time).
+        case pickPart(Layout.Key)
         /// Another key: a `done` or `next` key commits (its step), a page,
         /// layout, keyboard, backspace, clear or previous key does not (nil).
         case press(Layout.Key, CommitStep?)
@@ -588,7 +676,7 @@ extension FormEngine {
             switch self {
             case .commit(let step), .pick(_, let step): step
             case .press(_, let step): step
-            case .toggle, .type: nil
+            case .toggle, .type, .pickPart: nil
             }
         }
     }
@@ -603,6 +691,11 @@ extension FormEngine {
         switch key.action {
         case .text where layout.kind == .choice && context.fields[state.focus].multiple:
             return .toggle(key)
+        case .text where layout.kind == .choice && !context.pickSteps(ofField: state.focus).isEmpty:
+            guard grid.step + 1 >= context.pickSteps(ofField: state.focus).count else { return .pickPart(key) }
+            var picked = state
+            picked.entries[state.focus] = FormState.Entry(replacingPart(grid.step, with: key.text, state, context) ?? key.text)
+            return .pick(key, commitStep(picked, context, pressDoneOnLast: true))
         case .text where layout.kind == .choice:
             var picked = state
             picked.entries[state.focus] = FormState.Entry(key.text)

@@ -74,12 +74,23 @@ public struct FormState: Equatable, Sendable {
         /// match it (`filter.page`), and `highlight` is a place on that page.
         /// `page` stays the layout's page the filter was opened on.
         public var filter: GridFilter?
+        /// Which of the field's pick steps this grid is (`FieldKind.pickSteps`):
+        /// a datetime's time keypad is 1, after its calendar (0). Any other grid is 0.
+        public var step: Int
+        /// On a later step: the step's part of the value came with the field (the
+        /// time a datetime held before its day was picked) and stands until a key
+        /// of the step types, which replaces it, as a keyboard opened on a picked
+        /// value does (`Entry.kept`).
+        public var partStands: Bool
 
-        public init(layout: String, page: Int = 0, highlight: GridDrawing.KeyIndex? = nil, filter: GridFilter? = nil) {
+        public init(layout: String, page: Int = 0, highlight: GridDrawing.KeyIndex? = nil, filter: GridFilter? = nil,
+                    step: Int = 0, partStands: Bool = false) {
             self.layout = layout
             self.page = page
             self.highlight = highlight
             self.filter = filter
+            self.step = step
+            self.partStands = partStands
         }
     }
 
@@ -200,6 +211,9 @@ public enum FormEvent: Equatable, Sendable {
     case calendarMonthTurned(forward: Bool)
     /// `t` in a calendar: today's month, today highlighted.
     case calendarTodayPressed
+    /// Esc on a later step of a pick (a datetime's time keypad): the step before
+    /// (its calendar), its part highlighted; what was picked stays in the field.
+    case pickStepBack
     /// Enter in the grid view: press the highlighted key; with none
     /// highlighted, commit the field as it is.
     case gridKeyPressed

@@ -53,6 +53,9 @@ public enum FormAction: String, ScreenAction {
     case eraseFilter = "erase-filter"
     /// Esc in the filter: close it, the whole grid again.
     case closeFilter = "close-filter"
+    /// Esc on a later step of a pick (a datetime's time keypad): the step
+    /// before (its calendar). The browse list's Esc shares the name.
+    case back
 }
 
 /// What a form's key maps ask to know whether a binding works now and what
@@ -115,6 +118,9 @@ public struct FormKeySituation: Sendable {
     public var isPicker: Bool { context.form.presentation == .picker }
     /// Whether the grid's filter is open: typed characters are its own.
     public var isFiltering: Bool { state.grid?.filter != nil }
+    /// Whether the grid is a later step of a value picked in steps (a
+    /// datetime's time keypad, after its calendar): Esc goes back a step.
+    public var isLaterPickStep: Bool { (state.grid?.step ?? 0) > 0 }
     /// Whether `/` opens the grid's filter now (a long grid, its filter closed).
     public var slashOpensFilter: Bool {
         guard let grid = state.grid, grid.filter == nil else { return false }
@@ -216,6 +222,8 @@ public struct FormKeyMaps: Sendable {
         Binding([.escape], .closeFilter, help: "close filter", rank: 1) { $0.isFiltering },
         Binding([.backspace], .eraseFilter, help: "erase", rank: 4) { $0.isFiltering },
         Binding([.anyCharacter], .typeFilter) { $0.isFiltering },
+        // A later step of a pick: Esc goes back a step (the time keypad to the calendar), not out of the form.
+        Binding([.escape], .back, help: "calendar", rank: 1) { $0.isLaterPickStep },
         // The grid's own keys are kept before the keys of every view: at 80
         // columns a calendar shows its arrows and `t today`.
         Binding([.left], .moveLeft, help: "move", rank: 2),
@@ -230,7 +238,7 @@ public struct FormKeyMaps: Sendable {
         Binding([.character("/")], .filter, help: "filter", rank: 2) { $0.slashOpensFilter },
         Binding([.tab], .swapView, help: "keyboard", rank: 3) { $0.swapsView },
         back,
-        Binding([.escape], .cancel, help: "cancel", rank: 1) { !$0.isFiltering },
+        Binding([.escape], .cancel, help: "cancel", rank: 1) { !$0.isFiltering && !$0.isLaterPickStep },
         Binding([.backspace], .pressBackspace),
         Binding([.anyCharacter], .pressHotkey),
     ] + everywhere)
@@ -293,6 +301,8 @@ public struct FormKeyMaps: Sendable {
         case .commit(.submit): return situation.isPicker ? (situation.view == .keyboard ? "answer" : "pick") : "done"
         case .commit(.goTo(let field)): return "go to " + shown(context.label(ofField: field, state.entries))
         case .pick(let key, _): return "pick " + label(key) + done
+        // A day picked before its time: the keypad follows, no commit yet.
+        case .pickPart(let key): return "pick " + label(key)
         case .toggle(let key): return "toggle " + label(key)
         case .type(let key): return "type " + label(key)
         case .press(let key, _): return "press " + label(key)

@@ -296,3 +296,11 @@ extension Node {
         }
     }
 }
+
+extension ShippedLayouts {
+    /// A layout shipped with Keyform, parsed (their own tests check them); nil
+    /// for a name that is none of them.
+    public static func layout(named name: String) -> Layout? {
+        sources[name].flatMap { LayoutParser.parse($0).value }
+    }
+}

@@ -34,8 +34,7 @@ public struct Prompt: Equatable, Sendable {
     /// The shipped layouts the field uses (the time keypad, the yes/no keys);
     /// a calendar and a grid of options are made by the preparation itself.
     public var layouts: [String: Layout] {
-        guard let name = field.layout, let source = ShippedLayouts.sources[name],
-              let layout = LayoutParser.parse(source).value else { return [:] }
+        guard let name = field.layout, let layout = ShippedLayouts.layout(named: name) else { return [:] }
         return [name: layout]
     }
 
@@ -127,12 +126,10 @@ public struct Prompt: Equatable, Sendable {
         return Prompt(command: type == .date ? .date : .time, field: field, answersWithoutTerminal: value != nil)
     }
 
+    /// The grid a kind is picked on first (its descriptor's `pickSteps`): a
+    /// date's calendar, a time's keypad, a datetime's calendar then keypad.
     private static func layout(for type: Field.ValueType) -> String? {
-        switch type {
-        case .date: CalendarGrid.name
-        case .time: "time"
-        default: nil
-        }
+        type.kind.pickSteps.first
     }
 
     /// `yes`/`no` and their synonyms (`y`, `true`, `1`, …), as a boolean field reads them; nil for another word.
