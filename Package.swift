@@ -28,22 +28,26 @@ let package = Package(
         ),
         // The edges toward the person: terminal, readline bridge, signals.
         .target(name: "KeyformTerminal", dependencies: ["KeyformCore", "CReadline"]),
-        // GRDB on the system SQLite: records, drafts, field history, migrations.
+        // The store's interface, whatever the backend: the RecordStore protocol, StoreError, stored values,
+        // MemoryStore (for tests), where a store is (StoreLocation). No database library.
+        .target(name: "KeyformStore", dependencies: ["KeyformCore"]),
+        // The SQLite backend: GRDB on the system SQLite (records, drafts, field history, migrations).
         .target(
-            name: "KeyformStore",
-            dependencies: ["KeyformCore", .product(name: "GRDB", package: "GRDB.swift")]
+            name: "KeyformSQLite",
+            dependencies: ["KeyformCore", "KeyformStore", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         // Finding and reading form and layout files (SPEC order): shared by the CLI and the library.
         .target(name: "KeyformFiles", dependencies: ["KeyformCore"]),
         // One run of a form on a store (loading, drafts, history, saving or rescuing, exit statuses):
         // what the CLI, the demo, browse and the library all run forms through.
-        .target(name: "KeyformRun", dependencies: ["KeyformCore", "KeyformTerminal", "KeyformStore"]),
+        // Its StoreOpener is the one door to every backend.
+        .target(name: "KeyformRun", dependencies: ["KeyformCore", "KeyformTerminal", "KeyformStore", "KeyformSQLite"]),
         // The public Swift API (product `Keyform`): forms in code or files, typed results, a test double.
         .target(name: "Keyform", dependencies: ["KeyformCore", "KeyformTerminal", "KeyformStore", "KeyformFiles", "KeyformRun"]),
         // The library's example: asks for a to-do and decodes it into a struct.
         .executableTarget(name: "keyform-example", dependencies: ["Keyform"], path: "Sources/KeyformExample"),
         // A helper for the store's multi-process tests: opens a database and saves N records.
-        .executableTarget(name: "keyform-store-stress", dependencies: ["KeyformStore"], path: "Sources/KeyformStoreStress"),
+        .executableTarget(name: "keyform-store-stress", dependencies: ["KeyformStore", "KeyformSQLite"], path: "Sources/KeyformStoreStress"),
         // The process's arguments kept before `main` (Swift reads them from /proc on Linux).
         .target(name: "CArguments"),
         // The `keyform` command-line tool.
@@ -70,15 +74,15 @@ let package = Package(
             ],
             exclude: ["__Snapshots__", "Fixtures"]
         ),
-        .testTarget(name: "KeyformCLITests", dependencies: ["KeyformCLI", "KeyformTestSupport"], exclude: ["Scripts"]),
+        .testTarget(name: "KeyformCLITests", dependencies: ["KeyformCLI", "KeyformSQLite", "KeyformTestSupport"], exclude: ["Scripts"]),
         // Finding forms and layouts (search order, $KEYFORM_FORMS, paths vs names, errors) in temporary folders.
         .testTarget(name: "KeyformFilesTests", dependencies: ["KeyformFiles", "KeyformCore"]),
         .testTarget(name: "KeyformTerminalTests", dependencies: ["KeyformTerminal", "KeyformTestSupport"]),
-        .testTarget(name: "KeyformRunTests", dependencies: ["KeyformRun", "KeyformStore", "KeyformTerminal", "KeyformCore"]),
-        .testTarget(name: "KeyformStoreTests", dependencies: ["KeyformStore", "keyform-store-stress", "KeyformTestSupport"]),
+        .testTarget(name: "KeyformRunTests", dependencies: ["KeyformRun", "KeyformStore", "KeyformSQLite", "KeyformTerminal", "KeyformCore"]),
+        .testTarget(name: "KeyformStoreTests", dependencies: ["KeyformStore", "KeyformSQLite", "keyform-store-stress", "KeyformTestSupport"]),
         // keyform run in tmux; depends on the executable so that it is built first.
-        .testTarget(name: "KeyformEndToEndTests", dependencies: ["KeyformCLI", "KeyformStore", "KeyformTestSupport"]),
-        .testTarget(name: "KeyformLibraryTests", dependencies: ["Keyform", "keyform-example", "KeyformCore", "KeyformStore"]),
+        .testTarget(name: "KeyformEndToEndTests", dependencies: ["KeyformCLI", "KeyformStore", "KeyformSQLite", "KeyformTestSupport"]),
+        .testTarget(name: "KeyformLibraryTests", dependencies: ["Keyform", "keyform-example", "KeyformCore", "KeyformStore", "KeyformSQLite"]),
         // Imports only `Keyform`, nothing @testable: what a user's package sees is enough.
         .testTarget(
             name: "KeyformPublicAPITests",

@@ -152,7 +152,7 @@ extension KeyformForm {
         var store: (any RecordStore)?
         if let path = storePath {
             do {
-                store = try AppDatabase.open(path: path)
+                store = try StoreOpener.open(path)
             } catch {
                 throw KeyformError.storeUnavailable(error.description)
             }

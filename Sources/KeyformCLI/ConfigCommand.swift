@@ -113,7 +113,7 @@ struct ConfigShowCommand: ParsableCommand {
             place.path + (FileManager.default.fileExists(atPath: place.path) ? "" : " (not found)")
                 + (place.named ? " (KEYFORM_CONFIG)" : "")
         } ?? (environment["KEYFORM_CONFIG"] == "/dev/null" ? "none (KEYFORM_CONFIG=/dev/null)" : "none")
-        let database = AppDatabase.defaultPath(environment: environment.filter { $0.key != "KEYFORM_DB" }, home: NSHomeDirectory())
+        let database = StoreLocation.defaultPath(environment: environment.filter { $0.key != "KEYFORM_DB" }, home: NSHomeDirectory())
         try Output.result(ConfigShow.text(resolved, file: file, defaultDatabase: database))
         for problem in resolved.problems { Output.error(problem.description) }
         if resolved.hasErrors { throw ExitCode(1) }

@@ -77,7 +77,7 @@ struct RecordQuery: ParsableArguments {
             let held = names.isEmpty ? "holds no records" : "holds records of: \(names.joined(separator: ", "))"
             let hint = Suggestion.closest(to: form, among: names).map { "; did you mean '\($0)'?" } ?? ""
             throw Failure(message: "form '\(form)' not found; looked in: \(FormFiles.searchedPlaces(for: form)), "
-                + "and the store (\((try? store.path()) ?? "?")) \(held)\(hint)")
+                + "and the store (\((try? store.location().description) ?? "?")) \(held)\(hint)")
         }
         return (stored, database)
     }

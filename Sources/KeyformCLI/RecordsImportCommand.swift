@@ -66,13 +66,7 @@ struct RecordsImportCommand: ParsableCommand {
             for problem in problems { Output.error("\(name):\(problem)") }
             throw Failure(message: "nothing imported: \(problems.count == 1 ? "1 problem" : "\(problems.count) problems") in \(name)")
         case .success(let records):
-            let database: any RecordStore
-            let path = try store.path()
-            do {
-                database = try AppDatabase.open(path: path)
-            } catch {
-                throw Failure(message: error.description, status: 1)
-            }
+            let database = try store.openOrFail(existing: false)
             do {
                 // The store keeps a secret only when its field says `store: true`, as a run does.
                 try database.saveRecords(records.map { DatedRecord($0.record.storable(in: context.form), created: $0.created) }, form: context.form)

@@ -1,72 +1,68 @@
 import ArgumentParser
 import Foundation
 import KeyformCore
+import KeyformRun
 import KeyformStore
 
-/// `--db PATH`, for every command that uses the store.
+/// `--db LOCATION`, for every command that uses the store. Every store is
+/// opened through `StoreOpener`, the one door to the backends.
 struct DatabaseOption: ParsableArguments {
-    @Option(help: "The database file (default: $KEYFORM_DB, else the config's database, else $XDG_DATA_HOME/keyform/keyform.sqlite).")
+    @Option(help: "The database: a file's path or sqlite:PATH (default: $KEYFORM_DB, else the config's database, else $XDG_DATA_HOME/keyform/keyform.sqlite).")
     var db: String?
 
     /// `--db`, else `$KEYFORM_DB`, else the config file's `database:`, else the default place.
-    /// - Throws: `Failure` when the config has errors (see `Settings.load`).
-    func path() throws -> String {
-        let path = try db ?? Settings.load().database
-            ?? AppDatabase.defaultPath(environment: ProcessInfo.processInfo.environment, home: NSHomeDirectory())
-        if let url = Self.serverURL(in: path) {
-            // Never a local file named after the URL (it made ./postgres:/USER@HOST:PORT/DB).
-            throw Failure(message: "'\(url)' is a server's URL; a PostgreSQL store is planned (docs/store.md), but today "
-                          + "the database is a SQLite file: give its path (--db PATH, KEYFORM_DB or the config's database)")
-        }
-        return path
-    }
-
-    /// The `SCHEME://…` in a database setting (`postgres://u@host/db`), also when a
-    /// config's relative `database:` put its folder in front; nil for a file's path.
-    static func serverURL(in path: String) -> String? {
-        guard let separator = path.range(of: "://") else { return nil }
-        let before = path[..<separator.lowerBound]
-        let scheme = before.split(separator: "/", omittingEmptySubsequences: false).last ?? before
-        guard !scheme.isEmpty, scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0 == "+" || $0 == "-" || $0 == ".") }) else { return nil }
-        return String(path[scheme.startIndex...])
-    }
-
-    /// The database, or the error that kept it from opening.
-    /// - Throws: `Failure` when the config has errors.
-    func open() throws -> Result<AppDatabase, StoreError> {
-        let path = try path()
-        return Result { () throws(StoreError) in try AppDatabase.open(path: path) }
-    }
-
-    /// The database for commands that cannot work without it (`browse`): a
-    /// `--db` given is never created — a mistyped path says "no database at PATH";
-    /// the default place (or $KEYFORM_DB) is created on first use, as by `run`.
-    func openOrFail() throws -> any RecordStore {
-        let path = try path()
+    /// - Throws: `Failure` (exit 2) when the config has errors (see `Settings.load`), or the
+    ///   location names a store this Keyform cannot open (a server's URL, for now):
+    ///   said before anything is drawn, never made into a local file named after it.
+    func location() throws -> StoreLocation {
+        let text = try db ?? Settings.load().database
+            ?? StoreLocation.defaultPath(environment: ProcessInfo.processInfo.environment, home: NSHomeDirectory())
         do {
-            return db != nil ? try AppDatabase.openExisting(path: path) : try AppDatabase.open(path: path)
+            let location = try StoreLocation(text)
+            try StoreOpener.checkSupported(location)
+            return location
+        } catch {
+            throw Failure(message: error.description)
+        }
+    }
+
+    /// The store, or the error that kept it from opening (`run` rescues a record then).
+    /// - Throws: `Failure` as `location()`.
+    func open() throws -> Result<any RecordStore, StoreError> {
+        let location = try location()
+        return Result { () throws(StoreError) in try StoreOpener.open(location) }
+    }
+
+    /// The store for commands that cannot work without it (`browse`, `import`):
+    /// a `--db` given is never created when `existing` — a mistyped path says "no
+    /// database at PATH"; the default place (or $KEYFORM_DB) is created on first use, as by `run`.
+    func openOrFail(existing: Bool = true) throws -> any RecordStore {
+        let location = try location()
+        do {
+            return try StoreOpener.open(location, for: existing && db != nil ? .existing : .writing)
         } catch {
             throw Failure(message: error.description, status: 1)
         }
     }
 
-    /// Fails with "no database at PATH" when `--db` names nothing: said before
+    /// Fails with "no database at PATH" when `--db` names no file: said before
     /// the terminal is taken (`browse` opens the store only once it has it).
     func checkGiven() throws {
-        if let db, !FileManager.default.fileExists(atPath: db) {
-            throw Failure(message: StoreError.noDatabase(path: db).description, status: 1)
+        guard db != nil, case .file(let path) = try location() else { return }
+        if !FileManager.default.fileExists(atPath: path) {
+            throw Failure(message: StoreError.noDatabase(path: path).description, status: 1)
         }
     }
 
-    /// The database for commands that only read (`records list`, `export`): none
+    /// The store for commands that only read (`records list`, `export`): none
     /// is ever created, and nothing is written to it. A database that does not
-    /// exist is an error (SPEC), wherever its path came from: a mistyped
-    /// KEYFORM_DB must not pass for an empty store. A file without the schema
-    /// yet holds no records (an empty store stands in).
+    /// exist is an error (SPEC), wherever its location came from: a mistyped
+    /// KEYFORM_DB must not pass for an empty store. A database without Keyform's
+    /// records yet reads as an empty store.
     func openForReading() throws -> any RecordStore {
-        let path = try path()
+        let location = try location()
         do {
-            return try AppDatabase.openForReading(path: path) ?? MemoryStore()
+            return try StoreOpener.open(location, for: .reading)
         } catch {
             throw Failure(message: error.description, status: 1)
         }

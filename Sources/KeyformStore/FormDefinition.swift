@@ -12,26 +12,26 @@ import KeyformCore
 /// field, `{"id":…,"label":…,"type":…}` plus `"multiple":true` and
 /// `"states":{"no":…,"yes":…}` when the field has them. Without it (a database
 /// written by a version that did not keep it) the store guesses (`StoredForm`).
-struct FormDefinition: Equatable, Sendable {
+package struct FormDefinition: Equatable, Sendable {
     /// One field as stored.
-    struct FieldEntry: Codable, Equatable, Sendable {
-        var id: String
-        var label: String
+    package struct FieldEntry: Codable, Equatable, Sendable {
+        package var id: String
+        package var label: String
         /// A `Field.ValueType` raw value.
-        var type: String
-        var multiple: Bool?
-        var states: States?
+        package var type: String
+        package var multiple: Bool?
+        package var states: States?
 
-        struct States: Codable, Equatable, Sendable {
-            var no: String
-            var yes: String
+        package struct States: Codable, Equatable, Sendable {
+            package var no: String
+            package var yes: String
         }
     }
 
-    var fields: [FieldEntry]
+    package var fields: [FieldEntry]
 
     /// What the store keeps of `form`.
-    init(_ form: Form) {
+    package init(_ form: Form) {
         fields = form.valueFields.map { field in
             FieldEntry(id: field.id, label: field.label, type: field.type.rawValue, multiple: field.multiple ? true : nil,
                        states: field.states.map { FieldEntry.States(no: $0.no, yes: $0.yes) })
@@ -40,7 +40,7 @@ struct FormDefinition: Equatable, Sendable {
 
     /// The definition as `json` stored it; nil when it is not one this version
     /// reads (a type it does not know): the caller then guesses.
-    init?(json: String) {
+    package init?(json: String) {
         guard let fields = try? JSONDecoder().decode([FieldEntry].self, from: Data(json.utf8)),
               fields.allSatisfy({ Field.ValueType(rawValue: $0.type) != nil })
         else { return nil }
@@ -49,7 +49,7 @@ struct FormDefinition: Equatable, Sendable {
 
     /// The JSON stored: the same text for the same definition (keys sorted), so
     /// that comparing texts tells whether the form changed.
-    var json: String {
+    package var json: String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         // An array of strings and booleans always encodes.
@@ -57,7 +57,7 @@ struct FormDefinition: Equatable, Sendable {
     }
 
     /// The form it describes, named `name`: one page of its fields.
-    func form(named name: String) -> Form {
+    package func form(named name: String) -> Form {
         Form(name: name, pages: [Form.Page(fields: fields.map { entry in
             Field(id: entry.id, label: entry.label, type: Field.ValueType(rawValue: entry.type) ?? .text,
                   multiple: entry.multiple ?? false, states: entry.states.map { Field.States(no: $0.no, yes: $0.yes) })

@@ -119,7 +119,7 @@ public final class MemoryStore: RecordStore, @unchecked Sendable {
                 if field.multiple, case .text(let item)? = match.value, case .list(let items)? = stored {
                     return items.contains(item)
                 }
-                return stored.map { RecordValues.convert($0, to: field.type) } == match.value
+                return stored.map { StoredValues.convert($0, to: field.type) } == match.value
             }
         }
     }
@@ -136,7 +136,7 @@ public final class MemoryStore: RecordStore, @unchecked Sendable {
         var result: [String] = []
         for entry in newestFirst(form.name) where result.count < limit {
             guard let value = entry.values[field] else { continue }
-            let text = RecordValues.convert(value, to: type).text
+            let text = StoredValues.convert(value, to: type).text
             if !text.isEmpty, seen.insert(text).inserted { result.append(text) }
         }
         return result
@@ -220,7 +220,7 @@ public final class MemoryStore: RecordStore, @unchecked Sendable {
     // MARK: - Drafts
 
     public func saveDraft(form: Form, values: [String: FieldInput], focus: String?) throws(StoreError) {
-        guard SQLText.isName(form.name) else { throw .invalidName(form.name) }
+        guard StoreNames.isName(form.name) else { throw .invalidName(form.name) }
         let draft = Draft(form: form.name, values: values, focus: focus, saved: now())
         lock.withLock { drafts[form.name] = draft }
     }
@@ -239,17 +239,17 @@ public final class MemoryStore: RecordStore, @unchecked Sendable {
     /// The record's values by field id, refused as `AppDatabase` refuses them
     /// (a bad name, a number that is not finite).
     private static func storable(_ record: KeyformCore.Record, form: Form) throws(StoreError) -> ([String], [String: FieldValue]) {
-        try SQLText.validate(form)
+        try StoreNames.validate(form)
         var values: [String: FieldValue] = [:]
         for field in form.valueFields {
             guard let value = record[field.id] else { continue }
-            _ = try RecordValues.json(value, field: field.id)  // what the kind cannot store (a number not finite)
+            _ = try StoredValues.json(value, field: field.id)  // what the kind cannot store (a number not finite)
             values[field.id] = value
         }
         return (form.valueFields.map(\.id), values)
     }
 
-    /// A stored value read by `field` as it is now (see `RecordValues.decode`).
+    /// A stored value read by `field` as it is now (as the SQLite backend decodes it).
     private static func read(_ value: FieldValue?, as field: Field) -> FieldValue? {
         value.flatMap { field.kind.fromStored($0, field: field) }
     }

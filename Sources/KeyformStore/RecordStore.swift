@@ -187,19 +187,15 @@ public enum StoredForm {
         })])
     }
 
-    /// The JSON type the store gives `value` (what `form(named:fields:)` reads).
-    /// Booleans and lists have JSON types of their own; any other value's is
-    /// the SQL value its kind stores (`FieldKind.sqlValue`: a date or a time is text).
+    /// The JSON type of `value` as stored (`FieldKind.storedJSON`; what
+    /// `form(named:fields:)` reads): a date or a time is text.
     public static func jsonType(of value: FieldValue) -> String {
         switch value {
-        case .boolean(let flag): return flag ? "true" : "false"
-        case .list: return "array"
-        default:
-            switch value.kind.sqlValue(value) {
-            case .text: return "text"
-            case .integer: return "integer"
-            case .real: return "real"
-            }
+        case .boolean(let flag): flag ? "true" : "false"
+        case .list: "array"
+        case .integer: "integer"
+        case .number: "real"
+        default: "text"
         }
     }
 }

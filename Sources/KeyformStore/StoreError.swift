@@ -1,10 +1,11 @@
-import GRDB
-
 /// Why the store could not do what was asked, in words a user can act on.
 ///
 /// `description` is one sentence (or two) without a `keyform:` prefix: it names the
-/// file and says what to do. Every SQLite failure of every `AppDatabase` call ends up
-/// as one of these cases; none of them crashes the process.
+/// database and says what to do. Every backend turns its own failures into these
+/// cases (the SQLite backend in `StoreError+SQLite.swift`), adding its own advice
+/// where it has some (`recovery`, `detail`); none of them crashes the process.
+/// `path` is the store's location as given (a file's path, or a server's URL
+/// without its password).
 public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The database's folder does not exist and could not be created.
     case cannotCreateFolder(path: String, reason: String)
@@ -12,20 +13,20 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case noDatabase(path: String)
     /// The file could not be opened or created (it is a folder, a permission is missing…).
     case cannotOpen(path: String, reason: String)
-    /// The file is not a SQLite database at all.
+    /// What is there is not a database the backend reads at all.
     case notADatabase(path: String)
-    /// The file is a SQLite database whose pages are damaged.
-    case corrupt(path: String, detail: String)
-    /// The file is a SQLite database of another program.
+    /// The database is damaged; `recovery`: the backend's way to rescue its records.
+    case corrupt(path: String, detail: String, recovery: String? = nil)
+    /// The database belongs to another program.
     case foreignDatabase(path: String)
     /// The database was migrated by a newer Keyform than this one.
     case newerVersion(path: String)
-    /// The file or its folder cannot be written to.
-    case readOnly(path: String)
+    /// The database cannot be written to; `detail`: what the backend also needs to write.
+    case readOnly(path: String, detail: String? = nil)
     /// The disk (or a quota) is full.
     case diskFull(path: String)
-    /// Another program held the database locked for longer than the busy timeout.
-    case busy(path: String)
+    /// Another program held the database locked for longer than `seconds`.
+    case busy(path: String, seconds: Int)
     /// No record with this id belongs to this form.
     case recordNotFound(id: Int64, form: String)
     /// A query named a field the form does not have; `suggestion`: the field meant, when one is close.
@@ -34,8 +35,11 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidName(String)
     /// A value that cannot be stored or matched (`reason` says why).
     case invalidValue(field: String, reason: String)
-    /// Any other SQLite failure, with SQLite's message.
-    case sqlite(path: String, message: String)
+    /// The location names a store this Keyform cannot open (a server's URL
+    /// before its backend exists); `reason` says what to give instead.
+    case unsupportedLocation(String, reason: String)
+    /// Any other failure of the backend, with its message.
+    case failed(path: String, message: String)
 
     public var description: String {
         switch self {
@@ -47,25 +51,25 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case .cannotOpen(let path, let reason):
             "cannot open the database '\(path)': \(reason). Choose another file with --db PATH or KEYFORM_DB."
         case .notADatabase(let path):
-            "'\(path)' is not a SQLite database. Move it away, or choose another file with --db PATH or KEYFORM_DB."
-        case .corrupt(let path, let detail):
-            "the database '\(path)' is damaged (\(detail)). Keep a copy of it; "
-                + "`sqlite3 '\(path)' .recover` may rescue its records into a new file. "
-                + "Meanwhile choose another file with --db PATH or KEYFORM_DB."
+            "'\(path)' is not a Keyform database. Move it away, or choose another with --db PATH or KEYFORM_DB."
+        case .corrupt(let path, let detail, let recovery):
+            "the database '\(path)' is damaged (\(detail)). Keep a copy of it"
+                + (recovery.map { "; \($0)" } ?? "") + ". "
+                + "Meanwhile choose another database with --db PATH or KEYFORM_DB."
         case .foreignDatabase(let path):
-            "'\(path)' is a SQLite database of another program: Keyform does not write into it. "
-                + "Choose another file with --db PATH or KEYFORM_DB."
+            "'\(path)' is another program's database: Keyform does not write into it. "
+                + "Choose another with --db PATH or KEYFORM_DB."
         case .newerVersion(let path):
             "the database '\(path)' was written by a newer version of Keyform. Update Keyform to use it."
-        case .readOnly(let path):
-            "cannot write to the database '\(path)': the file or its folder is read-only "
-                + "(SQLite also writes '\(path)-wal' and '\(path)-shm' beside it). "
-                + "Fix the permissions, or choose another file with --db PATH or KEYFORM_DB."
+        case .readOnly(let path, let detail):
+            "cannot write to the database '\(path)': it is read-only"
+                + (detail.map { " (\($0))" } ?? "") + ". "
+                + "Fix the permissions, or choose another database with --db PATH or KEYFORM_DB."
         case .diskFull(let path):
             "cannot write to the database '\(path)': the disk is full. Free some space and try again."
-        case .busy(let path):
+        case .busy(let path, let seconds):
             "the database '\(path)' stayed locked by another program for more than "
-                + "\(Int(AppDatabase.busyTimeout)) seconds. Try again when it has finished."
+                + "\(seconds) seconds. Try again when it has finished."
         case .recordNotFound(let id, let form):
             "there is no '\(form)' record with id \(id) (it may have been deleted)."
         case .unknownField(let form, let field, let suggestion):
@@ -74,28 +78,10 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             "'\(name)' is not a valid form or field name (lowercase letters, digits and _, starting with a letter)."
         case .invalidValue(let field, let reason):
             "field '\(field)': \(reason)."
-        case .sqlite(let path, let message):
+        case .unsupportedLocation(let location, let reason):
+            "cannot open '\(location)': \(reason)."
+        case .failed(let path, let message):
             "the database '\(path)' failed: \(message)."
-        }
-    }
-
-    /// The store's error for anything thrown while working on the database at `path`.
-    static func from(_ error: any Error, path: String) -> StoreError {
-        if let error = error as? StoreError { return error }
-        guard let error = error as? DatabaseError else {
-            return .sqlite(path: path, message: String(describing: error))
-        }
-        let message = error.message ?? "SQLite error \(error.extendedResultCode.rawValue)"
-        switch error.resultCode {
-        case .SQLITE_NOTADB: return .notADatabase(path: path)
-        case .SQLITE_CORRUPT: return .corrupt(path: path, detail: message)
-        case .SQLITE_READONLY, .SQLITE_PERM: return .readOnly(path: path)
-        case .SQLITE_FULL: return .diskFull(path: path)
-        // SQLite says "disk I/O error" when a write to the WAL or its index finds no room.
-        case .SQLITE_IOERR where DatabaseFile.hasNoRoom(for: path): return .diskFull(path: path)
-        case .SQLITE_BUSY, .SQLITE_LOCKED: return .busy(path: path)
-        case .SQLITE_CANTOPEN: return .cannotOpen(path: path, reason: message)
-        default: return .sqlite(path: path, message: message)
         }
     }
 }

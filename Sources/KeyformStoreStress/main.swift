@@ -14,6 +14,7 @@
 // Exit 0 on success; on a StoreError, its message on stderr and exit 1; bad usage exits 2.
 import Foundation
 import KeyformCore
+import KeyformSQLite
 import KeyformStore
 
 let form = Form(name: "stress", pages: [.init(fields: [Field(id: "tag"), Field(id: "n", type: .integer)])])

@@ -86,6 +86,21 @@ import Testing
         #expect(counted.stdout.components(separatedBy: "Buy milk").count == 2, "one record in the variable's database")
     }
 
+    /// The config's `sqlite:PATH` resolves its path beside the file; a server's
+    /// URL is left as written (it was made into FOLDER/postgres://…), and shown so.
+    @Test func theConfigsDatabaseMayBeSqlitePathOrAURL() throws {
+        let place = try Place()
+        defer { place.remove() }
+        try place.write("database: sqlite:mine.sqlite\n")
+        let stored = try place.run(["run", Self.todo, "--answers", "-"], stdin: #"{"text": "Buy milk"}"#)
+        #expect(stored.status == 0, "\(stored.stderr)")
+        #expect(FileManager.default.fileExists(atPath: place.root.appendingPathComponent("mine.sqlite").path), "the file's database, beside it")
+        try place.write("database: postgres://ada@db.lab/keyform\n")
+        let shown = try place.run(["config", "show"])
+        let database = shown.stdout.split(separator: "\n").map { $0.split(separator: " ") }.first { $0.first == "database" }
+        #expect(database?.dropFirst().first == "postgres://ada@db.lab/keyform", "\(shown.stdout)")
+    }
+
     @Test func aBrokenConfigStopsTheCommandsThatReadItWithStatusTwo() throws {
         let place = try Place()
         defer { place.remove() }

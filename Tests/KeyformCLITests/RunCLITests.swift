@@ -109,8 +109,8 @@ import Testing
     @Test func aPostgresURLIsRefusedNotMadeIntoALocalFile() throws {
         let folder = try CLIRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let message = "keyform: 'postgres://u@localhost:5432/db' is a server's URL; a PostgreSQL store is planned (docs/store.md), "
-            + "but today the database is a SQLite file: give its path (--db PATH, KEYFORM_DB or the config's database)\n"
+        let message = "keyform: cannot open 'postgres://u@localhost:5432/db': a PostgreSQL store is planned (docs/store.md), "
+            + "but this Keyform stores in SQLite files only: give a file's path (--db PATH, KEYFORM_DB or the config's database).\n"
         let run = try CLIRunner.run(["run", CLIRunner.packageRoot.appendingPathComponent("demo/todo.yaml").path, "--db", "postgres://u@localhost:5432/db"],
                                     stdin: "Buy milk\n", in: folder)
         #expect(run.status == 2)
@@ -120,6 +120,22 @@ import Testing
         #expect(list.status == 2)
         #expect(list.stderr == message)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [], "no postgres: folder")
+    }
+
+    /// `--db sqlite:PATH` is the file at PATH (the one opener reads the location),
+    /// never a folder named `sqlite:`; the same for KEYFORM_DB.
+    @Test func sqliteColonPathIsThatFile() throws {
+        let folder = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let db = folder.appendingPathComponent("team.sqlite").path
+        let run = try CLIRunner.run(["run", CLIRunner.packageRoot.appendingPathComponent("demo/todo.yaml").path, "--db", "sqlite:" + db,
+                                     "--answers", "-"], stdin: "{\"text\": \"Buy milk\"}", in: folder)
+        #expect(run.status == 0, "\(run.stderr)")
+        let list = try CLIRunner.run(["records", "list", "todo", "--format", "json"], in: folder, environment: ["KEYFORM_DB": "sqlite:" + db])
+        #expect(list.status == 0, "\(list.stderr)")
+        #expect(list.stdout.contains("\"text\":\"Buy milk\"") || list.stdout.contains("\"text\": \"Buy milk\""), "\(list.stdout)")
+        let made = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        #expect(made.contains("team.sqlite") && !made.contains { $0.hasPrefix("sqlite:") }, "no sqlite: folder: \(made)")
     }
 
     /// A script's answers from a pipe (`--answers <(jq …)`) are read as stdin is;

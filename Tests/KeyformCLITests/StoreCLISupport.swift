@@ -1,6 +1,7 @@
 import Foundation
 import KeyformCore
 import KeyformFiles
+import KeyformSQLite
 import KeyformStore
 import KeyformTestSupport
 import Testing

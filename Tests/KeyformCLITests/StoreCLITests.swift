@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import KeyformCore
+import KeyformSQLite
 import KeyformStore
 import Testing
 
@@ -653,11 +654,11 @@ import Testing
         let db = cli.path("notes.txt")
         let bytes = Data((0..<8192).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ 3) })
         try bytes.write(to: URL(fileURLWithPath: db))
-        try expectRescued(cli, database: db, because: "is not a SQLite database")
+        try expectRescued(cli, database: db, because: "is not a Keyform database")
         #expect(try Data(contentsOf: URL(fileURLWithPath: db)) == bytes, "left as it was")
         let listed = try cli.run(["records", "list", "todo"], database: db)
         #expect(listed.status == 1)
-        #expect(listed.stderr.contains("is not a SQLite database"))
+        #expect(listed.stderr.contains("is not a Keyform database"))
     }
 
     @Test func anotherProgramsDatabase() throws {
@@ -670,7 +671,7 @@ import Testing
             try queue.close()
         }
         let before = try Data(contentsOf: URL(fileURLWithPath: db))
-        try expectRescued(cli, database: db, because: "another program")
+        try expectRescued(cli, database: db, because: "another program's database")
         #expect(try Data(contentsOf: URL(fileURLWithPath: db)) == before, "Keyform changes nothing in it")
         #expect(!FileManager.default.fileExists(atPath: db + "-wal"))
     }

@@ -92,7 +92,6 @@ import Testing
         let kind = DateTimeKind()
         let field = Field(id: "t", type: .datetime)
         #expect(kind.storedJSON(moment("2026-11-27 14:30")) == "\"2026-11-27 14:30\"")
-        #expect(kind.sqlValue(moment("2026-11-27 14:30")) == .text("2026-11-27 14:30"))
         #expect(kind.fromStored(.text("2026-11-27 14:30"), field: field) == moment("2026-11-27 14:30"))
         #expect(kind.fromStored(.text("2026-11-27T14:30"), field: field) == moment("2026-11-27 14:30"))
         #expect(kind.fromStored(.text("later"), field: field) == .text("later"))

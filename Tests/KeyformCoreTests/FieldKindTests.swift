@@ -43,16 +43,13 @@ import Testing
         #expect(RecordFormat.jsonValue(.text("abc"), of: field(.integer)) == "\"abc\"")
     }
 
-    @Test func theStoreGetsJSONAndSQLValuesFromTheKind() {
+    @Test func theStoreGetsJSONFromTheKind() {
         #expect(NumberKind().storedJSON(.number(400)) == "400.0")
         #expect(NumberKind().storedJSON(.number(1e21)) == "1e+21")
         #expect(NumberKind().storedJSON(.number(.infinity)) == nil)
         #expect(IntegerKind().storedJSON(.integer(7)) == "7")
         #expect(BooleanKind().storedJSON(.boolean(true)) == "true")
-        #expect(BooleanKind().sqlValue(.boolean(true)) == .integer(1))
-        #expect(NumberKind().sqlValue(.number(1.5)) == .real(1.5))
-        #expect(DateKind().sqlValue(.date(CivilDate(iso: "2026-11-21")!)) == .text("2026-11-21"))
-        #expect(TextKind().sqlValue(.list(["a", "b"])) == .text("[\"a\",\"b\"]"))
+        #expect(TextKind().storedJSON(.list(["a", "b"])) == "[\"a\",\"b\"]")
     }
 
     @Test func storedValuesConvertWhenThatIsExact() {

@@ -80,7 +80,6 @@ import Testing
     @Test func theStoreAndWhereReadTheText() {
         let kind = TimeKind()
         #expect(kind.storedJSON(time("07:30")) == "\"07:30\"")
-        #expect(kind.sqlValue(time("07:30")) == .text("07:30"))
         #expect(kind.fromStored(.text("07:30"), field: Field(id: "t", type: .time)) == time("07:30"))
         #expect(kind.fromStored(.text("later"), field: Field(id: "t", type: .time)) == .text("later"))
         #expect(kind.matchValue("7:30", clock: Self.clock) == .success(time("07:30")))

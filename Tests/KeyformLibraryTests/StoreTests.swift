@@ -1,6 +1,7 @@
 import Foundation
 import Keyform
 import KeyformCore
+import KeyformSQLite
 import KeyformStore
 import Testing
 

@@ -40,7 +40,7 @@ import Testing
     @Test(arguments: ["memory", "sqlite"])
     func anInterruptedSecretIsInNoDraft(backend: String) throws {
         try inFolder { folder in
-            let store: any RecordStore = backend == "memory" ? MemoryStore() : try AppDatabase.open(path: folder + "/keyform.sqlite")
+            let store: any RecordStore = backend == "memory" ? MemoryStore() : try StoreOpener.open(.file(folder + "/keyform.sqlite"))
             let run = try StoredFormRun(form: login, layouts: [:], store: store, clock: WallClock(today: today))
             let keys = try KeyScript.parse("ada<Enter>\(Self.secret)<C-c>").get()
             let left = run.runScripted(from: try run.start(drafts: .resume), keys: keys, width: 80, height: 24)
@@ -61,7 +61,7 @@ import Testing
     @Test(arguments: ["memory", "sqlite"])
     func theStoreKeepsOnlyTheSecretTheFormSaysToStore(backend: String) throws {
         try inFolder { folder in
-            let store: any RecordStore = backend == "memory" ? MemoryStore() : try AppDatabase.open(path: folder + "/keyform.sqlite")
+            let store: any RecordStore = backend == "memory" ? MemoryStore() : try StoreOpener.open(.file(folder + "/keyform.sqlite"))
             let run = try StoredFormRun(form: login, layouts: [:], store: store, clock: WallClock(today: today))
             let keys = try KeyScript.parse("ada<Enter>\(Self.secret)<Enter>4321<Enter>").get()
             let done = run.runScripted(from: try run.start(drafts: .resume), keys: keys, width: 80, height: 24)
@@ -82,7 +82,7 @@ import Testing
     /// A record the store refuses goes to a rescue file: without the secret.
     @Test func aRescueFileHoldsNoSecret() throws {
         try inFolder { folder in
-            var run = try StoredFormRun(form: login, layouts: [:], store: nil, storeProblem: .readOnly(path: folder + "/keyform.sqlite"), clock: WallClock(today: today))
+            var run = try StoredFormRun(form: login, layouts: [:], store: nil, storeProblem: .readOnly(path: folder + "/keyform.sqlite", detail: nil), clock: WallClock(today: today))
             run.rescueFolder = folder
             let record = Record(values: [("user", .text("ada")), ("password", .text(Self.secret)), ("pin", nil)])
             #expect(throws: StoredFormRun.NotStored.self) { try run.save(record) }

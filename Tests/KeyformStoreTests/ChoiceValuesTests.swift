@@ -1,4 +1,5 @@
 import KeyformCore
+import KeyformSQLite
 import KeyformStore
 import Testing
 

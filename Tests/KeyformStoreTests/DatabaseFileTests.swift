@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import KeyformCore
 import Testing
+@testable import KeyformSQLite
 @testable import KeyformStore
 
 @Suite struct DatabaseFileTests {
@@ -19,18 +20,18 @@ import Testing
 
     @Test func defaultPathFollowsKeyformDBThenXDGThenHome() {
         let home = "/home/ada"
-        #expect(AppDatabase.defaultPath(environment: [:], home: home) == "/home/ada/.local/share/keyform/keyform.sqlite")
-        #expect(AppDatabase.defaultPath(environment: [:], home: "/home/ada/") == "/home/ada/.local/share/keyform/keyform.sqlite")
-        #expect(AppDatabase.defaultPath(environment: [:], home: "/") == "/.local/share/keyform/keyform.sqlite")
-        #expect(AppDatabase.defaultPath(environment: ["XDG_DATA_HOME": "/data"], home: home) == "/data/keyform/keyform.sqlite")
-        #expect(AppDatabase.defaultPath(environment: ["XDG_DATA_HOME": "/data/"], home: home) == "/data/keyform/keyform.sqlite")
-        #expect(AppDatabase.defaultPath(environment: ["XDG_DATA_HOME": "relative"], home: home)
+        #expect(StoreLocation.defaultPath(environment: [:], home: home) == "/home/ada/.local/share/keyform/keyform.sqlite")
+        #expect(StoreLocation.defaultPath(environment: [:], home: "/home/ada/") == "/home/ada/.local/share/keyform/keyform.sqlite")
+        #expect(StoreLocation.defaultPath(environment: [:], home: "/") == "/.local/share/keyform/keyform.sqlite")
+        #expect(StoreLocation.defaultPath(environment: ["XDG_DATA_HOME": "/data"], home: home) == "/data/keyform/keyform.sqlite")
+        #expect(StoreLocation.defaultPath(environment: ["XDG_DATA_HOME": "/data/"], home: home) == "/data/keyform/keyform.sqlite")
+        #expect(StoreLocation.defaultPath(environment: ["XDG_DATA_HOME": "relative"], home: home)
             == "/home/ada/.local/share/keyform/keyform.sqlite")
-        #expect(AppDatabase.defaultPath(environment: ["XDG_DATA_HOME": ""], home: home)
+        #expect(StoreLocation.defaultPath(environment: ["XDG_DATA_HOME": ""], home: home)
             == "/home/ada/.local/share/keyform/keyform.sqlite")
-        #expect(AppDatabase.defaultPath(environment: ["KEYFORM_DB": "trip.sqlite", "XDG_DATA_HOME": "/data"], home: home)
+        #expect(StoreLocation.defaultPath(environment: ["KEYFORM_DB": "trip.sqlite", "XDG_DATA_HOME": "/data"], home: home)
             == "trip.sqlite")
-        #expect(AppDatabase.defaultPath(environment: ["KEYFORM_DB": "", "XDG_DATA_HOME": "/data"], home: home)
+        #expect(StoreLocation.defaultPath(environment: ["KEYFORM_DB": "", "XDG_DATA_HOME": "/data"], home: home)
             == "/data/keyform/keyform.sqlite")
     }
 
@@ -108,7 +109,7 @@ import Testing
         try Data("just some text\n".utf8).write(to: URL(fileURLWithPath: path))
         let error = storeError { _ = try AppDatabase.open(path: path) }
         #expect(error == .notADatabase(path: path))
-        #expect(error?.description.contains("is not a SQLite database") == true)
+        #expect(error?.description.contains("is not a Keyform database") == true)
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "just some text\n")
         #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
     }
@@ -132,7 +133,7 @@ import Testing
             let database = try AppDatabase.open(path: path)
             _ = try database.records(form: todo)
         }
-        guard case .corrupt(let errorPath, _)? = error else {
+        guard case .corrupt(let errorPath, _, _)? = error else {
             Issue.record("expected .corrupt, got \(String(describing: error))")
             return
         }
@@ -311,17 +312,17 @@ import Testing
             guard FileManager.default.isExecutableFile(atPath: nobody[0]) else { return }
             let result = try StressHelper.run(["open", path], prefix: nobody)
             #expect(result.status == 1)
-            #expect(result.stderr == StoreError.readOnly(path: path).description + "\n")
+            #expect(result.stderr == StoreError.readOnlyFile(path: path).description + "\n")
 
             // A new database in a folder it cannot write to.
             let fresh = try StressHelper.run(["open", folder.file("new.sqlite")], prefix: nobody)
-            #expect(fresh.stderr == StoreError.readOnly(path: folder.file("new.sqlite")).description + "\n")
+            #expect(fresh.stderr == StoreError.readOnlyFile(path: folder.file("new.sqlite")).description + "\n")
         } else {
             try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: path)
-            #expect(storeError { _ = try AppDatabase.open(path: path) } == .readOnly(path: path))
+            #expect(storeError { _ = try AppDatabase.open(path: path) } == .readOnlyFile(path: path))
             try FileManager.default.setAttributes([.posixPermissions: 0o500], ofItemAtPath: folder.path)
             #expect(storeError { _ = try AppDatabase.open(path: folder.file("new.sqlite")) }
-                == .readOnly(path: folder.file("new.sqlite")))
+                == .readOnlyFile(path: folder.file("new.sqlite")))
         }
     }
 
@@ -329,12 +330,12 @@ import Testing
         func error(_ code: ResultCode) -> StoreError {
             StoreError.from(DatabaseError(resultCode: code, message: "boom"), path: "/p")
         }
-        #expect(error(.SQLITE_CORRUPT) == .corrupt(path: "/p", detail: "boom"))
+        #expect(error(.SQLITE_CORRUPT) == .damagedFile(path: "/p", detail: "boom"))
         #expect(error(.SQLITE_NOTADB) == .notADatabase(path: "/p"))
-        #expect(error(.SQLITE_READONLY) == .readOnly(path: "/p"))
+        #expect(error(.SQLITE_READONLY) == .readOnlyFile(path: "/p"))
         #expect(error(.SQLITE_FULL) == .diskFull(path: "/p"))
-        #expect(error(.SQLITE_BUSY) == .busy(path: "/p"))
-        #expect(error(.SQLITE_IOERR) == .sqlite(path: "/p", message: "boom"))
-        #expect(StoreError.busy(path: "/p").description.contains("more than 5 seconds"))
+        #expect(error(.SQLITE_BUSY) == .busy(path: "/p", seconds: 5))
+        #expect(error(.SQLITE_IOERR) == .failed(path: "/p", message: "boom"))
+        #expect(StoreError.busyFile(path: "/p").description.contains("more than 5 seconds"))
     }
 }

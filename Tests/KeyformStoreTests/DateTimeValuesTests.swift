@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import KeyformCore
 import Testing
+@testable import KeyformSQLite
 @testable import KeyformStore
 
 /// A datetime field's value: `"YYYY-MM-DD HH:MM"` in `data`, TEXT in the form's

@@ -1,5 +1,6 @@
 import KeyformCore
 import Testing
+@testable import KeyformSQLite
 @testable import KeyformStore
 
 /// `records(form:beforeID:limit:)`: a list reads a long history a page at a time.

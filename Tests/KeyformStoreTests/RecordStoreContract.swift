@@ -1,5 +1,6 @@
 import Foundation
 import KeyformCore
+import KeyformSQLite
 import KeyformStore
 import Testing
 

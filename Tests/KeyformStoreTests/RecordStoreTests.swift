@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import KeyformCore
 import Testing
+@testable import KeyformSQLite
 @testable import KeyformStore
 
 @Suite struct RecordStoreTests {

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import KeyformCore
 import Testing
+@testable import KeyformSQLite
 @testable import KeyformStore
 
 /// The database as someone without Keyform sees it: `sqlite3 DB 'SELECT * FROM todo'`.

@@ -3,6 +3,7 @@ import KeyformTestSupport
 import GRDB
 import KeyformCore
 import Testing
+@testable import KeyformSQLite
 @testable import KeyformStore
 
 /// The demo to-do form, with every value type.

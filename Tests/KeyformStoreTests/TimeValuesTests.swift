@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import KeyformCore
 import Testing
+@testable import KeyformSQLite
 @testable import KeyformStore
 
 /// A time field's value: `"HH:MM"` in `data`, TEXT in the form's view, read back as a time.

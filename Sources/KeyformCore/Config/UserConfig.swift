@@ -55,13 +55,20 @@ public struct ConfigSetting: Sendable {
     }
 
     static let database = ConfigSetting(
-        name: "database", environment: "KEYFORM_DB", values: "a path",
-        summary: "the database file of run, browse and records when no --db is given (a relative path in the file is relative to the file's folder; ~/ is your home)",
+        name: "database", environment: "KEYFORM_DB", values: "a path, sqlite:PATH or a postgres:// URL",
+        summary: "the database of run, browse and records when no --db is given (a relative path in the file is relative to the file's folder; ~/ is your home)",
         takesList: false,
         apply: { config, words, context in
             let path = words.first ?? ""
             guard !path.isEmpty else { return ConfigValueError("'database' needs a path, like ~/notes/keyform.sqlite") }
-            config.database = context.resolve(path)
+            // A server's URL is no path to resolve; sqlite:PATH resolves its path.
+            if path.contains("://") {
+                config.database = path
+            } else if path.hasPrefix("sqlite:") {
+                config.database = "sqlite:" + context.resolve(String(path.dropFirst("sqlite:".count)))
+            } else {
+                config.database = context.resolve(path)
+            }
             return nil
         },
         show: { $0.database ?? "" })

@@ -57,11 +57,6 @@ struct BooleanKind: FieldKind {
 
     func storedJSON(_ value: FieldValue) -> String? { json(value) }
 
-    func sqlValue(_ value: FieldValue) -> SQLValue {
-        if case .boolean(let flag) = value { return .integer(flag ? 1 : 0) }
-        return .text(value.text)
-    }
-
     func fromStored(_ stored: FieldValue, field: Field) -> FieldValue? {
         switch stored {
         case .integer(let number) where number == 0 || number == 1: return .boolean(number == 1)

@@ -66,10 +66,6 @@ public protocol FieldKind: Sendable {
     /// (a number that is not finite).
     func storedJSON(_ value: FieldValue) -> String?
 
-    /// What SQLite's `json_extract` gives for the stored value: the column's
-    /// type in the form's view and what `WHERE` compares with.
-    func sqlValue(_ value: FieldValue) -> SQLValue
-
     /// A value read back from the store (as `RecordValues` decodes its JSON
     /// type) as a value of this kind, converted when that is exact (integer 3 →
     /// number 3.0, `"2026-11-21"` → date); else as stored.
@@ -137,14 +133,6 @@ public struct FieldRules: Sendable {
     }
 }
 
-/// A value as SQLite holds it (what `json_extract` gives): the store turns it
-/// into GRDB's `DatabaseValue`; the core stays free of the database.
-public enum SQLValue: Hashable, Sendable {
-    case text(String)
-    case integer(Int64)
-    case real(Double)
-}
-
 extension FieldKind {
     public var synonyms: [String] { [] }
     public var options: Set<String> { [] }
@@ -170,8 +158,6 @@ extension FieldKind {
     public var takesJSONBooleans: Bool { false }
 
     public func storedJSON(_ value: FieldValue) -> String? { RecordFormat.jsonString(value.text) }
-
-    public func sqlValue(_ value: FieldValue) -> SQLValue { .text(value.text) }
 
     public func testMismatch(expected: String, actual: FieldValue?, field: Field, validator: FieldValidator, clock: WallClock) -> String? {
         let text = actual?.text ?? ""

@@ -34,11 +34,6 @@ struct IntegerKind: FieldKind {
 
     func storedJSON(_ value: FieldValue) -> String? { value.text }
 
-    func sqlValue(_ value: FieldValue) -> SQLValue {
-        if case .integer(let number) = value { return .integer(Int64(number)) }
-        return .text(value.text)
-    }
-
     func fromStored(_ stored: FieldValue, field: Field) -> FieldValue? {
         switch stored {
         case .number(let number):

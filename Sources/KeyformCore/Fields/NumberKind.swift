@@ -29,11 +29,6 @@ struct NumberKind: FieldKind {
         return text.contains(where: { $0 == "." || $0 == "e" }) ? text : text + ".0"
     }
 
-    func sqlValue(_ value: FieldValue) -> SQLValue {
-        if case .number(let number) = value { return .real(number) }
-        return .text(value.text)
-    }
-
     func fromStored(_ stored: FieldValue, field: Field) -> FieldValue? {
         switch stored {
         case .integer(let number):

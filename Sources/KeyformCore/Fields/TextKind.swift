@@ -41,11 +41,6 @@ struct TextKind: FieldKind {
         return RecordFormat.jsonString(value.text)
     }
 
-    func sqlValue(_ value: FieldValue) -> SQLValue {
-        if case .list(let items) = value { return .text(Self.jsonArray(items)) }
-        return .text(value.text)
-    }
-
     /// Anything reads as its text. A `multiple` field reads a text stored before
     /// as its selection; a list read by a field that is no longer `multiple`
     /// becomes its joined text.

@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import KeyformStore
 
 /// The file-system side of opening a database: its folder (created `0700`), the file
 /// (created `0600` before SQLite sees it, so it is never world-readable, whatever
@@ -27,7 +28,7 @@ enum DatabaseFile {
                 _ = fchmod(fd, 0o600)
                 _ = close(fd)
             } else if errno == EACCES || errno == EROFS {
-                throw .readOnly(path: path)
+                throw .readOnlyFile(path: path)
             } else if errno != EEXIST {
                 throw .cannotOpen(path: path, reason: reason(errno))
             }
@@ -35,10 +36,10 @@ enum DatabaseFile {
             throw .cannotOpen(path: path, reason: reason(errno))
         }
         guard access(path, R_OK) == 0 else { throw .cannotOpen(path: path, reason: reason(errno)) }
-        guard access(path, W_OK) == 0 else { throw .readOnly(path: path) }
+        guard access(path, W_OK) == 0 else { throw .readOnlyFile(path: path) }
         // SQLite creates PATH-wal and PATH-shm beside the file unless both are there.
         if access(folder, W_OK) != 0, access(path + "-wal", W_OK) != 0 || access(path + "-shm", W_OK) != 0 {
-            throw .readOnly(path: path)
+            throw .readOnlyFile(path: path)
         }
     }
 

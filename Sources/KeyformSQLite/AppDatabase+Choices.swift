@@ -1,5 +1,6 @@
 import GRDB
 import KeyformCore
+import KeyformStore
 
 extension AppDatabase {
     /// Earlier values of a field of any stored form, each once, empty values left
@@ -107,7 +108,7 @@ extension AppDatabase {
     func guessedForm(named name: String) throws(StoreError) -> Form? {
         let rows = try mapped {
             try writer.read { db in
-                // The newest record's keys are the form's fields in order (`RecordValues.json`);
+                // The newest record's keys are the form's fields in order (`StoredValues.json`);
                 // each field's type is that of its newest non-empty value.
                 try Row.fetchAll(db, sql: """
                     SELECT k.key AS id, (

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import KeyformCore
+import KeyformStore
 import Synchronization
 
 /// Keyform's database: submitted records, drafts, and what field history and
@@ -242,7 +243,7 @@ public final class AppDatabase: Sendable {
                 } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY {
                     // Another process holds the file: try again shortly.
                 }
-                guard Date() < deadline else { throw StoreError.busy(path: path) }
+                guard Date() < deadline else { throw StoreError.busyFile(path: path) }
                 usleep(5_000)
             }
         }
@@ -292,26 +293,6 @@ public final class AppDatabase: Sendable {
         } catch {
             throw StoreError.from(error, path: ":memory:")
         }
-    }
-
-    /// Where the database is when `--db` is not given: `$KEYFORM_DB`, else
-    /// `$XDG_DATA_HOME/keyform/keyform.sqlite` (an absolute `XDG_DATA_HOME` only, as
-    /// the XDG spec says), else `HOME/.local/share/keyform/keyform.sqlite`. Empty
-    /// variables count as unset.
-    public static func defaultPath(environment: [String: String], home: String) -> String {
-        if let path = environment["KEYFORM_DB"], !path.isEmpty {
-            return path
-        }
-        if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
-            return joined(data, "keyform/keyform.sqlite")
-        }
-        return joined(home, ".local/share/keyform/keyform.sqlite")
-    }
-
-    private static func joined(_ folder: String, _ rest: String) -> String {
-        var folder = folder
-        while folder.count > 1 && folder.hasSuffix("/") { folder.removeLast() }
-        return folder == "/" ? "/" + rest : folder + "/" + rest
     }
 
     // MARK: - Schema
@@ -417,7 +398,7 @@ public final class AppDatabase: Sendable {
         // "*** in database main ***\nOn tree page 4 cell 4: Extends off end of page", then more: the first finding.
         let findings = problems.flatMap { $0.split(separator: "\n") }.filter { !$0.hasPrefix("***") }
         let more = findings.count > 1 ? " and \(findings.count - 1) more problem\(findings.count == 2 ? "" : "s")" : ""
-        let failure = StoreError.corrupt(path: path, detail: (findings.first.map(String.init) ?? "quick_check failed") + more)
+        let failure = StoreError.damagedFile(path: path, detail: (findings.first.map(String.init) ?? "quick_check failed") + more)
         damage.withLock { $0 = failure }
         throw failure
     }

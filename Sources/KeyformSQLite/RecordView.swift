@@ -1,5 +1,6 @@
 import GRDB
 import KeyformCore
+import KeyformStore
 
 /// The view named after a form, with one column per field, so that the records
 /// read without Keyform: `sqlite3 keyform.sqlite 'SELECT * FROM todo'`.

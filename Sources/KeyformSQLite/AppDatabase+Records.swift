@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import KeyformCore
+import KeyformStore
 
 // MARK: - Records
 
@@ -14,8 +15,8 @@ extension AppDatabase: RecordStore {
     /// submitted form leaves no draft behind, even after a crash.
     @discardableResult
     public func saveRecord(_ record: KeyformCore.Record, form: Form, removingDraft: Bool) throws(StoreError) -> Int64 {
-        try SQLText.validate(form)
-        let data = try RecordValues.json(record, form: form)
+        try StoreNames.validate(form)
+        let data = try StoredValues.json(record, form: form)
         let definition = FormDefinition(form).json
         let time = Timestamp.string(from: now())
         return try writing { db in
@@ -35,12 +36,12 @@ extension AppDatabase: RecordStore {
     /// Returns their ids in order. Does not touch the form's draft.
     @discardableResult
     public func saveRecords(_ records: [DatedRecord], form: Form) throws(StoreError) -> [Int64] {
-        try SQLText.validate(form)
+        try StoreNames.validate(form)
         let time = Timestamp.string(from: now())
         var rows: [(created: String, data: String)] = []
         rows.reserveCapacity(records.count)
         for dated in records {
-            rows.append((dated.created.map(Timestamp.string(from:)) ?? time, try RecordValues.json(dated.record, form: form)))
+            rows.append((dated.created.map(Timestamp.string(from:)) ?? time, try StoredValues.json(dated.record, form: form)))
         }
         let definition = FormDefinition(form).json
         return try writing { db in
@@ -62,8 +63,8 @@ extension AppDatabase: RecordStore {
     /// values equal to those stored write nothing (`updated` stays).
     /// Throws `.recordNotFound` when there is no such record (deleted meanwhile).
     public func updateRecord(id: Int64, _ record: KeyformCore.Record, form: Form) throws(StoreError) {
-        try SQLText.validate(form)
-        let data = try RecordValues.json(record, form: form)
+        try StoreNames.validate(form)
+        let data = try StoredValues.json(record, form: form)
         let definition = FormDefinition(form).json
         let time = Timestamp.string(from: now())
         try writing { db in
@@ -297,7 +298,7 @@ extension AppDatabase {
     /// selection, the field being typed included) and the focused field,
     /// replacing the form's previous draft. A selection is kept as a JSON array.
     public func saveDraft(form: Form, values: [String: FieldInput], focus: String?) throws(StoreError) {
-        guard SQLText.isName(form.name) else { throw .invalidName(form.name) }
+        guard StoreNames.isName(form.name) else { throw .invalidName(form.name) }
         // Keys in the form's field order, then any others by name: stable and readable.
         let order = Dictionary(form.fields.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         let keys = values.keys.sorted { a, b in

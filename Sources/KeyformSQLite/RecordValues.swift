@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import KeyformCore
+import KeyformStore
 
 /// Keyform's record, not GRDB's `Record` class (both modules have one).
 typealias Record = KeyformCore.Record
@@ -8,7 +9,7 @@ typealias Record = KeyformCore.Record
 /// How a record's values are written into `_record.data` and read back.
 ///
 /// `data` is one JSON object, field id → value, in the form's field order; each
-/// value as its kind stores it (`FieldKind.storedJSON`, `sqlValue`, `fromStored`):
+/// value as its kind stores it (`StoredValues`: `FieldKind.storedJSON`, `fromStored`):
 ///
 /// | field type | JSON | what `json_extract` (and so the form's view) gives |
 /// |---|---|---|
@@ -22,32 +23,16 @@ typealias Record = KeyformCore.Record
 ///
 /// Numbers always carry a point so that SQLite reads `400.0` as REAL, not INTEGER.
 enum RecordValues {
-    /// The `data` JSON of `record`, with one key per field of `form`.
-    static func json(_ record: Record, form: Form) throws(StoreError) -> String {
-        var out = "{"
-        for (index, field) in form.valueFields.enumerated() {
-            if index > 0 { out += "," }
-            out += RecordFormat.jsonString(field.id)
-            out += ":"
-            out += try json(record[field.id], field: field.id)
-        }
-        return out + "}"
-    }
-
-    static func json(_ value: FieldValue?, field: String) throws(StoreError) -> String {
-        guard let value else { return "null" }
-        guard let json = value.kind.storedJSON(value) else {
-            throw .invalidValue(field: field, reason: "\(value.text) cannot be stored")
-        }
-        return json
-    }
-
-    /// The SQL value `json_extract` gives for `value` (what `WHERE` compares with).
+    /// The SQL value `json_extract` gives for `value` (what `WHERE` compares with):
+    /// SQLite reads JSON `true` as 1, a number with a point as REAL.
     static func sqlValue(_ value: FieldValue) -> DatabaseValue {
-        switch value.kind.sqlValue(value) {
-        case .text(let text): text.databaseValue
-        case .integer(let number): number.databaseValue
-        case .real(let number): number.databaseValue
+        switch value {
+        case .boolean(let flag): (flag ? 1 : 0).databaseValue
+        case .integer(let number): Int64(number).databaseValue
+        case .number(let number): number.databaseValue
+        // A list's column is its array's JSON text, as stored.
+        case .list: (value.kind.storedJSON(value) ?? "[]").databaseValue
+        default: value.text.databaseValue
         }
     }
 
@@ -83,33 +68,10 @@ enum RecordValues {
         }
         return field.kind.fromStored(stored, field: field)
     }
-
-    /// A value stored under another type, as a value of `type` when that is exact
-    /// (the kind's `fromStored`, for a field that is not `multiple`).
-    static func convert(_ value: FieldValue, to type: Field.ValueType) -> FieldValue {
-        type.kind.fromStored(value, field: Field(id: "value", type: type)) ?? value
-    }
 }
 
 /// SQL names and literals.
 enum SQLText {
-    /// `[a-z][a-z0-9_]*`: what the form parser allows for form names and field ids.
-    static func isName(_ name: String) -> Bool {
-        guard let first = name.utf8.first, first >= UInt8(ascii: "a"), first <= UInt8(ascii: "z") else { return false }
-        return name.utf8.allSatisfy { byte in
-            (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
-                || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_")
-        }
-    }
-
-    /// Throws unless the form's name and every field id are names.
-    static func validate(_ form: Form) throws(StoreError) {
-        guard isName(form.name) else { throw .invalidName(form.name) }
-        for field in form.fields where !isName(field.id) {
-            throw .invalidName(field.id)
-        }
-    }
-
     /// `"name"`, with any `"` doubled.
     static func identifier(_ name: String) -> String {
         "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
