@@ -152,7 +152,8 @@ extension KeyformForm {
         var store: (any RecordStore)?
         if let path = storePath {
             do {
-                store = try StoreOpener.open(path)
+                // The library reads no config file: KEYFORM_AUTHOR, else USER@HOST.
+                store = try StoreOpener.open(path, author: StoreAuthor.resolve(configured: ProcessInfo.processInfo.environment["KEYFORM_AUTHOR"]))
             } catch {
                 throw KeyformError.storeUnavailable(error.description)
             }

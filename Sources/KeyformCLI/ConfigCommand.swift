@@ -127,6 +127,7 @@ enum ConfigShow {
         for setting in ConfigSetting.all {
             var value = setting.show(resolved.config)
             if setting.name == "database", value.isEmpty { value = defaultDatabase }
+            if setting.name == "author", value.isEmpty { value = StoreAuthor.current }
             rows.append([setting.name, value, resolved.source(of: setting.name).description])
         }
         return "config file: \(TerminalSafe.escaped(file))\n" + table(rows)

@@ -10,6 +10,14 @@ struct DatabaseOption: ParsableArguments {
     @Option(help: "The database: a file's path or sqlite:PATH (default: $KEYFORM_DB, else the config's database, else $XDG_DATA_HOME/keyform/keyform.sqlite).")
     var db: String?
 
+    @Option(help: "Whose drafts, field history and default: last these are, and whom records saved name (default: $KEYFORM_AUTHOR, else the config's author, else USER@HOST).")
+    var author: String?
+
+    /// `--author`, else `$KEYFORM_AUTHOR` or the config's `author:`, else USER@HOST.
+    func resolvedAuthor() throws -> String {
+        StoreAuthor.resolve(flag: author, configured: try Settings.load().author)
+    }
+
     /// `--db`, else `$KEYFORM_DB`, else the config file's `database:`, else the default place.
     /// - Throws: `Failure` (exit 2) when the config has errors (see `Settings.load`), or the
     ///   location names a store this Keyform cannot open (a server's URL, for now):
@@ -30,7 +38,8 @@ struct DatabaseOption: ParsableArguments {
     /// - Throws: `Failure` as `location()`.
     func open() throws -> Result<any RecordStore, StoreError> {
         let location = try location()
-        return Result { () throws(StoreError) in try StoreOpener.open(location) }
+        let author = try resolvedAuthor()
+        return Result { () throws(StoreError) in try StoreOpener.open(location, author: author) }
     }
 
     /// The store for commands that cannot work without it (`browse`, `import`):
@@ -38,8 +47,9 @@ struct DatabaseOption: ParsableArguments {
     /// database at PATH"; the default place (or $KEYFORM_DB) is created on first use, as by `run`.
     func openOrFail(existing: Bool = true) throws -> any RecordStore {
         let location = try location()
+        let author = try resolvedAuthor()
         do {
-            return try StoreOpener.open(location, for: existing && db != nil ? .existing : .writing)
+            return try StoreOpener.open(location, for: existing && db != nil ? .existing : .writing, author: author)
         } catch {
             throw Failure(message: error.description, status: 1)
         }
@@ -61,8 +71,9 @@ struct DatabaseOption: ParsableArguments {
     /// records yet reads as an empty store.
     func openForReading() throws -> any RecordStore {
         let location = try location()
+        let author = try resolvedAuthor()
         do {
-            return try StoreOpener.open(location, for: .reading)
+            return try StoreOpener.open(location, for: .reading, author: author)
         } catch {
             throw Failure(message: error.description, status: 1)
         }

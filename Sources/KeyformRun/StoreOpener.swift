@@ -17,18 +17,19 @@ public enum StoreOpener {
         case reading
     }
 
-    /// The store at `location`, opened for `purpose`.
+    /// The store at `location`, opened for `purpose`, worked on by `author`.
+    /// - Parameter author: whose drafts, history and `default: last` (`RecordStore.author`).
     /// - Parameter now: the clock for `created`, `updated` and `saved` (tests pass a fixed one).
     /// - Throws: `StoreError`: the backend's reasons, and `.unsupportedLocation`
     ///   for a server this Keyform has no backend for.
-    public static func open(_ location: StoreLocation, for purpose: Purpose = .writing,
+    public static func open(_ location: StoreLocation, for purpose: Purpose = .writing, author: String = StoreAuthor.current,
                             now: @escaping @Sendable () -> Date = { Date() }) throws(StoreError) -> any RecordStore {
         switch location {
         case .file(let path):
             switch purpose {
-            case .writing: return try AppDatabase.open(path: path, now: now)
-            case .existing: return try AppDatabase.openExisting(path: path, now: now)
-            case .reading: return try AppDatabase.openForReading(path: path, now: now) ?? MemoryStore(now: now)
+            case .writing: return try AppDatabase.open(path: path, author: author, now: now)
+            case .existing: return try AppDatabase.openExisting(path: path, author: author, now: now)
+            case .reading: return try AppDatabase.openForReading(path: path, author: author, now: now) ?? MemoryStore(author: author, now: now)
             }
         case .postgres:
             try refuseServer(location)
@@ -36,9 +37,9 @@ public enum StoreOpener {
     }
 
     /// The store `text` names (a path, `sqlite:PATH` or a server's URL), opened for `purpose`.
-    public static func open(_ text: String, for purpose: Purpose = .writing,
+    public static func open(_ text: String, for purpose: Purpose = .writing, author: String = StoreAuthor.current,
                             now: @escaping @Sendable () -> Date = { Date() }) throws(StoreError) -> any RecordStore {
-        try open(StoreLocation(text), for: purpose, now: now)
+        try open(StoreLocation(text), for: purpose, author: author, now: now)
     }
 
     /// Throws unless a backend of this Keyform can open `location`: said before

@@ -22,11 +22,9 @@ extension AppDatabase: RecordStore {
         return try writing { db in
             try RecordView.ensure(db, form: form)
             try Self.keep(definition, of: form, at: time, db)
-            var row = RecordRow(id: nil, form: form.name, created: time, updated: time, data: data)
+            var row = RecordRow(id: nil, form: form.name, created: time, updated: time, data: data, author: author)
             try row.insert(db)
-            if removingDraft {
-                try db.execute(sql: "DELETE FROM _draft WHERE form = ?", arguments: [form.name])
-            }
+            if removingDraft { try deleteDrafts(form, db) }
             return row.id ?? db.lastInsertedRowID
         }
     }
@@ -48,11 +46,11 @@ extension AppDatabase: RecordStore {
             try RecordView.ensure(db, form: form)
             try Self.keep(definition, of: form, at: time, db)
             let insert = try db.cachedStatement(
-                sql: "INSERT INTO _record (form, created, updated, data) VALUES (?, ?, ?, ?)")
+                sql: "INSERT INTO _record (form, created, updated, data, author) VALUES (?, ?, ?, ?, ?)")
             var ids: [Int64] = []
             ids.reserveCapacity(rows.count)
             for (created, json) in rows {
-                try insert.execute(arguments: [form.name, created, created, json])
+                try insert.execute(arguments: [form.name, created, created, json, author])
                 ids.append(db.lastInsertedRowID)
             }
             return ids
@@ -146,18 +144,19 @@ extension AppDatabase: RecordStore {
                 id: row[0],
                 created: Timestamp.date(from: row[1]) ?? .distantPast,
                 updated: Timestamp.date(from: row[2]) ?? .distantPast,
-                values: Record(values: Array(zip(ids, values)))))
+                values: Record(values: Array(zip(ids, values))),
+                author: row[3]))
         }
     }
 
-    /// One query over the records: `body` gets each row (id, created, updated
-    /// first) and its values in the form's field order. What `body` throws stops
+    /// One query over the records: `body` gets each row (id, created, updated,
+    /// author first) and its values in the form's field order. What `body` throws stops
     /// it and is rethrown as it is, the store's own failures as `StoreError`.
     private func readingRows(form: Form, where matches: [FieldMatch], limit: Int?, beforeID: Int64?,
                              _ body: (Row, [FieldValue?]) throws -> Void) throws {
         if let limit, limit <= 0 { return }
         let fields = form.valueFields
-        var sql = "SELECT id, created, updated"
+        var sql = "SELECT id, created, updated, \(authorColumn)"
         var arguments: [(any DatabaseValueConvertible)?] = []
         for field in fields {
             sql += ", json_type(data, ?), json_extract(data, ?)"
@@ -192,7 +191,7 @@ extension AppDatabase: RecordStore {
                     while let row = try rows.next() {
                         values.removeAll(keepingCapacity: true)
                         for index in fields.indices {
-                            let column = CInt(3 + 2 * index)
+                            let column = CInt(4 + 2 * index)
                             values.append(RecordValues.decode(
                                 jsonType: String.fromStatement(columns, atUncheckedIndex: column),
                                 value: DatabaseValue(sqliteStatement: columns, index: column + 1), as: fields[index]))
@@ -256,9 +255,9 @@ extension AppDatabase: RecordStore {
                 // One row per distinct stored value, with the type of its newest use.
                 try Row.fetchAll(db, sql: """
                     SELECT json_type(data, ?) AS t, json_extract(data, ?) AS v, max(id) AS m
-                    FROM _record WHERE form = ? AND v IS NOT NULL
+                    FROM _record WHERE form = ? AND v IS NOT NULL AND \(mine)
                     GROUP BY v ORDER BY m DESC LIMIT ?
-                    """, arguments: [path, path, form.name, limit])
+                    """, arguments: [path, path, form.name, author, limit])
             }
         }
         var seen = Set<String>()
@@ -272,6 +271,12 @@ extension AppDatabase: RecordStore {
         return result
     }
 
+    /// The condition on `_record` that keeps this author's records and those of
+    /// no author (saved before authors): one argument, the author.
+    private var mine: String {
+        "(\(authorColumn) = ? OR \(authorColumn) IS NULL)"
+    }
+
     /// The value of `field` in `form`'s newest record, as it shows in the field
     /// (`default: last`); nil when there is no record or the field was empty in it.
     public func lastValue(form: Form, field: String) throws(StoreError) -> FieldInput? {
@@ -281,8 +286,8 @@ extension AppDatabase: RecordStore {
             try writer.read { db in
                 try Row.fetchOne(db, sql: """
                     SELECT json_type(data, ?) AS t, json_extract(data, ?) AS v
-                    FROM _record WHERE form = ? ORDER BY id DESC LIMIT 1
-                    """, arguments: [path, path, form.name])
+                    FROM _record WHERE form = ? AND \(mine) ORDER BY id DESC LIMIT 1
+                    """, arguments: [path, path, form.name, author])
             }
         }
         guard let row, let value = RecordValues.decode(jsonType: row["t"], value: row["v"], as: described) else { return nil }
@@ -311,8 +316,12 @@ extension AppDatabase {
         }
         let data = "{" + keys.map { RecordFormat.jsonString($0) + ":" + (values[$0] ?? .line("")).json }
             .joined(separator: ",") + "}"
-        let draft = DraftRow(form: form.name, data: data, focus: focus, saved: Timestamp.string(from: now()))
-        try writing { db in try draft.upsert(db) }
+        let draft = DraftRow(form: form.name, author: author, data: data, focus: focus, saved: Timestamp.string(from: now()))
+        try writing { db in
+            // A draft of no author (saved before authors) is taken over.
+            try db.execute(sql: "DELETE FROM _draft WHERE form = ? AND author = ''", arguments: [form.name])
+            try draft.upsert(db)
+        }
     }
 
     /// The form's draft, or nil.
@@ -321,8 +330,10 @@ extension AppDatabase {
             try writer.read { db in
                 // Plain SQL, not `DraftRow.fetchOne(db, key:)`: the query builder and the
                 // Codable decoding cost more than the query, and this runs before the first frame.
-                guard let row = try Row.fetchOne(db, sql: "SELECT data, focus, saved FROM _draft WHERE form = ?",
-                                                 arguments: [form.name])
+                // The author's own, else one of no author (saved before authors).
+                guard let row = try Row.fetchOne(db, sql: """
+                    SELECT data, focus, saved FROM _draft WHERE form = ? AND author IN (?, '') ORDER BY author = '' LIMIT 1
+                    """, arguments: [form.name, author])
                 else { return nil }
                 let data: String = row[0]
                 var values: [String: FieldInput] = [:]
@@ -348,10 +359,13 @@ extension AppDatabase {
     /// Removes the form's draft; false when it had none.
     @discardableResult
     public func deleteDraft(form: Form) throws(StoreError) -> Bool {
-        try writing { db in
-            try db.execute(sql: "DELETE FROM _draft WHERE form = ?", arguments: [form.name])
-            return db.changesCount > 0
-        }
+        try writing { db in try deleteDrafts(form, db) }
+    }
+
+    /// Removes the author's draft of the form and one of no author; whether there was one.
+    private func deleteDrafts(_ form: Form, _ db: Database) throws -> Bool {
+        try db.execute(sql: "DELETE FROM _draft WHERE form = ? AND author IN (?, '')", arguments: [form.name, author])
+        return db.changesCount > 0
     }
 }
 
@@ -364,6 +378,8 @@ struct RecordRow {
     var created: String
     var updated: String
     var data: String
+    /// Nil: saved before stores knew authors.
+    var author: String?
 }
 
 extension RecordRow: Codable, FetchableRecord, MutablePersistableRecord {
@@ -377,6 +393,8 @@ extension RecordRow: Codable, FetchableRecord, MutablePersistableRecord {
 /// A row of `_draft`.
 struct DraftRow {
     var form: String
+    /// '' for a draft saved before stores knew authors.
+    var author: String
     var data: String
     var focus: String?
     var saved: String

@@ -62,6 +62,11 @@ public final class AppDatabase: Sendable {
     public let path: String
     let writer: any DatabaseWriter
     let now: @Sendable () -> Date
+    /// Who works on it (`RecordStore.author`).
+    public let author: String
+    /// The records' author column, or `NULL` in a file from before authors that a
+    /// reader takes as it is (`openForReading` does not migrate).
+    let authorColumn: String
     /// The damage a read or write ran into: once a command has called the file
     /// damaged, nothing more is written to it (`writing`).
     private let damage = Mutex<StoreError?>(nil)
@@ -73,11 +78,13 @@ public final class AppDatabase: Sendable {
     /// as it gets.
     static let damageCheckBudget: DispatchTimeInterval = .milliseconds(200)
 
-    private init(writer: any DatabaseWriter, path: String, patience: Patience = Patience(),
-                 now: @escaping @Sendable () -> Date) {
+    private init(writer: any DatabaseWriter, path: String, patience: Patience = Patience(), author: String,
+                 hasAuthors: Bool = true, now: @escaping @Sendable () -> Date) {
         self.writer = writer
         self.path = path
         self.patience = patience
+        self.author = author
+        self.authorColumn = hasAuthors ? "author" : "NULL"
         self.now = now
     }
 
@@ -105,18 +112,21 @@ public final class AppDatabase: Sendable {
     /// the command's own (a record, a draft).
     ///
     /// - Parameter now: the clock for `created`, `updated` and `saved` (tests pass a fixed one).
-    public static func open(path: String, now: @escaping @Sendable () -> Date = { Date() }) throws(StoreError) -> AppDatabase {
+    /// - Parameter author: who works on it (`RecordStore.author`).
+    public static func open(path: String, author: String = StoreAuthor.current,
+                            now: @escaping @Sendable () -> Date = { Date() }) throws(StoreError) -> AppDatabase {
         try DatabaseFile.prepare(path: path)
         let (queue, _, patience) = try connect(path: path, writing: true)
-        return AppDatabase(writer: queue, path: path, patience: patience, now: now)
+        return AppDatabase(writer: queue, path: path, patience: patience, author: author, now: now)
     }
 
     /// Opens the database file at `path` only if it exists: for commands that
     /// read, which must not leave an empty database at a mistyped path.
     /// Throws `.noDatabase` when nothing is there, else as `open(path:now:)`.
-    public static func openExisting(path: String, now: @escaping @Sendable () -> Date = { Date() }) throws(StoreError) -> AppDatabase {
+    public static func openExisting(path: String, author: String = StoreAuthor.current,
+                                    now: @escaping @Sendable () -> Date = { Date() }) throws(StoreError) -> AppDatabase {
         guard DatabaseFile.exists(path) else { throw .noDatabase(path: path) }
-        return try open(path: path, now: now)
+        return try open(path: path, author: author, now: now)
     }
 
     /// Opens the database file at `path` for commands that only read
@@ -125,7 +135,8 @@ public final class AppDatabase: Sendable {
     /// records yet (an empty file, or one another process is just setting up).
     /// Throws `.noDatabase` when nothing is there, and as `open(path:now:)` for a
     /// file that is not a Keyform database.
-    public static func openForReading(path: String, now: @escaping @Sendable () -> Date = { Date() }) throws(StoreError) -> AppDatabase? {
+    public static func openForReading(path: String, author: String = StoreAuthor.current,
+                                      now: @escaping @Sendable () -> Date = { Date() }) throws(StoreError) -> AppDatabase? {
         guard DatabaseFile.exists(path) else { throw .noDatabase(path: path) }
         try DatabaseFile.checkReadable(path: path)
         let (queue, hasSchema, patience): (DatabaseQueue, Bool, Patience)
@@ -143,7 +154,16 @@ public final class AppDatabase: Sendable {
             try? queue.close()
             return nil
         }
-        return AppDatabase(writer: queue, path: path, patience: patience, now: now)
+        let hasAuthors: Bool
+        do {
+            hasAuthors = try queue.read { db in
+                try Bool.fetchOne(db, sql: "SELECT EXISTS(SELECT 1 FROM pragma_table_info('_record') WHERE name = 'author')") ?? false
+            }
+        } catch {
+            try? queue.close()
+            throw StoreError.from(error, path: path)
+        }
+        return AppDatabase(writer: queue, path: path, patience: patience, author: author, hasAuthors: hasAuthors, now: now)
     }
 
     /// The one connection to the file, checked and (when `writing`) set up; it
@@ -284,12 +304,12 @@ public final class AppDatabase: Sendable {
     }
 
     /// A new, empty database in memory, gone when the value is released (for tests).
-    public static func inMemory(now: @escaping @Sendable () -> Date = { Date() }) throws(StoreError) -> AppDatabase {
+    public static func inMemory(author: String = StoreAuthor.current, now: @escaping @Sendable () -> Date = { Date() }) throws(StoreError) -> AppDatabase {
         do {
             let queue = try DatabaseQueue()
             try queue.inDatabase { db in try mark(db, path: ":memory:", marked: false, wal: false) }
             try migrate(queue)
-            return AppDatabase(writer: queue, path: ":memory:", now: now)
+            return AppDatabase(writer: queue, path: ":memory:", author: author, now: now)
         } catch {
             throw StoreError.from(error, path: ":memory:")
         }
@@ -329,6 +349,26 @@ public final class AppDatabase: Sendable {
                     fields TEXT NOT NULL CHECK (json_valid(fields)),
                     updated TEXT NOT NULL
                 );
+                """)
+        }
+        // Drafts, history and `default: last` become each author's (a team's server
+        // would otherwise share one draft). Records saved before have no author and
+        // count as everyone's; a draft saved before gets the author '' (anyone's) and
+        // is taken over by whoever saves the form's draft next.
+        migrator.registerMigration("v3: authors") { db in
+            try db.execute(sql: """
+                ALTER TABLE _record ADD COLUMN author TEXT;
+                CREATE TABLE _draft_by_author (
+                    form TEXT NOT NULL,
+                    author TEXT NOT NULL,
+                    data TEXT NOT NULL CHECK (json_valid(data)),
+                    focus TEXT,
+                    saved TEXT NOT NULL,
+                    PRIMARY KEY (form, author)
+                );
+                INSERT INTO _draft_by_author (form, author, data, focus, saved) SELECT form, '', data, focus, saved FROM _draft;
+                DROP TABLE _draft;
+                ALTER TABLE _draft_by_author RENAME TO _draft;
                 """)
         }
         return migrator

@@ -7,7 +7,7 @@ import KeyformStore
 ///
 /// ```sql
 /// CREATE VIEW "todo" AS SELECT
-///   id AS _id, created AS _created, updated AS _updated,
+///   id AS _id, created AS _created, updated AS _updated, author AS _author,
 ///   json_extract(data, '$."text"') AS "text",
 ///   json_extract(data, '$."done"') AS "done"
 /// FROM _record WHERE form = 'todo'
@@ -22,7 +22,7 @@ import KeyformStore
 /// SQLite's own `sqlite_…` names) gets no view; its records are stored all the same.
 enum RecordView {
     static func sql(for form: Form) -> String {
-        var columns = ["id AS _id", "created AS _created", "updated AS _updated"]
+        var columns = ["id AS _id", "created AS _created", "updated AS _updated", "author AS _author"]
         for field in form.valueFields {
             if field.multiple {
                 // A list shows as its joined text (`Beach, Food`), the way the form shows it.

@@ -14,22 +14,57 @@ public final class MemoryStore: RecordStore, @unchecked Sendable {
         var updated: Date
         var fields: [String]
         var values: [String: FieldValue]
+        /// Nil: stored before stores knew authors (tests put such records in with `author: nil`).
+        var author: String?
     }
 
-    private let lock = NSLock()
-    private let now: @Sendable () -> Date
-    private var entries: [Entry] = []
-    private var drafts: [String: Draft] = [:]
-    /// Each form's definition as its newest record was stored with (`FormDefinition`).
-    private var definitions: [String: FormDefinition] = [:]
-    private var lastID: Int64 = 0
+    /// What every author's view of one memory store shares (`sharing(as:)`).
+    private final class Shared: @unchecked Sendable {
+        let lock = NSLock()
+        var entries: [Entry] = []
+        /// By form, then author ("" for a draft of no author).
+        var drafts: [String: [String: Draft]] = [:]
+        /// Each form's definition as its newest record was stored with (`FormDefinition`).
+        var definitions: [String: FormDefinition] = [:]
+        var lastID: Int64 = 0
+    }
 
+    private let shared: Shared
+    private let now: @Sendable () -> Date
+    private var lock: NSLock { shared.lock }
+    private var entries: [Entry] { get { shared.entries } set { shared.entries = newValue } }
+    private var definitions: [String: FormDefinition] { get { shared.definitions } set { shared.definitions = newValue } }
+    private var lastID: Int64 { get { shared.lastID } set { shared.lastID = newValue } }
+    /// The author records are saved with: nil only for a test's store of records from before authors.
+    private let savingAuthor: String?
+
+    /// - Parameter author: who works on it (`RecordStore.author`).
     /// - Parameter now: the clock for `created`, `updated` and `saved`.
-    public init(now: @escaping @Sendable () -> Date = { Date() }) {
+    public convenience init(author: String = StoreAuthor.current, now: @escaping @Sendable () -> Date = { Date() }) {
+        self.init(shared: Shared(), author: author, now: now)
+    }
+
+    private init(shared: Shared, author: String?, now: @escaping @Sendable () -> Date) {
+        self.shared = shared
+        self.savingAuthor = author
         self.now = now
     }
 
+    /// The same records and drafts, worked on by `author` (another terminal on
+    /// a shared store); nil: as a version from before authors saved them (its
+    /// records and draft have no author).
+    public func sharing(as author: String?) -> MemoryStore {
+        MemoryStore(shared: shared, author: author, now: now)
+    }
+
     public var location: String { ":memory:" }
+
+    public var author: String { savingAuthor ?? "" }
+
+    /// A record this author may take history and `default: last` from: theirs, or of no author.
+    private func isMine(_ entry: Entry) -> Bool {
+        entry.author == nil || entry.author == savingAuthor
+    }
 
     // MARK: - Records
 
@@ -39,9 +74,9 @@ public final class MemoryStore: RecordStore, @unchecked Sendable {
         let time = now()
         return lock.withLock {
             lastID += 1
-            entries.append(Entry(id: lastID, form: form.name, created: time, updated: time, fields: fields, values: values))
+            entries.append(Entry(id: lastID, form: form.name, created: time, updated: time, fields: fields, values: values, author: savingAuthor))
             definitions[form.name] = FormDefinition(form)
-            if removingDraft { drafts[form.name] = nil }
+            if removingDraft { removeDrafts(form.name) }
             return lastID
         }
     }
@@ -59,7 +94,8 @@ public final class MemoryStore: RecordStore, @unchecked Sendable {
             definitions[form.name] = FormDefinition(form)
             return storable.map { created, fields, values in
                 lastID += 1
-                entries.append(Entry(id: lastID, form: form.name, created: created, updated: created, fields: fields, values: values))
+                entries.append(Entry(id: lastID, form: form.name, created: created, updated: created, fields: fields, values: values,
+                                     author: savingAuthor))
                 return lastID
             }
         }
@@ -96,7 +132,8 @@ public final class MemoryStore: RecordStore, @unchecked Sendable {
         for entry in try matching(form, matches) where beforeID.map({ entry.id < $0 }) ?? true {
             if let limit, result.count == limit { break }
             let values = form.valueFields.map { field in (field.id, Self.read(entry.values[field.id], as: field)) }
-            result.append(StoredRecord(id: entry.id, created: entry.created, updated: entry.updated, values: KeyformCore.Record(values: values)))
+            result.append(StoredRecord(id: entry.id, created: entry.created, updated: entry.updated, values: KeyformCore.Record(values: values),
+                                       author: entry.author))
         }
         return result
     }
@@ -134,7 +171,7 @@ public final class MemoryStore: RecordStore, @unchecked Sendable {
         guard let type = form.field(id: field)?.type else { throw .unknownField(form: form.name, field: field) }
         var seen = Set<String>()
         var result: [String] = []
-        for entry in newestFirst(form.name) where result.count < limit {
+        for entry in newestFirst(form.name) where result.count < limit && isMine(entry) {
             guard let value = entry.values[field] else { continue }
             let text = StoredValues.convert(value, to: type).text
             if !text.isEmpty, seen.insert(text).inserted { result.append(text) }
@@ -144,7 +181,7 @@ public final class MemoryStore: RecordStore, @unchecked Sendable {
 
     public func lastValue(form: Form, field: String) throws(StoreError) -> FieldInput? {
         guard let described = form.field(id: field) else { throw .unknownField(form: form.name, field: field) }
-        guard let value = newestFirst(form.name).first?.values[field] else { return nil }
+        guard let value = newestFirst(form.name).first(where: isMine)?.values[field] else { return nil }
         let input = FieldInput(described.kind.fromStored(value, field: described) ?? value)
         return input.isEmpty ? nil : input
     }
@@ -222,16 +259,28 @@ public final class MemoryStore: RecordStore, @unchecked Sendable {
     public func saveDraft(form: Form, values: [String: FieldInput], focus: String?) throws(StoreError) {
         guard StoreNames.isName(form.name) else { throw .invalidName(form.name) }
         let draft = Draft(form: form.name, values: values, focus: focus, saved: now())
-        lock.withLock { drafts[form.name] = draft }
+        lock.withLock {
+            // A draft of no author is taken over by the one who saves next.
+            shared.drafts[form.name, default: [:]][""] = nil
+            shared.drafts[form.name, default: [:]][author] = draft
+        }
     }
 
     public func draft(form: Form) throws(StoreError) -> Draft? {
-        lock.withLock { drafts[form.name] }
+        lock.withLock { shared.drafts[form.name]?[author] ?? shared.drafts[form.name]?[""] }
     }
 
     @discardableResult
     public func deleteDraft(form: Form) throws(StoreError) -> Bool {
-        lock.withLock { drafts.removeValue(forKey: form.name) != nil }
+        lock.withLock { removeDrafts(form.name) }
+    }
+
+    /// Removes the author's draft of the form and one of no author (under the lock).
+    @discardableResult
+    private func removeDrafts(_ form: String) -> Bool {
+        let mine = shared.drafts[form]?.removeValue(forKey: author) != nil
+        let nobodys = shared.drafts[form]?.removeValue(forKey: "") != nil
+        return mine || nobodys
     }
 
     // MARK: - Values

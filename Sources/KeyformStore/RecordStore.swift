@@ -18,9 +18,16 @@ public protocol RecordStore: AnyObject, Sendable {
     /// Where the records are, for messages: a file path, `:memory:`, a server.
     var location: String { get }
 
-    /// Stores a submitted record of `form` and returns its id (unique, never
-    /// reused). Unless `removingDraft` is false the form's draft goes with it, in
-    /// the same transaction: a submitted form leaves no draft behind.
+    /// Who works on this store (`StoreAuthor`), given when it is opened: the
+    /// drafts, history and `default: last` are this author's, and each record
+    /// saved or imported names them. What was stored before stores knew authors
+    /// (no author) counts as everyone's: its values are in every author's
+    /// history, and a draft of then is resumed by whoever runs the form next.
+    var author: String { get }
+
+    /// Stores a submitted record of `form`, by `author`, and returns its id (unique,
+    /// never reused). Unless `removingDraft` is false the author's draft of the
+    /// form goes with it, in the same transaction: a submitted form leaves no draft behind.
     @discardableResult
     func saveRecord(_ record: KeyformCore.Record, form: Form, removingDraft: Bool) throws(StoreError) -> Int64
 
@@ -62,12 +69,14 @@ public protocol RecordStore: AnyObject, Sendable {
     /// How many records `form` has where every match holds.
     func recordCount(form: Form, where matches: [FieldMatch]) throws(StoreError) -> Int
 
-    /// Earlier values of `field` as they show in the field, newest first, each
-    /// once, empty ones left out, at most `limit`: readline's history.
+    /// Earlier values of `field` in the author's records (and those of no
+    /// author) as they show in the field, newest first, each once, empty ones
+    /// left out, at most `limit`: readline's history.
     func history(form: Form, field: String, limit: Int) throws(StoreError) -> [String]
 
-    /// The value of `field` in the newest record (`default: last`), as the field
-    /// is given it (a list as its selection); nil when there is none or it was empty.
+    /// The value of `field` in the author's newest record (or one of no author:
+    /// `default: last`), as the field is given it (a list as its selection); nil
+    /// when there is none or it was empty.
     func lastValue(form: Form, field: String) throws(StoreError) -> FieldInput?
 
     /// The values a `choices: {from: FORM.FIELD}` grid offers: a field of any
@@ -93,8 +102,9 @@ public protocol RecordStore: AnyObject, Sendable {
     /// that guesses (`StoredForm`). Nil when the store holds no record of it.
     func storedForm(named name: String) throws(StoreError) -> Form?
 
-    /// Replaces the form's draft: what each field was given (a line, or a
-    /// `multiple` field's selection) and the focused field.
+    /// Replaces the author's draft of the form: what each field was given (a
+    /// line, or a `multiple` field's selection) and the focused field. A draft
+    /// of no author is taken over (removed).
     func saveDraft(form: Form, values: [String: FieldInput], focus: String?) throws(StoreError)
 
     /// `body`'s writes wait at most `milliseconds` for another process's lock
@@ -102,10 +112,10 @@ public protocol RecordStore: AnyObject, Sendable {
     /// a person types).
     func impatient<T>(milliseconds: Int, _ body: () throws(StoreError) -> T) throws(StoreError) -> T
 
-    /// The form's draft, or nil.
+    /// The author's draft of the form, else one of no author, or nil.
     func draft(form: Form) throws(StoreError) -> Draft?
 
-    /// Removes the form's draft; false when it had none.
+    /// Removes the author's draft of the form (and one of no author); false when there was none.
     @discardableResult
     func deleteDraft(form: Form) throws(StoreError) -> Bool
 }

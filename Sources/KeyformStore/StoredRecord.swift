@@ -12,12 +12,15 @@ public struct StoredRecord: Equatable, Sendable {
     /// The values, in the form's field order (a field added after the record was
     /// saved is nil).
     public var values: KeyformCore.Record
+    /// Who saved it (`RecordStore.author`); nil for a record saved before stores knew authors.
+    public var author: String?
 
-    public init(id: Int64, created: Date, updated: Date, values: KeyformCore.Record) {
+    public init(id: Int64, created: Date, updated: Date, values: KeyformCore.Record, author: String? = nil) {
         self.id = id
         self.created = created
         self.updated = updated
         self.values = values
+        self.author = author
     }
 }
 

@@ -28,7 +28,7 @@ import Testing
         // The form's view in SQLite (what another tool reads) has a column a field that holds a value.
         if let sqlite3 = Programs.find("sqlite3") {
             let columns = try Programs.run(sqlite3, [db, "SELECT group_concat(name, ',') FROM pragma_table_info('burger')"])
-            #expect(columns.stdout == "_id,_created,_updated,burger,toppings,spice,side,name,instructions,discount\n", "\(columns.stderr)")
+            #expect(columns.stdout == "_id,_created,_updated,_author,burger,toppings,spice,side,name,instructions,discount\n", "\(columns.stderr)")
         }
     }
 }

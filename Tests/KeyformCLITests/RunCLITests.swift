@@ -1,4 +1,7 @@
 import Foundation
+import KeyformCore
+import KeyformSQLite
+import KeyformStore
 import Testing
 
 /// `keyform run` without a terminal: answers in, the record out, every exit status.
@@ -136,6 +139,23 @@ import Testing
         #expect(list.stdout.contains("\"text\":\"Buy milk\"") || list.stdout.contains("\"text\": \"Buy milk\""), "\(list.stdout)")
         let made = try FileManager.default.contentsOfDirectory(atPath: folder.path)
         #expect(made.contains("team.sqlite") && !made.contains { $0.hasPrefix("sqlite:") }, "no sqlite: folder: \(made)")
+    }
+
+    /// Who saves a record: `--author`, else KEYFORM_AUTHOR, else USER@HOST; each
+    /// record names its author, and the drafts and history are theirs.
+    @Test func recordsNameTheirAuthor() throws {
+        let folder = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let db = folder.appendingPathComponent("team.sqlite").path
+        let todo = CLIRunner.packageRoot.appendingPathComponent("demo/todo.yaml").path
+        let answers = "{\"text\": \"Buy milk\"}"
+        #expect(try CLIRunner.run(["run", todo, "--db", db, "--author", "ada@lab", "--answers", "-"], stdin: answers).status == 0)
+        #expect(try CLIRunner.run(["run", todo, "--db", db, "--answers", "-"], stdin: answers, environment: ["KEYFORM_AUTHOR": "bob@desk"]).status == 0)
+        #expect(try CLIRunner.run(["run", todo, "--db", db, "--answers", "-"], stdin: answers).status == 0)
+        let stored = Form(name: "todo", pages: [Form.Page(fields: [Field(id: "text")])])
+        let authors = try AppDatabase.open(path: db).records(form: stored).map(\.author)
+        #expect(authors == [StoreAuthor.current, "bob@desk", "ada@lab"])
+        #expect(StoreAuthor.current.contains("@"), "USER@HOST: \(StoreAuthor.current)")
     }
 
     /// A script's answers from a pipe (`--answers <(jq …)`) are read as stdin is;

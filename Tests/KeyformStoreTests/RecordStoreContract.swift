@@ -14,13 +14,21 @@ enum Backend: String, CaseIterable, CustomTestStringConvertible, Sendable {
     var testDescription: String { rawValue }
 
     /// A new, empty store on a clock the test moves; the folder (for a file) lives as long as the store is used.
-    func make(_ clock: TestClock = TestClock()) throws -> (store: any RecordStore, folder: TemporaryFolder?) {
+    func make(_ clock: TestClock = TestClock(), author: String = "ada@lab") throws -> (store: any RecordStore, folder: TemporaryFolder?) {
         switch self {
         case .sqlite:
             let folder = try TemporaryFolder()
-            return (try AppDatabase.open(path: folder.file("keyform.sqlite"), now: clock.now), folder)
+            return (try AppDatabase.open(path: folder.file("keyform.sqlite"), author: author, now: clock.now), folder)
         case .memory:
-            return (MemoryStore(now: clock.now), nil)
+            return (MemoryStore(author: author, now: clock.now), nil)
+        }
+    }
+
+    /// The same store as `store`, worked on by `author` (another terminal).
+    func same(as store: any RecordStore, author: String, _ clock: TestClock = TestClock()) throws -> any RecordStore {
+        switch self {
+        case .sqlite: try AppDatabase.open(path: store.location, author: author, now: clock.now)
+        case .memory: try #require(store as? MemoryStore).sharing(as: author)
         }
     }
 }
@@ -237,6 +245,33 @@ enum Backend: String, CaseIterable, CustomTestStringConvertible, Sendable {
         try store.saveDraft(form: todo, values: [:], focus: nil)
         #expect(try store.deleteDraft(form: todo) == true)
         #expect(try store.deleteDraft(form: todo) == false)
+    }
+
+    /// Two people on one store (a team's server): each has their own draft of a
+    /// form, their own history and `default: last`; records name who saved them,
+    /// and both see every record.
+    @Test(arguments: Backend.allCases)
+    func draftsHistoryAndLastValueAreEachAuthorsOwn(_ backend: Backend) throws {
+        let (ada, folder) = try backend.make(author: "ada@lab")
+        defer { withExtendedLifetime(folder) {} }  // Bob opens the same file
+        let bob = try backend.same(as: ada, author: "bob@desk")
+        #expect(ada.author == "ada@lab")
+        #expect(bob.author == "bob@desk")
+        try ada.saveDraft(form: todo, values: ["text": "Ada's"], focus: "text")
+        try bob.saveDraft(form: todo, values: ["text": "Bob's"], focus: "text")
+        #expect(try ada.draft(form: todo)?.values == ["text": "Ada's"])
+        #expect(try bob.draft(form: todo)?.values == ["text": "Bob's"])
+        try ada.saveRecord(todoRecord("Buy milk", priority: "High"), form: todo)
+        #expect(try ada.draft(form: todo) == nil, "Ada's submitted form took her draft")
+        #expect(try bob.draft(form: todo)?.values == ["text": "Bob's"], "Bob's draft stays")
+        try bob.saveRecord(todoRecord("Swim", priority: "Low"), form: todo, removingDraft: false)
+        #expect(try ada.history(form: todo, field: "text") == ["Buy milk"])
+        #expect(try bob.history(form: todo, field: "text") == ["Swim"])
+        #expect(try ada.lastValue(form: todo, field: "priority") == "High")
+        #expect(try bob.lastValue(form: todo, field: "priority") == "Low")
+        #expect(try ada.records(form: todo).map(\.author) == ["bob@desk", "ada@lab"], "everyone's records, each naming its author")
+        #expect(try bob.deleteDraft(form: todo) == true)
+        #expect(try ada.deleteDraft(form: todo) == false)
     }
 
     /// An import keeps when each record was made (`_created`, to the millisecond);

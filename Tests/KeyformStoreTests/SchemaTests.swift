@@ -20,7 +20,7 @@ import Testing
         try database.saveRecord(todoRecord("Rest", done: false), form: todo)
 
         let rows = try database.rows("SELECT * FROM todo ORDER BY _id")
-        #expect(Array(rows[0].columnNames) == ["_id", "_created", "_updated", "text", "priority", "due", "laps", "distance", "done"])
+        #expect(Array(rows[0].columnNames) == ["_id", "_created", "_updated", "_author", "text", "priority", "due", "laps", "distance", "done"])
         #expect(rows[0]["text"] == "Swim")
         #expect(rows[0]["priority"] == "High")
         #expect(rows[0]["due"] == "2026-11-21")
@@ -46,11 +46,11 @@ import Testing
         let v1 = form("swim", [Field(id: "text")])
         let v2 = form("swim", [Field(id: "text"), Field(id: "laps", type: .integer)])
         try database.saveRecord(KeyformCore.Record(form: v1, values: ["text": .text("old")]), form: v1)
-        #expect(Array(try database.rows("SELECT * FROM swim")[0].columnNames) == ["_id", "_created", "_updated", "text"])
+        #expect(Array(try database.rows("SELECT * FROM swim")[0].columnNames) == ["_id", "_created", "_updated", "_author", "text"])
 
         try database.saveRecord(KeyformCore.Record(form: v2, values: ["text": .text("new"), "laps": .integer(8)]), form: v2)
         let rows = try database.rows("SELECT * FROM swim ORDER BY _id")
-        #expect(Array(rows[0].columnNames) == ["_id", "_created", "_updated", "text", "laps"])
+        #expect(Array(rows[0].columnNames) == ["_id", "_created", "_updated", "_author", "text", "laps"])
         #expect((rows[0]["laps"] as DatabaseValue).isNull)
         #expect(rows[1]["laps"] == 8)
         #expect(try database.records(form: v2).map { $0.values["laps"] } == [.integer(8), nil])
@@ -63,7 +63,7 @@ import Testing
         let v2 = form("swim", [Field(id: "text")])
         try database.saveRecord(KeyformCore.Record(form: v1, values: ["text": .text("a"), "pool": .text("Olympic")]), form: v1)
         try database.saveRecord(KeyformCore.Record(form: v2, values: ["text": .text("b")]), form: v2)
-        #expect(Array(try database.rows("SELECT * FROM swim")[0].columnNames) == ["_id", "_created", "_updated", "text"])
+        #expect(Array(try database.rows("SELECT * FROM swim")[0].columnNames) == ["_id", "_created", "_updated", "_author", "text"])
         #expect(try database.rows("SELECT data->>'pool' AS pool FROM _record WHERE data->>'text' = 'a'")[0]["pool"] == "Olympic")
         // When the field comes back, so do its values.
         #expect(try database.records(form: v1).map { $0.values["pool"] } == [nil, .text("Olympic")])

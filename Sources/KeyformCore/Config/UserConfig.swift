@@ -4,6 +4,8 @@
 public struct UserConfig: Equatable, Sendable {
     /// The database `run`, `browse` and `records` use without `--db`; nil: the default place.
     public var database: String?
+    /// Whose drafts, history and `default: last` the store serves, and whom records name; nil: USER@HOST.
+    public var author: String?
     /// Transitions between pages and views (NO_MOTION and --no-animation still turn them off).
     public var animation = true
     /// What the screen writers draw each role in.
@@ -43,7 +45,7 @@ public struct ConfigSetting: Sendable {
     public var key: String { name.firstIndex(of: ".").map { String(name[name.index(after: $0)...]) } ?? name }
 
     /// Every setting, in the order `config show` and the docs list them.
-    public static let all: [ConfigSetting] = [database, animation] + colors + keys
+    public static let all: [ConfigSetting] = [database, author, animation] + colors + keys
 
     public static func named(_ name: String) -> ConfigSetting? { all.first { $0.name == name } }
 
@@ -72,6 +74,18 @@ public struct ConfigSetting: Sendable {
             return nil
         },
         show: { $0.database ?? "" })
+
+    static let author = ConfigSetting(
+        name: "author", environment: "KEYFORM_AUTHOR", values: "a name",
+        summary: "whose drafts, field history and default: last a store serves, and whom each record saved names (default: USER@HOST; --author overrides)",
+        takesList: false,
+        apply: { config, words, _ in
+            let name = words.first ?? ""
+            guard !name.isEmpty else { return ConfigValueError("'author' needs a name, like ada@lab") }
+            config.author = name
+            return nil
+        },
+        show: { $0.author ?? "" })
 
     static let animation = ConfigSetting(
         name: "animation", environment: "KEYFORM_ANIMATION", values: "true or false",
