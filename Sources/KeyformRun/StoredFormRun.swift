@@ -202,7 +202,7 @@ public struct StoredFormRun {
         let form = self.form
         let untouched = FormState.start(context, values: start.last).draft(context)
         hooks.history = { [self] in history($0) }
-        func save(_ values: [String: FieldInput], _ focus: String) throws(StoreError) {
+        @Sendable func save(_ values: [String: FieldInput], _ focus: String) throws(StoreError) {
             if values == untouched {
                 _ = try store.deleteDraft(form: form)
             } else {
@@ -215,6 +215,7 @@ public struct StoredFormRun {
         }
         // While typing, another process's lock is waited for briefly, never the
         // store's 5 s: the scene tries the draft again until the lock is gone.
+        hooks.draftWaitMilliseconds = store.isLocal ? nil : Self.remoteDraftWaitMilliseconds
         hooks.saveDraftWhileTyping = { values, focus in
             do throws(StoreError) {
                 try store.impatient(milliseconds: Self.draftPatienceMilliseconds) { () throws(StoreError) in try save(values, focus) }
@@ -228,7 +229,11 @@ public struct StoredFormRun {
 
     /// How long a draft saved while the person types waits for another process's
     /// lock before the footer says the database is busy (and it is tried again).
-    public static let draftPatienceMilliseconds = 50
+    public nonisolated static let draftPatienceMilliseconds = 50
+
+    /// How long a form waits for a draft's answer from a store that is not
+    /// local before it goes on taking keys (the answer comes as an event).
+    public static let remoteDraftWaitMilliseconds = 50
 
     /// A field's earlier values, oldest first (readline's Up); none without a
     /// store, and none for a secret field, even one stored.

@@ -25,6 +25,10 @@ public protocol RecordStore: AnyObject, Sendable {
     /// history, and a draft of then is resumed by whoever runs the form next.
     var author: String { get }
 
+    /// Whether the store is on this machine (a file; the default): a form then
+    /// waits for its drafts' answers. A server's latency is not waited for.
+    var isLocal: Bool { get }
+
     /// Stores a submitted record of `form`, by `author`, and returns its id (unique,
     /// never reused). Unless `removingDraft` is false the author's draft of the
     /// form goes with it, in the same transaction: a submitted form leaves no draft behind.
@@ -122,6 +126,11 @@ public protocol RecordStore: AnyObject, Sendable {
 
 /// The common shapes of the calls.
 extension RecordStore {
+    /// Whether the store is on this machine (a file): it answers at once or says
+    /// it is busy, so a form waits for its drafts; a server's latency is not
+    /// waited for past `StoredFormRun.remoteDraftWaitMilliseconds`.
+    public var isLocal: Bool { true }
+
     /// A store without locks to wait for runs `body` as it is.
     public func impatient<T>(milliseconds: Int, _ body: () throws(StoreError) -> T) throws(StoreError) -> T {
         try body()

@@ -42,11 +42,17 @@ public final class TerminalRunner {
         /// field is committed): it may wait for the store.
         /// Returns nil when the draft was kept, else why not (shown to the person).
         public var saveDraft: ([String: FieldInput], String) -> String? = { _, _ in nil }
-        /// The same when a field is committed and the person goes on typing: it
-        /// must answer at once (a store locked by another process is a problem
-        /// now, not a frozen screen). A draft it did not keep is tried again
-        /// every `draftRetryMilliseconds` until one is kept.
-        public var saveDraftWhileTyping: (([String: FieldInput], String) -> String?)?
+        /// The same when a field is committed and the person goes on typing. It
+        /// runs off the terminal's loop (`FormScene`, `DraftWorker`): the loop waits
+        /// for its answer `draftWaitMilliseconds` at most (nil: until it comes),
+        /// then goes on taking keys and gets the answer as an event when it comes —
+        /// a slow store never freezes the screen. A draft it did not keep is tried
+        /// again every `draftRetryMilliseconds` until one is kept.
+        public var saveDraftWhileTyping: (@Sendable ([String: FieldInput], String) -> String?)?
+        /// How long the loop waits for a draft's answer; nil: until it comes (a
+        /// local file, which answers at once or says it is busy: what the screen
+        /// shows as committed is then on disk, as SPEC promises of kill -9).
+        public var draftWaitMilliseconds: Int?
         /// The form prepared again with the keys commands gave (`choices:
         /// {command:}`), by field id; nil: the commands are not run.
         public var prepare: (([String: ChoiceLines]) -> FormContext?)?

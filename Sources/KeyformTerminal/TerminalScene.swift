@@ -1,5 +1,7 @@
+import Dispatch
 import Glibc
 import KeyformCore
+import Synchronization
 
 /// What a scene asks of the terminal besides drawing its frame.
 public enum TerminalRequest: Equatable, Sendable {
@@ -115,6 +117,8 @@ public final class FormScene: TerminalScene {
 
     public func close() {
         commands?.stopAll()
+        // A draft on its way is let finish: nothing of the form's runs after it.
+        if let answer = drafts.finish() { draftAnswered(answer) }
         session.close()
     }
 
@@ -124,6 +128,10 @@ public final class FormScene: TerminalScene {
 
     /// A draft the store did not keep while the person typed, and when to try it again.
     private var unsaved: (values: [String: FieldInput], focus: String, retry: ContinuousClock.Instant)?
+    /// Drafts saved while the person types, off the terminal's loop.
+    private let drafts = DraftWorker()
+    /// The newest draft committed while another was on its way: it goes next.
+    private var nextDraft: (values: [String: FieldInput], focus: String)?
     /// How often a draft not kept is tried again while the form waits for keys.
     public static let draftRetryMilliseconds = 500
 
@@ -133,6 +141,7 @@ public final class FormScene: TerminalScene {
         let now = ContinuousClock.now
         var due: [ContinuousClock.Instant] = []
         if let unsaved { due.append(unsaved.retry) }
+        if drafts.isBusy { due.append(now + .milliseconds(DraftWorker.lookMilliseconds)) }
         if let spinner = nextSpinnerStep { due.append(spinner) }
         if let deadline, session.state.outcome == nil {
             // When the whole seconds left change: the footer then shows one fewer.
@@ -144,7 +153,8 @@ public final class FormScene: TerminalScene {
 
     public func wakeUp() -> [TerminalRequest] {
         let now = ContinuousClock.now
-        if let unsaved, now >= unsaved.retry {
+        if let answer = drafts.answer() { draftAnswered(answer) }
+        if let unsaved, now >= unsaved.retry, !drafts.isBusy {
             saveDraft(unsaved.values, focus: unsaved.focus, leaving: false)
         }
         if let spinner = nextSpinnerStep, now >= spinner {
@@ -192,15 +202,36 @@ public final class FormScene: TerminalScene {
     }
 
     /// Saves a draft through the hooks. While the form goes on it must not wait
-    /// for the store (`saveDraftWhileTyping`): a draft not kept is kept aside
-    /// and tried again; when the form ends it may wait (the last chance).
+    /// for the store (`saveDraftWhileTyping`, run by `drafts` off the loop): a
+    /// draft not kept is kept aside and tried again; when the form ends it may
+    /// wait (the last chance), after the one on its way.
     private func saveDraft(_ values: [String: FieldInput], focus: String, leaving: Bool) {
-        let save = leaving ? hooks.saveDraft : hooks.saveDraftWhileTyping ?? hooks.saveDraft
-        let problem = save(values, focus)
-        unsaved = problem == nil || leaving || hooks.saveDraftWhileTyping == nil ? nil
-            : (values, focus, .now + .milliseconds(Self.draftRetryMilliseconds))
-        // What the store answered comes back as an event: the footer says when drafts are not kept.
-        if problem != session.state.draftProblem { _ = session.send(.draftSaved(problem: problem)) }
+        guard !leaving, let whileTyping = hooks.saveDraftWhileTyping else {
+            // The last draft has the newest values: one on its way is let finish first.
+            nextDraft = nil
+            if leaving, let answer = drafts.finish() { draftAnswered(answer) }
+            let problem = hooks.saveDraft(values, focus)
+            unsaved = nil
+            if problem != session.state.draftProblem { _ = session.send(.draftSaved(problem: problem)) }
+            return
+        }
+        guard !drafts.isBusy else {
+            nextDraft = (values, focus)  // only the newest is worth saving
+            return
+        }
+        unsaved = nil
+        if let answer = drafts.save(values, focus: focus, wait: hooks.draftWaitMilliseconds, with: whileTyping) { draftAnswered(answer) }
+    }
+
+    /// What the store answered to a draft saved while typing, as an event: the
+    /// footer says when drafts are not kept; a draft committed meanwhile goes next.
+    private func draftAnswered(_ answer: DraftWorker.Answer) {
+        unsaved = answer.problem == nil ? nil : (answer.values, answer.focus, .now + .milliseconds(Self.draftRetryMilliseconds))
+        if answer.problem != session.state.draftProblem { _ = session.send(.draftSaved(problem: answer.problem)) }
+        if let next = nextDraft, session.state.outcome == nil {
+            nextDraft = nil
+            saveDraft(next.values, focus: next.focus, leaving: false)
+        }
     }
 
     /// Drafts are saved here; what the terminal must do goes to the runner.
@@ -216,5 +247,59 @@ public final class FormScene: TerminalScene {
             }
         }
         return requests + output.requests
+    }
+}
+
+/// Saves drafts off the terminal's loop, one at a time, on a queue of its own:
+/// the loop waits for the answer as long as the store says (`Hooks.draftWaitMilliseconds`:
+/// a local file until it answers, so what the screen shows as committed is on
+/// disk, as SPEC says of kill -9; a server 50 ms), then goes on taking keys; a
+/// slower store's answer is picked up when the scene wakes (`answer()`, looked
+/// for every `lookMilliseconds`).
+final class DraftWorker: Sendable {
+    /// What the store said of one draft: nil problem when it was kept.
+    struct Answer: Sendable {
+        var values: [String: FieldInput]
+        var focus: String
+        var problem: String?
+    }
+
+    /// How often the scene looks for the answer of a draft on its way.
+    static let lookMilliseconds = 10
+
+    private let queue = DispatchQueue(label: "keyform.drafts")
+    private let pending = DispatchGroup()
+    private let state = Mutex<(busy: Bool, answer: Answer?)>((false, nil))
+
+    /// Whether a draft is on its way (saved, not yet answered, or its answer not taken).
+    var isBusy: Bool { state.withLock { $0.busy } }
+
+    /// Starts saving a draft; its answer when it came within `wait` milliseconds
+    /// (nil: waits for it), else nil (then `answer()` gives it later).
+    func save(_ values: [String: FieldInput], focus: String, wait: Int?,
+              with save: @escaping @Sendable ([String: FieldInput], String) -> String?) -> Answer? {
+        state.withLock { $0 = (true, nil) }
+        queue.async(group: pending) { [self] in
+            let problem = save(values, focus)
+            state.withLock { $0.answer = Answer(values: values, focus: focus, problem: problem) }
+        }
+        _ = pending.wait(timeout: wait.map { .now() + .milliseconds($0) } ?? .distantFuture)
+        return answer()
+    }
+
+    /// The answer of the draft on its way, once it came (taken: given once).
+    func answer() -> Answer? {
+        state.withLock { state in
+            guard let answer = state.answer else { return nil }
+            state = (false, nil)
+            return answer
+        }
+    }
+
+    /// Waits for the draft on its way, if any, and gives its answer.
+    func finish() -> Answer? {
+        guard isBusy else { return nil }
+        pending.wait()
+        return answer()
     }
 }
