@@ -45,6 +45,9 @@ struct BrowseCommand: ParsableCommand {
     @Flag(help: "No transitions (also when NO_MOTION is set, or the config says animation: false).")
     var noAnimation = false
 
+    @Flag(help: "No clicks or wheel: the terminal keeps the mouse (also when the config says mouse: false).")
+    var noMouse = false
+
     func run() throws {
         _ = try Settings.load()  // a broken config stops the command before anything else
         let loaded = try FormFiles.loadReporting(form, needs: "browse needs the form's file to show and edit its records")
@@ -56,7 +59,7 @@ struct BrowseCommand: ParsableCommand {
         }
         try store.checkGiven()
         try MainActor.assumeIsolated {
-            try Self.browse(loaded, scope: scope, noAnimation: noAnimation, withoutTerminal: WithoutTerminal.browse) {
+            try Self.browse(loaded, scope: scope, noAnimation: noAnimation, noMouse: noMouse, withoutTerminal: WithoutTerminal.browse) {
                 try store.openOrFail()
             }.leftNormally()
         }
@@ -67,10 +70,10 @@ struct BrowseCommand: ParsableCommand {
     /// `open` opens the store (called once signals are blocked: its pool may start threads).
     /// Adding and editing run the form as `StoredFormRun` does.
     @MainActor
-    static func browse(_ loaded: LoadedForm, scope: [FieldMatch] = [], leaveLabel: String = "quit", notice: String? = nil, noAnimation: Bool,
+    static func browse(_ loaded: LoadedForm, scope: [FieldMatch] = [], leaveLabel: String = "quit", notice: String? = nil, noAnimation: Bool, noMouse: Bool = false,
                        withoutTerminal: String, open: @escaping () throws -> any RecordStore) throws -> RecordListState.Outcome {
         do {
-            let options = TerminalRunner.Options.fromEnvironment(animate: !noAnimation, config: try Settings.load())
+            let options = TerminalRunner.Options.fromEnvironment(animate: !noAnimation, mouse: !noMouse, config: try Settings.load())
             return try TerminalRunner.run(options: options) {
                 let store = try open()
                 // `choices` fields get their grids from the store, as in `keyform run`.

@@ -32,6 +32,9 @@ struct DemoCommand: ParsableCommand {
     @Flag(help: "No transitions (also when NO_MOTION is set, or the config says animation: false).")
     var noAnimation = false
 
+    @Flag(help: "No clicks or wheel: the terminal keeps the mouse (also when the config says mouse: false).")
+    var noMouse = false
+
     func run() throws {
         // ArgumentParser calls run() on the main thread; readline and the terminal live there.
         _ = try Settings.load()  // a broken config stops the demo before it takes the terminal
@@ -80,7 +83,7 @@ struct DemoCommand: ParsableCommand {
         let run: StoredFormRun
         do { run = try StoredFormRun(form: form, layouts: layouts, store: nil, clock: .now()) } catch { throw Failure(message: "\(error)") }
         do {
-            return try run.fillOnTerminal(from: FormStart(), noAnimation: noAnimation, caption: caption,
+            return try run.fillOnTerminal(from: FormStart(), noAnimation: noAnimation, noMouse: noMouse, caption: caption,
                                           withoutTerminal: WithoutTerminal.demo)
         } catch Departure.cancelled {
             return nil
@@ -118,7 +121,7 @@ struct DemoCommand: ParsableCommand {
     @MainActor
     private func browse(_ loaded: LoadedForm, on database: any RecordStore, scope: [FieldMatch] = [], leaveLabel: String = "quit",
                         notice: String? = nil) throws {
-        try BrowseCommand.browse(loaded, scope: scope, leaveLabel: leaveLabel, notice: notice, noAnimation: noAnimation,
+        try BrowseCommand.browse(loaded, scope: scope, leaveLabel: leaveLabel, notice: notice, noAnimation: noAnimation, noMouse: noMouse,
                                  withoutTerminal: WithoutTerminal.demo, open: { database }).leftNormally()
     }
 
@@ -185,7 +188,7 @@ struct DemoCommand: ParsableCommand {
             var caption = saved + Self.recentLines(run.form, database)
             if weekly { caption += Self.weekLines(run.form, database, today: run.context.today) }
             do {
-                record = try run.fillOnTerminal(from: start, noAnimation: noAnimation, caption: caption,
+                record = try run.fillOnTerminal(from: start, noAnimation: noAnimation, noMouse: noMouse, caption: caption,
                                                 withoutTerminal: WithoutTerminal.demo)
             } catch Departure.cancelled {
                 return

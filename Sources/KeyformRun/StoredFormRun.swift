@@ -332,16 +332,18 @@ public struct FormStart: Equatable, Sendable {
 
 extension TerminalRunner.Options {
     /// Color unless NO_COLOR, transitions when `animate` (no --no-animation),
-    /// the config's `animation` and not NO_MOTION; a terminal that cannot show
-    /// motion or color well (TERM=dumb) gets neither. The config's colours and
+    /// the config's `animation` and not NO_MOTION, the mouse when `mouse` (no
+    /// --no-mouse) and the config's `mouse`; a terminal that cannot show
+    /// motion or color well (TERM=dumb) gets none of them. The config's colours and
     /// keys (a person's `config.yaml` and `KEYFORM_*`; see `ResolvedConfig`).
-    public static func fromEnvironment(animate: Bool, config: UserConfig = .standard, ttyPath: String = "/dev/tty") -> TerminalRunner.Options {
-        from(environment: ProcessInfo.processInfo.environment, animate: animate, config: config, ttyPath: ttyPath)
+    public static func fromEnvironment(animate: Bool, mouse: Bool = true, config: UserConfig = .standard,
+                                       ttyPath: String = "/dev/tty") -> TerminalRunner.Options {
+        from(environment: ProcessInfo.processInfo.environment, animate: animate, mouse: mouse, config: config, ttyPath: ttyPath)
     }
 
     /// `fromEnvironment` with the environment given: the variables that turn
     /// things off (NO_COLOR, NO_MOTION, TERM=dumb) win over the config.
-    public static func from(environment: [String: String], animate: Bool, config: UserConfig,
+    public static func from(environment: [String: String], animate: Bool, mouse: Bool = true, config: UserConfig,
                             ttyPath: String = "/dev/tty") -> TerminalRunner.Options {
         let dumb = ["", "dumb"].contains(environment["TERM"] ?? "")
         return TerminalRunner.Options(
@@ -349,6 +351,7 @@ extension TerminalRunner.Options {
             animate: animate && config.animation && (environment["NO_MOTION"] ?? "").isEmpty && !dumb,
             ttyPath: ttyPath,
             palette: config.colors,
-            keys: config.configuredKeys)
+            keys: config.configuredKeys,
+            mouse: mouse && config.mouse && !dumb)
     }
 }

@@ -43,6 +43,8 @@ public final class FormSession {
     /// The width of the last frame drawn (80 before the first): ↑ and ↓ in a
     /// field of several lines move by the rows it showed.
     private var lastWidth = 80
+    /// The last frame drawn: a click acts on what its regions say is under it.
+    private var lastFrame: Frame?
 
     /// - Parameters:
     ///   - history: a field's earlier values, oldest first.
@@ -98,10 +100,13 @@ public final class FormSession {
         tooSmall = !FormView.fits(width: width, height: height)
         lastWidth = width
         if showingKeys, !tooSmall, state.outcome == nil {
+            lastFrame = nil
             return KeyListView.render(situation, keys: keys, width: width, height: height)
         }
-        return FormView.render(state, context, width: width, height: height, color: color, keys: keys, mode: editingMode,
-                               prompt: editor.prompt, cache: renderCache, fitted: fitted)
+        let frame = FormView.render(state, context, width: width, height: height, color: color, keys: keys, mode: editingMode,
+                                    prompt: editor.prompt, cache: renderCache, fitted: fitted)
+        lastFrame = frame
+        return frame
     }
 
     /// What the editor of an `.openEditor` request gave back: the text becomes
@@ -144,6 +149,8 @@ public final class FormSession {
             }
             return Output()
         }
+        // The mouse is never a key for readline or a key map: it acts on what was drawn.
+        if case .mouse(let event) = press.key { return mouse(event) }
         if tooSmall {
             // "Make the window larger, or press Esc": only the keys that leave or
             // redraw work; typing into a form nobody can see would change it blind.
@@ -224,11 +231,42 @@ public final class FormSession {
         case .clear: event = .toggle(.clear)
         case .openEditor: return Output(requests: [.openEditor(text: editor.text)])
         case .newLine: return edited(editor.insert("\n"))
-        case .previousLine, .nextLine:
-            let moved = WrappedText(editor.text, width: multiLineWidth).cursor(from: editor.cursor, rows: action == .nextLine ? 1 : -1)
-            return edited(editor.moveCursor(to: moved))
+        case .previousLine, .nextLine: return moveLine(down: action == .nextLine)
         }
         return Output(effects: send(event))
+    }
+
+    /// The cursor a row up or down in a field of several lines, by the rows drawn.
+    private func moveLine(down: Bool) -> Output {
+        let moved = WrappedText(editor.text, width: multiLineWidth).cursor(from: editor.cursor, rows: down ? 1 : -1)
+        return edited(editor.moveCursor(to: moved))
+    }
+
+    /// A mouse report: a left click acts on the region of the last frame under
+    /// it (a field focuses, a grid key is pressed, Done is pressed); the wheel
+    /// moves a grid's highlight a row (a long grid turns its rows with it) or
+    /// the cursor in a field of several lines. Releases, drags, other buttons
+    /// and clicks on nothing do nothing, quietly.
+    private func mouse(_ event: MouseEvent) -> Output {
+        guard !tooSmall, let lastFrame else { return Output() }
+        switch (event.button, event.action) {
+        case (.left, .press):
+            switch lastFrame.target(row: event.row, column: event.column) {
+            case .field(let index)?: return Output(effects: send(.fieldClicked(index)))
+            case .gridKey(let key)?: return Output(effects: send(.gridKeyClicked(key)))
+            case .done?: return Output(effects: send(.donePressed))
+            case nil: return Output()
+            }
+        case (.wheelUp, _), (.wheelDown, _):
+            let down = event.button == .wheelDown
+            if state.grid != nil { return Output(effects: send(.gridMoved(down ? .down : .up))) }
+            if situation.view == .keyboard, context.fields.indices.contains(state.focus), context.fields[state.focus].isMultiLine {
+                return moveLine(down: down)
+            }
+            return Output()
+        default:
+            return Output()
+        }
     }
 
     /// The key for readline; what it reports back (Enter, Tab, Shift-Tab) is

@@ -33,6 +33,10 @@ public indirect enum Key: Equatable, Sendable {
     case paste(String)
     /// A key with Shift, Alt, Ctrl or Meta held (as the terminal reports them).
     case modified(Key, KeyModifiers)
+    /// A mouse button or the wheel, reported while mouse reporting is on
+    /// (`ESC [ < b ; x ; y M`, SGR 1006; the older `ESC [ M bxy` too). Never a
+    /// key for readline: its bytes are no text.
+    case mouse(MouseEvent)
 
     /// Alt with a character (`ESC x`).
     public static func alt(_ character: Character) -> Key { .modified(.character(character), .alt) }
@@ -47,6 +51,61 @@ public struct KeyModifiers: OptionSet, Hashable, Sendable {
     public static let alt = KeyModifiers(rawValue: 1 << 1)
     public static let control = KeyModifiers(rawValue: 1 << 2)
     public static let meta = KeyModifiers(rawValue: 1 << 3)
+}
+
+/// A mouse report: which button did what, where (0-based cell column and row
+/// of the screen), with which modifiers held.
+public struct MouseEvent: Equatable, Sendable {
+    public enum Button: Equatable, Sendable {
+        case left, middle, right
+        /// The wheel turned away from the person (the view scrolls up) or towards them.
+        case wheelUp, wheelDown
+        /// A wheel tilted sideways or an extra button (its SGR button number).
+        case other(Int)
+    }
+
+    public enum Action: Equatable, Sendable {
+        case press, release
+        /// Moved with the button held (reported only under motion tracking).
+        case drag
+    }
+
+    public var button: Button
+    public var action: Action
+    public var column: Int
+    public var row: Int
+    public var modifiers: KeyModifiers
+
+    public init(_ button: Button, _ action: Action = .press, column: Int, row: Int, modifiers: KeyModifiers = []) {
+        self.button = button
+        self.action = action
+        self.column = column
+        self.row = row
+        self.modifiers = modifiers
+    }
+
+    /// From xterm's button code (`b`: low bits the button, 4 Shift, 8 Alt,
+    /// 16 Ctrl, 32 motion, 64 the wheel, 128 more buttons) and 1-based
+    /// coordinates; nil when a coordinate is not on the screen (0).
+    init?(code: Int, x: Int, y: Int, released: Bool) {
+        guard x >= 1, y >= 1 else { return nil }
+        var modifiers: KeyModifiers = []
+        if code & 4 != 0 { modifiers.insert(.shift) }
+        if code & 8 != 0 { modifiers.insert(.alt) }
+        if code & 16 != 0 { modifiers.insert(.control) }
+        let number = code & 3 + (code & 64 != 0 ? 64 : 0) + (code & 128 != 0 ? 128 : 0)
+        switch number {
+        case 0: button = .left
+        case 1: button = .middle
+        case 2: button = .right
+        case 64: button = .wheelUp
+        case 65: button = .wheelDown
+        default: button = .other(number)
+        }
+        action = released ? .release : code & 32 != 0 ? .drag : .press
+        (column, row) = (x - 1, y - 1)
+        self.modifiers = modifiers
+    }
 }
 
 /// A decoded key with the exact bytes it came from, so the readline bridge can
@@ -77,7 +136,11 @@ public struct KeyPress: Equatable, Sendable {
 /// off in the middle is dropped. A paste in progress is never flushed: a long
 /// paste may arrive slowly.
 ///
-/// **Unknown sequences** (CSI and SS3 sequences that are not keys, mouse and focus
+/// **Mouse reports** (`ESC [ < b ; x ; y M`/`m`, and `ESC [ M bxy`) are
+/// `.mouse` events; a malformed one (a missing or extra number, a 0
+/// coordinate) is swallowed like an unknown sequence.
+///
+/// **Unknown sequences** (CSI and SS3 sequences that are not keys, focus
 /// reports, private-mode replies) are swallowed whole: no event, and none of their
 /// bytes leak out as text. A CSI sequence interrupted by a byte that cannot be in
 /// one is dropped up to that byte, which is then decoded as usual. C1 controls
@@ -335,7 +398,11 @@ public struct KeyDecoder: Sendable {
         }
         guard paramsEnd == j else { return .skip(length: length) }  // intermediates: no key of ours
         let params = bytes[start..<paramsEnd]
+        if params.first == UInt8(ascii: "<"), finalByte == UInt8(ascii: "M") || finalByte == UInt8(ascii: "m") {
+            return mouseSGR(params.dropFirst(), released: finalByte == UInt8(ascii: "m"), length: length)
+        }
         if let first = params.first, (0x3C...0x3F).contains(first) { return .skip(length: length) }  // private
+        if params.isEmpty, finalByte == UInt8(ascii: "M") { return mouseX10(bytes) }
         guard let numbers = parameters(params) else { return .skip(length: length) }
         let modifiers: KeyModifiers? = numbers.count > 1 ? modifierBits(numbers[1]) : []
 
@@ -359,6 +426,28 @@ public struct KeyDecoder: Sendable {
         }
         guard let key, let modifiers else { return .skip(length: length) }
         return .key(modifiers.isEmpty ? key : .modified(key, modifiers), length: length)
+    }
+
+    /// `ESC [ < b ; x ; y M` (pressed) or `m` (released): a mouse report in
+    /// SGR form (1006). Anything else with `<` and M or m is skipped whole.
+    private static func mouseSGR(_ params: ArraySlice<UInt8>, released: Bool, length: Int) -> Step {
+        guard let numbers = parameters(params), numbers.count == 3,
+              let event = MouseEvent(code: numbers[0], x: numbers[1], y: numbers[2], released: released) else {
+            return .skip(length: length)
+        }
+        return .key(.mouse(event), length: length)
+    }
+
+    /// `ESC [ M b x y`: the older mouse report (each value + 32 in one byte),
+    /// sent by a terminal that does not know SGR. Its three bytes are never text.
+    private static func mouseX10(_ bytes: ArraySlice<UInt8>) -> Step {
+        let i = bytes.startIndex
+        guard bytes.count >= 6 else { return .incomplete }
+        let (b, x, y) = (Int(bytes[i + 3]) - 32, Int(bytes[i + 4]) - 32, Int(bytes[i + 5]) - 32)
+        // Button 3 is a release without saying which button.
+        guard b >= 0, let event = MouseEvent(code: b & 3 == 3 && b & 64 == 0 ? b & ~3 : b, x: x, y: y,
+                                             released: b & 3 == 3 && b & 64 == 0) else { return .skip(length: 6) }
+        return .key(.mouse(event), length: 6)
     }
 
     /// `ESC O final`, optionally with a modifier digit (`ESC O 5 C` in some terminals).

@@ -22,10 +22,11 @@ public struct TerminalError: Error, Equatable, CustomStringConvertible {
 /// `enter()` saves the terminal's settings (termios) and switches to raw mode
 /// (`cfmakeraw`: no echo, no line editing, no CR/LF translation, no output
 /// processing, 8-bit, one byte at a time), then enters the alternate screen
-/// (`ESC [ ? 1049 h`) and turns on bracketed paste (`ESC [ ? 2004 h`).
+/// (`ESC [ ? 1049 h`) and turns on bracketed paste (`ESC [ ? 2004 h`) and,
+/// when asked, mouse reporting (`ESC [ ? 1000 h ESC [ ? 1006 h`).
 /// `restore()` writes `ESC [ 0 m`, `ESC [ ? 25 h` (cursor shown),
-/// `ESC [ ? 2004 l` and `ESC [ ? 1049 l`, and sets the saved termios back,
-/// byte for byte.
+/// `ESC [ ? 2004 l`, the mouse's `l`s and `ESC [ ? 1049 l`, and sets the
+/// saved termios back, byte for byte.
 ///
 /// **ISIG is off** (as `cfmakeraw` leaves it): Ctrl-C arrives as byte 3 (a
 /// `.control("c")` key), Ctrl-Z as byte 26 and Ctrl-\ as byte 28, in order with
@@ -50,10 +51,16 @@ public final class TerminalMode {
         public var alternateScreen: Bool
         /// Ask the terminal to bracket pastes (`KeyDecoder` gives them as one `.paste`).
         public var bracketedPaste: Bool
+        /// Ask the terminal to report mouse buttons and the wheel (`ESC [ ? 1000 h`)
+        /// in SGR form (`ESC [ ? 1006 h`; `KeyDecoder` gives them as `.mouse`).
+        /// Off again on every way out, as the rest is: a shell left with mouse
+        /// reporting on would type escape sequences at every click.
+        public var mouse: Bool
 
-        public init(alternateScreen: Bool = true, bracketedPaste: Bool = true) {
+        public init(alternateScreen: Bool = true, bracketedPaste: Bool = true, mouse: Bool = false) {
             self.alternateScreen = alternateScreen
             self.bracketedPaste = bracketedPaste
+            self.mouse = mouse
         }
     }
 
@@ -97,6 +104,10 @@ public final class TerminalMode {
         if options.bracketedPaste {
             enter += "\u{1B}[?2004h"
             leave += "\u{1B}[?2004l"
+        }
+        if options.mouse {
+            enter += "\u{1B}[?1000h\u{1B}[?1006h"
+            leave += "\u{1B}[?1006l\u{1B}[?1000l"
         }
         if options.alternateScreen { leave += "\u{1B}[?1049l" }
         enterSequence = Self.buffer(enter)

@@ -178,6 +178,11 @@ public final class RecordBrowser: TerminalScene {
     private func handle(_ press: KeyPress) -> [TerminalRequest] {
         guard list.outcome == nil else { return [] }
         if let editor { return handleInEditor(press, editor.session) }
+        if case .mouse(let event) = press.key {
+            // The wheel scrolls the list a row at a time; a click on the list does nothing yet.
+            guard !listTooSmall, list.confirmingDelete == nil, event.button == .wheelUp || event.button == .wheelDown else { return [] }
+            return send(.moved(event.button == .wheelUp ? .up : .down))
+        }
         let situation = RecordListKeySituation(state: list, form: form)
         guard let chord = KeyChord(press, isBound: { self.keys.list.binding(for: $0, in: situation) != nil }) else {
             return list.confirmingDelete == nil ? [.bell] : send(.confirmAnswered(false))

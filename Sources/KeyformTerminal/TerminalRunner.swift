@@ -21,15 +21,20 @@ public final class TerminalRunner {
         public var palette: ColorPalette
         /// The key maps of forms and lists (a config's `keys:`).
         public var keys: ConfiguredKeys
+        /// Clicks and the wheel reported while the screen is drawn (off with
+        /// --no-mouse or the config's `mouse: false`). Never inline: a frame
+        /// drawn under the cursor does not know its rows on the screen.
+        public var mouse: Bool
 
         public init(color: Bool = true, animate: Bool = true, ttyPath: String = "/dev/tty", inline: Bool = false,
-                    palette: ColorPalette = .standard, keys: ConfiguredKeys = .standard) {
+                    palette: ColorPalette = .standard, keys: ConfiguredKeys = .standard, mouse: Bool = false) {
             self.color = color
             self.animate = animate
             self.ttyPath = ttyPath
             self.inline = inline
             self.palette = palette
             self.keys = keys
+            self.mouse = mouse
         }
     }
 
@@ -97,7 +102,7 @@ public final class TerminalRunner {
         let signals = try SignalSource()
         defer { signals.restoreMask() }
         // Inline or not, a paste is one event: a line pasted into a prompt is not Enter pressed.
-        let mode = TerminalMode.Options(alternateScreen: !options.inline)
+        let mode = TerminalMode.Options(alternateScreen: !options.inline, mouse: options.mouse && !options.inline)
         let terminal = try TerminalMode(path: options.ttyPath, options: mode)
         // Raw mode before anything slow: a Ctrl-S typed while the scene is made is a key,
         // not the terminal's XOFF (which drops it), and typing ahead is not echoed.

@@ -1245,6 +1245,47 @@ private enum Receipt {
         store.send(.fieldJumpRequested(3), effects: [.bell])
     }
 
+    // MARK: The mouse
+
+    /// A click on a field focuses it as Alt-digit does, never blocked by
+    /// validation (the required Text is empty); a click on the focused field
+    /// changes nothing, and a hidden or unknown field rings the bell.
+    @Test func aClickOnAFieldFocusesIt() {
+        var store = FormStore(Fixture.todo)
+        store.send(.fieldClicked(2), effects: [.setLine(text: "", cursor: 0)]) { $0.focus = 2 }
+        store.send(.fieldClicked(2))
+        store.send(.fieldClicked(7), effects: [.bell])
+        var receipt = FormStore(Receipt.context, values: ["paid": "no"])
+        receipt.send(.fieldClicked(1), effects: [.bell])  // the amount, hidden while unpaid
+    }
+
+    /// A click on a grid key highlights and presses it, as Enter on it would:
+    /// More… turns the page (its first key highlighted, as after arrows), a
+    /// stroke is picked and the field committed. Off the page, or with no
+    /// grid open, the bell.
+    @Test func aClickOnAGridKeyPressesIt() {
+        var store = FormStore(Fixture.swim)
+        store.send(.fieldClicked(1), effects: [.setLine(text: "", cursor: 0)]) {
+            $0.focus = 1
+            $0.grid = Grid(layout: "strokes")
+        }
+        store.send(.gridKeyClicked(.init(row: 5, key: 0)), effects: [.bell])
+        store.send(.gridKeyClicked(.init(row: 1, key: 1)), effects: [.transition(.page(forward: true))]) {
+            $0.grid = Grid(layout: "strokes", page: 1, highlight: .init(row: 0, key: 0))
+        }
+        store.send(.gridKeyClicked(.init(row: 0, key: 1)), effects: [
+            .setLine(text: "Medley", cursor: 6),
+            .saveDraft(["date": "today", "stroke": "Medley", "distance": "", "felt_good": "", "note": ""]),
+            .setLine(text: "", cursor: 0),
+            .transition(.page(forward: true)),
+        ]) {
+            $0.entries[1] = Entry("Medley")
+            $0.focus = 2
+            $0.grid = nil
+        }
+        store.send(.gridKeyClicked(.init(row: 0, key: 0)), effects: [.bell])
+    }
+
     /// A draft whose focus is a field hidden now opens on the next shown field.
     @Test func aDraftFocusedOnAHiddenFieldOpensOnTheNextShownOne() {
         let state = FormState.start(Receipt.context, values: ["paid": "no", "amount": "3"], focus: 1)

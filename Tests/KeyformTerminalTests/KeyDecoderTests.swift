@@ -159,12 +159,49 @@ private func expectSplitAnywhere(_ bytes: [UInt8], _ expected: [Key], flush: Boo
     }
 
     @Test func unknownSequencesAreSwallowedWhole() {
-        // Focus reports, SGR mouse, private replies, unknown finals, intermediates, kitty keys.
-        let unknown = ["\u{1B}[I", "\u{1B}[O", "\u{1B}[<0;12;5M", "\u{1B}[?1;2c", "\u{1B}[99~",
+        // Focus reports, private replies, unknown finals, intermediates, kitty keys.
+        let unknown = ["\u{1B}[I", "\u{1B}[O", "\u{1B}[?1;2c", "\u{1B}[99~",
                        "\u{1B}[1;5E", "\u{1B}[2 q", "\u{1B}[97;5u", "\u{1B}Ox", "\u{1B}[201~", "\u{1B}[1;99A"]
         for sequence in unknown {
             expectSplitAnywhere(b(sequence + "z"), [.character("z")])
         }
+    }
+
+    @Test func sgrMouseReportsAreEvents() {
+        // A left click at column 12, row 5 (1-based on the wire), its release, the wheel both ways,
+        // Ctrl with the right button, a drag with the left.
+        expectSplitAnywhere(b("\u{1B}[<0;12;5M\u{1B}[<0;12;5m\u{1B}[<64;1;1M\u{1B}[<65;80;24M\u{1B}[<18;3;4M\u{1B}[<32;7;2Mz"), [
+            .mouse(MouseEvent(.left, column: 11, row: 4)),
+            .mouse(MouseEvent(.left, .release, column: 11, row: 4)),
+            .mouse(MouseEvent(.wheelUp, column: 0, row: 0)),
+            .mouse(MouseEvent(.wheelDown, column: 79, row: 23)),
+            .mouse(MouseEvent(.right, column: 2, row: 3, modifiers: .control)),
+            .mouse(MouseEvent(.left, .drag, column: 6, row: 1)),
+            .character("z"),
+        ])
+        // Columns past 223 (where the old one-byte reports end) come through.
+        #expect(keys(b("\u{1B}[<0;300;1M")) == [.mouse(MouseEvent(.left, column: 299, row: 0))])
+    }
+
+    @Test func malformedMouseReportsLeakNothing() {
+        // Too few or too many numbers, a 0 coordinate, no numbers, a letter inside: no event, no text.
+        for sequence in ["\u{1B}[<0;12M", "\u{1B}[<0;1;2;3M", "\u{1B}[<0;0;5M", "\u{1B}[<M", "\u{1B}[<0;1:2;3M", "\u{1B}[<;;m"] {
+            expectSplitAnywhere(b(sequence + "z"), [.character("z")])
+        }
+        // Cut off and never finished: dropped after the timeout, nothing typed.
+        #expect(keys(b("\u{1B}[<0;12;"), flush: true) == [])
+        // Broken off by another key: that key still arrives.
+        #expect(keys(b("\u{1B}[<0;12\u{1B}[A")) == [.up])
+    }
+
+    @Test func olderMouseReportsAreEventsToo() {
+        // ESC [ M b x y, each + 32: a press at column 12 row 5, then the release (button 3).
+        expectSplitAnywhere(b("\u{1B}[M" + "\u{20}\u{2C}\u{25}" + "\u{1B}[M" + "\u{23}\u{2C}\u{25}" + "z"), [
+            .mouse(MouseEvent(.left, column: 11, row: 4)),
+            .mouse(MouseEvent(.left, .release, column: 11, row: 4)),
+            .character("z"),
+        ])
+        #expect(keys(b("\u{1B}[M\u{20}"), flush: true) == [])
     }
 
     @Test func aBrokenSequenceDropsOnlyItself() {

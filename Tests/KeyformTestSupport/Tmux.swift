@@ -92,6 +92,27 @@ public final class Tmux {
         try command(["paste-buffer", "-p", "-d", "-b", "e2e"])
     }
 
+    /// Writes `bytes` to the program as the terminal would send them
+    /// (`send-keys -H`): a mouse report, say, which tmux makes only from a
+    /// client's real mouse.
+    public func send(bytes: [UInt8]) throws {
+        try command(["send-keys", "-H"] + bytes.map { String($0, radix: 16) })
+    }
+
+    /// A left click at a 0-based cell, as an SGR (1006) terminal reports it:
+    /// the press, then the release.
+    public func click(row: Int, column: Int) throws {
+        try send(bytes: Array("\u{1B}[<0;\(column + 1);\(row + 1)M\u{1B}[<0;\(column + 1);\(row + 1)m".utf8))
+    }
+
+    /// Which mouse reports the program in the pane has asked the terminal for:
+    /// buttons (`ESC [ ? 1000 h`), and in SGR form (`ESC [ ? 1006 h`). A
+    /// program that left them on leaves the shell typing escapes at each click.
+    public func mouseReporting() throws -> (buttons: Bool, sgr: Bool) {
+        let flags = try command(["display-message", "-p", "#{mouse_standard_flag} #{mouse_sgr_flag}"]).split(separator: " ")
+        return (flags.first == "1", flags.last == "1")
+    }
+
     public func resize(width: Int, height: Int) throws {
         try command(["resize-window", "-x", String(width), "-y", String(height)])
     }

@@ -8,6 +8,8 @@ public struct UserConfig: Equatable, Sendable {
     public var author: String?
     /// Transitions between pages and views (NO_MOTION and --no-animation still turn them off).
     public var animation = true
+    /// Clicks and the wheel on a form's screen (--no-mouse still turns them off).
+    public var mouse = true
     /// What the screen writers draw each role in.
     public var colors = ColorPalette.standard
     /// The actions given keys of their own, each with its keys.
@@ -45,7 +47,7 @@ public struct ConfigSetting: Sendable {
     public var key: String { name.firstIndex(of: ".").map { String(name[name.index(after: $0)...]) } ?? name }
 
     /// Every setting, in the order `config show` and the docs list them.
-    public static let all: [ConfigSetting] = [database, author, animation] + colors + keys
+    public static let all: [ConfigSetting] = [database, author, animation, mouse] + colors + keys
 
     public static func named(_ name: String) -> ConfigSetting? { all.first { $0.name == name } }
 
@@ -87,22 +89,32 @@ public struct ConfigSetting: Sendable {
         },
         show: { $0.author ?? "" })
 
-    static let animation = ConfigSetting(
-        name: "animation", environment: "KEYFORM_ANIMATION", values: "true or false",
-        summary: "short transitions between pages and views (NO_MOTION and --no-animation turn them off whatever this says)",
-        takesList: false,
-        apply: { config, words, context in
-            switch (words.first ?? "").lowercased() {
-            case "true": config.animation = true
-            case "false": config.animation = false
-            case "1" where context.isVariable: config.animation = true
-            case "0" where context.isVariable: config.animation = false
-            default:
-                return ConfigValueError("'animation' is true or false, found '\(TerminalSafe.escaped(words.first ?? ""))'")
-            }
-            return nil
-        },
-        show: { $0.animation ? "true" : "false" })
+    static let animation = switchSetting(
+        "animation", environment: "KEYFORM_ANIMATION", \.animation,
+        summary: "short transitions between pages and views (NO_MOTION and --no-animation turn them off whatever this says)")
+
+    static let mouse = switchSetting(
+        "mouse", environment: "KEYFORM_MOUSE", \.mouse,
+        summary: "a click presses a grid's key, focuses a field or presses Done; the wheel scrolls grids and the browse list (--no-mouse turns it off whatever this says)")
+
+    /// A setting that is true or false (1 or 0 in its variable).
+    private static func switchSetting(_ name: String, environment: String, _ value: WritableKeyPath<UserConfig, Bool> & Sendable,
+                                      summary: String) -> ConfigSetting {
+        ConfigSetting(
+            name: name, environment: environment, values: "true or false", summary: summary, takesList: false,
+            apply: { config, words, context in
+                switch (words.first ?? "").lowercased() {
+                case "true": config[keyPath: value] = true
+                case "false": config[keyPath: value] = false
+                case "1" where context.isVariable: config[keyPath: value] = true
+                case "0" where context.isVariable: config[keyPath: value] = false
+                default:
+                    return ConfigValueError("'\(name)' is true or false, found '\(TerminalSafe.escaped(words.first ?? ""))'")
+                }
+                return nil
+            },
+            show: { $0[keyPath: value] ? "true" : "false" })
+    }
 
     static let colors: [ConfigSetting] = ColorPalette.Role.allCases.map { role in
         ConfigSetting(

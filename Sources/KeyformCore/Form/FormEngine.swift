@@ -96,6 +96,14 @@ public enum FormEngine {
             let shown = context.evaluation(state.entries).shownFields
             guard shown.indices.contains(number - 1), shown[number - 1] != state.focus else { return [.bell] }
             return enter(field: shown[number - 1], in: &state, context, from: state.focus)
+        case .fieldClicked(let index):
+            guard context.fields.indices.contains(index), context.evaluation(state.entries).shown[index] else { return [.bell] }
+            guard index != state.focus else { return [] }
+            return enter(field: index, in: &state, context, from: state.focus)
+        case .gridKeyClicked(let index):
+            guard let grid = state.grid, let key = key(at: index, of: grid, context) else { return [.bell] }
+            state.grid?.highlight = index
+            return press(key, in: &state, context)
         case .cancelPressed:
             return end(&state, .cancelled, context)
         case .interrupted:

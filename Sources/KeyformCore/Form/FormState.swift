@@ -244,6 +244,12 @@ public enum FormEvent: Equatable, Sendable {
     /// Alt-1…Alt-9: jump to the form's field with that number (1-based), across pages;
     /// like Shift-Tab, never blocked by validation.
     case fieldJumpRequested(Int)
+    /// A click on field `index` (the frame's regions say which): focus moves
+    /// there, as Alt-digit moves it, never blocked by validation.
+    case fieldClicked(Int)
+    /// A click on a key of the grid page on screen: the key is highlighted
+    /// and pressed, as Enter presses it.
+    case gridKeyClicked(GridDrawing.KeyIndex)
     /// Esc.
     case cancelPressed
     /// Ctrl-C or SIGINT.

@@ -64,12 +64,18 @@ public enum FormView {
         let headerHeight = top.count
         let footer = footer(situation, keys, prompt: state.grid == nil ? prompt : nil, width: width, palette, cache: cache)
         let middleHeight = height - top.count - footer.count - 1
-        let (middle, cursor) = body(state, context, evaluation, width: width, height: middleHeight, palette, cache: cache)
+        let (middle, cursor, bodyRegions) = body(state, context, evaluation, width: width, height: middleHeight, palette, cache: cache)
         top += middle
         if !fitted { top += Array(repeating: Frame.Line(), count: max(0, height - footer.count - top.count)) }
         let lines = (top + footer).map { $0.truncated(to: width) }
         let shifted = cursor.map { Frame.Position(row: $0.row + headerHeight, column: min($0.column, width - 1)) }
-        return Frame(width: width, height: fitted ? lines.count : height, lines: lines, cursor: state.outcome == nil ? shifted : nil)
+        // Where a click acts, laid down with the cells above: none once the form has ended.
+        var regions = bodyRegions.map { Frame.Region(row: $0.row + headerHeight, columns: $0.columns, $0.target) }
+        if footer.count == 2, context.form.presentation != .picker {
+            regions.append(Frame.Region(row: lines.count - 1, columns: 0..<TextWidth.cells("[ Done ]"), .done))
+        }
+        return Frame(width: width, height: fitted ? lines.count : height, lines: lines, cursor: state.outcome == nil ? shifted : nil,
+                     regions: state.outcome == nil ? regions : [])
     }
 
     /// The sizes, and what to do, in as many words as fit: the whole sentence
@@ -224,7 +230,7 @@ public enum FormView {
     /// fitted into `height` lines; the cursor's position within them (in the grid
     /// view, on the highlighted key, where screen readers and magnifiers look).
     private static func body(_ state: FormState, _ context: FormContext, _ evaluation: FormEvaluation, width: Int, height: Int,
-                             _ palette: Palette, cache: Cache?) -> ([Frame.Line], Frame.Position?) {
+                             _ palette: Palette, cache: Cache?) -> ([Frame.Line], Frame.Position?, [Frame.Region]) {
         var (fields, cursor) = context.form.compact
             ? compactFieldLines(state, context, evaluation, width: width, palette)
             : fieldLines(state, context, evaluation, width: width, height: height, palette)
@@ -265,7 +271,11 @@ public enum FormView {
             return Frame.Line("  \(arrow) \(words)", .dim)
         }
         var lines: [Frame.Line] = marksAbove ? [more(fields[..<first], "↑")] : []
-        lines += fields.dropFirst(first).prefix(room).map(\.line)
+        var regions: [Frame.Region] = []
+        for field in fields.dropFirst(first).prefix(room) {
+            regions += field.targets.map { Frame.Region(row: lines.count, columns: $0.columns, .field($0.field)) }
+            lines.append(field.line)
+        }
         if marksBelow { lines.append(more(fields[(first + room)...], "↓")) }
         if let row = cursor?.row { cursor?.row = row - first + (marksAbove ? 1 : 0) }
         if let grid {
@@ -274,9 +284,14 @@ public enum FormView {
             if let at = grid.filterCursor ?? grid.highlight {
                 cursor = Frame.Position(row: lines.count + at.row, column: at.column)
             }
+            for (line, keys) in grid.keys {
+                regions += keys.map { key in
+                    Frame.Region(row: lines.count + line, columns: key.cell.x..<(key.cell.x + key.cell.innerWidth + 2), .gridKey(key.index))
+                }
+            }
             lines += grid.lines
         }
-        return (lines, cursor)
+        return (lines, cursor, regions)
     }
 
     private struct FieldLine {
@@ -285,6 +300,8 @@ public enum FormView {
         /// A line under a field, of its description or its problem: it scrolls
         /// with the field and is not counted as a field out of view.
         var under = false
+        /// The fields a click on the line focuses, by the cells they take.
+        var targets: [(columns: Range<Int>, field: Int)] = []
     }
 
     /// Quick entry (`compact: true`): the page's fields on one line (wrapping when
@@ -297,6 +314,7 @@ public enum FormView {
         var lines: [FieldLine] = []
         var line = Frame.Line()
         var lineHasFocus = false
+        var lineTargets: [(columns: Range<Int>, field: Int)] = []
         var cursor: Frame.Position?
         for index in context.fields.indices where context.pageOfField[index] == page && shown[index] {
             let focused = index == state.focus
@@ -331,10 +349,11 @@ public enum FormView {
             }
             let separator = line.cells > 0 ? 3 : 0
             if line.cells > 0, line.cells + separator + segment.cells > width {
-                lines.append(FieldLine(line: line, focused: lineHasFocus))
-                (line, lineHasFocus) = (Frame.Line(), false)
+                lines.append(FieldLine(line: line, focused: lineHasFocus, targets: lineTargets))
+                (line, lineHasFocus, lineTargets) = (Frame.Line(), false, [])
             }
             if line.cells > 0 { line.append(" · ", .dim) }
+            lineTargets.append((line.cells..<(line.cells + segment.cells), index))
             if editing {
                 cursor = Frame.Position(row: lines.count, column: line.cells + segment.cells - TextWidth.cells(value) - TextWidth.cells(standing) + column)
             } else if isNote, focused, state.outcome == nil {
@@ -346,17 +365,17 @@ public enum FormView {
             line.append(segment)
             lineHasFocus = lineHasFocus || focused
         }
-        lines.append(FieldLine(line: line, focused: lineHasFocus))
+        lines.append(FieldLine(line: line, focused: lineHasFocus, targets: lineTargets))
         // One line holds many fields: only the focused one's description, under them.
         if let description = context.fields[state.focus].description {
             for text in note(context.interpolated(description, state.entries), width: max(1, width - 2)).prefix(2) {
-                lines.append(FieldLine(line: Frame.Line("  " + text, .dim), under: true))
+                lines.append(FieldLine(line: Frame.Line("  " + text, .dim), under: true, targets: [(0..<width, state.focus)]))
             }
         }
         for index in context.fields.indices where context.pageOfField[index] == page && shown[index] {
             guard let problem = state.problems[index] else { continue }
             for (n, text) in wrap("\(context.label(ofField: index, state.entries)): \(problem.reason)", width: max(1, width - 2)).prefix(3).enumerated() {
-                lines.append(FieldLine(line: Frame.Line((n == 0 ? "✗ " : "  ") + text, palette.error), under: true))
+                lines.append(FieldLine(line: Frame.Line((n == 0 ? "✗ " : "  ") + text, palette.error), under: true, targets: [(0..<width, index)]))
             }
         }
         return (lines, cursor)
@@ -394,6 +413,9 @@ public enum FormView {
         var cursor: Frame.Position?
         for (index, labelText) in zip(indices, labels) {
             let focused = index == state.focus
+            // Every line the field takes (its rows, description, problem) focuses it when clicked.
+            let firstLine = lines.count
+            defer { for n in firstLine..<lines.count { lines[n].targets = [(0..<width, index)] } }
             if !context.fields[index].holdsValue {
                 if focused, state.outcome == nil { cursor = Frame.Position(row: lines.count, column: 2) }
                 lines += noteLines(index, heading: labelText, focused: focused, state, context, width: width, palette)
@@ -650,6 +672,8 @@ public enum FormView {
         var highlight: (row: Int, column: Int)?
         /// Row and column of the end of an open filter's line.
         var filterCursor: (row: Int, column: Int)?
+        /// The rows of keys drawn, by the line (within `lines`) each is on: where a click presses a key.
+        var keys: [(line: Int, cells: [GridDrawing.KeyCell])] = []
         var height: Int { lines.count + (blank ? 1 : 0) }
     }
 
@@ -762,6 +786,7 @@ public enum FormView {
         var lines: [Frame.Line] = []
         var highlight: (row: Int, column: Int)?
         var filterCursor: (row: Int, column: Int)?
+        var keys: [(line: Int, cells: [GridDrawing.KeyCell])] = []
         func addFilterLine() {
             guard let filter, filterCursor == nil else { return }
             filterCursor = (lines.count, filter.cursor)
@@ -779,10 +804,11 @@ public enum FormView {
                 if let cell = drawing.highlightedCell, cell.index.row == row, highlight == nil {
                     highlight = (lines.count, cell.faceColumn)
                 }
+                keys.append((lines.count, drawing.rows[row]))
                 lines.append(grid.keyLine(row))
             }
         }
-        return GridSection(blank: blank, lines: lines, highlight: highlight, filterCursor: filterCursor)
+        return GridSection(blank: blank, lines: lines, highlight: highlight, filterCursor: filterCursor, keys: keys)
     }
 
     /// The grid's title, and its page (`· 1/2: Which stroke?`) when the layout has

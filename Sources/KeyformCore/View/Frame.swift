@@ -8,6 +8,9 @@ public struct Frame: Equatable, Sendable {
     public var lines: [Line]
     /// Where the terminal cursor sits (0-based row and cell column), or nil to hide it.
     public var cursor: Position?
+    /// What a click on the frame acts on: laid down by the view in the same
+    /// pass as the cells it covers, so a click means what the person sees.
+    public var regions: [Region] = []
 
     public struct Position: Equatable, Sendable {
         public var row: Int
@@ -18,11 +21,41 @@ public struct Frame: Equatable, Sendable {
         }
     }
 
-    public init(width: Int, height: Int, lines: [Line] = [], cursor: Position? = nil) {
+    public init(width: Int, height: Int, lines: [Line] = [], cursor: Position? = nil, regions: [Region] = []) {
         self.width = max(0, width)
         self.height = max(0, height)
         self.lines = Array(lines.prefix(self.height)) + Array(repeating: Line(), count: max(0, self.height - lines.count))
         self.cursor = cursor
+        self.regions = regions.filter { $0.row < self.height }
+    }
+
+    /// A part of a row that a click acts on.
+    public struct Region: Equatable, Sendable {
+        public var row: Int
+        /// The cell columns it covers.
+        public var columns: Range<Int>
+        public var target: Target
+
+        public init(row: Int, columns: Range<Int>, _ target: Target) {
+            self.row = row
+            self.columns = columns
+            self.target = target
+        }
+    }
+
+    /// What a click on a region means.
+    public enum Target: Hashable, Sendable {
+        /// A field of the form (its index): focus it.
+        case field(Int)
+        /// A key of the grid on screen (its place on the page drawn): press it.
+        case gridKey(GridDrawing.KeyIndex)
+        /// The Done button.
+        case done
+    }
+
+    /// What a click at `row`, `column` acts on; nil where nothing is.
+    public func target(row: Int, column: Int) -> Target? {
+        regions.last { $0.row == row && $0.columns.contains(column) }?.target
     }
 
     /// The frame as plain text, trailing spaces removed: what snapshots compare.
