@@ -75,6 +75,9 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "No clicks or wheel: the terminal keeps the mouse (also when the config says mouse: false).")
     var noMouse = false
 
+    @Flag(help: "Ask the form as plain prompts, one line at a time, for screen readers (also KEYFORM_ACCESSIBLE=1, the config's accessible: true, TERM=dumb).")
+    var accessible = false
+
     @Option(name: .customLong("choices"), help: ArgumentHelp("A field's keys, one a line, from a file or - for stdin (repeatable).", valueName: "ID=FILE"))
     var choiceFiles: [String] = []
 
@@ -130,7 +133,7 @@ struct RunCommand: ParsableCommand {
             // On the terminal the draft was resumed, declined, or saved by this run: it goes with the record.
             let start = try run.startOnTerminal(drafts: draftPolicy(interactive: true), repeatLast: repeatLast,
                                                 withoutTerminal: WithoutTerminal.run)
-            record = try run.fillOnTerminal(from: start, noAnimation: noAnimation, noMouse: noMouse, withoutTerminal: WithoutTerminal.run)
+            record = try run.fillOnTerminal(from: start, noAnimation: noAnimation, noMouse: noMouse, accessible: accessible, withoutTerminal: WithoutTerminal.run)
             removingDraft = true
         }
         try finish(record, run, removingDraft: removingDraft)

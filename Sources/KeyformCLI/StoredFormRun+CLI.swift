@@ -36,10 +36,10 @@ extension StoredFormRun {
     /// `caption`: lines shown above the footer when the screen has room (the demo's notes).
     /// - Throws: `Departure` when the person left it; `Failure` (with
     ///   `withoutTerminal`) when there is no terminal.
-    func fillOnTerminal(from start: FormStart, noAnimation: Bool, noMouse: Bool = false, caption: [Frame.Line] = [],
+    func fillOnTerminal(from start: FormStart, noAnimation: Bool, noMouse: Bool = false, accessible: Bool = false, caption: [Frame.Line] = [],
                         withoutTerminal: String) throws -> Record {
         do {
-            return try runOnTerminal(from: start, options: .fromEnvironment(animate: !noAnimation, mouse: !noMouse, config: Settings.load()),
+            return try runOnTerminal(from: start, options: .fromEnvironment(animate: !noAnimation, mouse: !noMouse, accessible: accessible, config: Settings.load()),
                                      caption: caption)
         } catch let error as TerminalError {
             throw Failure(message: "cannot use the terminal (\(error)); \(withoutTerminal)")

@@ -334,16 +334,19 @@ extension TerminalRunner.Options {
     /// Color unless NO_COLOR, transitions when `animate` (no --no-animation),
     /// the config's `animation` and not NO_MOTION, the mouse when `mouse` (no
     /// --no-mouse) and the config's `mouse`; a terminal that cannot show
-    /// motion or color well (TERM=dumb) gets none of them. The config's colours and
+    /// motion or color well (TERM=dumb) gets none of them, and its forms
+    /// asked in the accessible mode (as --accessible and the config's
+    /// `accessible` ask them). The config's colours and
     /// keys (a person's `config.yaml` and `KEYFORM_*`; see `ResolvedConfig`).
-    public static func fromEnvironment(animate: Bool, mouse: Bool = true, config: UserConfig = .standard,
+    public static func fromEnvironment(animate: Bool, mouse: Bool = true, accessible: Bool = false, config: UserConfig = .standard,
                                        ttyPath: String = "/dev/tty") -> TerminalRunner.Options {
-        from(environment: ProcessInfo.processInfo.environment, animate: animate, mouse: mouse, config: config, ttyPath: ttyPath)
+        from(environment: ProcessInfo.processInfo.environment, animate: animate, mouse: mouse, accessible: accessible,
+             config: config, ttyPath: ttyPath)
     }
 
     /// `fromEnvironment` with the environment given: the variables that turn
     /// things off (NO_COLOR, NO_MOTION, TERM=dumb) win over the config.
-    public static func from(environment: [String: String], animate: Bool, mouse: Bool = true, config: UserConfig,
+    public static func from(environment: [String: String], animate: Bool, mouse: Bool = true, accessible: Bool = false, config: UserConfig,
                             ttyPath: String = "/dev/tty") -> TerminalRunner.Options {
         let dumb = ["", "dumb"].contains(environment["TERM"] ?? "")
         return TerminalRunner.Options(
@@ -352,6 +355,7 @@ extension TerminalRunner.Options {
             ttyPath: ttyPath,
             palette: config.colors,
             keys: config.configuredKeys,
-            mouse: mouse && config.mouse && !dumb)
+            mouse: mouse && config.mouse && !dumb,
+            accessible: accessible || config.accessible || environment["TERM"] == "dumb")
     }
 }

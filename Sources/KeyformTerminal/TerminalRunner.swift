@@ -25,9 +25,13 @@ public final class TerminalRunner {
         /// --no-mouse or the config's `mouse: false`). Never inline: a frame
         /// drawn under the cursor does not know its rows on the screen.
         public var mouse: Bool
+        /// A form is asked as plain sequential prompts, one line at a time
+        /// (`AccessibleRun`), not drawn (--accessible, the config, TERM=dumb).
+        public var accessible: Bool
 
         public init(color: Bool = true, animate: Bool = true, ttyPath: String = "/dev/tty", inline: Bool = false,
-                    palette: ColorPalette = .standard, keys: ConfiguredKeys = .standard, mouse: Bool = false) {
+                    palette: ColorPalette = .standard, keys: ConfiguredKeys = .standard, mouse: Bool = false,
+                    accessible: Bool = false) {
             self.color = color
             self.animate = animate
             self.ttyPath = ttyPath
@@ -35,6 +39,7 @@ public final class TerminalRunner {
             self.palette = palette
             self.keys = keys
             self.mouse = mouse
+            self.accessible = accessible
         }
     }
 
@@ -82,7 +87,10 @@ public final class TerminalRunner {
     /// `caption`: lines shown above the footer when there is room (see `FormScene`).
     public static func run(context: FormContext, state: FormState, options: Options, hooks: Hooks = Hooks(),
                            caption: [Frame.Line] = []) throws -> FormState.Outcome {
-        try run(options: options) {
+        if options.accessible, !options.inline {
+            return try AccessibleRun.run(context: context, state: state, ttyPath: options.ttyPath, hooks: hooks)
+        }
+        return try run(options: options) {
             FormScene(session: FormSession(context: context, state: state, history: hooks.history, keys: options.keys.form),
                       hooks: hooks, caption: caption, fitted: options.inline)
         }

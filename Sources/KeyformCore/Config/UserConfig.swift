@@ -10,6 +10,8 @@ public struct UserConfig: Equatable, Sendable {
     public var animation = true
     /// Clicks and the wheel on a form's screen (--no-mouse still turns them off).
     public var mouse = true
+    /// Forms asked as plain sequential prompts, one line at a time (as --accessible and TERM=dumb ask them).
+    public var accessible = false
     /// What the screen writers draw each role in.
     public var colors = ColorPalette.standard
     /// The actions given keys of their own, each with its keys.
@@ -47,7 +49,7 @@ public struct ConfigSetting: Sendable {
     public var key: String { name.firstIndex(of: ".").map { String(name[name.index(after: $0)...]) } ?? name }
 
     /// Every setting, in the order `config show` and the docs list them.
-    public static let all: [ConfigSetting] = [database, author, animation, mouse] + colors + keys
+    public static let all: [ConfigSetting] = [database, author, animation, mouse, accessible] + colors + keys
 
     public static func named(_ name: String) -> ConfigSetting? { all.first { $0.name == name } }
 
@@ -96,6 +98,10 @@ public struct ConfigSetting: Sendable {
     static let mouse = switchSetting(
         "mouse", environment: "KEYFORM_MOUSE", \.mouse,
         summary: "a click presses a grid's key, focuses a field or presses Done; the wheel scrolls grids and the browse list (--no-mouse turns it off whatever this says)")
+
+    static let accessible = switchSetting(
+        "accessible", environment: "KEYFORM_ACCESSIBLE", \.accessible,
+        summary: "forms asked as plain prompts, one line at a time, for screen readers and dumb terminals (also --accessible and TERM=dumb)")
 
     /// A setting that is true or false (1 or 0 in its variable).
     private static func switchSetting(_ name: String, environment: String, _ value: WritableKeyPath<UserConfig, Bool> & Sendable,

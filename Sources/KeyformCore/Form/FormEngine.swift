@@ -96,6 +96,13 @@ public enum FormEngine {
             let shown = context.evaluation(state.entries).shownFields
             guard shown.indices.contains(number - 1), shown[number - 1] != state.focus else { return [.bell] }
             return enter(field: shown[number - 1], in: &state, context, from: state.focus)
+        case .answered(let input):
+            // A note holds no value: the answer only moves on.
+            if context.fields[state.focus].holdsValue {
+                state.grid = nil
+                state.entries[state.focus] = FormState.Entry(input, multiple: context.fields[state.focus].multiple)
+            }
+            return commit(&state, context, pressDoneOnLast: true)
         case .fieldClicked(let index):
             guard context.fields.indices.contains(index), context.evaluation(state.entries).shown[index] else { return [.bell] }
             guard index != state.focus else { return [] }

@@ -244,6 +244,10 @@ public enum FormEvent: Equatable, Sendable {
     /// Alt-1…Alt-9: jump to the form's field with that number (1-based), across pages;
     /// like Shift-Tab, never blocked by validation.
     case fieldJumpRequested(Int)
+    /// A whole answer for the focused field, given on one line (the
+    /// accessible mode): the field holds it (an open grid closes) and is
+    /// committed as Enter commits it, Done pressed after the last field.
+    case answered(FieldInput)
     /// A click on field `index` (the frame's regions say which): focus moves
     /// there, as Alt-digit moves it, never blocked by validation.
     case fieldClicked(Int)
