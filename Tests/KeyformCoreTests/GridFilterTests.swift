@@ -94,6 +94,23 @@ struct GridFilterTests {
         #expect(!GridFilter.applies(to: Layout(kind: .keypad, pages: [Layout.Page(rows: [[Layout.Key(label: "1")]])]), named: "digits"))
     }
 
+    /// A grid's labels are folded once, when the form is prepared: the filter
+    /// the reducer opens narrows the context's keys, and erasing needs no layout.
+    @Test func aGridsLabelsAreFoldedOnceWhenTheFormIsPrepared() throws {
+        let context = try Self.countries()
+        let layout = try #require(context.layout(named: "choices:country"))
+        let keys = try #require(context.filterKeys(layout: "choices:country"))
+        #expect(keys == GridFilter.Keys(layout))
+        let aland = try #require(keys.keys.firstIndex { $0.label == "Åland Islands" })
+        #expect(keys.folded[aland] == "åland islands".map(String.init))
+        #expect(context.filterKeys(layout: "calendar:2026-11") == nil)
+        let state = Self.run(context, Self.typed("nzl"))
+        #expect(state.grid?.filter == GridFilter(keys, query: "nzl"))
+        #expect(state.grid?.filter?.erasing() == GridFilter(layout, query: "nz"))
+        // ASCII is folded without Unicode's tables, anything else as `lowercased()` folds it.
+        #expect(["Q", "q", "7", "-", "É", "İ", "ß"].map { GridFilter.folded($0) } == ["q", "q", "7", "-", "é", "i\u{307}", "ß"])
+    }
+
     // MARK: The reducer
 
     @Test func typingALetterThatIsNoHotkeyOpensTheFilterOnItAndTheGridNarrows() throws {

@@ -36,9 +36,11 @@ public struct FormContext: Sendable {
     /// and the problem an empty value is while it holds (in the form's words
     /// for `required` when it has them).
     let requiredIf: [Int: (condition: Condition.Compiled, problem: FieldProblem)]
-    /// The layouts a filter opens on (`GridFilter.applies`), by name: asked for
-    /// every key in a grid, so found once here, not by reading every key each time.
-    let filterable: Set<String>
+    /// The layouts a filter opens on (`GridFilter.applies`), by name, with their
+    /// keys as the filter compares them: asked for every key in a grid and
+    /// every character typed in its filter, so found and folded once here, not
+    /// by reading (and lowercasing) every key each time.
+    let filterKeys: [String: GridFilter.Keys]
     /// Of those, the ones where `/` is no key's hotkey: there `/` opens the filter.
     let slashFilters: Set<String>
 
@@ -109,9 +111,9 @@ public struct FormContext: Sendable {
                                  FieldProblem.required(when: condition.describe(in: form)).worded(by: field.messages))
         }
         self.requiredIf = requiredIf
-        let filterable = Set(layouts.filter { GridFilter.applies(to: $0.value, named: $0.key) }.keys)
-        self.filterable = filterable
-        slashFilters = filterable.filter { name in !(layouts[name]?.allKeys.contains { $0.hotkey == "/" } ?? true) }
+        let filterable = layouts.filter { GridFilter.applies(to: $0.value, named: $0.key) }
+        filterKeys = filterable.mapValues(GridFilter.Keys.init)
+        slashFilters = Set(filterable.filter { !$0.value.allKeys.contains { $0.hotkey == "/" } }.keys)
     }
 
     /// `layouts` with the grids of the later pick steps of the fields picked in
@@ -163,7 +165,10 @@ public struct FormContext: Sendable {
 
     /// Whether the grid `layout` (a name of `layouts`) has a filter: typing a
     /// character that is no key's hotkey opens it.
-    public func hasFilter(layout name: String) -> Bool { filterable.contains(name) }
+    public func hasFilter(layout name: String) -> Bool { filterKeys[name] != nil }
+
+    /// The keys of the grid `layout` as its filter compares them; nil where it has no filter.
+    public func filterKeys(layout name: String) -> GridFilter.Keys? { filterKeys[name] }
 
     /// Whether `/` opens the filter of the grid `layout` (it has one, and no key there has `/` as its hotkey).
     public func slashOpensFilter(layout name: String) -> Bool { slashFilters.contains(name) }

@@ -79,9 +79,9 @@ public enum FormEngine {
         case .gridFilterTyped(let character):
             return typeInFilter(character, in: &state, context)
         case .gridFilterErased:
-            guard let grid = state.grid, let filter = grid.filter, let layout = context.layout(named: grid.layout) else { return [.bell] }
+            guard let filter = state.grid?.filter else { return [.bell] }
             guard !filter.query.isEmpty else { return closeFilter(in: &state, context) }
-            return showFilter(filter.erasing(in: layout), in: &state)
+            return showFilter(filter.erasing(), in: &state)
         case .gridFilterClosed:
             return closeFilter(in: &state, context)
         case .gridBackspacePressed:
@@ -461,9 +461,8 @@ extension FormEngine {
 extension FormEngine {
     /// The filter opens on the grid, holding `character` when one was typed.
     private static func openFilter(typing character: Character?, in state: inout FormState, _ context: FormContext) -> [FormEffect] {
-        guard let grid = state.grid, grid.filter == nil, context.hasFilter(layout: grid.layout),
-              let layout = context.layout(named: grid.layout) else { return [.bell] }
-        let filter = GridFilter(layout)
+        guard let grid = state.grid, grid.filter == nil, let keys = context.filterKeys(layout: grid.layout) else { return [.bell] }
+        let filter = GridFilter(keys)
         return showFilter(character.map(filter.typing) ?? filter, in: &state)
     }
 

@@ -21,6 +21,27 @@ public struct GridFilter: Equatable, Sendable {
         var position: Int
     }
 
+    /// A grid's text keys as the filter compares them: each label folded
+    /// (lowercased, character by character) once for the grid, when the form
+    /// is prepared (`FormContext`), not again for every character typed.
+    public struct Keys: Equatable, Sendable {
+        /// The text keys of every page, in reading order, without hotkeys.
+        let keys: [Layout.Key]
+        /// Each key's label as matching compares it, by key.
+        let folded: [[String]]
+        /// The widest row's count of keys.
+        let columns: Int
+
+        public init(_ layout: Layout) {
+            keys = GridFilter.textKeys(of: layout)
+            folded = keys.map { $0.label.map(GridFilter.folded) }
+            columns = max(1, layout.pages.flatMap(\.rows).map(\.count).max() ?? 1)
+        }
+    }
+
+    /// The grid's keys the filter narrows (shared with the context: not copied).
+    private let keys: Keys
+
     /// What was typed, as typed.
     public private(set) var query: String
     /// The keys that match, best first.
@@ -33,15 +54,21 @@ public struct GridFilter: Equatable, Sendable {
     /// while the filter is open, typed characters are the query's.
     public private(set) var page: Layout.Page
 
-    /// The filter over `layout`'s text keys (every page's), holding `query`.
-    public init(_ layout: Layout, query: String = "") {
-        let keys = Self.textKeys(of: layout)
-        total = keys.count
-        columns = max(1, layout.pages.flatMap(\.rows).map(\.count).max() ?? 1)
+    /// The filter over a grid's text keys (every page's), holding `query`.
+    public init(_ keys: Keys, query: String = "") {
+        self.keys = keys
+        total = keys.keys.count
+        columns = keys.columns
         self.query = query
-        matches = Self.matching(query, in: keys.enumerated().map { Match(key: $0.element, marked: [], rank: 0, position: $0.offset) })
+        matches = Self.matching(query, among: keys.keys.indices, of: keys)
         page = Layout.Page(rows: [])
         page = laidOut()
+    }
+
+    /// The filter over `layout`'s text keys, folded now (a form's grids have
+    /// theirs folded once by `FormContext.filterKeys`).
+    public init(_ layout: Layout, query: String = "") {
+        self.init(Keys(layout), query: query)
     }
 
     /// Whether `layout` gets a filter: a choice grid (not a calendar's month)
@@ -56,14 +83,14 @@ public struct GridFilter: Equatable, Sendable {
     public func typing(_ character: Character) -> GridFilter {
         var next = self
         next.query.append(character)
-        next.matches = Self.matching(next.query, in: matches)
+        next.matches = Self.matching(next.query, among: matches.map(\.position), of: keys)
         next.page = next.laidOut()
         return next
     }
 
-    /// The filter with the query's last character erased, tried over every key of `layout` again.
-    public func erasing(in layout: Layout) -> GridFilter {
-        GridFilter(layout, query: String(query.dropLast()))
+    /// The filter with the query's last character erased, tried over every key again.
+    public func erasing() -> GridFilter {
+        GridFilter(keys, query: String(query.dropLast()))
     }
 
     /// The match drawn at `index` of `page`.
@@ -87,21 +114,26 @@ public struct GridFilter: Equatable, Sendable {
         return Layout.Page(rows: stride(from: 0, to: keys.count, by: columns).map { Array(keys[$0..<min($0 + columns, keys.count)]) })
     }
 
-    /// The candidates that match `query`, each with its marks and rank, best first.
-    private static func matching(_ query: String, in candidates: [Match]) -> [Match] {
+    /// The keys at `positions` (in the layout's order) that match `query`, each
+    /// with its marks and rank, best first.
+    private static func matching(_ query: String, among positions: some Collection<Int>, of keys: Keys) -> [Match] {
         let wanted = query.map(folded)
-        guard !wanted.isEmpty else { return candidates.map { Match(key: $0.key, marked: [], rank: 0, position: $0.position) } }
+        guard !wanted.isEmpty else { return positions.sorted().map { Match(key: keys.keys[$0], marked: [], rank: 0, position: $0) } }
         var out: [Match] = []
-        for candidate in candidates {
-            let label = candidate.key.label.map(folded)
-            guard let (marked, rank) = match(wanted, in: label) else { continue }
-            out.append(Match(key: candidate.key, marked: marked, rank: rank, position: candidate.position))
+        out.reserveCapacity(positions.count)
+        for position in positions {
+            guard let (marked, rank) = match(wanted, in: keys.folded[position]) else { continue }
+            out.append(Match(key: keys.keys[position], marked: marked, rank: rank, position: position))
         }
         return out.sorted { ($0.rank, $0.position) < ($1.rank, $1.position) }
     }
 
-    /// A character as matching compares it: lowercased (`É` as `é`).
-    private static func folded(_ character: Character) -> String { character.lowercased() }
+    /// A character as matching compares it: lowercased (`É` as `é`); an ASCII
+    /// character without going through Unicode's case tables.
+    static func folded(_ character: Character) -> String {
+        guard let ascii = character.asciiValue else { return character.lowercased() }
+        return String(UnicodeScalar((65...90).contains(ascii) ? ascii + 32 : ascii))
+    }
 
     /// Where `wanted` sits in `label` as a subsequence, and how well (0 best),
     /// nil when it does not. The first fit found, in this order: the whole
