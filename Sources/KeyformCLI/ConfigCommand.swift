@@ -128,7 +128,12 @@ enum ConfigShow {
             var value = setting.show(resolved.config)
             if setting.name == "database", value.isEmpty { value = defaultDatabase }
             if setting.name == "author", value.isEmpty { value = StoreAuthor.current }
-            rows.append([setting.name, value, resolved.source(of: setting.name).description])
+            var source = resolved.source(of: setting.name).description
+            // A role no colour of its own was written for has the theme's: said so.
+            if setting.group == "colors", resolved.sources[setting.name] == nil, resolved.config.theme != .standard {
+                source = "theme " + resolved.config.theme.rawValue
+            }
+            rows.append([setting.name, value, source])
         }
         return "config file: \(TerminalSafe.escaped(file))\n" + table(rows)
     }

@@ -65,6 +65,24 @@ import Testing
         #expect(variables.stdout.split(separator: "\n").contains { $0.hasPrefix("database") && $0.contains("KEYFORM_DB") })
     }
 
+    @Test func showNamesTheThemeAndTheRolesItColours() throws {
+        let place = try Place()
+        defer { place.remove() }
+        try place.write("theme: light\ncolors: {error: magenta}\n")
+        let light = try place.run(["config", "show"])
+        #expect(light.status == 0, "\(light.stderr)")
+        let lines = light.stdout.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ") }
+        #expect(lines.contains("theme light \(place.config):1:8"), "\(light.stdout)")
+        #expect(lines.contains("colors.accent blue theme light"), "\(light.stdout)")
+        #expect(lines.contains("colors.error magenta \(place.config):2:17"), "\(light.stdout)")
+        let variable = try place.run(["config", "show"], environment: ["KEYFORM_THEME": "high-contrast"])
+        #expect(variable.stdout.split(separator: "\n").contains { $0.hasPrefix("theme ") && $0.contains("high-contrast") && $0.hasSuffix("KEYFORM_THEME") },
+                "\(variable.stdout)")
+        let wrong = try place.run(["config", "check"], environment: ["KEYFORM_THEME": "dark"])
+        #expect(wrong.status == 1)
+        #expect(wrong.stderr.contains("KEYFORM_THEME: error: unknown theme 'dark'"), "\(wrong.stderr)")
+    }
+
     @Test func theDatabaseIsTheFlagsThenTheVariablesThenTheFiles() throws {
         let place = try Place()
         defer { place.remove() }

@@ -202,7 +202,7 @@ import Testing
         #expect(Set(settings.map(\.name)).count == settings.count)
         #expect(Set(settings.map(\.environment)).count == settings.count)
         #expect(settings.allSatisfy { $0.environment.hasPrefix("KEYFORM_") })
-        #expect(ConfigSetting.topLevelNames == ["database", "author", "animation", "mouse", "accessible", "colors", "keys"])
+        #expect(ConfigSetting.topLevelNames == ["database", "author", "animation", "mouse", "accessible", "theme", "colors", "keys"])
         #expect(ConfigSetting.named("keys.next-field")?.environment == "KEYFORM_KEY_NEXT_FIELD")
         #expect(ConfigSetting.named("database")?.environment == "KEYFORM_DB")
         #expect(ConfigSetting.named("keys.interrupt") == nil)

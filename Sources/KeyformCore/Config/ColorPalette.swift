@@ -109,6 +109,13 @@ public struct ColorPalette: Hashable, Sendable {
     /// Cyan accent, red error, faint dim, plain reverse highlight: Keyform's colours before there was a config.
     public static let standard = ColorPalette()
 
+    /// The palette with each role in `colors` given its colour (nil: none) instead.
+    public func overriding(_ colors: [Role: TerminalColor?]) -> ColorPalette {
+        var palette = self
+        for (role, color) in colors { palette[role] = color }
+        return palette
+    }
+
     public subscript(role: Role) -> TerminalColor? {
         get {
             switch role {
@@ -154,6 +161,54 @@ public struct ColorPalette: Hashable, Sendable {
         if style.contains(.reverse) { codes.append("7") }
         if let foreground { codes.append(foreground.sgr) }
         return codes.joined(separator: ";")
+    }
+}
+
+/// A built-in colour scheme (`theme:` in the config, `KEYFORM_THEME`): a colour
+/// for each role of `ColorPalette`, which `colors:` may change role by role. A
+/// theme changes how the screen looks, never what it says; `NO_COLOR` turns
+/// colour off whatever the theme (the attributes stay).
+public enum Theme: String, CaseIterable, Hashable, Sendable {
+    /// Keyform's colours: cyan accent, red error, faint dim, reverse highlight.
+    case standard = "default"
+    /// Bright colours and no faint text, for low vision and washed-out screens.
+    case highContrast = "high-contrast"
+    /// No colour at all, on any terminal: bold, faint, underline and reverse only.
+    case monochrome
+    /// For a light background: colours that stay readable on white (no cyan or yellow).
+    case light
+
+    /// The colour of each role.
+    public var palette: ColorPalette {
+        switch self {
+        case .standard: .standard
+        // Bright yellow and red; dim text in plain white rather than faint; the
+        // highlight a bright white block (reverse video in bright white).
+        case .highContrast: ColorPalette(accent: .bright(3), error: .bright(1), dim: .basic(7), highlight: .bright(7))
+        case .monochrome: ColorPalette(accent: nil, error: nil, dim: nil, highlight: nil)
+        // Blue and dark red read on white; grey (bright black) instead of faint,
+        // which some light themes draw too pale; the highlight a blue block.
+        case .light: ColorPalette(accent: .basic(4), error: .basic(1), dim: .bright(0), highlight: .basic(4))
+        }
+    }
+
+    /// What it is for, in the words of `config show --variables` and the docs.
+    public var summary: String {
+        switch self {
+        case .standard: "cyan accent, red errors, faint hints, reverse-video highlight"
+        case .highContrast: "bright yellow accent, bright red errors, hints in white (never faint), a bright white highlight"
+        case .monochrome: "no colour: bold, faint, underline and reverse video only"
+        case .light: "for light backgrounds: blue accent and highlight, red errors, grey hints"
+        }
+    }
+
+    /// The theme `text` names (any case), or what to write instead.
+    public static func parse(_ text: String) -> Result<Theme, ConfigValueError> {
+        if let theme = Theme(rawValue: text.lowercased()) { return .success(theme) }
+        let names = allCases.map(\.rawValue)
+        let hint = Suggestion.closest(to: text.lowercased(), among: names).map { "did you mean '\($0)'?" }
+            ?? "write one of " + names.joined(separator: ", ")
+        return .failure(ConfigValueError("unknown theme '\(TerminalSafe.escaped(text))'; \(hint)"))
     }
 }
 

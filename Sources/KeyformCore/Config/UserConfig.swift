@@ -12,14 +12,30 @@ public struct UserConfig: Equatable, Sendable {
     public var mouse = true
     /// Forms asked as plain sequential prompts, one line at a time (as --accessible and TERM=dumb ask them).
     public var accessible = false
-    /// What the screen writers draw each role in.
-    public var colors = ColorPalette.standard
+    /// The built-in colour scheme the roles start from (`theme:`, `KEYFORM_THEME`).
+    public var theme = Theme.standard
+    /// The roles given a colour of their own (`colors:`, `KEYFORM_COLOR_*`; nil:
+    /// none), over the theme's whichever is written first.
+    public var roleColors: [ColorPalette.Role: TerminalColor?] = [:]
+    /// What the screen writers draw each role in: the theme's colours, with the
+    /// roles given their own. Set whole, every role has its own.
+    public var colors: ColorPalette {
+        get { theme.palette.overriding(roleColors) }
+        set { roleColors = Dictionary(uniqueKeysWithValues: ColorPalette.Role.allCases.map { ($0, newValue[$0]) }) }
+    }
     /// The actions given keys of their own, each with its keys.
     public var keys: [KeyAction: [KeyChord]] = [:]
 
     public init() {}
 
     public static let standard = UserConfig()
+
+    /// Equal when they draw and act the same: a role given the theme's own
+    /// colour is no different from one left to the theme.
+    public static func == (a: UserConfig, b: UserConfig) -> Bool {
+        a.database == b.database && a.author == b.author && a.animation == b.animation && a.mouse == b.mouse
+            && a.accessible == b.accessible && a.theme == b.theme && a.colors == b.colors && a.keys == b.keys
+    }
 
     /// Every view's key map with the keys rebound.
     public var configuredKeys: ConfiguredKeys { ConfiguredKeys(rebinding: keys) }
@@ -49,7 +65,7 @@ public struct ConfigSetting: Sendable {
     public var key: String { name.firstIndex(of: ".").map { String(name[name.index(after: $0)...]) } ?? name }
 
     /// Every setting, in the order `config show` and the docs list them.
-    public static let all: [ConfigSetting] = [database, author, animation, mouse, accessible] + colors + keys
+    public static let all: [ConfigSetting] = [database, author, animation, mouse, accessible, theme] + colors + keys
 
     public static func named(_ name: String) -> ConfigSetting? { all.first { $0.name == name } }
 
@@ -122,6 +138,20 @@ public struct ConfigSetting: Sendable {
             show: { $0[keyPath: value] ? "true" : "false" })
     }
 
+    static let theme = ConfigSetting(
+        name: "theme", environment: "KEYFORM_THEME", values: Theme.allCases.map(\.rawValue).joined(separator: ", "),
+        summary: "the colours of the roles, built in: " + Theme.allCases.map { "\($0.rawValue) (\($0.summary))" }.joined(separator: "; ")
+            + "; colors: changes roles over it; NO_COLOR turns colour off whatever it says",
+        takesList: false,
+        apply: { config, words, _ in
+            switch Theme.parse(words.first ?? "") {
+            case .success(let theme): config.theme = theme
+            case .failure(let error): return error
+            }
+            return nil
+        },
+        show: { $0.theme.rawValue })
+
     static let colors: [ConfigSetting] = ColorPalette.Role.allCases.map { role in
         ConfigSetting(
             name: "colors." + role.rawValue, environment: "KEYFORM_COLOR_" + role.rawValue.uppercased(),
@@ -129,7 +159,7 @@ public struct ConfigSetting: Sendable {
             summary: role.summary, takesList: false,
             apply: { config, words, _ in
                 switch TerminalColor.parse(words.first ?? "") {
-                case .success(let color): config.colors[role] = color
+                case .success(let color): config.roleColors.updateValue(color, forKey: role)
                 case .failure(let error): return error
                 }
                 return nil
