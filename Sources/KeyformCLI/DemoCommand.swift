@@ -199,7 +199,7 @@ struct DemoCommand: ParsableCommand {
                 ? (try? RecordFormat.template(record, form: run.form)).map { TextWidth.truncate(TerminalSafe.escaped($0.trimmingCharacters(in: .whitespacesAndNewlines)), toCells: 50) }
                 : nil
             let said = name ?? RecordListEngine.summary(of: RecordListRow(id: 0, values: record), run.form)
-            saved = [Frame.Line("✓ Saved " + RecordListEngine.quoted(said) + " — it is stored; Esc leaves", .bold)]
+            saved = [Frame.Line(Speaking.language.text(.demoSaved(summary: said)), .bold)]
             // Anew for each entry: `choices` grids show what was just stored.
             run = run.reloaded() ?? run
         }
@@ -215,7 +215,7 @@ extension DemoCommand {
         let lines = records.compactMap { stored in
             (try? RecordFormat.template(stored.values, form: form)).map { Frame.Line("  " + TerminalSafe.escaped($0.trimmingCharacters(in: .newlines))) }
         }
-        return lines.isEmpty ? [] : [Frame.Line("Logged (newest first):", .dim)] + lines
+        return lines.isEmpty ? [] : [Frame.Line(Speaking.language.text(.demoLogged), .dim)] + lines
     }
 
     /// The swim log's week so far: the distance per stroke since Monday, from

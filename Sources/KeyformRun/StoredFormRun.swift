@@ -345,7 +345,8 @@ extension TerminalRunner.Options {
     }
 
     /// `fromEnvironment` with the environment given: the variables that turn
-    /// things off (NO_COLOR, NO_MOTION, TERM=dumb) win over the config.
+    /// things off (NO_COLOR, NO_MOTION, TERM=dumb) win over the config; the
+    /// language is `KEYFORM_LANG`'s, else the locale's (`Language.chosen`).
     public static func from(environment: [String: String], animate: Bool, mouse: Bool = true, accessible: Bool = false, config: UserConfig,
                             ttyPath: String = "/dev/tty") -> TerminalRunner.Options {
         let dumb = ["", "dumb"].contains(environment["TERM"] ?? "")
@@ -356,6 +357,7 @@ extension TerminalRunner.Options {
             palette: config.colors,
             keys: config.configuredKeys,
             mouse: mouse && config.mouse && !dumb,
-            accessible: accessible || config.accessible || environment["TERM"] == "dumb")
+            accessible: accessible || config.accessible || environment["TERM"] == "dumb",
+            language: Language.chosen(from: environment))
     }
 }

@@ -28,10 +28,12 @@ public final class TerminalRunner {
         /// A form is asked as plain sequential prompts, one line at a time
         /// (`AccessibleRun`), not drawn (--accessible, the config, TERM=dumb).
         public var accessible: Bool
+        /// The language the screens speak (`Language.chosen`, read once at start).
+        public var language: Language
 
         public init(color: Bool = true, animate: Bool = true, ttyPath: String = "/dev/tty", inline: Bool = false,
                     palette: ColorPalette = .standard, keys: ConfiguredKeys = .standard, mouse: Bool = false,
-                    accessible: Bool = false) {
+                    accessible: Bool = false, language: Language = .english) {
             self.color = color
             self.animate = animate
             self.ttyPath = ttyPath
@@ -40,6 +42,7 @@ public final class TerminalRunner {
             self.keys = keys
             self.mouse = mouse
             self.accessible = accessible
+            self.language = language
         }
     }
 
@@ -87,6 +90,9 @@ public final class TerminalRunner {
     /// `caption`: lines shown above the footer when there is room (see `FormScene`).
     public static func run(context: FormContext, state: FormState, options: Options, hooks: Hooks = Hooks(),
                            caption: [Frame.Line] = []) throws -> FormState.Outcome {
+        // The form speaks the run's language: its footer, hints, problems and calendar.
+        var context = context
+        context.language = options.language
         if options.accessible, !options.inline {
             return try AccessibleRun.run(context: context, state: state, ttyPath: options.ttyPath, hooks: hooks)
         }

@@ -97,7 +97,7 @@ import Testing
         #expect(kind.fromStored(.text("later"), field: field) == .text("later"))
         #expect(kind.matchValue("2026-11-27T14:30", clock: Self.clock) == .success(moment("2026-11-27 14:30")))
         #expect(kind.matchValue("14:30", clock: Self.clock)
-            == .failure(FieldProblem("'14:30' must be a date and a time like 2026-11-27 14:30, 2026-11-27T14:30 or now")))
+            == .failure(FieldProblem(.quoted("14:30", .notDateTime))))
     }
 
     @Test func testFilesExpectADateTimeAsTheFieldTakesIt() throws {

@@ -67,11 +67,11 @@ import Testing
 
     @Test func whereValuesAreReadByTheKind() {
         #expect(IntegerKind().matchValue("12", clock: Self.clock) == .success(.integer(12)))
-        #expect(IntegerKind().matchValue("1.5", clock: Self.clock) == .failure(FieldProblem("'1.5' is not a whole number")))
+        #expect(IntegerKind().matchValue("1.5", clock: Self.clock) == .failure(FieldProblem(.quoted("1.5", .isNotWholeNumber))))
         #expect(NumberKind().matchValue("1.5", clock: Self.clock) == .success(.number(1.5)))
         #expect(DateKind().matchValue("2026-11-21", clock: Self.clock) == .success(.date(CivilDate(iso: "2026-11-21")!)))
         #expect(BooleanKind().matchValue("TRUE", clock: Self.clock) == .success(.boolean(true)))
-        #expect(BooleanKind().matchValue("maybe", clock: Self.clock) == .failure(FieldProblem("'maybe' is not yes or no")))
+        #expect(BooleanKind().matchValue("maybe", clock: Self.clock) == .failure(FieldProblem(.quoted("maybe", .isNotYesOrNo))))
         #expect(TextKind().matchValue("a b", clock: Self.clock) == .success(.text("a b")))
     }
 
@@ -81,9 +81,9 @@ import Testing
         #expect(DateKind().matchValue("Yesterday", clock: Self.clock) == .success(.date(CivilDate(iso: "2026-11-20")!)))
         #expect(DateKind().matchValue("2026/1/5", clock: Self.clock) == .success(.date(CivilDate(iso: "2026-01-05")!)))
         #expect(DateKind().matchValue("someday", clock: Self.clock)
-            == .failure(FieldProblem("'someday' must be a date: 2026-11-21, today, yesterday or tomorrow")))
+            == .failure(FieldProblem(.quoted("someday", .notDate))))
         #expect(DateKind().matchValue("2026-02-30", clock: Self.clock)
-            == .failure(FieldProblem("'2026-02-30' must be a real date; February 2026 has 28 days")))
+            == .failure(FieldProblem(.quoted("2026-02-30", .notARealDate(year: 2026, month: 2)))))
     }
 
     /// Issue 12: the date error names every word a date field accepts.

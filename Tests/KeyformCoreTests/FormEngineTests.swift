@@ -270,7 +270,7 @@ private enum Fixture {
 
         // A date that is not in the calendar, typed on page 1 before coming here.
         store = FormStore(Fixture.swim, values: ["date": "2026-02-30", "stroke": "Medley", "distance": "400"], focus: 4)
-        let problem = FieldProblem("must be a real date; February 2026 has 28 days")
+        let problem = FieldProblem.notARealDate(year: 2026, month: 2)
         #expect(store.doneBlocker == "date: must be a real date; February 2026 has 28 days")
         store.send(.commitPressed, effects: [
             .saveDraft(["date": "2026-02-30", "stroke": "Medley", "distance": "400", "felt_good": "", "note": ""]),
@@ -1085,7 +1085,7 @@ private enum Fixture {
         var store = FormStore(Self.context)
         store.send(.lineEdited(text: "ada", cursor: 3)) { $0.entries[0] = Entry("ada") }
         var worded = FieldProblem.patternMismatch("^[^@]+@[^@]+$")
-        worded.reason = "Give an email like ada@example.org"
+        worded.message = .authored("Give an email like ada@example.org")
         worded.worded = true
         store.send(.commitPressed) { $0.problems = [0: worded] }
         #expect(store.doneBlocker == "email: Give an email like ada@example.org")
@@ -1122,7 +1122,7 @@ private enum Fixture {
         FormRule(name: "end-after-start", test: .check(try! RuleParser.parse("end >= start").get()), message: "The end comes after the start"),
     ]))
 
-    static let broken = FieldProblem("The end comes after the start")
+    static let broken = FieldProblem(authored: "The end comes after the start")
 
     @Test func aBrokenRuleBlocksDoneUntilTheValueIsFixed() {
         var store = FormStore(Self.shift)

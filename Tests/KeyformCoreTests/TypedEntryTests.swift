@@ -78,7 +78,7 @@ struct TypedEntryTests {
         #expect(validator.validate(.selection(["Salt, pepper", "Salt, pepper", ""]), at: clock) == .success(.list(["Salt, pepper"])))
         #expect(validator.validate(.selection([]), at: clock) == .success(nil))
         #expect(validator.validate(.selection(["Salt"]), at: clock)
-            == .failure(FieldProblem("'Salt' must be one of: Lettuce, Tomatoes, Salt, pepper", check: .strict)))
+            == .failure(FieldProblem(.quoted("Salt", .notAChoice(["Lettuce", "Tomatoes", "Salt, pepper"])), check: .strict)))
         #expect(validator.validate(.selection(["a\u{1B}"]), at: clock) == .failure(.controlCharacter("\u{1B}")))
     }
 

@@ -92,7 +92,7 @@ public enum SpokenForm {
         if let notice = after.notice {
             lines.append(sentence(notice))
         } else if after.focus == before.focus, let problem = after.problems[after.focus], after.outcome == nil {
-            lines.append(sentence(label(after.focus, after, context) + problem.afterLabel))
+            lines.append(sentence(label(after.focus, after, context) + context.language.text(problem.afterLabel)))
         }
         if let outcome = after.outcome { lines.append(ending(outcome, after)) }
         return lines

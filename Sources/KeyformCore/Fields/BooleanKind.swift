@@ -13,7 +13,7 @@ struct BooleanKind: FieldKind {
     func read(_ input: Substring, rules: FieldRules, clock: WallClock) -> Result<FieldValue, FieldProblem> {
         guard let flag = Self.parse(input, states: rules.states) else {
             guard let states = rules.states else { return .failure(.notBoolean) }
-            return .failure(FieldProblem("must be \(states.no) or \(states.yes) (or yes or no)"))
+            return .failure(FieldProblem(.notState(no: states.no, yes: states.yes)))
         }
         return .success(.boolean(flag))
     }
@@ -69,7 +69,7 @@ struct BooleanKind: FieldKind {
         switch raw.lowercased() {
         case "yes", "true", "1": .success(.boolean(true))
         case "no", "false", "0": .success(.boolean(false))
-        default: .failure(FieldProblem("'\(raw)' is not yes or no"))
+        default: .failure(FieldProblem(.quoted(raw, .isNotYesOrNo)))
         }
     }
 

@@ -86,13 +86,6 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
         }
     }
 
-    /// English month name, for messages ("February").
-    static func monthName(_ month: Int) -> String {
-        let names = ["January", "February", "March", "April", "May", "June", "July", "August",
-                     "September", "October", "November", "December"]
-        return (1...12).contains(month) ? names[month - 1] : String(month)
-    }
-
     /// The value of ASCII digits, or nil if any byte is not a digit.
     static func decimal(_ digits: ArraySlice<UInt8>) -> Int? {
         guard !digits.isEmpty else { return nil }

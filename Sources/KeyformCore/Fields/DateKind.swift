@@ -22,7 +22,7 @@ struct DateKind: FieldKind {
     func matchValue(_ raw: String, clock: WallClock) -> Result<FieldValue, FieldProblem> {
         switch Self.parse(Substring(raw), today: clock.today) {
         case .success(let date): .success(.date(date))
-        case .failure(let problem): .failure(FieldProblem("'\(raw)' \(problem.reason)"))
+        case .failure(let problem): .failure(problem.quoting(raw))
         }
     }
 

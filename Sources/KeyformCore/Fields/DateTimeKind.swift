@@ -48,7 +48,7 @@ struct DateTimeKind: FieldKind {
     func matchValue(_ raw: String, clock: WallClock) -> Result<FieldValue, FieldProblem> {
         switch Self.parse(Substring(raw), clock: clock) {
         case .success(let moment): .success(.datetime(moment))
-        case .failure(let problem): .failure(FieldProblem("'\(raw)' \(problem.reason)"))
+        case .failure(let problem): .failure(problem.quoting(raw))
         }
     }
 
@@ -114,7 +114,7 @@ public struct CivilDateTime: Hashable, Comparable, Sendable, CustomStringConvert
 }
 
 extension FieldProblem {
-    public static let notDateTime = FieldProblem("must be a date and a time like 2026-11-27 14:30, 2026-11-27T14:30 or now")
+    public static let notDateTime = FieldProblem(.notDateTime)
 }
 
 private extension Substring {

@@ -1,9 +1,12 @@
 import Foundation
 
-/// Why a field's value is not acceptable: a short lower-case phrase a person can act
-/// on, shown under the field and in `keyform: field 'ID': REASON` (SPEC "Without a terminal").
+/// Why a field's value is not acceptable: a message value (`Message`) a person
+/// can act on, shown under the field in the run's language, and in English in
+/// `keyform: field 'ID': REASON` (SPEC "Without a terminal"). Compared by its
+/// message, never by its text.
 public struct FieldProblem: Error, Hashable, Sendable, CustomStringConvertible {
-    public var reason: String
+    /// What is wrong, as a value the catalogue renders.
+    public var message: Message
     /// The check of the field's own that failed (nil: the kind's format, a control
     /// character): what a form's `messages:` can reword.
     public var check: FieldCheck?
@@ -11,104 +14,86 @@ public struct FieldProblem: Error, Hashable, Sendable, CustomStringConvertible {
     /// sentence of its own rather than the end of one about the field.
     public var worded = false
 
-    public init(_ reason: String, check: FieldCheck? = nil) {
-        self.reason = reason
+    public init(_ message: Message, check: FieldCheck? = nil) {
+        self.message = message
         self.check = check
     }
 
-    public var description: String { reason }
+    /// The form's own words (a rule's message), shown as written in every language.
+    public init(authored text: String) {
+        self.init(.authored(text))
+    }
 
-    /// The problem as the end of a sentence about the field: "Text is required",
-    /// "Due must be a date: …".
-    public var predicate: String { check == .required && !worded ? "is " + reason : reason }
+    /// The reason in English: a short lower-case phrase ("must be a number").
+    public var reason: String { message.english }
+
+    /// The reason in `language`.
+    public func reason(in language: Language) -> String { language.text(message) }
+
+    public var description: String { reason }
 
     /// What follows the field's label where a line names both (Done's reason, a
     /// notice): " is required", or ": Give the amount on the receipt" for the
     /// form's own message.
-    public var afterLabel: String { worded ? ": " + reason : " " + predicate }
+    public var afterLabel: Message { .afterLabel(message, worded: worded) }
 
     /// The problem in the form's words for its check, when the form has them.
     func worded(by messages: [FieldCheck: String]) -> FieldProblem {
-        guard let check, let message = messages[check] else { return self }
+        guard let check, let text = messages[check] else { return self }
         var problem = self
-        problem.reason = message
+        problem.message = .authored(text)
         problem.worded = true
         return problem
     }
 
-    public static let required = FieldProblem("required", check: .required)
+    /// The problem said of the value it is about: `'1.5' is not a whole number`.
+    func quoting(_ value: some StringProtocol) -> FieldProblem {
+        var problem = self
+        problem.message = .quoted(String(value), message)
+        return problem
+    }
+
+    public static let required = FieldProblem(.required, check: .required)
 
     /// "required when paid is yes": a field whose `required_if` holds, left empty.
     public static func required(when condition: String) -> FieldProblem {
-        FieldProblem("required when " + condition, check: .required)
+        FieldProblem(.requiredWhen(condition: condition), check: .required)
     }
-    public static let notWholeNumber = FieldProblem("must be a whole number")
-    public static let notNumber = FieldProblem("must be a number")
-    public static let notDate = FieldProblem("must be a date: 2026-11-21, today, yesterday or tomorrow")
-    public static let notBoolean = FieldProblem("must be yes or no")
-    public static let oneLine = FieldProblem("must be one line")
+    public static let notWholeNumber = FieldProblem(.notWholeNumber)
+    public static let notNumber = FieldProblem(.notNumber)
+    public static let notDate = FieldProblem(.notDate)
+    public static let notBoolean = FieldProblem(.notBoolean)
+    public static let oneLine = FieldProblem(.oneLine)
 
     /// "must be at least 3 characters" (counted as a person sees them).
-    public static func tooShort(_ minimum: Int) -> FieldProblem {
-        FieldProblem("must be at least \(characters(minimum))", check: .minLength)
-    }
+    public static func tooShort(_ minimum: Int) -> FieldProblem { FieldProblem(.tooShort(minimum), check: .minLength) }
 
     /// "must be at most 140 characters".
-    public static func tooLong(_ maximum: Int) -> FieldProblem {
-        FieldProblem("must be at most \(characters(maximum))", check: .maxLength)
-    }
+    public static func tooLong(_ maximum: Int) -> FieldProblem { FieldProblem(.tooLong(maximum), check: .maxLength) }
 
     /// "must be at least 1" (integer and number fields).
-    public static func tooSmall(_ minimum: Double) -> FieldProblem {
-        FieldProblem("must be at least \(FieldValue.format(minimum))", check: .min)
-    }
+    public static func tooSmall(_ minimum: Double) -> FieldProblem { FieldProblem(.tooSmall(minimum), check: .min) }
 
     /// "must be at most 10".
-    public static func tooLarge(_ maximum: Double) -> FieldProblem {
-        FieldProblem("must be at most \(FieldValue.format(maximum))", check: .max)
-    }
+    public static func tooLarge(_ maximum: Double) -> FieldProblem { FieldProblem(.tooLarge(maximum), check: .max) }
 
     /// "must match the pattern ^[^@]*$".
-    public static func patternMismatch(_ pattern: String) -> FieldProblem {
-        FieldProblem("must match the pattern \(pattern)", check: .pattern)
-    }
+    public static func patternMismatch(_ pattern: String) -> FieldProblem { FieldProblem(.patternMismatch(pattern), check: .pattern) }
 
     /// "must have at least 2 picks" (a `multiple` field's `min_picks`).
-    public static func tooFewPicks(_ minimum: Int) -> FieldProblem {
-        FieldProblem("must have at least \(picks(minimum))", check: .minPicks)
-    }
+    public static func tooFewPicks(_ minimum: Int) -> FieldProblem { FieldProblem(.tooFewPicks(minimum), check: .minPicks) }
 
     /// "must have at most 3 picks" (a `multiple` field's `max_picks`).
-    public static func tooManyPicks(_ maximum: Int) -> FieldProblem {
-        FieldProblem("must have at most \(picks(maximum))", check: .maxPicks)
-    }
+    public static func tooManyPicks(_ maximum: Int) -> FieldProblem { FieldProblem(.tooManyPicks(maximum), check: .maxPicks) }
 
     /// "must be one of: High, Medium, Low"; past ten choices, the rest are counted.
-    public static func notAChoice(_ choices: [String]) -> FieldProblem {
-        let shown = choices.prefix(10).joined(separator: ", ")
-        let more = choices.count > 10 ? " (and \(choices.count - 10) more)" : ""
-        return FieldProblem(choices.isEmpty ? "must be one of the layout's keys" : "must be one of: \(shown)\(more)", check: .strict)
-    }
+    public static func notAChoice(_ choices: [String]) -> FieldProblem { FieldProblem(.notAChoice(choices), check: .strict) }
 
     /// A date written right but not in the calendar: "must be a real date; February 2026 has 28 days".
-    public static func notARealDate(year: Int, month: Int) -> FieldProblem {
-        guard (1...12).contains(month) else { return FieldProblem("must be a real date; months go from 1 to 12") }
-        let days = CivilDate.daysInMonth(year: year, month: month)
-        return FieldProblem("must be a real date; \(CivilDate.monthName(month)) \(year) has \(days) days")
-    }
+    public static func notARealDate(year: Int, month: Int) -> FieldProblem { FieldProblem(.notARealDate(year: year, month: month)) }
 
     /// A control character: "must not contain U+001B (ESC), a control character".
-    public static func controlCharacter(_ scalar: Unicode.Scalar) -> FieldProblem {
-        FieldProblem("must not contain \(TerminalSafe.describe(scalar))")
-    }
-
-    private static func picks(_ count: Int) -> String {
-        count == 1 ? "1 pick" : "\(count) picks"
-    }
-
-    private static func characters(_ count: Int) -> String {
-        count == 1 ? "1 character" : "\(count) characters"
-    }
+    public static func controlCharacter(_ scalar: Unicode.Scalar) -> FieldProblem { FieldProblem(.controlCharacter(scalar)) }
 }
 
 /// A check of a field that the form sets and may word itself (`messages:`),
@@ -258,10 +243,9 @@ public struct FieldValidator: Sendable {
     /// and in the footer alike. Any other quote of it gives the problem without words from it.
     /// The check stays, so a form's `messages:` for it still words it.
     static func concealing(_ value: Substring, in problem: FieldProblem) -> FieldProblem {
-        let quoted = "'\(value)'"
         var concealed = problem
-        if concealed.reason.hasPrefix(quoted + " ") { concealed.reason.removeFirst(quoted.count + 1) }
-        if concealed.reason.contains(quoted) { concealed.reason = "is not valid" }
+        if case .quoted(let quoted, let said) = problem.message, quoted == value { concealed.message = said }
+        if concealed.reason.contains("'\(value)'") { concealed.message = .notValid }
         return concealed
     }
 
@@ -275,10 +259,10 @@ public struct FieldValidator: Sendable {
         for item in items {
             if let problem = Self.controlProblem(item) { return .failure(problem) }
             if let choices, let choicesProblem, !choices.contains(item) {
-                return .failure(FieldProblem("'\(item)' \(choicesProblem.reason)", check: .strict))
+                return .failure(choicesProblem.quoting(item))
             }
             if case .failure(let problem) = TextKind.check(item, rules: rules) {
-                return .failure(FieldProblem("'\(item)' \(problem.reason)", check: problem.check))
+                return .failure(problem.quoting(item))
             }
         }
         if let minimum = picks.min, items.count < minimum { return .failure(.tooFewPicks(minimum)) }

@@ -19,7 +19,7 @@ struct IntegerKind: FieldKind {
             if case .failure(let problem) = rules.checkBounds(bytes.first == UInt8(ascii: "-") ? -.infinity : .infinity) {
                 return .failure(problem)
             }
-            return .failure(FieldProblem(bytes.first == UInt8(ascii: "-") ? "must be at least \(Int.min)" : "must be at most \(Int.max)"))
+            return .failure(FieldProblem(bytes.first == UInt8(ascii: "-") ? .integerTooSmall(Int.min) : .integerTooLarge(Int.max)))
         }
         return rules.checkBounds(Double(value)).map { .integer(value) }
     }
@@ -46,7 +46,7 @@ struct IntegerKind: FieldKind {
     }
 
     func matchValue(_ raw: String, clock: WallClock) -> Result<FieldValue, FieldProblem> {
-        guard let number = Int(raw) else { return .failure(FieldProblem("'\(raw)' is not a whole number")) }
+        guard let number = Int(raw) else { return .failure(FieldProblem(.quoted(raw, .isNotWholeNumber))) }
         return .success(.integer(number))
     }
 }

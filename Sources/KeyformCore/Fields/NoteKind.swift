@@ -10,12 +10,12 @@ struct NoteKind: FieldKind {
     /// Never reached from the screen (the note's view types nothing) nor from
     /// answers (which refuse a note by name): any text is no value of a note.
     func read(_ input: Substring, rules: FieldRules, clock: WallClock) -> Result<FieldValue, FieldProblem> {
-        .failure(FieldProblem("is a note: it takes no value"))
+        .failure(FieldProblem(.isNoteWithoutValue))
     }
 
     func fromStored(_ stored: FieldValue, field: Field) -> FieldValue? { nil }
 
     func matchValue(_ raw: String, clock: WallClock) -> Result<FieldValue, FieldProblem> {
-        .failure(FieldProblem("a note holds no value"))
+        .failure(FieldProblem(.noteHoldsNoValue))
     }
 }

@@ -41,7 +41,7 @@ struct NumberKind: FieldKind {
     }
 
     func matchValue(_ raw: String, clock: WallClock) -> Result<FieldValue, FieldProblem> {
-        guard let number = Double(raw), number.isFinite else { return .failure(FieldProblem("'\(raw)' is not a number")) }
+        guard let number = Double(raw), number.isFinite else { return .failure(FieldProblem(.quoted(raw, .isNotNumber))) }
         return .success(.number(number))
     }
 

@@ -28,7 +28,7 @@ struct TimeKind: FieldKind {
     func matchValue(_ raw: String, clock: WallClock) -> Result<FieldValue, FieldProblem> {
         switch read(Substring(raw), rules: FieldRules(field: Field(id: "value", type: .time), pattern: nil), clock: clock) {
         case .success(let value): .success(value)
-        case .failure(let problem): .failure(FieldProblem("'\(raw)' \(problem.reason)"))
+        case .failure(let problem): .failure(problem.quoting(raw))
         }
     }
 
@@ -97,6 +97,6 @@ public struct ClockTime: Hashable, Comparable, Sendable, CustomStringConvertible
 }
 
 extension FieldProblem {
-    public static let notTime = FieldProblem("must be a time like 07:30, 7:30, 0730 or now")
-    public static let notARealTime = FieldProblem("must be a real time; hours go from 0 to 23, minutes from 0 to 59")
+    public static let notTime = FieldProblem(.notTime)
+    public static let notARealTime = FieldProblem(.notARealTime)
 }

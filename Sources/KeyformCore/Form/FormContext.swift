@@ -13,8 +13,12 @@ public struct FormContext: Sendable {
     /// The day and time of day the form is filled in: what `today` and `now` resolve to.
     public let clock: WallClock
     public var today: CivilDate { clock.today }
+    /// The language the form speaks in (its footer, hints, problems, the
+    /// calendar's names): chosen at start by the edge (`Language.chosen`),
+    /// English unless it says otherwise.
+    public var language: Language = .english
     /// The month and weekday names of a date field's calendar (`layout: calendar`).
-    public var calendarNames: CalendarNames
+    public var calendarNames: CalendarNames { language.calendarNames }
     /// The fields whose keys follow another field's value (`choices: {by:}`), by field index.
     let followers: [Int: Follower]
     /// Each field's key labels that differ from their texts, by text, by field index:
@@ -70,7 +74,6 @@ public struct FormContext: Sendable {
         self.pageOfField = form.pages.enumerated().flatMap { page, content in content.fields.map { _ in page } }
         self.layouts = Self.withPickLayouts(layouts, for: form.fields)
         self.clock = clock
-        self.calendarNames = .english
         var validators: [FieldValidator] = []
         for field in form.fields {
             let choices = field.strict ? field.layout.flatMap { Self.choiceTexts(from: $0, in: layouts) } : nil

@@ -55,7 +55,7 @@ public enum FormEngine {
             guard let grid = state.grid else { return [.bell] }
             guard let key = highlightedKey(state, context) else {
                 // An open filter that matches nothing has no key to press: said, not committed.
-                if let filter = grid.filter { return noMatch(filter, in: &state) }
+                if let filter = grid.filter { return noMatch(filter, in: &state, context) }
                 // Nothing highlighted: the field as it is, never a key the person did not choose.
                 return commit(&state, context, pressDoneOnLast: true)
             }
@@ -70,7 +70,7 @@ public enum FormEngine {
                     return openFilter(typing: character, in: &state, context)
                 }
                 let name = character == " " ? "space" : TerminalSafe.escaped(String(character))
-                state.notice = "no key '\(name)' here"
+                state.notice = context.language.text(.noKeyHere(name))
                 return [.bell]
             }
             return pressFirstKey(in: &state, context, anyPage: true) { $0.hotkey == character }
@@ -194,8 +194,8 @@ public enum FormEngine {
                 effects = enter(field: blocker.field, in: &state, context, from: state.focus)
             }
             // A picker has no Done button to speak of: only what it still needs.
-            let button = context.form.presentation == .picker ? "" : "Done is disabled: "
-            state.notice = button + blocker.sentence(context, state.entries)
+            let sentence = blocker.sentence(context, state.entries)
+            state.notice = context.form.presentation == .picker ? sentence : context.language.text(.doneIsDisabled(because: sentence))
             return effects
         }
         switch evaluation.record {
@@ -479,8 +479,8 @@ extension FormEngine {
         return filter.matches.isEmpty ? [.bell] : []
     }
 
-    private static func noMatch(_ filter: GridFilter, in state: inout FormState) -> [FormEffect] {
-        state.notice = "no key matches '\(TerminalSafe.escaped(filter.query))'"
+    private static func noMatch(_ filter: GridFilter, in state: inout FormState, _ context: FormContext) -> [FormEffect] {
+        state.notice = context.language.text(.noKeyMatches(TerminalSafe.escaped(filter.query)))
         return [.bell]
     }
 

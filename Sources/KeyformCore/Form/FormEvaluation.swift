@@ -88,7 +88,7 @@ public struct FormEvaluation: Sendable {
         if let problem = problem(ofField: index) { return problem }
         guard shown.indices.contains(index), shown[index], !context.form.rules.isEmpty else { return nil }
         return context.form.rules.first { context.markedField(of: $0) == index && $0.truth(values: typedValues, clock: context.clock) == .broken }
-            .map { FieldProblem($0.message) }
+            .map { FieldProblem(authored: $0.message) }
     }
 
     /// The problem of field `index` by its own checks; nil when it is valid or hidden.

@@ -82,9 +82,6 @@ public enum Timestamp {
     /// without a zone is refused rather than guessed. The day must be in the calendar.
     public static func parse(_ text: String) -> Result<Date, FieldProblem> {
         let bytes = Array(text.utf8)
-        let shown = text.count > 40 ? "'\(text.prefix(40))…'" : "'\(text)'"
-        let example = "write it as records export does, in UTC like 2026-11-21T09:30:00.123Z"
-            + " (or with its offset, like 2026-11-21T18:30:00+09:00)"
         func digits(_ from: Int, _ to: Int) -> Int? {
             to <= bytes.count ? CivilDate.decimal(bytes[from..<to]) : nil
         }
@@ -95,7 +92,7 @@ public enum Timestamp {
               bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
               let year = digits(0, 4), let month = digits(5, 7), let day = digits(8, 10),
               let hours = digits(11, 13), let minutes = digits(14, 16), let seconds = digits(17, 19)
-        else { return .failure(FieldProblem("\(shown) is not a time; \(example)")) }
+        else { return .failure(FieldProblem(.timestampNotTime(text))) }
         var position = 19
         var milliseconds = 0
         if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
@@ -105,30 +102,30 @@ public enum Timestamp {
                 if position - first < 3 { milliseconds = milliseconds * 10 + Int(bytes[position] - UInt8(ascii: "0")) }
                 position += 1
             }
-            guard position > first else { return .failure(FieldProblem("\(shown) is not a time; \(example)")) }
+            guard position > first else { return .failure(FieldProblem(.timestampNotTime(text))) }
             for _ in min(3, position - first)..<3 { milliseconds *= 10 }
         }
         // The zone: minutes east of UTC.
         let offset: Int
         if position == bytes.count {
-            return .failure(FieldProblem("\(shown) has no time zone; add Z for UTC (\(text)Z) or its offset (like \(text)+09:00)"))
+            return .failure(FieldProblem(.timestampWithoutZone(text)))
         } else if bytes[position] == UInt8(ascii: "Z"), position + 1 == bytes.count {
             offset = 0
         } else if bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-"),
                   position + 6 == bytes.count, bytes[position + 3] == UInt8(ascii: ":"),
                   let offsetHours = digits(position + 1, position + 3), let offsetMinutes = digits(position + 4, position + 6) {
             guard offsetHours < 24, offsetMinutes < 60 else {
-                return .failure(FieldProblem("\(shown) has an offset that is no time zone; offsets go from -23:59 to +23:59"))
+                return .failure(FieldProblem(.timestampBadOffset(text)))
             }
             offset = (bytes[position] == UInt8(ascii: "-") ? -1 : 1) * (offsetHours * 60 + offsetMinutes)
         } else {
-            return .failure(FieldProblem("\(shown) is not a time; \(example)"))
+            return .failure(FieldProblem(.timestampNotTime(text)))
         }
         guard let civil = CivilDate(year: year, month: month, day: day) else {
-            return .failure(FieldProblem("\(shown) \(FieldProblem.notARealDate(year: year, month: month).reason)"))
+            return .failure(FieldProblem(.timestampNotRealDate(text, year: year, month: month)))
         }
         guard hours < 24, minutes < 60, seconds < 60 else {
-            return .failure(FieldProblem("\(shown) is not a time of day; hours go from 00 to 23, minutes and seconds from 00 to 59"))
+            return .failure(FieldProblem(.timestampNotTimeOfDay(text)))
         }
         let whole = Int64(civil.daysSinceEpoch) * 86_400 + Int64(hours * 3600 + minutes * 60 + seconds) - Int64(offset * 60)
         // Milliseconds as an integer first, so the time writes back as exactly the same text.

@@ -97,6 +97,9 @@ public struct FormKeySituation: Sendable {
         }
     }
 
+    /// `words` in the form's language (the footer's and the key list's words).
+    public func say(_ words: Message) -> String { context.language.text(words) }
+
     /// Whether no shown field comes before the focused one.
     public var isFirstField: Bool { evaluation.previous(before: state.focus) == nil }
     /// Whether the focused field holds several lines (`lines:`), typed in the keyboard.
@@ -168,6 +171,11 @@ public struct FormKeyMaps: Sendable {
 
     public typealias Binding = KeyBinding<FormKeySituation, FormAction>
 
+    /// A binding's words from the catalogue, in the form's language.
+    static func says(_ words: Message) -> @Sendable (FormKeySituation) -> String? {
+        { $0.say(words) }
+    }
+
     /// Keys that work in every view of a form. Ctrl-C, Ctrl-Z and Ctrl-L are
     /// what a terminal always means, named in the key list only. Done from any
     /// field (Ctrl-S) is named while it would submit and Enter would not yet;
@@ -178,21 +186,21 @@ public struct FormKeyMaps: Sendable {
         Binding([.control("l")], .redraw),
         Binding([.control("s")], .done, rank: 5, help: { situation in
             guard !situation.isPicker, !situation.isLastField else { return nil }
-            return situation.evaluation.doneBlocker == nil ? "done" : nil
+            return situation.evaluation.doneBlocker == nil ? situation.say(.hintDone) : nil
         }),
         Binding((1...9).map { KeyChord.alt(Character(String($0))) }, .jumpToField, rank: 6, help: {
-            $0.evaluation.shownFields.count > 1 && !$0.isPicker ? "field" : nil
+            $0.evaluation.shownFields.count > 1 && !$0.isPicker ? $0.say(.hintField) : nil
         }),
-        Binding([.function(1)], .showKeys, help: "keys", rank: 0).namedWhenHintsAreCut(),
+        Binding([.function(1)], .showKeys, rank: 0, help: says(.hintKeys)).namedWhenHintsAreCut(),
     ]
 
 
-    static let back = Binding([.shiftTab], .previousField, help: "back", rank: 3) { !$0.isFirstField }
-    static let cancel = Binding([.escape], .cancel, help: "cancel", rank: 1)
+    static let back = Binding([.shiftTab], .previousField, rank: 3, when: { !$0.isFirstField }, help: says(.hintBack))
+    static let cancel = Binding([.escape], .cancel, rank: 1, help: says(.hintCancel))
     /// Tab on a field without keys goes on, as in gum and huh (Shift-Tab goes back).
     /// Named only while the field's text commits (else Tab only shows why, as Enter).
     static let tabToNext = Binding([.tab], .nextField, rank: 2, when: { !$0.hasLayout && !$0.isLastField },
-                                   help: { $0.focusCommits ? "next" : nil })
+                                   help: { $0.focusCommits ? $0.say(.hintNext) : nil })
 
     /// Enter, Tab and Shift-Tab come back from readline (it decides when a key
     /// is Enter and not part of a search or a vi command); the others are looked
@@ -200,57 +208,57 @@ public struct FormKeyMaps: Sendable {
     /// mode Esc is readline's until command mode, where it cancels.
     public static let standardKeyboard = Map([
         Binding([.enter], .commit, rank: 0, help: enterWords),
-        Binding([.tab], .swapView, help: "keys", rank: 2) { $0.swapsView },
+        Binding([.tab], .swapView, rank: 2, when: { $0.swapsView }, help: says(.hintKeys)),
         tabToNext,
         back,
         // A field of several lines: Enter still moves on; these break the line and move between lines.
         // Ctrl-J is a line feed, which Enter also is to readline: the session asks this map first.
-        Binding([.control("j"), .altEnter], .newLine, help: "newline", rank: 2) { $0.isMultiLine },
+        Binding([.control("j"), .altEnter], .newLine, rank: 2, when: { $0.isMultiLine }, help: says(.hintNewLine)),
         // Arrows that move between lines need no hint (the key list names them): room for the editor's.
         Binding([.up], .previousLine) { $0.isMultiLine },
         Binding([.down], .nextLine) { $0.isMultiLine },
         // huh's key; readline's Ctrl-E (end-of-line) stays in one-line fields, and End does it here.
-        Binding([.control("e")], .openEditor, help: "editor", rank: 3) { $0.isMultiLine },
-        Binding([.escape], .edit, help: "command mode", rank: 1) { $0.mode == .viInsert },
-        Binding([.escape], .cancel, help: "cancel", rank: 1) { $0.mode != .viInsert },
-        Binding([.character("i")], .edit, help: "insert", rank: 3) { $0.mode == .viCommand },
+        Binding([.control("e")], .openEditor, rank: 3, when: { $0.isMultiLine }, help: says(.hintEditor)),
+        Binding([.escape], .edit, rank: 1, when: { $0.mode == .viInsert }, help: says(.hintCommandMode)),
+        Binding([.escape], .cancel, rank: 1, when: { $0.mode != .viInsert }, help: says(.hintCancel)),
+        Binding([.character("i")], .edit, rank: 3, when: { $0.mode == .viCommand }, help: says(.hintInsert)),
     ] + everywhere)
 
     public static let standardGrid = Map([
         // An open filter's keys come first: while it is open, typed characters,
         // Backspace and Esc are the filter's (the bindings after them wait).
-        Binding([.escape], .closeFilter, help: "close filter", rank: 1) { $0.isFiltering },
-        Binding([.backspace], .eraseFilter, help: "erase", rank: 4) { $0.isFiltering },
+        Binding([.escape], .closeFilter, rank: 1, when: { $0.isFiltering }, help: says(.hintCloseFilter)),
+        Binding([.backspace], .eraseFilter, rank: 4, when: { $0.isFiltering }, help: says(.hintErase)),
         Binding([.anyCharacter], .typeFilter) { $0.isFiltering },
         // A later step of a pick: Esc goes back a step (the time keypad to the calendar), not out of the form.
-        Binding([.escape], .back, help: "calendar", rank: 1) { $0.isLaterPickStep },
+        Binding([.escape], .back, rank: 1, when: { $0.isLaterPickStep }, help: says(.hintCalendar)),
         // The grid's own keys are kept before the keys of every view: at 80
         // columns a calendar shows its arrows and `t today`.
-        Binding([.left], .moveLeft, help: "move", rank: 2),
-        Binding([.up], .moveUp, help: "move", rank: 2),
-        Binding([.down], .moveDown, help: "move", rank: 2),
-        Binding([.right], .moveRight, help: "move", rank: 2),
+        Binding([.left], .moveLeft, rank: 2, help: says(.hintMove)),
+        Binding([.up], .moveUp, rank: 2, help: says(.hintMove)),
+        Binding([.down], .moveDown, rank: 2, help: says(.hintMove)),
+        Binding([.right], .moveRight, rank: 2, help: says(.hintMove)),
         // A calendar's own keys, before the hotkeys: a month back or on, today.
-        Binding([.pageUp], .previousMonth, help: "month", rank: 3) { $0.isCalendar },
-        Binding([.pageDown], .nextMonth, help: "month", rank: 3) { $0.isCalendar },
-        Binding([.character("t")], .today, help: "today", rank: 2) { $0.isCalendar },
+        Binding([.pageUp], .previousMonth, rank: 3, when: { $0.isCalendar }, help: says(.hintMonth)),
+        Binding([.pageDown], .nextMonth, rank: 3, when: { $0.isCalendar }, help: says(.hintMonth)),
+        Binding([.character("t")], .today, rank: 2, when: { $0.isCalendar }, help: says(.hintToday)),
         Binding([.enter], .pressKey, rank: 0, help: enterWords),
-        Binding([.character("/")], .filter, help: "filter", rank: 2) { $0.slashOpensFilter },
-        Binding([.tab], .swapView, help: "keyboard", rank: 3) { $0.swapsView },
+        Binding([.character("/")], .filter, rank: 2, when: { $0.slashOpensFilter }, help: says(.hintFilter)),
+        Binding([.tab], .swapView, rank: 3, when: { $0.swapsView }, help: says(.hintKeyboard)),
         back,
-        Binding([.escape], .cancel, help: "cancel", rank: 1) { !$0.isFiltering && !$0.isLaterPickStep },
+        Binding([.escape], .cancel, rank: 1, when: { !$0.isFiltering && !$0.isLaterPickStep }, help: says(.hintCancel)),
         Binding([.backspace], .pressBackspace),
         Binding([.anyCharacter], .pressHotkey),
     ] + everywhere)
 
     public static let standardSwitch = Map([
-        Binding([.space], .flip, help: "toggle", rank: 0),
+        Binding([.space], .flip, rank: 0, help: says(.hintToggle)),
         Binding(["y", "Y", "t", "T", "1"].map { KeyChord.character($0) }, .setYes),
         Binding(["n", "N", "f", "F", "0"].map { KeyChord.character($0) }, .setNo),
         Binding([.backspace, .delete], .clear),
         Binding([.enter], .commit, rank: 0, help: enterWords),
         Binding([.down], .commit),
-        Binding([.tab], .swapView, help: "keys", rank: 2) { $0.swapsView },
+        Binding([.tab], .swapView, rank: 2, when: { $0.swapsView }, help: says(.hintKeys)),
         tabToNext,
         back,
         Binding([.up], .previousField),
@@ -286,26 +294,32 @@ public struct FormKeyMaps: Sendable {
         let (state, context) = (situation.state, situation.context)
         let answer = FormEngine.enterAnswer(state, context, evaluation: situation.evaluation)
         // Done after the field, named in a grid (a picker has no Done to name).
-        let done = answer.step == .submit && !situation.isPicker ? ", Done" : ""
+        let done = answer.step == .submit && !situation.isPicker
+        func thenDone(_ words: Message) -> String? { situation.say(done ? .hintThenDone(words) : words) }
         // A calendar's day keys are named by their date, not their day number.
+        func pick(_ key: Layout.Key) -> Message {
+            if situation.isCalendar, let day = CivilDate(iso: key.text) { return .hintPickDay(day) }
+            return .hintPickKey(shown(key.label))
+        }
         func label(_ key: Layout.Key) -> String { shown(situation.isCalendar ? key.text : key.label) }
         switch answer {
         case .commit(.stays), .commit(.end), .pick(_, .stays):
             return nil
         case .commit where situation.view == .grid:
             let text = context.shownText(ofField: state.focus, state.entries[state.focus])
-            return (text.isEmpty ? "leave empty" : "keep " + shown(text)) + done
-        case .commit(.next): return "next"
-        case .commit(.addsItem): return "add"
+            return thenDone(text.isEmpty ? .hintLeaveEmpty : .hintKeep(shown(text)))
+        case .commit(.next): return situation.say(.hintNext)
+        case .commit(.addsItem): return situation.say(.hintAdd)
         // A line typed into a picker (a prompt's answer) is not picked: it is the answer.
-        case .commit(.submit): return situation.isPicker ? (situation.view == .keyboard ? "answer" : "pick") : "done"
-        case .commit(.goTo(let field)): return "go to " + shown(context.label(ofField: field, state.entries))
-        case .pick(let key, _): return "pick " + label(key) + done
+        case .commit(.submit):
+            return situation.say(situation.isPicker ? (situation.view == .keyboard ? .hintAnswer : .hintPick) : .hintDone)
+        case .commit(.goTo(let field)): return situation.say(.hintGoTo(shown(context.label(ofField: field, state.entries))))
+        case .pick(let key, _): return thenDone(pick(key))
         // A day picked before its time: the keypad follows, no commit yet.
-        case .pickPart(let key): return "pick " + label(key)
-        case .toggle(let key): return "toggle " + label(key)
-        case .type(let key): return "type " + label(key)
-        case .press(let key, _): return "press " + label(key)
+        case .pickPart(let key): return situation.say(pick(key))
+        case .toggle(let key): return situation.say(.hintToggleKey(label(key)))
+        case .type(let key): return situation.say(.hintTypeKey(label(key)))
+        case .press(let key, _): return situation.say(.hintPressKey(label(key)))
         }
     }
 

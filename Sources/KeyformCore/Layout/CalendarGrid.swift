@@ -1,21 +1,27 @@
 /// The month and weekday names a calendar grid shows: one table, so that an
-/// interface language replaces it as a whole (English now).
+/// interface language replaces it as a whole (`Language.calendarNames`).
 public struct CalendarNames: Equatable, Sendable {
     /// January … December.
     public var months: [String]
     /// Short weekday names, Monday first (the grid's weeks start on Monday).
     public var weekdays: [String]
 
-    public init(months: [String], weekdays: [String]) {
+    /// The language whose catalogue writes the month's title (`November 2026`, `2026年11月`).
+    public var language: Language
+
+    public init(months: [String], weekdays: [String], language: Language = .english) {
         precondition(months.count == 12 && weekdays.count == 7, "12 months and 7 weekdays")
         self.months = months
         self.weekdays = weekdays
+        self.language = language
     }
 
-    public static let english = CalendarNames(
-        months: ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
-                 "November", "December"],
-        weekdays: ["Mo", "Tu", "We", "Th", "Fr", "Sa", "Su"])
+    public static let english = Language.english.calendarNames
+
+    /// The title of `month` (1…12) of `year`.
+    public func title(month: Int, year: Int) -> String {
+        language.text(.calendarTitle(monthName: months[month - 1], year: year))
+    }
 }
 
 /// A date field's calendar (`layout: calendar`): a month of day keys the engine
@@ -71,7 +77,7 @@ public enum CalendarGrid {
                 return Layout.Key(label: label, text: String(describing: day))
             }
         }
-        return Layout(title: names.months[month.month - 1] + " \(month.year)", kind: .choice, pages: [Layout.Page(rows: rows)])
+        return Layout(title: names.title(month: month.month, year: month.year), kind: .choice, pages: [Layout.Page(rows: rows)])
     }
 
     /// Where `day` is in its month's grid.

@@ -52,7 +52,8 @@ public enum FormView {
         let situation = FormKeySituation(state: state, context: context, mode: mode)
         guard fits(width: width, height: height) else {
             // The key that leaves, as the session takes it while the form cannot be seen.
-            return tooSmall(width: width, height: height, leave: keys.map(for: situation).label(of: .cancel, in: situation))
+            return tooSmall(width: width, height: height, leave: keys.map(for: situation).label(of: .cancel, in: situation),
+                            language: context.language)
         }
         let palette = Palette(color: color)
         let evaluation = situation.evaluation
@@ -81,14 +82,15 @@ public enum FormView {
     /// The sizes, and what to do, in as many words as fit: the whole sentence
     /// when there is room, else shorter ones, so the sizes are never cut off.
     /// - Parameter leave: the label of the key that leaves (from the screen's key map).
-    static func tooSmall(width: Int, height: Int, leave: String?) -> Frame {
+    static func tooSmall(width: Int, height: Int, leave: String?, language: Language = .english) -> Frame {
         let need = "\(minimumWidth)×\(minimumHeight)"
         let have = "\(max(0, width))×\(max(0, height))"
+        let sizes = language.text(.terminalTooSmall(need: need, have: have))
         let candidates = [
-            ["Terminal too small: need \(need), have \(have).", "Make the window larger" + (leave.map { ", or press \($0)." } ?? ".")],
-            ["Terminal too small: need \(need), have \(have)."],
-            ["Too small: need \(need)"],
-            ["Too small"],
+            [sizes, language.text(.makeWindowLarger(leaveKey: leave))],
+            [sizes],
+            [language.text(.tooSmallNeed(need))],
+            [language.text(.windowTooSmall)],
         ]
         for paragraphs in candidates {
             let lines = paragraphs.flatMap { wrap($0, width: width) }
@@ -96,7 +98,7 @@ public enum FormView {
                 return Frame(width: width, height: height, lines: lines.map { Frame.Line($0) })
             }
         }
-        return Frame(width: width, height: height, lines: [Frame.Line("Too small").truncated(to: max(0, width))])
+        return Frame(width: width, height: height, lines: [Frame.Line(language.text(.windowTooSmall)).truncated(to: max(0, width))])
     }
 
     // MARK: Header and footer
@@ -111,7 +113,7 @@ public enum FormView {
         let shownPages = pages.indices.filter { evaluation.pageShown[$0] }
         guard shownPages.count > 1 else { return Frame.Line(title, .bold) }
         let page = context.pageOfField[state.focus]
-        var label = " · Page \((shownPages.firstIndex(of: page) ?? page) + 1)/\(shownPages.count)"
+        var label = " · " + context.language.text(.page((shownPages.firstIndex(of: page) ?? page) + 1, of: shownPages.count))
         if let pageTitle = pages[page].title { label += ": " + TerminalSafe.escaped(context.interpolated(pageTitle, state.entries)) }
         var line = Frame.Line(titleGivingWay(title, to: label, width: width), .bold)
         line.append(label, palette.accent)
@@ -146,6 +148,7 @@ public enum FormView {
     private static func footer(_ situation: FormKeySituation, _ keys: FormKeyMaps, prompt: String?, width: Int, _ palette: Palette,
                                cache: Cache?) -> [Frame.Line] {
         let (state, context) = (situation.state, situation.context)
+        let say = context.language.text
         /// The key hints that fit `width`: kept in the cache under what the bindings say now.
         func keyHints(width: Int) -> String {
             guard let cache else { return keys.footer(in: situation, width: width) }
@@ -157,18 +160,18 @@ public enum FormView {
         if state.outcome != nil, context.form.presentation == .picker { return [] }
         switch state.outcome {
         case .submitted?:
-            done.append("[ Done ]", [.bold, .reverse])
-            done.append(" submitted", .bold)
+            done.append(say(.doneButton), [.bold, .reverse])
+            done.append(" " + say(.submitted), .bold)
             return [hints, done]
         case .cancelled?, .interrupted?, .terminated?, .timedOut?:
-            let ended = switch state.outcome {
-            case .cancelled?: "Cancelled"
-            case .interrupted?: "Interrupted"
-            case .timedOut?: "Time is up"
-            default: "Stopped"
+            let ended: Message = switch state.outcome {
+            case .cancelled?: .cancelled
+            case .interrupted?: .interrupted
+            case .timedOut?: .timeIsUp
+            default: .stopped
             }
-            guard let problem = state.draftProblem else { return [hints, Frame.Line(ended + "; the draft is kept", .bold)] }
-            return [hints, Frame.Line(ended + "; the draft could NOT be kept: " + TerminalSafe.escaped(problem), palette.error)]
+            guard let problem = state.draftProblem else { return [hints, Frame.Line(say(.endedDraftKept(ended)), .bold)] }
+            return [hints, Frame.Line(say(.endedDraftNotKept(ended, problem: TerminalSafe.escaped(problem))), palette.error)]
         case nil:
             break
         }
@@ -179,7 +182,7 @@ public enum FormView {
             hints.append("! " + notice, palette.error)
         } else if let problem = state.draftProblem {
             // Until a draft is kept again: said before the keys, which get what room is left.
-            let warning = "! draft not kept: " + TerminalSafe.escaped(problem)
+            let warning = "! " + say(.draftNotKept(problem: TerminalSafe.escaped(problem)))
             hints.append(warning, palette.error)
             let room = width - TextWidth.cells(warning) - 3
             if room > 8 { hints.append(" · " + keyHints(width: room), .dim) }
@@ -187,27 +190,27 @@ public enum FormView {
             hints.append(keyHints(width: width), .dim)
         }
         // A picker is answered by a key: there is no Done to show.
-        if context.form.presentation == .picker { return [hints] + (state.secondsLeft.map { [timeLeft($0, palette)] } ?? []) }
+        if context.form.presentation == .picker { return [hints] + (state.secondsLeft.map { [timeLeft($0, palette, context.language)] } ?? []) }
         if let blocker = situation.evaluation.doneBlocker {
             // The button is dimmed; the reason is not, since it is what to read.
-            done.append("[ Done ] disabled:", .dim)
+            done.append(say(.doneDisabled), .dim)
             done.append(" ")
             if let rule = blocker.rule {
                 done.append(TerminalSafe.escaped(rule.message))
             } else {
                 done.append(TerminalSafe.escaped(context.label(ofField: blocker.field, state.entries)), .bold)
-                done.append(blocker.problem.afterLabel)
+                done.append(say(blocker.problem.afterLabel))
             }
         } else {
-            done.append("[ Done ]", palette.ready)
+            done.append(say(.doneButton), palette.ready)
             // Enter's key, when the engine's answer to it now is to submit.
             let submits = FormEngine.enterAnswer(state, context, evaluation: situation.evaluation).step == .submit
             let enter = submits ? keys.map(for: situation).label(of: situation.view == .grid ? .pressKey : .commit, in: situation) : nil
-            done.append(enter.map { " ready: press " + $0 } ?? " ready", .dim)
+            done.append(" " + say(enter.map { .readyPress(key: $0) } ?? .ready), .dim)
         }
         if let seconds = state.secondsLeft {
             // At the end of Done's line, so the reason Done is disabled reads first.
-            let left = timeLeft(seconds, palette)
+            let left = timeLeft(seconds, palette, context.language)
             let room = width - TextWidth.cells(left.text) - 2
             if room > 8 {
                 if done.cells > room { done = done.truncated(to: room) }
@@ -219,9 +222,8 @@ public enum FormView {
     }
 
     /// `42 s left` (`1:05 left` from a minute), in the error colour for the last ten seconds.
-    private static func timeLeft(_ seconds: Int, _ palette: Palette) -> Frame.Line {
-        let text = seconds >= 60 ? "\(seconds / 60):\(seconds % 60 < 10 ? "0" : "")\(seconds % 60) left" : "\(seconds) s left"
-        return Frame.Line(text, seconds <= 10 ? palette.error : .dim)
+    private static func timeLeft(_ seconds: Int, _ palette: Palette, _ language: Language) -> Frame.Line {
+        Frame.Line(language.text(.timeLeft(seconds: seconds)), seconds <= 10 ? palette.error : .dim)
     }
 
     // MARK: Fields and grid
@@ -267,7 +269,7 @@ public enum FormView {
         // a description), they are counted as lines: "0 more" would hide them.
         func more(_ hidden: ArraySlice<FieldLine>, _ arrow: String) -> Frame.Line {
             let fields = hidden.filter { !$0.under }.count
-            let words = fields > 0 ? "\(fields) more" : hidden.count == 1 ? "1 more line" : "\(hidden.count) more lines"
+            let words = context.language.text(fields > 0 ? .moreFields(fields) : .moreLines(hidden.count))
             return Frame.Line("  \(arrow) \(words)", .dim)
         }
         var lines: [Frame.Line] = marksAbove ? [more(fields[..<first], "↑")] : []
@@ -374,7 +376,8 @@ public enum FormView {
         }
         for index in context.fields.indices where context.pageOfField[index] == page && shown[index] {
             guard let problem = state.problems[index] else { continue }
-            for (n, text) in wrap("\(context.label(ofField: index, state.entries)): \(problem.reason)", width: max(1, width - 2)).prefix(3).enumerated() {
+            let said = context.language.text(.fieldLine(label: context.label(ofField: index, state.entries), problem: problem.message))
+            for (n, text) in wrap(said, width: max(1, width - 2)).prefix(3).enumerated() {
                 lines.append(FieldLine(line: Frame.Line((n == 0 ? "✗ " : "  ") + text, palette.error), under: true, targets: [(0..<width, index)]))
             }
         }
@@ -471,7 +474,7 @@ public enum FormView {
             if let problem = state.problems[index] {
                 // The reason is what says what to do: wrapped, never cut, up to three lines.
                 let indent = String(repeating: " ", count: valueColumn)
-                var wrapped = wrap(problem.reason, width: max(1, valueWidth - 2))
+                var wrapped = wrap(problem.reason(in: context.language), width: max(1, valueWidth - 2))
                 if wrapped.count > 3 {
                     wrapped = Array(wrapped.prefix(3))
                     wrapped[2] = TextWidth.truncate(wrapped[2] + " …", toCells: max(1, valueWidth - 2))
@@ -685,7 +688,7 @@ public enum FormView {
     /// An open filter's line, under the title, is kept in every shape.
     private static func gridSection(_ grid: FormState.Grid, _ context: FormContext, fieldLabel: String, rawLabel: String,
                                     selected: Set<String>, width: Int, height allLines: Int, cache: Cache?) -> GridSection? {
-        let filtering = grid.filter.map { Self.filterLine($0, width: width) }
+        let filtering = grid.filter.map { Self.filterLine($0, width: width, context.language) }
         let height = allLines - (filtering == nil ? 0 : 1)
         guard height > 0, let layout = context.layout(named: grid.layout), let page = FormEngine.page(of: grid, context) else { return nil }
         let drawn = GridLines(page, width: width, highlight: grid.highlight, selected: selected, filter: grid.filter, cache: cache)
@@ -739,8 +742,7 @@ public enum FormView {
         }
         func partTitle(_ rows: Range<Int>) -> GridPart {
             var line = Frame.Line(titleText, .bold)
-            let shown = rows.count == 1 ? "row \(rows.upperBound)" : "rows \(rows.lowerBound + 1)–\(rows.upperBound)"
-            line.append(" · \(shown) of \(rowCount)", .dim)
+            line.append(" · " + context.language.text(.gridRows(first: rows.lowerBound + 1, last: rows.upperBound, of: rowCount)), .dim)
             return .title(line)
         }
         if height - 3 >= 1 {
@@ -764,15 +766,16 @@ public enum FormView {
 
     /// An open filter's line: `Filter: fra · 3 of 250`, or `· no match`; the
     /// query as typed (escaped), the cursor after it.
-    private static func filterLine(_ filter: GridFilter, width: Int) -> (line: Frame.Line, cursor: Int) {
+    private static func filterLine(_ filter: GridFilter, width: Int, _ language: Language) -> (line: Frame.Line, cursor: Int) {
         let query = TerminalSafe.escaped(filter.query)
-        var line = Frame.Line("Filter: ")
+        let label = language.text(.filterLabel)
+        var line = Frame.Line(label)
         line.append(query, .bold)
-        let cursor = min(width - 1, TextWidth.cells("Filter: " + query))
+        let cursor = min(width - 1, TextWidth.cells(label + query))
         if filter.matches.isEmpty {
-            line.append(" · no match", .bold)
+            line.append(" · " + language.text(.noMatch), .bold)
         } else {
-            line.append(" · \(filter.matches.count) of \(filter.total)", .dim)
+            line.append(" · " + language.text(.matches(filter.matches.count, of: filter.total)), .dim)
         }
         return (line, cursor)
     }

@@ -1,0 +1,9 @@
+import Foundation
+import KeyformCore
+
+/// The language the command speaks in (docs/i18n.md): chosen once, from the
+/// environment the process started with (`Language.chosen`); the screens get
+/// it through `TerminalRunner.Options`, read from the same variables.
+enum Speaking {
+    static let language = Language.chosen(from: ProcessInfo.processInfo.environment)
+}

@@ -1,0 +1,144 @@
+/// The English catalogue: every message's words (what Keyform said before it
+/// had a catalogue, byte for byte). Exhaustive: a new message does not
+/// compile until it has its English.
+extension Message {
+    public var english: String {
+        switch self {
+        case .required: "required"
+        case .requiredWhen(let condition): "required when " + condition
+        case .notWholeNumber: "must be a whole number"
+        case .notNumber: "must be a number"
+        case .notDate: "must be a date: 2026-11-21, today, yesterday or tomorrow"
+        case .notDateTime: "must be a date and a time like 2026-11-27 14:30, 2026-11-27T14:30 or now"
+        case .notTime: "must be a time like 07:30, 7:30, 0730 or now"
+        case .notARealTime: "must be a real time; hours go from 0 to 23, minutes from 0 to 59"
+        case .notBoolean: "must be yes or no"
+        case .notState(let no, let yes): "must be \(no) or \(yes) (or yes or no)"
+        case .oneLine: "must be one line"
+        case .tooShort(let minimum): "must be at least \(Self.count(minimum, "character", "characters"))"
+        case .tooLong(let maximum): "must be at most \(Self.count(maximum, "character", "characters"))"
+        case .tooSmall(let minimum): "must be at least \(FieldValue.format(minimum))"
+        case .tooLarge(let maximum): "must be at most \(FieldValue.format(maximum))"
+        case .integerTooSmall(let minimum): "must be at least \(minimum)"
+        case .integerTooLarge(let maximum): "must be at most \(maximum)"
+        case .patternMismatch(let pattern): "must match the pattern \(pattern)"
+        case .tooFewPicks(let minimum): "must have at least \(Self.count(minimum, "pick", "picks"))"
+        case .tooManyPicks(let maximum): "must have at most \(Self.count(maximum, "pick", "picks"))"
+        case .notAChoice(let choices):
+            choices.isEmpty ? "must be one of the layout's keys"
+                : "must be one of: \(choices.prefix(10).joined(separator: ", "))"
+                    + (choices.count > 10 ? " (and \(choices.count - 10) more)" : "")
+        case .notARealDate(let year, let month):
+            (1...12).contains(month)
+                ? "must be a real date; \(Message.monthName(month).english) \(year) has \(CivilDate.daysInMonth(year: year, month: month)) days"
+                : "must be a real date; months go from 1 to 12"
+        case .controlCharacter(let scalar): "must not contain \(TerminalSafe.describe(scalar))"
+        case .isNotWholeNumber: "is not a whole number"
+        case .isNotNumber: "is not a number"
+        case .isNotYesOrNo: "is not yes or no"
+        case .isNoteWithoutValue: "is a note: it takes no value"
+        case .noteHoldsNoValue: "a note holds no value"
+        case .quoted(let value, let problem): "'\(value)' \(problem.english)"
+        case .notValid: "is not valid"
+        case .timestampNotTime(let text):
+            "\(Self.shown(text)) is not a time; write it as records export does, in UTC like 2026-11-21T09:30:00.123Z"
+                + " (or with its offset, like 2026-11-21T18:30:00+09:00)"
+        case .timestampWithoutZone(let text):
+            "\(Self.shown(text)) has no time zone; add Z for UTC (\(text)Z) or its offset (like \(text)+09:00)"
+        case .timestampBadOffset(let text):
+            "\(Self.shown(text)) has an offset that is no time zone; offsets go from -23:59 to +23:59"
+        case .timestampNotRealDate(let text, let year, let month):
+            "\(Self.shown(text)) \(Message.notARealDate(year: year, month: month).english)"
+        case .timestampNotTimeOfDay(let text):
+            "\(Self.shown(text)) is not a time of day; hours go from 00 to 23, minutes and seconds from 00 to 59"
+        case .authored(let text): text
+
+        case .afterLabel(let problem, let worded):
+            worded ? ": " + problem.english : (problem.isRequired ? " is " : " ") + problem.english
+        case .fieldLine(let label, let problem): "\(label): \(problem.english)"
+        case .doneIsDisabled(let because): "Done is disabled: " + because
+
+        case .doneButton: "[ Done ]"
+        case .doneDisabled: "[ Done ] disabled:"
+        case .submitted: "submitted"
+        case .ready: "ready"
+        case .readyPress(let key): "ready: press " + key
+        case .cancelled: "Cancelled"
+        case .interrupted: "Interrupted"
+        case .timeIsUp: "Time is up"
+        case .stopped: "Stopped"
+        case .endedDraftKept(let ended): ended.english + "; the draft is kept"
+        case .endedDraftNotKept(let ended, let problem): ended.english + "; the draft could NOT be kept: " + problem
+        case .draftNotKept(let problem): "draft not kept: " + problem
+        case .timeLeft(let seconds):
+            seconds >= 60 ? "\(seconds / 60):\(seconds % 60 < 10 ? "0" : "")\(seconds % 60) left" : "\(seconds) s left"
+        case .page(let page, let count): "Page \(page)/\(count)"
+        case .moreFields(let count): "\(count) more"
+        case .moreLines(let count): count == 1 ? "1 more line" : "\(count) more lines"
+        case .gridRows(let first, let last, let count):
+            (first == last ? "row \(last)" : "rows \(first)–\(last)") + " of \(count)"
+        case .filterLabel: "Filter: "
+        case .noMatch: "no match"
+        case .matches(let count, let total): "\(count) of \(total)"
+        case .noKeyHere(let name): "no key '\(name)' here"
+        case .noKeyMatches(let query): "no key matches '\(query)'"
+        case .terminalTooSmall(let need, let have): "Terminal too small: need \(need), have \(have)."
+        case .makeWindowLarger(let key): "Make the window larger" + (key.map { ", or press \($0)." } ?? ".")
+        case .tooSmallNeed(let need): "Too small: need \(need)"
+        case .windowTooSmall: "Too small"
+
+        case .demoSaved(let summary): "✓ Saved “" + summary + "” — it is stored; Esc leaves"
+        case .demoLogged: "Logged (newest first):"
+
+        case .hintNext: "next"
+        case .hintBack: "back"
+        case .hintCancel: "cancel"
+        case .hintDone: "done"
+        case .hintField: "field"
+        case .hintKeys: "keys"
+        case .hintKeyboard: "keyboard"
+        case .hintNewLine: "newline"
+        case .hintEditor: "editor"
+        case .hintCommandMode: "command mode"
+        case .hintInsert: "insert"
+        case .hintCloseFilter: "close filter"
+        case .hintCalendar: "calendar"
+        case .hintErase: "erase"
+        case .hintMove: "move"
+        case .hintMonth: "month"
+        case .hintToday: "today"
+        case .hintFilter: "filter"
+        case .hintToggle: "toggle"
+        case .hintLeaveEmpty: "leave empty"
+        case .hintKeep(let text): "keep " + text
+        case .hintAdd: "add"
+        case .hintAnswer: "answer"
+        case .hintPick: "pick"
+        case .hintPickKey(let label): "pick " + label
+        case .hintPickDay(let day): "pick " + Message.date(day).english
+        case .hintToggleKey(let label): "toggle " + label
+        case .hintTypeKey(let label): "type " + label
+        case .hintPressKey(let label): "press " + label
+        case .hintGoTo(let label): "go to " + label
+        case .hintThenDone(let words): words.english + ", Done"
+
+        case .date(let day): String(describing: day)
+        case .monthName(let month):
+            (1...12).contains(month) ? ["January", "February", "March", "April", "May", "June", "July", "August", "September",
+                                        "October", "November", "December"][month - 1] : String(month)
+        case .weekdayShort(let weekday):
+            (1...7).contains(weekday) ? ["Mo", "Tu", "We", "Th", "Fr", "Sa", "Su"][weekday - 1] : String(weekday)
+        case .calendarTitle(let monthName, let year): "\(monthName) \(year)"
+        }
+    }
+
+    /// `1 pick`, `3 picks`.
+    private static func count(_ count: Int, _ one: String, _ many: String) -> String {
+        count == 1 ? "1 " + one : "\(count) " + many
+    }
+
+    /// A value in a file, quoted, cut after 40 characters.
+    static func shown(_ text: String) -> String {
+        text.count > 40 ? "'\(text.prefix(40))…'" : "'\(text)'"
+    }
+}

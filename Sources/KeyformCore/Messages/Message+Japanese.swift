@@ -1,0 +1,165 @@
+/// The Japanese catalogue: every message as a Japanese reader expects it (not
+/// word for word: a problem is a request, 「」 quote values, dates are
+/// `2026年11月21日`). Exhaustive: a new message does not compile until it has
+/// its Japanese. Footer words are short: the footer fits 40 columns
+/// (`JapaneseFormTests`).
+extension Message {
+    public var japanese: String {
+        switch self {
+        case .required: "必須です"
+        case .requiredWhen(let condition): "\(condition) のときは必須です"
+        case .notWholeNumber: "整数で入力してください"
+        case .notNumber: "数値で入力してください"
+        case .notDate: "日付で入力してください（2026-11-21、today、yesterday、tomorrow）"
+        case .notDateTime: "日時で入力してください（2026-11-27 14:30、2026-11-27T14:30、now）"
+        case .notTime: "時刻で入力してください（07:30、7:30、0730、now）"
+        case .notARealTime: "実在する時刻にしてください（時は 0〜23、分は 0〜59）"
+        case .notBoolean: "yes か no で入力してください"
+        case .notState(let no, let yes): "「\(no)」か「\(yes)」（または yes か no）で入力してください"
+        case .oneLine: "1 行で入力してください"
+        case .tooShort(let minimum): "\(minimum) 文字以上で入力してください"
+        case .tooLong(let maximum): "\(maximum) 文字以内で入力してください"
+        case .tooSmall(let minimum): "\(FieldValue.format(minimum)) 以上にしてください"
+        case .tooLarge(let maximum): "\(FieldValue.format(maximum)) 以下にしてください"
+        case .integerTooSmall(let minimum): "\(minimum) 以上にしてください"
+        case .integerTooLarge(let maximum): "\(maximum) 以下にしてください"
+        case .patternMismatch(let pattern): "パターン \(pattern) に合う値を入力してください"
+        case .tooFewPicks(let minimum): "\(minimum) 個以上選んでください"
+        case .tooManyPicks(let maximum): "選べるのは \(maximum) 個までです"
+        case .notAChoice(let choices):
+            choices.isEmpty ? "キーのどれかにしてください"
+                : "次のどれかにしてください: \(choices.prefix(10).joined(separator: "、"))"
+                    + (choices.count > 10 ? "（ほか \(choices.count - 10) 個）" : "")
+        case .notARealDate(let year, let month):
+            (1...12).contains(month)
+                ? "実在する日付にしてください（\(year)年\(month)月は\(CivilDate.daysInMonth(year: year, month: month))日までです）"
+                : "実在する日付にしてください（月は 1〜12 です）"
+        case .controlCharacter(let scalar): "\(Self.japaneseKind(of: scalar)) \(Self.code(scalar)) は使えません"
+        case .isNotWholeNumber: "整数ではありません"
+        case .isNotNumber: "数値ではありません"
+        case .isNotYesOrNo: "yes でも no でもありません"
+        case .isNoteWithoutValue: "説明文なので値は入りません"
+        case .noteHoldsNoValue: "説明文は値を持ちません"
+        case .quoted(let value, let problem):
+            // "「1.5」は整数ではありません"; a request reads after a colon: "「someday」：日付で入力してください".
+            switch problem {
+            case .isNotWholeNumber, .isNotNumber, .isNotYesOrNo, .isNoteWithoutValue, .notValid: "「\(value)」は\(problem.japanese)"
+            default: "「\(value)」：\(problem.japanese)"
+            }
+        case .notValid: "正しくありません"
+        case .timestampNotTime(let text):
+            "\(Self.shownJapanese(text)) は時刻ではありません。records export と同じく UTC で 2026-11-21T09:30:00.123Z"
+                + " のように（またはオフセット付きで 2026-11-21T18:30:00+09:00 のように）書いてください"
+        case .timestampWithoutZone(let text):
+            "\(Self.shownJapanese(text)) にはタイムゾーンがありません。UTC なら Z を（\(text)Z）、"
+                + "またはオフセットを（\(text)+09:00 のように）付けてください"
+        case .timestampBadOffset(let text):
+            "\(Self.shownJapanese(text)) のオフセットはタイムゾーンになりません（-23:59〜+23:59）"
+        case .timestampNotRealDate(let text, let year, let month):
+            "\(Self.shownJapanese(text))：\(Message.notARealDate(year: year, month: month).japanese)"
+        case .timestampNotTimeOfDay(let text):
+            "\(Self.shownJapanese(text)) は実在する時刻ではありません（時は 00〜23、分と秒は 00〜59）"
+        case .authored(let text): text
+
+        case .afterLabel(let problem, let worded):
+            // "件名は必須です"; other problems after a colon: "件数：整数で入力してください".
+            !worded && problem.isRequired ? "は" + problem.japanese : "：" + problem.japanese
+        case .fieldLine(let label, let problem): "\(label)：\(problem.japanese)"
+        case .doneIsDisabled(let because): "まだ完了できません：" + because
+
+        case .doneButton: "[ 完了 ]"
+        case .doneDisabled: "[ 完了 ] 無効:"
+        case .submitted: "送信しました"
+        case .ready: "送信できます"
+        case .readyPress(let key): key + " で送信"
+        case .cancelled: "中止しました"
+        case .interrupted: "中断しました"
+        case .timeIsUp: "時間切れです"
+        case .stopped: "終了しました"
+        case .endedDraftKept(let ended): ended.japanese + "。下書きは保存してあります"
+        case .endedDraftNotKept(let ended, let problem): ended.japanese + "。下書きを保存できませんでした: " + problem
+        case .draftNotKept(let problem): "下書きを保存できません: " + problem
+        case .timeLeft(let seconds):
+            seconds >= 60 ? "残り \(seconds / 60):\(seconds % 60 < 10 ? "0" : "")\(seconds % 60)" : "残り \(seconds) 秒"
+        case .page(let page, let count): "\(page)/\(count) ページ"
+        case .moreFields(let count): "ほか \(count) 項目"
+        case .moreLines(let count): "ほか \(count) 行"
+        case .gridRows(let first, let last, let count):
+            first == last ? "\(count) 行中 \(last) 行目" : "\(count) 行中 \(first)–\(last) 行目"
+        case .filterLabel: "絞り込み: "
+        case .noMatch: "一致なし"
+        case .matches(let count, let total): "\(total) 件中 \(count) 件"
+        case .noKeyHere(let name): "ここに「\(name)」のキーはありません"
+        case .noKeyMatches(let query): "「\(query)」に一致するキーはありません"
+        case .terminalTooSmall(let need, let have): "端末が小さすぎます（必要 \(need)、現在 \(have)）。"
+        case .makeWindowLarger(let key): "ウィンドウを大きくしてください" + (key.map { "（\($0) で終了）。" } ?? "。")
+        case .tooSmallNeed(let need): "小さすぎます: \(need) 必要"
+        case .windowTooSmall: "小さすぎます"
+
+        case .demoSaved(let summary): "✓ 「" + summary + "」を保存しました（Esc で終了）"
+        case .demoLogged: "記録（新しい順）:"
+
+        case .hintNext: "次へ"
+        case .hintBack: "戻る"
+        case .hintCancel: "中止"
+        case .hintDone: "完了"
+        case .hintField: "項目"
+        case .hintKeys: "キー"
+        case .hintKeyboard: "入力"
+        case .hintNewLine: "改行"
+        case .hintEditor: "エディタ"
+        case .hintCommandMode: "コマンド"
+        case .hintInsert: "挿入"
+        case .hintCloseFilter: "絞り込み終了"
+        case .hintCalendar: "カレンダー"
+        case .hintErase: "消す"
+        case .hintMove: "移動"
+        case .hintMonth: "月"
+        case .hintToday: "今日"
+        case .hintFilter: "絞り込み"
+        case .hintToggle: "切替"
+        case .hintLeaveEmpty: "空のまま"
+        case .hintKeep(let text): text + " のまま"
+        case .hintAdd: "追加"
+        case .hintAnswer: "回答"
+        case .hintPick: "選ぶ"
+        case .hintPickKey(let label): label + " を選ぶ"
+        case .hintPickDay(let day): Message.date(day).japanese + "を選ぶ"
+        case .hintToggleKey(let label): label + " を切替"
+        case .hintTypeKey(let label): label + " を入力"
+        case .hintPressKey(let label): label + " を押す"
+        case .hintGoTo(let label): label + " へ"
+        case .hintThenDone(let words): words.japanese + "、完了"
+
+        case .date(let day): "\(day.year)年\(day.month)月\(day.day)日"
+        case .monthName(let month): (1...12).contains(month) ? "\(month)月" : String(month)
+        case .weekdayShort(let weekday):
+            (1...7).contains(weekday) ? ["月", "火", "水", "木", "金", "土", "日"][weekday - 1] : String(weekday)
+        case .calendarTitle(let monthName, let year): "\(year)年\(monthName)"
+        }
+    }
+
+    /// `U+001B`.
+    private static func code(_ scalar: Unicode.Scalar) -> String {
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    }
+
+    /// What kind of unseen character it is (`TerminalSafe.describe`'s kinds).
+    private static func japaneseKind(of scalar: Unicode.Scalar) -> String {
+        switch scalar.value {
+        case 0x1B: "制御文字 ESC"
+        case 0x09: "制御文字 タブ"
+        case 0x0A, 0x0D: "改行（制御文字）"
+        case 0x2028, 0x2029: "改行文字"
+        case 0x00...0x1F, 0x7F...0x9F: "制御文字"
+        case 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F, 0x061C: "書字方向の制御文字"
+        default: "見えない文字"
+        }
+    }
+
+    /// A value in a file, in 「」, cut after 40 characters.
+    private static func shownJapanese(_ text: String) -> String {
+        text.count > 40 ? "「\(text.prefix(40))…」" : "「\(text)」"
+    }
+}

@@ -1,0 +1,72 @@
+import KeyformCore
+import SnapshotTesting
+import Testing
+
+/// The form screen in Japanese (`KEYFORM_LANG=ja`): the 日本語 demo's frames
+/// at 80 and 40 columns, its footer, Done's reason and a field's problem from
+/// the Japanese catalogue, and a calendar with Japanese names and dates.
+@Suite(.snapshots(record: .missing))
+struct JapaneseFormTests {
+    static func japanese(_ name: String) throws -> FormContext {
+        var context = try DemoForms.context(name)
+        context.language = .japanese
+        return context
+    }
+
+    static func footer(_ frame: Frame) -> (hints: String, done: String) {
+        let lines = frame.lines.map(\.text)
+        let last = lines.lastIndex { !$0.isEmpty } ?? 0
+        return (lines[max(0, last - 1)], lines[last])
+    }
+
+    @Test(arguments: [(80, 24), (40, 12)]) func theJapaneseDemoStartsInJapanese(width: Int, height: Int) throws {
+        let context = try Self.japanese("japanese")
+        let state = FormViewTests.state(context)
+        let frame = FormView.render(state, context, width: width, height: height)
+        let footer = Self.footer(frame)
+        #expect(footer.done == "[ 完了 ] 無効: 件名は必須です")
+        #expect(footer.hints.hasPrefix("Esc 中止"), "\(footer.hints)")
+        #expect(TextWidth.cells(footer.hints) <= width && TextWidth.cells(footer.done) <= width)
+        assertSnapshot(of: FormViewTests.picture(state, context, width: width, height: height), as: .lines,
+                       named: "\(width)x\(height)")
+    }
+
+    @Test(arguments: [(80, 24), (40, 12)]) func aProblemAndDonesReasonInJapanese(width: Int, height: Int) throws {
+        let context = try Self.japanese("japanese")
+        // Done pressed with the title empty: the problem under the field, the notice, Done's reason.
+        let state = FormViewTests.state(context, [.donePressed])
+        let frame = FormView.render(state, context, width: width, height: height)
+        #expect(frame.text().contains("✗ 必須です"))
+        #expect(frame.text().contains("まだ完了できません：件名は必須です"))
+        assertSnapshot(of: FormViewTests.picture(state, context, width: width, height: height), as: .lines,
+                       named: "\(width)x\(height)")
+    }
+
+    @Test(arguments: [(80, 24), (40, 12)]) func theJapaneseFooterFits(width: Int, height: Int) throws {
+        let context = try Self.japanese("japanese")
+        // Typed: Enter goes on; in the grid: Enter picks.
+        for state in [FormViewTests.state(context, [FormViewTests.typed("日本語")]),
+                      FormViewTests.state(context, [FormViewTests.typed("日本語"), .commitPressed])] {
+            let footer = Self.footer(FormView.render(state, context, width: width, height: height))
+            #expect(TextWidth.cells(footer.hints) <= width, "\(footer.hints)")
+            #expect(footer.hints.contains("Enter") && footer.hints.contains("Esc 中止"), "\(footer.hints)")
+            #expect(!footer.hints.hasSuffix("…"), "no hint cut short")
+        }
+    }
+
+    @Test func theCalendarInJapanese() throws {
+        let context = try Self.japanese("todo")
+        let due = try #require(context.fields.firstIndex { $0.id == "due" })
+        let state = FormViewTests.state(context, values: ["text": "牛乳を買う"], focus: due, [.swapViewPressed, .calendarTodayPressed])
+        let frame = FormView.render(state, context, width: 80, height: 24)
+        #expect(frame.text().contains("2026年11月"))
+        #expect(frame.text().contains("2026年11月21日を選ぶ"), "the day as a Japanese reader writes it")
+        assertSnapshot(of: FormViewTests.picture(state, context, width: 80, height: 24), as: .lines)
+    }
+
+    @Test func englishIsUnchangedByTheCatalogue() throws {
+        let context = try DemoForms.context("japanese")
+        let frame = FormView.render(FormViewTests.state(context), context, width: 80, height: 24)
+        #expect(Self.footer(frame).done == "[ Done ] disabled: 件名 is required")
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+import KeyformCore
+import Testing
+
+/// Every message has its words in every language, and each language says every
+/// argument it is given. A missing language does not compile (each catalogue
+/// is an exhaustive switch); these tests catch the rest: a message without a
+/// sample here, a language that drops an argument, a Japanese text left in
+/// English.
+struct MessageCatalogueTests {
+    static let day = CivilDate(year: 2026, month: 11, day: 21)!
+
+    /// One of each message, with arguments distinct enough to be found in the text.
+    static let samples: [Message] = [
+        .required, .requiredWhen(condition: "paid is yes"), .notWholeNumber, .notNumber, .notDate, .notDateTime, .notTime,
+        .notARealTime, .notBoolean, .notState(no: "In progress", yes: "Complete"), .oneLine, .tooShort(3), .tooLong(140),
+        .tooSmall(2.5), .tooLarge(10), .integerTooSmall(Int.min), .integerTooLarge(Int.max), .patternMismatch("^[^@]*$"),
+        .tooFewPicks(2), .tooManyPicks(3), .notAChoice(["High", "Medium", "Low"]), .notARealDate(year: 2026, month: 2),
+        .controlCharacter("\u{1B}"), .isNotWholeNumber, .isNotNumber, .isNotYesOrNo, .isNoteWithoutValue, .noteHoldsNoValue,
+        .quoted("1.5", .isNotWholeNumber), .notValid, .timestampNotTime("2026-11-21"), .timestampWithoutZone("2026-11-21T09:30:00"),
+        .timestampBadOffset("2026-11-21T09:30:00+25:00"), .timestampNotRealDate("2026-02-30T09:30:00Z", year: 2026, month: 2),
+        .timestampNotTimeOfDay("2026-11-21T25:30:00Z"), .authored("Give the amount on the receipt"),
+        .afterLabel(.required, worded: false), .fieldLine(label: "件名", problem: .required),
+        .doneIsDisabled(because: "Text is required"), .doneButton, .doneDisabled, .submitted, .ready, .readyPress(key: "Enter"),
+        .cancelled, .interrupted, .timeIsUp, .stopped, .endedDraftKept(.cancelled), .endedDraftNotKept(.cancelled, problem: "disk full"),
+        .draftNotKept(problem: "disk full"), .timeLeft(seconds: 42), .page(2, of: 3), .moreFields(12), .moreLines(4),
+        .gridRows(first: 3, last: 8, of: 20), .filterLabel, .noMatch, .matches(3, of: 250), .noKeyHere("q"), .noKeyMatches("xyz"),
+        .terminalTooSmall(need: "24×8", have: "20×5"), .makeWindowLarger(leaveKey: "Esc"), .tooSmallNeed("24×8"), .windowTooSmall,
+        .hintNext, .hintBack, .hintCancel, .hintDone, .hintField, .hintKeys, .hintKeyboard, .hintNewLine, .hintEditor,
+        .hintCommandMode, .hintInsert, .hintCloseFilter, .hintCalendar, .hintErase, .hintMove, .hintMonth, .hintToday, .hintFilter, .hintToggle,
+        .hintLeaveEmpty, .hintKeep("400"), .hintAdd, .hintAnswer, .hintPick, .hintPickKey("High"), .hintPickDay(day),
+        .hintToggleKey("Olives"), .hintTypeKey("7"), .hintPressKey("⌫"), .hintGoTo("Text"), .hintThenDone(.hintPickKey("High")),
+        .demoSaved(summary: "Buy milk"), .demoLogged, .date(day), .monthName(11), .weekdayShort(1), .calendarTitle(monthName: "November", year: 2026),
+    ]
+
+    /// The cases declared in `Message.swift`, read from its source (one a line).
+    static func declaredCases() throws -> Set<String> {
+        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources/KeyformCore/Messages/Message.swift")
+        let text = try String(contentsOf: source, encoding: .utf8)
+        // One case a line, at the enum's indentation (Message.swift is written so): the name after `case`.
+        var names: Set<String> = []
+        for line in text.split(separator: "\n") where line.hasPrefix("    case ") {
+            names.insert(String(line.dropFirst(9).prefix { $0.isLetter || $0.isNumber }))
+        }
+        return names
+    }
+
+    @Test func everyMessageHasASample() throws {
+        let declared = try Self.declaredCases()
+        let sampled = Set(Self.samples.map(\.id))
+        #expect(declared.count > 90, "the parser of Message.swift found \(declared.count) cases")
+        #expect(declared.subtracting(sampled).isEmpty, "no sample for \(declared.subtracting(sampled).sorted())")
+        #expect(sampled.subtracting(declared).isEmpty, "\(sampled.subtracting(declared).sorted())")
+    }
+
+    /// What must show of an argument: its text (a number as written, a day by its year, a
+    /// scalar by its code); a month by its name in the language.
+    static func shown(_ value: Any, label: String?, in language: Language) -> [String] {
+        switch value {
+        case let text as String: return text.isEmpty ? [] : [text]
+        case let number as Int where label == "month": return [language.text(.monthName(number))]
+        case let number as Int: return [String(number)]
+        case let number as Double: return [FieldValue.format(number)]
+        case let texts as [String]: return texts
+        case let scalar as Unicode.Scalar: return ["U+" + String(scalar.value, radix: 16, uppercase: true).leftPadded4]
+        case let day as CivilDate: return [String(day.year)]
+        case let message as Message: return arguments(of: message, in: language)
+        default:
+            return Mirror(reflecting: value).children.flatMap { shown($0.value, label: $0.label, in: language) }
+        }
+    }
+
+    static func arguments(of message: Message, in language: Language) -> [String] {
+        guard let payload = Mirror(reflecting: message).children.first else { return [] }
+        let children = Mirror(reflecting: payload.value).children
+        if Mirror(reflecting: payload.value).displayStyle == .tuple {
+            return children.flatMap { shown($0.value, label: $0.label, in: language) }
+        }
+        return shown(payload.value, label: nil, in: language)
+    }
+
+    @Test(arguments: Language.allCases) func everyLanguageSaysEveryArgument(language: Language) {
+        for message in Self.samples where !["monthName", "weekdayShort"].contains(message.id) {
+            let text = language.text(message)
+            #expect(!text.isEmpty, "\(message.id) in \(language)")
+            for argument in Self.arguments(of: message, in: language) {
+                #expect(text.contains(argument), "\(language) \(message.id): '\(text)' does not say '\(argument)'")
+            }
+        }
+    }
+
+    @Test func japaneseIsNotEnglish() {
+        for message in Self.samples where message.id != "authored" {
+            #expect(message.japanese != message.english, "\(message.id) is not in Japanese: '\(message.japanese)'")
+        }
+    }
+
+    @Test(arguments: Language.allCases) func monthsAndWeekdaysAreNamedOnce(language: Language) {
+        let names = language.calendarNames
+        #expect(Set(names.months).count == 12 && Set(names.weekdays).count == 7)
+        #expect(language.text(.monthName(13)) == "13", "out of range: the number, never a crash")
+    }
+
+    @Test func theLanguageIsChosenFromTheEnvironment() {
+        #expect(Language.chosen(from: [:]) == .english)
+        #expect(Language.chosen(from: ["LANG": "ja_JP.UTF-8"]) == .japanese)
+        #expect(Language.chosen(from: ["LANG": "ja_JP.UTF-8", "LC_ALL": "C.UTF-8"]) == .english, "LC_ALL wins over LANG")
+        #expect(Language.chosen(from: ["LC_MESSAGES": "ja_JP.UTF-8", "LANG": "en_US.UTF-8"]) == .japanese)
+        #expect(Language.chosen(from: ["LC_ALL": "", "LANG": "ja"]) == .japanese, "an empty variable is not set")
+        #expect(Language.chosen(from: ["KEYFORM_LANG": "ja", "LC_ALL": "C.UTF-8"]) == .japanese, "KEYFORM_LANG first")
+        #expect(Language.chosen(from: ["KEYFORM_LANG": "en", "LANG": "ja_JP.UTF-8"]) == .english)
+        #expect(Language.chosen(from: ["KEYFORM_LANG": "fr", "LANG": "ja_JP.UTF-8"]) == .english, "a language Keyform lacks: English")
+    }
+
+    @Test func aProblemIsComparedByItsMessageNotItsText() {
+        // The same English words from a different message are a different problem.
+        #expect(FieldProblem.required != FieldProblem(authored: "required"))
+        #expect(FieldProblem.notWholeNumber.message == .notWholeNumber)
+        #expect(FieldProblem.notARealDate(year: 2026, month: 2).reason(in: .japanese) == "実在する日付にしてください（2026年2月は28日までです）")
+    }
+}
+
+private extension String {
+    var leftPadded4: String { String(repeating: "0", count: max(0, 4 - count)) + self }
+}

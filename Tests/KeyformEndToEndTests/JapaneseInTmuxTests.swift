@@ -1,0 +1,45 @@
+import Foundation
+import KeyformTestSupport
+import Testing
+
+/// The 日本語 demo with `KEYFORM_LANG=ja` in a real terminal: Japanese footers,
+/// Done's reason and a field's problem in Japanese, the record stored and said
+/// so in Japanese; and English again with `KEYFORM_LANG=en` whatever `LANG` says.
+@Suite(.serialized) struct JapaneseInTmuxTests {
+    @Test func theJapaneseDemoSpeaksJapanese() throws {
+        let data = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("kf-ja-\(UUID().uuidString.prefix(8))")
+        defer { try? FileManager.default.removeItem(at: data) }
+        let run = try FormRun(["demo", "japanese"], environment: ["XDG_DATA_HOME": data.path, "KEYFORM_LANG": "ja"])
+        defer { run.close() }
+        let tmux = run.tmux
+        // The first screen: the footer's keys and Done's reason in Japanese.
+        let first = try tmux.wait(forText: "新しいタスク", "Esc 中止", "[ 完了 ] 無効: 件名は必須です")
+        #expect(!first.contains("cancel") && !first.contains("Done"), "\(first)")
+        // Done pressed too soon: the problem under the field and the notice, in Japanese.
+        try tmux.press("C-s")
+        let problem = try tmux.wait(forText: "✗ 必須です", "! まだ完了できません：件名は必須です")
+        #expect(!problem.contains("required"), "\(problem)")
+        try tmux.type("牛乳を買う")
+        try tmux.wait(forText: "牛乳を買う", "Enter/Tab 次へ")
+        try tmux.press("Enter")
+        // The grid: Enter picks the default key, then Done (the last field comes after it).
+        let grid = try tmux.wait(forText: "[1] 高", "Enter 中 を選ぶ")
+        #expect(grid.contains("[ 完了 ]"), "\(grid)")
+        try tmux.press("1")
+        try tmux.wait(forText: "› メモ", "Enter 完了")
+        try tmux.press("Enter")
+        // Stored: the next entry says so in Japanese, with the record as the template writes it.
+        try tmux.wait(forText: "✓ 「牛乳を買う（高）」を保存しました（Esc で終了）", "記録（新しい順）:")
+        try tmux.press("Escape")
+        let result = try run.result()
+        #expect(result.sttyAfter == result.sttyBefore)
+    }
+
+    @Test func keyformLangEnglishWinsOverAJapaneseLocale() throws {
+        let run = try FormRun(["run", "demo/japanese.yaml", "--no-store"], environment: ["LC_ALL": "ja_JP.UTF-8", "KEYFORM_LANG": "en"])
+        defer { run.close() }
+        try run.tmux.wait(forText: "新しいタスク", "Esc cancel", "[ Done ] disabled: 件名 is required")
+        try run.tmux.press("Escape")
+        _ = try run.result()
+    }
+}
