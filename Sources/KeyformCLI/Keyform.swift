@@ -21,7 +21,8 @@ struct Keyform: ParsableCommand {
         var arguments: [String] = []
         do {
             arguments = try ProcessArguments.afterProgramName()
-            var command = try parseAsRoot(arguments)
+            // A plain `run`, `demo` or prompt line skips ArgumentParser's parse (DirectStart).
+            var command = try DirectStart.command(arguments) ?? parseAsRoot(arguments)
             try command.run()
         } catch let departure as Departure {
             // The person left (Esc, Ctrl-C, a signal): nothing to say, the status says it.
