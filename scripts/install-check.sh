@@ -33,6 +33,8 @@ else
     pass "ldd shows only system libraries: $(awk '{print $1}' <<<"$libraries" | tr '\n' ' ')"
 fi
 
+if ! readelf -S "$bin" | grep -q '\.symtab'; then pass "the installed binary is stripped ($(du -h "$bin" | cut -f1))"; else fail "the installed binary has its symbol table"; fi
+
 cp demo/todo.yaml "$home/.config/keyform/forms/todo.yaml"
 
 # Everything below runs as a user elsewhere would: an empty folder, no toolchain
@@ -76,6 +78,6 @@ for file in "$prefix/share/zsh/site-functions/_keyform" "$prefix/share/fish/vend
     if [ -s "$file" ]; then pass "installed ${file#"$prefix"/}"; else fail "no ${file#"$prefix"/}"; fi
 done
 
-checks=8
+checks=9
 echo "install-check: $((checks - failures)) passed, $failures failed"
 [ "$failures" -eq 0 ]
