@@ -61,6 +61,13 @@ let package = Package(
                 "KeyformFiles",
                 "KeyformRun",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            // The shipped binary (issue 27, DECISIONS 55): lld for DT_RELR (packed relative
+            // relocations, -3 MiB resident at start), and no symbols exported (static-stdlib
+            // links with -export-dynamic: 12,000 symbols nothing looks up).
+            linkerSettings: [
+                .unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-Xlinker", "--no-export-dynamic"],
+                             .when(platforms: [.linux], configuration: .release)),
             ]
         ),
         // Shared by the test targets: the package's paths, built executables, a seeded random source.

@@ -31,7 +31,7 @@ for peer in dialog whiptail; do
 done
 
 if [[ -z ${KEYFORM_BINARIES:-} ]]; then
-    (cd "$root" && swift build -c release --product keyform --static-swift-stdlib --scratch-path .build-static >/dev/null)
+    (cd "$root" && swift build -c release --product keyform --static-swift-stdlib --disable-local-rpath --scratch-path .build-static >/dev/null)
     KEYFORM_BINARIES="static=$root/.build-static/release/keyform"
 fi
 keyforms=()

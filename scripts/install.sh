@@ -35,9 +35,11 @@ if [ -n "${KEYFORM_BIN:-}" ]; then
 else
     # --static-swift-stdlib: the Swift runtime and Foundation go into the binary, so it
     # needs only the system's libraries (libc, readline, sqlite) wherever it is copied.
+    # --disable-local-rpath: no $ORIGIN run path, so the loader does not look for those
+    # libraries in the binary's own folder first (42 failed lookups a start).
     say "building keyform (release, Swift runtime linked in) in $SCRATCH; this takes a few minutes"
-    swift build -c release --static-swift-stdlib --scratch-path "$SCRATCH" --product keyform >&2
-    binary="$(swift build -c release --static-swift-stdlib --scratch-path "$SCRATCH" --show-bin-path)/keyform"
+    swift build -c release --static-swift-stdlib --disable-local-rpath --scratch-path "$SCRATCH" --product keyform >&2
+    binary="$(swift build -c release --static-swift-stdlib --disable-local-rpath --scratch-path "$SCRATCH" --show-bin-path)/keyform"
 fi
 [ -x "$binary" ] || { say "no keyform binary at $binary"; exit 1; }
 
