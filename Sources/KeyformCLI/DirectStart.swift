@@ -39,7 +39,7 @@ enum DirectStart {
     }
 
     static func run(_ words: [String]) -> RunCommand? {
-        guard let line = PlainWords(words, flags: ["--no-store", "--resume", "--fresh", "--repeat", "--no-animation"],
+        guard let line = PlainWords(words, flags: ["--no-store", "--resume", "--fresh", "--repeat", "--no-animation", "--no-mouse", "--accessible"],
                                     options: ["--format", "--answers", "--answers-format", "--db", "--author", "--timeout"],
                                     repeatable: ["--choices"]),
               line.positionals.count == 1,
@@ -63,6 +63,8 @@ enum DirectStart {
         command.fresh = line.has("--fresh")
         command.repeatLast = line.has("--repeat")
         command.noAnimation = line.has("--no-animation")
+        command.noMouse = line.has("--no-mouse")
+        command.accessible = line.has("--accessible")
         command.choiceFiles = line.all("--choices")
         command.timeout = timeout
         guard (try? store.validate()) != nil, (try? command.validate()) != nil else { return nil }
@@ -70,10 +72,11 @@ enum DirectStart {
     }
 
     static func demo(_ words: [String]) -> DemoCommand? {
-        guard let line = PlainWords(words, flags: ["--no-animation"], options: []), line.positionals.count <= 1 else { return nil }
+        guard let line = PlainWords(words, flags: ["--no-animation", "--no-mouse"], options: []), line.positionals.count <= 1 else { return nil }
         var command = DemoCommand()
         command.app = line.positionals.first
         command.noAnimation = line.has("--no-animation")
+        command.noMouse = line.has("--no-mouse")
         return command
     }
 

@@ -26,7 +26,7 @@ import Testing
             ["run", "todo"], ["run", "demo/todo.yaml", "--answers", "-", "--format", "json"],
             ["run", "todo", "--db=/tmp/x.sqlite", "--author", "ada", "--resume", "--no-animation", "--choices", "a=-", "--timeout", "30"],
             ["run", "--no-store", "todo", "--answers-format", "lines", "--answers", "a.txt", "--repeat"],
-            ["demo"], ["demo", "todo", "--no-animation"],
+            ["demo"], ["demo", "todo", "--no-animation", "--no-mouse"], ["run", "todo", "--accessible", "--no-mouse"],
             ["input", "--label", "Name", "--value", "Ada", "--required", "--no-secret", "--history", "names"],
             ["write", "--lines", "3", "--no-required", "--no-inline"], ["choose", "fix", "feat", "--multiple", "--selected", "fix", "--selected", "feat"],
             ["confirm", "Commit changes?", "--default", "yes", "--timeout", "5"], ["date", "--value", "today", "--format", "json"],
@@ -60,9 +60,9 @@ import Testing
     @Test func randomLinesReadAsArgumentParserReadsThem() {
         let words: [String: [String]] = [
             "run": ["todo", "x.yaml", "--answers", "-", "a.json", "--answers-format", "lines", "json", "--format", "env", "template",
-                    "--db", "/tmp/k.sqlite", "--db=/tmp/k2", "--author", "ada", "--no-store", "--resume", "--fresh", "--repeat", "--no-animation",
+                    "--db", "/tmp/k.sqlite", "--db=/tmp/k2", "--author", "ada", "--no-store", "--resume", "--fresh", "--repeat", "--no-animation", "--no-mouse", "--accessible",
                     "--choices", "f=-", "g=list.txt", "--timeout", "30", "0", "--", "-h", "--formats", "=x", "help"],
-            "demo": ["todo", "swim", "help", "--no-animation", "--help", "-"],
+            "demo": ["todo", "swim", "help", "--no-animation", "--no-mouse", "--help", "-"],
             "input": ["--label", "Name", "--value", "--placeholder", "--type", "integer", "--pattern", "[a-z]+", "--required",
                       "--no-required", "--secret", "--no-secret", "--history", "h", "--format", "json", "text", "--inline", "--no-inline",
                       "--timeout", "5", "--no-animation", "word"],
