@@ -146,27 +146,26 @@ enum DirectStart {
     }
 
     static func date(_ words: [String]) -> DateCommand? {
-        guard let line = PlainWords(words, flags: PromptOptions.flags, options: PromptOptions.options + ["--label", "--value"],
-                                    exclusive: PromptOptions.exclusive),
-              line.positionals.isEmpty, let prompt = PromptOptions(line)
-        else { return nil }
+        guard let read = labelAndValue(words) else { return nil }
         var command = DateCommand()
-        command.label = line.single("--label")
-        command.value = line.single("--value")
-        command.prompt = prompt
+        (command.label, command.value, command.prompt) = read
         return command
     }
 
     static func time(_ words: [String]) -> TimeCommand? {
+        guard let read = labelAndValue(words) else { return nil }
+        var command = TimeCommand()
+        (command.label, command.value, command.prompt) = read
+        return command
+    }
+
+    /// `date` and `time` take the same words: a label, a value and the prompts' own options.
+    private static func labelAndValue(_ words: [String]) -> (String?, String?, PromptOptions)? {
         guard let line = PlainWords(words, flags: PromptOptions.flags, options: PromptOptions.options + ["--label", "--value"],
                                     exclusive: PromptOptions.exclusive),
               line.positionals.isEmpty, let prompt = PromptOptions(line)
         else { return nil }
-        var command = TimeCommand()
-        command.label = line.single("--label")
-        command.value = line.single("--value")
-        command.prompt = prompt
-        return command
+        return (line.single("--label"), line.single("--value"), prompt)
     }
 }
 
