@@ -64,6 +64,18 @@ struct JapaneseFormTests {
         assertSnapshot(of: FormViewTests.picture(state, context, width: 80, height: 24), as: .lines)
     }
 
+    @Test func theKeyListInJapanese() throws {
+        let context = try Self.japanese("todo")
+        let due = try #require(context.fields.firstIndex { $0.id == "due" })
+        let state = FormViewTests.state(context, values: ["text": "牛乳を買う"], focus: due, [.swapViewPressed, .calendarTodayPressed])
+        let frame = KeyListView.render(FormKeySituation(state: state, context: context), keys: .standard, width: 80, height: 24)
+        let text = frame.text()
+        #expect(text.hasPrefix("キー一覧 · Due (カレンダー)"), "\(text)")
+        #expect(text.contains("2026年11月21日を選ぶ") && text.contains("すぐに終了する") && text.contains("どのキーでもフォームに戻ります。"))
+        #expect(!text.contains("leave at once"), "a key without footer words is said in Japanese too")
+        assertSnapshot(of: frame.text(), as: .lines)
+    }
+
     @Test func englishIsUnchangedByTheCatalogue() throws {
         let context = try DemoForms.context("japanese")
         let frame = FormView.render(FormViewTests.state(context), context, width: 80, height: 24)

@@ -30,6 +30,8 @@ struct MessageCatalogueTests {
         .hintCommandMode, .hintInsert, .hintCloseFilter, .hintCalendar, .hintErase, .hintMove, .hintMonth, .hintToday, .hintFilter, .hintToggle,
         .hintLeaveEmpty, .hintKeep("400"), .hintAdd, .hintAnswer, .hintPick, .hintPickKey("High"), .hintPickDay(day),
         .hintToggleKey("Olives"), .hintTypeKey("7"), .hintPressKey("⌫"), .hintGoTo("Text"), .hintThenDone(.hintPickKey("High")),
+        .keyListTitle, .keyListKeyboard, .keyListCalendar, .keyListKeys, .keyListSwitch, .keyListNote, .keyListTyping,
+        .keyListTypingSummary, .keyListMore(7), .keyListAnyKeyGoesBack, .keySummary(.previousMonth),
         .demoSaved(summary: "Buy milk"), .demoLogged, .date(day), .monthName(11), .weekdayShort(1), .calendarTitle(monthName: "November", year: 2026),
     ]
 
@@ -93,6 +95,10 @@ struct MessageCatalogueTests {
     @Test func japaneseIsNotEnglish() {
         for message in Self.samples where message.id != "authored" {
             #expect(message.japanese != message.english, "\(message.id) is not in Japanese: '\(message.japanese)'")
+        }
+        for action in KeyAction.allCases {
+            let summary = Message.keySummary(action)
+            #expect(summary.japanese != summary.english && !summary.japanese.isEmpty, "\(action)")
         }
     }
 

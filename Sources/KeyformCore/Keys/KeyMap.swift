@@ -206,11 +206,12 @@ public struct KeyMap<Situation, Action: ScreenAction>: Sendable {
     /// what its action does (`KeyAction.summary`); bindings with the same words
     /// share a line. Keys that only give the key to the line editor are left
     /// to the list's note on readline.
-    public func keyList(in situation: Situation) -> [(keys: String, words: String)] {
+    /// - Parameter summary: what an action does in the reader's language (`Message.keySummary`).
+    public func keyList(in situation: Situation, summary: (KeyAction) -> String = \.shortSummary) -> [(keys: String, words: String)] {
         var inputs: [HintInput] = []
         for index in bindings.indices where bindings[index].when(situation) {
             let binding = bindings[index]
-            let words = binding.help(situation) ?? binding.action.configName.map(\.shortSummary)
+            let words = binding.help(situation) ?? binding.action.configName.map(summary)
             guard let words, !words.isEmpty else { continue }
             inputs.append(HintInput(keys: binding.keys, words: words, rank: binding.rank))
         }

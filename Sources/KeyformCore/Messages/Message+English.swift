@@ -87,6 +87,18 @@ extension Message {
         case .tooSmallNeed(let need): "Too small: need \(need)"
         case .windowTooSmall: "Too small"
 
+        case .keyListTitle: "Keys"
+        case .keyListKeyboard: "keyboard"
+        case .keyListCalendar: "calendar"
+        case .keyListKeys: "keys"
+        case .keyListSwitch: "switch"
+        case .keyListNote: "note"
+        case .keyListTyping: "typing"
+        case .keyListTypingSummary: "edits the line with GNU readline's keys (Up: earlier values, Ctrl-R: search them)"
+        case .keyListMore(let count): "… \(count) more: make the window taller"
+        case .keyListAnyKeyGoesBack: "Any key goes back to the form."
+        case .keySummary(let action): action.shortSummary
+
         case .demoSaved(let summary): "✓ Saved “" + summary + "” — it is stored; Esc leaves"
         case .demoLogged: "Logged (newest first):"
 

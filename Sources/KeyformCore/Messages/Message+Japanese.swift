@@ -96,6 +96,18 @@ extension Message {
         case .tooSmallNeed(let need): "小さすぎます: \(need) 必要"
         case .windowTooSmall: "小さすぎます"
 
+        case .keyListTitle: "キー一覧"
+        case .keyListKeyboard: "キーボード"
+        case .keyListCalendar: "カレンダー"
+        case .keyListKeys: "キー"
+        case .keyListSwitch: "スイッチ"
+        case .keyListNote: "説明"
+        case .keyListTyping: "入力"
+        case .keyListTypingSummary: "GNU readline のキーで行を編集（↑: 前の値、Ctrl-R: 検索）"
+        case .keyListMore(let count): "… ほか \(count) 個: ウィンドウを高くしてください"
+        case .keyListAnyKeyGoesBack: "どのキーでもフォームに戻ります。"
+        case .keySummary(let action): Self.japaneseSummary(action)
+
         case .demoSaved(let summary): "✓ 「" + summary + "」を保存しました（Esc で終了）"
         case .demoLogged: "記録（新しい順）:"
 
@@ -136,6 +148,62 @@ extension Message {
         case .weekdayShort(let weekday):
             (1...7).contains(weekday) ? ["月", "火", "水", "木", "金", "土", "日"][weekday - 1] : String(weekday)
         case .calendarTitle(let monthName, let year): "\(year)年\(monthName)"
+        }
+    }
+
+    /// What an action does, in the key list (`KeyAction.shortSummary` in English).
+    static func japaneseSummary(_ action: KeyAction) -> String {
+        switch action {
+        case .cancel: "フォームを離れる（下書きは残す、終了コード 1）"
+        case .interrupt: "すぐに終了する（終了コード 130）"
+        case .suspend: "fg まで端末を返す"
+        case .redraw: "画面全体を描き直す"
+        case .commit: "項目を確定して次へ（最後の項目では完了）"
+        case .nextField: "キーのない項目で確定して次の項目へ"
+        case .previousField: "前の項目"
+        case .swapView: "キーボードとキーを切り替える"
+        case .done: "どの項目からでも完了を押す"
+        case .jumpToField: "その番号の項目へ"
+        case .edit: "キーは GNU readline へ"
+        case .showKeys: "この画面のキーの一覧"
+        case .moveLeft: "ハイライトを左へ"
+        case .moveUp: "ハイライトを上へ"
+        case .moveDown: "ハイライトを下へ"
+        case .moveRight: "ハイライトを右へ"
+        case .pressKey: "ハイライトのキーを押す（なければ項目をそのまま確定）"
+        case .pressHotkey: "そのホットキーのキーを押す"
+        case .pressBackspace: "ページの後退キーを押す"
+        case .previousMonth: "前の月"
+        case .nextMonth: "次の月"
+        case .today: "今日"
+        case .flip: "はいといいえを切り替える"
+        case .setYes: "はい"
+        case .setNo: "いいえ"
+        case .clear: "空にする"
+        case .newLine: "改行する"
+        case .previousLine: "上の行"
+        case .nextLine: "下の行"
+        case .openEditor: "$VISUAL か $EDITOR で編集する"
+        case .typeFilter: "絞り込みに入力する"
+        case .eraseFilter: "絞り込みの最後の文字を消す（空なら閉じる）"
+        case .closeFilter: "絞り込みを閉じて全体を表示する"
+        case .listUp: "上のレコード"
+        case .listDown: "下のレコード"
+        case .listPageUp: "1 ページ上へ"
+        case .listPageDown: "1 ページ下へ"
+        case .listFirst: "最初のレコード"
+        case .listLast: "最後のレコード"
+        case .open: "レコードを編集する"
+        case .add: "レコードを追加する"
+        case .delete: "レコードを削除する（確認あり）"
+        case .toggle: "フォームの最初のはい/いいえ項目を切り替える"
+        case .filter: "絞り込む"
+        case .sort: "次の順に並べ替える"
+        case .quit: "離れる"
+        case .back: "戻る"
+        case .yes: "はい、削除する"
+        case .no: "いいえ"
+        case .answer: "答える"
         }
     }
 

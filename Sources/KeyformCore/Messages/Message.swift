@@ -108,6 +108,24 @@ public indirect enum Message: Hashable, Sendable {
     case tooSmallNeed(String)
     case windowTooSmall
 
+    // MARK: The key list (F1)
+    /// Its title, before the field's label.
+    case keyListTitle
+    /// The view the keys are of, after the label: `(keyboard)`.
+    case keyListKeyboard
+    case keyListCalendar
+    case keyListKeys
+    case keyListSwitch
+    case keyListNote
+    /// What readline does with the other keys, in one row.
+    case keyListTyping
+    case keyListTypingSummary
+    /// Rows left out for room: `… 3 more: make the window taller`.
+    case keyListMore(Int)
+    case keyListAnyKeyGoesBack
+    /// What an action does, for a key the footer has no words for.
+    case keySummary(KeyAction)
+
     // MARK: The demo's quick entry
     /// Under the next entry: `✓ Saved “Buy milk” — it is stored; Esc leaves`.
     case demoSaved(summary: String)

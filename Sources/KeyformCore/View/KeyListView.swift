@@ -16,20 +16,22 @@
 public enum KeyListView {
     public static func render(_ situation: FormKeySituation, keys: FormKeyMaps, width: Int, height: Int) -> Frame {
         let context = situation.context
-        let view: String = switch situation.view {
-        case .keyboard: "keyboard"
-        case .grid: situation.isCalendar ? "calendar" : "keys"
-        case .switch: "switch"
-        case .note: "note"
+        let say = context.language.text
+        let viewName: Message = switch situation.view {
+        case .keyboard: .keyListKeyboard
+        case .grid: situation.isCalendar ? .keyListCalendar : .keyListKeys
+        case .switch: .keyListSwitch
+        case .note: .keyListNote
         }
-        var title = Frame.Line("Keys", .bold)
+        let view = say(viewName)
+        var title = Frame.Line(say(.keyListTitle), .bold)
         if context.fields.indices.contains(situation.state.focus) {
             title.append(" · " + TerminalSafe.escaped(context.label(ofField: situation.state.focus, situation.state.entries)) + " (\(view))")
         }
-        var entries = keys.map(for: situation).keyList(in: situation)
+        var entries = keys.map(for: situation).keyList(in: situation) { say(.keySummary($0)) }
         if situation.view == .keyboard {
             // What the key map leaves to readline, in one line.
-            entries.append(("typing", "edits the line with GNU readline's keys (Up: earlier values, Ctrl-R: search them)"))
+            entries.append((say(.keyListTyping), say(.keyListTypingSummary)))
         }
         let keyWidth = min(entries.map { TextWidth.cells($0.keys) }.max() ?? 0, max(4, width / 3))
         var rows = entries.map { entry in
@@ -38,11 +40,11 @@ public enum KeyListView {
         let room = max(0, height - 4)
         if rows.count > room {
             let left = rows.count - max(0, room - 1)
-            rows = Array(rows.prefix(max(0, room - 1))) + [Frame.Line("  … \(left) more: make the window taller", .dim)]
+            rows = Array(rows.prefix(max(0, room - 1))) + [Frame.Line("  " + say(.keyListMore(left)), .dim)]
         }
         var lines = [title, Frame.Line()] + rows
         lines += Array(repeating: Frame.Line(), count: max(0, height - 1 - lines.count))
-        lines.append(Frame.Line("Any key goes back to the form.", .dim))
+        lines.append(Frame.Line(say(.keyListAnyKeyGoesBack), .dim))
         return Frame(width: width, height: height, lines: Array(lines.prefix(max(0, height))).map { $0.truncated(to: width) })
     }
 }
