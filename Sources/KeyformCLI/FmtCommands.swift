@@ -94,7 +94,7 @@ struct LayoutFmtCommand: ParsableCommand {
     @Flag(help: "Change nothing; exit 1 if a file is not in canonical form.")
     var check = false
 
-    @Argument(help: "Layout files or folders of layout files, or - for stdin.")
+    @Argument(help: "Layout files or folders of layout files, or - for stdin.", completion: .file(extensions: ["yaml", "yml"]))
     var paths: [String]
 
     func run() throws {
@@ -125,7 +125,7 @@ struct FormFmtCommand: ParsableCommand {
     @Flag(help: "Change nothing; exit 1 if a file is not in canonical form.")
     var check = false
 
-    @Argument(help: "Form files or folders of form files, or - for stdin.")
+    @Argument(help: "Form files or folders of form files, or - for stdin.", completion: .file(extensions: ["yaml", "yml"]))
     var paths: [String]
 
     func run() throws {

@@ -24,7 +24,8 @@ struct FormCheckCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "Form files, folders of form files, or names of forms (as keyform run finds them).")
+    @Argument(help: "Form files, folders of form files, or names of forms (as keyform run finds them).",
+              completion: NameCompletion.forms)
     var paths: [String]
 
     func run() throws {

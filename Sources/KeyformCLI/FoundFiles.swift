@@ -29,14 +29,14 @@ enum FoundTable {
 /// `keyform --generate-completion-script` call back into keyform for these).
 /// They read the folder the shell is in, as a run would.
 enum NameCompletion {
-    /// The forms a name finds from here.
-    static let forms = CompletionKind.custom { _, _, _ in
-        FormFiles.available().filter { $0.hiddenBy == nil }.map(\.name)
+    /// The forms a name finds from here, and the paths of YAML files (a form is either).
+    static let forms = CompletionKind.custom { _, _, prefix in
+        FormFiles.available().filter { $0.hiddenBy == nil && $0.name.hasPrefix(prefix) }.map(\.name) + PathCompletion.paths(completing: prefix)
     }
 
-    /// The layouts a name finds from here, shipped ones included.
-    static let layouts = CompletionKind.custom { _, _, _ in
-        LayoutFiles().available().filter { $0.hiddenBy == nil }.map(\.name)
+    /// The layouts a name finds from here, shipped ones included, and the paths of YAML files.
+    static let layouts = CompletionKind.custom { _, _, prefix in
+        LayoutFiles().available().filter { $0.hiddenBy == nil && $0.name.hasPrefix(prefix) }.map(\.name) + PathCompletion.paths(completing: prefix)
     }
 
     /// `FIELD=` for each field of the form named on the command line (`--where`).
@@ -65,5 +65,41 @@ enum NameCompletion {
             }
         }
         return nil
+    }
+}
+
+/// Paths for an argument that is a name or a file (a form, a layout): the
+/// shells' own file completion cannot be mixed with names, so keyform lists
+/// the folder the typed word points into. Folders end in `/`; files are those
+/// with one of `extensions`; hidden entries only when the word's last part
+/// starts with a dot. A word that reaches one folder alone is answered with
+/// that folder's entries, so the shell does not close the word after `dir/`.
+enum PathCompletion {
+    static func paths(completing word: String, extensions: Set<String> = ["yaml", "yml"],
+                      fileManager: FileManager = .default) -> [String] {
+        var found = entries(completing: word, extensions: extensions, fileManager: fileManager)
+        if found.count == 1, let folder = found.first, folder.hasSuffix("/") {
+            let inside = entries(completing: folder, extensions: extensions, fileManager: fileManager)
+            if !inside.isEmpty { found = inside }
+        }
+        return found
+    }
+
+    private static func entries(completing word: String, extensions: Set<String>, fileManager: FileManager) -> [String] {
+        // The typed folder as typed (kept in each answer, `~/` too) and the start of a name in it.
+        let slash = word.lastIndex(of: "/")
+        let folder = slash.map { String(word[...$0]) } ?? ""
+        let start = slash.map { String(word[word.index(after: $0)...]) } ?? word
+        var searched = folder.isEmpty ? "." : folder
+        if searched == "~/" || searched.hasPrefix("~/") { searched = NSHomeDirectory() + searched.dropFirst() }
+        guard let names = try? fileManager.contentsOfDirectory(atPath: searched) else { return [] }
+        return names.sorted().compactMap { name in
+            guard name.hasPrefix(start), start.hasPrefix(".") || !name.hasPrefix(".") else { return nil }
+            var isFolder: ObjCBool = false
+            guard fileManager.fileExists(atPath: searched + "/" + name, isDirectory: &isFolder) else { return nil }
+            if isFolder.boolValue { return folder + name + "/" }
+            let ext = name.split(separator: ".").count > 1 ? String(name.split(separator: ".").last!) : ""
+            return extensions.contains(ext.lowercased()) ? folder + name : nil
+        }
     }
 }

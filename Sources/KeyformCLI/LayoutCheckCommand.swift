@@ -14,7 +14,7 @@ struct LayoutCheckCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "Layout files or folders of layout files.")
+    @Argument(help: "Layout files or folders of layout files.", completion: .file(extensions: ["yaml", "yml"]))
     var paths: [String]
 
     func run() throws {

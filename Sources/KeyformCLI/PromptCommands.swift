@@ -136,7 +136,7 @@ struct ChooseCommand: ParsableCommand {
 
     @Argument(help: "The options (else --file, else one a line on stdin).")
     var options: [String] = []
-    @Option(help: "A file of options, one a line.")
+    @Option(help: "A file of options, one a line.", completion: .file())
     var file: String?
     @Option(help: "The words above the options.")
     var label: String?

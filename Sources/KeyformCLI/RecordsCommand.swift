@@ -111,7 +111,8 @@ struct RecordsExportCommand: ParsableCommand {
     @Option(help: "json (default), csv or table.")
     var format: RecordQuery.Format = .json
 
-    @Option(name: .shortAndLong, help: "The file to write (default: stdout); a new file is made readable by you only (0600).")
+    @Option(name: .shortAndLong, help: "The file to write (default: stdout); a new file is made readable by you only (0600).",
+            completion: .file())
     var output: String?
 
     func run() throws {

@@ -52,7 +52,7 @@ struct RunCommand: ParsableCommand {
     @Option(help: "How to print the record: json, template (the form's template) or env.")
     var format: RecordFormat = .json
 
-    @Option(help: "A file of answers (a JSON object of field id to value), or - for stdin: no form is drawn.")
+    @Option(help: "A file of answers (a JSON object of field id to value), or - for stdin: no form is drawn.", completion: .file())
     var answers: String?
 
     @Option(help: "How the --answers file is written: json, or lines (one value a line, in field order).")

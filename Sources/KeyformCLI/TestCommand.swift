@@ -16,7 +16,7 @@ struct TestCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "Test files, or folders holding *.test.yaml files.")
+    @Argument(help: "Test files, or folders holding *.test.yaml files.", completion: .file(extensions: ["yaml", "yml"]))
     var paths: [String]
 
     @Flag(help: "Run the forms' choices commands (once, before the keys); otherwise their keys are a test file's 'choices:', or none.")
