@@ -13,6 +13,8 @@ long run of keys:
         200 characters wrap over three rows, drawn and measured on every key
   move  1,000 Down/Up in the 15-key grid (Keyform's list form), 14 each way;
         with --grids 12,250,500 in forms/gridN.yaml, up to 100 rows each way
+        (type, --fields 1,200) the same keys in the first field of a form of
+        N text fields (forms/fields200.yaml; 1: text.yaml): the form's size alone
   filter  (--grids) the grid's filter: item249 (for 250) typed, then erased, 72 times
 
 Each build runs in turn, run by run (interleaved); medians of --runs.
@@ -58,21 +60,23 @@ def keys(scenario, grid=None):
     return ([c.encode() for c in text] + [b"\x15"]) * 5
 
 
-def argv(binary, scenario, grid=None):
+def argv(binary, scenario, grid=None, fields=None):
     if binary == "bash":
         return ["/bin/bash", "--norc", "--noprofile", "-c", 'read -e x; printf %s "$x"']
+    if fields and fields > 1:
+        return [binary, "run", os.path.join(HERE, "forms", f"fields{fields}.yaml"), "--format", "template", "--no-animation"]
     form = f"grid{grid}.yaml" if grid else {"move": "list.yaml", "lines": "lines.yaml"}.get(scenario, "text.yaml")
     return [binary, "run", os.path.join(HERE, "forms", form), "--format", "template", "--no-animation"]
 
 
-def run(binary, scenario, grid=None):
+def run(binary, scenario, grid=None, fields=None):
     """CPU microseconds per key of one run."""
     env = dict(os.environ, INPUTRC="/dev/null", TERM="xterm-256color", LANG="C.UTF-8", LC_ALL="C.UTF-8",
                KEYFORM_DB=os.path.join(tempfile.mkdtemp(), "keyform.sqlite"))
     pid, fd = pty.fork()
     if pid == 0:
         fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
-        args = argv(binary, scenario, grid)
+        args = argv(binary, scenario, grid, fields)
         os.execve(args[0], args, env)
 
     def drain(timeout):
@@ -102,20 +106,28 @@ def main():
     ap.add_argument("programs", nargs="+", help="LABEL=BINARY for a keyform build, or bash (type only)")
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--grids", help="move or filter in forms/gridN.yaml for each N (12,250,500), each build")
+    ap.add_argument("--fields", help="type into the first of N text fields (1,200: forms/fieldsN.yaml), each build")
     args = ap.parse_args()
     programs = [(p, p) if p == "bash" else tuple(p.split("=", 1)) for p in args.programs]
     grids = [int(n) for n in args.grids.split(",")] if args.grids else [None]
     if args.scenario == "filter" and not args.grids:
         ap.error("filter needs --grids")
-    programs = [(f"{label} grid{n}" if n else label, binary, n) for label, binary in programs for n in grids]
-    results = {label: [] for label, _, _ in programs}
+    if args.fields and args.scenario != "type":
+        ap.error("--fields is for type")
+    if args.fields:
+        sizes = [int(n) for n in args.fields.split(",")]
+        programs = [(f"{label} fields{n}" if binary != "bash" else label, binary, None, n)
+                    for label, binary in programs for n in (sizes if binary != "bash" else [1])]
+    else:
+        programs = [(f"{label} grid{n}" if n else label, binary, n, None) for label, binary in programs for n in grids]
+    results = {label: [] for label, _, _, _ in programs}
     for _ in range(args.runs):
-        for label, binary, grid in programs:
-            results[label].append(run(binary, args.scenario, grid))
+        for label, binary, grid, fields in programs:
+            results[label].append(run(binary, args.scenario, grid, fields))
     first = statistics.median(results[programs[0][0]])
     print(f"| program | CPU µs/key (median of {args.runs}) | runs | × {programs[0][0]} |")
     print("|---|---|---|---|")
-    for label, _, _ in programs:
+    for label, _, _, _ in programs:
         median = statistics.median(results[label])
         print(f"| {label} | {median:.1f} | {' '.join(f'{x:.0f}' for x in results[label])} | {median / first:.2f} |")
 
