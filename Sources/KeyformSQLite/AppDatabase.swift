@@ -371,6 +371,17 @@ public final class AppDatabase: Sendable {
                 ALTER TABLE _draft_by_author RENAME TO _draft;
                 """)
         }
+        // Each form's view is known by the version of what it was made from
+        // (`ViewVersion`), not by its SQL text. A view of before has no row: it is
+        // made again once, on its form's next save.
+        migrator.registerMigration("v4: view versions") { db in
+            try db.execute(sql: """
+                CREATE TABLE _view (
+                    name TEXT PRIMARY KEY NOT NULL,
+                    version TEXT NOT NULL
+                );
+                """)
+        }
         return migrator
     }
 

@@ -17,7 +17,8 @@ import KeyformStore
 /// (`(SELECT group_concat(value, ', ') FROM json_each(data, '$."tags"'))`).
 ///
 /// Saving or updating a record of a form makes its view match the form's current
-/// fields (drop and create in the same transaction, only when they differ). A form
+/// fields (drop and create in the same transaction, only when they differ: the
+/// version in `_view`, `ViewVersion`, not the view's SQL text, says so). A form
 /// whose name is already taken by something that is not a view (`grdb_migrations`,
 /// SQLite's own `sqlite_…` names) gets no view; its records are stored all the same.
 enum RecordView {
@@ -37,18 +38,21 @@ enum RecordView {
             + "\nFROM _record WHERE form = \(SQLText.literal(form.name))"
     }
 
+    /// The shape of the SQL `sql(for:)` writes: raise it when that SQL changes,
+    /// so that every view is made again on its form's next save.
+    static let shape = 1
+
     static func ensure(_ db: Database, form: Form) throws {
         guard !form.name.lowercased().hasPrefix("sqlite_") else { return }
-        let wanted = sql(for: form)
-        if let existing = try Row.fetchOne(
-            db, sql: "SELECT type, sql FROM sqlite_master WHERE name = ? COLLATE NOCASE", arguments: [form.name])
-        {
-            let type: String = existing["type"]
-            let sql: String? = existing["sql"]
+        let version = ViewVersion.of(form, shape: shape)
+        if let type = try String.fetchOne(db, sql: "SELECT type FROM sqlite_master WHERE name = ? COLLATE NOCASE", arguments: [form.name]) {
             guard type == "view" else { return }
-            if sql == wanted { return }
+            let made = try String.fetchOne(db, sql: "SELECT version FROM _view WHERE name = ?", arguments: [form.name])
+            if made == version { return }
             try db.execute(sql: "DROP VIEW \(SQLText.identifier(form.name))")
         }
-        try db.execute(sql: wanted)
+        try db.execute(sql: sql(for: form))
+        try db.execute(sql: "INSERT INTO _view (name, version) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET version = excluded.version",
+                       arguments: [form.name, version])
     }
 }

@@ -95,6 +95,70 @@ import Testing
         #expect(try version() == before)
     }
 
+    /// PostgreSQL stores a view's SQL rewritten: a view compared by its text
+    /// would be dropped and made again on every save. The version decides.
+    @Test func aViewIsKnownByItsVersionNotByItsSQLText() throws {
+        try database.saveRecord(todoRecord("a"), form: todo)
+        let rewritten = try #require(try database.rows("SELECT sql FROM sqlite_master WHERE name = 'todo'")[0]["sql"] as String?)
+            .replacingOccurrences(of: "\n  ", with: " ")
+        try database.writer.write { db in
+            try db.execute(sql: "DROP VIEW todo")
+            try db.execute(sql: rewritten)
+        }
+        try database.saveRecord(todoRecord("b"), form: todo)
+        try database.updateRecord(id: 1, todoRecord("c"), form: todo)
+        #expect(try database.rows("SELECT sql FROM sqlite_master WHERE name = 'todo'")[0]["sql"] == rewritten)
+        #expect(try database.rows("SELECT version FROM _view WHERE name = 'todo'")[0]["version"] == ViewVersion.of(todo, shape: RecordView.shape))
+
+        // A form whose fields changed gets its view made again, and the new version.
+        let more = form("todo", todo.valueFields + [Field(id: "room")])
+        try database.saveRecord(KeyformCore.Record(form: more, values: ["text": .text("d"), "room": .text("B2")]), form: more)
+        #expect(try database.rows("SELECT room FROM todo WHERE text = 'd'")[0]["room"] == "B2")
+        #expect(try database.rows("SELECT version FROM _view WHERE name = 'todo'")[0]["version"] == ViewVersion.of(more, shape: RecordView.shape))
+    }
+
+    @Test func aViewVersionChangesWithTheFieldsAndTheShapeOnly() {
+        let base = form("log", [Field(id: "km", type: .integer), Field(id: "tags", multiple: true)])
+        let version = ViewVersion.of(base, shape: 1)
+        #expect(version == ViewVersion.of(form("log", [Field(id: "km", label: "Distance", type: .integer), Field(id: "tags", multiple: true)]), shape: 1),
+                "a label is not in the view")
+        #expect(version.hasPrefix("1:") && version.count == 18)
+        #expect(version != ViewVersion.of(base, shape: 2))
+        #expect(version != ViewVersion.of(form("log", [Field(id: "km", type: .number), Field(id: "tags", multiple: true)]), shape: 1))
+        #expect(version != ViewVersion.of(form("log", [Field(id: "km", type: .integer), Field(id: "tags")]), shape: 1))
+        #expect(version != ViewVersion.of(form("log", [Field(id: "tags", multiple: true), Field(id: "km", type: .integer)]), shape: 1))
+    }
+
+    /// A file from before view versions: migrated by its first writer, each view
+    /// made again once, on its form's next save.
+    @Test func aViewFromBeforeVersionsIsMadeAgainOnce() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("old.sqlite")
+        do {
+            let database = try AppDatabase.open(path: path)
+            try database.saveRecord(todoRecord("Old"), form: todo)
+        }
+        do {
+            let queue = try DatabaseQueue(path: path)
+            try queue.write { db in
+                try db.execute(sql: """
+                    DROP VIEW todo;
+                    CREATE VIEW todo AS SELECT id AS _id FROM _record WHERE form = 'todo';
+                    DROP TABLE _view;
+                    DELETE FROM grdb_migrations WHERE identifier = 'v4: view versions';
+                    """)
+            }
+            try queue.close()
+        }
+        let database = try AppDatabase.open(path: path)
+        try database.saveRecord(todoRecord("New"), form: todo)
+        #expect(try database.rows("SELECT text FROM todo ORDER BY _id").map { $0["text"] as String? } == ["Old", "New"])
+        let schema: () throws -> Int = { try database.rows("PRAGMA schema_version")[0][0] }
+        let before = try schema()
+        try database.saveRecord(todoRecord("Newer"), form: todo)
+        #expect(try schema() == before)
+    }
+
     @Test func formsNamedLikeInternalTablesAreStoredWithoutAView() throws {
         for name in ["grdb_migrations", "sqlite_stat1"] {
             let odd = form(name, [Field(id: "text")])
