@@ -11,6 +11,8 @@ extension StoredFormRun {
     public func browserHooks(on store: any RecordStore) -> RecordBrowser.Hooks {
         let form = self.form
         let run = self
+        // The mark as the list last read the records: another terminal's change moves it.
+        var seen = try? store.changeMark()
         return RecordBrowser.Hooks(
             history: { run.history($0) },
             // `default: last`, under the form's draft when there is one (an entry left
@@ -43,6 +45,12 @@ extension StoredFormRun {
             saveDraft: { values in
                 do throws(StoreError) { try store.saveDraft(form: form, values: values, focus: nil) } catch { return error.shortDescription }
                 return nil
+            },
+            // A store that cannot tell is never asked again; one that fails to answer once is asked again later.
+            changed: seen == nil ? nil : {
+                guard let mark = try? store.changeMark(), mark != seen else { return false }
+                seen = mark
+                return true
             }
         )
     }

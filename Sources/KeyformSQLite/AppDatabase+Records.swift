@@ -90,6 +90,13 @@ extension AppDatabase: RecordStore {
             """, arguments: [form.name, definition, time])
     }
 
+    /// `PRAGMA data_version`: SQLite changes it on this connection when another
+    /// connection (another process) committed; this one's own writes leave it.
+    /// It reads no page of the file: cheap enough to poll.
+    public func changeMark() throws(StoreError) -> Int64? {
+        try mapped { try writer.read { db in try Int64.fetchOne(db, sql: "PRAGMA data_version") } }
+    }
+
     /// Deletes record `id` of `form`; false when there was no such record.
     @discardableResult
     public func deleteRecord(id: Int64, form: Form) throws(StoreError) -> Bool {

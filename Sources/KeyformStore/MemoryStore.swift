@@ -27,12 +27,21 @@ public final class MemoryStore: RecordStore, @unchecked Sendable {
         /// Each form's definition as its newest record was stored with (`FormDefinition`).
         var definitions: [String: FormDefinition] = [:]
         var lastID: Int64 = 0
+        /// How many times the records changed, by any author (`changeMark`).
+        var changes: Int64 = 0
     }
 
     private let shared: Shared
     private let now: @Sendable () -> Date
     private var lock: NSLock { shared.lock }
-    private var entries: [Entry] { get { shared.entries } set { shared.entries = newValue } }
+    /// Every change of the records goes through here, and is counted (`changeMark`).
+    private var entries: [Entry] {
+        get { shared.entries }
+        set {
+            shared.entries = newValue
+            shared.changes += 1
+        }
+    }
     private var definitions: [String: FormDefinition] { get { shared.definitions } set { shared.definitions = newValue } }
     private var lastID: Int64 { get { shared.lastID } set { shared.lastID = newValue } }
     /// The author records are saved with: nil only for a test's store of records from before authors.
@@ -58,6 +67,11 @@ public final class MemoryStore: RecordStore, @unchecked Sendable {
     }
 
     public var location: String { ":memory:" }
+
+    /// How many times any author changed the records (this one's changes too).
+    public func changeMark() throws(StoreError) -> Int64? {
+        lock.withLock { shared.changes }
+    }
 
     public var author: String { savingAuthor ?? "" }
 

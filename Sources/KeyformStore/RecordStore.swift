@@ -95,6 +95,17 @@ public protocol RecordStore: AnyObject, Sendable {
     /// `limit` values per key (`ChoiceLayout.groups`).
     func choicePairs(_ source: Field.ChoiceSource, by other: String) throws(StoreError) -> [(value: String, key: String)]
 
+    /// A mark of the records as this opening of the store last saw them: it
+    /// differs from the mark read before whenever another opening (another
+    /// process, terminal or machine) has added, edited or deleted a record
+    /// since, and stays the same while nobody wrote. It may also change for
+    /// other writes (a draft, this opening's own): a reader then reads again for
+    /// nothing. Cheap: browse reads it four times a second while its list is
+    /// idle (SQLite: `PRAGMA data_version`; a server feeds it from its
+    /// notifications, LISTEN/NOTIFY). Nil: the store cannot tell, and lists
+    /// are never refreshed.
+    func changeMark() throws(StoreError) -> Int64?
+
     /// The name of every form with stored records, sorted.
     func formNames() throws(StoreError) -> [String]
 
@@ -130,6 +141,9 @@ extension RecordStore {
     /// it is busy, so a form waits for its drafts; a server's latency is not
     /// waited for past `StoredFormRun.remoteDraftWaitMilliseconds`.
     public var isLocal: Bool { true }
+
+    /// A store that cannot tell when another process changed it.
+    public func changeMark() throws(StoreError) -> Int64? { nil }
 
     /// A store without locks to wait for runs `body` as it is.
     public func impatient<T>(milliseconds: Int, _ body: () throws(StoreError) -> T) throws(StoreError) -> T {

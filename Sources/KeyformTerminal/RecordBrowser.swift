@@ -41,6 +41,10 @@ public final class RecordBrowser: TerminalScene {
         /// a signal): `newValues` gives it back the next time, so nothing typed is lost.
         /// Returns nil when the draft was kept, else why not (shown in the form).
         public var saveDraft: ([String: FieldInput]) -> String?
+        /// Whether another terminal changed the records since the last call
+        /// (`RecordStore.changeMark`), asked every `changeLookMilliseconds` while
+        /// the list is idle: the rows are then read again. Nil: never.
+        public var changed: (() -> Bool)?
 
         public init(
             history: @escaping (String) -> [String] = { _ in [] },
@@ -52,7 +56,8 @@ public final class RecordBrowser: TerminalScene {
             count: @escaping ([FieldMatch]) throws -> Int = { _ in 0 },
             values: @escaping (String) -> [String] = { _ in [] },
             context: (() -> FormContext?)? = nil,
-            saveDraft: @escaping ([String: FieldInput]) -> String? = { _ in nil }
+            saveDraft: @escaping ([String: FieldInput]) -> String? = { _ in nil },
+            changed: (() -> Bool)? = nil
         ) {
             self.history = history
             self.newValues = newValues
@@ -64,6 +69,7 @@ public final class RecordBrowser: TerminalScene {
             self.values = values
             self.context = context
             self.saveDraft = saveDraft
+            self.changed = changed
         }
     }
 
@@ -173,6 +179,22 @@ public final class RecordBrowser: TerminalScene {
 
     public func close() { closeEditor() }
 
+    /// How often an idle list asks whether another terminal changed the
+    /// records: a change shows within a second (SPEC), and the question is
+    /// cheap (SQLite reads no page for it).
+    public static let changeLookMilliseconds: Int32 = 250
+
+    /// While the list is shown and idle (no form over it, no question, no rows
+    /// on their way), it looks for other terminals' changes.
+    public var wakeUpMilliseconds: Int32? {
+        hooks.changed != nil && editor == nil && list.canRefresh ? Self.changeLookMilliseconds : nil
+    }
+
+    public func wakeUp() -> [TerminalRequest] {
+        guard let changed = hooks.changed, editor == nil, list.canRefresh, changed() else { return [] }
+        return send(.storeChanged)
+    }
+
     // MARK: Keys
 
     private func handle(_ press: KeyPress) -> [TerminalRequest] {
@@ -247,6 +269,8 @@ public final class RecordBrowser: TerminalScene {
                     }
                 case .reload(let matching, let limit):
                     events.append(storing { .rowsReloaded(try hooks.load(.max, limit, matching), total: try hooks.count(matching)) })
+                case .refresh(let matching, let limit):
+                    events.append(storing { .rowsRefreshed(try hooks.load(.max, limit, matching), total: try hooks.count(matching)) })
                 case .save(let record, let editing):
                     // What the form submitted: the form goes once the store has it.
                     do {

@@ -211,6 +211,65 @@ import Testing
         try expectEnd(run, status: 0)
     }
 
+    // MARK: Two terminals on one store
+
+    /// Two people browse the same database: what one adds, edits or deletes
+    /// shows in the other's list within a second, without a key there, and the
+    /// other's highlight stays on its record.
+    @Test func anotherTerminalsChangesShowInTheListWithinASecond() throws {
+        let folder = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let db = folder.appendingPathComponent("todo.sqlite").path
+        try seed(Self.todo, db: db, [#"{"text":"Buy milk","priority":"High"}"#, #"{"text":"Call mom"}"#])
+
+        let ada = try FormRun(["browse", Self.todo], environment: ["KEYFORM_DB": db, "KEYFORM_AUTHOR": "ada@lab"])
+        defer { ada.close() }
+        let bob = try FormRun(["browse", Self.todo], environment: ["KEYFORM_DB": db, "KEYFORM_AUTHOR": "bob@desk"])
+        defer { bob.close() }
+        try ada.tmux.wait(forText: "To-Do · 2 records", "› Call mom")
+        try bob.tmux.wait(forText: "To-Do · 2 records", "› Call mom")
+        try ada.tmux.press("Down")
+        try ada.tmux.wait(forRow: "› Buy milk")
+
+        /// Ada's list after Bob's change, and how long after it showed on Bob's screen she saw it.
+        func seenByAda(_ texts: String...) throws -> (screen: String, after: Duration) {
+            let started = ContinuousClock.now
+            let screen = try ada.tmux.wait(for: texts.joined(separator: ", ")) { screen in texts.allSatisfy(screen.contains) }
+            return (screen, ContinuousClock.now - started)
+        }
+
+        // Bob adds a record.
+        try bob.tmux.press("a")
+        try bob.tmux.wait(forRow: "[ Done ] disabled: Text is required")
+        try bob.tmux.type("Water the plants")
+        try bob.tmux.press("Enter", "Enter", "Enter", "Enter", "Enter")
+        try bob.tmux.wait(forText: "To-Do · 3 records")
+        var seen = try seenByAda("To-Do · 3 records", "Water the plants")
+        #expect(seen.after < .seconds(1), "Ada saw Bob's record after \(seen.after)")
+        #expect(seen.screen.contains("› Buy milk"), "her highlight stays on her record: \(seen.screen)")
+
+        // Bob completes it (Space saves at once).
+        try bob.tmux.press("Space")
+        try bob.tmux.wait(forRow: "› Water the plants", "Medium", "✓ Complete")
+        seen = try seenByAda("✓ Complete")
+        #expect(seen.after < .seconds(1), "Ada saw Bob's edit after \(seen.after)")
+
+        // Bob deletes it.
+        try bob.tmux.press("d")
+        try bob.tmux.wait(forText: "Delete")
+        try bob.tmux.press("y")
+        try bob.tmux.wait(forText: "To-Do · 2 records")
+        seen = try seenByAda("To-Do · 2 records")
+        #expect(seen.after < .seconds(1), "Ada saw Bob's delete after \(seen.after)")
+        #expect(!seen.screen.contains("Water the plants"))
+        #expect(seen.screen.contains("› Buy milk"))
+
+        try ada.tmux.press("q")
+        try bob.tmux.press("q")
+        try expectEnd(ada, status: 0)
+        try expectEnd(bob, status: 0)
+    }
+
     // MARK: Helpers
 
     /// keyform ended with `status` and left the terminal's settings as it found them.

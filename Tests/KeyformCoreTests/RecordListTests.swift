@@ -370,4 +370,45 @@ import Testing
         let long = RecordListEngine.summary(of: Self.row(1, ["text": .text(String(repeating: "x", count: 50))], todo), todo)
         #expect(long == String(repeating: "x", count: 29) + "…")
     }
+    // MARK: Another terminal's changes
+
+    /// The store's change mark moved: the rows are read again, as many as are
+    /// loaded, and the highlight stays on its record on the same line.
+    @Test func anotherTerminalsChangeReadsTheRowsAgainInPlace() {
+        var state = RecordListState(rows: Self.items(30), visibleRows: 5)
+        for _ in 0..<7 { Self.send(&state, .moved(.down)) }
+        #expect((state.highlighted?.id, state.highlight, state.top) == (23, 7, 3))
+        #expect(Self.send(&state, .storeChanged) == [.refresh(matching: [], limit: RecordListEngine.firstBatch)])
+        #expect(state.isLoading)
+        #expect(Self.send(&state, .storeChanged) == [], "one read at a time")
+
+        // Two records added, one deleted above the highlight.
+        let rows = [Self.row(32, ["item": .text("Item 32")], Self.packing), Self.row(31, ["item": .text("Item 31")], Self.packing)]
+            + Self.items(30).filter { $0.id != 25 }
+        #expect(Self.send(&state, .rowsRefreshed(rows, total: 31)) == [])
+        #expect(!state.isLoading)
+        #expect(state.total == 31)
+        #expect((state.highlighted?.id, state.highlight, state.top) == (23, 8, 4))
+
+        // The highlighted record deleted: the one now in its place.
+        #expect(Self.send(&state, .storeChanged) != [])
+        Self.send(&state, .rowsRefreshed(rows.filter { $0.id != 23 }, total: 30))
+        #expect((state.highlighted?.id, state.highlight) == (22, 8))
+    }
+
+    /// Not while a delete waits for its y (the row asked about stays), nor
+    /// after the list was left; a sorted list reads all its records again.
+    @Test func aChangeWaitsForTheDeleteQuestionAndASortedListReadsAll() {
+        var state = RecordListState(rows: Self.items(3))
+        Self.send(&state, .deletePressed)
+        #expect(state.confirmingDelete == 3)
+        #expect(!state.canRefresh)
+        #expect(Self.send(&state, .storeChanged) == [])
+        #expect(state.confirmingDelete == 3)
+        Self.send(&state, .confirmAnswered(false))
+        state.sort = RecordListSort(field: "item")
+        #expect(Self.send(&state, .storeChanged) == [.refresh(matching: [], limit: nil)])
+        Self.send(&state, .quitPressed)
+        #expect(!state.canRefresh)
+    }
 }

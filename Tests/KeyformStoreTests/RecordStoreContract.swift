@@ -388,4 +388,27 @@ enum Backend: String, CaseIterable, CustomTestStringConvertible, Sendable {
         #expect(try store.deleteRecord(id: 2, form: fewer))
         #expect(try store.storedForm(named: "chores") == nil, "no records: nothing to read")
     }
+    /// A list on one terminal learns that another added, edited or deleted a
+    /// record (browse refreshes): the mark another opening reads differs after
+    /// each, and stays while nobody writes.
+    @Test(arguments: Backend.allCases)
+    func theChangeMarkMovesWhenAnotherOpeningChangesRecords(_ backend: Backend) throws {
+        let (ada, folder) = try backend.make(author: "ada@lab")
+        defer { withExtendedLifetime(folder) {} }
+        let bob = try backend.same(as: ada, author: "bob@desk")
+        var seen = try #require(try ada.changeMark(), "a store must tell when another opening changed it")
+        #expect(try ada.changeMark() == seen, "nobody wrote")
+        func changed(_ what: String, _ change: () throws -> Void) throws {
+            try change()
+            let mark = try ada.changeMark()
+            #expect(mark != seen, "\(what)")
+            seen = try #require(mark)
+            #expect(try ada.changeMark() == seen, "\(what), then nothing")
+        }
+        var id: Int64 = 0
+        try changed("added") { id = try bob.saveRecord(todoRecord("Swim"), form: todo) }
+        try changed("edited") { try bob.updateRecord(id: id, todoRecord("Swim far"), form: todo) }
+        try changed("imported") { try bob.saveRecords([todoRecord("Run")], form: todo) }
+        try changed("deleted") { try bob.deleteRecord(id: id, form: todo) }
+    }
 }

@@ -129,6 +129,54 @@ struct RecordBrowserTests {
         #expect(browser.outcome != nil)
     }
 
+    // MARK: Another terminal's changes
+
+    /// While the list is idle it asks, every quarter second, whether another
+    /// terminal changed the records, and reads its rows again when one did:
+    /// the highlight stays on its record. Never while a form is over the list.
+    @Test func anIdleListReadsItsRowsAgainWhenAnotherTerminalChangedThem() {
+        let store = Store([
+            RecordListRow(id: 2, values: Self.record("Water the plants", done: false)),
+            RecordListRow(id: 1, values: Self.record("Buy milk", done: true)),
+        ])
+        var changed = false
+        var hooks = store.hooks()
+        hooks.changed = {
+            defer { changed = false }
+            return changed
+        }
+        let browser = RecordBrowser(context: Self.context, rows: store.rows, hooks: hooks)
+        defer { browser.close() }
+        Self.type(browser, "\u{1B}[B")  // Down: Buy milk
+        #expect(browser.wakeUpMilliseconds == RecordBrowser.changeLookMilliseconds)
+        #expect(browser.wakeUp() == [])
+        #expect(!store.log.contains { $0.hasPrefix("load") }, "nothing changed: nothing read")
+
+        // Another terminal adds a record and edits one.
+        store.rows.insert(RecordListRow(id: 3, values: Self.record("Call the plumber")), at: 0)
+        store.rows[2] = RecordListRow(id: 1, values: Self.record("Buy oat milk", done: true))
+        changed = true
+        _ = browser.wakeUp()
+        let screen = Self.screen(browser)
+        #expect(screen.contains("  Call the plumber"), "\(screen)")
+        #expect(screen.contains("› Buy oat milk"), "the highlight stays on its record: \(screen)")
+        #expect(browser.list.total == 3)
+
+        // And deletes one.
+        store.rows.removeAll { $0.id == 2 }
+        changed = true
+        _ = browser.wakeUp()
+        #expect(!Self.screen(browser).contains("Water the plants"))
+        #expect(Self.screen(browser).contains("› Buy oat milk"))
+
+        // A form over the list: the list does not look (the form's own keys go on).
+        Self.type(browser, "a")
+        #expect(browser.isEditing)
+        #expect(browser.wakeUpMilliseconds == nil)
+        Self.escape(browser)
+        #expect(browser.wakeUpMilliseconds == RecordBrowser.changeLookMilliseconds)
+    }
+
     // MARK: Drafts of a record being added
 
     @Test func anAddLeftWithEscKeepsWhatWasTypedAsADraft() {

@@ -96,6 +96,11 @@ public struct RecordListState: Equatable, Sendable {
     /// Whether every record is loaded.
     public var isComplete: Bool { rows.count >= total }
 
+    /// Whether the rows may be read again for another terminal's change
+    /// (`.storeChanged`): the list is shown, no rows are on their way and no
+    /// delete waits for its y (the row asked about stays where it was).
+    public var canRefresh: Bool { outcome == nil && !isLoading && confirmingDelete == nil }
+
     /// Every condition the listed records meet: the scope, then the filters.
     public var matches: [FieldMatch] { scope + filters }
 
@@ -160,6 +165,11 @@ public enum RecordListEvent: Equatable, Sendable {
     /// The newest records that meet the list's conditions now, and how many
     /// there are, after `.reload`.
     case rowsReloaded([RecordListRow], total: Int)
+    /// Another terminal added, edited or deleted records (the store's change
+    /// mark moved, `RecordStore.changeMark`): the rows are read again, in place.
+    case storeChanged
+    /// The rows read again after `.refresh`, and how many there are now.
+    case rowsRefreshed([RecordListRow], total: Int)
 }
 
 public enum RecordListMove: Equatable, Sendable {
@@ -190,6 +200,10 @@ public enum RecordListEffect: Equatable, Sendable {
     /// The conditions changed: count the records that meet `matching` and read
     /// the newest `limit` of them; answer `.rowsReloaded` or `.storeFailed`.
     case reload(matching: [FieldMatch], limit: Int)
+    /// Another terminal changed the records: count those that meet `matching`
+    /// and read the newest `limit` of them (nil: all) again; answer
+    /// `.rowsRefreshed` or `.storeFailed`.
+    case refresh(matching: [FieldMatch], limit: Int?)
     /// Ask which of these fields (ids, in the form's order) to filter by; answer
     /// `.filterFieldPicked`, or nothing when the person cancels.
     case pickFilterField([String])
@@ -260,6 +274,27 @@ public enum RecordListEngine {
             state.highlight = 0
             state.top = 0
             if state.sort != nil { applySort(&state) }
+            return []
+        case .storeChanged:
+            // Not while rows are on their way, nor under a delete's question:
+            // the edge looks again when the list is idle (`canRefresh`).
+            guard state.canRefresh else { return [] }
+            state.isLoading = true
+            // As many rows as are loaded (a sorted list needs them all), so that
+            // the place in a long list is kept.
+            return [.refresh(matching: state.matches, limit: state.sort == nil ? max(firstBatch, state.rows.count) : nil)]
+        case .rowsRefreshed(let rows, let total):
+            state.isLoading = false
+            // The highlighted record stays highlighted, on the same line of the
+            // screen; when it is gone, the one now in its place.
+            let kept = state.highlighted?.id
+            let line = state.highlight - state.top
+            state.rows = rows
+            state.total = max(rows.count, total)
+            if state.sort != nil { applySort(&state) }
+            state.highlight = kept.flatMap { id in state.rows.firstIndex { $0.id == id } } ?? min(state.highlight, max(0, state.rows.count - 1))
+            state.top = max(0, state.highlight - line)
+            keepHighlightInView(&state)
             return []
         case .formSubmitted(let record, let editing):
             return [.save(record, editing: editing)]
