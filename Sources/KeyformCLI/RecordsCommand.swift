@@ -17,7 +17,7 @@ struct RecordsCommand: ParsableCommand {
             Exit status: 0 listed or exported, 1 the store or the output file failed (or no \
             database at --db), 2 bad usage, an invalid form, or a config with errors.
             """,
-        subcommands: [RecordsListCommand.self, RecordsExportCommand.self, RecordsImportCommand.self]
+        subcommands: [RecordsListCommand.self, RecordsExportCommand.self, RecordsImportCommand.self, RecordsCopyCommand.self]
     )
 }
 

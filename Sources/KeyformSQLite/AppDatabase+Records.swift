@@ -57,6 +57,32 @@ extension AppDatabase: RecordStore {
         }
     }
 
+    /// Stores records copied from another store in one transaction, each with
+    /// its own created and updated times and author (NULL stays NULL).
+    @discardableResult
+    public func copyRecords(_ records: [StoredRecord], form: Form) throws(StoreError) -> [Int64] {
+        try StoreNames.validate(form)
+        var rows: [RecordRow] = []
+        rows.reserveCapacity(records.count)
+        for stored in records {
+            rows.append(RecordRow(id: nil, form: form.name, created: Timestamp.string(from: stored.created),
+                                  updated: Timestamp.string(from: stored.updated), data: try StoredValues.json(stored.values, form: form),
+                                  author: stored.author))
+        }
+        let definition = FormDefinition(form).json
+        let time = Timestamp.string(from: now())
+        return try writing { db in
+            try RecordView.ensure(db, form: form)
+            try Self.keep(definition, of: form, at: time, db)
+            let insert = try db.cachedStatement(
+                sql: "INSERT INTO _record (form, created, updated, data, author) VALUES (?, ?, ?, ?, ?)")
+            return try rows.map { row in
+                try insert.execute(arguments: [row.form, row.created, row.updated, row.data, row.author])
+                return db.lastInsertedRowID
+            }
+        }
+    }
+
     /// Replaces the values of record `id` of `form` and sets its `updated` time;
     /// values equal to those stored write nothing (`updated` stays).
     /// Throws `.recordNotFound` when there is no such record (deleted meanwhile).

@@ -115,6 +115,24 @@ public final class MemoryStore: RecordStore, @unchecked Sendable {
         }
     }
 
+    @discardableResult
+    public func copyRecords(_ records: [StoredRecord], form: Form) throws(StoreError) -> [Int64] {
+        var storable: [(stored: StoredRecord, fields: [String], values: [String: FieldValue])] = []
+        for stored in records {
+            let (fields, values) = try Self.storable(stored.values, form: form)
+            storable.append((stored, fields, values))
+        }
+        return lock.withLock {
+            definitions[form.name] = FormDefinition(form)
+            return storable.map { stored, fields, values in
+                lastID += 1
+                entries.append(Entry(id: lastID, form: form.name, created: stored.created, updated: stored.updated, fields: fields,
+                                     values: values, author: stored.author))
+                return lastID
+            }
+        }
+    }
+
     public func updateRecord(id: Int64, _ record: KeyformCore.Record, form: Form) throws(StoreError) {
         let (fields, values) = try Self.storable(record, form: form)
         let time = now()

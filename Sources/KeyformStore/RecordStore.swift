@@ -42,6 +42,14 @@ public protocol RecordStore: AnyObject, Sendable {
     @discardableResult
     func saveRecords(_ records: [DatedRecord], form: Form) throws(StoreError) -> [Int64]
 
+    /// Stores records copied from another store as they were there
+    /// (`keyform records copy`): each keeps its created and updated times (to the
+    /// millisecond) and its author — a record of no author stays so — and gets a
+    /// new id; all or none. Returns the new ids in order. The form's view and
+    /// definition follow `form`, as for any save; drafts are left as they are.
+    @discardableResult
+    func copyRecords(_ records: [StoredRecord], form: Form) throws(StoreError) -> [Int64]
+
     /// Replaces the values of record `id` of `form`; `.recordNotFound` when it is gone.
     /// Values equal to those stored write nothing: the record's `updated` stays
     /// (an edit that changed nothing is no edit).

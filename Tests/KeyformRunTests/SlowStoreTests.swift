@@ -29,6 +29,7 @@ final class SlowStore: RecordStore, @unchecked Sendable {
         try inner.saveRecord(record, form: form, removingDraft: removingDraft)
     }
     func saveRecords(_ records: [DatedRecord], form: Form) throws(StoreError) -> [Int64] { try inner.saveRecords(records, form: form) }
+    func copyRecords(_ records: [StoredRecord], form: Form) throws(StoreError) -> [Int64] { try inner.copyRecords(records, form: form) }
     func changeMark() throws(StoreError) -> Int64? { try inner.changeMark() }
     func updateRecord(id: Int64, _ record: Record, form: Form) throws(StoreError) { try inner.updateRecord(id: id, record, form: form) }
     func deleteRecord(id: Int64, form: Form) throws(StoreError) -> Bool { try inner.deleteRecord(id: id, form: form) }

@@ -411,4 +411,28 @@ enum Backend: String, CaseIterable, CustomTestStringConvertible, Sendable {
         try changed("imported") { try bob.saveRecords([todoRecord("Run")], form: todo) }
         try changed("deleted") { try bob.deleteRecord(id: id, form: todo) }
     }
+    /// `records copy`: records copied in keep their times and authors (none
+    /// stays none) and get new ids; all or none.
+    @Test(arguments: Backend.allCases)
+    func copiedRecordsKeepTheirTimesAndAuthors(_ backend: Backend) throws {
+        let clock = TestClock()
+        let (store, _) = try backend.make(clock, author: "carol@home")
+        try store.saveRecord(todoRecord("Here first"), form: todo)
+        let made = Timestamp.date(from: "2026-01-02T03:04:05.678Z")!
+        let copied = [
+            StoredRecord(id: 7, created: made, updated: made.addingTimeInterval(60), values: todoRecord("Ada's", priority: "High"), author: "ada@lab"),
+            StoredRecord(id: 9, created: made.addingTimeInterval(1), updated: made.addingTimeInterval(1), values: todoRecord("Old"), author: nil),
+        ]
+        let ids = try store.copyRecords(copied, form: todo)
+        #expect(ids.count == 2 && ids[0] < ids[1] && !ids.contains(7))
+        let read = try store.records(form: todo)
+        #expect(read.map(\.values) == [todoRecord("Old"), todoRecord("Ada's", priority: "High"), todoRecord("Here first")])
+        #expect(read.map(\.author) == [nil, "ada@lab", "carol@home"])
+        #expect(read[1].created == made && read[1].updated == made.addingTimeInterval(60))
+        #expect(try store.history(form: todo, field: "text") == ["Old", "Here first"], "a copy of no author is everyone's; Ada's is hers")
+
+        let bad = StoredRecord(id: 1, created: made, updated: made, values: todoRecord("x", distance: .infinity))
+        #expect(throws: StoreError.self) { try store.copyRecords([copied[0], bad], form: todo) }
+        #expect(try store.recordCount(form: todo) == 3, "all or none")
+    }
 }
