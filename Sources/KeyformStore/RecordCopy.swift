@@ -9,7 +9,7 @@ import KeyformCore
 /// A record already in the target is not copied again: a record is the same
 /// when its form, created time (to the millisecond), author and values are, so
 /// a second run, or a copy back to where the records came from, doubles
-/// nothing (DECISIONS 64). Each form is copied in one transaction.
+/// nothing (DECISIONS 65). Each form is copied in one transaction.
 public enum RecordCopy {
     /// What one form's copy did.
     public struct Copied: Equatable, Sendable {

@@ -7,7 +7,7 @@ import KeyformCore
 /// A backend keeps the version beside the view (SQLite: `_view`) and compares
 /// it, never the view's SQL as the server stores it: PostgreSQL rewrites a
 /// view's text (`pg_get_viewdef`), so a text compared would differ on every
-/// save and the view be dropped and made again each time (DECISIONS 64).
+/// save and the view be dropped and made again each time (DECISIONS 65).
 package enum ViewVersion {
     /// `shape:hash`, the hash a 64-bit FNV-1a of the fields' description:
     /// the same on every machine and run (Swift's `Hasher` is seeded per process).
