@@ -84,10 +84,11 @@ public struct TerminalFormRunner: FormRunner {
         let config = try userConfig()
         let run = try form.storedRun(clock: .now())
         do {
-            let start = try run.start(drafts: form.draftPolicy.forRun) { question, details in
-                try StoredFormRun.askOnTerminal(question, ttyPath: ttyPath, details: details)
+            let options = TerminalRunner.Options.fromEnvironment(animate: form.isAnimated, config: config, ttyPath: ttyPath)
+            let start = try run.start(drafts: form.draftPolicy.forRun, language: options.language) { question, details in
+                try StoredFormRun.askOnTerminal(question, ttyPath: ttyPath, details: details, language: options.language)
             }
-            let record = try run.runOnTerminal(from: start, options: .fromEnvironment(animate: form.isAnimated, config: config, ttyPath: ttyPath))
+            let record = try run.runOnTerminal(from: start, options: options)
             return try run.saved(record)
         } catch let departure as Departure {
             throw KeyformError(departure)

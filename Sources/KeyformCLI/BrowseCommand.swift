@@ -70,7 +70,7 @@ struct BrowseCommand: ParsableCommand {
     /// `open` opens the store (called once signals are blocked: its pool may start threads).
     /// Adding and editing run the form as `StoredFormRun` does.
     @MainActor
-    static func browse(_ loaded: LoadedForm, scope: [FieldMatch] = [], leaveLabel: String = "quit", notice: String? = nil, noAnimation: Bool, noMouse: Bool = false,
+    static func browse(_ loaded: LoadedForm, scope: [FieldMatch] = [], leaveLabel: Message = .hintQuit, notice: String? = nil, noAnimation: Bool, noMouse: Bool = false,
                        withoutTerminal: String, open: @escaping () throws -> any RecordStore) throws -> RecordListState.Outcome {
         do {
             let options = TerminalRunner.Options.fromEnvironment(animate: !noAnimation, mouse: !noMouse, config: try Settings.load())
@@ -86,7 +86,10 @@ struct BrowseCommand: ParsableCommand {
                 } catch {
                     throw Failure(message: "\(error)", status: 1)
                 }
-                return RecordBrowser(context: run.context, rows: records.map(RecordListRow.init), total: total, scope: scope,
+                // The list and the forms it opens speak the run's language.
+                var context = run.context
+                context.language = options.language
+                return RecordBrowser(context: context, rows: records.map(RecordListRow.init), total: total, scope: scope,
                                      leaveLabel: leaveLabel, notice: notice, hooks: run.browserHooks(on: store),
                                      keys: options.keys.list, formKeys: options.keys.form)
             }

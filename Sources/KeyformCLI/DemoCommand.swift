@@ -50,11 +50,11 @@ struct DemoCommand: ParsableCommand {
                 let hint = Suggestion.closest(to: app, among: names).map { "did you mean '\($0)'? " } ?? ""
                 throw Failure(message: "no demo app '\(app)'; \(hint)the apps are: \(names.joined(separator: ", "))")
             }
-            try open(chosen, leaveLabel: "quit")
+            try open(chosen, leaveLabel: .hintQuit)
             return
         }
         while let chosen = try menu(apps) {
-            try open(chosen, leaveLabel: "menu")
+            try open(chosen, leaveLabel: .hintMenu)
         }
     }
 
@@ -97,7 +97,7 @@ struct DemoCommand: ParsableCommand {
     /// - Parameter leaveLabel: what leaving the app is, as its footer names it
     ///   (`menu` when it goes back to the menu).
     @MainActor
-    private func open(_ app: DemoApps.App, leaveLabel: String) throws {
+    private func open(_ app: DemoApps.App, leaveLabel: Message) throws {
         let (loaded, diagnostics) = FormFiles.load(path: app.path)
         FormFiles.reportErrors(diagnostics)
         guard let loaded else { throw ExitCode(ExitStatus.badUsage) }
@@ -119,7 +119,7 @@ struct DemoCommand: ParsableCommand {
 
     /// The browse list of the form's records (those meeting `scope`), until the person leaves it.
     @MainActor
-    private func browse(_ loaded: LoadedForm, on database: any RecordStore, scope: [FieldMatch] = [], leaveLabel: String = "quit",
+    private func browse(_ loaded: LoadedForm, on database: any RecordStore, scope: [FieldMatch] = [], leaveLabel: Message = .hintQuit,
                         notice: String? = nil) throws {
         try BrowseCommand.browse(loaded, scope: scope, leaveLabel: leaveLabel, notice: notice, noAnimation: noAnimation, noMouse: noMouse,
                                  withoutTerminal: WithoutTerminal.demo, open: { database }).leftNormally()
@@ -147,7 +147,7 @@ struct DemoCommand: ParsableCommand {
                 }
                 list = picked
             }
-            try browse(loaded, on: database, scope: [FieldMatch(field: "list", value: list.map(FieldValue.text))], leaveLabel: "lists",
+            try browse(loaded, on: database, scope: [FieldMatch(field: "list", value: list.map(FieldValue.text))], leaveLabel: .hintLists,
                        notice: notice)
             notice = nil
             list = nil
@@ -172,7 +172,7 @@ struct DemoCommand: ParsableCommand {
             let database = try Self.openDatabase(DemoApps.databasePath(for: app, trip: trip))
             var notes = loaded
             notes.form.title = (loaded.form.title ?? loaded.form.name) + " · " + trip
-            try browse(notes, on: database, leaveLabel: "vacations")
+            try browse(notes, on: database, leaveLabel: .hintVacations)
         }
     }
 

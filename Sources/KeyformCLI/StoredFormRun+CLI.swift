@@ -26,7 +26,7 @@ extension StoredFormRun {
     ///   `Failure` (with `withoutTerminal`) when there is no terminal to ask on.
     func startOnTerminal(drafts: DraftPolicy, repeatLast: Bool = false, withoutTerminal: String) throws -> FormStart {
         do {
-            return try start(drafts: drafts, repeatLast: repeatLast)
+            return try start(drafts: drafts, repeatLast: repeatLast, language: Speaking.language)
         } catch let error as TerminalError {
             throw Failure(message: "cannot use the terminal (\(error)); \(withoutTerminal)")
         }

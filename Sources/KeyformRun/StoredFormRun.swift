@@ -130,7 +130,8 @@ public struct StoredFormRun {
     ///   yes or no; the default asks on the controlling terminal.
     /// - Throws: ``Departure`` when the person leaves at the question (the draft
     ///   stays as it was); what `ask` throws (`TerminalError`: no terminal).
-    public func start(drafts: DraftPolicy, repeatLast: Bool = false,
+    /// - Parameter language: the question's and its details' words.
+    public func start(drafts: DraftPolicy, repeatLast: Bool = false, language: Language = .english,
                       ask: ((_ question: String, _ details: [String]) throws -> Bool)? = nil) throws -> FormStart {
         var start = FormStart()
         guard let store else { return start }
@@ -146,7 +147,8 @@ public struct StoredFormRun {
         case .ignore: false
         case .ask:
             // The question shows what the draft holds.
-            try (ask ?? { try Self.askOnTerminal($0, details: $1) })(Self.question(for: draft, of: form), Self.details(of: draft, in: form))
+            try (ask ?? { try Self.askOnTerminal($0, details: $1, language: language) })(
+                Self.question(for: draft, of: form, language: language), Self.details(of: draft, in: form, language: language))
         }
         if resume {
             start.values.merge(draft.values) { _, drafted in drafted }
@@ -158,9 +160,13 @@ public struct StoredFormRun {
         return start
     }
 
-    /// "Resume the draft of 'New To-Do' saved at 14:05?": the one wording.
-    public static func question(for draft: Draft, of form: Form) -> String {
-        "Resume the draft of '\(form.title ?? form.name)' saved \(describe(draft.saved))?"
+    /// "Resume the draft of 'New To-Do' saved at 14:05?" (today), else "… saved
+    /// on 2026-11-20 at 14:05?", in local time and `language`: the one wording.
+    public static func question(for draft: Draft, of form: Form, language: Language = .english) -> String {
+        let title = form.title ?? form.name
+        let (day, time) = localDayAndTime(draft.saved)
+        return language.text(Calendar.current.isDateInToday(draft.saved) ? .resumeDraft(title: title, time: time)
+            : .resumeDraftFrom(title: title, day: day, time: time))
     }
 
     /// Asks on the controlling terminal.
@@ -169,23 +175,23 @@ public struct StoredFormRun {
         try askOnTerminal(question, ttyPath: "/dev/tty", details: [])
     }
 
-    public static func askOnTerminal(_ question: String, ttyPath: String = "/dev/tty", details: [String] = []) throws -> Bool {
-        try TerminalRunner.ask(question, ttyPath: ttyPath, details: details).yes()
+    public static func askOnTerminal(_ question: String, ttyPath: String = "/dev/tty", details: [String] = [],
+                                     language: Language = .english) throws -> Bool {
+        try TerminalRunner.ask(question, ttyPath: ttyPath, details: details, language: language).yes()
     }
 
     /// "Draft — Text: Buy milk · Priority: High": the line above the question.
-    public static func details(of draft: Draft, in form: Form) -> [String] {
-        FormState.summary(of: draft.values, in: form).map { ["Draft — " + $0] } ?? []
+    public static func details(of draft: Draft, in form: Form, language: Language = .english) -> [String] {
+        FormState.summary(of: draft.values, in: form).map { [language.text(.draftHolds($0))] } ?? []
     }
 
-    /// "at 14:05" today, else "on 2026-11-20 at 14:05", in local time.
-    public static func describe(_ date: Date) -> String {
+    /// The local day and `14:05` of `date`.
+    static func localDayAndTime(_ date: Date) -> (CivilDate, String) {
         let calendar = Calendar.current
         let time = String(format: "%02d:%02d", calendar.component(.hour, from: date), calendar.component(.minute, from: date))
-        if calendar.isDateInToday(date) { return "at \(time)" }
-        let day = String(format: "%04d-%02d-%02d", calendar.component(.year, from: date), calendar.component(.month, from: date),
-                         calendar.component(.day, from: date))
-        return "on \(day) at \(time)"
+        let day = CivilDate(year: calendar.component(.year, from: date), month: calendar.component(.month, from: date),
+                            day: calendar.component(.day, from: date)) ?? CivilDate(year: 1970, month: 1, day: 1)!
+        return (day, time)
     }
 
     // MARK: - While it runs

@@ -57,16 +57,15 @@ public enum AccessibleRun {
             }
             let field = context.fields[state.focus]
             let before = state
+            var event = FormEvent.cancelPressed
             switch lines.read(prompt: SpokenForm.prompt(state, context), history: field.secret ? [] : hooks.history(field.id),
                               secret: field.secret) {
-            case .line(let text):
-                apply(.answered(SpokenForm.input(answering: text, state, context)))
-            case .endOfInput:
-                apply(.cancelPressed)
-            case .signal(let signal):
-                apply(signal == SIGINT ? .interrupted : .terminated(signal: signal))
+            case .line(let text): event = SpokenForm.event(answering: text, state, context)
+            case .endOfInput: event = .cancelPressed
+            case .signal(let signal): event = signal == SIGINT ? .interrupted : .terminated(signal: signal)
             }
-            let reply = SpokenForm.reply(from: before, to: state, context)
+            apply(event)
+            let reply = SpokenForm.reply(to: event, from: before, to: state, context)
             lines.say(reply)
             // A notice (Done is disabled) names where focus went: that field is announced again.
             if state.notice != nil { announced = nil }

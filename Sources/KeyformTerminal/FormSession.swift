@@ -255,7 +255,7 @@ public final class FormSession {
             case .field(let index)?: return Output(effects: send(.fieldClicked(index)))
             case .gridKey(let key)?: return Output(effects: send(.gridKeyClicked(key)))
             case .done?: return Output(effects: send(.donePressed))
-            case nil: return Output()
+            case .record?, nil: return Output()
             }
         case (.wheelUp, _), (.wheelDown, _):
             let down = event.button == .wheelDown

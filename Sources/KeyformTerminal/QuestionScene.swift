@@ -17,13 +17,15 @@ final class QuestionScene: TerminalScene {
     private let details: [String]
     private let keys: QuestionKeys.Map
     private var decoder = KeyDecoder()
-    private var situation = QuestionKeySituation()
+    private var situation: QuestionKeySituation
     private(set) var outcome: TerminalRunner.Answer?
 
-    init(question: String, details: [String] = [], keys: QuestionKeys.Map = QuestionKeys.standard) {
+    /// `language`: the footer's words (the question comes in its words already).
+    init(question: String, details: [String] = [], keys: QuestionKeys.Map = QuestionKeys.standard, language: Language = .english) {
         self.question = question
         self.details = details
         self.keys = keys
+        situation = QuestionKeySituation(language: language)
     }
 
     var hasPendingEscape: Bool { decoder.hasPendingEscape }

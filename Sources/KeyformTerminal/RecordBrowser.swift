@@ -120,11 +120,12 @@ public final class RecordBrowser: TerminalScene {
     ///     (the others are read with `Hooks.load` as the list scrolls to them).
     ///   - scope: what every record of the list meets (`browse --where`): the
     ///     rows and `total` must already be only those.
+    ///   - context: the form, in the language the list speaks too (`FormContext.language`).
     ///   - leaveLabel: what q does, as the footer says (`quit`; `lists` when the
     ///     list goes back to a list of lists).
     ///   - notice: a word to the person in the footer until the first key (how to go on).
     public init(context: FormContext, rows: [RecordListRow], total: Int? = nil, scope: [FieldMatch] = [],
-                leaveLabel: String = "quit", notice: String? = nil, hooks: Hooks, keys: RecordListKeyMaps = .standard,
+                leaveLabel: Message = .hintQuit, notice: String? = nil, hooks: Hooks, keys: RecordListKeyMaps = .standard,
                 formKeys: FormKeyMaps = .standard) {
         self.keys = keys
         self.formKeys = formKeys
@@ -132,11 +133,11 @@ public final class RecordBrowser: TerminalScene {
         list = RecordListState(rows: rows, total: total, scope: scope, leaveLabel: leaveLabel,
                                sorts: RecordListSort.offered(for: context.form) { field in
                                    context.index(ofField: field.id).flatMap { context.layout(ofField: $0, []) }.map(Self.values(of:))
-                               })
+                               }, language: context.language)
         list.notice = notice.map { .info($0) }
         self.hooks = hooks
         addContext = context
-        editContext = context.retitled(RecordListEngine.editTitle(of: context.form))
+        editContext = context.retitled(RecordListEngine.editTitle(of: context.form, language: context.language))
     }
 
     /// Whether the form is open over the list.
@@ -169,8 +170,13 @@ public final class RecordBrowser: TerminalScene {
         if rows != list.visibleRows { _ = send(.resized(visibleRows: rows)) }
         if let editor { return editor.session.frame(width: width, height: height, color: color) }
         listTooSmall = !FormView.fits(width: width, height: height)
-        return RecordListView.render(list, form, width: width, height: height, color: color, keys: keys)
+        let frame = RecordListView.render(list, form, width: width, height: height, color: color, keys: keys)
+        lastListFrame = frame
+        return frame
     }
+
+    /// The list's last frame: a click opens the record its regions say is under it.
+    private var lastListFrame: Frame?
 
     /// Whether the list's last frame asked for a larger window ("…or press Esc")
     /// instead of showing the list: keys then only leave or redraw, so nothing
@@ -201,9 +207,15 @@ public final class RecordBrowser: TerminalScene {
         guard list.outcome == nil else { return [] }
         if let editor { return handleInEditor(press, editor.session) }
         if case .mouse(let event) = press.key {
-            // The wheel scrolls the list a row at a time; a click on the list does nothing yet.
-            guard !listTooSmall, list.confirmingDelete == nil, event.button == .wheelUp || event.button == .wheelDown else { return [] }
-            return send(.moved(event.button == .wheelUp ? .up : .down))
+            // The wheel scrolls the list a row at a time; a left click on a record opens it, as Enter does.
+            guard !listTooSmall, list.confirmingDelete == nil else { return [] }
+            switch (event.button, event.action) {
+            case (.wheelUp, _), (.wheelDown, _): return send(.moved(event.button == .wheelUp ? .up : .down))
+            case (.left, .press):
+                guard case .record(let index)? = lastListFrame?.target(row: event.row, column: event.column) else { return [] }
+                return send(.rowClicked(index))
+            default: return []
+            }
         }
         let situation = RecordListKeySituation(state: list, form: form)
         guard let chord = KeyChord(press, isBound: { self.keys.list.binding(for: $0, in: situation) != nil }) else {
@@ -256,7 +268,7 @@ public final class RecordBrowser: TerminalScene {
                 case .pickFilterField(let ids):
                     let fields = ids.compactMap { form.field(id: $0) }
                     requests += openFilterForm(for: .filterField) {
-                        (try RecordListEngine.filterFieldForm(fields, of: form, clock: addContext.clock), [:])
+                        (try RecordListEngine.filterFieldForm(fields, of: form, clock: addContext.clock, language: list.language), [:])
                     }
                 case .pickFilterValue(let id, let current):
                     // A `choices` grid offers what is stored now: records added or deleted since count.
@@ -313,9 +325,10 @@ public final class RecordBrowser: TerminalScene {
     /// The form's context anew from the store (`Hooks.context`), when it gives
     /// one: before a record's form or the filter's value grid opens.
     private func refreshContexts() {
-        guard let context = hooks.context?() else { return }
+        guard var context = hooks.context?() else { return }
+        context.language = list.language
         addContext = context
-        editContext = context.retitled(RecordListEngine.editTitle(of: context.form))
+        editContext = context.retitled(RecordListEngine.editTitle(of: context.form, language: list.language))
     }
 
     private func openEditor(_ context: FormContext, values: [String: FieldInput], focus: Int = 0, for purpose: Purpose,
@@ -343,7 +356,7 @@ public final class RecordBrowser: TerminalScene {
             return openEditor(context, values: values, for: purpose)
         } catch {
             closeEditor()
-            return send(.storeFailed("Cannot filter: \(Self.describe(error))"))
+            return send(.storeFailed(list.language.text(.cannotFilter(Self.describe(error)))))
         }
     }
 

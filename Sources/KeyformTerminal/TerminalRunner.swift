@@ -269,10 +269,11 @@ extension TerminalRunner {
     /// back; Ctrl-Z or SIGTSTP stop it until `fg`). Keys that answer nothing are
     /// shown, with what to do, and never taken as an answer.
     /// - Parameter details: lines shown above the question (e.g. what a draft holds).
-    nonisolated public static func ask(_ question: String, ttyPath: String = "/dev/tty", details: [String] = []) throws -> Answer {
+    nonisolated public static func ask(_ question: String, ttyPath: String = "/dev/tty", details: [String] = [],
+                                       language: Language = .english) throws -> Answer {
         try MainActor.assumeIsolated {
-            try run(options: Options(color: false, animate: false, ttyPath: ttyPath, inline: true)) {
-                QuestionScene(question: question, details: details)
+            try run(options: Options(color: false, animate: false, ttyPath: ttyPath, inline: true, language: language)) {
+                QuestionScene(question: question, details: details, language: language)
             }
         }
     }

@@ -84,6 +84,39 @@ import Testing
         #expect(!stored.contains("roses"))
     }
 
+    // MARK: A click, in Japanese
+
+    /// A real mouse click on a record's row opens it, as Enter would; Esc goes
+    /// back to it highlighted. With `KEYFORM_LANG=ja` the list, the form it
+    /// opens and the delete question speak Japanese.
+    @Test func aClickOpensARecordAndTheListSpeaksJapanese() throws {
+        let folder = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let db = folder.appendingPathComponent("todo.sqlite").path
+        try seed(Self.todo, db: db, [#"{"text":"Buy milk","priority":"High"}"#, #"{"text":"Call mom"}"#])
+
+        let run = try FormRun(["browse", Self.todo], environment: ["KEYFORM_DB": db, "KEYFORM_LANG": "ja"])
+        defer { run.close() }
+        let tmux = run.tmux
+        var screen = try tmux.wait(forText: "To-Do · 2 件", "› Call mom", "Enter 編集 · a 追加 · d 削除")
+        #expect(try tmux.mouseReporting() == (true, true))
+        let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+        let row = try #require(lines.firstIndex { $0.hasPrefix("  Buy milk") }, "\(screen)")
+        try tmux.click(row: row, column: 12)
+        screen = try tmux.wait(forRow: "To-Do の編集")
+        try tmux.wait(forText: "Buy milk", "[ 完了 ]")
+        try tmux.press("Escape")
+        screen = try tmux.wait(forRow: "› Buy milk")
+        #expect(!screen.contains("[<"), "no report shows as text")
+        try tmux.press("d")
+        try tmux.wait(forText: "「Buy milk」を削除しますか？ (y/n)")
+        try tmux.press("n")
+        try tmux.wait(forText: "q 終了")
+        try tmux.press("q")
+        try expectEnd(run, status: 0)
+        #expect(try tmux.mouseReporting() == (false, false), "mouse reports left on after the list")
+    }
+
     // MARK: Toggle, Ctrl-C
 
     @Test func spaceTogglesABooleanAndCtrlCExits130() throws {

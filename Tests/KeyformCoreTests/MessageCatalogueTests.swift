@@ -32,6 +32,21 @@ struct MessageCatalogueTests {
         .hintToggleKey("Olives"), .hintTypeKey("7"), .hintPressKey("⌫"), .hintGoTo("Text"), .hintThenDone(.hintPickKey("High")),
         .keyListTitle, .keyListKeyboard, .keyListCalendar, .keyListKeys, .keyListSwitch, .keyListNote, .keyListTyping,
         .keyListTypingSummary, .keyListMore(7), .keyListAnyKeyGoesBack, .keySummary(.previousMonth),
+        .spokenOpening(title: "New To-Do", fields: 5), .spokenHowToAnswer, .spokenHowToGoBack("<"), .spokenFirstField, .spokenField(2, of: 5, parts: ["Priority", "optional"]),
+        .spokenRequired, .spokenOptional, .spokenNow("Medium"), .spokenSecretSet, .spokenList(["1 High", "2 Medium"]),
+        .spokenOneOf(.spokenList(["High", "Low"])), .spokenOneOrMoreOf(.spokenList(["Milk", "Eggs"])),
+        .spokenOrPick(.spokenText, .spokenList(["Felt strong", "Tired"])), .spokenChoiceCount(250), .spokenYesOrNo, .spokenText,
+        .spokenSecret, .spokenWholeNumber, .spokenNumber, .spokenDate(example: "2026-11-27"), .spokenTime,
+        .spokenDateTime(example: "2026-11-27"), .spokenNote, .spokenSubmitted,
+        .spokenEndedDraftNotKept(.cancelled, problem: "disk full"), .sentence("Text is required"),
+        .resumeDraft(title: "New To-Do", time: "14:05"), .resumeDraftFrom(title: "New To-Do", day: day, time: "14:05"),
+        .draftHolds("Text: Buy milk"), .hintYes, .hintNo, .noAnswer("Bu"),
+        .recordCount(3), .rowsShown(first: 2, last: 19), .noRecordsYet(addKey: "a"), .noRecordsWithYet("List: Groceries", addKey: "a"),
+        .noRecordsWith("Tags: Food", showAllKey: "Esc", addKey: "a"), .emptyValue, .sortedBy("Due"), .newestFirst,
+        .deleteRecord("Buy milk"), .recordDeleted("Buy milk"), .recordAddedNotListed("Buy milk", shows: "List: Groceries"),
+        .recordSavedNoLongerListed("Buy milk", shows: "List: Groceries"), .notSaved("disk full"), .cannotFilter("disk full"),
+        .nothingToToggle(form: "todo"), .nothingToFilterBy, .editTitle("To-Do"), .filterTitle("To-Do"), .filterGridTitle, .filterBy,
+        .hintEdit, .hintDelete, .hintShowAll, .hintSort(.sortedBy("Due")), .hintQuit, .hintMenu, .hintLists, .hintVacations,
         .demoSaved(summary: "Buy milk"), .demoLogged, .date(day), .monthName(11), .weekdayShort(1), .calendarTitle(monthName: "November", year: 2026),
     ]
 
@@ -100,6 +115,15 @@ struct MessageCatalogueTests {
             let summary = Message.keySummary(action)
             #expect(summary.japanese != summary.english && !summary.japanese.isEmpty, "\(action)")
         }
+    }
+
+    /// A particle follows a Japanese word without a space, a Latin one after a space.
+    @Test func japaneseParticlesAreSpacedAsJapaneseIsWritten() {
+        #expect(Message.hintPickKey("中").japanese == "中を選ぶ")
+        #expect(Message.hintPickKey("High").japanese == "High を選ぶ")
+        #expect(Message.hintKeep("400").japanese == "400 のまま")
+        #expect(Message.hintPressKey("⌫").japanese == "⌫を押す")
+        #expect(Message.hintGoTo("件名").japanese == "件名へ")
     }
 
     @Test(arguments: Language.allCases) func monthsAndWeekdaysAreNamedOnce(language: Language) {

@@ -79,7 +79,7 @@ import Testing
     @Test func aScopedListKeepsItsScopeAndLeavesItsFieldsColumnOut() throws {
         let form = try Self.checklist().form
         let groceries = FieldMatch(field: "list", value: .text("Groceries"))
-        let state = RecordListState(rows: [], scope: [groceries], leaveLabel: "lists")
+        let state = RecordListState(rows: [], scope: [groceries], leaveLabel: .hintLists)
         #expect(state.matches == [groceries])
         #expect(RecordListEngine.listedFields(state, form).map(\.id) == ["item", "checked"])
         // A list field's condition is one item of several: its column stays.

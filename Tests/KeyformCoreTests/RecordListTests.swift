@@ -34,6 +34,17 @@ import Testing
 
     // MARK: Moving
 
+    /// A click on a row highlights that record and opens it, as Enter does.
+    @Test func aClickedRowIsOpened() throws {
+        let todo = try Self.todo()
+        let rows = [Self.row(3, ["text": .text("C")], todo), Self.row(2, ["text": .text("B")], todo), Self.row(1, ["text": .text("A")], todo)]
+        var state = RecordListState(rows: rows, visibleRows: 19)
+        #expect(RecordListEngine.reduce(&state, .rowClicked(2), todo) == [.edit(rows[2])])
+        #expect(state.highlight == 2)
+        #expect(RecordListEngine.reduce(&state, .rowClicked(7), todo) == [], "a row that is gone opens nothing")
+        #expect(state.highlight == 2)
+    }
+
     @Test func theNewestRecordIsHighlightedFirst() {
         let state = RecordListState(rows: Self.items(3))
         #expect(state.highlight == 0)

@@ -141,7 +141,7 @@ struct RecordListViewTests {
         ]
     }
 
-    static func scoped(_ rows: [RecordListRow], _ scope: [FieldMatch], leaveLabel: String = "quit", _ events: [RecordListEvent] = [],
+    static func scoped(_ rows: [RecordListRow], _ scope: [FieldMatch], leaveLabel: Message = .hintQuit, _ events: [RecordListEvent] = [],
                        form: Form, height: Int = 24) -> RecordListState {
         var state = RecordListState(rows: rows, visibleRows: RecordListView.visibleRows(height: height), scope: scope, leaveLabel: leaveLabel)
         for event in events { _ = RecordListEngine.reduce(&state, event, form) }
@@ -150,13 +150,13 @@ struct RecordListViewTests {
 
     @Test func oneChecklistsItems() throws {
         let checklist = try DemoForms.context("checklist").form
-        let state = Self.scoped(Self.groceries(checklist), [FieldMatch(field: "list", value: .text("Groceries"))], leaveLabel: "lists", form: checklist)
+        let state = Self.scoped(Self.groceries(checklist), [FieldMatch(field: "list", value: .text("Groceries"))], leaveLabel: .hintLists, form: checklist)
         assertSnapshot(of: Self.picture(state, checklist), as: .lines)
     }
 
     @Test func aNewChecklistIsEmpty() throws {
         let checklist = try DemoForms.context("checklist").form
-        let state = Self.scoped([], [FieldMatch(field: "list", value: .text("Hardware"))], leaveLabel: "lists", form: checklist)
+        let state = Self.scoped([], [FieldMatch(field: "list", value: .text("Hardware"))], leaveLabel: .hintLists, form: checklist)
         assertSnapshot(of: Self.picture(state, checklist), as: .lines)
     }
 
@@ -189,12 +189,53 @@ struct RecordListViewTests {
     @Test func anAddedRecordOutsideTheFilterIsNamed() throws {
         let checklist = try DemoForms.context("checklist").form
         let hardware = Self.row(4, ["list": .text("Hardware"), "item": .text("Nails"), "checked": .boolean(false)], checklist)
-        let state = Self.scoped(Self.groceries(checklist), [FieldMatch(field: "list", value: .text("Groceries"))], leaveLabel: "lists",
+        let state = Self.scoped(Self.groceries(checklist), [FieldMatch(field: "list", value: .text("Groceries"))], leaveLabel: .hintLists,
                                 [.recordAdded(hardware)], form: checklist)
         assertSnapshot(of: Self.picture(state, checklist), as: .lines)
     }
 
     // MARK: Long lists
+
+    // MARK: In Japanese
+
+    /// The list in Japanese (`KEYFORM_LANG=ja`): the title's count, the
+    /// footer, the delete question, the notice after it, a long list's rows
+    /// and an empty filtered list are the catalogue's; labels and values are the form's.
+    @Test func theListInJapanese() throws {
+        let todo = try RecordListTests.todo()
+        func japanese(_ rows: [RecordListRow], height: Int = 24, _ events: [RecordListEvent], form: Form) -> RecordListState {
+            var state = RecordListState(rows: rows, visibleRows: RecordListView.visibleRows(height: height), language: .japanese)
+            for event in events { _ = RecordListEngine.reduce(&state, event, form) }
+            return state
+        }
+        let list = japanese(Self.todos(todo), [.moved(.down)], form: todo)
+        let text = RecordListView.render(list, todo, width: 80, height: 24).text()
+        #expect(text.hasPrefix("To-Do · 3 件") && text.hasSuffix("↑↓ 移動 · Enter 編集 · a 追加 · d 削除 · Space 切替 · f 絞り込み · q 終了"), "\(text)")
+        assertSnapshot(of: Self.picture(list, todo), as: .lines, named: "list")
+        let asked = japanese(Self.todos(todo), [.moved(.down), .deletePressed], form: todo)
+        #expect(RecordListView.render(asked, todo, width: 80, height: 24).text().hasSuffix("「Call mom」を削除しますか？ (y/n)"))
+        let deleted = japanese(Self.todos(todo), [.moved(.down), .deletePressed, .confirmAnswered(true), .recordDeleted(id: 2)], form: todo)
+        #expect(RecordListView.render(deleted, todo, width: 80, height: 24).text().hasSuffix("「Call mom」を削除しました"))
+        let long = japanese(RecordListTests.items(40), height: 12, [.moved(.pageDown)], form: Self.packing)
+        #expect(RecordListView.render(long, Self.packing, width: 50, height: 12).text().hasPrefix("Packing List · 40 件 · ")
+                && RecordListView.render(long, Self.packing, width: 50, height: 12).text().contains("件目"),
+                "\(RecordListView.render(long, Self.packing, width: 50, height: 12).text())")
+        let vacation = try DemoForms.context("vacation").form
+        let empty = japanese([], [.filterPicked(FieldMatch(field: "tags", value: .text("Museum"))), .rowsReloaded([], total: 0)], form: vacation)
+        assertSnapshot(of: Self.picture(empty, vacation, color: false), as: .lines, named: "emptyFiltered")
+    }
+
+    /// A click on a record's row opens it: each row shown is a region of the
+    /// frame, laid with its cells; the header, the title and the footer are none.
+    @Test func eachRecordRowIsClickable() throws {
+        let todo = try RecordListTests.todo()
+        let frame = RecordListView.render(Self.state(Self.todos(todo), form: todo), todo, width: 80, height: 24)
+        #expect(frame.target(row: 3, column: 0) == .record(0) && frame.target(row: 4, column: 40) == .record(1)
+                && frame.target(row: 5, column: 79) == .record(2), "\(frame.text())")
+        #expect(frame.target(row: 0, column: 0) == nil && frame.target(row: 2, column: 4) == nil && frame.target(row: 6, column: 0) == nil)
+        let asking = RecordListView.render(Self.state(Self.todos(todo), [.deletePressed], form: todo), todo, width: 80, height: 24)
+        #expect(asking.regions.isEmpty, "while a delete is asked, a click opens nothing")
+    }
 
     @Test func aLongListShowsWhichRows() {
         let state = Self.state(RecordListTests.items(40), height: 12, [.moved(.pageDown), .moved(.down)])

@@ -45,6 +45,36 @@ struct AccessibleInTmuxTests {
         #expect(screen.contains("Done: the form is submitted."), "\(screen)")
     }
 
+    /// The 日本語 demo in Japanese, in a real terminal: the words are the
+    /// catalogue's, and a line of just `<` goes back to the field before,
+    /// which is announced again with the value it holds.
+    @Test func theJapaneseFormInJapaneseGoesBackWithLessThan() throws {
+        let run = try FormRun(["run", "demo/japanese.yaml", "--accessible"], environment: ["KEYFORM_LANG": "ja"])
+        defer { run.close() }
+        let tmux = run.tmux
+        try tmux.wait(forText: "新しいタスク: 3 項目を 1 つずつ尋ねます。", "「<」だけを入力すると前の項目に戻ります。", "項目 1/3: 件名、必須、テキスト。")
+        try tmux.press("Enter")
+        try tmux.wait(forText: "件名は必須です。")
+        try tmux.type("牛乳を買う")
+        try tmux.press("Enter")
+        try tmux.wait(forText: "項目 2/3: 優先度、任意、次のどれか: 1 高、2 中、3 低。")
+        try tmux.type("<")
+        try tmux.press("Enter")
+        try tmux.wait(forText: "現在の値: 牛乳を買う。")
+        try tmux.press("Enter")
+        // The field after is asked again: its announcement shows a second time.
+        _ = try tmux.wait(for: "優先度 asked again") { $0.components(separatedBy: "項目 2/3: 優先度").count == 3 }
+        try tmux.type("1")
+        try tmux.press("Enter")
+        try tmux.wait(forText: "項目 3/3: メモ")
+        try tmux.press("Enter")
+        let result = try run.result()
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("牛乳を買う") && result.stdout.contains("高"), "\(result.stdout)")
+        #expect(result.sttyAfter == result.sttyBefore)
+        #expect(try tmux.screen().contains("完了: フォームを送信しました。"))
+    }
+
     /// TERM=dumb asks the same way; Ctrl-D on an empty line cancels as Esc
     /// (exit 1) with the draft kept, and the next run offers it.
     @Test func aDumbTerminalIsAskedTooAndCtrlDCancels() throws {

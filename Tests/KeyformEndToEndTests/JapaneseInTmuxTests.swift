@@ -23,7 +23,7 @@ import Testing
         try tmux.wait(forText: "牛乳を買う", "Enter/Tab 次へ")
         try tmux.press("Enter")
         // The grid: Enter picks the default key, then Done (the last field comes after it).
-        let grid = try tmux.wait(forText: "[1] 高", "Enter 中 を選ぶ")
+        let grid = try tmux.wait(forText: "[1] 高", "Enter 中を選ぶ")
         #expect(grid.contains("[ 完了 ]"), "\(grid)")
         try tmux.press("1")
         try tmux.wait(forText: "› メモ", "Enter 完了")

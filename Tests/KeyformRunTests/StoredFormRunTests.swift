@@ -66,6 +66,12 @@ struct StoredFormRunTests {
         #expect(throws: Departure.interrupted) { try run.start(drafts: .ask) { _, _ in throw Departure.interrupted } }
         #expect(try store.draft(form: checklist) != nil)
 
+        // In Japanese: the question and the line above it.
+        var japanese: [String] = []
+        _ = try run.start(drafts: .ask, language: .japanese) { question, details in japanese = [question] + details; return true }
+        #expect(japanese.count == 2 && japanese[0].hasSuffix("に保存した「Checklist item」の下書きを再開しますか？"), "\(japanese)")
+        #expect(japanese.last?.hasPrefix("下書き — ") == true && japanese.last?.contains("Eg") == true, "\(japanese)")
+
         _ = try run.start(drafts: .fresh)
         #expect(try store.draft(form: checklist) == nil)
         // No draft: nothing is asked.

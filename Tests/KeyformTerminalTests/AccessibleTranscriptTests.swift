@@ -49,6 +49,7 @@ import Testing
         #expect(talk.transcript == """
             New To-Do: 5 fields, one at a time.
             Type the answer and press Enter. Enter alone keeps the value said; Ctrl-D on an empty line cancels.
+            A line of just < goes back to the field before.
             Field 1 of 5: Text, required, text.
             Text: 
             Text is required.
@@ -84,6 +85,7 @@ import Testing
         #expect(talk.transcript == """
             Swim: 5 fields, one at a time.
             Type the answer and press Enter. Enter alone keeps the value said; Ctrl-D on an empty line cancels.
+            A line of just < goes back to the field before.
             Field 2 of 5: Stroke, required, text, or pick: 1 Freestyle, 2 Backstroke, 3 Breaststroke, 4 Butterfly, 5 Medley, 6 Kick, 7 Drill, 8 Warm-up, 9 Cool-down, 10 Pull, 11 Sculling, 12 Open water, 13 Choice.
             Stroke: 
             Stroke is required.
@@ -105,20 +107,32 @@ import Testing
         #expect(try RecordFormat.template(record, form: swim.form).trimmingCharacters(in: .newlines) == "2026-11-27 Open water 400m Moderate (Felt strong)")
     }
 
+    /// The 日本語 demo in Japanese (`KEYFORM_LANG=ja`): every word Keyform
+    /// says is the Japanese catalogue's, the form's own words as written; an
+    /// empty required field, and `<` going back a field.
     @Test func theJapaneseForm() throws {
-        let japanese = try Self.demo("japanese")
-        let talk = Self.talk(japanese, ["牛乳を買う", "高", ""])
+        var japanese = try Self.demo("japanese")
+        japanese.language = .japanese
+        let talk = Self.talk(japanese, ["", "牛乳を買う", "高", "<", "", ""])
         #expect(talk.transcript == """
-            新しいタスク: 3 fields, one at a time.
-            Type the answer and press Enter. Enter alone keeps the value said; Ctrl-D on an empty line cancels.
-            Field 1 of 3: 件名, required, text.
+            新しいタスク: 3 項目を 1 つずつ尋ねます。
+            答えを入力して Enter を押してください。Enter だけなら今の値のまま、空の行で Ctrl-D を押すと中止します。
+            「<」だけを入力すると前の項目に戻ります。
+            項目 1/3: 件名、必須、テキスト。
+            件名: 
+            件名は必須です。
             件名: 牛乳を買う
-            Field 2 of 3: 優先度, optional, one of: 1 高, 2 中, 3 低.
-            Now: 中.
+            項目 2/3: 優先度、任意、次のどれか: 1 高、2 中、3 低。
+            現在の値: 中。
             優先度: 高
-            Field 3 of 3: メモ, optional, text.
+            項目 3/3: メモ、任意、テキスト。
+            メモ: <
+            項目 2/3: 優先度、任意、次のどれか: 1 高、2 中、3 低。
+            現在の値: 高。
+            優先度: 
+            項目 3/3: メモ、任意、テキスト。
             メモ: 
-            Done: the form is submitted.
+            完了: フォームを送信しました。
             """)
         guard case .submitted(let record) = talk.outcome else {
             Issue.record("not submitted: \(talk.outcome)")
@@ -135,6 +149,7 @@ import Testing
         #expect(talk.transcript == """
             Profile: 5 fields, one at a time.
             Type the answer and press Enter. Enter alone keeps the value said; Ctrl-D on an empty line cancels.
+            A line of just < goes back to the field before.
             Field 1 of 5: Name, required, text.
             Name: Ada
             Field 2 of 5: Email, optional, text.
@@ -155,6 +170,57 @@ import Testing
             Done: the form is submitted.
             """)
         #expect(talk.outcome.isSubmitted)
+    }
+
+    /// A line of just `<` goes back a field, as Shift-Tab does on the screen:
+    /// the field before is announced again with the value it holds; on the
+    /// first field it says there is none before. Said once at the start.
+    @Test func lessThanGoesBackAField() throws {
+        let todo = try Self.demo("todo")
+        let talk = Self.talk(todo, ["<", "Buy milk", " < ", "", "1", "", "", ""])
+        #expect(talk.transcript == """
+            New To-Do: 5 fields, one at a time.
+            Type the answer and press Enter. Enter alone keeps the value said; Ctrl-D on an empty line cancels.
+            A line of just < goes back to the field before.
+            Field 1 of 5: Text, required, text.
+            Text: <
+            This is the first field; there is none before it.
+            Text: Buy milk
+            Field 2 of 5: Priority, optional, one of: 1 High, 2 Medium, 3 Low.
+            Now: Medium.
+            Priority:  < 
+            Field 1 of 5: Text, required, text.
+            Now: Buy milk.
+            Text: 
+            Field 2 of 5: Priority, optional, one of: 1 High, 2 Medium, 3 Low.
+            Now: Medium.
+            Priority: 1
+            Field 3 of 5: Status, optional, one of: 1 In progress, 2 Complete.
+            Now: In progress.
+            Status: 
+            Field 4 of 5: Due, optional, a date, like 2026-11-27, today or tomorrow.
+            Due: 
+            Field 5 of 5: Note, optional, text.
+            Note: 
+            Done: the form is submitted.
+            """)
+        guard case .submitted(let record) = talk.outcome else {
+            Issue.record("not submitted: \(talk.outcome)")
+            return
+        }
+        #expect(record["text"] == .text("Buy milk") && record["priority"] == .text("High"))
+    }
+
+    /// Ending in Japanese: Ctrl-D's cancel and a draft that could not be kept, as sentences.
+    @Test func endingsInJapanese() throws {
+        var todo = try Self.demo("todo")
+        todo.language = .japanese
+        var hooks = TerminalRunner.Hooks()
+        hooks.saveDraft = { _, _ in "disk full" }
+        let cancelled = Self.talk(todo, ["^D"], hooks: hooks)
+        #expect(cancelled.transcript.hasSuffix("Text: ^D\n中止しました。下書きを保存できませんでした: disk full。"), "\(cancelled.transcript)")
+        let kept = Self.talk(todo, ["^C"])
+        #expect(kept.transcript.hasSuffix("Text: ^C\n中断しました。下書きは保存してあります。"), "\(kept.transcript)")
     }
 
     /// Ctrl-D cancels as Esc does and Ctrl-C interrupts, each keeping the

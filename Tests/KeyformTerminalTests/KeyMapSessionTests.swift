@@ -148,6 +148,19 @@ import Testing
         #expect(scene.frame(width: 80, height: 24, color: false).text() == "Text: Buy milk\nResume the draft? [Y/n] yes")
     }
 
+    /// In Japanese the question's footer and its word on stray keys are the
+    /// catalogue's; y, n and Enter still answer.
+    @Test func theQuestionInJapanese() {
+        let scene = QuestionScene(question: "14:05 に保存した「新しいタスク」の下書きを再開しますか？", details: ["下書き — 件名: 牛乳"],
+                                  language: .japanese)
+        _ = scene.receive(Array("Bu".utf8))
+        #expect(scene.frame(width: 80, height: 24, color: false).text()
+            == "下書き — 件名: 牛乳\n14:05 に保存した「新しいタスク」の下書きを再開しますか？ [Y/n] Bu\n「Bu」は答えになりません: Backspace 消す · Esc 中止")
+        _ = scene.receive([127, 127])
+        _ = scene.receive(Array("n".utf8))
+        #expect(scene.outcome == .no)
+    }
+
     @Test func theQuestionsAnswerKeys() {
         for (bytes, answer) in [([UInt8]([13]), TerminalRunner.Answer.yes), (Array("n".utf8), .no), ([3], .interrupted)] {
             let scene = QuestionScene(question: "Resume?")

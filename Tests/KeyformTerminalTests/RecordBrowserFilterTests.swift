@@ -255,7 +255,7 @@ struct RecordBrowserFilterTests {
         let store = Store(Self.items.form, [Self.item(2, "Hardware", "Nails"), Self.item(1, "Groceries", "Milk", checked: true)])
         let groceries = FieldMatch(field: "list", value: .text("Groceries"))
         var refreshed = 0
-        let browser = RecordBrowser(context: Self.items, rows: store.matching([groceries]), scope: [groceries], leaveLabel: "lists",
+        let browser = RecordBrowser(context: Self.items, rows: store.matching([groceries]), scope: [groceries], leaveLabel: .hintLists,
                                     hooks: store.hooks(context: { refreshed += 1; return Self.items }))
         defer { browser.close() }
         #expect(Self.screen(browser) == """

@@ -20,10 +20,8 @@ public enum SpokenForm {
     public static func opening(_ state: FormState, _ context: FormContext) -> [String] {
         let count = context.evaluation(state.entries).shownFields.count
         let title = TerminalSafe.escaped(context.form.title ?? context.form.name)
-        return [
-            "\(title): \(count == 1 ? "1 field" : "\(count) fields"), one at a time.",
-            "Type the answer and press Enter. Enter alone keeps the value said; Ctrl-D on an empty line cancels.",
-        ]
+        let say = context.language.text
+        return [say(.spokenOpening(title: title, fields: count)), say(.spokenHowToAnswer), say(.spokenHowToGoBack(goBack))]
     }
 
     /// The focused field announced: its number among the shown fields, label,
@@ -35,10 +33,11 @@ public enum SpokenForm {
         let evaluation = context.evaluation(state.entries)
         let shown = evaluation.shownFields
         let number = (shown.firstIndex(of: index) ?? 0) + 1
+        let say = context.language.text
         var parts = [label(index, state, context)]
-        if field.holdsValue { parts.append(evaluation.required[index] ? "required" : "optional") }
-        parts.append(kind(of: index, state, context))
-        var lines = ["Field \(number) of \(shown.count): " + parts.joined(separator: ", ") + "."]
+        if field.holdsValue { parts.append(say(evaluation.required[index] ? .spokenRequired : .spokenOptional)) }
+        parts.append(say(kind(of: index, state, context)))
+        var lines = [say(.spokenField(number, of: shown.count, parts: parts))]
         if let description = field.description {
             lines += context.interpolated(description, state.entries).split(separator: "\n").map { TerminalSafe.escaped(String($0)) }
         }
@@ -46,13 +45,25 @@ public enum SpokenForm {
         var now = context.shownText(ofField: index, state.entries[index])
         // A switch's value is said by its state's word (In progress), as the screen shows it.
         if field.type == .boolean, case .success(.boolean(let flag)?) = context.validate(field: index, state.entries) { now = field.shown(flag) }
-        if !now.isEmpty { lines.append("Now: " + (field.secret ? "set, not read out" : TerminalSafe.escaped(now)) + ".") }
+        if !now.isEmpty { lines.append(say(.spokenNow(field.secret ? say(.spokenSecretSet) : TerminalSafe.escaped(now)))) }
         return lines
     }
 
     /// Readline's prompt for the focused field's answer: its label and a colon.
     public static func prompt(_ state: FormState, _ context: FormContext) -> String {
         label(state.focus, state, context) + ": "
+    }
+
+    /// A line of just this goes back to the field before, as Shift-Tab does
+    /// on the screen: a word any keyboard and screen reader has, typed where
+    /// every answer is typed (so it is a value no field can take alone here).
+    public static let goBack = "<"
+
+    /// What a line typed at the prompt does: `<` alone goes back a field
+    /// (never blocked by the field's checks); anything else answers it.
+    public static func event(answering answer: String, _ state: FormState, _ context: FormContext) -> FormEvent {
+        if FieldValidator.trimmed(answer) == goBack { return .previousPressed }
+        return .answered(input(answering: answer, state, context))
     }
 
     /// What `answer` gives the focused field. Empty: what it holds now (Enter
@@ -84,30 +95,34 @@ public enum SpokenForm {
         return .line(pick(trimmed) ?? answer)
     }
 
-    /// What is said after an answer moved the state from `before` to `after`:
+    /// What is said after `event` (an answer, `<`) moved the state from `before` to `after`:
     /// why the field was not taken, or why Done is not yet possible, each a
     /// sentence on its own line; how the form ended, when it did.
-    public static func reply(from before: FormState, to after: FormState, _ context: FormContext) -> [String] {
+    public static func reply(to event: FormEvent, from before: FormState, to after: FormState, _ context: FormContext) -> [String] {
         var lines: [String] = []
+        let say = context.language.text
+        if event == .previousPressed, after.focus == before.focus, after.outcome == nil { lines.append(say(.spokenFirstField)) }
         if let notice = after.notice {
-            lines.append(sentence(notice))
+            lines.append(say(.sentence(notice)))
         } else if after.focus == before.focus, let problem = after.problems[after.focus], after.outcome == nil {
-            lines.append(sentence(label(after.focus, after, context) + context.language.text(problem.afterLabel)))
+            lines.append(say(.sentence(label(after.focus, after, context) + say(problem.afterLabel))))
         }
-        if let outcome = after.outcome { lines.append(ending(outcome, after)) }
+        if let outcome = after.outcome { lines.append(ending(outcome, after, language: context.language)) }
         return lines
     }
 
     /// How the form ended, in words.
-    public static func ending(_ outcome: FormState.Outcome, _ state: FormState) -> String {
-        let kept = state.draftProblem.map { "; the draft could not be kept: " + TerminalSafe.escaped($0) } ?? "; the draft is kept"
-        switch outcome {
-        case .submitted: return "Done: the form is submitted."
-        case .cancelled: return "Cancelled" + kept + "."
-        case .interrupted: return "Interrupted" + kept + "."
-        case .timedOut: return "Time is up" + kept + "."
-        case .terminated: return "Stopped" + kept + "."
+    public static func ending(_ outcome: FormState.Outcome, _ state: FormState, language: Language = .english) -> String {
+        let ended: Message = switch outcome {
+        case .submitted: .spokenSubmitted
+        case .cancelled: .cancelled
+        case .interrupted: .interrupted
+        case .timedOut: .timeIsUp
+        case .terminated: .stopped
         }
+        if case .submitted = outcome { return language.text(ended) }
+        let kept = state.draftProblem.map { Message.spokenEndedDraftNotKept(ended, problem: TerminalSafe.escaped($0)) } ?? .endedDraftKept(ended)
+        return language.text(.sentence(language.text(kept)))
     }
 
     // MARK: Parts
@@ -115,14 +130,6 @@ public enum SpokenForm {
     /// The label as the form shows it now (earlier answers filled in), escaped.
     static func label(_ index: Int, _ state: FormState, _ context: FormContext) -> String {
         TerminalSafe.escaped(context.label(ofField: index, state.entries))
-    }
-
-    /// A sentence: a capital first letter and a full stop.
-    static func sentence(_ text: String) -> String {
-        var text = text
-        if let first = text.first { text = first.uppercased() + text.dropFirst() }
-        if let last = text.last, !".!?".contains(last) { text += "." }
-        return text
     }
 
     /// The keys a field's answer can name by number: a choice grid's keys
@@ -153,33 +160,31 @@ public enum SpokenForm {
     }
 
     /// The kind in words, with a choice grid's keys as a numbered list.
-    static func kind(of index: Int, _ state: FormState, _ context: FormContext) -> String {
+    static func kind(of index: Int, _ state: FormState, _ context: FormContext) -> Message {
         let field = context.fields[index]
         let choices = self.choices(of: index, state, context)
         let said = choices.map { TerminalSafe.escaped($0.said) }
-        let listed = choices.count > longestList ? "\(choices.count) choices; type one"
-            : numbersPick(field) ? said.enumerated().map { "\($0.offset + 1) \($0.element)" }.joined(separator: ", ")
-            : said.joined(separator: ", ")
-        if field.type == .boolean { return field.states == nil ? "yes or no" : "one of: " + listed }
+        let listed: Message = choices.count > longestList ? .spokenChoiceCount(choices.count)
+            : .spokenList(numbersPick(field) ? said.enumerated().map { "\($0.offset + 1) \($0.element)" } : said)
+        if field.type == .boolean { return field.states == nil ? .spokenYesOrNo : .spokenOneOf(listed) }
         if !choices.isEmpty {
-            let lead = field.multiple ? "one or more of" : field.strict ? "one of" : kindWords(field, context) + ", or pick"
-            return lead + ": " + listed
+            return field.multiple ? .spokenOneOrMoreOf(listed) : field.strict ? .spokenOneOf(listed) : .spokenOrPick(kindWords(field, context), listed)
         }
         return kindWords(field, context)
     }
 
     /// What a field of this kind takes, said plainly (a date's example is today).
-    static func kindWords(_ field: Field, _ context: FormContext) -> String {
+    static func kindWords(_ field: Field, _ context: FormContext) -> Message {
         switch field.type {
-        case .text where field.secret: "a secret, not shown as you type"
-        case .text: "text"
-        case .integer: "a whole number"
-        case .number: "a number"
-        case .date: "a date, like \(context.today), today or tomorrow"
-        case .time: "a time, like 14:30"
-        case .datetime: "a date and time, like \(context.today) 14:30"
-        case .boolean: "yes or no"
-        case .note: "a note to read; press Enter to go on"
+        case .text where field.secret: .spokenSecret
+        case .text: .spokenText
+        case .integer: .spokenWholeNumber
+        case .number: .spokenNumber
+        case .date: .spokenDate(example: "\(context.today)")
+        case .time: .spokenTime
+        case .datetime: .spokenDateTime(example: "\(context.today)")
+        case .boolean: .spokenYesOrNo
+        case .note: .spokenNote
         }
     }
 }

@@ -29,6 +29,9 @@ public struct RecordListKeySituation: Sendable {
     }
 
     var hasRows: Bool { !state.rows.isEmpty }
+
+    /// `words` in the list's language.
+    func say(_ words: Message) -> String { state.language.text(words) }
 }
 
 /// The keys of `keyform browse`'s list, and of its `Delete …? (y/n)` question:
@@ -50,30 +53,30 @@ public struct RecordListKeyMaps: Sendable {
     /// Keys that need rows are named only when there are some; the list's
     /// reducer answers them with the bell otherwise.
     public static let standard = RecordListKeyMaps(list: KeyMap([
-        Binding([.up], .listUp, rank: 4, help: { $0.hasRows ? "move" : nil }),
-        Binding([.down], .listDown, rank: 4, help: { $0.hasRows ? "move" : nil }),
+        Binding([.up], .listUp, rank: 4, help: { $0.hasRows ? $0.say(.hintMove) : nil }),
+        Binding([.down], .listDown, rank: 4, help: { $0.hasRows ? $0.say(.hintMove) : nil }),
         Binding([.character("k")], .listUp),
         Binding([.character("j")], .listDown),
         Binding([.pageUp], .listPageUp),
         Binding([.pageDown], .listPageDown),
         Binding([.home], .listFirst),
         Binding([.end], .listLast),
-        Binding([.enter], .open, rank: 0, help: { $0.hasRows ? "edit" : nil }),
-        Binding([.character("a")], .add, help: "add", rank: 1),
-        Binding([.character("d")], .delete, rank: 2, help: { $0.hasRows ? "delete" : nil }),
+        Binding([.enter], .open, rank: 0, help: { $0.hasRows ? $0.say(.hintEdit) : nil }),
+        Binding([.character("a")], .add, rank: 1, help: { $0.say(.hintAdd) }),
+        Binding([.character("d")], .delete, rank: 2, help: { $0.hasRows ? $0.say(.hintDelete) : nil }),
         Binding([.delete], .delete),
-        Binding([.space], .toggle, rank: 3, help: { $0.hasRows && RecordListEngine.toggledField($0.form) != nil ? "toggle" : nil }),
+        Binding([.space], .toggle, rank: 3, help: { $0.hasRows && RecordListEngine.toggledField($0.form) != nil ? $0.say(.hintToggle) : nil }),
         Binding([.character("f")], .filter, rank: 3, help: {
-            $0.hasRows && !RecordListEngine.filterFields($0.state, $0.form).isEmpty ? "filter" : nil
+            $0.hasRows && !RecordListEngine.filterFields($0.state, $0.form).isEmpty ? $0.say(.hintFilter) : nil
         }),
         Binding([.character("/")], .filter),
         // Named as what it does next: `s by Due`, then `s by Priority`, then `s newest first`.
         Binding([.character("s")], .sort, rank: 3, help: { situation in
             guard situation.hasRows, !situation.state.sorts.isEmpty else { return nil }
-            return "sort " + (RecordListEngine.nextSort(situation.state)?.describe(in: situation.form) ?? "newest first")
+            return situation.say(.hintSort(RecordListEngine.nextSort(situation.state)?.said(in: situation.form) ?? .newestFirst))
         }),
-        Binding([.escape], .back, rank: 1, help: { $0.state.filters.isEmpty ? nil : "show all" }),
-        Binding([.character("q")], .quit, rank: 0, help: { TerminalSafe.escaped($0.state.leaveLabel) }),
+        Binding([.escape], .back, rank: 1, help: { $0.state.filters.isEmpty ? nil : $0.say(.hintShowAll) }),
+        Binding([.character("q")], .quit, rank: 0, help: { $0.say($0.state.leaveLabel) }),
         Binding([.control("c")], .interrupt),
         Binding([.control("z")], .suspend),
         Binding([.control("l")], .redraw),

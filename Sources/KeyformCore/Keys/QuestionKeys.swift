@@ -3,10 +3,15 @@ public struct QuestionKeySituation: Sendable {
     /// Keys typed that answer nothing (someone typing into a form that is not
     /// there yet): shown, never taken as an answer, erased with Backspace.
     public var stray: String
+    /// The language of the footer's words.
+    public var language: Language
 
-    public init(stray: String = "") {
+    public init(stray: String = "", language: Language = .english) {
         self.stray = stray
+        self.language = language
     }
+
+    func say(_ words: Message) -> String { language.text(words) }
 }
 
 /// What a key does to a yes/no question.
@@ -29,10 +34,10 @@ public enum QuestionKeys {
     public typealias Map = KeyMap<QuestionKeySituation, QuestionAction>
 
     public static let standard = Map([
-        Binding([.character("y"), .character("Y"), .enter], .yes, help: "yes") { $0.stray.isEmpty },
-        Binding([.character("n"), .character("N")], .no, help: "no") { $0.stray.isEmpty },
-        Binding([.backspace], .erase, help: "erase", rank: 1) { !$0.stray.isEmpty },
-        Binding([.escape], .cancel, help: "cancel", rank: 2),
+        Binding([.character("y"), .character("Y"), .enter], .yes, when: { $0.stray.isEmpty }, help: { $0.say(.hintYes) }),
+        Binding([.character("n"), .character("N")], .no, when: { $0.stray.isEmpty }, help: { $0.say(.hintNo) }),
+        Binding([.backspace], .erase, rank: 1, when: { !$0.stray.isEmpty }, help: { $0.say(.hintErase) }),
+        Binding([.escape], .cancel, rank: 2, help: { $0.say(.hintCancel) }),
         Binding([.control("c")], .interrupt),
         Binding([.control("z")], .suspend),
         Binding([.control("l")], .redraw),
@@ -45,7 +50,7 @@ public enum QuestionKeys {
     public static func strayHint(_ situation: QuestionKeySituation, keys: Map = standard, width: Int) -> String? {
         guard !situation.stray.isEmpty else { return nil }
         let typed = TextWidth.truncate(TerminalSafe.escaped(situation.stray), toCells: max(1, width / 3))
-        let lead = "“\(typed)” is no answer: "
+        let lead = situation.say(.noAnswer(typed))
         return lead + keys.footer(in: situation, width: max(1, width - TextWidth.cells(lead)))
     }
 }

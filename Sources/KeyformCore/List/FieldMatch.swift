@@ -27,10 +27,10 @@ public struct FieldMatch: Hashable, Sendable {
 
     /// How the condition reads in a list's title: `Tags: Food`, `Due: (empty)`;
     /// the field's label, the value as it shows in the field, made terminal-safe.
-    public func describe(in form: Form) -> String {
+    public func describe(in form: Form, language: Language = .english) -> String {
         let shown = form.field(id: field)
         let text = value.map { value in shown.map { value.kind.shown(value, field: $0) } ?? value.text }
-        return TerminalSafe.escaped(shown?.label ?? field) + ": " + (text.map(TerminalSafe.escaped) ?? "(empty)")
+        return TerminalSafe.escaped(shown?.label ?? field) + ": " + (text.map(TerminalSafe.escaped) ?? language.text(.emptyValue))
     }
 
     /// What a new record's field starts with, so that the record meets the

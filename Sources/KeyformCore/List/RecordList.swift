@@ -62,7 +62,10 @@ public struct RecordListState: Equatable, Sendable {
     public var filters: [FieldMatch]
     /// What leaving with q (or Esc, with no filter on) does, as the footer names
     /// it: `quit`, or where the list goes back to (`lists`).
-    public var leaveLabel: String
+    public var leaveLabel: Message
+    /// The language the list speaks: its title, footer, notices and questions
+    /// (`Language.chosen`, read at the edge). What the form's author wrote is shown as written.
+    public var language: Language
     /// The orders `s` goes through after newest first (`RecordListSort.offered`).
     public var sorts: [RecordListSort]
     /// The order the rows are in now; nil: newest first. Sorted, the list reads
@@ -73,13 +76,14 @@ public struct RecordListState: Equatable, Sendable {
     ///   - total: how many records there are, when `rows` are only the newest of them.
     ///   - scope: what every record in `rows` meets (`browse --where`).
     public init(rows: [RecordListRow], total: Int? = nil, highlight: Int = 0, visibleRows: Int = 19,
-                scope: [FieldMatch] = [], leaveLabel: String = "quit", sorts: [RecordListSort] = []) {
+                scope: [FieldMatch] = [], leaveLabel: Message = .hintQuit, sorts: [RecordListSort] = [], language: Language = .english) {
         self.rows = rows
         self.sorts = sorts
         self.sort = nil
         self.scope = scope
         self.filters = []
         self.leaveLabel = leaveLabel
+        self.language = language
         self.total = max(rows.count, total ?? 0)
         self.isLoading = false
         self.goesToEndWhenLoaded = false
@@ -133,6 +137,9 @@ public enum RecordListEvent: Equatable, Sendable {
     case filterPressed
     /// `s`: sort the list in the next of its orders (`RecordListEngine.nextSort`).
     case sortPressed
+    /// A click on the record at this index of `rows` (the frame's regions say
+    /// which): it is highlighted and opened, as Enter opens it.
+    case rowClicked(Int)
     /// Ctrl-C or SIGINT.
     case interrupted
     /// SIGTERM or SIGHUP.
@@ -299,11 +306,12 @@ public enum RecordListEngine {
         case .formSubmitted(let record, let editing):
             return [.save(record, editing: editing)]
         case .saveFailed(let record, let editing, let message):
-            return [.reopen(record, editing: editing, notice: "Not saved: \(message)")]
+            return [.reopen(record, editing: editing, notice: state.language.text(.notSaved(message)))]
         case .recordAdded(let row):
             // A record the list's conditions leave out is stored, but not listed.
             if let unmet = unmet(row, state, form) {
-                state.notice = .info("Added \(quoted(summary(of: row, in: state, form))) · not listed: the list shows \(unmet.describe(in: form))")
+                state.notice = .info(state.language.text(.recordAddedNotListed(summary(of: row, in: state, form),
+                                                                               shows: unmet.describe(in: form, language: state.language))))
                 return []
             }
             state.total += 1
@@ -317,7 +325,8 @@ public enum RecordListEngine {
             guard let index = state.rows.firstIndex(where: { $0.id == row.id }) else { return [] }
             if let unmet = unmet(row, state, form) {
                 remove(at: index, &state)
-                state.notice = .info("Saved \(quoted(summary(of: row, in: state, form))) · no longer listed: the list shows \(unmet.describe(in: form))")
+                state.notice = .info(state.language.text(.recordSavedNoLongerListed(summary(of: row, in: state, form),
+                                                                                    shows: unmet.describe(in: form, language: state.language))))
                 return []
             }
             state.rows[index] = row
@@ -326,7 +335,7 @@ public enum RecordListEngine {
         case .recordDeleted(let id):
             guard let index = state.rows.firstIndex(where: { $0.id == id }) else { return [] }
             let removed = remove(at: index, &state)
-            state.notice = .info("Deleted \(quoted(summary(of: removed, in: state, form)))")
+            state.notice = .info(state.language.text(.recordDeleted(summary(of: removed, in: state, form))))
             return []
         case .storeFailed(let message):
             state.notice = .problem(message)
@@ -360,6 +369,11 @@ public enum RecordListEngine {
         case .openPressed:
             guard let row = state.highlighted else { return [.bell] }
             return [.edit(row)]
+        case .rowClicked(let index):
+            guard state.rows.indices.contains(index) else { return [] }
+            state.highlight = index
+            keepHighlightInView(&state)
+            return [.edit(state.rows[index])]
         case .addPressed:
             return [.add]
         case .deletePressed:
@@ -369,7 +383,7 @@ public enum RecordListEngine {
         case .togglePressed:
             guard let row = state.highlighted else { return [.bell] }
             guard let field = toggledField(form) else {
-                state.notice = .problem("Nothing to toggle: \(TerminalSafe.escaped(form.name)) has no yes/no field")
+                state.notice = .problem(state.language.text(.nothingToToggle(form: TerminalSafe.escaped(form.name))))
                 return [.bell]
             }
             let flipped = row.values[field.id] != .boolean(true)
@@ -387,7 +401,7 @@ public enum RecordListEngine {
             let fields = filterFields(state, form)
             switch fields.count {
             case 0:
-                state.notice = .problem("Nothing to filter by: the list already shows one value of each field")
+                state.notice = .problem(state.language.text(.nothingToFilterBy))
                 return [.bell]
             case 1:
                 return [.pickFilterValue(field: fields[0].id, current: state.filters.first { $0.field == fields[0].id }?.value)]
@@ -421,8 +435,8 @@ public enum RecordListEngine {
     }
 
     /// The title of the form when it edits a record: "Edit To-Do".
-    public static func editTitle(of form: Form) -> String {
-        "Edit " + title(of: form)
+    public static func editTitle(of form: Form, language: Language = .english) -> String {
+        language.text(.editTitle(title(of: form)))
     }
 
     /// A few words that name a record in messages: its first non-empty text
@@ -445,8 +459,6 @@ public enum RecordListEngine {
             ?? "record \(row.id)"
         return TextWidth.truncate(TerminalSafe.escaped(text), toCells: 30)
     }
-
-    public static func quoted(_ text: String) -> String { "“" + text + "”" }
 
     /// The fields the list has columns for: every field but those its conditions
     /// fix to one value (the title names it); a `multiple` field's condition is

@@ -15,8 +15,8 @@ extension RecordListEngine {
     }
 
     /// The title of the forms that ask what to filter by: "Vacation note · filter".
-    public static func filterTitle(of form: Form) -> String {
-        title(of: form) + " · filter"
+    public static func filterTitle(of form: Form, language: Language = .english) -> String {
+        language.text(.filterTitle(title(of: form)))
     }
 
     /// The id of the one field of the filter forms.
@@ -25,16 +25,20 @@ extension RecordListEngine {
     /// The form that asks which field to filter by: one field whose grid has a
     /// key per field (its label; hotkeys 1–9), in the form's order. Its value is
     /// the picked field's id (`filterFieldID`).
-    public static func filterFieldForm(_ fields: [Field], of form: Form, clock: WallClock) throws(FieldValidator.PatternError) -> FormContext {
+    public static func filterFieldForm(_ fields: [Field], of form: Form, clock: WallClock,
+                                       language: Language = .english) throws(FieldValidator.PatternError) -> FormContext {
         let keys = fields.enumerated().map { index, field in
             Layout.Key(label: field.label, text: field.id, hotkey: index < 9 ? Character(String(index + 1)) : nil)
         }
         let rows = stride(from: 0, to: keys.count, by: 3).map { Array(keys[$0..<min($0 + 3, keys.count)]) }
-        let layout = Layout(title: "Show only the records whose…", kind: .choice, pages: [Layout.Page(rows: rows)])
+        let layout = Layout(title: language.text(.filterGridTitle), kind: .choice, pages: [Layout.Page(rows: rows)])
         let name = "filter-fields"
-        let field = Field(id: filterFieldID, label: "Filter by", required: true, layout: name, input: .grid, strict: true)
-        return try FormContext(form: Form(title: filterTitle(of: form), name: form.name + "_filter", pages: [.init(fields: [field])], presentation: .picker),
-                               layouts: [name: layout], clock: clock)
+        let field = Field(id: filterFieldID, label: language.text(.filterBy), required: true, layout: name, input: .grid, strict: true)
+        var context = try FormContext(form: Form(title: filterTitle(of: form, language: language), name: form.name + "_filter",
+                                                 pages: [.init(fields: [field])], presentation: .picker),
+                                      layouts: [name: layout], clock: clock)
+        context.language = language
+        return context
     }
 
     /// The form that asks for the value to filter `field` by: one field, typed as
@@ -66,9 +70,12 @@ extension RecordListEngine {
             asked.layout = name
             asked.input = offered.isEmpty ? .keyboard : .grid
         }
-        let form = Form(title: filterTitle(of: context.form), name: context.form.name + "_filter", pages: [.init(fields: [asked])],
-                        presentation: .picker)
+        let form = Form(title: filterTitle(of: context.form, language: context.language), name: context.form.name + "_filter",
+                        pages: [.init(fields: [asked])], presentation: .picker)
         let values = current.map { [filterFieldID: FieldInput.line($0.kind.shown($0, field: field))] } ?? [:]
-        return (try FormContext(form: form, layouts: layouts, clock: context.clock), values)
+        var asking = try FormContext(form: form, layouts: layouts, clock: context.clock)
+        // Asked in the list's language, as the form it filters is.
+        asking.language = context.language
+        return (asking, values)
     }
 }

@@ -55,8 +55,13 @@ public struct RecordListSort: Equatable, Sendable {
     }
 
     /// The footer's and the title's words for it: `by Due`.
-    public func describe(in form: Form) -> String {
-        "by " + TerminalSafe.escaped(form.field(id: field)?.label ?? field)
+    public func describe(in form: Form, language: Language = .english) -> String {
+        language.text(said(in: form))
+    }
+
+    /// The order as a message: `by Due`.
+    public func said(in form: Form) -> Message {
+        .sortedBy(TerminalSafe.escaped(form.field(id: field)?.label ?? field))
     }
 }
 

@@ -38,7 +38,8 @@ public enum RecordListView {
                               keys: RecordListKeyMaps = .standard) -> Frame {
         guard FormView.fits(width: width, height: height) else {
             // The key that leaves, as the browser takes it while the list cannot be seen.
-            return FormView.tooSmall(width: width, height: height, leave: keys.list.label(of: .back, in: RecordListKeySituation(state: state, form: form)))
+            return FormView.tooSmall(width: width, height: height, leave: keys.list.label(of: .back, in: RecordListKeySituation(state: state, form: form)),
+                                     language: state.language)
         }
         let visible = visibleRows(height: height)
         let first = RecordListEngine.firstVisible(top: state.top, highlight: state.highlight, count: state.rows.count, visible: visible)
@@ -46,6 +47,8 @@ public enum RecordListView {
 
         var lines = [title(state, form, shown: first..<(first + shown.count)), Frame.Line()]
         var cursor: Frame.Position?
+        // A click on a record's row opens it: laid down with the row's cells.
+        var regions: [Frame.Region] = []
         if state.rows.isEmpty {
             lines.append(Frame.Line(emptyText(state, form, keys: keys)))
             cursor = Frame.Position(row: lines.count - 1, column: 0)
@@ -56,6 +59,7 @@ public enum RecordListView {
             lines.append(header)
             for (index, row) in zip(shown.indices, shown) {
                 let highlighted = index == state.highlight
+                if state.confirmingDelete == nil { regions.append(Frame.Region(row: lines.count, columns: 0..<width, .record(index))) }
                 let text = (highlighted ? "› " : "  ")
                     + columns.map { $0.fit(cell(row.values[$0.field.id], $0.field)) }.joined(separator: String(repeating: " ", count: gap))
                 if highlighted {
@@ -70,23 +74,25 @@ public enum RecordListView {
         let (footer, footerCursor) = footer(state, form, width: width, color: color, keys: keys)
         lines.append(footer)
         if let footerCursor { cursor = Frame.Position(row: height - 1, column: min(footerCursor, width - 1)) }
-        return Frame(width: width, height: height, lines: lines.map { $0.truncated(to: width) }, cursor: state.outcome == nil ? cursor : nil)
+        return Frame(width: width, height: height, lines: lines.map { $0.truncated(to: width) }, cursor: state.outcome == nil ? cursor : nil,
+                     regions: state.outcome == nil ? regions : [])
     }
 
     // MARK: Title and footer
 
     private static func title(_ state: RecordListState, _ form: Form, shown: Range<Int>) -> Frame.Line {
+        let say = state.language.text
         var line = Frame.Line(TerminalSafe.escaped(RecordListEngine.title(of: form)), .bold)
         // Which records the list shows, when not all: `· List: Groceries · Tags: Food`.
         for match in state.matches {
             line.append(" · ")
-            line.append(match.describe(in: form), .bold)
+            line.append(match.describe(in: form, language: state.language), .bold)
         }
-        if let sort = state.sort { line.append(" · " + sort.describe(in: form)) }
+        if let sort = state.sort { line.append(" · " + sort.describe(in: form, language: state.language)) }
         let count = state.total
-        line.append(" · " + (count == 0 ? "no records" : count == 1 ? "1 record" : "\(count) records"), .dim)
+        line.append(" · " + say(.recordCount(count)), .dim)
         if shown.count < count {
-            line.append(" · rows \(shown.lowerBound + 1)–\(shown.upperBound)", .dim)
+            line.append(" · " + say(.rowsShown(first: shown.lowerBound + 1, last: shown.upperBound)), .dim)
         }
         return line
     }
@@ -95,22 +101,19 @@ public enum RecordListView {
     /// would show. The keys it names are the key map's (a config's own).
     private static func emptyText(_ state: RecordListState, _ form: Form, keys: RecordListKeyMaps) -> String {
         let situation = RecordListKeySituation(state: state, form: form)
+        let say = state.language.text
         let add = keys.list.label(of: .add, in: situation)
-        let toAdd = add.map { " — press \($0) to add one" } ?? ""
         let matches = state.matches
-        if matches.isEmpty { return "No records yet" + toAdd }
-        let which = "No records with " + matches.map { $0.describe(in: form) }.joined(separator: ", ")
-        guard !state.filters.isEmpty else { return which + " yet" + toAdd }
-        let back = keys.list.label(of: .back, in: situation).map { "\($0) shows all" }
-        let adds = add.map { "\($0) adds one" }
-        let both = [back, adds].compactMap { $0 }
-        return both.isEmpty ? which : which + " — " + both.joined(separator: ", ")
+        if matches.isEmpty { return say(.noRecordsYet(addKey: add)) }
+        let which = say(.spokenList(matches.map { $0.describe(in: form, language: state.language) }))
+        guard !state.filters.isEmpty else { return say(.noRecordsWithYet(which, addKey: add)) }
+        return say(.noRecordsWith(which, showAllKey: keys.list.label(of: .back, in: situation), addKey: add))
     }
 
     /// The footer line, and the cursor's column on it when it asks a question.
     private static func footer(_ state: RecordListState, _ form: Form, width: Int, color: Bool, keys: RecordListKeyMaps) -> (Frame.Line, Int?) {
         if let id = state.confirmingDelete, let row = state.rows.first(where: { $0.id == id }) {
-            let question = "Delete \(RecordListEngine.quoted(RecordListEngine.summary(of: row, in: state, form)))? (y/n) "
+            let question = state.language.text(.deleteRecord(RecordListEngine.summary(of: row, in: state, form)))
             return (Frame.Line(question, color ? [.bold, .accent] : .bold), TextWidth.cells(question))
         }
         switch state.notice {

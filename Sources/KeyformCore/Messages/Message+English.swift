@@ -99,6 +99,71 @@ extension Message {
         case .keyListAnyKeyGoesBack: "Any key goes back to the form."
         case .keySummary(let action): action.shortSummary
 
+        case .spokenOpening(let title, let fields): "\(title): \(Self.count(fields, "field", "fields")), one at a time."
+        case .spokenHowToAnswer: "Type the answer and press Enter. Enter alone keeps the value said; Ctrl-D on an empty line cancels."
+        case .spokenHowToGoBack(let word): "A line of just \(word) goes back to the field before."
+        case .spokenFirstField: "This is the first field; there is none before it."
+        case .spokenField(let number, let count, let parts): "Field \(number) of \(count): " + parts.joined(separator: ", ") + "."
+        case .spokenRequired: "required"
+        case .spokenOptional: "optional"
+        case .spokenNow(let value): "Now: \(value)."
+        case .spokenSecretSet: "set, not read out"
+        case .spokenList(let items): items.joined(separator: ", ")
+        case .spokenOneOf(let list): "one of: " + list.english
+        case .spokenOneOrMoreOf(let list): "one or more of: " + list.english
+        case .spokenOrPick(let kind, let list): kind.english + ", or pick: " + list.english
+        case .spokenChoiceCount(let count): "\(count) choices; type one"
+        case .spokenYesOrNo: "yes or no"
+        case .spokenText: "text"
+        case .spokenSecret: "a secret, not shown as you type"
+        case .spokenWholeNumber: "a whole number"
+        case .spokenNumber: "a number"
+        case .spokenDate(let example): "a date, like \(example), today or tomorrow"
+        case .spokenTime: "a time, like 14:30"
+        case .spokenDateTime(let example): "a date and time, like \(example) 14:30"
+        case .spokenNote: "a note to read; press Enter to go on"
+        case .spokenSubmitted: "Done: the form is submitted."
+        case .spokenEndedDraftNotKept(let ended, let problem): ended.english + "; the draft could not be kept: " + problem
+        case .sentence(let text):
+            text.isEmpty ? text : text.prefix(1).uppercased() + text.dropFirst() + (".!?".contains(text.last!) ? "" : ".")
+
+        case .resumeDraft(let title, let time): "Resume the draft of '\(title)' saved at \(time)?"
+        case .resumeDraftFrom(let title, let day, let time): "Resume the draft of '\(title)' saved on \(day) at \(time)?"
+        case .draftHolds(let summary): "Draft — " + summary
+        case .hintYes: "yes"
+        case .hintNo: "no"
+        case .noAnswer(let typed): "“\(typed)” is no answer: "
+
+        case .recordCount(let count): count == 0 ? "no records" : Self.count(count, "record", "records")
+        case .rowsShown(let first, let last): "rows \(first)–\(last)"
+        case .noRecordsYet(let add): "No records yet" + (add.map { " — press \($0) to add one" } ?? "")
+        case .noRecordsWithYet(let which, let add): "No records with \(which) yet" + (add.map { " — press \($0) to add one" } ?? "")
+        case .noRecordsWith(let which, let showAll, let add):
+            "No records with \(which)" + Self.dashed([showAll.map { "\($0) shows all" }, add.map { "\($0) adds one" }])
+        case .emptyValue: "(empty)"
+        case .sortedBy(let label): "by " + label
+        case .newestFirst: "newest first"
+        case .deleteRecord(let summary): "Delete “\(summary)”? (y/n) "
+        case .recordDeleted(let summary): "Deleted “\(summary)”"
+        case .recordAddedNotListed(let summary, let shows): "Added “\(summary)” · not listed: the list shows \(shows)"
+        case .recordSavedNoLongerListed(let summary, let shows): "Saved “\(summary)” · no longer listed: the list shows \(shows)"
+        case .notSaved(let problem): "Not saved: " + problem
+        case .cannotFilter(let problem): "Cannot filter: " + problem
+        case .nothingToToggle(let form): "Nothing to toggle: \(form) has no yes/no field"
+        case .nothingToFilterBy: "Nothing to filter by: the list already shows one value of each field"
+        case .editTitle(let title): "Edit " + title
+        case .filterTitle(let title): title + " · filter"
+        case .filterGridTitle: "Show only the records whose…"
+        case .filterBy: "Filter by"
+        case .hintEdit: "edit"
+        case .hintDelete: "delete"
+        case .hintShowAll: "show all"
+        case .hintSort(let order): "sort " + order.english
+        case .hintQuit: "quit"
+        case .hintMenu: "menu"
+        case .hintLists: "lists"
+        case .hintVacations: "vacations"
+
         case .demoSaved(let summary): "✓ Saved “" + summary + "” — it is stored; Esc leaves"
         case .demoLogged: "Logged (newest first):"
 
@@ -147,6 +212,12 @@ extension Message {
     /// `1 pick`, `3 picks`.
     private static func count(_ count: Int, _ one: String, _ many: String) -> String {
         count == 1 ? "1 " + one : "\(count) " + many
+    }
+
+    /// ` — a, b` after a sentence, or nothing when no part is there.
+    private static func dashed(_ parts: [String?]) -> String {
+        let parts = parts.compactMap { $0 }
+        return parts.isEmpty ? "" : " — " + parts.joined(separator: ", ")
     }
 
     /// A value in a file, quoted, cut after 40 characters.

@@ -108,6 +108,71 @@ extension Message {
         case .keyListAnyKeyGoesBack: "どのキーでもフォームに戻ります。"
         case .keySummary(let action): Self.japaneseSummary(action)
 
+        case .spokenOpening(let title, let fields): "\(title): \(fields) 項目を 1 つずつ尋ねます。"
+        case .spokenHowToAnswer: "答えを入力して Enter を押してください。Enter だけなら今の値のまま、空の行で Ctrl-D を押すと中止します。"
+        case .spokenHowToGoBack(let word): "「\(word)」だけを入力すると前の項目に戻ります。"
+        case .spokenFirstField: "最初の項目です。前の項目はありません。"
+        case .spokenField(let number, let count, let parts): "項目 \(number)/\(count): " + parts.joined(separator: "、") + "。"
+        case .spokenRequired: "必須"
+        case .spokenOptional: "任意"
+        case .spokenNow(let value): "現在の値: \(value)。"
+        case .spokenSecretSet: "設定済み（読み上げません）"
+        case .spokenList(let items): items.joined(separator: "、")
+        case .spokenOneOf(let list): "次のどれか: " + list.japanese
+        case .spokenOneOrMoreOf(let list): "次から 1 つ以上: " + list.japanese
+        case .spokenOrPick(let kind, let list): kind.japanese + "、または次から選ぶ: " + list.japanese
+        case .spokenChoiceCount(let count): "選択肢 \(count) 個から 1 つを入力"
+        case .spokenYesOrNo: "yes か no"
+        case .spokenText: "テキスト"
+        case .spokenSecret: "秘密の値（入力は表示されません）"
+        case .spokenWholeNumber: "整数"
+        case .spokenNumber: "数値"
+        case .spokenDate(let example): "日付（例: \(example)、today、tomorrow）"
+        case .spokenTime: "時刻（例: 14:30）"
+        case .spokenDateTime(let example): "日時（例: \(example) 14:30）"
+        case .spokenNote: "読むための説明。Enter で次へ"
+        case .spokenSubmitted: "完了: フォームを送信しました。"
+        case .spokenEndedDraftNotKept(let ended, let problem): ended.japanese + "。下書きを保存できませんでした: " + problem
+        case .sentence(let text): text.isEmpty || "。！？.!?".contains(text.last!) ? text : text + "。"
+
+        case .resumeDraft(let title, let time): "\(time) に保存した「\(title)」の下書きを再開しますか？"
+        case .resumeDraftFrom(let title, let day, let time):
+            "\(Message.date(day).japanese) \(time) に保存した「\(title)」の下書きを再開しますか？"
+        case .draftHolds(let summary): "下書き — " + summary
+        case .hintYes: "はい"
+        case .hintNo: "いいえ"
+        case .noAnswer(let typed): "「\(typed)」は答えになりません: "
+
+        case .recordCount(let count): count == 0 ? "記録なし" : "\(count) 件"
+        case .rowsShown(let first, let last): "\(first)–\(last) 件目"
+        case .noRecordsYet(let add): "まだ記録がありません" + (add.map { "（\($0) で追加）" } ?? "")
+        case .noRecordsWithYet(let which, let add): "\(which) の記録はまだありません" + (add.map { "（\($0) で追加）" } ?? "")
+        case .noRecordsWith(let which, let showAll, let add):
+            "\(which) の記録はありません" + Self.bracketed([showAll.map { "\($0) ですべて表示" }, add.map { "\($0) で追加" }])
+        case .emptyValue: "（空）"
+        case .sortedBy(let label): label + " 順"
+        case .newestFirst: "新しい順"
+        case .deleteRecord(let summary): "「\(summary)」を削除しますか？ (y/n) "
+        case .recordDeleted(let summary): "「\(summary)」を削除しました"
+        case .recordAddedNotListed(let summary, let shows): "「\(summary)」を追加しました · 一覧には出ません（一覧は \(shows) のみ）"
+        case .recordSavedNoLongerListed(let summary, let shows): "「\(summary)」を保存しました · 一覧から外れました（一覧は \(shows) のみ）"
+        case .notSaved(let problem): "保存できませんでした: " + problem
+        case .cannotFilter(let problem): "絞り込めません: " + problem
+        case .nothingToToggle(let form): "切り替えられません: \(form) にははい/いいえの項目がありません"
+        case .nothingToFilterBy: "絞り込めません: どの項目も一覧には 1 つの値しかありません"
+        case .editTitle(let title): title + " の編集"
+        case .filterTitle(let title): title + " · 絞り込み"
+        case .filterGridTitle: "次の項目で記録を絞り込みます…"
+        case .filterBy: "絞り込む項目"
+        case .hintEdit: "編集"
+        case .hintDelete: "削除"
+        case .hintShowAll: "すべて表示"
+        case .hintSort(let order): order.japanese + "に並べ替え"
+        case .hintQuit: "終了"
+        case .hintMenu: "メニュー"
+        case .hintLists: "リスト一覧"
+        case .hintVacations: "休暇一覧"
+
         case .demoSaved(let summary): "✓ 「" + summary + "」を保存しました（Esc で終了）"
         case .demoLogged: "記録（新しい順）:"
 
@@ -131,16 +196,16 @@ extension Message {
         case .hintFilter: "絞り込み"
         case .hintToggle: "切替"
         case .hintLeaveEmpty: "空のまま"
-        case .hintKeep(let text): text + " のまま"
+        case .hintKeep(let text): Self.spaced(text) + "のまま"
         case .hintAdd: "追加"
         case .hintAnswer: "回答"
         case .hintPick: "選ぶ"
-        case .hintPickKey(let label): label + " を選ぶ"
+        case .hintPickKey(let label): Self.spaced(label) + "を選ぶ"
         case .hintPickDay(let day): Message.date(day).japanese + "を選ぶ"
-        case .hintToggleKey(let label): label + " を切替"
-        case .hintTypeKey(let label): label + " を入力"
-        case .hintPressKey(let label): label + " を押す"
-        case .hintGoTo(let label): label + " へ"
+        case .hintToggleKey(let label): Self.spaced(label) + "を切替"
+        case .hintTypeKey(let label): Self.spaced(label) + "を入力"
+        case .hintPressKey(let label): Self.spaced(label) + "を押す"
+        case .hintGoTo(let label): Self.spaced(label) + "へ"
         case .hintThenDone(let words): words.japanese + "、完了"
 
         case .date(let day): "\(day.year)年\(day.month)月\(day.day)日"
@@ -224,6 +289,19 @@ extension Message {
         case 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F, 0x061C: "書字方向の制御文字"
         default: "見えない文字"
         }
+    }
+
+    /// `（a、b）` after a sentence, or nothing when no part is there.
+    private static func bracketed(_ parts: [String?]) -> String {
+        let parts = parts.compactMap { $0 }
+        return parts.isEmpty ? "" : "（" + parts.joined(separator: "、") + "）"
+    }
+
+    /// A word before a particle (を, へ): a space after Latin letters and
+    /// digits (`High を選ぶ`), none after Japanese (`中を選ぶ`), as Japanese is written.
+    static func spaced(_ word: String) -> String {
+        guard let last = word.unicodeScalars.last, last.isASCII, last.properties.isAlphabetic || ("0"..."9").contains(last) else { return word }
+        return word + " "
     }
 
     /// A value in a file, in 「」, cut after 40 characters.

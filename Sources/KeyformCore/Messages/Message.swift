@@ -126,6 +126,104 @@ public indirect enum Message: Hashable, Sendable {
     /// What an action does, for a key the footer has no words for.
     case keySummary(KeyAction)
 
+    // MARK: The accessible mode (SpokenForm)
+    /// Said first: `New To-Do: 5 fields, one at a time.`
+    case spokenOpening(title: String, fields: Int)
+    /// How to answer, said once after the opening.
+    case spokenHowToAnswer
+    /// How to go back a field: a line of just `<` (`SpokenForm.goBack`).
+    case spokenHowToGoBack(String)
+    /// `<` on the first field.
+    case spokenFirstField
+    /// A field announced: `Field 2 of 5: Priority, optional, one of: 1 High, 2 Medium, 3 Low.`
+    case spokenField(Int, of: Int, parts: [String])
+    case spokenRequired
+    case spokenOptional
+    /// The value a field holds, said after it: `Now: Medium.`
+    case spokenNow(String)
+    /// A secret's value is never read out.
+    case spokenSecretSet
+    /// Items said one after another: `1 High, 2 Medium, 3 Low`.
+    case spokenList([String])
+    case spokenOneOf(Message)
+    case spokenOneOrMoreOf(Message)
+    /// A field that takes typed text or a key: `text, or pick: 1 Felt strong, …`.
+    case spokenOrPick(Message, Message)
+    /// A list too long to read out: `250 choices; type one`.
+    case spokenChoiceCount(Int)
+    case spokenYesOrNo
+    case spokenText
+    case spokenSecret
+    case spokenWholeNumber
+    case spokenNumber
+    /// `a date, like 2026-11-27, today or tomorrow` (the example is today).
+    case spokenDate(example: String)
+    case spokenTime
+    case spokenDateTime(example: String)
+    case spokenNote
+    case spokenSubmitted
+    /// How the form ended when its draft could not be kept.
+    case spokenEndedDraftNotKept(Message, problem: String)
+    /// Text said as a sentence: a capital and a full stop in English, `。` in Japanese.
+    case sentence(String)
+
+    // MARK: The question before a form
+    /// `Resume the draft of 'To-Do' saved at 14:05?` (saved today).
+    case resumeDraft(title: String, time: String)
+    /// `Resume the draft of 'To-Do' saved on 2026-11-20 at 14:05?`.
+    case resumeDraftFrom(title: String, day: CivilDate, time: String)
+    /// The line above the question: `Draft — Text: Buy milk · Priority: High`.
+    case draftHolds(String)
+    /// The question's answer keys in its footer.
+    case hintYes
+    case hintNo
+    /// Before the keys that work, under what was typed that answers nothing: `“Bu” is no answer: `.
+    case noAnswer(String)
+
+    // MARK: The browse list
+    /// The title's count: `no records`, `1 record`, `3 records`.
+    case recordCount(Int)
+    /// The title's rows in view when not all are: `rows 1–19`.
+    case rowsShown(first: Int, last: Int)
+    /// An empty list, and the key that adds one: `No records yet — press a to add one`.
+    case noRecordsYet(addKey: String?)
+    /// An empty list of the records that meet its `--where`: `No records with List: Groceries yet`.
+    case noRecordsWithYet(String, addKey: String?)
+    /// An empty filtered list: `No records with Tags: Food — Esc shows all, a adds one`.
+    case noRecordsWith(String, showAllKey: String?, addKey: String?)
+    /// A condition's value when the field is empty: `Due: (empty)`.
+    case emptyValue
+    /// An order of the list: `by Due`.
+    case sortedBy(String)
+    case newestFirst
+    /// The question before a record is deleted: `Delete “Buy milk”? (y/n) `.
+    case deleteRecord(String)
+    case recordDeleted(String)
+    /// A record added or saved that the list's conditions leave out, and what the list shows.
+    case recordAddedNotListed(String, shows: String)
+    case recordSavedNoLongerListed(String, shows: String)
+    case notSaved(String)
+    case cannotFilter(String)
+    case nothingToToggle(form: String)
+    case nothingToFilterBy
+    /// The form that edits a record: `Edit To-Do`.
+    case editTitle(String)
+    /// The forms that ask what to filter by: `To-Do · filter`, its grid's title and its field.
+    case filterTitle(String)
+    case filterGridTitle
+    case filterBy
+    /// The list's footer words.
+    case hintEdit
+    case hintDelete
+    case hintShowAll
+    /// `s`: the order it goes to next: `sort by Due`.
+    case hintSort(Message)
+    /// What q does: leave, or go back to where the list came from (the demo's).
+    case hintQuit
+    case hintMenu
+    case hintLists
+    case hintVacations
+
     // MARK: The demo's quick entry
     /// Under the next entry: `✓ Saved “Buy milk” — it is stored; Esc leaves`.
     case demoSaved(summary: String)

@@ -51,6 +51,8 @@ public struct Frame: Equatable, Sendable {
         case gridKey(GridDrawing.KeyIndex)
         /// The Done button.
         case done
+        /// A record of the browse list (its index in the list's rows): open it, as Enter does.
+        case record(Int)
     }
 
     /// What a click at `row`, `column` acts on; nil where nothing is.
