@@ -55,7 +55,7 @@ struct BrowseCommand: ParsableCommand {
         do {
             scope = try matches.map { (match: String) throws(StoreError) in try FieldMatch(parsing: match, form: loaded.form) }
         } catch {
-            throw Failure(message: "\(error)")  // a --where naming no field, or a value of the wrong type: bad usage (2)
+            throw Failure(message: Speaking.describe(error))  // a --where naming no field, or a value of the wrong type: bad usage (2)
         }
         try store.checkGiven()
         try MainActor.assumeIsolated {
@@ -84,13 +84,13 @@ struct BrowseCommand: ParsableCommand {
                     total = try store.recordCount(form: run.form, where: scope)
                     records = try store.records(form: run.form, where: scope, limit: RecordListEngine.firstBatch)
                 } catch {
-                    throw Failure(message: "\(error)", status: 1)
+                    throw Failure(message: Speaking.describe(error), status: 1)
                 }
                 // The list and the forms it opens speak the run's language.
                 var context = run.context
                 context.language = options.language
                 return RecordBrowser(context: context, rows: records.map(RecordListRow.init), total: total, scope: scope,
-                                     leaveLabel: leaveLabel, notice: notice, hooks: run.browserHooks(on: store),
+                                     leaveLabel: leaveLabel, notice: notice, hooks: run.browserHooks(on: store, language: options.language),
                                      keys: options.keys.list, formKeys: options.keys.form)
             }
         } catch let error as TerminalError {

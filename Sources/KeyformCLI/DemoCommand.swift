@@ -114,7 +114,7 @@ struct DemoCommand: ParsableCommand {
     }
 
     private static func openDatabase(_ path: String) throws -> any RecordStore {
-        do { return try StoreOpener.open(.file(path)) } catch { throw Failure(message: "\(error)", status: 1) }
+        do { return try StoreOpener.open(.file(path)) } catch { throw Failure(message: Speaking.describe(error), status: 1) }
     }
 
     /// The browse list of the form's records (those meeting `scope`), until the person leaves it.

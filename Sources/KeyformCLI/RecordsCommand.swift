@@ -55,7 +55,7 @@ struct RecordQuery: ParsableArguments {
         do {
             filters = try matches.map { (match: String) throws(StoreError) in try FieldMatch(parsing: match, form: form) }
         } catch {
-            throw Failure(message: "\(error)")  // a --where naming no field: bad usage (2)
+            throw Failure(message: Speaking.describe(error))  // a --where naming no field: bad usage (2)
         }
         return RecordSelection(form: form, store: database, filters: filters, limit: limit)
     }
@@ -71,7 +71,7 @@ struct RecordQuery: ParsableArguments {
             // The name as stored, or as a file of that name would store it (`日記` → u65e5_u8a18).
             let derived = FormParser.recordName(fromStem: form)
             stored = try database.storedForm(named: form) ?? (derived == form ? nil : database.storedForm(named: derived))
-        } catch { throw Failure(message: "\(error)", status: 1) }
+        } catch { throw Failure(message: Speaking.describe(error), status: 1) }
         guard let stored else {
             let names = (try? database.formNames()) ?? []
             let held = names.isEmpty ? "holds no records" : "holds records of: \(names.joined(separator: ", "))"
@@ -142,7 +142,7 @@ struct RecordSelection {
         do {
             try store.forEachRecord(form: form, where: filters, limit: limit, body)
         } catch let error as StoreError {
-            throw Failure(message: "\(error)", status: 1)
+            throw Failure(message: Speaking.describe(error), status: 1)
         }
     }
 
@@ -152,7 +152,7 @@ struct RecordSelection {
         do {
             try store.forEachRecordValues(form: form, where: filters, limit: limit, body)
         } catch let error as StoreError {
-            throw Failure(message: "\(error)", status: 1)
+            throw Failure(message: Speaking.describe(error), status: 1)
         }
     }
 }

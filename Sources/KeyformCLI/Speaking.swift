@@ -6,4 +6,8 @@ import KeyformCore
 /// it through `TerminalRunner.Options`, read from the same variables.
 enum Speaking {
     static let language = Language.chosen(from: ProcessInfo.processInfo.environment)
+
+    /// An error in the command's language: its message when it has one (the
+    /// store's, `StoreError.message`), else its description as written.
+    static func describe(_ error: any Error) -> String { language.describe(error) }
 }

@@ -31,7 +31,7 @@ struct DatabaseOption: ParsableArguments {
             try StoreOpener.checkSupported(location)
             return location
         } catch {
-            throw Failure(message: error.description)
+            throw Failure(message: Speaking.describe(error))
         }
     }
 
@@ -52,7 +52,7 @@ struct DatabaseOption: ParsableArguments {
         do {
             return try StoreOpener.open(location, for: existing && db != nil ? .existing : .writing, author: author)
         } catch {
-            throw Failure(message: error.description, status: 1)
+            throw Failure(message: Speaking.describe(error), status: 1)
         }
     }
 
@@ -61,7 +61,7 @@ struct DatabaseOption: ParsableArguments {
     func checkGiven() throws {
         guard db != nil, case .file(let path) = try location() else { return }
         if !FileManager.default.fileExists(atPath: path) {
-            throw Failure(message: StoreError.noDatabase(path: path).description, status: 1)
+            throw Failure(message: Speaking.describe(StoreError.noDatabase(path: path)), status: 1)
         }
     }
 
@@ -76,7 +76,7 @@ struct DatabaseOption: ParsableArguments {
         do {
             return try StoreOpener.open(location, for: .reading, author: author)
         } catch {
-            throw Failure(message: error.description, status: 1)
+            throw Failure(message: Speaking.describe(error), status: 1)
         }
     }
 }

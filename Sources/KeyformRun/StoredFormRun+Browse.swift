@@ -8,7 +8,8 @@ extension StoredFormRun {
     /// ``save(_:removingDraft:)`` does; editing updates the record; the form
     /// opened from the list gets its `choices` grids anew (``reloaded()``).
     /// - Parameter store: the store the run was made with.
-    public func browserHooks(on store: any RecordStore) -> RecordBrowser.Hooks {
+    /// - Parameter language: the words of a draft that could not be kept.
+    public func browserHooks(on store: any RecordStore, language: Language = .english) -> RecordBrowser.Hooks {
         let form = self.form
         let run = self
         // The mark as the list last read the records: another terminal's change moves it.
@@ -43,7 +44,7 @@ extension StoredFormRun {
             // What the add form held when left unsubmitted (the browser passes only a
             // form that differs from how it opened).
             saveDraft: { values in
-                do throws(StoreError) { try store.saveDraft(form: form, values: values, focus: nil) } catch { return error.shortDescription }
+                do throws(StoreError) { try store.saveDraft(form: form, values: values, focus: nil) } catch { return language.text(error.shortMessage) }
                 return nil
             },
             // A store that cannot tell is never asked again; one that fails to answer once is asked again later.

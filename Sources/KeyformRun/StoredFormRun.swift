@@ -200,7 +200,8 @@ public struct StoredFormRun {
     /// A form holding what it holds when nothing was typed (the fresh start with
     /// `default: last`) is no draft: none is kept, and a draft it was resumed
     /// from is removed, so none is offered next time.
-    public func hooks(from start: FormStart) -> TerminalRunner.Hooks {
+    /// `language`: the words of a draft that could not be kept (`StoreError.shortMessage`).
+    public func hooks(from start: FormStart, language: Language = .english) -> TerminalRunner.Hooks {
         var hooks = TerminalRunner.Hooks()
         // Choices commands run while the form shows, with a store or without.
         hooks.prepare = { [self] in prepared(adding: $0) }
@@ -216,7 +217,7 @@ public struct StoredFormRun {
             }
         }
         hooks.saveDraft = { values, focus in
-            do throws(StoreError) { try save(values, focus) } catch { return error.shortDescription }
+            do throws(StoreError) { try save(values, focus) } catch { return language.text(error.shortMessage) }
             return nil
         }
         // While typing, another process's lock is waited for briefly, never the
@@ -226,7 +227,7 @@ public struct StoredFormRun {
             do throws(StoreError) {
                 try store.impatient(milliseconds: Self.draftPatienceMilliseconds) { () throws(StoreError) in try save(values, focus) }
             } catch {
-                return error.shortDescription
+                return language.text(error.shortMessage)
             }
             return nil
         }
@@ -255,7 +256,7 @@ public struct StoredFormRun {
     public func runOnTerminal(from start: FormStart, options: TerminalRunner.Options,
                               caption: [Frame.Line] = []) throws -> Record {
         let state = FormState.start(context, values: start.values, focus: start.focus)
-        return try TerminalRunner.run(context: context, state: state, options: options, hooks: hooks(from: start),
+        return try TerminalRunner.run(context: context, state: state, options: options, hooks: hooks(from: start, language: options.language),
                                       caption: caption).record()
     }
 

@@ -1,3 +1,5 @@
+import KeyformCore
+
 /// Why the store could not do what was asked, in words a user can act on.
 ///
 /// `description` is one sentence (or two) without a `keyform:` prefix: it names the
@@ -6,7 +8,7 @@
 /// where it has some (`recovery`, `detail`); none of them crashes the process.
 /// `path` is the store's location as given (a file's path, or a server's URL
 /// without its password).
-public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible, MessageError {
     /// The database's folder does not exist and could not be created.
     case cannotCreateFolder(path: String, reason: String)
     /// Nothing is at the path, and the caller only reads (`openExisting`).
@@ -41,47 +43,28 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Any other failure of the backend, with its message.
     case failed(path: String, message: String)
 
-    public var description: String {
+    /// In English: what logs and scripts read (`message` in the catalogue's English).
+    public var description: String { message.english }
+
+    /// The problem as a message, for the person's language (`Language.text`).
+    public var message: Message {
         switch self {
-        case .cannotCreateFolder(let path, let reason):
-            "cannot create the folder '\(path)' for the database: \(reason). "
-                + "Create it yourself, or choose another database with --db PATH or KEYFORM_DB."
-        case .noDatabase(let path):
-            "no database at '\(path)': nothing was ever stored there. Check the path (--db PATH or KEYFORM_DB); the first keyform run FORM makes it."
-        case .cannotOpen(let path, let reason):
-            "cannot open the database '\(path)': \(reason). Choose another file with --db PATH or KEYFORM_DB."
-        case .notADatabase(let path):
-            "'\(path)' is not a Keyform database. Move it away, or choose another with --db PATH or KEYFORM_DB."
-        case .corrupt(let path, let detail, let recovery):
-            "the database '\(path)' is damaged (\(detail)). Keep a copy of it"
-                + (recovery.map { "; \($0)" } ?? "") + ". "
-                + "Meanwhile choose another database with --db PATH or KEYFORM_DB."
-        case .foreignDatabase(let path):
-            "'\(path)' is another program's database: Keyform does not write into it. "
-                + "Choose another with --db PATH or KEYFORM_DB."
-        case .newerVersion(let path):
-            "the database '\(path)' was written by a newer version of Keyform. Update Keyform to use it."
-        case .readOnly(let path, let detail):
-            "cannot write to the database '\(path)': it is read-only"
-                + (detail.map { " (\($0))" } ?? "") + ". "
-                + "Fix the permissions, or choose another database with --db PATH or KEYFORM_DB."
-        case .diskFull(let path):
-            "cannot write to the database '\(path)': the disk is full. Free some space and try again."
-        case .busy(let path, let seconds):
-            "the database '\(path)' stayed locked by another program for more than "
-                + "\(seconds) seconds. Try again when it has finished."
-        case .recordNotFound(let id, let form):
-            "there is no '\(form)' record with id \(id) (it may have been deleted)."
-        case .unknownField(let form, let field, let suggestion):
-            "the form '\(form)' has no field '\(field)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? ".")
-        case .invalidName(let name):
-            "'\(name)' is not a valid form or field name (lowercase letters, digits and _, starting with a letter)."
-        case .invalidValue(let field, let reason):
-            "field '\(field)': \(reason)."
-        case .unsupportedLocation(let location, let reason):
-            "cannot open '\(location)': \(reason)."
-        case .failed(let path, let message):
-            "the database '\(path)' failed: \(message)."
+        case .cannotCreateFolder(let path, let reason): .storeCannotCreateFolder(path: path, reason: reason)
+        case .noDatabase(let path): .storeNoDatabase(path: path)
+        case .cannotOpen(let path, let reason): .storeCannotOpen(path: path, reason: reason)
+        case .notADatabase(let path): .storeNotADatabase(path: path)
+        case .corrupt(let path, let detail, let recovery): .storeCorrupt(path: path, detail: detail, recovery: recovery)
+        case .foreignDatabase(let path): .storeForeign(path: path)
+        case .newerVersion(let path): .storeNewerVersion(path: path)
+        case .readOnly(let path, let detail): .storeReadOnly(path: path, detail: detail)
+        case .diskFull(let path): .storeDiskFull(path: path)
+        case .busy(let path, let seconds): .storeBusy(path: path, seconds: seconds)
+        case .recordNotFound(let id, let form): .storeRecordNotFound(id: id, form: form)
+        case .unknownField(let form, let field, let suggestion): .storeUnknownField(form: form, field: field, suggestion: suggestion)
+        case .invalidName(let name): .storeInvalidName(name)
+        case .invalidValue(let field, let reason): .storeInvalidValue(field: field, reason: reason)
+        case .unsupportedLocation(let location, let reason): .storeUnsupportedLocation(location, reason: reason)
+        case .failed(let path, let message): .storeFailed(path: path, message: message)
         }
     }
 }
@@ -89,14 +72,17 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
 extension StoreError {
     /// A few words for a footer line, where the full description has no room:
     /// what went wrong, not where (`description` names the file).
-    public var shortDescription: String {
+    public var shortDescription: String { shortMessage.english }
+
+    /// The same as a message, for the person's language.
+    public var shortMessage: Message {
         switch self {
-        case .diskFull: "the disk is full"
-        case .readOnly: "the database is read-only"
-        case .busy: "the database is busy"
-        case .corrupt, .notADatabase: "the database is damaged"
-        case .cannotOpen, .cannotCreateFolder, .noDatabase: "the database cannot be opened"
-        default: "the store failed"
+        case .diskFull: .storeShortDiskFull
+        case .readOnly: .storeShortReadOnly
+        case .busy: .storeShortBusy
+        case .corrupt, .notADatabase: .storeShortDamaged
+        case .cannotOpen, .cannotCreateFolder, .noDatabase: .storeShortCannotOpen
+        default: .storeShortFailed
         }
     }
 }

@@ -291,7 +291,7 @@ public final class RecordBrowser: TerminalScene {
                         requests.append(.transition(.page(forward: false)))
                         events.append(editing == nil ? .recordAdded(row) : .recordSaved(row))
                     } catch {
-                        events.append(.saveFailed(record, editing: editing, Self.describe(error)))
+                        events.append(.saveFailed(record, editing: editing, Self.describe(error, in: list.language)))
                     }
                 case .reopen(let record, let editing, let notice):
                     let context = editing == nil ? addContext : editContext
@@ -317,7 +317,7 @@ public final class RecordBrowser: TerminalScene {
     }
 
     private func storing(_ body: () throws -> RecordListEvent) -> RecordListEvent {
-        do { return try body() } catch { return .storeFailed(Self.describe(error)) }
+        do { return try body() } catch { return .storeFailed(Self.describe(error, in: list.language)) }
     }
 
     // MARK: The form over the list
@@ -356,7 +356,7 @@ public final class RecordBrowser: TerminalScene {
             return openEditor(context, values: values, for: purpose)
         } catch {
             closeEditor()
-            return send(.storeFailed(list.language.text(.cannotFilter(Self.describe(error)))))
+            return send(.storeFailed(list.language.text(.cannotFilter(Self.describe(error, in: list.language)))))
         }
     }
 
@@ -448,9 +448,10 @@ public final class RecordBrowser: TerminalScene {
         return layout.pages.flatMap { $0.rows.flatMap { $0 } }.filter { $0.action == .text }.map(\.text)
     }
 
-    static func describe(_ error: any Error) -> String {
-        var text = String(describing: error)
-        if text.hasSuffix(".") { text.removeLast() }
+    /// An error for the footer, in `language` when it says itself as a message.
+    static func describe(_ error: any Error, in language: Language = .english) -> String {
+        var text = language.describe(error)
+        if text.hasSuffix(".") || text.hasSuffix("。") { text.removeLast() }
         return text
     }
 }

@@ -58,6 +58,21 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: cli.path("data")))
     }
 
+    /// The store's problems are said in the person's language (`KEYFORM_LANG`
+    /// or the locale, read once at the edge); a --where naming no field too.
+    @Test func theStoresProblemsInJapanese() throws {
+        let cli = try StoreCLI()
+        defer { cli.remove() }
+        let typo = cli.path("data/keyfrom.sqlite")
+        let result = try cli.run(["records", "list", "todo", "--db", typo], environment: ["KEYFORM_LANG": "ja"])
+        #expect(result.status == 1)
+        #expect(result.stderr == "keyform: '\(typo)' にデータベースはありません（まだ何も保存されていません）。"
+                + "パスを確かめてください（--db PATH か KEYFORM_DB）。最初の keyform run FORM で作られます。\n")
+        let field = try cli.run(["browse", "demo/todo.yaml", "--where", "txt=x", "--db", typo], environment: ["KEYFORM_LANG": "ja"])
+        #expect(field.status == 2)
+        #expect(field.stderr == "keyform: フォーム 'todo' に項目 'txt' はありません。'text' のことですか？\n", "\(field.stderr)")
+    }
+
     /// A database not made yet is an error for a reading command (SPEC: "a missing
     /// one is an error"), whether it is the default place or KEYFORM_DB names it;
     /// listing does not make it.

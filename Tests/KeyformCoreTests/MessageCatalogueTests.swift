@@ -47,6 +47,15 @@ struct MessageCatalogueTests {
         .recordSavedNoLongerListed("Buy milk", shows: "List: Groceries"), .notSaved("disk full"), .cannotFilter("disk full"),
         .nothingToToggle(form: "todo"), .nothingToFilterBy, .editTitle("To-Do"), .filterTitle("To-Do"), .filterGridTitle, .filterBy,
         .hintEdit, .hintDelete, .hintShowAll, .hintSort(.sortedBy("Due")), .hintQuit, .hintMenu, .hintLists, .hintVacations,
+        .storeCannotCreateFolder(path: "/srv/db", reason: "Permission denied"), .storeNoDatabase(path: "/tmp/x.sqlite"),
+        .storeCannotOpen(path: "/tmp/x.sqlite", reason: "is a folder"), .storeNotADatabase(path: "/tmp/x.sqlite"),
+        .storeCorrupt(path: "/tmp/x.sqlite", detail: "malformed", recovery: "sqlite3 .recover"), .storeForeign(path: "/tmp/x.sqlite"),
+        .storeNewerVersion(path: "/tmp/x.sqlite"), .storeReadOnly(path: "/tmp/x.sqlite", detail: "its folder too"),
+        .storeDiskFull(path: "/tmp/x.sqlite"), .storeBusy(path: "/tmp/x.sqlite", seconds: 5), .storeRecordNotFound(id: 42, form: "todo"),
+        .storeUnknownField(form: "todo", field: "txt", suggestion: "text"), .storeInvalidName("To Do"),
+        .storeInvalidValue(field: "due", reason: "not a date"), .storeUnsupportedLocation("mysql://x", reason: "give a path"),
+        .storeFailed(path: "/tmp/x.sqlite", message: "I/O error"), .storeShortDiskFull, .storeShortReadOnly, .storeShortBusy,
+        .storeShortDamaged, .storeShortCannotOpen, .storeShortFailed,
         .demoSaved(summary: "Buy milk"), .demoLogged, .date(day), .monthName(11), .weekdayShort(1), .calendarTitle(monthName: "November", year: 2026),
     ]
 
@@ -78,6 +87,7 @@ struct MessageCatalogueTests {
         case let text as String: return text.isEmpty ? [] : [text]
         case let number as Int where label == "month": return [language.text(.monthName(number))]
         case let number as Int: return [String(number)]
+        case let number as Int64: return [String(number)]
         case let number as Double: return [FieldValue.format(number)]
         case let texts as [String]: return texts
         case let scalar as Unicode.Scalar: return ["U+" + String(scalar.value, radix: 16, uppercase: true).leftPadded4]

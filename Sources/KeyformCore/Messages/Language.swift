@@ -37,3 +37,17 @@ public enum Language: String, CaseIterable, Hashable, Sendable {
                       language: self)
     }
 }
+
+/// An error that says itself as a `Message` (the store's `StoreError`), so an
+/// edge shows it in the person's language: `language.text(error.message)`.
+public protocol MessageError: Error {
+    var message: Message { get }
+}
+
+extension Language {
+    /// An error in this language: its message when it has one, else its description as written.
+    public func describe(_ error: any Error) -> String {
+        if let error = error as? any MessageError { return text(error.message) }
+        return String(describing: error)
+    }
+}

@@ -164,6 +164,49 @@ extension Message {
         case .hintLists: "lists"
         case .hintVacations: "vacations"
 
+        case .storeCannotCreateFolder(let path, let reason):
+            "cannot create the folder '\(path)' for the database: \(reason). "
+                + "Create it yourself, or choose another database with --db PATH or KEYFORM_DB."
+        case .storeNoDatabase(let path):
+            "no database at '\(path)': nothing was ever stored there. Check the path (--db PATH or KEYFORM_DB); the first keyform run FORM makes it."
+        case .storeCannotOpen(let path, let reason):
+            "cannot open the database '\(path)': \(reason). Choose another file with --db PATH or KEYFORM_DB."
+        case .storeNotADatabase(let path):
+            "'\(path)' is not a Keyform database. Move it away, or choose another with --db PATH or KEYFORM_DB."
+        case .storeCorrupt(let path, let detail, let recovery):
+            "the database '\(path)' is damaged (\(detail)). Keep a copy of it"
+                + (recovery.map { "; \($0)" } ?? "") + ". "
+                + "Meanwhile choose another database with --db PATH or KEYFORM_DB."
+        case .storeForeign(let path):
+            "'\(path)' is another program's database: Keyform does not write into it. "
+                + "Choose another with --db PATH or KEYFORM_DB."
+        case .storeNewerVersion(let path):
+            "the database '\(path)' was written by a newer version of Keyform. Update Keyform to use it."
+        case .storeReadOnly(let path, let detail):
+            "cannot write to the database '\(path)': it is read-only"
+                + (detail.map { " (\($0))" } ?? "") + ". "
+                + "Fix the permissions, or choose another database with --db PATH or KEYFORM_DB."
+        case .storeDiskFull(let path):
+            "cannot write to the database '\(path)': the disk is full. Free some space and try again."
+        case .storeBusy(let path, let seconds):
+            "the database '\(path)' stayed locked by another program for more than "
+                + "\(seconds) seconds. Try again when it has finished."
+        case .storeRecordNotFound(let id, let form):
+            "there is no '\(form)' record with id \(id) (it may have been deleted)."
+        case .storeUnknownField(let form, let field, let suggestion):
+            "the form '\(form)' has no field '\(field)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? ".")
+        case .storeInvalidName(let name):
+            "'\(name)' is not a valid form or field name (lowercase letters, digits and _, starting with a letter)."
+        case .storeInvalidValue(let field, let reason): "field '\(field)': \(reason)."
+        case .storeUnsupportedLocation(let location, let reason): "cannot open '\(location)': \(reason)."
+        case .storeFailed(let path, let message): "the database '\(path)' failed: \(message)."
+        case .storeShortDiskFull: "the disk is full"
+        case .storeShortReadOnly: "the database is read-only"
+        case .storeShortBusy: "the database is busy"
+        case .storeShortDamaged: "the database is damaged"
+        case .storeShortCannotOpen: "the database cannot be opened"
+        case .storeShortFailed: "the store failed"
+
         case .demoSaved(let summary): "✓ Saved “" + summary + "” — it is stored; Esc leaves"
         case .demoLogged: "Logged (newest first):"
 

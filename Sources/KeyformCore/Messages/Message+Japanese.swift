@@ -173,6 +173,49 @@ extension Message {
         case .hintLists: "リスト一覧"
         case .hintVacations: "休暇一覧"
 
+        case .storeCannotCreateFolder(let path, let reason):
+            "データベース用のフォルダ '\(path)' を作れません: \(reason)。"
+                + "自分で作るか、--db PATH か KEYFORM_DB で別のデータベースを選んでください。"
+        case .storeNoDatabase(let path):
+            "'\(path)' にデータベースはありません（まだ何も保存されていません）。パスを確かめてください（--db PATH か KEYFORM_DB）。"
+                + "最初の keyform run FORM で作られます。"
+        case .storeCannotOpen(let path, let reason):
+            "データベース '\(path)' を開けません: \(reason)。--db PATH か KEYFORM_DB で別のファイルを選んでください。"
+        case .storeNotADatabase(let path):
+            "'\(path)' は Keyform のデータベースではありません。移動するか、--db PATH か KEYFORM_DB で別のものを選んでください。"
+        case .storeCorrupt(let path, let detail, let recovery):
+            "データベース '\(path)' は壊れています（\(detail)）。コピーを残してください"
+                + (recovery.map { "（\($0)）" } ?? "") + "。"
+                + "それまでは --db PATH か KEYFORM_DB で別のデータベースを選んでください。"
+        case .storeForeign(let path):
+            "'\(path)' は別のプログラムのデータベースです。Keyform は書き込みません。"
+                + "--db PATH か KEYFORM_DB で別のものを選んでください。"
+        case .storeNewerVersion(let path):
+            "データベース '\(path)' は新しいバージョンの Keyform が書いたものです。使うには Keyform を更新してください。"
+        case .storeReadOnly(let path, let detail):
+            "データベース '\(path)' に書き込めません: 読み取り専用です"
+                + (detail.map { "（\($0)）" } ?? "") + "。"
+                + "権限を直すか、--db PATH か KEYFORM_DB で別のデータベースを選んでください。"
+        case .storeDiskFull(let path):
+            "データベース '\(path)' に書き込めません: ディスクがいっぱいです。空きを作ってからやり直してください。"
+        case .storeBusy(let path, let seconds):
+            "データベース '\(path)' は別のプログラムに \(seconds) 秒以上ロックされたままです。終わってからやり直してください。"
+        case .storeRecordNotFound(let id, let form):
+            "id \(id) の '\(form)' の記録はありません（削除されたのかもしれません）。"
+        case .storeUnknownField(let form, let field, let suggestion):
+            "フォーム '\(form)' に項目 '\(field)' はありません" + (suggestion.map { "。'\($0)' のことですか？" } ?? "。")
+        case .storeInvalidName(let name):
+            "'\(name)' はフォーム名や項目名に使えません（英小文字・数字・_ で、英字で始めてください）。"
+        case .storeInvalidValue(let field, let reason): "項目 '\(field)': \(reason)。"
+        case .storeUnsupportedLocation(let location, let reason): "'\(location)' を開けません: \(reason)。"
+        case .storeFailed(let path, let message): "データベース '\(path)' でエラーが起きました: \(message)。"
+        case .storeShortDiskFull: "ディスクがいっぱいです"
+        case .storeShortReadOnly: "データベースは読み取り専用です"
+        case .storeShortBusy: "データベースが使用中です"
+        case .storeShortDamaged: "データベースが壊れています"
+        case .storeShortCannotOpen: "データベースを開けません"
+        case .storeShortFailed: "保存に失敗しました"
+
         case .demoSaved(let summary): "✓ 「" + summary + "」を保存しました（Esc で終了）"
         case .demoLogged: "記録（新しい順）:"
 

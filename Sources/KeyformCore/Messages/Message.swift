@@ -224,6 +224,31 @@ public indirect enum Message: Hashable, Sendable {
     case hintLists
     case hintVacations
 
+    // MARK: The store's problems (StoreError.message)
+    case storeCannotCreateFolder(path: String, reason: String)
+    case storeNoDatabase(path: String)
+    case storeCannotOpen(path: String, reason: String)
+    case storeNotADatabase(path: String)
+    case storeCorrupt(path: String, detail: String, recovery: String?)
+    case storeForeign(path: String)
+    case storeNewerVersion(path: String)
+    case storeReadOnly(path: String, detail: String?)
+    case storeDiskFull(path: String)
+    case storeBusy(path: String, seconds: Int)
+    case storeRecordNotFound(id: Int64, form: String)
+    case storeUnknownField(form: String, field: String, suggestion: String?)
+    case storeInvalidName(String)
+    case storeInvalidValue(field: String, reason: String)
+    case storeUnsupportedLocation(String, reason: String)
+    case storeFailed(path: String, message: String)
+    /// A few words for a footer line (`StoreError.shortMessage`).
+    case storeShortDiskFull
+    case storeShortReadOnly
+    case storeShortBusy
+    case storeShortDamaged
+    case storeShortCannotOpen
+    case storeShortFailed
+
     // MARK: The demo's quick entry
     /// Under the next entry: `✓ Saved “Buy milk” — it is stored; Esc leaves`.
     case demoSaved(summary: String)
