@@ -52,7 +52,7 @@ struct AccessibleInTmuxTests {
         let run = try FormRun(["run", "demo/japanese.yaml", "--accessible"], environment: ["KEYFORM_LANG": "ja"])
         defer { run.close() }
         let tmux = run.tmux
-        try tmux.wait(forText: "新しいタスク: 3 項目を 1 つずつ尋ねます。", "「<」だけを入力すると前の項目に戻ります。", "項目 1/3: 件名、必須、テキスト。")
+        try tmux.wait(forText: "新しいタスク: 3 項目を 1 つずつ尋ねます。", "「<」（小なり記号）だけを入力すると前の項目に戻ります。", "項目 1/3: 件名、必須、テキスト。")
         try tmux.press("Enter")
         try tmux.wait(forText: "件名は必須です。")
         try tmux.type("牛乳を買う")

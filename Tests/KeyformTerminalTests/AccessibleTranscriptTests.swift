@@ -49,7 +49,7 @@ import Testing
         #expect(talk.transcript == """
             New To-Do: 5 fields, one at a time.
             Type the answer and press Enter. Enter alone keeps the value said; Ctrl-D on an empty line cancels.
-            A line of just < goes back to the field before.
+            A line of just < (the less-than sign) goes back to the field before.
             Field 1 of 5: Text, required, text.
             Text: 
             Text is required.
@@ -85,7 +85,7 @@ import Testing
         #expect(talk.transcript == """
             Swim: 5 fields, one at a time.
             Type the answer and press Enter. Enter alone keeps the value said; Ctrl-D on an empty line cancels.
-            A line of just < goes back to the field before.
+            A line of just < (the less-than sign) goes back to the field before.
             Field 2 of 5: Stroke, required, text, or pick: 1 Freestyle, 2 Backstroke, 3 Breaststroke, 4 Butterfly, 5 Medley, 6 Kick, 7 Drill, 8 Warm-up, 9 Cool-down, 10 Pull, 11 Sculling, 12 Open water, 13 Choice.
             Stroke: 
             Stroke is required.
@@ -117,7 +117,7 @@ import Testing
         #expect(talk.transcript == """
             新しいタスク: 3 項目を 1 つずつ尋ねます。
             答えを入力して Enter を押してください。Enter だけなら今の値のまま、空の行で Ctrl-D を押すと中止します。
-            「<」だけを入力すると前の項目に戻ります。
+            「<」（小なり記号）だけを入力すると前の項目に戻ります。
             項目 1/3: 件名、必須、テキスト。
             件名: 
             件名は必須です。
@@ -149,7 +149,7 @@ import Testing
         #expect(talk.transcript == """
             Profile: 5 fields, one at a time.
             Type the answer and press Enter. Enter alone keeps the value said; Ctrl-D on an empty line cancels.
-            A line of just < goes back to the field before.
+            A line of just < (the less-than sign) goes back to the field before.
             Field 1 of 5: Name, required, text.
             Name: Ada
             Field 2 of 5: Email, optional, text.
@@ -181,7 +181,7 @@ import Testing
         #expect(talk.transcript == """
             New To-Do: 5 fields, one at a time.
             Type the answer and press Enter. Enter alone keeps the value said; Ctrl-D on an empty line cancels.
-            A line of just < goes back to the field before.
+            A line of just < (the less-than sign) goes back to the field before.
             Field 1 of 5: Text, required, text.
             Text: <
             This is the first field; there is none before it.

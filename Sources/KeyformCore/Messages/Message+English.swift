@@ -101,7 +101,7 @@ extension Message {
 
         case .spokenOpening(let title, let fields): "\(title): \(Self.count(fields, "field", "fields")), one at a time."
         case .spokenHowToAnswer: "Type the answer and press Enter. Enter alone keeps the value said; Ctrl-D on an empty line cancels."
-        case .spokenHowToGoBack(let word): "A line of just \(word) goes back to the field before."
+        case .spokenHowToGoBack(let word): "A line of just \(word) (the less-than sign) goes back to the field before."
         case .spokenFirstField: "This is the first field; there is none before it."
         case .spokenField(let number, let count, let parts): "Field \(number) of \(count): " + parts.joined(separator: ", ") + "."
         case .spokenRequired: "required"

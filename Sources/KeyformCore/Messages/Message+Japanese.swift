@@ -110,7 +110,7 @@ extension Message {
 
         case .spokenOpening(let title, let fields): "\(title): \(fields) 項目を 1 つずつ尋ねます。"
         case .spokenHowToAnswer: "答えを入力して Enter を押してください。Enter だけなら今の値のまま、空の行で Ctrl-D を押すと中止します。"
-        case .spokenHowToGoBack(let word): "「\(word)」だけを入力すると前の項目に戻ります。"
+        case .spokenHowToGoBack(let word): "「\(word)」（小なり記号）だけを入力すると前の項目に戻ります。"
         case .spokenFirstField: "最初の項目です。前の項目はありません。"
         case .spokenField(let number, let count, let parts): "項目 \(number)/\(count): " + parts.joined(separator: "、") + "。"
         case .spokenRequired: "必須"
