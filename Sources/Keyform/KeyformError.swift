@@ -1,4 +1,5 @@
 import Foundation
+internal import KeyformCore
 internal import KeyformRun
 
 /// Why a form gave no record: the person left it, or it could not run.
@@ -66,21 +67,25 @@ public enum KeyformError: Error, Sendable, Equatable, CustomStringConvertible, L
     }
 
     /// What happened, in words for the person (several lines for ``invalidForm(_:)``).
-    public var description: String {
+    public var description: String { message.english }
+
+    /// The error as a message of the catalogue: `description` is its English;
+    /// ``exit(withError:)`` says it in the person's language.
+    var message: Message {
         switch self {
-        case .cancelled: "cancelled"
-        case .interrupted: "interrupted"
-        case .terminated(let signal): "terminated by signal \(signal)"
-        case .timedOut: "the time limit ran out"
-        case .noTerminal(let reason): "no terminal to show the form on (\(reason))"
-        case .invalidForm(let lines): (["the form has errors:"] + lines).joined(separator: "\n")
-        case .invalidConfig(let lines): (["the Keyform config has errors:"] + lines).joined(separator: "\n")
-        case .storeUnavailable(let reason): "cannot open the store: \(reason)"
-        case .notStored(let record, let reason): "the record was NOT stored: \(reason); the record: \(record.json)"
-        case .decodingFailed(let reason): reason
-        case .invalidKeys(let reason): "the key script cannot be read: \(reason)"
-        case .unfinished(let screen): "the keys ran out with the form still open; the screen:\n\(screen)"
-        case .ruleBroken(let name, let message): "rule '\(name)': \(message)"
+        case .cancelled: .libraryCancelled
+        case .interrupted: .libraryInterrupted
+        case .terminated(let signal): .libraryTerminated(signal: signal)
+        case .timedOut: .libraryTimedOut
+        case .noTerminal(let reason): .libraryNoTerminal(reason)
+        case .invalidForm(let lines): .libraryInvalidForm(lines)
+        case .invalidConfig(let lines): .libraryInvalidConfig(lines)
+        case .storeUnavailable(let reason): .libraryStoreUnavailable(reason)
+        case .notStored(let record, let reason): .libraryNotStored(reason: reason, record: record.json)
+        case .decodingFailed(let reason): .libraryDecodingFailed(reason)
+        case .invalidKeys(let reason): .libraryInvalidKeys(reason)
+        case .unfinished(let screen): .libraryUnfinished(screen: screen)
+        case .ruleBroken(let name, let message): .libraryRuleBroken(name: name, message: message)
         }
     }
 
@@ -98,7 +103,10 @@ public enum KeyformError: Error, Sendable, Equatable, CustomStringConvertible, L
         case let error as KeyformError:
             switch error {
             case .cancelled, .interrupted, .terminated: break
-            default: FileHandle.standardError.write(Data("\(program): \(error)\n".utf8))
+            default:
+                // In the person's language (KEYFORM_LANG, else the locale), as keyform's own errors.
+                let language = Language.chosen(from: ProcessInfo.processInfo.environment)
+                FileHandle.standardError.write(Data("\(program): \(language.text(error.message))\n".utf8))
             }
             status = error.exitStatus
         default:

@@ -56,6 +56,10 @@ struct MessageCatalogueTests {
         .storeInvalidValue(field: "due", reason: "not a date"), .storeUnsupportedLocation("mysql://x", reason: "give a path"),
         .storeFailed(path: "/tmp/x.sqlite", message: "I/O error"), .storeShortDiskFull, .storeShortReadOnly, .storeShortBusy,
         .storeShortDamaged, .storeShortCannotOpen, .storeShortFailed,
+        .libraryCancelled, .libraryInterrupted, .libraryTerminated(signal: 15), .libraryTimedOut, .libraryNoTerminal("no /dev/tty"),
+        .libraryInvalidForm(["todo.yaml:3:5: error: x"]), .libraryInvalidConfig(["config.yaml:1:1: error: y"]),
+        .libraryStoreUnavailable("disk full"), .libraryNotStored(reason: "disk full", record: "{\"text\":\"Buy milk\"}"),
+        .libraryDecodingFailed("no value for 'due'"), .libraryInvalidKeys("bad key"), .libraryUnfinished(screen: "New To-Do"), .libraryRuleBroken(name: "dates", message: "Ends after it starts"),
         .demoSaved(summary: "Buy milk"), .demoLogged, .date(day), .monthName(11), .weekdayShort(1), .calendarTitle(monthName: "November", year: 2026),
     ]
 
@@ -88,6 +92,7 @@ struct MessageCatalogueTests {
         case let number as Int where label == "month": return [language.text(.monthName(number))]
         case let number as Int: return [String(number)]
         case let number as Int64: return [String(number)]
+        case let number as Int32: return [String(number)]
         case let number as Double: return [FieldValue.format(number)]
         case let texts as [String]: return texts
         case let scalar as Unicode.Scalar: return ["U+" + String(scalar.value, radix: 16, uppercase: true).leftPadded4]

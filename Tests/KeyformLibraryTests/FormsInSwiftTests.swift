@@ -247,6 +247,17 @@ struct FormsInSwiftTests {
         #expect(KeyformError.invalidForm(["a", "b"]).description == "the form has errors:\na\nb")
     }
 
+    /// The library's errors are messages of the catalogue: English as before
+    /// (`description`), Japanese for a Japanese reader (`exit(withError:)`).
+    @Test func errorsSpeakThePersonsLanguage() {
+        #expect(KeyformError.cancelled.description == "cancelled")
+        #expect(Language.japanese.text(KeyformError.cancelled.message) == "中止しました")
+        #expect(Language.japanese.text(KeyformError.invalidForm(["a", "b"]).message) == "フォームに誤りがあります:\na\nb")
+        #expect(KeyformError.terminated(signal: 15).description == "terminated by signal 15")
+        #expect(Language.japanese.text(KeyformError.ruleBroken(name: "dates", message: "Ends after it starts").message)
+            == "ルール 'dates': Ends after it starts")
+    }
+
     @Test func datesReadAndWriteTheirISOForm() throws {
         let date = try #require(KeyformDate("2026-11-21"))
         #expect(date.description == "2026-11-21")

@@ -207,6 +207,20 @@ extension Message {
         case .storeShortCannotOpen: "the database cannot be opened"
         case .storeShortFailed: "the store failed"
 
+        case .libraryCancelled: "cancelled"
+        case .libraryInterrupted: "interrupted"
+        case .libraryTerminated(let signal): "terminated by signal \(signal)"
+        case .libraryTimedOut: "the time limit ran out"
+        case .libraryNoTerminal(let reason): "no terminal to show the form on (\(reason))"
+        case .libraryInvalidForm(let lines): (["the form has errors:"] + lines).joined(separator: "\n")
+        case .libraryInvalidConfig(let lines): (["the Keyform config has errors:"] + lines).joined(separator: "\n")
+        case .libraryStoreUnavailable(let reason): "cannot open the store: \(reason)"
+        case .libraryNotStored(let reason, let record): "the record was NOT stored: \(reason); the record: \(record)"
+        case .libraryDecodingFailed(let reason): reason
+        case .libraryInvalidKeys(let reason): "the key script cannot be read: \(reason)"
+        case .libraryUnfinished(let screen): "the keys ran out with the form still open; the screen:\n\(screen)"
+        case .libraryRuleBroken(let name, let message): "rule '\(name)': \(message)"
+
         case .demoSaved(let summary): "✓ Saved “" + summary + "” — it is stored; Esc leaves"
         case .demoLogged: "Logged (newest first):"
 

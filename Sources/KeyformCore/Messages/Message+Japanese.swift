@@ -216,6 +216,20 @@ extension Message {
         case .storeShortCannotOpen: "データベースを開けません"
         case .storeShortFailed: "保存に失敗しました"
 
+        case .libraryCancelled: "中止しました"
+        case .libraryInterrupted: "中断しました"
+        case .libraryTerminated(let signal): "シグナル \(signal) で終了しました"
+        case .libraryTimedOut: "時間切れです"
+        case .libraryNoTerminal(let reason): "フォームを表示する端末がありません（\(reason)）"
+        case .libraryInvalidForm(let lines): (["フォームに誤りがあります:"] + lines).joined(separator: "\n")
+        case .libraryInvalidConfig(let lines): (["Keyform の設定に誤りがあります:"] + lines).joined(separator: "\n")
+        case .libraryStoreUnavailable(let reason): "ストアを開けません: \(reason)"
+        case .libraryNotStored(let reason, let record): "記録は保存されていません: \(reason)。記録: \(record)"
+        case .libraryDecodingFailed(let reason): "記録を Swift の型に読めません: \(reason)"
+        case .libraryInvalidKeys(let reason): "キーの台本を読めません: \(reason)"
+        case .libraryUnfinished(let screen): "フォームが開いたままキーが尽きました。画面:\n\(screen)"
+        case .libraryRuleBroken(let name, let message): "ルール '\(name)': \(message)"
+
         case .demoSaved(let summary): "✓ 「" + summary + "」を保存しました（Esc で終了）"
         case .demoLogged: "記録（新しい順）:"
 

@@ -249,6 +249,21 @@ public indirect enum Message: Hashable, Sendable {
     case storeShortCannotOpen
     case storeShortFailed
 
+    // MARK: The library's errors (KeyformError.message)
+    case libraryCancelled
+    case libraryInterrupted
+    case libraryTerminated(signal: Int32)
+    case libraryTimedOut
+    case libraryNoTerminal(String)
+    case libraryInvalidForm([String])
+    case libraryInvalidConfig([String])
+    case libraryStoreUnavailable(String)
+    case libraryNotStored(reason: String, record: String)
+    case libraryDecodingFailed(String)
+    case libraryInvalidKeys(String)
+    case libraryUnfinished(screen: String)
+    case libraryRuleBroken(name: String, message: String)
+
     // MARK: The demo's quick entry
     /// Under the next entry: `✓ Saved “Buy milk” — it is stored; Esc leaves`.
     case demoSaved(summary: String)
