@@ -86,22 +86,25 @@ extension AppDatabase: RecordStore {
     /// Replaces the values of record `id` of `form` and sets its `updated` time;
     /// values equal to those stored write nothing (`updated` stays).
     /// Throws `.recordNotFound` when there is no such record (deleted meanwhile).
-    public func updateRecord(id: Int64, _ record: KeyformCore.Record, form: Form) throws(StoreError) {
+    /// With `expected`, a record saved since with other values throws `.recordChanged`.
+    public func updateRecord(id: Int64, _ record: KeyformCore.Record, form: Form, ifUpdated expected: Date?) throws(StoreError) {
         try StoreNames.validate(form)
         let data = try StoredValues.json(record, form: form)
         let definition = FormDefinition(form).json
         let time = Timestamp.string(from: now())
         try writing { db in
+            // Read and written in one write transaction: nobody saves in between.
+            guard let stored = try Row.fetchOne(db, sql: "SELECT updated, data FROM _record WHERE id = ? AND form = ?",
+                                                arguments: [id, form.name])
+            else { throw StoreError.recordNotFound(id: id, form: form.name) }
+            let changed = stored["data"] as String != data
+            if changed, let expected, stored["updated"] as String != Timestamp.string(from: expected) {
+                throw StoreError.recordChanged(id: id, form: form.name)
+            }
             try RecordView.ensure(db, form: form)
             try Self.keep(definition, of: form, at: time, db)
             // Values as stored already write nothing: `updated` stays when nothing changed.
-            try db.execute(
-                sql: "UPDATE _record SET data = ?, updated = ? WHERE id = ? AND form = ? AND data IS NOT ?",
-                arguments: [data, time, id, form.name, data])
-            guard db.changesCount == 0 else { return }
-            let exists = try Bool.fetchOne(db, sql: "SELECT EXISTS(SELECT 1 FROM _record WHERE id = ? AND form = ?)",
-                                           arguments: [id, form.name]) ?? false
-            if !exists { throw StoreError.recordNotFound(id: id, form: form.name) }
+            if changed { try db.execute(sql: "UPDATE _record SET data = ?, updated = ? WHERE id = ?", arguments: [data, time, id]) }
         }
     }
 

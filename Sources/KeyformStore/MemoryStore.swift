@@ -133,20 +133,26 @@ public final class MemoryStore: RecordStore, @unchecked Sendable {
         }
     }
 
-    public func updateRecord(id: Int64, _ record: KeyformCore.Record, form: Form) throws(StoreError) {
+    public func updateRecord(id: Int64, _ record: KeyformCore.Record, form: Form, ifUpdated expected: Date?) throws(StoreError) {
         let (fields, values) = try Self.storable(record, form: form)
         let time = now()
-        let found: Bool = lock.withLock {
-            guard let index = entries.firstIndex(where: { $0.id == id && $0.form == form.name }) else { return false }
+        let failure: StoreError? = lock.withLock {
+            guard let index = entries.firstIndex(where: { $0.id == id && $0.form == form.name }) else {
+                return .recordNotFound(id: id, form: form.name)
+            }
+            let changed = entries[index].fields != fields || entries[index].values != values
+            if changed, entries[index].values != values, let expected, entries[index].updated != expected {
+                return .recordChanged(id: id, form: form.name)
+            }
             definitions[form.name] = FormDefinition(form)
             // Values as stored already write nothing: `updated` stays when nothing changed.
-            guard entries[index].fields != fields || entries[index].values != values else { return true }
+            guard changed else { return nil }
             entries[index].fields = fields
             entries[index].values = values
             entries[index].updated = time
-            return true
+            return nil
         }
-        if !found { throw .recordNotFound(id: id, form: form.name) }
+        if let failure { throw failure }
     }
 
     @discardableResult

@@ -53,7 +53,13 @@ public protocol RecordStore: AnyObject, Sendable {
     /// Replaces the values of record `id` of `form`; `.recordNotFound` when it is gone.
     /// Values equal to those stored write nothing: the record's `updated` stays
     /// (an edit that changed nothing is no edit).
-    func updateRecord(id: Int64, _ record: KeyformCore.Record, form: Form) throws(StoreError)
+    ///
+    /// With `expected` (the `updated` time read when the edit began), only a
+    /// record nobody saved since is replaced: one saved meanwhile with other
+    /// values throws `.recordChanged` and is left as it is, so an edit never
+    /// overwrites another terminal's silently (the caller reads it again and
+    /// lets the person choose). Nil: whatever it holds now.
+    func updateRecord(id: Int64, _ record: KeyformCore.Record, form: Form, ifUpdated expected: Date?) throws(StoreError)
 
     /// Deletes record `id` of `form`; false when there was no such record.
     @discardableResult
@@ -156,6 +162,16 @@ extension RecordStore {
     /// A store without locks to wait for runs `body` as it is.
     public func impatient<T>(milliseconds: Int, _ body: () throws(StoreError) -> T) throws(StoreError) -> T {
         try body()
+    }
+
+    /// Replaces record `id`'s values whatever it holds now (a command's edit, a toggle).
+    public func updateRecord(id: Int64, _ record: KeyformCore.Record, form: Form) throws(StoreError) {
+        try updateRecord(id: id, record, form: form, ifUpdated: nil)
+    }
+
+    /// Record `id` of `form` as stored now; nil when there is none (deleted).
+    public func record(id: Int64, form: Form) throws(StoreError) -> StoredRecord? {
+        try records(form: form, where: [], limit: 1, beforeID: id == .max ? id : id + 1).first { $0.id == id }
     }
 
     /// Stores a submitted record and removes the form's draft.

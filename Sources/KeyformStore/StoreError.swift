@@ -31,6 +31,9 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible, Mes
     case busy(path: String, seconds: Int)
     /// No record with this id belongs to this form.
     case recordNotFound(id: Int64, form: String)
+    /// Another terminal saved record `id` with other values since it was read
+    /// (`updateRecord(…ifUpdated:)`): nothing was written.
+    case recordChanged(id: Int64, form: String)
     /// A query named a field the form does not have; `suggestion`: the field meant, when one is close.
     case unknownField(form: String, field: String, suggestion: String? = nil)
     /// A form name or field id that is not `[a-z][a-z0-9_]*`.
@@ -60,6 +63,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible, Mes
         case .diskFull(let path): .storeDiskFull(path: path)
         case .busy(let path, let seconds): .storeBusy(path: path, seconds: seconds)
         case .recordNotFound(let id, let form): .storeRecordNotFound(id: id, form: form)
+        case .recordChanged(let id, let form): .storeRecordChanged(id: id, form: form)
         case .unknownField(let form, let field, let suggestion): .storeUnknownField(form: form, field: field, suggestion: suggestion)
         case .invalidName(let name): .storeInvalidName(name)
         case .invalidValue(let field, let reason): .storeInvalidValue(field: field, reason: reason)

@@ -51,7 +51,7 @@ struct MessageCatalogueTests {
         .storeCannotOpen(path: "/tmp/x.sqlite", reason: "is a folder"), .storeNotADatabase(path: "/tmp/x.sqlite"),
         .storeCorrupt(path: "/tmp/x.sqlite", detail: "malformed", recovery: "sqlite3 .recover"), .storeForeign(path: "/tmp/x.sqlite"),
         .storeNewerVersion(path: "/tmp/x.sqlite"), .storeReadOnly(path: "/tmp/x.sqlite", detail: "its folder too"),
-        .storeDiskFull(path: "/tmp/x.sqlite"), .storeBusy(path: "/tmp/x.sqlite", seconds: 5), .storeRecordNotFound(id: 42, form: "todo"),
+        .storeDiskFull(path: "/tmp/x.sqlite"), .storeBusy(path: "/tmp/x.sqlite", seconds: 5), .storeRecordNotFound(id: 42, form: "todo"), .storeRecordChanged(id: 42, form: "todo"),
         .storeUnknownField(form: "todo", field: "txt", suggestion: "text"), .storeInvalidName("To Do"),
         .storeInvalidValue(field: "due", reason: "not a date"), .storeUnsupportedLocation("mysql://x", reason: "give a path"),
         .storeFailed(path: "/tmp/x.sqlite", message: "I/O error"), .storeShortDiskFull, .storeShortReadOnly, .storeShortBusy,

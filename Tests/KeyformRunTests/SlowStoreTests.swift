@@ -31,7 +31,9 @@ final class SlowStore: RecordStore, @unchecked Sendable {
     func saveRecords(_ records: [DatedRecord], form: Form) throws(StoreError) -> [Int64] { try inner.saveRecords(records, form: form) }
     func copyRecords(_ records: [StoredRecord], form: Form) throws(StoreError) -> [Int64] { try inner.copyRecords(records, form: form) }
     func changeMark() throws(StoreError) -> Int64? { try inner.changeMark() }
-    func updateRecord(id: Int64, _ record: Record, form: Form) throws(StoreError) { try inner.updateRecord(id: id, record, form: form) }
+    func updateRecord(id: Int64, _ record: Record, form: Form, ifUpdated expected: Date?) throws(StoreError) {
+        try inner.updateRecord(id: id, record, form: form, ifUpdated: expected)
+    }
     func deleteRecord(id: Int64, form: Form) throws(StoreError) -> Bool { try inner.deleteRecord(id: id, form: form) }
     func records(form: Form, where matches: [FieldMatch], limit: Int?, beforeID: Int64?) throws(StoreError) -> [StoredRecord] {
         try inner.records(form: form, where: matches, limit: limit, beforeID: beforeID)

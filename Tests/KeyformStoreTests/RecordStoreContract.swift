@@ -435,4 +435,36 @@ enum Backend: String, CaseIterable, CustomTestStringConvertible, Sendable {
         #expect(throws: StoreError.self) { try store.copyRecords([copied[0], bad], form: todo) }
         #expect(try store.recordCount(form: todo) == 3, "all or none")
     }
+    /// An edit saved over another terminal's is refused, never silent: the
+    /// `updated` time read when the edit began must still be the record's.
+    @Test(arguments: Backend.allCases)
+    func anEditOfARecordChangedMeanwhileIsRefusedAndOneDeletedIsReported(_ backend: Backend) throws {
+        let clock = TestClock()
+        let (ada, folder) = try backend.make(clock, author: "ada@lab")
+        defer { withExtendedLifetime(folder) {} }
+        let bob = try backend.same(as: ada, author: "bob@desk", clock)
+        let id = try ada.saveRecord(todoRecord("Buy milk", priority: "Low"), form: todo)
+        let read = try #require(try ada.record(id: id, form: todo))
+        #expect(read.values == todoRecord("Buy milk", priority: "Low"))
+        clock.advance(seconds: 5)
+        try bob.updateRecord(id: id, todoRecord("Buy milk", priority: "High"), form: todo, ifUpdated: read.updated)
+
+        #expect(storeError { try ada.updateRecord(id: id, todoRecord("Buy oat milk", priority: "Low"), form: todo, ifUpdated: read.updated) }
+            == .recordChanged(id: id, form: todo.name))
+        let theirs = try #require(try ada.record(id: id, form: todo))
+        #expect(theirs.values == todoRecord("Buy milk", priority: "High"), "Bob's edit stands")
+        // The same values as Bob's: no conflict, nothing written.
+        try ada.updateRecord(id: id, todoRecord("Buy milk", priority: "High"), form: todo, ifUpdated: read.updated)
+        // Chosen after seeing Bob's: saved against his time.
+        clock.advance(seconds: 5)
+        try ada.updateRecord(id: id, todoRecord("Buy oat milk", priority: "High"), form: todo, ifUpdated: theirs.updated)
+        #expect(try ada.record(id: id, form: todo)?.values == todoRecord("Buy oat milk", priority: "High"))
+        // Without a time: whatever it holds.
+        try bob.updateRecord(id: id, todoRecord("Swim"), form: todo)
+
+        #expect(try bob.deleteRecord(id: id, form: todo))
+        #expect(storeError { try ada.updateRecord(id: id, todoRecord("Late"), form: todo, ifUpdated: theirs.updated) }
+            == .recordNotFound(id: id, form: todo.name))
+        #expect(try ada.record(id: id, form: todo) == nil)
+    }
 }

@@ -193,6 +193,8 @@ extension Message {
                 + "\(seconds) seconds. Try again when it has finished."
         case .storeRecordNotFound(let id, let form):
             "there is no '\(form)' record with id \(id) (it may have been deleted)."
+        case .storeRecordChanged(let id, let form):
+            "the '\(form)' record with id \(id) was changed by someone else since it was read: nothing was written. Read it again and choose."
         case .storeUnknownField(let form, let field, let suggestion):
             "the form '\(form)' has no field '\(field)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? ".")
         case .storeInvalidName(let name):

@@ -202,6 +202,8 @@ extension Message {
             "データベース '\(path)' は別のプログラムに \(seconds) 秒以上ロックされたままです。終わってからやり直してください。"
         case .storeRecordNotFound(let id, let form):
             "id \(id) の '\(form)' の記録はありません（削除されたのかもしれません）。"
+        case .storeRecordChanged(let id, let form):
+            "id \(id) の '\(form)' の記録は読んだ後で別の人が変更しました。何も書き込んでいません。読み直して選んでください。"
         case .storeUnknownField(let form, let field, let suggestion):
             "フォーム '\(form)' に項目 '\(field)' はありません" + (suggestion.map { "。'\($0)' のことですか？" } ?? "。")
         case .storeInvalidName(let name):

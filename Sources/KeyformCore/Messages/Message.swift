@@ -315,6 +315,10 @@ public indirect enum Message: Hashable, Sendable {
     case weekdayShort(Int)
     /// A calendar's title: `November 2026`, `2026年11月`.
     case calendarTitle(monthName: String, year: Int)
+
+    // MARK: The store (added after the store's problems)
+    /// An edit refused: another terminal saved the record since it was read (`StoreError.recordChanged`).
+    case storeRecordChanged(id: Int64, form: String)
 }
 
 extension Message {
