@@ -23,12 +23,22 @@ extension StoredFormRun {
                 // The draft was resumed into this record: it is done now. A secret
                 // is stored only with `store: true`, as a run stores it.
                 let stored = record.storable(in: form)
-                return RecordListRow(id: try store.saveRecord(stored, form: form), values: stored)
+                let id = try store.saveRecord(stored, form: form)
+                return Self.row(id, stored, on: store, form: form)
             },
-            update: { id, record in
+            // An edit is saved over the version it began from only: another
+            // terminal's save meanwhile is shown, never overwritten silently.
+            update: { id, record, read in
                 let stored = record.storable(in: form)
-                try store.updateRecord(id: id, stored, form: form)
-                return RecordListRow(id: id, values: stored)
+                do throws(StoreError) {
+                    try store.updateRecord(id: id, stored, form: form, ifUpdated: read)
+                } catch .recordChanged {
+                    guard let theirs = try store.record(id: id, form: form) else { throw RecordEditConflict.deleted }
+                    throw RecordEditConflict.changed(theirs: RecordListRow(theirs))
+                } catch .recordNotFound where read != nil {
+                    throw RecordEditConflict.deleted
+                }
+                return Self.row(id, stored, on: store, form: form)
             },
             delete: { id in _ = try store.deleteRecord(id: id, form: form) },
             load: { before, limit, matching in
@@ -57,9 +67,17 @@ extension StoredFormRun {
     }
 }
 
+extension StoredFormRun {
+    /// The row of a record just saved, with its `updated` time as stored (the
+    /// next edit from the list saves over that version): read back, else as saved.
+    static func row(_ id: Int64, _ values: Record, on store: any RecordStore, form: Form) -> RecordListRow {
+        (try? store.record(id: id, form: form)).flatMap { $0 }.map(RecordListRow.init) ?? RecordListRow(id: id, values: values)
+    }
+}
+
 extension RecordListRow {
     /// A stored record as a row of the list.
     public init(_ stored: StoredRecord) {
-        self.init(id: stored.id, values: stored.values)
+        self.init(id: stored.id, values: stored.values, updated: stored.updated)
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Glibc
 import KeyformCore
 
@@ -19,8 +20,11 @@ public final class RecordBrowser: TerminalScene {
         public var newValues: () -> [String: FieldInput]
         /// Stores a new record; returns its row (with the id it got).
         public var add: (Record) throws -> RecordListRow
-        /// Stores new values for the record with this id; returns its row.
-        public var update: (Int64, Record) throws -> RecordListRow
+        /// Stores new values for the record with this id, only over the
+        /// version saved at the given time when there is one (the row's
+        /// `updated` as the edit began); returns its row. Throws
+        /// `RecordEditConflict` when another terminal saved or deleted it since.
+        public var update: (Int64, Record, Date?) throws -> RecordListRow
         /// Deletes the record with this id (one already gone is not an error).
         public var delete: (Int64) throws -> Void
         /// The records older than the one with this id (`Int64.max`: the newest)
@@ -50,7 +54,7 @@ public final class RecordBrowser: TerminalScene {
             history: @escaping (String) -> [String] = { _ in [] },
             newValues: @escaping () -> [String: FieldInput] = { [:] },
             add: @escaping (Record) throws -> RecordListRow,
-            update: @escaping (Int64, Record) throws -> RecordListRow,
+            update: @escaping (Int64, Record, Date?) throws -> RecordListRow,
             delete: @escaping (Int64) throws -> Void,
             load: @escaping (Int64, Int?, [FieldMatch]) throws -> [RecordListRow] = { _, _, _ in [] },
             count: @escaping ([FieldMatch]) throws -> Int = { _ in 0 },
@@ -93,6 +97,8 @@ public final class RecordBrowser: TerminalScene {
         var purpose: Purpose
         /// The values as the form opened (a draft changes only when they do).
         var startValues: [String: FieldInput]
+        /// When the record edited was last saved, as the edit began: it is saved over that version only.
+        var read: Date?
     }
 
     private enum Purpose: Equatable {
@@ -104,6 +110,9 @@ public final class RecordBrowser: TerminalScene {
         case filterField
         /// Asking for the value of this field to filter by.
         case filterValue(String)
+        /// Asking which of two versions of record `id` to keep: the edit
+        /// (`mine`) or what another terminal saved meanwhile (`theirs`).
+        case resolve(id: Int64, mine: Record, theirs: Record)
 
         /// The record being edited; nil when the form does not edit one.
         var editing: Int64? {
@@ -260,7 +269,7 @@ public final class RecordBrowser: TerminalScene {
                 switch effect {
                 case .edit(let row):
                     refreshContexts()
-                    requests += openEditor(editContext, values: Self.texts(of: row.values), for: .edit(row.id))
+                    requests += openEditor(editContext, values: Self.texts(of: row.values), for: .edit(row.id), read: row.updated)
                 case .add:
                     refreshContexts()
                     let start = RecordListEngine.newRecord(start: hooks.newValues(), matching: list.matches, form)
@@ -286,19 +295,32 @@ public final class RecordBrowser: TerminalScene {
                 case .save(let record, let editing):
                     // What the form submitted: the form goes once the store has it.
                     do {
-                        let row = try editing.map { try hooks.update($0, record) } ?? hooks.add(record)
+                        let read = editor?.read
+                        let row = try editing.map { try hooks.update($0, record, read) } ?? hooks.add(record)
                         closeEditor()
                         requests.append(.transition(.page(forward: false)))
                         events.append(editing == nil ? .recordAdded(row) : .recordSaved(row))
+                    } catch RecordEditConflict.changed(let theirs) {
+                        events.append(.editConflicted(record, theirs: theirs))
+                    } catch RecordEditConflict.deleted {
+                        events.append(.editedRecordDeleted(record, id: editing ?? 0))
                     } catch {
                         events.append(.saveFailed(record, editing: editing, Self.describe(error, in: list.language)))
                     }
                 case .reopen(let record, let editing, let notice):
                     let context = editing == nil ? addContext : editContext
                     requests += openEditor(context, values: Self.texts(of: record), focus: context.fields.count - 1,
-                                           for: editing.map { .edit($0) } ?? .add, notice: notice)
+                                           for: editing.map { .edit($0) } ?? .add, notice: notice, read: editor?.read)
+                case .resolve(let mine, let theirs):
+                    requests += openFilterForm(for: .resolve(id: theirs.id, mine: mine, theirs: theirs.values), read: theirs.updated) {
+                        try RecordListEngine.conflictForm(mine: mine, theirs: theirs, in: editContext)
+                    }
+                case .reopenAsNew(let record):
+                    requests += openEditor(addContext, values: Self.texts(of: record), focus: addContext.fields.count - 1, for: .add,
+                                           notice: addContext.language.text(.recordDeletedMeanwhile))
                 case .update(let id, let values):
-                    events.append(storing { .recordSaved(try hooks.update(id, values)) })
+                    // A toggle flips what the list shows, whatever was saved since.
+                    events.append(storing { .recordSaved(try hooks.update(id, values, nil)) })
                 case .delete(let id):
                     events.append(storing {
                         try hooks.delete(id)
@@ -332,14 +354,14 @@ public final class RecordBrowser: TerminalScene {
     }
 
     private func openEditor(_ context: FormContext, values: [String: FieldInput], focus: Int = 0, for purpose: Purpose,
-                            notice: String? = nil) -> [TerminalRequest] {
+                            notice: String? = nil, read: Date? = nil) -> [TerminalRequest] {
         closeEditor()
         var state = FormState.start(context, values: values, focus: focus)
         state.notice = notice
         // A filter's forms have no history: Up recalls nothing there.
         let history: (String) -> [String] = purpose.isRecord ? hooks.history : { _ in [] }
         editor = Editor(session: FormSession(context: context, state: state, history: history, keys: formKeys), purpose: purpose,
-                        startValues: state.draft(context))
+                        startValues: state.draft(context), read: read)
         return notice == nil ? [.transition(.page(forward: true))] : [.bell]
     }
 
@@ -350,10 +372,10 @@ public final class RecordBrowser: TerminalScene {
 
     /// Opens one of the filter's forms; when it cannot be made (a field's
     /// pattern that does not compile), the list says why.
-    private func openFilterForm(for purpose: Purpose, _ make: () throws -> (FormContext, [String: FieldInput])) -> [TerminalRequest] {
+    private func openFilterForm(for purpose: Purpose, read: Date? = nil, _ make: () throws -> (FormContext, [String: FieldInput])) -> [TerminalRequest] {
         do {
             let (context, values) = try make()
-            return openEditor(context, values: values, for: purpose)
+            return openEditor(context, values: values, for: purpose, read: read)
         } catch {
             closeEditor()
             return send(.storeFailed(list.language.text(.cannotFilter(Self.describe(error, in: list.language)))))
@@ -419,6 +441,9 @@ public final class RecordBrowser: TerminalScene {
                 closeEditor()
                 let match = FieldMatch(field: id, value: record[RecordListEngine.filterFieldID])
                 return send(.filterPicked(match)) + [.transition(.page(forward: false))]
+            case .resolve(let id, let mine, let theirs):
+                // Saved over their version (the editor keeps its time) as an edit is.
+                return send(.formSubmitted(RecordListEngine.resolved(record, mine: mine, theirs: theirs, form: form), editing: id))
             case .add, .edit:
                 break
             }

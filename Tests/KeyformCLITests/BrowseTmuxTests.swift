@@ -303,6 +303,71 @@ import Testing
         try expectEnd(bob, status: 0)
     }
 
+    /// Ada and Bob edit the same record: Bob saves first, so Ada's save shows
+    /// both versions and she chooses per field (her text, his priority); then
+    /// Bob deletes a record Ada is editing, and her save offers it as new.
+    @Test func anEditSavedOverAnotherTerminalsIsChosenNotSilent() throws {
+        let folder = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let db = folder.appendingPathComponent("todo.sqlite").path
+        try seed(Self.todo, db: db, [#"{"text":"Buy milk","priority":"Low"}"#, #"{"text":"Call mom"}"#])
+        let ada = try FormRun(["browse", Self.todo], environment: ["KEYFORM_DB": db, "KEYFORM_AUTHOR": "ada@lab"])
+        defer { ada.close() }
+        let bob = try FormRun(["browse", Self.todo], environment: ["KEYFORM_DB": db, "KEYFORM_AUTHOR": "bob@desk"])
+        defer { bob.close() }
+        for run in [ada, bob] {
+            try run.tmux.wait(forText: "To-Do · 2 records", "› Call mom")
+            try run.tmux.press("Down")
+            try run.tmux.wait(forRow: "› Buy milk")
+            try run.tmux.press("Enter")
+            try run.tmux.wait(forRow: "[ Done ] ready")
+        }
+        // Bob: priority High, saved.
+        try bob.tmux.press("Enter")
+        try bob.tmux.wait(forRow: "› Priority")
+        try bob.tmux.press("h")
+        try bob.tmux.wait(forRow: "› Status")
+        try bob.tmux.press("Enter", "Enter", "Enter")
+        try bob.tmux.wait(forRow: "› Buy milk", "High")
+        // Ada: the text changed, saved over Bob's.
+        try ada.tmux.press("C-u")
+        try ada.tmux.type("Buy oat milk")
+        try ada.tmux.press("Enter", "Enter", "Enter", "Enter", "Enter")
+        var screen = try ada.tmux.wait(forText: "Saved meanwhile in another terminal", "[1] my edit", "[2] theirs", "[3] per field")
+        try ada.tmux.press("3")
+        screen = try ada.tmux.wait(forText: "mine: Buy oat milk", "theirs: Buy milk")
+        try ada.tmux.press("1")
+        try ada.tmux.wait(forText: "mine: Low", "theirs: High")
+        // A key on the last field picks it and presses Done.
+        try ada.tmux.press("2")
+        try ada.tmux.wait(forRow: "› Buy oat milk", "High")
+        #expect(try records(Self.todo, db: db).contains(#""text":"Buy oat milk","priority":"High""#))
+
+        // Ada edits Call mom; Bob deletes it first.
+        try ada.tmux.press("Up")
+        try ada.tmux.wait(forRow: "› Call mom")
+        try ada.tmux.press("Enter")
+        try ada.tmux.wait(forRow: "[ Done ] ready")
+        try bob.tmux.wait(forRow: "  Call mom")
+        try bob.tmux.press("Up")
+        try bob.tmux.wait(forRow: "› Call mom")
+        try bob.tmux.press("d")
+        try bob.tmux.wait(forText: "Delete")
+        try bob.tmux.press("y")
+        try bob.tmux.wait(forText: "To-Do · 1 record")
+        try ada.tmux.press("C-e")
+        try ada.tmux.type(" again")
+        try ada.tmux.press("Enter", "Enter", "Enter", "Enter", "Enter")
+        screen = try ada.tmux.wait(forText: "Deleted meanwhile in another terminal")
+        #expect(screen.contains("New To-Do"), "the add form: \(screen)")
+        try ada.tmux.press("Enter")
+        try ada.tmux.wait(forText: "To-Do · 2 records", "Call mom again")
+        try ada.tmux.press("q")
+        try bob.tmux.press("q")
+        try expectEnd(ada, status: 0)
+        try expectEnd(bob, status: 0)
+    }
+
     // MARK: Helpers
 
     /// keyform ended with `status` and left the terminal's settings as it found them.

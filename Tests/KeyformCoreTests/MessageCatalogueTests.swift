@@ -61,6 +61,8 @@ struct MessageCatalogueTests {
         .libraryStoreUnavailable("disk full"), .libraryNotStored(reason: "disk full", record: "{\"text\":\"Buy milk\"}"),
         .libraryDecodingFailed("no value for 'due'"), .libraryInvalidKeys("bad key"), .libraryUnfinished(screen: "New To-Do"), .libraryRuleBroken(name: "dates", message: "Ends after it starts"),
         .demoSaved(summary: "Buy milk"), .demoLogged, .date(day), .monthName(11), .weekdayShort(1), .calendarTitle(monthName: "November", year: 2026),
+        .conflictTitle, .conflictWhole, .conflictKeepMine, .conflictTakeTheirs, .conflictPerField, .conflictMine("High"),
+        .conflictTheirs("Low"), .conflictEmpty, .recordDeletedMeanwhile,
     ]
 
     /// The cases declared in `Message.swift`, read from its source (one a line).

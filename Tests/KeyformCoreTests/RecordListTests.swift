@@ -422,4 +422,40 @@ import Testing
         Self.send(&state, .quitPressed)
         #expect(!state.canRefresh)
     }
+    // MARK: An edit saved over another terminal's
+
+    /// Another terminal saved the record meanwhile: the list shows their
+    /// version and the person is asked; one deleted meanwhile opens as new.
+    @Test func anEditSavedMeanwhileIsResolvedAndOneDeletedOpensAsNew() {
+        var state = RecordListState(rows: Self.items(3))
+        let mine = Record(form: Self.packing, values: ["item": .text("Mine")])
+        let theirs = Self.row(2, ["item": .text("Theirs"), "qty": .integer(4)], Self.packing)
+        #expect(Self.send(&state, .formSubmitted(mine, editing: 2)) == [.save(mine, editing: 2)])
+        #expect(Self.send(&state, .editConflicted(mine, theirs: theirs)) == [.resolve(mine: mine, theirs: theirs)])
+        #expect(state.rows[1] == theirs, "the list shows what is stored")
+        #expect(Self.send(&state, .editedRecordDeleted(mine, id: 2)) == [.reopenAsNew(mine)])
+        #expect(state.rows.map(\.id) == [3, 1])
+        #expect(state.total == 2)
+    }
+
+    /// The conflict form asks about the whole record, then about each field
+    /// that differs; its answers make the record saved.
+    @Test func theConflictFormOffersBothValuesAndItsAnswersChooseThem() throws {
+        let context = try FormContext(form: Self.packing, layouts: [:], clock: WallClock(today: CivilDate(year: 2026, month: 11, day: 27)!))
+        let mine = Record(form: Self.packing, values: ["item": .text("Tent"), "packed": .boolean(true), "qty": .integer(1)])
+        let theirs = Record(form: Self.packing, values: ["item": .text("Tent"), "packed": .boolean(false), "qty": .integer(2)])
+        let (asked, _) = try RecordListEngine.conflictForm(mine: mine, theirs: RecordListRow(id: 7, values: theirs), in: context)
+        #expect(asked.form.fields.map(\.id) == [RecordListEngine.conflictWholeID, "packed", "qty"], "only what differs")
+        #expect(asked.form.title == "Saved meanwhile in another terminal")
+        let keys = asked.layouts.values.flatMap { $0.pages.flatMap { $0.rows.flatMap { $0.map(\.label) } } }
+        #expect(Set(keys).isSuperset(of: ["my edit", "theirs", "per field", "mine: yes", "theirs: no", "mine: 1", "theirs: 2"]), "\(keys)")
+
+        func answers(_ whole: String, _ each: [String: String] = [:]) -> Record {
+            Record(values: [(RecordListEngine.conflictWholeID, .text(whole))] + each.sorted { $0.key < $1.key }.map { ($0.key, .text($0.value)) })
+        }
+        #expect(RecordListEngine.resolved(answers("mine"), mine: mine, theirs: theirs, form: Self.packing) == mine)
+        #expect(RecordListEngine.resolved(answers("theirs"), mine: mine, theirs: theirs, form: Self.packing) == theirs)
+        #expect(RecordListEngine.resolved(answers("each", ["packed": "mine", "qty": "theirs"]), mine: mine, theirs: theirs, form: Self.packing)
+            == Record(form: Self.packing, values: ["item": .text("Tent"), "packed": .boolean(true), "qty": .integer(2)]))
+    }
 }

@@ -67,7 +67,7 @@ struct RecordBrowserFilterTests {
                     self.log.append("add \(RecordFormat.json(record, form: self.form).dropLast())")
                     return row
                 },
-                update: { id, record in
+                update: { id, record, _ in
                     self.log.append("update \(id)")
                     return RecordListRow(id: id, values: record)
                 },

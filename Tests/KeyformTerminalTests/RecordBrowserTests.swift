@@ -55,7 +55,7 @@ struct RecordBrowserTests {
                     self.log.append("add \(row.id) \(RecordFormat.json(record, form: RecordBrowserTests.context.form).dropLast())")
                     return row
                 },
-                update: { id, record in
+                update: { id, record, _ in
                     if let failure = self.failure { throw Failure(description: failure) }
                     self.log.append("update \(id) \(RecordFormat.json(record, form: RecordBrowserTests.context.form).dropLast())")
                     return RecordListRow(id: id, values: record)

@@ -1,13 +1,19 @@
+import Foundation
+
 /// One record in the list screen of `keyform browse`: its id in the store and
 /// its values. Plain values: the list knows nothing of the database.
 public struct RecordListRow: Equatable, Sendable {
     public var id: Int64
     /// The values in the form's field order.
     public var values: Record
+    /// When the record was last saved, as read: an edit opened from the row
+    /// saves only over this version (`RecordEditConflict`). Nil: not known.
+    public var updated: Date?
 
-    public init(id: Int64, values: Record) {
+    public init(id: Int64, values: Record, updated: Date? = nil) {
         self.id = id
         self.values = values
+        self.updated = updated
     }
 }
 
@@ -177,6 +183,11 @@ public enum RecordListEvent: Equatable, Sendable {
     case storeChanged
     /// The rows read again after `.refresh`, and how many there are now.
     case rowsRefreshed([RecordListRow], total: Int)
+    /// An edit was not saved: another terminal saved the record meanwhile, and
+    /// it now holds `theirs` (after `.save`).
+    case editConflicted(Record, theirs: RecordListRow)
+    /// An edit was not saved: another terminal deleted record `id` meanwhile (after `.save`).
+    case editedRecordDeleted(Record, id: Int64)
 }
 
 public enum RecordListMove: Equatable, Sendable {
@@ -211,6 +222,13 @@ public enum RecordListEffect: Equatable, Sendable {
     /// and read the newest `limit` of them (nil: all) again; answer
     /// `.rowsRefreshed` or `.storeFailed`.
     case refresh(matching: [FieldMatch], limit: Int?)
+    /// Show both versions of a record saved meanwhile elsewhere and ask which
+    /// to keep (`RecordListEngine.conflictForm`); the answer is a `.formSubmitted`
+    /// of the chosen record, saved over `theirs`.
+    case resolve(mine: Record, theirs: RecordListRow)
+    /// Open the add form with this record, its edit having found it deleted:
+    /// Done stores it as a new record.
+    case reopenAsNew(Record)
     /// Ask which of these fields (ids, in the form's order) to filter by; answer
     /// `.filterFieldPicked`, or nothing when the person cancels.
     case pickFilterField([String])
@@ -303,6 +321,13 @@ public enum RecordListEngine {
             state.top = max(0, state.highlight - line)
             keepHighlightInView(&state)
             return []
+        case .editConflicted(let mine, let theirs):
+            // The list shows what is stored; the person chooses what stays.
+            if let index = state.rows.firstIndex(where: { $0.id == theirs.id }) { state.rows[index] = theirs }
+            return [.resolve(mine: mine, theirs: theirs)]
+        case .editedRecordDeleted(let record, let id):
+            if let index = state.rows.firstIndex(where: { $0.id == id }) { remove(at: index, &state) }
+            return [.reopenAsNew(record)]
         case .formSubmitted(let record, let editing):
             return [.save(record, editing: editing)]
         case .saveFailed(let record, let editing, let message):

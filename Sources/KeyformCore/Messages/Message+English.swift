@@ -265,6 +265,16 @@ extension Message {
         case .weekdayShort(let weekday):
             (1...7).contains(weekday) ? ["Mo", "Tu", "We", "Th", "Fr", "Sa", "Su"][weekday - 1] : String(weekday)
         case .calendarTitle(let monthName, let year): "\(monthName) \(year)"
+
+        case .conflictTitle: "Saved meanwhile in another terminal"
+        case .conflictWhole: "Keep"
+        case .conflictKeepMine: "my edit"
+        case .conflictTakeTheirs: "theirs"
+        case .conflictPerField: "per field"
+        case .conflictMine(let value): "mine: " + value
+        case .conflictTheirs(let value): "theirs: " + value
+        case .conflictEmpty: "(empty)"
+        case .recordDeletedMeanwhile: "Deleted meanwhile in another terminal: Done saves it as a new record"
         }
     }
 

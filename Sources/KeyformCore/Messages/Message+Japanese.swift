@@ -272,6 +272,16 @@ extension Message {
         case .weekdayShort(let weekday):
             (1...7).contains(weekday) ? ["月", "火", "水", "木", "金", "土", "日"][weekday - 1] : String(weekday)
         case .calendarTitle(let monthName, let year): "\(year)年\(monthName)"
+
+        case .conflictTitle: "別の端末で保存されました"
+        case .conflictWhole: "残す"
+        case .conflictKeepMine: "自分の編集"
+        case .conflictTakeTheirs: "相手の保存"
+        case .conflictPerField: "項目ごと"
+        case .conflictMine(let value): "自分: " + value
+        case .conflictTheirs(let value): "相手: " + value
+        case .conflictEmpty: "(空)"
+        case .recordDeletedMeanwhile: "別の端末で削除されました: 完了で新しい記録として保存します"
         }
     }
 

@@ -319,6 +319,23 @@ public indirect enum Message: Hashable, Sendable {
     // MARK: The store (added after the store's problems)
     /// An edit refused: another terminal saved the record since it was read (`StoreError.recordChanged`).
     case storeRecordChanged(id: Int64, form: String)
+
+    // MARK: An edit saved over another terminal's (browse)
+    /// The conflict form's title.
+    case conflictTitle
+    /// Its first question: the whole record.
+    case conflictWhole
+    case conflictKeepMine
+    case conflictTakeTheirs
+    case conflictPerField
+    /// A field's key for the value as edited here: `mine: High`.
+    case conflictMine(String)
+    /// A field's key for the value saved elsewhere: `theirs: Low`.
+    case conflictTheirs(String)
+    /// An empty value on a conflict key.
+    case conflictEmpty
+    /// The edit form opened again after the record was deleted elsewhere.
+    case recordDeletedMeanwhile
 }
 
 extension Message {
