@@ -47,6 +47,8 @@ public struct FormContext: Sendable {
     let filterKeys: [String: GridFilter.Keys]
     /// Of those, the ones where `/` is no key's hotkey: there `/` opens the filter.
     let slashFilters: Set<String>
+    /// The evaluations made last (see `evaluation(_:)`).
+    private let evaluations = EvaluationMemo()
 
     /// The one preparation of a form to run (`keyform run`, `form preview`, `keyform
     /// test`, `records import`, the demo and the library all call it, so their first
@@ -216,8 +218,10 @@ public struct FormContext: Sendable {
         return parts.count == 1 ? parts[0] : .all(parts)
     }
 
-    /// What the entries amount to: shown fields, problems, Done's reason, the record.
-    public func evaluation(_ entries: [FormState.Entry]) -> FormEvaluation { FormEvaluation(self, entries) }
+    /// What the entries amount to: shown fields, problems, Done's reason, the
+    /// record. Entries evaluated lately are not evaluated again, and entries
+    /// that differ from the newest in some fields validate those only (`EvaluationMemo`).
+    public func evaluation(_ entries: [FormState.Entry]) -> FormEvaluation { evaluations.evaluation(of: entries, in: self) }
 
     /// What a strict field accepts: the text keys of its layout and of every layout
     /// its grid turns to (`action: layout`, followed on), since any key the grid

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// What a form's entries amount to, decided in one place with the run's one
 /// clock: which fields and pages are shown (`when:`), each shown field's
 /// problem (its own checks, then the form's rules), the next and previous shown
@@ -7,8 +9,10 @@
 /// they cannot disagree about what is asked, what blocks Done or what is stored.
 ///
 /// Cost: one validation per field (what Done's line cost before), so a consumer
-/// computes it once per reduce or render, never once per field.
-public struct FormEvaluation: Sendable {
+/// computes it once per reduce or render, never once per field; asked through
+/// `FormContext.evaluation`, entries already evaluated cost nothing and
+/// entries that differ in a few fields validate those alone (`EvaluationMemo`).
+public struct FormEvaluation: Equatable, Sendable {
     /// Each field's own check, by field index: its typed value (nil: empty) or its problem.
     /// A hidden field is checked too, but its result is never used.
     public let results: [Result<FieldValue?, FieldProblem>]
@@ -27,6 +31,9 @@ public struct FormEvaluation: Sendable {
     public let brokenRule: DoneBlocker?
     /// Each shown field's typed value, by id (empty and hidden fields: none): what rules read.
     public let typedValues: [String: FieldValue]
+    /// Each field's result by its own validator alone (before `required_if`):
+    /// what a later evaluation reuses for a field whose entry did not change.
+    private let own: [Result<FieldValue?, FieldProblem>]
 
     /// From what each field was given (headless answers, a draft), by field index.
     public init(_ context: FormContext, inputs: [FieldInput]) {
@@ -36,9 +43,21 @@ public struct FormEvaluation: Sendable {
     }
 
     public init(_ context: FormContext, _ entries: [FormState.Entry]) {
+        self.init(context, entries, after: nil)
+    }
+
+    /// - Parameter earlier: an evaluation of the same context and the entries
+    ///   it was made from: a field whose entry holds the same input there keeps
+    ///   its own check's result (unless its validator follows another field's
+    ///   value); everything that reads across fields is decided again.
+    init(_ context: FormContext, _ entries: [FormState.Entry], after earlier: (entries: [FormState.Entry], evaluation: FormEvaluation)?) {
+        let counter = Self.counter
+        counter?.evaluated()
         let count = context.fields.count
         var results: [Result<FieldValue?, FieldProblem>] = []
         results.reserveCapacity(count)
+        var own: [Result<FieldValue?, FieldProblem>] = []
+        own.reserveCapacity(count)
         // What conditions read: a hidden field, or one whose text is not a value yet, is empty.
         var values = [FieldValue?](repeating: nil, count: count)
         var shown = [Bool](repeating: false, count: count)
@@ -49,9 +68,17 @@ public struct FormEvaluation: Sendable {
         for index in 0..<count {
             // A field whose keys follow another field is checked against the keys shown now;
             // its `required_if` reads the earlier values, all decided by now.
-            let own = entries.indices.contains(index) ? context.validate(field: index, entries)
-                : context.validators[index].validate(.line(""), at: context.clock)
-            let result = context.requiring(own, field: index, values: values)
+            let checked: Result<FieldValue?, FieldProblem>
+            if let earlier, context.followers[index] == nil, earlier.entries.count == entries.count,
+               entries.indices.contains(index), earlier.entries[index].holdsSameInput(as: entries[index]) {
+                checked = earlier.evaluation.own[index]
+            } else {
+                counter?.validated()
+                checked = entries.indices.contains(index) ? context.validate(field: index, entries)
+                    : context.validators[index].validate(.line(""), at: context.clock)
+            }
+            own.append(checked)
+            let result = context.requiring(checked, field: index, values: values)
             results.append(result)
             required[index] = context.isRequired(field: index, values: values)
             let page = context.pageOfField[index]
@@ -68,6 +95,7 @@ public struct FormEvaluation: Sendable {
             }
         }
         self.results = results
+        self.own = own
         self.shown = shown
         self.required = required
         self.pageShown = pageShown
@@ -135,5 +163,34 @@ public struct FormEvaluation: Sendable {
             return (ids[index], value)
         }
         return .success(Record(values: values))
+    }
+}
+
+extension FormEvaluation {
+    /// Counts, while a test runs code under it (`FormEvaluation.$counter.withValue`),
+    /// the evaluations made and the fields validated: the seam that pins what a
+    /// key costs. Nil otherwise, and then nothing is counted.
+    @TaskLocal public static var counter: Counter?
+
+    public final class Counter: Sendable {
+        private let counts = Mutex((evaluations: 0, validations: 0))
+
+        public init() {}
+
+        /// Evaluations made (a memo's answer for entries it has is none).
+        public var evaluations: Int { counts.withLock { $0.evaluations } }
+        /// Fields checked by their validators (a field kept from an earlier evaluation is none).
+        public var validations: Int { counts.withLock { $0.validations } }
+
+        func evaluated() { counts.withLock { $0.evaluations += 1 } }
+        func validated() { counts.withLock { $0.validations += 1 } }
+    }
+}
+
+extension FormState.Entry {
+    /// Whether the field's validator reads the same here as in `other` (the
+    /// cursor aside): what `input` is made from.
+    func holdsSameInput(as other: FormState.Entry) -> Bool {
+        text == other.text && selection == other.selection && kept == other.kept
     }
 }

@@ -1,0 +1,78 @@
+import Foundation
+import KeyformCore
+import Testing
+@testable import KeyformTerminal
+
+/// What one key costs through the real session (decoder, key maps, readline,
+/// engine, a frame drawn after each key, as the terminal does), counted through
+/// `FormEvaluation.counter`: a key evaluates the form once at most, validates
+/// only the field it changed, and a key that changes no value evaluates nothing
+/// (Done's blocker, the footer's hints and the key maps read the evaluation kept).
+@MainActor
+@Suite(.serialized) struct PerKeyWorkTests {
+    init() {
+        setenv("INPUTRC", "/dev/null", 1)
+    }
+
+    /// 200 text fields on one page, the second required: the size the aim names.
+    static let wide = try! FormContext(form: Form(title: "Wide", name: "wide", pages: [Form.Page(fields:
+        [Field(id: "name", label: "Name"), Field(id: "code", label: "Code", required: true)]
+            + (3...200).map { Field(id: "f\($0)", label: "Field \($0)") })]),
+        layouts: [:], clock: WallClock(today: CivilDate(year: 2026, month: 11, day: 27)!))
+
+    /// A grid of choices after a text field.
+    static let picking = try! FormContext(
+        form: Form(title: "Trip", name: "trip", pages: [.init(fields: [
+            Field(id: "place", label: "Place", required: true),
+            Field(id: "kind", label: "Kind", layout: "kinds", input: .grid, strict: true),
+        ])]),
+        layouts: ["kinds": Layout(title: "Kinds", pages: [.init(rows: [
+            [Layout.Key(label: "Beach"), Layout.Key(label: "Food"), Layout.Key(label: "City")],
+            [Layout.Key(label: "Hike"), Layout.Key(label: "Museum"), Layout.Key(label: "Rest")],
+        ])])],
+        clock: WallClock(today: CivilDate(year: 2026, month: 11, day: 27)!))
+
+    /// Each key's counts, the frame drawn after it.
+    func counts(_ session: FormSession, _ keys: [String]) -> [(evaluations: Int, validations: Int)] {
+        keys.map { key in
+            let counter = FormEvaluation.Counter()
+            FormEvaluation.$counter.withValue(counter) {
+                _ = session.receive(Array(key.utf8))
+                _ = session.frame(width: 80, height: 24, color: true)
+            }
+            return (counter.evaluations, counter.validations)
+        }
+    }
+
+    @Test func aTypedKeyEvaluatesOnceAndValidatesItsFieldAlone() {
+        let session = FormSession(context: Self.wide, state: .start(Self.wide))
+        defer { session.close() }
+        _ = session.frame(width: 80, height: 24, color: true)
+        let typed = counts(session, ["A", "d", "a", "é", "日", "\u{7F}"])
+        // The Backspace brings back the entries of two keys ago: remembered, not evaluated again.
+        #expect(typed.map(\.evaluations) == [1, 1, 1, 1, 1, 0], "\(typed)")
+        #expect(typed.map(\.validations) == [1, 1, 1, 1, 1, 0], "\(typed)")
+        #expect(session.state.entries[0].text == "Adaé")
+        // Keys that move the cursor change no value: nothing is evaluated, and Done still names the field that blocks it.
+        let moved = counts(session, ["\u{1B}[D", "\u{1B}[D", "\u{01}", "\u{05}"])
+        #expect(moved.map(\.evaluations) == [0, 0, 0, 0], "\(moved)")
+        #expect(session.frame(width: 80, height: 24, color: true).lines.last?.text.contains("Code") == true)
+    }
+
+    @Test func aGridMoveEvaluatesOnlyWhatItsPickWouldMake() {
+        let session = FormSession(context: Self.picking, state: .start(Self.picking))
+        defer { session.close() }
+        _ = session.receive(Array("Lisbon\r".utf8))
+        _ = session.frame(width: 80, height: 24, color: true)
+        #expect(session.state.grid != nil)
+        let moves = counts(session, ["\u{1B}[C", "\u{1B}[C", "\u{1B}[B", "\u{1B}[D"])
+        // The footer asks what Enter would make of the highlighted key (whether it
+        // submits): the entries of that pick, the one field changed, once a move.
+        #expect(moves.map(\.evaluations).allSatisfy { $0 <= 1 }, "\(moves)")
+        #expect(moves.map(\.validations).allSatisfy { $0 <= 1 }, "\(moves)")
+        // Drawn again with nothing changed: nothing at all.
+        let counter = FormEvaluation.Counter()
+        FormEvaluation.$counter.withValue(counter) { _ = session.frame(width: 80, height: 24, color: true) }
+        #expect(counter.evaluations == 0)
+    }
+}
