@@ -50,7 +50,7 @@ struct BrowseCommand: ParsableCommand {
 
     func run() throws {
         _ = try Settings.load()  // a broken config stops the command before anything else
-        let loaded = try FormFiles.loadReporting(form, needs: "browse needs the form's file to show and edit its records")
+        let loaded = try FormFiles.loadReporting(form, needs: .browseNeedsFormFile)
         let scope: [FieldMatch]
         do {
             scope = try matches.map { (match: String) throws(StoreError) in try FieldMatch(parsing: match, form: loaded.form) }
@@ -71,7 +71,7 @@ struct BrowseCommand: ParsableCommand {
     /// Adding and editing run the form as `StoredFormRun` does.
     @MainActor
     static func browse(_ loaded: LoadedForm, scope: [FieldMatch] = [], leaveLabel: Message = .hintQuit, notice: String? = nil, noAnimation: Bool, noMouse: Bool = false,
-                       withoutTerminal: String, open: @escaping () throws -> any RecordStore) throws -> RecordListState.Outcome {
+                       withoutTerminal: Message, open: @escaping () throws -> any RecordStore) throws -> RecordListState.Outcome {
         do {
             let options = TerminalRunner.Options.fromEnvironment(animate: !noAnimation, mouse: !noMouse, config: try Settings.load())
             return try TerminalRunner.run(options: options) {
@@ -94,7 +94,7 @@ struct BrowseCommand: ParsableCommand {
                                      keys: options.keys.list, formKeys: options.keys.form)
             }
         } catch let error as TerminalError {
-            throw Failure(message: "cannot use the terminal (\(error)); \(withoutTerminal)")
+            throw WithoutTerminal.failure(error, withoutTerminal)
         }
     }
 }

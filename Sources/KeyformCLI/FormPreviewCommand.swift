@@ -43,7 +43,7 @@ struct FormPreviewCommand: ParsableCommand {
 
     func run() throws {
         guard let path = FormFiles.locate(form) else {
-            throw Failure(message: "form '\(form)' not found; looked in: \(FormFiles.searchedPlaces(for: form))")
+            throw Failure(message: Speaking.language.text(.formNotFound(form, places: FormFiles.searchedPlaces(for: form), needs: nil)))
         }
         if watch { try FormPreviewWatch(path: path, width: width, height: height).run() }
         let (loaded, diagnostics) = FormFiles.load(path: path)

@@ -76,7 +76,7 @@ enum PromptRun {
     /// `keyform: field 'input': REASON` when it is not valid).
     private static func answerWithoutTerminal(_ prompt: Prompt, _ context: FormContext, because error: TerminalError) throws -> Record {
         guard prompt.answersWithoutTerminal else {
-            throw Failure(message: "cannot use the terminal (\(error)); \(WithoutTerminal.prompt(prompt.command))")
+            throw WithoutTerminal.failure(error, WithoutTerminal.prompt(prompt.command))
         }
         switch HeadlessFill.fill(context, answers: [:]) {
         case .success(let record): return record
@@ -94,11 +94,11 @@ enum PromptRun {
 
 extension WithoutTerminal {
     /// What a prompt without a terminal needs: the answer in its flags.
-    static func prompt(_ command: Prompt.Command) -> String {
+    static func prompt(_ command: Prompt.Command) -> Message {
         switch command {
-        case .input, .write, .date, .time: "give --value VALUE to answer without one"
-        case .choose: "give --selected OPTION to answer without one"
-        case .confirm: "give --default yes or --default no to answer without one"
+        case .input, .write, .date, .time: .withoutTerminalValue
+        case .choose: .withoutTerminalSelected
+        case .confirm: .withoutTerminalDefault
         }
     }
 }

@@ -40,7 +40,7 @@ struct RecordsImportCommand: ParsableCommand {
 
     func run() throws {
         _ = try Settings.load()  // a broken config stops the command before anything else
-        let loaded = try FormFiles.loadReporting(form, needs: "import needs the form's file to validate the records")
+        let loaded = try FormFiles.loadReporting(form, needs: .importNeedsFormFile)
         let bytes: [UInt8]
         do {
             // Not the 1 MiB of a form or answers file: see `limit`.

@@ -111,7 +111,7 @@ struct RunCommand: ParsableCommand {
     @MainActor
     private func fill() throws {
         _ = try Settings.load()  // a broken config stops the command before anything else
-        var loaded = try FormFiles.loadReporting(form, needs: "run needs the form's file to show the form", pipes: true)
+        var loaded = try FormFiles.loadReporting(form, needs: .runNeedsFormFile, pipes: true)
         if let timeout { loaded.form.timeout = .seconds(timeout) }
         let lines = try choiceLines(&loaded)
         if format == .template, loaded.form.template == nil {

@@ -180,10 +180,11 @@ extension FormFiles {
     /// - Parameter needs: what the command needs the file for, said when it is not
     ///   found ("browse needs the form's file to show its records").
     /// - Parameter pipes: also read FORM from a pipe (`keyform run <(…)`), for a command that reads it once.
-    static func loadReporting(_ form: String, needs: String? = nil, pipes: Bool = false) throws -> LoadedForm {
+    static func loadReporting(_ form: String, needs: Message? = nil, pipes: Bool = false) throws -> LoadedForm {
         guard let path = locate(form) else {
-            let why = isPath(form) ? "" : needs.map { "; \($0): give its path, or set KEYFORM_FORMS to its folder" } ?? ""
-            throw Failure(message: "form '\(form)' not found; looked in: \(searchedPlaces(for: form))\(why)")
+            // A path is looked for as it is: what the command needs it for is said of a name.
+            let said = Message.formNotFound(form, places: searchedPlaces(for: form), needs: isPath(form) ? nil : needs)
+            throw Failure(message: Speaking.language.text(said))
         }
         let (loaded, diagnostics) = load(path: path, pipes: pipes)
         reportErrors(diagnostics)

@@ -24,11 +24,11 @@ extension StoredFormRun {
     /// Starts the form as `drafts` says, asking on the terminal when it says ask.
     /// - Throws: `Departure` when the person leaves at the question;
     ///   `Failure` (with `withoutTerminal`) when there is no terminal to ask on.
-    func startOnTerminal(drafts: DraftPolicy, repeatLast: Bool = false, withoutTerminal: String) throws -> FormStart {
+    func startOnTerminal(drafts: DraftPolicy, repeatLast: Bool = false, withoutTerminal: Message) throws -> FormStart {
         do {
             return try start(drafts: drafts, repeatLast: repeatLast, language: Speaking.language)
         } catch let error as TerminalError {
-            throw Failure(message: "cannot use the terminal (\(error)); \(withoutTerminal)")
+            throw WithoutTerminal.failure(error, withoutTerminal)
         }
     }
 
@@ -37,19 +37,24 @@ extension StoredFormRun {
     /// - Throws: `Departure` when the person left it; `Failure` (with
     ///   `withoutTerminal`) when there is no terminal.
     func fillOnTerminal(from start: FormStart, noAnimation: Bool, noMouse: Bool = false, accessible: Bool = false, caption: [Frame.Line] = [],
-                        withoutTerminal: String) throws -> Record {
+                        withoutTerminal: Message) throws -> Record {
         do {
             return try runOnTerminal(from: start, options: .fromEnvironment(animate: !noAnimation, mouse: !noMouse, accessible: accessible, config: Settings.load()),
                                      caption: caption)
         } catch let error as TerminalError {
-            throw Failure(message: "cannot use the terminal (\(error)); \(withoutTerminal)")
+            throw WithoutTerminal.failure(error, withoutTerminal)
         }
     }
 }
 
 /// What each command says when there is no terminal to draw on.
 enum WithoutTerminal {
-    static let run = "give --answers FILE (JSON), or --answers - --answers-format lines with one value a line on stdin"
-    static let demo = "keyform demo needs one: run it in a terminal window (keyform run FORM --answers FILE fills a form without one)"
-    static let browse = "keyform browse needs one (keyform records list prints the records)"
+    static let run = Message.withoutTerminalRun
+    static let demo = Message.withoutTerminalDemo
+    static let browse = Message.withoutTerminalBrowse
+
+    /// `cannot use the terminal (REASON); WHAT TO DO`, in the command's language.
+    static func failure(_ error: any Error, _ without: Message) -> Failure {
+        Failure(message: Speaking.language.text(.cannotUseTerminal(reason: "\(error)", without: without)))
+    }
 }

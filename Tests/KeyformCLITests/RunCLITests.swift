@@ -98,6 +98,18 @@ import Testing
             + "run needs the form's file to show the form: give its path, or set KEYFORM_FORMS to its folder\n")
     }
 
+    /// In Japanese (`KEYFORM_LANG=ja`): a form not found, and a prompt without a terminal.
+    @Test func theCommandLinesErrorsInJapanese() throws {
+        let result = try CLIRunner.run(["run", "nope"], stdin: "", environment: ["XDG_CONFIG_HOME": "/no/config", "KEYFORM_FORMS": "", "KEYFORM_LANG": "ja"])
+        #expect(result.status == 2)
+        #expect(result.stderr == "keyform: フォーム 'nope' が見つかりません。探した場所: forms/nope.yaml, demo/nope.yaml, /no/config/keyform/forms/nope.yaml。"
+            + "run はフォームを表示するためにそのファイルが必要です。パスを指定するか、KEYFORM_FORMS にそのフォルダを設定してください\n", "\(result.stderr)")
+        let input = try CLIRunner.run(["input"], environment: ["KEYFORM_LANG": "ja"])
+        #expect(input.status == 2)
+        #expect(input.stderr.hasPrefix("keyform: 端末を使えません（") && input.stderr.hasSuffix("）。端末なしで答えるには --value VALUE を指定してください\n"),
+                "\(input.stderr)")
+    }
+
     /// A path is looked for as it is: the error names it, not NAME.yaml in each folder of names.
     @Test func aFormPathThatDoesNotExistIsNamedAsGiven() throws {
         let result = try CLIRunner.run(["run", "/no/such/form.yaml"], stdin: "", environment: ["XDG_CONFIG_HOME": "/no/config", "KEYFORM_FORMS": ""])

@@ -223,6 +223,20 @@ extension Message {
         case .libraryUnfinished(let screen): "the keys ran out with the form still open; the screen:\n\(screen)"
         case .libraryRuleBroken(let name, let message): "rule '\(name)': \(message)"
 
+        case .formNotFound(let form, let places, let needs):
+            "form '\(form)' not found; looked in: \(places)"
+                + (needs.map { "; \($0.english): give its path, or set KEYFORM_FORMS to its folder" } ?? "")
+        case .runNeedsFormFile: "run needs the form's file to show the form"
+        case .browseNeedsFormFile: "browse needs the form's file to show and edit its records"
+        case .importNeedsFormFile: "import needs the form's file to validate the records"
+        case .cannotUseTerminal(let reason, let without): "cannot use the terminal (\(reason)); \(without.english)"
+        case .withoutTerminalRun: "give --answers FILE (JSON), or --answers - --answers-format lines with one value a line on stdin"
+        case .withoutTerminalDemo: "keyform demo needs one: run it in a terminal window (keyform run FORM --answers FILE fills a form without one)"
+        case .withoutTerminalBrowse: "keyform browse needs one (keyform records list prints the records)"
+        case .withoutTerminalValue: "give --value VALUE to answer without one"
+        case .withoutTerminalSelected: "give --selected OPTION to answer without one"
+        case .withoutTerminalDefault: "give --default yes or --default no to answer without one"
+
         case .demoSaved(let summary): "✓ Saved “" + summary + "” — it is stored; Esc leaves"
         case .demoLogged: "Logged (newest first):"
 

@@ -232,6 +232,20 @@ extension Message {
         case .libraryUnfinished(let screen): "フォームが開いたままキーが尽きました。画面:\n\(screen)"
         case .libraryRuleBroken(let name, let message): "ルール '\(name)': \(message)"
 
+        case .formNotFound(let form, let places, let needs):
+            "フォーム '\(form)' が見つかりません。探した場所: \(places)"
+                + (needs.map { "。\($0.japanese)。パスを指定するか、KEYFORM_FORMS にそのフォルダを設定してください" } ?? "")
+        case .runNeedsFormFile: "run はフォームを表示するためにそのファイルが必要です"
+        case .browseNeedsFormFile: "browse は記録を表示・編集するためにフォームのファイルが必要です"
+        case .importNeedsFormFile: "import は記録を検査するためにフォームのファイルが必要です"
+        case .cannotUseTerminal(let reason, let without): "端末を使えません（\(reason)）。\(without.japanese)"
+        case .withoutTerminalRun: "--answers FILE（JSON）を指定するか、--answers - --answers-format lines で標準入力に 1 行 1 値を渡してください"
+        case .withoutTerminalDemo: "keyform demo には端末が必要です。端末のウィンドウで実行してください（keyform run FORM --answers FILE なら端末なしで記入できます）"
+        case .withoutTerminalBrowse: "keyform browse には端末が必要です（keyform records list で記録を表示できます）"
+        case .withoutTerminalValue: "端末なしで答えるには --value VALUE を指定してください"
+        case .withoutTerminalSelected: "端末なしで答えるには --selected OPTION を指定してください"
+        case .withoutTerminalDefault: "端末なしで答えるには --default yes か --default no を指定してください"
+
         case .demoSaved(let summary): "✓ 「" + summary + "」を保存しました（Esc で終了）"
         case .demoLogged: "記録（新しい順）:"
 

@@ -264,6 +264,21 @@ public indirect enum Message: Hashable, Sendable {
     case libraryUnfinished(screen: String)
     case libraryRuleBroken(name: String, message: String)
 
+    // MARK: The command line's errors (`keyform: …`)
+    /// `form 'nope' not found; looked in: PLACES` and, for a name, what the command needs the file for.
+    case formNotFound(String, places: String, needs: Message?)
+    case runNeedsFormFile
+    case browseNeedsFormFile
+    case importNeedsFormFile
+    /// `cannot use the terminal (REASON); ` and what to do without one.
+    case cannotUseTerminal(reason: String, without: Message)
+    case withoutTerminalRun
+    case withoutTerminalDemo
+    case withoutTerminalBrowse
+    case withoutTerminalValue
+    case withoutTerminalSelected
+    case withoutTerminalDefault
+
     // MARK: The demo's quick entry
     /// Under the next entry: `✓ Saved “Buy milk” — it is stored; Esc leaves`.
     case demoSaved(summary: String)
