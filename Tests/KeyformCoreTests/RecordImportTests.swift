@@ -111,10 +111,17 @@ import Testing
         #expect(objects.map(\.line) == [2, 4])
         #expect(objects.map { String(decoding: $0.bytes, as: UTF8.self) } == ["{\"a\": \"}{[\\\"\"}", "{\"b\": [1, {\"c\": 2}]}"])
         #expect(try RecordImport.jsonObjects(Array("[]".utf8)).get().isEmpty)
+        // A rescue file: one object; rescue files put together: one after another.
+        let rescued = try RecordImport.jsonObjects(Array("{\"text\": \"x\"}\n\n{\"text\": \"}\"}\n".utf8)).get()
+        #expect(rescued.map(\.line) == [1, 3])
+        #expect(rescued.map { String(decoding: $0.bytes, as: UTF8.self) } == ["{\"text\": \"x\"}", "{\"text\": \"}\"}"])
         func failure(_ text: String) -> String? {
             if case .failure(let problem) = RecordImport.jsonObjects(Array(text.utf8)) { problem.description } else { nil }
         }
-        #expect(failure("{\"text\": \"x\"}") == "1: expected a JSON array of records ([{...}, ...]), as records export writes")
+        #expect(failure("\"x\"") == "1: expected a JSON array of records ([{...}, ...]), as records export writes, "
+            + "or records one after another ({...}), as a rescue file holds")
+        #expect(failure("{\"a\": 1}\n[]") == "2: expected another record ({...}) or the end of the file")
+        #expect(failure("{\"a\": 1}\n{\"b\": [") == "2: this record is not closed (a } is missing)")
         #expect(failure("[\n  \"x\"\n]") == "2: each record must be a JSON object ({\"field\": value, ...})")
         #expect(failure("[{\"a\": 1}\n{\"b\": 2}]") == "2: expected , or ] after a record")
         #expect(failure("[{\"a\": [1}") == "1: this record is not closed (a } is missing)")

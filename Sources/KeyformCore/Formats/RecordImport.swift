@@ -312,8 +312,11 @@ public enum RecordImport {
         }
     }
 
-    /// The objects of a top-level JSON array, each with the line it starts on. Only the
-    /// array's shape is read here; each object's own syntax is `Answers.fromJSON`'s.
+    /// The objects of a top-level JSON array, each with the line it starts on; or
+    /// objects one after another (`{…}` a line: a rescue file of `keyform run`, or
+    /// several of them put together), so that what a run could not store imports as
+    /// it was rescued. Only the shape is read here; each object's own syntax is
+    /// `Answers.fromJSON`'s.
     static func jsonObjects(_ bytes: [UInt8]) -> Result<[(line: Int, bytes: [UInt8])], Problem> {
         var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         var line = 1
@@ -323,12 +326,48 @@ public enum RecordImport {
                 index += 1
             }
         }
+        /// The object at `index` (a `{`), up to its closing `}`.
+        func object() -> Problem? {
+            let start = index, startLine = line
+            var depth = 0
+            var inString = false
+            var escaped = false
+            repeat {
+                let byte = bytes[index]
+                if byte == 0x0A { line += 1 }
+                if inString {
+                    if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = true
+                } else if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") {
+                    depth += 1
+                } else if byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") {
+                    depth -= 1
+                }
+                index += 1
+            } while depth > 0 && index < bytes.count
+            guard depth == 0 else { return Problem(line: startLine, "this record is not closed (a } is missing)") }
+            objects.append((startLine, Array(bytes[start..<index])))
+            return nil
+        }
+        var objects: [(line: Int, bytes: [UInt8])] = []
         skipWhitespace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "{") {
+            // Records one after another, as rescued.
+            while index < bytes.count {
+                guard bytes[index] == UInt8(ascii: "{") else {
+                    return .failure(Problem(line: line, "expected another record ({...}) or the end of the file"))
+                }
+                if let problem = object() { return .failure(problem) }
+                skipWhitespace()
+            }
+            return .success(objects)
+        }
         guard index < bytes.count, bytes[index] == UInt8(ascii: "[") else {
-            return .failure(Problem(line: line, "expected a JSON array of records ([{...}, ...]), as records export writes"))
+            return .failure(Problem(line: line, "expected a JSON array of records ([{...}, ...]), as records export writes, "
+                                    + "or records one after another ({...}), as a rescue file holds"))
         }
         index += 1
-        var objects: [(line: Int, bytes: [UInt8])] = []
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
             index += 1
@@ -338,26 +377,7 @@ public enum RecordImport {
                 guard index < bytes.count, bytes[index] == UInt8(ascii: "{") else {
                     return .failure(Problem(line: line, "each record must be a JSON object ({\"field\": value, ...})"))
                 }
-                let start = index, startLine = line
-                var depth = 0
-                var inString = false
-                var escaped = false
-                repeat {
-                    let byte = bytes[index]
-                    if byte == 0x0A { line += 1 }
-                    if inString {
-                        if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
-                    } else if byte == UInt8(ascii: "\"") {
-                        inString = true
-                    } else if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") {
-                        depth += 1
-                    } else if byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") {
-                        depth -= 1
-                    }
-                    index += 1
-                } while depth > 0 && index < bytes.count
-                guard depth == 0 else { return .failure(Problem(line: startLine, "this record is not closed (a } is missing)")) }
-                objects.append((startLine, Array(bytes[start..<index])))
+                if let problem = object() { return .failure(problem) }
                 skipWhitespace()
                 guard index < bytes.count else { return .failure(Problem(line: line, "the array is not closed (a ] is missing)")) }
                 if bytes[index] == UInt8(ascii: ",") {
