@@ -9,12 +9,19 @@ let package = Package(
         // The Swift library: `import Keyform` to ask a person for a record (docs/swift-library.md).
         .library(name: "Keyform", targets: ["Keyform"]),
     ],
+    // Postgres (on by default): the PostgreSQL backend (KeyformPostgres, postgres-nio) linked into the opener.
+    // `swift build --disable-default-traits` builds Keyform without it: a postgres:// location is then refused.
+    traits: [
+        .trait(name: "Postgres", description: "The PostgreSQL store backend (postgres:// locations)."),
+        .default(enabledTraits: ["Postgres"]),
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         // `swift package generate-documentation --target Keyform`.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -36,12 +43,23 @@ let package = Package(
             name: "KeyformSQLite",
             dependencies: ["KeyformCore", "KeyformStore", .product(name: "GRDB", package: "GRDB.swift")]
         ),
+        // The PostgreSQL backend (trait Postgres): postgres-nio behind the synchronous interface, its own SQL.
+        .target(
+            name: "KeyformPostgres",
+            dependencies: ["KeyformCore", "KeyformStore", .product(name: "PostgresNIO", package: "postgres-nio")]
+        ),
         // Finding and reading form and layout files (SPEC order): shared by the CLI and the library.
         .target(name: "KeyformFiles", dependencies: ["KeyformCore"]),
         // One run of a form on a store (loading, drafts, history, saving or rescuing, exit statuses):
         // what the CLI, the demo, browse and the library all run forms through.
         // Its StoreOpener is the one door to every backend.
-        .target(name: "KeyformRun", dependencies: ["KeyformCore", "KeyformTerminal", "KeyformStore", "KeyformSQLite"]),
+        .target(
+            name: "KeyformRun",
+            dependencies: [
+                "KeyformCore", "KeyformTerminal", "KeyformStore", "KeyformSQLite",
+                .target(name: "KeyformPostgres", condition: .when(traits: ["Postgres"])),
+            ]
+        ),
         // The public Swift API (product `Keyform`): forms in code or files, typed results, a test double.
         .target(name: "Keyform", dependencies: ["KeyformCore", "KeyformTerminal", "KeyformStore", "KeyformFiles", "KeyformRun"]),
         // The library's example: asks for a to-do and decodes it into a struct.
@@ -86,7 +104,13 @@ let package = Package(
         .testTarget(name: "KeyformFilesTests", dependencies: ["KeyformFiles", "KeyformCore"]),
         .testTarget(name: "KeyformTerminalTests", dependencies: ["KeyformTerminal", "KeyformTestSupport"]),
         .testTarget(name: "KeyformRunTests", dependencies: ["KeyformRun", "KeyformStore", "KeyformSQLite", "KeyformTerminal", "KeyformCore"]),
-        .testTarget(name: "KeyformStoreTests", dependencies: ["KeyformStore", "KeyformSQLite", "keyform-store-stress", "KeyformTestSupport"]),
+        .testTarget(
+            name: "KeyformStoreTests",
+            dependencies: [
+                "KeyformStore", "KeyformSQLite", "keyform-store-stress", "KeyformTestSupport",
+                .target(name: "KeyformPostgres", condition: .when(traits: ["Postgres"])),
+            ]
+        ),
         // keyform run in tmux; depends on the executable so that it is built first.
         .testTarget(name: "KeyformEndToEndTests", dependencies: ["KeyformCLI", "KeyformStore", "KeyformSQLite", "KeyformTestSupport"]),
         .testTarget(name: "KeyformLibraryTests", dependencies: ["Keyform", "keyform-example", "KeyformCore", "KeyformStore", "KeyformSQLite"]),

@@ -1,6 +1,9 @@
 import Foundation
 import KeyformSQLite
 import KeyformStore
+#if Postgres
+import KeyformPostgres
+#endif
 
 /// The one door to a store: every caller (the commands, the demo, the library)
 /// opens its store here, from a location, and gets the interface back, never a
@@ -31,8 +34,16 @@ public enum StoreOpener {
             case .existing: return try AppDatabase.openExisting(path: path, author: author, now: now)
             case .reading: return try AppDatabase.openForReading(path: path, author: author, now: now) ?? MemoryStore(author: author, now: now)
             }
-        case .postgres:
+        case .postgres(let url):
+            #if Postgres
+            // A server's database exists once it can be reached: `existing` makes the schema as `writing` does.
+            guard let store = try PostgresStore.open(url: url, author: author, migrating: purpose != .reading, now: now) else {
+                return MemoryStore(author: author, now: now)  // no Keyform schema yet: no records to read
+            }
+            return store
+            #else
             try refuseServer(location)
+            #endif
         }
     }
 
@@ -46,11 +57,23 @@ public enum StoreOpener {
     /// the terminal is taken, where a store that fails later would have the form
     /// typed and then rescued.
     public static func checkSupported(_ location: StoreLocation) throws(StoreError) {
+        #if !Postgres
         if case .postgres = location { try refuseServer(location) }
+        #endif
+    }
+
+    /// Whether this Keyform opens `postgres://` locations (the package trait `Postgres`, on by default).
+    public static var hasPostgres: Bool {
+        #if Postgres
+        true
+        #else
+        false
+        #endif
     }
 
     private static func refuseServer(_ location: StoreLocation) throws(StoreError) -> Never {
-        throw .unsupportedLocation(location.description, reason: "a PostgreSQL store is planned (docs/store.md), but this Keyform "
-                                   + "stores in SQLite files only: give a file's path (--db PATH, KEYFORM_DB or the config's database)")
+        throw .unsupportedLocation(location.description, reason: "this Keyform was built without its PostgreSQL backend "
+                                   + "(swift build without the package trait Postgres): give a SQLite file's path "
+                                   + "(--db PATH, KEYFORM_DB or the config's database), or use a build with the trait (the default)")
     }
 }

@@ -22,13 +22,19 @@ public enum StoreAuthor {
     /// The OS user @ host: the login name of the effective user id (else its
     /// number) and the host's name as `gethostname` gives it.
     public static var current: String {
-        var user = "uid\(geteuid())"
-        if let entry = getpwuid(geteuid()), let name = entry.pointee.pw_name {
-            user = String(cString: name)
-        }
+        let user = osUser
         var host = [CChar](repeating: 0, count: 256)
         guard gethostname(&host, host.count - 1) == 0 else { return user }
         let name = String(cString: host)
         return name.isEmpty ? user : user + "@" + name
+    }
+
+    /// The login name of the effective user id, else its number (`uid1000`):
+    /// also whom a server is logged in as when the location names no user.
+    public static var osUser: String {
+        if let entry = getpwuid(geteuid()), let name = entry.pointee.pw_name {
+            return String(cString: name)
+        }
+        return "uid\(geteuid())"
     }
 }

@@ -43,6 +43,14 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible, Mes
     /// The location names a store this Keyform cannot open (a server's URL
     /// before its backend exists); `reason` says what to give instead.
     case unsupportedLocation(String, reason: String)
+    /// A database server could not be reached (down, a wrong host or port, no socket there).
+    case serverUnreachable(path: String, reason: String)
+    /// The server refused to let `user` in (a wrong or missing password, no such role, pg_hba.conf).
+    case authenticationFailed(path: String, user: String, reason: String)
+    /// The connection to the server broke during the work (the server stopped, the network went).
+    case connectionLost(path: String)
+    /// The server refused this role the work (`detail`: the server's words, e.g. no DELETE on the records).
+    case permissionDenied(path: String, detail: String)
     /// Any other failure of the backend, with its message.
     case failed(path: String, message: String)
 
@@ -68,6 +76,10 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible, Mes
         case .invalidName(let name): .storeInvalidName(name)
         case .invalidValue(let field, let reason): .storeInvalidValue(field: field, reason: reason)
         case .unsupportedLocation(let location, let reason): .storeUnsupportedLocation(location, reason: reason)
+        case .serverUnreachable(let path, let reason): .storeServerUnreachable(path: path, reason: reason)
+        case .authenticationFailed(let path, let user, let reason): .storeAuthenticationFailed(path: path, user: user, reason: reason)
+        case .connectionLost(let path): .storeConnectionLost(path: path)
+        case .permissionDenied(let path, let detail): .storePermissionDenied(path: path, detail: detail)
         case .failed(let path, let message): .storeFailed(path: path, message: message)
         }
     }
@@ -86,6 +98,10 @@ extension StoreError {
         case .busy: .storeShortBusy
         case .corrupt, .notADatabase: .storeShortDamaged
         case .cannotOpen, .cannotCreateFolder, .noDatabase: .storeShortCannotOpen
+        case .serverUnreachable: .storeShortServerUnreachable
+        case .authenticationFailed: .storeShortLoginRefused
+        case .connectionLost: .storeShortConnectionLost
+        case .permissionDenied: .storeShortRefused
         default: .storeShortFailed
         }
     }

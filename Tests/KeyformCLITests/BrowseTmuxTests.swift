@@ -12,10 +12,11 @@ import Testing
 
     // MARK: Open, edit, add, Esc, delete, q
 
-    @Test func todoOpenEditAddDeleteAndQuit() throws {
+    @Test(arguments: StoreKind.allCases)
+    func todoOpenEditAddDeleteAndQuit(_ store: StoreKind) throws {
         let folder = try CLIRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let db = folder.appendingPathComponent("todo.sqlite").path
+        let db = try store.location(in: folder, named: "todo.sqlite")
         try seed(Self.todo, db: db, [#"{"text":"Buy milk","priority":"High","due":"2026-11-21"}"#, #"{"text":"Call mom"}"#])
 
         let run = try FormRun(["browse", Self.todo], environment: ["KEYFORM_DB": db])

@@ -7,12 +7,12 @@ import Testing
 
     /// Byte for byte: the records keep their `_created` (not the time of the
     /// import), and a new database numbers them from 1 as the first one did.
-    @Test(arguments: ["json", "csv"])
-    func exportThenImportIntoANewDatabaseGivesTheSameRecords(format: String) throws {
+    @Test(arguments: ["json", "csv"], StoreKind.allCases)
+    func exportThenImportIntoANewDatabaseGivesTheSameRecords(format: String, store: StoreKind) throws {
         let folder = try CLIRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let first = folder.appendingPathComponent("first.sqlite").path
-        let second = folder.appendingPathComponent("second.sqlite").path
+        let first = try store.location(in: folder, named: "first.sqlite")
+        let second = try store.location(in: folder, named: "second.sqlite")
         for answers in [
             #"{"place": "Lisbon", "tags": ["Food", "Sunset"], "note": "Tram 28, \"the\" yellow one"}"#,
             #"{"place": "Porto", "tags": ["Beach"], "note": ""}"#,
@@ -183,7 +183,7 @@ import Testing
         let folder = try CLIRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let json = folder.appendingPathComponent("todo.json")
-        try #"{"text": "not in an array"}"#.write(to: json, atomically: true, encoding: .utf8)
+        try #""not a record""#.write(to: json, atomically: true, encoding: .utf8)
         let result = try CLIRunner.run(["records", "import", "todo", json.path])
         #expect(result.status == 2)
         #expect(result.stderr.hasPrefix("\(json.path):1: expected a JSON array of records"), "\(result.stderr)")

@@ -237,3 +237,22 @@ func mode(_ path: String) throws -> Int {
     let attributes = try FileManager.default.attributesOfItem(atPath: path)
     return (attributes[.posixPermissions] as? NSNumber)?.intValue ?? -1
 }
+
+/// The stores the CLI's store tests run on: a SQLite file in the test's folder,
+/// and a new database on the PostgreSQL test server (`TestPostgres`; the case is
+/// cancelled, saying why, when none runs).
+enum StoreKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
+    case sqlite, postgres
+
+    var testDescription: String { rawValue }
+
+    /// A new, empty store's location (`--db`, `KEYFORM_DB`).
+    func location(in folder: URL, named name: String = "keyform.sqlite") throws -> String {
+        switch self {
+        case .sqlite: return folder.appendingPathComponent(name).path
+        case .postgres:
+            guard TestPostgres.url != nil else { try Test.cancel(Comment(rawValue: TestPostgres.skipped)) }
+            return try TestPostgres.freshDatabase()
+        }
+    }
+}

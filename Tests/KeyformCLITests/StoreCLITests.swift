@@ -3,23 +3,26 @@ import GRDB
 import KeyformCore
 import KeyformSQLite
 import KeyformStore
+import KeyformTestSupport
 import Testing
 
 /// The store through the command line, without a terminal: what `keyform run`
 /// stores, what `keyform records` lists and exports, where the file is and how it
 /// is protected, drafts with --resume and --fresh, `default: last`, and records
 /// that cannot be stored (read-only, corrupt, foreign, no folder): printed,
-/// rescued to a file, exit 3.
+/// rescued to a file, exit 3. What a person does with records runs on a
+/// PostgreSQL server too (`StoreKind`).
 @Suite struct StoreCLITests {
     /// The demo to-do form as the store sees it (for seeding drafts).
     static let todo = Form(name: "todo", pages: [.init(fields: ["text", "priority", "done", "due", "note"].map { Field(id: $0) })])
 
     // MARK: - Records stored by run, listed and exported
 
-    @Test func recordsStoredByRunAreListedNewestFirstAsTableJSONAndCSV() throws {
+    @Test(arguments: StoreKind.allCases)
+    func recordsStoredByRunAreListedNewestFirstAsTableJSONAndCSV(_ store: StoreKind) throws {
         let cli = try StoreCLI()
         defer { cli.remove() }
-        let db = cli.path("todo.sqlite")
+        let db = try store.location(in: cli.folder, named: "todo.sqlite")
         for answers in [#"{"text":"Buy milk","priority":"High","due":"2026-11-21"}"#,
                         #"{"text":"Call Ann, re: \"trip\"","priority":"Low"}"#,
                         #"{"text":"Swim","priority":"High","note":"400m"}"#] {
@@ -98,10 +101,11 @@ import Testing
                 "\(rows[2])")
     }
 
-    @Test func whereAndLimitChooseRecordsNewestFirst() throws {
+    @Test(arguments: StoreKind.allCases)
+    func whereAndLimitChooseRecordsNewestFirst(_ store: StoreKind) throws {
         let cli = try StoreCLI()
         defer { cli.remove() }
-        let db = cli.path("todo.sqlite")
+        let db = try store.location(in: cli.folder, named: "todo.sqlite")
         for (n, priority) in ["High", "Low", "High", "Medium", "High"].enumerated() {
             #expect(try cli.submit("todo", #"{"text":"task \#(n)","priority":"\#(priority)"}"#, database: db).status == 0)
         }
@@ -124,10 +128,11 @@ import Testing
     }
 
     /// A `multiple` field prints and lists an array, and `null` when nothing was picked (never "").
-    @Test func aListFieldIsAnArrayOrNull() throws {
+    @Test(arguments: StoreKind.allCases)
+    func aListFieldIsAnArrayOrNull(_ store: StoreKind) throws {
         let cli = try StoreCLI()
         defer { cli.remove() }
-        let db = cli.path("vacation.sqlite")
+        let db = try store.location(in: cli.folder, named: "vacation.sqlite")
         let picked = try cli.submit("vacation", #"{"place":"Lisbon","tags":["Sunset","Food"]}"#, database: db)
         #expect(picked.status == 0, "\(picked.stderr)")
         #expect(picked.stdout == #"{"place":"Lisbon","tags":["Sunset","Food"],"note":""}"# + "\n")
@@ -139,10 +144,11 @@ import Testing
         #expect(listed[1]["tags"] as? [String] == ["Sunset", "Food"])
     }
 
-    @Test func exportWritesTheListToAFile() throws {
+    @Test(arguments: StoreKind.allCases)
+    func exportWritesTheListToAFile(_ store: StoreKind) throws {
         let cli = try StoreCLI()
         defer { cli.remove() }
-        let db = cli.path("todo.sqlite")
+        let db = try store.location(in: cli.folder, named: "todo.sqlite")
         for text in ["one", "two, three"] {
             #expect(try cli.submit("todo", #"{"text":"\#(text)"}"#, database: db).status == 0)
         }
@@ -448,10 +454,11 @@ import Testing
 
     // MARK: - default: last
 
-    @Test func defaultLastRepeatsTheLastRecordsValue() throws {
+    @Test(arguments: StoreKind.allCases)
+    func defaultLastRepeatsTheLastRecordsValue(_ store: StoreKind) throws {
         let cli = try StoreCLI()
         defer { cli.remove() }
-        let db = cli.path("last.sqlite")
+        let db = try store.location(in: cli.folder, named: "last.sqlite")
         let form = try cli.form("swimlog", """
             name: swimlog
             fields:
@@ -515,6 +522,27 @@ import Testing
         #expect(saved.trimmingCharacters(in: .newlines) == record, sourceLocation: sourceLocation)
         #expect(try mode(rescued) == 0o600, "a record is private", sourceLocation: sourceLocation)
         return result.stderr
+    }
+
+    /// A PostgreSQL server that is not there: the record is printed and rescued
+    /// (exit 3) as for an unwritable file, the message saying what to check; once a
+    /// server is there, `records import` of the rescue file puts the record in.
+    @Test(.enabled(if: TestPostgres.url != nil, Comment(rawValue: TestPostgres.skipped)))
+    func aServerThatIsDownRescuesTheRecordAndImportPutsItIn() throws {
+        let cli = try StoreCLI()
+        defer { cli.remove() }
+        // No server's socket in the test's own folder.
+        let down = "postgres://keyform:s3cret@/keyform?host=\(cli.folder.path)"
+        let stderr = try expectRescued(cli, database: down, because: "cannot reach the database server of 'postgres://keyform@/keyform?host=")
+        #expect(stderr.contains("no server socket at \(cli.folder.path)/.s.PGSQL.5432"), "\(stderr)")
+        #expect(!stderr.contains("s3cret"), "never the password")
+        let rescued = try #require(rescuePath(in: stderr))
+        let db = try StoreKind.postgres.location(in: cli.folder)
+        let imported = try cli.run(["records", "import", cli.path("todo.yaml"), rescued, "--db", db])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let listed = try cli.listed(cli.path("todo.yaml"), database: db)
+        #expect(listed.map { $0["text"] as? String } == ["Precious"])
+        #expect(listed.map { $0["due"] as? String } == ["2026-11-21"])
     }
 
     /// As root, the command that runs keyform as `nobody` (root ignores file modes);

@@ -2,14 +2,19 @@ import Foundation
 import KeyformCore
 import KeyformSQLite
 import KeyformStore
+import KeyformTestSupport
 import Testing
+#if Postgres
+import KeyformPostgres
+#endif
 
 /// What every `RecordStore` backend must do, written against the protocol
 /// alone and run on each backend: SQLite in a file (`AppDatabase`, the
-/// default) and plain values in memory (`MemoryStore`). A new backend (a
-/// server) joins `Backend.allCases` and must pass the same suite.
+/// default), plain values in memory (`MemoryStore`) and a PostgreSQL server
+/// (`PostgresStore`, a new database per test on the test server; its cases are
+/// cancelled, saying why, when no server runs: `TestPostgres`).
 enum Backend: String, CaseIterable, CustomTestStringConvertible, Sendable {
-    case sqlite, memory
+    case sqlite, memory, postgres
 
     var testDescription: String { rawValue }
 
@@ -21,14 +26,29 @@ enum Backend: String, CaseIterable, CustomTestStringConvertible, Sendable {
             return (try AppDatabase.open(path: folder.file("keyform.sqlite"), author: author, now: clock.now), folder)
         case .memory:
             return (MemoryStore(author: author, now: clock.now), nil)
+        case .postgres:
+            #if Postgres
+            guard TestPostgres.url != nil else { try Test.cancel(Comment(rawValue: TestPostgres.skipped)) }
+            let url = try TestPostgres.freshDatabase()
+            return (try #require(try PostgresStore.open(url: url, author: author, now: clock.now)), nil)
+            #else
+            try Test.cancel("built without the Postgres trait")
+            #endif
         }
     }
 
     /// The same store as `store`, worked on by `author` (another terminal).
     func same(as store: any RecordStore, author: String, _ clock: TestClock = TestClock()) throws -> any RecordStore {
         switch self {
-        case .sqlite: try AppDatabase.open(path: store.location, author: author, now: clock.now)
-        case .memory: try #require(store as? MemoryStore).sharing(as: author)
+        case .sqlite: return try AppDatabase.open(path: store.location, author: author, now: clock.now)
+        case .memory: return try #require(store as? MemoryStore).sharing(as: author)
+        case .postgres:
+            #if Postgres
+            let first = try #require(store as? PostgresStore)
+            return try #require(try PostgresStore.open(url: first.url, author: author, now: clock.now))
+            #else
+            try Test.cancel("built without the Postgres trait")
+            #endif
         }
     }
 }

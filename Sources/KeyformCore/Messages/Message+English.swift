@@ -289,6 +289,23 @@ extension Message {
         case .conflictTheirs(let value): "theirs: " + value
         case .conflictEmpty: "(empty)"
         case .recordDeletedMeanwhile: "Deleted meanwhile in another terminal: Done saves it as a new record"
+        case .storeServerUnreachable(let path, let reason):
+            "cannot reach the database server of '\(path)': \(reason). "
+                + "Check that the server is running and that the location's host and port (or socket) are right."
+        case .storeAuthenticationFailed(let path, let user, let reason):
+            "the database server of '\(path)' refused the user '\(user)': \(reason). "
+                + "Give the password in PGPASSWORD or in ~/.pgpass (HOST:PORT:DATABASE:USER:PASSWORD, mode 0600), "
+                + "or ask the server's administrator for access."
+        case .storeConnectionLost(let path):
+            "the connection to '\(path)' was lost (the server stopped or the network went). "
+                + "What was not confirmed is not stored: try again when the server is back."
+        case .storePermissionDenied(let path, let detail):
+            "the database server of '\(path)' refused: \(detail). "
+                + "Your role is not allowed this: ask the database's owner to grant it (docs/store.md, Roles)."
+        case .storeShortServerUnreachable: "the server cannot be reached"
+        case .storeShortLoginRefused: "the server refused the login"
+        case .storeShortConnectionLost: "the connection to the server was lost"
+        case .storeShortRefused: "the server refused this"
         }
     }
 

@@ -296,6 +296,23 @@ extension Message {
         case .conflictTheirs(let value): "相手: " + value
         case .conflictEmpty: "(空)"
         case .recordDeletedMeanwhile: "別の端末で削除されました: 完了で新しい記録として保存します"
+        case .storeServerUnreachable(let path, let reason):
+            "'\(path)' のデータベースサーバーにつながりません: \(reason)。"
+                + "サーバーが動いているか、場所のホストとポート（またはソケット）が正しいか確かめてください。"
+        case .storeAuthenticationFailed(let path, let user, let reason):
+            "'\(path)' のデータベースサーバーがユーザー '\(user)' を拒みました: \(reason)。"
+                + "パスワードは PGPASSWORD か ~/.pgpass（HOST:PORT:DATABASE:USER:PASSWORD、モード 0600）に書くか、"
+                + "サーバーの管理者に権限を頼んでください。"
+        case .storeConnectionLost(let path):
+            "'\(path)' との接続が切れました（サーバーが止まったか、ネットワークが切れました）。"
+                + "確認されなかったものは保存されていません。サーバーが戻ってからやり直してください。"
+        case .storePermissionDenied(let path, let detail):
+            "'\(path)' のデータベースサーバーが拒みました: \(detail)。"
+                + "このロールには許されていません。データベースの所有者に権限を頼んでください（docs/store.md の Roles）。"
+        case .storeShortServerUnreachable: "サーバーにつながりません"
+        case .storeShortLoginRefused: "サーバーがログインを拒みました"
+        case .storeShortConnectionLost: "サーバーとの接続が切れました"
+        case .storeShortRefused: "サーバーが拒みました"
         }
     }
 

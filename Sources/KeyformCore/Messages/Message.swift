@@ -351,6 +351,15 @@ public indirect enum Message: Hashable, Sendable {
     case conflictEmpty
     /// The edit form opened again after the record was deleted elsewhere.
     case recordDeletedMeanwhile
+    // MARK: A database server's problems (StoreError.message, issue 26)
+    case storeServerUnreachable(path: String, reason: String)
+    case storeAuthenticationFailed(path: String, user: String, reason: String)
+    case storeConnectionLost(path: String)
+    case storePermissionDenied(path: String, detail: String)
+    case storeShortServerUnreachable
+    case storeShortLoginRefused
+    case storeShortConnectionLost
+    case storeShortRefused
 }
 
 extension Message {

@@ -1,0 +1,276 @@
+import Foundation
+import KeyformStore
+import NIOSSL
+import PostgresNIO
+import Synchronization
+
+/// One connection to the server, used synchronously: the store's interface is
+/// synchronous and postgres-nio is not, so the bridge is here, at the backend's
+/// edge. Each call sends its statements on NIO's event loop and the calling
+/// thread waits for the answer (`EventLoopFuture.wait`, which NIO refuses on an
+/// event loop thread: callers are the main thread and `DraftWorker`'s queue).
+///
+/// Calls are one at a time (a lock): a transaction's statements are never
+/// interleaved with another thread's. A connection found closed before a call is
+/// made again (the server restarted while the form sat idle); one that breaks
+/// during a call is `.connectionLost`, not retried, since a commit may or may
+/// not have happened.
+final class ServerLink: @unchecked Sendable {
+    let address: ServerAddress
+    private let lock = NSLock()
+    /// Guarded by `lock`.
+    private var connection: PostgresConnection?
+    private let logger: Logger
+    private static let ids = Atomic<Int>(0)
+
+    init(address: ServerAddress) {
+        self.address = address
+        var logger = Logger(label: "keyform.postgres")
+        // swift-log's default handler writes to standard output, which carries data (`records export`).
+        logger.logLevel = .critical
+        self.logger = logger
+    }
+
+    deinit {
+        if let connection { let _: EventLoopFuture<Void> = connection.close() }
+    }
+
+    /// Statements on one connection, from inside `ServerLink.run`.
+    struct Session {
+        let connection: PostgresConnection
+        let logger: Logger
+
+        /// Runs `sql` with `binds` ($1, $2…) and returns every row.
+        @discardableResult
+        func query(_ sql: String, _ binds: PostgresBindings = PostgresBindings()) throws -> PostgresQueryResult {
+            try connection.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger).wait()
+        }
+
+        /// Runs `sql` and hands each row to `body` as it arrives, on this thread.
+        func forEachRow(_ sql: String, _ binds: PostgresBindings, _ body: (PostgresRow) throws -> Void) throws {
+            for row in try query(sql, binds).rows { try body(row) }
+        }
+    }
+
+    /// `body` on the connection (made now if there is none or it was closed),
+    /// its errors as `StoreError`; errors `body` throws that are not the server's
+    /// (a caller's) come back as they are when `passing` says so.
+    @discardableResult
+    func run<T>(_ body: (Session) throws -> T) throws(StoreError) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        let session = try Session(connection: connected(), logger: logger)
+        do {
+            return try body(session)
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw failure(error)
+        }
+    }
+
+    /// `body` in one transaction: committed when it returns, rolled back when it throws.
+    /// Errors that are not the store's (thrown by a caller's closure) are rethrown as they are.
+    func transaction<T>(_ body: (Session) throws -> T) throws -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        let session = try Session(connection: connected(), logger: logger)
+        do {
+            try session.query("BEGIN")
+            let result = try body(session)
+            try session.query("COMMIT")
+            return result
+        } catch {
+            if !session.connection.isClosed { _ = try? session.query("ROLLBACK") }
+            if error is StoreError || !Self.isServerError(error) { throw error }
+            throw failure(error)
+        }
+    }
+
+    /// A typed-throws `transaction` for callers whose closures only throw the server's errors.
+    func write<T>(_ body: (Session) throws -> T) throws(StoreError) -> T {
+        do {
+            return try transaction(body)
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw failure(error)
+        }
+    }
+
+    /// Whether `error` came from postgres-nio or NIO (not from a caller's closure).
+    static func isServerError(_ error: any Error) -> Bool {
+        error is PSQLError || error is PostgresDecodingError || error is IOError || error is NIOSSLError
+            || error is ChannelError || error is NIOConnectionError
+    }
+
+    /// Closes the connection (the store is done with).
+    func close() {
+        lock.lock()
+        defer { lock.unlock() }
+        if let connection { try? (connection.close() as EventLoopFuture<Void>).wait() }
+        connection = nil
+    }
+
+    /// The open connection, made when there is none. Called under `lock`.
+    private func connected() throws(StoreError) -> PostgresConnection {
+        if let connection, !connection.isClosed { return connection }
+        connection = nil
+        let made = try connect(address, logger: logger)
+        connection = made
+        return made
+    }
+
+    /// A new connection to `address`, logged in; `StoreError` when that fails.
+    private func connect(_ address: ServerAddress, logger: Logger) throws(StoreError) -> PostgresConnection {
+        var configuration: PostgresConnection.Configuration
+        switch address.endpoint {
+        case .socket(let path, _):
+            configuration = .init(unixSocketPath: path, username: address.user, password: address.password, database: address.database)
+        case .tcp(let host, let port):
+            let tls: PostgresConnection.Configuration.TLS
+            do {
+                tls = try Self.tls(address)
+            } catch {
+                throw .cannotOpen(path: address.shown, reason: "TLS could not be set up (\(error))")
+            }
+            configuration = .init(host: host, port: port, username: address.user, password: address.password,
+                                  database: address.database, tls: tls)
+        }
+        configuration.options.connectTimeout = .seconds(Int64(address.connectTimeout))
+        configuration.options.additionalStartupParameters = [("application_name", "keyform")]
+        let id = Self.ids.add(1, ordering: .relaxed).newValue
+        let loop = PostgresConnection.defaultEventLoopGroup.any()
+        let promise = loop.makePromise(of: PostgresConnection.self)
+        // postgres-nio connects with async code; it runs on the event loop (`EventLoopExecutor`), not on
+        // Swift's cooperative pool, whose threads may all be callers waiting here (tests, async callers).
+        Task(executorPreference: EventLoopExecutor(loop: loop)) { [configuration, logger] in
+            do {
+                promise.succeed(try await PostgresConnection.connect(on: loop, configuration: configuration, id: id, logger: logger))
+            } catch {
+                promise.fail(error)
+            }
+        }
+        do {
+            return try promise.futureResult.wait()
+        } catch {
+            throw connectFailure(error)
+        }
+    }
+
+    /// The TLS `sslmode` asks for: none, offered, required, or required with the certificate checked.
+    private static func tls(_ address: ServerAddress) throws -> PostgresConnection.Configuration.TLS {
+        guard address.tlsMode != .disable else { return .disable }
+        var settings = TLSConfiguration.makeClientConfiguration()
+        switch address.tlsMode {
+        case .disable, .prefer, .require: settings.certificateVerification = .none
+        case .verifyCA: settings.certificateVerification = .noHostnameVerification
+        case .verifyFull: settings.certificateVerification = .fullVerification
+        }
+        if let roots = address.rootCertificate { settings.trustRoots = .file(roots) }
+        let context = try NIOSSLContext(configuration: settings)
+        return address.tlsMode == .prefer ? .prefer(context) : .require(context)
+    }
+
+    // MARK: - Errors
+
+    /// Why a connection could not be made, in the store's words.
+    private func connectFailure(_ error: any Error) -> StoreError {
+        let shown = address.shown
+        if let error = error as? PSQLError {
+            switch error.code {
+            case .server:
+                return failure(error)
+            case .authMechanismRequiresPassword:
+                return .authenticationFailed(path: shown, user: address.user, reason: "it asks for a password and none was given")
+            case .unsupportedAuthMechanism, .saslError:
+                return .authenticationFailed(path: shown, user: address.user, reason: "its way of logging in is not one Keyform speaks (\(error.code))")
+            case .sslUnsupported:
+                return .cannotOpen(path: shown, reason: "the server does not offer TLS, which sslmode=\(address.tlsMode.rawValue) asks for")
+            case .connectionError:
+                return .serverUnreachable(path: shown, reason: Self.reason(error.underlying, address))
+            default:
+                return .serverUnreachable(path: shown, reason: "\(error.code)")
+            }
+        }
+        return .serverUnreachable(path: shown, reason: Self.reason(error, address))
+    }
+
+    /// What kept a connection from being made, in a few words.
+    private static func reason(_ error: (any Error)?, _ address: ServerAddress) -> String {
+        let place: String = switch address.endpoint {
+        case .tcp(let host, let port): "\(host):\(port)"
+        case .socket(let path, _): path
+        }
+        var errno: Int32?
+        if let error = error as? IOError { errno = error.errnoCode }
+        if let error = error as? NIOConnectionError {
+            if error.dnsAError != nil || error.dnsAAAAError != nil, error.connectionErrors.isEmpty {
+                return "the host name in \(place) is not known"
+            }
+            errno = error.connectionErrors.lazy.compactMap { ($0.error as? IOError)?.errnoCode }.first
+        }
+        if let error = error as? ChannelError, case .connectTimeout = error {
+            return "no answer from \(place) within \(address.connectTimeout) seconds"
+        }
+        switch errno {
+        case ECONNREFUSED?: return "nothing answers at \(place) (connection refused)"
+        case ENOENT?: return "no server socket at \(place)"
+        case EACCES?: return "no permission to use the socket \(place)"
+        case let code?: return "\(place): \(String(cString: strerror(code)))"
+        case nil: return "\(place): \(error.map { "\($0)" } ?? "unknown error")"
+        }
+    }
+
+    /// A failure of a statement (or of the connection under it) in the store's words.
+    func failure(_ error: any Error) -> StoreError {
+        let shown = address.shown
+        guard let error = error as? PSQLError else {
+            if error is IOError || error is ChannelError { return .connectionLost(path: shown) }
+            return .failed(path: shown, message: "\(error)")
+        }
+        switch error.code {
+        case .serverClosedConnection, .uncleanShutdown, .clientClosedConnection, .connectionError:
+            return .connectionLost(path: shown)
+        case .server:
+            let state = error.serverInfo?[.sqlState] ?? ""
+            let message = error.serverInfo?[.message] ?? "an error \(state)"
+            switch state {
+            case "28P01", "28000":
+                return .authenticationFailed(path: shown, user: address.user, reason: message)
+            case "3D000":
+                return .cannotOpen(path: shown, reason: "\(message); create it (createdb \(address.database)) or correct the location's database name")
+            case "42501":
+                return .permissionDenied(path: shown, detail: message)
+            case "53100":
+                return .diskFull(path: shown)
+            case "25006":
+                return .readOnly(path: shown, detail: message)
+            case "55P03":
+                return .busy(path: shown, seconds: 5)
+            case "57P03":
+                return .serverUnreachable(path: shown, reason: message)
+            case _ where state.hasPrefix("08") || state.hasPrefix("57P"):
+                return .connectionLost(path: shown)
+            default:
+                return .failed(path: shown, message: message)
+            }
+        default:
+            return .failed(path: shown, message: "\(error.code)")
+        }
+    }
+}
+
+/// A task executor that runs its jobs on one NIO event loop: the async work of
+/// postgres-nio (its connect) without Swift's cooperative pool, which a thread
+/// waiting synchronously for it may be part of.
+final class EventLoopExecutor: TaskExecutor, @unchecked Sendable {
+    let loop: any EventLoop
+
+    init(loop: any EventLoop) { self.loop = loop }
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        loop.execute { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
+    }
+}
