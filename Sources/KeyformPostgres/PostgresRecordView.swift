@@ -21,10 +21,12 @@ import KeyformStore
 /// text `text`. A value stored when the field had another type shows as NULL
 /// there rather than failing the whole query (the record keeps it).
 ///
-/// Which definition a view has is kept in its comment (the SQL Keyform made
-/// it from): PostgreSQL rewrites a view's text, so the text itself cannot be
-/// compared.
+/// Which definition a view has is kept in its comment, as its `ViewVersion`:
+/// PostgreSQL rewrites a view's text, so the text itself cannot be compared.
 enum PostgresRecordView {
+    /// This backend's view SQL, for `ViewVersion`: a new number makes every view again.
+    static let shape = 1
+
     /// The view's `CREATE VIEW`.
     static func sql(for form: Form) -> String {
         var columns = ["id AS _id", "created AS _created", "updated AS _updated", "author AS _author"]
@@ -60,7 +62,7 @@ enum PostgresRecordView {
     /// role that may not create or replace views saves its records all the same
     /// (a savepoint undoes the attempt); the view follows at a save by a role that may.
     static func ensure(_ session: ServerLink.Session, form: Form) throws {
-        let wanted = sql(for: form)
+        let version = ViewVersion.of(form, shape: shape)
         try session.query("SAVEPOINT keyform_view")
         do {
             // Processes saving a form's first record at once would create its view twice.
@@ -76,14 +78,14 @@ enum PostgresRecordView {
             var current: (kind: String, comment: String?)?
             for row in rows { current = try row.decode((String, String?).self) }
             if let current {
-                guard current.kind == "v", current.comment != wanted else {
+                guard current.kind == "v", current.comment != version else {
                     try session.query("RELEASE SAVEPOINT keyform_view")
                     return
                 }
                 try session.query("DROP VIEW \(name)")
             }
-            try session.query(wanted)
-            try session.query("COMMENT ON VIEW \(name) IS \(PostgresSQL.literal(wanted))")
+            try session.query(sql(for: form))
+            try session.query("COMMENT ON VIEW \(name) IS \(PostgresSQL.literal(version))")
             try session.query("RELEASE SAVEPOINT keyform_view")
         } catch let error as PSQLError where error.serverInfo?[.sqlState] == "42501" {
             try session.query("ROLLBACK TO SAVEPOINT keyform_view")

@@ -21,6 +21,8 @@ enum PostgresSchema {
     static let drafts = "keyform._draft"
     static let forms = "keyform._form"
     static let version = "keyform._version"
+    /// The channel a change of the records is announced on (LISTEN/NOTIFY).
+    static let changes = "keyform_records"
     /// `pg_advisory_xact_lock` keys: "KYFM" for migrations, and one more for views.
     static let migrationLock: Int64 = 0x4B59_464D
     static let viewLock: Int64 = 0x4B59_464D_0001
@@ -55,6 +57,19 @@ enum PostgresSchema {
             fields jsonb NOT NULL,
             updated timestamptz NOT NULL
         )
+        """,
+        // Every committed change of the records is announced (`changeMark`: a list on another
+        // terminal refreshes); NOTIFY is sent at commit, one per transaction.
+        """
+        CREATE FUNCTION keyform._announce_change() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            PERFORM pg_notify('\(changes)', '');
+            RETURN NULL;
+        END $$
+        """,
+        """
+        CREATE TRIGGER _record_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON keyform._record
+        FOR EACH STATEMENT EXECUTE PROCEDURE keyform._announce_change()
         """,
     ]]
 

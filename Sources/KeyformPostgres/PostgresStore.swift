@@ -148,6 +148,62 @@ public final class PostgresStore: RecordStore, Sendable {
         }
     }
 
+    @discardableResult
+    public func copyRecords(_ records: [StoredRecord], form: Form) throws(StoreError) -> [Int64] {
+        try StoreNames.validate(form)
+        var created: [String] = [], updated: [String] = [], authors: [String] = [], authored: [Bool] = [], data: [String] = []
+        for stored in records {
+            data.append(try StoredValues.json(stored.values, form: form))
+            created.append(Timestamp.string(from: stored.created))
+            updated.append(Timestamp.string(from: stored.updated))
+            authors.append(stored.author ?? "")
+            authored.append(stored.author != nil)
+        }
+        try ensureView(form)
+        let definition = FormDefinition(form).json
+        let time = Timestamp.string(from: now())
+        return try link.write { session in
+            var binds = PostgresBindings()
+            binds.append(form.name)
+            binds.append(definition)
+            binds.append(time)
+            try session.query("WITH \(Self.keepDefinition) SELECT 1", binds)
+            var ids: [Int64] = []
+            for start in stride(from: 0, to: records.count, by: Self.importBatch) {
+                let end = min(start + Self.importBatch, records.count)
+                var binds = PostgresBindings()
+                binds.append(form.name)
+                binds.append(Array(created[start..<end]))
+                binds.append(Array(updated[start..<end]))
+                binds.append(Array(authors[start..<end]))
+                binds.append(Array(authored[start..<end]))
+                binds.append(Array(data[start..<end]))
+                var batch: [Int64] = []
+                // A record of no author stays so (the array cannot hold NULL: `authored` says which have one).
+                for row in try session.query("""
+                    INSERT INTO \(PostgresSchema.records) (form, created, updated, author, data)
+                    SELECT $1, t.c::timestamptz, t.u::timestamptz, CASE WHEN t.h THEN t.a END, t.d::jsonb
+                    FROM unnest($2::text[], $3::text[], $4::text[], $5::bool[], $6::text[]) WITH ORDINALITY AS t(c, u, a, h, d, n)
+                    ORDER BY t.n RETURNING id
+                    """, binds) {
+                    batch.append(try row.decode(Int64.self))
+                }
+                ids += batch.sorted()
+            }
+            return ids
+        }
+    }
+
+    /// The count of announcements of a change (LISTEN/NOTIFY, sent by a trigger at
+    /// every commit that changed records), after a round trip: an announcement made
+    /// before this call (another terminal's commit that returned) has arrived by then,
+    /// since the server sends them before its answer.
+    public func changeMark() throws(StoreError) -> Int64? {
+        try link.listen(PostgresSchema.changes)
+        try link.run { session in try session.query("SELECT 1") }
+        return link.announcements.load(ordering: .relaxed)
+    }
+
     public func updateRecord(id: Int64, _ record: KeyformCore.Record, form: Form) throws(StoreError) {
         try StoreNames.validate(form)
         let data = try StoredValues.json(record, form: form)
@@ -187,7 +243,7 @@ public final class PostgresStore: RecordStore, Sendable {
     /// Makes the form's view match it, once per process and definition (its own transaction:
     /// the records are stored whether or not this role may make views).
     private func ensureView(_ form: Form) throws(StoreError) {
-        let key = PostgresRecordView.sql(for: form)
+        let key = form.name + " " + ViewVersion.of(form, shape: PostgresRecordView.shape)
         guard !currentViews.withLock({ $0.contains(key) }) else { return }
         try link.write { session in try PostgresRecordView.ensure(session, form: form) }
         currentViews.withLock { _ = $0.insert(key) }

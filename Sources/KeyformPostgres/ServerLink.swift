@@ -22,6 +22,10 @@ final class ServerLink: @unchecked Sendable {
     private var connection: PostgresConnection?
     private let logger: Logger
     private static let ids = Atomic<Int>(0)
+    /// The channel listened to (`listen`), guarded by `lock`; nil until asked.
+    private var channel: String?
+    /// How many announcements came on it, and connections made since listening (one may have missed some).
+    let announcements = Atomic<Int64>(0)
 
     init(address: ServerAddress) {
         self.address = address
@@ -118,7 +122,29 @@ final class ServerLink: @unchecked Sendable {
         connection = nil
         let made = try connect(address, logger: logger)
         connection = made
+        if let channel { try startListening(made, channel) }
         return made
+    }
+
+    /// From now on, counts the announcements on `channel` (`announcements`), on
+    /// this connection and any made again later.
+    func listen(_ channel: String) throws(StoreError) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard self.channel == nil else { return }
+        self.channel = channel
+        if let connection, !connection.isClosed { try startListening(connection, channel) }
+    }
+
+    /// Adds the listener and sends LISTEN; a connection made again may have missed announcements: counted as one.
+    private func startListening(_ connection: PostgresConnection, _ channel: String) throws(StoreError) {
+        connection.addListener(channel: channel) { [weak self] _, _ in self?.announcements.add(1, ordering: .relaxed) }
+        announcements.add(1, ordering: .relaxed)
+        do {
+            _ = try connection.query(PostgresQuery(unsafeSQL: "LISTEN \(channel)"), logger: logger).wait()
+        } catch {
+            throw failure(error)
+        }
     }
 
     /// A new connection to `address`, logged in; `StoreError` when that fails.
