@@ -119,21 +119,34 @@ import Testing
         #expect(preview.stderr == "keyform: form 'forms/nope.yaml' not found; looked in: forms/nope.yaml\n")
     }
 
-    /// A server's URL is no file: it is refused (exit 2) before anything is
-    /// drawn or stored, never made into a folder named after it.
-    @Test func aPostgresURLIsRefusedNotMadeIntoALocalFile() throws {
+    /// A server's URL is no file: a server that is not there is said (the record
+    /// rescued, exit 3; a reader exits 1), never made into a folder named after it.
+    /// A build without the trait `Postgres` refuses the URL (exit 2) before anything is drawn.
+    @Test func aPostgresURLIsNeverMadeIntoALocalFile() throws {
         let folder = try CLIRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let message = "keyform: cannot open 'postgres://u@localhost:5432/db': a PostgreSQL store is planned (docs/store.md), "
-            + "but this Keyform stores in SQLite files only: give a file's path (--db PATH, KEYFORM_DB or the config's database).\n"
-        let run = try CLIRunner.run(["run", CLIRunner.packageRoot.appendingPathComponent("demo/todo.yaml").path, "--db", "postgres://u@localhost:5432/db"],
-                                    stdin: "Buy milk\n", in: folder)
+        let url = "postgres://u@127.0.0.1:1/db?sslmode=disable"
+        let run = try CLIRunner.run(["run", CLIRunner.packageRoot.appendingPathComponent("demo/todo.yaml").path, "--db", url],
+                                    stdin: "Buy milk\n", in: folder, environment: ["TMPDIR": NSTemporaryDirectory()])
+        let list = try CLIRunner.run(["records", "list", "todo"], in: folder, environment: ["KEYFORM_DB": url])
+        #if Postgres
+        let reason = "cannot reach the database server of '\(url)': nothing answers at 127.0.0.1:1 (connection refused). "
+            + "Check that the server is running and that the location's host and port (or socket) are right."
+        #expect(run.status == 3, "\(run.stderr)")
+        #expect(run.stdout.hasPrefix(#"{"text":"Buy milk""#))
+        #expect(run.stderr.hasPrefix("keyform: the record was NOT stored: " + reason), "\(run.stderr)")
+        #expect(list.status == 1)
+        #expect(list.stderr == "keyform: " + reason + "\n")
+        #else
+        let message = "keyform: cannot open '\(url)': this Keyform was built without its PostgreSQL backend "
+            + "(swift build without the package trait Postgres): give a SQLite file's path "
+            + "(--db PATH, KEYFORM_DB or the config's database), or use a build with the trait (the default).\n"
         #expect(run.status == 2)
         #expect(run.stdout == "")
         #expect(run.stderr == message)
-        let list = try CLIRunner.run(["records", "list", "todo"], in: folder, environment: ["KEYFORM_DB": "postgres://u@localhost:5432/db"])
         #expect(list.status == 2)
         #expect(list.stderr == message)
+        #endif
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [], "no postgres: folder")
     }
 

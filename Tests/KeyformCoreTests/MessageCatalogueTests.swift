@@ -66,6 +66,11 @@ struct MessageCatalogueTests {
         .demoSaved(summary: "Buy milk"), .demoLogged, .date(day), .monthName(11), .weekdayShort(1), .calendarTitle(monthName: "November", year: 2026),
         .conflictTitle, .conflictWhole, .conflictKeepMine, .conflictTakeTheirs, .conflictPerField, .conflictMine("High"),
         .conflictTheirs("Low"), .conflictEmpty, .recordDeletedMeanwhile,
+        .storeServerUnreachable(path: "postgres://ada@db.lab/club", reason: "nothing answers at db.lab:5432 (connection refused)"),
+        .storeAuthenticationFailed(path: "postgres://ada@db.lab/club", user: "ada", reason: "password authentication failed"),
+        .storeConnectionLost(path: "postgres://ada@db.lab/club"),
+        .storePermissionDenied(path: "postgres://clerk@db.lab/club", detail: "permission denied for table _record"),
+        .storeShortServerUnreachable, .storeShortLoginRefused, .storeShortConnectionLost, .storeShortRefused,
     ]
 
     /// The cases declared in `Message.swift`, read from its source (one a line).

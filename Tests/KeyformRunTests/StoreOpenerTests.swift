@@ -39,18 +39,31 @@ struct StoreOpenerTests {
         #expect(try StoreOpener.open(.file(path), for: .reading).records(form: todo).isEmpty)
     }
 
-    /// Until its backend exists a server is refused at the door, by name and
-    /// without its password, and nothing local is made for it.
-    @Test func aServerIsRefusedClearly() throws {
-        let url = "postgres://ada:s3cret@localhost:5432/keyform"
+    /// A server is opened by its backend (the trait `Postgres`, on by default): one
+    /// that is not there is said by name and without its password, and nothing
+    /// local is made for it. A build without the trait refuses it at the door.
+    @Test func aServerIsOpenedByItsBackendOrRefusedClearly() throws {
+        let url = "postgres://ada:s3cret@127.0.0.1:1/keyform?sslmode=disable"
         let error = #expect(throws: StoreError.self) { try StoreOpener.open(url) }
+        #if Postgres
+        #expect(StoreOpener.hasPostgres)
+        #expect(throws: Never.self) { try StoreOpener.checkSupported(StoreLocation(url)) }
+        guard case .serverUnreachable(let location, let reason)? = error else {
+            Issue.record("expected .serverUnreachable, got \(String(describing: error))")
+            return
+        }
+        #expect(reason == "nothing answers at 127.0.0.1:1 (connection refused)")
+        #else
+        #expect(!StoreOpener.hasPostgres)
+        #expect(throws: StoreError.self) { try StoreOpener.checkSupported(StoreLocation(url)) }
         guard case .unsupportedLocation(let location, _)? = error else {
             Issue.record("expected .unsupportedLocation, got \(String(describing: error))")
             return
         }
-        #expect(location == "postgres://ada@localhost:5432/keyform")
+        #expect(error?.description.contains("built without its PostgreSQL backend") == true)
+        #endif
+        #expect(location == "postgres://ada@127.0.0.1:1/keyform?sslmode=disable")
         #expect(error?.description.contains("s3cret") == false)
-        #expect(throws: StoreError.self) { try StoreOpener.checkSupported(StoreLocation(url)) }
         #expect(!FileManager.default.fileExists(atPath: "postgres:"))
     }
 }
