@@ -204,29 +204,41 @@ public final class PostgresStore: RecordStore, Sendable {
         return link.announcements.load(ordering: .relaxed)
     }
 
-    public func updateRecord(id: Int64, _ record: KeyformCore.Record, form: Form) throws(StoreError) {
+    public func updateRecord(id: Int64, _ record: KeyformCore.Record, form: Form, ifUpdated expected: Date?) throws(StoreError) {
         try StoreNames.validate(form)
         let data = try StoredValues.json(record, form: form)
         try ensureView(form)
-        var binds = PostgresBindings()
-        binds.append(form.name)
-        binds.append(FormDefinition(form).json)
-        binds.append(Timestamp.string(from: now()))
-        binds.append(data)
-        binds.append(id)
+        let definition = FormDefinition(form).json
+        let time = Timestamp.string(from: now())
         try link.write { session in
-            // Values as stored already write nothing: `updated` stays when nothing changed.
-            let rows = try session.query("""
-                WITH \(Self.keepDefinition), changed AS (
-                    UPDATE \(PostgresSchema.records) SET data = $4::jsonb, updated = $3::timestamptz
-                    WHERE id = $5 AND form = $1 AND data IS DISTINCT FROM $4::jsonb RETURNING id
-                )
-                SELECT EXISTS (SELECT 1 FROM \(PostgresSchema.records) WHERE id = $5 AND form = $1)
-                """, binds)
-            for row in rows where try !row.decode(Bool.self) {
-                // Rolls the definition back with it.
-                throw StoreError.recordNotFound(id: id, form: form.name)
+            var binds = PostgresBindings()
+            binds.append(id)
+            binds.append(form.name)
+            binds.append(data)
+            // The row locked until the end: nobody saves it between the look and the write.
+            var stored: (updated: String, same: Bool)?
+            for row in try session.query("""
+                SELECT \(Self.iso("updated")), data = $3::jsonb FROM \(PostgresSchema.records)
+                WHERE id = $1 AND form = $2 FOR UPDATE
+                """, binds) {
+                stored = try row.decode((String, Bool).self)
             }
+            guard let stored else { throw StoreError.recordNotFound(id: id, form: form.name) }
+            if !stored.same, let expected, stored.updated != Timestamp.string(from: expected) {
+                throw StoreError.recordChanged(id: id, form: form.name)
+            }
+            var keep = PostgresBindings()
+            keep.append(form.name)
+            keep.append(definition)
+            keep.append(time)
+            keep.append(data)
+            keep.append(id)
+            keep.append(!stored.same)
+            // The definition kept either way; values as stored already write nothing (`updated` stays).
+            try session.query("""
+                WITH \(Self.keepDefinition)
+                UPDATE \(PostgresSchema.records) SET data = $4::jsonb, updated = $3::timestamptz WHERE id = $5 AND form = $1 AND $6
+                """, keep)
         }
     }
 
