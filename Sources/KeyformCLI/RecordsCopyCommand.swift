@@ -11,7 +11,7 @@ struct RecordsCopyCommand: ParsableCommand {
         commandName: "copy",
         abstract: "Copy records from one store to another, keeping their times and authors.",
         discussion: """
-            --from and --to name stores as --db does: a file's path or sqlite:PATH. Every \
+            --from and --to name stores as --db does: a file's path, sqlite:PATH or a postgres:// URL. Every \
             form with records in the first is copied, or only the FORMs named (stored \
             names, as records list reads them, no form file needed). Each record keeps its \
             _created, _updated and author, and gets a new id. A record the second store \

@@ -7,7 +7,7 @@ import KeyformStore
 /// `--db LOCATION`, for every command that uses the store. Every store is
 /// opened through `StoreOpener`, the one door to the backends.
 struct DatabaseOption: ParsableArguments {
-    @Option(help: "The database: a file's path or sqlite:PATH (default: $KEYFORM_DB, else the config's database, else $XDG_DATA_HOME/keyform/keyform.sqlite).",
+    @Option(help: "The database: a file's path, sqlite:PATH, or postgres://USER@HOST:PORT/DB (default: $KEYFORM_DB, else the config's database, else $XDG_DATA_HOME/keyform/keyform.sqlite).",
             completion: .file())
     var db: String?
 
