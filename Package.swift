@@ -61,11 +61,15 @@ let package = Package(
             ]
         ),
         // The public Swift API (product `Keyform`): forms in code or files, typed results, a test double.
-        .target(name: "Keyform", dependencies: ["KeyformCore", "KeyformTerminal", "KeyformStore", "KeyformFiles", "KeyformRun"]),
+        .target(
+            name: "Keyform",
+            dependencies: ["KeyformCore", "KeyformTerminal", "KeyformStore", "KeyformFiles", "KeyformRun"]),
         // The library's example: asks for a to-do and decodes it into a struct.
         .executableTarget(name: "keyform-example", dependencies: ["Keyform"], path: "Sources/KeyformExample"),
         // A helper for the store's multi-process tests: opens a database and saves N records.
-        .executableTarget(name: "keyform-store-stress", dependencies: ["KeyformStore", "KeyformSQLite"], path: "Sources/KeyformStoreStress"),
+        .executableTarget(
+            name: "keyform-store-stress", dependencies: ["KeyformStore", "KeyformSQLite"],
+            path: "Sources/KeyformStoreStress"),
         // The process's arguments kept before `main` (Swift reads them from /proc on Linux).
         .target(name: "CArguments"),
         // The `keyform` command-line tool.
@@ -84,8 +88,12 @@ let package = Package(
             // relocations, -3 MiB resident at start), and no symbols exported (static-stdlib
             // links with -export-dynamic: 12,000 symbols nothing looks up).
             linkerSettings: [
-                .unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-Xlinker", "--no-export-dynamic"],
-                             .when(platforms: [.linux], configuration: .release)),
+                .unsafeFlags(
+                    [
+                        "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-Xlinker",
+                        "--no-export-dynamic",
+                    ],
+                    .when(platforms: [.linux], configuration: .release))
             ]
         ),
         // Shared by the test targets: the package's paths, built executables, a seeded random source.
@@ -99,11 +107,15 @@ let package = Package(
             ],
             exclude: ["__Snapshots__", "Fixtures"]
         ),
-        .testTarget(name: "KeyformCLITests", dependencies: ["KeyformCLI", "KeyformSQLite", "KeyformTestSupport"], exclude: ["Scripts"]),
+        .testTarget(
+            name: "KeyformCLITests", dependencies: ["KeyformCLI", "KeyformSQLite", "KeyformTestSupport"],
+            exclude: ["Scripts"]),
         // Finding forms and layouts (search order, $KEYFORM_FORMS, paths vs names, errors) in temporary folders.
         .testTarget(name: "KeyformFilesTests", dependencies: ["KeyformFiles", "KeyformCore"]),
         .testTarget(name: "KeyformTerminalTests", dependencies: ["KeyformTerminal", "KeyformTestSupport"]),
-        .testTarget(name: "KeyformRunTests", dependencies: ["KeyformRun", "KeyformStore", "KeyformSQLite", "KeyformTerminal", "KeyformCore"]),
+        .testTarget(
+            name: "KeyformRunTests",
+            dependencies: ["KeyformRun", "KeyformStore", "KeyformSQLite", "KeyformTerminal", "KeyformCore"]),
         .testTarget(
             name: "KeyformStoreTests",
             dependencies: [
@@ -112,8 +124,12 @@ let package = Package(
             ]
         ),
         // keyform run in tmux; depends on the executable so that it is built first.
-        .testTarget(name: "KeyformEndToEndTests", dependencies: ["KeyformCLI", "KeyformStore", "KeyformSQLite", "KeyformTestSupport"]),
-        .testTarget(name: "KeyformLibraryTests", dependencies: ["Keyform", "keyform-example", "KeyformCore", "KeyformStore", "KeyformSQLite"]),
+        .testTarget(
+            name: "KeyformEndToEndTests",
+            dependencies: ["KeyformCLI", "KeyformStore", "KeyformSQLite", "KeyformTestSupport"]),
+        .testTarget(
+            name: "KeyformLibraryTests",
+            dependencies: ["Keyform", "keyform-example", "KeyformCore", "KeyformStore", "KeyformSQLite"]),
         // Imports only `Keyform`, nothing @testable: what a user's package sees is enough.
         .testTarget(
             name: "KeyformPublicAPITests",

@@ -138,7 +138,8 @@ public struct FieldDefinition: FormField, Sendable, Equatable {
     }
 
     init(
-        id: String, label: String?, type: ValueType, required: Bool, defaultText: String??, defaultItems: [String]? = nil,
+        id: String, label: String?, type: ValueType, required: Bool, defaultText: String??,
+        defaultItems: [String]? = nil,
         layout: KeyformLayout?, input: InputView, strict: Bool = false,
         pattern: String? = nil, minLength: Int? = nil, maxLength: Int? = nil, min: String? = nil, max: String? = nil,
         multiple: Bool = false, states: (no: String, yes: String)? = nil
@@ -225,17 +226,24 @@ public struct KeyformCondition: Sendable, Equatable {
     /// The field holds this text (as the field reads typing: `"Canada"`, `"3"`, `"yes"`).
     public static func equals(_ field: String, _ value: String) -> KeyformCondition { oneOf(field, [value]) }
     /// A boolean field is yes (`true`) or no (`false`).
-    public static func equals(_ field: String, _ value: Bool) -> KeyformCondition { oneOf(field, [value ? "true" : "false"]) }
+    public static func equals(_ field: String, _ value: Bool) -> KeyformCondition {
+        oneOf(field, [value ? "true" : "false"])
+    }
     /// An integer or number field holds this number.
     public static func equals(_ field: String, _ value: Int) -> KeyformCondition { oneOf(field, [String(value)]) }
     /// The field holds one of these values (a multiple choice field: one of them is picked).
     public static func oneOf(_ field: String, _ values: [String]) -> KeyformCondition {
-        KeyformCondition(yaml: "{\(SwiftSource.quoted(field)): [" + values.map(SwiftSource.quoted).joined(separator: ", ") + "]}")
+        KeyformCondition(
+            yaml: "{\(SwiftSource.quoted(field)): [" + values.map(SwiftSource.quoted).joined(separator: ", ") + "]}")
     }
     /// The field holds a value.
-    public static func filled(_ field: String) -> KeyformCondition { KeyformCondition(yaml: "{\(SwiftSource.quoted(field)): filled}") }
+    public static func filled(_ field: String) -> KeyformCondition {
+        KeyformCondition(yaml: "{\(SwiftSource.quoted(field)): filled}")
+    }
     /// The field holds no value.
-    public static func empty(_ field: String) -> KeyformCondition { KeyformCondition(yaml: "{\(SwiftSource.quoted(field)): empty}") }
+    public static func empty(_ field: String) -> KeyformCondition {
+        KeyformCondition(yaml: "{\(SwiftSource.quoted(field)): empty}")
+    }
     /// Every one of them holds.
     public static func all(_ conditions: KeyformCondition...) -> KeyformCondition {
         KeyformCondition(yaml: "{all: [" + conditions.map(\.yaml).joined(separator: ", ") + "]}")
@@ -245,7 +253,9 @@ public struct KeyformCondition: Sendable, Equatable {
         KeyformCondition(yaml: "{any: [" + conditions.map(\.yaml).joined(separator: ", ") + "]}")
     }
     /// It does not hold.
-    public static func not(_ condition: KeyformCondition) -> KeyformCondition { KeyformCondition(yaml: "{not: \(condition.yaml)}") }
+    public static func not(_ condition: KeyformCondition) -> KeyformCondition {
+        KeyformCondition(yaml: "{not: \(condition.yaml)}")
+    }
 }
 
 /// A field's starting value: a value of the field's type, or ``last`` — the
@@ -286,7 +296,9 @@ extension FieldDefault where Value == Int {
 
 extension FieldDefault where Value == Double {
     /// This number.
-    public static func value(_ number: Double) -> FieldDefault { FieldDefault(text: KeyformValue.number(number).description) }
+    public static func value(_ number: Double) -> FieldDefault {
+        FieldDefault(text: KeyformValue.number(number).description)
+    }
 }
 
 extension FieldDefault where Value == Bool {
@@ -317,7 +329,8 @@ extension FieldDefault where Value == KeyformDateTime {
     public static var now: FieldDefault { FieldDefault(text: "now") }
 }
 
-extension FieldDefault: ExpressibleByUnicodeScalarLiteral, ExpressibleByExtendedGraphemeClusterLiteral, ExpressibleByStringLiteral
+extension FieldDefault: ExpressibleByUnicodeScalarLiteral, ExpressibleByExtendedGraphemeClusterLiteral,
+    ExpressibleByStringLiteral
 where Value == String {
     /// A text default written as a string literal: `default: "Medium"`.
     public init(stringLiteral value: String) {
@@ -422,7 +435,9 @@ extension FormField {
     /// ```swift
     /// TextField("state").choices(by: "country", ["Canada": ["Alberta", "Ontario"], "Mexico": ["Oaxaca"]], strict: true)
     /// ```
-    public func choices(by field: String, _ keys: KeyValuePairs<String, [KeyformChoice]>, strict: Bool = false) -> FieldDefinition {
+    public func choices(
+        by field: String, _ keys: KeyValuePairs<String, [KeyformChoice]>, strict: Bool = false
+    ) -> FieldDefinition {
         var definition = self.definition
         definition.writtenChoices = .by(field: field, keys: keys.map { (value: $0.key, choices: $0.value) })
         definition.strict = definition.strict || strict
@@ -479,7 +494,6 @@ extension TextField {
         return field
     }
 }
-
 
 /// A line of text (the record holds a string; an empty field is `""`).
 ///
@@ -553,7 +567,9 @@ public struct ChoiceField: FormField {
         _ id: String, label: String? = nil, choices: [String], input: InputView = .grid,
         required: Bool = false, default defaultValue: FieldDefault<String>? = nil
     ) {
-        self.init(id, label: label, layout: KeyformLayout(choices: choices), input: input, required: required, default: defaultValue)
+        self.init(
+            id, label: label, layout: KeyformLayout(choices: choices), input: input, required: required,
+            default: defaultValue)
     }
 
     /// A choice among the cases of a `String` enum, by raw value, in declaration
@@ -732,7 +748,8 @@ public struct DateField: FormField {
     ///     `.named("calendar")` a month of day keys the engine generates).
     ///   - input: the view the field opens with; `.grid` needs a layout.
     public init(
-        _ id: String, label: String? = nil, required: Bool = false, default defaultValue: FieldDefault<KeyformDate>? = nil,
+        _ id: String, label: String? = nil, required: Bool = false,
+        default defaultValue: FieldDefault<KeyformDate>? = nil,
         layout: KeyformLayout? = nil, input: InputView = .keyboard
     ) {
         definition = FieldDefinition(
@@ -762,7 +779,8 @@ public struct TimeField: FormField {
     ///   - layout: a key grid the field can swap to (the shipped `time` keypad).
     ///   - input: the view the field opens with; `.grid` needs a layout.
     public init(
-        _ id: String, label: String? = nil, required: Bool = false, default defaultValue: FieldDefault<KeyformTime>? = nil,
+        _ id: String, label: String? = nil, required: Bool = false,
+        default defaultValue: FieldDefault<KeyformTime>? = nil,
         layout: KeyformLayout? = nil, input: InputView = .keyboard
     ) {
         definition = FieldDefinition(
@@ -796,7 +814,8 @@ public struct NoteField: FormField {
     ///   - label: a heading, shown bold; none when nil.
     ///   - text: what the note says (wrapped; a line break starts a new line).
     public init(_ id: String, label: String? = nil, text: String? = nil) {
-        var definition = FieldDefinition(id: id, label: label, type: .note, required: false, defaultText: nil, layout: nil, input: .keyboard)
+        var definition = FieldDefinition(
+            id: id, label: label, type: .note, required: false, defaultText: nil, layout: nil, input: .keyboard)
         definition.description = text
         self.definition = definition
     }
@@ -832,7 +851,8 @@ public struct DateTimeField: FormField {
     ///     the day on a month of day keys, then the time on the shipped `time` keypad.
     ///   - input: the view the field opens with; `.grid` needs a layout.
     public init(
-        _ id: String, label: String? = nil, required: Bool = false, default defaultValue: FieldDefault<KeyformDateTime>? = nil,
+        _ id: String, label: String? = nil, required: Bool = false,
+        default defaultValue: FieldDefault<KeyformDateTime>? = nil,
         layout: KeyformLayout? = nil, input: InputView = .keyboard
     ) {
         definition = FieldDefinition(
@@ -976,7 +996,8 @@ public struct KeyformDate: Sendable, Hashable, Comparable, Codable, LosslessStri
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
         guard let date = KeyformDate(text) else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(text)' is not a date written YYYY-MM-DD")
+            throw DecodingError.dataCorruptedError(
+                in: container, debugDescription: "'\(text)' is not a date written YYYY-MM-DD")
         }
         self = date
     }
@@ -1034,7 +1055,8 @@ public struct KeyformTime: Sendable, Hashable, Comparable, Codable, LosslessStri
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
         guard let time = KeyformTime(text) else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(text)' is not a time written HH:MM")
+            throw DecodingError.dataCorruptedError(
+                in: container, debugDescription: "'\(text)' is not a time written HH:MM")
         }
         self = time
     }
@@ -1085,7 +1107,8 @@ public struct KeyformDateTime: Sendable, Hashable, Comparable, Codable, Lossless
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
         guard let moment = KeyformDateTime(text) else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(text)' is not a date and time written YYYY-MM-DD HH:MM")
+            throw DecodingError.dataCorruptedError(
+                in: container, debugDescription: "'\(text)' is not a date and time written YYYY-MM-DD HH:MM")
         }
         self = moment
     }

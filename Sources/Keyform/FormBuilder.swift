@@ -30,8 +30,10 @@ public struct Page: Sendable, Equatable {
     ///   - description: a short note under the header (dimmed, wrapped).
     ///   - when: the page is shown only while this holds (it names fields of earlier pages).
     ///   - fields: the page's fields, in order.
-    public init(_ title: String? = nil, description: String? = nil, when condition: KeyformCondition? = nil,
-                @FieldBuilder fields: () -> [FieldDefinition]) {
+    public init(
+        _ title: String? = nil, description: String? = nil, when condition: KeyformCondition? = nil,
+        @FieldBuilder fields: () -> [FieldDefinition]
+    ) {
         self.title = title
         self.description = description
         self.condition = condition

@@ -112,7 +112,8 @@ public struct KeyformLayout: Sendable, Equatable {
     ///   - kind: whether a text key picks a value (`.choice`) or types at the cursor (`.keypad`).
     ///   - pages: the pages, each with an id that `page` keys turn to.
     public init(name: String? = nil, title: String? = nil, kind: Kind = .choice, pages: [Page]) {
-        source = .defined(Definition(name: name, title: title, kind: kind, pages: pages.map { ($0.id, $0.title, $0.rows) }))
+        source = .defined(
+            Definition(name: name, title: title, kind: kind, pages: pages.map { ($0.id, $0.title, $0.rows) }))
     }
 
     /// A choice layout of these texts: one row of up to four keys, else rows of
@@ -126,7 +127,8 @@ public struct KeyformLayout: Sendable, Equatable {
         }
         if let last = rows.indices.last, rows[last].count < columns {
             let key = rows[last].removeLast()
-            rows[last].append(KeyformKey(key.label, text: key.text, hotkey: key.hotkey, span: columns - rows[last].count))
+            rows[last].append(
+                KeyformKey(key.label, text: key.text, hotkey: key.hotkey, span: columns - rows[last].count))
         }
         if doneKey { rows.append([.done(span: columns)]) }
         self.init(rows: rows)

@@ -66,9 +66,11 @@ public struct KeyformRecord: Sendable, Equatable, CustomStringConvertible {
         do {
             return try JSONDecoder().decode(Value.self, from: Data(json.utf8))
         } catch let error as DecodingError {
-            throw KeyformError.decodingFailed("the record of '\(formName)' does not decode into \(Value.self): \(Self.describe(error))")
+            throw KeyformError.decodingFailed(
+                "the record of '\(formName)' does not decode into \(Value.self): \(Self.describe(error))")
         } catch {
-            throw KeyformError.decodingFailed("the record of '\(formName)' does not decode into \(Value.self): \(error)")
+            throw KeyformError.decodingFailed(
+                "the record of '\(formName)' does not decode into \(Value.self): \(error)")
         }
     }
 
@@ -83,9 +85,11 @@ public struct KeyformRecord: Sendable, Equatable, CustomStringConvertible {
         }
         switch error {
         case .keyNotFound(let key, let context):
-            return "\(path(context))the form has no field '\(key.stringValue)' (give the property a default or make it optional, or add the field)"
+            return
+                "\(path(context))the form has no field '\(key.stringValue)' (give the property a default or make it optional, or add the field)"
         case .valueNotFound(let type, let context):
-            return "\(path(context))the field is empty but \(type) is not optional (make the property optional, or the field required)"
+            return
+                "\(path(context))the field is empty but \(type) is not optional (make the property optional, or the field required)"
         case .typeMismatch(let type, let context):
             return "\(path(context))expected \(type): \(context.debugDescription)"
         case .dataCorrupted(let context):

@@ -84,9 +84,12 @@ public struct TerminalFormRunner: FormRunner {
         let config = try userConfig()
         let run = try form.storedRun(clock: .now())
         do {
-            let options = TerminalRunner.Options.fromEnvironment(animate: form.isAnimated, config: config, ttyPath: ttyPath)
-            let start = try run.start(drafts: form.draftPolicy.forRun, language: options.language) { question, details in
-                try StoredFormRun.askOnTerminal(question, ttyPath: ttyPath, details: details, language: options.language)
+            let options = TerminalRunner.Options.fromEnvironment(
+                animate: form.isAnimated, config: config, ttyPath: ttyPath)
+            let start = try run.start(drafts: form.draftPolicy.forRun, language: options.language) {
+                question, details in
+                try StoredFormRun.askOnTerminal(
+                    question, ttyPath: ttyPath, details: details, language: options.language)
             }
             let record = try run.runOnTerminal(from: start, options: options)
             return try run.saved(record)
@@ -100,10 +103,14 @@ public struct TerminalFormRunner: FormRunner {
     /// The person's config (colours, keys, animation), or the defaults when not reading it;
     /// from the process's environment and folder unless given.
     /// - Throws: ``KeyformError/invalidConfig(_:)`` when it has errors.
-    func userConfig(environment: [String: String]? = nil, currentDirectory: String? = nil) throws(KeyformError) -> UserConfig {
+    func userConfig(
+        environment: [String: String]? = nil, currentDirectory: String? = nil
+    ) throws(KeyformError) -> UserConfig {
         guard readingUserConfig else { return .standard }
         let process = FileSearch.process
-        let search = FileSearch(currentDirectory: currentDirectory ?? process.currentDirectory, environment: environment ?? process.environment)
+        let search = FileSearch(
+            currentDirectory: currentDirectory ?? process.currentDirectory,
+            environment: environment ?? process.environment)
         let resolved = ConfigFiles.load(in: search)
         if resolved.hasErrors { throw .invalidConfig(resolved.problems.filter(\.isError).map(\.description)) }
         return resolved.config
@@ -154,7 +161,9 @@ extension KeyformForm {
         if let path = storePath {
             do {
                 // The library reads no config file: KEYFORM_AUTHOR, else USER@HOST.
-                store = try StoreOpener.open(path, author: StoreAuthor.resolve(configured: ProcessInfo.processInfo.environment["KEYFORM_AUTHOR"]))
+                store = try StoreOpener.open(
+                    path, author: StoreAuthor.resolve(configured: ProcessInfo.processInfo.environment["KEYFORM_AUTHOR"])
+                )
             } catch {
                 throw KeyformError.storeUnavailable(error.description)
             }
@@ -162,7 +171,8 @@ extension KeyformForm {
         var form = compiled.form
         if let timeLimit { form.timeout = .seconds(timeLimit) }
         do {
-            return try StoredFormRun(form: form, layouts: compiled.layouts, store: store, clock: clock, lines: compiled.lines)
+            return try StoredFormRun(
+                form: form, layouts: compiled.layouts, store: store, clock: clock, lines: compiled.lines)
         } catch {
             throw KeyformError.invalidForm(["form '\(compiled.form.name)': error: \(error)"])
         }

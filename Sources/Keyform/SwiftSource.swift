@@ -34,12 +34,16 @@ enum SwiftSource {
         private(set) var texts: [String: Text] = [:]
 
         /// A layout written in Swift, under `name`, with `title` (the field's label when it has none).
-        mutating func add(_ definition: KeyformLayout.Definition, name: String, title: String?, context: String, problems: inout [String]) {
+        mutating func add(
+            _ definition: KeyformLayout.Definition, name: String, title: String?, context: String,
+            problems: inout [String]
+        ) {
             var definition = definition
             definition.title = title
             if let earlier = definitions[name] {
                 if earlier.definition != definition {
-                    problems.append("\(context): error: two different layouts are named '\(name)'; give each its own name")
+                    problems.append(
+                        "\(context): error: two different layouts are named '\(name)'; give each its own name")
                 }
                 return
             }
@@ -57,14 +61,19 @@ enum SwiftSource {
                 switch layout.source {
                 case .defined(let definition):
                     if let name = definition.name {
-                        add(definition, name: name, title: definition.title, context: "layout '\(name)'", problems: &problems)
+                        add(
+                            definition, name: name, title: definition.title, context: "layout '\(name)'",
+                            problems: &problems)
                     } else {
-                        problems.append("\(context): error: a layout given in 'layouts:' needs a name for the fields to use")
+                        problems.append(
+                            "\(context): error: a layout given in 'layouts:' needs a name for the fields to use")
                     }
                 case .file(let path):
                     addFile(path, name: ((path as NSString).lastPathComponent as NSString).deletingPathExtension)
                 case .named(let name):
-                    problems.append("\(context): error: layout '\(name)' is found by its name already; give 'layouts:' only layouts written in Swift or layout files")
+                    problems.append(
+                        "\(context): error: layout '\(name)' is found by its name already; give 'layouts:' only layouts written in Swift or layout files"
+                    )
                 }
             }
         }
@@ -123,7 +132,8 @@ enum SwiftSource {
                 layouts.addFile(path, name: path)
             case .defined(let definition):
                 let layoutName = definition.name ?? "swift:\(field.id)"
-                let context = definition.name.map { "layout '\($0)'" } ?? "\(formContext), layout of field '\(field.id)'"
+                let context =
+                    definition.name.map { "layout '\($0)'" } ?? "\(formContext), layout of field '\(field.id)'"
                 let title = definition.title ?? (definition.name == nil ? field.label ?? field.id : nil)
                 layouts.add(definition, name: layoutName, title: title, context: context, problems: &problems)
                 layoutNames[field.id] = layoutName
@@ -153,7 +163,8 @@ enum SwiftSource {
         let files = LayoutFiles(formFolder: folder.isEmpty ? "." : folder)
         let stem = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
         let predefined = layouts.parse(with: files)
-        let result = FormFiles.load(bytes: bytes, path: path, stem: stem, layouts: LayoutSet(files: files, predefined: predefined))
+        let result = FormFiles.load(
+            bytes: bytes, path: path, stem: stem, layouts: LayoutSet(files: files, predefined: predefined))
         return finish(result, texts: layouts.texts, problems: [])
     }
 
@@ -161,16 +172,22 @@ enum SwiftSource {
         _ result: (form: LoadedForm?, diagnostics: [(path: String, diagnostic: Diagnostic)]),
         texts: [String: Text], problems: [String]
     ) -> Result<KeyformForm.Compiled, KeyformError> {
-        let lines = problems + result.diagnostics.map { origin, diagnostic in
-            guard let text = texts[origin] else { return diagnostic.formatted(path: origin) }
-            return "\(text.context(at: diagnostic.location)): \(diagnostic.severity.rawValue): \(diagnostic.message)"
-        }
-        guard let loaded = result.form, problems.isEmpty, !result.diagnostics.contains(where: { $0.diagnostic.isError }) else {
+        let lines =
+            problems
+            + result.diagnostics.map { origin, diagnostic in
+                guard let text = texts[origin] else { return diagnostic.formatted(path: origin) }
+                return
+                    "\(text.context(at: diagnostic.location)): \(diagnostic.severity.rawValue): \(diagnostic.message)"
+            }
+        guard let loaded = result.form, problems.isEmpty, !result.diagnostics.contains(where: { $0.diagnostic.isError })
+        else {
             return .failure(.invalidForm(lines))
         }
         // `choices: {file:}` is read beside the form file (a form in Swift: from the current folder).
-        return .success(KeyformForm.Compiled(form: loaded.form, layouts: loaded.layouts, warnings: lines,
-                                             lines: ChoiceFiles.read(loaded.form, formPath: loaded.path)))
+        return .success(
+            KeyformForm.Compiled(
+                form: loaded.form, layouts: loaded.layouts, warnings: lines,
+                lines: ChoiceFiles.read(loaded.form, formPath: loaded.path)))
     }
 
     // MARK: - Writing YAML
@@ -180,8 +197,15 @@ enum SwiftSource {
 
     /// The pages of a form: fields outside a page make an untitled page of their
     /// own; nil titles and one page mean the form was written with plain fields.
-    static func pages(of content: FormContent) -> [(title: String?, fields: [FieldDefinition], isPage: Bool, description: String?, condition: KeyformCondition?)] {
-        var pages: [(title: String?, fields: [FieldDefinition], isPage: Bool, description: String?, condition: KeyformCondition?)] = []
+    static func pages(
+        of content: FormContent
+    ) -> [(title: String?, fields: [FieldDefinition], isPage: Bool, description: String?, condition: KeyformCondition?)]
+    {
+        var pages:
+            [(
+                title: String?, fields: [FieldDefinition], isPage: Bool, description: String?,
+                condition: KeyformCondition?
+            )] = []
         var loose: [FieldDefinition] = []
         for item in content.items {
             switch item {
@@ -200,7 +224,10 @@ enum SwiftSource {
     }
 
     static func formText(
-        _ code: KeyformForm.CodeForm, name: String, pages: [(title: String?, fields: [FieldDefinition], isPage: Bool, description: String?, condition: KeyformCondition?)],
+        _ code: KeyformForm.CodeForm, name: String,
+        pages: [(
+            title: String?, fields: [FieldDefinition], isPage: Bool, description: String?, condition: KeyformCondition?
+        )],
         layoutNames: [String: String], context: String
     ) -> Text {
         var text = Text()
@@ -212,7 +239,9 @@ enum SwiftSource {
                 text.add("fields: []", context)
             } else {
                 text.add("fields:", context)
-                for field in pages[0].fields { add(field, indent: "  ", layout: layoutNames[field.id], to: &text, context: context) }
+                for field in pages[0].fields {
+                    add(field, indent: "  ", layout: layoutNames[field.id], to: &text, context: context)
+                }
             }
         } else {
             text.add("pages:", context)
@@ -236,11 +265,15 @@ enum SwiftSource {
                     text.add(lead + "fields: []", pageContext)
                 } else {
                     text.add(lead + "fields:", pageContext)
-                    for field in page.fields { add(field, indent: "      ", layout: layoutNames[field.id], to: &text, context: context) }
+                    for field in page.fields {
+                        add(field, indent: "      ", layout: layoutNames[field.id], to: &text, context: context)
+                    }
                 }
             }
         }
-        let rules = code.content.items.compactMap { item -> Rule? in if case .rule(let rule) = item { rule } else { nil } }
+        let rules = code.content.items.compactMap { item -> Rule? in
+            if case .rule(let rule) = item { rule } else { nil }
+        }
         if !rules.isEmpty { text.add("rules:", context) }
         for rule in rules {
             let ruleContext = "\(context), rule '\(rule.name)'"
@@ -254,7 +287,9 @@ enum SwiftSource {
         return text
     }
 
-    private static func add(_ field: FieldDefinition, indent: String, layout: String?, to text: inout Text, context: String) {
+    private static func add(
+        _ field: FieldDefinition, indent: String, layout: String?, to text: inout Text, context: String
+    ) {
         let context = "\(context), field '\(field.id)'"
         var lines = ["id: \(quoted(field.id))"]
         if let label = field.label { lines.append("label: \(quoted(label))") }
@@ -266,13 +301,18 @@ enum SwiftSource {
         if field.required { lines.append("required: true") }
         if let layout { lines.append("layout: \(quoted(layout))") }
         func list(_ keys: [KeyformChoice]) -> String {
-            "[" + keys.map { $0.label == $0.text ? quoted($0.text) : "{label: \(quoted($0.label)), text: \(quoted($0.text))}" }
+            "["
+                + keys.map {
+                    $0.label == $0.text ? quoted($0.text) : "{label: \(quoted($0.label)), text: \(quoted($0.text))}"
+                }
                 .joined(separator: ", ") + "]"
         }
         switch field.writtenChoices {
         case .list(let keys)?: lines.append("choices: " + list(keys))
         case .by(let driver, let keys)?:
-            lines.append("choices: {by: \(quoted(driver)), keys: {" + keys.map { quoted($0.value) + ": " + list($0.choices) }.joined(separator: ", ") + "}}")
+            lines.append(
+                "choices: {by: \(quoted(driver)), keys: {"
+                    + keys.map { quoted($0.value) + ": " + list($0.choices) }.joined(separator: ", ") + "}}")
         case .command(let arguments, let seconds)?:
             let limit = seconds.map { ", timeout: \(FieldValue.format($0))" } ?? ""
             lines.append("choices: {command: [" + arguments.map(quoted).joined(separator: ", ") + "]\(limit)}")
@@ -298,7 +338,9 @@ enum SwiftSource {
         if let maximum = field.max { lines.append("max: \(maximum)") }
         if let minimum = field.minPicks { lines.append("min_picks: \(minimum)") }
         if let maximum = field.maxPicks { lines.append("max_picks: \(maximum)") }
-        let messages = FieldDefinition.Check.allCases.compactMap { check in field.messages[check].map { "\(check.rawValue): \(quoted($0))" } }
+        let messages = FieldDefinition.Check.allCases.compactMap { check in
+            field.messages[check].map { "\(check.rawValue): \(quoted($0))" }
+        }
         if !messages.isEmpty { lines.append("messages: {" + messages.joined(separator: ", ") + "}") }
         for (index, line) in lines.enumerated() {
             text.add(indent + (index == 0 ? "- " : "  ") + line, context)
@@ -325,7 +367,9 @@ enum SwiftSource {
         return text
     }
 
-    private static func addRows(_ rows: [[KeyformKey]], field: String, indent: String, to text: inout Text, context: String) {
+    private static func addRows(
+        _ rows: [[KeyformKey]], field: String, indent: String, to text: inout Text, context: String
+    ) {
         guard !rows.isEmpty else {
             text.add("\(indent)\(field): []", context)
             return

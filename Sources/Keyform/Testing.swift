@@ -42,7 +42,10 @@ public struct KeyformTestResult<Value> {
     /// every field valid (the form still open): its name and message; nil otherwise.
     public let brokenRule: (name: String, message: String)?
 
-    init(outcome: KeyformOutcome, value: Value?, record: KeyformRecord?, screen: String, brokenRule: (name: String, message: String)? = nil) {
+    init(
+        outcome: KeyformOutcome, value: Value?, record: KeyformRecord?, screen: String,
+        brokenRule: (name: String, message: String)? = nil
+    ) {
         self.outcome = outcome
         self.value = value
         self.record = record
@@ -73,7 +76,9 @@ extension KeyformForm {
     ///   ``KeyformError/storeUnavailable(_:)``, ``KeyformError/notStored(_:reason:)`` —
     ///   never for how the form ended, which is the result's ``KeyformTestResult/outcome``.
     @MainActor
-    public func test(keys: String, width: Int = 80, height: Int = 24, today: KeyformDate? = nil) async throws -> KeyformTestResult<KeyformRecord> {
+    public func test(
+        keys: String, width: Int = 80, height: Int = 24, today: KeyformDate? = nil
+    ) async throws -> KeyformTestResult<KeyformRecord> {
         try ScriptedFormRun(keys: keys, width: width, height: height, today: today).run(self)
     }
 
@@ -91,7 +96,9 @@ extension KeyformForm {
             let decoded: Value = try record.decoded()
             value = decoded
         }
-        return KeyformTestResult(outcome: result.outcome, value: value, record: result.record, screen: result.screen, brokenRule: result.brokenRule)
+        return KeyformTestResult(
+            outcome: result.outcome, value: value, record: result.record, screen: result.screen,
+            brokenRule: result.brokenRule)
     }
 }
 
@@ -181,9 +188,11 @@ struct ScriptedFormRun {
         let presses: [KeyScript.Press]
         switch KeyScript.parse(keys) {
         case .success(let parsed): presses = parsed
-        case .failure(let failure): throw KeyformError.invalidKeys("\(failure.message) (at character \(failure.offset + 1))")
+        case .failure(let failure):
+            throw KeyformError.invalidKeys("\(failure.message) (at character \(failure.offset + 1))")
         }
-        let run = try form.storedRun(clock: today.map { WallClock(today: $0.civil, minuteOfDay: WallClock.now().minuteOfDay) } ?? .now())
+        let run = try form.storedRun(
+            clock: today.map { WallClock(today: $0.civil, minuteOfDay: WallClock.now().minuteOfDay) } ?? .now())
         // Nobody to ask: with `.ask` the draft is left alone.
         let policy = form.draftPolicy == .ask ? .ignore : form.draftPolicy.forRun
         let start = try run.start(drafts: policy)
@@ -192,7 +201,8 @@ struct ScriptedFormRun {
         guard let outcome = result.outcome else {
             // The one evaluation says what keeps Done disabled: a rule, once every field is valid.
             let rule = run.context.evaluation(result.state.entries).doneBlocker?.rule
-            return KeyformTestResult(outcome: .open, value: nil, record: nil, screen: screen, brokenRule: rule.map { ($0.name, $0.message) })
+            return KeyformTestResult(
+                outcome: .open, value: nil, record: nil, screen: screen, brokenRule: rule.map { ($0.name, $0.message) })
         }
         do {
             let record = try run.saved(try outcome.record())

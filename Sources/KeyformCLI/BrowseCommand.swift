@@ -36,8 +36,9 @@ struct BrowseCommand: ParsableCommand {
     @Argument(help: "A form file, or the name of one (as for keyform run).", completion: NameCompletion.forms)
     var form: String
 
-    @Option(name: .customLong("where"), help: "Only records whose FIELD has VALUE (FIELD=VALUE; repeatable).",
-            completion: NameCompletion.whereFields)
+    @Option(
+        name: .customLong("where"), help: "Only records whose FIELD has VALUE (FIELD=VALUE; repeatable).",
+        completion: NameCompletion.whereFields)
     var matches: [String] = []
 
     @OptionGroup var store: DatabaseOption
@@ -53,13 +54,19 @@ struct BrowseCommand: ParsableCommand {
         let loaded = try FormFiles.loadReporting(form, needs: .browseNeedsFormFile)
         let scope: [FieldMatch]
         do {
-            scope = try matches.map { (match: String) throws(StoreError) in try FieldMatch(parsing: match, form: loaded.form) }
+            scope = try matches.map { (match: String) throws(StoreError) in
+                try FieldMatch(parsing: match, form: loaded.form)
+            }
         } catch {
-            throw Failure(message: Speaking.describe(error))  // a --where naming no field, or a value of the wrong type: bad usage (2)
+            // a --where naming no field, or a value of the wrong type: bad usage (2)
+            throw Failure(message: Speaking.describe(error))
         }
         try store.checkGiven()
         try MainActor.assumeIsolated {
-            try Self.browse(loaded, scope: scope, noAnimation: noAnimation, noMouse: noMouse, withoutTerminal: WithoutTerminal.browse) {
+            try Self.browse(
+                loaded, scope: scope, noAnimation: noAnimation, noMouse: noMouse,
+                withoutTerminal: WithoutTerminal.browse
+            ) {
                 try store.openOrFail()
             }.leftNormally()
         }
@@ -70,10 +77,14 @@ struct BrowseCommand: ParsableCommand {
     /// `open` opens the store (called once signals are blocked: its pool may start threads).
     /// Adding and editing run the form as `StoredFormRun` does.
     @MainActor
-    static func browse(_ loaded: LoadedForm, scope: [FieldMatch] = [], leaveLabel: Message = .hintQuit, notice: String? = nil, noAnimation: Bool, noMouse: Bool = false,
-                       withoutTerminal: Message, open: @escaping () throws -> any RecordStore) throws -> RecordListState.Outcome {
+    static func browse(
+        _ loaded: LoadedForm, scope: [FieldMatch] = [], leaveLabel: Message = .hintQuit, notice: String? = nil,
+        noAnimation: Bool, noMouse: Bool = false,
+        withoutTerminal: Message, open: @escaping () throws -> any RecordStore
+    ) throws -> RecordListState.Outcome {
         do {
-            let options = TerminalRunner.Options.fromEnvironment(animate: !noAnimation, mouse: !noMouse, config: try Settings.load())
+            let options = TerminalRunner.Options.fromEnvironment(
+                animate: !noAnimation, mouse: !noMouse, config: try Settings.load())
             return try TerminalRunner.run(options: options) {
                 let store = try open()
                 // `choices` fields get their grids from the store, as in `keyform run`.
@@ -89,9 +100,11 @@ struct BrowseCommand: ParsableCommand {
                 // The list and the forms it opens speak the run's language.
                 var context = run.context
                 context.language = options.language
-                return RecordBrowser(context: context, rows: records.map(RecordListRow.init), total: total, scope: scope,
-                                     leaveLabel: leaveLabel, notice: notice, hooks: run.browserHooks(on: store, language: options.language),
-                                     keys: options.keys.list, formKeys: options.keys.form)
+                return RecordBrowser(
+                    context: context, rows: records.map(RecordListRow.init), total: total, scope: scope,
+                    leaveLabel: leaveLabel, notice: notice,
+                    hooks: run.browserHooks(on: store, language: options.language),
+                    keys: options.keys.list, formKeys: options.keys.form)
             }
         } catch let error as TerminalError {
             throw WithoutTerminal.failure(error, withoutTerminal)

@@ -17,7 +17,10 @@ enum Settings {
     static func load() throws -> UserConfig {
         guard loaded.hasErrors else { return loaded.config }
         for problem in loaded.problems where problem.isError { Output.error(problem.description) }
-        throw Failure(message: "the config has errors; fix them (keyform config check), or set KEYFORM_CONFIG=/dev/null to run without the file")
+        throw Failure(
+            message:
+                "the config has errors; fix them (keyform config check), or set KEYFORM_CONFIG=/dev/null to run without the file"
+        )
     }
 }
 
@@ -59,8 +62,9 @@ struct ConfigCheckCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "A config file to check instead of the one in effect (the variables are checked with it).",
-              completion: .file(extensions: ["yaml", "yml"]))
+    @Argument(
+        help: "A config file to check instead of the one in effect (the variables are checked with it).",
+        completion: .file(extensions: ["yaml", "yml"]))
     var file: String?
 
     func run() throws {
@@ -73,8 +77,9 @@ struct ConfigCheckCommand: ParsableCommand {
                 throw Failure(message: "\(file): \(error)")
             }
             let environment = ProcessInfo.processInfo.environment
-            resolved = ResolvedConfig.resolve(file: ConfigFile.parse(bytes, path: file), environment: environment,
-                                              home: environment["HOME"])
+            resolved = ResolvedConfig.resolve(
+                file: ConfigFile.parse(bytes, path: file), environment: environment,
+                home: environment["HOME"])
         } else {
             resolved = ConfigFiles.load()
         }
@@ -103,17 +108,20 @@ struct ConfigShowCommand: ParsableCommand {
         let environment = ProcessInfo.processInfo.environment
         if variables {
             // The settings of the config file, then the prompts' flags (each command's defaults).
-            let rows = ConfigSetting.all.map { [$0.name, $0.environment, $0.summary] }
+            let rows =
+                ConfigSetting.all.map { [$0.name, $0.environment, $0.summary] }
                 + PromptVariable.all.map { [$0.usage, $0.name, $0.summary] }
             return try Output.result(ConfigShow.table(rows))
         }
         let resolved = ConfigFiles.load()
         let place = ConfigFiles.path()
-        let file = place.map { place in
-            place.path + (FileManager.default.fileExists(atPath: place.path) ? "" : " (not found)")
-                + (place.named ? " (KEYFORM_CONFIG)" : "")
-        } ?? (environment["KEYFORM_CONFIG"] == "/dev/null" ? "none (KEYFORM_CONFIG=/dev/null)" : "none")
-        let database = StoreLocation.defaultPath(environment: environment.filter { $0.key != "KEYFORM_DB" }, home: NSHomeDirectory())
+        let file =
+            place.map { place in
+                place.path + (FileManager.default.fileExists(atPath: place.path) ? "" : " (not found)")
+                    + (place.named ? " (KEYFORM_CONFIG)" : "")
+            } ?? (environment["KEYFORM_CONFIG"] == "/dev/null" ? "none (KEYFORM_CONFIG=/dev/null)" : "none")
+        let database = StoreLocation.defaultPath(
+            environment: environment.filter { $0.key != "KEYFORM_DB" }, home: NSHomeDirectory())
         try Output.result(ConfigShow.text(resolved, file: file, defaultDatabase: database))
         for problem in resolved.problems { Output.error(problem.description) }
         if resolved.hasErrors { throw ExitCode(1) }
@@ -144,11 +152,14 @@ enum ConfigShow {
         let columns = rows.map(\.count).max() ?? 0
         var widths = [Int](repeating: 0, count: columns)
         for row in rows {
-            for (index, cell) in row.enumerated() where index < columns - 1 { widths[index] = max(widths[index], TextWidth.cells(cell)) }
+            for (index, cell) in row.enumerated() where index < columns - 1 {
+                widths[index] = max(widths[index], TextWidth.cells(cell))
+            }
         }
         return rows.map { row in
             row.enumerated().map { index, cell in
-                index < row.count - 1 ? cell + String(repeating: " ", count: widths[index] - TextWidth.cells(cell) + 2) : cell
+                index < row.count - 1
+                    ? cell + String(repeating: " ", count: widths[index] - TextWidth.cells(cell) + 2) : cell
             }.joined()
         }.joined(separator: "\n") + "\n"
     }

@@ -68,9 +68,14 @@ struct DemoCommand: ParsableCommand {
         let columns = keys.count > 6 ? 3 : 2
         let rows = stride(from: 0, to: keys.count, by: columns).map { Array(keys[$0..<min($0 + columns, keys.count)]) }
         let layout = Layout(title: "Pick an app", kind: .choice, pages: [Layout.Page(rows: rows)])
-        let form = Form(title: "Keyform demos", name: "demo_menu",
-                        pages: [Form.Page(fields: [Field(id: "app", label: "App", required: true, layout: "demo-menu", input: .grid, strict: true)])],
-                        presentation: .picker)
+        let form = Form(
+            title: "Keyform demos", name: "demo_menu",
+            pages: [
+                Form.Page(fields: [
+                    Field(id: "app", label: "App", required: true, layout: "demo-menu", input: .grid, strict: true)
+                ])
+            ],
+            presentation: .picker)
         let caption = DemoApps.databases(apps).map { Frame.Line($0.text, $0.missing ? .dim : []) }
         guard let record = try fill(form, layouts: ["demo-menu": layout], caption: caption) else { return nil }
         return apps.first { $0.name == record["app"]?.text }
@@ -81,10 +86,13 @@ struct DemoCommand: ParsableCommand {
     @MainActor
     private func fill(_ form: Form, layouts: [String: Layout], caption: [Frame.Line] = []) throws -> Record? {
         let run: StoredFormRun
-        do { run = try StoredFormRun(form: form, layouts: layouts, store: nil, clock: .now()) } catch { throw Failure(message: "\(error)") }
+        do { run = try StoredFormRun(form: form, layouts: layouts, store: nil, clock: .now()) } catch {
+            throw Failure(message: "\(error)")
+        }
         do {
-            return try run.fillOnTerminal(from: FormStart(), noAnimation: noAnimation, noMouse: noMouse, caption: caption,
-                                          withoutTerminal: WithoutTerminal.demo)
+            return try run.fillOnTerminal(
+                from: FormStart(), noAnimation: noAnimation, noMouse: noMouse, caption: caption,
+                withoutTerminal: WithoutTerminal.demo)
         } catch Departure.cancelled {
             return nil
         }
@@ -114,15 +122,21 @@ struct DemoCommand: ParsableCommand {
     }
 
     private static func openDatabase(_ path: String) throws -> any RecordStore {
-        do { return try StoreOpener.open(.file(path)) } catch { throw Failure(message: Speaking.describe(error), status: 1) }
+        do { return try StoreOpener.open(.file(path)) } catch {
+            throw Failure(message: Speaking.describe(error), status: 1)
+        }
     }
 
     /// The browse list of the form's records (those meeting `scope`), until the person leaves it.
     @MainActor
-    private func browse(_ loaded: LoadedForm, on database: any RecordStore, scope: [FieldMatch] = [], leaveLabel: Message = .hintQuit,
-                        notice: String? = nil) throws {
-        try BrowseCommand.browse(loaded, scope: scope, leaveLabel: leaveLabel, notice: notice, noAnimation: noAnimation, noMouse: noMouse,
-                                 withoutTerminal: WithoutTerminal.demo, open: { database }).leftNormally()
+    private func browse(
+        _ loaded: LoadedForm, on database: any RecordStore, scope: [FieldMatch] = [], leaveLabel: Message = .hintQuit,
+        notice: String? = nil
+    ) throws {
+        try BrowseCommand.browse(
+            loaded, scope: scope, leaveLabel: leaveLabel, notice: notice, noAnimation: noAnimation, noMouse: noMouse,
+            withoutTerminal: WithoutTerminal.demo, open: { database }
+        ).leftNormally()
     }
 
     /// Checklists: the items of one list (`browse --where list=NAME`); leaving it
@@ -133,7 +147,9 @@ struct DemoCommand: ParsableCommand {
         var notice: String?
         // The first start: a sample list to try, and a word on how to make one's own.
         if Checklists.lists(database).isEmpty {
-            do { try Checklists.addSample(database, form: loaded.form) } catch { throw Failure(message: "cannot make the sample list: \(error)", status: 1) }
+            do { try Checklists.addSample(database, form: loaded.form) } catch {
+                throw Failure(message: "cannot make the sample list: \(error)", status: 1)
+            }
             notice = "A sample list to try · q: your lists, where / starts a new one"
         }
         var list = (try? database.lastValue(form: Checklists.opened, field: "list"))??.text
@@ -147,8 +163,10 @@ struct DemoCommand: ParsableCommand {
                 }
                 list = picked
             }
-            try browse(loaded, on: database, scope: [FieldMatch(field: "list", value: list.map(FieldValue.text))], leaveLabel: .hintLists,
-                       notice: notice)
+            try browse(
+                loaded, on: database, scope: [FieldMatch(field: "list", value: list.map(FieldValue.text))],
+                leaveLabel: .hintLists,
+                notice: notice)
             notice = nil
             list = nil
         }
@@ -188,15 +206,20 @@ struct DemoCommand: ParsableCommand {
             var caption = saved + Self.recentLines(run.form, database)
             if weekly { caption += Self.weekLines(run.form, database, today: run.context.today) }
             do {
-                record = try run.fillOnTerminal(from: start, noAnimation: noAnimation, noMouse: noMouse, caption: caption,
-                                                withoutTerminal: WithoutTerminal.demo)
+                record = try run.fillOnTerminal(
+                    from: start, noAnimation: noAnimation, noMouse: noMouse, caption: caption,
+                    withoutTerminal: WithoutTerminal.demo)
             } catch Departure.cancelled {
                 return
             }
             do { try run.save(record) } catch { throw Failure(message: error.message(), status: error.exitStatus) }
             // Done stored it: the next screen says so (the profile comes back as it was saved).
-            let name = run.form.template != nil
-                ? (try? RecordFormat.template(record, form: run.form)).map { TextWidth.truncate(TerminalSafe.escaped($0.trimmingCharacters(in: .whitespacesAndNewlines)), toCells: 50) }
+            let name =
+                run.form.template != nil
+                ? (try? RecordFormat.template(record, form: run.form)).map {
+                    TextWidth.truncate(
+                        TerminalSafe.escaped($0.trimmingCharacters(in: .whitespacesAndNewlines)), toCells: 50)
+                }
                 : nil
             let said = name ?? RecordListEngine.summary(of: RecordListRow(id: 0, values: record), run.form)
             saved = [Frame.Line(Speaking.language.text(.demoSaved(summary: said)), .bold)]
@@ -213,7 +236,9 @@ extension DemoCommand {
     static func recentLines(_ form: Form, _ database: any RecordStore, count: Int = 5) -> [Frame.Line] {
         guard form.template != nil, let records = try? database.records(form: form, limit: count) else { return [] }
         let lines = records.compactMap { stored in
-            (try? RecordFormat.template(stored.values, form: form)).map { Frame.Line("  " + TerminalSafe.escaped($0.trimmingCharacters(in: .newlines))) }
+            (try? RecordFormat.template(stored.values, form: form)).map {
+                Frame.Line("  " + TerminalSafe.escaped($0.trimmingCharacters(in: .newlines)))
+            }
         }
         return lines.isEmpty ? [] : [Frame.Line(Speaking.language.text(.demoLogged), .dim)] + lines
     }
@@ -224,12 +249,15 @@ extension DemoCommand {
         let monday = WeekTotals.monday(of: today)
         // Newest first: a week's entries are among the newest few hundred.
         guard let records = try? database.records(form: form, limit: 500) else { return [] }
-        let sums = WeekTotals.sums(records.map(\.values), date: "date", group: "stroke", amount: "distance", today: today)
+        let sums = WeekTotals.sums(
+            records.map(\.values), date: "date", group: "stroke", amount: "distance", today: today)
         guard !sums.isEmpty else { return [] }
         let total = sums.reduce(0) { $0 + $1.total }
         let parts = sums.map { TerminalSafe.escaped($0.group) + " \($0.total) m" }
-        return [Frame.Line("This week (since Mon \(monday)): \(total) m", .dim),
-                Frame.Line("  " + parts.joined(separator: " · "))]
+        return [
+            Frame.Line("This week (since Mon \(monday)): \(total) m", .dim),
+            Frame.Line("  " + parts.joined(separator: " · ")),
+        ]
     }
 }
 
@@ -237,14 +265,19 @@ extension DemoCommand {
 enum Checklists {
     /// Each list opened from the lists, one record per opening: the newest is
     /// the one the app opens next time, and the lists are offered newest first.
-    static let opened = Form(title: "Checklists", name: "checklist_opened", pages: [Form.Page(fields: [
-        Field(id: "list", label: "List", required: true),
-    ])])
+    static let opened = Form(
+        title: "Checklists", name: "checklist_opened",
+        pages: [
+            Form.Page(fields: [
+                Field(id: "list", label: "List", required: true)
+            ])
+        ])
 
     /// The lists, newest first: those opened before, then any other the items name
     /// (an item moved to a list never opened).
     static func lists(_ database: any RecordStore) -> [String] {
-        let opened = (try? database.choiceValues(Field.ChoiceSource(form: Self.opened.name, field: "list", limit: 50))) ?? []
+        let opened =
+            (try? database.choiceValues(Field.ChoiceSource(form: Self.opened.name, field: "list", limit: 50))) ?? []
         let named = (try? database.choiceValues(Field.ChoiceSource(form: "checklist", field: "list", limit: 50))) ?? []
         return opened + named.filter { !opened.contains($0) }
     }
@@ -267,20 +300,28 @@ extension DemoCommand {
         while true {
             let lists = Checklists.lists(database)
             let labels = lists.map { "\($0) · \(Checklists.unchecked(in: $0, database, form: form)) left" }
-            let title = lists.isEmpty ? "Checklists · name your first list" : "Checklists · pick a list (a new name starts a new one)"
+            let title =
+                lists.isEmpty
+                ? "Checklists · name your first list" : "Checklists · pick a list (a new name starts a new one)"
             switch try pickOrName(title: title, label: "List", grid: "Lists", values: lists, labels: labels) {
             case nil: return nil
             case .open(let name)?: return name
             case .rename?:
                 guard let old = try pickOne(title: "Rename which list?", values: lists),
-                      let new = try askName(title: "A new name for the list “\(TerminalSafe.escaped(old))”", label: "List") else { continue }
-                do { try Checklists.rename(old, to: new, database, form: form) } catch { throw Failure(message: "cannot rename the list: \(error)", status: 1) }
+                    let new = try askName(
+                        title: "A new name for the list “\(TerminalSafe.escaped(old))”", label: "List")
+                else { continue }
+                do { try Checklists.rename(old, to: new, database, form: form) } catch {
+                    throw Failure(message: "cannot rename the list: \(error)", status: 1)
+                }
             case .delete?:
                 guard let list = try pickOne(title: "Delete which list?", values: lists) else { continue }
                 let count = (try? database.recordCount(form: form, where: [Checklists.match(list)])) ?? 0
                 let items = count == 1 ? "its 1 item" : "its \(count) items"
                 guard try confirm("Delete the list “\(TerminalSafe.escaped(list))” and \(items)?") else { continue }
-                do { try Checklists.delete(list, database, form: form) } catch { throw Failure(message: "cannot delete the list: \(error)", status: 1) }
+                do { try Checklists.delete(list, database, form: form) } catch {
+                    throw Failure(message: "cannot delete the list: \(error)", status: 1)
+                }
             }
         }
     }
@@ -292,15 +333,18 @@ extension DemoCommand {
     private func pickTrip(for app: DemoApps.App, form: Form) throws -> String? {
         while true {
             let trips = DemoApps.trips(of: app)
-            switch try pickOrName(title: "Which vacation? (a new name starts a new database)", label: "Vacation", grid: "Vacations",
-                                  values: trips) {
+            switch try pickOrName(
+                title: "Which vacation? (a new name starts a new database)", label: "Vacation", grid: "Vacations",
+                values: trips)
+            {
             case nil: return nil
             case .open(let name)?:
                 guard let problem = Vacations.problem(withName: name) else { return name }
                 try tell(problem)
             case .rename?:
                 guard let old = try pickOne(title: "Rename which vacation?", values: trips),
-                      let new = try askName(title: "A new name for the vacation “\(TerminalSafe.escaped(old))”", label: "Vacation")
+                    let new = try askName(
+                        title: "A new name for the vacation “\(TerminalSafe.escaped(old))”", label: "Vacation")
                 else { continue }
                 if let problem = Vacations.problem(withName: new) ?? Vacations.rename(app, old, to: new) {
                     try tell(problem)
@@ -315,7 +359,9 @@ extension DemoCommand {
                 }()
                 let notes = count == 1 ? "1 note" : "\(count) notes"
                 let file = TerminalSafe.escaped((path as NSString).lastPathComponent)
-                guard try confirm("Delete \(file) (the vacation “\(TerminalSafe.escaped(trip))”, \(notes))?") else { continue }
+                guard try confirm("Delete \(file) (the vacation “\(TerminalSafe.escaped(trip))”, \(notes))?") else {
+                    continue
+                }
                 if let problem = Vacations.delete(path) { try tell(problem) }
             }
         }
@@ -325,9 +371,12 @@ extension DemoCommand {
     /// `/` to type a new one, r to rename and x to delete one of them (when
     /// there are some), or the keyboard when there are none. Nil when the person leaves.
     @MainActor
-    private func pickOrName(title: String, label: String, grid: String, values: [String], labels: [String]? = nil) throws -> Pick? {
+    private func pickOrName(
+        title: String, label: String, grid: String, values: [String], labels: [String]? = nil
+    ) throws -> Pick? {
         var keys = values.enumerated().map { index, value in
-            Layout.Key(label: labels?[index] ?? value, text: value, hotkey: index < 9 ? Character(String(index + 1)) : nil)
+            Layout.Key(
+                label: labels?[index] ?? value, text: value, hotkey: index < 9 ? Character(String(index + 1)) : nil)
         }
         keys.append(Layout.Key(label: values.isEmpty ? "abc (none yet)" : "abc", hotkey: "/", action: .keyboard))
         if !values.isEmpty {
@@ -337,7 +386,8 @@ extension DemoCommand {
         }
         let rows = stride(from: 0, to: keys.count, by: 3).map { Array(keys[$0..<min($0 + 3, keys.count)]) }
         let layout = Layout(title: grid, kind: .choice, pages: [Layout.Page(rows: rows)])
-        let field = Field(id: "value", label: label, required: true, layout: "values", input: values.isEmpty ? .keyboard : .grid)
+        let field = Field(
+            id: "value", label: label, required: true, layout: "values", input: values.isEmpty ? .keyboard : .grid)
         let form = Form(title: title, name: "demo_pick", pages: [Form.Page(fields: [field])], presentation: .picker)
         while true {
             guard let value = try fill(form, layouts: ["values": layout])?["value"]?.text else { return nil }
@@ -357,18 +407,24 @@ extension DemoCommand {
     /// One of `values` from a grid (no typing); nil when the person leaves.
     @MainActor
     private func pickOne(title: String, values: [String]) throws -> String? {
-        let keys = values.enumerated().map { index, value in Layout.Key(label: value, hotkey: index < 9 ? Character(String(index + 1)) : nil) }
+        let keys = values.enumerated().map { index, value in
+            Layout.Key(label: value, hotkey: index < 9 ? Character(String(index + 1)) : nil)
+        }
         let rows = stride(from: 0, to: keys.count, by: 3).map { Array(keys[$0..<min($0 + 3, keys.count)]) }
         let field = Field(id: "value", label: "Which", required: true, layout: "values", input: .grid, strict: true)
         let form = Form(title: title, name: "demo_pick", pages: [Form.Page(fields: [field])], presentation: .picker)
-        return try fill(form, layouts: ["values": Layout(title: "Pick one", kind: .choice, pages: [Layout.Page(rows: rows)])])?["value"]?.text
+        return try fill(
+            form, layouts: ["values": Layout(title: "Pick one", kind: .choice, pages: [Layout.Page(rows: rows)])])?[
+                "value"]?.text
     }
 
     /// A name typed on the keyboard; nil when the person leaves.
     @MainActor
     private func askName(title: String, label: String) throws -> String? {
-        let form = Form(title: title, name: "demo_name", pages: [Form.Page(fields: [Field(id: "value", label: label, required: true)])],
-                        presentation: .picker)
+        let form = Form(
+            title: title, name: "demo_name",
+            pages: [Form.Page(fields: [Field(id: "value", label: label, required: true)])],
+            presentation: .picker)
         return try fill(form, layouts: [:])?["value"]?.text
     }
 
@@ -382,11 +438,20 @@ extension DemoCommand {
     /// `onlyOK`: a message to read, with one key (o; also Esc) that goes back.
     @MainActor
     private func confirm(_ question: String, onlyOK: Bool = false) throws -> Bool {
-        let keys = onlyOK ? [Layout.Key(label: "OK", text: "ok", hotkey: "o")]
-            : [Layout.Key(label: "Yes, delete", text: "yes", hotkey: "y"), Layout.Key(label: "No, keep it", text: "no", hotkey: "n")]
-        let field = Field(id: "answer", label: onlyOK ? "OK" : "Sure?", required: true, layout: "answer", input: .grid, strict: true)
-        let form = Form(title: question, name: "demo_confirm", pages: [Form.Page(fields: [field])], presentation: .picker)
-        let layout = Layout(title: onlyOK ? "o or Esc goes back" : "y deletes; n or Esc keeps it", kind: .choice, pages: [Layout.Page(rows: [keys])])
+        let keys =
+            onlyOK
+            ? [Layout.Key(label: "OK", text: "ok", hotkey: "o")]
+            : [
+                Layout.Key(label: "Yes, delete", text: "yes", hotkey: "y"),
+                Layout.Key(label: "No, keep it", text: "no", hotkey: "n"),
+            ]
+        let field = Field(
+            id: "answer", label: onlyOK ? "OK" : "Sure?", required: true, layout: "answer", input: .grid, strict: true)
+        let form = Form(
+            title: question, name: "demo_confirm", pages: [Form.Page(fields: [field])], presentation: .picker)
+        let layout = Layout(
+            title: onlyOK ? "o or Esc goes back" : "y deletes; n or Esc keeps it", kind: .choice,
+            pages: [Layout.Page(rows: [keys])])
         return try fill(form, layouts: ["answer": layout])?["answer"]?.text == "yes"
     }
 }
@@ -416,7 +481,8 @@ enum Vacations {
         if manager.fileExists(atPath: to) { return "There is a vacation “\(TerminalSafe.escaped(new))” already" }
         for (source, target) in zip(files(from), files(to)) where manager.fileExists(atPath: source) {
             do { try manager.moveItem(atPath: source, toPath: target) } catch {
-                return "Cannot rename \(TerminalSafe.escaped(source)): \(TerminalSafe.escaped(error.localizedDescription))"
+                return
+                    "Cannot rename \(TerminalSafe.escaped(source)): \(TerminalSafe.escaped(error.localizedDescription))"
             }
         }
         return nil
@@ -426,7 +492,8 @@ enum Vacations {
     static func delete(_ path: String) -> String? {
         for file in files(path) where FileManager.default.fileExists(atPath: file) {
             do { try FileManager.default.removeItem(atPath: file) } catch {
-                return "Cannot delete \(TerminalSafe.escaped(file)): \(TerminalSafe.escaped(error.localizedDescription))"
+                return
+                    "Cannot delete \(TerminalSafe.escaped(file)): \(TerminalSafe.escaped(error.localizedDescription))"
             }
         }
         return nil
@@ -439,8 +506,9 @@ extension Checklists {
     /// The first start's list, to try the app on at once.
     static func addSample(_ database: any RecordStore, form: Form) throws {
         for (item, checked) in [("Eggs", false), ("Bread", true), ("Milk", false)] {
-            try database.saveRecord(Record(values: [("list", .text("Groceries")), ("item", .text(item)), ("checked", .boolean(checked))]),
-                                    form: form)
+            try database.saveRecord(
+                Record(values: [("list", .text("Groceries")), ("item", .text(item)), ("checked", .boolean(checked))]),
+                form: form)
         }
         try database.saveRecord(Record(values: [("list", .text("Groceries"))]), form: opened)
     }
@@ -448,17 +516,22 @@ extension Checklists {
     /// How many of the list's items are not checked.
     static func unchecked(in list: String, _ database: any RecordStore, form: Form) -> Int {
         let all = (try? database.recordCount(form: form, where: [match(list)])) ?? 0
-        let checked = (try? database.recordCount(form: form, where: [match(list), FieldMatch(field: "checked", value: .boolean(true))])) ?? 0
+        let checked =
+            (try? database.recordCount(
+                form: form, where: [match(list), FieldMatch(field: "checked", value: .boolean(true))])) ?? 0
         return all - checked
     }
 
     /// Renames a list: its items move to the new name, and so do its openings,
     /// so the list open last is still the one opened next.
     static func rename(_ old: String, to new: String, _ database: any RecordStore, form: Form) throws {
-        for (records, recordForm) in [(try database.records(form: form, where: [match(old)]), form),
-                                      (try database.records(form: opened, where: [match(old)]), opened)] {
+        for (records, recordForm) in [
+            (try database.records(form: form, where: [match(old)]), form),
+            (try database.records(form: opened, where: [match(old)]), opened),
+        ] {
             for stored in records {
-                let values = Record(values: stored.values.values.map { ($0.id, $0.id == "list" ? .text(new) : $0.value) })
+                let values = Record(
+                    values: stored.values.values.map { ($0.id, $0.id == "list" ? .text(new) : $0.value) })
                 try database.updateRecord(id: stored.id, values, form: recordForm)
             }
         }
@@ -495,23 +568,29 @@ enum DemoApps {
     static func folder() -> String? {
         let here = "demo"
         if FileManager.default.fileExists(atPath: here + "/todo.yaml") { return here }
-        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
         let fallback = source.appendingPathComponent("demo").path
         return FileManager.default.fileExists(atPath: fallback) ? fallback : nil
     }
 
     static func find() throws -> [App] {
-        guard let folder = folder() else { throw Failure(message: "no demo/ folder here; run keyform demo from Keyform's source folder") }
+        guard let folder = folder() else {
+            throw Failure(message: "no demo/ folder here; run keyform demo from Keyform's source folder")
+        }
         let files = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         // The apps people should try first come first; others follow by name.
         let order = ["todo", "profile", "swim", "vacation", "checklist", "japanese", "account"]
-        func rank(_ file: String) -> (Int, String) { (order.firstIndex(of: (file as NSString).deletingPathExtension) ?? order.count, file) }
-        return files.filter { $0.hasSuffix(".yaml") && !SourceFiles.isTestFile($0) }.sorted { rank($0) < rank($1) }.compactMap { file in
-            let path = folder + "/" + file
-            guard let form = FormFiles.load(path: path).form?.form else { return nil }
-            let stem = (file as NSString).deletingPathExtension
-            return App(name: form.name, stem: stem, title: menuNames[stem] ?? form.title ?? form.name, path: path)
+        func rank(_ file: String) -> (Int, String) {
+            (order.firstIndex(of: (file as NSString).deletingPathExtension) ?? order.count, file)
         }
+        return files.filter { $0.hasSuffix(".yaml") && !SourceFiles.isTestFile($0) }.sorted { rank($0) < rank($1) }
+            .compactMap { file in
+                let path = folder + "/" + file
+                guard let form = FormFiles.load(path: path).form?.form else { return nil }
+                let stem = (file as NSString).deletingPathExtension
+                return App(name: form.name, stem: stem, title: menuNames[stem] ?? form.title ?? form.name, path: path)
+            }
     }
 
     static var dataFolder: String {
@@ -532,12 +611,18 @@ enum DemoApps {
     /// (its number in the menu, its database file, whether it exists yet; the
     /// vacations a per-trip app has), after a heading. `missing`: not created yet.
     static func databases(_ apps: [App]) -> [(text: String, missing: Bool)] {
-        var lines: [(text: String, missing: Bool)] = [("Data in \(TerminalSafe.escaped(displayFolder))/ (one database per app, made on first use)", false)]
+        var lines: [(text: String, missing: Bool)] = [
+            ("Data in \(TerminalSafe.escaped(displayFolder))/ (one database per app, made on first use)", false)
+        ]
         let rows = apps.enumerated().map { index, app -> (file: String, status: String, missing: Bool) in
             let number = index < 9 ? "[\(index + 1)] " : "    "
             if app.name == "vacation" {
                 let trips = trips(of: app).map(TerminalSafe.escaped)
-                return (number + app.name + "-NAME.sqlite", trips.isEmpty ? "one per vacation; none yet" : "one per vacation: " + trips.joined(separator: ", "), trips.isEmpty)
+                return (
+                    number + app.name + "-NAME.sqlite",
+                    trips.isEmpty ? "one per vacation; none yet" : "one per vacation: " + trips.joined(separator: ", "),
+                    trips.isEmpty
+                )
             }
             let exists = FileManager.default.fileExists(atPath: databasePath(for: app))
             return (number + app.name + ".sqlite", exists ? "exists" : "not created yet", !exists)
@@ -553,8 +638,11 @@ enum DemoApps {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: dataFolder)) ?? []
         let files = names.filter { $0.hasPrefix(prefix) && $0.hasSuffix(suffix) }
         func modified(_ name: String) -> Date {
-            ((try? FileManager.default.attributesOfItem(atPath: dataFolder + "/" + name))?[.modificationDate] as? Date) ?? .distantPast
+            ((try? FileManager.default.attributesOfItem(atPath: dataFolder + "/" + name))?[.modificationDate] as? Date)
+                ?? .distantPast
         }
-        return files.sorted { modified($0) > modified($1) }.map { String($0.dropFirst(prefix.count).dropLast(suffix.count)) }
+        return files.sorted { modified($0) > modified($1) }.map {
+            String($0.dropFirst(prefix.count).dropLast(suffix.count))
+        }
     }
 }

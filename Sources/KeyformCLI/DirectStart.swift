@@ -39,13 +39,18 @@ enum DirectStart {
     }
 
     static func run(_ words: [String]) -> RunCommand? {
-        guard let line = PlainWords(words, flags: ["--no-store", "--resume", "--fresh", "--repeat", "--no-animation", "--no-mouse", "--accessible"],
-                                    options: ["--format", "--answers", "--answers-format", "--db", "--author", "--timeout"],
-                                    repeatable: ["--choices"]),
-              line.positionals.count == 1,
-              let format = line.value("--format", or: RecordFormat.json),
-              let answersFormat: AnswersFormat? = line.value("--answers-format"),
-              let timeout: Int? = line.value("--timeout")
+        guard
+            let line = PlainWords(
+                words,
+                flags: [
+                    "--no-store", "--resume", "--fresh", "--repeat", "--no-animation", "--no-mouse", "--accessible",
+                ],
+                options: ["--format", "--answers", "--answers-format", "--db", "--author", "--timeout"],
+                repeatable: ["--choices"]),
+            line.positionals.count == 1,
+            let format = line.value("--format", or: RecordFormat.json),
+            let answersFormat: AnswersFormat? = line.value("--answers-format"),
+            let timeout: Int? = line.value("--timeout")
         else { return nil }
         var database = DatabaseOption()
         database.db = line.single("--db")
@@ -72,7 +77,9 @@ enum DirectStart {
     }
 
     static func demo(_ words: [String]) -> DemoCommand? {
-        guard let line = PlainWords(words, flags: ["--no-animation", "--no-mouse"], options: []), line.positionals.count <= 1 else { return nil }
+        guard let line = PlainWords(words, flags: ["--no-animation", "--no-mouse"], options: []),
+            line.positionals.count <= 1
+        else { return nil }
         var command = DemoCommand()
         command.app = line.positionals.first
         command.noAnimation = line.has("--no-animation")
@@ -82,10 +89,14 @@ enum DirectStart {
 
     static func input(_ words: [String]) -> InputCommand? {
         let inverted = ["--required", "--secret"]
-        guard let line = PlainWords(words, flags: PromptOptions.flags + inverted.flatMap(PlainWords.withInversion),
-                                    options: PromptOptions.options + ["--label", "--placeholder", "--value", "--type", "--pattern", "--history"],
-                                    exclusive: PromptOptions.exclusive + inverted.map(PlainWords.withInversion)),
-              line.positionals.isEmpty, let prompt = PromptOptions(line)
+        guard
+            let line = PlainWords(
+                words, flags: PromptOptions.flags + inverted.flatMap(PlainWords.withInversion),
+                options: PromptOptions.options + [
+                    "--label", "--placeholder", "--value", "--type", "--pattern", "--history",
+                ],
+                exclusive: PromptOptions.exclusive + inverted.map(PlainWords.withInversion)),
+            line.positionals.isEmpty, let prompt = PromptOptions(line)
         else { return nil }
         var command = InputCommand()
         command.label = line.single("--label")
@@ -101,10 +112,12 @@ enum DirectStart {
     }
 
     static func write(_ words: [String]) -> WriteCommand? {
-        guard let line = PlainWords(words, flags: PromptOptions.flags + PlainWords.withInversion("--required"),
-                                    options: PromptOptions.options + ["--label", "--placeholder", "--value", "--lines"],
-                                    exclusive: PromptOptions.exclusive + [PlainWords.withInversion("--required")]),
-              line.positionals.isEmpty, let prompt = PromptOptions(line), let lines: Int? = line.value("--lines")
+        guard
+            let line = PlainWords(
+                words, flags: PromptOptions.flags + PlainWords.withInversion("--required"),
+                options: PromptOptions.options + ["--label", "--placeholder", "--value", "--lines"],
+                exclusive: PromptOptions.exclusive + [PlainWords.withInversion("--required")]),
+            line.positionals.isEmpty, let prompt = PromptOptions(line), let lines: Int? = line.value("--lines")
         else { return nil }
         var command = WriteCommand()
         command.label = line.single("--label")
@@ -117,10 +130,12 @@ enum DirectStart {
     }
 
     static func choose(_ words: [String]) -> ChooseCommand? {
-        guard let line = PlainWords(words, flags: PromptOptions.flags + PlainWords.withInversion("--multiple"),
-                                    options: PromptOptions.options + ["--file", "--label", "--max"], repeatable: ["--selected"],
-                                    exclusive: PromptOptions.exclusive + [PlainWords.withInversion("--multiple")]),
-              let prompt = PromptOptions(line), let max: Int? = line.value("--max")
+        guard
+            let line = PlainWords(
+                words, flags: PromptOptions.flags + PlainWords.withInversion("--multiple"),
+                options: PromptOptions.options + ["--file", "--label", "--max"], repeatable: ["--selected"],
+                exclusive: PromptOptions.exclusive + [PlainWords.withInversion("--multiple")]),
+            let prompt = PromptOptions(line), let max: Int? = line.value("--max")
         else { return nil }
         var command = ChooseCommand()
         command.options = line.positionals
@@ -134,9 +149,11 @@ enum DirectStart {
     }
 
     static func confirm(_ words: [String]) -> ConfirmCommand? {
-        guard let line = PlainWords(words, flags: PromptOptions.flags, options: PromptOptions.options + ["--default"],
-                                    exclusive: PromptOptions.exclusive),
-              line.positionals.count == 1, let prompt = PromptOptions(line)
+        guard
+            let line = PlainWords(
+                words, flags: PromptOptions.flags, options: PromptOptions.options + ["--default"],
+                exclusive: PromptOptions.exclusive),
+            line.positionals.count == 1, let prompt = PromptOptions(line)
         else { return nil }
         var command = ConfirmCommand()
         command.question = line.positionals[0]
@@ -161,9 +178,11 @@ enum DirectStart {
 
     /// `date` and `time` take the same words: a label, a value and the prompts' own options.
     private static func labelAndValue(_ words: [String]) -> (String?, String?, PromptOptions)? {
-        guard let line = PlainWords(words, flags: PromptOptions.flags, options: PromptOptions.options + ["--label", "--value"],
-                                    exclusive: PromptOptions.exclusive),
-              line.positionals.isEmpty, let prompt = PromptOptions(line)
+        guard
+            let line = PlainWords(
+                words, flags: PromptOptions.flags, options: PromptOptions.options + ["--label", "--value"],
+                exclusive: PromptOptions.exclusive),
+            line.positionals.isEmpty, let prompt = PromptOptions(line)
         else { return nil }
         return (line.single("--label"), line.single("--value"), prompt)
     }
@@ -176,7 +195,9 @@ extension PromptOptions {
 
     /// The options every prompt shares, from a plain line; nil when a value does not read.
     init?(_ line: PlainWords) {
-        guard let format: Prompt.Format? = line.value("--format"), let timeout: Int? = line.value("--timeout") else { return nil }
+        guard let format: Prompt.Format? = line.value("--format"), let timeout: Int? = line.value("--timeout") else {
+            return nil
+        }
         self.init()
         self.format = format
         inline = line.inverted("--inline")
@@ -197,7 +218,10 @@ struct PlainWords {
     ///   - options: the options taking one value, given at most once.
     ///   - repeatable: the options that may be given again, each value kept.
     ///   - exclusive: groups of flags of which at most one may be given (`--inline`, `--no-inline`).
-    init?(_ words: [String], flags knownFlags: [String], options: [String], repeatable: [String] = [], exclusive: [[String]] = []) {
+    init?(
+        _ words: [String], flags knownFlags: [String], options: [String], repeatable: [String] = [],
+        exclusive: [[String]] = []
+    ) {
         var index = 0
         while index < words.count {
             let word = words[index]

@@ -29,9 +29,11 @@ struct SourceFormatting {
                 failed = true
             }
         }
-        let files = try SourceFiles.expand(paths.filter { $0 != "-" }, skipping: SourceFiles.isTestFile, named: { name in
-            noun == "form" ? SourceFiles.formNamed(name) : SourceFiles.layoutNamed(name)
-        }, emptyFolder: "\(noun) file (*.yaml)")
+        let files = try SourceFiles.expand(
+            paths.filter { $0 != "-" }, skipping: SourceFiles.isTestFile,
+            named: { name in
+                noun == "form" ? SourceFiles.formNamed(name) : SourceFiles.layoutNamed(name)
+            }, emptyFolder: "\(noun) file (*.yaml)")
         for path in files {
             if try !formatFile(path) { failed = true }
         }
@@ -94,14 +96,18 @@ struct LayoutFmtCommand: ParsableCommand {
     @Flag(help: "Change nothing; exit 1 if a file is not in canonical form.")
     var check = false
 
-    @Argument(help: "Layout files or folders of layout files, or - for stdin.", completion: .file(extensions: ["yaml", "yml"]))
+    @Argument(
+        help: "Layout files or folders of layout files, or - for stdin.",
+        completion: .file(extensions: ["yaml", "yml"]))
     var paths: [String]
 
     func run() throws {
-        let formatting = SourceFormatting(noun: "layout", kind: .layout, errors: { bytes, _, folder in
-            let parsed = folder.map { LayoutFiles().parse(bytes, folder: $0) } ?? LayoutParser.parse(bytes: bytes)
-            return parsed.diagnostics.filter(\.isError)
-        }, check: check)
+        let formatting = SourceFormatting(
+            noun: "layout", kind: .layout,
+            errors: { bytes, _, folder in
+                let parsed = folder.map { LayoutFiles().parse(bytes, folder: $0) } ?? LayoutParser.parse(bytes: bytes)
+                return parsed.diagnostics.filter(\.isError)
+            }, check: check)
         try formatting.run(paths)
     }
 }
@@ -125,20 +131,24 @@ struct FormFmtCommand: ParsableCommand {
     @Flag(help: "Change nothing; exit 1 if a file is not in canonical form.")
     var check = false
 
-    @Argument(help: "Form files or folders of form files, or - for stdin.", completion: .file(extensions: ["yaml", "yml"]))
+    @Argument(
+        help: "Form files or folders of form files, or - for stdin.", completion: .file(extensions: ["yaml", "yml"]))
     var paths: [String]
 
     func run() throws {
-        let formatting = SourceFormatting(noun: "form", kind: .form, errors: { bytes, path, folder in
-            let stem = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
-            guard let folder else {
-                return FormParser.parse(bytes: bytes, stem: "stdin", layouts: { _ in .notLookedUp }).diagnostics.filter(\.isError)
-            }
-            let layouts = LayoutSet(files: LayoutFiles(formFolder: folder))
-            // The form's own errors (a layout's own problems are its file's, not this one's).
-            return FormFiles.load(bytes: bytes, path: path, stem: stem, layouts: layouts).diagnostics
-                .filter { $0.path == path && $0.diagnostic.isError }.map(\.diagnostic)
-        }, check: check)
+        let formatting = SourceFormatting(
+            noun: "form", kind: .form,
+            errors: { bytes, path, folder in
+                let stem = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+                guard let folder else {
+                    return FormParser.parse(bytes: bytes, stem: "stdin", layouts: { _ in .notLookedUp }).diagnostics
+                        .filter(\.isError)
+                }
+                let layouts = LayoutSet(files: LayoutFiles(formFolder: folder))
+                // The form's own errors (a layout's own problems are its file's, not this one's).
+                return FormFiles.load(bytes: bytes, path: path, stem: stem, layouts: layouts).diagnostics
+                    .filter { $0.path == path && $0.diagnostic.isError }.map(\.diagnostic)
+            }, check: check)
         try formatting.run(paths)
     }
 }

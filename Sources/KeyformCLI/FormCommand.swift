@@ -7,7 +7,10 @@ struct FormCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "form",
         abstract: "Check, preview, format and list form files, and describe the format.",
-        subcommands: [FormCheckCommand.self, FormPreviewCommand.self, FormFmtCommand.self, FormListCommand.self, FormSchemaCommand.self]
+        subcommands: [
+            FormCheckCommand.self, FormPreviewCommand.self, FormFmtCommand.self, FormListCommand.self,
+            FormSchemaCommand.self,
+        ]
     )
 }
 
@@ -24,8 +27,9 @@ struct FormCheckCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "Form files, folders of form files, or names of forms (as keyform run finds them).",
-              completion: NameCompletion.forms)
+    @Argument(
+        help: "Form files, folders of form files, or names of forms (as keyform run finds them).",
+        completion: NameCompletion.forms)
     var paths: [String]
 
     func run() throws {

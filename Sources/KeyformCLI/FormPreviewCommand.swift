@@ -43,7 +43,9 @@ struct FormPreviewCommand: ParsableCommand {
 
     func run() throws {
         guard let path = FormFiles.locate(form) else {
-            throw Failure(message: Speaking.language.text(.formNotFound(form, places: FormFiles.searchedPlaces(for: form), needs: nil)))
+            throw Failure(
+                message: Speaking.language.text(
+                    .formNotFound(form, places: FormFiles.searchedPlaces(for: form), needs: nil)))
         }
         if watch { try FormPreviewWatch(path: path, width: width, height: height).run() }
         let (loaded, diagnostics) = FormFiles.load(path: path)
@@ -95,11 +97,13 @@ struct FormPreviewWatch {
         let (width, height) = (width, height)
         try PreviewWatch(
             look: {
-                Look(form: WatchedFile.read(path), layouts: asked.names.map { name in
-                    let source = files.resolver.resolve(name)
-                    guard case .file(let file)? = source else { return LayoutLook(name: name, source: source) }
-                    return LayoutLook(name: name, source: source, file: WatchedFile.read(file))
-                })
+                Look(
+                    form: WatchedFile.read(path),
+                    layouts: asked.names.map { name in
+                        let source = files.resolver.resolve(name)
+                        guard case .file(let file)? = source else { return LayoutLook(name: name, source: source) }
+                        return LayoutLook(name: name, source: source, file: WatchedFile.read(file))
+                    })
             },
             draw: { look, screen in
                 let bytes: [UInt8]
@@ -121,10 +125,12 @@ struct FormPreviewWatch {
                 let frame = loaded.flatMap { loaded in
                     try? FormPreview.frame(
                         loaded.form, layouts: loaded.layouts, width: width ?? screen.columns ?? 80, height: rows,
-                        clock: WallClock.now(), color: screen.terminal && (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
+                        clock: WallClock.now(),
+                        color: screen.terminal && (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
                     )
                 }
-                return FormPreview.watchLines(origin: origin, frame: frame, diagnostics: diagnostics, styled: screen.terminal)
+                return FormPreview.watchLines(
+                    origin: origin, frame: frame, diagnostics: diagnostics, styled: screen.terminal)
             }
         ).run()
     }

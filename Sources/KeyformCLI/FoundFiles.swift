@@ -31,18 +31,21 @@ enum FoundTable {
 enum NameCompletion {
     /// The forms a name finds from here, and the paths of YAML files (a form is either).
     static let forms = CompletionKind.custom { _, _, prefix in
-        FormFiles.available().filter { $0.hiddenBy == nil && $0.name.hasPrefix(prefix) }.map(\.name) + PathCompletion.paths(completing: prefix)
+        FormFiles.available().filter { $0.hiddenBy == nil && $0.name.hasPrefix(prefix) }.map(\.name)
+            + PathCompletion.paths(completing: prefix)
     }
 
     /// The layouts a name finds from here, shipped ones included, and the paths of YAML files.
     static let layouts = CompletionKind.custom { _, _, prefix in
-        LayoutFiles().available().filter { $0.hiddenBy == nil && $0.name.hasPrefix(prefix) }.map(\.name) + PathCompletion.paths(completing: prefix)
+        LayoutFiles().available().filter { $0.hiddenBy == nil && $0.name.hasPrefix(prefix) }.map(\.name)
+            + PathCompletion.paths(completing: prefix)
     }
 
     /// `FIELD=` for each field of the form named on the command line (`--where`).
     static let whereFields = CompletionKind.custom { words, _, _ in
         guard let form = formArgument(in: words), let path = FormFiles.locate(form),
-              let loaded = FormFiles.load(path: path).form else { return [] }
+            let loaded = FormFiles.load(path: path).form
+        else { return [] }
         return loaded.form.valueFields.map { "\($0.id)=" }
     }
 
@@ -75,8 +78,10 @@ enum NameCompletion {
 /// starts with a dot. A word that reaches one folder alone is answered with
 /// that folder's entries, so the shell does not close the word after `dir/`.
 enum PathCompletion {
-    static func paths(completing word: String, extensions: Set<String> = ["yaml", "yml"],
-                      fileManager: FileManager = .default) -> [String] {
+    static func paths(
+        completing word: String, extensions: Set<String> = ["yaml", "yml"],
+        fileManager: FileManager = .default
+    ) -> [String] {
         var found = entries(completing: word, extensions: extensions, fileManager: fileManager)
         if found.count == 1, let folder = found.first, folder.hasSuffix("/") {
             let inside = entries(completing: folder, extensions: extensions, fileManager: fileManager)
@@ -85,7 +90,8 @@ enum PathCompletion {
         return found
     }
 
-    private static func entries(completing word: String, extensions: Set<String>, fileManager: FileManager) -> [String] {
+    private static func entries(completing word: String, extensions: Set<String>, fileManager: FileManager) -> [String]
+    {
         // The typed folder as typed (kept in each answer, `~/` too) and the start of a name in it.
         let slash = word.lastIndex(of: "/")
         let folder = slash.map { String(word[...$0]) } ?? ""

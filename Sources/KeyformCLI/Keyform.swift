@@ -11,8 +11,12 @@ struct Keyform: ParsableCommand {
         commandName: "keyform",
         abstract: "Terminal forms with custom keyboards: fields typed with GNU readline or picked from key grids.",
         version: "keyform 0.1.0 (GNU readline \(ReadlineInfo.version))",
-        subcommands: [RunCommand.self, DemoCommand.self, RecordsCommand.self, BrowseCommand.self, TestCommand.self, FormCommand.self, LayoutCommand.self, ConfigCommand.self,
-                      InputCommand.self, WriteCommand.self, ChooseCommand.self, ConfirmCommand.self, DateCommand.self, TimeCommand.self]
+        subcommands: [
+            RunCommand.self, DemoCommand.self, RecordsCommand.self, BrowseCommand.self, TestCommand.self,
+            FormCommand.self, LayoutCommand.self, ConfigCommand.self,
+            InputCommand.self, WriteCommand.self, ChooseCommand.self, ConfirmCommand.self, DateCommand.self,
+            TimeCommand.self,
+        ]
     )
 
     /// Exit statuses of the SPEC: bad usage is 2 (ArgumentParser's default is 64).
@@ -84,7 +88,8 @@ enum ProcessArguments {
         }
         let arguments = CommandLine.arguments
         guard !arguments.isEmpty else {
-            throw Failure(message: "cannot read the command line (on Linux it is read from /proc/self/cmdline: mount /proc)")
+            throw Failure(
+                message: "cannot read the command line (on Linux it is read from /proc/self/cmdline: mount /proc)")
         }
         return Array(arguments.dropFirst())
     }

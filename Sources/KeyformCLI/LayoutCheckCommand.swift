@@ -19,8 +19,10 @@ struct LayoutCheckCommand: ParsableCommand {
 
     func run() throws {
         var errors = 0
-        for file in try SourceFiles.expand(paths, skipping: SourceFiles.isTestFile, named: SourceFiles.layoutNamed,
-                                                     emptyFolder: "layout file (*.yaml)") {
+        for file in try SourceFiles.expand(
+            paths, skipping: SourceFiles.isTestFile, named: SourceFiles.layoutNamed,
+            emptyFolder: "layout file (*.yaml)")
+        {
             let diagnostics = check(file)
             for diagnostic in diagnostics { Output.error(diagnostic.formatted(path: file)) }
             errors += diagnostics.filter(\.isError).count

@@ -27,7 +27,9 @@ struct LayoutListCommand: ParsableCommand {
     )
 
     func run() throws {
-        let rows = LayoutFiles().available().map { FoundTable.Row(name: $0.name, from: $0.origin, hiddenBy: $0.hiddenBy) }
+        let rows = LayoutFiles().available().map {
+            FoundTable.Row(name: $0.name, from: $0.origin, hiddenBy: $0.hiddenBy)
+        }
         try Output.result(FoundTable.text(rows))
     }
 }

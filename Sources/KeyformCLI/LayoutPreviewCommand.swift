@@ -58,19 +58,25 @@ struct LayoutPreviewCommand: ParsableCommand {
             let origin = FileManager.default.displayPath(path)
             let folder = (path as NSString).deletingLastPathComponent
             let width = width
-            try PreviewWatch(look: { WatchedFile.read(path) }, draw: { file, screen in
-                let columns = width ?? screen.columns ?? 80
-                switch file {
-                case .bytes(let bytes):
-                    let parsed = files.parse(bytes, folder: folder)
-                    return LayoutPreview.watchLines(origin: origin, parsed: parsed, width: columns, highlight: screen.terminal)
-                case .unreadable(let message):
-                    return LayoutPreview.watchLines(origin: origin, parsed: nil, readError: message, width: columns, highlight: false)
+            try PreviewWatch(
+                look: { WatchedFile.read(path) },
+                draw: { file, screen in
+                    let columns = width ?? screen.columns ?? 80
+                    switch file {
+                    case .bytes(let bytes):
+                        let parsed = files.parse(bytes, folder: folder)
+                        return LayoutPreview.watchLines(
+                            origin: origin, parsed: parsed, width: columns, highlight: screen.terminal)
+                    case .unreadable(let message):
+                        return LayoutPreview.watchLines(
+                            origin: origin, parsed: nil, readError: message, width: columns, highlight: false)
+                    }
                 }
-            }).run()
+            ).run()
         case .shipped(let name)?:
-            throw Failure(message: "'\(name)' is a layout shipped with Keyform: it has no file to watch; "
-                + "watch a file of your own (./Layouts/\(name).yaml, once made, is found before it)")
+            throw Failure(
+                message: "'\(name)' is a layout shipped with Keyform: it has no file to watch; "
+                    + "watch a file of your own (./Layouts/\(name).yaml, once made, is found before it)")
         case nil:
             throw Failure(message: files.resolver.notFoundMessage(for: layout))
         }

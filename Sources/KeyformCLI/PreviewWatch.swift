@@ -32,8 +32,11 @@ struct PreviewWatch<Look: Equatable> {
             let now = look()
             if drawn != now {
                 let size = terminal ? TerminalMode.size(fd: STDOUT_FILENO) : nil
-                guard let lines = draw(now, Screen(terminal: terminal, columns: size?.width, rows: size?.height)) else { continue }
-                let text = terminal
+                guard let lines = draw(now, Screen(terminal: terminal, columns: size?.width, rows: size?.height)) else {
+                    continue
+                }
+                let text =
+                    terminal
                     ? "\u{1B}[H\u{1B}[2J" + lines.map(\.styledText).joined(separator: "\n") + "\n"
                     : lines.map(\.text).joined(separator: "\n") + "\n\n"
                 try Output.result(text)
@@ -84,8 +87,10 @@ extension Frame.Line {
     /// preview), each styled span closed again, so the shell's own colours stay.
     var styledText: String {
         spans.map { span in
-            let codes = [(TextStyle.bold, "1"), (.dim, "2"), (.underline, "4"), (.reverse, "7"), (.error, "31"), (.accent, "36")]
-                .filter { span.style.contains($0.0) }.map(\.1)
+            let codes = [
+                (TextStyle.bold, "1"), (.dim, "2"), (.underline, "4"), (.reverse, "7"), (.error, "31"), (.accent, "36"),
+            ]
+            .filter { span.style.contains($0.0) }.map(\.1)
             return codes.isEmpty ? span.text : "\u{1B}[\(codes.joined(separator: ";"))m\(span.text)\u{1B}[0m"
         }.joined()
     }

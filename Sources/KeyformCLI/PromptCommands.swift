@@ -28,7 +28,9 @@ struct InputCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "input",
         abstract: "Ask for one line and print it (readline editing, a type's checks).",
-        discussion: promptDiscussion(.input, """
+        discussion: promptDiscussion(
+            .input,
+            """
             name=$(keyform input --label Name --placeholder 'Ada Lovelace' --required) asks \
             for a line edited with GNU readline (your ~/.inputrc applies) and prints it. \
             --type integer, number, date or time checks it as a form field of that type \
@@ -42,7 +44,8 @@ struct InputCommand: ParsableCommand {
     var placeholder: String?
     @Option(help: "The line's starting text; also the answer without a terminal.")
     var value: String?
-    @Option(help: "text, integer, number, date or time.", completion: .list(["text", "integer", "number", "date", "time"]))
+    @Option(
+        help: "text, integer, number, date or time.", completion: .list(["text", "integer", "number", "date", "time"]))
     var type: String?
     @Option(help: "A regular expression the whole line must match.")
     var pattern: String?
@@ -66,14 +69,18 @@ struct InputCommand: ParsableCommand {
             throw Failure(message: "--type \(typeName): give text, integer, number, date or time")
         }
         let secret = try PromptRun.checked { () throws(Prompt.Problem) in try defaults.flag("secret", self.secret) }
-        let required = try PromptRun.checked { () throws(Prompt.Problem) in try defaults.flag("required", self.required) }
-        if secret, self.history != nil { throw Failure(message: "--history keeps answers in a file; a --secret answer is never kept") }
+        let required = try PromptRun.checked { () throws(Prompt.Problem) in try defaults.flag("required", self.required)
+        }
+        if secret, self.history != nil {
+            throw Failure(message: "--history keeps answers in a file; a --secret answer is never kept")
+        }
         // A KEYFORM_INPUT_HISTORY set for every prompt keeps no secret: the secret goes without it.
         let history = secret ? nil : try defaults.string("history", self.history).map { try PromptHistory(name: $0) }
         let made = try PromptRun.checked { () throws(Prompt.Problem) in
-            try Prompt.input(label: defaults.string("label", label), placeholder: defaults.string("placeholder", placeholder),
-                             value: defaults.string("value", value), type: type, pattern: defaults.string("pattern", pattern),
-                             required: required, secret: secret)
+            try Prompt.input(
+                label: defaults.string("label", label), placeholder: defaults.string("placeholder", placeholder),
+                value: defaults.string("value", value), type: type, pattern: defaults.string("pattern", pattern),
+                required: required, secret: secret)
         }
         try PromptRun.ask(made, options: prompt, history: history)
     }
@@ -83,7 +90,9 @@ struct WriteCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "write",
         abstract: "Ask for text of several lines and print it.",
-        discussion: promptDiscussion(.write, """
+        discussion: promptDiscussion(
+            .write,
+            """
             notes=$(keyform write --label Details --placeholder 'Details of this change') \
             asks for text edited with GNU readline in --lines wrapped rows: Ctrl-J or \
             Alt-Enter breaks a line, Up and Down move between rows, Ctrl-E hands the text \
@@ -110,11 +119,14 @@ struct WriteCommand: ParsableCommand {
     @MainActor
     private func ask() throws {
         let defaults = PromptVariable.Defaults(.write, environment: environment)
-        let lines = try PromptRun.checked { () throws(Prompt.Problem) in try defaults.integer("lines", self.lines) } ?? 5
-        let required = try PromptRun.checked { () throws(Prompt.Problem) in try defaults.flag("required", self.required) }
+        let lines =
+            try PromptRun.checked { () throws(Prompt.Problem) in try defaults.integer("lines", self.lines) } ?? 5
+        let required = try PromptRun.checked { () throws(Prompt.Problem) in try defaults.flag("required", self.required)
+        }
         let made = try PromptRun.checked { () throws(Prompt.Problem) in
-            try Prompt.write(label: defaults.string("label", label), placeholder: defaults.string("placeholder", placeholder),
-                             value: defaults.string("value", value), lines: lines, required: required)
+            try Prompt.write(
+                label: defaults.string("label", label), placeholder: defaults.string("placeholder", placeholder),
+                value: defaults.string("value", value), lines: lines, required: required)
         }
         try PromptRun.ask(made, options: prompt)
     }
@@ -124,7 +136,9 @@ struct ChooseCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "choose",
         abstract: "Pick one option (or several) from a grid of keys and print it.",
-        discussion: promptDiscussion(.choose, """
+        discussion: promptDiscussion(
+            .choose,
+            """
             keyform choose fix feat docs prints the option picked: the first nine have the \
             hotkeys 1-9, arrows move, Enter picks. The options are the arguments, else one a \
             line from --file, else from stdin when it is not the terminal (git branch | \
@@ -155,12 +169,14 @@ struct ChooseCommand: ParsableCommand {
     @MainActor
     private func ask() throws {
         let defaults = PromptVariable.Defaults(.choose, environment: environment)
-        let multiple = try PromptRun.checked { () throws(Prompt.Problem) in try defaults.flag("multiple", self.multiple) }
+        let multiple = try PromptRun.checked { () throws(Prompt.Problem) in try defaults.flag("multiple", self.multiple)
+        }
         let max = try PromptRun.checked { () throws(Prompt.Problem) in try defaults.integer("max", self.max) }
         let given = try optionsGiven(file: defaults.string("file", file))
         let made = try PromptRun.checked { () throws(Prompt.Problem) in
-            try Prompt.choose(given, label: defaults.string("label", label), multiple: multiple, max: max,
-                              selected: defaults.lines("selected", selected))
+            try Prompt.choose(
+                given, label: defaults.string("label", label), multiple: multiple, max: max,
+                selected: defaults.lines("selected", selected))
         }
         try PromptRun.ask(made, options: prompt)
     }
@@ -170,9 +186,13 @@ struct ChooseCommand: ParsableCommand {
         if !options.isEmpty { return options }
         let bytes: [UInt8]
         if let file {
-            do { bytes = try SourceFiles.read(file, pipes: true) } catch { throw Failure(message: "--file \(file): \(error)") }
+            do { bytes = try SourceFiles.read(file, pipes: true) } catch {
+                throw Failure(message: "--file \(file): \(error)")
+            }
         } else if isatty(STDIN_FILENO) == 0 {
-            do { bytes = try SourceFiles.readStandardInput() } catch { throw Failure(message: "options on stdin: \(error)") }
+            do { bytes = try SourceFiles.readStandardInput() } catch {
+                throw Failure(message: "options on stdin: \(error)")
+            }
         } else {
             return []
         }
@@ -185,7 +205,9 @@ struct ConfirmCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "confirm",
         abstract: "Ask a yes/no question: exit 0 for yes, 1 for no.",
-        discussion: promptDiscussion(.confirm, """
+        discussion: promptDiscussion(
+            .confirm,
+            """
             keyform confirm 'Commit changes?' && git commit: y or n answer, arrows and Enter \
             too (Enter starts on yes unless --default no). Nothing is printed unless --format \
             json (true or false). Esc exits 1, as no does: a script that goes on only after \
@@ -195,7 +217,8 @@ struct ConfirmCommand: ParsableCommand {
 
     @Argument(help: "The question.")
     var question: String
-    @Option(name: .customLong("default"), help: "yes or no: the answer Enter starts on, and the answer without a terminal.")
+    @Option(
+        name: .customLong("default"), help: "yes or no: the answer Enter starts on, and the answer without a terminal.")
     var defaultAnswer: String?
     @OptionGroup var prompt: PromptOptions
 
@@ -218,7 +241,9 @@ struct DateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "date",
         abstract: "Pick a day on a calendar and print it (YYYY-MM-DD).",
-        discussion: promptDiscussion(.date, """
+        discussion: promptDiscussion(
+            .date,
+            """
             Arrows move a day or a week, PgUp/PgDn a month, t goes to today, Enter picks; \
             Tab types the date instead (2026-12-24, today, tomorrow).
             """)
@@ -233,7 +258,9 @@ struct DateCommand: ParsableCommand {
     func run() throws {
         try MainActor.assumeIsolated {
             let defaults = PromptVariable.Defaults(.date, environment: environment)
-            try PromptRun.ask(Prompt.date(label: defaults.string("label", label), value: defaults.string("value", value)), options: prompt)
+            try PromptRun.ask(
+                Prompt.date(label: defaults.string("label", label), value: defaults.string("value", value)),
+                options: prompt)
         }
     }
 }
@@ -242,7 +269,9 @@ struct TimeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "time",
         abstract: "Type a time on a keypad and print it (HH:MM).",
-        discussion: promptDiscussion(.time, """
+        discussion: promptDiscussion(
+            .time,
+            """
             The digits and ':' type (0730 is 07:30), n types now, d or Enter is done; Tab \
             types it with readline instead.
             """)
@@ -257,7 +286,9 @@ struct TimeCommand: ParsableCommand {
     func run() throws {
         try MainActor.assumeIsolated {
             let defaults = PromptVariable.Defaults(.time, environment: environment)
-            try PromptRun.ask(Prompt.time(label: defaults.string("label", label), value: defaults.string("value", value)), options: prompt)
+            try PromptRun.ask(
+                Prompt.time(label: defaults.string("label", label), value: defaults.string("value", value)),
+                options: prompt)
         }
     }
 }

@@ -9,10 +9,15 @@ struct PromptOptions: ParsableArguments {
     @Option(help: "What stdout gets: text (the value alone; a list one item a line) or json.")
     var format: Prompt.Format?
 
-    @Flag(inversion: .prefixedNo, help: "Draw under the cursor, in as many lines as the prompt needs (the default), or on the full screen (--no-inline).")
+    @Flag(
+        inversion: .prefixedNo,
+        help:
+            "Draw under the cursor, in as many lines as the prompt needs (the default), or on the full screen (--no-inline)."
+    )
     var inline: Bool?
 
-    @Option(help: ArgumentHelp("End the prompt after this many seconds, as Esc but with exit 124.", valueName: "SECONDS"))
+    @Option(
+        help: ArgumentHelp("End the prompt after this many seconds, as Esc but with exit 124.", valueName: "SECONDS"))
     var timeout: Int?
 
     @Flag(help: "No transitions (also when NO_MOTION is set, or the config says animation: false).")
@@ -36,16 +41,21 @@ enum PromptRun {
     static func ask(_ prompt: Prompt, options: PromptOptions, history: PromptHistory? = nil) throws {
         let config = try Settings.load()
         let defaults = PromptVariable.Defaults(prompt.command, environment: ProcessInfo.processInfo.environment)
-        let format = try options.format ?? defaults.string("format", nil).map { text in
-            guard let format = Prompt.Format(rawValue: text) else {
-                throw Failure(message: "KEYFORM_\(prompt.command.rawValue.uppercased())_FORMAT=\(text) is not text or json")
-            }
-            return format
-        } ?? .text
-        let inline = try checked { () throws(Prompt.Problem) in try defaults.flag("inline", options.inline, otherwise: true) }
+        let format =
+            try options.format ?? defaults.string("format", nil).map { text in
+                guard let format = Prompt.Format(rawValue: text) else {
+                    throw Failure(
+                        message: "KEYFORM_\(prompt.command.rawValue.uppercased())_FORMAT=\(text) is not text or json")
+                }
+                return format
+            } ?? .text
+        let inline = try checked { () throws(Prompt.Problem) in
+            try defaults.flag("inline", options.inline, otherwise: true)
+        }
         // The form's own time limit (`timeout:`, counted down in the footer): no second timer.
         var form = prompt.form
-        if let seconds = try checked({ () throws(Prompt.Problem) in try defaults.integer("timeout", options.timeout) }) {
+        if let seconds = try checked({ () throws(Prompt.Problem) in try defaults.integer("timeout", options.timeout) })
+        {
             guard (1...86_400).contains(seconds) else {
                 throw Failure(message: "--timeout must be a whole number of seconds from 1 to 86400, found \(seconds)")
             }
@@ -63,7 +73,8 @@ enum PromptRun {
             if let history { hooks.history = { _ in history.answers() } }
             var terminal = TerminalRunner.Options.fromEnvironment(animate: !options.noAnimation, config: config)
             terminal.inline = inline
-            record = try TerminalRunner.run(context: context, state: .start(context), options: terminal, hooks: hooks).record()
+            record = try TerminalRunner.run(context: context, state: .start(context), options: terminal, hooks: hooks)
+                .record()
         } catch let error as TerminalError {
             record = try answerWithoutTerminal(prompt, context, because: error)
         }
@@ -74,7 +85,9 @@ enum PromptRun {
 
     /// The answer the flags give, checked as a typed one would be (exit 2 with
     /// `keyform: field 'input': REASON` when it is not valid).
-    private static func answerWithoutTerminal(_ prompt: Prompt, _ context: FormContext, because error: TerminalError) throws -> Record {
+    private static func answerWithoutTerminal(
+        _ prompt: Prompt, _ context: FormContext, because error: TerminalError
+    ) throws -> Record {
         guard prompt.answersWithoutTerminal else {
             throw WithoutTerminal.failure(error, WithoutTerminal.prompt(prompt.command))
         }
@@ -112,11 +125,16 @@ struct PromptHistory {
 
     /// - Throws: `Failure` for a name that is not a plain file name.
     init(name: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
-        let allowed = name.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "-_.".unicodeScalars.contains($0)) }
-        guard !name.isEmpty, allowed, !name.hasPrefix(".") else {
-            throw Failure(message: "--history '\(name)' is not a name; use letters, digits, '-', '_' and '.' (e.g. commit-scope)")
+        let allowed = name.unicodeScalars.allSatisfy {
+            $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "-_.".unicodeScalars.contains($0))
         }
-        let state = environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? NSHomeDirectory() + "/.local/state"
+        guard !name.isEmpty, allowed, !name.hasPrefix(".") else {
+            throw Failure(
+                message: "--history '\(name)' is not a name; use letters, digits, '-', '_' and '.' (e.g. commit-scope)")
+        }
+        let state =
+            environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? NSHomeDirectory()
+            + "/.local/state"
         path = state + "/keyform/history/" + name
     }
 
@@ -133,7 +151,9 @@ struct PromptHistory {
         guard lines.last != answer else { return }
         lines.append(answer)
         let folder = (path as NSString).deletingLastPathComponent
-        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        try? (lines.suffix(Self.kept).joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        try? FileManager.default.createDirectory(
+            atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try? (lines.suffix(Self.kept).joined(separator: "\n") + "\n").write(
+            toFile: path, atomically: true, encoding: .utf8)
     }
 }

@@ -17,7 +17,9 @@ struct RecordsCommand: ParsableCommand {
             Exit status: 0 listed or exported, 1 the store or the output file failed (or no \
             database at --db), 2 bad usage, an invalid form, or a config with errors.
             """,
-        subcommands: [RecordsListCommand.self, RecordsExportCommand.self, RecordsImportCommand.self, RecordsCopyCommand.self]
+        subcommands: [
+            RecordsListCommand.self, RecordsExportCommand.self, RecordsImportCommand.self, RecordsCopyCommand.self,
+        ]
     )
 }
 
@@ -27,13 +29,16 @@ struct RecordQuery: ParsableArguments {
         case table, json, csv
     }
 
-    @Argument(help: ArgumentHelp("A form file, or the name of one (as for keyform run); else the name of a form with stored records.",
-                                 discussion: "Without the form file, the fields are as the form had them when a record was last stored."),
-              completion: NameCompletion.forms)
+    @Argument(
+        help: ArgumentHelp(
+            "A form file, or the name of one (as for keyform run); else the name of a form with stored records.",
+            discussion: "Without the form file, the fields are as the form had them when a record was last stored."),
+        completion: NameCompletion.forms)
     var form: String
 
-    @Option(name: .customLong("where"), help: "Only records whose FIELD has VALUE (FIELD=VALUE; repeatable).",
-            completion: NameCompletion.whereFields)
+    @Option(
+        name: .customLong("where"), help: "Only records whose FIELD has VALUE (FIELD=VALUE; repeatable).",
+        completion: NameCompletion.whereFields)
     var matches: [String] = []
 
     @Option(help: "At most this many records (the newest).")
@@ -53,7 +58,8 @@ struct RecordQuery: ParsableArguments {
         let (form, database) = try resolve()
         let filters: [FieldMatch]
         do {
-            filters = try matches.map { (match: String) throws(StoreError) in try FieldMatch(parsing: match, form: form) }
+            filters = try matches.map { (match: String) throws(StoreError) in try FieldMatch(parsing: match, form: form)
+            }
         } catch {
             throw Failure(message: Speaking.describe(error))  // a --where naming no field: bad usage (2)
         }
@@ -70,14 +76,16 @@ struct RecordQuery: ParsableArguments {
         do {
             // The name as stored, or as a file of that name would store it (`日記` → u65e5_u8a18).
             let derived = FormParser.recordName(fromStem: form)
-            stored = try database.storedForm(named: form) ?? (derived == form ? nil : database.storedForm(named: derived))
+            stored =
+                try database.storedForm(named: form) ?? (derived == form ? nil : database.storedForm(named: derived))
         } catch { throw Failure(message: Speaking.describe(error), status: 1) }
         guard let stored else {
             let names = (try? database.formNames()) ?? []
             let held = names.isEmpty ? "holds no records" : "holds records of: \(names.joined(separator: ", "))"
             let hint = Suggestion.closest(to: form, among: names).map { "; did you mean '\($0)'?" } ?? ""
-            throw Failure(message: "form '\(form)' not found; looked in: \(FormFiles.searchedPlaces(for: form)), "
-                + "and the store (\((try? store.location().description) ?? "?")) \(held)\(hint)")
+            throw Failure(
+                message: "form '\(form)' not found; looked in: \(FormFiles.searchedPlaces(for: form)), "
+                    + "and the store (\((try? store.location().description) ?? "?")) \(held)\(hint)")
         }
         return (stored, database)
     }
@@ -111,8 +119,10 @@ struct RecordsExportCommand: ParsableCommand {
     @Option(help: "json (default), csv or table.")
     var format: RecordQuery.Format = .json
 
-    @Option(name: .shortAndLong, help: "The file to write (default: stdout); a new file is made readable by you only (0600).",
-            completion: .file())
+    @Option(
+        name: .shortAndLong,
+        help: "The file to write (default: stdout); a new file is made readable by you only (0600).",
+        completion: .file())
     var output: String?
 
     func run() throws {
@@ -178,8 +188,10 @@ enum RecordTable {
     /// - Parameter onTerminal: whether people read it as it is written: CSV then
     ///   writes out bidi controls and invisible characters too (`csvValue`).
     @discardableResult
-    static func write(_ selection: RecordSelection, as format: RecordQuery.Format, to output: inout ChunkedOutput,
-                      onTerminal: Bool = false) throws -> Int {
+    static func write(
+        _ selection: RecordSelection, as format: RecordQuery.Format, to output: inout ChunkedOutput,
+        onTerminal: Bool = false
+    ) throws -> Int {
         let form = selection.form
         var count = 0
         switch format {
@@ -236,7 +248,8 @@ enum RecordTable {
     /// RFC 4180: a header row, CRLF line ends, fields quoted when they hold `,`, `"` or a line break.
     static func csvLine(_ fields: [String]) -> String {
         func quoted(_ text: String) -> String {
-            text.contains(where: { $0 == "," || $0 == "\"" || $0.isNewline }) ? "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : text
+            text.contains(where: { $0 == "," || $0 == "\"" || $0.isNewline })
+                ? "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : text
         }
         return fields.map(quoted).joined(separator: ",") + "\r\n"
     }
@@ -252,7 +265,8 @@ enum RecordTable {
                 switch byte {
                 case UInt8(ascii: ","), UInt8(ascii: "\""), 0x0A...0x0D: quoted = true
                 case 0xC2: quoted = bytes[position + 1] == 0x85
-                case 0xE2: quoted = bytes[position + 1] == 0x80 && (bytes[position + 2] == 0xA8 || bytes[position + 2] == 0xA9)
+                case 0xE2:
+                    quoted = bytes[position + 1] == 0x80 && (bytes[position + 2] == 0xA8 || bytes[position + 2] == 0xA9)
                 default: continue
                 }
                 if quoted { break }
@@ -296,7 +310,9 @@ enum RecordTable {
         let headers = ["#", "created"] + form.valueFields.map { TerminalSafe.escaped($0.label) }
         let rows = records.map { stored in
             [String(stored.id), RunCommand.describeShort(stored.created)]
-                + form.valueFields.map { field in TerminalSafe.escaped(stored.values[field.id].map { $0.kind.shown($0, field: field) } ?? "") }
+                + form.valueFields.map { field in
+                    TerminalSafe.escaped(stored.values[field.id].map { $0.kind.shown($0, field: field) } ?? "")
+                }
         }
         let widths = headers.indices.map { column in
             min(40, ([headers[column]] + rows.map { $0[column] }).map(TextWidth.cells).max() ?? 0)
@@ -304,7 +320,8 @@ enum RecordTable {
         func line(_ cells: [String]) -> String {
             zip(cells, widths).map { TextWidth.pad($0, toCells: $1) }.joined(separator: "  ").trimmingTrailingSpaces
         }
-        return ([line(headers), line(widths.map { String(repeating: "─", count: $0) })] + rows.map(line)).joined(separator: "\n") + "\n"
+        return ([line(headers), line(widths.map { String(repeating: "─", count: $0) })] + rows.map(line)).joined(
+            separator: "\n") + "\n"
     }
 }
 
@@ -312,6 +329,7 @@ extension RunCommand {
     /// "2026-11-22 14:05" in local time.
     static func describeShort(_ date: Date) -> String {
         let c = Calendar.current.dateComponents([.year, .month, .day, .hour, .minute], from: date)
-        return String(format: "%04d-%02d-%02d %02d:%02d", c.year ?? 0, c.month ?? 0, c.day ?? 0, c.hour ?? 0, c.minute ?? 0)
+        return String(
+            format: "%04d-%02d-%02d %02d:%02d", c.year ?? 0, c.month ?? 0, c.day ?? 0, c.hour ?? 0, c.minute ?? 0)
     }
 }

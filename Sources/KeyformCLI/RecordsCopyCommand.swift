@@ -94,7 +94,9 @@ struct RecordsCopyCommand: ParsableCommand {
     private static func same(_ a: StoreLocation, _ b: StoreLocation) -> Bool {
         switch (a, b) {
         case (.file(let x), .file(let y)):
-            let resolve = { (path: String) in URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path }
+            let resolve = { (path: String) in
+                URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+            }
             return x != ":memory:" && resolve(x) == resolve(y)
         default:
             return a == b

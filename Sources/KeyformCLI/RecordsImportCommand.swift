@@ -44,7 +44,9 @@ struct RecordsImportCommand: ParsableCommand {
         let bytes: [UInt8]
         do {
             // Not the 1 MiB of a form or answers file: see `limit`.
-            bytes = file == "-" ? try SourceFiles.readStandardInput(limit: Self.limit)
+            bytes =
+                file == "-"
+                ? try SourceFiles.readStandardInput(limit: Self.limit)
                 : try SourceFiles.read(file, limit: Self.limit, pipes: true)
         } catch {
             throw Failure(message: "\(file == "-" ? "stdin" : file): \(error)")
@@ -64,16 +66,22 @@ struct RecordsImportCommand: ParsableCommand {
         case .failure(let found):
             let problems = found.problems
             for problem in problems { Output.error("\(name):\(problem)") }
-            throw Failure(message: "nothing imported: \(problems.count == 1 ? "1 problem" : "\(problems.count) problems") in \(name)")
+            throw Failure(
+                message:
+                    "nothing imported: \(problems.count == 1 ? "1 problem" : "\(problems.count) problems") in \(name)")
         case .success(let records):
             let database = try store.openOrFail(existing: false)
             do {
                 // The store keeps a secret only when its field says `store: true`, as a run does.
-                try database.saveRecords(records.map { DatedRecord($0.record.storable(in: context.form), created: $0.created) }, form: context.form)
+                try database.saveRecords(
+                    records.map { DatedRecord($0.record.storable(in: context.form), created: $0.created) },
+                    form: context.form)
             } catch {
                 throw Failure(message: "nothing imported: \(error)", status: 1)
             }
-            Output.error("imported \(records.count == 1 ? "1 record" : "\(records.count) records") of '\(context.form.name)' into \(database.location)")
+            Output.error(
+                "imported \(records.count == 1 ? "1 record" : "\(records.count) records") of '\(context.form.name)' into \(database.location)"
+            )
         }
     }
 

@@ -52,7 +52,9 @@ struct RunCommand: ParsableCommand {
     @Option(help: "How to print the record: json, template (the form's template) or env.")
     var format: RecordFormat = .json
 
-    @Option(help: "A file of answers (a JSON object of field id to value), or - for stdin: no form is drawn.", completion: .file())
+    @Option(
+        help: "A file of answers (a JSON object of field id to value), or - for stdin: no form is drawn.",
+        completion: .file())
     var answers: String?
 
     @Option(help: "How the --answers file is written: json, or lines (one value a line, in field order).")
@@ -66,7 +68,11 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Start afresh: discard the form's draft without asking.")
     var fresh = false
 
-    @Flag(name: .customLong("repeat"), help: "Start from the last stored record (fields with their own default keep it, e.g. today); Ctrl-S submits from any field.")
+    @Flag(
+        name: .customLong("repeat"),
+        help:
+            "Start from the last stored record (fields with their own default keep it, e.g. today); Ctrl-S submits from any field."
+    )
     var repeatLast = false
 
     @Flag(help: "No transitions (also when NO_MOTION is set, or the config says animation: false).")
@@ -75,31 +81,44 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "No clicks or wheel: the terminal keeps the mouse (also when the config says mouse: false).")
     var noMouse = false
 
-    @Flag(help: "Ask the form as plain prompts, one line at a time, for screen readers (also KEYFORM_ACCESSIBLE=1, the config's accessible: true, TERM=dumb).")
+    @Flag(
+        help:
+            "Ask the form as plain prompts, one line at a time, for screen readers (also KEYFORM_ACCESSIBLE=1, the config's accessible: true, TERM=dumb)."
+    )
     var accessible = false
 
-    @Option(name: .customLong("choices"), help: ArgumentHelp("A field's keys, one a line, from a file or - for stdin (repeatable).", valueName: "ID=FILE"))
+    @Option(
+        name: .customLong("choices"),
+        help: ArgumentHelp("A field's keys, one a line, from a file or - for stdin (repeatable).", valueName: "ID=FILE")
+    )
     var choiceFiles: [String] = []
 
-    @Option(help: ArgumentHelp("End the form after this many seconds (exit 124, the draft kept); overrides the form's timeout.", valueName: "SECONDS"))
+    @Option(
+        help: ArgumentHelp(
+            "End the form after this many seconds (exit 124, the draft kept); overrides the form's timeout.",
+            valueName: "SECONDS"))
     var timeout: Int?
 
     func validate() throws {
         if resume, fresh { throw ValidationError("--resume and --fresh contradict each other; give one") }
         if answersFormat != nil, answers == nil {
-            throw ValidationError("--answers-format says how the --answers file is written; give --answers FILE, or - for stdin")
+            throw ValidationError(
+                "--answers-format says how the --answers file is written; give --answers FILE, or - for stdin")
         }
         if let timeout, !(1...86_400).contains(timeout) {
             throw ValidationError("--timeout must be a whole number of seconds from 1 to 86400, found \(timeout)")
         }
         for given in choiceFiles where !given.contains("=") || given.hasPrefix("=") || given.hasSuffix("=") {
-            throw ValidationError("--choices takes ID=FILE (a field's id, then a file of keys one a line, or - for stdin), found '\(TerminalSafe.escaped(given))'")
+            throw ValidationError(
+                "--choices takes ID=FILE (a field's id, then a file of keys one a line, or - for stdin), found '\(TerminalSafe.escaped(given))'"
+            )
         }
         if choiceFiles.filter({ $0.hasSuffix("=-") }).count > 1 {
             throw ValidationError("stdin can give one field's choices; give the others as files")
         }
         if answers == "-", choiceFiles.contains(where: { $0.hasSuffix("=-") }) {
-            throw ValidationError("stdin cannot hold both the answers and a field's choices; give one of them as a file")
+            throw ValidationError(
+                "stdin cannot hold both the answers and a field's choices; give one of them as a file")
         }
     }
 
@@ -131,9 +150,12 @@ struct RunCommand: ParsableCommand {
             (record, removingDraft) = try fillWithoutTerminal(run, from: source)
         } else {
             // On the terminal the draft was resumed, declined, or saved by this run: it goes with the record.
-            let start = try run.startOnTerminal(drafts: draftPolicy(interactive: true), repeatLast: repeatLast,
-                                                withoutTerminal: WithoutTerminal.run)
-            record = try run.fillOnTerminal(from: start, noAnimation: noAnimation, noMouse: noMouse, accessible: accessible, withoutTerminal: WithoutTerminal.run)
+            let start = try run.startOnTerminal(
+                drafts: draftPolicy(interactive: true), repeatLast: repeatLast,
+                withoutTerminal: WithoutTerminal.run)
+            record = try run.fillOnTerminal(
+                from: start, noAnimation: noAnimation, noMouse: noMouse, accessible: accessible,
+                withoutTerminal: WithoutTerminal.run)
             removingDraft = true
         }
         try finish(record, run, removingDraft: removingDraft)
@@ -149,11 +171,18 @@ struct RunCommand: ParsableCommand {
             let path = String(given.dropFirst(id.count + 1))
             guard loaded.form.field(id: id) != nil else {
                 let ids = loaded.form.fields.map(\.id)
-                let hint = Suggestion.closest(to: id, among: ids).map { "did you mean '\($0)'?" } ?? "the fields are \(ids.joined(separator: ", "))"
-                throw Failure(message: "--choices \(TerminalSafe.escaped(given)): \(loaded.path) has no field '\(TerminalSafe.escaped(id))'; \(hint)")
+                let hint =
+                    Suggestion.closest(to: id, among: ids).map { "did you mean '\($0)'?" }
+                    ?? "the fields are \(ids.joined(separator: ", "))"
+                throw Failure(
+                    message:
+                        "--choices \(TerminalSafe.escaped(given)): \(loaded.path) has no field '\(TerminalSafe.escaped(id))'; \(hint)"
+                )
             }
             let read = ChoiceFiles.read(path)
-            if case .failed(let reason) = read { throw Failure(message: "--choices \(TerminalSafe.escaped(id)): \(TerminalSafe.escaped(reason))") }
+            if case .failed(let reason) = read {
+                throw Failure(message: "--choices \(TerminalSafe.escaped(id)): \(TerminalSafe.escaped(reason))")
+            }
             lines[id] = read
             for p in loaded.form.pages.indices {
                 for f in loaded.form.pages[p].fields.indices where loaded.form.pages[p].fields[f].id == id {
@@ -183,8 +212,10 @@ struct RunCommand: ParsableCommand {
         let onStdout = (try? printed.get()) != nil
         guard onStdout || notStored.rescuedAt != nil else {
             // Nowhere else to keep it: the record goes to stderr, escaped, as the last copy.
-            throw Failure(message: "the record was NOT stored: \(notStored.reasonText), and could not be printed or rescued; here it is: "
-                          + RecordFormat.json(record, form: run.form), status: notStored.exitStatus)
+            throw Failure(
+                message:
+                    "the record was NOT stored: \(notStored.reasonText), and could not be printed or rescued; here it is: "
+                    + RecordFormat.json(record, form: run.form), status: notStored.exitStatus)
         }
         throw Failure(message: notStored.message(also: onStdout ? ["on stdout"] : []), status: notStored.exitStatus)
     }
@@ -209,7 +240,9 @@ struct RunCommand: ParsableCommand {
     /// whether the record was filled in from the draft (--resume), which then goes.
     /// Without --resume a draft is someone's unfinished form, left as it is.
     @MainActor
-    private func fillWithoutTerminal(_ run: StoredFormRun, from input: (path: String, format: AnswersFormat)) throws
+    private func fillWithoutTerminal(
+        _ run: StoredFormRun, from input: (path: String, format: AnswersFormat)
+    ) throws
         -> (Record, fromDraft: Bool)
     {
         let context = run.context
@@ -237,7 +270,11 @@ struct RunCommand: ParsableCommand {
         var unread: [String] = []
         for field in running.context.fields where field.strict && field.linesFrom != nil {
             // A strict field's answer must be one of the keys: without them it cannot be checked.
-            if case .failed(let reason)? = running.lines(ofField: field.id) { unread.append("keyform: field '\(field.id)': no choices to check the answer against: \(TerminalSafe.escaped(reason))") }
+            if case .failed(let reason)? = running.lines(ofField: field.id) {
+                unread.append(
+                    "keyform: field '\(field.id)': no choices to check the answer against: \(TerminalSafe.escaped(reason))"
+                )
+            }
         }
         if !unread.isEmpty {
             Output.error(lines: unread.joined(separator: "\n"))

@@ -12,7 +12,8 @@ extension SourceFiles {
     /// for the file it finds (unless a file or folder of that name is here).
     static func formPaths(_ arguments: [String]) -> [String] {
         arguments.map { argument in
-            FileManager.default.fileExists(atPath: argument) || FormFiles.isPath(argument) ? argument : FormFiles.locate(argument) ?? argument
+            FileManager.default.fileExists(atPath: argument) || FormFiles.isPath(argument)
+                ? argument : FormFiles.locate(argument) ?? argument
         }
     }
 
@@ -26,7 +27,8 @@ extension SourceFiles {
         guard !name.contains("/"), !name.hasSuffix(".yaml"), !name.hasSuffix(".yml") else { return nil }
         switch LayoutFiles().resolver.resolve(name) {
         case .file(let path)?: return "the layout '\(name)' is \(FileManager.default.displayPath(path)): give that path"
-        case .shipped?: return "'\(name)' is a layout shipped with Keyform, not a file (keyform layout preview \(name) draws it)"
+        case .shipped?:
+            return "'\(name)' is a layout shipped with Keyform, not a file (keyform layout preview \(name) draws it)"
         case nil: return nil
         }
     }
@@ -39,14 +41,17 @@ extension SourceFiles {
     /// link that loops or leads nowhere says so.
     /// - Parameter emptyFolder: when given, a folder holding no file to take is an
     ///   error (nothing checked is not a pass), said as "no EMPTYFOLDER in 'PATH'".
-    static func expand(_ paths: [String], skipping skip: (String) -> Bool = { _ in false },
-                       named: (String) -> String? = { _ in nil }, emptyFolder: String? = nil) throws -> [String] {
+    static func expand(
+        _ paths: [String], skipping skip: (String) -> Bool = { _ in false },
+        named: (String) -> String? = { _ in nil }, emptyFolder: String? = nil
+    ) throws -> [String] {
         var files: [String] = []
         var visited: Set<String> = []
         for path in paths {
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-                throw Failure(message: "\(missing(path)): \(TerminalSafe.escaped(path))" + (named(path).map { "; \($0)" } ?? ""))
+                throw Failure(
+                    message: "\(missing(path)): \(TerminalSafe.escaped(path))" + (named(path).map { "; \($0)" } ?? ""))
             }
             guard isFolder.boolValue else {
                 files.append(path)
@@ -54,7 +59,10 @@ extension SourceFiles {
             }
             let found = yamlFiles(under: path, visited: &visited).filter { !skip($0) }.sorted()
             if found.isEmpty, let emptyFolder {
-                throw Failure(message: "no \(emptyFolder) in '\(TerminalSafe.escaped(path))', so nothing was done; give the files, or a folder that holds some")
+                throw Failure(
+                    message:
+                        "no \(emptyFolder) in '\(TerminalSafe.escaped(path))', so nothing was done; give the files, or a folder that holds some"
+                )
             }
             files += found
         }
@@ -66,7 +74,10 @@ extension SourceFiles {
         var info = stat()
         guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return "no such file or folder" }
         if stat(path, &info) != 0, errno == ELOOP { return "a symbolic link that loops (it leads back to itself)" }
-        let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)).map { " (to \(TerminalSafe.escaped($0)))" } ?? ""
+        let target =
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: path)).map {
+                " (to \(TerminalSafe.escaped($0)))"
+            } ?? ""
         return "a symbolic link to nothing\(target)"
     }
 
@@ -76,7 +87,8 @@ extension SourceFiles {
         let real = String(cString: resolved)
         free(resolved)
         guard visited.insert(real).inserted,
-              let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
+            let names = try? FileManager.default.contentsOfDirectory(atPath: folder)
+        else { return [] }
         var found: [String] = []
         for name in names where !name.hasPrefix(".") {
             let full = folder.hasSuffix("/") ? folder + name : folder + "/" + name
@@ -197,7 +209,9 @@ extension FormFiles {
     /// that uses the form does not repeat them each time (nor leave them on the
     /// screen under the form); an error still stops it.
     static func reportErrors(_ diagnostics: [(path: String, diagnostic: Diagnostic)]) {
-        for (origin, diagnostic) in diagnostics where diagnostic.isError { Output.error(diagnostic.formatted(path: origin)) }
+        for (origin, diagnostic) in diagnostics where diagnostic.isError {
+            Output.error(diagnostic.formatted(path: origin))
+        }
     }
 }
 
@@ -279,7 +293,8 @@ enum FileReplacement {
         guard fd >= 0 else { throw failure("cannot create \(temporary)") }
         let written: Bool
         do {
-            written = try produced(fd)
+            written =
+                try produced(fd)
                 && fchmod(fd, info.st_mode & 0o7777) == 0
                 && (fchown(fd, info.st_uid, info.st_gid) == 0 || getuid() != 0)
                 && fsync(fd) == 0
@@ -308,23 +323,30 @@ enum FileReplacement {
                 if errno == ENOENT, current == path { return nil }
                 if errno == ENOENT {
                     // A link of the person's own to nothing: made through the link, the file could land anywhere.
-                    throw Failure(message: "cannot write \(path): it is a symbolic link to \(current), which does not exist; "
-                        + "remove the link, or give the path of the file to write", status: 1)
+                    throw Failure(
+                        message: "cannot write \(path): it is a symbolic link to \(current), which does not exist; "
+                            + "remove the link, or give the path of the file to write", status: 1)
                 }
-                throw Failure(message: "cannot write \(path): cannot read it: \(String(cString: strerror(errno)))", status: 1)
+                throw Failure(
+                    message: "cannot write \(path): cannot read it: \(String(cString: strerror(errno)))", status: 1)
             }
             let isLink = info.st_mode & S_IFMT == S_IFLNK
             guard info.st_uid == me else {
                 let what = isLink ? "a symbolic link" : "a file"
-                let hint = isLink ? "remove the link, or write somewhere else" : "write somewhere else, or ask its owner"
-                throw Failure(message: "cannot write \(path): \(current == path ? "it" : current) is \(what) owned by another user "
-                    + "(uid \(info.st_uid)); Keyform does not replace what others own: \(hint)", status: 1)
+                let hint =
+                    isLink ? "remove the link, or write somewhere else" : "write somewhere else, or ask its owner"
+                throw Failure(
+                    message:
+                        "cannot write \(path): \(current == path ? "it" : current) is \(what) owned by another user "
+                        + "(uid \(info.st_uid)); Keyform does not replace what others own: \(hint)", status: 1)
             }
             guard isLink else { return current }
             var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
             let count = readlink(current, &buffer, buffer.count - 1)
             guard count >= 0 else {
-                throw Failure(message: "cannot write \(path): cannot read the link: \(String(cString: strerror(errno)))", status: 1)
+                throw Failure(
+                    message: "cannot write \(path): cannot read the link: \(String(cString: strerror(errno)))",
+                    status: 1)
             }
             let destination = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
             let folder = (current as NSString).deletingLastPathComponent

@@ -7,11 +7,16 @@ import KeyformStore
 /// `--db LOCATION`, for every command that uses the store. Every store is
 /// opened through `StoreOpener`, the one door to the backends.
 struct DatabaseOption: ParsableArguments {
-    @Option(help: "The database: a file's path, sqlite:PATH, or postgres://USER@HOST:PORT/DB (default: $KEYFORM_DB, else the config's database, else $XDG_DATA_HOME/keyform/keyform.sqlite).",
-            completion: .file())
+    @Option(
+        help:
+            "The database: a file's path, sqlite:PATH, or postgres://USER@HOST:PORT/DB (default: $KEYFORM_DB, else the config's database, else $XDG_DATA_HOME/keyform/keyform.sqlite).",
+        completion: .file())
     var db: String?
 
-    @Option(help: "Whose drafts, field history and default: last these are, and whom records saved name (default: $KEYFORM_AUTHOR, else the config's author, else USER@HOST).")
+    @Option(
+        help:
+            "Whose drafts, field history and default: last these are, and whom records saved name (default: $KEYFORM_AUTHOR, else the config's author, else USER@HOST)."
+    )
     var author: String?
 
     /// `--author`, else `$KEYFORM_AUTHOR` or the config's `author:`, else USER@HOST.
@@ -24,7 +29,8 @@ struct DatabaseOption: ParsableArguments {
     ///   location names a store this Keyform cannot open (a server's URL, for now):
     ///   said before anything is drawn, never made into a local file named after it.
     func location() throws -> StoreLocation {
-        let text = try db ?? Settings.load().database
+        let text =
+            try db ?? Settings.load().database
             ?? StoreLocation.defaultPath(environment: ProcessInfo.processInfo.environment, home: NSHomeDirectory())
         do {
             let location = try StoreLocation(text)

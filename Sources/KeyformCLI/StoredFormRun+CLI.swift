@@ -12,10 +12,15 @@ extension StoredFormRun {
     /// The loaded form file on `store`. `lines`: the keys of choices from files
     /// (`choices: {file:}`, `--choices`); nil reads the form's own files, beside it,
     /// so that the demo and the browser's add form show them as `run` does.
-    init(_ loaded: LoadedForm, store: (any RecordStore)?, storeProblem: StoreError? = nil, lines: [String: ChoiceLines]? = nil) throws {
+    init(
+        _ loaded: LoadedForm, store: (any RecordStore)?, storeProblem: StoreError? = nil,
+        lines: [String: ChoiceLines]? = nil
+    ) throws {
         let lines = lines ?? ChoiceFiles.read(loaded.form, formPath: loaded.path)
         do {
-            try self.init(form: loaded.form, layouts: loaded.layouts, store: store, storeProblem: storeProblem, clock: .now(), lines: lines)
+            try self.init(
+                form: loaded.form, layouts: loaded.layouts, store: store, storeProblem: storeProblem, clock: .now(),
+                lines: lines)
         } catch {
             throw Failure(message: "\(loaded.path): \(error)")
         }
@@ -36,11 +41,17 @@ extension StoredFormRun {
     /// `caption`: lines shown above the footer when the screen has room (the demo's notes).
     /// - Throws: `Departure` when the person left it; `Failure` (with
     ///   `withoutTerminal`) when there is no terminal.
-    func fillOnTerminal(from start: FormStart, noAnimation: Bool, noMouse: Bool = false, accessible: Bool = false, caption: [Frame.Line] = [],
-                        withoutTerminal: Message) throws -> Record {
+    func fillOnTerminal(
+        from start: FormStart, noAnimation: Bool, noMouse: Bool = false, accessible: Bool = false,
+        caption: [Frame.Line] = [],
+        withoutTerminal: Message
+    ) throws -> Record {
         do {
-            return try runOnTerminal(from: start, options: .fromEnvironment(animate: !noAnimation, mouse: !noMouse, accessible: accessible, config: Settings.load()),
-                                     caption: caption)
+            return try runOnTerminal(
+                from: start,
+                options: .fromEnvironment(
+                    animate: !noAnimation, mouse: !noMouse, accessible: accessible, config: Settings.load()),
+                caption: caption)
         } catch let error as TerminalError {
             throw WithoutTerminal.failure(error, withoutTerminal)
         }

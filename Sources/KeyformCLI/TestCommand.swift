@@ -16,10 +16,14 @@ struct TestCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "Test files, or folders holding *.test.yaml files.", completion: .file(extensions: ["yaml", "yml"]))
+    @Argument(
+        help: "Test files, or folders holding *.test.yaml files.", completion: .file(extensions: ["yaml", "yml"]))
     var paths: [String]
 
-    @Flag(help: "Run the forms' choices commands (once, before the keys); otherwise their keys are a test file's 'choices:', or none.")
+    @Flag(
+        help:
+            "Run the forms' choices commands (once, before the keys); otherwise their keys are a test file's 'choices:', or none."
+    )
     var runCommands = false
 
     func run() throws {
@@ -33,7 +37,10 @@ struct TestCommand: ParsableCommand {
         let files = try SourceFiles.expand(paths, skipping: { !SourceFiles.isTestFile($0) })
         // Nothing to run is a mistake (a wrong folder), not a pass: a CI step must not go green on it.
         guard !files.isEmpty else {
-            throw Failure(message: "no test files (NAME.test.yaml) in \(paths.map { "'\(TerminalSafe.escaped($0))'" }.joined(separator: ", ")); nothing was run")
+            throw Failure(
+                message:
+                    "no test files (NAME.test.yaml) in \(paths.map { "'\(TerminalSafe.escaped($0))'" }.joined(separator: ", ")); nothing was run"
+            )
         }
         var passed = 0, failed = 0, invalid = false
         for path in files {
@@ -45,7 +52,8 @@ struct TestCommand: ParsableCommand {
                     try Output.report("PASS \(path): \(test.name)\n")
                 } else {
                     failed += 1
-                    try Output.report("FAIL \(path):\(test.location.line): \(test.name)\n" + problems.map { "     \($0)\n" }.joined())
+                    try Output.report(
+                        "FAIL \(path):\(test.location.line): \(test.name)\n" + problems.map { "     \($0)\n" }.joined())
                 }
             }
         }
@@ -88,7 +96,9 @@ struct TestCommand: ParsableCommand {
             FormFiles.reportErrors(set.diagnostics)
             guard case .found(let layout) = availability else {
                 if case .missing = availability {
-                    Output.error(Diagnostic.error(file.targetLocation, set.files.resolver.notFoundMessage(for: name)).formatted(path: path))
+                    Output.error(
+                        Diagnostic.error(file.targetLocation, set.files.resolver.notFoundMessage(for: name)).formatted(
+                            path: path))
                 }
                 return nil
             }
@@ -98,14 +108,17 @@ struct TestCommand: ParsableCommand {
         // Files beside the form are read; commands run only when asked; a test file's lines win.
         var lines: [String: ChoiceLines] = [:]
         if case .form(let relative) = file.target {
-            lines = ChoiceFiles.read(form, formPath: relative.hasPrefix("/") || folder.isEmpty ? relative : folder + "/" + relative)
+            lines = ChoiceFiles.read(
+                form, formPath: relative.hasPrefix("/") || folder.isEmpty ? relative : folder + "/" + relative)
         }
         for (id, given) in file.choices { lines[id] = .keys(given) }
         do {
             var context = try FormContext.prepared(form, layouts: layouts, clock: .now(), lines: lines)
             if runCommands {
-                let ran = ChoiceCommands.runOnce(context, entries: FormState.start(context).entries, except: Set(file.choices.keys))
-                context = try FormContext.prepared(form, layouts: layouts, clock: context.clock, lines: lines.merging(ran) { $1 })
+                let ran = ChoiceCommands.runOnce(
+                    context, entries: FormState.start(context).entries, except: Set(file.choices.keys))
+                context = try FormContext.prepared(
+                    form, layouts: layouts, clock: context.clock, lines: lines.merging(ran) { $1 })
             }
             return Suite(file: file, context: context)
         } catch {
@@ -117,7 +130,9 @@ struct TestCommand: ParsableCommand {
     /// `layout: NAME` tests the layout as the grid of a form's only field, `value`.
     static func oneFieldForm(around layout: Layout, named name: String) -> Form {
         let title = layout.title ?? name
-        return Form(title: title, name: "layout", pages: [Form.Page(fields: [Field(id: "value", label: title, layout: name, input: .grid)])])
+        return Form(
+            title: title, name: "layout",
+            pages: [Form.Page(fields: [Field(id: "value", label: title, layout: name, input: .grid)])])
     }
 
     /// What went wrong in one test; empty when it passed.
@@ -128,12 +143,15 @@ struct TestCommand: ParsableCommand {
         var problems: [String] = []
         let outcome = result.outcome.map(Self.name) ?? "open"
         if let expected = test.outcome, expected != outcome {
-            problems.append("outcome: expected \(expected), got \(outcome)" + (result.frame.text().isEmpty ? "" : "; screen:\n" + indented(result.frame.text())))
+            problems.append(
+                "outcome: expected \(expected), got \(outcome)"
+                    + (result.frame.text().isEmpty ? "" : "; screen:\n" + indented(result.frame.text())))
         }
         // SPEC: `expect` holds whether or not the keys submit the form (its example stops mid-form).
         if let expect = test.expect {
-            problems += FormTestFile.Case.mismatches(expect, in: FormTestFile.Case.values(of: result.state, context: suite.context),
-                                                     context: suite.context)
+            problems += FormTestFile.Case.mismatches(
+                expect, in: FormTestFile.Case.values(of: result.state, context: suite.context),
+                context: suite.context)
         }
         if let screen = test.screen {
             let expected = Self.trimmed(screen)
@@ -157,7 +175,9 @@ struct TestCommand: ParsableCommand {
 
     /// Lines without trailing spaces, without trailing empty lines.
     private static func trimmed(_ text: String) -> String {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { String($0).trimmingTrailingSpaces }
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
+            String($0).trimmingTrailingSpaces
+        }
         while lines.last == "" { lines.removeLast() }
         return lines.joined(separator: "\n")
     }

@@ -3,7 +3,9 @@ import Keyform
 struct ToDo: Decodable { var text, priority, note: String; var done: Bool; var due: KeyformDate? }
 
 @main enum Example {
-    static let form = KeyformForm("New To-Do", name: "todo", template: "{{#due}}{{due}} {{/due}}{{text}} [{{priority}}]") {
+    static let form = KeyformForm(
+        "New To-Do", name: "todo", template: "{{#due}}{{due}} {{/due}}{{text}} [{{priority}}]"
+    ) {
         TextField("text", label: "Text", required: true, maxLength: 140)
         ChoiceField("priority", label: "Priority", layout: .named("priority"), default: "Medium")
         BooleanField("done", label: "Status", default: false, states: (no: "In progress", yes: "Complete"))

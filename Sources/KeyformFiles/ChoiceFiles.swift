@@ -28,9 +28,12 @@ package enum ChoiceFiles {
         let name = shown ?? path
         do {
             let bytes = path == "-" ? try SourceFiles.readStandardInput() : try SourceFiles.read(path, pipes: true)
-            guard bytes.count <= SourceFiles.limit else { return .failed("\(name) holds more than 1 MiB; choices are at most 1 MiB") }
+            guard bytes.count <= SourceFiles.limit else {
+                return .failed("\(name) holds more than 1 MiB; choices are at most 1 MiB")
+            }
             let keys = ChoiceLines.keys(in: bytes)
-            return keys.isEmpty ? .failed("\(path == "-" ? "standard input" : name) holds no choices (one a line)") : .keys(keys)
+            return keys.isEmpty
+                ? .failed("\(path == "-" ? "standard input" : name) holds no choices (one a line)") : .keys(keys)
         } catch {
             return .failed("\(path == "-" ? "standard input" : name): \(error)")
         }

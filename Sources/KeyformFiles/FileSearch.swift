@@ -16,7 +16,9 @@ package struct FileSearch: Sendable {
 
     /// This process's current folder and environment, read now.
     package static var process: FileSearch {
-        FileSearch(currentDirectory: FileManager.default.currentDirectoryPath, environment: ProcessInfo.processInfo.environment)
+        FileSearch(
+            currentDirectory: FileManager.default.currentDirectoryPath, environment: ProcessInfo.processInfo.environment
+        )
     }
 
     /// The per-user folder, `$XDG_CONFIG_HOME/keyform` (an absolute `XDG_CONFIG_HOME`

@@ -42,7 +42,8 @@ package enum FormFiles {
     /// to the current folder), each of `$KEYFORM_FORMS`, then the per-user `forms/`.
     package static func folders(in search: FileSearch = .process) -> [String] {
         let environment = search.environment["KEYFORM_FORMS"] ?? ""
-        return ["forms", "demo"] + environment.split(separator: ":").map(String.init) + [search.userForms].compactMap { $0 }
+        return ["forms", "demo"] + environment.split(separator: ":").map(String.init)
+            + [search.userForms].compactMap { $0 }
     }
 
     /// A form that a name finds: its name and the file it is read from.
@@ -61,7 +62,8 @@ package enum FormFiles {
         var found: [Found] = []
         for folder in folders(in: search) {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: search.absolute(folder))) ?? []
-            for file in names.sorted() where file.hasSuffix(".yaml") && !file.hasSuffix(".test.yaml") && file != ".yaml" {
+            for file in names.sorted() where file.hasSuffix(".yaml") && !file.hasSuffix(".test.yaml") && file != ".yaml"
+            {
                 let path = "\(folder)/\(file)"
                 guard FileManager.default.isReadableRegularFile(search.absolute(path)) else { continue }
                 let name = String(file.dropLast(5))
@@ -76,7 +78,9 @@ package enum FormFiles {
     /// - Parameter pipes: also read a pipe (`keyform run <(generate-form)`), capped as a
     ///   file is. A form read from one has no folder of its own for layouts (they are
     ///   found from the current folder on) and no file name: it must give its `name`.
-    package static func load(path: String, in search: FileSearch = .process, pipes: Bool = false)
+    package static func load(
+        path: String, in search: FileSearch = .process, pipes: Bool = false
+    )
         -> (form: LoadedForm?, diagnostics: [(path: String, diagnostic: Diagnostic)])
     {
         let bytes: [UInt8]
@@ -87,7 +91,8 @@ package enum FormFiles {
             return (nil, [(path, .error(.start, "\(error)"))])
         }
         let folder = (path as NSString).deletingLastPathComponent
-        let layouts = LayoutSet(files: LayoutFiles(formFolder: fromPipe ? nil : folder.isEmpty ? "." : folder, in: search))
+        let layouts = LayoutSet(
+            files: LayoutFiles(formFolder: fromPipe ? nil : folder.isEmpty ? "." : folder, in: search))
         let stem = fromPipe ? nil : ((path as NSString).lastPathComponent as NSString).deletingPathExtension
         return load(bytes: bytes, path: path, stem: stem, layouts: layouts)
     }
@@ -106,10 +111,14 @@ package enum FormFiles {
     package static func load(
         bytes: [UInt8], path: String, stem: String?, layouts: inout LayoutSet
     ) -> (form: LoadedForm?, diagnostics: [(path: String, diagnostic: Diagnostic)]) {
-        let parsed = FormParser.parse(bytes: bytes, stem: stem, layouts: { layouts.availability($0) }, suggestLayout: layouts.files.resolver.suggestion(for:))
+        let parsed = FormParser.parse(
+            bytes: bytes, stem: stem, layouts: { layouts.availability($0) },
+            suggestLayout: layouts.files.resolver.suggestion(for:))
         layouts.loadLinkedLayouts()
         let diagnostics = parsed.diagnostics.map { (path: path, diagnostic: $0) } + layouts.diagnostics
-        guard let form = parsed.value, !diagnostics.contains(where: { $0.diagnostic.isError }) else { return (nil, diagnostics) }
+        guard let form = parsed.value, !diagnostics.contains(where: { $0.diagnostic.isError }) else {
+            return (nil, diagnostics)
+        }
         return (LoadedForm(path: path, form: form, layouts: layouts.parsed), diagnostics)
     }
 }
@@ -150,7 +159,9 @@ package struct LayoutSet {
 
     /// Each layout's own problems, once, at its own path.
     package var diagnostics: [(path: String, diagnostic: Diagnostic)] {
-        loaded.values.sorted { $0.origin < $1.origin }.flatMap { layout in layout.parsed.diagnostics.map { (layout.origin, $0) } }
+        loaded.values.sorted { $0.origin < $1.origin }.flatMap { layout in
+            layout.parsed.diagnostics.map { (layout.origin, $0) }
+        }
     }
 }
 

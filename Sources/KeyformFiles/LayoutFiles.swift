@@ -95,7 +95,8 @@ package struct LayoutFiles {
     /// Parses a layout file whose `action: layout` targets resolve from here or beside it.
     package func parse(_ bytes: [UInt8], folder: String) -> Parsed<Layout> {
         let beside = LayoutFiles(formFolder: nil, extraFolder: folder.isEmpty ? "." : folder, in: search)
-        return LayoutParser.parse(bytes: bytes, layoutExists: beside.exists, suggestLayout: beside.resolver.suggestion(for:))
+        return LayoutParser.parse(
+            bytes: bytes, layoutExists: beside.exists, suggestLayout: beside.resolver.suggestion(for:))
     }
 
     /// A path relative to the current folder when it is inside it, as a person would type it.

@@ -15,13 +15,17 @@ package enum SourceFiles {
 
     /// `read`, also saying whether what was read was a pipe (which has no folder or
     /// file name that means anything: `/dev/fd/63`).
-    package static func readTellingPipes(_ path: String, limit: Int = SourceFiles.limit, pipes: Bool = false) throws
+    package static func readTellingPipes(
+        _ path: String, limit: Int = SourceFiles.limit, pipes: Bool = false
+    ) throws
         -> (bytes: [UInt8], isPipe: Bool)
     {
         // O_NONBLOCK: opening a FIFO with no writer returns at once instead of waiting for one.
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else {
-            throw ReadFailure(message: errno == ENOENT ? "no such file" : "cannot read the file (\(String(cString: strerror(errno))))")
+            throw ReadFailure(
+                message: errno == ENOENT ? "no such file" : "cannot read the file (\(String(cString: strerror(errno))))"
+            )
         }
         var info = stat()
         let isPipe = fstat(fd, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO
@@ -30,8 +34,10 @@ package enum SourceFiles {
             _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
         } else if info.st_mode & S_IFMT != S_IFREG {
             close(fd)
-            throw ReadFailure(message: pipes ? "not a regular file or a pipe (a folder or a device)"
-                                             : "not a regular file (a folder, FIFO or device); give a YAML file")
+            throw ReadFailure(
+                message: pipes
+                    ? "not a regular file or a pipe (a folder or a device)"
+                    : "not a regular file (a folder, FIFO or device); give a YAML file")
         }
         defer { close(fd) }
         return (try readAll(fd, upTo: limit + 1), isPipe)
@@ -62,9 +68,10 @@ package enum SourceFiles {
     package static func readStandardInput(limit: Int = SourceFiles.limit) throws -> [UInt8] {
         let data = try readAll(STDIN_FILENO, upTo: limit + 1)
         guard data.count <= limit else {
-            throw ReadFailure(message: limit == SourceFiles.limit
-                ? "standard input holds more than 1 MiB; answers and layouts are at most 1 MiB"
-                : "standard input holds more than \(limit >> 20) MiB; import it in parts")
+            throw ReadFailure(
+                message: limit == SourceFiles.limit
+                    ? "standard input holds more than 1 MiB; answers and layouts are at most 1 MiB"
+                    : "standard input holds more than \(limit >> 20) MiB; import it in parts")
         }
         return data
     }

@@ -1,6 +1,6 @@
 import KeyformCore
-import PostgresNIO
 import KeyformStore
+import PostgresNIO
 
 /// The view named after a form, in the `keyform` schema, with one typed column
 /// per field, so that the records read without Keyform:
@@ -36,17 +36,20 @@ enum PostgresRecordView {
             let isNumber = "jsonb_typeof(data -> \(key)) = 'number'"
             let expression: String
             if field.multiple {
-                expression = "(SELECT string_agg(e.item, ', ' ORDER BY e.n) FROM jsonb_array_elements_text("
+                expression =
+                    "(SELECT string_agg(e.item, ', ' ORDER BY e.n) FROM jsonb_array_elements_text("
                     + "CASE WHEN jsonb_typeof(data -> \(key)) = 'array' THEN data -> \(key) END) WITH ORDINALITY AS e(item, n))"
             } else {
                 switch field.type {
                 case .integer: expression = "CASE WHEN \(isNumber) THEN \(value)::numeric::bigint END"
                 case .number: expression = "CASE WHEN \(isNumber) THEN \(value)::double precision END"
-                case .boolean: expression = "CASE WHEN jsonb_typeof(data -> \(key)) = 'boolean' THEN \(value)::boolean END"
+                case .boolean:
+                    expression = "CASE WHEN jsonb_typeof(data -> \(key)) = 'boolean' THEN \(value)::boolean END"
                 case .date: expression = "CASE WHEN \(value) ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' THEN \(value)::date END"
                 case .time: expression = "CASE WHEN \(value) ~ '^[0-9]{2}:[0-9]{2}$' THEN \(value)::time END"
                 case .datetime:
-                    expression = "CASE WHEN \(value) ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}$' THEN \(value)::timestamp END"
+                    expression =
+                        "CASE WHEN \(value) ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}$' THEN \(value)::timestamp END"
                 case .text, .note: expression = value
                 }
             }
@@ -69,7 +72,8 @@ enum PostgresRecordView {
             try session.query("SELECT pg_advisory_xact_lock(\(PostgresSchema.viewLock))")
             var binds = PostgresBindings()
             binds.append(form.name)
-            let rows = try session.query("""
+            let rows = try session.query(
+                """
                 SELECT c.relkind::text, obj_description(c.oid, 'pg_class')
                 FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
                 WHERE n.nspname = '\(PostgresSchema.name)' AND c.relname = $1

@@ -29,54 +29,57 @@ enum PostgresSchema {
 
     /// Every version of the schema, from the first, each its statements (one at a
     /// time: the extended protocol takes one per query). Never edit a shipped one: add one.
-    static let migrations: [[String]] = [[
-        """
-        CREATE TABLE keyform._record (
-            id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
-            form text NOT NULL,
-            created timestamptz NOT NULL,
-            updated timestamptz NOT NULL,
-            author text,
-            data jsonb NOT NULL CHECK (jsonb_typeof(data) = 'object')
-        )
-        """,
-        "CREATE INDEX _record_form ON keyform._record (form, id)",
-        """
-        CREATE TABLE keyform._draft (
-            form text NOT NULL,
-            author text NOT NULL,
-            data jsonb NOT NULL,
-            focus text,
-            saved timestamptz NOT NULL,
-            PRIMARY KEY (form, author)
-        )
-        """,
-        """
-        CREATE TABLE keyform._form (
-            name text PRIMARY KEY,
-            fields jsonb NOT NULL,
-            updated timestamptz NOT NULL
-        )
-        """,
-        // Every committed change of the records is announced (`changeMark`: a list on another
-        // terminal refreshes); NOTIFY is sent at commit, one per transaction.
-        """
-        CREATE FUNCTION keyform._announce_change() RETURNS trigger LANGUAGE plpgsql AS $$
-        BEGIN
-            PERFORM pg_notify('\(changes)', '');
-            RETURN NULL;
-        END $$
-        """,
-        """
-        CREATE TRIGGER _record_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON keyform._record
-        FOR EACH STATEMENT EXECUTE PROCEDURE keyform._announce_change()
-        """,
-    ]]
+    static let migrations: [[String]] = [
+        [
+            """
+            CREATE TABLE keyform._record (
+                id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+                form text NOT NULL,
+                created timestamptz NOT NULL,
+                updated timestamptz NOT NULL,
+                author text,
+                data jsonb NOT NULL CHECK (jsonb_typeof(data) = 'object')
+            )
+            """,
+            "CREATE INDEX _record_form ON keyform._record (form, id)",
+            """
+            CREATE TABLE keyform._draft (
+                form text NOT NULL,
+                author text NOT NULL,
+                data jsonb NOT NULL,
+                focus text,
+                saved timestamptz NOT NULL,
+                PRIMARY KEY (form, author)
+            )
+            """,
+            """
+            CREATE TABLE keyform._form (
+                name text PRIMARY KEY,
+                fields jsonb NOT NULL,
+                updated timestamptz NOT NULL
+            )
+            """,
+            // Every committed change of the records is announced (`changeMark`: a list on another
+            // terminal refreshes); NOTIFY is sent at commit, one per transaction.
+            """
+            CREATE FUNCTION keyform._announce_change() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                PERFORM pg_notify('\(changes)', '');
+                RETURN NULL;
+            END $$
+            """,
+            """
+            CREATE TRIGGER _record_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON keyform._record
+            FOR EACH STATEMENT EXECUTE PROCEDURE keyform._announce_change()
+            """,
+        ]
+    ]
 
     /// The database's schema version: nil when Keyform's schema is not there.
     /// - Throws: `.foreignDatabase` when a `keyform` schema holds tables Keyform did not make.
     static func installedVersion(_ session: ServerLink.Session, shown: String) throws -> Int? {
-        let rows = try session.query("""
+        let rows = try session.query(
+            """
             SELECT to_regclass('\(version)') IS NOT NULL,
                    (SELECT count(*) FROM pg_tables WHERE schemaname = '\(name)')
             """)

@@ -42,10 +42,12 @@ public final class PostgresStore: RecordStore, Sendable {
     ///   - environment: libpq's variables (PGPASSWORD, PGUSER…), for what the URL leaves out.
     ///   - home: where `~/.pgpass` is.
     /// - Throws: `StoreError`: the server cannot be reached, refused the login, a newer schema…
-    public static func open(url: String, author: String, migrating: Bool = true,
-                            environment: [String: String] = ProcessInfo.processInfo.environment,
-                            home: String = NSHomeDirectory(), osUser: String = StoreAuthor.osUser,
-                            now: @escaping @Sendable () -> Date = { Date() }) throws(StoreError) -> PostgresStore? {
+    public static func open(
+        url: String, author: String, migrating: Bool = true,
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        home: String = NSHomeDirectory(), osUser: String = StoreAuthor.osUser,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) throws(StoreError) -> PostgresStore? {
         let address = try ServerAddress(url: url, environment: environment, home: home, osUser: osUser)
         let link = ServerLink(address: address)
         if migrating {
@@ -133,12 +135,14 @@ public final class PostgresStore: RecordStore, Sendable {
                 binds.append(Array(created[start..<end]))
                 binds.append(Array(data[start..<end]))
                 var batch: [Int64] = []
-                for row in try session.query("""
+                for row in try session.query(
+                    """
                     INSERT INTO \(PostgresSchema.records) (form, created, updated, author, data)
                     SELECT $1, t.c::timestamptz, t.c::timestamptz, $2, t.d::jsonb
                     FROM unnest($3::text[], $4::text[]) WITH ORDINALITY AS t(c, d, n) ORDER BY t.n
                     RETURNING id
-                    """, binds) {
+                    """, binds)
+                {
                     batch.append(try row.decode(Int64.self))
                 }
                 // Ids are drawn in the order the rows are inserted (the ORDER BY).
@@ -151,7 +155,8 @@ public final class PostgresStore: RecordStore, Sendable {
     @discardableResult
     public func copyRecords(_ records: [StoredRecord], form: Form) throws(StoreError) -> [Int64] {
         try StoreNames.validate(form)
-        var created: [String] = [], updated: [String] = [], authors: [String] = [], authored: [Bool] = [], data: [String] = []
+        var created: [String] = [], updated: [String] = [], authors: [String] = [], authored: [Bool] = [],
+            data: [String] = []
         for stored in records {
             data.append(try StoredValues.json(stored.values, form: form))
             created.append(Timestamp.string(from: stored.created))
@@ -180,12 +185,14 @@ public final class PostgresStore: RecordStore, Sendable {
                 binds.append(Array(data[start..<end]))
                 var batch: [Int64] = []
                 // A record of no author stays so (the array cannot hold NULL: `authored` says which have one).
-                for row in try session.query("""
+                for row in try session.query(
+                    """
                     INSERT INTO \(PostgresSchema.records) (form, created, updated, author, data)
                     SELECT $1, t.c::timestamptz, t.u::timestamptz, CASE WHEN t.h THEN t.a END, t.d::jsonb
                     FROM unnest($2::text[], $3::text[], $4::text[], $5::bool[], $6::text[]) WITH ORDINALITY AS t(c, u, a, h, d, n)
                     ORDER BY t.n RETURNING id
-                    """, binds) {
+                    """, binds)
+                {
                     batch.append(try row.decode(Int64.self))
                 }
                 ids += batch.sorted()
@@ -204,7 +211,9 @@ public final class PostgresStore: RecordStore, Sendable {
         return link.announcements.load(ordering: .relaxed)
     }
 
-    public func updateRecord(id: Int64, _ record: KeyformCore.Record, form: Form, ifUpdated expected: Date?) throws(StoreError) {
+    public func updateRecord(
+        id: Int64, _ record: KeyformCore.Record, form: Form, ifUpdated expected: Date?
+    ) throws(StoreError) {
         try StoreNames.validate(form)
         let data = try StoredValues.json(record, form: form)
         try ensureView(form)
@@ -217,10 +226,12 @@ public final class PostgresStore: RecordStore, Sendable {
             binds.append(data)
             // The row locked until the end: nobody saves it between the look and the write.
             var stored: (updated: String, same: Bool)?
-            for row in try session.query("""
+            for row in try session.query(
+                """
                 SELECT \(Self.iso("updated")), data = $3::jsonb FROM \(PostgresSchema.records)
                 WHERE id = $1 AND form = $2 FOR UPDATE
-                """, binds) {
+                """, binds)
+            {
                 stored = try row.decode((String, Bool).self)
             }
             guard let stored else { throw StoreError.recordNotFound(id: id, form: form.name) }
@@ -235,7 +246,8 @@ public final class PostgresStore: RecordStore, Sendable {
             keep.append(id)
             keep.append(!stored.same)
             // The definition kept either way; values as stored already write nothing (`updated` stays).
-            try session.query("""
+            try session.query(
+                """
                 WITH \(Self.keepDefinition)
                 UPDATE \(PostgresSchema.records) SET data = $4::jsonb, updated = $3::timestamptz WHERE id = $5 AND form = $1 AND $6
                 """, keep)
@@ -248,7 +260,9 @@ public final class PostgresStore: RecordStore, Sendable {
         binds.append(id)
         binds.append(form.name)
         return try link.run { session in
-            try (session.query("DELETE FROM \(PostgresSchema.records) WHERE id = $1 AND form = $2", binds).metadata.rows ?? 0) > 0
+            try
+                (session.query("DELETE FROM \(PostgresSchema.records) WHERE id = $1 AND form = $2", binds).metadata.rows
+                ?? 0) > 0
         }
     }
 
@@ -268,7 +282,9 @@ public final class PostgresStore: RecordStore, Sendable {
         "to_char(\(column) AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"')"
     }
 
-    public func records(form: Form, where matches: [FieldMatch], limit: Int?, beforeID: Int64?) throws(StoreError) -> [StoredRecord] {
+    public func records(
+        form: Form, where matches: [FieldMatch], limit: Int?, beforeID: Int64?
+    ) throws(StoreError) -> [StoredRecord] {
         var result: [StoredRecord] = []
         do {
             try reading(form: form, where: matches, limit: limit, beforeID: beforeID) { result.append($0) }
@@ -280,23 +296,31 @@ public final class PostgresStore: RecordStore, Sendable {
         return result
     }
 
-    public func forEachRecord(form: Form, where matches: [FieldMatch], limit: Int?, _ body: (StoredRecord) throws -> Void) throws {
+    public func forEachRecord(
+        form: Form, where matches: [FieldMatch], limit: Int?, _ body: (StoredRecord) throws -> Void
+    ) throws {
         try reading(form: form, where: matches, limit: limit, beforeID: nil, body)
     }
 
-    public func forEachRecordValues(form: Form, where matches: [FieldMatch], limit: Int?,
-                                    _ body: (_ id: Int64, _ created: Date, _ values: [FieldValue?]) throws -> Void) throws {
+    public func forEachRecordValues(
+        form: Form, where matches: [FieldMatch], limit: Int?,
+        _ body: (_ id: Int64, _ created: Date, _ values: [FieldValue?]) throws -> Void
+    ) throws {
         try readingRows(form: form, where: matches, limit: limit, beforeID: nil) { row, values in
             try body(row.id, row.created, values)
         }
     }
 
-    private func reading(form: Form, where matches: [FieldMatch], limit: Int?, beforeID: Int64?,
-                         _ body: (StoredRecord) throws -> Void) throws {
+    private func reading(
+        form: Form, where matches: [FieldMatch], limit: Int?, beforeID: Int64?,
+        _ body: (StoredRecord) throws -> Void
+    ) throws {
         let ids = form.valueFields.map(\.id)
         try readingRows(form: form, where: matches, limit: limit, beforeID: beforeID) { row, values in
-            try body(StoredRecord(id: row.id, created: row.created, updated: row.updated,
-                                  values: KeyformCore.Record(values: Array(zip(ids, values))), author: row.author))
+            try body(
+                StoredRecord(
+                    id: row.id, created: row.created, updated: row.updated,
+                    values: KeyformCore.Record(values: Array(zip(ids, values))), author: row.author))
         }
     }
 
@@ -314,8 +338,10 @@ public final class PostgresStore: RecordStore, Sendable {
 
     /// The records, newest first, each with its values in the form's field order;
     /// what `body` throws stops the reading and is rethrown as it is.
-    private func readingRows(form: Form, where matches: [FieldMatch], limit: Int?, beforeID: Int64?,
-                             _ body: (RowHead, [FieldValue?]) throws -> Void) throws {
+    private func readingRows(
+        form: Form, where matches: [FieldMatch], limit: Int?, beforeID: Int64?,
+        _ body: (RowHead, [FieldValue?]) throws -> Void
+    ) throws {
         if let limit, limit <= 0 { return }
         let fields = form.valueFields
         var sql = "SELECT id, \(Self.iso("created")), \(Self.iso("updated")), author"
@@ -351,8 +377,10 @@ public final class PostgresStore: RecordStore, Sendable {
                     author: try cells[3].decode(String?.self))
                 values.removeAll(keepingCapacity: true)
                 for (index, field) in fields.enumerated() {
-                    values.append(PostgresValues.decode(type: try cells[4 + 2 * index].decode(String?.self),
-                                                        text: try cells[5 + 2 * index].decode(String?.self), as: field))
+                    values.append(
+                        PostgresValues.decode(
+                            type: try cells[4 + 2 * index].decode(String?.self),
+                            text: try cells[5 + 2 * index].decode(String?.self), as: field))
                 }
                 try body(head, values)
                 before = head.id
@@ -377,10 +405,14 @@ public final class PostgresStore: RecordStore, Sendable {
     /// ` AND …` for each match (see `FieldMatch`): a field holds exactly the value
     /// (jsonb equality; nil matches an empty or absent field), or a list field holds the item
     /// (jsonb containment, which also takes a single value equal to it).
-    private static func appendConditions(_ matches: [FieldMatch], form: Form, to sql: inout String,
-                                         _ binds: inout PostgresBindings) throws(StoreError) {
+    private static func appendConditions(
+        _ matches: [FieldMatch], form: Form, to sql: inout String,
+        _ binds: inout PostgresBindings
+    ) throws(StoreError) {
         for match in matches {
-            guard let field = form.field(id: match.field) else { throw .unknownField(form: form.name, field: match.field) }
+            guard let field = form.field(id: match.field) else {
+                throw .unknownField(form: form.name, field: match.field)
+            }
             binds.append(match.field)
             let key = "$\(binds.count)"
             if field.multiple, case .text(let item)? = match.value {
@@ -406,7 +438,8 @@ public final class PostgresStore: RecordStore, Sendable {
         binds.append(author)
         // One row per distinct stored value, newest use first.
         let rows = try link.run { session in
-            try session.query("""
+            try session.query(
+                """
                 SELECT jsonb_typeof(v), v #>> '{}' FROM (
                     SELECT data -> $1 AS v, max(id) AS m FROM \(PostgresSchema.records)
                     WHERE form = $2 AND jsonb_typeof(data -> $1) <> 'null' AND (author = $3 OR author IS NULL)
@@ -419,7 +452,7 @@ public final class PostgresStore: RecordStore, Sendable {
         for row in rows {
             let (type, text) = try link.decoding { try row.decode((String?, String?).self) }
             guard let shown = PostgresValues.decode(type: type, text: text, as: described)?.text,
-                  !shown.isEmpty, seen.insert(shown).inserted
+                !shown.isEmpty, seen.insert(shown).inserted
             else { continue }
             result.append(shown)
         }
@@ -433,7 +466,8 @@ public final class PostgresStore: RecordStore, Sendable {
         binds.append(form.name)
         binds.append(author)
         let rows = try link.run { session in
-            try session.query("""
+            try session.query(
+                """
                 SELECT jsonb_typeof(data -> $1), data ->> $1 FROM \(PostgresSchema.records)
                 WHERE form = $2 AND (author = $3 OR author IS NULL) ORDER BY id DESC LIMIT 1
                 """, binds)
@@ -462,7 +496,8 @@ public final class PostgresStore: RecordStore, Sendable {
         binds.append(source.form)
         // k: the item's place in the newest record holding it.
         let rows = try link.run { session in
-            try session.query("""
+            try session.query(
+                """
                 SELECT jsonb_typeof(e.value), e.value #>> '{}', max(r.id) AS m, count(DISTINCT r.id) AS n,
                        (array_agg(e.k ORDER BY r.id DESC))[1] AS k
                 FROM \(PostgresSchema.records) AS r CROSS JOIN LATERAL \(Self.items("r.data -> $1"))
@@ -475,19 +510,24 @@ public final class PostgresStore: RecordStore, Sendable {
         for row in rows {
             let cells = try link.decoding { try row.decode((String?, String?, Int64, Int64, Int64).self) }
             let (type, text) = (cells.0, cells.1)
-            if let shown = PostgresValues.shown(type: type, text: text), seen.insert(shown).inserted { result.append(shown) }
+            if let shown = PostgresValues.shown(type: type, text: text), seen.insert(shown).inserted {
+                result.append(shown)
+            }
         }
         return result
     }
 
-    public func choicePairs(_ source: Field.ChoiceSource, by other: String) throws(StoreError) -> [(value: String, key: String)] {
+    public func choicePairs(
+        _ source: Field.ChoiceSource, by other: String
+    ) throws(StoreError) -> [(value: String, key: String)] {
         let order = source.order == .frequent ? "n DESC, m DESC, k" : "m DESC, k"
         var binds = PostgresBindings()
         binds.append(source.field)
         binds.append(other)
         binds.append(source.form)
         let rows = try link.run { session in
-            try session.query("""
+            try session.query(
+                """
                 SELECT jsonb_typeof(e.value), e.value #>> '{}', jsonb_typeof(r.kv), r.kv #>> '{}',
                        max(r.id) AS m, count(DISTINCT r.id) AS n, (array_agg(e.k ORDER BY r.id DESC))[1] AS k
                 FROM (SELECT id, data -> $1 AS vv, data -> $2 AS kv FROM \(PostgresSchema.records) WHERE form = $3) AS r
@@ -500,10 +540,12 @@ public final class PostgresStore: RecordStore, Sendable {
         var seen = Set<[String]>()
         var result: [(value: String, key: String)] = []
         for row in rows {
-            let cells = try link.decoding { try row.decode((String?, String?, String?, String?, Int64, Int64, Int64).self) }
+            let cells = try link.decoding {
+                try row.decode((String?, String?, String?, String?, Int64, Int64, Int64).self)
+            }
             guard let value = PostgresValues.shown(type: cells.0, text: cells.1),
-                  let key = PostgresValues.shown(type: cells.2, text: cells.3),
-                  seen.insert([key, value]).inserted
+                let key = PostgresValues.shown(type: cells.2, text: cells.3),
+                seen.insert([key, value]).inserted
             else { continue }
             result.append((value, key))
         }
@@ -521,7 +563,8 @@ public final class PostgresStore: RecordStore, Sendable {
         var binds = PostgresBindings()
         binds.append(name)
         let rows = try link.run { session in
-            try session.query("""
+            try session.query(
+                """
                 SELECT fields::text FROM \(PostgresSchema.forms)
                 WHERE name = $1 AND EXISTS (SELECT 1 FROM \(PostgresSchema.records) WHERE form = $1)
                 """, binds)
@@ -537,7 +580,9 @@ public final class PostgresStore: RecordStore, Sendable {
 
     public func saveDraft(form: Form, values: [String: FieldInput], focus: String?) throws(StoreError) {
         guard StoreNames.isName(form.name) else { throw .invalidName(form.name) }
-        let data = "{" + values.keys.sorted().map { RecordFormat.jsonString($0) + ":" + (values[$0] ?? .line("")).json }
+        let data =
+            "{"
+            + values.keys.sorted().map { RecordFormat.jsonString($0) + ":" + (values[$0] ?? .line("")).json }
             .joined(separator: ",") + "}"
         var binds = PostgresBindings()
         binds.append(form.name)
@@ -547,7 +592,8 @@ public final class PostgresStore: RecordStore, Sendable {
         binds.append(Timestamp.string(from: now()))
         try link.run { session in
             // A draft of no author (saved before authors) is taken over.
-            try session.query("""
+            try session.query(
+                """
                 WITH gone AS (DELETE FROM \(PostgresSchema.drafts) WHERE form = $1 AND author = '')
                 INSERT INTO \(PostgresSchema.drafts) (form, author, data, focus, saved)
                 VALUES ($1, $2, $3::jsonb, $4, $5::timestamptz)
@@ -561,7 +607,8 @@ public final class PostgresStore: RecordStore, Sendable {
         binds.append(form.name)
         binds.append(author)
         let rows = try link.run { session in
-            try session.query("""
+            try session.query(
+                """
                 SELECT d.focus, \(Self.iso("d.saved")), e.key, jsonb_typeof(e.value), e.value #>> '{}'
                 FROM (SELECT * FROM \(PostgresSchema.drafts) WHERE form = $1 AND author IN ($2, '')
                       ORDER BY author = '' LIMIT 1) AS d
@@ -570,8 +617,13 @@ public final class PostgresStore: RecordStore, Sendable {
         }
         var draft: Draft?
         for row in rows {
-            let (focus, saved, key, type, text) = try link.decoding { try row.decode((String?, String, String?, String?, String?).self) }
-            if draft == nil { draft = Draft(form: form.name, values: [:], focus: focus, saved: Timestamp.date(from: saved) ?? .distantPast) }
+            let (focus, saved, key, type, text) = try link.decoding {
+                try row.decode((String?, String, String?, String?, String?).self)
+            }
+            if draft == nil {
+                draft = Draft(
+                    form: form.name, values: [:], focus: focus, saved: Timestamp.date(from: saved) ?? .distantPast)
+            }
             guard let key else { continue }
             if type == "array", let text, let items = try? JSONDecoder().decode([String].self, from: Data(text.utf8)) {
                 draft?.values[key] = .selection(items)
@@ -588,7 +640,9 @@ public final class PostgresStore: RecordStore, Sendable {
         binds.append(form.name)
         binds.append(author)
         return try link.run { session in
-            try (session.query("DELETE FROM \(PostgresSchema.drafts) WHERE form = $1 AND author IN ($2, '')", binds).metadata.rows ?? 0) > 0
+            try
+                (session.query("DELETE FROM \(PostgresSchema.drafts) WHERE form = $1 AND author IN ($2, '')", binds)
+                .metadata.rows ?? 0) > 0
         }
     }
 }

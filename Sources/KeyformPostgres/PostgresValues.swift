@@ -17,7 +17,9 @@ enum PostgresValues {
         case "string": return .text(text)
         case "boolean": return .boolean(text == "true")
         case "number":
-            if !text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }), let integer = Int(text) { return .integer(integer) }
+            if !text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }), let integer = Int(text) {
+                return .integer(integer)
+            }
             return Double(text).map(FieldValue.number)
         case "array":
             return (try? JSONDecoder().decode([String].self, from: Data(text.utf8))).map(FieldValue.list)

@@ -53,7 +53,8 @@ struct ServerAddress: Equatable, Sendable {
     init(url: String, environment: [String: String], home: String, osUser: String) throws(StoreError) {
         shown = StoreLocation.postgres(url).description
         func refuse(_ reason: String) -> StoreError {
-            .unsupportedLocation(StoreLocation.postgres(url).description, reason: reason + "; write postgres://USER@HOST:PORT/DATABASE")
+            .unsupportedLocation(
+                StoreLocation.postgres(url).description, reason: reason + "; write postgres://USER@HOST:PORT/DATABASE")
         }
         guard let schemeEnd = url.range(of: "://") else { throw refuse("not a URL") }
         var rest = Substring(url[schemeEnd.upperBound...])
@@ -104,14 +105,18 @@ struct ServerAddress: Equatable, Sendable {
             return nil
         }
         let portText = setting("port", urlPort, "PGPORT") ?? "5432"
-        guard let port = Int(portText), (1...65535).contains(port) else { throw refuse("'\(portText)' is not a port number") }
+        guard let port = Int(portText), (1...65535).contains(port) else {
+            throw refuse("'\(portText)' is not a port number")
+        }
         user = setting("user", urlUser, "PGUSER") ?? osUser
         database = setting("dbname", Self.decoded(path).flatMap { $0.isEmpty ? nil : $0 }, "PGDATABASE") ?? user
         let host = setting("host", urlHost, "PGHOST") ?? "localhost"
         if host.hasPrefix("/") {
             // A folder holds the server's socket, named after the port (as libpq names it).
-            endpoint = .socket(path: host.hasSuffix(".s.PGSQL.\(port)") ? host : (host.hasSuffix("/") ? host : host + "/") + ".s.PGSQL.\(port)",
-                               port: port)
+            endpoint = .socket(
+                path: host.hasSuffix(".s.PGSQL.\(port)")
+                    ? host : (host.hasSuffix("/") ? host : host + "/") + ".s.PGSQL.\(port)",
+                port: port)
         } else {
             endpoint = .tcp(host: host, port: port)
         }
@@ -120,21 +125,28 @@ struct ServerAddress: Equatable, Sendable {
         case "allow", "prefer": tlsMode = .prefer
         default:
             guard let mode = TLSMode(rawValue: modeText) else {
-                throw refuse("sslmode '\(modeText)' is not one of disable, allow, prefer, require, verify-ca, verify-full")
+                throw refuse(
+                    "sslmode '\(modeText)' is not one of disable, allow, prefer, require, verify-ca, verify-full")
             }
             tlsMode = mode
         }
         rootCertificate = setting("sslrootcert", nil, "PGSSLROOTCERT")
         let timeoutText = setting("connect_timeout", nil, "PGCONNECT_TIMEOUT") ?? "10"
-        guard let timeout = Int(timeoutText), timeout >= 0 else { throw refuse("connect_timeout '\(timeoutText)' is not a number of seconds") }
+        guard let timeout = Int(timeoutText), timeout >= 0 else {
+            throw refuse("connect_timeout '\(timeoutText)' is not a number of seconds")
+        }
         connectTimeout = timeout == 0 ? 10 : max(timeout, 2)
         if let urlPassword, !urlPassword.isEmpty {
             password = urlPassword
         } else if let fromEnvironment = environment["PGPASSWORD"], !fromEnvironment.isEmpty {
             password = fromEnvironment
         } else {
-            let file = environment["PGPASSFILE"].flatMap { $0.isEmpty ? nil : $0 } ?? (home.hasSuffix("/") ? home : home + "/") + ".pgpass"
-            password = Self.passwordFile(at: file).flatMap { Self.password(in: $0, endpoint: endpoint, database: database, user: user) }
+            let file =
+                environment["PGPASSFILE"].flatMap { $0.isEmpty ? nil : $0 } ?? (home.hasSuffix("/") ? home : home + "/")
+                + ".pgpass"
+            password = Self.passwordFile(at: file).flatMap {
+                Self.password(in: $0, endpoint: endpoint, database: database, user: user)
+            }
         }
     }
 
@@ -151,8 +163,8 @@ struct ServerAddress: Equatable, Sendable {
     /// others (it ignores a looser one, and so does Keyform); nil when there is none.
     static func passwordFile(at path: String) -> String? {
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-              let mode = (attributes[.posixPermissions] as? NSNumber)?.intValue, mode & 0o077 == 0,
-              let data = FileManager.default.contents(atPath: path)
+            let mode = (attributes[.posixPermissions] as? NSNumber)?.intValue, mode & 0o077 == 0,
+            let data = FileManager.default.contents(atPath: path)
         else { return nil }
         return String(decoding: data, as: UTF8.self)
     }
@@ -182,7 +194,9 @@ struct ServerAddress: Equatable, Sendable {
             }
             guard fields.count == 5 else { continue }
             func matches(_ field: String, _ values: [String]) -> Bool { field == "*" || values.contains(field) }
-            if matches(fields[0], hosts), matches(fields[1], [String(port)]), matches(fields[2], [database]), matches(fields[3], [user]) {
+            if matches(fields[0], hosts), matches(fields[1], [String(port)]), matches(fields[2], [database]),
+                matches(fields[3], [user])
+            {
                 return fields[4]
             }
         }

@@ -152,7 +152,8 @@ final class ServerLink: @unchecked Sendable {
         var configuration: PostgresConnection.Configuration
         switch address.endpoint {
         case .socket(let path, _):
-            configuration = .init(unixSocketPath: path, username: address.user, password: address.password, database: address.database)
+            configuration = .init(
+                unixSocketPath: path, username: address.user, password: address.password, database: address.database)
         case .tcp(let host, let port):
             let tls: PostgresConnection.Configuration.TLS
             do {
@@ -160,8 +161,9 @@ final class ServerLink: @unchecked Sendable {
             } catch {
                 throw .cannotOpen(path: address.shown, reason: "TLS could not be set up (\(error))")
             }
-            configuration = .init(host: host, port: port, username: address.user, password: address.password,
-                                  database: address.database, tls: tls)
+            configuration = .init(
+                host: host, port: port, username: address.user, password: address.password,
+                database: address.database, tls: tls)
         }
         configuration.options.connectTimeout = .seconds(Int64(address.connectTimeout))
         configuration.options.additionalStartupParameters = [("application_name", "keyform")]
@@ -172,7 +174,9 @@ final class ServerLink: @unchecked Sendable {
         // Swift's cooperative pool, whose threads may all be callers waiting here (tests, async callers).
         Task(executorPreference: EventLoopExecutor(loop: loop)) { [configuration, logger] in
             do {
-                promise.succeed(try await PostgresConnection.connect(on: loop, configuration: configuration, id: id, logger: logger))
+                promise.succeed(
+                    try await PostgresConnection.connect(on: loop, configuration: configuration, id: id, logger: logger)
+                )
             } catch {
                 promise.fail(error)
             }
@@ -208,11 +212,16 @@ final class ServerLink: @unchecked Sendable {
             case .server:
                 return failure(error)
             case .authMechanismRequiresPassword:
-                return .authenticationFailed(path: shown, user: address.user, reason: "it asks for a password and none was given")
+                return .authenticationFailed(
+                    path: shown, user: address.user, reason: "it asks for a password and none was given")
             case .unsupportedAuthMechanism, .saslError:
-                return .authenticationFailed(path: shown, user: address.user, reason: "its way of logging in is not one Keyform speaks (\(error.code))")
+                return .authenticationFailed(
+                    path: shown, user: address.user,
+                    reason: "its way of logging in is not one Keyform speaks (\(error.code))")
             case .sslUnsupported:
-                return .cannotOpen(path: shown, reason: "the server does not offer TLS, which sslmode=\(address.tlsMode.rawValue) asks for")
+                return .cannotOpen(
+                    path: shown,
+                    reason: "the server does not offer TLS, which sslmode=\(address.tlsMode.rawValue) asks for")
             case .connectionError:
                 return .serverUnreachable(path: shown, reason: Self.reason(error.underlying, address))
             default:
@@ -224,10 +233,11 @@ final class ServerLink: @unchecked Sendable {
 
     /// What kept a connection from being made, in a few words.
     private static func reason(_ error: (any Error)?, _ address: ServerAddress) -> String {
-        let place: String = switch address.endpoint {
-        case .tcp(let host, let port): "\(host):\(port)"
-        case .socket(let path, _): path
-        }
+        let place: String =
+            switch address.endpoint {
+            case .tcp(let host, let port): "\(host):\(port)"
+            case .socket(let path, _): path
+            }
         var errno: Int32?
         if let error = error as? IOError { errno = error.errnoCode }
         if let error = error as? NIOConnectionError {
@@ -265,7 +275,10 @@ final class ServerLink: @unchecked Sendable {
             case "28P01", "28000":
                 return .authenticationFailed(path: shown, user: address.user, reason: message)
             case "3D000":
-                return .cannotOpen(path: shown, reason: "\(message); create it (createdb \(address.database)) or correct the location's database name")
+                return .cannotOpen(
+                    path: shown,
+                    reason:
+                        "\(message); create it (createdb \(address.database)) or correct the location's database name")
             case "42501":
                 return .permissionDenied(path: shown, detail: message)
             case "53100":

@@ -1,8 +1,9 @@
 import Foundation
 import KeyformSQLite
 import KeyformStore
+
 #if Postgres
-import KeyformPostgres
+    import KeyformPostgres
 #endif
 
 /// The one door to a store: every caller (the commands, the demo, the library)
@@ -25,31 +26,40 @@ public enum StoreOpener {
     /// - Parameter now: the clock for `created`, `updated` and `saved` (tests pass a fixed one).
     /// - Throws: `StoreError`: the backend's reasons, and `.unsupportedLocation`
     ///   for a server this Keyform has no backend for.
-    public static func open(_ location: StoreLocation, for purpose: Purpose = .writing, author: String = StoreAuthor.current,
-                            now: @escaping @Sendable () -> Date = { Date() }) throws(StoreError) -> any RecordStore {
+    public static func open(
+        _ location: StoreLocation, for purpose: Purpose = .writing, author: String = StoreAuthor.current,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) throws(StoreError) -> any RecordStore {
         switch location {
         case .file(let path):
             switch purpose {
             case .writing: return try AppDatabase.open(path: path, author: author, now: now)
             case .existing: return try AppDatabase.openExisting(path: path, author: author, now: now)
-            case .reading: return try AppDatabase.openForReading(path: path, author: author, now: now) ?? MemoryStore(author: author, now: now)
+            case .reading:
+                return try AppDatabase.openForReading(path: path, author: author, now: now)
+                    ?? MemoryStore(author: author, now: now)
             }
         case .postgres(let url):
             #if Postgres
-            // A server's database exists once it can be reached: `existing` makes the schema as `writing` does.
-            guard let store = try PostgresStore.open(url: url, author: author, migrating: purpose != .reading, now: now) else {
-                return MemoryStore(author: author, now: now)  // no Keyform schema yet: no records to read
-            }
-            return store
+                // A server's database exists once it can be reached: `existing` makes the schema as `writing` does.
+                guard
+                    let store = try PostgresStore.open(
+                        url: url, author: author, migrating: purpose != .reading, now: now)
+                else {
+                    return MemoryStore(author: author, now: now)  // no Keyform schema yet: no records to read
+                }
+                return store
             #else
-            try refuseServer(location)
+                try refuseServer(location)
             #endif
         }
     }
 
     /// The store `text` names (a path, `sqlite:PATH` or a server's URL), opened for `purpose`.
-    public static func open(_ text: String, for purpose: Purpose = .writing, author: String = StoreAuthor.current,
-                            now: @escaping @Sendable () -> Date = { Date() }) throws(StoreError) -> any RecordStore {
+    public static func open(
+        _ text: String, for purpose: Purpose = .writing, author: String = StoreAuthor.current,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) throws(StoreError) -> any RecordStore {
         try open(StoreLocation(text), for: purpose, author: author, now: now)
     }
 
@@ -58,22 +68,24 @@ public enum StoreOpener {
     /// typed and then rescued.
     public static func checkSupported(_ location: StoreLocation) throws(StoreError) {
         #if !Postgres
-        if case .postgres = location { try refuseServer(location) }
+            if case .postgres = location { try refuseServer(location) }
         #endif
     }
 
     /// Whether this Keyform opens `postgres://` locations (the package trait `Postgres`, on by default).
     public static var hasPostgres: Bool {
         #if Postgres
-        true
+            true
         #else
-        false
+            false
         #endif
     }
 
     private static func refuseServer(_ location: StoreLocation) throws(StoreError) -> Never {
-        throw .unsupportedLocation(location.description, reason: "this Keyform was built without its PostgreSQL backend "
-                                   + "(swift build without the package trait Postgres): give a SQLite file's path "
-                                   + "(--db PATH, KEYFORM_DB or the config's database), or use a build with the trait (the default)")
+        throw .unsupportedLocation(
+            location.description,
+            reason: "this Keyform was built without its PostgreSQL backend "
+                + "(swift build without the package trait Postgres): give a SQLite file's path "
+                + "(--db PATH, KEYFORM_DB or the config's database), or use a build with the trait (the default)")
     }
 }

@@ -47,22 +47,27 @@ extension StoredFormRun {
             count: { matching in try store.recordCount(form: form, where: matching) },
             // The filter's grid for a field without one: what the records hold, most used first.
             values: { field in
-                (try? store.choiceValues(Field.ChoiceSource(form: form.name, field: field, order: .frequent, limit: 30))) ?? []
+                (try? store.choiceValues(Field.ChoiceSource(form: form.name, field: field, order: .frequent, limit: 30)))
+                    ?? []
             },
             // `choices` grids offer what was stored since the list opened.
             context: { run.reloaded()?.context },
             // What the add form held when left unsubmitted (the browser passes only a
             // form that differs from how it opened).
             saveDraft: { values in
-                do throws(StoreError) { try store.saveDraft(form: form, values: values, focus: nil) } catch { return language.text(error.shortMessage) }
+                do throws(StoreError) { try store.saveDraft(form: form, values: values, focus: nil) } catch {
+                    return language.text(error.shortMessage)
+                }
                 return nil
             },
             // A store that cannot tell is never asked again; one that fails to answer once is asked again later.
-            changed: seen == nil ? nil : {
-                guard let mark = try? store.changeMark(), mark != seen else { return false }
-                seen = mark
-                return true
-            }
+            changed: seen == nil
+                ? nil
+                : {
+                    guard let mark = try? store.changeMark(), mark != seen else { return false }
+                    seen = mark
+                    return true
+                }
         )
     }
 }
@@ -71,7 +76,8 @@ extension StoredFormRun {
     /// The row of a record just saved, with its `updated` time as stored (the
     /// next edit from the list saves over that version): read back, else as saved.
     static func row(_ id: Int64, _ values: Record, on store: any RecordStore, form: Form) -> RecordListRow {
-        (try? store.record(id: id, form: form)).flatMap { $0 }.map(RecordListRow.init) ?? RecordListRow(id: id, values: values)
+        (try? store.record(id: id, form: form)).flatMap { $0 }.map(RecordListRow.init)
+            ?? RecordListRow(id: id, values: values)
     }
 }
 

@@ -59,16 +59,20 @@ public struct StoredFormRun {
     /// - Parameter clock: the run's one clock, read once at the edge (`WallClock.now()`).
     /// - Parameter lines: the keys of fields whose choices come from a file
     ///   (`ChoiceFiles.read`) or `--choices`, by field id.
-    public init(form: Form, layouts: [String: Layout], store: (any RecordStore)?, storeProblem: StoreError? = nil,
-                clock: WallClock, lines: [String: ChoiceLines] = [:]) throws(FieldValidator.PatternError) {
+    public init(
+        form: Form, layouts: [String: Layout], store: (any RecordStore)?, storeProblem: StoreError? = nil,
+        clock: WallClock, lines: [String: ChoiceLines] = [:]
+    ) throws(FieldValidator.PatternError) {
         let sources = form.fields.compactMap(\.choices)
         let stored: [(source: Field.ChoiceSource, values: [String])] = sources.filter { $0.by == nil }
             .map { source in (source, (try? store?.choiceValues(source)) ?? []) }
-        let pairs: [(source: Field.ChoiceSource, pairs: [(value: String, key: String)])] = sources.compactMap { source in
+        let pairs: [(source: Field.ChoiceSource, pairs: [(value: String, key: String)])] = sources.compactMap {
+            source in
             source.by.map { by in (source, (try? store?.choicePairs(source, by: by)) ?? []) }
         }
-        context = try FormContext.prepared(form, layouts: layouts, storedChoices: Self.lookUp(stored), clock: clock, lines: lines,
-                                           storedPairs: Self.lookUpPairs(pairs))
+        context = try FormContext.prepared(
+            form, layouts: layouts, storedChoices: Self.lookUp(stored), clock: clock, lines: lines,
+            storedPairs: Self.lookUpPairs(pairs))
         self.store = store
         self.storeProblem = storeProblem
         self.loaded = (form, layouts)
@@ -77,12 +81,17 @@ public struct StoredFormRun {
         self.storedPairs = pairs
     }
 
-    private static func lookUp(_ stored: [(source: Field.ChoiceSource, values: [String])]) -> (Field.ChoiceSource) -> [String] {
+    private static func lookUp(
+        _ stored: [(source: Field.ChoiceSource, values: [String])]
+    ) -> (Field.ChoiceSource) -> [String] {
         { source in stored.first { $0.source == source }?.values ?? [] }
     }
 
-    private static func lookUpPairs(_ stored: [(source: Field.ChoiceSource, pairs: [(value: String, key: String)])])
-        -> (Field.ChoiceSource) -> [(value: String, key: String)] {
+    private static func lookUpPairs(
+        _ stored: [(source: Field.ChoiceSource, pairs: [(value: String, key: String)])]
+    )
+        -> (Field.ChoiceSource) -> [(value: String, key: String)]
+    {
         { source in stored.first { $0.source == source }?.pairs ?? [] }
     }
 
@@ -91,15 +100,17 @@ public struct StoredFormRun {
 
     /// The form prepared again with `more` keys (a command's lines), over those it was given.
     public func prepared(adding more: [String: ChoiceLines]) -> FormContext? {
-        try? FormContext.prepared(loaded.form, layouts: loaded.layouts, storedChoices: Self.lookUp(storedValues),
-                                  clock: context.clock, lines: lines.merging(more) { $1 }, storedPairs: Self.lookUpPairs(storedPairs))
+        try? FormContext.prepared(
+            loaded.form, layouts: loaded.layouts, storedChoices: Self.lookUp(storedValues),
+            clock: context.clock, lines: lines.merging(more) { $1 }, storedPairs: Self.lookUpPairs(storedPairs))
     }
 
     /// Runs each `choices: {command:}` once, to its end or its time limit, its
     /// arguments filled in from `values` (answers: there is no terminal to
     /// wait on), and returns the run offering what they printed, with what
     /// each command gave by field id (a failure names why).
-    public func runningCommands(with values: [String: FieldInput]) -> (run: StoredFormRun, lines: [String: ChoiceLines]) {
+    public func runningCommands(with values: [String: FieldInput]) -> (run: StoredFormRun, lines: [String: ChoiceLines])
+    {
         let found = ChoiceCommands.runOnce(context, entries: FormState.start(context, values: values).entries)
         var run = self
         if !found.isEmpty, let context = prepared(adding: found) {
@@ -112,8 +123,9 @@ public struct StoredFormRun {
     /// The same run with its `choices` grids read again: what was stored
     /// since shows (the next quick entry, a form opened again from browse).
     public func reloaded() -> StoredFormRun? {
-        var run = try? StoredFormRun(form: loaded.form, layouts: loaded.layouts, store: store, storeProblem: storeProblem, clock: .now(),
-                                     lines: lines)
+        var run = try? StoredFormRun(
+            form: loaded.form, layouts: loaded.layouts, store: store, storeProblem: storeProblem, clock: .now(),
+            lines: lines)
         run?.rescueFolder = rescueFolder
         return run
     }
@@ -131,25 +143,30 @@ public struct StoredFormRun {
     /// - Throws: ``Departure`` when the person leaves at the question (the draft
     ///   stays as it was); what `ask` throws (`TerminalError`: no terminal).
     /// - Parameter language: the question's and its details' words.
-    public func start(drafts: DraftPolicy, repeatLast: Bool = false, language: Language = .english,
-                      ask: ((_ question: String, _ details: [String]) throws -> Bool)? = nil) throws -> FormStart {
+    public func start(
+        drafts: DraftPolicy, repeatLast: Bool = false, language: Language = .english,
+        ask: ((_ question: String, _ details: [String]) throws -> Bool)? = nil
+    ) throws -> FormStart {
         var start = FormStart()
         guard let store else { return start }
         // A secret starts empty: never the last record's (DECISIONS 38).
-        for field in form.fields where !field.secret && (field.defaultValue == .last || (repeatLast && field.defaultValue == nil)) {
+        for field in form.fields
+        where !field.secret && (field.defaultValue == .last || (repeatLast && field.defaultValue == nil)) {
             if let last = try? store.lastValue(form: form, field: field.id) { start.values[field.id] = last }
         }
         start.last = start.values
         guard drafts != .ignore, let draft = try? store.draft(form: form) else { return start }
-        let resume: Bool = switch drafts {
-        case .resume: true
-        case .fresh: false
-        case .ignore: false
-        case .ask:
-            // The question shows what the draft holds.
-            try (ask ?? { try Self.askOnTerminal($0, details: $1, language: language) })(
-                Self.question(for: draft, of: form, language: language), Self.details(of: draft, in: form, language: language))
-        }
+        let resume: Bool =
+            switch drafts {
+            case .resume: true
+            case .fresh: false
+            case .ignore: false
+            case .ask:
+                // The question shows what the draft holds.
+                try (ask ?? { try Self.askOnTerminal($0, details: $1, language: language) })(
+                    Self.question(for: draft, of: form, language: language),
+                    Self.details(of: draft, in: form, language: language))
+            }
         if resume {
             start.values.merge(draft.values) { _, drafted in drafted }
             start.focus = draft.focus.flatMap { id in form.fields.firstIndex { $0.id == id } } ?? 0
@@ -165,8 +182,10 @@ public struct StoredFormRun {
     public static func question(for draft: Draft, of form: Form, language: Language = .english) -> String {
         let title = form.title ?? form.name
         let (day, time) = localDayAndTime(draft.saved)
-        return language.text(Calendar.current.isDateInToday(draft.saved) ? .resumeDraft(title: title, time: time)
-            : .resumeDraftFrom(title: title, day: day, time: time))
+        return language.text(
+            Calendar.current.isDateInToday(draft.saved)
+                ? .resumeDraft(title: title, time: time)
+                : .resumeDraftFrom(title: title, day: day, time: time))
     }
 
     /// Asks on the controlling terminal.
@@ -175,8 +194,10 @@ public struct StoredFormRun {
         try askOnTerminal(question, ttyPath: "/dev/tty", details: [])
     }
 
-    public static func askOnTerminal(_ question: String, ttyPath: String = "/dev/tty", details: [String] = [],
-                                     language: Language = .english) throws -> Bool {
+    public static func askOnTerminal(
+        _ question: String, ttyPath: String = "/dev/tty", details: [String] = [],
+        language: Language = .english
+    ) throws -> Bool {
         try TerminalRunner.ask(question, ttyPath: ttyPath, details: details, language: language).yes()
     }
 
@@ -188,9 +209,12 @@ public struct StoredFormRun {
     /// The local day and `14:05` of `date`.
     static func localDayAndTime(_ date: Date) -> (CivilDate, String) {
         let calendar = Calendar.current
-        let time = String(format: "%02d:%02d", calendar.component(.hour, from: date), calendar.component(.minute, from: date))
-        let day = CivilDate(year: calendar.component(.year, from: date), month: calendar.component(.month, from: date),
-                            day: calendar.component(.day, from: date)) ?? CivilDate(year: 1970, month: 1, day: 1)!
+        let time = String(
+            format: "%02d:%02d", calendar.component(.hour, from: date), calendar.component(.minute, from: date))
+        let day =
+            CivilDate(
+                year: calendar.component(.year, from: date), month: calendar.component(.month, from: date),
+                day: calendar.component(.day, from: date)) ?? CivilDate(year: 1970, month: 1, day: 1)!
         return (day, time)
     }
 
@@ -225,7 +249,9 @@ public struct StoredFormRun {
         hooks.draftWaitMilliseconds = store.isLocal ? nil : Self.remoteDraftWaitMilliseconds
         hooks.saveDraftWhileTyping = { values, focus in
             do throws(StoreError) {
-                try store.impatient(milliseconds: Self.draftPatienceMilliseconds) { () throws(StoreError) in try save(values, focus) }
+                try store.impatient(milliseconds: Self.draftPatienceMilliseconds) { () throws(StoreError) in
+                    try save(values, focus)
+                }
             } catch {
                 return language.text(error.shortMessage)
             }
@@ -253,20 +279,27 @@ public struct StoredFormRun {
     /// - Returns: the submitted record, not yet stored (``save(_:removingDraft:)``).
     /// - Throws: ``Departure`` when the person left it; `TerminalError` when
     ///   there is no terminal to draw on.
-    public func runOnTerminal(from start: FormStart, options: TerminalRunner.Options,
-                              caption: [Frame.Line] = []) throws -> Record {
+    public func runOnTerminal(
+        from start: FormStart, options: TerminalRunner.Options,
+        caption: [Frame.Line] = []
+    ) throws -> Record {
         let state = FormState.start(context, values: start.values, focus: start.focus)
-        return try TerminalRunner.run(context: context, state: state, options: options, hooks: hooks(from: start, language: options.language),
-                                      caption: caption).record()
+        return try TerminalRunner.run(
+            context: context, state: state, options: options, hooks: hooks(from: start, language: options.language),
+            caption: caption
+        ).record()
     }
 
     /// The form filled in by a key script on a virtual screen (the library's
     /// test double). The drafts go to the store as on the terminal; the last
     /// one, saved with the field the keys left focused, is what stays.
-    public func runScripted(from start: FormStart, keys: [KeyScript.Press], width: Int, height: Int) -> ScriptedRun.Result {
+    public func runScripted(
+        from start: FormStart, keys: [KeyScript.Press], width: Int, height: Int
+    ) -> ScriptedRun.Result {
         let hooks = hooks(from: start)
-        let result = ScriptedRun.run(context: context, state: .start(context, values: start.values, focus: start.focus),
-                                     keys: keys, width: max(1, width), height: max(1, height), history: hooks.history)
+        let result = ScriptedRun.run(
+            context: context, state: .start(context, values: start.values, focus: start.focus),
+            keys: keys, width: max(1, width), height: max(1, height), history: hooks.history)
         let focus = context.fields.indices.contains(result.state.focus) ? context.fields[result.state.focus].id : ""
         for case .saveDraft(let values) in result.effects {
             _ = hooks.saveDraft(values, focus)
@@ -288,7 +321,9 @@ public struct StoredFormRun {
         let record = record.storable(in: form)
         var problem = storeProblem
         if let store {
-            do { return try store.saveRecord(record, form: form, removingDraft: removingDraft) } catch { problem = error }
+            do { return try store.saveRecord(record, form: form, removingDraft: removingDraft) } catch {
+                problem = error
+            }
         }
         guard let problem else { return nil }
         throw NotStored(reason: problem, rescuedAt: Rescue.save(record, form: form, in: rescueFolder))
@@ -316,7 +351,8 @@ public struct StoredFormRun {
         public func message(also: [String] = []) -> String {
             let places = also + (rescuedAt.map { ["saved in \($0)"] } ?? [])
             guard !places.isEmpty else { return "the record was NOT stored: \(reasonText)." }
-            return "the record was NOT stored: \(reasonText). Nothing is lost: the record is \(places.joined(separator: " and "))."
+            return
+                "the record was NOT stored: \(reasonText). Nothing is lost: the record is \(places.joined(separator: " and "))."
         }
 
         public var description: String { message() }
@@ -345,17 +381,22 @@ extension TerminalRunner.Options {
     /// asked in the accessible mode (as --accessible and the config's
     /// `accessible` ask them). The config's colours and
     /// keys (a person's `config.yaml` and `KEYFORM_*`; see `ResolvedConfig`).
-    public static func fromEnvironment(animate: Bool, mouse: Bool = true, accessible: Bool = false, config: UserConfig = .standard,
-                                       ttyPath: String = "/dev/tty") -> TerminalRunner.Options {
-        from(environment: ProcessInfo.processInfo.environment, animate: animate, mouse: mouse, accessible: accessible,
-             config: config, ttyPath: ttyPath)
+    public static func fromEnvironment(
+        animate: Bool, mouse: Bool = true, accessible: Bool = false, config: UserConfig = .standard,
+        ttyPath: String = "/dev/tty"
+    ) -> TerminalRunner.Options {
+        from(
+            environment: ProcessInfo.processInfo.environment, animate: animate, mouse: mouse, accessible: accessible,
+            config: config, ttyPath: ttyPath)
     }
 
     /// `fromEnvironment` with the environment given: the variables that turn
     /// things off (NO_COLOR, NO_MOTION, TERM=dumb) win over the config; the
     /// language is `KEYFORM_LANG`'s, else the locale's (`Language.chosen`).
-    public static func from(environment: [String: String], animate: Bool, mouse: Bool = true, accessible: Bool = false, config: UserConfig,
-                            ttyPath: String = "/dev/tty") -> TerminalRunner.Options {
+    public static func from(
+        environment: [String: String], animate: Bool, mouse: Bool = true, accessible: Bool = false, config: UserConfig,
+        ttyPath: String = "/dev/tty"
+    ) -> TerminalRunner.Options {
         let dumb = ["", "dumb"].contains(environment["TERM"] ?? "")
         return TerminalRunner.Options(
             color: (environment["NO_COLOR"] ?? "").isEmpty && !dumb,

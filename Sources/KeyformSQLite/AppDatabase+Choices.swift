@@ -21,47 +21,55 @@ extension AppDatabase {
         let order = source.order == .frequent ? "n DESC, m DESC, k" : "m DESC, k"
         let rows = try mapped {
             try writer.read { db in
-                try Row.fetchAll(db, sql: """
-                    SELECT e.type AS t, e.value AS v, max(r.id) AS m, count(DISTINCT r.id) AS n, e.key AS k
-                    FROM _record AS r, json_each(r.data, ?) AS e
-                    WHERE r.form = ? AND v IS NOT NULL AND v != ''
-                    GROUP BY v ORDER BY \(order) LIMIT ?
-                    """, arguments: [path, source.form, source.limit])
+                try Row.fetchAll(
+                    db,
+                    sql: """
+                        SELECT e.type AS t, e.value AS v, max(r.id) AS m, count(DISTINCT r.id) AS n, e.key AS k
+                        FROM _record AS r, json_each(r.data, ?) AS e
+                        WHERE r.form = ? AND v IS NOT NULL AND v != ''
+                        GROUP BY v ORDER BY \(order) LIMIT ?
+                        """, arguments: [path, source.form, source.limit])
             }
         }
         var seen = Set<String>()
         return rows.compactMap { row -> String? in
-            let text: String? = switch row["t"] as String? {
-            case "text": row["v"]
-            case "integer": (row["v"] as Int64?).map(String.init)
-            case "real": (row["v"] as Double?).map(FieldValue.format)
-            case "true": "yes"
-            case "false": "no"
-            default: nil
-            }
+            let text: String? =
+                switch row["t"] as String? {
+                case "text": row["v"]
+                case "integer": (row["v"] as Int64?).map(String.init)
+                case "real": (row["v"] as Double?).map(FieldValue.format)
+                case "true": "yes"
+                case "false": "no"
+                default: nil
+                }
             guard let text, seen.insert(text).inserted else { return nil }
             return text
         }
     }
 
-    public func choicePairs(_ source: Field.ChoiceSource, by other: String) throws(StoreError) -> [(value: String, key: String)] {
+    public func choicePairs(
+        _ source: Field.ChoiceSource, by other: String
+    ) throws(StoreError) -> [(value: String, key: String)] {
         let (path, keyPath) = (RecordValues.path(source.field), RecordValues.path(other))
         let order = source.order == .frequent ? "n DESC, m DESC, k" : "m DESC, k"
         let rows = try mapped {
             try writer.read { db in
-                try Row.fetchAll(db, sql: """
-                    SELECT e.type AS t, e.value AS v, json_type(r.data, ?) AS kt, json_extract(r.data, ?) AS kv,
-                           max(r.id) AS m, count(DISTINCT r.id) AS n, e.key AS k
-                    FROM _record AS r, json_each(r.data, ?) AS e
-                    WHERE r.form = ? AND v IS NOT NULL AND v != '' AND kv IS NOT NULL AND kv != ''
-                    GROUP BY kt, kv, v ORDER BY \(order)
-                    """, arguments: [keyPath, keyPath, path, source.form])
+                try Row.fetchAll(
+                    db,
+                    sql: """
+                        SELECT e.type AS t, e.value AS v, json_type(r.data, ?) AS kt, json_extract(r.data, ?) AS kv,
+                               max(r.id) AS m, count(DISTINCT r.id) AS n, e.key AS k
+                        FROM _record AS r, json_each(r.data, ?) AS e
+                        WHERE r.form = ? AND v IS NOT NULL AND v != '' AND kv IS NOT NULL AND kv != ''
+                        GROUP BY kt, kv, v ORDER BY \(order)
+                        """, arguments: [keyPath, keyPath, path, source.form])
             }
         }
         var seen = Set<[String]>()
         return rows.compactMap { row -> (value: String, key: String)? in
             guard let text = Self.shown(row, type: "t", value: "v"), let key = Self.shown(row, type: "kt", value: "kv"),
-                  seen.insert([key, text]).inserted else { return nil }
+                seen.insert([key, text]).inserted
+            else { return nil }
             return (text, key)
         }
     }
@@ -94,10 +102,12 @@ extension AppDatabase {
             try writer.read { db -> String? in
                 // A database made before `_form` existed: a reader does not migrate it.
                 guard try db.tableExists("_form") else { return nil }
-                return try String.fetchOne(db, sql: """
-                    SELECT fields FROM _form
-                    WHERE name = ? AND EXISTS (SELECT 1 FROM _record WHERE form = ?)
-                    """, arguments: [name, name])
+                return try String.fetchOne(
+                    db,
+                    sql: """
+                        SELECT fields FROM _form
+                        WHERE name = ? AND EXISTS (SELECT 1 FROM _record WHERE form = ?)
+                        """, arguments: [name, name])
             }
         }
         if let definition = kept.flatMap(FormDefinition.init(json:)) { return definition.form(named: name) }
@@ -110,16 +120,18 @@ extension AppDatabase {
             try writer.read { db in
                 // The newest record's keys are the form's fields in order (`StoredValues.json`);
                 // each field's type is that of its newest non-empty value.
-                try Row.fetchAll(db, sql: """
-                    SELECT k.key AS id, (
-                        SELECT json_type(r.data, '$."' || replace(k.key, '"', '""') || '"')
-                        FROM _record AS r
-                        WHERE r.form = ? AND json_type(r.data, '$."' || replace(k.key, '"', '""') || '"') <> 'null'
-                        ORDER BY r.id DESC LIMIT 1
-                    ) AS t
-                    FROM json_each((SELECT data FROM _record WHERE form = ? ORDER BY id DESC LIMIT 1)) AS k
-                    ORDER BY k.id
-                    """, arguments: [name, name])
+                try Row.fetchAll(
+                    db,
+                    sql: """
+                        SELECT k.key AS id, (
+                            SELECT json_type(r.data, '$."' || replace(k.key, '"', '""') || '"')
+                            FROM _record AS r
+                            WHERE r.form = ? AND json_type(r.data, '$."' || replace(k.key, '"', '""') || '"') <> 'null'
+                            ORDER BY r.id DESC LIMIT 1
+                        ) AS t
+                        FROM json_each((SELECT data FROM _record WHERE form = ? ORDER BY id DESC LIMIT 1)) AS k
+                        ORDER BY k.id
+                        """, arguments: [name, name])
             }
         }
         guard !rows.isEmpty else { return nil }

@@ -39,7 +39,8 @@ extension AppDatabase: RecordStore {
         var rows: [(created: String, data: String)] = []
         rows.reserveCapacity(records.count)
         for dated in records {
-            rows.append((dated.created.map(Timestamp.string(from:)) ?? time, try StoredValues.json(dated.record, form: form)))
+            rows.append(
+                (dated.created.map(Timestamp.string(from:)) ?? time, try StoredValues.json(dated.record, form: form)))
         }
         let definition = FormDefinition(form).json
         return try writing { db in
@@ -65,9 +66,12 @@ extension AppDatabase: RecordStore {
         var rows: [RecordRow] = []
         rows.reserveCapacity(records.count)
         for stored in records {
-            rows.append(RecordRow(id: nil, form: form.name, created: Timestamp.string(from: stored.created),
-                                  updated: Timestamp.string(from: stored.updated), data: try StoredValues.json(stored.values, form: form),
-                                  author: stored.author))
+            rows.append(
+                RecordRow(
+                    id: nil, form: form.name, created: Timestamp.string(from: stored.created),
+                    updated: Timestamp.string(from: stored.updated),
+                    data: try StoredValues.json(stored.values, form: form),
+                    author: stored.author))
         }
         let definition = FormDefinition(form).json
         let time = Timestamp.string(from: now())
@@ -87,15 +91,19 @@ extension AppDatabase: RecordStore {
     /// values equal to those stored write nothing (`updated` stays).
     /// Throws `.recordNotFound` when there is no such record (deleted meanwhile).
     /// With `expected`, a record saved since with other values throws `.recordChanged`.
-    public func updateRecord(id: Int64, _ record: KeyformCore.Record, form: Form, ifUpdated expected: Date?) throws(StoreError) {
+    public func updateRecord(
+        id: Int64, _ record: KeyformCore.Record, form: Form, ifUpdated expected: Date?
+    ) throws(StoreError) {
         try StoreNames.validate(form)
         let data = try StoredValues.json(record, form: form)
         let definition = FormDefinition(form).json
         let time = Timestamp.string(from: now())
         try writing { db in
             // Read and written in one write transaction: nobody saves in between.
-            guard let stored = try Row.fetchOne(db, sql: "SELECT updated, data FROM _record WHERE id = ? AND form = ?",
-                                                arguments: [id, form.name])
+            guard
+                let stored = try Row.fetchOne(
+                    db, sql: "SELECT updated, data FROM _record WHERE id = ? AND form = ?",
+                    arguments: [id, form.name])
             else { throw StoreError.recordNotFound(id: id, form: form.name) }
             let changed = stored["data"] as String != data
             if changed, let expected, stored["updated"] as String != Timestamp.string(from: expected) {
@@ -104,7 +112,10 @@ extension AppDatabase: RecordStore {
             try RecordView.ensure(db, form: form)
             try Self.keep(definition, of: form, at: time, db)
             // Values as stored already write nothing: `updated` stays when nothing changed.
-            if changed { try db.execute(sql: "UPDATE _record SET data = ?, updated = ? WHERE id = ?", arguments: [data, time, id]) }
+            if changed {
+                try db.execute(
+                    sql: "UPDATE _record SET data = ?, updated = ? WHERE id = ?", arguments: [data, time, id])
+            }
         }
     }
 
@@ -112,11 +123,12 @@ extension AppDatabase: RecordStore {
     /// without the file, in the record's transaction; when it is as stored, the
     /// statement's condition leaves the row alone (nothing written, `updated` stays).
     private static func keep(_ definition: String, of form: Form, at time: String, _ db: Database) throws {
-        try db.execute(sql: """
-            INSERT INTO _form (name, fields, updated) VALUES (?, ?, ?)
-            ON CONFLICT (name) DO UPDATE SET fields = excluded.fields, updated = excluded.updated
-            WHERE fields IS NOT excluded.fields
-            """, arguments: [form.name, definition, time])
+        try db.execute(
+            sql: """
+                INSERT INTO _form (name, fields, updated) VALUES (?, ?, ?)
+                ON CONFLICT (name) DO UPDATE SET fields = excluded.fields, updated = excluded.updated
+                WHERE fields IS NOT excluded.fields
+                """, arguments: [form.name, definition, time])
     }
 
     /// `PRAGMA data_version`: SQLite changes it on this connection when another
@@ -143,7 +155,9 @@ extension AppDatabase: RecordStore {
     /// Values come back as the form's current fields: a field added after a record
     /// was saved is nil in it; a value stored under another type is converted when
     /// that is exact (see `RecordValues.decode`).
-    public func records(form: Form, where matches: [FieldMatch], limit: Int?, beforeID: Int64?) throws(StoreError) -> [StoredRecord] {
+    public func records(
+        form: Form, where matches: [FieldMatch], limit: Int?, beforeID: Int64?
+    ) throws(StoreError) -> [StoredRecord] {
         var result: [StoredRecord] = []
         do {
             try reading(form: form, where: matches, limit: limit, beforeID: beforeID) { result.append($0) }
@@ -157,39 +171,48 @@ extension AppDatabase: RecordStore {
 
     /// The records as `records(form:where:limit:beforeID:)` has them, each handed
     /// to `body` as its row is read: one record in memory at a time.
-    public func forEachRecord(form: Form, where matches: [FieldMatch], limit: Int?,
-                              _ body: (StoredRecord) throws -> Void) throws {
+    public func forEachRecord(
+        form: Form, where matches: [FieldMatch], limit: Int?,
+        _ body: (StoredRecord) throws -> Void
+    ) throws {
         try reading(form: form, where: matches, limit: limit, beforeID: nil, body)
     }
 
     /// Each record's id, creation time and values as `forEachRecord` reads them,
     /// without a `StoredRecord` (and its lookup table) or the update time per row.
-    public func forEachRecordValues(form: Form, where matches: [FieldMatch], limit: Int?,
-                                    _ body: (_ id: Int64, _ created: Date, _ values: [FieldValue?]) throws -> Void) throws {
+    public func forEachRecordValues(
+        form: Form, where matches: [FieldMatch], limit: Int?,
+        _ body: (_ id: Int64, _ created: Date, _ values: [FieldValue?]) throws -> Void
+    ) throws {
         try readingRows(form: form, where: matches, limit: limit, beforeID: nil) { row, values in
             try body(row[0], Timestamp.date(from: row[1]) ?? .distantPast, values)
         }
     }
 
     /// One query over the records, each made a `StoredRecord`.
-    private func reading(form: Form, where matches: [FieldMatch], limit: Int?, beforeID: Int64?,
-                         _ body: (StoredRecord) throws -> Void) throws {
+    private func reading(
+        form: Form, where matches: [FieldMatch], limit: Int?, beforeID: Int64?,
+        _ body: (StoredRecord) throws -> Void
+    ) throws {
         let ids = form.valueFields.map(\.id)
         try readingRows(form: form, where: matches, limit: limit, beforeID: beforeID) { row, values in
-            try body(StoredRecord(
-                id: row[0],
-                created: Timestamp.date(from: row[1]) ?? .distantPast,
-                updated: Timestamp.date(from: row[2]) ?? .distantPast,
-                values: Record(values: Array(zip(ids, values))),
-                author: row[3]))
+            try body(
+                StoredRecord(
+                    id: row[0],
+                    created: Timestamp.date(from: row[1]) ?? .distantPast,
+                    updated: Timestamp.date(from: row[2]) ?? .distantPast,
+                    values: Record(values: Array(zip(ids, values))),
+                    author: row[3]))
         }
     }
 
     /// One query over the records: `body` gets each row (id, created, updated,
     /// author first) and its values in the form's field order. What `body` throws stops
     /// it and is rethrown as it is, the store's own failures as `StoreError`.
-    private func readingRows(form: Form, where matches: [FieldMatch], limit: Int?, beforeID: Int64?,
-                             _ body: (Row, [FieldValue?]) throws -> Void) throws {
+    private func readingRows(
+        form: Form, where matches: [FieldMatch], limit: Int?, beforeID: Int64?,
+        _ body: (Row, [FieldValue?]) throws -> Void
+    ) throws {
         if let limit, limit <= 0 { return }
         let fields = form.valueFields
         var sql = "SELECT id, created, updated, \(authorColumn)"
@@ -228,9 +251,11 @@ extension AppDatabase: RecordStore {
                         values.removeAll(keepingCapacity: true)
                         for index in fields.indices {
                             let column = CInt(4 + 2 * index)
-                            values.append(RecordValues.decode(
-                                jsonType: String.fromStatement(columns, atUncheckedIndex: column),
-                                value: DatabaseValue(sqliteStatement: columns, index: column + 1), as: fields[index]))
+                            values.append(
+                                RecordValues.decode(
+                                    jsonType: String.fromStatement(columns, atUncheckedIndex: column),
+                                    value: DatabaseValue(sqliteStatement: columns, index: column + 1), as: fields[index]
+                                ))
                         }
                         do {
                             try body(row, values)
@@ -260,10 +285,14 @@ extension AppDatabase: RecordStore {
 
     /// ` AND …` for each match (see `FieldMatch`): a field holds exactly the value
     /// (`IS`, so nil matches an empty field), or a list field holds the item.
-    private static func appendConditions(_ matches: [FieldMatch], form: Form, to sql: inout String,
-                                         _ arguments: inout [(any DatabaseValueConvertible)?]) throws(StoreError) {
+    private static func appendConditions(
+        _ matches: [FieldMatch], form: Form, to sql: inout String,
+        _ arguments: inout [(any DatabaseValueConvertible)?]
+    ) throws(StoreError) {
         for match in matches {
-            guard let field = form.field(id: match.field) else { throw .unknownField(form: form.name, field: match.field) }
+            guard let field = form.field(id: match.field) else {
+                throw .unknownField(form: form.name, field: match.field)
+            }
             if field.multiple, case .text(let item)? = match.value {
                 // A list field matches when the list holds the item (`--where tags=Food`).
                 sql += " AND EXISTS (SELECT 1 FROM json_each(data, ?) WHERE value = ?)"
@@ -289,18 +318,20 @@ extension AppDatabase: RecordStore {
         let rows = try mapped {
             try writer.read { db in
                 // One row per distinct stored value, with the type of its newest use.
-                try Row.fetchAll(db, sql: """
-                    SELECT json_type(data, ?) AS t, json_extract(data, ?) AS v, max(id) AS m
-                    FROM _record WHERE form = ? AND v IS NOT NULL AND \(mine)
-                    GROUP BY v ORDER BY m DESC LIMIT ?
-                    """, arguments: [path, path, form.name, author, limit])
+                try Row.fetchAll(
+                    db,
+                    sql: """
+                        SELECT json_type(data, ?) AS t, json_extract(data, ?) AS v, max(id) AS m
+                        FROM _record WHERE form = ? AND v IS NOT NULL AND \(mine)
+                        GROUP BY v ORDER BY m DESC LIMIT ?
+                        """, arguments: [path, path, form.name, author, limit])
             }
         }
         var seen = Set<String>()
         var result: [String] = []
         for row in rows {
             guard let text = RecordValues.decode(jsonType: row["t"], value: row["v"], as: type)?.text,
-                  !text.isEmpty, seen.insert(text).inserted
+                !text.isEmpty, seen.insert(text).inserted
             else { continue }
             result.append(text)
         }
@@ -320,13 +351,17 @@ extension AppDatabase: RecordStore {
         let path = RecordValues.path(field)
         let row = try mapped {
             try writer.read { db in
-                try Row.fetchOne(db, sql: """
-                    SELECT json_type(data, ?) AS t, json_extract(data, ?) AS v
-                    FROM _record WHERE form = ? AND \(mine) ORDER BY id DESC LIMIT 1
-                    """, arguments: [path, path, form.name, author])
+                try Row.fetchOne(
+                    db,
+                    sql: """
+                        SELECT json_type(data, ?) AS t, json_extract(data, ?) AS v
+                        FROM _record WHERE form = ? AND \(mine) ORDER BY id DESC LIMIT 1
+                        """, arguments: [path, path, form.name, author])
             }
         }
-        guard let row, let value = RecordValues.decode(jsonType: row["t"], value: row["v"], as: described) else { return nil }
+        guard let row, let value = RecordValues.decode(jsonType: row["t"], value: row["v"], as: described) else {
+            return nil
+        }
         let input = FieldInput(value)
         return input.isEmpty ? nil : input
     }
@@ -350,9 +385,12 @@ extension AppDatabase {
             case (nil, nil): a < b
             }
         }
-        let data = "{" + keys.map { RecordFormat.jsonString($0) + ":" + (values[$0] ?? .line("")).json }
+        let data =
+            "{"
+            + keys.map { RecordFormat.jsonString($0) + ":" + (values[$0] ?? .line("")).json }
             .joined(separator: ",") + "}"
-        let draft = DraftRow(form: form.name, author: author, data: data, focus: focus, saved: Timestamp.string(from: now()))
+        let draft = DraftRow(
+            form: form.name, author: author, data: data, focus: focus, saved: Timestamp.string(from: now()))
         try writing { db in
             // A draft of no author (saved before authors) is taken over.
             try db.execute(sql: "DELETE FROM _draft WHERE form = ? AND author = ''", arguments: [form.name])
@@ -367,9 +405,12 @@ extension AppDatabase {
                 // Plain SQL, not `DraftRow.fetchOne(db, key:)`: the query builder and the
                 // Codable decoding cost more than the query, and this runs before the first frame.
                 // The author's own, else one of no author (saved before authors).
-                guard let row = try Row.fetchOne(db, sql: """
-                    SELECT data, focus, saved FROM _draft WHERE form = ? AND author IN (?, '') ORDER BY author = '' LIMIT 1
-                    """, arguments: [form.name, author])
+                guard
+                    let row = try Row.fetchOne(
+                        db,
+                        sql: """
+                            SELECT data, focus, saved FROM _draft WHERE form = ? AND author IN (?, '') ORDER BY author = '' LIMIT 1
+                            """, arguments: [form.name, author])
                 else { return nil }
                 let data: String = row[0]
                 var values: [String: FieldInput] = [:]
@@ -380,14 +421,16 @@ extension AppDatabase {
                     // A selection is an array; a draft kept before lists were typed holds
                     // its text (`Beach, Food`), which a `multiple` field reads as its items.
                     if pair[2] as String? == "array", let json = String.fromDatabaseValue(value),
-                       let items = try? JSONDecoder().decode([String].self, from: Data(json.utf8)) {
+                        let items = try? JSONDecoder().decode([String].self, from: Data(json.utf8))
+                    {
                         values[key] = .selection(items)
                     } else {
                         values[key] = .line(String.fromDatabaseValue(value) ?? (value.isNull ? "" : value.description))
                     }
                 }
-                return Draft(form: form.name, values: values, focus: row[1],
-                             saved: Timestamp.date(from: row[2]) ?? .distantPast)
+                return Draft(
+                    form: form.name, values: values, focus: row[1],
+                    saved: Timestamp.date(from: row[2]) ?? .distantPast)
             }
         }
     }
@@ -439,4 +482,3 @@ struct DraftRow {
 extension DraftRow: Codable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "_draft"
 }
-

@@ -78,8 +78,10 @@ public final class AppDatabase: Sendable {
     /// as it gets.
     static let damageCheckBudget: DispatchTimeInterval = .milliseconds(200)
 
-    private init(writer: any DatabaseWriter, path: String, patience: Patience = Patience(), author: String,
-                 hasAuthors: Bool = true, now: @escaping @Sendable () -> Date) {
+    private init(
+        writer: any DatabaseWriter, path: String, patience: Patience = Patience(), author: String,
+        hasAuthors: Bool = true, now: @escaping @Sendable () -> Date
+    ) {
         self.writer = writer
         self.path = path
         self.patience = patience
@@ -113,8 +115,10 @@ public final class AppDatabase: Sendable {
     ///
     /// - Parameter now: the clock for `created`, `updated` and `saved` (tests pass a fixed one).
     /// - Parameter author: who works on it (`RecordStore.author`).
-    public static func open(path: String, author: String = StoreAuthor.current,
-                            now: @escaping @Sendable () -> Date = { Date() }) throws(StoreError) -> AppDatabase {
+    public static func open(
+        path: String, author: String = StoreAuthor.current,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) throws(StoreError) -> AppDatabase {
         try DatabaseFile.prepare(path: path)
         let (queue, _, patience) = try connect(path: path, writing: true)
         return AppDatabase(writer: queue, path: path, patience: patience, author: author, now: now)
@@ -123,8 +127,10 @@ public final class AppDatabase: Sendable {
     /// Opens the database file at `path` only if it exists: for commands that
     /// read, which must not leave an empty database at a mistyped path.
     /// Throws `.noDatabase` when nothing is there, else as `open(path:now:)`.
-    public static func openExisting(path: String, author: String = StoreAuthor.current,
-                                    now: @escaping @Sendable () -> Date = { Date() }) throws(StoreError) -> AppDatabase {
+    public static func openExisting(
+        path: String, author: String = StoreAuthor.current,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) throws(StoreError) -> AppDatabase {
         guard DatabaseFile.exists(path) else { throw .noDatabase(path: path) }
         return try open(path: path, author: author, now: now)
     }
@@ -135,8 +141,10 @@ public final class AppDatabase: Sendable {
     /// records yet (an empty file, or one another process is just setting up).
     /// Throws `.noDatabase` when nothing is there, and as `open(path:now:)` for a
     /// file that is not a Keyform database.
-    public static func openForReading(path: String, author: String = StoreAuthor.current,
-                                      now: @escaping @Sendable () -> Date = { Date() }) throws(StoreError) -> AppDatabase? {
+    public static func openForReading(
+        path: String, author: String = StoreAuthor.current,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) throws(StoreError) -> AppDatabase? {
         guard DatabaseFile.exists(path) else { throw .noDatabase(path: path) }
         try DatabaseFile.checkReadable(path: path)
         let (queue, hasSchema, patience): (DatabaseQueue, Bool, Patience)
@@ -157,13 +165,15 @@ public final class AppDatabase: Sendable {
         let hasAuthors: Bool
         do {
             hasAuthors = try queue.read { db in
-                try Bool.fetchOne(db, sql: "SELECT EXISTS(SELECT 1 FROM pragma_table_info('_record') WHERE name = 'author')") ?? false
+                try Bool.fetchOne(
+                    db, sql: "SELECT EXISTS(SELECT 1 FROM pragma_table_info('_record') WHERE name = 'author')") ?? false
             }
         } catch {
             try? queue.close()
             throw StoreError.from(error, path: path)
         }
-        return AppDatabase(writer: queue, path: path, patience: patience, author: author, hasAuthors: hasAuthors, now: now)
+        return AppDatabase(
+            writer: queue, path: path, patience: patience, author: author, hasAuthors: hasAuthors, now: now)
     }
 
     /// The one connection to the file, checked and (when `writing`) set up; it
@@ -185,7 +195,9 @@ public final class AppDatabase: Sendable {
     ///   only read.
     /// - Parameter immutable: open the file read-only as a file nothing changes
     ///   (SQLite's `immutable=1`): no lock, no WAL index, the WAL not read.
-    private static func connect(path: String, writing: Bool, immutable: Bool = false) throws(StoreError) -> (DatabaseQueue, Bool, Patience) {
+    private static func connect(
+        path: String, writing: Bool, immutable: Bool = false
+    ) throws(StoreError) -> (DatabaseQueue, Bool, Patience) {
         var configuration = Configuration()
         let patience = Patience()
         configuration.busyMode = busyMode(patience)
@@ -193,7 +205,8 @@ public final class AppDatabase: Sendable {
         configuration.readonly = immutable
         var opened: DatabaseQueue?
         do {
-            let queue = try DatabaseQueue(path: immutable ? DatabaseFile.immutableURI(path) : path, configuration: configuration)
+            let queue = try DatabaseQueue(
+                path: immutable ? DatabaseFile.immutableURI(path) : path, configuration: configuration)
             opened = queue
             // Processes opening a new file at once: one may read the schema while another
             // creates it, and find a table gone that it saw a moment ago. Look again.
@@ -296,15 +309,19 @@ public final class AppDatabase: Sendable {
         let id = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
         if id == applicationID { return false }
         if id != 0 { return true }
-        let names = try String.fetchAll(db, sql: """
-            SELECT name FROM sqlite_master
-            WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\' AND name <> 'grdb_migrations'
-            """)
+        let names = try String.fetchAll(
+            db,
+            sql: """
+                SELECT name FROM sqlite_master
+                WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\' AND name <> 'grdb_migrations'
+                """)
         return !names.isEmpty
     }
 
     /// A new, empty database in memory, gone when the value is released (for tests).
-    public static func inMemory(author: String = StoreAuthor.current, now: @escaping @Sendable () -> Date = { Date() }) throws(StoreError) -> AppDatabase {
+    public static func inMemory(
+        author: String = StoreAuthor.current, now: @escaping @Sendable () -> Date = { Date() }
+    ) throws(StoreError) -> AppDatabase {
         do {
             let queue = try DatabaseQueue()
             try queue.inDatabase { db in try mark(db, path: ":memory:", marked: false, wal: false) }
@@ -322,65 +339,69 @@ public final class AppDatabase: Sendable {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1: records and drafts") { db in
-            try db.execute(sql: """
-                CREATE TABLE _record (
-                    id INTEGER PRIMARY KEY AUTOINCREMENT,
-                    form TEXT NOT NULL,
-                    created TEXT NOT NULL,
-                    updated TEXT NOT NULL,
-                    data TEXT NOT NULL CHECK (json_valid(data))
-                );
-                CREATE INDEX _record_form ON _record (form);
-                CREATE TABLE _draft (
-                    form TEXT PRIMARY KEY NOT NULL,
-                    data TEXT NOT NULL CHECK (json_valid(data)),
-                    focus TEXT,
-                    saved TEXT NOT NULL
-                );
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE _record (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        form TEXT NOT NULL,
+                        created TEXT NOT NULL,
+                        updated TEXT NOT NULL,
+                        data TEXT NOT NULL CHECK (json_valid(data))
+                    );
+                    CREATE INDEX _record_form ON _record (form);
+                    CREATE TABLE _draft (
+                        form TEXT PRIMARY KEY NOT NULL,
+                        data TEXT NOT NULL CHECK (json_valid(data)),
+                        focus TEXT,
+                        saved TEXT NOT NULL
+                    );
+                    """)
         }
         // What `records list NAME` needs of each form to read its records without the
         // file (`FormDefinition`). A database made before it has no rows here, and
         // is read by guessing (`StoredForm`) until a record of the form is stored.
         migrator.registerMigration("v2: form definitions") { db in
-            try db.execute(sql: """
-                CREATE TABLE _form (
-                    name TEXT PRIMARY KEY NOT NULL,
-                    fields TEXT NOT NULL CHECK (json_valid(fields)),
-                    updated TEXT NOT NULL
-                );
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE _form (
+                        name TEXT PRIMARY KEY NOT NULL,
+                        fields TEXT NOT NULL CHECK (json_valid(fields)),
+                        updated TEXT NOT NULL
+                    );
+                    """)
         }
         // Drafts, history and `default: last` become each author's (a team's server
         // would otherwise share one draft). Records saved before have no author and
         // count as everyone's; a draft saved before gets the author '' (anyone's) and
         // is taken over by whoever saves the form's draft next.
         migrator.registerMigration("v3: authors") { db in
-            try db.execute(sql: """
-                ALTER TABLE _record ADD COLUMN author TEXT;
-                CREATE TABLE _draft_by_author (
-                    form TEXT NOT NULL,
-                    author TEXT NOT NULL,
-                    data TEXT NOT NULL CHECK (json_valid(data)),
-                    focus TEXT,
-                    saved TEXT NOT NULL,
-                    PRIMARY KEY (form, author)
-                );
-                INSERT INTO _draft_by_author (form, author, data, focus, saved) SELECT form, '', data, focus, saved FROM _draft;
-                DROP TABLE _draft;
-                ALTER TABLE _draft_by_author RENAME TO _draft;
-                """)
+            try db.execute(
+                sql: """
+                    ALTER TABLE _record ADD COLUMN author TEXT;
+                    CREATE TABLE _draft_by_author (
+                        form TEXT NOT NULL,
+                        author TEXT NOT NULL,
+                        data TEXT NOT NULL CHECK (json_valid(data)),
+                        focus TEXT,
+                        saved TEXT NOT NULL,
+                        PRIMARY KEY (form, author)
+                    );
+                    INSERT INTO _draft_by_author (form, author, data, focus, saved) SELECT form, '', data, focus, saved FROM _draft;
+                    DROP TABLE _draft;
+                    ALTER TABLE _draft_by_author RENAME TO _draft;
+                    """)
         }
         // Each form's view is known by the version of what it was made from
         // (`ViewVersion`), not by its SQL text. A view of before has no row: it is
         // made again once, on its form's next save.
         migrator.registerMigration("v4: view versions") { db in
-            try db.execute(sql: """
-                CREATE TABLE _view (
-                    name TEXT PRIMARY KEY NOT NULL,
-                    version TEXT NOT NULL
-                );
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE _view (
+                        name TEXT PRIMARY KEY NOT NULL,
+                        version TEXT NOT NULL
+                    );
+                    """)
         }
         return migrator
     }
@@ -426,7 +447,11 @@ public final class AppDatabase: Sendable {
     /// called damaged before anything is written (the run rescues its record). A
     /// check that runs out of time is stopped (`interrupt`) and the write goes on.
     private func checkBeforeFirstWrite() throws(StoreError) {
-        guard path != ":memory:", checkedForDamage.withLock({ checked in defer { checked = true }; return !checked }) else { return }
+        guard path != ":memory:",
+            checkedForDamage.withLock({ checked in
+                defer { checked = true }; return !checked
+            })
+        else { return }
         let checking = Mutex(true)
         let writer = self.writer
         // Weak: the timer must not keep the connection (and its WAL) open after the store is released.
@@ -449,7 +474,8 @@ public final class AppDatabase: Sendable {
         // "*** in database main ***\nOn tree page 4 cell 4: Extends off end of page", then more: the first finding.
         let findings = problems.flatMap { $0.split(separator: "\n") }.filter { !$0.hasPrefix("***") }
         let more = findings.count > 1 ? " and \(findings.count - 1) more problem\(findings.count == 2 ? "" : "s")" : ""
-        let failure = StoreError.damagedFile(path: path, detail: (findings.first.map(String.init) ?? "quick_check failed") + more)
+        let failure = StoreError.damagedFile(
+            path: path, detail: (findings.first.map(String.init) ?? "quick_check failed") + more)
         damage.withLock { $0 = failure }
         throw failure
     }

@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import KeyformStore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The file-system side of opening a database: its folder (created `0700`), the file
 /// (created `0600` before SQLite sees it, so it is never world-readable, whatever
@@ -65,7 +66,8 @@ enum DatabaseFile {
     static func cannotHoldIndex(for path: String) -> Bool {
         var info = statvfs()
         guard statvfs(folder(of: path), &info) == 0,
-              info.f_flag & UInt(ST_RDONLY) != 0 || hasNoRoom(for: path) else { return false }
+            info.f_flag & UInt(ST_RDONLY) != 0 || hasNoRoom(for: path)
+        else { return false }
         var wal = stat()
         return stat(path + "-wal", &wal) != 0 ? errno == ENOENT : wal.st_size == 0
     }
@@ -76,8 +78,9 @@ enum DatabaseFile {
         var uri = "file:"
         for byte in absolute.utf8 {
             switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                 UInt8(ascii: "/"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "~"):
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"),
+                UInt8(ascii: "/"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "~"):
                 uri.unicodeScalars.append(Unicode.Scalar(byte))
             default:
                 uri += (byte < 16 ? "%0" : "%") + String(byte, radix: 16, uppercase: true)

@@ -47,7 +47,9 @@ enum RecordValues {
     /// A value stored when the field had another type is converted when that is
     /// exact (integer 3 → number 3.0, number 3.0 → integer 3, "2026-11-21" → date,
     /// anything → its text for a text field), and otherwise returned as stored.
-    static func decode(jsonType: String?, value: DatabaseValue, as type: Field.ValueType, multiple: Bool = false) -> FieldValue? {
+    static func decode(
+        jsonType: String?, value: DatabaseValue, as type: Field.ValueType, multiple: Bool = false
+    ) -> FieldValue? {
         decode(jsonType: jsonType, value: value, as: Field(id: "value", type: type, multiple: multiple))
     }
 

@@ -28,10 +28,14 @@ enum RecordView {
             if field.multiple {
                 // A list shows as its joined text (`Beach, Food`), the way the form shows it.
                 let path = SQLText.literal(RecordValues.path(field.id))
-                columns.append("(SELECT group_concat(value, ', ') FROM json_each(data, \(path))) AS \(SQLText.identifier(field.id))")
+                columns.append(
+                    "(SELECT group_concat(value, ', ') FROM json_each(data, \(path))) AS \(SQLText.identifier(field.id))"
+                )
                 continue
             }
-            columns.append("json_extract(data, \(SQLText.literal(RecordValues.path(field.id)))) AS \(SQLText.identifier(field.id))")
+            columns.append(
+                "json_extract(data, \(SQLText.literal(RecordValues.path(field.id)))) AS \(SQLText.identifier(field.id))"
+            )
         }
         return "CREATE VIEW \(SQLText.identifier(form.name)) AS SELECT\n  "
             + columns.joined(separator: ",\n  ")
@@ -45,14 +49,18 @@ enum RecordView {
     static func ensure(_ db: Database, form: Form) throws {
         guard !form.name.lowercased().hasPrefix("sqlite_") else { return }
         let version = ViewVersion.of(form, shape: shape)
-        if let type = try String.fetchOne(db, sql: "SELECT type FROM sqlite_master WHERE name = ? COLLATE NOCASE", arguments: [form.name]) {
+        if let type = try String.fetchOne(
+            db, sql: "SELECT type FROM sqlite_master WHERE name = ? COLLATE NOCASE", arguments: [form.name])
+        {
             guard type == "view" else { return }
             let made = try String.fetchOne(db, sql: "SELECT version FROM _view WHERE name = ?", arguments: [form.name])
             if made == version { return }
             try db.execute(sql: "DROP VIEW \(SQLText.identifier(form.name))")
         }
         try db.execute(sql: sql(for: form))
-        try db.execute(sql: "INSERT INTO _view (name, version) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET version = excluded.version",
-                       arguments: [form.name, version])
+        try db.execute(
+            sql:
+                "INSERT INTO _view (name, version) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET version = excluded.version",
+            arguments: [form.name, version])
     }
 }

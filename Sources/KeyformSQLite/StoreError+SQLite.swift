@@ -25,12 +25,14 @@ extension StoreError {
 
     /// A damaged SQLite file, with the way to rescue what it still holds.
     static func damagedFile(path: String, detail: String) -> StoreError {
-        .corrupt(path: path, detail: detail, recovery: "`sqlite3 '\(path)' .recover` may rescue its records into a new file")
+        .corrupt(
+            path: path, detail: detail, recovery: "`sqlite3 '\(path)' .recover` may rescue its records into a new file")
     }
 
     /// A SQLite file that cannot be written: the file, or the folder where its journal goes.
     static func readOnlyFile(path: String) -> StoreError {
-        .readOnly(path: path, detail: "the file or its folder; SQLite also writes '\(path)-wal' and '\(path)-shm' beside it")
+        .readOnly(
+            path: path, detail: "the file or its folder; SQLite also writes '\(path)-wal' and '\(path)-shm' beside it")
     }
 
     /// A SQLite file another process held locked for longer than `AppDatabase.busyTimeout`.

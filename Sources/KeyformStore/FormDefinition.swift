@@ -33,8 +33,9 @@ package struct FormDefinition: Equatable, Sendable {
     /// What the store keeps of `form`.
     package init(_ form: Form) {
         fields = form.valueFields.map { field in
-            FieldEntry(id: field.id, label: field.label, type: field.type.rawValue, multiple: field.multiple ? true : nil,
-                       states: field.states.map { FieldEntry.States(no: $0.no, yes: $0.yes) })
+            FieldEntry(
+                id: field.id, label: field.label, type: field.type.rawValue, multiple: field.multiple ? true : nil,
+                states: field.states.map { FieldEntry.States(no: $0.no, yes: $0.yes) })
         }
     }
 
@@ -42,7 +43,7 @@ package struct FormDefinition: Equatable, Sendable {
     /// reads (a type it does not know): the caller then guesses.
     package init?(json: String) {
         guard let fields = try? JSONDecoder().decode([FieldEntry].self, from: Data(json.utf8)),
-              fields.allSatisfy({ Field.ValueType(rawValue: $0.type) != nil })
+            fields.allSatisfy({ Field.ValueType(rawValue: $0.type) != nil })
         else { return nil }
         self.fields = fields
     }
@@ -58,9 +59,16 @@ package struct FormDefinition: Equatable, Sendable {
 
     /// The form it describes, named `name`: one page of its fields.
     package func form(named name: String) -> Form {
-        Form(name: name, pages: [Form.Page(fields: fields.map { entry in
-            Field(id: entry.id, label: entry.label, type: Field.ValueType(rawValue: entry.type) ?? .text,
-                  multiple: entry.multiple ?? false, states: entry.states.map { Field.States(no: $0.no, yes: $0.yes) })
-        })])
+        Form(
+            name: name,
+            pages: [
+                Form.Page(
+                    fields: fields.map { entry in
+                        Field(
+                            id: entry.id, label: entry.label, type: Field.ValueType(rawValue: entry.type) ?? .text,
+                            multiple: entry.multiple ?? false,
+                            states: entry.states.map { Field.States(no: $0.no, yes: $0.yes) })
+                    })
+            ])
     }
 }

@@ -42,8 +42,14 @@ public final class MemoryStore: RecordStore, @unchecked Sendable {
             shared.changes += 1
         }
     }
-    private var definitions: [String: FormDefinition] { get { shared.definitions } set { shared.definitions = newValue } }
-    private var lastID: Int64 { get { shared.lastID } set { shared.lastID = newValue } }
+    private var definitions: [String: FormDefinition] {
+        get { shared.definitions }
+        set { shared.definitions = newValue }
+    }
+    private var lastID: Int64 {
+        get { shared.lastID }
+        set { shared.lastID = newValue }
+    }
     /// The author records are saved with: nil only for a test's store of records from before authors.
     private let savingAuthor: String?
 
@@ -88,7 +94,10 @@ public final class MemoryStore: RecordStore, @unchecked Sendable {
         let time = now()
         return lock.withLock {
             lastID += 1
-            entries.append(Entry(id: lastID, form: form.name, created: time, updated: time, fields: fields, values: values, author: savingAuthor))
+            entries.append(
+                Entry(
+                    id: lastID, form: form.name, created: time, updated: time, fields: fields, values: values,
+                    author: savingAuthor))
             definitions[form.name] = FormDefinition(form)
             if removingDraft { removeDrafts(form.name) }
             return lastID
@@ -108,8 +117,10 @@ public final class MemoryStore: RecordStore, @unchecked Sendable {
             definitions[form.name] = FormDefinition(form)
             return storable.map { created, fields, values in
                 lastID += 1
-                entries.append(Entry(id: lastID, form: form.name, created: created, updated: created, fields: fields, values: values,
-                                     author: savingAuthor))
+                entries.append(
+                    Entry(
+                        id: lastID, form: form.name, created: created, updated: created, fields: fields, values: values,
+                        author: savingAuthor))
                 return lastID
             }
         }
@@ -126,14 +137,18 @@ public final class MemoryStore: RecordStore, @unchecked Sendable {
             definitions[form.name] = FormDefinition(form)
             return storable.map { stored, fields, values in
                 lastID += 1
-                entries.append(Entry(id: lastID, form: form.name, created: stored.created, updated: stored.updated, fields: fields,
-                                     values: values, author: stored.author))
+                entries.append(
+                    Entry(
+                        id: lastID, form: form.name, created: stored.created, updated: stored.updated, fields: fields,
+                        values: values, author: stored.author))
                 return lastID
             }
         }
     }
 
-    public func updateRecord(id: Int64, _ record: KeyformCore.Record, form: Form, ifUpdated expected: Date?) throws(StoreError) {
+    public func updateRecord(
+        id: Int64, _ record: KeyformCore.Record, form: Form, ifUpdated expected: Date?
+    ) throws(StoreError) {
         let (fields, values) = try Self.storable(record, form: form)
         let time = now()
         let failure: StoreError? = lock.withLock {
@@ -164,14 +179,19 @@ public final class MemoryStore: RecordStore, @unchecked Sendable {
         }
     }
 
-    public func records(form: Form, where matches: [FieldMatch], limit: Int?, beforeID: Int64?) throws(StoreError) -> [StoredRecord] {
+    public func records(
+        form: Form, where matches: [FieldMatch], limit: Int?, beforeID: Int64?
+    ) throws(StoreError) -> [StoredRecord] {
         if let limit, limit <= 0 { return [] }
         var result: [StoredRecord] = []
         for entry in try matching(form, matches) where beforeID.map({ entry.id < $0 }) ?? true {
             if let limit, result.count == limit { break }
             let values = form.valueFields.map { field in (field.id, Self.read(entry.values[field.id], as: field)) }
-            result.append(StoredRecord(id: entry.id, created: entry.created, updated: entry.updated, values: KeyformCore.Record(values: values),
-                                       author: entry.author))
+            result.append(
+                StoredRecord(
+                    id: entry.id, created: entry.created, updated: entry.updated,
+                    values: KeyformCore.Record(values: values),
+                    author: entry.author))
         }
         return result
     }
@@ -184,7 +204,9 @@ public final class MemoryStore: RecordStore, @unchecked Sendable {
     private func matching(_ form: Form, _ matches: [FieldMatch]) throws(StoreError) -> [Entry] {
         var fields: [Field] = []
         for match in matches {
-            guard let field = form.field(id: match.field) else { throw .unknownField(form: form.name, field: match.field) }
+            guard let field = form.field(id: match.field) else {
+                throw .unknownField(form: form.name, field: match.field)
+            }
             fields.append(field)
         }
         return newestFirst(form.name).filter { entry in
@@ -228,7 +250,9 @@ public final class MemoryStore: RecordStore, @unchecked Sendable {
         Self.ordered(newestFirst(source.form), source)
     }
 
-    public func choicePairs(_ source: Field.ChoiceSource, by other: String) throws(StoreError) -> [(value: String, key: String)] {
+    public func choicePairs(
+        _ source: Field.ChoiceSource, by other: String
+    ) throws(StoreError) -> [(value: String, key: String)] {
         let records = newestFirst(source.form)
         var keys: [String] = []
         var byKey: [String: [Entry]] = [:]
@@ -325,7 +349,9 @@ public final class MemoryStore: RecordStore, @unchecked Sendable {
 
     /// The record's values by field id, refused as `AppDatabase` refuses them
     /// (a bad name, a number that is not finite).
-    private static func storable(_ record: KeyformCore.Record, form: Form) throws(StoreError) -> ([String], [String: FieldValue]) {
+    private static func storable(
+        _ record: KeyformCore.Record, form: Form
+    ) throws(StoreError) -> ([String], [String: FieldValue]) {
         try StoreNames.validate(form)
         var values: [String: FieldValue] = [:]
         for field in form.valueFields {

@@ -23,7 +23,9 @@ public enum RecordCopy {
     /// Copies the records of each form named in `forms` (stored names, each
     /// with records in `source`) into `target`, oldest first, so that their new
     /// ids keep their order. The form is as `source` stored it (`storedForm`).
-    public static func copy(from source: any RecordStore, to target: any RecordStore, forms: [String]) throws(StoreError) -> [Copied] {
+    public static func copy(
+        from source: any RecordStore, to target: any RecordStore, forms: [String]
+    ) throws(StoreError) -> [Copied] {
         var result: [Copied] = []
         for name in forms {
             guard let form = try source.storedForm(named: name) else { continue }

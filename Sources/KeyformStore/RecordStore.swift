@@ -68,21 +68,25 @@ public protocol RecordStore: AnyObject, Sendable {
     /// The records of `form`, newest first (in the order they were saved),
     /// keeping those where every match holds, at most `limit` (nil: all); with
     /// `beforeID`, only those older than that one (the next page of a list).
-    func records(form: Form, where matches: [FieldMatch], limit: Int?, beforeID: Int64?) throws(StoreError) -> [StoredRecord]
+    func records(
+        form: Form, where matches: [FieldMatch], limit: Int?, beforeID: Int64?
+    ) throws(StoreError) -> [StoredRecord]
 
     /// The records `records(form:where:limit:beforeID:)` returns, handed to
     /// `body` one at a time as they are read, so that a long list is never held
     /// whole (`records list|export`). What `body` throws stops the reading and is
     /// rethrown as it is; the store's own failures are `StoreError`. A backend
     /// that cannot stream is served by the default, which reads them all first.
-    func forEachRecord(form: Form, where matches: [FieldMatch], limit: Int?, _ body: (StoredRecord) throws -> Void) throws
+    func forEachRecord(
+        form: Form, where matches: [FieldMatch], limit: Int?, _ body: (StoredRecord) throws -> Void) throws
 
     /// The records `forEachRecord` reads, each as its id, creation time and
     /// values in the form's field order (nil: empty): for writing many out, where
     /// a `StoredRecord` per record is work nobody needs. The default builds them
     /// from `forEachRecord`.
-    func forEachRecordValues(form: Form, where matches: [FieldMatch], limit: Int?,
-                             _ body: (_ id: Int64, _ created: Date, _ values: [FieldValue?]) throws -> Void) throws
+    func forEachRecordValues(
+        form: Form, where matches: [FieldMatch], limit: Int?,
+        _ body: (_ id: Int64, _ created: Date, _ values: [FieldValue?]) throws -> Void) throws
 
     /// How many records `form` has where every match holds.
     func recordCount(form: Form, where matches: [FieldMatch]) throws(StoreError) -> Int
@@ -107,7 +111,9 @@ public protocol RecordStore: AnyObject, Sendable {
     /// for every answer: within one key, ordered and each once as `choiceValues`
     /// orders them; records without OTHER left out. No limit: the caller keeps
     /// `limit` values per key (`ChoiceLayout.groups`).
-    func choicePairs(_ source: Field.ChoiceSource, by other: String) throws(StoreError) -> [(value: String, key: String)]
+    func choicePairs(
+        _ source: Field.ChoiceSource, by other: String
+    ) throws(StoreError) -> [(value: String, key: String)]
 
     /// A mark of the records as this opening of the store last saw them: it
     /// differs from the mark read before whenever another opening (another
@@ -186,12 +192,16 @@ extension RecordStore {
         try saveRecords(records.map { DatedRecord($0) }, form: form)
     }
 
-    public func records(form: Form, where matches: [FieldMatch] = [], limit: Int? = nil) throws(StoreError) -> [StoredRecord] {
+    public func records(
+        form: Form, where matches: [FieldMatch] = [], limit: Int? = nil
+    ) throws(StoreError) -> [StoredRecord] {
         try records(form: form, where: matches, limit: limit, beforeID: nil)
     }
 
     /// The records older than `beforeID` (the next page of a list).
-    public func records(form: Form, where matches: [FieldMatch] = [], beforeID: Int64?) throws(StoreError) -> [StoredRecord] {
+    public func records(
+        form: Form, where matches: [FieldMatch] = [], beforeID: Int64?
+    ) throws(StoreError) -> [StoredRecord] {
         try records(form: form, where: matches, limit: nil, beforeID: beforeID)
     }
 
@@ -199,12 +209,16 @@ extension RecordStore {
         try records(form: form, where: [], limit: limit, beforeID: beforeID)
     }
 
-    public func forEachRecord(form: Form, where matches: [FieldMatch], limit: Int?, _ body: (StoredRecord) throws -> Void) throws {
+    public func forEachRecord(
+        form: Form, where matches: [FieldMatch], limit: Int?, _ body: (StoredRecord) throws -> Void
+    ) throws {
         for record in try records(form: form, where: matches, limit: limit, beforeID: nil) { try body(record) }
     }
 
-    public func forEachRecordValues(form: Form, where matches: [FieldMatch], limit: Int?,
-                                    _ body: (_ id: Int64, _ created: Date, _ values: [FieldValue?]) throws -> Void) throws {
+    public func forEachRecordValues(
+        form: Form, where matches: [FieldMatch], limit: Int?,
+        _ body: (_ id: Int64, _ created: Date, _ values: [FieldValue?]) throws -> Void
+    ) throws {
         try forEachRecord(form: form, where: matches, limit: limit) { stored in
             try body(stored.id, stored.created, form.valueFields.map { stored.values[$0.id] })
         }
@@ -233,15 +247,20 @@ public enum StoredForm {
     ///   non-empty value (`text`, `integer`, `real`, `true`, `false`, `array`;
     ///   nil when every value is empty).
     public static func form(named name: String, fields: [(id: String, jsonType: String?)]) -> Form {
-        Form(name: name, pages: [Form.Page(fields: fields.map { id, jsonType in
-            switch jsonType {
-            case "integer": Field(id: id, type: .integer)
-            case "real": Field(id: id, type: .number)
-            case "true", "false": Field(id: id, type: .boolean)
-            case "array": Field(id: id, multiple: true)
-            default: Field(id: id)
-            }
-        })])
+        Form(
+            name: name,
+            pages: [
+                Form.Page(
+                    fields: fields.map { id, jsonType in
+                        switch jsonType {
+                        case "integer": Field(id: id, type: .integer)
+                        case "real": Field(id: id, type: .number)
+                        case "true", "false": Field(id: id, type: .boolean)
+                        case "array": Field(id: id, multiple: true)
+                        default: Field(id: id)
+                        }
+                    })
+            ])
     }
 
     /// The JSON type of `value` as stored (`FieldKind.storedJSON`; what

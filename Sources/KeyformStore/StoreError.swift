@@ -72,12 +72,14 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible, Mes
         case .busy(let path, let seconds): .storeBusy(path: path, seconds: seconds)
         case .recordNotFound(let id, let form): .storeRecordNotFound(id: id, form: form)
         case .recordChanged(let id, let form): .storeRecordChanged(id: id, form: form)
-        case .unknownField(let form, let field, let suggestion): .storeUnknownField(form: form, field: field, suggestion: suggestion)
+        case .unknownField(let form, let field, let suggestion):
+            .storeUnknownField(form: form, field: field, suggestion: suggestion)
         case .invalidName(let name): .storeInvalidName(name)
         case .invalidValue(let field, let reason): .storeInvalidValue(field: field, reason: reason)
         case .unsupportedLocation(let location, let reason): .storeUnsupportedLocation(location, reason: reason)
         case .serverUnreachable(let path, let reason): .storeServerUnreachable(path: path, reason: reason)
-        case .authenticationFailed(let path, let user, let reason): .storeAuthenticationFailed(path: path, user: user, reason: reason)
+        case .authenticationFailed(let path, let user, let reason):
+            .storeAuthenticationFailed(path: path, user: user, reason: reason)
         case .connectionLost(let path): .storeConnectionLost(path: path)
         case .permissionDenied(let path, let detail): .storePermissionDenied(path: path, detail: detail)
         case .failed(let path, let message): .storeFailed(path: path, message: message)

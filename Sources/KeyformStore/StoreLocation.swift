@@ -14,7 +14,9 @@ public enum StoreLocation: Equatable, Sendable, CustomStringConvertible {
     public init(_ text: String) throws(StoreError) {
         if text.hasPrefix("sqlite:") {
             let path = String(text.dropFirst("sqlite:".count))
-            guard !path.isEmpty else { throw .cannotOpen(path: text, reason: "sqlite: names no file; give sqlite:PATH") }
+            guard !path.isEmpty else {
+                throw .cannotOpen(path: text, reason: "sqlite: names no file; give sqlite:PATH")
+            }
             self = .file(path)
             return
         }
@@ -24,8 +26,10 @@ public enum StoreLocation: Equatable, Sendable, CustomStringConvertible {
         }
         let scheme = url.prefix { $0 != ":" }.lowercased()
         guard scheme == "postgres" || scheme == "postgresql" else {
-            throw .unsupportedLocation(Self.withoutPassword(url), reason: "Keyform stores in a SQLite file (a path, or sqlite:PATH) "
-                                       + "or on a PostgreSQL server (postgres://USER@HOST:PORT/DB), not in '\(scheme)'")
+            throw .unsupportedLocation(
+                Self.withoutPassword(url),
+                reason: "Keyform stores in a SQLite file (a path, or sqlite:PATH) "
+                    + "or on a PostgreSQL server (postgres://USER@HOST:PORT/DB), not in '\(scheme)'")
         }
         // A config's relative `database:` put its folder in front: the URL is what counts.
         self = .postgres(url)
@@ -45,7 +49,8 @@ public enum StoreLocation: Equatable, Sendable, CustomStringConvertible {
         guard let separator = path.range(of: "://") else { return nil }
         let before = path[..<separator.lowerBound]
         let scheme = before.split(separator: "/", omittingEmptySubsequences: false).last ?? before
-        guard !scheme.isEmpty, scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0 == "+" || $0 == "-" || $0 == ".") }) else { return nil }
+        guard !scheme.isEmpty, scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0 == "+" || $0 == "-" || $0 == ".") })
+        else { return nil }
         return String(path[scheme.startIndex...])
     }
 

@@ -56,7 +56,8 @@ extension FieldMatch {
         let id = String(text[..<equals])
         let raw = String(text[text.index(after: equals)...])
         guard let field = form.field(id: id) else {
-            throw .unknownField(form: form.name, field: id, suggestion: Suggestion.closest(to: id, among: form.fields.map(\.id)))
+            throw .unknownField(
+                form: form.name, field: id, suggestion: Suggestion.closest(to: id, among: form.fields.map(\.id)))
         }
         self = FieldMatch(field: id, value: try Self.value(raw, of: field, clock: clock))
     }

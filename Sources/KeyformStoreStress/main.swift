@@ -70,17 +70,23 @@ func timed<T>(_ label: String, _ body: () throws -> T) rethrows -> T {
 }
 
 func bench(path: String, count: Int) throws {
-    let todo = Form(name: "todo", pages: [.init(fields: [
-        Field(id: "text"), Field(id: "priority"), Field(id: "due", type: .date),
-        Field(id: "laps", type: .integer), Field(id: "done", type: .boolean),
-    ])])
+    let todo = Form(
+        name: "todo",
+        pages: [
+            .init(fields: [
+                Field(id: "text"), Field(id: "priority"), Field(id: "due", type: .date),
+                Field(id: "laps", type: .integer), Field(id: "done", type: .boolean),
+            ])
+        ])
     let priorities = ["High", "Medium", "Low"]
     let day = CivilDate(iso: "2026-01-01")!
     let records = (0..<count).map { n in
-        Record(form: todo, values: [
-            "text": .text("Task number \(n) with some words"), "priority": .text(priorities[n % 3]),
-            "due": .date(day.adding(days: n % 365)), "laps": .integer(n % 40), "done": .boolean(n % 2 == 0),
-        ])
+        Record(
+            form: todo,
+            values: [
+                "text": .text("Task number \(n) with some words"), "priority": .text(priorities[n % 3]),
+                "due": .date(day.adding(days: n % 365)), "laps": .integer(n % 40), "done": .boolean(n % 2 == 0),
+            ])
     }
     let database = try timed("open") { try AppDatabase.open(path: path) }
     try timed("import \(count) records in one transaction") { try database.saveRecords(records, form: todo) }

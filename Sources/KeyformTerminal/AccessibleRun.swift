@@ -32,8 +32,10 @@ public enum AccessibleAnswer: Equatable, Sendable {
 @MainActor
 public enum AccessibleRun {
     /// The conversation, from `state` until the form ends; how it ended.
-    public static func converse(context: FormContext, state start: FormState, lines: some AccessibleLines,
-                                hooks: TerminalRunner.Hooks = TerminalRunner.Hooks()) -> FormState.Outcome {
+    public static func converse(
+        context: FormContext, state start: FormState, lines: some AccessibleLines,
+        hooks: TerminalRunner.Hooks = TerminalRunner.Hooks()
+    ) -> FormState.Outcome {
         var state = start
         func apply(_ event: FormEvent) {
             let effects = FormEngine.reduce(&state, event, context)
@@ -41,7 +43,9 @@ public enum AccessibleRun {
                 let focus = context.fields.indices.contains(state.focus) ? context.fields[state.focus].id : ""
                 let save = state.outcome == nil ? hooks.saveDraftWhileTyping ?? hooks.saveDraft : hooks.saveDraft
                 let problem = save(values, focus)
-                if problem != state.draftProblem { _ = FormEngine.reduce(&state, .draftSaved(problem: problem), context) }
+                if problem != state.draftProblem {
+                    _ = FormEngine.reduce(&state, .draftSaved(problem: problem), context)
+                }
             }
         }
         lines.say(SpokenForm.opening(state, context))
@@ -58,8 +62,10 @@ public enum AccessibleRun {
             let field = context.fields[state.focus]
             let before = state
             var event = FormEvent.cancelPressed
-            switch lines.read(prompt: SpokenForm.prompt(state, context), history: field.secret ? [] : hooks.history(field.id),
-                              secret: field.secret) {
+            switch lines.read(
+                prompt: SpokenForm.prompt(state, context), history: field.secret ? [] : hooks.history(field.id),
+                secret: field.secret)
+            {
             case .line(let text): event = SpokenForm.event(answering: text, state, context)
             case .endOfInput: event = .cancelPressed
             case .signal(let signal): event = signal == SIGINT ? .interrupted : .terminated(signal: signal)
@@ -75,7 +81,9 @@ public enum AccessibleRun {
 
     /// The conversation on the terminal (`ttyPath`), with signals watched as
     /// the full screen watches them.
-    public static func run(context: FormContext, state: FormState, ttyPath: String, hooks: TerminalRunner.Hooks) throws -> FormState.Outcome {
+    public static func run(
+        context: FormContext, state: FormState, ttyPath: String, hooks: TerminalRunner.Hooks
+    ) throws -> FormState.Outcome {
         let signals = try SignalSource()
         defer { signals.restoreMask() }
         let terminal = try AccessibleTerminal(path: ttyPath, signals: signals)
@@ -154,8 +162,10 @@ final class AccessibleTerminal: AccessibleLines {
         accessibleAccepted = nil
         rl_callback_handler_install(prompt, accessibleLineHandler)
         while true {
-            var fds = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: signals.fileDescriptor, events: Int16(POLLIN), revents: 0)]
+            var fds = [
+                pollfd(fd: fd, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: signals.fileDescriptor, events: Int16(POLLIN), revents: 0),
+            ]
             let ready = poll(&fds, 2, -1)
             if ready < 0, errno != EINTR { return stop(SIGHUP) }
             if fds[1].revents & Int16(POLLIN) != 0 {
@@ -172,7 +182,9 @@ final class AccessibleTerminal: AccessibleLines {
                     }
                 }
             }
-            if fds[0].revents & Int16(POLLHUP | POLLERR) != 0, fds[0].revents & Int16(POLLIN) == 0 { return stop(SIGHUP) }
+            if fds[0].revents & Int16(POLLHUP | POLLERR) != 0, fds[0].revents & Int16(POLLIN) == 0 {
+                return stop(SIGHUP)
+            }
             if fds[0].revents & Int16(POLLIN) != 0 {
                 rl_callback_read_char()
                 if accessibleInterrupted {

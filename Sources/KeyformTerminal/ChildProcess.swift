@@ -53,7 +53,8 @@ public final class ChildProcess {
         public var code: Int32
         /// `git: command not found`, `./list: permission denied`.
         public var message: String {
-            code == ENOENT ? "\(program): command not found" : "\(program): \(String(cString: strerror(code)).lowercased())"
+            code == ENOENT
+                ? "\(program): command not found" : "\(program): \(String(cString: strerror(code)).lowercased())"
         }
     }
 
@@ -72,8 +73,10 @@ public final class ChildProcess {
 
     /// Starts `arguments[0]` (looked up in PATH when it has no slash) with `arguments`.
     /// - Throws: `SpawnError` when the program cannot be started.
-    public init(_ arguments: [String], input: Input = .none, output: Output = .capture, errors: Output = .capture,
-                ownProcessGroup: Bool = true) throws(SpawnError) {
+    public init(
+        _ arguments: [String], input: Input = .none, output: Output = .capture, errors: Output = .capture,
+        ownProcessGroup: Bool = true
+    ) throws(SpawnError) {
         precondition(!arguments.isEmpty, "a program to run")
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -241,7 +244,8 @@ public final class ChildProcess {
     // glibc functions that Swift's Glibc module does not import (they need _GNU_SOURCE).
     private typealias Pipe2Function = @convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32
     private static let pipe2Function: Pipe2Function? = symbol("pipe2")
-    private typealias CloseFromFunction = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+    private typealias CloseFromFunction =
+        @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
     /// glibc 2.34 and later; looked up so that an older glibc still runs Keyform.
     private static let closeFromFunction: CloseFromFunction? = symbol("posix_spawn_file_actions_addclosefrom_np")
 
@@ -252,7 +256,9 @@ public final class ChildProcess {
 
     private static var environment: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? { environ }
 
-    private static func withCStrings<R>(_ strings: [String], _ body: (UnsafePointer<UnsafeMutablePointer<CChar>?>) -> R) -> R {
+    private static func withCStrings<R>(
+        _ strings: [String], _ body: (UnsafePointer<UnsafeMutablePointer<CChar>?>) -> R
+    ) -> R {
         var pointers: [UnsafeMutablePointer<CChar>?] = strings.map { strdup($0) }
         pointers.append(nil)
         defer { for pointer in pointers { free(pointer) } }

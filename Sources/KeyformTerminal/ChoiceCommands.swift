@@ -42,9 +42,10 @@ public final class ChoiceCommands {
         let typing = context.fields.indices.contains(state.focus) ? context.fields[state.focus].id : nil
         for index in context.fields.indices {
             guard let source = context.fields[index].linesFrom, case .command(_, let limit) = source,
-                  typing.map({ !source.namedFields.contains($0) }) ?? true,
-                  let arguments = context.commandArguments(ofField: index, entries),
-                  runs[index]?.arguments != arguments else { continue }
+                typing.map({ !source.namedFields.contains($0) }) ?? true,
+                let arguments = context.commandArguments(ofField: index, entries),
+                runs[index]?.arguments != arguments
+            else { continue }
             runs[index]?.child?.kill()
             let id = context.fields[index].id
             var run = Run(arguments: arguments, child: nil, started: .now, limit: limit)
@@ -79,8 +80,9 @@ public final class ChoiceCommands {
                 continue
             }
             let exitStatus: Int32? = if case .exited(let status) = finished.termination { status } else { nil }
-            lines[id] = ChoiceLines.fromCommand(program: run.arguments[0], exitStatus: exitStatus, timedOut: finished.timedOut,
-                                                limit: run.limit, output: finished.output, errors: finished.errors)
+            lines[id] = ChoiceLines.fromCommand(
+                program: run.arguments[0], exitStatus: exitStatus, timedOut: finished.timedOut,
+                limit: run.limit, output: finished.output, errors: finished.errors)
             runs[index]?.child = nil
         }
         return true
@@ -100,15 +102,20 @@ extension ChoiceCommands {
     /// limit, its arguments filled from `entries`: where there is no terminal
     /// to wait on (answers, `keyform test --run-commands`). What each gave, by
     /// field id; fields named in `except` are not run.
-    nonisolated public static func runOnce(_ context: FormContext, entries: [FormState.Entry], except: Set<String> = []) -> [String: ChoiceLines] {
+    nonisolated public static func runOnce(
+        _ context: FormContext, entries: [FormState.Entry], except: Set<String> = []
+    ) -> [String: ChoiceLines] {
         var found: [String: ChoiceLines] = [:]
         for (index, field) in context.fields.enumerated() where !except.contains(field.id) {
-            guard case .command(_, let limit)? = field.linesFrom, let arguments = context.commandArguments(ofField: index, entries) else { continue }
+            guard case .command(_, let limit)? = field.linesFrom,
+                let arguments = context.commandArguments(ofField: index, entries)
+            else { continue }
             do {
                 let finished = try ChildProcess(arguments).finish(within: limit)
                 let status: Int32? = if case .exited(let code) = finished.termination { code } else { nil }
-                found[field.id] = ChoiceLines.fromCommand(program: arguments[0], exitStatus: status, timedOut: finished.timedOut,
-                                                          limit: limit, output: finished.output, errors: finished.errors)
+                found[field.id] = ChoiceLines.fromCommand(
+                    program: arguments[0], exitStatus: status, timedOut: finished.timedOut,
+                    limit: limit, output: finished.output, errors: finished.errors)
             } catch {
                 found[field.id] = .failed(error.message)
             }

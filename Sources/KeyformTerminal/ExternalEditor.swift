@@ -47,7 +47,11 @@ public enum ExternalEditor {
         // mkstemps: a new file only its owner may read or write (0600).
         let fd = mkstemps(&template, 4)
         guard fd >= 0 else {
-            return .failure(Failure(description: "no temporary file for the editor in \(TerminalSafe.escaped(folder)): \(String(cString: strerror(errno)))"))
+            return .failure(
+                Failure(
+                    description:
+                        "no temporary file for the editor in \(TerminalSafe.escaped(folder)): \(String(cString: strerror(errno)))"
+                ))
         }
         let path = String(cString: template)
         defer { unlink(path) }
@@ -55,7 +59,11 @@ public enum ExternalEditor {
             bytes.isEmpty || Glibc.write(fd, bytes.baseAddress, bytes.count) == bytes.count
         }
         close(fd)
-        guard written else { return .failure(Failure(description: "the text could not be written for the editor: \(String(cString: strerror(errno)))")) }
+        guard written else {
+            return .failure(
+                Failure(
+                    description: "the text could not be written for the editor: \(String(cString: strerror(errno)))"))
+        }
 
         switch run(command + [path], tty: tty, mask: mask) {
         case .failure(let failure):
@@ -81,24 +89,33 @@ public enum ExternalEditor {
         // Keyform's signals back to their default actions in the child.
         var defaults = sigset_t()
         sigemptyset(&defaults)
-        for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH, SIGTSTP, SIGCONT, SIGTTIN, SIGTTOU, SIGPIPE, SIGCHLD] {
+        for signal in [
+            SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH, SIGTSTP, SIGCONT, SIGTTIN, SIGTTOU, SIGPIPE, SIGCHLD,
+        ] {
             sigaddset(&defaults, signal)
         }
         posix_spawnattr_setsigdefault(&attributes, &defaults)
         posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
+        posix_spawnattr_setflags(
+            &attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         // The terminal is the editor's input and output, whatever Keyform's stdout is (a pipe to a script).
-        for target in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] { posix_spawn_file_actions_adddup2(&actions, tty, target) }
+        for target in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] {
+            posix_spawn_file_actions_adddup2(&actions, tty, target)
+        }
 
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { for argument in argv { free(argument) } }
         var pid: pid_t = 0
         let status = posix_spawnp(&pid, argv[0]!, &actions, &attributes, &argv, shim_environ())
         guard status == 0 else {
-            return .failure(Failure(description: "the editor 'EDITOR' could not be started (\(String(cString: strerror(status)))); set VISUAL or EDITOR; the value is unchanged"))
+            return .failure(
+                Failure(
+                    description:
+                        "the editor 'EDITOR' could not be started (\(String(cString: strerror(status)))); set VISUAL or EDITOR; the value is unchanged"
+                ))
         }
         let ours = tcgetpgrp(tty)
         setForeground(tty, pid)
@@ -108,7 +125,11 @@ public enum ExternalEditor {
             let result = waitpid(pid, &waited, WUNTRACED)
             if result < 0, errno == EINTR { continue }
             guard result == pid else {
-                return .failure(Failure(description: "the editor 'EDITOR' could not be waited for (\(String(cString: strerror(errno)))); the value is unchanged"))
+                return .failure(
+                    Failure(
+                        description:
+                            "the editor 'EDITOR' could not be waited for (\(String(cString: strerror(errno)))); the value is unchanged"
+                    ))
             }
             // Stopped (it read the terminal before it was the foreground, or Ctrl-Z in it): on again, in front.
             if waited & 0xFF == 0x7F {
@@ -120,14 +141,17 @@ public enum ExternalEditor {
         }
         let signal = waited & 0x7F
         if signal != 0 {
-            return .failure(Failure(description: "the editor 'EDITOR' was stopped by signal \(signal); the value is unchanged"))
+            return .failure(
+                Failure(description: "the editor 'EDITOR' was stopped by signal \(signal); the value is unchanged"))
         }
         let code = (waited >> 8) & 0xFF
         if code == 127 {
-            return .failure(Failure(description: "the editor 'EDITOR' was not found; set VISUAL or EDITOR; the value is unchanged"))
+            return .failure(
+                Failure(description: "the editor 'EDITOR' was not found; set VISUAL or EDITOR; the value is unchanged"))
         }
         if code != 0 {
-            return .failure(Failure(description: "the editor 'EDITOR' exited with status \(code); the value is unchanged"))
+            return .failure(
+                Failure(description: "the editor 'EDITOR' exited with status \(code); the value is unchanged"))
         }
         return .success(())
     }

@@ -49,8 +49,10 @@ public final class FormSession {
     /// - Parameters:
     ///   - history: a field's earlier values, oldest first.
     ///   - keys: the key maps (a user's rebindings; the standard ones by default).
-    public init(context: FormContext, state: FormState, history: @escaping (String) -> [String] = { _ in [] },
-                keys: FormKeyMaps = .standard) {
+    public init(
+        context: FormContext, state: FormState, history: @escaping (String) -> [String] = { _ in [] },
+        keys: FormKeyMaps = .standard
+    ) {
         self.context = context
         self.state = state
         self.history = history
@@ -103,8 +105,9 @@ public final class FormSession {
             lastFrame = nil
             return KeyListView.render(situation, keys: keys, width: width, height: height)
         }
-        let frame = FormView.render(state, context, width: width, height: height, color: color, keys: keys, mode: editingMode,
-                                    prompt: editor.prompt, cache: renderCache, fitted: fitted)
+        let frame = FormView.render(
+            state, context, width: width, height: height, color: color, keys: keys, mode: editingMode,
+            prompt: editor.prompt, cache: renderCache, fitted: fitted)
         lastFrame = frame
         return frame
     }
@@ -144,7 +147,8 @@ public final class FormSession {
             // The key list: Ctrl-C and the terminal's keys work as ever; any other key closes it, and only that.
             showingKeys = false
             if let chord, let action = keys.map(for: situation).action(for: chord, in: situation),
-               action == .interrupt || action == .suspend || action == .redraw {
+                action == .interrupt || action == .suspend || action == .redraw
+            {
                 return perform(action, chord, press)
             }
             return Output()
@@ -158,7 +162,9 @@ public final class FormSession {
             let map = keys.map(for: situation)
             // The key the screen names for cancel leaves in any mode (vi insert's Esc too).
             if map.keys(for: .cancel).contains(chord) { return perform(.cancel, chord, press) }
-            guard let action = map.action(for: chord, in: situation), action.worksUnseen else { return Output(effects: [.bell]) }
+            guard let action = map.action(for: chord, in: situation), action.worksUnseen else {
+                return Output(effects: [.bell])
+            }
             return perform(action, chord, press)
         }
         guard situation.view == .keyboard else {
@@ -168,8 +174,9 @@ public final class FormSession {
             return perform(action, chord, press)
         }
         if let chord, !Self.reportedByEditor.contains(chord),
-           let action = keys.keyboard.action(for: chord, in: situation), action != .edit,
-           !editor.isSearching || action.worksWhileSearching {
+            let action = keys.keyboard.action(for: chord, in: situation), action != .edit,
+            !editor.isSearching || action.worksWhileSearching
+        {
             return perform(action, chord, press)
         }
         // While readline searches the history (Ctrl-R), its keys are the search's,
@@ -260,7 +267,9 @@ public final class FormSession {
         case (.wheelUp, _), (.wheelDown, _):
             let down = event.button == .wheelDown
             if state.grid != nil { return Output(effects: send(.gridMoved(down ? .down : .up))) }
-            if situation.view == .keyboard, context.fields.indices.contains(state.focus), context.fields[state.focus].isMultiLine {
+            if situation.view == .keyboard, context.fields.indices.contains(state.focus),
+                context.fields[state.focus].isMultiLine
+            {
                 return moveLine(down: down)
             }
             return Output()
@@ -309,7 +318,8 @@ public final class FormSession {
     /// characters are dropped, as `oneLine` drops them.
     static func lines(_ text: String) -> String {
         text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
-            .split(separator: "\n", omittingEmptySubsequences: false).map { oneLine(String($0)) }.joined(separator: "\n")
+            .split(separator: "\n", omittingEmptySubsequences: false).map { oneLine(String($0)) }.joined(
+                separator: "\n")
     }
 
     /// The cells a field of several lines wraps at on the last frame drawn (its
@@ -326,7 +336,8 @@ public final class FormSession {
             if character.isNewline || character == "\t" {
                 out.append(" ")
             } else {
-                out.unicodeScalars.append(contentsOf: character.unicodeScalars.filter { !TerminalSafe.isUnsafe($0) || $0.value == 0x200D })
+                out.unicodeScalars.append(
+                    contentsOf: character.unicodeScalars.filter { !TerminalSafe.isUnsafe($0) || $0.value == 0x200D })
             }
         }
         return out
@@ -337,7 +348,9 @@ public final class FormSession {
         guard state.entries.indices.contains(state.focus) else { return }
         if historyField != state.focus {
             // What was killed or typed in a secret field is not yanked or repeated (vi's `.`) in the next.
-            if let left = historyField, context.fields.indices.contains(left), context.fields[left].secret { editor.forgetSecretEdits() }
+            if let left = historyField, context.fields.indices.contains(left), context.fields[left].secret {
+                editor.forgetSecretEdits()
+            }
             historyField = state.focus
             // A secret has no history: its values are never offered back (DECISIONS 38).
             let field = context.fields[state.focus]
@@ -356,8 +369,9 @@ extension FormAction {
         switch self {
         case .cancel, .interrupt, .suspend, .redraw: true
         case .commit, .nextField, .previousField, .swapView, .done, .jumpToField, .edit, .showKeys, .moveLeft, .moveUp,
-             .moveDown, .moveRight, .pressKey, .pressHotkey, .pressBackspace, .previousMonth, .nextMonth, .today, .flip,
-             .setYes, .setNo, .clear, .newLine, .previousLine, .nextLine, .openEditor, .filter, .typeFilter, .eraseFilter, .closeFilter, .back:
+            .moveDown, .moveRight, .pressKey, .pressHotkey, .pressBackspace, .previousMonth, .nextMonth, .today, .flip,
+            .setYes, .setNo, .clear, .newLine, .previousLine, .nextLine, .openEditor, .filter, .typeFilter,
+            .eraseFilter, .closeFilter, .back:
             false
         }
     }
@@ -372,8 +386,10 @@ extension FormAction {
         switch self {
         case .interrupt, .suspend, .redraw: true
         case .cancel, .commit, .nextField, .previousField, .swapView, .done, .jumpToField, .edit, .showKeys, .moveLeft,
-             .moveUp, .moveDown, .moveRight, .pressKey, .pressHotkey, .pressBackspace, .previousMonth, .nextMonth, .today, .flip,
-             .setYes, .setNo, .clear, .newLine, .previousLine, .nextLine, .openEditor, .filter, .typeFilter, .eraseFilter, .closeFilter, .back:
+            .moveUp, .moveDown, .moveRight, .pressKey, .pressHotkey, .pressBackspace, .previousMonth, .nextMonth,
+            .today, .flip,
+            .setYes, .setNo, .clear, .newLine, .previousLine, .nextLine, .openEditor, .filter, .typeFilter,
+            .eraseFilter, .closeFilter, .back:
             false
         }
     }

@@ -384,7 +384,8 @@ public struct KeyDecoder: Sendable {
         // rxvt ends Shift-modified keys with "$" (ESC [ 3 $), which is an intermediate
         // byte elsewhere: taken as the end here, so the next key is not swallowed.
         if j < bytes.endIndex, j > start, bytes[j] == UInt8(ascii: "$"),
-           let numbers = parameters(bytes[start..<j]), numbers.count == 1, let key = tildeKey(numbers[0]) {
+            let numbers = parameters(bytes[start..<j]), numbers.count == 1, let key = tildeKey(numbers[0])
+        {
             return .key(.modified(key, .shift), length: j + 1 - bytes.startIndex)
         }
         while j < bytes.endIndex, (0x20...0x2F).contains(bytes[j]) { j += 1 }
@@ -415,7 +416,8 @@ public struct KeyDecoder: Sendable {
         case UInt8(ascii: "^"), UInt8(ascii: "@"):
             // rxvt: Ctrl (^) and Ctrl-Shift (@) with an ESC [ N ~ key.
             guard numbers.count == 1, let tilde = tildeKey(numbers[0]) else { return .skip(length: length) }
-            return .key(.modified(tilde, finalByte == UInt8(ascii: "^") ? .control : [.control, .shift]), length: length)
+            return .key(
+                .modified(tilde, finalByte == UInt8(ascii: "^") ? .control : [.control, .shift]), length: length)
         case UInt8(ascii: "a")...UInt8(ascii: "d") where numbers.isEmpty:
             // rxvt: Shift with an arrow.
             key = letterKey(finalByte - 0x20).map { .modified($0, .shift) }
@@ -432,7 +434,8 @@ public struct KeyDecoder: Sendable {
     /// SGR form (1006). Anything else with `<` and M or m is skipped whole.
     private static func mouseSGR(_ params: ArraySlice<UInt8>, released: Bool, length: Int) -> Step {
         guard let numbers = parameters(params), numbers.count == 3,
-              let event = MouseEvent(code: numbers[0], x: numbers[1], y: numbers[2], released: released) else {
+            let event = MouseEvent(code: numbers[0], x: numbers[1], y: numbers[2], released: released)
+        else {
             return .skip(length: length)
         }
         return .key(.mouse(event), length: length)
@@ -445,8 +448,11 @@ public struct KeyDecoder: Sendable {
         guard bytes.count >= 6 else { return .incomplete }
         let (b, x, y) = (Int(bytes[i + 3]) - 32, Int(bytes[i + 4]) - 32, Int(bytes[i + 5]) - 32)
         // Button 3 is a release without saying which button.
-        guard b >= 0, let event = MouseEvent(code: b & 3 == 3 && b & 64 == 0 ? b & ~3 : b, x: x, y: y,
-                                             released: b & 3 == 3 && b & 64 == 0) else { return .skip(length: 6) }
+        guard b >= 0,
+            let event = MouseEvent(
+                code: b & 3 == 3 && b & 64 == 0 ? b & ~3 : b, x: x, y: y,
+                released: b & 3 == 3 && b & 64 == 0)
+        else { return .skip(length: 6) }
         return .key(.mouse(event), length: 6)
     }
 

@@ -381,7 +381,8 @@ public final class LineEditor {
     private typealias VoidFunction = @convention(c) () -> Void
     private typealias IntFunction = @convention(c) (Int32) -> Void
     private typealias HookFunction = @convention(c) () -> Int32
-    private typealias CompletionFunction = @convention(c) (UnsafePointer<CChar>?, Int32, Int32)
+    private typealias CompletionFunction =
+        @convention(c) (UnsafePointer<CChar>?, Int32, Int32)
         -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
     private typealias CommandFunction = @convention(c) (Int32, Int32) -> Int32
 
@@ -412,8 +413,8 @@ public final class LineEditor {
     /// Readline variables Keyform sets while installed.
     private static let settings: [(name: String, value: String)] = [
         ("bell-style", "none"),
-        ("enable-bracketed-paste", "off"),   // our key decoder handles paste
-        ("blink-matching-paren", "off"),     // it would move the cursor to the paren and back
+        ("enable-bracketed-paste", "off"),  // our key decoder handles paste
+        ("blink-matching-paren", "off"),  // it would move the cursor to the paren and back
     ]
 
     private static var devNull: UnsafeMutablePointer<FILE>?
@@ -430,7 +431,9 @@ public final class LineEditor {
         if Self.readlineName == nil { Self.readlineName = strdup("keyform") }
         // The FILEs readline writes to are never closed: readline keeps its own
         // copy of the pointer (_rl_out_stream) after we restore rl_outstream.
-        if output == nil { output = outputPath == "/dev/null" ? Self.devNull : (fopen(outputPath, "w") ?? Self.devNull) }
+        if output == nil {
+            output = outputPath == "/dev/null" ? Self.devNull : (fopen(outputPath, "w") ?? Self.devNull)
+        }
 
         var saved = SavedGlobals(
             getc: shim_getc_function(), redisplay: shim_redisplay_function(),
@@ -546,11 +549,13 @@ public final class LineEditor {
     private func deleteClusterOnBackspace() -> Bool {
         let key = Int(queue[head])
         guard key == 8 || key == 127, acceptance == nil, shim_is_between_commands() != 0,
-              let map = rl_get_keymap(), map != rl_get_keymap_by_name("vi-command") else { return false }
+            let map = rl_get_keymap(), map != rl_get_keymap_by_name("vi-command")
+        else { return false }
         let entry = map[key]
         guard entry.type == CChar(ISFUNC), let function = entry.function,
-              let rubout = rl_named_function("backward-delete-char"),
-              unsafeBitCast(function, to: UnsafeRawPointer.self) == unsafeBitCast(rubout, to: UnsafeRawPointer.self) else { return false }
+            let rubout = rl_named_function("backward-delete-char"),
+            unsafeBitCast(function, to: UnsafeRawPointer.self) == unsafeBitCast(rubout, to: UnsafeRawPointer.self)
+        else { return false }
         let bytes = currentBytes()
         let point = min(max(0, Int(shim_point())), bytes.count)
         guard let start = Self.clusterStart(before: point, in: bytes) else { return false }
@@ -632,8 +637,9 @@ public final class LineEditor {
         var count = prefix.count
         // Only the prefix's last cluster can differ from the text's (it may be cut short).
         if let last = prefix.last,
-           let index = text.index(text.startIndex, offsetBy: count - 1, limitedBy: text.endIndex),
-           index < text.endIndex, text[index] != last {
+            let index = text.index(text.startIndex, offsetBy: count - 1, limitedBy: text.endIndex),
+            index < text.endIndex, text[index] != last
+        {
             count -= 1
         }
         return count
@@ -680,7 +686,9 @@ public final class LineEditor {
     }
 
     /// Which environment variable to set so readline gets a UTF-8 LC_CTYPE, or nil.
-    static func utf8LocaleFix(environment: (String) -> String?, isUTF8: (String) -> Bool) -> (name: String, value: String)? {
+    static func utf8LocaleFix(
+        environment: (String) -> String?, isUTF8: (String) -> Bool
+    ) -> (name: String, value: String)? {
         func value(_ name: String) -> String? {
             guard let value = environment(name), !value.isEmpty else { return nil }
             return value

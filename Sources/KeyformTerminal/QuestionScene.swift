@@ -21,7 +21,10 @@ final class QuestionScene: TerminalScene {
     private(set) var outcome: TerminalRunner.Answer?
 
     /// `language`: the footer's words (the question comes in its words already).
-    init(question: String, details: [String] = [], keys: QuestionKeys.Map = QuestionKeys.standard, language: Language = .english) {
+    init(
+        question: String, details: [String] = [], keys: QuestionKeys.Map = QuestionKeys.standard,
+        language: Language = .english
+    ) {
         self.question = question
         self.details = details
         self.keys = keys
@@ -65,7 +68,9 @@ final class QuestionScene: TerminalScene {
 
     private func handle(_ press: KeyPress) -> [TerminalRequest] {
         guard outcome == nil else { return [] }
-        guard let chord = KeyChord(press, isBound: { self.keys.binding(for: $0, in: self.situation) != nil }), let action = keys.action(for: chord, in: situation) else { return [.bell] }
+        guard let chord = KeyChord(press, isBound: { self.keys.binding(for: $0, in: self.situation) != nil }),
+            let action = keys.action(for: chord, in: situation)
+        else { return [.bell] }
         switch action {
         case .yes: outcome = .yes
         case .no: outcome = .no

@@ -133,16 +133,19 @@ public final class RecordBrowser: TerminalScene {
     ///   - leaveLabel: what q does, as the footer says (`quit`; `lists` when the
     ///     list goes back to a list of lists).
     ///   - notice: a word to the person in the footer until the first key (how to go on).
-    public init(context: FormContext, rows: [RecordListRow], total: Int? = nil, scope: [FieldMatch] = [],
-                leaveLabel: Message = .hintQuit, notice: String? = nil, hooks: Hooks, keys: RecordListKeyMaps = .standard,
-                formKeys: FormKeyMaps = .standard) {
+    public init(
+        context: FormContext, rows: [RecordListRow], total: Int? = nil, scope: [FieldMatch] = [],
+        leaveLabel: Message = .hintQuit, notice: String? = nil, hooks: Hooks, keys: RecordListKeyMaps = .standard,
+        formKeys: FormKeyMaps = .standard
+    ) {
         self.keys = keys
         self.formKeys = formKeys
         form = context.form
-        list = RecordListState(rows: rows, total: total, scope: scope, leaveLabel: leaveLabel,
-                               sorts: RecordListSort.offered(for: context.form) { field in
-                                   context.index(ofField: field.id).flatMap { context.layout(ofField: $0, []) }.map(Self.values(of:))
-                               }, language: context.language)
+        list = RecordListState(
+            rows: rows, total: total, scope: scope, leaveLabel: leaveLabel,
+            sorts: RecordListSort.offered(for: context.form) { field in
+                context.index(ofField: field.id).flatMap { context.layout(ofField: $0, []) }.map(Self.values(of:))
+            }, language: context.language)
         list.notice = notice.map { .info($0) }
         self.hooks = hooks
         addContext = context
@@ -221,7 +224,9 @@ public final class RecordBrowser: TerminalScene {
             switch (event.button, event.action) {
             case (.wheelUp, _), (.wheelDown, _): return send(.moved(event.button == .wheelUp ? .up : .down))
             case (.left, .press):
-                guard case .record(let index)? = lastListFrame?.target(row: event.row, column: event.column) else { return [] }
+                guard case .record(let index)? = lastListFrame?.target(row: event.row, column: event.column) else {
+                    return []
+                }
                 return send(.rowClicked(index))
             default: return []
             }
@@ -254,7 +259,7 @@ public final class RecordBrowser: TerminalScene {
         case .suspend?: return .suspend
         case .redraw?: return .redraw
         case .listUp?, .listDown?, .listPageUp?, .listPageDown?, .listFirst?, .listLast?, .open?, .add?, .delete?,
-             .toggle?, .filter?, .sort?, .quit?, .back?, .interrupt?, nil:
+            .toggle?, .filter?, .sort?, .quit?, .back?, .interrupt?, nil:
             return nil
         }
     }
@@ -269,7 +274,8 @@ public final class RecordBrowser: TerminalScene {
                 switch effect {
                 case .edit(let row):
                     refreshContexts()
-                    requests += openEditor(editContext, values: Self.texts(of: row.values), for: .edit(row.id), read: row.updated)
+                    requests += openEditor(
+                        editContext, values: Self.texts(of: row.values), for: .edit(row.id), read: row.updated)
                 case .add:
                     refreshContexts()
                     let start = RecordListEngine.newRecord(start: hooks.newValues(), matching: list.matches, form)
@@ -277,7 +283,10 @@ public final class RecordBrowser: TerminalScene {
                 case .pickFilterField(let ids):
                     let fields = ids.compactMap { form.field(id: $0) }
                     requests += openFilterForm(for: .filterField) {
-                        (try RecordListEngine.filterFieldForm(fields, of: form, clock: addContext.clock, language: list.language), [:])
+                        (
+                            try RecordListEngine.filterFieldForm(
+                                fields, of: form, clock: addContext.clock, language: list.language), [:]
+                        )
                     }
                 case .pickFilterValue(let id, let current):
                     // A `choices` grid offers what is stored now: records added or deleted since count.
@@ -286,12 +295,19 @@ public final class RecordBrowser: TerminalScene {
                         guard let index = addContext.index(ofField: id) else { throw FilterFieldGone(id: id) }
                         let field = addContext.fields[index]
                         let offered = addContext.layout(ofField: index, []) == nil ? hooks.values(id) : []
-                        return try RecordListEngine.filterValueForm(field, in: addContext, offered: offered, current: current)
+                        return try RecordListEngine.filterValueForm(
+                            field, in: addContext, offered: offered, current: current)
                     }
                 case .reload(let matching, let limit):
-                    events.append(storing { .rowsReloaded(try hooks.load(.max, limit, matching), total: try hooks.count(matching)) })
+                    events.append(
+                        storing {
+                            .rowsReloaded(try hooks.load(.max, limit, matching), total: try hooks.count(matching))
+                        })
                 case .refresh(let matching, let limit):
-                    events.append(storing { .rowsRefreshed(try hooks.load(.max, limit, matching), total: try hooks.count(matching)) })
+                    events.append(
+                        storing {
+                            .rowsRefreshed(try hooks.load(.max, limit, matching), total: try hooks.count(matching))
+                        })
                 case .save(let record, let editing):
                     // What the form submitted: the form goes once the store has it.
                     do {
@@ -309,23 +325,28 @@ public final class RecordBrowser: TerminalScene {
                     }
                 case .reopen(let record, let editing, let notice):
                     let context = editing == nil ? addContext : editContext
-                    requests += openEditor(context, values: Self.texts(of: record), focus: context.fields.count - 1,
-                                           for: editing.map { .edit($0) } ?? .add, notice: notice, read: editor?.read)
+                    requests += openEditor(
+                        context, values: Self.texts(of: record), focus: context.fields.count - 1,
+                        for: editing.map { .edit($0) } ?? .add, notice: notice, read: editor?.read)
                 case .resolve(let mine, let theirs):
-                    requests += openFilterForm(for: .resolve(id: theirs.id, mine: mine, theirs: theirs.values), read: theirs.updated) {
+                    requests += openFilterForm(
+                        for: .resolve(id: theirs.id, mine: mine, theirs: theirs.values), read: theirs.updated
+                    ) {
                         try RecordListEngine.conflictForm(mine: mine, theirs: theirs, in: editContext)
                     }
                 case .reopenAsNew(let record):
-                    requests += openEditor(addContext, values: Self.texts(of: record), focus: addContext.fields.count - 1, for: .add,
-                                           notice: addContext.language.text(.recordDeletedMeanwhile))
+                    requests += openEditor(
+                        addContext, values: Self.texts(of: record), focus: addContext.fields.count - 1, for: .add,
+                        notice: addContext.language.text(.recordDeletedMeanwhile))
                 case .update(let id, let values):
                     // A toggle flips what the list shows, whatever was saved since.
                     events.append(storing { .recordSaved(try hooks.update(id, values, nil)) })
                 case .delete(let id):
-                    events.append(storing {
-                        try hooks.delete(id)
-                        return .recordDeleted(id: id)
-                    })
+                    events.append(
+                        storing {
+                            try hooks.delete(id)
+                            return .recordDeleted(id: id)
+                        })
                 case .loadRows(let before, let limit, let matching):
                     events.append(storing { .rowsLoaded(try hooks.load(before, limit, matching)) })
                 case .bell:
@@ -353,15 +374,18 @@ public final class RecordBrowser: TerminalScene {
         editContext = context.retitled(RecordListEngine.editTitle(of: context.form, language: list.language))
     }
 
-    private func openEditor(_ context: FormContext, values: [String: FieldInput], focus: Int = 0, for purpose: Purpose,
-                            notice: String? = nil, read: Date? = nil) -> [TerminalRequest] {
+    private func openEditor(
+        _ context: FormContext, values: [String: FieldInput], focus: Int = 0, for purpose: Purpose,
+        notice: String? = nil, read: Date? = nil
+    ) -> [TerminalRequest] {
         closeEditor()
         var state = FormState.start(context, values: values, focus: focus)
         state.notice = notice
         // A filter's forms have no history: Up recalls nothing there.
         let history: (String) -> [String] = purpose.isRecord ? hooks.history : { _ in [] }
-        editor = Editor(session: FormSession(context: context, state: state, history: history, keys: formKeys), purpose: purpose,
-                        startValues: state.draft(context), read: read)
+        editor = Editor(
+            session: FormSession(context: context, state: state, history: history, keys: formKeys), purpose: purpose,
+            startValues: state.draft(context), read: read)
         return notice == nil ? [.transition(.page(forward: true))] : [.bell]
     }
 
@@ -372,7 +396,9 @@ public final class RecordBrowser: TerminalScene {
 
     /// Opens one of the filter's forms; when it cannot be made (a field's
     /// pattern that does not compile), the list says why.
-    private func openFilterForm(for purpose: Purpose, read: Date? = nil, _ make: () throws -> (FormContext, [String: FieldInput])) -> [TerminalRequest] {
+    private func openFilterForm(
+        for purpose: Purpose, read: Date? = nil, _ make: () throws -> (FormContext, [String: FieldInput])
+    ) -> [TerminalRequest] {
         do {
             let (context, values) = try make()
             return openEditor(context, values: values, for: purpose, read: read)
@@ -443,7 +469,9 @@ public final class RecordBrowser: TerminalScene {
                 return send(.filterPicked(match)) + [.transition(.page(forward: false))]
             case .resolve(let id, let mine, let theirs):
                 // Saved over their version (the editor keeps its time) as an edit is.
-                return send(.formSubmitted(RecordListEngine.resolved(record, mine: mine, theirs: theirs, form: form), editing: id))
+                return send(
+                    .formSubmitted(
+                        RecordListEngine.resolved(record, mine: mine, theirs: theirs, form: form), editing: id))
             case .add, .edit:
                 break
             }
@@ -464,7 +492,9 @@ public final class RecordBrowser: TerminalScene {
     /// A record's values as the form's fields are given them (a list as its
     /// selection; an empty value stays empty: a default is for new records only).
     static func texts(of record: Record) -> [String: FieldInput] {
-        Dictionary(record.values.map { ($0.id, $0.value.map(FieldInput.init) ?? .line("")) }, uniquingKeysWith: { first, _ in first })
+        Dictionary(
+            record.values.map { ($0.id, $0.value.map(FieldInput.init) ?? .line("")) },
+            uniquingKeysWith: { first, _ in first })
     }
 
     /// What a choice grid's keys type, in the grid's order: a sort's ranking.

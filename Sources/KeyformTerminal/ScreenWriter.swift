@@ -80,7 +80,9 @@ public struct ScreenWriter: Sendable {
     public init(color: Bool, palette: ColorPalette = .standard) {
         self.color = color
         self.palette = palette
-        pens = (0...255).map { Array(palette.sgr(for: TextStyle(rawValue: UInt8($0)), color: color).utf8) + [UInt8(ascii: "m")] }
+        pens = (0...255).map {
+            Array(palette.sgr(for: TextStyle(rawValue: UInt8($0)), color: color).utf8) + [UInt8(ascii: "m")]
+        }
     }
 
     /// Forgets what the screen shows: the next `render` clears the screen and draws
@@ -210,7 +212,8 @@ public struct ScreenWriter: Sendable {
                 // before nothing), is a cell as it is: no grapheme breaking for ASCII, box
                 // drawing, accented letters, kana or CJK. Controls are dropped (CR LF too).
                 if let lone = TextWidth.loneScalarCells(scalar),
-                   next == scalars.endIndex || TextWidth.loneScalarCells(scalars[next]) != nil {
+                    next == scalars.endIndex || TextWidth.loneScalarCells(scalars[next]) != nil
+                {
                     index = next
                     guard lone > 0 else { continue }
                     if cells.count + lone > width { break spans }
@@ -306,13 +309,15 @@ public struct ScreenWriter: Sendable {
         for k in 1..<(end - start) where start + k + shiftProbe <= width {
             // Left: what was at start + k is now at start.
             if lined(new[start..<(start + shiftProbe)], old[(start + k)..<(start + k + shiftProbe)]),
-               !old[start + k].isContinuation {
+                !old[start + k].isContinuation
+            {
                 return (start, k)
             }
             // Right: what was at start is now at start + k; the cells pushed off the
             // end must not split a wide character.
             if lined(new[(start + k)..<(start + k + shiftProbe)], old[start..<(start + shiftProbe)]),
-               !old[width - k].isContinuation {
+                !old[width - k].isContinuation
+            {
                 return (start, -k)
             }
         }
@@ -321,7 +326,8 @@ public struct ScreenWriter: Sendable {
 
     /// Shifts the terminal's row from `column` on by `by` cells (left when
     /// positive) and returns the row as it now shows.
-    private mutating func shiftRow(_ row: Int, old: [Cell], at column: Int, by: Int, into out: inout [UInt8]) -> [Cell] {
+    private mutating func shiftRow(_ row: Int, old: [Cell], at column: Int, by: Int, into out: inout [UInt8]) -> [Cell]
+    {
         let width = old.count
         move(toRow: row, column: column, width: width, into: &out)
         setPen([], into: &out)  // the cells shifted in take the pen's background
@@ -448,7 +454,9 @@ public struct ScreenWriter: Sendable {
         out += [0x1B, UInt8(ascii: "[")]
         let params = pens[Int(style.rawValue)].dropLast()  // without the final `m`
         let kept = pen.map { pens[Int($0.rawValue)].dropLast() }
-        if let kept, params.count > kept.count, params.starts(with: kept), params[params.startIndex + kept.count] == UInt8(ascii: ";") {
+        if let kept, params.count > kept.count, params.starts(with: kept),
+            params[params.startIndex + kept.count] == UInt8(ascii: ";")
+        {
             out += params.dropFirst(kept.count + 1)
         } else if !params.elementsEqual([UInt8(ascii: "0")]) {
             out += params

@@ -31,7 +31,8 @@ public enum ScriptedRun {
             if press.isLoneEscape || session.hasPendingEscape { effects += session.flushPendingEscape().effects }
             if session.state.outcome != nil { break }
         }
-        return Result(outcome: session.state.outcome, frame: session.frame(width: width, height: height, color: color),
-                      effects: effects, state: session.state)
+        return Result(
+            outcome: session.state.outcome, frame: session.frame(width: width, height: height, color: color),
+            effects: effects, state: session.state)
     }
 }

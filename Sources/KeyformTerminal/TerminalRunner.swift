@@ -31,9 +31,11 @@ public final class TerminalRunner {
         /// The language the screens speak (`Language.chosen`, read once at start).
         public var language: Language
 
-        public init(color: Bool = true, animate: Bool = true, ttyPath: String = "/dev/tty", inline: Bool = false,
-                    palette: ColorPalette = .standard, keys: ConfiguredKeys = .standard, mouse: Bool = false,
-                    accessible: Bool = false, language: Language = .english) {
+        public init(
+            color: Bool = true, animate: Bool = true, ttyPath: String = "/dev/tty", inline: Bool = false,
+            palette: ColorPalette = .standard, keys: ConfiguredKeys = .standard, mouse: Bool = false,
+            accessible: Bool = false, language: Language = .english
+        ) {
             self.color = color
             self.animate = animate
             self.ttyPath = ttyPath
@@ -88,8 +90,10 @@ public final class TerminalRunner {
     /// Fills the form in on the terminal and returns how it ended.
     /// - Throws: `TerminalError` when there is no terminal to draw on.
     /// `caption`: lines shown above the footer when there is room (see `FormScene`).
-    public static func run(context: FormContext, state: FormState, options: Options, hooks: Hooks = Hooks(),
-                           caption: [Frame.Line] = []) throws -> FormState.Outcome {
+    public static func run(
+        context: FormContext, state: FormState, options: Options, hooks: Hooks = Hooks(),
+        caption: [Frame.Line] = []
+    ) throws -> FormState.Outcome {
         // The form speaks the run's language: its footer, hints, problems and calendar.
         var context = context
         context.language = options.language
@@ -97,8 +101,9 @@ public final class TerminalRunner {
             return try AccessibleRun.run(context: context, state: state, ttyPath: options.ttyPath, hooks: hooks)
         }
         return try run(options: options) {
-            FormScene(session: FormSession(context: context, state: state, history: hooks.history, keys: options.keys.form),
-                      hooks: hooks, caption: caption, fitted: options.inline)
+            FormScene(
+                session: FormSession(context: context, state: state, history: hooks.history, keys: options.keys.form),
+                hooks: hooks, caption: caption, fitted: options.inline)
         }
     }
 
@@ -111,7 +116,9 @@ public final class TerminalRunner {
     /// thread has the signals blocked. What `makeScene` throws is rethrown
     /// with the terminal's settings put back.
     /// - Throws: `TerminalError` when there is no terminal to draw on.
-    public static func run<Scene: TerminalScene>(options: Options, _ makeScene: () throws -> Scene) throws -> Scene.Outcome {
+    public static func run<Scene: TerminalScene>(
+        options: Options, _ makeScene: () throws -> Scene
+    ) throws -> Scene.Outcome {
         // Signals first, on the main thread, before readline or any other thread exists.
         let signals = try SignalSource()
         defer { signals.restoreMask() }
@@ -133,15 +140,19 @@ public final class TerminalRunner {
         self.terminal = terminal
         self.signals = signals
         self.options = options
-        self.writer = options.inline ? InlineWriter(color: options.color, palette: options.palette)
+        self.writer =
+            options.inline
+            ? InlineWriter(color: options.color, palette: options.palette)
             : ScreenWriter(color: options.color, palette: options.palette)
     }
 
     private func loop<Scene: TerminalScene>(_ scene: Scene) -> Scene.Outcome {
         draw(scene)
         while true {
-            var fds = [pollfd(fd: terminal.fileDescriptor, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: signals.fileDescriptor, events: Int16(POLLIN), revents: 0)]
+            var fds = [
+                pollfd(fd: terminal.fileDescriptor, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: signals.fileDescriptor, events: Int16(POLLIN), revents: 0),
+            ]
             let ready = poll(&fds, 2, timeout(scene))
             if ready < 0, errno != EINTR { return finish(scene, scene.stop(signal: SIGHUP)) }
             if fds[1].revents & Int16(POLLIN) != 0 {
@@ -269,10 +280,13 @@ extension TerminalRunner {
     /// back; Ctrl-Z or SIGTSTP stop it until `fg`). Keys that answer nothing are
     /// shown, with what to do, and never taken as an answer.
     /// - Parameter details: lines shown above the question (e.g. what a draft holds).
-    nonisolated public static func ask(_ question: String, ttyPath: String = "/dev/tty", details: [String] = [],
-                                       language: Language = .english) throws -> Answer {
+    nonisolated public static func ask(
+        _ question: String, ttyPath: String = "/dev/tty", details: [String] = [],
+        language: Language = .english
+    ) throws -> Answer {
         try MainActor.assumeIsolated {
-            try run(options: Options(color: false, animate: false, ttyPath: ttyPath, inline: true, language: language)) {
+            try run(options: Options(color: false, animate: false, ttyPath: ttyPath, inline: true, language: language))
+            {
                 QuestionScene(question: question, details: details, language: language)
             }
         }

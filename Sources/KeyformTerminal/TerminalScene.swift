@@ -79,8 +79,10 @@ public final class FormScene: TerminalScene {
     /// The form's `choices: {command:}` fields, run while the person types (with `hooks.prepare`).
     private let commands: ChoiceCommands?
 
-    public init(session: FormSession, hooks: TerminalRunner.Hooks = TerminalRunner.Hooks(), caption: [Frame.Line] = [],
-                fitted: Bool = false) {
+    public init(
+        session: FormSession, hooks: TerminalRunner.Hooks = TerminalRunner.Hooks(), caption: [Frame.Line] = [],
+        fitted: Bool = false
+    ) {
         self.session = session
         self.hooks = hooks
         self.caption = caption
@@ -106,7 +108,8 @@ public final class FormScene: TerminalScene {
 
     public func stop(signal: Int32) -> FormState.Outcome {
         let ended: FormState.Outcome = signal == SIGINT ? .interrupted : .terminated(signal: signal)
-        _ = requests(FormSession.Output(effects: session.send(signal == SIGINT ? .interrupted : .terminated(signal: signal))))
+        _ = requests(
+            FormSession.Output(effects: session.send(signal == SIGINT ? .interrupted : .terminated(signal: signal))))
         return session.state.outcome ?? ended
     }
 
@@ -220,13 +223,17 @@ public final class FormScene: TerminalScene {
             return
         }
         unsaved = nil
-        if let answer = drafts.save(values, focus: focus, wait: hooks.draftWaitMilliseconds, with: whileTyping) { draftAnswered(answer) }
+        if let answer = drafts.save(values, focus: focus, wait: hooks.draftWaitMilliseconds, with: whileTyping) {
+            draftAnswered(answer)
+        }
     }
 
     /// What the store answered to a draft saved while typing, as an event: the
     /// footer says when drafts are not kept; a draft committed meanwhile goes next.
     private func draftAnswered(_ answer: DraftWorker.Answer) {
-        unsaved = answer.problem == nil ? nil : (answer.values, answer.focus, .now + .milliseconds(Self.draftRetryMilliseconds))
+        unsaved =
+            answer.problem == nil
+            ? nil : (answer.values, answer.focus, .now + .milliseconds(Self.draftRetryMilliseconds))
         if answer.problem != session.state.draftProblem { _ = session.send(.draftSaved(problem: answer.problem)) }
         if let next = nextDraft, session.state.outcome == nil {
             nextDraft = nil
@@ -240,7 +247,9 @@ public final class FormScene: TerminalScene {
         for effect in output.effects {
             switch effect {
             case .saveDraft(let values):
-                saveDraft(values, focus: session.context.fields[session.state.focus].id, leaving: session.state.outcome != nil)
+                saveDraft(
+                    values, focus: session.context.fields[session.state.focus].id, leaving: session.state.outcome != nil
+                )
             case .bell: requests.append(.bell)
             case .transition(let transition): requests.append(.transition(transition))
             default: break  // setLine: done by the session; submit and finish: the outcome ends the run
@@ -276,8 +285,10 @@ final class DraftWorker: Sendable {
 
     /// Starts saving a draft; its answer when it came within `wait` milliseconds
     /// (nil: waits for it), else nil (then `answer()` gives it later).
-    func save(_ values: [String: FieldInput], focus: String, wait: Int?,
-              with save: @escaping @Sendable ([String: FieldInput], String) -> String?) -> Answer? {
+    func save(
+        _ values: [String: FieldInput], focus: String, wait: Int?,
+        with save: @escaping @Sendable ([String: FieldInput], String) -> String?
+    ) -> Answer? {
         state.withLock { $0 = (true, nil) }
         queue.async(group: pending) { [self] in
             let problem = save(values, focus)

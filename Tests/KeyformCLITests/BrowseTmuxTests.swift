@@ -17,16 +17,20 @@ import Testing
         let folder = try CLIRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let db = try store.location(in: folder, named: "todo.sqlite")
-        try seed(Self.todo, db: db, [#"{"text":"Buy milk","priority":"High","due":"2026-11-21"}"#, #"{"text":"Call mom"}"#])
+        try seed(
+            Self.todo, db: db, [#"{"text":"Buy milk","priority":"High","due":"2026-11-21"}"#, #"{"text":"Call mom"}"#])
 
         let run = try FormRun(["browse", Self.todo], environment: ["KEYFORM_DB": db])
         defer { run.close() }
         let tmux = run.tmux
-        var screen = try tmux.wait(forText: "To-Do · 2 records", "  Text      Priority  Status         Due         Note")
+        var screen = try tmux.wait(
+            forText: "To-Do · 2 records", "  Text      Priority  Status         Due         Note")
         #expect(screen.contains("› Call mom  Medium    ✗ In progress"), "newest first, highlighted")
         #expect(screen.contains("  Buy milk  High      ✗ In progress  2026-11-21"))
         // At 80 columns the arrows' hint gives way to the sort key's.
-        #expect(screen.contains("Enter edit · a add · d delete · Space toggle · f filter · s sort by Due · q quit"), "\(screen)")
+        #expect(
+            screen.contains("Enter edit · a add · d delete · Space toggle · f filter · s sort by Due · q quit"),
+            "\(screen)")
 
         // Enter opens the record, filled in: Done is enabled.
         try tmux.press("Enter")
@@ -125,16 +129,16 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let form = folder.appendingPathComponent("packing.yaml").path
         try """
-            title: Packing List
-            name: packing
-            fields:
-              - id: item
-                label: Item
-                required: true
-              - id: packed
-                label: Packed
-                type: boolean
-            """.write(toFile: form, atomically: true, encoding: .utf8)
+        title: Packing List
+        name: packing
+        fields:
+          - id: item
+            label: Item
+            required: true
+          - id: packed
+            label: Packed
+            type: boolean
+        """.write(toFile: form, atomically: true, encoding: .utf8)
         let db = folder.appendingPathComponent("packing.sqlite").path
         try seed(form, db: db, [#"{"item":"Passport","packed":false}"#, #"{"item":"Socks","packed":true}"#])
 
@@ -166,11 +170,13 @@ import Testing
         let folder = try CLIRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let db = folder.appendingPathComponent("vacation.sqlite").path
-        try seed(Self.vacation, db: db, [
-            #"{"place":"Lisbon","tags":["Sunset","Food"],"note":"Sunset over the river"}"#,
-            #"{"place":"Lisbon","tags":["City"],"note":"Tram 28"}"#,
-            #"{"place":"Porto","tags":["Food"],"note":"Francesinha"}"#,
-        ])
+        try seed(
+            Self.vacation, db: db,
+            [
+                #"{"place":"Lisbon","tags":["Sunset","Food"],"note":"Sunset over the river"}"#,
+                #"{"place":"Lisbon","tags":["City"],"note":"Tram 28"}"#,
+                #"{"place":"Porto","tags":["Food"],"note":"Francesinha"}"#,
+            ])
         let run = try FormRun(["browse", Self.vacation, "--where", "place=Lisbon"], environment: ["KEYFORM_DB": db])
         defer { run.close() }
         let tmux = run.tmux
@@ -183,7 +189,8 @@ import Testing
         try tmux.press("f")
         // A menu, not a form: no required star, no Done line, no keyboard swap.
         let picker = try tmux.wait(forRow: "› Filter by")
-        #expect(!picker.contains("Filter by*") && !picker.contains("[ Done ]") && !picker.contains("keyboard"), "\(picker)")
+        #expect(
+            !picker.contains("Filter by*") && !picker.contains("[ Done ]") && !picker.contains("keyboard"), "\(picker)")
         try tmux.press("1")
         let values = try tmux.wait(forRow: "› Tags")
         #expect(!values.contains("Tags*") && !values.contains("[ Done ]"), "\(values)")
@@ -210,7 +217,9 @@ import Testing
         try tmux.press("C-s")
         try tmux.wait(forRow: "› Food, Beach", "Beach day")
         try tmux.wait(forText: "Vacation note · Place: Lisbon · Tags: Food · 2 records")
-        #expect(try records(Self.vacation, db: db).contains(#""place":"Lisbon","tags":["Food","Beach"],"note":"Beach day""#))
+        #expect(
+            try records(Self.vacation, db: db).contains(#""place":"Lisbon","tags":["Food","Beach"],"note":"Beach day""#)
+        )
 
         // Esc: all of Lisbon again; Esc again leaves.
         try tmux.press("Escape")
@@ -228,7 +237,9 @@ import Testing
         #expect(unknown.stderr.contains("colour"), "\(unknown.stderr)")
         let malformed = try CLIRunner.run(["browse", Self.todo, "--where", "due=someday"], environment: environment)
         #expect(malformed.status == 2)
-        #expect(malformed.stderr.contains("'someday' must be a date: 2026-11-21, today, yesterday or tomorrow"), "\(malformed.stderr)")
+        #expect(
+            malformed.stderr.contains("'someday' must be a date: 2026-11-21, today, yesterday or tomorrow"),
+            "\(malformed.stderr)")
     }
 
     // MARK: An empty list
@@ -236,7 +247,8 @@ import Testing
     @Test func anEmptyListSaysHowToAddAndEscLeaves() throws {
         let folder = try CLIRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let run = try FormRun(["browse", Self.todo], environment: ["KEYFORM_DB": folder.appendingPathComponent("empty.sqlite").path])
+        let run = try FormRun(
+            ["browse", Self.todo], environment: ["KEYFORM_DB": folder.appendingPathComponent("empty.sqlite").path])
         defer { run.close() }
         let tmux = run.tmux
         try tmux.wait(forText: "No records yet — press a to add one")
@@ -268,7 +280,9 @@ import Testing
         /// Ada's list after Bob's change, and how long after it showed on Bob's screen she saw it.
         func seenByAda(_ texts: String...) throws -> (screen: String, after: Duration) {
             let started = ContinuousClock.now
-            let screen = try ada.tmux.wait(for: texts.joined(separator: ", ")) { screen in texts.allSatisfy(screen.contains) }
+            let screen = try ada.tmux.wait(for: texts.joined(separator: ", ")) { screen in
+                texts.allSatisfy(screen.contains)
+            }
             return (screen, ContinuousClock.now - started)
         }
 
@@ -334,7 +348,8 @@ import Testing
         try ada.tmux.press("C-u")
         try ada.tmux.type("Buy oat milk")
         try ada.tmux.press("Enter", "Enter", "Enter", "Enter", "Enter")
-        var screen = try ada.tmux.wait(forText: "Saved meanwhile in another terminal", "[1] my edit", "[2] theirs", "[3] per field")
+        var screen = try ada.tmux.wait(
+            forText: "Saved meanwhile in another terminal", "[1] my edit", "[2] theirs", "[3] per field")
         try ada.tmux.press("3")
         screen = try ada.tmux.wait(forText: "mine: Buy oat milk", "theirs: Buy milk")
         try ada.tmux.press("1")
@@ -376,13 +391,16 @@ import Testing
         let result = try run.result()
         #expect(result.status == status, "stderr: \(result.stderr)", sourceLocation: sourceLocation)
         #expect(!result.sttyBefore.isEmpty, sourceLocation: sourceLocation)
-        #expect(result.sttyAfter == result.sttyBefore, "stty -g differs after keyform browse", sourceLocation: sourceLocation)
+        #expect(
+            result.sttyAfter == result.sttyBefore, "stty -g differs after keyform browse",
+            sourceLocation: sourceLocation)
     }
 
     /// Stores records with `keyform run FORM --answers -`, one per JSON object.
     private func seed(_ form: String, db: String, _ answers: [String]) throws {
         for json in answers {
-            let result = try CLIRunner.run(["run", form, "--answers", "-"], stdin: json, environment: ["KEYFORM_DB": db])
+            let result = try CLIRunner.run(
+                ["run", form, "--answers", "-"], stdin: json, environment: ["KEYFORM_DB": db])
             try #require(result.status == 0, "seeding \(json): \(result.stderr)")
         }
     }

@@ -10,7 +10,9 @@ import Testing
     static func folder(_ form: String, files: [String: String] = [:]) throws -> URL {
         let folder = try CLIRunner.temporaryFolder()
         try form.write(to: folder.appendingPathComponent("deploy.yaml"), atomically: true, encoding: .utf8)
-        for (name, text) in files { try text.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8) }
+        for (name, text) in files {
+            try text.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        }
         return folder
     }
 
@@ -31,15 +33,18 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let form = folder.appendingPathComponent("deploy.yaml").path
         // {{team}} is the answer, one argument; "a b; echo hacked" is one line, never a shell's.
-        let good = try CLIRunner.run(["run", form, "--answers", "-", "--no-store"],
-                                     stdin: #"{"team":"ops","branch":"ops/fix","city":"Oslo"}"#)
+        let good = try CLIRunner.run(
+            ["run", form, "--answers", "-", "--no-store"],
+            stdin: #"{"team":"ops","branch":"ops/fix","city":"Oslo"}"#)
         #expect(good.status == 0, "\(good.stderr)")
         #expect(good.stdout == #"{"team":"ops","branch":"ops/fix","city":"Oslo"}"# + "\n")
-        let shellish = try CLIRunner.run(["run", form, "--answers", "-", "--no-store"],
-                                         stdin: #"{"team":"ops","branch":"a b; echo hacked","city":"Lyon"}"#)
+        let shellish = try CLIRunner.run(
+            ["run", form, "--answers", "-", "--no-store"],
+            stdin: #"{"team":"ops","branch":"a b; echo hacked","city":"Lyon"}"#)
         #expect(shellish.status == 0, "\(shellish.stderr)")
-        let wrong = try CLIRunner.run(["run", form, "--answers", "-", "--no-store"],
-                                      stdin: #"{"team":"ops","branch":"dev","city":"Paris"}"#)
+        let wrong = try CLIRunner.run(
+            ["run", form, "--answers", "-", "--no-store"],
+            stdin: #"{"team":"ops","branch":"dev","city":"Paris"}"#)
         #expect(wrong.status == 2)
         #expect(wrong.stderr.contains("field 'branch'"), "\(wrong.stderr)")
         #expect(wrong.stderr.contains("field 'city'"), "\(wrong.stderr)")
@@ -58,11 +63,15 @@ import Testing
         let folder = try Self.folder(form)
         defer { try? FileManager.default.removeItem(at: folder) }
         let started = Date()
-        let result = try CLIRunner.run(["run", folder.appendingPathComponent("deploy.yaml").path, "--answers", "-", "--no-store"],
-                                       stdin: #"{"branch":"main"}"#)
+        let result = try CLIRunner.run(
+            ["run", folder.appendingPathComponent("deploy.yaml").path, "--answers", "-", "--no-store"],
+            stdin: #"{"branch":"main"}"#)
         #expect(Date().timeIntervalSince(started) < 10, "not the sleep's 30 s")
         #expect(result.status == 2)
-        #expect(result.stderr == "keyform: field 'branch': no choices to check the answer against: sh failed (exit status 128): fatal: not a git repository\n")
+        #expect(
+            result.stderr
+                == "keyform: field 'branch': no choices to check the answer against: sh failed (exit status 128): fatal: not a git repository\n"
+        )
     }
 
     @Test func choicesFromStdinOrAFileReplaceTheFieldsKeys() throws {
@@ -71,15 +80,20 @@ import Testing
         let form = folder.appendingPathComponent("deploy.yaml").path
         let answers = folder.appendingPathComponent("answers.json")
         try #"{"team":"ops","branch":"release","city":"Rome"}"#.write(to: answers, atomically: true, encoding: .utf8)
-        let result = try CLIRunner.run(["run", form, "--answers", answers.path, "--no-store", "--choices", "branch=-",
-                                        "--choices", "city=\(folder.appendingPathComponent("other.txt").path)"],
-                                       stdin: "main\nrelease\n")
+        let result = try CLIRunner.run(
+            [
+                "run", form, "--answers", answers.path, "--no-store", "--choices", "branch=-",
+                "--choices", "city=\(folder.appendingPathComponent("other.txt").path)",
+            ],
+            stdin: "main\nrelease\n")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == #"{"team":"ops","branch":"release","city":"Rome"}"# + "\n")
-        let unknown = try CLIRunner.run(["run", form, "--answers", answers.path, "--no-store", "--choices", "brnch=-"], stdin: "x\n")
+        let unknown = try CLIRunner.run(
+            ["run", form, "--answers", answers.path, "--no-store", "--choices", "brnch=-"], stdin: "x\n")
         #expect(unknown.status == 2)
         #expect(unknown.stderr.contains("has no field 'brnch'; did you mean 'branch'?"), "\(unknown.stderr)")
-        let empty = try CLIRunner.run(["run", form, "--answers", answers.path, "--no-store", "--choices", "branch=-"], stdin: "\n")
+        let empty = try CLIRunner.run(
+            ["run", form, "--answers", answers.path, "--no-store", "--choices", "branch=-"], stdin: "\n")
         #expect(empty.status == 2)
         #expect(empty.stderr == "keyform: --choices branch: standard input holds no choices (one a line)\n")
         let both = try CLIRunner.run(["run", form, "--answers", "-", "--choices", "branch=-"], stdin: "x\n")
@@ -105,8 +119,12 @@ import Testing
                 expect: {branch: dev}
                 outcome: submitted
             """
-        let folder = try Self.folder(form, files: ["deploy.test.yaml": test,
-                                                   "ran.test.yaml": test.replacingOccurrences(of: "choices: {branch: [main, dev]}\n", with: "")])
+        let folder = try Self.folder(
+            form,
+            files: [
+                "deploy.test.yaml": test,
+                "ran.test.yaml": test.replacingOccurrences(of: "choices: {branch: [main, dev]}\n", with: ""),
+            ])
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("deploy.yaml").path
         #expect(try CLIRunner.run(["form", "check", path]).status == 0)
@@ -129,6 +147,7 @@ import Testing
     @Test func aTimeLimitOutOfRangeIsBadUsage() throws {
         let result = try CLIRunner.run(["run", "todo", "--timeout", "0", "--answers", "-"], stdin: "{}")
         #expect(result.status == 2)
-        #expect(result.stderr.contains("--timeout must be a whole number of seconds from 1 to 86400"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("--timeout must be a whole number of seconds from 1 to 86400"), "\(result.stderr)")
     }
 }

@@ -10,7 +10,9 @@ import Testing
         let cli = try StoreCLI()
         defer { cli.remove() }
         let db = cli.path("keyform.sqlite")
-        let formFile = try cli.form("chores", """
+        let formFile = try cli.form(
+            "chores",
+            """
             name: chores
             fields:
               - {id: task, label: Task, required: true}
@@ -53,7 +55,10 @@ import Testing
         let typo = cli.path("data/keyfrom.sqlite")
         let result = try cli.run(command + ["--db", typo])
         #expect(result.status == 1)
-        #expect(result.stderr == "keyform: no database at '\(typo)': nothing was ever stored there. Check the path (--db PATH or KEYFORM_DB); the first keyform run FORM makes it.\n")
+        #expect(
+            result.stderr
+                == "keyform: no database at '\(typo)': nothing was ever stored there. Check the path (--db PATH or KEYFORM_DB); the first keyform run FORM makes it.\n"
+        )
         #expect(!FileManager.default.fileExists(atPath: typo))
         #expect(!FileManager.default.fileExists(atPath: cli.path("data")))
     }
@@ -66,9 +71,11 @@ import Testing
         let typo = cli.path("data/keyfrom.sqlite")
         let result = try cli.run(["records", "list", "todo", "--db", typo], environment: ["KEYFORM_LANG": "ja"])
         #expect(result.status == 1)
-        #expect(result.stderr == "keyform: '\(typo)' にデータベースはありません（まだ何も保存されていません）。"
+        #expect(
+            result.stderr == "keyform: '\(typo)' にデータベースはありません（まだ何も保存されていません）。"
                 + "パスを確かめてください（--db PATH か KEYFORM_DB）。最初の keyform run FORM で作られます。\n")
-        let field = try cli.run(["browse", "demo/todo.yaml", "--where", "txt=x", "--db", typo], environment: ["KEYFORM_LANG": "ja"])
+        let field = try cli.run(
+            ["browse", "demo/todo.yaml", "--where", "txt=x", "--db", typo], environment: ["KEYFORM_LANG": "ja"])
         #expect(field.status == 2)
         #expect(field.stderr == "keyform: フォーム 'todo' に項目 'txt' はありません。'text' のことですか？\n", "\(field.stderr)")
     }
@@ -85,7 +92,10 @@ import Testing
                 let result = try cli.run(command, environment: environment)
                 #expect(result.status == 1, "\(command) \(environment)")
                 #expect(result.stdout.isEmpty)
-                #expect(result.stderr.hasPrefix("keyform: no database at '\(defaultPlace)': nothing was ever stored there."), "\(result.stderr)")
+                #expect(
+                    result.stderr.hasPrefix(
+                        "keyform: no database at '\(defaultPlace)': nothing was ever stored there."), "\(result.stderr)"
+                )
                 #expect(result.stderr.contains("the first keyform run FORM makes it"), "\(result.stderr)")
                 #expect(!FileManager.default.fileExists(atPath: cli.path("data")))
             }
@@ -113,23 +123,25 @@ import Testing
         let layouts = cli.folder.appendingPathComponent("Layouts")
         try FileManager.default.createDirectory(at: layouts, withIntermediateDirectories: true)
         try """
-            title: Sizes
-            kind: choice
-            rows:
-              - [{label: " Small"}, {label: Large}]
-            """.write(to: layouts.appendingPathComponent("sizes.yaml"), atomically: true, encoding: .utf8)
-        let form = try cli.form("order", """
+        title: Sizes
+        kind: choice
+        rows:
+          - [{label: " Small"}, {label: Large}]
+        """.write(to: layouts.appendingPathComponent("sizes.yaml"), atomically: true, encoding: .utf8)
+        let form = try cli.form(
+            "order",
+            """
             name: order
             fields:
               - {id: size, label: Size, layout: sizes}
             """)
         try """
-            form: order.yaml
-            tests:
-              - name: picks
-                keys: "<Enter>"
-                outcome: submitted
-            """.write(toFile: cli.path("order.test.yaml"), atomically: true, encoding: .utf8)
+        form: order.yaml
+        tests:
+          - name: picks
+            keys: "<Enter>"
+            outcome: submitted
+        """.write(toFile: cli.path("order.test.yaml"), atomically: true, encoding: .utf8)
         let check = try cli.run(["form", "check", form])
         #expect(check.stderr.contains("warning:"), "the layout must have a warning: \(check.stderr)")
         let db = cli.path("keyform.sqlite")
@@ -142,7 +154,8 @@ import Testing
         let test = try cli.run(["test", cli.path("order.test.yaml")])
         #expect(test.stderr == "", "\(test.stdout)")
         // An error still stops a run.
-        try "title: Sizes\nrows: [[{label: Large, action: nope}]]\n".write(to: layouts.appendingPathComponent("sizes.yaml"), atomically: true, encoding: .utf8)
+        try "title: Sizes\nrows: [[{label: Large, action: nope}]]\n".write(
+            to: layouts.appendingPathComponent("sizes.yaml"), atomically: true, encoding: .utf8)
         let broken = try cli.submit(form, #"{"size":"Large"}"#, database: db)
         #expect(broken.status == 2)
         #expect(broken.stderr.contains("error:"), "\(broken.stderr)")
@@ -150,10 +163,12 @@ import Testing
 
     /// `keyform demo` without a terminal says what applies to the demo.
     @Test func demoWithoutATerminalSaysSo() throws {
-        let setsid = try #require(Programs.find("setsid"), "the test runs keyform without a controlling terminal through setsid")
+        let setsid = try #require(
+            Programs.find("setsid"), "the test runs keyform without a controlling terminal through setsid")
         let cli = try StoreCLI()
         defer { cli.remove() }
-        let result = try Programs.run(setsid, ["--wait", CLIRunner.binary.path, "demo"], environment: ["XDG_DATA_HOME": cli.path("data")])
+        let result = try Programs.run(
+            setsid, ["--wait", CLIRunner.binary.path, "demo"], environment: ["XDG_DATA_HOME": cli.path("data")])
         #expect(result.status == 2)
         #expect(result.stderr.contains("keyform demo needs one: run it in a terminal window"), "\(result.stderr)")
         #expect(!result.stderr.contains("--answers FILE, or pipe"), "\(result.stderr)")

@@ -42,28 +42,38 @@ import Testing
         let folder = try CLIRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let files = folder.appendingPathComponent("work/lists")
-        try FileManager.default.createDirectory(at: files.appendingPathComponent("old"), withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("forms"), withIntermediateDirectories: true)
-        for path in ["work/lists/todo.yaml", "work/lists/notes.txt", "work/lists/.hidden.yaml", "top.yml", "forms/daily.yaml"] {
-            try "title: T\nfields:\n  - id: a\n".write(to: folder.appendingPathComponent(path), atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(
+            at: files.appendingPathComponent("old"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("forms"), withIntermediateDirectories: true)
+        for path in [
+            "work/lists/todo.yaml", "work/lists/notes.txt", "work/lists/.hidden.yaml", "top.yml", "forms/daily.yaml",
+        ] {
+            try "title: T\nfields:\n  - id: a\n".write(
+                to: folder.appendingPathComponent(path), atomically: true, encoding: .utf8)
         }
         let environment = ["XDG_CONFIG_HOME": folder.appendingPathComponent("config").path]
 
         func complete(_ command: [String], _ word: String) throws -> [String] {
             let words = ["keyform"] + command + [word]
-            let result = try CLIRunner.run(["---completion"] + command + ["--", "positional@0", "\(words.count - 1)", "\(word.count)"] + words,
-                                           in: folder, environment: environment)
+            let result = try CLIRunner.run(
+                ["---completion"] + command + ["--", "positional@0", "\(words.count - 1)", "\(word.count)"] + words,
+                in: folder, environment: environment)
             #expect(result.status == 0, "\(result.stderr)")
             return result.stdout.split(separator: "\n").map(String.init)
         }
         // The one folder a word reaches is opened, so the shell does not end the word after `work/`.
         #expect(try complete(["run"], "wo") == ["work/lists/"])
         let inLists = try complete(["run"], "work/lists/")
-        #expect(inLists == ["work/lists/old/", "work/lists/todo.yaml"], "a form's file or a folder; hidden files only after a dot")
+        #expect(
+            inLists == ["work/lists/old/", "work/lists/todo.yaml"],
+            "a form's file or a folder; hidden files only after a dot")
         #expect(try complete(["run"], "work/lists/.") == ["work/lists/.hidden.yaml"])
         // Names of forms found from here (./forms) come with the paths.
         let empty = try complete(["run"], "")
-        #expect(empty.contains("daily") && empty.contains("top.yml") && empty.contains("forms/") && empty.contains("work/"), "\(empty)")
+        #expect(
+            empty.contains("daily") && empty.contains("top.yml") && empty.contains("forms/") && empty.contains("work/"),
+            "\(empty)")
         // A layout, and the other commands that take a form, complete paths the same way.
         #expect(try complete(["layout", "preview"], "to").contains("top.yml"))
         #expect(try complete(["records", "import"], "work/").contains("work/lists/todo.yaml"))

@@ -4,30 +4,45 @@ import Testing
 /// `type: datetime` through the built binary: answers, the record's formats, a
 /// rule comparing two datetimes, `keyform test`, `records import` and the store.
 @Suite struct DateTimeCLITests {
-    static let meeting = CLIRunner.packageRoot.appendingPathComponent("Tests/KeyformCoreTests/Fixtures/forms/datetime/meeting.yaml").path
+    static let meeting = CLIRunner.packageRoot.appendingPathComponent(
+        "Tests/KeyformCoreTests/Fixtures/forms/datetime/meeting.yaml"
+    ).path
 
     @Test func answersGiveTheDayAndTimeInEveryFormat() throws {
-        let json = try CLIRunner.run(["run", Self.meeting, "--no-store", "--answers", "-"], stdin: #"{"start":"2026-11-27T14:30","end":"2026-11-27 15:00"}"#)
+        let json = try CLIRunner.run(
+            ["run", Self.meeting, "--no-store", "--answers", "-"],
+            stdin: #"{"start":"2026-11-27T14:30","end":"2026-11-27 15:00"}"#)
         #expect(json.status == 0, "\(json.stderr)")
         #expect(json.stdout == #"{"start":"2026-11-27 14:30","end":"2026-11-27 15:00"}"# + "\n")
-        let env = try CLIRunner.run(["run", Self.meeting, "--no-store", "--format", "env", "--answers", "-"], stdin: #"{"start":"2026-11-27 14:30"}"#)
+        let env = try CLIRunner.run(
+            ["run", Self.meeting, "--no-store", "--format", "env", "--answers", "-"],
+            stdin: #"{"start":"2026-11-27 14:30"}"#)
         #expect(env.stdout == "start='2026-11-27 14:30'\nend=''\n", "\(env.stderr)")
-        let template = try CLIRunner.run(["run", Self.meeting, "--no-store", "--format", "template", "--answers", "-"], stdin: #"{"start":"2026-11-27 14:30","end":"2026-11-28 8:00"}"#)
+        let template = try CLIRunner.run(
+            ["run", Self.meeting, "--no-store", "--format", "template", "--answers", "-"],
+            stdin: #"{"start":"2026-11-27 14:30","end":"2026-11-28 8:00"}"#)
         #expect(template.stdout == "2026-11-27 14:30 to 2026-11-28 08:00\n", "\(template.stderr)")
     }
 
     @Test func aWrongAnswerOrABrokenRuleExitsTwoSayingWhy() throws {
-        let day = try CLIRunner.run(["run", Self.meeting, "--no-store", "--answers", "-"], stdin: #"{"start":"2026-11-27"}"#)
+        let day = try CLIRunner.run(
+            ["run", Self.meeting, "--no-store", "--answers", "-"], stdin: #"{"start":"2026-11-27"}"#)
         #expect(day.status == 2)
         #expect(day.stdout == "")
-        #expect(day.stderr.contains("must be a date and a time like 2026-11-27 14:30, 2026-11-27T14:30 or now"), "\(day.stderr)")
-        let early = try CLIRunner.run(["run", Self.meeting, "--no-store", "--answers", "-"], stdin: #"{"start":"2026-11-27 14:30","end":"2026-11-27 09:00"}"#)
+        #expect(
+            day.stderr.contains("must be a date and a time like 2026-11-27 14:30, 2026-11-27T14:30 or now"),
+            "\(day.stderr)")
+        let early = try CLIRunner.run(
+            ["run", Self.meeting, "--no-store", "--answers", "-"],
+            stdin: #"{"start":"2026-11-27 14:30","end":"2026-11-27 09:00"}"#)
         #expect(early.status == 2)
         #expect(early.stderr == "keyform: rule 'end-after-start': The meeting ends after it starts\n")
     }
 
     @Test func theDateTimeTestFilePasses() throws {
-        let file = CLIRunner.packageRoot.appendingPathComponent("Tests/KeyformCoreTests/Fixtures/forms/datetime/meeting.test.yaml").path
+        let file = CLIRunner.packageRoot.appendingPathComponent(
+            "Tests/KeyformCoreTests/Fixtures/forms/datetime/meeting.test.yaml"
+        ).path
         let result = try CLIRunner.run(["test", file], environment: ["INPUTRC": "/dev/null", "LANG": "C.UTF-8"])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.hasSuffix("7 passed, 0 failed\n"), "\(result.stdout)")

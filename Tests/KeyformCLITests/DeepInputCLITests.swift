@@ -25,8 +25,10 @@ import Testing
             let result = try CLIRunner.run(arguments, stdin: stdin, in: folder, environment: ["INPUTRC": "/dev/null"])
             #expect([1, 2].contains(result.status), "\(arguments): \(result.status) \(result.stderr)")
             // Where the 101st section opens: line 5, after "template: '" and 100 tags of 6 characters.
-            #expect(result.stderr.contains("deep.yaml:5:612: error: the template is not valid: sections nest more than 100 deep"),
-                    "\(arguments): \(result.stderr)")
+            #expect(
+                result.stderr.contains(
+                    "deep.yaml:5:612: error: the template is not valid: sections nest more than 100 deep"),
+                "\(arguments): \(result.stderr)")
         }
     }
 }

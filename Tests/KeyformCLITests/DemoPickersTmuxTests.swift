@@ -21,13 +21,14 @@ import Testing
         screen = try tmux.wait(forText: "[x] Delete…")
         let rows = screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let top = try #require(rows.firstIndex { $0.hasPrefix("┌") })
-        #expect(Array(rows[top...(top + 4)]) == [
-            "┌─────────────────────────┬─────────────────────────┬─────────────────────────┐",
-            "│     [1] My Vacation     │         [/] abc         │       [r] Rename…       │",
-            "├─────────────────────────┴─────────────────────────┴─────────────────────────┤",
-            "│                                 [x] Delete…                                 │",
-            "└─────────────────────────────────────────────────────────────────────────────┘",
-        ], "\(screen)")
+        #expect(
+            Array(rows[top...(top + 4)]) == [
+                "┌─────────────────────────┬─────────────────────────┬─────────────────────────┐",
+                "│     [1] My Vacation     │         [/] abc         │       [r] Rename…       │",
+                "├─────────────────────────┴─────────────────────────┴─────────────────────────┤",
+                "│                                 [x] Delete…                                 │",
+                "└─────────────────────────────────────────────────────────────────────────────┘",
+            ], "\(screen)")
         #expect(!screen.contains("Done"), "a picker has no Done line: \(screen)")
         #expect(!screen.contains("Vacation*"), "nor a required star: \(screen)")
         // x: which one to delete, a picker too.

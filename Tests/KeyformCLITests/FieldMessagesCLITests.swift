@@ -25,10 +25,12 @@ import Testing
     @Test func answersSayTheFormsMessage() throws {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let wrong = try CLIRunner.run(["run", "signup.yaml", "--no-store", "--answers", "-"], stdin: #"{"email": "ada"}"#, in: folder)
+        let wrong = try CLIRunner.run(
+            ["run", "signup.yaml", "--no-store", "--answers", "-"], stdin: #"{"email": "ada"}"#, in: folder)
         #expect(wrong.status == 2)
         #expect(wrong.stderr == "keyform: field 'email': Give an email like ada@example.org\n", "\(wrong.stderr)")
-        let missing = try CLIRunner.run(["run", "signup.yaml", "--no-store", "--answers", "-"], stdin: "{}", in: folder)
+        let missing = try CLIRunner.run(
+            ["run", "signup.yaml", "--no-store", "--answers", "-"], stdin: "{}", in: folder)
         #expect(missing.status == 2)
         #expect(missing.stderr == "keyform: field 'email': Give the email we write to\n", "\(missing.stderr)")
     }
@@ -37,7 +39,8 @@ import Testing
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let db = folder.appendingPathComponent("k.db").path
-        let imported = try CLIRunner.run(["records", "import", "signup.yaml", "-", "--db", db], stdin: "email\nada@example.org\nada\n", in: folder)
+        let imported = try CLIRunner.run(
+            ["records", "import", "signup.yaml", "-", "--db", db], stdin: "email\nada@example.org\nada\n", in: folder)
         #expect(imported.status != 0)
         #expect(imported.stderr.contains("Give an email like ada@example.org"), "\(imported.stderr)")
         #expect(!imported.stderr.contains("must match"), "\(imported.stderr)")
@@ -47,13 +50,14 @@ import Testing
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         try """
-            form: signup.yaml
-            tests:
-              - name: a broken email
-                keys: "ada<Enter><C-s>"
-                outcome: submitted
-            """.write(to: folder.appendingPathComponent("signup.test.yaml"), atomically: true, encoding: .utf8)
-        let result = try CLIRunner.run(["test", "signup.test.yaml"], in: folder, environment: ["INPUTRC": "/dev/null", "LANG": "C.UTF-8"])
+        form: signup.yaml
+        tests:
+          - name: a broken email
+            keys: "ada<Enter><C-s>"
+            outcome: submitted
+        """.write(to: folder.appendingPathComponent("signup.test.yaml"), atomically: true, encoding: .utf8)
+        let result = try CLIRunner.run(
+            ["test", "signup.test.yaml"], in: folder, environment: ["INPUTRC": "/dev/null", "LANG": "C.UTF-8"])
         #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.contains("✗ Give an email like ada@example.org"), "\(result.stdout)")
         #expect(result.stdout.contains("disabled: email: Give an email like ada@example.org"), "\(result.stdout)")

@@ -16,22 +16,26 @@ import Testing
 
         func write(_ path: String, _ text: String) throws {
             let url = root.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try text.write(to: url, atomically: true, encoding: .utf8)
         }
 
         func run(_ arguments: [String], stdin: String? = nil) throws -> CLIRunner.Result {
-            try CLIRunner.run(arguments, stdin: stdin, in: root.appendingPathComponent("here"), environment: environment)
+            try CLIRunner.run(
+                arguments, stdin: stdin, in: root.appendingPathComponent("here"), environment: environment)
         }
     }
 
-    static let todo = try! String(contentsOf: CLIRunner.packageRoot.appendingPathComponent("demo/todo.yaml"), encoding: .utf8)
+    static let todo = try! String(
+        contentsOf: CLIRunner.packageRoot.appendingPathComponent("demo/todo.yaml"), encoding: .utf8)
 
     @Test func aFormInThePerUserFolderRunsFromAnyFolderAndIsListed() throws {
         let place = try Place()
         defer { try? FileManager.default.removeItem(at: place.root) }
         try place.write("cfg/keyform/forms/todo.yaml", Self.todo)
-        try place.write("here/forms/todo.yaml", Self.todo.replacingOccurrences(of: "title: New To-Do", with: "title: Here"))
+        try place.write(
+            "here/forms/todo.yaml", Self.todo.replacingOccurrences(of: "title: New To-Do", with: "title: Here"))
         try place.write("here/forms/mine.test.yaml", "form: todo\ntests: []\n")
 
         let run = try place.run(["run", "todo", "--no-store", "--answers", "-"], stdin: #"{"text": "Buy milk"}"#)
@@ -40,27 +44,32 @@ import Testing
 
         let list = try place.run(["form", "list"])
         #expect(list.status == 0, "\(list.stderr)")
-        #expect(list.stdout == """
-            todo  forms/todo.yaml
-            todo  \(place.user)/forms/todo.yaml  (hidden by forms/todo.yaml)
+        #expect(
+            list.stdout == """
+                todo  forms/todo.yaml
+                todo  \(place.user)/forms/todo.yaml  (hidden by forms/todo.yaml)
 
-            """)
+                """)
     }
 
     @Test func aNameFoundNowhereSaysEveryPlaceLookedInTheUserFolderToo() throws {
         let place = try Place()
         defer { try? FileManager.default.removeItem(at: place.root) }
-        try FileManager.default.createDirectory(at: place.root.appendingPathComponent("here"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: place.root.appendingPathComponent("here"), withIntermediateDirectories: true)
         let run = try place.run(["run", "nothing", "--no-store", "--answers", "-"], stdin: "{}")
         #expect(run.status == 2)
-        #expect(run.stderr.contains("looked in: forms/nothing.yaml, demo/nothing.yaml, \(place.user)/forms/nothing.yaml"), "\(run.stderr)")
+        #expect(
+            run.stderr.contains("looked in: forms/nothing.yaml, demo/nothing.yaml, \(place.user)/forms/nothing.yaml"),
+            "\(run.stderr)")
     }
 
     @Test func layoutListShowsPerUserLayoutsBeforeShippedOnes() throws {
         let place = try Place()
         defer { try? FileManager.default.removeItem(at: place.root) }
         try place.write("cfg/keyform/layouts/priority.yaml", "title: Mine\nrows:\n  - [Now, Later]\n")
-        try FileManager.default.createDirectory(at: place.root.appendingPathComponent("here"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: place.root.appendingPathComponent("here"), withIntermediateDirectories: true)
         let list = try place.run(["layout", "list"])
         #expect(list.status == 0, "\(list.stderr)")
         let lines = list.stdout.split(separator: "\n").map(String.init)
@@ -86,15 +95,25 @@ import Testing
         #expect(form.stderr == "")
         let broken = try place.run(["form", "check", "broken"])
         #expect(broken.status == 1)
-        #expect(broken.stderr == "\(place.user)/forms/broken.yaml:3:11: error: unknown type 'dat'; did you mean 'date'?\n")
+        #expect(
+            broken.stderr == "\(place.user)/forms/broken.yaml:3:11: error: unknown type 'dat'; did you mean 'date'?\n")
         let formatting = try place.run(["form", "fmt", "--check", "todo"])
         #expect(formatting.status == 2)
-        #expect(formatting.stderr == "keyform: no such file or folder: todo; the form 'todo' is \(place.user)/forms/todo.yaml: give that path\n")
+        #expect(
+            formatting.stderr
+                == "keyform: no such file or folder: todo; the form 'todo' is \(place.user)/forms/todo.yaml: give that path\n"
+        )
         let layout = try place.run(["layout", "check", "mood"])
         #expect(layout.status == 2)
-        #expect(layout.stderr == "keyform: no such file or folder: mood; the layout 'mood' is \(place.user)/layouts/mood.yaml: give that path\n")
+        #expect(
+            layout.stderr
+                == "keyform: no such file or folder: mood; the layout 'mood' is \(place.user)/layouts/mood.yaml: give that path\n"
+        )
         let shipped = try place.run(["layout", "fmt", "--check", "priority"])
-        #expect(shipped.stderr == "keyform: no such file or folder: priority; 'priority' is a layout shipped with Keyform, not a file (keyform layout preview priority draws it)\n")
+        #expect(
+            shipped.stderr
+                == "keyform: no such file or folder: priority; 'priority' is a layout shipped with Keyform, not a file (keyform layout preview priority draws it)\n"
+        )
         let nothing = try place.run(["form", "check", "nowhere"])
         #expect(nothing.stderr == "keyform: no such file or folder: nowhere\n")
     }
@@ -104,19 +123,27 @@ import Testing
         let place = try Place()
         defer { try? FileManager.default.removeItem(at: place.root) }
         try place.write("cfg/keyform/forms/todo.yaml", Self.todo)
-        try place.write("here/forms/errand.yaml", "name: errand\nfields:\n  - id: place\n  - id: when_due\n    type: date\n")
+        try place.write(
+            "here/forms/errand.yaml", "name: errand\nfields:\n  - id: place\n  - id: when_due\n    type: date\n")
         func complete(_ words: [String], _ command: [String], _ argument: String) throws -> [String] {
-            let arguments = ["---completion"] + command + ["--", argument, "\(words.count - 1)", "\(words.last?.count ?? 0)"] + words
+            let arguments =
+                ["---completion"] + command + ["--", argument, "\(words.count - 1)", "\(words.last?.count ?? 0)"]
+                + words
             let result = try place.run(arguments)
             #expect(result.status == 0, "\(result.stderr)")
             return result.stdout.split(separator: "\n").map(String.init)
         }
         // The names, then the paths from the folder the shell is in (its one folder, forms/, opened).
-        #expect(try complete(["keyform", "run", ""], ["run"], "positional@0") == ["errand", "todo", "forms/errand.yaml"])
-        #expect(try complete(["keyform", "records", "list", "errand", "--where", ""], ["records", "list"], "--where")
-                    == ["place=", "when_due="])
-        #expect(try complete(["keyform", "browse", "--where", "p", "todo", "--where", ""], ["browse"], "--where")
-                    == ["text=", "priority=", "done=", "due=", "note="])
-        #expect(try complete(["keyform", "layout", "preview", ""], ["layout", "preview"], "positional@0").contains("yes-no"))
+        #expect(
+            try complete(["keyform", "run", ""], ["run"], "positional@0") == ["errand", "todo", "forms/errand.yaml"])
+        #expect(
+            try complete(["keyform", "records", "list", "errand", "--where", ""], ["records", "list"], "--where")
+                == ["place=", "when_due="])
+        #expect(
+            try complete(["keyform", "browse", "--where", "p", "todo", "--where", ""], ["browse"], "--where")
+                == ["text=", "priority=", "done=", "due=", "note="])
+        #expect(
+            try complete(["keyform", "layout", "preview", ""], ["layout", "preview"], "positional@0").contains("yes-no")
+        )
     }
 }

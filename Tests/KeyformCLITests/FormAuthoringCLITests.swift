@@ -24,7 +24,9 @@ import Testing
             let formatted = try CLIRunner.run(["form", "fmt", "note.yaml"], in: folder)
             #expect(formatted.status == 0, "\(formatted.stderr)")
             #expect(formatted.stdout == "")
-            #expect(try String(contentsOf: file, encoding: .utf8) == "title: 'Note'\nfields: # what is asked\n  - id: text # first\n    label: Text\n")
+            #expect(
+                try String(contentsOf: file, encoding: .utf8)
+                    == "title: 'Note'\nfields: # what is asked\n  - id: text # first\n    label: Text\n")
             var info = stat()
             #expect(stat(file.path, &info) == 0 && info.st_mode & 0o7777 == 0o600, "the mode is kept")
 
@@ -55,11 +57,12 @@ import Testing
             try aliased.write(to: folder.appendingPathComponent("aliased.yaml"), atomically: true, encoding: .utf8)
             let result = try CLIRunner.run(["form", "fmt", "."], in: folder)
             #expect(result.status == 1)
-            #expect(result.stderr == """
-                ./aliased.yaml:4:14: error: anchors and aliases (&d, *d) are not supported by the formatter; write the value out at each place it is used
-                ./broken.yaml:4:11: error: unknown type 'dat'; did you mean 'date'?
+            #expect(
+                result.stderr == """
+                    ./aliased.yaml:4:14: error: anchors and aliases (&d, *d) are not supported by the formatter; write the value out at each place it is used
+                    ./broken.yaml:4:11: error: unknown type 'dat'; did you mean 'date'?
 
-                """)
+                    """)
             #expect(try String(contentsOf: folder.appendingPathComponent("broken.yaml"), encoding: .utf8) == broken)
             #expect(try String(contentsOf: folder.appendingPathComponent("aliased.yaml"), encoding: .utf8) == aliased)
         }
@@ -83,33 +86,37 @@ import Testing
     @Test func previewDrawsTheFirstScreenAsPlainText() throws {
         let result = try CLIRunner.run(["form", "preview", "todo", "--width", "50", "--height", "12"])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout == """
-            New To-Do
+        #expect(
+            result.stdout == """
+                New To-Do
 
-            › Text*
-              Priority  Medium
-              Status    [ ] In progress
-              Due
-              Note
+                › Text*
+                  Priority  Medium
+                  Status    [ ] In progress
+                  Due
+                  Note
 
 
 
-            Esc cancel · Alt-1…9 field
-            [ Done ] disabled: Text is required
+                Esc cancel · Alt-1…9 field
+                [ Done ] disabled: Text is required
 
-            """)
+                """)
     }
 
     @Test func previewOfABrokenFormReportsItAndExits2() throws {
         try withFolder { folder in
-            try "title: X\nfields:\n  - id: a\n    type: dat\n".write(to: folder.appendingPathComponent("x.yaml"), atomically: true, encoding: .utf8)
+            try "title: X\nfields:\n  - id: a\n    type: dat\n".write(
+                to: folder.appendingPathComponent("x.yaml"), atomically: true, encoding: .utf8)
             let result = try CLIRunner.run(["form", "preview", "x.yaml"], in: folder)
             #expect(result.status == 2)
             #expect(result.stdout == "")
             #expect(result.stderr == "x.yaml:4:11: error: unknown type 'dat'; did you mean 'date'?\n")
             let missing = try CLIRunner.run(["form", "preview", "nowhere"], in: folder)
             #expect(missing.status == 2)
-            #expect(missing.stderr.hasPrefix("keyform: form 'nowhere' not found; looked in: forms/nowhere.yaml"), "\(missing.stderr)")
+            #expect(
+                missing.stderr.hasPrefix("keyform: form 'nowhere' not found; looked in: forms/nowhere.yaml"),
+                "\(missing.stderr)")
         }
     }
 
@@ -125,23 +132,29 @@ import Testing
             let good = "title: Mood log\nfields:\n  - id: mood\n    layout: moods\n    input: grid\n"
             try good.write(to: form, atomically: true, encoding: .utf8)
 
-            let watch = try WatchedProcess(["form", "preview", "mood.yaml", "--watch", "--width", "50", "--height", "12"], in: folder)
+            let watch = try WatchedProcess(
+                ["form", "preview", "mood.yaml", "--watch", "--width", "50", "--height", "12"], in: folder)
             defer { watch.stop() }
 
             #expect(watch.wait(for: "Tense"), "the first drawing: \(watch.text)")
             #expect(watch.text.contains("watching mood.yaml (ok)"), "\(watch.text)")
             #expect(watch.text.components(separatedBy: "watching mood.yaml").count == 2, "drawn once: \(watch.text)")
 
-            try good.replacingOccurrences(of: "Mood log", with: "Mood diary").write(to: form, atomically: true, encoding: .utf8)
+            try good.replacingOccurrences(of: "Mood log", with: "Mood diary").write(
+                to: form, atomically: true, encoding: .utf8)
             #expect(watch.wait(for: "Mood diary"), "redrawn after a save of the form: \(watch.text)")
             try "title: Moods\nrows:\n  - [Calm, Tense, Sleepy]\n".write(to: layout, atomically: true, encoding: .utf8)
             #expect(watch.wait(for: "Sleepy"), "redrawn after a save of its layout: \(watch.text)")
 
-            try "title: Mood diary\nfields:\n  - id: mood\n    type: dat\n".write(to: form, atomically: true, encoding: .utf8)
-            #expect(watch.wait(for: "mood.yaml:4:11: error: unknown type 'dat'"), "the broken save's diagnostics: \(watch.text)")
+            try "title: Mood diary\nfields:\n  - id: mood\n    type: dat\n".write(
+                to: form, atomically: true, encoding: .utf8)
+            #expect(
+                watch.wait(for: "mood.yaml:4:11: error: unknown type 'dat'"),
+                "the broken save's diagnostics: \(watch.text)")
             #expect(watch.wait(for: "watching mood.yaml (1 error)"))
             #expect(watch.process.isRunning, "it keeps watching through errors")
-            try good.replacingOccurrences(of: "Mood log", with: "Mood mended").write(to: form, atomically: true, encoding: .utf8)
+            try good.replacingOccurrences(of: "Mood log", with: "Mood mended").write(
+                to: form, atomically: true, encoding: .utf8)
             #expect(watch.wait(for: "Mood mended"), "drawn again once fixed: \(watch.text)")
 
             watch.interrupt()

@@ -25,7 +25,9 @@ import Testing
             for argument in command["arguments"] as? [[String: Any]] ?? [] {
                 let argumentName = (argument["valueName"] as? String) ?? "?"
                 for key in ["abstract", "discussion"] {
-                    if let text = argument[key] as? String { texts.append(Text(place: "\(name) \(argumentName) \(key)", text: text)) }
+                    if let text = argument[key] as? String {
+                        texts.append(Text(place: "\(name) \(argumentName) \(key)", text: text))
+                    }
                 }
             }
             for subcommand in command["subcommands"] as? [[String: Any]] ?? [] { walk(subcommand, path) }
@@ -46,7 +48,8 @@ import Testing
         for text in texts {
             for paragraph in text.text.components(separatedBy: "\n\n") {
                 let lines = paragraph.split(separator: "\n", omittingEmptySubsequences: false)
-                for (before, line) in zip(lines, lines.dropFirst()) where !line.hasPrefix(" ") && !line.hasPrefix("- ") {
+                for (before, line) in zip(lines, lines.dropFirst()) where !line.hasPrefix(" ") && !line.hasPrefix("- ")
+                {
                     ragged.append("\(text.place): \"\(before)\" / \"\(line)\"")
                 }
             }
@@ -60,8 +63,10 @@ import Testing
         #expect(texts.filter { $0.text.contains("docs/") }.map(\.place) == [])
         let config = try #require(texts.first { $0.place == "keyform config discussion" }).text
         // The essentials instead: where the file is, what it holds, what overrides it.
-        for words in ["$KEYFORM_CONFIG", "~/.config/keyform/config.yaml", "database:", "animation:", "colors:", "keys:",
-                      "KEYFORM_*", "NO_COLOR", "keyform config show --variables"] {
+        for words in [
+            "$KEYFORM_CONFIG", "~/.config/keyform/config.yaml", "database:", "animation:", "colors:", "keys:",
+            "KEYFORM_*", "NO_COLOR", "keyform config show --variables",
+        ] {
             #expect(config.contains(words), "config --help does not say \(words):\n\(config)")
         }
     }

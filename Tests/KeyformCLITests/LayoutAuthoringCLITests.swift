@@ -5,13 +5,14 @@ import Testing
     @Test func previewOfAShippedLayoutByName() throws {
         let result = try CLIRunner.run(["layout", "preview", "japanese-priority", "--width", "40"])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout == """
-            優先度
-            ┌────────────┬────────────┬────────────┐
-            │   [1] 高   │   [2] 中   │   [3] 低   │
-            └────────────┴────────────┴────────────┘
+        #expect(
+            result.stdout == """
+                優先度
+                ┌────────────┬────────────┬────────────┐
+                │   [1] 高   │   [2] 中   │   [3] 低   │
+                └────────────┴────────────┴────────────┘
 
-            """)
+                """)
     }
 
     @Test func previewIsPlainTextAt80ColumnsWhenStdoutIsAPipe() throws {
@@ -43,13 +44,15 @@ import Testing
         let folder = try CLIRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("grid.yaml")
-        try "rows:   # the grid\n  - - High   # top\n    - \"Low\"\ntitle: 'Prio'\n".write(to: file, atomically: true, encoding: .utf8)
+        try "rows:   # the grid\n  - - High   # top\n    - \"Low\"\ntitle: 'Prio'\n".write(
+            to: file, atomically: true, encoding: .utf8)
         let before = try CLIRunner.run(["layout", "fmt", "--check", "grid.yaml"], in: folder)
         #expect(before.status == 1)
         #expect(before.stderr == "grid.yaml: not in canonical form; run: keyform layout fmt grid.yaml\n")
         let formatted = try CLIRunner.run(["layout", "fmt", "grid.yaml"], in: folder)
         #expect(formatted.status == 0, "\(formatted.stderr)")
-        #expect(try String(contentsOf: file, encoding: .utf8) == "title: Prio\nrows: # the grid\n  - [High, Low] # top\n")
+        #expect(
+            try String(contentsOf: file, encoding: .utf8) == "title: Prio\nrows: # the grid\n  - [High, Low] # top\n")
         let after = try CLIRunner.run(["layout", "fmt", "--check", "grid.yaml"], in: folder)
         #expect(after.status == 0)
         #expect(after.stderr == "")

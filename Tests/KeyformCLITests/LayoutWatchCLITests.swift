@@ -31,6 +31,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let result = try CLIRunner.run(["layout", "preview", "priority", "--watch"], in: folder)
         #expect(result.status == 2)
-        #expect(result.stderr.contains("'priority' is a layout shipped with Keyform: it has no file to watch"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("'priority' is a layout shipped with Keyform: it has no file to watch"),
+            "\(result.stderr)")
     }
 }

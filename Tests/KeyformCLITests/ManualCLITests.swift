@@ -28,15 +28,21 @@ import Testing
         let version = try CLIRunner.run(["--version"]).stdout.split(separator: " ").prefix(2).joined(separator: " ")
         #expect(text.contains(#".TH KEYFORM 1 "2026-11-27" "\#(version)" "User Commands""#))
         #expect(text.contains("keyform \\- terminal forms with custom keyboards"))
-        for section in ["NAME", "SYNOPSIS", "DESCRIPTION", "COMMANDS", "EXIT STATUS", "ENVIRONMENT", "FILES", "EXAMPLES", "SEE ALSO"] {
+        for section in [
+            "NAME", "SYNOPSIS", "DESCRIPTION", "COMMANDS", "EXIT STATUS", "ENVIRONMENT", "FILES", "EXAMPLES",
+            "SEE ALSO",
+        ] {
             #expect(text.contains(".SH \(section)\n") || text.contains(".SH \"\(section)\"\n"), "no \(section)")
         }
         // Every status a command exits with (SPEC, form-format.md), each an entry of EXIT STATUS.
-        let statuses = try #require(text.components(separatedBy: ".SH EXIT STATUS\n").last?.components(separatedBy: ".SH ").first)
+        let statuses = try #require(
+            text.components(separatedBy: ".SH EXIT STATUS\n").last?.components(separatedBy: ".SH ").first)
         for status in [0, 1, 2, 3, 74, 124, 129, 130, 131, 143] {
             #expect(statuses.contains(".TP\n.B \(status)\n"), "exit status \(status) is not listed")
         }
-        for variable in ["KEYFORM_DB", "KEYFORM_CONFIG", "KEYFORM_FORMS", "KEYFORM_LAYOUTS", "NO_COLOR", "NO_MOTION", "INPUTRC"] {
+        for variable in [
+            "KEYFORM_DB", "KEYFORM_CONFIG", "KEYFORM_FORMS", "KEYFORM_LAYOUTS", "NO_COLOR", "NO_MOTION", "INPUTRC",
+        ] {
             #expect(text.contains(".B \(variable)\n"), "\(variable) is not in ENVIRONMENT")
         }
     }

@@ -8,9 +8,12 @@ import Testing
 @Suite struct OddPathsCLITests {
     /// `$K` is the binary, `$DB` a fresh database, `$W` a scratch folder.
     func shell(_ script: String, in work: URL) throws -> CLIRunner.Result {
-        try Programs.run("/bin/sh", ["-c", script], environment: [
-            "K": CLIRunner.binary.path, "DB": work.appendingPathComponent("db.sqlite").path, "W": work.path, "KEYFORM_CONFIG": "/dev/null",
-        ])
+        try Programs.run(
+            "/bin/sh", ["-c", script],
+            environment: [
+                "K": CLIRunner.binary.path, "DB": work.appendingPathComponent("db.sqlite").path, "W": work.path,
+                "KEYFORM_CONFIG": "/dev/null",
+            ])
     }
 
     func withFolder<T>(_ body: (URL) throws -> T) throws -> T {
@@ -22,26 +25,34 @@ import Testing
     /// Nothing checked is not a pass: a CI step on a wrong folder must not go green.
     @Test func aFolderHoldingNoYAMLFileIsAnErrorForEveryCheck() throws {
         try withFolder { work in
-            try FileManager.default.createDirectory(at: work.appendingPathComponent("empty"), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: work.appendingPathComponent("empty"), withIntermediateDirectories: true)
             try "not yaml".write(to: work.appendingPathComponent("empty/notes.txt"), atomically: true, encoding: .utf8)
-            for (arguments, noun) in [(["form", "check", "empty"], "form"), (["layout", "check", "empty"], "layout"),
-                                      (["form", "fmt", "--check", "empty"], "form"), (["layout", "fmt", "--check", "empty"], "layout"),
-                                      (["layout", "fmt", "empty"], "layout")] {
+            for (arguments, noun) in [
+                (["form", "check", "empty"], "form"), (["layout", "check", "empty"], "layout"),
+                (["form", "fmt", "--check", "empty"], "form"), (["layout", "fmt", "--check", "empty"], "layout"),
+                (["layout", "fmt", "empty"], "layout"),
+            ] {
                 let result = try CLIRunner.run(arguments, in: work)
                 #expect(result.status == 2, "\(arguments): \(result.stderr)")
-                #expect(result.stderr == "keyform: no \(noun) file (*.yaml) in 'empty', so nothing was done; give the files, "
+                #expect(
+                    result.stderr
+                        == "keyform: no \(noun) file (*.yaml) in 'empty', so nothing was done; give the files, "
                         + "or a folder that holds some\n", "\(arguments)")
             }
             // A folder that holds one is checked as before.
-            try "title: X\nrows:\n  - [A]\n".write(to: work.appendingPathComponent("empty/a.yaml"), atomically: true, encoding: .utf8)
+            try "title: X\nrows:\n  - [A]\n".write(
+                to: work.appendingPathComponent("empty/a.yaml"), atomically: true, encoding: .utf8)
             #expect(try CLIRunner.run(["layout", "check", "empty"], in: work).status == 0)
         }
     }
 
     @Test func aLinkThatLoopsOrLeadsNowhereIsSaidSo() throws {
         try withFolder { work in
-            try FileManager.default.createSymbolicLink(atPath: work.appendingPathComponent("loop.yaml").path, withDestinationPath: "loop.yaml")
-            try FileManager.default.createSymbolicLink(atPath: work.appendingPathComponent("gone.yaml").path, withDestinationPath: "moved.yaml")
+            try FileManager.default.createSymbolicLink(
+                atPath: work.appendingPathComponent("loop.yaml").path, withDestinationPath: "loop.yaml")
+            try FileManager.default.createSymbolicLink(
+                atPath: work.appendingPathComponent("gone.yaml").path, withDestinationPath: "moved.yaml")
             let loop = try CLIRunner.run(["layout", "check", "loop.yaml"], in: work)
             #expect(loop.status == 2)
             #expect(loop.stderr == "keyform: a symbolic link that loops (it leads back to itself): loop.yaml\n")
@@ -54,10 +65,13 @@ import Testing
     @Test func aFileFmtCannotReadIsNamedAndTheOthersAreStillChecked() throws {
         try withFolder { work in
             #expect(mkfifo(work.appendingPathComponent("pipe.yaml").path, 0o600) == 0)
-            try "title: X\nrows:\n  - [A,   B]\n".write(to: work.appendingPathComponent("z.yaml"), atomically: true, encoding: .utf8)
+            try "title: X\nrows:\n  - [A,   B]\n".write(
+                to: work.appendingPathComponent("z.yaml"), atomically: true, encoding: .utf8)
             let result = try CLIRunner.run(["layout", "fmt", "--check", "pipe.yaml", "z.yaml"], in: work)
             #expect(result.status == 1)
-            #expect(result.stderr == "pipe.yaml:1:1: error: not a regular file (a folder, FIFO or device); give a YAML file\n"
+            #expect(
+                result.stderr
+                    == "pipe.yaml:1:1: error: not a regular file (a folder, FIFO or device); give a YAML file\n"
                     + "z.yaml: not in canonical form; run: keyform layout fmt z.yaml\n")
         }
     }
@@ -74,14 +88,19 @@ import Testing
     @Test func aLineBreakInAPathCannotFakeALine() throws {
         try withFolder { work in
             let fake = "x.yaml\nkeyform: all 3 files are fine"
-            for arguments in [["layout", "check", fake], ["form", "check", fake], ["run", fake, "--no-store"], ["records", "list", "todo", "--db", work.path + "/" + fake]] {
+            for arguments in [
+                ["layout", "check", fake], ["form", "check", fake], ["run", fake, "--no-store"],
+                ["records", "list", "todo", "--db", work.path + "/" + fake],
+            ] {
                 let result = try CLIRunner.run(arguments, stdin: "", in: work)
                 #expect(result.status != 0)
                 #expect(result.stderr.split(separator: "\n").count == 1, "\(arguments): \(result.stderr)")
-                #expect(result.stderr.contains(#"x.yaml\nkeyform: all 3 files are fine"#), "\(arguments): \(result.stderr)")
+                #expect(
+                    result.stderr.contains(#"x.yaml\nkeyform: all 3 files are fine"#), "\(arguments): \(result.stderr)")
             }
             // A file found in a folder, with a line break in its name: its diagnostic is one line too.
-            try FileManager.default.createDirectory(at: work.appendingPathComponent("layouts"), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: work.appendingPathComponent("layouts"), withIntermediateDirectories: true)
             try "title: X\nrows:\n  - [A, {label: B, action: nope}]\n"
                 .write(to: work.appendingPathComponent("layouts/a\nb.yaml"), atomically: true, encoding: .utf8)
             let found = try CLIRunner.run(["layout", "check", "layouts"], in: work)
@@ -96,7 +115,9 @@ import Testing
     @Test func aLineBreakInAnUnexpectedArgumentCannotFakeALine() throws {
         try withFolder { work in
             let fake = "x\nkeyform: all is well"
-            for arguments in [["run", "todo", fake], ["records", "list", "todo", "--format", fake], ["--frobnicate\n" + fake]] {
+            for arguments in [
+                ["run", "todo", fake], ["records", "list", "todo", "--format", fake], ["--frobnicate\n" + fake],
+            ] {
                 let result = try CLIRunner.run(arguments, stdin: "", in: work)
                 #expect(result.status == 2, "\(arguments): \(result.stderr)")
                 #expect(!result.stderr.contains("\nkeyform: all is well"), "\(arguments): \(result.stderr)")
@@ -108,7 +129,9 @@ import Testing
     /// Nesting deeper than the YAML reader goes is said in the author's words, at its place.
     @Test func deepNestingIsSaidWithoutTheParsersFunctionName() throws {
         try withFolder { work in
-            let deep = "title: X\nrows:\n  - " + String(repeating: "[", count: 20_000) + String(repeating: "]", count: 20_000) + "\n"
+            let deep =
+                "title: X\nrows:\n  - " + String(repeating: "[", count: 20_000) + String(repeating: "]", count: 20_000)
+                + "\n"
             try deep.write(to: work.appendingPathComponent("deep.yaml"), atomically: true, encoding: .utf8)
             for arguments in [["layout", "check", "deep.yaml"], ["form", "check", "deep.yaml"]] {
                 let result = try CLIRunner.run(arguments, in: work)
@@ -123,12 +146,20 @@ import Testing
     /// `records import -` read up to 1 GiB of stdin; files and stdin are now capped alike, at 64 MiB.
     @Test func importReadsAtMost64MebibytesFromStdinOrAFile() throws {
         try withFolder { work in
-            let piped = try shell(#"head -c 70000000 /dev/zero 2>/dev/null | tr '\0' ' ' 2>/dev/null | "$K" records import demo/todo.yaml - --format json --db "$DB""#, in: work)
+            let piped = try shell(
+                #"head -c 70000000 /dev/zero 2>/dev/null | tr '\0' ' ' 2>/dev/null | "$K" records import demo/todo.yaml - --format json --db "$DB""#,
+                in: work)
             #expect(piped.status == 2, "\(piped.stderr)")
-            #expect(piped.stderr == "keyform: stdin: standard input holds more than 64 MiB; import it in parts\n", "\(piped.stderr)")
-            let file = try shell(#"head -c 70000000 /dev/zero | tr '\0' ' ' > "$W/big.json"; "$K" records import demo/todo.yaml "$W/big.json" --db "$DB""#, in: work)
+            #expect(
+                piped.stderr == "keyform: stdin: standard input holds more than 64 MiB; import it in parts\n",
+                "\(piped.stderr)")
+            let file = try shell(
+                #"head -c 70000000 /dev/zero | tr '\0' ' ' > "$W/big.json"; "$K" records import demo/todo.yaml "$W/big.json" --db "$DB""#,
+                in: work)
             #expect(file.status == 2, "\(file.stderr)")
-            #expect(file.stderr.hasSuffix("big.json: the file holds more than 64 MiB; import it in parts\n"), "\(file.stderr)")
+            #expect(
+                file.stderr.hasSuffix("big.json: the file holds more than 64 MiB; import it in parts\n"),
+                "\(file.stderr)")
         }
     }
 }

@@ -27,9 +27,11 @@ import Testing
     }
 
     @Test func withoutATerminalOrAnAnswerItSaysWhatToGive() throws {
-        for (arguments, give) in [(["input"], "--value VALUE"), (["write"], "--value VALUE"), (["choose", "a", "b"], "--selected OPTION"),
-                                  (["confirm", "Sure?"], "--default yes or --default no"), (["date"], "--value VALUE"),
-                                  (["time"], "--value VALUE")] {
+        for (arguments, give) in [
+            (["input"], "--value VALUE"), (["write"], "--value VALUE"), (["choose", "a", "b"], "--selected OPTION"),
+            (["confirm", "Sure?"], "--default yes or --default no"), (["date"], "--value VALUE"),
+            (["time"], "--value VALUE"),
+        ] {
             let result = try CLIRunner.run(arguments)
             #expect(result.status == 2, "\(arguments)")
             #expect(result.stdout == "")
@@ -56,11 +58,15 @@ import Testing
     @Test func badFlagsAreBadUsage() throws {
         let secretDate = try CLIRunner.run(["input", "--type", "date", "--secret", "--value", "today"])
         #expect(secretDate.status == 2)
-        #expect(secretDate.stderr == "keyform: --secret is for a text, integer or number; a date is picked, never typed masked\n")
+        #expect(
+            secretDate.stderr
+                == "keyform: --secret is for a text, integer or number; a date is picked, never typed masked\n")
         let boolean = try CLIRunner.run(["input", "--type", "boolean"])
         #expect(boolean.status == 2 && boolean.stderr.contains("use keyform confirm"), "\(boolean.stderr)")
         let secretHistory = try CLIRunner.run(["input", "--secret", "--history", "pins", "--value", "1"])
-        #expect(secretHistory.status == 2 && secretHistory.stderr.contains("a --secret answer is never kept"), "\(secretHistory.stderr)")
+        #expect(
+            secretHistory.status == 2 && secretHistory.stderr.contains("a --secret answer is never kept"),
+            "\(secretHistory.stderr)")
         let format = try CLIRunner.run(["input", "--value", "x", "--format", "yaml"])
         #expect(format.status == 2)
         let maybe = try CLIRunner.run(["confirm", "Sure?", "--default", "maybe"])
@@ -80,11 +86,16 @@ import Testing
         #expect(fromFile.stdout == "\"Grape\"\n" && fromFile.status == 0, "\(fromFile.stderr)")
         let several = try CLIRunner.run(["choose", "a", "b", "c", "--multiple", "--selected", "c", "--selected", "a"])
         #expect(several.stdout == "c\na\n" && several.status == 0, "\(several.stderr)")
-        let tooMany = try CLIRunner.run(["choose", "a", "b", "c", "--multiple", "--max", "1", "--selected", "c", "--selected", "a"])
+        let tooMany = try CLIRunner.run([
+            "choose", "a", "b", "c", "--multiple", "--max", "1", "--selected", "c", "--selected", "a",
+        ])
         #expect(tooMany.status == 2 && tooMany.stderr.hasPrefix("keyform: field 'choose': "), "\(tooMany.stderr)")
         let nothing = try CLIRunner.run(["choose"], stdin: "")
         #expect(nothing.status == 2)
-        #expect(nothing.stderr == "keyform: nothing to choose from: give the options as arguments, one a line on stdin, or --file FILE\n")
+        #expect(
+            nothing.stderr
+                == "keyform: nothing to choose from: give the options as arguments, one a line on stdin, or --file FILE\n"
+        )
         let notAnOption = try CLIRunner.run(["choose", "a", "--selected", "b"])
         #expect(notAnOption.status == 2 && notAnOption.stderr == "keyform: --selected 'b' is not one of the options\n")
     }
@@ -104,21 +115,29 @@ import Testing
         #expect(fromVariable.stdout == "\"from the variable\"\n", "\(fromVariable.stderr)")
         let fromFlag = try CLIRunner.run(["input", "--value", "flag", "--format", "text"], environment: environment)
         #expect(fromFlag.stdout == "flag\n")
-        let several = try CLIRunner.run(["choose", "a", "b"], environment: ["KEYFORM_CHOOSE_MULTIPLE": "1", "KEYFORM_CHOOSE_SELECTED": "b\na"])
+        let several = try CLIRunner.run(
+            ["choose", "a", "b"], environment: ["KEYFORM_CHOOSE_MULTIPLE": "1", "KEYFORM_CHOOSE_SELECTED": "b\na"])
         #expect(several.stdout == "b\na\n", "\(several.stderr)")
         let no = try CLIRunner.run(["confirm", "Sure?"], environment: ["KEYFORM_CONFIRM_DEFAULT": "no"])
         #expect(no.status == 1)
         let wrong = try CLIRunner.run(["choose", "a"], environment: ["KEYFORM_CHOOSE_MULTIPLE": "sometimes"])
-        #expect(wrong.status == 2 && wrong.stderr == "keyform: KEYFORM_CHOOSE_MULTIPLE=sometimes is not a yes or no; give 1 or 0\n")
+        #expect(
+            wrong.status == 2
+                && wrong.stderr == "keyform: KEYFORM_CHOOSE_MULTIPLE=sometimes is not a yes or no; give 1 or 0\n")
     }
 
     @Test func timeoutIsSecondsFromItsFlagOrVariable() throws {
         let given = try CLIRunner.run(["input", "--timeout", "5", "--value", "x"])
         #expect(given.status == 0 && given.stdout == "x\n", "\(given.stderr)")
         let zero = try CLIRunner.run(["choose", "a", "--timeout", "0", "--selected", "a"])
-        #expect(zero.status == 2 && zero.stderr == "keyform: --timeout must be a whole number of seconds from 1 to 86400, found 0\n", "\(zero.stderr)")
+        #expect(
+            zero.status == 2
+                && zero.stderr == "keyform: --timeout must be a whole number of seconds from 1 to 86400, found 0\n",
+            "\(zero.stderr)")
         let word = try CLIRunner.run(["date", "--value", "today"], environment: ["KEYFORM_DATE_TIMEOUT": "soon"])
-        #expect(word.status == 2 && word.stderr == "keyform: KEYFORM_DATE_TIMEOUT=soon is not a whole number\n", "\(word.stderr)")
+        #expect(
+            word.status == 2 && word.stderr == "keyform: KEYFORM_DATE_TIMEOUT=soon is not a whole number\n",
+            "\(word.stderr)")
         let long = try CLIRunner.run(["time", "--value", "now"], environment: ["KEYFORM_TIME_TIMEOUT": "90000"])
         #expect(long.status == 2 && long.stderr.contains("found 90000"), "\(long.stderr)")
         for command in ["input", "write", "choose", "confirm", "date", "time"] {
@@ -130,8 +149,11 @@ import Testing
     @Test func configShowListsThePromptsVariables() throws {
         let result = try CLIRunner.run(["config", "show", "--variables"])
         #expect(result.status == 0)
-        for line in ["keyform choose --multiple", "KEYFORM_CHOOSE_MULTIPLE", "keyform input --placeholder", "KEYFORM_INPUT_PLACEHOLDER",
-                     "KEYFORM_CONFIRM_DEFAULT", "KEYFORM_TIME_INLINE", "keyform confirm --timeout", "KEYFORM_CHOOSE_TIMEOUT"] {
+        for line in [
+            "keyform choose --multiple", "KEYFORM_CHOOSE_MULTIPLE", "keyform input --placeholder",
+            "KEYFORM_INPUT_PLACEHOLDER",
+            "KEYFORM_CONFIRM_DEFAULT", "KEYFORM_TIME_INLINE", "keyform confirm --timeout", "KEYFORM_CHOOSE_TIMEOUT",
+        ] {
             #expect(result.stdout.contains(line), "\(line)")
         }
         // Every flag named there is a flag of its command.
@@ -146,7 +168,8 @@ import Testing
         let folder = try CLIRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let database = folder.appendingPathComponent("keyform.sqlite")
-        let result = try CLIRunner.run(["input", "--value", "x"], environment: ["KEYFORM_DB": database.path, "XDG_STATE_HOME": folder.path])
+        let result = try CLIRunner.run(
+            ["input", "--value", "x"], environment: ["KEYFORM_DB": database.path, "XDG_STATE_HOME": folder.path])
         #expect(result.status == 0)
         #expect(!FileManager.default.fileExists(atPath: database.path))
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [], "no history unless --history")
@@ -156,16 +179,20 @@ import Testing
         let folder = try CLIRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         for value in ["api", "cli", "cli"] {
-            let result = try CLIRunner.run(["input", "--history", "scope", "--value", value], environment: ["XDG_STATE_HOME": folder.path])
+            let result = try CLIRunner.run(
+                ["input", "--history", "scope", "--value", value], environment: ["XDG_STATE_HOME": folder.path])
             #expect(result.status == 0, "\(result.stderr)")
         }
         let kept = try String(contentsOf: folder.appendingPathComponent("keyform/history/scope"), encoding: .utf8)
         #expect(kept == "api\ncli\n", "the newest once")
         // A history named for every prompt keeps no secret, and does not refuse one.
-        let secret = try CLIRunner.run(["input", "--secret", "--value", "hush"],
-                                       environment: ["XDG_STATE_HOME": folder.path, "KEYFORM_INPUT_HISTORY": "scope"])
+        let secret = try CLIRunner.run(
+            ["input", "--secret", "--value", "hush"],
+            environment: ["XDG_STATE_HOME": folder.path, "KEYFORM_INPUT_HISTORY": "scope"])
         #expect(secret.status == 0 && secret.stdout == "hush\n", "\(secret.stderr)")
-        #expect(try String(contentsOf: folder.appendingPathComponent("keyform/history/scope"), encoding: .utf8) == "api\ncli\n")
+        #expect(
+            try String(contentsOf: folder.appendingPathComponent("keyform/history/scope"), encoding: .utf8)
+                == "api\ncli\n")
         let badName = try CLIRunner.run(["input", "--history", "../x", "--value", "1"])
         #expect(badName.status == 2 && badName.stderr.contains("is not a name"), "\(badName.stderr)")
     }

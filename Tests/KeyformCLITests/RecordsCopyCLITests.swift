@@ -31,10 +31,14 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let mine = folder.appendingPathComponent("mine.sqlite").path
         let team = folder.appendingPathComponent("team.sqlite").path
-        for (form, author, answers) in [(Self.todo, "ada@lab", #"{"text": "Buy milk", "priority": "High"}"#),
-                                         (Self.todo, "bob@desk", #"{"text": "Swim"}"#),
-                                         (Self.vacation, "ada@lab", #"{"place": "Lisbon", "tags": ["Food"]}"#)] {
-            let run = try CLIRunner.run(["run", form, "--answers", "-"], stdin: answers, environment: ["KEYFORM_DB": mine, "KEYFORM_AUTHOR": author])
+        for (form, author, answers) in [
+            (Self.todo, "ada@lab", #"{"text": "Buy milk", "priority": "High"}"#),
+            (Self.todo, "bob@desk", #"{"text": "Swim"}"#),
+            (Self.vacation, "ada@lab", #"{"place": "Lisbon", "tags": ["Food"]}"#),
+        ] {
+            let run = try CLIRunner.run(
+                ["run", form, "--answers", "-"], stdin: answers,
+                environment: ["KEYFORM_DB": mine, "KEYFORM_AUTHOR": author])
             try #require(run.status == 0, "\(run.stderr)")
         }
 
@@ -46,7 +50,9 @@ import Testing
         #expect(before.contains("|ada@lab|Buy milk") && before.contains("|bob@desk|Swim"), "\(before)")
         #expect(try rows(team) == before, "created and updated times and authors kept, in order")
         for form in [Self.todo, Self.vacation] {
-            let export = { (db: String) in try CLIRunner.run(["records", "export", form, "--format", "json", "--db", db]).stdout }
+            let export = { (db: String) in
+                try CLIRunner.run(["records", "export", form, "--format", "json", "--db", db]).stdout
+            }
             #expect(try export(team) == export(mine))
         }
 
@@ -61,7 +67,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let mine = folder.appendingPathComponent("mine.sqlite").path
         let team = folder.appendingPathComponent("team.sqlite").path
-        let run = try CLIRunner.run(["run", Self.todo, "--answers", "-"], stdin: #"{"text": "Buy milk"}"#, environment: ["KEYFORM_DB": mine])
+        let run = try CLIRunner.run(
+            ["run", Self.todo, "--answers", "-"], stdin: #"{"text": "Buy milk"}"#, environment: ["KEYFORM_DB": mine])
         try #require(run.status == 0, "\(run.stderr)")
 
         let same = try CLIRunner.run(["records", "copy", "--from", mine, "--to", "sqlite:" + mine])
@@ -69,8 +76,12 @@ import Testing
         #expect(same.stderr.contains("--from and --to name the same store"), "\(same.stderr)")
         let unknown = try CLIRunner.run(["records", "copy", "--from", mine, "--to", team, "tod"])
         #expect(unknown.status == 2)
-        #expect(unknown.stderr.contains("holds no records of a form named 'tod'; did you mean 'todo'?"), "\(unknown.stderr)")
-        let missing = try CLIRunner.run(["records", "copy", "--from", folder.appendingPathComponent("none.sqlite").path, "--to", team])
+        #expect(
+            unknown.stderr.contains("holds no records of a form named 'tod'; did you mean 'todo'?"), "\(unknown.stderr)"
+        )
+        let missing = try CLIRunner.run([
+            "records", "copy", "--from", folder.appendingPathComponent("none.sqlite").path, "--to", team,
+        ])
         #expect(missing.status == 1)
         #expect(missing.stderr.contains("no database at"), "\(missing.stderr)")
         #expect(!FileManager.default.fileExists(atPath: team), "nothing made where nothing was copied")

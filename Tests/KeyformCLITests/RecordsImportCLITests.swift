@@ -18,10 +18,12 @@ import Testing
             #"{"place": "Porto", "tags": ["Beach"], "note": ""}"#,
             #"{"place": "Sintra", "note": "Palace"}"#,
         ] {
-            let run = try CLIRunner.run(["run", Self.vacation, "--answers", "-"], stdin: answers, environment: ["KEYFORM_DB": first])
+            let run = try CLIRunner.run(
+                ["run", Self.vacation, "--answers", "-"], stdin: answers, environment: ["KEYFORM_DB": first])
             #expect(run.status == 0, "\(run.stderr)")
         }
-        let exported = try CLIRunner.run(["records", "export", Self.vacation, "--format", format], environment: ["KEYFORM_DB": first])
+        let exported = try CLIRunner.run(
+            ["records", "export", Self.vacation, "--format", format], environment: ["KEYFORM_DB": first])
         #expect(exported.status == 0, "\(exported.stderr)")
         let file = folder.appendingPathComponent("records.\(format)")
         try exported.stdout.write(to: file, atomically: true, encoding: .utf8)
@@ -29,7 +31,8 @@ import Testing
         let imported = try CLIRunner.run(["records", "import", Self.vacation, file.path, "--db", second])
         #expect(imported.status == 0, "\(imported.stderr)")
         #expect(imported.stderr == "imported 3 records of 'vacation' into \(second)\n")
-        let again = try CLIRunner.run(["records", "export", Self.vacation, "--format", format], environment: ["KEYFORM_DB": second])
+        let again = try CLIRunner.run(
+            ["records", "export", Self.vacation, "--format", format], environment: ["KEYFORM_DB": second])
         #expect(again.stdout == exported.stdout)
         #expect(again.stdout.contains("Lisbon"))
     }
@@ -40,7 +43,8 @@ import Testing
     @Test func aListItemHoldingACommaSurvivesCSV() throws {
         let folder = try CLIRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("Layouts"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("Layouts"), withIntermediateDirectories: true)
         try "title: Toppings\nrows:\n  - [\"Salt, pepper\", Lettuce, \"[Extra]\"]\n"
             .write(to: folder.appendingPathComponent("Layouts/toppings.yaml"), atomically: true, encoding: .utf8)
         let form = folder.appendingPathComponent("salad.yaml").path
@@ -48,13 +52,19 @@ import Testing
             .write(toFile: form, atomically: true, encoding: .utf8)
         let first = folder.appendingPathComponent("first.sqlite").path
         let second = folder.appendingPathComponent("second.sqlite").path
-        for answers in [#"{"toppings": ["Salt, pepper", "Lettuce"]}"#, #"{"toppings": ["[Extra]"]}"#, #"{"toppings": ["Lettuce"]}"#] {
+        for answers in [
+            #"{"toppings": ["Salt, pepper", "Lettuce"]}"#, #"{"toppings": ["[Extra]"]}"#, #"{"toppings": ["Lettuce"]}"#,
+        ] {
             let run = try CLIRunner.run(["run", form, "--answers", "-", "--db", first], stdin: answers)
             #expect(run.status == 0, "\(run.stderr)")
         }
         let exported = try CLIRunner.run(["records", "export", form, "--format", "csv", "--db", first])
-        let cells = exported.stdout.split(separator: "\r\n").dropFirst().map { $0.split(separator: ",", maxSplits: 2).last.map(String.init) ?? "" }
-        #expect(cells.sorted() == [#""[""Salt, pepper"",""Lettuce""]""#, #""[""[Extra]""]""#, "Lettuce"].sorted(), "\(exported.stdout)")
+        let cells = exported.stdout.split(separator: "\r\n").dropFirst().map {
+            $0.split(separator: ",", maxSplits: 2).last.map(String.init) ?? ""
+        }
+        #expect(
+            cells.sorted() == [#""[""Salt, pepper"",""Lettuce""]""#, #""[""[Extra]""]""#, "Lettuce"].sorted(),
+            "\(exported.stdout)")
         let file = folder.appendingPathComponent("records.csv")
         try exported.stdout.write(to: file, atomically: true, encoding: .utf8)
         let imported = try CLIRunner.run(["records", "import", form, file.path, "--db", second])
@@ -73,14 +83,18 @@ import Testing
         let folder = try CLIRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let form = folder.appendingPathComponent("note.yaml").path
-        try "title: Note\nfields:\n  - id: title\n  - id: body\n    lines: 3\n".write(toFile: form, atomically: true, encoding: .utf8)
+        try "title: Note\nfields:\n  - id: title\n  - id: body\n    lines: 3\n".write(
+            toFile: form, atomically: true, encoding: .utf8)
         let first = folder.appendingPathComponent("first.sqlite").path
         let second = folder.appendingPathComponent("second.sqlite").path
-        let run = try CLIRunner.run(["run", form, "--answers", "-", "--db", first],
-                                    stdin: #"{"title": "a", "body": "line one\nline \"two\", with a comma\n\nfour"}"#)
+        let run = try CLIRunner.run(
+            ["run", form, "--answers", "-", "--db", first],
+            stdin: #"{"title": "a", "body": "line one\nline \"two\", with a comma\n\nfour"}"#)
         #expect(run.status == 0, "\(run.stderr)")
         let exported = try CLIRunner.run(["records", "export", form, "--format", "csv", "--db", first])
-        #expect(exported.stdout.hasSuffix(",a,\"line one\nline \"\"two\"\", with a comma\n\nfour\"\r\n"), "\(exported.stdout)")
+        #expect(
+            exported.stdout.hasSuffix(",a,\"line one\nline \"\"two\"\", with a comma\n\nfour\"\r\n"),
+            "\(exported.stdout)")
         let file = folder.appendingPathComponent("records.csv")
         try exported.stdout.write(to: file, atomically: true, encoding: .utf8)
         let imported = try CLIRunner.run(["records", "import", form, file.path, "--db", second])
@@ -110,8 +124,9 @@ import Testing
         #expect(rows.count == 3)
         #expect(rows.first == "3,2020-03-01T11:00:00.000Z,Rome,,", "\(exported.stdout)")
         #expect(rows.dropFirst().first == "2,2019-07-04T08:00:00.500Z,Oslo,Food,")
-        #expect(rows.last?.hasPrefix("1,\(Calendar(identifier: .gregorian).component(.year, from: Date()))-") == true,
-                "an empty _created is the time of the import: \(rows.last ?? "")")
+        #expect(
+            rows.last?.hasPrefix("1,\(Calendar(identifier: .gregorian).component(.year, from: Date()))-") == true,
+            "an empty _created is the time of the import: \(rows.last ?? "")")
         #expect(rows.last?.hasSuffix(",Lima,,") == true)
     }
 
@@ -127,11 +142,12 @@ import Testing
             """
         let result = try CLIRunner.run(["records", "import", "todo", "-", "--db", db], stdin: json)
         #expect(result.status == 2)
-        #expect(result.stderr == """
-            stdin:3: field '_created': '2026-02-30T10:00:00.000Z' must be a real date; February 2026 has 28 days
-            keyform: nothing imported: 1 problem in stdin
+        #expect(
+            result.stderr == """
+                stdin:3: field '_created': '2026-02-30T10:00:00.000Z' must be a real date; February 2026 has 28 days
+                keyform: nothing imported: 1 problem in stdin
 
-            """, "\(result.stderr)")
+                """, "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: db), "nothing stored")
     }
 
@@ -141,7 +157,9 @@ import Testing
     @Test func anImportLargerThanAFormFileIsReadWhole() throws {
         let folder = try CLIRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let records = (1...15_000).map { #"{"place":"Place number \#($0) with a longer name","tags":["Food"],"note":"n"}"# }
+        let records = (1...15_000).map {
+            #"{"place":"Place number \#($0) with a longer name","tags":["Food"],"note":"n"}"#
+        }
         let json = "[\n" + records.joined(separator: ",\n") + "\n]\n"
         #expect(json.utf8.count > 1 << 20)
         let file = folder.appendingPathComponent("big.json")
@@ -151,9 +169,12 @@ import Testing
             let imported = try CLIRunner.run(["records", "import", Self.vacation, source, "--db", db], stdin: stdin)
             #expect(imported.status == 0, "\(imported.stderr)")
             #expect(imported.stderr == "imported 15000 records of 'vacation' into \(db)\n")
-            let listed = try CLIRunner.run(["records", "list", Self.vacation, "--format", "csv", "--limit", "1"],
-                                           environment: ["KEYFORM_DB": db])
-            #expect(listed.stdout.contains(",Place number ") && listed.stdout.contains(" with a longer name,Food,n"), "\(listed.stdout)")
+            let listed = try CLIRunner.run(
+                ["records", "list", Self.vacation, "--format", "csv", "--limit", "1"],
+                environment: ["KEYFORM_DB": db])
+            #expect(
+                listed.stdout.contains(",Place number ") && listed.stdout.contains(" with a longer name,Food,n"),
+                "\(listed.stdout)")
         }
     }
 
@@ -164,19 +185,24 @@ import Testing
         let csv = "text,priority,done,due\nBuy milk,High,Complete,2026/11/21\nSwim,Urgent,no,tomorrow\n,Low,maybe,\n"
         let result = try CLIRunner.run(["records", "import", "todo", "-", "--db", db], stdin: csv)
         #expect(result.status == 2)
-        #expect(result.stderr.hasPrefix("""
-            stdin:3: field 'priority': must be one of: High, Medium, Low
-            stdin:4: field 'text': required
-            stdin:4: field 'done': must be In progress or Complete (or yes or no)
-            keyform: nothing imported: 3 problems in stdin
+        #expect(
+            result.stderr.hasPrefix(
+                """
+                stdin:3: field 'priority': must be one of: High, Medium, Low
+                stdin:4: field 'text': required
+                stdin:4: field 'done': must be In progress or Complete (or yes or no)
+                keyform: nothing imported: 3 problems in stdin
 
-            """), "\(result.stderr)")
+                """), "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: db), "nothing stored, not even a database made")
 
-        let good = try CLIRunner.run(["records", "import", "todo", "-", "--db", db], stdin: "text,due\nBuy milk,2026/11/21\n")
+        let good = try CLIRunner.run(
+            ["records", "import", "todo", "-", "--db", db], stdin: "text,due\nBuy milk,2026/11/21\n")
         #expect(good.status == 0, "\(good.stderr)")
         let listed = try CLIRunner.run(["records", "export", "todo", "--db", db])
-        #expect(listed.stdout.contains(#""text":"Buy milk","priority":"Medium","done":false,"due":"2026-11-21""#), "\(listed.stdout)")
+        #expect(
+            listed.stdout.contains(#""text":"Buy milk","priority":"Medium","done":false,"due":"2026-11-21""#),
+            "\(listed.stdout)")
     }
 
     @Test func aFileIsReadByItsExtensionAndAMissingOneSaysSo() throws {

@@ -28,11 +28,13 @@ import Testing
     @Test func answersThatBreakARuleExitTwoNamingIt() throws {
         let (folder, path) = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let broken = try CLIRunner.run(["run", path, "--no-store", "--answers", "-"], stdin: #"{"start":"10:00","end":"9:00"}"#)
+        let broken = try CLIRunner.run(
+            ["run", path, "--no-store", "--answers", "-"], stdin: #"{"start":"10:00","end":"9:00"}"#)
         #expect(broken.status == 2)
         #expect(broken.stdout == "")
         #expect(broken.stderr == "keyform: rule 'end-after-start': The end comes after the start\n")
-        let fine = try CLIRunner.run(["run", path, "--no-store", "--answers", "-"], stdin: #"{"start":"10:00","end":"10:30"}"#)
+        let fine = try CLIRunner.run(
+            ["run", path, "--no-store", "--answers", "-"], stdin: #"{"start":"10:00","end":"10:30"}"#)
         #expect(fine.status == 0, "\(fine.stderr)")
         #expect(fine.stdout == #"{"start":"10:00","end":"10:30"}"# + "\n")
     }
@@ -49,11 +51,12 @@ import Testing
             """
         let result = try CLIRunner.run(["records", "import", path, "-", "--db", db], stdin: json)
         #expect(result.status == 2)
-        #expect(result.stderr == """
-            stdin:3: rule 'end-after-start': The end comes after the start
-            keyform: nothing imported: 1 problem in stdin
+        #expect(
+            result.stderr == """
+                stdin:3: rule 'end-after-start': The end comes after the start
+                keyform: nothing imported: 1 problem in stdin
 
-            """, "\(result.stderr)")
+                """, "\(result.stderr)")
     }
 
     @Test func keyformTestSeesDoneDisabledByTheRule() throws {
@@ -75,11 +78,17 @@ import Testing
 
             """
         try tests.write(to: folder.appendingPathComponent("shift.test.yaml"), atomically: true, encoding: .utf8)
-        let result = try CLIRunner.run(["test", "shift.test.yaml"], in: folder, environment: ["INPUTRC": "/dev/null", "LANG": "C.UTF-8"])
+        let result = try CLIRunner.run(
+            ["test", "shift.test.yaml"], in: folder, environment: ["INPUTRC": "/dev/null", "LANG": "C.UTF-8"])
         #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
-        #expect(result.stdout.contains("PASS shift.test.yaml: an end before the start keeps Done disabled"), "\(result.stdout)")
+        #expect(
+            result.stdout.contains("PASS shift.test.yaml: an end before the start keeps Done disabled"),
+            "\(result.stdout)")
         #expect(result.stdout.contains("PASS shift.test.yaml: an end after the start submits"), "\(result.stdout)")
-        #expect(result.stdout.contains("FAIL shift.test.yaml:10: a test that expects the broken form to submit fails with Done's reason"), "\(result.stdout)")
+        #expect(
+            result.stdout.contains(
+                "FAIL shift.test.yaml:10: a test that expects the broken form to submit fails with Done's reason"),
+            "\(result.stdout)")
         #expect(result.stdout.contains("[ Done ] disabled: The end comes after the start"), "\(result.stdout)")
         #expect(result.stdout.contains("✗ The end comes after the start"), "\(result.stdout)")
         #expect(result.stdout.contains("2 passed, 1 failed"), "\(result.stdout)")
@@ -88,9 +97,13 @@ import Testing
     @Test func formCheckPointsAtTheColumnOfTheUnknownField() throws {
         let (folder, path) = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try Self.form.replacingOccurrences(of: "end >= start", with: "end >= strat").write(toFile: path, atomically: true, encoding: .utf8)
+        try Self.form.replacingOccurrences(of: "end >= start", with: "end >= strat").write(
+            toFile: path, atomically: true, encoding: .utf8)
         let result = try CLIRunner.run(["form", "check", path])
         #expect(result.status == 1)
-        #expect(result.stderr == "\(path):8:19: error: rule 'end-after-start': the rule names 'strat', which is not a field; did you mean 'start'?\n")
+        #expect(
+            result.stderr
+                == "\(path):8:19: error: rule 'end-after-start': the rule names 'strat', which is not a field; did you mean 'start'?\n"
+        )
     }
 }

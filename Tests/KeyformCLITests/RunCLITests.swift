@@ -7,29 +7,35 @@ import Testing
 /// `keyform run` without a terminal: answers in, the record out, every exit status.
 @Suite struct RunCLITests {
     @Test func answersJSONInTypedJSONOut() throws {
-        let result = try CLIRunner.run(["run", "demo/todo.yaml", "--answers", "-"], stdin: #"{"text":"Buy milk","priority":"High","due":"2026/11/21"}"#)
+        let result = try CLIRunner.run(
+            ["run", "demo/todo.yaml", "--answers", "-"],
+            stdin: #"{"text":"Buy milk","priority":"High","due":"2026/11/21"}"#)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout == #"{"text":"Buy milk","priority":"High","done":false,"due":"2026-11-21","note":""}"# + "\n")
+        #expect(
+            result.stdout == #"{"text":"Buy milk","priority":"High","done":false,"due":"2026-11-21","note":""}"# + "\n")
         #expect(result.stderr == "")
     }
 
     @Test func anEmptyRequiredFieldExits2WithTheSpecLine() throws {
-        let result = try CLIRunner.run(["run", "demo/todo.yaml", "--answers", "-"], stdin: #"{"text":"","priority":"High"}"#)
+        let result = try CLIRunner.run(
+            ["run", "demo/todo.yaml", "--answers", "-"], stdin: #"{"text":"","priority":"High"}"#)
         #expect(result.status == 2)
         #expect(result.stdout == "")
         #expect(result.stderr == "keyform: field 'text': required\n")
     }
 
     @Test func everyProblemIsReportedOneLineEach() throws {
-        let result = try CLIRunner.run(["run", "todo", "--answers", "-"], stdin: #"{"priority":"Urgent","due":"someday","note":"a@b"}"#)
+        let result = try CLIRunner.run(
+            ["run", "todo", "--answers", "-"], stdin: #"{"priority":"Urgent","due":"someday","note":"a@b"}"#)
         #expect(result.status == 2)
-        #expect(result.stderr == """
-            keyform: field 'text': required
-            keyform: field 'priority': must be one of: High, Medium, Low
-            keyform: field 'due': must be a date: 2026-11-21, today, yesterday or tomorrow
-            keyform: field 'note': must match the pattern ^[^@]*$
+        #expect(
+            result.stderr == """
+                keyform: field 'text': required
+                keyform: field 'priority': must be one of: High, Medium, Low
+                keyform: field 'due': must be a date: 2026-11-21, today, yesterday or tomorrow
+                keyform: field 'note': must match the pattern ^[^@]*$
 
-            """)
+                """)
     }
 
     @Test func unknownIdsWrongTypesAndMalformedJSONAreClearErrors() throws {
@@ -49,16 +55,18 @@ import Testing
     }
 
     @Test func stdinLinesInFieldOrderWithDefaultsForEmptyLines() throws {
-        let result = try CLIRunner.run(["run", "todo", "--format", "env"], stdin: "Buy milk\n\n\n2026-11-21\nit's fine\n")
+        let result = try CLIRunner.run(
+            ["run", "todo", "--format", "env"], stdin: "Buy milk\n\n\n2026-11-21\nit's fine\n")
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout == """
-            text='Buy milk'
-            priority='Medium'
-            done='no'
-            due='2026-11-21'
-            note='it'\\''s fine'
+        #expect(
+            result.stdout == """
+                text='Buy milk'
+                priority='Medium'
+                done='no'
+                due='2026-11-21'
+                note='it'\\''s fine'
 
-            """)
+                """)
     }
 
     @Test func stdinLinesFromAWindowsEditorLoseTheirByteOrderMark() throws {
@@ -68,7 +76,8 @@ import Testing
     }
 
     @Test func templateFormat() throws {
-        let result = try CLIRunner.run(["run", "todo", "--format", "template"], stdin: "Call Tom & Jerry\nHigh\n\n2026-11-21\n")
+        let result = try CLIRunner.run(
+            ["run", "todo", "--format", "template"], stdin: "Call Tom & Jerry\nHigh\n\n2026-11-21\n")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == "2026-11-21 Call Tom & Jerry [High]\n")
     }
@@ -80,9 +89,13 @@ import Testing
     }
 
     @Test func aPagedFormWithAnIntegerAndADateDefault() throws {
-        let result = try CLIRunner.run(["run", "demo/swim.yaml", "--answers", "-"], stdin: #"{"date":"2026-11-21","stroke":"Freestyle","distance":400,"effort":"Easy"}"#)
+        let result = try CLIRunner.run(
+            ["run", "demo/swim.yaml", "--answers", "-"],
+            stdin: #"{"date":"2026-11-21","stroke":"Freestyle","distance":400,"effort":"Easy"}"#)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout == #"{"date":"2026-11-21","stroke":"Freestyle","distance":400,"effort":"Easy","note":""}"# + "\n")
+        #expect(
+            result.stdout == #"{"date":"2026-11-21","stroke":"Freestyle","distance":400,"effort":"Easy","note":""}"#
+                + "\n")
     }
 
     @Test func anAnswersFileThatDoesNotExist() throws {
@@ -92,27 +105,38 @@ import Testing
     }
 
     @Test func anUnknownFormIsBadUsage() throws {
-        let result = try CLIRunner.run(["run", "nope"], stdin: "", environment: ["XDG_CONFIG_HOME": "/no/config", "KEYFORM_FORMS": ""])
+        let result = try CLIRunner.run(
+            ["run", "nope"], stdin: "", environment: ["XDG_CONFIG_HOME": "/no/config", "KEYFORM_FORMS": ""])
         #expect(result.status == 2)
-        #expect(result.stderr == "keyform: form 'nope' not found; looked in: forms/nope.yaml, demo/nope.yaml, /no/config/keyform/forms/nope.yaml; "
-            + "run needs the form's file to show the form: give its path, or set KEYFORM_FORMS to its folder\n")
+        #expect(
+            result.stderr
+                == "keyform: form 'nope' not found; looked in: forms/nope.yaml, demo/nope.yaml, /no/config/keyform/forms/nope.yaml; "
+                + "run needs the form's file to show the form: give its path, or set KEYFORM_FORMS to its folder\n")
     }
 
     /// In Japanese (`KEYFORM_LANG=ja`): a form not found, and a prompt without a terminal.
     @Test func theCommandLinesErrorsInJapanese() throws {
-        let result = try CLIRunner.run(["run", "nope"], stdin: "", environment: ["XDG_CONFIG_HOME": "/no/config", "KEYFORM_FORMS": "", "KEYFORM_LANG": "ja"])
+        let result = try CLIRunner.run(
+            ["run", "nope"], stdin: "",
+            environment: ["XDG_CONFIG_HOME": "/no/config", "KEYFORM_FORMS": "", "KEYFORM_LANG": "ja"])
         #expect(result.status == 2)
-        #expect(result.stderr == "keyform: フォーム 'nope' が見つかりません。探した場所: forms/nope.yaml, demo/nope.yaml, /no/config/keyform/forms/nope.yaml。"
-            + "run はフォームを表示するためにそのファイルが必要です。パスを指定するか、KEYFORM_FORMS にそのフォルダを設定してください\n", "\(result.stderr)")
+        #expect(
+            result.stderr
+                == "keyform: フォーム 'nope' が見つかりません。探した場所: forms/nope.yaml, demo/nope.yaml, /no/config/keyform/forms/nope.yaml。"
+                + "run はフォームを表示するためにそのファイルが必要です。パスを指定するか、KEYFORM_FORMS にそのフォルダを設定してください\n", "\(result.stderr)")
         let input = try CLIRunner.run(["input"], environment: ["KEYFORM_LANG": "ja"])
         #expect(input.status == 2)
-        #expect(input.stderr.hasPrefix("keyform: 端末を使えません（") && input.stderr.hasSuffix("）。端末なしで答えるには --value VALUE を指定してください\n"),
-                "\(input.stderr)")
+        #expect(
+            input.stderr.hasPrefix("keyform: 端末を使えません（")
+                && input.stderr.hasSuffix("）。端末なしで答えるには --value VALUE を指定してください\n"),
+            "\(input.stderr)")
     }
 
     /// A path is looked for as it is: the error names it, not NAME.yaml in each folder of names.
     @Test func aFormPathThatDoesNotExistIsNamedAsGiven() throws {
-        let result = try CLIRunner.run(["run", "/no/such/form.yaml"], stdin: "", environment: ["XDG_CONFIG_HOME": "/no/config", "KEYFORM_FORMS": ""])
+        let result = try CLIRunner.run(
+            ["run", "/no/such/form.yaml"], stdin: "",
+            environment: ["XDG_CONFIG_HOME": "/no/config", "KEYFORM_FORMS": ""])
         #expect(result.status == 2)
         #expect(result.stderr == "keyform: form '/no/such/form.yaml' not found; looked in: /no/such/form.yaml\n")
         let preview = try CLIRunner.run(["form", "preview", "forms/nope.yaml"])
@@ -126,26 +150,29 @@ import Testing
         let folder = try CLIRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let url = "postgres://u@127.0.0.1:1/db?sslmode=disable"
-        let run = try CLIRunner.run(["run", CLIRunner.packageRoot.appendingPathComponent("demo/todo.yaml").path, "--db", url],
-                                    stdin: "Buy milk\n", in: folder, environment: ["TMPDIR": NSTemporaryDirectory()])
+        let run = try CLIRunner.run(
+            ["run", CLIRunner.packageRoot.appendingPathComponent("demo/todo.yaml").path, "--db", url],
+            stdin: "Buy milk\n", in: folder, environment: ["TMPDIR": NSTemporaryDirectory()])
         let list = try CLIRunner.run(["records", "list", "todo"], in: folder, environment: ["KEYFORM_DB": url])
         #if Postgres
-        let reason = "cannot reach the database server of '\(url)': nothing answers at 127.0.0.1:1 (connection refused). "
-            + "Check that the server is running and that the location's host and port (or socket) are right."
-        #expect(run.status == 3, "\(run.stderr)")
-        #expect(run.stdout.hasPrefix(#"{"text":"Buy milk""#))
-        #expect(run.stderr.hasPrefix("keyform: the record was NOT stored: " + reason), "\(run.stderr)")
-        #expect(list.status == 1)
-        #expect(list.stderr == "keyform: " + reason + "\n")
+            let reason =
+                "cannot reach the database server of '\(url)': nothing answers at 127.0.0.1:1 (connection refused). "
+                + "Check that the server is running and that the location's host and port (or socket) are right."
+            #expect(run.status == 3, "\(run.stderr)")
+            #expect(run.stdout.hasPrefix(#"{"text":"Buy milk""#))
+            #expect(run.stderr.hasPrefix("keyform: the record was NOT stored: " + reason), "\(run.stderr)")
+            #expect(list.status == 1)
+            #expect(list.stderr == "keyform: " + reason + "\n")
         #else
-        let message = "keyform: cannot open '\(url)': this Keyform was built without its PostgreSQL backend "
-            + "(swift build without the package trait Postgres): give a SQLite file's path "
-            + "(--db PATH, KEYFORM_DB or the config's database), or use a build with the trait (the default).\n"
-        #expect(run.status == 2)
-        #expect(run.stdout == "")
-        #expect(run.stderr == message)
-        #expect(list.status == 2)
-        #expect(list.stderr == message)
+            let message =
+                "keyform: cannot open '\(url)': this Keyform was built without its PostgreSQL backend "
+                + "(swift build without the package trait Postgres): give a SQLite file's path "
+                + "(--db PATH, KEYFORM_DB or the config's database), or use a build with the trait (the default).\n"
+            #expect(run.status == 2)
+            #expect(run.stdout == "")
+            #expect(run.stderr == message)
+            #expect(list.status == 2)
+            #expect(list.stderr == message)
         #endif
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [], "no postgres: folder")
     }
@@ -156,14 +183,21 @@ import Testing
         let folder = try CLIRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let db = folder.appendingPathComponent("team.sqlite").path
-        let run = try CLIRunner.run(["run", CLIRunner.packageRoot.appendingPathComponent("demo/todo.yaml").path, "--db", "sqlite:" + db,
-                                     "--answers", "-"], stdin: "{\"text\": \"Buy milk\"}", in: folder)
+        let run = try CLIRunner.run(
+            [
+                "run", CLIRunner.packageRoot.appendingPathComponent("demo/todo.yaml").path, "--db", "sqlite:" + db,
+                "--answers", "-",
+            ], stdin: "{\"text\": \"Buy milk\"}", in: folder)
         #expect(run.status == 0, "\(run.stderr)")
-        let list = try CLIRunner.run(["records", "list", "todo", "--format", "json"], in: folder, environment: ["KEYFORM_DB": "sqlite:" + db])
+        let list = try CLIRunner.run(
+            ["records", "list", "todo", "--format", "json"], in: folder, environment: ["KEYFORM_DB": "sqlite:" + db])
         #expect(list.status == 0, "\(list.stderr)")
-        #expect(list.stdout.contains("\"text\":\"Buy milk\"") || list.stdout.contains("\"text\": \"Buy milk\""), "\(list.stdout)")
+        #expect(
+            list.stdout.contains("\"text\":\"Buy milk\"") || list.stdout.contains("\"text\": \"Buy milk\""),
+            "\(list.stdout)")
         let made = try FileManager.default.contentsOfDirectory(atPath: folder.path)
-        #expect(made.contains("team.sqlite") && !made.contains { $0.hasPrefix("sqlite:") }, "no sqlite: folder: \(made)")
+        #expect(
+            made.contains("team.sqlite") && !made.contains { $0.hasPrefix("sqlite:") }, "no sqlite: folder: \(made)")
     }
 
     /// Who saves a record: `--author`, else KEYFORM_AUTHOR, else USER@HOST; each
@@ -174,8 +208,13 @@ import Testing
         let db = folder.appendingPathComponent("team.sqlite").path
         let todo = CLIRunner.packageRoot.appendingPathComponent("demo/todo.yaml").path
         let answers = "{\"text\": \"Buy milk\"}"
-        #expect(try CLIRunner.run(["run", todo, "--db", db, "--author", "ada@lab", "--answers", "-"], stdin: answers).status == 0)
-        #expect(try CLIRunner.run(["run", todo, "--db", db, "--answers", "-"], stdin: answers, environment: ["KEYFORM_AUTHOR": "bob@desk"]).status == 0)
+        #expect(
+            try CLIRunner.run(["run", todo, "--db", db, "--author", "ada@lab", "--answers", "-"], stdin: answers).status
+                == 0)
+        #expect(
+            try CLIRunner.run(
+                ["run", todo, "--db", db, "--answers", "-"], stdin: answers, environment: ["KEYFORM_AUTHOR": "bob@desk"]
+            ).status == 0)
         #expect(try CLIRunner.run(["run", todo, "--db", db, "--answers", "-"], stdin: answers).status == 0)
         let stored = Form(name: "todo", pages: [Form.Page(fields: [Field(id: "text")])])
         let authors = try AppDatabase.open(path: db).records(form: stored).map(\.author)
@@ -189,20 +228,26 @@ import Testing
         let folder = try CLIRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let bash = try #require(Programs.find("bash"))
-        let environment = ["KEYFORM_CONFIG": "/dev/null", "KEYFORM_DB": folder.appendingPathComponent("db.sqlite").path]
-        let answers = try Programs.run(bash, ["-c", #""$0" run todo --answers <(echo '{"text":"Buy milk"}')"#, CLIRunner.binary.path],
-                                       environment: environment)
+        let environment = [
+            "KEYFORM_CONFIG": "/dev/null", "KEYFORM_DB": folder.appendingPathComponent("db.sqlite").path,
+        ]
+        let answers = try Programs.run(
+            bash, ["-c", #""$0" run todo --answers <(echo '{"text":"Buy milk"}')"#, CLIRunner.binary.path],
+            environment: environment)
         #expect(answers.status == 0, "\(answers.stderr)")
         #expect(answers.stdout == #"{"text":"Buy milk","priority":"Medium","done":false,"due":null,"note":""}"# + "\n")
-        let imported = try Programs.run(bash, ["-c", #""$0" records import todo <(printf 'text\nCall Tom\n') --format csv"#, CLIRunner.binary.path],
-                                        environment: environment)
+        let imported = try Programs.run(
+            bash,
+            ["-c", #""$0" records import todo <(printf 'text\nCall Tom\n') --format csv"#, CLIRunner.binary.path],
+            environment: environment)
         #expect(imported.status == 0, "\(imported.stderr)")
     }
 
     @Test func anInvalidFormExits2WithItsDiagnostics() throws {
         let folder = try CLIRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try "fields:\n  - id: a\n    layout: prority\n".write(to: folder.appendingPathComponent("f.yaml"), atomically: true, encoding: .utf8)
+        try "fields:\n  - id: a\n    layout: prority\n".write(
+            to: folder.appendingPathComponent("f.yaml"), atomically: true, encoding: .utf8)
         let result = try CLIRunner.run(["run", "f.yaml"], stdin: "x\n", in: folder)
         #expect(result.status == 2)
         #expect(result.stderr == "f.yaml:3:13: error: no layout named 'prority' was found; did you mean 'priority'?\n")
@@ -211,9 +256,11 @@ import Testing
     @Test func aTemplateThatDoesNotParseStopsTheRunBeforeAnythingIsStored() throws {
         let folder = try CLIRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try "fields:\n  - id: a\ntemplate: \"x {{#a}} y\"\n".write(to: folder.appendingPathComponent("f.yaml"), atomically: true, encoding: .utf8)
+        try "fields:\n  - id: a\ntemplate: \"x {{#a}} y\"\n".write(
+            to: folder.appendingPathComponent("f.yaml"), atomically: true, encoding: .utf8)
         let database = folder.appendingPathComponent("db.sqlite").path
-        let result = try CLIRunner.run(["run", "f.yaml", "--format", "template", "--db", database], stdin: "x\n", in: folder)
+        let result = try CLIRunner.run(
+            ["run", "f.yaml", "--format", "template", "--db", database], stdin: "x\n", in: folder)
         #expect(result.status == 2)
         #expect(result.stdout == "")
         #expect(result.stderr == "f.yaml:3:22: error: the template is not valid: a section is not closed\n")
@@ -234,17 +281,21 @@ import Testing
     @Test func formCheckReportsFormAndLayoutProblemsAtTheirOwnPaths() throws {
         let folder = try CLIRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("Layouts"), withIntermediateDirectories: true)
-        try "rows:\n  - [a, {label: b, actoin: clear}]\n".write(to: folder.appendingPathComponent("Layouts/mine.yaml"), atomically: true, encoding: .utf8)
-        try "fields:\n  - id: a\n    layout: mine\n  - id: b\n    tpye: date\n".write(to: folder.appendingPathComponent("f.yaml"), atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("Layouts"), withIntermediateDirectories: true)
+        try "rows:\n  - [a, {label: b, actoin: clear}]\n".write(
+            to: folder.appendingPathComponent("Layouts/mine.yaml"), atomically: true, encoding: .utf8)
+        try "fields:\n  - id: a\n    layout: mine\n  - id: b\n    tpye: date\n".write(
+            to: folder.appendingPathComponent("f.yaml"), atomically: true, encoding: .utf8)
         let result = try CLIRunner.run(["form", "check", "f.yaml"], in: folder)
         #expect(result.status == 1)
-        #expect(result.stderr == """
-            f.yaml:3:13: error: layout 'mine' has errors; run 'keyform layout check' on it
-            f.yaml:5:5: error: unknown field 'tpye' in field 'b'; did you mean 'type'?
-            Layouts/mine.yaml:2:20: error: unknown field 'actoin' in key; did you mean 'action'?
+        #expect(
+            result.stderr == """
+                f.yaml:3:13: error: layout 'mine' has errors; run 'keyform layout check' on it
+                f.yaml:5:5: error: unknown field 'tpye' in field 'b'; did you mean 'type'?
+                Layouts/mine.yaml:2:20: error: unknown field 'actoin' in key; did you mean 'action'?
 
-            """)
+                """)
     }
 
     @Test func demoFormsAreClean() throws {

@@ -13,15 +13,18 @@ import Testing
     // MARK: Answers
 
     @Test func answersAsLinesFromStdinOrAFile() throws {
-        let piped = try CLIRunner.run(["run", "todo", "--no-store", "--answers", "-", "--answers-format", "lines"],
-                                      stdin: "Buy milk\nHigh\n")
+        let piped = try CLIRunner.run(
+            ["run", "todo", "--no-store", "--answers", "-", "--answers-format", "lines"],
+            stdin: "Buy milk\nHigh\n")
         #expect(piped.status == 0, "\(piped.stderr)")
         #expect(piped.stdout == Self.todoRecord)
         let folder = try CLIRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("answers.txt")
         try "Buy milk\nHigh\n".write(to: file, atomically: true, encoding: .utf8)
-        let fromFile = try CLIRunner.run(["run", "todo", "--no-store", "--answers", file.path, "--answers-format", "lines"])
+        let fromFile = try CLIRunner.run([
+            "run", "todo", "--no-store", "--answers", file.path, "--answers-format", "lines",
+        ])
         #expect(fromFile.status == 0, "\(fromFile.stderr)")
         #expect(fromFile.stdout == Self.todoRecord)
         // JSON stays the default of --answers: lines are not JSON.
@@ -34,8 +37,10 @@ import Testing
         let result = try CLIRunner.run(["run", "todo", "--no-store", "--answers-format", "lines"], stdin: "Buy milk\n")
         #expect(result.status == 2)
         #expect(result.stdout == "")
-        #expect(result.stderr.contains("--answers-format says how the --answers file is written; give --answers FILE, or - for stdin"),
-                "\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                "--answers-format says how the --answers file is written; give --answers FILE, or - for stdin"),
+            "\(result.stderr)")
     }
 
     // MARK: A form from a pipe
@@ -46,10 +51,14 @@ import Testing
         let folder = try CLIRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let bash = try #require(Programs.find("bash"))
-        let environment = ["KEYFORM_CONFIG": "/dev/null", "KEYFORM_DB": folder.appendingPathComponent("db.sqlite").path,
-                           "K": CLIRunner.binary.path]
-        let named = try Programs.run(bash, ["-c", #""$K" run <(printf 'name: made\nfields:\n  - id: what\n') --answers <(echo '{"what":"it"}')"#],
-                                     environment: environment)
+        let environment = [
+            "KEYFORM_CONFIG": "/dev/null", "KEYFORM_DB": folder.appendingPathComponent("db.sqlite").path,
+            "K": CLIRunner.binary.path,
+        ]
+        let named = try Programs.run(
+            bash,
+            ["-c", #""$K" run <(printf 'name: made\nfields:\n  - id: what\n') --answers <(echo '{"what":"it"}')"#],
+            environment: environment)
         #expect(named.status == 0, "\(named.stderr)")
         #expect(named.stdout == #"{"what":"it"}"# + "\n")
         let listed = try Programs.run(bash, ["-c", #""$K" records list made --format json"#], environment: environment)
@@ -57,20 +66,31 @@ import Testing
         #expect(listed.stdout.contains(#""what":"it""#), "\(listed.stdout)")
 
         // /dev/fd/63 would name the records "63": the form must name itself.
-        let unnamed = try Programs.run(bash, ["-c", #""$K" run <(printf 'fields:\n  - id: what\n') --answers <(echo '{}')"#],
-                                       environment: environment)
+        let unnamed = try Programs.run(
+            bash, ["-c", #""$K" run <(printf 'fields:\n  - id: what\n') --answers <(echo '{}')"#],
+            environment: environment)
         #expect(unnamed.status == 2)
-        #expect(unnamed.stderr.hasSuffix(":1:1: error: a form read from a pipe has no file name to name its records by; add 'name: NAME' (a-z, 0-9 and _)\n"),
-                "\(unnamed.stderr)")
+        #expect(
+            unnamed.stderr.hasSuffix(
+                ":1:1: error: a form read from a pipe has no file name to name its records by; add 'name: NAME' (a-z, 0-9 and _)\n"
+            ),
+            "\(unnamed.stderr)")
         #expect(unnamed.stdout == "")
 
-        let checked = try Programs.run(bash, ["-c", #""$K" form check <(printf 'name: made\nfields:\n  - id: what\n    type: dat\n')"#],
-                                       environment: environment)
+        let checked = try Programs.run(
+            bash, ["-c", #""$K" form check <(printf 'name: made\nfields:\n  - id: what\n    type: dat\n')"#],
+            environment: environment)
         #expect(checked.status == 1)
-        #expect(checked.stderr.hasSuffix(":4:11: error: unknown type 'dat'; did you mean 'date'?\n"), "\(checked.stderr)")
+        #expect(
+            checked.stderr.hasSuffix(":4:11: error: unknown type 'dat'; did you mean 'date'?\n"), "\(checked.stderr)")
 
-        let huge = try Programs.run(bash, ["-c", #""$K" run --no-store <(echo 'name: big'; head -c 1100000 /dev/zero | tr '\0' '#') --answers <(echo '{}')"#],
-                                    environment: environment)
+        let huge = try Programs.run(
+            bash,
+            [
+                "-c",
+                #""$K" run --no-store <(echo 'name: big'; head -c 1100000 /dev/zero | tr '\0' '#') --answers <(echo '{}')"#,
+            ],
+            environment: environment)
         #expect(huge.status == 2)
         #expect(huge.stderr.contains("1 MiB"), "\(huge.stderr)")
     }
@@ -83,8 +103,10 @@ import Testing
     @Test func formattingStdinIsTheSameInEveryFolder() throws {
         let folder = try CLIRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("Layouts"), withIntermediateDirectories: true)
-        try "rows:\n  - [Calm, Tense]\n".write(to: folder.appendingPathComponent("Layouts/moods.yaml"), atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("Layouts"), withIntermediateDirectories: true)
+        try "rows:\n  - [Calm, Tense]\n".write(
+            to: folder.appendingPathComponent("Layouts/moods.yaml"), atomically: true, encoding: .utf8)
         let form = "fields: [{id: mood, layout: moods, strict: true, default: Calm}]\n"
         let canonical = "fields:\n  - id: mood\n    layout: moods\n    strict: true\n    default: Calm\n"
         for directory in [folder, CLIRunner.packageRoot] {
@@ -92,7 +114,8 @@ import Testing
             #expect(result.status == 0, "\(directory.path): \(result.stderr)")
             #expect(result.stdout == canonical)
         }
-        let layout = try CLIRunner.run(["layout", "fmt", "-"], stdin: "rows: [[{label: More, action: layout, to: moods}]]\n", in: folder)
+        let layout = try CLIRunner.run(
+            ["layout", "fmt", "-"], stdin: "rows: [[{label: More, action: layout, to: moods}]]\n", in: folder)
         #expect(layout.status == 0, "\(layout.stderr)")
         // The form's own errors still stop it.
         let broken = try CLIRunner.run(["form", "fmt", "-"], stdin: "fields: [{id: mood, type: dat}]\n", in: folder)
@@ -126,7 +149,8 @@ import Testing
         let version = try ProcFree.run(["--version"])
         #expect(version.status == 0, "\(version.stderr)")
         #expect(version.stdout.hasPrefix("keyform 0.1.0 (GNU readline "), "\(version.stdout)")
-        let run = try ProcFree.run(["run", "demo/todo.yaml", "--no-store", "--answers", "-"], stdin: #"{"text":"Buy milk","priority":"High"}"#)
+        let run = try ProcFree.run(
+            ["run", "demo/todo.yaml", "--no-store", "--answers", "-"], stdin: #"{"text":"Buy milk","priority":"High"}"#)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout == Self.todoRecord)
         let wrong = try ProcFree.run(["run"])
@@ -140,15 +164,18 @@ import Testing
 
         static let available: Bool = {
             guard Programs.isRoot, let unshare,
-                  let probe = try? Programs.run(unshare, ["--mount", "--propagation", "private", "/bin/sh", "-c", script, "/bin/true"])
+                let probe = try? Programs.run(
+                    unshare, ["--mount", "--propagation", "private", "/bin/sh", "-c", script, "/bin/true"])
             else { return false }
             return probe.status == 0
         }()
 
         static func run(_ arguments: [String], stdin: String? = nil) throws -> CLIRunner.Result {
             let unshare = try #require(unshare)
-            return try Programs.run(unshare, ["--mount", "--propagation", "private", "/bin/sh", "-c", script, CLIRunner.binary.path] + arguments,
-                                    stdin: stdin, environment: ["KEYFORM_CONFIG": "/dev/null"])
+            return try Programs.run(
+                unshare,
+                ["--mount", "--propagation", "private", "/bin/sh", "-c", script, CLIRunner.binary.path] + arguments,
+                stdin: stdin, environment: ["KEYFORM_CONFIG": "/dev/null"])
         }
     }
 }

@@ -17,13 +17,18 @@ import Testing
     @Test func aLinkedFolderIsCheckedAndALinkLoopEnds() throws {
         try withFolder { work in
             let real = work.appendingPathComponent("real")
-            try FileManager.default.createDirectory(at: real.appendingPathComponent("sub"), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: real.appendingPathComponent("sub"), withIntermediateDirectories: true)
             try Self.broken.write(to: real.appendingPathComponent("sub/bad.yaml"), atomically: true, encoding: .utf8)
-            try FileManager.default.createSymbolicLink(atPath: work.appendingPathComponent("linked").path, withDestinationPath: real.path)
-            try FileManager.default.createSymbolicLink(atPath: real.appendingPathComponent("sub/loop").path, withDestinationPath: real.path)
+            try FileManager.default.createSymbolicLink(
+                atPath: work.appendingPathComponent("linked").path, withDestinationPath: real.path)
+            try FileManager.default.createSymbolicLink(
+                atPath: real.appendingPathComponent("sub/loop").path, withDestinationPath: real.path)
             let result = try CLIRunner.run(["layout", "check", "linked"], in: work)
             #expect(result.status == 1)
-            #expect(result.stderr == "linked/sub/bad.yaml:3:28: error: unknown action 'nope'; expected 'text', 'keyboard', 'page', "
+            #expect(
+                result.stderr
+                    == "linked/sub/bad.yaml:3:28: error: unknown action 'nope'; expected 'text', 'keyboard', 'page', "
                     + "'layout', 'backspace', 'clear', 'done', 'next' or 'previous'\n")
             let forms = try CLIRunner.run(["form", "check", "linked"], in: work)
             #expect(forms.status == 1, "\(forms.stderr)")
@@ -45,7 +50,8 @@ import Testing
             #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == target)
             let formatted = try String(contentsOfFile: target, encoding: .utf8)
             #expect(formatted.contains("[High, Medium, Low]"))
-            #expect(try String(contentsOfFile: hard, encoding: .utf8) == formatted, "the hard link still shares the file")
+            #expect(
+                try String(contentsOfFile: hard, encoding: .utf8) == formatted, "the hard link still shares the file")
             var info = stat()
             #expect(stat(target, &info) == 0 && info.st_mode & 0o7777 == 0o640)
 
@@ -55,7 +61,8 @@ import Testing
             chmod(single, 0o600)
             #expect(try CLIRunner.run(["layout", "fmt", "single.yaml"], in: work).status == 0)
             #expect(stat(single, &info) == 0 && info.st_mode & 0o7777 == 0o600)
-            #expect(try FileManager.default.contentsOfDirectory(atPath: work.path).sorted()
+            #expect(
+                try FileManager.default.contentsOfDirectory(atPath: work.path).sorted()
                     == ["hard.yaml", "link.yaml", "priority.yaml", "single.yaml"], "no temporary file is left")
         }
     }
@@ -67,15 +74,20 @@ import Testing
         try withFolder { work in
             #expect(mkfifo(work.appendingPathComponent("pipe.yaml").path, 0o600) == 0)
             let expected = "pipe.yaml:1:1: error: not a regular file (a folder, FIFO or device); give a YAML file"
-            for arguments in [["layout", "check", "pipe.yaml"], ["layout", "check", "."], ["layout", "preview", "pipe.yaml"]] {
+            for arguments in [
+                ["layout", "check", "pipe.yaml"], ["layout", "check", "."], ["layout", "preview", "pipe.yaml"],
+            ] {
                 let result = try CLIRunner.run(arguments, stdin: "", in: work)
                 #expect(result.status != 0, "\(arguments)")
-                #expect(result.stderr.contains(expected.replacingOccurrences(of: "pipe.yaml:", with: "")), "\(arguments): \(result.stderr)")
+                #expect(
+                    result.stderr.contains(expected.replacingOccurrences(of: "pipe.yaml:", with: "")),
+                    "\(arguments): \(result.stderr)")
             }
             for arguments in [["form", "check", "pipe.yaml"], ["run", "pipe.yaml", "--no-store"]] {
                 let result = try CLIRunner.run(arguments, stdin: "", in: work)
                 #expect(result.status != 0, "\(arguments)")
-                #expect(result.stderr.contains("pipe.yaml:1:1: error: the file is empty"), "\(arguments): \(result.stderr)")
+                #expect(
+                    result.stderr.contains("pipe.yaml:1:1: error: the file is empty"), "\(arguments): \(result.stderr)")
             }
         }
     }

@@ -32,8 +32,10 @@ struct StoreCLI {
 
     /// `keyform ARGS` with `KEYFORM_DB` set to `database` and `TMPDIR` to the folder
     /// (where a record that cannot be stored is rescued).
-    func run(_ arguments: [String], stdin: String? = nil, database: String? = nil,
-             environment: [String: String] = [:]) throws -> CLIRunner.Result {
+    func run(
+        _ arguments: [String], stdin: String? = nil, database: String? = nil,
+        environment: [String: String] = [:]
+    ) throws -> CLIRunner.Result {
         var env = ["TMPDIR": folder.path]
         if let database { env["KEYFORM_DB"] = database }
         env.merge(environment) { _, given in given }
@@ -70,8 +72,10 @@ enum Programs {
     /// Runs `executable` in a session of its own, so without a controlling terminal
     /// wherever the tests run: `keyform run` draws on a terminal when it can open one
     /// (whatever stdin is), and these tests are about the runs without one.
-    static func run(_ executable: String, _ arguments: [String], stdin: String? = nil,
-                    environment: [String: String] = [:], in directory: URL = CLIRunner.packageRoot) throws -> Output {
+    static func run(
+        _ executable: String, _ arguments: [String], stdin: String? = nil,
+        environment: [String: String] = [:], in directory: URL = CLIRunner.packageRoot
+    ) throws -> Output {
         let process = Process()
         // `setsid --wait` gives back the program's exit status (Process's children lead a
         // process group, so setsid forks and waits); without setsid, the terminal stays.
@@ -100,9 +104,10 @@ enum Programs {
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         let errData = errors.wait()
         process.waitUntilExit()
-        return Output(status: process.terminationStatus,
-                      stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errData, as: UTF8.self))
+        return Output(
+            status: process.terminationStatus,
+            stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self))
     }
 
     /// Reads a pipe to its end on another thread.
@@ -139,9 +144,12 @@ enum PtyDriver {
     static let script = CLIRunner.packageRoot.appendingPathComponent("Tests/KeyformCLITests/Scripts/ptyform.py").path
 
     /// Runs the driver and returns its JSON lines, parsed.
-    static func run(_ arguments: [String], work: URL) throws -> (status: Int32, lines: [[String: Any]], stderr: String) {
-        let python = try #require(Programs.find("python3"), "the kill -9 test drives a pseudo-terminal with python3; install it")
-        let output = try Programs.run(python, [script] + arguments + ["--binary", CLIRunner.binary.path, "--work", work.path])
+    static func run(_ arguments: [String], work: URL) throws -> (status: Int32, lines: [[String: Any]], stderr: String)
+    {
+        let python = try #require(
+            Programs.find("python3"), "the kill -9 test drives a pseudo-terminal with python3; install it")
+        let output = try Programs.run(
+            python, [script] + arguments + ["--binary", CLIRunner.binary.path, "--work", work.path])
         let lines = output.stdout.split(separator: "\n").compactMap { line in
             (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]
         }
@@ -167,8 +175,9 @@ struct KillTestForm {
 
     /// Starts `keyform run FORM --db DATABASE --no-animation` in a new terminal.
     func start() throws -> FormRun {
-        try FormRun(["run", form, "--db", database, "--no-animation"],
-                    environment: ["HOME": work.path, "TMPDIR": work.path, "NO_MOTION": "1"])
+        try FormRun(
+            ["run", form, "--db", database, "--no-animation"],
+            environment: ["HOME": work.path, "TMPDIR": work.path, "NO_MOTION": "1"])
     }
 
     /// The focused field's row showing exactly `value` (`› Bravo    hal`).

@@ -14,7 +14,8 @@ import Testing
 /// PostgreSQL server too (`StoreKind`).
 @Suite struct StoreCLITests {
     /// The demo to-do form as the store sees it (for seeding drafts).
-    static let todo = Form(name: "todo", pages: [.init(fields: ["text", "priority", "done", "due", "note"].map { Field(id: $0) })])
+    static let todo = Form(
+        name: "todo", pages: [.init(fields: ["text", "priority", "done", "due", "note"].map { Field(id: $0) })])
 
     // MARK: - Records stored by run, listed and exported
 
@@ -23,9 +24,11 @@ import Testing
         let cli = try StoreCLI()
         defer { cli.remove() }
         let db = try store.location(in: cli.folder, named: "todo.sqlite")
-        for answers in [#"{"text":"Buy milk","priority":"High","due":"2026-11-21"}"#,
-                        #"{"text":"Call Ann, re: \"trip\"","priority":"Low"}"#,
-                        #"{"text":"Swim","priority":"High","note":"400m"}"#] {
+        for answers in [
+            #"{"text":"Buy milk","priority":"High","due":"2026-11-21"}"#,
+            #"{"text":"Call Ann, re: \"trip\"","priority":"Low"}"#,
+            #"{"text":"Swim","priority":"High","note":"400m"}"#,
+        ] {
             let result = try cli.submit("todo", answers, database: db)
             #expect(result.status == 0, "\(result.stderr)")
             #expect(result.stderr == "")
@@ -55,7 +58,8 @@ import Testing
         #expect(lines[4].hasPrefix("1  ") && lines[4].contains("Buy milk") && lines[4].contains("2026-11-21"))
         // Issue 12: the status in the form's own words (`states`), not yes/no; JSON and CSV keep false.
         #expect(lines[0].contains("Status"))
-        #expect(lines.dropFirst(2).allSatisfy { $0.contains("  In progress") && !$0.contains("  no  ") }, "\(table.stdout)")
+        #expect(
+            lines.dropFirst(2).allSatisfy { $0.contains("  In progress") && !$0.contains("  no  ") }, "\(table.stdout)")
 
         let csv = try cli.run(["records", "list", "todo", "--format", "csv"], database: db)
         #expect(csv.status == 0)
@@ -79,26 +83,35 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         // Line breaks and controls cannot be typed or answered, but a database edited by hand may hold them.
         try DatabaseQueue(path: db).write { db in
-            for data in [#"{"text":"日本語 👨\u200d👩\u200d👧 \u202eab\u2028c \u0085\u001b, \"q\"","priority":"Medium","done":false,"due":null,"note":"x\u2029y"}"#,
-                         #"{"text":"Café\u2028","priority":"Medium","done":false,"due":null,"note":"plain"}"#] {
-                try db.execute(sql: "INSERT INTO _record (form, created, updated, data) VALUES ('todo', ?, ?, ?)",
-                               arguments: ["2026-11-24T00:00:00.000Z", "2026-11-24T00:00:00.000Z", data])
+            for data in [
+                #"{"text":"日本語 👨\u200d👩\u200d👧 \u202eab\u2028c \u0085\u001b, \"q\"","priority":"Medium","done":false,"due":null,"note":"x\u2029y"}"#,
+                #"{"text":"Café\u2028","priority":"Medium","done":false,"due":null,"note":"plain"}"#,
+            ] {
+                try db.execute(
+                    sql: "INSERT INTO _record (form, created, updated, data) VALUES ('todo', ?, ?, ?)",
+                    arguments: ["2026-11-24T00:00:00.000Z", "2026-11-24T00:00:00.000Z", data])
             }
         }
         let json = try cli.run(["records", "list", "todo", "--format", "json"], database: db)
         #expect(json.status == 0)
         let lines = json.stdout.split(separator: "\n")
         try #require(lines.count == 5, "\(json.stdout)")
-        #expect(lines[1].hasSuffix(#""text":"Café\u2028","priority":"Medium","done":false,"due":null,"note":"plain"},"#),
-                "\(lines[1])")
-        #expect(lines[2].hasSuffix(#""text":"日本語 👨\#u{200D}👩\#u{200D}👧 \u202eab\u2028c \u0085\u001b, \"q\"","priority":"Medium","#
-                                   + #""done":false,"due":null,"note":"x\u2029y"},"#), "\(lines[2])")
+        #expect(
+            lines[1].hasSuffix(#""text":"Café\u2028","priority":"Medium","done":false,"due":null,"note":"plain"},"#),
+            "\(lines[1])")
+        #expect(
+            lines[2].hasSuffix(
+                #""text":"日本語 👨\#u{200D}👩\#u{200D}👧 \u202eab\u2028c \u0085\u001b, \"q\"","priority":"Medium","#
+                    + #""done":false,"due":null,"note":"x\u2029y"},"#), "\(lines[2])")
         let csv = try cli.run(["records", "list", "todo", "--format", "csv"], database: db)
         let rows = csv.stdout.components(separatedBy: "\r\n")
         try #require(rows.count == 5, "\(csv.stdout)")
         #expect(rows[1].hasSuffix(",\"Café\u{2028}\",Medium,false,,plain"), "\(rows[1])")
-        #expect(rows[2].hasSuffix(",\"日本語 👨\u{200D}👩\u{200D}👧 \u{202E}ab\u{2028}c \\u{85}\\u{1B}, \"\"q\"\"\",Medium,false,,\"x\u{2029}y\""),
-                "\(rows[2])")
+        #expect(
+            rows[2].hasSuffix(
+                ",\"日本語 👨\u{200D}👩\u{200D}👧 \u{202E}ab\u{2028}c \\u{85}\\u{1B}, \"\"q\"\"\",Medium,false,,\"x\u{2029}y\""
+            ),
+            "\(rows[2])")
     }
 
     @Test(arguments: StoreKind.allCases)
@@ -107,7 +120,8 @@ import Testing
         defer { cli.remove() }
         let db = try store.location(in: cli.folder, named: "todo.sqlite")
         for (n, priority) in ["High", "Low", "High", "Medium", "High"].enumerated() {
-            #expect(try cli.submit("todo", #"{"text":"task \#(n)","priority":"\#(priority)"}"#, database: db).status == 0)
+            #expect(
+                try cli.submit("todo", #"{"text":"task \#(n)","priority":"\#(priority)"}"#, database: db).status == 0)
         }
         let high = try cli.listed("todo", database: db, ["--where", "priority=High"])
         #expect(high.map { $0["text"] as? String } == ["task 4", "task 2", "task 0"])
@@ -164,10 +178,12 @@ import Testing
         // JSON by default, to stdout without -o, --where and --limit as for list.
         let toStdout = try cli.run(["records", "export", "todo", "--where", "text=one", "--limit", "5"], database: db)
         #expect(toStdout.status == 0)
-        let objects = try #require(try JSONSerialization.jsonObject(with: Data(toStdout.stdout.utf8)) as? [[String: Any]])
+        let objects = try #require(
+            try JSONSerialization.jsonObject(with: Data(toStdout.stdout.utf8)) as? [[String: Any]])
         #expect(objects.map { $0["text"] as? String } == ["one"])
         // A file that cannot be written is a clear error.
-        let blocked = try cli.run(["records", "export", "todo", "-o", cli.path("no/such/folder/out.json")], database: db)
+        let blocked = try cli.run(
+            ["records", "export", "todo", "-o", cli.path("no/such/folder/out.json")], database: db)
         #expect(blocked.status == 1)
         #expect(blocked.stderr.hasPrefix("keyform: cannot write"), "\(blocked.stderr)")
     }
@@ -185,8 +201,11 @@ import Testing
         #expect(try cli.submit(china, #"{"note":"北京"}"#, database: db).status == 0)
         #expect(try cli.listed(nippon, database: db).map { $0["note"] as? String } == ["東京"])
         #expect(try cli.listed(china, database: db).map { $0["note"] as? String } == ["北京"])
-        #expect(try cli.listed("日本", database: db).map { $0["note"] as? String } == ["東京"], "by the file's name, no file here")
-        #expect(try cli.listed("u65e5_u672c", database: db).map { $0["note"] as? String } == ["東京"], "by the stored name")
+        #expect(
+            try cli.listed("日本", database: db).map { $0["note"] as? String } == ["東京"],
+            "by the file's name, no file here")
+        #expect(
+            try cli.listed("u65e5_u672c", database: db).map { $0["note"] as? String } == ["東京"], "by the stored name")
     }
 
     /// SPEC "Store": reading records needs no form file. Without it, the store's
@@ -198,9 +217,13 @@ import Testing
         defer { cli.remove() }
         let db = cli.path("db.sqlite")
         #expect(try cli.submit("todo", #"{"text":"Buy milk"}"#, database: db).status == 0)
-        #expect(try cli.submit("todo", #"{"text":"Swim","priority":"High","done":true,"due":"2026-11-30"}"#, database: db).status == 0)
-        for more in [["--format", "json"], ["--format", "csv"], [], ["--where", "due=2026-11-30", "--format", "json"],
-                     ["--where", "done=yes"], ["--where", "due=", "--format", "csv"]] {
+        #expect(
+            try cli.submit("todo", #"{"text":"Swim","priority":"High","done":true,"due":"2026-11-30"}"#, database: db)
+                .status == 0)
+        for more in [
+            ["--format", "json"], ["--format", "csv"], [], ["--where", "due=2026-11-30", "--format", "json"],
+            ["--where", "done=yes"], ["--where", "due=", "--format", "csv"],
+        ] {
             let withFile = try cli.run(["records", "list", "todo"] + more, database: db)
             #expect(withFile.status == 0, "\(withFile.stderr)")
             let withoutFile = try listedWithoutTheFile(cli, ["records", "list", "todo"] + more, database: db)
@@ -215,9 +238,12 @@ import Testing
 
     /// `keyform ARGS` from the test's folder: no forms/ or demo/ there, and no per-user forms folder.
     func listedWithoutTheFile(_ cli: StoreCLI, _ arguments: [String], database: String) throws -> CLIRunner.Result {
-        try CLIRunner.run(arguments, in: cli.folder, environment: [
-            "KEYFORM_DB": database, "HOME": cli.folder.path, "XDG_CONFIG_HOME": cli.folder.path, "KEYFORM_FORMS": "",
-        ])
+        try CLIRunner.run(
+            arguments, in: cli.folder,
+            environment: [
+                "KEYFORM_DB": database, "HOME": cli.folder.path, "XDG_CONFIG_HOME": cli.folder.path,
+                "KEYFORM_FORMS": "",
+            ])
     }
 
     /// A database made by the version before the store kept form definitions
@@ -244,14 +270,17 @@ import Testing
         #expect(withFile.stdout.contains(#""due":null"#), "\(withFile.stdout)")
         let guessed = try listedWithoutTheFile(cli, ["records", "list", "todo", "--format", "json"], database: db)
         #expect(guessed.status == 0, "\(guessed.stderr)")
-        #expect(guessed.stdout.contains(#""text":"Buy milk","priority":"Medium","done":false,"due":"","note":""}"#),
-                "the fields guessed from the values: \(guessed.stdout)")
+        #expect(
+            guessed.stdout.contains(#""text":"Buy milk","priority":"Medium","done":false,"due":"","note":""}"#),
+            "the fields guessed from the values: \(guessed.stdout)")
         #expect(try listedWithoutTheFile(cli, ["records", "list", "todo"], database: db).status == 0)
         #expect(try Data(contentsOf: URL(fileURLWithPath: db)) == before, "reading left the old file as it was")
 
         #expect(try cli.submit("todo", #"{"text":"Swim"}"#, database: db).status == 0)
         let withFileNow = try cli.run(["records", "list", "todo", "--format", "json"], database: db)
-        #expect(try listedWithoutTheFile(cli, ["records", "list", "todo", "--format", "json"], database: db).stdout == withFileNow.stdout)
+        #expect(
+            try listedWithoutTheFile(cli, ["records", "list", "todo", "--format", "json"], database: db).stdout
+                == withFileNow.stdout)
     }
 
     /// A database with no records yet (an empty file, as SQLite makes one) lists
@@ -295,14 +324,19 @@ import Testing
         defer { cli.remove() }
         let other = cli.path("env.sqlite")
         let trips = cli.path("trips")
-        try FileManager.default.createDirectory(atPath: trips, withIntermediateDirectories: false,
-                                                attributes: [.posixPermissions: 0o750])
+        try FileManager.default.createDirectory(
+            atPath: trips, withIntermediateDirectories: false,
+            attributes: [.posixPermissions: 0o750])
         let db = trips + "/lisbon/2026/keyform.sqlite"
         // A permissive umask must not make the store readable by others.
         let sh = try #require(Programs.find("sh"))
-        let result = try Programs.run(sh, ["-c", #"umask 000; exec "$0" "$@""#, CLIRunner.binary.path,
-                                           "run", "todo", "--db", db, "--answers", "-"],
-                                      stdin: #"{"text":"Pack"}"#, environment: ["KEYFORM_DB": other])
+        let result = try Programs.run(
+            sh,
+            [
+                "-c", #"umask 000; exec "$0" "$@""#, CLIRunner.binary.path,
+                "run", "todo", "--db", db, "--answers", "-",
+            ],
+            stdin: #"{"text":"Pack"}"#, environment: ["KEYFORM_DB": other])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try mode(trips + "/lisbon") == 0o700)
         #expect(try mode(trips + "/lisbon/2026") == 0o700)
@@ -324,8 +358,9 @@ import Testing
         let cli = try StoreCLI()
         defer { cli.remove() }
         let data = cli.path("xdg")
-        let result = try cli.run(["run", "todo", "--answers", "-"], stdin: #"{"text":"XDG"}"#,
-                                 environment: ["KEYFORM_DB": "", "XDG_DATA_HOME": data])
+        let result = try cli.run(
+            ["run", "todo", "--answers", "-"], stdin: #"{"text":"XDG"}"#,
+            environment: ["KEYFORM_DB": "", "XDG_DATA_HOME": data])
         #expect(result.status == 0, "\(result.stderr)")
         let db = data + "/keyform/keyform.sqlite"
         #expect(try mode(data + "/keyform") == 0o700)
@@ -337,7 +372,9 @@ import Testing
         let cli = try StoreCLI()
         defer { cli.remove() }
         let db = cli.path("view.sqlite")
-        let form = try cli.form("swim", """
+        let form = try cli.form(
+            "swim",
+            """
             name: swim
             fields:
               - id: stroke
@@ -350,9 +387,13 @@ import Testing
               - id: race
                 type: boolean
             """)
-        #expect(try cli.submit(form, #"{"stroke":"Crawl","metres":400,"minutes":"7.5","day":"2026-11-21","race":"yes"}"#, database: db).status == 0)
+        #expect(
+            try cli.submit(
+                form, #"{"stroke":"Crawl","metres":400,"minutes":"7.5","day":"2026-11-21","race":"yes"}"#, database: db
+            ).status == 0)
         #expect(try cli.submit(form, #"{"stroke":"Back","metres":"100"}"#, database: db).status == 0)
-        let query = "SELECT _id, stroke, metres, typeof(metres), minutes, typeof(minutes), day, race, typeof(race) FROM swim ORDER BY _id"
+        let query =
+            "SELECT _id, stroke, metres, typeof(metres), minutes, typeof(minutes), day, race, typeof(race) FROM swim ORDER BY _id"
         let expected = [
             "1|Crawl|400|integer|7.5|real|2026-11-21|1|integer",
             "2|Back|100|integer||null|||null",
@@ -380,11 +421,17 @@ import Testing
         defer { cli.remove() }
         let db = cli.path("drafts.sqlite")
         try AppDatabase.open(path: db).saveDraft(
-            form: Self.todo, values: ["text": "From the draft", "priority": "High", "due": "2026-12-01", "note": "drafted"], focus: "due")
+            form: Self.todo,
+            values: ["text": "From the draft", "priority": "High", "due": "2026-12-01", "note": "drafted"], focus: "due"
+        )
         // Answers win over the draft; absent ones (and "", no answer) come from it.
-        let result = try cli.submit("todo", #"{"priority":"Low","note":"answered","due":""}"#, database: db, ["--resume"])
+        let result = try cli.submit(
+            "todo", #"{"priority":"Low","note":"answered","due":""}"#, database: db, ["--resume"])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout == #"{"text":"From the draft","priority":"Low","done":false,"due":"2026-12-01","note":"answered"}"# + "\n")
+        #expect(
+            result.stdout
+                == #"{"text":"From the draft","priority":"Low","done":false,"due":"2026-12-01","note":"answered"}"#
+                + "\n")
         #expect(try AppDatabase.open(path: db).draft(form: Self.todo) == nil, "a submitted form's draft is removed")
         #expect(try cli.listed("todo", database: db).map { $0["text"] as? String } == ["From the draft"])
         // --resume without a draft is no error.
@@ -396,19 +443,23 @@ import Testing
         defer { cli.remove() }
         let db = cli.path("drafts.sqlite")
         // A draft holds text as typed, valid or not yet.
-        try AppDatabase.open(path: db).saveDraft(form: Self.todo, values: ["text": "Half", "due": "2026-1"], focus: "due")
+        try AppDatabase.open(path: db).saveDraft(
+            form: Self.todo, values: ["text": "Half", "due": "2026-1"], focus: "due")
         let result = try cli.submit("todo", "{}", database: db, ["--resume"])
         #expect(result.status == 2)
         #expect(result.stdout == "")
         #expect(result.stderr.contains("field 'due'"), "\(result.stderr)")
-        #expect(try AppDatabase.open(path: db).draft(form: Self.todo)?.values["text"] == "Half", "nothing submitted: the draft stays")
+        #expect(
+            try AppDatabase.open(path: db).draft(form: Self.todo)?.values["text"] == "Half",
+            "nothing submitted: the draft stays")
     }
 
     @Test func withoutResumeHeadlessIgnoresTheDraftAndKeepsIt() throws {
         let cli = try StoreCLI()
         defer { cli.remove() }
         let db = cli.path("drafts.sqlite")
-        try AppDatabase.open(path: db).saveDraft(form: Self.todo, values: ["text": "Someone typing", "due": "2026-12-01"], focus: "due")
+        try AppDatabase.open(path: db).saveDraft(
+            form: Self.todo, values: ["text": "Someone typing", "due": "2026-12-01"], focus: "due")
         // Nothing is asked without a terminal, and the draft is not used...
         let missing = try cli.submit("todo", "{}", database: db)
         #expect(missing.status == 2)
@@ -426,7 +477,8 @@ import Testing
         let cli = try StoreCLI()
         defer { cli.remove() }
         let db = cli.path("drafts.sqlite")
-        try AppDatabase.open(path: db).saveDraft(form: Self.todo, values: ["text": "Old", "note": "old note"], focus: "note")
+        try AppDatabase.open(path: db).saveDraft(
+            form: Self.todo, values: ["text": "Old", "note": "old note"], focus: "note")
         let result = try cli.submit("todo", #"{"text":"New"}"#, database: db, ["--fresh"])
         #expect(result.status == 0)
         #expect(result.stdout.contains(#""note":"""#), "the draft's values are not used")
@@ -449,7 +501,9 @@ import Testing
         let fromA = try cli.submit("todo", "{}", database: a, ["--resume"])
         #expect(fromA.status == 0)
         #expect(fromA.stdout.hasPrefix(#"{"text":"in a""#))
-        #expect(try AppDatabase.open(path: a).draft(form: other)?.values["text"] == "other form", "another form's draft is left alone")
+        #expect(
+            try AppDatabase.open(path: a).draft(form: other)?.values["text"] == "other form",
+            "another form's draft is left alone")
     }
 
     // MARK: - default: last
@@ -459,7 +513,9 @@ import Testing
         let cli = try StoreCLI()
         defer { cli.remove() }
         let db = try store.location(in: cli.folder, named: "last.sqlite")
-        let form = try cli.form("swimlog", """
+        let form = try cli.form(
+            "swimlog",
+            """
             name: swimlog
             fields:
               - id: pool
@@ -475,10 +531,14 @@ import Testing
             return result.stdout
         }
         #expect(try run("{}") == #"{"pool":"","lengths":null,"note":""}"# + "\n", "no record yet: empty")
-        #expect(try run(#"{"pool":"Lisbon","lengths":40,"note":"cold"}"#) == #"{"pool":"Lisbon","lengths":40,"note":"cold"}"# + "\n")
+        #expect(
+            try run(#"{"pool":"Lisbon","lengths":40,"note":"cold"}"#)
+                == #"{"pool":"Lisbon","lengths":40,"note":"cold"}"# + "\n")
         #expect(try run("{}") == #"{"pool":"Lisbon","lengths":40,"note":""}"# + "\n", "note has no default: last")
         #expect(try run(#"{"pool":"Porto"}"#) == #"{"pool":"Porto","lengths":40,"note":""}"# + "\n")
-        #expect(try run(#"{"lengths":""}"#) == #"{"pool":"Porto","lengths":40,"note":""}"# + "\n", #""" means no answer: the default"#)
+        #expect(
+            try run(#"{"lengths":""}"#) == #"{"pool":"Porto","lengths":40,"note":""}"# + "\n",
+            #""" means no answer: the default"#)
         // --no-store reads nothing either: no last value.
         let unstored = try cli.submit(form, "{}", database: db, ["--no-store"])
         #expect(unstored.stdout == #"{"pool":"","lengths":null,"note":""}"# + "\n")
@@ -490,34 +550,45 @@ import Testing
     /// exit 3, the record on stdout, a message that names the problem and the
     /// rescue file, and the rescue file holding the record. Returns stderr.
     @discardableResult
-    func expectRescued(_ cli: StoreCLI, database: String, because reason: String, asUser launcher: [String] = [],
-                       rescueFolder: String? = nil, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> String {
+    func expectRescued(
+        _ cli: StoreCLI, database: String, because reason: String, asUser launcher: [String] = [],
+        rescueFolder: String? = nil, sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) throws -> String {
         let record = #"{"text":"Precious","priority":"High","done":false,"due":"2026-11-21","note":""}"#
         // A copy of the form beside the database: as root the run is `nobody`'s, who may
         // not be able to read the package (a clone in a 0700 folder).
         let form = cli.folder.appendingPathComponent("todo.yaml")
         if !FileManager.default.fileExists(atPath: form.path) {
-            try FileManager.default.copyItem(at: CLIRunner.packageRoot.appendingPathComponent("demo/todo.yaml"), to: form)
+            try FileManager.default.copyItem(
+                at: CLIRunner.packageRoot.appendingPathComponent("demo/todo.yaml"), to: form)
         }
         let arguments = ["run", form.path, "--db", database, "--answers", "-"]
         let environment = ["TMPDIR": rescueFolder ?? cli.folder.path]
         let result: Programs.Output
         if launcher.isEmpty {
-            result = try Programs.run(CLIRunner.binary.path, arguments, stdin: #"{"text":"Precious","priority":"High","due":"2026-11-21"}"#,
-                                      environment: environment)
+            result = try Programs.run(
+                CLIRunner.binary.path, arguments, stdin: #"{"text":"Precious","priority":"High","due":"2026-11-21"}"#,
+                environment: environment)
         } else {
-            result = try Programs.run(launcher[0], Array(launcher.dropFirst()) + [CLIRunner.binary.path] + arguments,
-                                      stdin: #"{"text":"Precious","priority":"High","due":"2026-11-21"}"#, environment: environment)
+            result = try Programs.run(
+                launcher[0], Array(launcher.dropFirst()) + [CLIRunner.binary.path] + arguments,
+                stdin: #"{"text":"Precious","priority":"High","due":"2026-11-21"}"#, environment: environment)
         }
         #expect(result.status == 3, "\(result.stderr)", sourceLocation: sourceLocation)
         #expect(result.stdout == record + "\n", sourceLocation: sourceLocation)
-        #expect(result.stderr.hasPrefix("keyform: the record was NOT stored: "), "\(result.stderr)", sourceLocation: sourceLocation)
+        #expect(
+            result.stderr.hasPrefix("keyform: the record was NOT stored: "), "\(result.stderr)",
+            sourceLocation: sourceLocation)
         #expect(result.stderr.contains(reason), "\(result.stderr)", sourceLocation: sourceLocation)
         #expect(result.stderr.contains("Nothing is lost"), sourceLocation: sourceLocation)
-        #expect(!result.stderr.contains("Fatal error") && !result.stderr.contains("Stack dump"), sourceLocation: sourceLocation)
-        let rescued = try #require(rescuePath(in: result.stderr), "the message names the rescue file: \(result.stderr)",
-                                   sourceLocation: sourceLocation)
-        #expect(rescued.hasPrefix((rescueFolder ?? cli.folder.path) + "/"), "\(rescued)", sourceLocation: sourceLocation)
+        #expect(
+            !result.stderr.contains("Fatal error") && !result.stderr.contains("Stack dump"),
+            sourceLocation: sourceLocation)
+        let rescued = try #require(
+            rescuePath(in: result.stderr), "the message names the rescue file: \(result.stderr)",
+            sourceLocation: sourceLocation)
+        #expect(
+            rescued.hasPrefix((rescueFolder ?? cli.folder.path) + "/"), "\(rescued)", sourceLocation: sourceLocation)
         let saved = try String(contentsOfFile: rescued, encoding: .utf8)
         #expect(saved.trimmingCharacters(in: .newlines) == record, sourceLocation: sourceLocation)
         #expect(try mode(rescued) == 0o600, "a record is private", sourceLocation: sourceLocation)
@@ -533,7 +604,8 @@ import Testing
         defer { cli.remove() }
         // No server's socket in the test's own folder.
         let down = "postgres://keyform:s3cret@/keyform?host=\(cli.folder.path)"
-        let stderr = try expectRescued(cli, database: down, because: "cannot reach the database server of 'postgres://keyform@/keyform?host=")
+        let stderr = try expectRescued(
+            cli, database: down, because: "cannot reach the database server of 'postgres://keyform@/keyform?host=")
         #expect(stderr.contains("no server socket at \(cli.folder.path)/.s.PGSQL.5432"), "\(stderr)")
         #expect(!stderr.contains("s3cret"), "never the password")
         let rescued = try #require(rescuePath(in: stderr))
@@ -549,10 +621,13 @@ import Testing
     /// as anyone else, none.
     func asNobody() throws -> [String] {
         guard Programs.isRoot else { return [] }
-        let setpriv = try #require(Programs.find("setpriv"), "as root, this test runs keyform as nobody with setpriv (util-linux)")
+        let setpriv = try #require(
+            Programs.find("setpriv"), "as root, this test runs keyform as nobody with setpriv (util-linux)")
         let launcher = [setpriv, "--reuid=nobody", "--regid=nogroup", "--clear-groups"]
         let probe = try Programs.run(launcher[0], Array(launcher.dropFirst()) + [CLIRunner.binary.path, "--help"])
-        try #require(probe.status == 0, """
+        try #require(
+            probe.status == 0,
+            """
             as root, this test runs keyform as nobody, who cannot run \(CLIRunner.binary.path) here \
             (a folder on the way, or the Swift runtime's, is not readable by others): \(probe.stderr)
             """)
@@ -581,10 +656,12 @@ import Testing
             try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: cli.folder.path)
             rescueFolder = rescue
         }
-        let stderr = try expectRescued(cli, database: db, because: "read-only", asUser: launcher, rescueFolder: rescueFolder)
+        let stderr = try expectRescued(
+            cli, database: db, because: "read-only", asUser: launcher, rescueFolder: rescueFolder)
         #expect(stderr.contains(db))
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: db)
-        #expect(try cli.listed("todo", database: db).map { $0["text"] as? String } == ["Before"], "the file is as it was")
+        #expect(
+            try cli.listed("todo", database: db).map { $0["text"] as? String } == ["Before"], "the file is as it was")
     }
 
     @Test func aCorruptDatabase() throws {
@@ -594,8 +671,10 @@ import Testing
         #expect(try cli.submit("todo", #"{"text":"Before"}"#, database: db).status == 0)
         // Damage the records table's first page (its b-tree root).
         let (root, pageSize) = try DatabaseQueue(path: db).read { db in
-            (try Int.fetchOne(db, sql: "SELECT rootpage FROM sqlite_master WHERE name = '_record'") ?? 0,
-             try Int.fetchOne(db, sql: "PRAGMA page_size") ?? 0)
+            (
+                try Int.fetchOne(db, sql: "SELECT rootpage FROM sqlite_master WHERE name = '_record'") ?? 0,
+                try Int.fetchOne(db, sql: "PRAGMA page_size") ?? 0
+            )
         }
         #expect(!FileManager.default.fileExists(atPath: db + "-wal"), "closed cleanly: all in the main file")
         let file = try #require(FileHandle(forUpdatingAtPath: db))
@@ -627,14 +706,17 @@ import Testing
         let queue = try DatabaseQueue(path: db)
         let (rootPage, pageSize) = try queue.write { db -> (Int, Int) in
             // Enough records for the table to be a tree: an interior root over several leaves.
-            try db.execute(sql: """
-                WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 300)
-                INSERT INTO _record (form, created, updated, data)
-                SELECT 'todo', '2026-11-21T10:00:00.000Z', '2026-11-21T10:00:00.000Z',
-                       json_object('text', printf('record %d %.200c', i, 'x')) FROM n
-                """)
-            return (try Int.fetchOne(db, sql: "SELECT rootpage FROM sqlite_master WHERE name = '_record'") ?? 0,
-                    try Int.fetchOne(db, sql: "PRAGMA page_size") ?? 0)
+            try db.execute(
+                sql: """
+                    WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 300)
+                    INSERT INTO _record (form, created, updated, data)
+                    SELECT 'todo', '2026-11-21T10:00:00.000Z', '2026-11-21T10:00:00.000Z',
+                           json_object('text', printf('record %d %.200c', i, 'x')) FROM n
+                    """)
+            return (
+                try Int.fetchOne(db, sql: "SELECT rootpage FROM sqlite_master WHERE name = '_record'") ?? 0,
+                try Int.fetchOne(db, sql: "PRAGMA page_size") ?? 0
+            )
         }
         try queue.close()
         #expect(!FileManager.default.fileExists(atPath: db + "-wal"), "closed cleanly: all in the main file")
@@ -656,7 +738,9 @@ import Testing
         try #require(leaf[0] == 0x0D)
         let cells = (0..<(Int(leaf[3]) << 8 | Int(leaf[4]))).map { Int(leaf[8 + 2 * $0]) << 8 | Int(leaf[9 + 2 * $0]) }
         let last = try #require(cells.indices.max { cells[$0] < cells[$1] })
-        try #require(leaf[cells[last]] & 0x80 != 0 && cells[last] + 1_920 > pageSize, "a two-byte size, near the end of the page")
+        try #require(
+            leaf[cells[last]] & 0x80 != 0 && cells[last] + 1_920 > pageSize, "a two-byte size, near the end of the page"
+        )
         try file.seek(toOffset: UInt64((leftmost - 1) * pageSize + cells[last]))
         file.write(Data([0x8F]))
         try file.close()
@@ -708,7 +792,8 @@ import Testing
         let cli = try StoreCLI()
         defer { cli.remove() }
         try Data("a file".utf8).write(to: URL(fileURLWithPath: cli.path("afile")))
-        let stderr = try expectRescued(cli, database: cli.path("afile/data/keyform.sqlite"), because: "cannot create the folder")
+        let stderr = try expectRescued(
+            cli, database: cli.path("afile/data/keyform.sqlite"), because: "cannot create the folder")
         #expect(stderr.contains("a part of the path is a file"), "\(stderr)")
     }
 
@@ -729,8 +814,9 @@ import Testing
             try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: cli.folder.path)
             rescueFolder = rescue
         }
-        let stderr = try expectRescued(cli, database: locked + "/sub/keyform.sqlite", because: "cannot create the folder",
-                                       asUser: launcher, rescueFolder: rescueFolder)
+        let stderr = try expectRescued(
+            cli, database: locked + "/sub/keyform.sqlite", because: "cannot create the folder",
+            asUser: launcher, rescueFolder: rescueFolder)
         #expect(stderr.contains("permission denied"), "\(stderr)")
     }
 
@@ -741,8 +827,11 @@ import Testing
         try Data("not a database, not at all".utf8).write(to: URL(fileURLWithPath: cli.path("bad.sqlite")))
         let results = ManagedResults(count: 6)
         DispatchQueue.concurrentPerform(iterations: 6) { n in
-            results.set(n, try? Programs.run(CLIRunner.binary.path, ["run", "todo", "--db", cli.path("bad.sqlite"), "--answers", "-"],
-                                             stdin: #"{"text":"run \#(n)"}"#, environment: ["TMPDIR": cli.folder.path]))
+            results.set(
+                n,
+                try? Programs.run(
+                    CLIRunner.binary.path, ["run", "todo", "--db", cli.path("bad.sqlite"), "--answers", "-"],
+                    stdin: #"{"text":"run \#(n)"}"#, environment: ["TMPDIR": cli.folder.path]))
         }
         var rescued: Set<String> = []
         for n in 0..<6 {

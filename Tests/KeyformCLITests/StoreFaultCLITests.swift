@@ -34,13 +34,18 @@ import Testing
         try withFolder { work in
             let trials = 100
             let seed = UInt32.random(in: 0...UInt32.max)
-            let (status, lines, stderr) = try PtyDriver.run(["kill9", "--trials", "\(trials)", "--seed", "\(seed)"], work: work)
+            let (status, lines, stderr) = try PtyDriver.run(
+                ["kill9", "--trials", "\(trials)", "--seed", "\(seed)"], work: work)
             let reports = lines.filter { $0["trial"] != nil }
-            let summary = try #require(lines.first { $0["summary"] != nil }, "the driver ended early (seed \(seed)): \(stderr)")
+            let summary = try #require(
+                lines.first { $0["summary"] != nil }, "the driver ended early (seed \(seed)): \(stderr)")
             #expect(reports.count == trials)
             for report in reports {
                 let problems = report["problems"] as? [String] ?? []
-                #expect(problems.isEmpty, "trial \(report["trial"] ?? "?") (seed \(seed); rerun with --seed): \(problems.joined(separator: "\n"))")
+                #expect(
+                    problems.isEmpty,
+                    "trial \(report["trial"] ?? "?") (seed \(seed); rerun with --seed): \(problems.joined(separator: "\n"))"
+                )
             }
             #expect(status == 0, "seed \(seed): \(stderr)")
             #expect(summary["shared_integrity"] as? String == "ok")
@@ -49,9 +54,13 @@ import Testing
             // some fields, and after Done.
             func count(_ predicate: ([String: Any]) -> Bool) -> Int { reports.filter(predicate).count }
             let killed = count { $0["killed"] as? Bool == true }
-            let beforeCommits = count { $0["killed"] as? Bool == true && ($0["committed"] as? [String])?.isEmpty == true }
-            let midForm = count { $0["killed"] as? Bool == true && ($0["committed"] as? [String])?.isEmpty == false
-                && $0["stored"] as? Bool == false }
+            let beforeCommits = count {
+                $0["killed"] as? Bool == true && ($0["committed"] as? [String])?.isEmpty == true
+            }
+            let midForm = count {
+                $0["killed"] as? Bool == true && ($0["committed"] as? [String])?.isEmpty == false
+                    && $0["stored"] as? Bool == false
+            }
             let stored = count { $0["stored"] as? Bool == true }
             let resumed = count { $0["resumed"] as? Bool == true }
             #expect(killed >= trials / 2)
@@ -63,19 +72,25 @@ import Testing
             let shared = work.appendingPathComponent("shared/keyform.sqlite").path
             #expect(try AppDatabase.open(path: shared).integrityCheck() == ["ok"])
             let seconds = summary["seconds"] as? Double ?? 0
-            print("kill -9: \(trials) trials in \(String(format: "%.1f", seconds)) s (seed \(seed)): \(killed) killed "
-                  + "(\(beforeCommits) before any commit, \(midForm) mid-form), \(stored) stored, \(resumed) resumed with --resume")
+            print(
+                "kill -9: \(trials) trials in \(String(format: "%.1f", seconds)) s (seed \(seed)): \(killed) killed "
+                    + "(\(beforeCommits) before any commit, \(midForm) mid-form), \(stored) stored, \(resumed) resumed with --resume"
+            )
         }
     }
 
     // MARK: - Signals and keys that leave a form unfinished
 
-    static let halfTyped: [String: FieldInput] = ["alpha": "first", "bravo": "hal", "level": "", "charlie": "", "delta": ""]
+    static let halfTyped: [String: FieldInput] = [
+        "alpha": "first", "bravo": "hal", "level": "", "charlie": "", "delta": "",
+    ]
 
     /// After typing and committing one field and typing half of the next, each way
     /// of leaving saves the draft with both, the field being typed included, gives
     /// the terminal back, and exits with its status.
-    @Test(arguments: [("TERM", 143), ("HUP", 129), ("QUIT", 131), ("INT", 130), ("hangup", 129), ("ctrl-c", 130), ("esc", 1)])
+    @Test(arguments: [
+        ("TERM", 143), ("HUP", 129), ("QUIT", 131), ("INT", 130), ("hangup", 129), ("ctrl-c", 130), ("esc", 1),
+    ])
     func leavingUnfinishedSavesTheDraftWithTheFieldBeingTyped(action: String, status: Int32) throws {
         try withFolder { work in
             let form = try KillTestForm(work: work)
@@ -93,7 +108,9 @@ import Testing
             #expect(draft?.values == Self.halfTyped, "\(action): \(String(describing: draft))")
             #expect(draft?.focus == "bravo")
             #expect(try form.integrity() == ["ok"])
-            #expect(try StoreCLI(folder: work).listed(form.form, database: form.database).isEmpty, "nothing submitted, nothing stored")
+            #expect(
+                try StoreCLI(folder: work).listed(form.form, database: form.database).isEmpty,
+                "nothing submitted, nothing stored")
         }
     }
 
@@ -106,7 +123,8 @@ import Testing
         #expect(try first.result().status == 143)
         let run = try form.start()
         try run.tmux.wait(for: "the offer to resume") { screen in
-            screen.contains("Resume the draft of 'Kill test' saved at ") && screen.trimmingCharacters(in: .whitespacesAndNewlines).hasSuffix("[Y/n]")
+            screen.contains("Resume the draft of 'Kill test' saved at ")
+                && screen.trimmingCharacters(in: .whitespacesAndNewlines).hasSuffix("[Y/n]")
         }
         return run
     }
@@ -119,7 +137,9 @@ import Testing
             let run = try offerADraft(form)
             defer { run.close() }
             let question = try #require(try run.tmux.screen().split(separator: "\n").first { $0.contains("Resume") })
-            #expect(question.wholeMatch(of: /Resume the draft of 'Kill test' saved at \d\d:\d\d\? \[Y\/n\]/) != nil, "\(question)")
+            #expect(
+                question.wholeMatch(of: /Resume the draft of 'Kill test' saved at \d\d:\d\d\? \[Y\/n\]/) != nil,
+                "\(question)")
             try run.tmux.press("Enter")  // Enter means yes
             try run.tmux.wait(forRow: "  Alpha    first")
             try KillTestForm.waitFocused(run.tmux, "Bravo", "hal")
@@ -164,7 +184,9 @@ import Testing
     /// Leaving while the offer is asked keeps the draft, gives the terminal back in
     /// its cooked mode (a signal's default action would leave it raw: no echo, no
     /// line editing in the shell), and exits with the status the form would have.
-    @Test(arguments: [("TERM", 143), ("HUP", 129), ("QUIT", 131), ("INT", 130), ("hangup", 129), ("ctrl-c", 130), ("esc", 1)])
+    @Test(arguments: [
+        ("TERM", 143), ("HUP", 129), ("QUIT", 131), ("INT", 130), ("hangup", 129), ("ctrl-c", 130), ("esc", 1),
+    ])
     func leavingAtTheOfferKeepsTheDraftAndTheTerminal(action: String, status: Int32) throws {
         try withFolder { work in
             let form = try KillTestForm(work: work)
@@ -214,12 +236,12 @@ import Testing
             let workers = 4, each = 250
             let form = work.appendingPathComponent("count.yaml").path
             try """
-                name: count
-                fields:
-                  - id: worker
-                  - id: n
-                    type: integer
-                """.write(toFile: form, atomically: true, encoding: .utf8)
+            name: count
+            fields:
+              - id: worker
+              - id: n
+                type: integer
+            """.write(toFile: form, atomically: true, encoding: .utf8)
             let db = work.appendingPathComponent("shared.sqlite").path
             let sh = try #require(Programs.find("sh"))
             let script = """
@@ -233,9 +255,14 @@ import Testing
             let results = ManagedResults(count: workers)
             let start = Date()
             DispatchQueue.concurrentPerform(iterations: workers) { w in
-                results.set(w, try? Programs.run(sh, ["-c", script], environment: [
-                    "COUNT": "\(each)", "WORKER": "w\(w)", "KEYFORM": CLIRunner.binary.path, "FORM": form, "DB": db,
-                ]))
+                results.set(
+                    w,
+                    try? Programs.run(
+                        sh, ["-c", script],
+                        environment: [
+                            "COUNT": "\(each)", "WORKER": "w\(w)", "KEYFORM": CLIRunner.binary.path, "FORM": form,
+                            "DB": db,
+                        ]))
             }
             let seconds = Date().timeIntervalSince(start)
             for w in 0..<workers {
@@ -244,7 +271,8 @@ import Testing
                 #expect(result.stderr == "", "\(result.stderr)")
             }
             let listed = try CLIRunner.run(["records", "list", form, "--format", "json", "--db", db])
-            let objects = try #require(try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])
+            let objects = try #require(
+                try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])
             #expect(objects.count == workers * each)
             var seen: [String: Int] = [:]
             for object in objects {
@@ -252,7 +280,8 @@ import Testing
             }
             let expected = Set((0..<workers).flatMap { w in (0..<each).map { "w\(w)/\($0)" } })
             #expect(Set(seen.keys) == expected, "lost: \(expected.subtracting(seen.keys).sorted().prefix(10))")
-            #expect(seen.values.allSatisfy { $0 == 1 }, "doubled: \(seen.filter { $0.value > 1 }.keys.sorted().prefix(10))")
+            #expect(
+                seen.values.allSatisfy { $0 == 1 }, "doubled: \(seen.filter { $0.value > 1 }.keys.sorted().prefix(10))")
             #expect(Set(objects.compactMap { $0["_id"] as? Int }).count == workers * each)
             #expect(try AppDatabase.open(path: db).integrityCheck() == ["ok"])
             print("\(workers) x \(each) keyform run processes into one file: \(String(format: "%.1f", seconds)) s")

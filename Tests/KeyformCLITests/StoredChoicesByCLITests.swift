@@ -23,9 +23,12 @@ import Testing
         // The same record name, not strict: the cities a first trip to each country stored.
         try FileManager.default.createDirectory(atPath: cli.path("seed"), withIntermediateDirectories: true)
         let seed = cli.path("seed/trip.yaml")
-        try Self.trip.replacingOccurrences(of: "strict: true", with: "").write(toFile: seed, atomically: true, encoding: .utf8)
-        for answers in [#"{"country":"Canada","city":"Toronto"}"#, #"{"country":"Mexico","city":"Oaxaca"}"#,
-                        #"{"country":"Canada","city":"Ottawa"}"#] {
+        try Self.trip.replacingOccurrences(of: "strict: true", with: "").write(
+            toFile: seed, atomically: true, encoding: .utf8)
+        for answers in [
+            #"{"country":"Canada","city":"Toronto"}"#, #"{"country":"Mexico","city":"Oaxaca"}"#,
+            #"{"country":"Canada","city":"Ottawa"}"#,
+        ] {
             let result = try cli.submit(seed, answers, database: db)
             #expect(result.status == 0, "\(answers): \(result.stderr)")
         }

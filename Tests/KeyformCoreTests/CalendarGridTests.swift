@@ -70,7 +70,8 @@ struct CalendarGridTests {
         let (state, context) = try Self.onDue()
         #expect(state.grid == FormState.Grid(layout: "calendar:2026-11"))
         // A field that holds a date opens on its month, that day highlighted.
-        var dated = FormState.start(context, values: ["text": "Taxes", "due": "2027-01-05"], focus: context.index(ofField: "due")!)
+        var dated = FormState.start(
+            context, values: ["text": "Taxes", "due": "2027-01-05"], focus: context.index(ofField: "due")!)
         _ = FormEngine.reduce(&dated, .swapViewPressed, context)
         #expect(dated.grid?.layout == "calendar:2027-01")
         #expect(Self.highlighted(dated, context) == "2027-01-05")
@@ -132,7 +133,9 @@ struct CalendarGridTests {
         _ = FormEngine.reduce(&priority, .gridMoved(.right), todo)
         let other = FormKeyMaps.standard.footer(in: FormKeySituation(state: priority, context: todo), width: 200)
         #expect(!other.contains("month") && !other.contains("today"), "\(other)")
-        #expect(FormKeyMaps.standard.grid.action(for: .character("t"), in: FormKeySituation(state: priority, context: todo)) == .pressHotkey)
+        #expect(
+            FormKeyMaps.standard.grid.action(for: .character("t"), in: FormKeySituation(state: priority, context: todo))
+                == .pressHotkey)
     }
 
     @Test func theCalendarFrame() throws {
@@ -149,7 +152,10 @@ struct CalendarGridTests {
                 layout: calendar
             """
         let parsed = FormParser.parse(bytes: Array(source.utf8), stem: "wrong", layouts: DemoForms.availability)
-        #expect(parsed.diagnostics.map(\.description).contains { $0.contains("'layout: calendar' is for date and datetime fields") },
-                "\(parsed.diagnostics)")
+        #expect(
+            parsed.diagnostics.map(\.description).contains {
+                $0.contains("'layout: calendar' is for date and datetime fields")
+            },
+            "\(parsed.diagnostics)")
     }
 }

@@ -3,17 +3,21 @@ import Testing
 
 @Suite struct ChoiceLayoutTests {
     @Test func choicesAreReadFromTheFormFile() throws {
-        let parsed = FormParser.parse("""
+        let parsed = FormParser.parse(
+            """
             fields:
               - id: list
                 choices: {from: checklist.list, order: frequent, limit: 5}
             """, stem: "x", layouts: { _ in .missing })
         #expect(parsed.diagnostics == [])
-        #expect(parsed.value?.fields.first?.choices == Field.ChoiceSource(form: "checklist", field: "list", order: .frequent, limit: 5))
+        #expect(
+            parsed.value?.fields.first?.choices
+                == Field.ChoiceSource(form: "checklist", field: "list", order: .frequent, limit: 5))
     }
 
     @Test func badChoicesAreDiagnosedWhereTheyAre() {
-        let parsed = FormParser.parse("""
+        let parsed = FormParser.parse(
+            """
             fields:
               - id: a
                 choices: {from: checklist}
@@ -23,15 +27,19 @@ import Testing
                 layout: priority
                 choices: {from: x.y}
             """, stem: "x", layouts: { _ in .found(Layout(pages: [.init(rows: [[.init(label: "k")]])])) })
-        #expect(parsed.diagnostics.map(\.description) == [
-            "3:21: error: 'from' must be FORM.FIELD (a form's name and one of its field ids, like checklist.name), found 'checklist'",
-            "5:33: error: unknown order 'newest'; expected 'recent' or 'frequent'",
-            "8:5: error: a field offers a 'layout' or 'choices' from the store, not both",
-        ])
+        #expect(
+            parsed.diagnostics.map(\.description) == [
+                "3:21: error: 'from' must be FORM.FIELD (a form's name and one of its field ids, like checklist.name), found 'checklist'",
+                "5:33: error: unknown order 'newest'; expected 'recent' or 'frequent'",
+                "8:5: error: a field offers a 'layout' or 'choices' from the store, not both",
+            ])
     }
 
     @Test func earlierValuesBecomeAGridWithDigitHotkeysAndAKeyboardKey() {
-        let form = Form(name: "checklist", pages: [.init(fields: [Field(id: "list", label: "List", choices: .init(form: "checklist", field: "list"))])])
+        let form = Form(
+            name: "checklist",
+            pages: [.init(fields: [Field(id: "list", label: "List", choices: .init(form: "checklist", field: "list"))])]
+        )
         let (applied, layouts) = ChoiceLayout.apply(to: form) { _ in ["Trip", "Groceries"] }
         let field = applied.fields[0]
         #expect(field.layout == "choices:list")
@@ -43,14 +51,16 @@ import Testing
     }
 
     @Test func withNothingStoredYetTheFieldOpensInTheKeyboard() {
-        let form = Form(name: "f", pages: [.init(fields: [Field(id: "list", choices: .init(form: "f", field: "list"))])])
+        let form = Form(
+            name: "f", pages: [.init(fields: [Field(id: "list", choices: .init(form: "f", field: "list"))])])
         let (applied, layouts) = ChoiceLayout.apply(to: form) { _ in [] }
         #expect(applied.fields[0].input == .keyboard)
         #expect(layouts["choices:list"]?.allKeys.map(\.label) == ["abc (none yet)"])
     }
 
     @Test func theLimitIsKept() {
-        let form = Form(name: "f", pages: [.init(fields: [Field(id: "n", choices: .init(form: "f", field: "n", limit: 2))])])
+        let form = Form(
+            name: "f", pages: [.init(fields: [Field(id: "n", choices: .init(form: "f", field: "n", limit: 2))])])
         let (_, layouts) = ChoiceLayout.apply(to: form) { _ in ["a", "b", "c"] }
         #expect(layouts["choices:n"]?.choiceTexts == ["a", "b"])
     }

@@ -1,5 +1,6 @@
-@testable import KeyformCore
 import Testing
+
+@testable import KeyformCore
 
 /// Keys from the world (`choices: {command: […]}`, `choices: {file: PATH}`):
 /// reading them from the form file, turning output into keys and failures
@@ -31,8 +32,11 @@ import Testing
 
     @Test func aCommandIsAListOfArgumentsWithItsTimeLimit() throws {
         let form = try FormParserTests.form(Self.deploy)
-        #expect(form.fields[1].linesFrom == .command(arguments: ["git", "branch", "--format=%(refname:short)", "{{country}}"],
-                                                     timeout: .seconds(2)))
+        #expect(
+            form.fields[1].linesFrom
+                == .command(
+                    arguments: ["git", "branch", "--format=%(refname:short)", "{{country}}"],
+                    timeout: .seconds(2)))
         #expect(form.fields[1].linesFrom?.namedFields == ["country"])
         #expect(form.fields[2].linesFrom == .file("cities.txt"))
         #expect(form.fields[1].options == nil && form.fields[1].choices == nil)
@@ -50,32 +54,43 @@ import Testing
     }
 
     @Test func wrongSourcesSayWhatToWrite() {
-        #expect(Self.diagnostics("fields:\n  - id: a\n    choices: {command: [ls], file: x.txt}\n")
-            == ["3:30: error: 'choices' come from a 'command' or a 'file', not both; remove one"])
-        #expect(Self.diagnostics("fields:\n  - id: a\n    choices: {command: [ls], timeout: 0}\n")
-            == ["3:39: error: 'timeout' must be from 0.1 to 600 seconds, found 0"])
-        #expect(Self.diagnostics("fields:\n  - id: a\n    choices: {file: x.txt, timeout: 3}\n")
-            == ["3:37: error: 'timeout' limits a 'command'; a file is read at once: remove it"])
-        #expect(Self.diagnostics("fields:\n  - id: a\n    choices: {command: []}\n")
-            == ["3:24: error: 'command' is empty; give the program and its arguments, like [git, branch]"])
+        #expect(
+            Self.diagnostics("fields:\n  - id: a\n    choices: {command: [ls], file: x.txt}\n")
+                == ["3:30: error: 'choices' come from a 'command' or a 'file', not both; remove one"])
+        #expect(
+            Self.diagnostics("fields:\n  - id: a\n    choices: {command: [ls], timeout: 0}\n")
+                == ["3:39: error: 'timeout' must be from 0.1 to 600 seconds, found 0"])
+        #expect(
+            Self.diagnostics("fields:\n  - id: a\n    choices: {file: x.txt, timeout: 3}\n")
+                == ["3:37: error: 'timeout' limits a 'command'; a file is read at once: remove it"])
+        #expect(
+            Self.diagnostics("fields:\n  - id: a\n    choices: {command: []}\n")
+                == ["3:24: error: 'command' is empty; give the program and its arguments, like [git, branch]"])
     }
 
     @Test func anArgumentNamingNoFieldOrASecretIsAnError() {
-        let unknown = Self.diagnostics("fields:\n  - id: country\n  - id: city\n    choices: {command: [list, \"{{contry}}\"]}\n")
+        let unknown = Self.diagnostics(
+            "fields:\n  - id: country\n  - id: city\n    choices: {command: [list, \"{{contry}}\"]}\n")
         #expect(unknown.count == 1)
-        #expect(unknown.first?.contains("{{contry}} in the command of 'city' names no field; did you mean 'country'?") == true)
-        let secret = Self.diagnostics("fields:\n  - id: pin\n    secret: true\n  - id: city\n    choices: {command: [list, \"{{pin}}\"]}\n")
+        #expect(
+            unknown.first?.contains("{{contry}} in the command of 'city' names no field; did you mean 'country'?")
+                == true)
+        let secret = Self.diagnostics(
+            "fields:\n  - id: pin\n    secret: true\n  - id: city\n    choices: {command: [list, \"{{pin}}\"]}\n")
         #expect(secret.first?.contains("names a secret") == true)
     }
 
     @Test func strictAndMultipleNeedNoLayoutWithLines() {
-        #expect(Self.diagnostics("fields:\n  - id: tags\n    choices: {file: tags.txt}\n    multiple: true\n    strict: true\n") == [])
+        #expect(
+            Self.diagnostics(
+                "fields:\n  - id: tags\n    choices: {file: tags.txt}\n    multiple: true\n    strict: true\n") == [])
     }
 
     @Test func theFormsTimeLimitIsWholeSeconds() throws {
         #expect(try FormParserTests.form("timeout: 30\nfields:\n  - id: a\n").timeout == .seconds(30))
-        #expect(Self.diagnostics("timeout: 0\nfields:\n  - id: a\n")
-            == ["1:10: error: 'timeout' must be a whole number of seconds from 1 to 86400, found '0'"])
+        #expect(
+            Self.diagnostics("timeout: 0\nfields:\n  - id: a\n")
+                == ["1:10: error: 'timeout' must be a whole number of seconds from 1 to 86400, found '0'"])
     }
 
     // MARK: Output into keys, failures into words
@@ -89,15 +104,23 @@ import Testing
 
     @Test func aCommandsEndingIsKeysOrAReason() {
         let five = Duration.seconds(5)
-        #expect(ChoiceLines.fromCommand(program: "git", exitStatus: 0, timedOut: false, limit: five,
-                                        output: Array("main\ndev\n".utf8), errors: []) == .keys(["main", "dev"]))
-        #expect(ChoiceLines.fromCommand(program: "git", exitStatus: 128, timedOut: false, limit: five, output: [],
-                                        errors: Array("\nfatal: not a git repository\nmore\n".utf8))
-            == .failed("git failed (exit status 128): fatal: not a git repository"))
-        #expect(ChoiceLines.fromCommand(program: "slow", exitStatus: nil, timedOut: true, limit: .milliseconds(500), output: [], errors: [])
-            == .failed("slow took longer than 0.5 s and was stopped"))
-        #expect(ChoiceLines.fromCommand(program: "true", exitStatus: 0, timedOut: false, limit: five, output: Array("\n \n".utf8), errors: [])
-            == .failed("true printed no choices"))
+        #expect(
+            ChoiceLines.fromCommand(
+                program: "git", exitStatus: 0, timedOut: false, limit: five,
+                output: Array("main\ndev\n".utf8), errors: []) == .keys(["main", "dev"]))
+        #expect(
+            ChoiceLines.fromCommand(
+                program: "git", exitStatus: 128, timedOut: false, limit: five, output: [],
+                errors: Array("\nfatal: not a git repository\nmore\n".utf8))
+                == .failed("git failed (exit status 128): fatal: not a git repository"))
+        #expect(
+            ChoiceLines.fromCommand(
+                program: "slow", exitStatus: nil, timedOut: true, limit: .milliseconds(500), output: [], errors: [])
+                == .failed("slow took longer than 0.5 s and was stopped"))
+        #expect(
+            ChoiceLines.fromCommand(
+                program: "true", exitStatus: 0, timedOut: false, limit: five, output: Array("\n \n".utf8), errors: [])
+                == .failed("true printed no choices"))
     }
 
     // MARK: Arguments
@@ -106,8 +129,9 @@ import Testing
         let context = try Self.context(Self.deploy)
         var state = FormState.start(context)
         state.entries[0].text = "New York; rm -rf ~ $(id)"
-        #expect(context.commandArguments(ofField: 1, state.entries)
-            == ["git", "branch", "--format=%(refname:short)", "New York; rm -rf ~ $(id)"])
+        #expect(
+            context.commandArguments(ofField: 1, state.entries)
+                == ["git", "branch", "--format=%(refname:short)", "New York; rm -rf ~ $(id)"])
         #expect(context.commandArguments(ofField: 0, state.entries) == nil)
     }
 
@@ -137,8 +161,11 @@ import Testing
     }
 
     @Test func aFailureIsSaidWhereTheKeysWouldBe() throws {
-        let context = try Self.context(Self.deploy, lines: ["branch": .failed("git failed (exit status 128): fatal: not a git repository")])
-        #expect(context.layout(ofField: 1, [])?.title == "Branch: git failed (exit status 128): fatal: not a git repository")
+        let context = try Self.context(
+            Self.deploy, lines: ["branch": .failed("git failed (exit status 128): fatal: not a git repository")])
+        #expect(
+            context.layout(ofField: 1, [])?.title == "Branch: git failed (exit status 128): fatal: not a git repository"
+        )
     }
 
     // MARK: Time limits
@@ -170,6 +197,7 @@ import Testing
         _ = FormEngine.reduce(&state, .timeLeft(seconds: 65), context)
         #expect(FormView.render(state, context, width: 80, height: 24).text().hasSuffix("1:05 left"))
         _ = FormEngine.reduce(&state, .timeRanOut, context)
-        #expect(FormView.render(state, context, width: 80, height: 24).text().hasSuffix("Time is up; the draft is kept"))
+        #expect(
+            FormView.render(state, context, width: 80, height: 24).text().hasSuffix("Time is up; the draft is kept"))
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
-@testable import KeyformCore
 import SnapshotTesting
 import Testing
+
+@testable import KeyformCore
 
 /// Keys written in the form itself (`choices: [Lettuce, Tomatoes]`), keys chosen
 /// by another field's value (`choices: {by: country, keys: …}`), and a key whose
@@ -53,18 +54,26 @@ struct ChoicesInTheFormTests {
 
     @Test func aListOfChoicesIsReadAsKeysWithTheirTexts() throws {
         let form = try FormParserTests.form(Self.burger)
-        #expect(form.fields[0].options == .fixed([
-            Field.Option(label: "White"), Field.Option(label: "Wheat"), Field.Option(label: "Sourdough", text: "sour"),
-        ]))
+        #expect(
+            form.fields[0].options
+                == .fixed([
+                    Field.Option(label: "White"), Field.Option(label: "Wheat"),
+                    Field.Option(label: "Sourdough", text: "sour"),
+                ]))
         #expect(form.fields[0].choices == nil && form.fields[0].layout == nil)
     }
 
     @Test func keysByAFieldAreReadInTheOrderWritten() throws {
         let form = try FormParserTests.form(Self.country)
-        guard case .by(let driver, let groups)? = form.fields[1].options else { Issue.record("no keys by a field"); return }
+        guard case .by(let driver, let groups)? = form.fields[1].options else {
+            Issue.record("no keys by a field"); return
+        }
         #expect(driver == "country")
         #expect(groups.map(\.value) == ["Canada", "Mexico", "United States"])
-        #expect(groups[2].options == [Field.Option(label: "California", text: "CA"), Field.Option(label: "New York", text: "NY")])
+        #expect(
+            groups[2].options == [
+                Field.Option(label: "California", text: "CA"), Field.Option(label: "New York", text: "NY"),
+            ])
     }
 
     // MARK: The grid
@@ -94,17 +103,24 @@ struct ChoicesInTheFormTests {
 
     @Test func hotkeysPickAndToggleAndTheRecordHoldsTheTexts() throws {
         let context = try Self.context(Self.burger)
-        let state = Self.run(context, [.gridHotkeyPressed("3"), .gridHotkeyPressed("1"), .gridHotkeyPressed("3"), .gridKeyPressed])
+        let state = Self.run(
+            context, [.gridHotkeyPressed("3"), .gridHotkeyPressed("1"), .gridHotkeyPressed("3"), .gridKeyPressed])
         #expect(state.focus == 2)
         #expect(state.entries[0] == FormState.Entry("sour"))
         #expect(state.entries[1] == FormState.Entry(selection: ["Lettuce", "Onions"]))
-        #expect(context.evaluation(state.entries).record == .success(Record(form: context.form, values: [
-            "bread": .text("sour"), "toppings": .list(["Lettuce", "Onions"]),
-        ])))
+        #expect(
+            context.evaluation(state.entries).record
+                == .success(
+                    Record(
+                        form: context.form,
+                        values: [
+                            "bread": .text("sour"), "toppings": .list(["Lettuce", "Onions"]),
+                        ])))
     }
 
     @Test func aDefaultOpensWithItsKeyHighlighted() throws {
-        let context = try Self.context(Self.burger.replacingOccurrences(of: "strict: true", with: "strict: true\n    default: sour"))
+        let context = try Self.context(
+            Self.burger.replacingOccurrences(of: "strict: true", with: "strict: true\n    default: sour"))
         let state = FormState.start(context)
         #expect(state.grid == FormState.Grid(layout: "choices:bread", highlight: .init(row: 0, key: 2)))
     }
@@ -156,17 +172,25 @@ struct ChoicesInTheFormTests {
         #expect(context.evaluation(state.entries).doneBlocker?.field == 1)
         state = Self.run(context, [.gridHotkeyPressed("1")], from: state)
         #expect(state.entries[1] == FormState.Entry("Jalisco"))
-        #expect(context.evaluation(state.entries).record == .success(Record(form: context.form, values: [
-            "country": .text("Mexico"), "state": .text("Jalisco"),
-        ])))
+        #expect(
+            context.evaluation(state.entries).record
+                == .success(
+                    Record(
+                        form: context.form,
+                        values: [
+                            "country": .text("Mexico"), "state": .text("Jalisco"),
+                        ])))
     }
 
     @Test func withNoKeysForTheDriversValueTheFieldIsTypedAndStrictDoesNotApply() throws {
-        let context = try Self.context(Self.country.replacingOccurrences(of: "strict: true\n  - id: state", with: "\n  - id: state"))
+        let context = try Self.context(
+            Self.country.replacingOccurrences(of: "strict: true\n  - id: state", with: "\n  - id: state"))
         let state = Self.run(context, [.swapViewPressed, .lineEdited(text: "Peru", cursor: 4), .commitPressed])
         #expect(state.focus == 1)
         #expect(state.grid == nil)
-        #expect(context.validate(field: 1, Self.run(context, [.lineEdited(text: "Cusco", cursor: 5)], from: state).entries) == .success(.text("Cusco")))
+        #expect(
+            context.validate(field: 1, Self.run(context, [.lineEdited(text: "Cusco", cursor: 5)], from: state).entries)
+                == .success(.text("Cusco")))
     }
 
     // MARK: Stored values by another field's value
@@ -185,17 +209,22 @@ struct ChoicesInTheFormTests {
         #expect(form.fields[1].choices == Field.ChoiceSource(form: "trip", field: "city", limit: 2, by: "country"))
         #expect(form.fields[1].options == nil)
         var reads = 0
-        let context = try FormContext.prepared(form, layouts: [:], clock: Self.clock, storedPairs: { source in
-            reads += 1
-            #expect(source.by == "country")
-            return [("Toronto", "Canada"), ("Oaxaca", "Mexico"), ("Ottawa", "Canada"), ("Montreal", "Canada")]
-        })
+        let context = try FormContext.prepared(
+            form, layouts: [:], clock: Self.clock,
+            storedPairs: { source in
+                reads += 1
+                #expect(source.by == "country")
+                return [("Toronto", "Canada"), ("Oaxaca", "Mexico"), ("Ottawa", "Canada"), ("Montreal", "Canada")]
+            })
         #expect(reads == 1)
         var entries = FormState.start(context).entries
         #expect(context.layoutName(ofField: 1, entries) == nil)
         entries[0] = FormState.Entry("Canada")
         // `limit` counts per answer: two of Canada's three stored cities, in the store's order.
-        #expect(context.layout(ofField: 1, entries)?.allKeys.filter { $0.action == .text }.map(\.label) == ["Toronto", "Ottawa"])
+        #expect(
+            context.layout(ofField: 1, entries)?.allKeys.filter { $0.action == .text }.map(\.label) == [
+                "Toronto", "Ottawa",
+            ])
         entries[0] = FormState.Entry("Mexico")
         #expect(context.layout(ofField: 1, entries)?.allKeys.filter { $0.action == .text }.map(\.label) == ["Oaxaca"])
         entries[1] = FormState.Entry("Toronto")
@@ -211,7 +240,8 @@ struct ChoicesInTheFormTests {
     }
 
     @Test func aBooleanDriverMatchesItsWords() throws {
-        let context = try Self.context("""
+        let context = try Self.context(
+            """
             fields:
               - id: done
                 type: boolean

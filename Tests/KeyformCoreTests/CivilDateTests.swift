@@ -71,8 +71,9 @@ import Testing
         #expect(try date("2026-01-31") < date("2026-02-01"))
         #expect(try date("2025-12-31") < date("2026-01-01"))
         #expect(try date("2026-02-01") > date("2026-01-31"))
-        #expect(try [date("2026-03-01"), date("2024-02-29"), date("2026-02-28")].sorted().map(\.description)
-            == ["2024-02-29", "2026-02-28", "2026-03-01"])
+        #expect(
+            try [date("2026-03-01"), date("2024-02-29"), date("2026-02-28")].sorted().map(\.description)
+                == ["2024-02-29", "2026-02-28", "2026-03-01"])
     }
 
     @Test func todayIsARealDate() {

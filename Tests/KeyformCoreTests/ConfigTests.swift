@@ -8,7 +8,8 @@ import Testing
     static let path = "/home/ann/.config/keyform/config.yaml"
 
     func resolve(_ text: String, environment: [String: String] = [:]) -> ResolvedConfig {
-        ResolvedConfig.resolve(file: ConfigFile.parse(text: text, path: Self.path), environment: environment, home: "/home/ann")
+        ResolvedConfig.resolve(
+            file: ConfigFile.parse(text: text, path: Self.path), environment: environment, home: "/home/ann")
     }
 
     /// Each problem as `config check` prints it.
@@ -17,7 +18,8 @@ import Testing
     }
 
     @Test func aCompleteFileSetsEverySettingAndSaysWhere() {
-        let resolved = resolve("""
+        let resolved = resolve(
+            """
             # Ann's settings
             database: ~/notes/keyform.sqlite
             animation: false
@@ -30,13 +32,17 @@ import Testing
               done: ctrl-d
               quit: [x, ctrl-q]
             """)
-        #expect(resolved.problems.map(\.description) == [
-            "\(Self.path):10:9: warning: 'ctrl-d' is GNU readline's delete-char while typing a field; there it will be 'done' instead",
-        ])
+        #expect(
+            resolved.problems.map(\.description) == [
+                "\(Self.path):10:9: warning: 'ctrl-d' is GNU readline's delete-char while typing a field; there it will be 'done' instead"
+            ])
         let config = resolved.config
         #expect(config.database == "/home/ann/notes/keyform.sqlite")
         #expect(config.animation == false)
-        #expect(config.colors == ColorPalette(accent: .basic(5), error: .bright(1), dim: .indexed(244), highlight: .rgb(255, 0x88, 0)))
+        #expect(
+            config.colors
+                == ColorPalette(accent: .basic(5), error: .bright(1), dim: .indexed(244), highlight: .rgb(255, 0x88, 0))
+        )
         #expect(config.keys == [.done: [.control("d")], .quit: [.character("x"), .control("q")]])
         #expect(resolved.source(of: "database").description == Self.path + ":2:11")
         #expect(resolved.source(of: "colors.highlight").description == Self.path + ":8:14")
@@ -56,10 +62,12 @@ import Testing
 
     @Test func variablesWinOverTheFileAndSaySo() {
         let text = "database: records.sqlite\nanimation: true\ncolors: {accent: blue}\nkeys: {done: ctrl-d}\n"
-        let resolved = resolve(text, environment: [
-            "KEYFORM_DB": "/tmp/other.sqlite", "KEYFORM_ANIMATION": "0", "KEYFORM_COLOR_ACCENT": "green",
-            "KEYFORM_KEY_DONE": "alt-g, alt-d", "KEYFORM_COLOR_ERROR": "",
-        ])
+        let resolved = resolve(
+            text,
+            environment: [
+                "KEYFORM_DB": "/tmp/other.sqlite", "KEYFORM_ANIMATION": "0", "KEYFORM_COLOR_ACCENT": "green",
+                "KEYFORM_KEY_DONE": "alt-g, alt-d", "KEYFORM_COLOR_ERROR": "",
+            ])
         #expect(resolved.problems.isEmpty, "\(resolved.problems)")
         #expect(resolved.config.database == "/tmp/other.sqlite")
         #expect(resolved.config.animation == false)
@@ -74,38 +82,64 @@ import Testing
     }
 
     @Test func aBadVariableIsAnErrorAtItsName() {
-        #expect(problems("", environment: ["KEYFORM_ANIMATION": "maybe"])
-            == ["KEYFORM_ANIMATION: error: 'animation' is true or false, found 'maybe'"])
-        #expect(problems("", environment: ["KEYFORM_COLOR_DIM": "grene"])
-            == ["KEYFORM_COLOR_DIM: error: unknown colour 'grene'; did you mean 'green'?"])
+        #expect(
+            problems("", environment: ["KEYFORM_ANIMATION": "maybe"])
+                == ["KEYFORM_ANIMATION: error: 'animation' is true or false, found 'maybe'"])
+        #expect(
+            problems("", environment: ["KEYFORM_COLOR_DIM": "grene"])
+                == ["KEYFORM_COLOR_DIM: error: unknown colour 'grene'; did you mean 'green'?"])
     }
 
     @Test func misspeltNamesGetADidYouMean() {
-        #expect(problems("animaton: false\n")
-            == ["\(Self.path):1:1: error: unknown field 'animaton' in the config; did you mean 'animation'?"])
-        #expect(problems("colours: {accent: red}\n")
-            == ["\(Self.path):1:1: error: unknown field 'colours' in the config; did you mean 'colors'?"])
-        #expect(problems("colors:\n  acent: red\n")
-            == ["\(Self.path):2:3: error: unknown name 'acent' in 'colors'; did you mean 'accent'?"])
-        #expect(problems("keys:\n  next_field: ctrl-n\n")
-            == ["\(Self.path):2:3: error: unknown action 'next_field' in 'keys'; did you mean 'next-field'?"])
-        #expect(problems("keys: {interrupt: ctrl-g}\n")
-            == ["\(Self.path):1:8: error: unknown action 'interrupt' in 'keys'; 'interrupt' cannot be rebound: Ctrl-C always interrupts (exit 130), so that a person can always get out"])
+        #expect(
+            problems("animaton: false\n")
+                == ["\(Self.path):1:1: error: unknown field 'animaton' in the config; did you mean 'animation'?"])
+        #expect(
+            problems("colours: {accent: red}\n")
+                == ["\(Self.path):1:1: error: unknown field 'colours' in the config; did you mean 'colors'?"])
+        #expect(
+            problems("colors:\n  acent: red\n")
+                == ["\(Self.path):2:3: error: unknown name 'acent' in 'colors'; did you mean 'accent'?"])
+        #expect(
+            problems("keys:\n  next_field: ctrl-n\n")
+                == ["\(Self.path):2:3: error: unknown action 'next_field' in 'keys'; did you mean 'next-field'?"])
+        #expect(
+            problems("keys: {interrupt: ctrl-g}\n")
+                == [
+                    "\(Self.path):1:8: error: unknown action 'interrupt' in 'keys'; 'interrupt' cannot be rebound: Ctrl-C always interrupts (exit 130), so that a person can always get out"
+                ])
     }
 
     @Test func valuesOfTheWrongKindSayWhatToWrite() {
         #expect(problems("animation: yes\n") == ["\(Self.path):1:12: error: 'animation' is true or false, found 'yes'"])
-        #expect(problems("animation: 1\n") == ["\(Self.path):1:12: error: 'animation' is true or false, found '1'"],
-                "1 and 0 are for variables; the file says true or false")
-        #expect(problems("colors: red\n")
-            == ["\(Self.path):1:9: error: 'colors' must be a mapping, like colors: {accent: magenta}, found text 'red'"])
-        #expect(problems("database:\n") == ["\(Self.path):1:10: error: 'database' has no value; write a path, sqlite:PATH or a postgres:// URL, or remove the line"])
-        #expect(problems("animation: [true]\n") == ["\(Self.path):1:12: error: 'animation' must be true or false, found a list"])
-        #expect(problems("colors: {accent: 256}\n")
-            == ["\(Self.path):1:18: error: colour number 256 is out of range; the 256-colour table goes from 0 to 255"])
-        #expect(problems("colors: {accent: \"#12345\"}\n")
-            == ["\(Self.path):1:18: error: '#12345' is no #rrggbb colour; write six hex digits, like #ff8800"])
-        #expect(problems("- database\n") == ["\(Self.path):1:1: error: the config must be a mapping of fields, found a list"])
+        #expect(
+            problems("animation: 1\n") == ["\(Self.path):1:12: error: 'animation' is true or false, found '1'"],
+            "1 and 0 are for variables; the file says true or false")
+        #expect(
+            problems("colors: red\n")
+                == [
+                    "\(Self.path):1:9: error: 'colors' must be a mapping, like colors: {accent: magenta}, found text 'red'"
+                ])
+        #expect(
+            problems("database:\n") == [
+                "\(Self.path):1:10: error: 'database' has no value; write a path, sqlite:PATH or a postgres:// URL, or remove the line"
+            ])
+        #expect(
+            problems("animation: [true]\n") == [
+                "\(Self.path):1:12: error: 'animation' must be true or false, found a list"
+            ])
+        #expect(
+            problems("colors: {accent: 256}\n")
+                == [
+                    "\(Self.path):1:18: error: colour number 256 is out of range; the 256-colour table goes from 0 to 255"
+                ])
+        #expect(
+            problems("colors: {accent: \"#12345\"}\n")
+                == ["\(Self.path):1:18: error: '#12345' is no #rrggbb colour; write six hex digits, like #ff8800"])
+        #expect(
+            problems("- database\n") == [
+                "\(Self.path):1:1: error: the config must be a mapping of fields, found a list"
+            ])
     }
 
     @Test func aSyntaxErrorIsPositioned() {
@@ -116,46 +150,78 @@ import Testing
 
     @Test func everyProblemIsReportedNotOnlyTheFirst() {
         let found = problems("animation: perhaps\ncolors: {accent: cyn, error: red}\nkeys: {done: ctrl-1}\n")
-        #expect(found == [
-            "\(Self.path):1:12: error: 'animation' is true or false, found 'perhaps'",
-            "\(Self.path):2:18: error: unknown colour 'cyn'; did you mean 'cyan'?",
-            "\(Self.path):3:14: error: a terminal cannot send 'ctrl-1': Ctrl goes with a letter or one of @ \\ ] ^ _; try an alt- key",
-        ])
+        #expect(
+            found == [
+                "\(Self.path):1:12: error: 'animation' is true or false, found 'perhaps'",
+                "\(Self.path):2:18: error: unknown colour 'cyn'; did you mean 'cyan'?",
+                "\(Self.path):3:14: error: a terminal cannot send 'ctrl-1': Ctrl goes with a letter or one of @ \\ ] ^ _; try an alt- key",
+            ])
     }
 
     // MARK: Keys
 
     @Test func keysATerminalCannotSendAreRefused() {
-        #expect(problems("keys: {commit: ctrl-m}\n") == ["\(Self.path):1:16: error: 'ctrl-m' is the byte a terminal sends for enter; write enter"])
-        #expect(problems("keys: {swap-view: ctrl-i}\n") == ["\(Self.path):1:19: error: 'ctrl-i' is the byte a terminal sends for tab; write tab"])
-        #expect(problems("keys: {done: \"alt-[\"}\n")
-            == ["\(Self.path):1:14: error: 'alt-[' cannot be told from the start of the terminal's escape sequences; choose another key"])
-        #expect(problems("keys: {done: f13}\n") == ["\(Self.path):1:14: error: unknown key 'f13'; write a named key (enter, tab, shift-tab, esc, backspace, delete, page-up…), f1…f12, ctrl-LETTER, alt-CHARACTER, or one character"])
-        #expect(problems("keys: {done: entr}\n") == ["\(Self.path):1:14: error: unknown key 'entr'; did you mean 'enter'?"])
+        #expect(
+            problems("keys: {commit: ctrl-m}\n") == [
+                "\(Self.path):1:16: error: 'ctrl-m' is the byte a terminal sends for enter; write enter"
+            ])
+        #expect(
+            problems("keys: {swap-view: ctrl-i}\n") == [
+                "\(Self.path):1:19: error: 'ctrl-i' is the byte a terminal sends for tab; write tab"
+            ])
+        #expect(
+            problems("keys: {done: \"alt-[\"}\n")
+                == [
+                    "\(Self.path):1:14: error: 'alt-[' cannot be told from the start of the terminal's escape sequences; choose another key"
+                ])
+        #expect(
+            problems("keys: {done: f13}\n") == [
+                "\(Self.path):1:14: error: unknown key 'f13'; write a named key (enter, tab, shift-tab, esc, backspace, delete, page-up…), f1…f12, ctrl-LETTER, alt-CHARACTER, or one character"
+            ])
+        #expect(
+            problems("keys: {done: entr}\n") == ["\(Self.path):1:14: error: unknown key 'entr'; did you mean 'enter'?"])
         #expect(problems("keys: {done: []}\n") == ["\(Self.path):1:14: error: 'done' needs at least one key"])
     }
 
     @Test func aKeyAnotherActionOfTheViewKeepsIsACollision() {
-        #expect(problems("keys: {done: enter}\n")
-            == ["\(Self.path):1:14: error: 'enter' is already 'commit' in a form's keyboard; rebind 'commit' too (keys: {commit: …}), or choose another key for 'done'"])
+        #expect(
+            problems("keys: {done: enter}\n")
+                == [
+                    "\(Self.path):1:14: error: 'enter' is already 'commit' in a form's keyboard; rebind 'commit' too (keys: {commit: …}), or choose another key for 'done'"
+                ])
         // Rebinding the other action too frees the key.
         #expect(problems("keys: {filter: s, sort: o}\n") == [])
         // A key is the action's in every view that has it: Done is in the grid too, where Enter presses a key.
-        #expect(problems("keys: {done: enter, commit: alt-j}\n")
-            == ["\(Self.path):1:14: error: 'enter' is already 'press-key' in a form's key grid; rebind 'press-key' too (keys: {press-key: …}), or choose another key for 'done'"])
-        #expect(problems("keys: {done: ctrl-c}\n")
-            == ["\(Self.path):1:14: error: 'ctrl-c' belongs to 'interrupt' in a form's keyboard (Ctrl-C always interrupts (exit 130), so that a person can always get out); choose another key for 'done'"])
-        #expect(problems("keys: {add: n, delete: n}\n")
-            == ["\(Self.path):1:24: error: 'n' is given to both 'add' and 'delete', which the browse list both has; give it to one"])
-        #expect(problems("keys: {filter: s}\n")
-            == ["\(Self.path):1:16: error: 's' is already 'sort' in the browse list; rebind 'sort' too (keys: {sort: …}), or choose another key for 'filter'"])
+        #expect(
+            problems("keys: {done: enter, commit: alt-j}\n")
+                == [
+                    "\(Self.path):1:14: error: 'enter' is already 'press-key' in a form's key grid; rebind 'press-key' too (keys: {press-key: …}), or choose another key for 'done'"
+                ])
+        #expect(
+            problems("keys: {done: ctrl-c}\n")
+                == [
+                    "\(Self.path):1:14: error: 'ctrl-c' belongs to 'interrupt' in a form's keyboard (Ctrl-C always interrupts (exit 130), so that a person can always get out); choose another key for 'done'"
+                ])
+        #expect(
+            problems("keys: {add: n, delete: n}\n")
+                == [
+                    "\(Self.path):1:24: error: 'n' is given to both 'add' and 'delete', which the browse list both has; give it to one"
+                ])
+        #expect(
+            problems("keys: {filter: s}\n")
+                == [
+                    "\(Self.path):1:16: error: 's' is already 'sort' in the browse list; rebind 'sort' too (keys: {sort: …}), or choose another key for 'filter'"
+                ])
         // A key in another view only is no collision: `t` is today's in a calendar, the list has none.
         #expect(problems("keys: {add: t}\n") == [])
     }
 
     @Test func aCharacterCannotTakeAFormKeyboardAction() {
-        #expect(problems("keys: {done: d}\n")
-            == ["\(Self.path):1:14: error: 'd' is typed into the field in a form's keyboard, so 'done' cannot have it; choose a ctrl-, alt- or named key"])
+        #expect(
+            problems("keys: {done: d}\n")
+                == [
+                    "\(Self.path):1:14: error: 'd' is typed into the field in a form's keyboard, so 'done' cannot have it; choose a ctrl-, alt- or named key"
+                ])
         #expect(problems("keys: {cancel: space}\n").first?.contains("'space' is typed into the field") == true)
         // A grid-only or list action may take a character.
         #expect(problems("keys: {quit: x, today: n}\n") == [])
@@ -164,17 +230,20 @@ import Testing
     @Test func readlinesOwnKeysAndKeysListedTwiceAreWarnings() {
         let resolved = resolve("keys: {done: [ctrl-a, ctrl-a]}\n")
         #expect(!resolved.hasErrors)
-        #expect(resolved.problems.map(\.description) == [
-            "\(Self.path):1:14: warning: 'ctrl-a' is listed twice for 'done'; once is enough",
-            "\(Self.path):1:14: warning: 'ctrl-a' is GNU readline's beginning-of-line while typing a field; there it will be 'done' instead",
-        ])
+        #expect(
+            resolved.problems.map(\.description) == [
+                "\(Self.path):1:14: warning: 'ctrl-a' is listed twice for 'done'; once is enough",
+                "\(Self.path):1:14: warning: 'ctrl-a' is GNU readline's beginning-of-line while typing a field; there it will be 'done' instead",
+            ])
     }
 
     @Test func theFootersShowTheReboundKeys() {
         let context = try! DemoForms.context("todo")
         let keys = resolve("keys: {cancel: ctrl-g, next-field: ctrl-n}\n").config.configuredKeys
         let situation = FormKeySituation(state: .start(context, values: ["text": "Buy milk"]), context: context)
-        #expect(keys.form.footer(in: situation, width: 80) == "Enter/Ctrl-N next · Ctrl-G cancel · Ctrl-S done · Alt-1…9 field")
+        #expect(
+            keys.form.footer(in: situation, width: 80)
+                == "Enter/Ctrl-N next · Ctrl-G cancel · Ctrl-S done · Alt-1…9 field")
         #expect(keys.form.keyboard.action(for: .control("g"), in: situation) == .cancel)
         #expect(keys.form.keyboard.action(for: .escape, in: situation) == nil)
         let list = resolve("keys: {quit: x}\n").config.configuredKeys.list
@@ -202,7 +271,10 @@ import Testing
         #expect(Set(settings.map(\.name)).count == settings.count)
         #expect(Set(settings.map(\.environment)).count == settings.count)
         #expect(settings.allSatisfy { $0.environment.hasPrefix("KEYFORM_") })
-        #expect(ConfigSetting.topLevelNames == ["database", "author", "animation", "mouse", "accessible", "theme", "colors", "keys"])
+        #expect(
+            ConfigSetting.topLevelNames == [
+                "database", "author", "animation", "mouse", "accessible", "theme", "colors", "keys",
+            ])
         #expect(ConfigSetting.named("keys.next-field")?.environment == "KEYFORM_KEY_NEXT_FIELD")
         #expect(ConfigSetting.named("database")?.environment == "KEYFORM_DB")
         #expect(ConfigSetting.named("keys.interrupt") == nil)

@@ -1,6 +1,7 @@
-@testable import KeyformCore
 import SnapshotTesting
 import Testing
+
+@testable import KeyformCore
 
 /// A datetime field with `layout: calendar` is picked in two steps (DECISIONS 55):
 /// the day on the date kind's calendar, then the time on the time kind's
@@ -41,7 +42,8 @@ struct DateTimePickTests {
     }
 
     static func state(_ start: String, grid: FormState.Grid?, focus: Int = 1) -> FormState {
-        FormState(entries: [FormState.Entry("Plan"), FormState.Entry(start), FormState.Entry("")], focus: focus, grid: grid)
+        FormState(
+            entries: [FormState.Entry("Plan"), FormState.Entry(start), FormState.Entry("")], focus: focus, grid: grid)
     }
 
     static func day(_ iso: String) -> GridDrawing.KeyIndex { CalendarGrid.index(of: CivilDate(iso: iso)!) }
@@ -51,11 +53,16 @@ struct DateTimePickTests {
         #expect(state == Self.state("", grid: FormState.Grid(layout: "calendar:2026-11")))
         // Today, a day on: Enter picks it, and the time keypad follows, nothing highlighted.
         _ = Self.send(&state, context, .calendarTodayPressed, .gridMoved(.right))
-        #expect(Self.send(&state, context, .gridKeyPressed) == [.setLine(text: "2026-11-22 ", cursor: 11), .transition(.page(forward: true))])
+        #expect(
+            Self.send(&state, context, .gridKeyPressed) == [
+                .setLine(text: "2026-11-22 ", cursor: 11), .transition(.page(forward: true)),
+            ])
         #expect(state == Self.state("2026-11-22 ", grid: FormState.Grid(layout: "time", step: 1)))
         // The keypad's hotkeys type the time after the day.
-        #expect(Self.send(&state, context, .gridHotkeyPressed("0"), .gridHotkeyPressed("9"), .gridHotkeyPressed("3"),
-                          .gridHotkeyPressed("0")) == [.setLine(text: "2026-11-22 0930", cursor: 15)])
+        #expect(
+            Self.send(
+                &state, context, .gridHotkeyPressed("0"), .gridHotkeyPressed("9"), .gridHotkeyPressed("3"),
+                .gridHotkeyPressed("0")) == [.setLine(text: "2026-11-22 0930", cursor: 15)])
         #expect(state == Self.state("2026-11-22 0930", grid: FormState.Grid(layout: "time", step: 1)))
         // Enter with nothing highlighted commits the field: on to Room, the value read as the day and the time.
         let effects = Self.send(&state, context, .gridKeyPressed)
@@ -66,16 +73,22 @@ struct DateTimePickTests {
 
     @Test func escGoesBackToTheCalendarAndAnotherDayKeepsTheTime() throws {
         var (state, context) = try Self.onStart()
-        _ = Self.send(&state, context, .calendarTodayPressed, .gridKeyPressed, .gridHotkeyPressed("1"), .gridHotkeyPressed("4"))
+        _ = Self.send(
+            &state, context, .calendarTodayPressed, .gridKeyPressed, .gridHotkeyPressed("1"), .gridHotkeyPressed("4"))
         #expect(state == Self.state("2026-11-21 14", grid: FormState.Grid(layout: "time", step: 1)))
         // Esc: the calendar again on the day picked; the field keeps what was picked and typed.
         #expect(Self.send(&state, context, .pickStepBack) == [.transition(.page(forward: false))])
-        #expect(state == Self.state("2026-11-21 14", grid: FormState.Grid(layout: "calendar:2026-11", highlight: Self.day("2026-11-21"))))
+        #expect(
+            state
+                == Self.state(
+                    "2026-11-21 14", grid: FormState.Grid(layout: "calendar:2026-11", highlight: Self.day("2026-11-21"))
+                ))
         // A week on is another day: the time typed stands on the keypad until a key types.
         _ = Self.send(&state, context, .gridMoved(.down), .gridKeyPressed)
         #expect(state == Self.state("2026-11-28 14", grid: FormState.Grid(layout: "time", step: 1, partStands: true)))
-        _ = Self.send(&state, context, .gridHotkeyPressed("1"), .gridHotkeyPressed("6"), .gridHotkeyPressed(":"),
-                      .gridHotkeyPressed("0"), .gridHotkeyPressed("0"))
+        _ = Self.send(
+            &state, context, .gridHotkeyPressed("1"), .gridHotkeyPressed("6"), .gridHotkeyPressed(":"),
+            .gridHotkeyPressed("0"), .gridHotkeyPressed("0"))
         #expect(state == Self.state("2026-11-28 16:00", grid: FormState.Grid(layout: "time", step: 1)))
     }
 
@@ -85,7 +98,10 @@ struct DateTimePickTests {
         #expect(Self.send(&state, context, .gridBackspacePressed) == [.setLine(text: "2026-11-21 ", cursor: 11)])
         // Nothing of the time left to erase: back to the calendar, the day kept.
         #expect(Self.send(&state, context, .gridBackspacePressed) == [.transition(.page(forward: false))])
-        #expect(state == Self.state("2026-11-21 ", grid: FormState.Grid(layout: "calendar:2026-11", highlight: Self.day("2026-11-21"))))
+        #expect(
+            state
+                == Self.state(
+                    "2026-11-21 ", grid: FormState.Grid(layout: "calendar:2026-11", highlight: Self.day("2026-11-21"))))
         // Clear (c) empties the time, never the day.
         _ = Self.send(&state, context, .gridKeyPressed, .gridHotkeyPressed("8"), .gridHotkeyPressed("c"))
         #expect(state == Self.state("2026-11-21 ", grid: FormState.Grid(layout: "time", step: 1)))
@@ -101,7 +117,8 @@ struct DateTimePickTests {
         #expect(state.grid == FormState.Grid(layout: "calendar:2026-11", highlight: Self.day("2026-11-21")))
         // Picking the day again keeps the time: Enter on the keypad keeps it and commits.
         _ = Self.send(&state, context, .gridKeyPressed)
-        #expect(state == Self.state("2026-11-21 09:05", grid: FormState.Grid(layout: "time", step: 1, partStands: true)))
+        #expect(
+            state == Self.state("2026-11-21 09:05", grid: FormState.Grid(layout: "time", step: 1, partStands: true)))
         _ = Self.send(&state, context, .gridKeyPressed)
         #expect(state == Self.state("2026-11-21 09:05", grid: nil, focus: 2))
         // The keypad's Now key types `now` for the time: the minute the form was opened, on the day picked.
@@ -116,7 +133,10 @@ struct DateTimePickTests {
         var (state, context) = try Self.onStart()
         _ = Self.send(&state, context, .calendarTodayPressed, .gridKeyPressed, .gridHotkeyPressed("9"))
         // The keypad's text goes on in the keyboard (a keypad types, as a time field's does).
-        #expect(Self.send(&state, context, .swapViewPressed) == [.transition(.swapView(toGrid: false)), .setLine(text: "2026-11-21 9", cursor: 12)])
+        #expect(
+            Self.send(&state, context, .swapViewPressed) == [
+                .transition(.swapView(toGrid: false)), .setLine(text: "2026-11-21 9", cursor: 12),
+            ])
         #expect(state.grid == nil)
         _ = Self.send(&state, context, .lineEdited(text: "2026-11-21 9:15", cursor: 15), .swapViewPressed)
         #expect(state.grid == FormState.Grid(layout: "calendar:2026-11", highlight: Self.day("2026-11-21")))
@@ -125,7 +145,9 @@ struct DateTimePickTests {
     @Test func theFooterNamesEachStepsKeys() throws {
         var (state, context) = try Self.onStart()
         _ = Self.send(&state, context, .calendarTodayPressed)
-        func footer() -> String { FormKeyMaps.standard.footer(in: FormKeySituation(state: state, context: context), width: 200) }
+        func footer() -> String {
+            FormKeyMaps.standard.footer(in: FormKeySituation(state: state, context: context), width: 200)
+        }
         // On the calendar Enter picks the day (the keypad follows); Esc cancels the form.
         #expect(footer().contains("Enter pick 2026-11-21"), "\(footer())")
         #expect(footer().contains("Esc cancel"), "\(footer())")
@@ -133,8 +155,12 @@ struct DateTimePickTests {
         // On the keypad Esc goes back to the calendar, and does not cancel.
         #expect(footer().contains("Esc calendar"), "\(footer())")
         #expect(!footer().contains("cancel"), "\(footer())")
-        #expect(FormKeyMaps.standard.grid.action(for: .escape, in: FormKeySituation(state: state, context: context)) == .back)
-        _ = Self.send(&state, context, .gridHotkeyPressed("1"), .gridHotkeyPressed("0"), .gridHotkeyPressed("0"), .gridHotkeyPressed("0"))
+        #expect(
+            FormKeyMaps.standard.grid.action(for: .escape, in: FormKeySituation(state: state, context: context))
+                == .back)
+        _ = Self.send(
+            &state, context, .gridHotkeyPressed("1"), .gridHotkeyPressed("0"), .gridHotkeyPressed("0"),
+            .gridHotkeyPressed("0"))
         #expect(footer().contains("Enter keep 2026-11-21 1000"), "\(footer())")
     }
 
@@ -144,14 +170,17 @@ struct DateTimePickTests {
         var (state, context) = try Self.onStart()
         _ = Self.send(&state, context, .calendarTodayPressed, .gridMoved(.right))
         if step != "calendar" { _ = Self.send(&state, context, .gridKeyPressed) }
-        if step == "typed" { _ = Self.send(&state, context, .gridHotkeyPressed("1"), .gridHotkeyPressed("4"), .gridHotkeyPressed("3")) }
+        if step == "typed" {
+            _ = Self.send(&state, context, .gridHotkeyPressed("1"), .gridHotkeyPressed("4"), .gridHotkeyPressed("3"))
+        }
         assertSnapshot(of: FormViewTests.picture(state, context, width: 80, height: 24), as: .lines, named: step)
     }
 
     @Test func theKindCutsItsValueIntoTheStepsParts() {
         let kind = DateTimeKind()
         #expect(kind.pickSteps == ["calendar", "time"])
-        #expect(DateKind().pickSteps == ["calendar"] && TimeKind().pickSteps == ["time"] && TextKind().pickSteps.isEmpty)
+        #expect(
+            DateKind().pickSteps == ["calendar"] && TimeKind().pickSteps == ["time"] && TextKind().pickSteps.isEmpty)
         #expect(kind.pickParts(of: "2026-11-27 14:30") == ["2026-11-27", "14:30"])
         #expect(kind.pickParts(of: "2026-11-27T7:30") == ["2026-11-27", "7:30"])
         #expect(kind.pickParts(of: "2026-11-27 ") == ["2026-11-27", ""])
@@ -161,7 +190,8 @@ struct DateTimePickTests {
     }
 
     @Test func aFieldWithoutTheCalendarIsTypedAndADateIsPickedInOneStep() throws {
-        let parsed = FormParser.parse("""
+        let parsed = FormParser.parse(
+            """
             title: Other
             fields:
               - {id: at, type: datetime}

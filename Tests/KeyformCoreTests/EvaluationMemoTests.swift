@@ -1,6 +1,7 @@
-@testable import KeyformCore
 import KeyformTestSupport
 import Testing
+
+@testable import KeyformCore
 
 /// `FormContext.evaluation` answers from the evaluations it made lately and
 /// validates again only the fields whose entries changed: what it answers must

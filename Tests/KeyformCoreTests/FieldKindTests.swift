@@ -1,5 +1,6 @@
-@testable import KeyformCore
 import Testing
+
+@testable import KeyformCore
 
 /// Each field kind's descriptor, as plain values: what the validator, the
 /// formats, the store and `keyform test` ask it.
@@ -67,11 +68,16 @@ import Testing
 
     @Test func whereValuesAreReadByTheKind() {
         #expect(IntegerKind().matchValue("12", clock: Self.clock) == .success(.integer(12)))
-        #expect(IntegerKind().matchValue("1.5", clock: Self.clock) == .failure(FieldProblem(.quoted("1.5", .isNotWholeNumber))))
+        #expect(
+            IntegerKind().matchValue("1.5", clock: Self.clock)
+                == .failure(FieldProblem(.quoted("1.5", .isNotWholeNumber))))
         #expect(NumberKind().matchValue("1.5", clock: Self.clock) == .success(.number(1.5)))
-        #expect(DateKind().matchValue("2026-11-21", clock: Self.clock) == .success(.date(CivilDate(iso: "2026-11-21")!)))
+        #expect(
+            DateKind().matchValue("2026-11-21", clock: Self.clock) == .success(.date(CivilDate(iso: "2026-11-21")!)))
         #expect(BooleanKind().matchValue("TRUE", clock: Self.clock) == .success(.boolean(true)))
-        #expect(BooleanKind().matchValue("maybe", clock: Self.clock) == .failure(FieldProblem(.quoted("maybe", .isNotYesOrNo))))
+        #expect(
+            BooleanKind().matchValue("maybe", clock: Self.clock)
+                == .failure(FieldProblem(.quoted("maybe", .isNotYesOrNo))))
         #expect(TextKind().matchValue("a b", clock: Self.clock) == .success(.text("a b")))
     }
 
@@ -80,10 +86,12 @@ import Testing
         #expect(DateKind().matchValue("tomorrow", clock: Self.clock) == .success(.date(CivilDate(iso: "2026-11-22")!)))
         #expect(DateKind().matchValue("Yesterday", clock: Self.clock) == .success(.date(CivilDate(iso: "2026-11-20")!)))
         #expect(DateKind().matchValue("2026/1/5", clock: Self.clock) == .success(.date(CivilDate(iso: "2026-01-05")!)))
-        #expect(DateKind().matchValue("someday", clock: Self.clock)
-            == .failure(FieldProblem(.quoted("someday", .notDate))))
-        #expect(DateKind().matchValue("2026-02-30", clock: Self.clock)
-            == .failure(FieldProblem(.quoted("2026-02-30", .notARealDate(year: 2026, month: 2)))))
+        #expect(
+            DateKind().matchValue("someday", clock: Self.clock)
+                == .failure(FieldProblem(.quoted("someday", .notDate))))
+        #expect(
+            DateKind().matchValue("2026-02-30", clock: Self.clock)
+                == .failure(FieldProblem(.quoted("2026-02-30", .notARealDate(year: 2026, month: 2)))))
     }
 
     /// Issue 12: the date error names every word a date field accepts.
@@ -96,18 +104,24 @@ import Testing
     /// Issue 12: a date field holding `today` or `tomorrow` shows the day it
     /// stands for once focus leaves it; while typed in, the word as typed.
     @Test func aDateWordShowsTheDayItResolvesTo() throws {
-        let form = Form(title: "Trip", name: "trip", pages: [Form.Page(fields: [
-            Field(id: "place", label: "Place"), Field(id: "leave", label: "Leave", type: .date),
-            Field(id: "back", label: "Back", type: .date), Field(id: "at", label: "At", type: .time),
-        ])])
+        let form = Form(
+            title: "Trip", name: "trip",
+            pages: [
+                Form.Page(fields: [
+                    Field(id: "place", label: "Place"), Field(id: "leave", label: "Leave", type: .date),
+                    Field(id: "back", label: "Back", type: .date), Field(id: "at", label: "At", type: .time),
+                ])
+            ])
         let context = try FormContext(form: form, layouts: [:], clock: Self.clock)
-        let state = FormState.start(context, values: ["leave": "tomorrow", "back": " Today ", "at": "now", "place": "today"])
+        let state = FormState.start(
+            context, values: ["leave": "tomorrow", "back": " Today ", "at": "now", "place": "today"])
         let screen = FormView.render(state, context, width: 40, height: 10, color: false).text()
         #expect(screen.contains("Leave  2026-11-22"), "\(screen)")
         #expect(screen.contains("Back   2026-11-21"), "\(screen)")
         #expect(screen.contains("At     09:05"), "\(screen)")
         #expect(screen.contains("› Place  today"), "a text field shows what was typed: \(screen)")
-        #expect(state.entries[1].text == "tomorrow", "the entry keeps the word: a draft resumed tomorrow means that day")
+        #expect(
+            state.entries[1].text == "tomorrow", "the entry keeps the word: a draft resumed tomorrow means that day")
         #expect(context.shownText(ofField: 1, FormState.Entry("2026-1-5")) == "2026-1-5")
         #expect(context.shownText(ofField: 1, FormState.Entry("someday")) == "someday")
     }
@@ -126,7 +140,8 @@ import Testing
         let status = field(.boolean, states: Field.States(no: "In progress", yes: "Complete"))
         let validator = try FieldValidator(field: status, choices: nil)
         func mismatch(_ expected: String, _ actual: FieldValue?) -> String? {
-            status.kind.testMismatch(expected: expected, actual: actual, field: status, validator: validator, clock: Self.clock)
+            status.kind.testMismatch(
+                expected: expected, actual: actual, field: status, validator: validator, clock: Self.clock)
         }
         #expect(mismatch("Complete", .boolean(true)) == nil)
         #expect(mismatch("yes", .boolean(true)) == nil)
@@ -135,6 +150,8 @@ import Testing
         let number = field(.number)
         let numbers = try FieldValidator(field: number, choices: nil)
         // Numbers compare as written: 400.0 is not what the record shows.
-        #expect(number.kind.testMismatch(expected: "400.0", actual: .number(400), field: number, validator: numbers, clock: Self.clock) == "400")
+        #expect(
+            number.kind.testMismatch(
+                expected: "400.0", actual: .number(400), field: number, validator: numbers, clock: Self.clock) == "400")
     }
 }

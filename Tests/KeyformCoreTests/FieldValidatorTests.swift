@@ -1,5 +1,6 @@
-@testable import KeyformCore
 import Testing
+
+@testable import KeyformCore
 
 @Suite struct FieldValidatorTests {
     static let today = CivilDate(iso: "2026-11-21")!
@@ -8,7 +9,9 @@ import Testing
         try FieldValidator(field: field, choices: choices)
     }
 
-    func check(_ field: Field, _ raw: String, choices: [String]? = nil, today: CivilDate = today)
+    func check(
+        _ field: Field, _ raw: String, choices: [String]? = nil, today: CivilDate = today
+    )
         throws -> Result<FieldValue?, FieldProblem>
     {
         try validator(field, choices: choices).validate(raw, at: WallClock(today: today))
@@ -63,23 +66,29 @@ import Testing
 
     // MARK: Integer
 
-    @Test(arguments: [("12", 12), ("-12", -12), ("+7", 7), ("007", 7), ("0", 0), ("-0", 0),
-                      ("9223372036854775807", Int.max), ("-9223372036854775808", Int.min)])
+    @Test(arguments: [
+        ("12", 12), ("-12", -12), ("+7", 7), ("007", 7), ("0", 0), ("-0", 0),
+        ("9223372036854775807", Int.max), ("-9223372036854775808", Int.min),
+    ])
     func integers(_ raw: String, _ value: Int) throws {
         #expect(try check(Field(id: "n", type: .integer), raw) == .success(.integer(value)))
     }
 
-    @Test(arguments: ["1.5", "1e3", "1.0", "12a", "a12", "1 2", "1,000", "--1", "+", "-", "0x10", "١٢", "１２", "½", "inf"])
+    @Test(arguments: [
+        "1.5", "1e3", "1.0", "12a", "a12", "1 2", "1,000", "--1", "+", "-", "0x10", "١٢", "１２", "½", "inf",
+    ])
     func notIntegers(_ raw: String) throws {
         #expect(try check(Field(id: "n", type: .integer), raw) == .failure(.notWholeNumber))
         #expect(FieldProblem.notWholeNumber.reason == "must be a whole number")
     }
 
     @Test func integerOverflow() throws {
-        #expect(try check(Field(id: "n", type: .integer), "9223372036854775808")
-            == .failure(FieldProblem(.integerTooLarge(Int.max))))
-        #expect(try check(Field(id: "n", type: .integer), "-99999999999999999999")
-            == .failure(FieldProblem(.integerTooSmall(Int.min))))
+        #expect(
+            try check(Field(id: "n", type: .integer), "9223372036854775808")
+                == .failure(FieldProblem(.integerTooLarge(Int.max))))
+        #expect(
+            try check(Field(id: "n", type: .integer), "-99999999999999999999")
+                == .failure(FieldProblem(.integerTooSmall(Int.min))))
     }
 
     @Test func anIntegerPastWhatAnIntegerHoldsIsToldTheFieldsOwnBound() throws {
@@ -87,8 +96,9 @@ import Testing
         #expect(try check(field, "99999999999999999999") == .failure(.tooLarge(100)))
         #expect(try check(field, "-99999999999999999999") == .failure(.tooSmall(-5)))
         // Only the bound it passes: a field with a minimum alone still names the integer's limit.
-        #expect(try check(Field(id: "n", type: .integer, min: 0), "99999999999999999999")
-            == .failure(FieldProblem(.integerTooLarge(Int.max))))
+        #expect(
+            try check(Field(id: "n", type: .integer, min: 0), "99999999999999999999")
+                == .failure(FieldProblem(.integerTooLarge(Int.max))))
     }
 
     @Test func integerBoundsAreInclusive() throws {
@@ -105,14 +115,19 @@ import Testing
 
     // MARK: Number
 
-    @Test(arguments: [("3.14", 3.14), ("-2", -2), ("+2", 2), ("1e3", 1000), ("1E-2", 0.01), ("2.5e+1", 25),
-                      (".5", 0.5), ("5.", 5), ("-0", 0), ("007.50", 7.5), ("400", 400)] as [(String, Double)])
+    @Test(
+        arguments: [
+            ("3.14", 3.14), ("-2", -2), ("+2", 2), ("1e3", 1000), ("1E-2", 0.01), ("2.5e+1", 25),
+            (".5", 0.5), ("5.", 5), ("-0", 0), ("007.50", 7.5), ("400", 400),
+        ] as [(String, Double)])
     func numbers(_ raw: String, _ value: Double) throws {
         #expect(try check(Field(id: "n", type: .number), raw) == .success(.number(value)))
     }
 
-    @Test(arguments: ["1,5", "1.2.3", ".", "e3", "1e", "1e+", "inf", "-inf", "nan", "NaN", "infinity", "0x1p3",
-                      "1_000", "1 000", "3.14abc", "--2", "+-2", "１.５", "1e999", "-1e999"])
+    @Test(arguments: [
+        "1,5", "1.2.3", ".", "e3", "1e", "1e+", "inf", "-inf", "nan", "NaN", "infinity", "0x1p3",
+        "1_000", "1 000", "3.14abc", "--2", "+-2", "１.５", "1e999", "-1e999",
+    ])
     func notNumbers(_ raw: String) throws {
         #expect(try check(Field(id: "n", type: .number), raw) == .failure(.notNumber))
         #expect(FieldProblem.notNumber.reason == "must be a number")
@@ -174,8 +189,10 @@ import Testing
         #expect(try check(field, "2026-01-00") == .failure(FieldProblem.notARealDate(year: 2026, month: 1)))
     }
 
-    @Test(arguments: ["21.11.2026", "11/21/2026", "2026-11", "2026-11-21-1", "2026-11/21", "2026--21", "2026-111-1",
-                      "26-11-21", "now", "toda", "2026-11-21T10:00", "２０２６-11-21", "2026 11 21", "20261121"])
+    @Test(arguments: [
+        "21.11.2026", "11/21/2026", "2026-11", "2026-11-21-1", "2026-11/21", "2026--21", "2026-111-1",
+        "26-11-21", "now", "toda", "2026-11-21T10:00", "２０２６-11-21", "2026 11 21", "20261121",
+    ])
     func notDates(_ raw: String) throws {
         #expect(try check(Field(id: "due", type: .date), raw) == .failure(.notDate))
         #expect(FieldProblem.notDate.reason == "must be a date: 2026-11-21, today, yesterday or tomorrow")
@@ -183,8 +200,10 @@ import Testing
 
     // MARK: Boolean
 
-    @Test(arguments: [("yes", true), ("Y", true), ("true", true), ("TRUE", true), ("on", true), ("1", true),
-                      ("no", false), ("n", false), ("False", false), ("off", false), ("0", false), ("No", false)])
+    @Test(arguments: [
+        ("yes", true), ("Y", true), ("true", true), ("TRUE", true), ("on", true), ("1", true),
+        ("no", false), ("n", false), ("False", false), ("off", false), ("0", false), ("No", false),
+    ])
     func booleans(_ raw: String, _ value: Bool) throws {
         #expect(try check(Field(id: "b", type: .boolean), raw) == .success(.boolean(value)))
     }
@@ -223,9 +242,11 @@ import Testing
     @Test func lengthBounds() throws {
         #expect(try check(Field(id: "t", minLength: 3), "ab") == .failure(FieldProblem.tooShort(3)))
         #expect(try check(Field(id: "t", minLength: 3), "abc") == .success(.text("abc")))
-        #expect(try check(Field(id: "t", maxLength: 140), String(repeating: "a", count: 140)) != .failure(.tooLong(140)))
-        #expect(try check(Field(id: "t", maxLength: 140), String(repeating: "a", count: 141))
-            == .failure(FieldProblem.tooLong(140)))
+        #expect(
+            try check(Field(id: "t", maxLength: 140), String(repeating: "a", count: 140)) != .failure(.tooLong(140)))
+        #expect(
+            try check(Field(id: "t", maxLength: 140), String(repeating: "a", count: 141))
+                == .failure(FieldProblem.tooLong(140)))
         #expect(try check(Field(id: "t", maxLength: 1), "ab") == .failure(FieldProblem.tooLong(1)))
         #expect(try check(Field(id: "t", minLength: 1), "") == .success(nil))  // empty is checked by required only
     }
@@ -267,7 +288,9 @@ import Testing
         #expect(throws: FieldValidator.PatternError(pattern: "(", reason: "expected ')'")) {
             try FieldValidator(field: Field(id: "t", pattern: "("), choices: nil)
         }
-        #expect(FieldValidator.PatternError(pattern: "(", reason: "expected ')'").description == "invalid pattern '(': expected ')'")
+        #expect(
+            FieldValidator.PatternError(pattern: "(", reason: "expected ')'").description
+                == "invalid pattern '(': expected ')'")
     }
 
     /// Validation runs on every keystroke: the pattern is compiled when the validator
@@ -303,7 +326,8 @@ import Testing
         let field = Field(id: "priority", layout: "priority", strict: true)
         let choices = ["High", "Medium", "Low"]
         #expect(try check(field, "High", choices: choices) == .success(.text("High")))
-        #expect(try check(field, "high", choices: choices) == .failure(FieldProblem.notAChoice(["High", "Medium", "Low"])))
+        #expect(
+            try check(field, "high", choices: choices) == .failure(FieldProblem.notAChoice(["High", "Medium", "Low"])))
         #expect(try check(field, "High ", choices: choices) == .failure(.notAChoice(choices)))
         #expect(try check(field, "", choices: choices) == .success(nil))
         // Not strict: choices are only suggestions.
@@ -322,15 +346,18 @@ import Testing
 
     @Test func manyChoicesAreShortened() {
         let choices = (1...14).map { "k\($0)" }
-        #expect(FieldProblem.notAChoice(choices).reason
-            == "must be one of: k1, k2, k3, k4, k5, k6, k7, k8, k9, k10 (and 4 more)")
+        #expect(
+            FieldProblem.notAChoice(choices).reason
+                == "must be one of: k1, k2, k3, k4, k5, k6, k7, k8, k9, k10 (and 4 more)")
     }
 
     @Test func validatorsAreSendable() async throws {
         let validator = try FieldValidator(field: Field(id: "t", pattern: "[0-9]+"), choices: nil)
         let results = await withTaskGroup(of: Bool.self) { group in
             for index in 0..<8 {
-                group.addTask { (try? validator.validate(String(index), at: WallClock(today: Self.today)).get()) != nil }
+                group.addTask {
+                    (try? validator.validate(String(index), at: WallClock(today: Self.today)).get()) != nil
+                }
             }
             return await group.reduce(into: [Bool]()) { $0.append($1) }
         }
@@ -344,9 +371,12 @@ import Testing
             guard case .failure(let problem) = try check(field, raw, choices: choices) else { return nil }
             return problem.worded ? "worded: " + problem.reason : problem.reason
         }
-        let text = Field(id: "t", required: true, pattern: "^[a-z]+$", minLength: 2, maxLength: 4,
-                         messages: [.required: "Say something", .pattern: "Only small letters", .minLength: "Two letters or more",
-                                    .maxLength: "Four letters at most"])
+        let text = Field(
+            id: "t", required: true, pattern: "^[a-z]+$", minLength: 2, maxLength: 4,
+            messages: [
+                .required: "Say something", .pattern: "Only small letters", .minLength: "Two letters or more",
+                .maxLength: "Four letters at most",
+            ])
         #expect(try reason(text, "") == "worded: Say something")
         #expect(try reason(text, "a") == "worded: Two letters or more")
         #expect(try reason(text, "abcde") == "worded: Four letters at most")
@@ -354,7 +384,9 @@ import Testing
         #expect(try reason(text, "ab") == nil)
         // What the form did not word keeps Keyform's words: a control character, a line break.
         #expect(try reason(text, "a\tb") == "must not contain U+0009 (tab), a control character")
-        let number = Field(id: "n", type: .integer, min: 1, max: 9, messages: [.min: "At least one guest", .max: "Nine guests at most"])
+        let number = Field(
+            id: "n", type: .integer, min: 1, max: 9,
+            messages: [.min: "At least one guest", .max: "Nine guests at most"])
         #expect(try reason(number, "0") == "worded: At least one guest")
         #expect(try reason(number, "10") == "worded: Nine guests at most")
         #expect(try reason(number, "99999999999999999999") == "worded: Nine guests at most")
@@ -363,7 +395,8 @@ import Testing
         #expect(try reason(choice, "Urgent", choices: ["High", "Medium", "Low"]) == "worded: Pick High, Medium or Low")
         var list = choice
         list.multiple = true
-        #expect(try reason(list, "High, Urgent", choices: ["High", "Medium", "Low"]) == "worded: Pick High, Medium or Low")
+        #expect(
+            try reason(list, "High, Urgent", choices: ["High", "Medium", "Low"]) == "worded: Pick High, Medium or Low")
     }
 
     @Test func aWordedProblemReadsAfterTheLabelAsASentenceOfItsOwn() {

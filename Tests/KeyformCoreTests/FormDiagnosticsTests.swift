@@ -14,7 +14,8 @@ import Testing
     static func parse(_ bytes: [UInt8], stem: String) -> Parsed<Form> {
         FormParser.parse(bytes: bytes, stem: stem) { name in
             guard let source = ShippedLayouts.sources[name] else { return .missing }
-            return LayoutParser.parse(source) { ShippedLayouts.sources[$0] != nil }.value.map(LayoutAvailability.found) ?? .broken
+            return LayoutParser.parse(source) { ShippedLayouts.sources[$0] != nil }.value.map(LayoutAvailability.found)
+                ?? .broken
         }
     }
 
@@ -49,9 +50,10 @@ import Testing
               - {id: cut, label: "What is the full postal address of the place you stayed at?"}
             """
         let parsed = FormParser.parse(source, stem: "t") { _ in .missing }
-        #expect(parsed.diagnostics.map(\.description) == [
-            "3:22: warning: label 'What is the full postal address of the place you stayed at?' is 59 cells wide; at 80 columns a field's label has room for 46 and it will show as 'What is the full postal address of the place …' (shorten it)",
-        ])
+        #expect(
+            parsed.diagnostics.map(\.description) == [
+                "3:22: warning: label 'What is the full postal address of the place you stayed at?' is 59 cells wide; at 80 columns a field's label has room for 46 and it will show as 'What is the full postal address of the place …' (shorten it)"
+            ])
         #expect(parsed.value != nil, "a warning does not reject the form")
         // A compact form's labels are never cut: nothing to warn about.
         #expect(FormParser.parse("compact: true\n" + source, stem: "t") { _ in .missing }.diagnostics.isEmpty)
@@ -60,9 +62,10 @@ import Testing
     @Test func aBrokenShippedLayoutIsReportedAtTheField() {
         let source = "fields:\n  - id: level\n    layout: priority\n"
         let parsed = FormParser.parse(source, stem: "t") { _ in .broken }
-        #expect(parsed.diagnostics.map(\.description) == [
-            "3:13: error: layout 'priority' has errors; run 'keyform layout check' on it",
-        ])
+        #expect(
+            parsed.diagnostics.map(\.description) == [
+                "3:13: error: layout 'priority' has errors; run 'keyform layout check' on it"
+            ])
     }
 
     /// A template's unknown tag is pointed at exactly when the template is written as
@@ -78,7 +81,9 @@ import Testing
     func templateTagsArePointedAt(template: String, location: String) {
         let source = "fields:\n  - id: text\n" + template
         let diagnostics = FormParser.parse(source, stem: "t") { _ in .missing }.diagnostics.map(\.description)
-        #expect(diagnostics == ["\(location): error: the template uses 'nope', which is not a field; the fields are 'text'"])
+        #expect(
+            diagnostics == ["\(location): error: the template uses 'nope', which is not a field; the fields are 'text'"]
+        )
     }
 
     /// A template that does not parse is the form's error (it used to pass
@@ -87,7 +92,10 @@ import Testing
     /// reads (an unclosed section: its end), else at the template's start.
     @Test(arguments: [
         ("template: \"x {{#text}} y\"\n", "3:25: error: the template is not valid: a section is not closed"),
-        ("template: x {{text} y\n", "3:19: error: the template is not valid: a tag is not closed, or its name is not valid"),
+        (
+            "template: x {{text} y\n",
+            "3:19: error: the template is not valid: a tag is not closed, or its name is not valid"
+        ),
         ("template: \"\\u00e9 {{#text}}\"\n", "3:11: error: the template is not valid: a section is not closed"),
     ])
     func aTemplateThatDoesNotParseIsAnError(template: String, diagnostic: String) {
@@ -100,11 +108,26 @@ import Testing
     /// A repeated key is pointed at where it is written again (the one to remove
     /// or rename), with where it was first; block and flow mappings, CRLF, quotes.
     @Test(arguments: [
-        ("title: A\ntitle: B\nfields:\n  - id: a\n", "2:1: error: field 'title' appears more than once in the same mapping (first at 1:1); keep one"),
-        ("fields:\n  - id: a\n    label: A\n    # note\n\n    label: B\n", "6:5: error: field 'label' appears more than once in the same mapping (first at 3:5); keep one"),
-        ("fields:\r\n  - id: a\r\n    \"label\": A\r\n    label: B\r\n", "4:5: error: field 'label' appears more than once in the same mapping (first at 3:5); keep one"),
-        ("fields:\n  - {id: a, label: A, label: B}\n", "2:23: error: field 'label' appears more than once in the same mapping (first at 2:13); keep one"),
-        ("fields:\n  - {id: a,\n     id: b}\n", "2:6: error: field 'id' appears more than once in the same mapping; keep one"),
+        (
+            "title: A\ntitle: B\nfields:\n  - id: a\n",
+            "2:1: error: field 'title' appears more than once in the same mapping (first at 1:1); keep one"
+        ),
+        (
+            "fields:\n  - id: a\n    label: A\n    # note\n\n    label: B\n",
+            "6:5: error: field 'label' appears more than once in the same mapping (first at 3:5); keep one"
+        ),
+        (
+            "fields:\r\n  - id: a\r\n    \"label\": A\r\n    label: B\r\n",
+            "4:5: error: field 'label' appears more than once in the same mapping (first at 3:5); keep one"
+        ),
+        (
+            "fields:\n  - {id: a, label: A, label: B}\n",
+            "2:23: error: field 'label' appears more than once in the same mapping (first at 2:13); keep one"
+        ),
+        (
+            "fields:\n  - {id: a,\n     id: b}\n",
+            "2:6: error: field 'id' appears more than once in the same mapping; keep one"
+        ),
     ])
     func aRepeatedKeyIsPointedAtWhereItIsWrittenAgain(source: String, diagnostic: String) {
         let parsed = FormParser.parse(source, stem: "t") { _ in .missing }
@@ -113,15 +136,17 @@ import Testing
 
     @Test func aFileOverOneMebibyteIsRefusedBeforeParsing() {
         let bytes = [UInt8](repeating: UInt8(ascii: "#"), count: (1 << 20) + 1)
-        #expect(Self.parse(bytes, stem: "big").diagnostics.map(\.description) == [
-            "1:1: error: file is 1048577 bytes; a form file may be at most 1 MiB (1048576 bytes)",
-        ])
+        #expect(
+            Self.parse(bytes, stem: "big").diagnostics.map(\.description) == [
+                "1:1: error: file is 1048577 bytes; a form file may be at most 1 MiB (1048576 bytes)"
+            ])
     }
 
     @Test func invalidUTF8IsReportedWhereItStarts() {
         let bytes = Array("fields:\n  - id: é".utf8) + [0xFF] + Array("\n".utf8)
-        #expect(Self.parse(bytes, stem: "t").diagnostics.map(\.description) == [
-            "2:10: error: the file is not valid UTF-8; save it as UTF-8",
-        ])
+        #expect(
+            Self.parse(bytes, stem: "t").diagnostics.map(\.description) == [
+                "2:10: error: the file is not valid UTF-8; save it as UTF-8"
+            ])
     }
 }

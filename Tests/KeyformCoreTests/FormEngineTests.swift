@@ -1,6 +1,7 @@
-@testable import KeyformCore
 import SnapshotTesting
 import Testing
+
+@testable import KeyformCore
 
 // Exhaustive tests of the form's state machine, in the style of the Composable
 // Architecture's `TestStore`: every event is sent through `FormEngine.reduce`,
@@ -51,88 +52,162 @@ private enum Fixture {
     static let today = CivilDate(year: 2026, month: 11, day: 21)!
 
     /// `[h] High  [m] Medium  [l] Low` over `abc  Clear  Done`.
-    static let priority = Layout(title: "Priority", kind: .choice, pages: [Layout.Page(rows: [
-        [Key(label: "High", hotkey: "h"), Key(label: "Medium", hotkey: "m"), Key(label: "Low", hotkey: "l")],
-        [Key(label: "abc", action: .keyboard), Key(label: "Clear", action: .clear), Key(label: "Done", action: .done)],
-    ])])
+    static let priority = Layout(
+        title: "Priority", kind: .choice,
+        pages: [
+            Layout.Page(rows: [
+                [Key(label: "High", hotkey: "h"), Key(label: "Medium", hotkey: "m"), Key(label: "Low", hotkey: "l")],
+                [
+                    Key(label: "abc", action: .keyboard), Key(label: "Clear", action: .clear),
+                    Key(label: "Done", action: .done),
+                ],
+            ])
+        ])
 
     /// ```
     /// │ 7 │ 8 │ 9 │
     /// │   0   │ . │
     /// │ ⌫ │Clr│Don│
     /// ```
-    static let keypad = Layout(title: "Keypad", kind: .keypad, pages: [Layout.Page(rows: [
-        [Key(label: "7", hotkey: "7"), Key(label: "8", hotkey: "8"), Key(label: "9", hotkey: "9")],
-        [Key(label: "0", hotkey: "0", span: 2), Key(label: ".", hotkey: ".")],
-        [Key(label: "⌫", action: .backspace), Key(label: "Clear", action: .clear), Key(label: "Done", action: .done)],
-    ])])
+    static let keypad = Layout(
+        title: "Keypad", kind: .keypad,
+        pages: [
+            Layout.Page(rows: [
+                [Key(label: "7", hotkey: "7"), Key(label: "8", hotkey: "8"), Key(label: "9", hotkey: "9")],
+                [Key(label: "0", hotkey: "0", span: 2), Key(label: ".", hotkey: ".")],
+                [
+                    Key(label: "⌫", action: .backspace), Key(label: "Clear", action: .clear),
+                    Key(label: "Done", action: .done),
+                ],
+            ])
+        ])
 
     /// Two pages of strokes; `More…` and `Back` turn between them.
-    static let strokes = Layout(title: "Stroke", kind: .choice, pages: [
-        Layout.Page(id: "main", title: "Common", rows: [
-            [Key(label: "Freestyle", hotkey: "f"), Key(label: "Breaststroke", hotkey: "b")],
-            [Key(label: "Backstroke", hotkey: "k"), Key(label: "More…", action: .page("more"))],
-        ]),
-        Layout.Page(id: "more", title: "More", rows: [
-            [Key(label: "Butterfly", hotkey: "u"), Key(label: "Medley", hotkey: "m")],
-            [Key(label: "Back", action: .page("main"))],
-        ]),
-    ])
+    static let strokes = Layout(
+        title: "Stroke", kind: .choice,
+        pages: [
+            Layout.Page(
+                id: "main", title: "Common",
+                rows: [
+                    [Key(label: "Freestyle", hotkey: "f"), Key(label: "Breaststroke", hotkey: "b")],
+                    [Key(label: "Backstroke", hotkey: "k"), Key(label: "More…", action: .page("more"))],
+                ]),
+            Layout.Page(
+                id: "more", title: "More",
+                rows: [
+                    [Key(label: "Butterfly", hotkey: "u"), Key(label: "Medley", hotkey: "m")],
+                    [Key(label: "Back", action: .page("main"))],
+                ]),
+        ])
 
     /// A keypad with a key for every action.
-    static let tools = Layout(title: "Tools", kind: .keypad, pages: [
-        Layout.Page(id: "letters", rows: [
-            [Key(label: "A", hotkey: "a"), Key(label: "B", hotkey: "b"), Key(label: "Symbols", hotkey: "s", action: .page("symbols"))],
-            [Key(label: "⌫", action: .backspace), Key(label: "Clear", action: .clear), Key(label: "abc", action: .keyboard)],
-            [Key(label: "Prev", action: .previous), Key(label: "Next", action: .next), Key(label: "Done", action: .done)],
-            [Key(label: "Digits", span: 3, action: .layout("keypad"))],
-        ]),
-        Layout.Page(id: "symbols", rows: [
-            [Key(label: "-"), Key(label: "+"), Key(label: "Letters", action: .page("letters"))],
-        ]),
-    ])
+    static let tools = Layout(
+        title: "Tools", kind: .keypad,
+        pages: [
+            Layout.Page(
+                id: "letters",
+                rows: [
+                    [
+                        Key(label: "A", hotkey: "a"), Key(label: "B", hotkey: "b"),
+                        Key(label: "Symbols", hotkey: "s", action: .page("symbols")),
+                    ],
+                    [
+                        Key(label: "⌫", action: .backspace), Key(label: "Clear", action: .clear),
+                        Key(label: "abc", action: .keyboard),
+                    ],
+                    [
+                        Key(label: "Prev", action: .previous), Key(label: "Next", action: .next),
+                        Key(label: "Done", action: .done),
+                    ],
+                    [Key(label: "Digits", span: 3, action: .layout("keypad"))],
+                ]),
+            Layout.Page(
+                id: "symbols",
+                rows: [
+                    [Key(label: "-"), Key(label: "+"), Key(label: "Letters", action: .page("letters"))]
+                ]),
+        ])
 
-    static let todo = context(Form(title: "New To-Do", name: "todo", pages: [Form.Page(fields: [
-        Field(id: "text", label: "Text", required: true),
-        Field(id: "priority", label: "Priority", layout: "priority", strict: true, defaultValue: .value("Medium")),
-        Field(id: "due", label: "Due", type: .date),
-    ])]))
+    static let todo = context(
+        Form(
+            title: "New To-Do", name: "todo",
+            pages: [
+                Form.Page(fields: [
+                    Field(id: "text", label: "Text", required: true),
+                    Field(
+                        id: "priority", label: "Priority", layout: "priority", strict: true,
+                        defaultValue: .value("Medium")),
+                    Field(id: "due", label: "Due", type: .date),
+                ])
+            ]))
 
     /// Two pages: the session (a date and a stroke picked in the grid), then the numbers.
-    static let swim = context(Form(title: "Swim", name: "swim", pages: [
-        Form.Page(title: "Session", fields: [
-            Field(id: "date", label: "Date", type: .date, required: true, defaultValue: .value("today")),
-            Field(id: "stroke", label: "Stroke", required: true, layout: "strokes", input: .grid, strict: true),
-        ]),
-        Form.Page(title: "Numbers", fields: [
-            Field(id: "distance", label: "Distance", type: .integer, required: true, layout: "keypad", min: 25, max: 10000),
-            Field(id: "felt_good", label: "Felt good", type: .boolean),
-            Field(id: "note", label: "Note", pattern: "^[^@]*$", maxLength: 20),
-        ]),
-    ]))
+    static let swim = context(
+        Form(
+            title: "Swim", name: "swim",
+            pages: [
+                Form.Page(
+                    title: "Session",
+                    fields: [
+                        Field(id: "date", label: "Date", type: .date, required: true, defaultValue: .value("today")),
+                        Field(
+                            id: "stroke", label: "Stroke", required: true, layout: "strokes", input: .grid, strict: true
+                        ),
+                    ]),
+                Form.Page(
+                    title: "Numbers",
+                    fields: [
+                        Field(
+                            id: "distance", label: "Distance", type: .integer, required: true, layout: "keypad",
+                            min: 25, max: 10000),
+                        Field(id: "felt_good", label: "Felt good", type: .boolean),
+                        Field(id: "note", label: "Note", pattern: "^[^@]*$", maxLength: 20),
+                    ]),
+            ]))
 
     /// One number typed on the keypad, which it opens with.
-    static let amount = context(Form(name: "amount", pages: [Form.Page(fields: [
-        Field(id: "amount", label: "Amount", type: .number, layout: "keypad", input: .grid),
-    ])]))
+    static let amount = context(
+        Form(
+            name: "amount",
+            pages: [
+                Form.Page(fields: [
+                    Field(id: "amount", label: "Amount", type: .number, layout: "keypad", input: .grid)
+                ])
+            ]))
 
-    static let actions = context(Form(name: "actions", pages: [Form.Page(fields: [
-        Field(id: "first", label: "First", required: true),
-        Field(id: "code", label: "Code", layout: "tools", input: .grid),
-        Field(id: "last", label: "Last", layout: "tools"),
-    ])]))
+    static let actions = context(
+        Form(
+            name: "actions",
+            pages: [
+                Form.Page(fields: [
+                    Field(id: "first", label: "First", required: true),
+                    Field(id: "code", label: "Code", layout: "tools", input: .grid),
+                    Field(id: "last", label: "Last", layout: "tools"),
+                ])
+            ]))
 
-    static let japanese = context(Form(title: "新しいタスク", name: "task", pages: [Form.Page(fields: [
-        Field(id: "subject", label: "件名", required: true),
-        Field(id: "priority", label: "優先度", required: true, layout: "yusendo", input: .grid, strict: true),
-    ])]))
+    static let japanese = context(
+        Form(
+            title: "新しいタスク", name: "task",
+            pages: [
+                Form.Page(fields: [
+                    Field(id: "subject", label: "件名", required: true),
+                    Field(id: "priority", label: "優先度", required: true, layout: "yusendo", input: .grid, strict: true),
+                ])
+            ]))
 
-    static let yusendo = Layout(title: "優先度", kind: .choice, pages: [Layout.Page(rows: [
-        [Key(label: "高", hotkey: "1"), Key(label: "中", hotkey: "2"), Key(label: "低", hotkey: "3")],
-        [Key(label: "かな", action: .keyboard), Key(label: "完了", action: .done)],
-    ])])
+    static let yusendo = Layout(
+        title: "優先度", kind: .choice,
+        pages: [
+            Layout.Page(rows: [
+                [Key(label: "高", hotkey: "1"), Key(label: "中", hotkey: "2"), Key(label: "低", hotkey: "3")],
+                [Key(label: "かな", action: .keyboard), Key(label: "完了", action: .done)],
+            ])
+        ])
 
-    static let layouts = ["priority": priority, "keypad": keypad, "strokes": strokes, "tools": tools, "yusendo": yusendo]
+    static let layouts = [
+        "priority": priority, "keypad": keypad, "strokes": strokes, "tools": tools, "yusendo": yusendo,
+    ]
 
     static func context(_ form: Form, layouts: [String: Layout] = layouts) -> FormContext {
         try! FormContext(form: form, layouts: layouts, clock: WallClock(today: today))
@@ -151,27 +226,32 @@ private enum Fixture {
         #expect(state.draft(Fixture.todo) == ["text": "", "priority": "Medium", "due": ""])
 
         // A `last` default is the edge's to resolve (into `values`); alone it starts empty.
-        let quick = Fixture.context(Form(name: "quick", pages: [Form.Page(fields: [Field(id: "pool", defaultValue: .last)])]))
+        let quick = Fixture.context(
+            Form(name: "quick", pages: [Form.Page(fields: [Field(id: "pool", defaultValue: .last)])]))
         #expect(FormState.start(quick) == FormState(entries: [Entry("")]))
     }
 
     @Test func startTakesDraftValuesOverDefaults() {
-        let state = FormState.start(Fixture.todo, values: ["text": "Buy milk", "priority": "", "due": "tomorrow", "gone": "x"])
+        let state = FormState.start(
+            Fixture.todo, values: ["text": "Buy milk", "priority": "", "due": "tomorrow", "gone": "x"])
         // A draft that emptied a field keeps it empty; ids the form no longer has are dropped.
         #expect(state == FormState(entries: [Entry("Buy milk"), Entry(""), Entry("tomorrow")], focus: 0))
         #expect(state.draft(Fixture.todo) == ["text": "Buy milk", "priority": "", "due": "tomorrow"])
     }
 
     @Test func startWithFocusOpensThatFieldsOwnView() {
-        #expect(FormState.start(Fixture.todo, values: ["text": "Buy milk"], focus: 1)
-            == FormState(entries: [Entry("Buy milk"), Entry("Medium"), Entry("")], focus: 1))
+        #expect(
+            FormState.start(Fixture.todo, values: ["text": "Buy milk"], focus: 1)
+                == FormState(entries: [Entry("Buy milk"), Entry("Medium"), Entry("")], focus: 1))
         // Out of range: the nearest field.
         #expect(FormState.start(Fixture.todo, focus: 9).focus == 2)
         #expect(FormState.start(Fixture.todo, focus: -1).focus == 0)
         // An `input: grid` field opens in its grid, on the page and key of its value.
-        #expect(FormState.start(Fixture.swim, values: ["stroke": "Medley"], focus: 1) == FormState(
-            entries: [Entry("today"), Entry("Medley"), Entry(""), Entry(""), Entry("")], focus: 1,
-            grid: Grid(layout: "strokes", page: 1, highlight: .init(row: 0, key: 1))))
+        #expect(
+            FormState.start(Fixture.swim, values: ["stroke": "Medley"], focus: 1)
+                == FormState(
+                    entries: [Entry("today"), Entry("Medley"), Entry(""), Entry(""), Entry("")], focus: 1,
+                    grid: Grid(layout: "strokes", page: 1, highlight: .init(row: 0, key: 1))))
         // A value that is no key's text: the first key of the first page.
         #expect(FormState.start(Fixture.swim, values: ["stroke": "Crawl"], focus: 1).grid == Grid(layout: "strokes"))
     }
@@ -197,7 +277,12 @@ private enum Fixture {
         store.send(.lineEdited(text: "x  ", cursor: 1)) { $0.entries[0] = Entry("x  ", cursor: 1) }
         #expect(store.doneBlocker == nil)
         // Another field can block Done too, while it is being typed.
-        store.send(.commitPressed, effects: [.saveDraft(["text": "x  ", "priority": "Medium", "due": ""]), .setLine(text: "Medium", cursor: 6)]) {
+        store.send(
+            .commitPressed,
+            effects: [
+                .saveDraft(["text": "x  ", "priority": "Medium", "due": ""]), .setLine(text: "Medium", cursor: 6),
+            ]
+        ) {
             $0.focus = 1
         }
         store.send(.lineEdited(text: "Med", cursor: 3)) { $0.entries[1] = Entry("Med") }
@@ -214,7 +299,9 @@ private enum Fixture {
         store.send(.draftSaved(problem: "the disk is full")) { $0.draftProblem = "the disk is full" }
         store.send(.lineEdited(text: "B", cursor: 1)) { $0.entries[0] = Entry("B", cursor: 1) }
         store.send(.draftSaved(problem: nil)) { $0.draftProblem = nil }
-        store.send(.cancelPressed, effects: [.saveDraft(["text": "B", "priority": "Medium", "due": ""]), .finish(.cancelled)]) {
+        store.send(
+            .cancelPressed, effects: [.saveDraft(["text": "B", "priority": "Medium", "due": ""]), .finish(.cancelled)]
+        ) {
             $0.outcome = .cancelled
         }
         store.send(.draftSaved(problem: "the disk is full")) { $0.draftProblem = "the disk is full" }
@@ -245,19 +332,27 @@ private enum Fixture {
         store.send(.commitPressed, effects: [.saveDraft(typed), .setLine(text: "", cursor: 0)]) { $0.focus = 2 }
         store.send(.lineEdited(text: "2026/11/30", cursor: 10)) { $0.entries[2] = Entry("2026/11/30") }
 
-        let record = Record(values: [("text", .text("Buy milk")), ("priority", .text("Medium")), ("due", date("2026-11-30"))])
-        store.send(.commitPressed, effects: [
-            .saveDraft(["text": "Buy milk", "priority": "Medium", "due": "2026/11/30"]),
-            .submit(record), .finish(.submitted(record)),
-        ]) {
+        let record = Record(values: [
+            ("text", .text("Buy milk")), ("priority", .text("Medium")), ("due", date("2026-11-30")),
+        ])
+        store.send(
+            .commitPressed,
+            effects: [
+                .saveDraft(["text": "Buy milk", "priority": "Medium", "due": "2026/11/30"]),
+                .submit(record), .finish(.submitted(record)),
+            ]
+        ) {
             $0.outcome = .submitted(record)
         }
     }
 
     @Test func theBlockerOnAnotherPageIsReachedWithATransition() {
-        var store = FormStore(Fixture.swim, values: ["stroke": "Medley", "distance": " 0400 ", "felt_good": "Y"], focus: 4)
+        var store = FormStore(
+            Fixture.swim, values: ["stroke": "Medley", "distance": " 0400 ", "felt_good": "Y"], focus: 4)
         store.send(.lineEdited(text: "felt easy", cursor: 9)) { $0.entries[4] = Entry("felt easy") }
-        let draft: [String: FieldInput] = ["date": "today", "stroke": "Medley", "distance": " 0400 ", "felt_good": "Y", "note": "felt easy"]
+        let draft: [String: FieldInput] = [
+            "date": "today", "stroke": "Medley", "distance": " 0400 ", "felt_good": "Y", "note": "felt easy",
+        ]
         // Nothing blocks: submit, every value typed (the draft keeps them as written).
         var done = store
         let record = Record(values: [
@@ -269,13 +364,17 @@ private enum Fixture {
         }
 
         // A date that is not in the calendar, typed on page 1 before coming here.
-        store = FormStore(Fixture.swim, values: ["date": "2026-02-30", "stroke": "Medley", "distance": "400"], focus: 4)
+        store = FormStore(
+            Fixture.swim, values: ["date": "2026-02-30", "stroke": "Medley", "distance": "400"], focus: 4)
         let problem = FieldProblem.notARealDate(year: 2026, month: 2)
         #expect(store.doneBlocker == "date: must be a real date; February 2026 has 28 days")
-        store.send(.commitPressed, effects: [
-            .saveDraft(["date": "2026-02-30", "stroke": "Medley", "distance": "400", "felt_good": "", "note": ""]),
-            .setLine(text: "2026-02-30", cursor: 10), .transition(.page(forward: false)),
-        ]) {
+        store.send(
+            .commitPressed,
+            effects: [
+                .saveDraft(["date": "2026-02-30", "stroke": "Medley", "distance": "400", "felt_good": "", "note": ""]),
+                .setLine(text: "2026-02-30", cursor: 10), .transition(.page(forward: false)),
+            ]
+        ) {
             $0.focus = 0
             $0.problems = [0: problem]
             $0.notice = "Done is disabled: Date must be a real date; February 2026 has 28 days"
@@ -286,7 +385,9 @@ private enum Fixture {
 
     @Test func anInvalidFieldKeepsFocusAndItsProblemFollowsTheText() {
         var store = FormStore(Fixture.swim, values: ["stroke": "Medley"], focus: 2)
-        #expect(store.state == FormState(entries: [Entry("today"), Entry("Medley"), Entry(""), Entry(""), Entry("")], focus: 2))
+        #expect(
+            store.state
+                == FormState(entries: [Entry("today"), Entry("Medley"), Entry(""), Entry(""), Entry("")], focus: 2))
 
         store.send(.lineEdited(text: "1x", cursor: 2)) { $0.entries[2] = Entry("1x") }  // no problem shown while typing
         store.send(.commitPressed) { $0.problems = [2: .notWholeNumber] }
@@ -299,10 +400,13 @@ private enum Fixture {
             $0.entries[2] = Entry("100")
             $0.problems = [:]
         }
-        store.send(.commitPressed, effects: [
-            .saveDraft(["date": "today", "stroke": "Medley", "distance": "100", "felt_good": "", "note": ""]),
-            .setLine(text: "", cursor: 0),
-        ]) {
+        store.send(
+            .commitPressed,
+            effects: [
+                .saveDraft(["date": "today", "stroke": "Medley", "distance": "100", "felt_good": "", "note": ""]),
+                .setLine(text: "", cursor: 0),
+            ]
+        ) {
             $0.focus = 3
         }
         store.send(.lineEdited(text: "maybe", cursor: 5)) { $0.entries[3] = Entry("maybe") }
@@ -311,13 +415,18 @@ private enum Fixture {
             $0.entries[3] = Entry("yes")
             $0.problems = [:]
         }
-        store.send(.commitPressed, effects: [
-            .saveDraft(["date": "today", "stroke": "Medley", "distance": "100", "felt_good": "yes", "note": ""]),
-            .setLine(text: "", cursor: 0),
-        ]) {
+        store.send(
+            .commitPressed,
+            effects: [
+                .saveDraft(["date": "today", "stroke": "Medley", "distance": "100", "felt_good": "yes", "note": ""]),
+                .setLine(text: "", cursor: 0),
+            ]
+        ) {
             $0.focus = 4
         }
-        store.send(.lineEdited(text: "twenty-one characters", cursor: 21)) { $0.entries[4] = Entry("twenty-one characters") }
+        store.send(.lineEdited(text: "twenty-one characters", cursor: 21)) {
+            $0.entries[4] = Entry("twenty-one characters")
+        }
         store.send(.commitPressed) { $0.problems = [4: FieldProblem.tooLong(20)] }
     }
 
@@ -344,28 +453,41 @@ private enum Fixture {
         store.send(.previousPressed, effects: [.bell])
         #expect(store.state.problems == [4: FieldProblem.patternMismatch("^[^@]*$")])
         // Coming back to a field puts the cursor at the end of its text.
-        store.send(.commitPressed, effects: [
-            .saveDraft(["date": "today", "stroke": "", "distance": "", "felt_good": "maybe", "note": "me@home"]),
-            .setLine(text: "", cursor: 0),
-        ]) {
+        store.send(
+            .commitPressed,
+            effects: [
+                .saveDraft(["date": "today", "stroke": "", "distance": "", "felt_good": "maybe", "note": "me@home"]),
+                .setLine(text: "", cursor: 0),
+            ]
+        ) {
             $0.focus = 1
             $0.grid = Grid(layout: "strokes")
         }
-        store.send(.gridHotkeyPressed("f"), effects: [
-            .setLine(text: "Freestyle", cursor: 9),
-            .saveDraft(["date": "today", "stroke": "Freestyle", "distance": "", "felt_good": "maybe", "note": "me@home"]),
-            .setLine(text: "", cursor: 0),
-            .transition(.page(forward: true)),
-        ]) {
+        store.send(
+            .gridHotkeyPressed("f"),
+            effects: [
+                .setLine(text: "Freestyle", cursor: 9),
+                .saveDraft([
+                    "date": "today", "stroke": "Freestyle", "distance": "", "felt_good": "maybe", "note": "me@home",
+                ]),
+                .setLine(text: "", cursor: 0),
+                .transition(.page(forward: true)),
+            ]
+        ) {
             $0.entries[1] = Entry("Freestyle")
             $0.focus = 2
             $0.grid = nil
         }
         store.send(.lineEdited(text: "400", cursor: 3)) { $0.entries[2] = Entry("400") }
-        store.send(.commitPressed, effects: [
-            .saveDraft(["date": "today", "stroke": "Freestyle", "distance": "400", "felt_good": "maybe", "note": "me@home"]),
-            .setLine(text: "maybe", cursor: 5),
-        ]) {
+        store.send(
+            .commitPressed,
+            effects: [
+                .saveDraft([
+                    "date": "today", "stroke": "Freestyle", "distance": "400", "felt_good": "maybe", "note": "me@home",
+                ]),
+                .setLine(text: "maybe", cursor: 5),
+            ]
+        ) {
             $0.focus = 3
             $0.entries[3].cursor = 5
         }
@@ -382,9 +504,12 @@ private enum Fixture {
             $0.entries[1] = Entry("High")
             $0.problems = [:]
         }
-        store.send(.commitPressed, effects: [
-            .saveDraft(["text": "Buy milk", "priority": "High", "due": ""]), .setLine(text: "", cursor: 0),
-        ]) {
+        store.send(
+            .commitPressed,
+            effects: [
+                .saveDraft(["text": "Buy milk", "priority": "High", "due": ""]), .setLine(text: "", cursor: 0),
+            ]
+        ) {
             $0.focus = 2
         }
     }
@@ -411,7 +536,8 @@ private enum Fixture {
         store.send(.swapViewPressed, effects: [.transition(.swapView(toGrid: true))]) {
             $0.grid = Grid(layout: "priority")
         }
-        store.send(.swapViewPressed, effects: [.transition(.swapView(toGrid: false)), .setLine(text: "Lo", cursor: 1)]) {
+        store.send(.swapViewPressed, effects: [.transition(.swapView(toGrid: false)), .setLine(text: "Lo", cursor: 1)])
+        {
             $0.grid = nil
         }
         store.send(.lineEdited(text: "Low", cursor: 3)) { $0.entries[1] = Entry("Low", cursor: 3) }
@@ -425,9 +551,14 @@ private enum Fixture {
     }
 
     @Test func tabRingsTheBellWhenTheLayoutDidNotResolve() {
-        let context = Fixture.context(Form(name: "lost", pages: [Form.Page(fields: [
-            Field(id: "where", layout: "nowhere", input: .grid),
-        ])]))
+        let context = Fixture.context(
+            Form(
+                name: "lost",
+                pages: [
+                    Form.Page(fields: [
+                        Field(id: "where", layout: "nowhere", input: .grid)
+                    ])
+                ]))
         var store = FormStore(context)
         #expect(store.state == FormState(entries: [Entry("")]))  // the keyboard, for want of a grid
         store.send(.swapViewPressed, effects: [.bell])
@@ -439,11 +570,14 @@ private enum Fixture {
             $0.grid = Grid(layout: "priority", highlight: .init(row: 0, key: 1))
         }
         store.send(.gridMoved(.right)) { $0.grid?.highlight = .init(row: 0, key: 2) }
-        store.send(.gridKeyPressed, effects: [
-            .setLine(text: "Low", cursor: 3),
-            .saveDraft(["text": "", "priority": "Low", "due": ""]),
-            .setLine(text: "", cursor: 0),
-        ]) {
+        store.send(
+            .gridKeyPressed,
+            effects: [
+                .setLine(text: "Low", cursor: 3),
+                .saveDraft(["text": "", "priority": "Low", "due": ""]),
+                .setLine(text: "", cursor: 0),
+            ]
+        ) {
             $0.entries[1] = Entry("Low")
             $0.focus = 2
             $0.grid = nil
@@ -454,11 +588,14 @@ private enum Fixture {
             $0.grid = Grid(layout: "priority", highlight: .init(row: 0, key: 2))
         }
         // A hotkey presses its key (and the highlight shows which).
-        store.send(.gridHotkeyPressed("h"), effects: [
-            .setLine(text: "High", cursor: 4),
-            .saveDraft(["text": "", "priority": "High", "due": ""]),
-            .setLine(text: "", cursor: 0),
-        ]) {
+        store.send(
+            .gridHotkeyPressed("h"),
+            effects: [
+                .setLine(text: "High", cursor: 4),
+                .saveDraft(["text": "", "priority": "High", "due": ""]),
+                .setLine(text: "", cursor: 0),
+            ]
+        ) {
             $0.entries[1] = Entry("High")
             $0.focus = 2
             $0.grid = nil
@@ -479,7 +616,10 @@ private enum Fixture {
         store.send(.gridKeyPressed, effects: [.setLine(text: "", cursor: 0)]) { $0.entries[1] = Entry("") }
         // Done on a field that is not the last commits it and moves on.
         store.send(.gridMoved(.right)) { $0.grid?.highlight = .init(row: 1, key: 2) }
-        store.send(.gridKeyPressed, effects: [.saveDraft(["text": "", "priority": "", "due": ""]), .setLine(text: "", cursor: 0)]) {
+        store.send(
+            .gridKeyPressed,
+            effects: [.saveDraft(["text": "", "priority": "", "due": ""]), .setLine(text: "", cursor: 0)]
+        ) {
             $0.focus = 2
             $0.grid = nil
         }
@@ -488,26 +628,34 @@ private enum Fixture {
     @Test func aGridFieldOpensInItsGridAndAChoiceTurnsThePage() {
         var store = FormStore(Fixture.swim)
         #expect(store.state == FormState(entries: [Entry("today"), Entry(""), Entry(""), Entry(""), Entry("")]))
-        store.send(.commitPressed, effects: [
-            .saveDraft(["date": "today", "stroke": "", "distance": "", "felt_good": "", "note": ""]),
-            .setLine(text: "", cursor: 0),
-        ]) {
+        store.send(
+            .commitPressed,
+            effects: [
+                .saveDraft(["date": "today", "stroke": "", "distance": "", "felt_good": "", "note": ""]),
+                .setLine(text: "", cursor: 0),
+            ]
+        ) {
             $0.focus = 1
             $0.grid = Grid(layout: "strokes")
         }
         // The next field is on the next page: the page turns forward.
-        store.send(.gridHotkeyPressed("b"), effects: [
-            .setLine(text: "Breaststroke", cursor: 12),
-            .saveDraft(["date": "today", "stroke": "Breaststroke", "distance": "", "felt_good": "", "note": ""]),
-            .setLine(text: "", cursor: 0),
-            .transition(.page(forward: true)),
-        ]) {
+        store.send(
+            .gridHotkeyPressed("b"),
+            effects: [
+                .setLine(text: "Breaststroke", cursor: 12),
+                .saveDraft(["date": "today", "stroke": "Breaststroke", "distance": "", "felt_good": "", "note": ""]),
+                .setLine(text: "", cursor: 0),
+                .transition(.page(forward: true)),
+            ]
+        ) {
             $0.entries[1] = Entry("Breaststroke")
             $0.focus = 2
             $0.grid = nil
         }
         // Back again: the grid opens on the chosen key.
-        store.send(.previousPressed, effects: [.setLine(text: "Breaststroke", cursor: 12), .transition(.page(forward: false))]) {
+        store.send(
+            .previousPressed, effects: [.setLine(text: "Breaststroke", cursor: 12), .transition(.page(forward: false))]
+        ) {
             $0.focus = 1
             $0.grid = Grid(layout: "strokes", highlight: .init(row: 0, key: 1))
         }
@@ -522,13 +670,16 @@ private enum Fixture {
             $0.grid = Grid(layout: "strokes", highlight: .init(row: 0, key: 1))
         }
         // A hotkey of another page presses its key there (the page turns to it).
-        store.send(.gridHotkeyPressed("u"), effects: [
-            .transition(.page(forward: true)),
-            .setLine(text: "Butterfly", cursor: 9),
-            .saveDraft(["date": "today", "stroke": "Butterfly", "distance": "", "felt_good": "", "note": ""]),
-            .setLine(text: "", cursor: 0),
-            .transition(.page(forward: true)),
-        ]) {
+        store.send(
+            .gridHotkeyPressed("u"),
+            effects: [
+                .transition(.page(forward: true)),
+                .setLine(text: "Butterfly", cursor: 9),
+                .saveDraft(["date": "today", "stroke": "Butterfly", "distance": "", "felt_good": "", "note": ""]),
+                .setLine(text: "", cursor: 0),
+                .transition(.page(forward: true)),
+            ]
+        ) {
             $0.entries[1] = Entry("Butterfly")
             $0.focus = 2
             $0.grid = nil
@@ -556,12 +707,15 @@ private enum Fixture {
             $0.grid = Grid(layout: "strokes", page: 1, highlight: .init(row: 0, key: 0))
         }
         // A key of the second page is a valid choice of the strict field.
-        store.send(.gridHotkeyPressed("m"), effects: [
-            .setLine(text: "Medley", cursor: 6),
-            .saveDraft(["date": "today", "stroke": "Medley", "distance": "", "felt_good": "", "note": ""]),
-            .setLine(text: "", cursor: 0),
-            .transition(.page(forward: true)),
-        ]) {
+        store.send(
+            .gridHotkeyPressed("m"),
+            effects: [
+                .setLine(text: "Medley", cursor: 6),
+                .saveDraft(["date": "today", "stroke": "Medley", "distance": "", "felt_good": "", "note": ""]),
+                .setLine(text: "", cursor: 0),
+                .transition(.page(forward: true)),
+            ]
+        ) {
             $0.entries[1] = Entry("Medley")
             $0.focus = 2
             $0.grid = nil
@@ -575,7 +729,9 @@ private enum Fixture {
     @Test func arrowsMoveTheHighlightOverRowsOfDifferentSpans() {
         var store = FormStore(Fixture.amount)
         #expect(store.state == FormState(entries: [Entry("")], grid: Grid(layout: "keypad")))
-        func at(_ row: Int, _ key: Int) -> (inout FormState) -> Void { { $0.grid?.highlight = .init(row: row, key: key) } }
+        func at(_ row: Int, _ key: Int) -> (inout FormState) -> Void {
+            { $0.grid?.highlight = .init(row: row, key: key) }
+        }
 
         store.send(.gridMoved(.left), at(0, 0))  // the first arrow shows the highlight, on 7
         store.send(.gridMoved(.left))  // edge: stays on 7
@@ -600,22 +756,37 @@ private enum Fixture {
         store.send(.gridMoved(.up), at(0, 2))  // . → 9
 
         // The highlight starts on the key of the value.
-        #expect(FormState.start(Fixture.amount, values: ["amount": "9"]).grid == Grid(layout: "keypad", highlight: .init(row: 0, key: 2)))
-        #expect(FormState.start(Fixture.amount, values: ["amount": "0"]).grid == Grid(layout: "keypad", highlight: .init(row: 1, key: 0)))
+        #expect(
+            FormState.start(Fixture.amount, values: ["amount": "9"]).grid
+                == Grid(layout: "keypad", highlight: .init(row: 0, key: 2)))
+        #expect(
+            FormState.start(Fixture.amount, values: ["amount": "0"]).grid
+                == Grid(layout: "keypad", highlight: .init(row: 1, key: 0)))
         #expect(FormState.start(Fixture.amount, values: ["amount": "90"]).grid == Grid(layout: "keypad"))
     }
 
     @Test func arrowsOverRaggedRows() {
-        let ragged = Layout(kind: .choice, pages: [Layout.Page(rows: [
-            [Key(label: "Wide", span: 3)],
-            [Key(label: "A"), Key(label: "B"), Key(label: "C")],
-            [Key(label: "D")],
-        ])])
-        let context = Fixture.context(Form(name: "ragged", pages: [Form.Page(fields: [
-            Field(id: "pick", layout: "ragged", input: .grid),
-        ])]), layouts: ["ragged": ragged])
+        let ragged = Layout(
+            kind: .choice,
+            pages: [
+                Layout.Page(rows: [
+                    [Key(label: "Wide", span: 3)],
+                    [Key(label: "A"), Key(label: "B"), Key(label: "C")],
+                    [Key(label: "D")],
+                ])
+            ])
+        let context = Fixture.context(
+            Form(
+                name: "ragged",
+                pages: [
+                    Form.Page(fields: [
+                        Field(id: "pick", layout: "ragged", input: .grid)
+                    ])
+                ]), layouts: ["ragged": ragged])
         var store = FormStore(context)
-        func at(_ row: Int, _ key: Int) -> (inout FormState) -> Void { { $0.grid?.highlight = .init(row: row, key: key) } }
+        func at(_ row: Int, _ key: Int) -> (inout FormState) -> Void {
+            { $0.grid?.highlight = .init(row: row, key: key) }
+        }
         store.send(.gridMoved(.down), at(0, 0))  // the first arrow shows the highlight
         store.send(.gridMoved(.down), at(1, 1))  // under the middle of a 3-wide key: B
         store.send(.gridMoved(.right), at(1, 2))
@@ -630,9 +801,12 @@ private enum Fixture {
         var store = FormStore(Fixture.amount, values: ["amount": "15"])
         #expect(store.state == FormState(entries: [Entry("15")], grid: Grid(layout: "keypad")))
         // In the keyboard, Left moves the cursor between 1 and 5.
-        store.send(.swapViewPressed, effects: [.transition(.swapView(toGrid: false)), .setLine(text: "15", cursor: 2)]) { $0.grid = nil }
+        store.send(.swapViewPressed, effects: [.transition(.swapView(toGrid: false)), .setLine(text: "15", cursor: 2)])
+        { $0.grid = nil }
         store.send(.lineEdited(text: "15", cursor: 1)) { $0.entries[0].cursor = 1 }
-        store.send(.swapViewPressed, effects: [.transition(.swapView(toGrid: true))]) { $0.grid = Grid(layout: "keypad") }
+        store.send(.swapViewPressed, effects: [.transition(.swapView(toGrid: true))]) {
+            $0.grid = Grid(layout: "keypad")
+        }
 
         // A hotkey presses its key; it highlights nothing, so Enter never repeats it unasked.
         store.send(.gridHotkeyPressed("0"), effects: [.setLine(text: "105", cursor: 2)]) {
@@ -640,12 +814,18 @@ private enum Fixture {
         }
         store.send(.gridMoved(.down)) { $0.grid?.highlight = .init(row: 0, key: 0) }
         store.send(.gridMoved(.down)) { $0.grid?.highlight = .init(row: 1, key: 0) }
-        store.send(.gridKeyPressed, effects: [.setLine(text: "1005", cursor: 3)]) { $0.entries[0] = Entry("1005", cursor: 3) }
+        store.send(.gridKeyPressed, effects: [.setLine(text: "1005", cursor: 3)]) {
+            $0.entries[0] = Entry("1005", cursor: 3)
+        }
         // Backspace deletes before the cursor.
         store.send(.gridMoved(.down)) { $0.grid?.highlight = .init(row: 2, key: 1) }
         store.send(.gridMoved(.left)) { $0.grid?.highlight = .init(row: 2, key: 0) }
-        store.send(.gridKeyPressed, effects: [.setLine(text: "105", cursor: 2)]) { $0.entries[0] = Entry("105", cursor: 2) }
-        store.send(.gridKeyPressed, effects: [.setLine(text: "15", cursor: 1)]) { $0.entries[0] = Entry("15", cursor: 1) }
+        store.send(.gridKeyPressed, effects: [.setLine(text: "105", cursor: 2)]) {
+            $0.entries[0] = Entry("105", cursor: 2)
+        }
+        store.send(.gridKeyPressed, effects: [.setLine(text: "15", cursor: 1)]) {
+            $0.entries[0] = Entry("15", cursor: 1)
+        }
         store.send(.gridKeyPressed, effects: [.setLine(text: "5", cursor: 0)]) { $0.entries[0] = Entry("5", cursor: 0) }
         store.send(.gridKeyPressed, effects: [.bell])  // nothing before the cursor
         // Clear empties the line.
@@ -680,7 +860,9 @@ private enum Fixture {
         let record = Record(values: [("amount", .number(7))])
         store.send(.gridMoved(.down)) { $0.grid?.highlight = .init(row: 2, key: 1) }
         store.send(.gridMoved(.right)) { $0.grid?.highlight = .init(row: 2, key: 2) }
-        store.send(.gridKeyPressed, effects: [.saveDraft(["amount": "7.0"]), .submit(record), .finish(.submitted(record))]) {
+        store.send(
+            .gridKeyPressed, effects: [.saveDraft(["amount": "7.0"]), .submit(record), .finish(.submitted(record))]
+        ) {
             $0.grid = nil
             $0.outcome = .submitted(record)
         }
@@ -688,8 +870,11 @@ private enum Fixture {
 
     @Test func everyLayoutAction() {
         var store = FormStore(Fixture.actions, focus: 1)
-        #expect(store.state == FormState(entries: [Entry(""), Entry(""), Entry("")], focus: 1, grid: Grid(layout: "tools")))
-        func at(_ row: Int, _ key: Int) -> (inout FormState) -> Void { { $0.grid?.highlight = .init(row: row, key: key) } }
+        #expect(
+            store.state == FormState(entries: [Entry(""), Entry(""), Entry("")], focus: 1, grid: Grid(layout: "tools")))
+        func at(_ row: Int, _ key: Int) -> (inout FormState) -> Void {
+            { $0.grid?.highlight = .init(row: row, key: key) }
+        }
 
         // text (keypad): inserts.
         store.send(.gridHotkeyPressed("a"), effects: [.setLine(text: "A", cursor: 1)]) { $0.entries[1] = Entry("A") }
@@ -717,7 +902,9 @@ private enum Fixture {
             $0.grid = nil
         }
         store.send(.lineEdited(text: "XY", cursor: 2)) { $0.entries[1] = Entry("XY") }
-        store.send(.swapViewPressed, effects: [.transition(.swapView(toGrid: true))]) { $0.grid = Grid(layout: "tools") }
+        store.send(.swapViewPressed, effects: [.transition(.swapView(toGrid: true))]) {
+            $0.grid = Grid(layout: "tools")
+        }
         // layout: another layout in the context, whose keys act by its own kind.
         store.send(.gridMoved(.down), at(0, 0))
         store.send(.gridMoved(.down), at(1, 0))
@@ -727,14 +914,21 @@ private enum Fixture {
         store.send(.gridKeyPressed, effects: [.transition(.page(forward: true))]) {
             $0.grid = Grid(layout: "keypad", highlight: .init(row: 0, key: 0))
         }
-        store.send(.gridHotkeyPressed("7"), effects: [.setLine(text: "XY7", cursor: 3)]) { $0.entries[1] = Entry("XY7") }
-        store.send(.gridHotkeyPressed("a"), effects: [.bell]) { $0.notice = "no key 'a' here" }  // the tools' hotkeys are gone
+        store.send(.gridHotkeyPressed("7"), effects: [.setLine(text: "XY7", cursor: 3)]) {
+            $0.entries[1] = Entry("XY7")
+        }
+        // the tools' hotkeys are gone
+        store.send(.gridHotkeyPressed("a"), effects: [.bell]) { $0.notice = "no key 'a' here" }
         // Tab leaves the other layout for the keyboard; Tab again shows the field's own.
-        store.send(.swapViewPressed, effects: [.transition(.swapView(toGrid: false)), .setLine(text: "XY7", cursor: 3)]) {
+        store.send(
+            .swapViewPressed, effects: [.transition(.swapView(toGrid: false)), .setLine(text: "XY7", cursor: 3)]
+        ) {
             $0.grid = nil
             $0.notice = nil
         }
-        store.send(.swapViewPressed, effects: [.transition(.swapView(toGrid: true))]) { $0.grid = Grid(layout: "tools") }
+        store.send(.swapViewPressed, effects: [.transition(.swapView(toGrid: true))]) {
+            $0.grid = Grid(layout: "tools")
+        }
         // previous.
         store.send(.gridMoved(.down), at(0, 0))
         store.send(.gridMoved(.down), at(1, 0))
@@ -744,7 +938,10 @@ private enum Fixture {
             $0.grid = nil
         }
         store.send(.lineEdited(text: "Ann", cursor: 3)) { $0.entries[0] = Entry("Ann") }
-        store.send(.commitPressed, effects: [.saveDraft(["first": "Ann", "code": "XY7", "last": ""]), .setLine(text: "XY7", cursor: 3)]) {
+        store.send(
+            .commitPressed,
+            effects: [.saveDraft(["first": "Ann", "code": "XY7", "last": ""]), .setLine(text: "XY7", cursor: 3)]
+        ) {
             $0.focus = 1
             $0.grid = Grid(layout: "tools")
         }
@@ -753,12 +950,17 @@ private enum Fixture {
         store.send(.gridMoved(.down), at(1, 0))
         store.send(.gridMoved(.down), at(2, 0))
         store.send(.gridMoved(.right), at(2, 1))
-        store.send(.gridKeyPressed, effects: [.saveDraft(["first": "Ann", "code": "XY7", "last": ""]), .setLine(text: "", cursor: 0)]) {
+        store.send(
+            .gridKeyPressed,
+            effects: [.saveDraft(["first": "Ann", "code": "XY7", "last": ""]), .setLine(text: "", cursor: 0)]
+        ) {
             $0.focus = 2
             $0.grid = nil
         }
         // next on the last field: the bell, and no submission.
-        store.send(.swapViewPressed, effects: [.transition(.swapView(toGrid: true))]) { $0.grid = Grid(layout: "tools") }
+        store.send(.swapViewPressed, effects: [.transition(.swapView(toGrid: true))]) {
+            $0.grid = Grid(layout: "tools")
+        }
         store.send(.gridHotkeyPressed("b"), effects: [.setLine(text: "B", cursor: 1)]) { $0.entries[2] = Entry("B") }
         store.send(.gridMoved(.down), at(0, 0))
         store.send(.gridMoved(.down), at(1, 0))
@@ -769,9 +971,12 @@ private enum Fixture {
         // done on the last field: Done.
         store.send(.gridMoved(.right), at(2, 2))
         let record = Record(values: [("first", .text("Ann")), ("code", .text("XY7")), ("last", .text("B"))])
-        store.send(.gridKeyPressed, effects: [
-            .saveDraft(["first": "Ann", "code": "XY7", "last": "B"]), .submit(record), .finish(.submitted(record)),
-        ]) {
+        store.send(
+            .gridKeyPressed,
+            effects: [
+                .saveDraft(["first": "Ann", "code": "XY7", "last": "B"]), .submit(record), .finish(.submitted(record)),
+            ]
+        ) {
             $0.grid = nil
             $0.outcome = .submitted(record)
         }
@@ -779,13 +984,18 @@ private enum Fixture {
 
     @Test func doneInTheGridPointsAtTheBlocker() {
         var store = FormStore(Fixture.actions, focus: 2)
-        store.send(.swapViewPressed, effects: [.transition(.swapView(toGrid: true))]) { $0.grid = Grid(layout: "tools") }
+        store.send(.swapViewPressed, effects: [.transition(.swapView(toGrid: true))]) {
+            $0.grid = Grid(layout: "tools")
+        }
         store.send(.gridMoved(.down)) { $0.grid?.highlight = .init(row: 0, key: 0) }
         store.send(.gridMoved(.down)) { $0.grid?.highlight = .init(row: 1, key: 0) }
         store.send(.gridMoved(.down)) { $0.grid?.highlight = .init(row: 2, key: 0) }
         store.send(.gridMoved(.right)) { $0.grid?.highlight = .init(row: 2, key: 1) }
         store.send(.gridMoved(.right)) { $0.grid?.highlight = .init(row: 2, key: 2) }
-        store.send(.gridKeyPressed, effects: [.saveDraft(["first": "", "code": "", "last": ""]), .setLine(text: "", cursor: 0)]) {
+        store.send(
+            .gridKeyPressed,
+            effects: [.saveDraft(["first": "", "code": "", "last": ""]), .setLine(text: "", cursor: 0)]
+        ) {
             $0.focus = 0
             $0.grid = nil
             $0.problems = [0: .required]
@@ -796,13 +1006,24 @@ private enum Fixture {
     }
 
     @Test func aStrictFieldAcceptsTheKeysOfLayoutsItsGridTurnsTo() {
-        let levels = Layout(kind: .choice, pages: [Layout.Page(rows: [
-            [Key(label: "Low"), Key(label: "High"), Key(label: "More…", action: .layout("extra-levels"))],
-        ])])
-        let extra = Layout(kind: .choice, pages: [Layout.Page(rows: [[Key(label: "Critical"), Key(label: "Trivial"), Key(label: "Low")]])])
-        let context = Fixture.context(Form(name: "levels", pages: [Form.Page(fields: [
-            Field(id: "level", layout: "levels", input: .grid, strict: true),
-        ])]), layouts: ["levels": levels, "extra-levels": extra])
+        let levels = Layout(
+            kind: .choice,
+            pages: [
+                Layout.Page(rows: [
+                    [Key(label: "Low"), Key(label: "High"), Key(label: "More…", action: .layout("extra-levels"))]
+                ])
+            ])
+        let extra = Layout(
+            kind: .choice,
+            pages: [Layout.Page(rows: [[Key(label: "Critical"), Key(label: "Trivial"), Key(label: "Low")]])])
+        let context = Fixture.context(
+            Form(
+                name: "levels",
+                pages: [
+                    Form.Page(fields: [
+                        Field(id: "level", layout: "levels", input: .grid, strict: true)
+                    ])
+                ]), layouts: ["levels": levels, "extra-levels": extra])
         var store = FormStore(context)
         store.send(.gridMoved(.right)) { $0.grid?.highlight = .init(row: 0, key: 0) }
         store.send(.gridMoved(.right)) { $0.grid?.highlight = .init(row: 0, key: 1) }
@@ -811,18 +1032,26 @@ private enum Fixture {
             $0.grid = Grid(layout: "extra-levels", highlight: .init(row: 0, key: 0))
         }
         let record = Record(values: [("level", .text("Critical"))])
-        store.send(.gridKeyPressed, effects: [
-            .setLine(text: "Critical", cursor: 8), .saveDraft(["level": "Critical"]), .submit(record), .finish(.submitted(record)),
-        ]) {
+        store.send(
+            .gridKeyPressed,
+            effects: [
+                .setLine(text: "Critical", cursor: 8), .saveDraft(["level": "Critical"]), .submit(record),
+                .finish(.submitted(record)),
+            ]
+        ) {
             $0.entries[0] = Entry("Critical")
             $0.grid = nil
             $0.outcome = .submitted(record)
         }
         // Typed text is held to the same keys, each named once.
         store = FormStore(context)
-        store.send(.swapViewPressed, effects: [.transition(.swapView(toGrid: false)), .setLine(text: "", cursor: 0)]) { $0.grid = nil }
+        store.send(.swapViewPressed, effects: [.transition(.swapView(toGrid: false)), .setLine(text: "", cursor: 0)]) {
+            $0.grid = nil
+        }
         store.send(.lineEdited(text: "Urgent", cursor: 6)) { $0.entries[0] = Entry("Urgent") }
-        store.send(.commitPressed) { $0.problems = [0: FieldProblem.notAChoice(["Low", "High", "Critical", "Trivial"])] }
+        store.send(.commitPressed) {
+            $0.problems = [0: FieldProblem.notAChoice(["Low", "High", "Critical", "Trivial"])]
+        }
         store.send(.lineEdited(text: "Trivial", cursor: 7)) {
             $0.entries[0] = Entry("Trivial")
             $0.problems = [:]
@@ -833,7 +1062,10 @@ private enum Fixture {
     /// and must not wipe the notice that came with the `.setLine`.
     @Test func anEchoOfTheLineKeepsTheNotice() {
         var store = FormStore(Fixture.todo, focus: 2)
-        store.send(.commitPressed, effects: [.saveDraft(["text": "", "priority": "Medium", "due": ""]), .setLine(text: "", cursor: 0)]) {
+        store.send(
+            .commitPressed,
+            effects: [.saveDraft(["text": "", "priority": "Medium", "due": ""]), .setLine(text: "", cursor: 0)]
+        ) {
             $0.focus = 0
             $0.problems = [0: .required]
             $0.notice = "Done is disabled: Text is required"
@@ -851,10 +1083,13 @@ private enum Fixture {
 
         // The blocker opens in its grid: the echo of its line changes nothing either.
         store = FormStore(Fixture.swim, values: ["distance": "400"], focus: 4)
-        store.send(.commitPressed, effects: [
-            .saveDraft(["date": "today", "stroke": "", "distance": "400", "felt_good": "", "note": ""]),
-            .setLine(text: "", cursor: 0), .transition(.page(forward: false)),
-        ]) {
+        store.send(
+            .commitPressed,
+            effects: [
+                .saveDraft(["date": "today", "stroke": "", "distance": "400", "felt_good": "", "note": ""]),
+                .setLine(text: "", cursor: 0), .transition(.page(forward: false)),
+            ]
+        ) {
             $0.focus = 1
             $0.grid = Grid(layout: "strokes")
             $0.problems = [1: .required]
@@ -862,12 +1097,15 @@ private enum Fixture {
         }
         store.send(.lineEdited(text: "", cursor: 0))
         store.send(.lineEdited(text: "Crawl", cursor: 5))  // the line editor is hidden: ignored
-        store.send(.gridHotkeyPressed("f"), effects: [
-            .setLine(text: "Freestyle", cursor: 9),
-            .saveDraft(["date": "today", "stroke": "Freestyle", "distance": "400", "felt_good": "", "note": ""]),
-            .setLine(text: "400", cursor: 3),
-            .transition(.page(forward: true)),
-        ]) {
+        store.send(
+            .gridHotkeyPressed("f"),
+            effects: [
+                .setLine(text: "Freestyle", cursor: 9),
+                .saveDraft(["date": "today", "stroke": "Freestyle", "distance": "400", "felt_good": "", "note": ""]),
+                .setLine(text: "400", cursor: 3),
+                .transition(.page(forward: true)),
+            ]
+        ) {
             $0.entries[1] = Entry("Freestyle")
             $0.focus = 2
             $0.grid = nil
@@ -878,10 +1116,11 @@ private enum Fixture {
 
     // MARK: Ending
 
-    @Test(arguments: zip(
-        [FormEvent.cancelPressed, .interrupted, .terminated(signal: 15), .terminated(signal: 1)],
-        [FormState.Outcome.cancelled, .interrupted, .terminated(signal: 15), .terminated(signal: 1)]
-    ))
+    @Test(
+        arguments: zip(
+            [FormEvent.cancelPressed, .interrupted, .terminated(signal: 15), .terminated(signal: 1)],
+            [FormState.Outcome.cancelled, .interrupted, .terminated(signal: 15), .terminated(signal: 1)]
+        ))
     func leavingKeepsTheDraftAndEndsTheForm(event: FormEvent, outcome: FormState.Outcome) {
         var store = FormStore(Fixture.todo)
         store.send(.lineEdited(text: "Buy", cursor: 3)) { $0.entries[0] = Entry("Buy") }
@@ -891,16 +1130,18 @@ private enum Fixture {
         // Once ended, nothing changes any more.
         for after in [
             FormEvent.lineEdited(text: "Buy milk", cursor: 8), .commitPressed, .previousPressed, .swapViewPressed,
-            .gridMoved(.down), .gridKeyPressed, .gridHotkeyPressed("h"), .cancelPressed, .interrupted, .terminated(signal: 15),
+            .gridMoved(.down), .gridKeyPressed, .gridHotkeyPressed("h"), .cancelPressed, .interrupted,
+            .terminated(signal: 15),
         ] {
             store.send(after)
         }
     }
 
-    @Test(arguments: zip(
-        [FormEvent.cancelPressed, .interrupted, .terminated(signal: 15)],
-        [FormState.Outcome.cancelled, .interrupted, .terminated(signal: 15)]
-    ))
+    @Test(
+        arguments: zip(
+            [FormEvent.cancelPressed, .interrupted, .terminated(signal: 15)],
+            [FormState.Outcome.cancelled, .interrupted, .terminated(signal: 15)]
+        ))
     func aFormWithoutFieldsCanStillBeLeft(event: FormEvent, outcome: FormState.Outcome) {
         var store = FormStore(Fixture.context(Form(name: "empty", pages: [Form.Page(fields: [])])))
         #expect(store.state == FormState(entries: []))
@@ -913,16 +1154,22 @@ private enum Fixture {
     @Test func leavingFromTheGridKeepsWhatTheGridTyped() {
         var store = FormStore(Fixture.amount)
         store.send(.gridHotkeyPressed("8"), effects: [.setLine(text: "8", cursor: 1)]) { $0.entries[0] = Entry("8") }
-        store.send(.cancelPressed, effects: [.saveDraft(["amount": "8"]), .finish(.cancelled)]) { $0.outcome = .cancelled }
+        store.send(.cancelPressed, effects: [.saveDraft(["amount": "8"]), .finish(.cancelled)]) {
+            $0.outcome = .cancelled
+        }
         store.send(.gridHotkeyPressed("9"))
     }
 
     @Test func nothingHappensAfterSubmitting() {
         var store = FormStore(Fixture.todo, values: ["text": "Buy milk"], focus: 2)
         let record = Record(values: [("text", .text("Buy milk")), ("priority", .text("Medium")), ("due", nil)])
-        store.send(.commitPressed, effects: [
-            .saveDraft(["text": "Buy milk", "priority": "Medium", "due": ""]), .submit(record), .finish(.submitted(record)),
-        ]) {
+        store.send(
+            .commitPressed,
+            effects: [
+                .saveDraft(["text": "Buy milk", "priority": "Medium", "due": ""]), .submit(record),
+                .finish(.submitted(record)),
+            ]
+        ) {
             $0.outcome = .submitted(record)
         }
         store.send(.commitPressed)
@@ -944,7 +1191,9 @@ private enum Fixture {
         }
         #expect(store.doneBlocker == "priority: required")
         // The priority field opens in its grid.
-        store.send(.commitPressed, effects: [.saveDraft(["subject": "牛乳を買う", "priority": ""]), .setLine(text: "", cursor: 0)]) {
+        store.send(
+            .commitPressed, effects: [.saveDraft(["subject": "牛乳を買う", "priority": ""]), .setLine(text: "", cursor: 0)]
+        ) {
             $0.focus = 1
             $0.grid = Grid(layout: "yusendo")
         }
@@ -955,7 +1204,9 @@ private enum Fixture {
         store.send(.gridKeyPressed) { $0.problems = [1: .required] }
         // かな swaps to the keyboard; a typed value must be one of the keys.
         store.send(.gridMoved(.left)) { $0.grid?.highlight = .init(row: 1, key: 0) }
-        store.send(.gridKeyPressed, effects: [.transition(.swapView(toGrid: false)), .setLine(text: "", cursor: 0)]) { $0.grid = nil }
+        store.send(.gridKeyPressed, effects: [.transition(.swapView(toGrid: false)), .setLine(text: "", cursor: 0)]) {
+            $0.grid = nil
+        }
         store.send(.lineEdited(text: "最高", cursor: 2)) {
             $0.entries[1] = Entry("最高")
             $0.problems = [1: FieldProblem.notAChoice(["高", "中", "低"])]
@@ -964,7 +1215,9 @@ private enum Fixture {
             $0.entries[1] = Entry("")
             $0.problems = [1: .required]
         }
-        store.send(.swapViewPressed, effects: [.transition(.swapView(toGrid: true))]) { $0.grid = Grid(layout: "yusendo") }
+        store.send(.swapViewPressed, effects: [.transition(.swapView(toGrid: true))]) {
+            $0.grid = Grid(layout: "yusendo")
+        }
         // Up from 完了 goes to the key above its middle: 中.
         store.send(.gridMoved(.down)) { $0.grid?.highlight = .init(row: 0, key: 0) }
         store.send(.gridMoved(.down)) { $0.grid?.highlight = .init(row: 1, key: 0) }
@@ -972,11 +1225,14 @@ private enum Fixture {
         store.send(.gridMoved(.up)) { $0.grid?.highlight = .init(row: 0, key: 1) }
         // 中 on the last field: sets it, commits it, and presses Done.
         let record = Record(values: [("subject", .text("牛乳を買う")), ("priority", .text("中"))])
-        store.send(.gridKeyPressed, effects: [
-            .setLine(text: "中", cursor: 1),
-            .saveDraft(["subject": "牛乳を買う", "priority": "中"]),
-            .submit(record), .finish(.submitted(record)),
-        ]) {
+        store.send(
+            .gridKeyPressed,
+            effects: [
+                .setLine(text: "中", cursor: 1),
+                .saveDraft(["subject": "牛乳を買う", "priority": "中"]),
+                .submit(record), .finish(.submitted(record)),
+            ]
+        ) {
             $0.entries[1] = Entry("中")
             $0.problems = [:]
             $0.grid = nil
@@ -987,11 +1243,14 @@ private enum Fixture {
     @Test func aJapaneseBlockerIsNamedInTheNotice() {
         var store = FormStore(Fixture.japanese, focus: 1)
         #expect(store.state == FormState(entries: [Entry(""), Entry("")], focus: 1, grid: Grid(layout: "yusendo")))
-        store.send(.gridHotkeyPressed("1"), effects: [
-            .setLine(text: "高", cursor: 1),
-            .saveDraft(["subject": "", "priority": "高"]),
-            .setLine(text: "", cursor: 0),
-        ]) {
+        store.send(
+            .gridHotkeyPressed("1"),
+            effects: [
+                .setLine(text: "高", cursor: 1),
+                .saveDraft(["subject": "", "priority": "高"]),
+                .setLine(text: "", cursor: 0),
+            ]
+        ) {
             $0.entries[1] = Entry("高")
             $0.focus = 0
             $0.grid = nil
@@ -1004,7 +1263,9 @@ private enum Fixture {
             $0.problems = [:]
             $0.notice = nil
         }
-        store.send(.commitPressed, effects: [.saveDraft(["subject": "報告書", "priority": "高"]), .setLine(text: "高", cursor: 1)]) {
+        store.send(
+            .commitPressed, effects: [.saveDraft(["subject": "報告書", "priority": "高"]), .setLine(text: "高", cursor: 1)]
+        ) {
             $0.focus = 1
             $0.grid = Grid(layout: "yusendo", highlight: .init(row: 0, key: 0))
         }
@@ -1015,12 +1276,18 @@ private enum Fixture {
 
 @Suite struct FormEngineSwitchTests {
     /// A to-do whose status is a switch with its own words, then an optional plain boolean.
-    static let todo = Fixture.context(Form(name: "todo", pages: [Form.Page(fields: [
-        Field(id: "text", required: true),
-        Field(id: "done", label: "Status", type: .boolean, defaultValue: .value("In progress"),
-              states: Field.States(no: "In progress", yes: "Complete")),
-        Field(id: "urgent", type: .boolean),
-    ])]))
+    static let todo = Fixture.context(
+        Form(
+            name: "todo",
+            pages: [
+                Form.Page(fields: [
+                    Field(id: "text", required: true),
+                    Field(
+                        id: "done", label: "Status", type: .boolean, defaultValue: .value("In progress"),
+                        states: Field.States(no: "In progress", yes: "Complete")),
+                    Field(id: "urgent", type: .boolean),
+                ])
+            ]))
 
     @Test func spaceFlipsAndTheFieldKeepsFocus() {
         var store = FormStore(Self.todo, values: ["text": "Buy milk"], focus: 1)
@@ -1029,10 +1296,13 @@ private enum Fixture {
         store.send(.toggle(.flip), effects: [.setLine(text: "no", cursor: 2)]) { $0.entries[1] = Entry("no") }
         store.send(.toggle(.set(true)), effects: [.setLine(text: "yes", cursor: 3)]) { $0.entries[1] = Entry("yes") }
         store.send(.toggle(.set(true)), effects: [.setLine(text: "yes", cursor: 3)])
-        store.send(.commitPressed, effects: [
-            .saveDraft(["text": "Buy milk", "done": "yes", "urgent": ""]),
-            .setLine(text: "", cursor: 0),
-        ]) { $0.focus = 2 }
+        store.send(
+            .commitPressed,
+            effects: [
+                .saveDraft(["text": "Buy milk", "done": "yes", "urgent": ""]),
+                .setLine(text: "", cursor: 0),
+            ]
+        ) { $0.focus = 2 }
     }
 
     @Test func anEmptySwitchFlipsToYesAndClearsBackToEmpty() {
@@ -1041,10 +1311,13 @@ private enum Fixture {
         store.send(.toggle(.clear), effects: [.setLine(text: "", cursor: 0)]) { $0.entries[2] = Entry("") }
         // Submitted empty: an optional boolean with nothing is null, not false.
         let record = Record(values: [("text", .text("x")), ("done", .boolean(false)), ("urgent", nil)])
-        store.send(.commitPressed, effects: [
-            .saveDraft(["text": "x", "done": "In progress", "urgent": ""]),
-            .submit(record), .finish(.submitted(record)),
-        ]) { $0.outcome = .submitted(record) }
+        store.send(
+            .commitPressed,
+            effects: [
+                .saveDraft(["text": "x", "done": "In progress", "urgent": ""]),
+                .submit(record), .finish(.submitted(record)),
+            ]
+        ) { $0.outcome = .submitted(record) }
     }
 
     @Test func aStatesWordFlipsLikeYesOrNo() {
@@ -1074,11 +1347,16 @@ private enum Fixture {
 // MARK: - The form's own words for a failed check (issue 22, messages:)
 
 @Suite struct FieldMessagesEngineTests {
-    static let form = Form(name: "signup", pages: [Form.Page(fields: [
-        Field(id: "email", label: "Email", required: true, pattern: "^[^@]+@[^@]+$",
-              messages: [.pattern: "Give an email like ada@example.org", .required: "Give the email we write to"]),
-        Field(id: "age", label: "Age", type: .integer, min: 0),
-    ])])
+    static let form = Form(
+        name: "signup",
+        pages: [
+            Form.Page(fields: [
+                Field(
+                    id: "email", label: "Email", required: true, pattern: "^[^@]+@[^@]+$",
+                    messages: [.pattern: "Give an email like ada@example.org", .required: "Give the email we write to"]),
+                Field(id: "age", label: "Age", type: .integer, min: 0),
+            ])
+        ])
     static let context = try! FormContext(form: form, layouts: [:], clock: WallClock(today: Fixture.today))
 
     @Test func aBrokenPatternIsSaidInTheFormsWords() {
@@ -1094,7 +1372,9 @@ private enum Fixture {
     @Test func theScreenSaysTheMessageUnderTheFieldAndOnDonesLine() {
         var store = FormStore(Self.context)
         store.send(.lineEdited(text: "ada", cursor: 3)) { $0.entries[0] = Entry("ada") }
-        store.send(.commitPressed) { $0.problems = [0: FieldProblem.patternMismatch("^[^@]+@[^@]+$").worded(by: Self.form.fields[0].messages)] }
+        store.send(.commitPressed) {
+            $0.problems = [0: FieldProblem.patternMismatch("^[^@]+@[^@]+$").worded(by: Self.form.fields[0].messages)]
+        }
         let lines = FormView.render(store.state, Self.context, width: 80, height: 12).lines.map(\.text)
         #expect(lines.contains { $0 == "          ✗ Give an email like ada@example.org" }, "\(lines)")
         #expect(lines.last == "[ Done ] disabled: Email: Give an email like ada@example.org", "\(lines)")
@@ -1114,13 +1394,21 @@ private enum Fixture {
 /// message, shows it under the field it marks, never holds Enter, and lets go
 /// as soon as the values fix it (docs/form-format.md "Rules across fields").
 @Suite struct FormRulesEngineTests {
-    static let shift = Fixture.context(Form(title: "Shift", name: "shift", pages: [Form.Page(fields: [
-        Field(id: "start", label: "Start", type: .time),
-        Field(id: "end", label: "End", type: .time),
-        Field(id: "note", label: "Note"),
-    ])], rules: [
-        FormRule(name: "end-after-start", test: .check(try! RuleParser.parse("end >= start").get()), message: "The end comes after the start"),
-    ]))
+    static let shift = Fixture.context(
+        Form(
+            title: "Shift", name: "shift",
+            pages: [
+                Form.Page(fields: [
+                    Field(id: "start", label: "Start", type: .time),
+                    Field(id: "end", label: "End", type: .time),
+                    Field(id: "note", label: "Note"),
+                ])
+            ],
+            rules: [
+                FormRule(
+                    name: "end-after-start", test: .check(try! RuleParser.parse("end >= start").get()),
+                    message: "The end comes after the start")
+            ]))
 
     static let broken = FieldProblem(authored: "The end comes after the start")
 
@@ -1129,7 +1417,10 @@ private enum Fixture {
         store.send(.lineEdited(text: "10:00", cursor: 5)) { $0.entries[0] = Entry("10:00") }
         // The end is empty: the rule waits, Done is enabled (nothing is required).
         #expect(store.doneBlocker == nil)
-        store.send(.commitPressed, effects: [.saveDraft(["start": "10:00", "end": "", "note": ""]), .setLine(text: "", cursor: 0)]) {
+        store.send(
+            .commitPressed,
+            effects: [.saveDraft(["start": "10:00", "end": "", "note": ""]), .setLine(text: "", cursor: 0)]
+        ) {
             $0.focus = 1
         }
         store.send(.lineEdited(text: "09:00", cursor: 5)) { $0.entries[1] = Entry("09:00") }
@@ -1160,7 +1451,10 @@ private enum Fixture {
         store.send(.lineEdited(text: "12:00", cursor: 5)) { $0.entries[0] = Entry("12:00") }
         #expect(store.doneBlocker == "end: The end comes after the start")
         store.send(.lineEdited(text: "08:00", cursor: 5)) { $0.entries[0] = Entry("08:00") }
-        let record = Record(values: [("start", .time(ClockTime(hour: 8, minute: 0)!)), ("end", .time(ClockTime(hour: 11, minute: 0)!)), ("note", nil)])
+        let record = Record(values: [
+            ("start", .time(ClockTime(hour: 8, minute: 0)!)), ("end", .time(ClockTime(hour: 11, minute: 0)!)),
+            ("note", nil),
+        ])
         store.send(.donePressed, effects: [.submit(record), .finish(.submitted(record))]) {
             $0.outcome = .submitted(record)
         }
@@ -1196,11 +1490,15 @@ private enum Fixture {
 
 private enum Receipt {
     /// paid (a switch), amount (required, shown only while paid is yes), note.
-    static let form = Form(name: "receipt", pages: [Form.Page(fields: [
-        Field(id: "paid", type: .boolean),
-        Field(id: "amount", type: .number, required: true, when: .equals("paid", "true")),
-        Field(id: "note"),
-    ])])
+    static let form = Form(
+        name: "receipt",
+        pages: [
+            Form.Page(fields: [
+                Field(id: "paid", type: .boolean),
+                Field(id: "amount", type: .number, required: true, when: .equals("paid", "true")),
+                Field(id: "note"),
+            ])
+        ])
     static let context = Fixture.context(form, layouts: [:])
 }
 
@@ -1214,28 +1512,42 @@ private enum Receipt {
         store.send(.toggle(.set(true)), effects: [.setLine(text: "yes", cursor: 3)]) { $0.entries[0] = Entry("yes") }
         #expect(Receipt.context.evaluation(store.state.entries).shown == [true, true, true])
         #expect(store.doneBlocker == "amount: required")
-        store.send(.commitPressed, effects: [
-            .saveDraft(["paid": .line("yes"), "amount": .line(""), "note": .line("")]), .setLine(text: "", cursor: 0),
-        ]) { $0.focus = 1 }
+        store.send(
+            .commitPressed,
+            effects: [
+                .saveDraft(["paid": .line("yes"), "amount": .line(""), "note": .line("")]),
+                .setLine(text: "", cursor: 0),
+            ]
+        ) { $0.focus = 1 }
         store.send(.lineEdited(text: "12.5", cursor: 4)) { $0.entries[1] = Entry("12.5") }
         store.send(.previousPressed, effects: [.setLine(text: "yes", cursor: 3)]) { $0.focus = 0 }
         store.send(.toggle(.set(false)), effects: [.setLine(text: "no", cursor: 2)]) { $0.entries[0] = Entry("no") }
         #expect(store.doneBlocker == nil)
         // Enter skips the hidden amount; its entry stays, and is drafted.
-        store.send(.commitPressed, effects: [
-            .saveDraft(["paid": .line("no"), "amount": .line("12.5"), "note": .line("")]), .setLine(text: "", cursor: 0),
-        ]) { $0.focus = 2 }
+        store.send(
+            .commitPressed,
+            effects: [
+                .saveDraft(["paid": .line("no"), "amount": .line("12.5"), "note": .line("")]),
+                .setLine(text: "", cursor: 0),
+            ]
+        ) { $0.focus = 2 }
         // Shift-Tab skips it back too.
         store.send(.previousPressed, effects: [.setLine(text: "no", cursor: 2)]) { $0.focus = 0 }
         store.send(.toggle(.set(true)), effects: [.setLine(text: "yes", cursor: 3)]) { $0.entries[0] = Entry("yes") }
         // Shown again, it holds what was typed.
-        store.send(.commitPressed, effects: [
-            .saveDraft(["paid": .line("yes"), "amount": .line("12.5"), "note": .line("")]), .setLine(text: "12.5", cursor: 4),
-        ]) { $0.focus = 1 }
+        store.send(
+            .commitPressed,
+            effects: [
+                .saveDraft(["paid": .line("yes"), "amount": .line("12.5"), "note": .line("")]),
+                .setLine(text: "12.5", cursor: 4),
+            ]
+        ) { $0.focus = 1 }
         store.send(.previousPressed, effects: [.setLine(text: "yes", cursor: 3)]) { $0.focus = 0 }
         store.send(.toggle(.set(false)), effects: [.setLine(text: "no", cursor: 2)]) { $0.entries[0] = Entry("no") }
         let record = Record(values: [("paid", .boolean(false)), ("note", nil)])
-        store.send(.donePressed, effects: [.submit(record), .finish(.submitted(record))]) { $0.outcome = .submitted(record) }
+        store.send(.donePressed, effects: [.submit(record), .finish(.submitted(record))]) {
+            $0.outcome = .submitted(record)
+        }
     }
 
     /// Alt-digits number the shown fields: with amount hidden, Alt-2 is the note.
@@ -1273,12 +1585,15 @@ private enum Receipt {
         store.send(.gridKeyClicked(.init(row: 1, key: 1)), effects: [.transition(.page(forward: true))]) {
             $0.grid = Grid(layout: "strokes", page: 1, highlight: .init(row: 0, key: 0))
         }
-        store.send(.gridKeyClicked(.init(row: 0, key: 1)), effects: [
-            .setLine(text: "Medley", cursor: 6),
-            .saveDraft(["date": "today", "stroke": "Medley", "distance": "", "felt_good": "", "note": ""]),
-            .setLine(text: "", cursor: 0),
-            .transition(.page(forward: true)),
-        ]) {
+        store.send(
+            .gridKeyClicked(.init(row: 0, key: 1)),
+            effects: [
+                .setLine(text: "Medley", cursor: 6),
+                .saveDraft(["date": "today", "stroke": "Medley", "distance": "", "felt_good": "", "note": ""]),
+                .setLine(text: "", cursor: 0),
+                .transition(.page(forward: true)),
+            ]
+        ) {
             $0.entries[1] = Entry("Medley")
             $0.focus = 2
             $0.grid = nil
@@ -1307,19 +1622,27 @@ private enum Receipt {
 
     /// A page's `when` hides its fields; a hidden page takes no number in the header.
     @Test func aHiddenPageIsSkippedAndNotCounted() {
-        let form = Form(title: "Trip", name: "trip", pages: [
-            Form.Page(fields: [Field(id: "abroad", type: .boolean)]),
-            Form.Page(title: "Passport", fields: [Field(id: "passport", required: true)], when: .equals("abroad", "yes")),
-            Form.Page(title: "Notes", fields: [Field(id: "note")]),
-        ])
+        let form = Form(
+            title: "Trip", name: "trip",
+            pages: [
+                Form.Page(fields: [Field(id: "abroad", type: .boolean)]),
+                Form.Page(
+                    title: "Passport", fields: [Field(id: "passport", required: true)], when: .equals("abroad", "yes")),
+                Form.Page(title: "Notes", fields: [Field(id: "note")]),
+            ])
         let context = Fixture.context(form, layouts: [:])
         var store = FormStore(context, values: ["abroad": "no"])
         #expect(context.evaluation(store.state.entries).pageShown == [true, false, true])
-        store.send(.commitPressed, effects: [
-            .saveDraft(["abroad": .line("no"), "passport": .line(""), "note": .line("")]), .setLine(text: "", cursor: 0),
-            .transition(.page(forward: true)),
-        ]) { $0.focus = 2 }
-        let header = FormView.render(store.state, context, width: 60, height: 12, color: false).text().split(separator: "\n")[0]
+        store.send(
+            .commitPressed,
+            effects: [
+                .saveDraft(["abroad": .line("no"), "passport": .line(""), "note": .line("")]),
+                .setLine(text: "", cursor: 0),
+                .transition(.page(forward: true)),
+            ]
+        ) { $0.focus = 2 }
+        let header = FormView.render(store.state, context, width: 60, height: 12, color: false).text().split(
+            separator: "\n")[0]
         #expect(header == "Trip · Page 2/2: Notes")
     }
 
@@ -1327,50 +1650,72 @@ private enum Receipt {
     /// skipped as a whole, forward and back, and never drawn empty; a changed
     /// answer brings it back.
     @Test func aPageWhoseFieldsAreAllHiddenNowIsSkippedBothWays() {
-        let form = Form(title: "Trip", name: "trip", pages: [
-            Form.Page(fields: [Field(id: "abroad", type: .boolean)]),
-            Form.Page(title: "Passport", fields: [
-                Field(id: "passport", required: true, when: .equals("abroad", "yes")),
-                Field(id: "expires", type: .date, when: .equals("abroad", "yes")),
-            ]),
-            Form.Page(title: "Notes", fields: [Field(id: "note")]),
-        ])
+        let form = Form(
+            title: "Trip", name: "trip",
+            pages: [
+                Form.Page(fields: [Field(id: "abroad", type: .boolean)]),
+                Form.Page(
+                    title: "Passport",
+                    fields: [
+                        Field(id: "passport", required: true, when: .equals("abroad", "yes")),
+                        Field(id: "expires", type: .date, when: .equals("abroad", "yes")),
+                    ]),
+                Form.Page(title: "Notes", fields: [Field(id: "note")]),
+            ])
         let context = Fixture.context(form, layouts: [:])
         var store = FormStore(context, values: ["abroad": "no"])
         #expect(context.evaluation(store.state.entries).pageShown == [true, false, true])
-        let draft: [String: FieldInput] = ["abroad": .line("no"), "passport": .line(""), "expires": .line(""), "note": .line("")]
-        store.send(.commitPressed, effects: [.saveDraft(draft), .setLine(text: "", cursor: 0), .transition(.page(forward: true))]) {
+        let draft: [String: FieldInput] = [
+            "abroad": .line("no"), "passport": .line(""), "expires": .line(""), "note": .line(""),
+        ]
+        store.send(
+            .commitPressed,
+            effects: [.saveDraft(draft), .setLine(text: "", cursor: 0), .transition(.page(forward: true))]
+        ) {
             $0.focus = 3
         }
-        let header = FormView.render(store.state, context, width: 60, height: 12, color: false).text().split(separator: "\n")[0]
+        let header = FormView.render(store.state, context, width: 60, height: 12, color: false).text().split(
+            separator: "\n")[0]
         #expect(header == "Trip · Page 2/2: Notes")
-        store.send(.previousPressed, effects: [.setLine(text: "no", cursor: 2), .transition(.page(forward: false))]) { $0.focus = 0 }
+        store.send(.previousPressed, effects: [.setLine(text: "no", cursor: 2), .transition(.page(forward: false))]) {
+            $0.focus = 0
+        }
         // Yes: the page is asked again, and counted.
         store.send(.toggle(.set(true)), effects: [.setLine(text: "yes", cursor: 3)]) { $0.entries[0] = Entry("yes") }
         #expect(context.evaluation(store.state.entries).pageShown == [true, true, true])
         var yes = draft
         yes["abroad"] = .line("yes")
-        store.send(.commitPressed, effects: [.saveDraft(yes), .setLine(text: "", cursor: 0), .transition(.page(forward: true))]) {
+        store.send(
+            .commitPressed,
+            effects: [.saveDraft(yes), .setLine(text: "", cursor: 0), .transition(.page(forward: true))]
+        ) {
             $0.focus = 1
         }
-        let asked = FormView.render(store.state, context, width: 60, height: 12, color: false).text().split(separator: "\n")[0]
+        let asked = FormView.render(store.state, context, width: 60, height: 12, color: false).text().split(
+            separator: "\n")[0]
         #expect(asked == "Trip · Page 2/3: Passport")
     }
 
     /// Values read by the field's kind: one of several, a `multiple` field's item,
     /// filled/empty, any/all/not; a field not valid yet counts as empty.
     @Test func conditionsReadValuesAsTheFieldsKindDoes() {
-        let form = Form(name: "c", pages: [Form.Page(fields: [
-            Field(id: "country"),
-            Field(id: "count", type: .integer),
-            Field(id: "a", when: .oneOf(field: "country", values: ["Canada", "Mexico"])),
-            Field(id: "b", when: .equals("count", "3")),
-            Field(id: "c", when: .all([.filled(field: "country"), .not(.empty(field: "count"))])),
-            Field(id: "d", when: .any([.equals("count", "03"), .equals("country", "Peru")])),
-        ])])
+        let form = Form(
+            name: "c",
+            pages: [
+                Form.Page(fields: [
+                    Field(id: "country"),
+                    Field(id: "count", type: .integer),
+                    Field(id: "a", when: .oneOf(field: "country", values: ["Canada", "Mexico"])),
+                    Field(id: "b", when: .equals("count", "3")),
+                    Field(id: "c", when: .all([.filled(field: "country"), .not(.empty(field: "count"))])),
+                    Field(id: "d", when: .any([.equals("count", "03"), .equals("country", "Peru")])),
+                ])
+            ])
         let context = Fixture.context(form, layouts: [:])
         func shown(_ country: String, _ count: String) -> [Bool] {
-            Array(context.evaluation([Entry(country), Entry(count), Entry(), Entry(), Entry(), Entry()]).shown.dropFirst(2))
+            Array(
+                context.evaluation([Entry(country), Entry(count), Entry(), Entry(), Entry(), Entry()]).shown.dropFirst(
+                    2))
         }
         #expect(shown("Mexico", "3") == [true, true, true, true])
         #expect(shown("Peru", "x") == [false, false, false, true])

@@ -1,6 +1,7 @@
 import Foundation
-@testable import KeyformCore
 import Testing
+
+@testable import KeyformCore
 
 /// Form files that are right, read into the `Form` model.
 @Suite struct FormParserTests {
@@ -22,8 +23,11 @@ import Testing
     @Test func aFormWithoutAFileNameMustNameItself() throws {
         let unnamed = FormParser.parse("fields:\n  - id: what\n", stem: nil, layouts: DemoForms.availability)
         #expect(unnamed.value == nil)
-        #expect(unnamed.diagnostics.map(\.description)
-            == ["1:1: error: a form read from a pipe has no file name to name its records by; add 'name: NAME' (a-z, 0-9 and _)"])
+        #expect(
+            unnamed.diagnostics.map(\.description)
+                == [
+                    "1:1: error: a form read from a pipe has no file name to name its records by; add 'name: NAME' (a-z, 0-9 and _)"
+                ])
         let named = FormParser.parse("name: made\nfields:\n  - id: what\n", stem: nil, layouts: DemoForms.availability)
         #expect(named.diagnostics == [])
         #expect(named.value?.name == "made")
@@ -32,8 +36,9 @@ import Testing
     /// Layout names that are not looked up (`form fmt -`) are no error, and the
     /// checks that need the layout (strict, a default among its keys) wait for one.
     @Test func layoutsNotLookedUpAreNoError() throws {
-        let parsed = FormParser.parse("fields:\n  - id: mood\n    layout: nowhere\n    strict: true\n    default: Calm\n",
-                                      stem: "form", layouts: { _ in .notLookedUp })
+        let parsed = FormParser.parse(
+            "fields:\n  - id: mood\n    layout: nowhere\n    strict: true\n    default: Calm\n",
+            stem: "form", layouts: { _ in .notLookedUp })
         #expect(parsed.diagnostics == [])
         #expect(parsed.value?.fields.first?.layout == "nowhere")
     }
@@ -41,7 +46,8 @@ import Testing
     // MARK: Fields and pages
 
     @Test func fieldsMakeOnePageWithoutATitle() throws {
-        let form = try Self.form("""
+        let form = try Self.form(
+            """
             title: New To-Do
             fields:
               - id: text
@@ -54,7 +60,8 @@ import Testing
     }
 
     @Test func pagesKeepTheirTitlesAndOrder() throws {
-        let form = try Self.form("""
+        let form = try Self.form(
+            """
             pages:
               - title: Set
                 fields:
@@ -75,7 +82,8 @@ import Testing
     // MARK: Field options
 
     @Test func everyFieldOptionIsRead() throws {
-        let form = try Self.form("""
+        let form = try Self.form(
+            """
             fields:
               - id: priority
                 label: Priority
@@ -106,16 +114,17 @@ import Testing
                 strict: false
                 input: keyboard
             """)
-        #expect(form.fields == [
-            Field(
-                id: "priority", label: "Priority", type: .text, required: true, layout: "priority", input: .grid,
-                strict: true, defaultValue: .value("Medium"), pattern: "[A-Z][a-z]*", minLength: 1, maxLength: 140
-            ),
-            Field(id: "distance", label: "Distance (m)", type: .integer, min: 25, max: 10000),
-            Field(id: "weight", type: .number, min: -2.5, max: 0.75),
-            Field(id: "due", type: .date, defaultValue: .value("today")),
-            Field(id: "done", type: .boolean),
-        ])
+        #expect(
+            form.fields == [
+                Field(
+                    id: "priority", label: "Priority", type: .text, required: true, layout: "priority", input: .grid,
+                    strict: true, defaultValue: .value("Medium"), pattern: "[A-Z][a-z]*", minLength: 1, maxLength: 140
+                ),
+                Field(id: "distance", label: "Distance (m)", type: .integer, min: 25, max: 10000),
+                Field(id: "weight", type: .number, min: -2.5, max: 0.75),
+                Field(id: "due", type: .date, defaultValue: .value("today")),
+                Field(id: "done", type: .boolean),
+            ])
     }
 
     @Test func aFieldWithOnlyAnIDTakesTheDefaults() throws {
@@ -129,7 +138,8 @@ import Testing
     }
 
     @Test func yesAndNoAreBooleansForRequiredAndStrict() throws {
-        let form = try Self.form("""
+        let form = try Self.form(
+            """
             fields:
               - id: a
                 required: yes
@@ -143,7 +153,8 @@ import Testing
     }
 
     @Test func layoutsAreKeptByTheNameGiven() throws {
-        let form = try Self.form("""
+        let form = try Self.form(
+            """
             fields:
               - id: status
                 layout: status
@@ -157,7 +168,8 @@ import Testing
     // MARK: Defaults
 
     @Test func defaultLastMeansTheLastRecordsValue() throws {
-        let form = try Self.form("""
+        let form = try Self.form(
+            """
             fields:
               - id: stroke
                 default: last
@@ -169,7 +181,8 @@ import Testing
 
     /// A default is text exactly as written: `10`, `no`, `1.10` and `~` are not numbers, booleans or null.
     @Test func defaultsAreTextAsWritten() throws {
-        let form = try Self.form("""
+        let form = try Self.form(
+            """
             fields:
               - id: count
                 type: integer
@@ -259,13 +272,18 @@ import Testing
         #expect(form.title == "Swim")
         #expect(form.pages.map(\.title) == ["Set", "How it went"])
         #expect(form.fields.map(\.id) == ["date", "stroke", "distance", "effort", "note"])
-        #expect(form.field(id: "date") == Field(
-            id: "date", label: "Date", type: .date, required: true, layout: "date", input: .grid, defaultValue: .value("today")
-        ))
-        #expect(form.field(id: "distance") == Field(
-            id: "distance", label: "Distance (m)", type: .integer, required: true, layout: "swim-distance",
-            input: .grid, min: 25, max: 10000
-        ))
+        #expect(
+            form.field(id: "date")
+                == Field(
+                    id: "date", label: "Date", type: .date, required: true, layout: "date", input: .grid,
+                    defaultValue: .value("today")
+                ))
+        #expect(
+            form.field(id: "distance")
+                == Field(
+                    id: "distance", label: "Distance (m)", type: .integer, required: true, layout: "swim-distance",
+                    input: .grid, min: 25, max: 10000
+                ))
     }
 }
 

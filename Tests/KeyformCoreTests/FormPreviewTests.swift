@@ -36,24 +36,31 @@ import Testing
             ("Layouts/x.yaml", .warning(SourceLocation(line: 2, column: 5), "rows have 2 and 3 keys")),
         ]
         let lines = FormPreview.watchLines(origin: "f.yaml", frame: nil, diagnostics: diagnostics).map(\.text)
-        #expect(lines == [
-            "f.yaml:3:9: error: unknown type 'dat'; did you mean 'date'?",
-            "Layouts/x.yaml:2:5: warning: rows have 2 and 3 keys",
-            "",
-            "watching f.yaml (1 error); redrawn on every save, Ctrl-C stops",
-        ])
+        #expect(
+            lines == [
+                "f.yaml:3:9: error: unknown type 'dat'; did you mean 'date'?",
+                "Layouts/x.yaml:2:5: warning: rows have 2 and 3 keys",
+                "",
+                "watching f.yaml (1 error); redrawn on every save, Ctrl-C stops",
+            ])
     }
 
     @Test func aFormThatCannotBeReadSaysSo() {
-        let lines = FormPreview.watchLines(origin: "gone.yaml", frame: nil, diagnostics: [], readError: "no such file").map(\.text)
-        #expect(lines == ["gone.yaml: no such file", "", "watching gone.yaml (1 error); redrawn on every save, Ctrl-C stops"])
+        let lines = FormPreview.watchLines(origin: "gone.yaml", frame: nil, diagnostics: [], readError: "no such file")
+            .map(\.text)
+        #expect(
+            lines == [
+                "gone.yaml: no such file", "", "watching gone.yaml (1 error); redrawn on every save, Ctrl-C stops",
+            ])
     }
 
     @Test func theDrawingLosesTrailingBlanksButNotStyledOnes() {
-        let frame = Frame(width: 10, height: 2, lines: [
-            Frame.Line([Frame.Span("ab  "), Frame.Span("   ")]),
-            Frame.Line([Frame.Span("x"), Frame.Span(" ok ", .reverse), Frame.Span("  ")]),
-        ])
+        let frame = Frame(
+            width: 10, height: 2,
+            lines: [
+                Frame.Line([Frame.Span("ab  "), Frame.Span("   ")]),
+                Frame.Line([Frame.Span("x"), Frame.Span(" ok ", .reverse), Frame.Span("  ")]),
+            ])
         let lines = FormPreview.drawing(frame)
         #expect(lines.map(\.text) == ["ab", "x ok "])
         #expect(lines[1].spans.last?.style == .reverse)

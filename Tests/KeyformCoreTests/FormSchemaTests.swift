@@ -29,7 +29,9 @@ import Testing
         let choices = try #require(shapes.compactMap { $0["properties"] as? [String: Any] }.first { $0["from"] != nil })
         let rule = try #require((defs["rule"] as? [String: Any])?["properties"] as? [String: Any])
         #expect(Set(rule.keys) == Set(FormParser.ruleFields))
-        #expect((choices["order"] as? [String: Any])?["enum"] as? [String] == Field.ChoiceSource.Order.allCases.map(\.rawValue))
+        #expect(
+            (choices["order"] as? [String: Any])?["enum"] as? [String]
+                == Field.ChoiceSource.Order.allCases.map(\.rawValue))
     }
 
     /// Editors show a property's description as help, so every property has one,
@@ -42,8 +44,10 @@ import Testing
 
     @Test func everyDemoFormIsAccepted() throws {
         let files = try ["demo", "examples"].flatMap { name in
-            try FileManager.default.contentsOfDirectory(at: packageRoot.appendingPathComponent(name), includingPropertiesForKeys: nil)
-                .filter { $0.pathExtension == "yaml" && !$0.lastPathComponent.hasSuffix(".test.yaml") }
+            try FileManager.default.contentsOfDirectory(
+                at: packageRoot.appendingPathComponent(name), includingPropertiesForKeys: nil
+            )
+            .filter { $0.pathExtension == "yaml" && !$0.lastPathComponent.hasSuffix(".test.yaml") }
         }
         #expect(files.count >= 8, "expected the demo forms and the examples")
         let results = try SchemaValidation.run(files, schema: FormSchema.json, yaml12: true)
@@ -98,12 +102,15 @@ import Testing
     /// Broken for `keyform form check`, beyond what a schema says: they need the
     /// store's rules, the layouts, regular expressions, or comparing two fields.
     static let beyondTheSchema: Set<String> = [
-        "bad-interpolation.yaml", "bad-regex.yaml", "default-bad-date.yaml", "default-integer-ten.yaml", "default-not-a-strict-choice.yaml",
-        "default-too-long.yaml", "duplicate-ids.yaml", "integer-bounds.yaml", "layout-missing-no-suggestion.yaml", "layout-missing-suggested.yaml",
+        "bad-interpolation.yaml", "bad-regex.yaml", "default-bad-date.yaml", "default-integer-ten.yaml",
+        "default-not-a-strict-choice.yaml",
+        "default-too-long.yaml", "duplicate-ids.yaml", "integer-bounds.yaml", "layout-missing-no-suggestion.yaml",
+        "layout-missing-suggested.yaml",
         "min-greater-than-max.yaml", "min-length-greater-than-max-length.yaml", "options-for-another-type.yaml",
         "template-unknown-field.yaml", "terminal-unsafe-text.yaml", "unsafe-text.yaml", "rules-bad-check.yaml",
         // A condition names earlier fields only, with values their kinds hold.
-        "when-later-field.yaml", "when-page.yaml", "when-unknown-field.yaml", "when-wrong-value.yaml", "when-never-holds.yaml",
+        "when-later-field.yaml", "when-page.yaml", "when-unknown-field.yaml", "when-wrong-value.yaml",
+        "when-never-holds.yaml",
     ]
 
     @Test func brokenFormFixturesAreRejectedForTheirReason() throws {
@@ -112,14 +119,16 @@ import Testing
             .filter { $0.pathExtension == "yaml" }
             .sorted { $0.lastPathComponent < $1.lastPathComponent }
         let names = Set(files.map(\.lastPathComponent))
-        #expect(names == Set(Self.rejected.keys).union(Self.beyondTheSchema),
-                "every broken fixture is either rejected by the schema or listed as beyond it")
+        #expect(
+            names == Set(Self.rejected.keys).union(Self.beyondTheSchema),
+            "every broken fixture is either rejected by the schema or listed as beyond it")
         let results = try SchemaValidation.run(files, schema: FormSchema.json, yaml12: true)
         for file in files {
             guard let expected = Self.rejected[file.lastPathComponent] else { continue }
             let errors = try #require(results[file.path], "no result for \(file.path)")
-            #expect(errors.contains { $0.hasPrefix(expected + ": ") },
-                    "\(file.lastPathComponent) is not rejected with '\(expected)':\n\(errors.joined(separator: "\n"))")
+            #expect(
+                errors.contains { $0.hasPrefix(expected + ": ") },
+                "\(file.lastPathComponent) is not rejected with '\(expected)':\n\(errors.joined(separator: "\n"))")
         }
     }
 }

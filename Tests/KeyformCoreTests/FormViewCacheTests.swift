@@ -1,6 +1,7 @@
-@testable import KeyformCore
 import KeyformTestSupport
 import Testing
+
+@testable import KeyformCore
 
 /// `FormView.Cache` lends one render's grid lines to the next: a frame rendered
 /// with it must be the frame rendered without it, whatever happened between.
@@ -10,7 +11,9 @@ import Testing
     static let sizes = [(80, 24), (40, 12), (24, 8), (100, 30), (60, 16), (33, 10), (120, 50), (30, 9), (20, 6)]
 
     /// Text typed into fields: ASCII, accents, Japanese (wide), and a value that is a key's text.
-    static let typed = ["", "Buy milk", "café crème", "日本語のメモ", "中", "High", "Beach, Food", "2026-11-30", "yes", "a\tb", "ｆｕｌｌ"]
+    static let typed = [
+        "", "Buy milk", "café crème", "日本語のメモ", "中", "High", "Beach, Food", "2026-11-30", "yes", "a\tb", "ｆｕｌｌ",
+    ]
 
     /// Long random runs of events over every demo form, a multiple-choice grid
     /// (marks), long grids with filters, and a Japanese one: after each event, and after each resize, the
@@ -51,14 +54,21 @@ import Testing
     /// switch change: a frame must never be stale about which are shown.
     static func conditions() throws -> FormContext {
         let todo = try DemoForms.context("todo")
-        return try FormContext(form: Form(title: "Conditions", name: "conditions", pages: [
-            Form.Page(fields: [Field(id: "text"), Field(id: "urgent", type: .boolean)]),
-            Form.Page(title: "More", fields: [
-                Field(id: "priority", layout: "priority", input: .grid, strict: true, when: .equals("urgent", "yes")),
-                Field(id: "note", when: .oneOf(field: "text", values: ["High", "yes"])),
-                Field(id: "due", type: .date, layout: "calendar", when: .not(.equals("priority", "High"))),
-            ], when: .filled(field: "text")),
-        ]), layouts: todo.layouts, clock: todo.clock)
+        return try FormContext(
+            form: Form(
+                title: "Conditions", name: "conditions",
+                pages: [
+                    Form.Page(fields: [Field(id: "text"), Field(id: "urgent", type: .boolean)]),
+                    Form.Page(
+                        title: "More",
+                        fields: [
+                            Field(
+                                id: "priority", layout: "priority", input: .grid, strict: true,
+                                when: .equals("urgent", "yes")),
+                            Field(id: "note", when: .oneOf(field: "text", values: ["High", "yes"])),
+                            Field(id: "due", type: .date, layout: "calendar", when: .not(.equals("priority", "High"))),
+                        ], when: .filled(field: "text")),
+                ]), layouts: todo.layouts, clock: todo.clock)
     }
 
     /// The footer's key hints kept in the cache are the hints made fresh:
@@ -70,8 +80,10 @@ import Testing
     func aCachedFooterIsAFreshFooter(seed: UInt64) throws {
         var contexts = try DemoForms.names.map(DemoForms.context)
         contexts.append(MultipleChoiceTests.context)
-        let rebound = FormKeyMaps.standard.rebinding(.cancel, to: [.control("g")]).rebinding(.swapView, to: [.control("t")])
-            .rebinding(.commit, to: [.control("j"), .enter]).rebinding(.moveUp, to: [.character("k")])
+        let rebound = FormKeyMaps.standard.rebinding(.cancel, to: [.control("g")]).rebinding(
+            .swapView, to: [.control("t")]
+        )
+        .rebinding(.commit, to: [.control("j"), .enter]).rebinding(.moveUp, to: [.character("k")])
         let maps = [FormKeyMaps.standard, rebound]
         let modes: [EditingMode] = [.emacs, .viInsert, .viCommand]
         var random = SplitMix64(seed: seed)
@@ -86,7 +98,8 @@ import Testing
                 if Int.random(in: 0..<8, using: &random) == 0 { mode = modes.randomElement(using: &random)! }
                 _ = FormEngine.reduce(&state, Self.event(state, context, &random), context)
                 for keys in step % 2 == 0 ? maps : maps.reversed() {
-                    let cached = FormView.render(state, context, width: size.0, height: size.1, keys: keys, mode: mode, cache: cache)
+                    let cached = FormView.render(
+                        state, context, width: size.0, height: size.1, keys: keys, mode: mode, cache: cache)
                     let fresh = FormView.render(state, context, width: size.0, height: size.1, keys: keys, mode: mode)
                     #expect(cached == fresh, "\(context.form.name) at \(size), \(mode): \(state)")
                     if cached != fresh { return }
@@ -108,13 +121,16 @@ import Testing
         _ = FormEngine.reduce(&state, .swapViewPressed, context)
         if state.grid == nil { _ = FormEngine.reduce(&state, .swapViewPressed, context) }
         #expect(state.grid != nil)
-        let steps: [FormEvent] = [.gridMoved(.down), .gridKeyPressed, .gridMoved(.right), .gridKeyPressed, .gridKeyPressed,
-                                  .gridHotkeyPressed("s"), .gridMoved(.down), .gridMoved(.left)]
+        let steps: [FormEvent] = [
+            .gridMoved(.down), .gridKeyPressed, .gridMoved(.right), .gridKeyPressed, .gridKeyPressed,
+            .gridHotkeyPressed("s"), .gridMoved(.down), .gridMoved(.left),
+        ]
         for event in steps {
             _ = FormEngine.reduce(&state, event, context)
             for (width, height) in [(80, 24), (50, 24), (80, 24), (26, 9)] {
-                #expect(FormView.render(state, context, width: width, height: height, cache: cache)
-                    == FormView.render(state, context, width: width, height: height))
+                #expect(
+                    FormView.render(state, context, width: width, height: height, cache: cache)
+                        == FormView.render(state, context, width: width, height: height))
             }
         }
     }
@@ -122,19 +138,26 @@ import Testing
     /// A value being typed is measured scalar by scalar when it can be: the same
     /// safe text, cursor, characters and cells as escaping and breaking it into clusters.
     @Test func anEntryMeasuredScalarByScalarIsMeasuredByCluster() {
-        let pieces = ["a", "Z", " ", "é", "e\u{301}", "日", "本", "語", "か\u{3099}", "ｆ", "─", "\t", "\u{1B}", "\u{200B}",
-                      "👍", "👍\u{1F3FD}", "\u{200D}", "…", "✓", "\r\n", "한", "\u{7F}"]
+        let pieces = [
+            "a", "Z", " ", "é", "e\u{301}", "日", "本", "語", "か\u{3099}", "ｆ", "─", "\t", "\u{1B}", "\u{200B}",
+            "👍", "👍\u{1F3FD}", "\u{200D}", "…", "✓", "\r\n", "한", "\u{7F}",
+        ]
         var random = SplitMix64(seed: 21)
         for _ in 0..<3000 {
-            let text = (0..<Int.random(in: 0...12, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+            let text = (0..<Int.random(in: 0...12, using: &random)).map { _ in pieces.randomElement(using: &random)! }
+                .joined()
             let entry = FormState.Entry(text, cursor: Int.random(in: -1...(text.count + 1), using: &random))
             let safe = TerminalSafe.escapedCharacters(entry.text, cursor: entry.cursor)
             let measured = FormView.measured(entry)
             #expect(measured.text == safe.text && measured.cursor == safe.cursor, "\(text.debugDescription)")
             #expect(measured.cells == Array(safe.text).map(TextWidth.cells), "\(text.debugDescription)")
             let utf8 = Array(safe.text.utf8)
-            let pieces = zip(measured.offsets, measured.offsets.dropFirst()).map { String(decoding: utf8[$0..<$1], as: UTF8.self) }
-            #expect(pieces == Array(safe.text).map(String.init) && measured.offsets.last == utf8.count, "\(text.debugDescription)")
+            let pieces = zip(measured.offsets, measured.offsets.dropFirst()).map {
+                String(decoding: utf8[$0..<$1], as: UTF8.self)
+            }
+            #expect(
+                pieces == Array(safe.text).map(String.init) && measured.offsets.last == utf8.count,
+                "\(text.debugDescription)")
         }
     }
 

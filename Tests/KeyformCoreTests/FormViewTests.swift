@@ -11,7 +11,9 @@ struct FormViewTests {
 
     /// The state after `events`, from the start of the form (optionally resumed
     /// with `values` and `focus`, as a draft would).
-    static func state(_ context: FormContext, values: [String: FieldInput] = [:], focus: Int = 0, _ events: [FormEvent] = []) -> FormState {
+    static func state(
+        _ context: FormContext, values: [String: FieldInput] = [:], focus: Int = 0, _ events: [FormEvent] = []
+    ) -> FormState {
         var state = FormState.start(context, values: values, focus: focus)
         for event in events { _ = FormEngine.reduce(&state, event, context) }
         return state
@@ -21,23 +23,26 @@ struct FormViewTests {
     static func typed(_ text: String) -> FormEvent { .lineEdited(text: text, cursor: text.count) }
 
     /// The frame as a snapshot: a header with the size and cursor, the text, then the style map.
-    static func picture(_ state: FormState, _ context: FormContext, width: Int, height: Int, color: Bool = true) -> String {
+    static func picture(
+        _ state: FormState, _ context: FormContext, width: Int, height: Int, color: Bool = true
+    ) -> String {
         let frame = FormView.render(state, context, width: width, height: height, color: color)
         let cursor = frame.cursor.map { "row \($0.row), column \($0.column)" } ?? "hidden"
         return """
-        \(width)×\(height)\(color ? "" : " NO_COLOR"), cursor: \(cursor)
-        \(frame.text(markCursor: true))
-        ── styles: R reverse, E error, B bold, A accent, D dim, U underline ──
-        \(frame.styleMap())
+            \(width)×\(height)\(color ? "" : " NO_COLOR"), cursor: \(cursor)
+            \(frame.text(markCursor: true))
+            ── styles: R reverse, E error, B bold, A accent, D dim, U underline ──
+            \(frame.styleMap())
 
-        """
+            """
     }
 
     /// Every styled span with its full style, by row: what the style map's one
     /// letter per cell leaves out (accent under bold, bold under reverse).
     static func spans(_ frame: Frame) -> String {
         let names: [(TextStyle, String)] = [
-            (.bold, "bold"), (.dim, "dim"), (.reverse, "reverse"), (.underline, "underline"), (.error, "error"), (.accent, "accent"),
+            (.bold, "bold"), (.dim, "dim"), (.reverse, "reverse"), (.underline, "underline"), (.error, "error"),
+            (.accent, "accent"),
         ]
         return frame.lines.enumerated().flatMap { row, line in
             line.spans.filter { !$0.style.isEmpty }.map { span in
@@ -69,12 +74,14 @@ struct FormViewTests {
 
     @Test func todoInvalidDue() throws {
         let context = try DemoForms.context("todo")
-        let state = Self.state(context, [
-            Self.typed("Buy milk"), .commitPressed,  // text → priority (grid)
-            .gridKeyPressed,                          // Medium → status
-            .commitPressed,                           // In progress → due
-            Self.typed("someday"), .commitPressed,    // stays on due, invalid
-        ])
+        let state = Self.state(
+            context,
+            [
+                Self.typed("Buy milk"), .commitPressed,  // text → priority (grid)
+                .gridKeyPressed,  // Medium → status
+                .commitPressed,  // In progress → due
+                Self.typed("someday"), .commitPressed,  // stays on due, invalid
+            ])
         #expect(state.focus == 3)
         #expect(state.problems[3] != nil)
         assertSnapshot(of: Self.picture(state, context, width: 80, height: 24), as: .lines)
@@ -122,7 +129,8 @@ struct FormViewTests {
 
     @Test func todoInvalidDueAt40x12() throws {
         let context = try DemoForms.context("todo")
-        let state = Self.state(context, values: ["text": "Buy milk"], focus: 3, [Self.typed("2026-02-30"), .commitPressed])
+        let state = Self.state(
+            context, values: ["text": "Buy milk"], focus: 3, [Self.typed("2026-02-30"), .commitPressed])
         assertSnapshot(of: Self.picture(state, context, width: 40, height: 12), as: .lines)
     }
 
@@ -157,13 +165,16 @@ struct FormViewTests {
     /// The same state with and without color: meaning (focus, error, ready) never rests on color alone.
     @Test(arguments: [true, false]) func colorAndNoColor(color: Bool) throws {
         let context = try DemoForms.context("todo")
-        let state = Self.state(context, values: ["text": "Buy milk"], focus: 4, [Self.typed("me@home"), .commitPressed])
+        let state = Self.state(
+            context, values: ["text": "Buy milk"], focus: 4, [Self.typed("me@home"), .commitPressed])
         let frame = FormView.render(state, context, width: 80, height: 24, color: color)
         let styles = frame.lines.flatMap(\.spans).map(\.style)
         if !color {
             #expect(!styles.contains { $0.contains(.error) || $0.contains(.accent) })
         }
-        let picture = Self.picture(state, context, width: 80, height: 24, color: color) + "── spans ──\n" + Self.spans(frame) + "\n"
+        let picture =
+            Self.picture(state, context, width: 80, height: 24, color: color) + "── spans ──\n" + Self.spans(frame)
+            + "\n"
         assertSnapshot(of: picture, as: .lines, named: color ? "color" : "no-color")
     }
 
@@ -171,7 +182,9 @@ struct FormViewTests {
         let context = try DemoForms.context("swim")
         let state = Self.state(context, values: ["stroke": "Kick", "distance": "400"], focus: 3)
         let frame = FormView.render(state, context, width: 60, height: 16, color: color)
-        let picture = Self.picture(state, context, width: 60, height: 16, color: color) + "── spans ──\n" + Self.spans(frame) + "\n"
+        let picture =
+            Self.picture(state, context, width: 60, height: 16, color: color) + "── spans ──\n" + Self.spans(frame)
+            + "\n"
         assertSnapshot(of: picture, as: .lines, named: color ? "color" : "no-color")
     }
 
@@ -191,23 +204,28 @@ struct FormViewTests {
 
     @Test func swimSecondFormPage() throws {
         let context = try DemoForms.context("swim")
-        let state = Self.state(context, values: ["stroke": "Freestyle", "distance": "400"], focus: 3, [.gridMoved(.right)])
+        let state = Self.state(
+            context, values: ["stroke": "Freestyle", "distance": "400"], focus: 3, [.gridMoved(.right)])
         assertSnapshot(of: Self.picture(state, context, width: 80, height: 24), as: .lines)
     }
 
     @Test func swimDistanceGridAt40x12() throws {
         let context = try DemoForms.context("swim")
-        let state = Self.state(context, values: ["stroke": "Freestyle"], focus: 2, [.gridMoved(.down), .gridMoved(.down)])
+        let state = Self.state(
+            context, values: ["stroke": "Freestyle"], focus: 2, [.gridMoved(.down), .gridMoved(.down)])
         assertSnapshot(of: Self.picture(state, context, width: 40, height: 12), as: .lines)
     }
 
     /// The keypad (5 rows) at 40×12: only the rows around the highlight, in borders, and the title says which.
     @Test func keypadRowsAroundTheHighlightAt40x12() throws {
         let context = try DemoForms.context("swim")
-        let state = Self.state(context, values: ["stroke": "Kick"], focus: 2, [
-            // A hotkey highlights nothing: the first arrow shows the highlight on 7.
-            .gridHotkeyPressed("o"), .gridHotkeyPressed("4"), .gridMoved(.down), .gridMoved(.down), .gridMoved(.down), .gridMoved(.down),
-        ])
+        let state = Self.state(
+            context, values: ["stroke": "Kick"], focus: 2,
+            [
+                // A hotkey highlights nothing: the first arrow shows the highlight on 7.
+                .gridHotkeyPressed("o"), .gridHotkeyPressed("4"), .gridMoved(.down), .gridMoved(.down),
+                .gridMoved(.down), .gridMoved(.down),
+            ])
         #expect(state.grid?.layout == "keypad")
         #expect(state.grid?.highlight == GridDrawing.KeyIndex(row: 3, key: 0))
         assertSnapshot(of: Self.picture(state, context, width: 40, height: 12), as: .lines)
@@ -215,10 +233,13 @@ struct FormViewTests {
 
     @Test func keypadLastRowAt40x12() throws {
         let context = try DemoForms.context("swim")
-        let state = Self.state(context, values: ["stroke": "Kick"], focus: 2, [
-            .gridHotkeyPressed("o"), .gridHotkeyPressed("1"), .gridMoved(.down), .gridMoved(.down), .gridMoved(.down), .gridMoved(.down),
-            .gridMoved(.down), .gridMoved(.right),
-        ])
+        let state = Self.state(
+            context, values: ["stroke": "Kick"], focus: 2,
+            [
+                .gridHotkeyPressed("o"), .gridHotkeyPressed("1"), .gridMoved(.down), .gridMoved(.down),
+                .gridMoved(.down), .gridMoved(.down),
+                .gridMoved(.down), .gridMoved(.right),
+            ])
         // Down from "0" (two columns wide) lands under its middle, on Clear; right is Done.
         #expect(state.grid?.highlight == GridDrawing.KeyIndex(row: 4, key: 2))
         assertSnapshot(of: Self.picture(state, context, width: 40, height: 12), as: .lines)
@@ -226,13 +247,15 @@ struct FormViewTests {
 
     @Test func keypadAtTheSmallestSize() throws {
         let context = try DemoForms.context("swim")
-        let state = Self.state(context, values: ["stroke": "Kick"], focus: 2, [.gridHotkeyPressed("o"), .gridHotkeyPressed("5")])
+        let state = Self.state(
+            context, values: ["stroke": "Kick"], focus: 2, [.gridHotkeyPressed("o"), .gridHotkeyPressed("5")])
         assertSnapshot(of: Self.picture(state, context, width: 24, height: 8), as: .lines)
     }
 
     @Test func keypadAt80x24() throws {
         let context = try DemoForms.context("swim")
-        let state = Self.state(context, values: ["stroke": "Kick"], focus: 2, [.gridHotkeyPressed("o"), .gridHotkeyPressed("5")])
+        let state = Self.state(
+            context, values: ["stroke": "Kick"], focus: 2, [.gridHotkeyPressed("o"), .gridHotkeyPressed("5")])
         assertSnapshot(of: Self.picture(state, context, width: 80, height: 24), as: .lines)
     }
 
@@ -257,9 +280,14 @@ struct FormViewTests {
     /// though the value had 50 cells. Labels now take what leaves a value 30.
     @Test func aLongFieldLabelIsShownWholeWhenTheValueKeepsRoom() {
         let question = "Where did you stay on the first night?"  // 38 cells, 39 with the star
-        let context = try! FormContext(form: Form(name: "stay", pages: [Form.Page(fields: [
-            Field(id: "place", label: question, required: true), Field(id: "note", label: "Note"),
-        ])]), layouts: [:], clock: WallClock(today: DemoForms.today))
+        let context = try! FormContext(
+            form: Form(
+                name: "stay",
+                pages: [
+                    Form.Page(fields: [
+                        Field(id: "place", label: question, required: true), Field(id: "note", label: "Note"),
+                    ])
+                ]), layouts: [:], clock: WallClock(today: DemoForms.today))
         let state = Self.state(context, values: ["place": "Kyoto"], focus: 1)
         let frame = FormView.render(state, context, width: 80, height: 24)
         let text = frame.text(markCursor: false)
@@ -273,15 +301,26 @@ struct FormViewTests {
     /// Issue 20: a page's question was cut at the end of the header and of
     /// the grid's title; the form's and the layout's titles now give way first.
     @Test func aPagesQuestionIsNotCutBeforeTheTitle() throws {
-        let strokes = Layout(title: "Swimming stroke", kind: .choice, pages: [
-            Layout.Page(id: "main", title: "Which stroke did you swim most?", rows: [[Layout.Key(label: "Crawl"), Layout.Key(label: "More", action: .page("more"))]]),
-            Layout.Page(id: "more", title: "Others", rows: [[Layout.Key(label: "Butterfly"), Layout.Key(label: "Back", action: .page("main"))]]),
-        ])
-        let form = Form(title: "Daily swimming log", name: "swim", pages: [
-            Form.Page(title: "How far did you swim?", fields: [Field(id: "stroke", label: "Stroke", layout: "strokes", input: .grid)]),
-            Form.Page(title: "Notes", fields: [Field(id: "note", label: "Note")]),
-        ])
-        let context = try FormContext(form: form, layouts: ["strokes": strokes], clock: WallClock(today: DemoForms.today))
+        let strokes = Layout(
+            title: "Swimming stroke", kind: .choice,
+            pages: [
+                Layout.Page(
+                    id: "main", title: "Which stroke did you swim most?",
+                    rows: [[Layout.Key(label: "Crawl"), Layout.Key(label: "More", action: .page("more"))]]),
+                Layout.Page(
+                    id: "more", title: "Others",
+                    rows: [[Layout.Key(label: "Butterfly"), Layout.Key(label: "Back", action: .page("main"))]]),
+            ])
+        let form = Form(
+            title: "Daily swimming log", name: "swim",
+            pages: [
+                Form.Page(
+                    title: "How far did you swim?",
+                    fields: [Field(id: "stroke", label: "Stroke", layout: "strokes", input: .grid)]),
+                Form.Page(title: "Notes", fields: [Field(id: "note", label: "Note")]),
+            ])
+        let context = try FormContext(
+            form: form, layouts: ["strokes": strokes], clock: WallClock(today: DemoForms.today))
         let lines = FormView.render(Self.state(context), context, width: 50, height: 24).text(markCursor: false)
             .split(separator: "\n").map(String.init)
         #expect(lines.first == "Daily swimming … · Page 1/2: How far did you swim?", "\(lines)")
@@ -296,7 +335,8 @@ struct FormViewTests {
     /// no Done line, no keyboard to swap to; Enter names the pick.
     @Test func filterFieldPicker() throws {
         let todo = try DemoForms.context("todo")
-        let context = try RecordListEngine.filterFieldForm(todo.form.fields, of: todo.form, clock: WallClock(today: DemoForms.today))
+        let context = try RecordListEngine.filterFieldForm(
+            todo.form.fields, of: todo.form, clock: WallClock(today: DemoForms.today))
         let state = Self.state(context, [.gridMoved(.right)])
         let frame = FormView.render(state, context, width: 80, height: 24)
         #expect(!frame.text(markCursor: false).contains("*"), "no required star")
@@ -310,7 +350,8 @@ struct FormViewTests {
     @Test func filterValuePicker() throws {
         let todo = try DemoForms.context("todo")
         let note = try #require(todo.form.field(id: "note"))
-        let (context, values) = try RecordListEngine.filterValueForm(note, in: todo, offered: ["from the shop", "call first"], current: nil)
+        let (context, values) = try RecordListEngine.filterValueForm(
+            note, in: todo, offered: ["from the shop", "call first"], current: nil)
         let state = Self.state(context, values: values)
         let frame = FormView.render(state, context, width: 80, height: 24)
         #expect(!frame.text(markCursor: false).contains("Note*"))
@@ -334,7 +375,8 @@ struct FormViewTests {
     @Test func longValueScrollsWithTheCursorInTheMiddle() throws {
         let context = try DemoForms.context("todo")
         let cursor = Self.long.distance(from: Self.long.startIndex, to: Self.long.range(of: "word15")!.lowerBound)
-        let state = Self.state(context, values: ["text": "Buy milk"], focus: 4, [.lineEdited(text: Self.long, cursor: cursor)])
+        let state = Self.state(
+            context, values: ["text": "Buy milk"], focus: 4, [.lineEdited(text: Self.long, cursor: cursor)])
         assertSnapshot(of: Self.picture(state, context, width: 40, height: 12), as: .lines)
     }
 
@@ -361,8 +403,9 @@ struct FormViewTests {
     @Test(arguments: [0, 15, 29])
     func aLongFormCountsTheFieldsOutOfView(focus: Int) throws {
         let fields = (1...30).map { Field(id: "f\($0)", label: "Field \($0)") }
-        let context = try FormContext(form: Form(name: "long", pages: [Form.Page(fields: fields)]), layouts: [:],
-                                      clock: WallClock(today: CivilDate(year: 2026, month: 11, day: 22)!))
+        let context = try FormContext(
+            form: Form(name: "long", pages: [Form.Page(fields: fields)]), layouts: [:],
+            clock: WallClock(today: CivilDate(year: 2026, month: 11, day: 22)!))
         let state = Self.state(context, focus: focus)
         let text = FormView.render(state, context, width: 80, height: 24).text()
         let rows = text.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
@@ -376,7 +419,8 @@ struct FormViewTests {
     /// A field of several lines cut off under a grid is rows of one field out
     /// of view, not fields: the line below said "↓ 0 more".
     @Test func rowsOfAFieldOutOfViewAreCountedAsLines() throws {
-        let context = try ChoicesInTheFormTests.context("""
+        let context = try ChoicesInTheFormTests.context(
+            """
             fields:
               - id: login
               - id: password
@@ -471,15 +515,21 @@ struct FormViewTests {
                         #expect(frame.width == width && frame.height == height, "\(at)")
                         #expect(frame.lines.count == height, "\(at)")
                         for (row, line) in frame.lines.enumerated() {
-                            if line.cells > width { Issue.record("\(at): line \(row) is \(line.cells) cells: \(line.text)") }
+                            if line.cells > width {
+                                Issue.record("\(at): line \(row) is \(line.cells) cells: \(line.text)")
+                            }
                             if line.text.unicodeScalars.contains(where: { TerminalSafe.isUnsafe($0) }) {
-                                Issue.record("\(at): line \(row) has a control character: \(line.text.debugDescription)")
+                                Issue.record(
+                                    "\(at): line \(row) has a control character: \(line.text.debugDescription)")
                             }
                         }
-                        if let cursor = frame.cursor, !(0..<height).contains(cursor.row) || !(0..<width).contains(cursor.column) {
+                        if let cursor = frame.cursor,
+                            !(0..<height).contains(cursor.row) || !(0..<width).contains(cursor.column)
+                        {
                             Issue.record("\(at): cursor \(cursor) outside the frame")
                         }
-                        guard width >= FormView.minimumWidth, height >= FormView.minimumHeight, state.outcome == nil else { continue }
+                        guard width >= FormView.minimumWidth, height >= FormView.minimumHeight, state.outcome == nil
+                        else { continue }
                         // Big enough: the cursor is on the highlighted key, or (nothing highlighted) on the focused field's line.
                         guard let cursor = frame.cursor else {
                             Issue.record("\(at): no cursor")

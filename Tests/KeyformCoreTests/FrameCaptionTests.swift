@@ -19,21 +19,24 @@ import Testing
     @Test func whenItDoesNotFitOnlyItsFirstLineOrNothingIsWritten() {
         // Room for two rows and a blank one above: the heading alone.
         let tight = ["Title", "grid", "", "", "", "hints", "Done"]
-        #expect(Self.frame(tight, height: 7).captioned(Self.caption, keepingBottom: 2).text()
-            == "Title\ngrid\n\n\nNote:\nhints\nDone")
+        #expect(
+            Self.frame(tight, height: 7).captioned(Self.caption, keepingBottom: 2).text()
+                == "Title\ngrid\n\n\nNote:\nhints\nDone")
         // No blank row between the grid and the footer's neighbour: nothing.
         let full = ["Title", "grid", "", "grid", "hints", "Done"]
         #expect(Self.frame(full, height: 6).captioned(Self.caption, keepingBottom: 2) == Self.frame(full, height: 6))
         // The cursor's row is never written over.
         let cursor = Frame.Position(row: 5, column: 0)
         let lines = ["Title"] + Array(repeating: "", count: 7) + ["hints", "Done"]
-        #expect(Self.frame(lines, height: 10, cursor: cursor).captioned(Self.caption, keepingBottom: 2).text()
-            == "Title\n\n\n\n\n\n\nNote:\nhints\nDone")
+        #expect(
+            Self.frame(lines, height: 10, cursor: cursor).captioned(Self.caption, keepingBottom: 2).text()
+                == "Title\n\n\n\n\n\n\nNote:\nhints\nDone")
     }
 
     @Test func longLinesAreCutToTheWidth() {
         let lines = ["Title"] + Array(repeating: "", count: 3) + ["hints"]
-        let captioned = Self.frame(lines, height: 5, width: 8).captioned([Frame.Line("a very long caption")], keepingBottom: 1)
+        let captioned = Self.frame(lines, height: 5, width: 8).captioned(
+            [Frame.Line("a very long caption")], keepingBottom: 1)
         #expect(captioned.lines[3].cells <= 8)
         #expect(captioned.text() == "Title\n\n\n" + captioned.lines[3].text + "\nhints")
     }

@@ -44,11 +44,14 @@ import Testing
     /// Fields scrolled out of view have no region; the "↓ N more" line is none.
     @Test func onlyTheFieldsInViewAreClickable() throws {
         let fields = (1...12).map { Field(id: "f\($0)", label: "Field \($0)") }
-        let context = try FormContext(form: Form(name: "many", pages: [Form.Page(fields: fields)]), layouts: [:],
-                                      clock: WallClock(today: CivilDate(year: 2026, month: 11, day: 27)!))
+        let context = try FormContext(
+            form: Form(name: "many", pages: [Form.Page(fields: fields)]), layouts: [:],
+            clock: WallClock(today: CivilDate(year: 2026, month: 11, day: 27)!))
         let state = FormViewTests.state(context, focus: 0)
         let frame = FormView.render(state, context, width: 60, height: 10)
-        let shown = frame.regions.compactMap { region -> Int? in if case .field(let index) = region.target { index } else { nil } }
+        let shown = frame.regions.compactMap { region -> Int? in
+            if case .field(let index) = region.target { index } else { nil }
+        }
         #expect(shown == Array(0..<shown.count), "the first fields, in order: \(shown)")
         #expect(shown.count < 12)
         let more = try #require(Self.find("more", in: frame))
@@ -57,9 +60,11 @@ import Testing
 
     /// A compact form's fields share a line: each takes the cells it is drawn in.
     @Test func compactFieldsShareALineBySegments() throws {
-        var form = Form(name: "quick", pages: [Form.Page(fields: [Field(id: "a", label: "Alpha"), Field(id: "b", label: "Beta")])])
+        var form = Form(
+            name: "quick", pages: [Form.Page(fields: [Field(id: "a", label: "Alpha"), Field(id: "b", label: "Beta")])])
         form.compact = true
-        let context = try FormContext(form: form, layouts: [:], clock: WallClock(today: CivilDate(year: 2026, month: 11, day: 27)!))
+        let context = try FormContext(
+            form: form, layouts: [:], clock: WallClock(today: CivilDate(year: 2026, month: 11, day: 27)!))
         let frame = FormView.render(FormViewTests.state(context), context, width: 60, height: 10)
         #expect(Self.target(of: "Alpha", in: frame) == .field(0))
         #expect(Self.target(of: "Beta", in: frame) == .field(1))

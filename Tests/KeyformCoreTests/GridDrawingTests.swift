@@ -1,5 +1,6 @@
-@testable import KeyformCore
 import Testing
+
+@testable import KeyformCore
 
 /// `GridDrawing` returns structure: key cells with their key, face and place,
 /// the highlighted one, rules and borders; views compose it and never read
@@ -20,13 +21,16 @@ import Testing
         #expect(line.text.dropFirst(cell.faceColumn).hasPrefix("[m] Medium"), "ASCII and box characters: one cell each")
         #expect(line.spans.filter { $0.style.contains(.reverse) }.map(\.text) == [" [m] Medium "])
         // A highlight that is no key of the page highlights nothing.
-        #expect(GridDrawing.draw(try Self.page("priority"), width: 40, highlight: .init(row: 3, key: 0)).highlighted == nil)
+        #expect(
+            GridDrawing.draw(try Self.page("priority"), width: 40, highlight: .init(row: 3, key: 0)).highlighted == nil)
     }
 
     @Test func bordersOfSomeRowsComeFromTheDrawingNotFromItsCharacters() throws {
         let drawing = GridDrawing.draw(try Self.page("keypad"), width: 40)
         #expect(drawing.lines.count == 2 * drawing.rows.count + 1)
-        func trimmed(_ line: Frame.Line?) -> String? { line.map { String($0.text.reversed().drop { $0 == " " }.reversed()) } }
+        func trimmed(_ line: Frame.Line?) -> String? {
+            line.map { String($0.text.reversed().drop { $0 == " " }.reversed()) }
+        }
         #expect(drawing.border(of: 0, top: true).text == trimmed(drawing.lines.first))
         #expect(drawing.border(of: drawing.rows.count - 1, top: false).text == trimmed(drawing.lines.last))
         let top = drawing.border(of: 1, top: true).text
@@ -65,26 +69,33 @@ import Testing
     /// browse filter) ended in a ragged edge, its border dangling under the row
     /// above; it is stretched to the full width, its keys sharing it.
     @Test func aShorterRowIsStretchedToTheFullWidth() {
-        let page = Layout.Page(rows: [[Layout.Key(label: "a"), Layout.Key(label: "b"), Layout.Key(label: "c")], [Layout.Key(label: "d")]])
-        let drawing = GridDrawing.draw(page, width: 40)
-        #expect(drawing.lines.map(\.text) == [
-            "┌────────────┬────────────┬────────────┐",
-            "│     a      │     b      │     c      │",
-            "├────────────┴────────────┴────────────┤",
-            "│                  d                   │",
-            "└──────────────────────────────────────┘",
+        let page = Layout.Page(rows: [
+            [Layout.Key(label: "a"), Layout.Key(label: "b"), Layout.Key(label: "c")], [Layout.Key(label: "d")],
         ])
+        let drawing = GridDrawing.draw(page, width: 40)
+        #expect(
+            drawing.lines.map(\.text) == [
+                "┌────────────┬────────────┬────────────┐",
+                "│     a      │     b      │     c      │",
+                "├────────────┴────────────┴────────────┤",
+                "│                  d                   │",
+                "└──────────────────────────────────────┘",
+            ])
         // Without the rules between rows (a short window), the borders still close.
         #expect(drawing.border(of: 0, top: true).text == "┌────────────┬────────────┬────────────┐")
         #expect(drawing.border(of: 1, top: false).text == "└──────────────────────────────────────┘")
         // Two keys in a row of three columns share it as evenly as cells allow.
-        let two = GridDrawing.draw(Layout.Page(rows: [[Layout.Key(label: "a"), Layout.Key(label: "b"), Layout.Key(label: "c")],
-                                                       [Layout.Key(label: "d"), Layout.Key(label: "e")]]), width: 40)
-        #expect(two.lines.map(\.text).suffix(3) == [
-            "├────────────┴──────┬─────┴────────────┤",
-            "│         d         │        e         │",
-            "└───────────────────┴──────────────────┘",
-        ])
+        let two = GridDrawing.draw(
+            Layout.Page(rows: [
+                [Layout.Key(label: "a"), Layout.Key(label: "b"), Layout.Key(label: "c")],
+                [Layout.Key(label: "d"), Layout.Key(label: "e")],
+            ]), width: 40)
+        #expect(
+            two.lines.map(\.text).suffix(3) == [
+                "├────────────┴──────┬─────┴────────────┤",
+                "│         d         │        e         │",
+                "└───────────────────┴──────────────────┘",
+            ])
         #expect(two.rows[1].map(\.cell.x) == [0, 20] && two.rows[1].map(\.cell.innerWidth) == [19, 18])
         for line in drawing.lines + two.lines { #expect(TextWidth.cells(line.text) == 40) }
     }
@@ -95,10 +106,15 @@ import Testing
         for innerWidth in 3...30 {
             for length in 1...30 {
                 let label = String(repeating: "x", count: length)
-                for key in [Layout.Key(label: label), Layout.Key(label: label, hotkey: "h"), Layout.Key(label: label, hotkey: " ")] {
+                for key in [
+                    Layout.Key(label: label), Layout.Key(label: label, hotkey: "h"),
+                    Layout.Key(label: label, hotkey: " "),
+                ] {
                     let face = GridDrawing.face(of: key, room: innerWidth)
                     let whole = face == label || face.hasSuffix("] " + label)
-                    #expect(whole == (length <= GridDrawing.labelRoom(of: key, innerWidth: innerWidth)), "\(face) in \(innerWidth)")
+                    #expect(
+                        whole == (length <= GridDrawing.labelRoom(of: key, innerWidth: innerWidth)),
+                        "\(face) in \(innerWidth)")
                 }
             }
         }
@@ -111,11 +127,12 @@ import Testing
     /// the other way round, each line of this grid was a cell off its borders.
     @Test func emojiOfEitherWidthKeepTheBordersInLine() {
         let page = Layout.Page(rows: [[Layout.Key(label: "🖥 PC"), Layout.Key(label: "🈚 free")]])
-        #expect(GridDrawing.draw(page, width: 21).lines.map(\.text) == [
-            "┌─────────┬─────────┐",
-            "│  🖥 PC   │ 🈚 free │",
-            "└─────────┴─────────┘",
-        ])
+        #expect(
+            GridDrawing.draw(page, width: 21).lines.map(\.text) == [
+                "┌─────────┬─────────┐",
+                "│  🖥 PC   │ 🈚 free │",
+                "└─────────┴─────────┘",
+            ])
     }
 }
 
@@ -127,6 +144,8 @@ import Testing
         #expect(lines.map(\.text).joined(separator: "\n") == LayoutPreview.render(layout, width: 80))
         let reversed = lines.flatMap(\.spans).filter { $0.style.contains(.reverse) }.map(\.text)
         #expect(reversed == [" [f] Freestyle ", " [w] Warm-up "], "one highlighted key per page")
-        #expect(!LayoutPreview.lines(layout, width: 80).flatMap(\.spans).contains { $0.style.contains(.reverse) }, "piped: plain")
+        #expect(
+            !LayoutPreview.lines(layout, width: 80).flatMap(\.spans).contains { $0.style.contains(.reverse) },
+            "piped: plain")
     }
 }

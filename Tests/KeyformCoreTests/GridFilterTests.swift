@@ -1,7 +1,8 @@
 import Foundation
-@testable import KeyformCore
 import SnapshotTesting
 import Testing
+
+@testable import KeyformCore
 
 /// Type-to-filter on a long grid (issue 23): the matching, the reducer step
 /// by step with the whole state, the keys that name it, and its frames.
@@ -56,9 +57,12 @@ struct GridFilterTests {
     }
 
     @Test func charactersAreComparedAsTheyAreSeen() throws {
-        let layout = ChoiceLayout.make(title: "Places", options: [
-            Field.Option(label: "Åland Islands"), Field.Option(label: "Re\u{301}union"), Field.Option(label: "Aland"),
-        ], typing: false, done: false)
+        let layout = ChoiceLayout.make(
+            title: "Places",
+            options: [
+                Field.Option(label: "Åland Islands"), Field.Option(label: "Re\u{301}union"),
+                Field.Option(label: "Aland"),
+            ], typing: false, done: false)
         // `Å` is one character, lowercased `å`; `é` written as e and a combining accent is one character too.
         #expect(GridFilter(layout, query: "ÅL").matches.map(\.key.label) == ["Åland Islands"])
         #expect(GridFilter(layout, query: "é").matches.map(\.marked) == [[1]])
@@ -69,7 +73,10 @@ struct GridFilterTests {
         let layout = try #require(try Self.countries().layout(named: "choices:country"))
         let filter = GridFilter(layout, query: "ind")
         // Begins with it; then whole at a word's start; then whole anywhere; then scattered.
-        #expect(Array(filter.matches.map(\.key.label).prefix(3)) == ["India", "Indonesia", "British Indian Ocean Territory"])
+        #expect(
+            Array(filter.matches.map(\.key.label).prefix(3)) == [
+                "India", "Indonesia", "British Indian Ocean Territory",
+            ])
         #expect(filter.matches.map(\.rank) == filter.matches.map(\.rank).sorted())
         #expect(filter.matches.first?.key.label == "India")
         #expect(filter.matches.first?.marked == [0, 1, 2])
@@ -86,12 +93,16 @@ struct GridFilterTests {
         let short = try ChoicesInTheFormTests.context(Self.short)
         #expect(!short.hasFilter(layout: "choices:size"))
         // Past nine options the keyboard's key gives `/` to the filter.
-        let open = ChoiceLayout.make(title: "t", options: (1...10).map { Field.Option(label: "o\($0)") }, typing: true, done: false)
+        let open = ChoiceLayout.make(
+            title: "t", options: (1...10).map { Field.Option(label: "o\($0)") }, typing: true, done: false)
         #expect(open.allKeys.last?.action == .keyboard && open.allKeys.last?.hotkey == nil)
-        let few = ChoiceLayout.make(title: "t", options: (1...9).map { Field.Option(label: "o\($0)") }, typing: true, done: false)
+        let few = ChoiceLayout.make(
+            title: "t", options: (1...9).map { Field.Option(label: "o\($0)") }, typing: true, done: false)
         #expect(few.allKeys.last?.hotkey == "/")
         // A calendar is no list to filter, nor a keypad.
-        #expect(!GridFilter.applies(to: Layout(kind: .keypad, pages: [Layout.Page(rows: [[Layout.Key(label: "1")]])]), named: "digits"))
+        #expect(
+            !GridFilter.applies(
+                to: Layout(kind: .keypad, pages: [Layout.Page(rows: [[Layout.Key(label: "1")]])]), named: "digits"))
     }
 
     /// A grid's labels are folded once, when the form is prepared: the filter
@@ -108,7 +119,10 @@ struct GridFilterTests {
         #expect(state.grid?.filter == GridFilter(keys, query: "nzl"))
         #expect(state.grid?.filter?.erasing() == GridFilter(layout, query: "nz"))
         // ASCII is folded without Unicode's tables, anything else as `lowercased()` folds it.
-        #expect(["Q", "q", "7", "-", "É", "İ", "ß"].map { GridFilter.folded($0) } == ["q", "q", "7", "-", "é", "i\u{307}", "ß"])
+        #expect(
+            ["Q", "q", "7", "-", "É", "İ", "ß"].map { GridFilter.folded($0) } == [
+                "q", "q", "7", "-", "é", "i\u{307}", "ß",
+            ])
     }
 
     // MARK: The reducer
@@ -120,8 +134,9 @@ struct GridFilterTests {
         #expect(start.grid == FormState.Grid(layout: "choices:country"))
 
         var expected = start
-        expected.grid = FormState.Grid(layout: "choices:country", highlight: .init(row: 0, key: 0),
-                                       filter: GridFilter(layout, query: "nz"))
+        expected.grid = FormState.Grid(
+            layout: "choices:country", highlight: .init(row: 0, key: 0),
+            filter: GridFilter(layout, query: "nz"))
         let state = Self.run(context, Self.typed("nz"))
         #expect(state == expected)
         // Initials first, then whole in a word, then scattered.
@@ -137,7 +152,8 @@ struct GridFilterTests {
         #expect(state.focus == 1 && state.grid == nil)
 
         state = Self.run(context, Self.typed("nz") + [.gridMoved(.down), .gridMoved(.right)])
-        #expect(state.grid?.highlight == .init(row: 1, key: 0))  // four matches, three to a row: Down and Right stop at the last
+        // four matches, three to a row: Down and Right stop at the last
+        #expect(state.grid?.highlight == .init(row: 1, key: 0))
         state = Self.run(context, [.gridMoved(.up), .gridMoved(.right), .gridKeyPressed], from: state)
         #expect(state.entries[0].input == .line("TZ"))
     }
@@ -202,8 +218,12 @@ struct GridFilterTests {
         var state = Self.run(context, Self.typed("apr") + [.gridKeyPressed])
         #expect(state.entries[0].selection == ["Apricot"])
         #expect(state.grid?.filter?.query == "apr")  // the filter stays for the next pick
-        state = Self.run(context, [.gridFilterErased, .gridFilterErased, .gridFilterErased, .gridFilterTyped("c"), .gridFilterTyped("h"),
-                                   .gridMoved(.right), .gridKeyPressed], from: state)
+        state = Self.run(
+            context,
+            [
+                .gridFilterErased, .gridFilterErased, .gridFilterErased, .gridFilterTyped("c"), .gridFilterTyped("h"),
+                .gridMoved(.right), .gridKeyPressed,
+            ], from: state)
         #expect(Self.labels(state) == ["Cherry", "Cherimoya"])
         #expect(state.entries[0].selection == ["Apricot", "Cherimoya"])
         state = Self.run(context, [.gridFilterClosed, .gridKeyPressed], from: state)
@@ -214,8 +234,10 @@ struct GridFilterTests {
     @Test func theRecordIsTheSameWhetherTheKeyWasFoundByFilterOrByArrows() throws {
         let context = try Self.countries()
         let filtered = Self.run(context, Self.typed("nzl") + [.gridKeyPressed])
-        let index = try #require(context.layout(named: "choices:country")?.allKeys.firstIndex { $0.label == "New Zealand" })
-        let moves = [FormEvent.gridMoved(.down)] + Array(repeating: .gridMoved(.down), count: index / 3)
+        let index = try #require(
+            context.layout(named: "choices:country")?.allKeys.firstIndex { $0.label == "New Zealand" })
+        let moves =
+            [FormEvent.gridMoved(.down)] + Array(repeating: .gridMoved(.down), count: index / 3)
             + Array(repeating: .gridMoved(.right), count: index % 3)
         var arrows = Self.run(context, moves)
         #expect(FormEngine.highlightedKey(arrows, context)?.label == "New Zealand")
@@ -250,7 +272,9 @@ struct GridFilterTests {
 
     // MARK: Frames
 
-    static func picture(_ state: FormState, _ context: FormContext, width: Int, height: Int, color: Bool = true) -> String {
+    static func picture(
+        _ state: FormState, _ context: FormContext, width: Int, height: Int, color: Bool = true
+    ) -> String {
         FormViewTests.picture(state, context, width: width, height: height, color: color)
     }
 
@@ -261,7 +285,8 @@ struct GridFilterTests {
 
     @Test func theListNarrowsWithTheMatchedLettersMarked() throws {
         let context = try Self.countries()
-        assertSnapshot(of: Self.picture(Self.run(context, Self.typed("ger")), context, width: 80, height: 24), as: .lines)
+        assertSnapshot(
+            of: Self.picture(Self.run(context, Self.typed("ger")), context, width: 80, height: 24), as: .lines)
     }
 
     @Test func theMarksNeedNoColor() throws {
@@ -281,7 +306,9 @@ struct GridFilterTests {
         var state = FormState.start(context)
         for _ in 0..<40 { _ = FormEngine.reduce(&state, .gridMoved(.down), context) }
         assertSnapshot(of: Self.picture(state, context, width: 60, height: 20), as: .lines, named: "scrolled")
-        assertSnapshot(of: Self.picture(Self.run(context, Self.typed("an")), context, width: 60, height: 20), as: .lines, named: "filtered")
+        assertSnapshot(
+            of: Self.picture(Self.run(context, Self.typed("an")), context, width: 60, height: 20), as: .lines,
+            named: "filtered")
     }
 
     @Test func aMultipleFieldsPicksShowInTheFilter() throws {

@@ -1,6 +1,7 @@
-@testable import KeyformCore
 import SnapshotTesting
 import Testing
+
+@testable import KeyformCore
 
 /// Issue 22: `{{field}}` in labels, page titles and descriptions names an
 /// earlier answer, as the field shows it.
@@ -15,21 +16,30 @@ import Testing
         // A value holding a tag is not expanded again.
         #expect(fill("see {{a}}") == "see {{b}}")
         // Not tags: left as written.
-        #expect(fill("{{#country}} {{Country}} {{ }} {country} {{country") == "{{#country}} {{Country}} {{ }} {country} {{country")
+        #expect(
+            fill("{{#country}} {{Country}} {{ }} {country} {{country")
+                == "{{#country}} {{Country}} {{ }} {country} {{country")
         #expect(fill("{{unknown}}") == "{{unknown}}")
-        #expect(Interpolation.tags(in: "é {{a}} {{ b }}") == [Interpolation.Tag(id: "a", offset: 2), Interpolation.Tag(id: "b", offset: 8)])
+        #expect(
+            Interpolation.tags(in: "é {{a}} {{ b }}") == [
+                Interpolation.Tag(id: "a", offset: 2), Interpolation.Tag(id: "b", offset: 8),
+            ])
     }
 
-    static let form = Form(name: "trip", pages: [
-        Form.Page(title: "Where", fields: [
-            Field(id: "country", label: "Country"),
-            Field(id: "region", label: "States of {{country}}", description: "Leaving on {{day}}, {{pool}}"),
-            Field(id: "day", label: "Day", type: .date),
-            Field(id: "pool", label: "Pool", type: .boolean, states: Field.States(no: "Lake", yes: "Pool")),
-            Field(id: "count", label: "Count", type: .integer),
-        ]),
-        Form.Page(title: "About {{country}} ({{count}})", fields: [Field(id: "note", label: "Note")]),
-    ])
+    static let form = Form(
+        name: "trip",
+        pages: [
+            Form.Page(
+                title: "Where",
+                fields: [
+                    Field(id: "country", label: "Country"),
+                    Field(id: "region", label: "States of {{country}}", description: "Leaving on {{day}}, {{pool}}"),
+                    Field(id: "day", label: "Day", type: .date),
+                    Field(id: "pool", label: "Pool", type: .boolean, states: Field.States(no: "Lake", yes: "Pool")),
+                    Field(id: "count", label: "Count", type: .integer),
+                ]),
+            Form.Page(title: "About {{country}} ({{count}})", fields: [Field(id: "note", label: "Note")]),
+        ])
 
     static var context: FormContext { try! FormContext(form: form, layouts: [:], clock: WallClock(today: today)) }
 
@@ -48,19 +58,31 @@ import Testing
 
     @Test func theScreenShowsTheAnswersEscaped() {
         let context = Self.context
-        var state = FormState.start(context, values: ["country": .line("Can\u{202E}ada"), "day": .line("today")], focus: 1)
+        var state = FormState.start(
+            context, values: ["country": .line("Can\u{202E}ada"), "day": .line("today")], focus: 1)
         _ = FormEngine.reduce(&state, .lineEdited(text: "Ontario", cursor: 7), context)
         let text = FormView.render(state, context, width: 80, height: 24).text()
         #expect(text.contains("› States of \(TerminalSafe.escaped("Can\u{202E}ada"))  Ontario"), "\(text)")
         #expect(!text.contains("\u{202E}"))
         #expect(text.contains("    Leaving on 2026-11-21,\n"), "\(text)")
         // Done's notice names the field by its label as shown.
-        var blocked = FormState.start(try! FormContext(form: Form(name: "x", pages: [Form.Page(fields: [
-            Field(id: "a", label: "A"), Field(id: "b", label: "B after {{a}}", required: true),
-        ])]), layouts: [:], clock: WallClock(today: Self.today)), values: ["a": .line("one")])
-        let small = try! FormContext(form: Form(name: "x", pages: [Form.Page(fields: [
-            Field(id: "a", label: "A"), Field(id: "b", label: "B after {{a}}", required: true),
-        ])]), layouts: [:], clock: WallClock(today: Self.today))
+        var blocked = FormState.start(
+            try! FormContext(
+                form: Form(
+                    name: "x",
+                    pages: [
+                        Form.Page(fields: [
+                            Field(id: "a", label: "A"), Field(id: "b", label: "B after {{a}}", required: true),
+                        ])
+                    ]), layouts: [:], clock: WallClock(today: Self.today)), values: ["a": .line("one")])
+        let small = try! FormContext(
+            form: Form(
+                name: "x",
+                pages: [
+                    Form.Page(fields: [
+                        Field(id: "a", label: "A"), Field(id: "b", label: "B after {{a}}", required: true),
+                    ])
+                ]), layouts: [:], clock: WallClock(today: Self.today))
         _ = FormEngine.reduce(&blocked, .donePressed, small)
         #expect(blocked.notice == "Done is disabled: B after one is required")
     }

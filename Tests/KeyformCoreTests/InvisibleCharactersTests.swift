@@ -5,8 +5,9 @@ import Testing
 /// every text Keyform writes: each output writes them out in its own way, and
 /// outputs that programs read back still give the exact value.
 @Suite struct InvisibleCharactersTests {
-    static let form = Form(name: "note", pages: [.init(fields: [Field(id: "text"), Field(id: "tags", multiple: true)])],
-                           template: "{{text}} [{{tags}}]")
+    static let form = Form(
+        name: "note", pages: [.init(fields: [Field(id: "text"), Field(id: "tags", multiple: true)])],
+        template: "{{text}} [{{tags}}]")
 
     @Test func lineAndParagraphSeparatorsAreUnsafeLineBreaks() {
         #expect(TerminalSafe.escaped("a\u{2028}b\u{2029}c") == #"a\u{2028}b\u{2029}c"#)
@@ -17,7 +18,10 @@ import Testing
     @Test func aValueIsOneLineWithoutSeparatorsEither() throws {
         let validator = try FieldValidator(field: Field(id: "text"), choices: nil)
         for separator in ["\u{2028}", "\u{2029}"] {
-            guard case .failure(let problem) = validator.validate("a" + separator + "b", at: WallClock(today: CivilDate(iso: "2026-11-21")!)) else {
+            guard
+                case .failure(let problem) = validator.validate(
+                    "a" + separator + "b", at: WallClock(today: CivilDate(iso: "2026-11-21")!))
+            else {
                 Issue.record("\(separator.unicodeScalars.first!.value) was taken")
                 continue
             }
@@ -32,13 +36,15 @@ import Testing
         // An emoji's joiner is part of the emoji, and a line break stays quoted as it is.
         #expect(RecordFormat.shellQuoted("👨‍👩‍👧") == "'👨‍👩‍👧'")
         #expect(RecordFormat.shellQuoted("a\nb") == "'a\nb'")
-        let env = RecordFormat.env(Record(form: Self.form, values: ["text": .text("\u{2066}abc\u{2069}")]), form: Self.form)
+        let env = RecordFormat.env(
+            Record(form: Self.form, values: ["text": .text("\u{2066}abc\u{2069}")]), form: Self.form)
         #expect(!env.unicodeScalars.contains { TerminalSafe.isUnsafe($0) && $0 != "\n" }, "\(env.debugDescription)")
     }
 
     /// A template's line is for people: the values' bidi controls and invisible characters are written out.
     @Test func templateWritesOutBidiAndInvisibleCharactersOfValues() throws {
-        let record = Record(form: Self.form, values: ["text": .text("evil\u{202E}txt.exe"), "tags": .list(["a\u{200B}", "b"])])
+        let record = Record(
+            form: Self.form, values: ["text": .text("evil\u{202E}txt.exe"), "tags": .list(["a\u{200B}", "b"])])
         let line = try RecordFormat.template(record, form: Self.form)
         #expect(line.hasPrefix(#"evil\u{202E}txt.exe ["#), "\(line)")
         #expect(line.contains(#"a\u{200B}"#), "\(line)")
@@ -49,7 +55,8 @@ import Testing
     @Test func formatterWritesOutInvisibleCharactersInComments() throws {
         let source = "title: X # \u{202E} }}nimda{{\nrows:\n  # zero\u{200B}width\n  - [A, B]\n"
         let formatted = try YAMLFormatter.format(source, as: .layout)
-        #expect(formatted == "title: X # \\u{202E} }}nimda{{\nrows:\n  # zero\\u{200B}width\n  - [A, B]\n", "\(formatted)")
+        #expect(
+            formatted == "title: X # \\u{202E} }}nimda{{\nrows:\n  # zero\\u{200B}width\n  - [A, B]\n", "\(formatted)")
         #expect(try YAMLFormatter.format(formatted, as: .layout) == formatted, "formatting again changes nothing")
     }
 }

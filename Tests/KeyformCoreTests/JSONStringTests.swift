@@ -1,6 +1,7 @@
-@testable import KeyformCore
 import KeyformTestSupport
 import Testing
+
+@testable import KeyformCore
 
 /// `JSONString` copies runs of UTF-8 bytes that need no escape; it must write exactly
 /// what escaping one scalar at a time writes (`RecordFormat.jsonStringScalarwise`, the
@@ -9,8 +10,9 @@ import Testing
     /// Both paths, and `append` after bytes already in the buffer.
     func expectSame(_ text: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
         let reference = RecordFormat.jsonStringScalarwise(text)
-        #expect(JSONString.literal(text) == reference, "\(Array(text.unicodeScalars.map(\.value)))",
-                sourceLocation: sourceLocation)
+        #expect(
+            JSONString.literal(text) == reference, "\(Array(text.unicodeScalars.map(\.value)))",
+            sourceLocation: sourceLocation)
         var bytes = Array("x".utf8)
         JSONString.append(text, to: &bytes)
         #expect(bytes == Array(("x" + reference).utf8), sourceLocation: sourceLocation)
@@ -50,7 +52,9 @@ import Testing
 
     @Test func longRunsAndEscapesAtEitherEnd() {
         let run = String(repeating: "日本語 note ", count: 500)
-        for text in [run, "\u{202E}" + run, run + "\u{202E}", "\u{85}" + run + "\u{85}", "\"" + run + "\u{2028}" + run + "\\"] {
+        for text in [
+            run, "\u{202E}" + run, run + "\u{202E}", "\u{85}" + run + "\u{85}", "\"" + run + "\u{2028}" + run + "\\",
+        ] {
             expectSame(text)
         }
         #expect(JSONString.literal("a\u{202E}b") == #""a\u202eb""#)
@@ -60,22 +64,27 @@ import Testing
     /// `RecordFormat.appendJSONValue` (what `records list` writes) writes what
     /// `jsonValue` returns, for every kind, empty values and dates of any year.
     @Test func appendedValuesAreTheJSONValues() {
-        let fields = [Field(id: "t"), Field(id: "m", multiple: true), Field(id: "i", type: .integer),
-                      Field(id: "n", type: .number), Field(id: "b", type: .boolean), Field(id: "d", type: .date),
-                      Field(id: "c", type: .time)]
+        let fields = [
+            Field(id: "t"), Field(id: "m", multiple: true), Field(id: "i", type: .integer),
+            Field(id: "n", type: .number), Field(id: "b", type: .boolean), Field(id: "d", type: .date),
+            Field(id: "c", type: .time),
+        ]
         let dates = [(2026, 11, 24), (5, 1, 2), (999, 12, 31), (9999, 12, 31), (10000, 1, 1), (-1, 6, 15), (0, 1, 1)]
             .compactMap { CivilDate(year: $0.0, month: $0.1, day: $0.2) }
-        var values: [FieldValue?] = [nil, .text(""), .text("a\"b\u{202E}日本"), .list([]), .list(["x", "y\u{85}"]),
-                                     .integer(-42), .number(1.5), .number(1e21), .boolean(true), .boolean(false),
-                                     ClockTime(hour: 7, minute: 5).map(FieldValue.time)]
+        var values: [FieldValue?] = [
+            nil, .text(""), .text("a\"b\u{202E}日本"), .list([]), .list(["x", "y\u{85}"]),
+            .integer(-42), .number(1.5), .number(1e21), .boolean(true), .boolean(false),
+            ClockTime(hour: 7, minute: 5).map(FieldValue.time),
+        ]
         values += dates.map(FieldValue.date)
         #expect(dates.count == 7)
         for field in fields {
             for value in values {
                 var out = Array("x".utf8)
                 RecordFormat.appendJSONValue(value, of: field, to: &out)
-                #expect(String(decoding: out, as: UTF8.self) == "x" + RecordFormat.jsonValue(value, of: field),
-                        "\(field.id): \(String(describing: value))")
+                #expect(
+                    String(decoding: out, as: UTF8.self) == "x" + RecordFormat.jsonValue(value, of: field),
+                    "\(field.id): \(String(describing: value))")
             }
         }
     }
@@ -84,8 +93,10 @@ import Testing
     /// string `JSONString` writes reads back as itself, and escapes, `\/`, raw
     /// UTF-8 and combining marks after ASCII come out as one scalar at a time did.
     @Test func stringsReadBackAsWritten() throws {
-        let pool: [Unicode.Scalar] = ["a", "Z", " ", "~", "\u{7F}", "/", "\"", "\\", "\n", "\t", "\u{1B}", "\u{85}", "é",
-                                      "\u{301}", "日", "\u{202E}", "\u{2028}", "👍", "\u{200D}", "\u{FEFF}"]
+        let pool: [Unicode.Scalar] = [
+            "a", "Z", " ", "~", "\u{7F}", "/", "\"", "\\", "\n", "\t", "\u{1B}", "\u{85}", "é",
+            "\u{301}", "日", "\u{202E}", "\u{2028}", "👍", "\u{200D}", "\u{FEFF}",
+        ]
         var random = SplitMix64(seed: 1415)
         for _ in 0..<3_000 {
             var scalars = String.UnicodeScalarView()

@@ -27,8 +27,9 @@ struct JapaneseFormTests {
         #expect(footer.done == "[ 完了 ] 無効: 件名は必須です")
         #expect(footer.hints.hasPrefix("Esc 中止"), "\(footer.hints)")
         #expect(TextWidth.cells(footer.hints) <= width && TextWidth.cells(footer.done) <= width)
-        assertSnapshot(of: FormViewTests.picture(state, context, width: width, height: height), as: .lines,
-                       named: "\(width)x\(height)")
+        assertSnapshot(
+            of: FormViewTests.picture(state, context, width: width, height: height), as: .lines,
+            named: "\(width)x\(height)")
     }
 
     @Test(arguments: [(80, 24), (40, 12)]) func aProblemAndDonesReasonInJapanese(width: Int, height: Int) throws {
@@ -38,15 +39,18 @@ struct JapaneseFormTests {
         let frame = FormView.render(state, context, width: width, height: height)
         #expect(frame.text().contains("✗ 必須です"))
         #expect(frame.text().contains("まだ完了できません：件名は必須です"))
-        assertSnapshot(of: FormViewTests.picture(state, context, width: width, height: height), as: .lines,
-                       named: "\(width)x\(height)")
+        assertSnapshot(
+            of: FormViewTests.picture(state, context, width: width, height: height), as: .lines,
+            named: "\(width)x\(height)")
     }
 
     @Test(arguments: [(80, 24), (40, 12)]) func theJapaneseFooterFits(width: Int, height: Int) throws {
         let context = try Self.japanese("japanese")
         // Typed: Enter goes on; in the grid: Enter picks.
-        for state in [FormViewTests.state(context, [FormViewTests.typed("日本語")]),
-                      FormViewTests.state(context, [FormViewTests.typed("日本語"), .commitPressed])] {
+        for state in [
+            FormViewTests.state(context, [FormViewTests.typed("日本語")]),
+            FormViewTests.state(context, [FormViewTests.typed("日本語"), .commitPressed]),
+        ] {
             let footer = Self.footer(FormView.render(state, context, width: width, height: height))
             #expect(TextWidth.cells(footer.hints) <= width, "\(footer.hints)")
             #expect(footer.hints.contains("Enter") && footer.hints.contains("Esc 中止"), "\(footer.hints)")
@@ -57,7 +61,8 @@ struct JapaneseFormTests {
     @Test func theCalendarInJapanese() throws {
         let context = try Self.japanese("todo")
         let due = try #require(context.fields.firstIndex { $0.id == "due" })
-        let state = FormViewTests.state(context, values: ["text": "牛乳を買う"], focus: due, [.swapViewPressed, .calendarTodayPressed])
+        let state = FormViewTests.state(
+            context, values: ["text": "牛乳を買う"], focus: due, [.swapViewPressed, .calendarTodayPressed])
         let frame = FormView.render(state, context, width: 80, height: 24)
         #expect(frame.text().contains("2026年11月"))
         #expect(frame.text().contains("2026年11月21日を選ぶ"), "the day as a Japanese reader writes it")
@@ -67,8 +72,10 @@ struct JapaneseFormTests {
     @Test func theKeyListInJapanese() throws {
         let context = try Self.japanese("todo")
         let due = try #require(context.fields.firstIndex { $0.id == "due" })
-        let state = FormViewTests.state(context, values: ["text": "牛乳を買う"], focus: due, [.swapViewPressed, .calendarTodayPressed])
-        let frame = KeyListView.render(FormKeySituation(state: state, context: context), keys: .standard, width: 80, height: 24)
+        let state = FormViewTests.state(
+            context, values: ["text": "牛乳を買う"], focus: due, [.swapViewPressed, .calendarTodayPressed])
+        let frame = KeyListView.render(
+            FormKeySituation(state: state, context: context), keys: .standard, width: 80, height: 24)
         let text = frame.text()
         #expect(text.hasPrefix("キー一覧 · Due (カレンダー)"), "\(text)")
         #expect(text.contains("2026年11月21日を選ぶ") && text.contains("すぐに終了する") && text.contains("どのキーでもフォームに戻ります。"))

@@ -11,7 +11,9 @@ import Testing
     }
 
     @Test func chordsHaveNamesAConfigCanSpell() {
-        for name in ["enter", "tab", "shift-tab", "esc", "backspace", "space", "up", "page-down", "ctrl-c", "alt-1", "y", "/"] {
+        for name in [
+            "enter", "tab", "shift-tab", "esc", "backspace", "space", "up", "page-down", "ctrl-c", "alt-1", "y", "/",
+        ] {
             #expect(KeyChord(name: name)?.name == name, "\(name)")
         }
         #expect(KeyChord(name: "C-q") == .control("q"))
@@ -25,7 +27,8 @@ import Testing
     /// does not compile into a bell); a config reaches each by its name.
     @Test func everyScreenActionThatAConfigRebindsHasAKeyActionName() {
         for name in FormAction.allCases.map(\.rawValue) + ListAction.allCases.map(\.rawValue)
-            + DeleteQuestionAction.allCases.map(\.rawValue) {
+            + DeleteQuestionAction.allCases.map(\.rawValue)
+        {
             #expect(KeyAction(rawValue: name) != nil, "\(name)")
         }
         // Rebinding by name reaches the screens that have the action, and only those.
@@ -49,7 +52,9 @@ import Testing
         #expect(keys.map(for: grid).action(for: .space, in: grid) == .pressHotkey)
         #expect(keys.map(for: grid).action(for: .control("c"), in: grid) == .interrupt)
         state.grid = nil
-        #expect(keys.map(for: situation(state)).action(for: .tab, in: situation(state)) == .swapView, "a layout: Tab shows its keys")
+        #expect(
+            keys.map(for: situation(state)).action(for: .tab, in: situation(state)) == .swapView,
+            "a layout: Tab shows its keys")
     }
 
     @Test func viModeSaysWhatEscDoesInEachMode() {
@@ -60,8 +65,11 @@ import Testing
         #expect(keys.footer(in: insert, width: 80) == "Enter/Tab next · Esc command mode · Ctrl-S done · Alt-1…9 field")
         let command = situation(state, mode: .viCommand)
         #expect(keys.keyboard.action(for: .escape, in: command) == .cancel)
-        #expect(keys.footer(in: command, width: 80) == "Enter/Tab next · Esc cancel · i insert · Ctrl-S done · Alt-1…9 field")
-        #expect(keys.footer(in: situation(state), width: 80) == "Enter/Tab next · Esc cancel · Ctrl-S done · Alt-1…9 field")
+        #expect(
+            keys.footer(in: command, width: 80)
+                == "Enter/Tab next · Esc cancel · i insert · Ctrl-S done · Alt-1…9 field")
+        #expect(
+            keys.footer(in: situation(state), width: 80) == "Enter/Tab next · Esc cancel · Ctrl-S done · Alt-1…9 field")
     }
 
     /// SPEC: the hints say what each key does at that moment. On the last
@@ -70,9 +78,13 @@ import Testing
     @Test func enterOnTheLastFieldSaysWhereItGoesWhileDoneIsDisabled() {
         let keys = FormKeyMaps.standard
         let blocked = FormState.start(Self.todo, values: ["text": ""], focus: 4)
-        #expect(keys.footer(in: situation(blocked), width: 80) == "Enter go to Text · Shift-Tab back · Esc cancel · Alt-1…9 field")
+        #expect(
+            keys.footer(in: situation(blocked), width: 80)
+                == "Enter go to Text · Shift-Tab back · Esc cancel · Alt-1…9 field")
         let ready = FormState.start(Self.todo, values: ["text": "Buy milk"], focus: 4)
-        #expect(keys.footer(in: situation(ready), width: 80) == "Enter done · Shift-Tab back · Esc cancel · Alt-1…9 field", "the last field: Enter is Done, no Ctrl-S")
+        #expect(
+            keys.footer(in: situation(ready), width: 80) == "Enter done · Shift-Tab back · Esc cancel · Alt-1…9 field",
+            "the last field: Enter is Done, no Ctrl-S")
         // The last field itself invalid: Enter stays and only shows why, so it is not offered.
         let own = FormState.start(Self.todo, values: ["text": "", "note": "a@b"], focus: 4)
         #expect(keys.footer(in: situation(own), width: 80) == "Shift-Tab back · Esc cancel · Alt-1…9 field")
@@ -88,8 +100,9 @@ import Testing
         #expect(situation(state).isCalendar)
         let today = Self.todo.today.description
         #expect(FormEngine.enterAnswer(state, Self.todo) == .commit(.next(4)))
-        #expect(FormKeyMaps.standard.footer(in: situation(state), width: 200).contains("Enter keep \(today) ·"),
-                "\(FormKeyMaps.standard.footer(in: situation(state), width: 200))")
+        #expect(
+            FormKeyMaps.standard.footer(in: situation(state), width: 200).contains("Enter keep \(today) ·"),
+            "\(FormKeyMaps.standard.footer(in: situation(state), width: 200))")
         // What the reducer then does is what was named.
         var after = state
         _ = FormEngine.reduce(&after, .gridKeyPressed, Self.todo)
@@ -105,7 +118,8 @@ import Testing
         #expect(frame.text().contains("[ Done ] ready: press Enter"))
         let first = FormState.start(Self.todo, values: ["text": "Buy milk"], focus: 0)
         #expect(FormEngine.enterAnswer(first, Self.todo) == .commit(.next(1)))
-        #expect(FormView.render(first, Self.todo, width: 80, height: 24).text().contains("[ Done ] ready\n")
+        #expect(
+            FormView.render(first, Self.todo, width: 80, height: 24).text().contains("[ Done ] ready\n")
                 || FormView.render(first, Self.todo, width: 80, height: 24).text().hasSuffix("[ Done ] ready"))
         let blocked = FormState.start(Self.todo, values: ["text": ""], focus: 4)
         #expect(FormEngine.enterAnswer(blocked, Self.todo) == .commit(.goTo(field: 0)))
@@ -121,7 +135,9 @@ import Testing
         #expect(keys.keyboard.action(for: .tab, in: empty) == .nextField, "Tab still commits, to show why")
         #expect(keys.keyboard.action(for: .enter, in: empty) == .commit)
         let typed = situation(.start(Self.todo, values: ["text": "B"]))
-        #expect(keys.footer(in: typed, width: 80) == "Enter/Tab next · Esc cancel · Ctrl-S done · Alt-1…9 field", "offered from the first letter")
+        #expect(
+            keys.footer(in: typed, width: 80) == "Enter/Tab next · Esc cancel · Ctrl-S done · Alt-1…9 field",
+            "offered from the first letter")
     }
 
     /// DECISIONS 12: Enter and Esc stay. At the narrowest form (24 columns) a
@@ -158,8 +174,10 @@ import Testing
         #expect(TextWidth.cells(footer) <= 80)
         // The key list names everything the footer left out, from the same map.
         let list = FormKeyMaps.standard.grid.keyList(in: situation(state))
-        for (keys, words) in [("PgUp/PgDn", "month"), ("Tab", "keyboard"), ("Shift-Tab", "back"), ("Ctrl-S", "done"),
-                              ("Alt-1…9", "field"), ("F1", "keys"), ("Ctrl-C", "leave at once (exit 130)")] {
+        for (keys, words) in [
+            ("PgUp/PgDn", "month"), ("Tab", "keyboard"), ("Shift-Tab", "back"), ("Ctrl-S", "done"),
+            ("Alt-1…9", "field"), ("F1", "keys"), ("Ctrl-C", "leave at once (exit 130)"),
+        ] {
             #expect(list.contains { $0.keys == keys && $0.words == words }, "\(keys) \(words): \(list)")
         }
     }
@@ -176,7 +194,8 @@ import Testing
         let swapped = FormKeyMaps.standard.rebinding(.done, to: [.tab])
         #expect(swapped.keyboard.action(for: .tab, in: here) == .done)
         #expect(swapped.keyboard.keys(for: .nextField).isEmpty)
-        #expect(FormKeyMaps.standard.keyboard.action(for: .escape, in: here) == .cancel, "the standard map is unchanged")
+        #expect(
+            FormKeyMaps.standard.keyboard.action(for: .escape, in: here) == .cancel, "the standard map is unchanged")
     }
 
     @Test func actionsHaveNamesAConfigCanSpell() {
@@ -191,7 +210,11 @@ import Testing
     @Test func hintsWithTheSameWordsShareOneHint() {
         let state = FormState.start(Self.todo, values: ["text": "x"], focus: 1)
         let hints = FormKeyMaps.standard.grid.hints(in: situation(state)).map(\.text)
-        #expect(hints == ["←↑↓→ move", "Enter pick Medium", "Tab keyboard", "Shift-Tab back", "Esc cancel", "Ctrl-S done", "Alt-1…9 field"])
+        #expect(
+            hints == [
+                "←↑↓→ move", "Enter pick Medium", "Tab keyboard", "Shift-Tab back", "Esc cancel", "Ctrl-S done",
+                "Alt-1…9 field",
+            ])
     }
 
     @Test func aQuestionTakesOnlyItsAnswerKeys() {
@@ -211,9 +234,13 @@ import Testing
 
     @Test func aDraftIsSummedUpForTheQuestionThatOffersIt() {
         let form = Self.todo.form
-        #expect(FormState.summary(of: ["text": "Buy milk", "priority": "High", "note": " "], in: form) == "Text: Buy milk · Priority: High")
+        #expect(
+            FormState.summary(of: ["text": "Buy milk", "priority": "High", "note": " "], in: form)
+                == "Text: Buy milk · Priority: High")
         #expect(FormState.summary(of: ["text": "a\u{1B}[2J"], in: form)?.contains("\u{1B}") == false)
         #expect(FormState.summary(of: ["note": ""], in: form) == nil)
-        #expect(FormState.summary(of: ["text": "x", "done": "no"], in: form) == "Text: x · Status: In progress", "a switch in its words")
+        #expect(
+            FormState.summary(of: ["text": "x", "done": "no"], in: form) == "Text: x · Status: In progress",
+            "a switch in its words")
     }
 }

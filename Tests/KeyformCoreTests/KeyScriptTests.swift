@@ -11,9 +11,11 @@ import Testing
     }
 
     @Test func namedKeys() throws {
-        #expect(try bytes("<Enter><Tab><S-Tab><BS><Up><Down><Right><Left><C-u><C-c><M-b><lt><Space>") == [
-            [13], [9], [27, 91, 90], [127], [27, 91, 65], [27, 91, 66], [27, 91, 67], [27, 91, 68], [21], [3], [27, 98], [60], [32],
-        ])
+        #expect(
+            try bytes("<Enter><Tab><S-Tab><BS><Up><Down><Right><Left><C-u><C-c><M-b><lt><Space>") == [
+                [13], [9], [27, 91, 90], [127], [27, 91, 65], [27, 91, 66], [27, 91, 67], [27, 91, 68], [21], [3],
+                [27, 98], [60], [32],
+            ])
     }
 
     @Test func aLoneEscapeIsMarked() throws {

@@ -30,7 +30,10 @@ import Testing
         }
         let expected = try String(contentsOf: expectedFile, encoding: .utf8)
         #expect(actual == expected, "\(name)")
-        #expect(Self.parse(bytes).diagnostics.contains { $0.isError || name.contains("warn") || expected.contains("warning") })
+        #expect(
+            Self.parse(bytes).diagnostics.contains {
+                $0.isError || name.contains("warn") || expected.contains("warning")
+            })
     }
 
     @Test func everyShippedLayoutIsClean() throws {
@@ -46,16 +49,18 @@ import Testing
         let bytes = [UInt8](repeating: UInt8(ascii: "#"), count: (1 << 20) + 1)
         let parsed = Self.parse(bytes)
         #expect(parsed.value == nil)
-        #expect(parsed.diagnostics.map(\.description) == [
-            "1:1: error: file is 1048577 bytes; a layout file may be at most 1 MiB (1048576 bytes)",
-        ])
+        #expect(
+            parsed.diagnostics.map(\.description) == [
+                "1:1: error: file is 1048577 bytes; a layout file may be at most 1 MiB (1048576 bytes)"
+            ])
     }
 
     @Test func invalidUTF8IsReportedWhereItStarts() {
         let bytes = Array("rows:\n  - [Hé".utf8) + [0xFF, 0xFE] + Array("]\n".utf8)
-        #expect(Self.parse(bytes).diagnostics.map(\.description) == [
-            "2:8: error: the file is not valid UTF-8; save it as UTF-8",
-        ])
+        #expect(
+            Self.parse(bytes).diagnostics.map(\.description) == [
+                "2:8: error: the file is not valid UTF-8; save it as UTF-8"
+            ])
     }
 
     @Test func aByteOrderMarkIsAccepted() {

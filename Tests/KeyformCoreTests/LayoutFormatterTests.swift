@@ -1,121 +1,124 @@
 import Foundation
 import Testing
 import Yams
+
 @testable import KeyformCore
 
 /// Hand-written messy layouts: every one must format, and keep its meaning and comments.
 private let messyInputs: [String: String] = [
     "spec example": """
-        title: Priority          # shown above the grid
-        kind: choice             # choice (default): a text key sets the field's value and commits the field
-                                 # keypad: a text key inserts its text at the cursor
-        rows:
-          - [High, Medium, Low]              # a plain string is a key whose label and text are the string
-          - - {label: "abc", action: keyboard}
-            - {label: "Clear", action: clear}
-            - {label: "Done", action: done}
+    title: Priority          # shown above the grid
+    kind: choice             # choice (default): a text key sets the field's value and commits the field
+                             # keypad: a text key inserts its text at the cursor
+    rows:
+      - [High, Medium, Low]              # a plain string is a key whose label and text are the string
+      - - {label: "abc", action: keyboard}
+        - {label: "Clear", action: clear}
+        - {label: "Done", action: done}
 
-        """,
+    """,
     "block rows, block keys, odd indentation": """
-        # Swim log strokes.
+    # Swim log strokes.
 
-        rows:   # the grid
-             # first row
-             - - Freestyle   # most days
-               - "Backstroke"
-               - 'Breaststroke'
-             -    - action: clear
-                    label: Clear
-                    # cleared on purpose
-                    hotkey: c
-                  - text: Done
-                    action: done
-        kind: keypad
+    rows:   # the grid
+         # first row
+         - - Freestyle   # most days
+           - "Backstroke"
+           - 'Breaststroke'
+         -    - action: clear
+                label: Clear
+                # cleared on purpose
+                hotkey: c
+              - text: Done
+                action: done
+    kind: keypad
 
-        title: "Strokes"  # shown above
+    title: "Strokes"  # shown above
 
-        """,
+    """,
     "plain specials and quoted specials": """
-        title: Yes or no
-        rows:
-          - [no, on, ~, 1.10, yes, null, 0x1F, 2026-11-21, y]
-          - ["Yes", "0", '~', "1.10", "On", "High", 'Low', "2026-11-21"]
+    title: Yes or no
+    rows:
+      - [no, on, ~, 1.10, yes, null, 0x1F, 2026-11-21, y]
+      - ["Yes", "0", '~', "1.10", "On", "High", 'Low', "2026-11-21"]
 
-        """,
+    """,
     "awkward labels": """
-        rows:
-          - ["C#", "a # b", "a: b", "", "a\\tb", "- x", "[x]", "\\e[1m", "\\u200B", "\\u00A0x", '#', "key:"]
-          - [日本語, "高い", 低い, 👨‍👩‍👧, "it's", 'don''t', "say \\"hi\\""]
-          - - label: "a, b"
-            - label: "{x}"
-              hotkey: "#"
+    rows:
+      - ["C#", "a # b", "a: b", "", "a\\tb", "- x", "[x]", "\\e[1m", "\\u200B", "\\u00A0x", '#', "key:"]
+      - [日本語, "高い", 低い, 👨‍👩‍👧, "it's", 'don''t', "say \\"hi\\""]
+      - - label: "a, b"
+        - label: "{x}"
+          hotkey: "#"
 
-        """,
+    """,
     "pages with comments and blank lines": """
-        # Phrases in pages.
-        pages:
-        # the first page
-        - title: Main      # main title
-          id: main
-          rows:
-          - [Yes please, No thanks]
-          - [{label: More, action: page, to: more}]
+    # Phrases in pages.
+    pages:
+    # the first page
+    - title: Main      # main title
+      id: main
+      rows:
+      - [Yes please, No thanks]
+      - [{label: More, action: page, to: more}]
 
 
-        # the second page
-        - rows: [[Later, Never], [{action: page, to: main, label: Back}]]   # back row
-          id: more
-        title: Phrases
-        # the end
+    # the second page
+    - rows: [[Later, Never], [{action: page, to: main, label: Back}]]   # back row
+      id: more
+    title: Phrases
+    # the end
 
-        """,
+    """,
     "flow root": """
-        {title: Digits, kind: keypad, rows: [[7, 8, 9], [4, 5, 6], [1, 2, 3], [{label: "0", span: 2}, {label: ⌫, action: backspace}]]}  # keypad
+    {title: Digits, kind: keypad, rows: [[7, 8, 9], [4, 5, 6], [1, 2, 3], [{label: "0", span: 2}, {label: ⌫, action: backspace}]]}  # keypad
 
-        """,
+    """,
     "crlf and markers": "--- # start\r\ntitle: CRLF\r\nrows:\r\n  - [a, b]  # c\r\n... # end\r\n",
     "unknown fields": """
-        title: Extras
-        color: blue        # not a layout field
-        meta:
-          author: me       # who
-          # tags below
-          tags: [a, b]
-        rows:
-          - [{label: x, color: red, text: X}]
-        pages:
-          - id: p
-            note: hi
-            rows: []
+    title: Extras
+    color: blue        # not a layout field
+    meta:
+      author: me       # who
+      # tags below
+      tags: [a, b]
+    rows:
+      - [{label: x, color: red, text: X}]
+    pages:
+      - id: p
+        note: hi
+        rows: []
 
-        """,
+    """,
     "multi-line scalars": """
-        title: "A long
-          title # not a comment"
-        rows:
-          - - plain words
-              over two lines  # wrapped
-            - 'single
-              quoted'
+    title: "A long
+      title # not a comment"
+    rows:
+      - - plain words
+          over two lines  # wrapped
+        - 'single
+          quoted'
 
-        """,
+    """,
     "comments inside flow rows": """
-        rows: [  # all rows
-          [a, b],   # first
-          # between
-          [c,
-           d],    # second
-        ]
-        # after rows
+    rows: [  # all rows
+      [a, b],   # first
+      # between
+      [c,
+       d],    # second
+    ]
+    # after rows
 
-        """,
+    """,
 ]
 
 // MARK: - Golden outputs
 
 @Suite struct LayoutFormatterGoldenTests {
     @Test func specExample() throws {
-        try expectFormat("spec example", """
+        try expectFormat(
+            "spec example",
+            """
             title: Priority # shown above the grid
             kind: choice # choice (default): a text key sets the field's value and commits the field
             # keypad: a text key inserts its text at the cursor
@@ -127,7 +130,9 @@ private let messyInputs: [String: String] = [
     }
 
     @Test func blockRowsAndKeys() throws {
-        try expectFormat("block rows, block keys, odd indentation", """
+        try expectFormat(
+            "block rows, block keys, odd indentation",
+            """
             # Swim log strokes.
 
             title: Strokes # shown above
@@ -142,7 +147,9 @@ private let messyInputs: [String: String] = [
     }
 
     @Test func specialScalars() throws {
-        try expectFormat("plain specials and quoted specials", """
+        try expectFormat(
+            "plain specials and quoted specials",
+            """
             title: Yes or no
             rows:
               - [no, on, ~, 1.10, yes, null, 0x1F, 2026-11-21, y]
@@ -152,7 +159,9 @@ private let messyInputs: [String: String] = [
     }
 
     @Test func awkwardLabels() throws {
-        try expectFormat("awkward labels", """
+        try expectFormat(
+            "awkward labels",
+            """
             rows:
               - ["C#", "a # b", "a: b", "", "a\\tb", "- x", "[x]", "\\e[1m", "\\u200B", "\\_x", "#", "key:"]
               - [日本語, 高い, 低い, 👨‍👩‍👧, it's, don't, say "hi"]
@@ -162,7 +171,9 @@ private let messyInputs: [String: String] = [
     }
 
     @Test func pages() throws {
-        try expectFormat("pages with comments and blank lines", """
+        try expectFormat(
+            "pages with comments and blank lines",
+            """
             # Phrases in pages.
             title: Phrases
             pages:
@@ -184,7 +195,9 @@ private let messyInputs: [String: String] = [
     }
 
     @Test func flowRoot() throws {
-        try expectFormat("flow root", """
+        try expectFormat(
+            "flow root",
+            """
             title: Digits
             kind: keypad
             rows: # keypad
@@ -197,7 +210,9 @@ private let messyInputs: [String: String] = [
     }
 
     @Test func crlfAndDocumentMarkers() throws {
-        try expectFormat("crlf and markers", """
+        try expectFormat(
+            "crlf and markers",
+            """
             # start
             title: CRLF
             rows:
@@ -208,7 +223,9 @@ private let messyInputs: [String: String] = [
     }
 
     @Test func commentsInsideFlowRows() throws {
-        try expectFormat("comments inside flow rows", """
+        try expectFormat(
+            "comments inside flow rows",
+            """
             rows: # all rows
               - [a, b] # first
               # between
@@ -219,7 +236,9 @@ private let messyInputs: [String: String] = [
     }
 
     @Test func unknownFieldsKeptInFlowStyle() throws {
-        try expectFormat("unknown fields", """
+        try expectFormat(
+            "unknown fields",
+            """
             title: Extras
             rows:
               - [{label: x, text: X, color: red}]
@@ -243,13 +262,17 @@ private let messyInputs: [String: String] = [
         // A reordered first field takes its comments above the page's `-`.
         ("pages:\n- title: T\n  # the id\n  id: a\n", "pages:\n  # the id\n  - id: a\n    title: T\n"),
         // A label-only or text-only key is plain text when it can be.
-        ("rows: [[{label: A}, {text: B}, {label: \"no\"}, {label: \"a, b\"}, {label: \"\"}, {}]]",
-         "rows:\n  - [A, B, {label: \"no\"}, {label: \"a, b\"}, {label: \"\"}, {}]\n"),
+        (
+            "rows: [[{label: A}, {text: B}, {label: \"no\"}, {label: \"a, b\"}, {label: \"\"}, {}]]",
+            "rows:\n  - [A, B, {label: \"no\"}, {label: \"a, b\"}, {label: \"\"}, {}]\n"
+        ),
         // Empty values are written as empty strings; a key that would end the document is quoted.
         ("title:\nrows: []\n\"... x\": [..., \"... y\"]\n", "title: \"\"\nrows: []\n\"... x\": [..., ... y]\n"),
         // Escapes for what must not be raw; emoji, joiners and ideographic spaces stay.
-        ("rows: [[\"a\\0b\\x7F\\u0085\\u2028\\uFEFF\\uE000\\U0001F600\", \"高\u{3000}中\"]]",
-         "rows:\n  - [\"a\\0b\\x7F\\N\\L\\uFEFF\\uE000😀\", 高\u{3000}中]\n"),
+        (
+            "rows: [[\"a\\0b\\x7F\\u0085\\u2028\\uFEFF\\uE000\\U0001F600\", \"高\u{3000}中\"]]",
+            "rows:\n  - [\"a\\0b\\x7F\\N\\L\\uFEFF\\uE000😀\", 高\u{3000}中]\n"
+        ),
     ])
     func smallCases(_ input: String, _ expected: String) throws {
         #expect(try formatLayout(input) == expected)
@@ -424,17 +447,20 @@ private indirect enum Shape: Hashable {
 
     private static func simplifyingKeys(_ rows: Shape) -> Shape {
         guard case .list(let rows) = rows else { return rows }
-        return .list(rows.map { row in
-            guard case .list(let keys) = row else { return row }
-            return .list(keys.map { key in
-                if case .map(let pairs) = key, pairs.count == 1,
-                   pairs[0].key == .text("label") || pairs[0].key == .text("text"),
-                   case .text = pairs[0].value {
-                    return pairs[0].value
-                }
-                return key
+        return .list(
+            rows.map { row in
+                guard case .list(let keys) = row else { return row }
+                return .list(
+                    keys.map { key in
+                        if case .map(let pairs) = key, pairs.count == 1,
+                            pairs[0].key == .text("label") || pairs[0].key == .text("text"),
+                            case .text = pairs[0].value
+                        {
+                            return pairs[0].value
+                        }
+                        return key
+                    })
             })
-        })
     }
 }
 
@@ -444,7 +470,9 @@ private indirect enum Shape: Hashable {
 func commentTexts(_ source: String) -> [String] {
     var comments: [String] = []
     var quote: Character?
-    for line in source.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false) {
+    for line in source.replacingOccurrences(of: "\r\n", with: "\n").split(
+        separator: "\n", omittingEmptySubsequences: false)
+    {
         let characters = Array(line)
         var index = 0
         var previous: Character?
@@ -453,10 +481,13 @@ func commentTexts(_ source: String) -> [String] {
             if let open = quote {
                 if open == "\"" && character == "\\" { index += 2; continue }
                 if character == open {
-                    if open == "'" && index + 1 < characters.count && characters[index + 1] == "'" { index += 2; continue }
+                    if open == "'" && index + 1 < characters.count && characters[index + 1] == "'" {
+                        index += 2; continue
+                    }
                     quote = nil
                 }
-            } else if character == "#" && (index == 0 || characters[index - 1] == " " || characters[index - 1] == "\t") {
+            } else if character == "#" && (index == 0 || characters[index - 1] == " " || characters[index - 1] == "\t")
+            {
                 comments.append(String(characters[index...]).trimmingTrailingWhitespace)
                 break
             } else if (character == "\"" || character == "'") && (previous == nil || "[{,:-".contains(previous!)) {

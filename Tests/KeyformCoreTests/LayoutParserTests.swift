@@ -15,7 +15,8 @@ import Testing
     }
 
     @Test func keysAsStringsAndMappings() throws {
-        let parsed = try layout("""
+        let parsed = try layout(
+            """
             title: Keypad
             kind: keypad
             rows:
@@ -23,18 +24,23 @@ import Testing
               - [{text: "0", span: 2}]
               - [{label: ⌫, action: backspace}, {label: abc, action: keyboard}]
             """)
-        #expect(parsed == Layout(title: "Keypad", kind: .keypad, pages: [
-            Layout.Page(rows: [
-                [Layout.Key(label: "7"), Layout.Key(label: "Eight", text: "8", hotkey: "e")],
-                [Layout.Key(label: "0", span: 2)],
-                [Layout.Key(label: "⌫", action: .backspace), Layout.Key(label: "abc", action: .keyboard)],
-            ]),
-        ]))
+        #expect(
+            parsed
+                == Layout(
+                    title: "Keypad", kind: .keypad,
+                    pages: [
+                        Layout.Page(rows: [
+                            [Layout.Key(label: "7"), Layout.Key(label: "Eight", text: "8", hotkey: "e")],
+                            [Layout.Key(label: "0", span: 2)],
+                            [Layout.Key(label: "⌫", action: .backspace), Layout.Key(label: "abc", action: .keyboard)],
+                        ])
+                    ]))
         #expect(parsed.isPaged == false)
     }
 
     @Test func everyAction() throws {
-        let parsed = try layout("""
+        let parsed = try layout(
+            """
             pages:
               - id: main
                 rows:
@@ -45,11 +51,12 @@ import Testing
                 rows:
                   - [{label: Back, action: page, to: main}, {label: Pr, action: previous}, x, y]
             """)
-        #expect(parsed.allKeys.map(\.action) == [
-            .text, .keyboard, .page("other"), .layout("priority"),
-            .backspace, .clear, .done, .next,
-            .page("main"), .previous, .text, .text,
-        ])
+        #expect(
+            parsed.allKeys.map(\.action) == [
+                .text, .keyboard, .page("other"), .layout("priority"),
+                .backspace, .clear, .done, .next,
+                .page("main"), .previous, .text, .text,
+            ])
         #expect(parsed.isPaged)
         #expect(parsed.pages.map(\.id) == ["main", "other"])
         #expect(parsed.pages[1].title == "Other")
@@ -82,7 +89,8 @@ import Testing
     @Test func everyActionInTheTableIsReadFromAFile() throws {
         for kind in Layout.Action.Kind.allCases {
             let to = kind.takesTarget ? ", to: \(kind == .page ? "one" : "keypad")" : ""
-            let parsed = LayoutParser.parse("pages:\n  - id: one\n    rows:\n      - [{label: X, action: \(kind.rawValue)\(to)}]\n")
+            let parsed = LayoutParser.parse(
+                "pages:\n  - id: one\n    rows:\n      - [{label: X, action: \(kind.rawValue)\(to)}]\n")
             let key = try #require(parsed.value?.allKeys.first, "\(kind): \(parsed.diagnostics)")
             #expect(key.action.kind == kind)
             #expect(key.action.name == kind.rawValue)
@@ -95,11 +103,17 @@ import Testing
             let parsed = LayoutParser.parse("rows:\n  - [{label: X, action: \(kind.rawValue)}]\n")
             if let placeholder = kind.target?.placeholder {
                 #expect(parsed.value == nil)
-                #expect(parsed.diagnostics.map(\.message) == ["action '\(kind.rawValue)' needs 'to: \(placeholder)' naming the \(kind.rawValue) to show"])
+                #expect(
+                    parsed.diagnostics.map(\.message) == [
+                        "action '\(kind.rawValue)' needs 'to: \(placeholder)' naming the \(kind.rawValue) to show"
+                    ])
             } else {
                 let warned = LayoutParser.parse("rows:\n  - [{label: X, action: \(kind.rawValue), to: somewhere}]\n")
                 #expect(warned.value != nil)
-                #expect(warned.diagnostics.map(\.message) == ["'to' is only used by action 'page' or 'layout'; action '\(kind.rawValue)' ignores it"])
+                #expect(
+                    warned.diagnostics.map(\.message) == [
+                        "'to' is only used by action 'page' or 'layout'; action '\(kind.rawValue)' ignores it"
+                    ])
             }
         }
     }

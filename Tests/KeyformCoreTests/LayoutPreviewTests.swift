@@ -7,29 +7,41 @@ typealias Key = Layout.Key
 /// Layouts as an author would write them, built directly (the parser is tested elsewhere).
 enum SampleLayouts {
     /// The SPEC's example layout.
-    static let priority = Layout(title: "Priority", pages: [
-        Layout.Page(rows: [
-            [Key(label: "High"), Key(label: "Medium"), Key(label: "Low")],
-            [Key(label: "abc", action: .keyboard), Key(label: "Clear", action: .clear), Key(label: "Done", action: .done)],
-        ]),
-    ])
+    static let priority = Layout(
+        title: "Priority",
+        pages: [
+            Layout.Page(rows: [
+                [Key(label: "High"), Key(label: "Medium"), Key(label: "Low")],
+                [
+                    Key(label: "abc", action: .keyboard), Key(label: "Clear", action: .clear),
+                    Key(label: "Done", action: .done),
+                ],
+            ])
+        ])
 
-    static let japanese = Layout(title: "優先度", pages: [
-        Layout.Page(rows: [
-            [Key(label: "高", hotkey: "1"), Key(label: "中", hotkey: "2"), Key(label: "低", hotkey: "3")],
-            [Key(label: "キーボード", action: .keyboard), Key(label: "決定", span: 2, action: .done)],
-        ]),
-    ])
+    static let japanese = Layout(
+        title: "優先度",
+        pages: [
+            Layout.Page(rows: [
+                [Key(label: "高", hotkey: "1"), Key(label: "中", hotkey: "2"), Key(label: "低", hotkey: "3")],
+                [Key(label: "キーボード", action: .keyboard), Key(label: "決定", span: 2, action: .done)],
+            ])
+        ])
 
-    static let keypad = Layout(title: "Amount", kind: .keypad, pages: [
-        Layout.Page(rows: [
-            ["7", "8", "9"].map { Key(label: $0) },
-            ["4", "5", "6"].map { Key(label: $0) },
-            ["1", "2", "3"].map { Key(label: $0) },
-            [Key(label: "0", span: 2), Key(label: ".")],
-            [Key(label: "⌫", action: .backspace), Key(label: "Clear", action: .clear), Key(label: "Done", action: .done)],
-        ]),
-    ])
+    static let keypad = Layout(
+        title: "Amount", kind: .keypad,
+        pages: [
+            Layout.Page(rows: [
+                ["7", "8", "9"].map { Key(label: $0) },
+                ["4", "5", "6"].map { Key(label: $0) },
+                ["1", "2", "3"].map { Key(label: $0) },
+                [Key(label: "0", span: 2), Key(label: ".")],
+                [
+                    Key(label: "⌫", action: .backspace), Key(label: "Clear", action: .clear),
+                    Key(label: "Done", action: .done),
+                ],
+            ])
+        ])
 
     /// Rows of different lengths and spans, so borders exist only above or below.
     static let ragged = Layout(pages: [
@@ -38,21 +50,29 @@ enum SampleLayouts {
             [Key(label: "Wide", span: 3), Key(label: "E")],
             [Key(label: "F"), Key(label: "Middle", span: 2)],
             [Key(label: "G", span: 2)],
-        ]),
+        ])
     ])
 
-    static let paged = Layout(title: "Swim log", pages: [
-        Layout.Page(id: "strokes", title: "Strokes", rows: [
-            [Key(label: "Freestyle", hotkey: "f"), Key(label: "Backstroke", hotkey: "b")],
-            [Key(label: "Breaststroke", hotkey: "r"), Key(label: "Butterfly", hotkey: "u")],
-            [Key(label: "More", hotkey: "m", span: 2, action: .page("more"))],
-        ]),
-        Layout.Page(id: "more", title: "More strokes", rows: [
-            [Key(label: "IM", text: "Individual medley"), Key(label: "Drill"), Key(label: "Kick")],
-            [Key(label: "Back", action: .page("strokes")), Key(label: "Sets", action: .layout("sets")),
-             Key(label: "abc", action: .keyboard)],
-        ]),
-    ])
+    static let paged = Layout(
+        title: "Swim log",
+        pages: [
+            Layout.Page(
+                id: "strokes", title: "Strokes",
+                rows: [
+                    [Key(label: "Freestyle", hotkey: "f"), Key(label: "Backstroke", hotkey: "b")],
+                    [Key(label: "Breaststroke", hotkey: "r"), Key(label: "Butterfly", hotkey: "u")],
+                    [Key(label: "More", hotkey: "m", span: 2, action: .page("more"))],
+                ]),
+            Layout.Page(
+                id: "more", title: "More strokes",
+                rows: [
+                    [Key(label: "IM", text: "Individual medley"), Key(label: "Drill"), Key(label: "Kick")],
+                    [
+                        Key(label: "Back", action: .page("strokes")), Key(label: "Sets", action: .layout("sets")),
+                        Key(label: "abc", action: .keyboard),
+                    ],
+                ]),
+        ])
 }
 
 @Suite(.snapshots(record: .missing))
@@ -63,7 +83,8 @@ struct LayoutPreviewTests {
 
     @Test func japaneseLayout() {
         for width in [80, 40] {
-            assertSnapshot(of: LayoutPreview.render(SampleLayouts.japanese, width: width), as: .lines, named: "\(width)")
+            assertSnapshot(
+                of: LayoutPreview.render(SampleLayouts.japanese, width: width), as: .lines, named: "\(width)")
         }
     }
 
@@ -75,15 +96,18 @@ struct LayoutPreviewTests {
 
     /// The example in `LayoutPreview`'s doc comment.
     @Test func hotkeysComeBeforeTheLabel() {
-        let yesNo = Layout(title: "Yes or no?", pages: [
-            Layout.Page(rows: [[Key(label: "Yes", hotkey: "y"), Key(label: "No", hotkey: "n")]]),
-        ])
-        #expect(LayoutPreview.render(yesNo, width: 31) == """
-            Yes or no?
-            ┌──────────────┬──────────────┐
-            │   [y] Yes    │    [n] No    │
-            └──────────────┴──────────────┘
-            """)
+        let yesNo = Layout(
+            title: "Yes or no?",
+            pages: [
+                Layout.Page(rows: [[Key(label: "Yes", hotkey: "y"), Key(label: "No", hotkey: "n")]])
+            ])
+        #expect(
+            LayoutPreview.render(yesNo, width: 31) == """
+                Yes or no?
+                ┌──────────────┬──────────────┐
+                │   [y] Yes    │    [n] No    │
+                └──────────────┴──────────────┘
+                """)
     }
 
     @Test func raggedRows() {
@@ -97,7 +121,9 @@ struct LayoutPreviewTests {
     @Test func narrowWidthsGiveANotice() {
         assertSnapshot(of: LayoutPreview.render(SampleLayouts.keypad, width: 5), as: .lines, named: "5")
         assertSnapshot(of: LayoutPreview.render(SampleLayouts.keypad, width: 0), as: .lines, named: "0")
-        #expect(LayoutPreview.render(SampleLayouts.keypad, width: -3) == LayoutPreview.render(SampleLayouts.keypad, width: 0))
+        #expect(
+            LayoutPreview.render(SampleLayouts.keypad, width: -3)
+                == LayoutPreview.render(SampleLayouts.keypad, width: 0))
     }
 
     @Test func minimumWidthIsDrawn() {
@@ -108,23 +134,30 @@ struct LayoutPreviewTests {
     }
 
     @Test func unsafeLabelsAreEscaped() {
-        let layout = Layout(title: "Bad\u{1B}[2J", pages: [
-            Layout.Page(rows: [[
-                Key(label: "Red\u{1B}[31m", hotkey: "\t"),
-                Key(label: "\u{202E}txet", text: "a\nb"),
-                Key(label: "zero\u{200B}width", action: .page("x\u{7}")),
-            ]]),
-        ])
+        let layout = Layout(
+            title: "Bad\u{1B}[2J",
+            pages: [
+                Layout.Page(rows: [
+                    [
+                        Key(label: "Red\u{1B}[31m", hotkey: "\t"),
+                        Key(label: "\u{202E}txet", text: "a\nb"),
+                        Key(label: "zero\u{200B}width", action: .page("x\u{7}")),
+                    ]
+                ])
+            ])
         let preview = LayoutPreview.render(layout, width: 80)
         assertSnapshot(of: preview, as: .lines, named: "80")
         #expect(preview.unicodeScalars.allSatisfy { $0 == "\n" || !TerminalSafe.isUnsafe($0) })
     }
 
-    @Test(arguments: [SampleLayouts.priority, SampleLayouts.japanese, SampleLayouts.keypad,
-                      SampleLayouts.ragged, SampleLayouts.paged])
+    @Test(arguments: [
+        SampleLayouts.priority, SampleLayouts.japanese, SampleLayouts.keypad,
+        SampleLayouts.ragged, SampleLayouts.paged,
+    ])
     func gridLinesLineUp(layout: Layout) {
         for width in 20...120 {
-            let lines = LayoutPreview.render(layout, width: width).split(separator: "\n", omittingEmptySubsequences: false)
+            let lines = LayoutPreview.render(layout, width: width).split(
+                separator: "\n", omittingEmptySubsequences: false)
             #expect(lines.allSatisfy { TextWidth.cells($0) <= width }, "width \(width)")
             for grid in grids(in: lines) {
                 let widths = Set(grid.map { TextWidth.cells($0) })

@@ -10,8 +10,13 @@ import Testing
 
     @Test func aGoodFileIsDrawnWithItsWarningsUnderIt() {
         let parsed = Self.parse("title: Mood\nrows:\n  - [Calm, Tense]\n")
-        let lines = LayoutPreview.watchLines(origin: "Layouts/mood.yaml", parsed: parsed, width: 40, highlight: false).map(\.text)
-        #expect(Array(lines.dropLast(2)) == LayoutPreview.render(parsed.value!, width: 40).split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
+        let lines = LayoutPreview.watchLines(origin: "Layouts/mood.yaml", parsed: parsed, width: 40, highlight: false)
+            .map(\.text)
+        #expect(
+            Array(lines.dropLast(2))
+                == LayoutPreview.render(parsed.value!, width: 40).split(
+                    separator: "\n", omittingEmptySubsequences: false
+                ).map(String.init))
         #expect(lines.last == "watching Layouts/mood.yaml (ok); redrawn on every save, Ctrl-C stops")
     }
 
@@ -25,15 +30,18 @@ import Testing
     }
 
     @Test func aFileThatCannotBeReadSaysSoAndNothingElse() {
-        let lines = LayoutPreview.watchLines(origin: "gone.yaml", parsed: nil, readError: "no such file", width: 40, highlight: false)
-        #expect(lines.map(\.text) == [
-            "gone.yaml: no such file", "",
-            "watching gone.yaml (1 error); redrawn on every save, Ctrl-C stops",
-        ])
+        let lines = LayoutPreview.watchLines(
+            origin: "gone.yaml", parsed: nil, readError: "no such file", width: 40, highlight: false)
+        #expect(
+            lines.map(\.text) == [
+                "gone.yaml: no such file", "",
+                "watching gone.yaml (1 error); redrawn on every save, Ctrl-C stops",
+            ])
     }
 
     @Test func controlCharactersInAPathAreWrittenOut() {
-        let lines = LayoutPreview.watchLines(origin: "a\u{1B}[2J.yaml", parsed: nil, readError: "no such file", width: 80, highlight: false)
+        let lines = LayoutPreview.watchLines(
+            origin: "a\u{1B}[2J.yaml", parsed: nil, readError: "no such file", width: 80, highlight: false)
         #expect(!lines.contains { $0.text.contains("\u{1B}") })
     }
 }

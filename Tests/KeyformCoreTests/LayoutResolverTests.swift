@@ -21,23 +21,29 @@ private func resolver(
 
 struct LayoutResolverTests {
     @Test func searchesInTheSpecOrder() {
-        #expect(resolver().placesSearched(for: "swim") == [
-            .file("/home/ann/forms/Layouts/swim.yaml"),
-            .file("/work/Layouts/swim.yaml"),
-            .file("/opt/keyform/swim.yaml"),
-            .file("/home/ann/layouts/swim.yaml"),
-            .shipped("swim"),
-        ])
+        #expect(
+            resolver().placesSearched(for: "swim") == [
+                .file("/home/ann/forms/Layouts/swim.yaml"),
+                .file("/work/Layouts/swim.yaml"),
+                .file("/opt/keyform/swim.yaml"),
+                .file("/home/ann/layouts/swim.yaml"),
+                .shipped("swim"),
+            ])
     }
 
     @Test func theFirstPlaceThatHasItWins() {
-        let all: Set = ["/home/ann/forms/Layouts/priority.yaml", "/work/Layouts/priority.yaml", "/opt/keyform/priority.yaml"]
+        let all: Set = [
+            "/home/ann/forms/Layouts/priority.yaml", "/work/Layouts/priority.yaml", "/opt/keyform/priority.yaml",
+        ]
         #expect(resolver(files: all).resolve("priority") == .file("/home/ann/forms/Layouts/priority.yaml"))
-        #expect(resolver(files: all.subtracting(["/home/ann/forms/Layouts/priority.yaml"])).resolve("priority")
-            == .file("/work/Layouts/priority.yaml"))
-        #expect(resolver(files: ["/opt/keyform/priority.yaml"]).resolve("priority") == .file("/opt/keyform/priority.yaml"))
-        #expect(resolver(files: ["/home/ann/layouts/priority.yaml"]).resolve("priority")
-            == .file("/home/ann/layouts/priority.yaml"))
+        #expect(
+            resolver(files: all.subtracting(["/home/ann/forms/Layouts/priority.yaml"])).resolve("priority")
+                == .file("/work/Layouts/priority.yaml"))
+        #expect(
+            resolver(files: ["/opt/keyform/priority.yaml"]).resolve("priority") == .file("/opt/keyform/priority.yaml"))
+        #expect(
+            resolver(files: ["/home/ann/layouts/priority.yaml"]).resolve("priority")
+                == .file("/home/ann/layouts/priority.yaml"))
     }
 
     @Test func shippedLayoutsComeLast() {
@@ -76,8 +82,10 @@ struct LayoutResolverTests {
     }
 
     @Test func availableNamesInSearchOrder() {
-        let files: Set = ["/work/Layouts/swim.yaml", "/work/Layouts/notes.txt", "/opt/keyform/priority.yaml",
-                          "/home/ann/forms/Layouts/gym.yaml"]
+        let files: Set = [
+            "/work/Layouts/swim.yaml", "/work/Layouts/notes.txt", "/opt/keyform/priority.yaml",
+            "/home/ann/forms/Layouts/gym.yaml",
+        ]
         #expect(resolver(files: files).availableNames() == ["gym", "swim", "priority", "yes-no"])
     }
 
@@ -92,14 +100,16 @@ struct LayoutResolverTests {
 
     @Test func notFoundMessages() {
         let r = resolver(formFolder: nil, layoutsPath: "/opt/keyform")
-        #expect(r.notFoundMessage(for: "prio") == """
-            layout 'prio' not found; looked in: /work/Layouts/prio.yaml, /opt/keyform/prio.yaml, \
-            the layouts shipped with Keyform; did you mean 'priority'?
-            """)
-        #expect(r.notFoundMessage(for: "qwerty") == """
-            layout 'qwerty' not found; looked in: /work/Layouts/qwerty.yaml, /opt/keyform/qwerty.yaml, \
-            the layouts shipped with Keyform
-            """)
+        #expect(
+            r.notFoundMessage(for: "prio") == """
+                layout 'prio' not found; looked in: /work/Layouts/prio.yaml, /opt/keyform/prio.yaml, \
+                the layouts shipped with Keyform; did you mean 'priority'?
+                """)
+        #expect(
+            r.notFoundMessage(for: "qwerty") == """
+                layout 'qwerty' not found; looked in: /work/Layouts/qwerty.yaml, /opt/keyform/qwerty.yaml, \
+                the layouts shipped with Keyform
+                """)
         #expect(r.notFoundMessage(for: "my/grid.yaml") == "layout file '/work/my/grid.yaml' not found")
     }
 

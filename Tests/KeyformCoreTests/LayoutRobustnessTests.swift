@@ -66,7 +66,9 @@ import Testing
     @Test func randomBytesEndInAResultOrADiagnostic() {
         var random = SplitMix64(seed: 7)
         for _ in 0..<2_000 {
-            let bytes = (0..<Int.random(in: 0...200, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) }
+            let bytes = (0..<Int.random(in: 0...200, using: &random)).map { _ in
+                UInt8.random(in: 0...255, using: &random)
+            }
             let parsed = LayoutParser.parse(bytes: bytes)
             #expect(parsed.value != nil || parsed.diagnostics.hasErrors)
         }
@@ -74,7 +76,9 @@ import Testing
 
     @Test func aliasBombsStopAtTheNodeBudget() {
         let row = "r: &r [" + Array(repeating: "*k", count: 2_000).joined(separator: ", ") + "]"
-        let source = "k: &k {label: Boom}\n\(row)\nrows: [" + Array(repeating: "*r", count: 2_000).joined(separator: ", ") + "]\n"
+        let source =
+            "k: &k {label: Boom}\n\(row)\nrows: [" + Array(repeating: "*r", count: 2_000).joined(separator: ", ")
+            + "]\n"
         let clock = ContinuousClock()
         let started = clock.now
         let parsed = LayoutParser.parse(source)
@@ -98,7 +102,9 @@ import Testing
     @Test func aLongStringAliasedManyTimesIsRefusedByItsExpandedSize() {
         let string = String(repeating: "x", count: 100_000)
         for uses in [50, 10_000] {
-            let rows = String(repeating: "  - [" + Array(repeating: "*s", count: 10).joined(separator: ", ") + "]\n", count: uses / 10)
+            let rows = String(
+                repeating: "  - [" + Array(repeating: "*s", count: 10).joined(separator: ", ") + "]\n", count: uses / 10
+            )
             let source = "title: Bomb\ns: &s \"\(string)\"\nrows:\n" + rows
             let clock = ContinuousClock()
             let started = clock.now
@@ -106,7 +112,9 @@ import Testing
             #expect(clock.now - started < .seconds(10), "a bound, not a timing: \(clock.now - started)")
             #expect(parsed.value == nil)
             #expect(parsed.diagnostics.map(\.location) == [SourceLocation(line: 2, column: 4)], "\(parsed.diagnostics)")
-            #expect(parsed.diagnostics.first?.message.hasPrefix("the file expands to more than 4194304 bytes through its aliases") == true)
+            #expect(
+                parsed.diagnostics.first?.message.hasPrefix(
+                    "the file expands to more than 4194304 bytes through its aliases") == true)
         }
         // The same string used once is a layout's business (here: an unknown field), not the alias limit's.
         let once = LayoutParser.parse("title: Big\ns: \"\(string)\"\nrows: [[a]]\n")
@@ -117,7 +125,9 @@ import Testing
         let source = "rows:\n  - " + String(repeating: "[", count: 5_000) + String(repeating: "]", count: 5_000) + "\n"
         let parsed = LayoutParser.parse(source)
         #expect(parsed.diagnostics.hasErrors)
-        #expect(parsed.diagnostics.first?.message.hasPrefix("YAML syntax: lists and mappings are nested too deeply (more than 1,000 levels") == true,
-                "\(parsed.diagnostics)")
+        #expect(
+            parsed.diagnostics.first?.message.hasPrefix(
+                "YAML syntax: lists and mappings are nested too deeply (more than 1,000 levels") == true,
+            "\(parsed.diagnostics)")
     }
 }

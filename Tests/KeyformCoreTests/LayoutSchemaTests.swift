@@ -32,10 +32,13 @@ import Testing
         // `to` is required exactly with the actions whose table entry takes a target.
         let condition = try #require(keyMapping["if"] as? [String: Any])
         let conditionAction = try #require((condition["properties"] as? [String: Any])?["action"] as? [String: Any])
-        #expect(conditionAction["enum"] as? [String] == Layout.Action.Kind.allCases.filter(\.takesTarget).map(\.rawValue))
+        #expect(
+            conditionAction["enum"] as? [String] == Layout.Action.Kind.allCases.filter(\.takesTarget).map(\.rawValue))
         // Every action is documented in the schema with its words from the table.
         let described = try #require(action["description"] as? String)
-        for kind in Layout.Action.Kind.allCases { #expect(described.contains("\(kind.rawValue)\(kind == .text ? " (default)" : ""): \(kind.summary).")) }
+        for kind in Layout.Action.Kind.allCases {
+            #expect(described.contains("\(kind.rawValue)\(kind == .text ? " (default)" : ""): \(kind.summary)."))
+        }
         let properties = try #require(try schemaObject()["properties"] as? [String: Any])
         let kind = try #require(properties["kind"] as? [String: Any])
         #expect(kind["enum"] as? [String] == Layout.Kind.allCases.map(\.rawValue))
@@ -57,7 +60,9 @@ import Testing
         let results = try SchemaValidation.run(files)
         for file in files {
             let errors = try #require(results[file.path], "no result for \(file.path)")
-            #expect(errors.isEmpty, "Layouts/\(file.lastPathComponent) is rejected by the schema:\n\(errors.joined(separator: "\n"))")
+            #expect(
+                errors.isEmpty,
+                "Layouts/\(file.lastPathComponent) is rejected by the schema:\n\(errors.joined(separator: "\n"))")
         }
     }
 
@@ -67,7 +72,9 @@ import Testing
         let results = try SchemaValidation.run(files)
         for file in files {
             let errors = try #require(results[file.path], "no result for \(file.path)")
-            #expect(errors.isEmpty, "schema-accepts/\(file.lastPathComponent) is rejected:\n\(errors.joined(separator: "\n"))")
+            #expect(
+                errors.isEmpty,
+                "schema-accepts/\(file.lastPathComponent) is rejected:\n\(errors.joined(separator: "\n"))")
         }
     }
 
@@ -117,7 +124,8 @@ enum SchemaValidation {
             if let object = value as? [String: Any] {
                 if let properties = object["properties"] as? [String: Any] {
                     if object["additionalProperties"] as? Bool != false { open.append(path) }
-                    for (name, property) in properties where (property as? [String: Any])?["description"] as? String == nil {
+                    for (name, property) in properties
+                    where (property as? [String: Any])?["description"] as? String == nil {
                         undescribed.append("\(path)/properties/\(name)")
                     }
                 }
@@ -141,7 +149,9 @@ enum SchemaValidation {
     ///   - yaml12: read booleans as YAML 1.2 does (only `true` and `false`) and
     ///     dates as text, as yaml-language-server does; a form's `states: {no: …, yes: …}` keys are
     ///     words there, where YAML 1.1 would make them booleans.
-    static func run(_ files: [URL], schema schemaJSON: String = LayoutSchema.json, yaml12: Bool = false) throws -> [String: [String]] {
+    static func run(
+        _ files: [URL], schema schemaJSON: String = LayoutSchema.json, yaml12: Bool = false
+    ) throws -> [String: [String]] {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("keyform-schema-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -167,11 +177,13 @@ enum SchemaValidation {
         let said = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            let why = switch process.terminationStatus {
-            case 127: "\(python) was not found; it is needed to validate layouts against the schema (CI installs it)"
-            case 3: "a Python module the schema test needs is missing (CI installs them)"
-            default: "\(python) failed (exit \(process.terminationStatus)) validating layouts against the schema"
-            }
+            let why =
+                switch process.terminationStatus {
+                case 127:
+                    "\(python) was not found; it is needed to validate layouts against the schema (CI installs it)"
+                case 3: "a Python module the schema test needs is missing (CI installs them)"
+                default: "\(python) failed (exit \(process.terminationStatus)) validating layouts against the schema"
+                }
             throw Failure(description: "\(why):\n\(said)")
         }
         let data = try Data(contentsOf: output)

@@ -12,62 +12,95 @@ struct MessageCatalogueTests {
 
     /// One of each message, with arguments distinct enough to be found in the text.
     static let samples: [Message] = [
-        .required, .requiredWhen(condition: "paid is yes"), .notWholeNumber, .notNumber, .notDate, .notDateTime, .notTime,
-        .notARealTime, .notBoolean, .notState(no: "In progress", yes: "Complete"), .oneLine, .tooShort(3), .tooLong(140),
-        .tooSmall(2.5), .tooLarge(10), .integerTooSmall(Int.min), .integerTooLarge(Int.max), .patternMismatch("^[^@]*$"),
+        .required, .requiredWhen(condition: "paid is yes"), .notWholeNumber, .notNumber, .notDate, .notDateTime,
+        .notTime,
+        .notARealTime, .notBoolean, .notState(no: "In progress", yes: "Complete"), .oneLine, .tooShort(3),
+        .tooLong(140),
+        .tooSmall(2.5), .tooLarge(10), .integerTooSmall(Int.min), .integerTooLarge(Int.max),
+        .patternMismatch("^[^@]*$"),
         .tooFewPicks(2), .tooManyPicks(3), .notAChoice(["High", "Medium", "Low"]), .notARealDate(year: 2026, month: 2),
-        .controlCharacter("\u{1B}"), .isNotWholeNumber, .isNotNumber, .isNotYesOrNo, .isNoteWithoutValue, .noteHoldsNoValue,
-        .quoted("1.5", .isNotWholeNumber), .notValid, .timestampNotTime("2026-11-21"), .timestampWithoutZone("2026-11-21T09:30:00"),
-        .timestampBadOffset("2026-11-21T09:30:00+25:00"), .timestampNotRealDate("2026-02-30T09:30:00Z", year: 2026, month: 2),
+        .controlCharacter("\u{1B}"), .isNotWholeNumber, .isNotNumber, .isNotYesOrNo, .isNoteWithoutValue,
+        .noteHoldsNoValue,
+        .quoted("1.5", .isNotWholeNumber), .notValid, .timestampNotTime("2026-11-21"),
+        .timestampWithoutZone("2026-11-21T09:30:00"),
+        .timestampBadOffset("2026-11-21T09:30:00+25:00"),
+        .timestampNotRealDate("2026-02-30T09:30:00Z", year: 2026, month: 2),
         .timestampNotTimeOfDay("2026-11-21T25:30:00Z"), .authored("Give the amount on the receipt"),
         .afterLabel(.required, worded: false), .fieldLine(label: "件名", problem: .required),
-        .doneIsDisabled(because: "Text is required"), .doneButton, .doneDisabled, .submitted, .ready, .readyPress(key: "Enter"),
-        .cancelled, .interrupted, .timeIsUp, .stopped, .endedDraftKept(.cancelled), .endedDraftNotKept(.cancelled, problem: "disk full"),
+        .doneIsDisabled(because: "Text is required"), .doneButton, .doneDisabled, .submitted, .ready,
+        .readyPress(key: "Enter"),
+        .cancelled, .interrupted, .timeIsUp, .stopped, .endedDraftKept(.cancelled),
+        .endedDraftNotKept(.cancelled, problem: "disk full"),
         .draftNotKept(problem: "disk full"), .timeLeft(seconds: 42), .page(2, of: 3), .moreFields(12), .moreLines(4),
-        .gridRows(first: 3, last: 8, of: 20), .filterLabel, .noMatch, .matches(3, of: 250), .noKeyHere("q"), .noKeyMatches("xyz"),
-        .terminalTooSmall(need: "24×8", have: "20×5"), .makeWindowLarger(leaveKey: "Esc"), .tooSmallNeed("24×8"), .windowTooSmall,
+        .gridRows(first: 3, last: 8, of: 20), .filterLabel, .noMatch, .matches(3, of: 250), .noKeyHere("q"),
+        .noKeyMatches("xyz"),
+        .terminalTooSmall(need: "24×8", have: "20×5"), .makeWindowLarger(leaveKey: "Esc"), .tooSmallNeed("24×8"),
+        .windowTooSmall,
         .hintNext, .hintBack, .hintCancel, .hintDone, .hintField, .hintKeys, .hintKeyboard, .hintNewLine, .hintEditor,
-        .hintCommandMode, .hintInsert, .hintCloseFilter, .hintCalendar, .hintErase, .hintMove, .hintMonth, .hintToday, .hintFilter, .hintToggle,
+        .hintCommandMode, .hintInsert, .hintCloseFilter, .hintCalendar, .hintErase, .hintMove, .hintMonth, .hintToday,
+        .hintFilter, .hintToggle,
         .hintLeaveEmpty, .hintKeep("400"), .hintAdd, .hintAnswer, .hintPick, .hintPickKey("High"), .hintPickDay(day),
-        .hintToggleKey("Olives"), .hintTypeKey("7"), .hintPressKey("⌫"), .hintGoTo("Text"), .hintThenDone(.hintPickKey("High")),
+        .hintToggleKey("Olives"), .hintTypeKey("7"), .hintPressKey("⌫"), .hintGoTo("Text"),
+        .hintThenDone(.hintPickKey("High")),
         .keyListTitle, .keyListKeyboard, .keyListCalendar, .keyListKeys, .keyListSwitch, .keyListNote, .keyListTyping,
         .keyListTypingSummary, .keyListMore(7), .keyListAnyKeyGoesBack, .keySummary(.previousMonth),
-        .spokenOpening(title: "New To-Do", fields: 5), .spokenHowToAnswer, .spokenHowToGoBack("<"), .spokenFirstField, .spokenField(2, of: 5, parts: ["Priority", "optional"]),
+        .spokenOpening(title: "New To-Do", fields: 5), .spokenHowToAnswer, .spokenHowToGoBack("<"), .spokenFirstField,
+        .spokenField(2, of: 5, parts: ["Priority", "optional"]),
         .spokenRequired, .spokenOptional, .spokenNow("Medium"), .spokenSecretSet, .spokenList(["1 High", "2 Medium"]),
         .spokenOneOf(.spokenList(["High", "Low"])), .spokenOneOrMoreOf(.spokenList(["Milk", "Eggs"])),
-        .spokenOrPick(.spokenText, .spokenList(["Felt strong", "Tired"])), .spokenChoiceCount(250), .spokenYesOrNo, .spokenText,
+        .spokenOrPick(.spokenText, .spokenList(["Felt strong", "Tired"])), .spokenChoiceCount(250), .spokenYesOrNo,
+        .spokenText,
         .spokenSecret, .spokenWholeNumber, .spokenNumber, .spokenDate(example: "2026-11-27"), .spokenTime,
         .spokenDateTime(example: "2026-11-27"), .spokenNote, .spokenSubmitted,
         .spokenEndedDraftNotKept(.cancelled, problem: "disk full"), .sentence("Text is required"),
         .resumeDraft(title: "New To-Do", time: "14:05"), .resumeDraftFrom(title: "New To-Do", day: day, time: "14:05"),
         .draftHolds("Text: Buy milk"), .hintYes, .hintNo, .noAnswer("Bu"),
-        .recordCount(3), .rowsShown(first: 2, last: 19), .noRecordsYet(addKey: "a"), .noRecordsWithYet("List: Groceries", addKey: "a"),
+        .recordCount(3), .rowsShown(first: 2, last: 19), .noRecordsYet(addKey: "a"),
+        .noRecordsWithYet("List: Groceries", addKey: "a"),
         .noRecordsWith("Tags: Food", showAllKey: "Esc", addKey: "a"), .emptyValue, .sortedBy("Due"), .newestFirst,
-        .deleteRecord("Buy milk"), .recordDeleted("Buy milk"), .recordAddedNotListed("Buy milk", shows: "List: Groceries"),
-        .recordSavedNoLongerListed("Buy milk", shows: "List: Groceries"), .notSaved("disk full"), .cannotFilter("disk full"),
-        .nothingToToggle(form: "todo"), .nothingToFilterBy, .editTitle("To-Do"), .filterTitle("To-Do"), .filterGridTitle, .filterBy,
-        .hintEdit, .hintDelete, .hintShowAll, .hintSort(.sortedBy("Due")), .hintQuit, .hintMenu, .hintLists, .hintVacations,
+        .deleteRecord("Buy milk"), .recordDeleted("Buy milk"),
+        .recordAddedNotListed("Buy milk", shows: "List: Groceries"),
+        .recordSavedNoLongerListed("Buy milk", shows: "List: Groceries"), .notSaved("disk full"),
+        .cannotFilter("disk full"),
+        .nothingToToggle(form: "todo"), .nothingToFilterBy, .editTitle("To-Do"), .filterTitle("To-Do"),
+        .filterGridTitle, .filterBy,
+        .hintEdit, .hintDelete, .hintShowAll, .hintSort(.sortedBy("Due")), .hintQuit, .hintMenu, .hintLists,
+        .hintVacations,
         .storeCannotCreateFolder(path: "/srv/db", reason: "Permission denied"), .storeNoDatabase(path: "/tmp/x.sqlite"),
         .storeCannotOpen(path: "/tmp/x.sqlite", reason: "is a folder"), .storeNotADatabase(path: "/tmp/x.sqlite"),
-        .storeCorrupt(path: "/tmp/x.sqlite", detail: "malformed", recovery: "sqlite3 .recover"), .storeForeign(path: "/tmp/x.sqlite"),
+        .storeCorrupt(path: "/tmp/x.sqlite", detail: "malformed", recovery: "sqlite3 .recover"),
+        .storeForeign(path: "/tmp/x.sqlite"),
         .storeNewerVersion(path: "/tmp/x.sqlite"), .storeReadOnly(path: "/tmp/x.sqlite", detail: "its folder too"),
-        .storeDiskFull(path: "/tmp/x.sqlite"), .storeBusy(path: "/tmp/x.sqlite", seconds: 5), .storeRecordNotFound(id: 42, form: "todo"), .storeRecordChanged(id: 42, form: "todo"),
+        .storeDiskFull(path: "/tmp/x.sqlite"), .storeBusy(path: "/tmp/x.sqlite", seconds: 5),
+        .storeRecordNotFound(id: 42, form: "todo"), .storeRecordChanged(id: 42, form: "todo"),
         .storeUnknownField(form: "todo", field: "txt", suggestion: "text"), .storeInvalidName("To Do"),
-        .storeInvalidValue(field: "due", reason: "not a date"), .storeUnsupportedLocation("mysql://x", reason: "give a path"),
-        .storeFailed(path: "/tmp/x.sqlite", message: "I/O error"), .storeShortDiskFull, .storeShortReadOnly, .storeShortBusy,
+        .storeInvalidValue(field: "due", reason: "not a date"),
+        .storeUnsupportedLocation("mysql://x", reason: "give a path"),
+        .storeFailed(path: "/tmp/x.sqlite", message: "I/O error"), .storeShortDiskFull, .storeShortReadOnly,
+        .storeShortBusy,
         .storeShortDamaged, .storeShortCannotOpen, .storeShortFailed,
-        .libraryCancelled, .libraryInterrupted, .libraryTerminated(signal: 15), .libraryTimedOut, .libraryNoTerminal("no /dev/tty"),
+        .libraryCancelled, .libraryInterrupted, .libraryTerminated(signal: 15), .libraryTimedOut,
+        .libraryNoTerminal("no /dev/tty"),
         .libraryInvalidForm(["todo.yaml:3:5: error: x"]), .libraryInvalidConfig(["config.yaml:1:1: error: y"]),
-        .libraryStoreUnavailable("disk full"), .libraryNotStored(reason: "disk full", record: "{\"text\":\"Buy milk\"}"),
-        .libraryDecodingFailed("no value for 'due'"), .libraryInvalidKeys("bad key"), .libraryUnfinished(screen: "New To-Do"), .libraryRuleBroken(name: "dates", message: "Ends after it starts"),
-        .formNotFound("nope", places: "forms/nope.yaml, demo/nope.yaml", needs: .runNeedsFormFile), .runNeedsFormFile, .browseNeedsFormFile,
-        .importNeedsFormFile, .cannotUseTerminal(reason: "open /dev/tty: No such device", without: .withoutTerminalRun), .withoutTerminalRun,
-        .withoutTerminalDemo, .withoutTerminalBrowse, .withoutTerminalValue, .withoutTerminalSelected, .withoutTerminalDefault,
-        .demoSaved(summary: "Buy milk"), .demoLogged, .date(day), .monthName(11), .weekdayShort(1), .calendarTitle(monthName: "November", year: 2026),
-        .conflictTitle, .conflictWhole, .conflictKeepMine, .conflictTakeTheirs, .conflictPerField, .conflictMine("High"),
+        .libraryStoreUnavailable("disk full"),
+        .libraryNotStored(reason: "disk full", record: "{\"text\":\"Buy milk\"}"),
+        .libraryDecodingFailed("no value for 'due'"), .libraryInvalidKeys("bad key"),
+        .libraryUnfinished(screen: "New To-Do"), .libraryRuleBroken(name: "dates", message: "Ends after it starts"),
+        .formNotFound("nope", places: "forms/nope.yaml, demo/nope.yaml", needs: .runNeedsFormFile), .runNeedsFormFile,
+        .browseNeedsFormFile,
+        .importNeedsFormFile, .cannotUseTerminal(reason: "open /dev/tty: No such device", without: .withoutTerminalRun),
+        .withoutTerminalRun,
+        .withoutTerminalDemo, .withoutTerminalBrowse, .withoutTerminalValue, .withoutTerminalSelected,
+        .withoutTerminalDefault,
+        .demoSaved(summary: "Buy milk"), .demoLogged, .date(day), .monthName(11), .weekdayShort(1),
+        .calendarTitle(monthName: "November", year: 2026),
+        .conflictTitle, .conflictWhole, .conflictKeepMine, .conflictTakeTheirs, .conflictPerField,
+        .conflictMine("High"),
         .conflictTheirs("Low"), .conflictEmpty, .recordDeletedMeanwhile,
-        .storeServerUnreachable(path: "postgres://ada@db.lab/club", reason: "nothing answers at db.lab:5432 (connection refused)"),
-        .storeAuthenticationFailed(path: "postgres://ada@db.lab/club", user: "ada", reason: "password authentication failed"),
+        .storeServerUnreachable(
+            path: "postgres://ada@db.lab/club", reason: "nothing answers at db.lab:5432 (connection refused)"),
+        .storeAuthenticationFailed(
+            path: "postgres://ada@db.lab/club", user: "ada", reason: "password authentication failed"),
         .storeConnectionLost(path: "postgres://ada@db.lab/club"),
         .storePermissionDenied(path: "postgres://clerk@db.lab/club", detail: "permission denied for table _record"),
         .storeShortServerUnreachable, .storeShortLoginRefused, .storeShortConnectionLost, .storeShortRefused,
@@ -160,19 +193,23 @@ struct MessageCatalogueTests {
     @Test func theLanguageIsChosenFromTheEnvironment() {
         #expect(Language.chosen(from: [:]) == .english)
         #expect(Language.chosen(from: ["LANG": "ja_JP.UTF-8"]) == .japanese)
-        #expect(Language.chosen(from: ["LANG": "ja_JP.UTF-8", "LC_ALL": "C.UTF-8"]) == .english, "LC_ALL wins over LANG")
+        #expect(
+            Language.chosen(from: ["LANG": "ja_JP.UTF-8", "LC_ALL": "C.UTF-8"]) == .english, "LC_ALL wins over LANG")
         #expect(Language.chosen(from: ["LC_MESSAGES": "ja_JP.UTF-8", "LANG": "en_US.UTF-8"]) == .japanese)
         #expect(Language.chosen(from: ["LC_ALL": "", "LANG": "ja"]) == .japanese, "an empty variable is not set")
         #expect(Language.chosen(from: ["KEYFORM_LANG": "ja", "LC_ALL": "C.UTF-8"]) == .japanese, "KEYFORM_LANG first")
         #expect(Language.chosen(from: ["KEYFORM_LANG": "en", "LANG": "ja_JP.UTF-8"]) == .english)
-        #expect(Language.chosen(from: ["KEYFORM_LANG": "fr", "LANG": "ja_JP.UTF-8"]) == .english, "a language Keyform lacks: English")
+        #expect(
+            Language.chosen(from: ["KEYFORM_LANG": "fr", "LANG": "ja_JP.UTF-8"]) == .english,
+            "a language Keyform lacks: English")
     }
 
     @Test func aProblemIsComparedByItsMessageNotItsText() {
         // The same English words from a different message are a different problem.
         #expect(FieldProblem.required != FieldProblem(authored: "required"))
         #expect(FieldProblem.notWholeNumber.message == .notWholeNumber)
-        #expect(FieldProblem.notARealDate(year: 2026, month: 2).reason(in: .japanese) == "実在する日付にしてください（2026年2月は28日までです）")
+        #expect(
+            FieldProblem.notARealDate(year: 2026, month: 2).reason(in: .japanese) == "実在する日付にしてください（2026年2月は28日までです）")
     }
 }
 

@@ -1,7 +1,8 @@
 import Foundation
-@testable import KeyformCore
 import SnapshotTesting
 import Testing
+
+@testable import KeyformCore
 
 /// A text field of several lines (`lines: N`, issue 23): its value holds line
 /// breaks, wraps by cells as drawn, and its cursor moves by the rows drawn.
@@ -9,17 +10,23 @@ import Testing
 struct MultiLineFieldTests {
     static let today = CivilDate(year: 2026, month: 11, day: 21)!
 
-    static let form = Form(name: "order", pages: [Form.Page(fields: [
-        Field(id: "name", label: "Name"),
-        Field(id: "notes", label: "Notes", maxLength: 40, placeholder: "Anything we should know?", lines: 3),
-        Field(id: "size", label: "Size"),
-    ])])
+    static let form = Form(
+        name: "order",
+        pages: [
+            Form.Page(fields: [
+                Field(id: "name", label: "Name"),
+                Field(id: "notes", label: "Notes", maxLength: 40, placeholder: "Anything we should know?", lines: 3),
+                Field(id: "size", label: "Size"),
+            ])
+        ])
 
     static func context(_ form: Form = form) throws -> FormContext {
         try FormContext(form: form, layouts: [:], clock: WallClock(today: today, minuteOfDay: 0))
     }
 
-    static func typed(_ text: String, cursor: Int? = nil) -> FormEvent { .lineEdited(text: text, cursor: cursor ?? text.count) }
+    static func typed(_ text: String, cursor: Int? = nil) -> FormEvent {
+        .lineEdited(text: text, cursor: cursor ?? text.count)
+    }
 
     // MARK: Wrapping
 
@@ -27,7 +34,8 @@ struct MultiLineFieldTests {
     /// word longer than a row is cut where the row ends.
     @Test func rowsWrapAtSpacesAndBreakAtLineBreaks() {
         let wrapped = WrappedText("No onions\nplease, extra pickles\nsupercalifragilistic", width: 10)
-        #expect(wrapped.rows.map(\.shown) == ["No onions", "please, ", "extra ", "pickles", "supercalif", "ragilistic", ""])
+        #expect(
+            wrapped.rows.map(\.shown) == ["No onions", "please, ", "extra ", "pickles", "supercalif", "ragilistic", ""])
         #expect(wrapped.rows.map(\.endsLine) == [true, false, false, true, false, false, false])
     }
 
@@ -80,19 +88,26 @@ struct MultiLineFieldTests {
 
     @Test func linesOnlyOnATypedTextField() {
         func errors(_ source: String) -> [String] { FormParserTests.parse(source).diagnostics.map(\.description) }
-        #expect(errors("fields:\n  - id: n\n    type: integer\n    lines: 3\n")
-            == ["4:5: error: 'lines' applies to text fields; 'n' is an integer field"])
-        #expect(errors("fields:\n  - id: n\n    lines: 0\n")
-            == ["3:12: error: 'lines' must be a whole number of lines from 1 to 20, found '0'"])
-        #expect(errors("fields:\n  - id: n\n    secret: true\n    lines: 3\n")
-            == ["4:12: error: a secret is one line, typed masked (and never handed to an editor); remove 'lines' or 'secret'"])
-        #expect(errors("fields:\n  - id: n\n    choices: [a, b]\n    lines: 3\n")
-            == ["3:5: error: a field of several lines is typed, and has no 'choices'; remove 'choices' or 'lines'"])
+        #expect(
+            errors("fields:\n  - id: n\n    type: integer\n    lines: 3\n")
+                == ["4:5: error: 'lines' applies to text fields; 'n' is an integer field"])
+        #expect(
+            errors("fields:\n  - id: n\n    lines: 0\n")
+                == ["3:12: error: 'lines' must be a whole number of lines from 1 to 20, found '0'"])
+        #expect(
+            errors("fields:\n  - id: n\n    secret: true\n    lines: 3\n")
+                == [
+                    "4:12: error: a secret is one line, typed masked (and never handed to an editor); remove 'lines' or 'secret'"
+                ])
+        #expect(
+            errors("fields:\n  - id: n\n    choices: [a, b]\n    lines: 3\n")
+                == ["3:5: error: a field of several lines is typed, and has no 'choices'; remove 'choices' or 'lines'"])
     }
 
     @Test func formatterPutsLinesAfterTheType() throws {
         let source = "fields:\n  - lines: 3\n    label: Notes\n    id: notes\n"
-        #expect(try YAMLFormatter.format(source, as: .form) == "fields:\n  - id: notes\n    label: Notes\n    lines: 3\n")
+        #expect(
+            try YAMLFormatter.format(source, as: .form) == "fields:\n  - id: notes\n    label: Notes\n    lines: 3\n")
     }
 
     // MARK: Values
@@ -118,11 +133,16 @@ struct MultiLineFieldTests {
 
     /// Answers in JSON give the breaks as `\n` (a CR LF is one); a one-line field still refuses them.
     @Test func answersTakeLineBreaksInJSON() throws {
-        let answers = try Answers.fromJSON(Array(#"{"notes": "No onions\r\nExtra pickles\n", "name": "Ada"}"#.utf8), form: Self.form).get()
+        let answers = try Answers.fromJSON(
+            Array(#"{"notes": "No onions\r\nExtra pickles\n", "name": "Ada"}"#.utf8), form: Self.form
+        ).get()
         #expect(answers["notes"] == .line("No onions\nExtra pickles\n"))
         let record = try HeadlessFill.fill(try Self.context(), answers: answers).get()
-        #expect(RecordFormat.json(record, form: Self.form) == #"{"name":"Ada","notes":"No onions\nExtra pickles\n","size":""}"# + "\n")
-        #expect(RecordFormat.env(record, form: Self.form) == "name='Ada'\nnotes='No onions\nExtra pickles\n'\nsize=''\n")
+        #expect(
+            RecordFormat.json(record, form: Self.form)
+                == #"{"name":"Ada","notes":"No onions\nExtra pickles\n","size":""}"# + "\n")
+        #expect(
+            RecordFormat.env(record, form: Self.form) == "name='Ada'\nnotes='No onions\nExtra pickles\n'\nsize=''\n")
         guard case .failure(let problems) = Answers.fromJSON(Array(#"{"name": "A\nB"}"#.utf8), form: Self.form) else {
             Issue.record("a line break in a one-line field's answer")
             return
@@ -134,13 +154,18 @@ struct MultiLineFieldTests {
     @Test func templatesKeepLineBreaksAndEscapeTheRest() throws {
         var form = Self.form
         form.template = "Order for {{name}}\nNotes:\n{{notes}}"
-        let record = Record(form: form, values: ["name": .text("Ada"), "notes": .text("No onions\nRing \u{1B}]0;x\u{07} twice")])
-        #expect(try RecordFormat.template(record, form: form) == "Order for Ada\nNotes:\nNo onions\nRing \\u{1B}]0;x\\u{7} twice\n")
+        let record = Record(
+            form: form, values: ["name": .text("Ada"), "notes": .text("No onions\nRing \u{1B}]0;x\u{07} twice")])
+        #expect(
+            try RecordFormat.template(record, form: form)
+                == "Order for Ada\nNotes:\nNo onions\nRing \\u{1B}]0;x\\u{7} twice\n")
     }
 
     // MARK: The view
 
-    static func picture(_ events: [FormEvent], focus: Int = 1, width: Int = 80, height: Int = 14, form: Form = form) throws -> String {
+    static func picture(
+        _ events: [FormEvent], focus: Int = 1, width: Int = 80, height: Int = 14, form: Form = form
+    ) throws -> String {
         let context = try Self.context(form)
         var state = FormState.start(context, focus: focus)
         for event in events { _ = FormEngine.reduce(&state, event, context) }
@@ -154,7 +179,10 @@ struct MultiLineFieldTests {
 
     /// Typed: the value wraps in its column, lines break where typed.
     @Test func theValueWrapsInItsColumn() throws {
-        assertSnapshot(of: try Self.picture([Self.typed("No onions, please.\nExtra pickles on the side if you have any left today")], width: 40), as: .lines)
+        assertSnapshot(
+            of: try Self.picture(
+                [Self.typed("No onions, please.\nExtra pickles on the side if you have any left today")], width: 40),
+            as: .lines)
     }
 
     /// More rows than shown: the view scrolls to keep the cursor's row in view,
@@ -167,7 +195,9 @@ struct MultiLineFieldTests {
 
     /// CJK wraps by cells; the cursor column counts them.
     @Test func wideTextWrapsByCells() throws {
-        assertSnapshot(of: try Self.picture([Self.typed("玉ねぎ抜きでお願いします。ピクルスは多めに、ソースは別添えでお願いします。", cursor: 20)], width: 40), as: .lines)
+        assertSnapshot(
+            of: try Self.picture([Self.typed("玉ねぎ抜きでお願いします。ピクルスは多めに、ソースは別添えでお願いします。", cursor: 20)], width: 40),
+            as: .lines)
     }
 
     /// Left, the field shows its first rows, "…" when more follow.

@@ -23,8 +23,12 @@ import Testing
         let form = prompt.form
         #expect(form.presentation == .picker)
         #expect(form.title == nil)
-        #expect(form.fields == [Field(id: "input", label: "Age", type: .integer, required: true, defaultValue: .value("7"),
-                                      placeholder: "42")])
+        #expect(
+            form.fields == [
+                Field(
+                    id: "input", label: "Age", type: .integer, required: true, defaultValue: .value("7"),
+                    placeholder: "42")
+            ])
         #expect(prompt.answersWithoutTerminal)
         #expect(try Self.answer(prompt).get()["input"] == .integer(7))
         // The same checks as a typed line: a word is no integer.
@@ -41,7 +45,9 @@ import Testing
     }
 
     @Test func inputRefusesFlagsItsTypeCannotTake() {
-        #expect(throws: Prompt.Problem("--secret is for a text, integer or number; a date is picked, never typed masked")) {
+        #expect(
+            throws: Prompt.Problem("--secret is for a text, integer or number; a date is picked, never typed masked")
+        ) {
             try Prompt.input(label: nil, placeholder: nil, value: nil, type: .date, secret: true)
         }
         #expect(throws: Prompt.Problem("--pattern checks text; a number is checked by its type")) {
@@ -60,13 +66,18 @@ import Testing
 
     @Test func writeIsATextOfSeveralLines() throws {
         let prompt = try Prompt.write(label: "Details", placeholder: "Details of this change", value: "one\ntwo")
-        #expect(prompt.field == Field(id: "write", label: "Details", defaultValue: .value("one\ntwo"),
-                                      placeholder: "Details of this change", lines: 5))
+        #expect(
+            prompt.field
+                == Field(
+                    id: "write", label: "Details", defaultValue: .value("one\ntwo"),
+                    placeholder: "Details of this change", lines: 5))
         let record = try Self.answer(prompt).get()
         #expect(prompt.output(record, format: .text) == "one\ntwo\n")
         #expect(prompt.output(record, format: .json) == #""one\ntwo""# + "\n")
         #expect(try Prompt.write(label: nil, placeholder: nil, value: nil, lines: 20).field.lines == 20)
-        #expect(throws: Prompt.Problem("--lines 0: give 1 to 20 rows")) { try Prompt.write(label: nil, placeholder: nil, value: nil, lines: 0) }
+        #expect(throws: Prompt.Problem("--lines 0: give 1 to 20 rows")) {
+            try Prompt.write(label: nil, placeholder: nil, value: nil, lines: 0)
+        }
         // A one-line input refuses the break a text of several lines keeps.
         let input = try Prompt.input(label: nil, placeholder: nil, value: "one\ntwo")
         #expect(throws: AnswerProblems.self) { try Self.answer(input).get() }
@@ -74,8 +85,11 @@ import Testing
 
     @Test func chooseMakesAStrictGridOfItsOptions() throws {
         let prompt = try Prompt.choose(["fix", "feat", "docs"], label: nil)
-        #expect(prompt.field == Field(id: "choose", label: "Choose", required: true, input: .grid, strict: true,
-                                      options: .fixed([.init(label: "fix"), .init(label: "feat"), .init(label: "docs")])))
+        #expect(
+            prompt.field
+                == Field(
+                    id: "choose", label: "Choose", required: true, input: .grid, strict: true,
+                    options: .fixed([.init(label: "fix"), .init(label: "feat"), .init(label: "docs")])))
         #expect(!prompt.answersWithoutTerminal)
         let context = try Self.context(prompt)
         let name = try #require(context.fields[0].layout)
@@ -94,7 +108,10 @@ import Testing
     }
 
     @Test func chooseRefusesWhatCannotBeChosen() {
-        #expect(throws: Prompt.Problem("nothing to choose from: give the options as arguments, one a line on stdin, or --file FILE")) {
+        #expect(
+            throws: Prompt.Problem(
+                "nothing to choose from: give the options as arguments, one a line on stdin, or --file FILE")
+        ) {
             try Prompt.choose(["", ""], label: nil)
         }
         #expect(throws: Prompt.Problem("--selected 'd' is not one of the options")) {
@@ -110,7 +127,8 @@ import Testing
 
     @Test func confirmStartsOnYesButAnswersWithoutATerminalOnlyWhenToldTo() throws {
         let plain = Prompt.confirm("Commit changes?")
-        #expect(plain.field.label == "Commit changes?" && plain.field.type == .boolean && plain.field.layout == "yes-no")
+        #expect(
+            plain.field.label == "Commit changes?" && plain.field.type == .boolean && plain.field.layout == "yes-no")
         #expect(plain.field.defaultValue == .value("Yes"))
         #expect(!plain.answersWithoutTerminal)
         #expect(plain.layouts["yes-no"] != nil, "the shipped yes/no keys, y and n")
@@ -167,20 +185,28 @@ import Testing
     }
 
     @Test func aFlagWinsOverItsVariable() throws {
-        let defaults = PromptVariable.Defaults(.choose, environment: [
-            "KEYFORM_CHOOSE_MULTIPLE": "1", "KEYFORM_CHOOSE_LABEL": "Which?", "KEYFORM_CHOOSE_MAX": "x", "KEYFORM_CHOOSE_SELECTED": "a\nb",
-        ])
+        let defaults = PromptVariable.Defaults(
+            .choose,
+            environment: [
+                "KEYFORM_CHOOSE_MULTIPLE": "1", "KEYFORM_CHOOSE_LABEL": "Which?", "KEYFORM_CHOOSE_MAX": "x",
+                "KEYFORM_CHOOSE_SELECTED": "a\nb",
+            ])
         #expect(try defaults.flag("multiple", nil))
         #expect(try !defaults.flag("multiple", false))
         #expect(defaults.string("label", nil) == "Which?")
         #expect(defaults.string("label", "Mine") == "Mine")
         #expect(defaults.lines("selected", []) == ["a", "b"])
         #expect(defaults.lines("selected", ["c"]) == ["c"])
-        #expect(throws: Prompt.Problem("KEYFORM_CHOOSE_MAX=x is not a whole number")) { try defaults.integer("max", nil) }
+        #expect(throws: Prompt.Problem("KEYFORM_CHOOSE_MAX=x is not a whole number")) {
+            try defaults.integer("max", nil)
+        }
         #expect(try defaults.integer("max", 3) == 3)
-        let empty = PromptVariable.Defaults(.input, environment: ["KEYFORM_INPUT_PLACEHOLDER": "", "KEYFORM_INPUT_SECRET": "maybe"])
+        let empty = PromptVariable.Defaults(
+            .input, environment: ["KEYFORM_INPUT_PLACEHOLDER": "", "KEYFORM_INPUT_SECRET": "maybe"])
         #expect(empty.string("placeholder", nil) == nil, "set to nothing is not set")
-        #expect(throws: Prompt.Problem("KEYFORM_INPUT_SECRET=maybe is not a yes or no; give 1 or 0")) { try empty.flag("secret", nil) }
+        #expect(throws: Prompt.Problem("KEYFORM_INPUT_SECRET=maybe is not a yes or no; give 1 or 0")) {
+            try empty.flag("secret", nil)
+        }
         #expect(try empty.flag("inline", nil, otherwise: true))
     }
 
@@ -190,10 +216,11 @@ import Testing
         let prompt = try Prompt.input(label: "Name", placeholder: "Ada Lovelace", value: nil)
         let context = try Self.context(prompt)
         let fitted = FormView.render(.start(context), context, width: 40, height: 24, color: false, fitted: true)
-        #expect(fitted.text(markCursor: true) == """
-            › Name  ▏Ada Lovelace
-            Enter answer · Esc cancel
-            """)
+        #expect(
+            fitted.text(markCursor: true) == """
+                › Name  ▏Ada Lovelace
+                Enter answer · Esc cancel
+                """)
         #expect(fitted.height == 2)
         // On the full screen the footer stays at the bottom.
         let full = FormView.render(.start(context), context, width: 40, height: 10, color: false)

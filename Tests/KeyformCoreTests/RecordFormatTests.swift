@@ -6,18 +6,22 @@ import Testing
         name: "swim",
         pages: [
             Form.Page(fields: [Field(id: "text", required: true), Field(id: "due", type: .date)]),
-            Form.Page(title: "More", fields: [
-                Field(id: "laps", type: .integer), Field(id: "distance", type: .number),
-                Field(id: "done", type: .boolean), Field(id: "note"),
-            ]),
+            Form.Page(
+                title: "More",
+                fields: [
+                    Field(id: "laps", type: .integer), Field(id: "distance", type: .number),
+                    Field(id: "done", type: .boolean), Field(id: "note"),
+                ]),
         ],
         template: "{{due}} {{text}} {{laps}}x {{distance}}m{{#done}} ✓{{/done}}{{^note}} (no note){{/note}}"
     )
 
-    static let full = Record(form: form, values: [
-        "text": .text("Freestyle"), "due": .date(CivilDate(iso: "2026-11-21")!), "laps": .integer(8),
-        "distance": .number(400), "done": .boolean(true), "note": .text("Tom & Jerry <3"),
-    ])
+    static let full = Record(
+        form: form,
+        values: [
+            "text": .text("Freestyle"), "due": .date(CivilDate(iso: "2026-11-21")!), "laps": .integer(8),
+            "distance": .number(400), "done": .boolean(true), "note": .text("Tom & Jerry <3"),
+        ])
 
     static let empty = Record(form: form, values: [:])
 
@@ -34,10 +38,15 @@ import Testing
     }
 
     @Test func recordEquality() {
-        #expect(Self.full == Record(form: Self.form, values: [
-            "note": .text("Tom & Jerry <3"), "done": .boolean(true), "distance": .number(400), "laps": .integer(8),
-            "due": .date(CivilDate(iso: "2026-11-21")!), "text": .text("Freestyle"),
-        ]))
+        #expect(
+            Self.full
+                == Record(
+                    form: Self.form,
+                    values: [
+                        "note": .text("Tom & Jerry <3"), "done": .boolean(true), "distance": .number(400),
+                        "laps": .integer(8),
+                        "due": .date(CivilDate(iso: "2026-11-21")!), "text": .text("Freestyle"),
+                    ]))
         #expect(Self.full != Self.empty)
         #expect(Record(values: [("a", nil), ("b", .integer(1))]) != Record(values: [("b", .integer(1)), ("a", nil)]))
         #expect(Record(values: [("a", nil)]) != Record(values: [("a", .text(""))]))
@@ -48,19 +57,23 @@ import Testing
     // MARK: JSON
 
     @Test func jsonOfAFullRecord() {
-        #expect(RecordFormat.json(Self.full, form: Self.form)
-            == #"{"text":"Freestyle","due":"2026-11-21","laps":8,"distance":400,"done":true,"note":"Tom & Jerry <3"}"# + "\n")
+        #expect(
+            RecordFormat.json(Self.full, form: Self.form)
+                == #"{"text":"Freestyle","due":"2026-11-21","laps":8,"distance":400,"done":true,"note":"Tom & Jerry <3"}"#
+                + "\n")
     }
 
     @Test func jsonOfAnEmptyRecord() {
         // An empty text field is "", an empty field of any other type is null.
-        #expect(RecordFormat.json(Self.empty, form: Self.form)
-            == #"{"text":"","due":null,"laps":null,"distance":null,"done":null,"note":""}"# + "\n")
+        #expect(
+            RecordFormat.json(Self.empty, form: Self.form)
+                == #"{"text":"","due":null,"laps":null,"distance":null,"done":null,"note":""}"# + "\n")
     }
 
     @Test func jsonNumbersAndBooleans() {
-        let json = RecordFormat.json(record(["laps": .integer(-3), "distance": .number(1.5), "done": .boolean(false)]),
-                                     form: Self.form)
+        let json = RecordFormat.json(
+            record(["laps": .integer(-3), "distance": .number(1.5), "done": .boolean(false)]),
+            form: Self.form)
         #expect(json == #"{"text":"","due":null,"laps":-3,"distance":1.5,"done":false,"note":""}"# + "\n")
         let big = RecordFormat.json(record(["distance": .number(1e21)]), form: Self.form)
         #expect(big.contains(#""distance":1e+21,"#))
@@ -85,55 +98,67 @@ import Testing
 
     @Test func jsonKeysAreEscapedToo() {
         let form = Form(name: "x", pages: [Form.Page(fields: [Field(id: "a\"b")])])
-        #expect(RecordFormat.json(Record(form: form, values: ["a\"b": .text("v")]), form: form) == "{\"a\\\"b\":\"v\"}\n")
+        #expect(
+            RecordFormat.json(Record(form: form, values: ["a\"b": .text("v")]), form: form) == "{\"a\\\"b\":\"v\"}\n")
     }
 
     /// Keys in the form's order; a field the record does not hold (one its `when` hid)
     /// is left out, an empty one it holds is `null`.
     @Test func jsonFollowsTheFormNotTheRecord() {
-        let reordered = Record(values: [("note", .text("n")), ("text", .text("t")), ("stray", .text("s")), ("due", nil)])
+        let reordered = Record(values: [
+            ("note", .text("n")), ("text", .text("t")), ("stray", .text("s")), ("due", nil),
+        ])
         #expect(RecordFormat.json(reordered, form: Self.form) == #"{"text":"t","due":null,"note":"n"}"# + "\n")
     }
 
     @Test func jsonWithJapaneseQuotesAndBackslashes() {
-        let json = RecordFormat.json(record([
-            "text": .text(#"「泳ぐ」 "fast" C:\swim\log"#), "note": .text("tab\there\nline"),
-        ]), form: Self.form)
-        #expect(json == #"{"text":"「泳ぐ」 \"fast\" C:\\swim\\log","due":null,"laps":null,"distance":null,"done":null,"note":"tab\there\nline"}"# + "\n")
+        let json = RecordFormat.json(
+            record([
+                "text": .text(#"「泳ぐ」 "fast" C:\swim\log"#), "note": .text("tab\there\nline"),
+            ]), form: Self.form)
+        #expect(
+            json
+                == #"{"text":"「泳ぐ」 \"fast\" C:\\swim\\log","due":null,"laps":null,"distance":null,"done":null,"note":"tab\there\nline"}"#
+                + "\n")
     }
 
     // MARK: env
 
     @Test func envOfAFullRecord() {
-        #expect(RecordFormat.env(Self.full, form: Self.form) == """
-            text='Freestyle'
-            due='2026-11-21'
-            laps='8'
-            distance='400'
-            done='yes'
-            note='Tom & Jerry <3'
+        #expect(
+            RecordFormat.env(Self.full, form: Self.form) == """
+                text='Freestyle'
+                due='2026-11-21'
+                laps='8'
+                distance='400'
+                done='yes'
+                note='Tom & Jerry <3'
 
-            """)
+                """)
     }
 
     @Test func envOfAnEmptyRecord() {
-        #expect(RecordFormat.env(Self.empty, form: Self.form) == "text=''\ndue=''\nlaps=''\ndistance=''\ndone=''\nnote=''\n")
+        #expect(
+            RecordFormat.env(Self.empty, form: Self.form) == "text=''\ndue=''\nlaps=''\ndistance=''\ndone=''\nnote=''\n"
+        )
     }
 
     @Test func envQuotesShellMetacharacters() {
-        let env = RecordFormat.env(record([
-            "text": .text("it's $HOME `rm -rf /` $(id) \"q\" \\ ; | & * ? ~ # !"),
-            "note": .text("''"),
-        ]), form: Self.form)
-        #expect(env == #"""
-            text='it'\''s $HOME `rm -rf /` $(id) "q" \ ; | & * ? ~ # !'
-            due=''
-            laps=''
-            distance=''
-            done=''
-            note=''\'''\'''
+        let env = RecordFormat.env(
+            record([
+                "text": .text("it's $HOME `rm -rf /` $(id) \"q\" \\ ; | & * ? ~ # !"),
+                "note": .text("''"),
+            ]), form: Self.form)
+        #expect(
+            env == #"""
+                text='it'\''s $HOME `rm -rf /` $(id) "q" \ ; | & * ? ~ # !'
+                due=''
+                laps=''
+                distance=''
+                done=''
+                note=''\'''\'''
 
-            """#)
+                """#)
         #expect(RecordFormat.shellQuoted("日本語 の メモ") == "'日本語 の メモ'")
         #expect(RecordFormat.shellQuoted("") == "''")
         #expect(RecordFormat.shellQuoted("'") == #"''\'''"#)
@@ -142,9 +167,14 @@ import Testing
     // MARK: template
 
     @Test func aBooleanWithStatesShowsItsWordInTemplates() throws {
-        let form = Form(name: "todo", pages: [.init(fields: [
-            Field(id: "text"), Field(id: "done", type: .boolean, states: Field.States(no: "In progress", yes: "Complete")),
-        ])], template: "{{text}}: {{done}}{{#done}} ✓{{/done}}")
+        let form = Form(
+            name: "todo",
+            pages: [
+                .init(fields: [
+                    Field(id: "text"),
+                    Field(id: "done", type: .boolean, states: Field.States(no: "In progress", yes: "Complete")),
+                ])
+            ], template: "{{text}}: {{done}}{{#done}} ✓{{/done}}")
         let complete = Record(values: [("text", .text("Buy milk")), ("done", .boolean(true))])
         let open = Record(values: [("text", .text("Call Tom")), ("done", .boolean(false))])
         #expect(try RecordFormat.template(complete, form: form) == "Buy milk: Complete ✓\n")
@@ -158,8 +188,9 @@ import Testing
         var form = Self.form
         form.template = "{{note}}|{{{note}}}|{{&note}}|{{text}}"
         let record = record(["text": .text(#"<b>"quoted"</b> & 'single' = \back/"#), "note": .text("Tom & Jerry")])
-        #expect(try RecordFormat.template(record, form: form)
-            == #"Tom & Jerry|Tom & Jerry|Tom & Jerry|<b>"quoted"</b> & 'single' = \back/"# + "\n")
+        #expect(
+            try RecordFormat.template(record, form: form)
+                == #"Tom & Jerry|Tom & Jerry|Tom & Jerry|<b>"quoted"</b> & 'single' = \back/"# + "\n")
     }
 
     @Test func templateWithEmptyValues() throws {
@@ -174,25 +205,30 @@ import Testing
         #expect(try RecordFormat.template(record([:]), form: form) == "[] todo\n")
         // Inside a section, names still resolve against the record.
         form.template = "{{#done}}{{text}} is done{{/done}}"
-        #expect(try RecordFormat.template(record(["done": .boolean(true), "text": .text("Swim")]), form: form)
-            == "Swim is done\n")
+        #expect(
+            try RecordFormat.template(record(["done": .boolean(true), "text": .text("Swim")]), form: form)
+                == "Swim is done\n")
     }
 
     @Test func templateSectionsOnValues() throws {
         var form = Self.form
         form.template = "{{text}}{{#note}} ({{note}}){{/note}}{{#laps}}, {{.}} laps{{/laps}}"
-        #expect(try RecordFormat.template(record(["text": .text("Swim"), "note": .text("slow")]), form: form)
-            == "Swim (slow)\n")
-        #expect(try RecordFormat.template(record(["text": .text("Swim"), "laps": .integer(0)]), form: form)
-            == "Swim, 0 laps\n")
+        #expect(
+            try RecordFormat.template(record(["text": .text("Swim"), "note": .text("slow")]), form: form)
+                == "Swim (slow)\n")
+        #expect(
+            try RecordFormat.template(record(["text": .text("Swim"), "laps": .integer(0)]), form: form)
+                == "Swim, 0 laps\n")
         #expect(try RecordFormat.template(record(["text": .text("Swim"), "note": .text("")]), form: form) == "Swim\n")
     }
 
     @Test func templateValuesShowAsText() throws {
         var form = Self.form
         form.template = "{{distance}} {{laps}} {{due}} {{text}}"
-        let record = record(["distance": .number(0.5), "laps": .integer(-2),
-                             "due": .date(CivilDate(iso: "2024-02-29")!), "text": .text("日本語 “quotes” \\")])
+        let record = record([
+            "distance": .number(0.5), "laps": .integer(-2),
+            "due": .date(CivilDate(iso: "2024-02-29")!), "text": .text("日本語 “quotes” \\"),
+        ])
         #expect(try RecordFormat.template(record, form: form) == "0.5 -2 2024-02-29 日本語 “quotes” \\\n")
     }
 
@@ -207,7 +243,8 @@ import Testing
     @Test func templateStandaloneTagsOnTheFirstLine() throws {
         var form = Self.form
         form.template = "{{#done}}\nDONE {{text}}\n{{/done}}"
-        #expect(try RecordFormat.template(record(["done": .boolean(true), "text": .text("a")]), form: form) == "DONE a\n")
+        #expect(
+            try RecordFormat.template(record(["done": .boolean(true), "text": .text("a")]), form: form) == "DONE a\n")
     }
 
     @Test func unknownNamesRenderEmpty() throws {
@@ -220,8 +257,9 @@ import Testing
         var form = Self.form
         form.template = nil
         #expect(throws: TemplateError.missing(form: "swim")) { try RecordFormat.template(Self.full, form: form) }
-        #expect(TemplateError.missing(form: "swim").description
-            == "form 'swim' has no template; add 'template:' to the form or use --format json or env")
+        #expect(
+            TemplateError.missing(form: "swim").description
+                == "form 'swim' has no template; add 'template:' to the form or use --format json or env")
     }
 
     @Test func templatesThatDoNotParse() {
@@ -238,8 +276,9 @@ import Testing
         var form = Self.form
         form.template = "{{#a}}x{{/b}}"
         #expect(throws: TemplateError.self) { try RecordFormat.template(Self.full, form: form) }
-        #expect(TemplateError.invalid(line: 1, column: 10, reason: "a section is not closed").description
-            == "template: line 1, column 10: a section is not closed")
+        #expect(
+            TemplateError.invalid(line: 1, column: 10, reason: "a section is not closed").description
+                == "template: line 1, column 10: a section is not closed")
     }
 
     /// 3,000 nested sections (a 36 KB form) overflowed the stack in Mustache's
@@ -249,13 +288,21 @@ import Testing
         for opening in ["{{#a}}", "{{^a}}", "{{$a}}"] {
             let closing = "{{/a}}"
             let deep = String(repeating: opening, count: 3_000) + "x" + String(repeating: closing, count: 3_000)
-            #expect(throws: TemplateError.invalid(line: 1, column: 601, reason: "sections nest more than 100 deep; close some before opening more")) {
+            #expect(
+                throws: TemplateError.invalid(
+                    line: 1, column: 601, reason: "sections nest more than 100 deep; close some before opening more")
+            ) {
                 try RecordTemplate(deep)
             }
         }
         // On a later line, and after a set-delimiter tag: still counted.
-        let later = "top\n{{=<% %>=}}" + String(repeating: "<%#a%>", count: 101) + String(repeating: "<%/a%>", count: 101)
-        #expect(throws: TemplateError.invalid(line: 2, column: 11 + 600 + 1, reason: "sections nest more than 100 deep; close some before opening more")) {
+        let later =
+            "top\n{{=<% %>=}}" + String(repeating: "<%#a%>", count: 101) + String(repeating: "<%/a%>", count: 101)
+        #expect(
+            throws: TemplateError.invalid(
+                line: 2, column: 11 + 600 + 1,
+                reason: "sections nest more than 100 deep; close some before opening more")
+        ) {
             try RecordTemplate(later)
         }
         // 100 levels, and any number of sections one after another, are fine.
@@ -265,7 +312,8 @@ import Testing
     }
 
     @Test func renderDispatchesOnFormat() throws {
-        #expect(try RecordFormat.json.render(Self.full, form: Self.form) == RecordFormat.json(Self.full, form: Self.form))
+        #expect(
+            try RecordFormat.json.render(Self.full, form: Self.form) == RecordFormat.json(Self.full, form: Self.form))
         #expect(try RecordFormat.env.render(Self.full, form: Self.form) == RecordFormat.env(Self.full, form: Self.form))
         #expect(try RecordFormat.template.render(Self.full, form: Self.form) == "2026-11-21 Freestyle 8x 400m ✓\n")
         #expect(RecordFormat.allCases.map(\.rawValue) == ["json", "template", "env"])
@@ -274,25 +322,32 @@ import Testing
     // MARK: template variables
 
     @Test func templateVariablesInOrderOfFirstUse() {
-        #expect(RecordFormat.templateVariables(Self.form.template!) == ["due", "text", "laps", "distance", "done", "note"])
-        #expect(RecordFormat.templateVariables("{{a}} {{{b}}} {{&c}} {{#d}}{{/d}} {{^e}}{{/e}} {{ f }} {{a}}")
-            == ["a", "b", "c", "d", "e", "f"])
+        #expect(
+            RecordFormat.templateVariables(Self.form.template!) == ["due", "text", "laps", "distance", "done", "note"])
+        #expect(
+            RecordFormat.templateVariables("{{a}} {{{b}}} {{&c}} {{#d}}{{/d}} {{^e}}{{/e}} {{ f }} {{a}}")
+                == ["a", "b", "c", "d", "e", "f"])
     }
 
     @Test func templateVariablesSkipCommentsPartialsAndDots() {
-        #expect(RecordFormat.templateVariables("{{! a comment {{x}} }}{{> part}}{{<parent}}{{$block}}{{/block}}{{/parent}}{{%CONTENT_TYPE:TEXT}}{{.}}{{y}}")
-            == ["y"])
+        #expect(
+            RecordFormat.templateVariables(
+                "{{! a comment {{x}} }}{{> part}}{{<parent}}{{$block}}{{/block}}{{/parent}}{{%CONTENT_TYPE:TEXT}}{{.}}{{y}}"
+            )
+                == ["y"])
         #expect(RecordFormat.templateVariables("{{#list}}{{.}}{{/list}}") == ["list"])
     }
 
     @Test func templateVariablesOfDottedNamesAndTransforms() {
-        #expect(RecordFormat.templateVariables("{{a.b}} {{uppercased(c)}} {{reversed(lowercased(d))}} {{.e}}")
-            == ["a", "c", "d", "e"])
+        #expect(
+            RecordFormat.templateVariables("{{a.b}} {{uppercased(c)}} {{reversed(lowercased(d))}} {{.e}}")
+                == ["a", "c", "d", "e"])
     }
 
     @Test func templateVariablesWithOtherDelimiters() {
-        #expect(RecordFormat.templateVariables("{{a}}{{=<% %>=}}<%b%> {{c}} <%#d%><%/d%><%={{ }}=%>{{e}}")
-            == ["a", "b", "d", "e"])
+        #expect(
+            RecordFormat.templateVariables("{{a}}{{=<% %>=}}<%b%> {{c}} <%#d%><%/d%><%={{ }}=%>{{e}}")
+                == ["a", "b", "d", "e"])
     }
 
     @Test func templateVariablesOfBrokenTemplates() {

@@ -1,6 +1,7 @@
 import Foundation
-@testable import KeyformCore
 import Testing
+
+@testable import KeyformCore
 
 /// `keyform records import`: CSV and JSON read into rows with their lines, each
 /// row validated as `run --answers` validates answers, every problem collected.
@@ -25,14 +26,18 @@ import Testing
     func values(_ result: Result<[DatedRecord], RecordImport.Problems>) -> [[String: String]] {
         guard case .success(let records) = result else { return [] }
         return records.map(\.record).map { record in
-            Dictionary(uniqueKeysWithValues: record.values.compactMap { entry -> (String, String)? in if case .text(let text)? = entry.value { (entry.id, text) } else { nil } })
+            Dictionary(
+                uniqueKeysWithValues: record.values.compactMap { entry -> (String, String)? in
+                    if case .text(let text)? = entry.value { (entry.id, text) } else { nil }
+                })
         }
     }
 
     /// A record nested 100,000 deep is a problem at its line, not a stack overflow:
     /// imports read objects with the answers' reader, which stops at 64 levels.
     @Test func aRecordNestedThousandsDeepIsAProblemNotACrash() {
-        let deep = "[{\"text\": " + String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000) + "}]"
+        let deep =
+            "[{\"text\": " + String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000) + "}]"
         let found = problems(records(deep, .json))
         #expect(found.count == 1 && found[0].hasSuffix("nested too deeply"), "\(found)")
     }
@@ -43,14 +48,17 @@ import Testing
         let table = try RecordImport.csvTable("a,b\r\n\"x, \"\"y\"\"\",\"two\nlines\"\n\n3,\n").get()
         #expect(table.map(\.line) == [1, 2, 5])
         #expect(table.map(\.cells) == [["a", "b"], ["x, \"y\"", "two\nlines"], ["3", ""]])
-        #expect(try RecordImport.csvTable("\u{FEFF}a\nb").get().map(\.cells) == [["a"], ["b"]], "a BOM is not a column name")
+        #expect(
+            try RecordImport.csvTable("\u{FEFF}a\nb").get().map(\.cells) == [["a"], ["b"]], "a BOM is not a column name"
+        )
         #expect(throws: RecordImport.Problem(line: 2, "a quoted value is not closed (a \" is missing)")) {
             try RecordImport.csvTable("a\n\"open\nstill").get()
         }
     }
 
     @Test func csvRowsAreValidatedLikeAnswers() {
-        let result = records("""
+        let result = records(
+            """
             text,priority,done,due
             Buy milk,High,Complete,2026/11/21
             Call mum,,no,today
@@ -74,24 +82,30 @@ import Testing
     }
 
     @Test func everyProblemIsReportedAtItsRowsLine() {
-        #expect(problems(records("""
-            text,priority,due
-            ,Huge,2026-13-01
-            "fine",High,
-            "two
-            lines",Low,
-            ok,Low
-            """, .csv)) == [
-                "2: field 'text': required",
-                "2: field 'priority': must be one of: High, Medium, Low",
-                "2: field 'due': must be a real date; months go from 1 to 12",
-                "4: field 'text': must be one line",
-                "6: has 2 values; the header names 3 columns",
-            ])
+        #expect(
+            problems(
+                records(
+                    """
+                    text,priority,due
+                    ,Huge,2026-13-01
+                    "fine",High,
+                    "two
+                    lines",Low,
+                    ok,Low
+                    """, .csv)) == [
+                    "2: field 'text': required",
+                    "2: field 'priority': must be one of: High, Medium, Low",
+                    "2: field 'due': must be a real date; months go from 1 to 12",
+                    "4: field 'text': must be one line",
+                    "6: has 2 values; the header names 3 columns",
+                ])
     }
 
     @Test func theHeaderNamesFieldsOnceAndStoreColumnsAreSkipped() {
-        #expect(problems(records("text,priorty\nx,High\n", .csv)) == ["1: unknown field 'priorty'; did you mean 'priority'?"])
+        #expect(
+            problems(records("text,priorty\nx,High\n", .csv)) == [
+                "1: unknown field 'priorty'; did you mean 'priority'?"
+            ])
         #expect(problems(records("text,text\nx,y\n", .csv)) == ["1: field 'text': is a column more than once"])
         #expect(problems(records("", .csv)) == ["1: no header row: the first line names the fields (like id1,id2)"])
         #expect(values(records("_id,_created,text\n7,2026-01-01T00:00:00Z,x\n", .csv)).map { $0["text"] } == ["x"])
@@ -107,19 +121,30 @@ import Testing
     // MARK: JSON
 
     @Test func jsonObjectsAreFoundWithTheLineTheyStartOn() throws {
-        let objects = try RecordImport.jsonObjects(Array("[\n {\"a\": \"}{[\\\"\"},\n\n {\"b\": [1, {\"c\": 2}]}\n]\n".utf8)).get()
+        let objects = try RecordImport.jsonObjects(
+            Array("[\n {\"a\": \"}{[\\\"\"},\n\n {\"b\": [1, {\"c\": 2}]}\n]\n".utf8)
+        ).get()
         #expect(objects.map(\.line) == [2, 4])
-        #expect(objects.map { String(decoding: $0.bytes, as: UTF8.self) } == ["{\"a\": \"}{[\\\"\"}", "{\"b\": [1, {\"c\": 2}]}"])
+        #expect(
+            objects.map { String(decoding: $0.bytes, as: UTF8.self) } == [
+                "{\"a\": \"}{[\\\"\"}", "{\"b\": [1, {\"c\": 2}]}",
+            ])
         #expect(try RecordImport.jsonObjects(Array("[]".utf8)).get().isEmpty)
         // A rescue file: one object; rescue files put together: one after another.
         let rescued = try RecordImport.jsonObjects(Array("{\"text\": \"x\"}\n\n{\"text\": \"}\"}\n".utf8)).get()
         #expect(rescued.map(\.line) == [1, 3])
-        #expect(rescued.map { String(decoding: $0.bytes, as: UTF8.self) } == ["{\"text\": \"x\"}", "{\"text\": \"}\"}"])
+        #expect(
+            rescued.map { String(decoding: $0.bytes, as: UTF8.self) } == ["{\"text\": \"x\"}", "{\"text\": \"}\"}"])
         func failure(_ text: String) -> String? {
-            if case .failure(let problem) = RecordImport.jsonObjects(Array(text.utf8)) { problem.description } else { nil }
+            if case .failure(let problem) = RecordImport.jsonObjects(Array(text.utf8)) {
+                problem.description
+            } else {
+                nil
+            }
         }
-        #expect(failure("\"x\"") == "1: expected a JSON array of records ([{...}, ...]), as records export writes, "
-            + "or records one after another ({...}), as a rescue file holds")
+        #expect(
+            failure("\"x\"") == "1: expected a JSON array of records ([{...}, ...]), as records export writes, "
+                + "or records one after another ({...}), as a rescue file holds")
         #expect(failure("{\"a\": 1}\n[]") == "2: expected another record ({...}) or the end of the file")
         #expect(failure("{\"a\": 1}\n{\"b\": [") == "2: this record is not closed (a } is missing)")
         #expect(failure("[\n  \"x\"\n]") == "2: each record must be a JSON object ({\"field\": value, ...})")
@@ -139,18 +164,21 @@ import Testing
         let result = records(exported, .json)
         #expect(problems(result) == [])
         #expect(values(result).map { $0["text"] } == ["Buy milk", "Call mum"])
-        #expect(problems(records("""
-            [
-              {"text": "ok"},
-              {"text": "x", "colour": "red"},
-              {"text": "y",
-               "due": "2026/02/30", "done": "maybe"}
-            ]
-            """, .json)) == [
-                "3: unknown field 'colour'",
-                "4: field 'done': must be In progress or Complete (or yes or no)",
-                "4: field 'due': must be a real date; February 2026 has 28 days",
-            ])
+        #expect(
+            problems(
+                records(
+                    """
+                    [
+                      {"text": "ok"},
+                      {"text": "x", "colour": "red"},
+                      {"text": "y",
+                       "due": "2026/02/30", "done": "maybe"}
+                    ]
+                    """, .json)) == [
+                    "3: unknown field 'colour'",
+                    "4: field 'done': must be In progress or Complete (or yes or no)",
+                    "4: field 'due': must be a real date; February 2026 has 28 days",
+                ])
     }
 
     @Test func exportedIdsAreReadInEveryShape() throws {
@@ -175,7 +203,8 @@ import Testing
     }
 
     @Test func csvCreatedTimesAreKeptAndAnEmptyCellIsNow() {
-        let result = records("""
+        let result = records(
+            """
             _id,_created,text
             3,2026-11-22T10:00:00.250Z,third
             2,,second
@@ -189,25 +218,32 @@ import Testing
     }
 
     @Test func aBadCreatedTimeIsAProblemOfItsRowAndNothingIsImported() {
-        #expect(problems(records("""
-            _created,text
-            2026-02-30T10:00:00Z,a
-            yesterday,
-            2026-11-21T10:00:00Z,fine
-            2026-11-21 10:00:00,b
-            """, .csv)) == [
-                "2: field '_created': '2026-02-30T10:00:00Z' must be a real date; February 2026 has 28 days",
-                "3: field '_created': 'yesterday' is not a time; write it as records export does, in UTC like "
-                    + "2026-11-21T09:30:00.123Z (or with its offset, like 2026-11-21T18:30:00+09:00)",
-                "3: field 'text': required",
-                "5: field '_created': '2026-11-21 10:00:00' is not a time; write it as records export does, in UTC like "
-                    + "2026-11-21T09:30:00.123Z (or with its offset, like 2026-11-21T18:30:00+09:00)",
+        #expect(
+            problems(
+                records(
+                    """
+                    _created,text
+                    2026-02-30T10:00:00Z,a
+                    yesterday,
+                    2026-11-21T10:00:00Z,fine
+                    2026-11-21 10:00:00,b
+                    """, .csv)) == [
+                    "2: field '_created': '2026-02-30T10:00:00Z' must be a real date; February 2026 has 28 days",
+                    "3: field '_created': 'yesterday' is not a time; write it as records export does, in UTC like "
+                        + "2026-11-21T09:30:00.123Z (or with its offset, like 2026-11-21T18:30:00+09:00)",
+                    "3: field 'text': required",
+                    "5: field '_created': '2026-11-21 10:00:00' is not a time; write it as records export does, in UTC like "
+                        + "2026-11-21T09:30:00.123Z (or with its offset, like 2026-11-21T18:30:00+09:00)",
+                ])
+        #expect(
+            problems(records("_created,text,_created\n,a,\n", .csv)) == [
+                "1: field '_created': is a column more than once"
             ])
-        #expect(problems(records("_created,text,_created\n,a,\n", .csv)) == ["1: field '_created': is a column more than once"])
     }
 
     @Test func jsonCreatedTimesAreKeptNullIsNowAndOtherValuesAreProblems() {
-        let result = records("""
+        let result = records(
+            """
             [
               {"_id":2,"_created":"2026-11-22T10:00:00.000Z","text":"b"},
               {"_id":1,"_created":null,"text":"a"}
@@ -215,17 +251,20 @@ import Testing
             """, .json)
         #expect(problems(result) == [])
         #expect(created(result) == [nil, "2026-11-22T10:00:00.000Z"])
-        #expect(problems(records("""
-            [
-              {"_created":1763719800,"text":"a"},
-              {"_created":"2026-11-21T10:00:00Z","_created":"2026-11-21T11:00:00Z","text":"b"},
-              {"_created":"2026-11-21T25:00:00Z","text":"c"}
-            ]
-            """, .json)) == [
-                "2: field '_created': must be a time as text, like \"2026-11-21T09:30:00.123Z\" (as records export writes it)",
-                "3: field '_created': is given more than once",
-                "4: field '_created': '2026-11-21T25:00:00Z' is not a time of day; hours go from 00 to 23, minutes and seconds from 00 to 59",
-            ])
+        #expect(
+            problems(
+                records(
+                    """
+                    [
+                      {"_created":1763719800,"text":"a"},
+                      {"_created":"2026-11-21T10:00:00Z","_created":"2026-11-21T11:00:00Z","text":"b"},
+                      {"_created":"2026-11-21T25:00:00Z","text":"c"}
+                    ]
+                    """, .json)) == [
+                    "2: field '_created': must be a time as text, like \"2026-11-21T09:30:00.123Z\" (as records export writes it)",
+                    "3: field '_created': is given more than once",
+                    "4: field '_created': '2026-11-21T25:00:00Z' is not a time of day; hours go from 00 to 23, minutes and seconds from 00 to 59",
+                ])
     }
 
     @Test func stdinIsJsonWhenItStartsWithABracket() {

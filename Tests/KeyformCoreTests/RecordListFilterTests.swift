@@ -55,22 +55,28 @@ import Testing
         let form = try Self.vacation().form
         #expect(Self.food.describe(in: form) == "Tags: Food")
         #expect(FieldMatch(field: "note", value: nil).describe(in: form) == "Note: (empty)")
-        #expect(FieldMatch(field: "place", value: .text("Bar\u{1B}[31m")).describe(in: form) == #"Place: Bar\u{1B}[31m"#)
+        #expect(
+            FieldMatch(field: "place", value: .text("Bar\u{1B}[31m")).describe(in: form) == #"Place: Bar\u{1B}[31m"#)
     }
 
     @Test func aNewRecordStartsWithTheConditionsValuesAndFocusesTheFirstFreeField() throws {
         let checklist = try Self.checklist().form
         let groceries = FieldMatch(field: "list", value: .text("Groceries"))
-        let start = RecordListEngine.newRecord(start: ["list": "Hardware", "checked": "no"], matching: [groceries], checklist)
+        let start = RecordListEngine.newRecord(
+            start: ["list": "Hardware", "checked": "no"], matching: [groceries], checklist)
         #expect(start.values == ["list": "Groceries", "checked": "no"])
         #expect(start.focus == 1, "on the item's text")
 
         let vacation = try Self.vacation().form
         // A list field gets the item added to what it starts with; an empty condition empties the field.
-        let tagged = RecordListEngine.newRecord(start: ["tags": "Sunset"], matching: [Self.food, FieldMatch(field: "note", value: nil)], vacation)
+        let tagged = RecordListEngine.newRecord(
+            start: ["tags": "Sunset"], matching: [Self.food, FieldMatch(field: "note", value: nil)], vacation)
         #expect(tagged.values == ["tags": .selection(["Sunset", "Food"]), "note": ""])
         #expect(tagged.focus == 0)
-        #expect(RecordListEngine.newRecord(start: ["tags": "Food, City"], matching: [Self.food], vacation).values == ["tags": .selection(["Food", "City"])])
+        #expect(
+            RecordListEngine.newRecord(start: ["tags": "Food, City"], matching: [Self.food], vacation).values == [
+                "tags": .selection(["Food", "City"])
+            ])
         #expect(RecordListEngine.newRecord(start: [:], matching: [], vacation) == (values: [:], focus: 0))
     }
 
@@ -87,13 +93,15 @@ import Testing
         let tagged = RecordListState(rows: [], scope: [Self.food])
         #expect(RecordListEngine.listedFields(tagged, vacation).map(\.id) == ["place", "tags", "note"])
         // Every field fixed: all columns, rather than none.
-        let all = RecordListState(rows: [], scope: ["list", "item", "checked"].map { FieldMatch(field: $0, value: nil) })
+        let all = RecordListState(
+            rows: [], scope: ["list", "item", "checked"].map { FieldMatch(field: $0, value: nil) })
         #expect(RecordListEngine.listedFields(all, form).count == 3)
     }
 
     @Test func aRecordAddedOutsideTheConditionsIsStoredButNotListed() throws {
         let form = try Self.vacation().form
-        var state = RecordListState(rows: Array(Self.notes(form).filter { Self.food.matches($0.values, in: form) }), scope: [Self.food])
+        var state = RecordListState(
+            rows: Array(Self.notes(form).filter { Self.food.matches($0.values, in: form) }), scope: [Self.food])
         #expect(Self.send(&state, form, .recordAdded(Self.note(5, "Faro", ["Beach"], "", form))) == [])
         #expect(state.rows.map(\.id) == [3, 1])
         #expect(state.total == 2)
@@ -128,7 +136,10 @@ import Testing
         #expect(Self.send(&open, form, .filterPressed) == [.pickFilterField(["list", "item", "checked"])])
         var scoped = RecordListState(rows: [], scope: [FieldMatch(field: "list", value: .text("Groceries"))])
         #expect(Self.send(&scoped, form, .filterPressed) == [.pickFilterField(["item", "checked"])])
-        #expect(Self.send(&scoped, form, .filterFieldPicked("checked")) == [.pickFilterValue(field: "checked", current: nil)])
+        #expect(
+            Self.send(&scoped, form, .filterFieldPicked("checked")) == [
+                .pickFilterValue(field: "checked", current: nil)
+            ])
         // A field the scope fixes, or none at all, is not a filter.
         #expect(Self.send(&scoped, form, .filterFieldPicked("list")) == [.bell])
         #expect(Self.send(&scoped, form, .filterPicked(FieldMatch(field: "list", value: .text("Hardware")))) == [.bell])
@@ -139,7 +150,8 @@ import Testing
         let form = try Self.checklist().form
         var state = RecordListState(rows: [], scope: ["list", "item"].map { FieldMatch(field: $0, value: .text("x")) })
         #expect(Self.send(&state, form, .filterPressed) == [.pickFilterValue(field: "checked", current: nil)])
-        var fixed = RecordListState(rows: [], scope: ["list", "item", "checked"].map { FieldMatch(field: $0, value: nil) })
+        var fixed = RecordListState(
+            rows: [], scope: ["list", "item", "checked"].map { FieldMatch(field: $0, value: nil) })
         #expect(Self.send(&fixed, form, .filterPressed) == [.bell])
         #expect(fixed.notice == .problem("Nothing to filter by: the list already shows one value of each field"))
     }
@@ -149,7 +161,10 @@ import Testing
         let all = Self.notes(form)
         var state = RecordListState(rows: all, visibleRows: 2)
         Self.send(&state, form, .moved(.last))
-        #expect(Self.send(&state, form, .filterPicked(Self.food)) == [.reload(matching: [Self.food], limit: RecordListEngine.firstBatch)])
+        #expect(
+            Self.send(&state, form, .filterPicked(Self.food)) == [
+                .reload(matching: [Self.food], limit: RecordListEngine.firstBatch)
+            ])
         #expect(state.filters == [Self.food])
         #expect(state.rows.isEmpty && state.isLoading)
         // Keys meanwhile ask for nothing more.
@@ -158,13 +173,22 @@ import Testing
         #expect(state.rows.map(\.id) == [3, 1])
         #expect((state.total, state.highlight, state.top, state.isLoading) == (2, 0, 0, false))
         // f again on the same field: its value is offered to change, and replaced.
-        #expect(Self.send(&state, form, .filterFieldPicked("tags")) == [.pickFilterValue(field: "tags", current: .text("Food"))])
+        #expect(
+            Self.send(&state, form, .filterFieldPicked("tags")) == [
+                .pickFilterValue(field: "tags", current: .text("Food"))
+            ])
         let city = FieldMatch(field: "tags", value: .text("City"))
-        #expect(Self.send(&state, form, .filterPicked(city)) == [.reload(matching: [city], limit: RecordListEngine.firstBatch)])
+        #expect(
+            Self.send(&state, form, .filterPicked(city)) == [
+                .reload(matching: [city], limit: RecordListEngine.firstBatch)
+            ])
         // Another field's filter adds to it, after the scope.
         var scoped = RecordListState(rows: [], scope: [Self.food])
         let lisbon = FieldMatch(field: "place", value: .text("Lisbon"))
-        #expect(Self.send(&scoped, form, .filterPicked(lisbon)) == [.reload(matching: [Self.food, lisbon], limit: RecordListEngine.firstBatch)])
+        #expect(
+            Self.send(&scoped, form, .filterPicked(lisbon)) == [
+                .reload(matching: [Self.food, lisbon], limit: RecordListEngine.firstBatch)
+            ])
     }
 
     @Test func aFilteredLongListLoadsMoreOfTheSameRecords() throws {
@@ -182,7 +206,10 @@ import Testing
         let unchecked = FieldMatch(field: "checked", value: .boolean(false))
         var state = RecordListState(rows: [], scope: [groceries])
         Self.send(&state, form, .filterPicked(unchecked), .rowsReloaded([], total: 0))
-        #expect(Self.send(&state, form, .backPressed) == [.reload(matching: [groceries], limit: RecordListEngine.firstBatch)])
+        #expect(
+            Self.send(&state, form, .backPressed) == [
+                .reload(matching: [groceries], limit: RecordListEngine.firstBatch)
+            ])
         #expect(state.filters.isEmpty)
         #expect(state.outcome == nil)
         Self.send(&state, form, .rowsReloaded([], total: 0))
@@ -207,7 +234,8 @@ import Testing
 
     @Test func theFieldFormHasAKeyPerField() throws {
         let form = try Self.vacation().form
-        let context = try RecordListEngine.filterFieldForm(form.fields, of: form, clock: WallClock(today: DemoForms.today))
+        let context = try RecordListEngine.filterFieldForm(
+            form.fields, of: form, clock: WallClock(today: DemoForms.today))
         #expect(context.form.title == "Vacation note · filter")
         let field = context.fields[0]
         #expect((field.id, field.required, field.input, field.strict) == ("filter", true, .grid, true))
@@ -221,7 +249,8 @@ import Testing
     /// nothing there and the engine refuses the swap.
     @Test func theFieldFormIsAPickerWithoutAKeyboard() throws {
         let form = try Self.vacation().form
-        let context = try RecordListEngine.filterFieldForm(form.fields, of: form, clock: WallClock(today: DemoForms.today))
+        let context = try RecordListEngine.filterFieldForm(
+            form.fields, of: form, clock: WallClock(today: DemoForms.today))
         #expect(context.form.presentation == .picker)
         var state = FormState.start(context, values: [:], focus: 0)
         #expect(state.grid != nil)
@@ -231,7 +260,8 @@ import Testing
         #expect(state.grid != nil)
         // The value form of a field without a grid is a picker too, but not strict: Tab types another value.
         let note = try #require(form.field(id: "note"))
-        let (asked, _) = try RecordListEngine.filterValueForm(note, in: try Self.vacation(), offered: ["Tram 28"], current: nil)
+        let (asked, _) = try RecordListEngine.filterValueForm(
+            note, in: try Self.vacation(), offered: ["Tram 28"], current: nil)
         let valueState = FormState.start(asked, values: [:], focus: 0)
         let there = FormKeySituation(state: valueState, context: asked)
         #expect(FormKeyMaps.standard.map(for: there).action(for: .tab, in: there) == .swapView)
@@ -240,21 +270,28 @@ import Testing
     @Test func theValueFormUsesTheFieldsOwnGridForOneItem() throws {
         let context = try Self.vacation()
         let tags = try #require(context.form.field(id: "tags"))
-        let (asked, values) = try RecordListEngine.filterValueForm(tags, in: context, offered: [], current: .text("Food"))
+        let (asked, values) = try RecordListEngine.filterValueForm(
+            tags, in: context, offered: [], current: .text("Food"))
         let field = asked.fields[0]
-        #expect((field.label, field.layout, field.input, field.multiple, field.required) == ("Tags", "vacation-tags", .grid, false, true))
+        #expect(
+            (field.label, field.layout, field.input, field.multiple, field.required) == (
+                "Tags", "vacation-tags", .grid, false, true
+            ))
         #expect(values == ["filter": "Food"])
         // One tag is a value; a field's own rules beyond its type do not apply.
         #expect(asked.validators[0].validate("Food", at: WallClock(today: DemoForms.today)) == .success(.text("Food")))
         let note = try #require(context.form.field(id: "note"))
         let (noteForm, _) = try RecordListEngine.filterValueForm(note, in: context, offered: [], current: nil)
-        #expect(noteForm.validators[0].validate(String(repeating: "x", count: 300), at: WallClock(today: DemoForms.today)) == .success(.text(String(repeating: "x", count: 300))))
+        #expect(
+            noteForm.validators[0].validate(String(repeating: "x", count: 300), at: WallClock(today: DemoForms.today))
+                == .success(.text(String(repeating: "x", count: 300))))
     }
 
     @Test func aFieldWithoutAGridOffersTheValuesTheRecordsHold() throws {
         let context = try Self.vacation()
         let note = try #require(context.form.field(id: "note"))
-        let (asked, values) = try RecordListEngine.filterValueForm(note, in: context, offered: ["Tram 28", "Francesinha"], current: nil)
+        let (asked, values) = try RecordListEngine.filterValueForm(
+            note, in: context, offered: ["Tram 28", "Francesinha"], current: nil)
         #expect(values.isEmpty)
         #expect(asked.fields[0].input == .grid)
         #expect(try #require(asked.layout(ofField: 0, [])).allKeys.map(\.label) == ["Tram 28", "Francesinha", "abc"])
@@ -272,13 +309,23 @@ import Testing
 
     /// Issue 12: a boolean with `states` offers the form's words, and a word picked is the stored value.
     @Test func aBooleansValuesAreOfferedInItsOwnWords() throws {
-        let status = Field(id: "done", label: "Status", type: .boolean, states: Field.States(no: "In progress", yes: "Complete"))
-        let context = try FormContext(form: Form(title: "To-Do", name: "todo", pages: [.init(fields: [Field(id: "text"), status])]),
-                                      layouts: [:], clock: WallClock(today: DemoForms.today))
-        let (asked, values) = try RecordListEngine.filterValueForm(status, in: context, offered: ["no", "yes"], current: .boolean(true))
-        #expect(try #require(asked.layout(ofField: 0, [])).allKeys.filter { $0.action == .text }.map(\.label) == ["In progress", "Complete"])
+        let status = Field(
+            id: "done", label: "Status", type: .boolean, states: Field.States(no: "In progress", yes: "Complete"))
+        let context = try FormContext(
+            form: Form(title: "To-Do", name: "todo", pages: [.init(fields: [Field(id: "text"), status])]),
+            layouts: [:], clock: WallClock(today: DemoForms.today))
+        let (asked, values) = try RecordListEngine.filterValueForm(
+            status, in: context, offered: ["no", "yes"], current: .boolean(true))
+        #expect(
+            try #require(asked.layout(ofField: 0, [])).allKeys.filter { $0.action == .text }.map(\.label) == [
+                "In progress", "Complete",
+            ])
         #expect(values == [RecordListEngine.filterFieldID: "Complete"])
-        #expect(asked.validators[0].validate("In progress", at: WallClock(today: DemoForms.today)) == .success(.boolean(false)))
-        #expect(asked.evaluation([FormState.Entry("Complete")]).record == .success(Record(values: [(RecordListEngine.filterFieldID, .boolean(true))])))
+        #expect(
+            asked.validators[0].validate("In progress", at: WallClock(today: DemoForms.today))
+                == .success(.boolean(false)))
+        #expect(
+            asked.evaluation([FormState.Entry("Complete")]).record
+                == .success(Record(values: [(RecordListEngine.filterFieldID, .boolean(true))])))
     }
 }

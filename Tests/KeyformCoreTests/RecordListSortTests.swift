@@ -3,19 +3,25 @@ import Testing
 
 /// The list's `s` key: newest first, then by each offered order, then newest first again.
 @Suite struct RecordListSortTests {
-    static let form = Form(title: "New To-Do", name: "todo", pages: [.init(fields: [
-        Field(id: "text", label: "Text", required: true),
-        Field(id: "priority", label: "Priority", layout: "priority", input: .grid, strict: true),
-        Field(id: "due", label: "Due", type: .date),
-    ])])
+    static let form = Form(
+        title: "New To-Do", name: "todo",
+        pages: [
+            .init(fields: [
+                Field(id: "text", label: "Text", required: true),
+                Field(id: "priority", label: "Priority", layout: "priority", input: .grid, strict: true),
+                Field(id: "due", label: "Due", type: .date),
+            ])
+        ])
     static let byDue = RecordListSort(field: "due")
     static let byPriority = RecordListSort(field: "priority", ranking: ["High", "Medium", "Low"])
 
     static func row(_ id: Int64, _ text: String, _ priority: String?, _ due: String?) -> RecordListRow {
-        RecordListRow(id: id, values: Record(values: [
-            ("text", .text(text)), ("priority", priority.map(FieldValue.text)),
-            ("due", due.flatMap { CivilDate(iso: $0) }.map(FieldValue.date)),
-        ]))
+        RecordListRow(
+            id: id,
+            values: Record(values: [
+                ("text", .text(text)), ("priority", priority.map(FieldValue.text)),
+                ("due", due.flatMap { CivilDate(iso: $0) }.map(FieldValue.date)),
+            ]))
     }
 
     /// Newest first: id 4 … 1.
@@ -63,7 +69,9 @@ import Testing
     @Test func aSortedListReadsEveryRecordAndKeepsThemInOrder() {
         var state = RecordListState(rows: Array(Self.rows.prefix(2)), total: 4, sorts: [Self.byDue])
         // Sorted, the rest are read at once, all of them.
-        #expect(RecordListEngine.reduce(&state, .sortPressed, Self.form) == [.loadRows(before: 3, limit: nil, matching: [])])
+        #expect(
+            RecordListEngine.reduce(&state, .sortPressed, Self.form) == [.loadRows(before: 3, limit: nil, matching: [])]
+        )
         _ = RecordListEngine.reduce(&state, .rowsLoaded(Array(Self.rows.suffix(2))), Self.form)
         #expect(Self.texts(state) == ["Call mum", "Plan trip", "Taxes", "Buy milk"])
         #expect(state.isComplete)
@@ -79,7 +87,8 @@ import Testing
     @Test func theFooterNamesWhatSDoesNextAndTheTitleTheOrder() {
         var state = RecordListState(rows: Self.rows, sorts: [Self.byDue, Self.byPriority])
         func footer() -> String {
-            RecordListKeyMaps.standard.list.footer(in: RecordListKeySituation(state: state, form: Self.form), width: 200)
+            RecordListKeyMaps.standard.list.footer(
+                in: RecordListKeySituation(state: state, form: Self.form), width: 200)
         }
         #expect(footer().contains("s sort by Due"))
         _ = RecordListEngine.reduce(&state, .sortPressed, Self.form)
@@ -90,8 +99,13 @@ import Testing
         #expect(footer().contains("s sort newest first"))
         // Without orders the footer does not name s.
         let plain = RecordListState(rows: Self.rows)
-        #expect(!RecordListKeyMaps.standard.list.footer(in: RecordListKeySituation(state: plain, form: Self.form), width: 200).contains("sort"))
-        #expect(RecordListKeyMaps.standard.event(for: .character("s"), in: RecordListKeySituation(state: state, form: Self.form)) == .sortPressed)
+        #expect(
+            !RecordListKeyMaps.standard.list.footer(
+                in: RecordListKeySituation(state: plain, form: Self.form), width: 200
+            ).contains("sort"))
+        #expect(
+            RecordListKeyMaps.standard.event(
+                for: .character("s"), in: RecordListKeySituation(state: state, form: Self.form)) == .sortPressed)
     }
 }
 
@@ -106,16 +120,21 @@ import Testing
 
     @Test func sumsPerStrokeOfThisWeeksSwims() {
         func swim(_ date: String?, _ stroke: String?, _ distance: Int?) -> Record {
-            Record(values: [("date", date.flatMap { CivilDate(iso: $0) }.map(FieldValue.date)), ("stroke", stroke.map(FieldValue.text)),
-                            ("distance", distance.map(FieldValue.integer))])
+            Record(values: [
+                ("date", date.flatMap { CivilDate(iso: $0) }.map(FieldValue.date)),
+                ("stroke", stroke.map(FieldValue.text)),
+                ("distance", distance.map(FieldValue.integer)),
+            ])
         }
         let records = [
-            swim("2026-11-25", "Freestyle", 400), swim("2026-11-23", "Freestyle", 800), swim("2026-11-24", "Breaststroke", 1500),
+            swim("2026-11-25", "Freestyle", 400), swim("2026-11-23", "Freestyle", 800),
+            swim("2026-11-24", "Breaststroke", 1500),
             swim("2026-11-22", "Freestyle", 1000),  // last week
             swim("2026-11-26", "Freestyle", 200),  // after today
             swim(nil, "Backstroke", 100), swim("2026-11-24", nil, 100), swim("2026-11-24", "Backstroke", nil),
         ]
-        let sums = WeekTotals.sums(records, date: "date", group: "stroke", amount: "distance", today: CivilDate(iso: "2026-11-25")!)
+        let sums = WeekTotals.sums(
+            records, date: "date", group: "stroke", amount: "distance", today: CivilDate(iso: "2026-11-25")!)
         #expect(sums.map(\.group) == ["Breaststroke", "Freestyle"])
         #expect(sums.map(\.total) == [1500, 1200])
     }

@@ -7,11 +7,15 @@ import Testing
     // MARK: Helpers
 
     /// A packing list: a required text, a boolean to toggle, an integer.
-    static let packing = Form(title: "Packing List", name: "packing", pages: [.init(fields: [
-        Field(id: "item", label: "Item", required: true),
-        Field(id: "packed", label: "Packed", type: .boolean),
-        Field(id: "qty", label: "Qty", type: .integer),
-    ])])
+    static let packing = Form(
+        title: "Packing List", name: "packing",
+        pages: [
+            .init(fields: [
+                Field(id: "item", label: "Item", required: true),
+                Field(id: "packed", label: "Packed", type: .boolean),
+                Field(id: "qty", label: "Qty", type: .integer),
+            ])
+        ])
 
     static func todo() throws -> Form { try DemoForms.context("todo").form }
 
@@ -26,7 +30,9 @@ import Testing
 
     /// Applies the events in order and returns the effects of the last one.
     @discardableResult
-    static func send(_ state: inout RecordListState, _ events: RecordListEvent..., form: Form = packing) -> [RecordListEffect] {
+    static func send(
+        _ state: inout RecordListState, _ events: RecordListEvent..., form: Form = packing
+    ) -> [RecordListEffect] {
         var effects: [RecordListEffect] = []
         for event in events { effects = RecordListEngine.reduce(&state, event, form) }
         return effects
@@ -37,7 +43,10 @@ import Testing
     /// A click on a row highlights that record and opens it, as Enter does.
     @Test func aClickedRowIsOpened() throws {
         let todo = try Self.todo()
-        let rows = [Self.row(3, ["text": .text("C")], todo), Self.row(2, ["text": .text("B")], todo), Self.row(1, ["text": .text("A")], todo)]
+        let rows = [
+            Self.row(3, ["text": .text("C")], todo), Self.row(2, ["text": .text("B")], todo),
+            Self.row(1, ["text": .text("A")], todo),
+        ]
         var state = RecordListState(rows: rows, visibleRows: 19)
         #expect(RecordListEngine.reduce(&state, .rowClicked(2), todo) == [.edit(rows[2])])
         #expect(state.highlight == 2)
@@ -158,7 +167,10 @@ import Testing
         #expect(Self.send(&state, .formSubmitted(record, editing: nil)) == [.save(record, editing: nil)])
         #expect(Self.send(&state, .formSubmitted(record, editing: 2)) == [.save(record, editing: 2)])
         #expect(state == RecordListState(rows: Self.items(2)), "nothing changes until the store answers")
-        #expect(Self.send(&state, .saveFailed(record, editing: 2, "disk full")) == [.reopen(record, editing: 2, notice: "Not saved: disk full")])
+        #expect(
+            Self.send(&state, .saveFailed(record, editing: 2, "disk full")) == [
+                .reopen(record, editing: 2, notice: "Not saved: disk full")
+            ])
         #expect(state.rows.map(\.id) == [2, 1])
     }
 
@@ -228,15 +240,20 @@ import Testing
             Self.row(1, ["item": .text("Passport")], Self.packing),
         ]
         var state = RecordListState(rows: rows)
-        #expect(Self.send(&state, .togglePressed) == [
-            .update(id: 2, Self.row(2, ["item": .text("Socks"), "packed": .boolean(false), "qty": .integer(4)], Self.packing).values),
-        ])
+        #expect(
+            Self.send(&state, .togglePressed) == [
+                .update(
+                    id: 2,
+                    Self.row(2, ["item": .text("Socks"), "packed": .boolean(false), "qty": .integer(4)], Self.packing)
+                        .values)
+            ])
         #expect(state.rows == rows, "the row changes when the store says it is saved")
         Self.send(&state, .moved(.down))
         // An empty boolean is off: Space turns it on.
-        #expect(Self.send(&state, .togglePressed) == [
-            .update(id: 1, Self.row(1, ["item": .text("Passport"), "packed": .boolean(true)], Self.packing).values),
-        ])
+        #expect(
+            Self.send(&state, .togglePressed) == [
+                .update(id: 1, Self.row(1, ["item": .text("Passport"), "packed": .boolean(true)], Self.packing).values)
+            ])
     }
 
     @Test func aFormWithoutABooleanHasNothingToToggle() throws {
@@ -249,9 +266,10 @@ import Testing
     @Test func spaceCompletesATodo() throws {
         let todo = try Self.todo()
         var state = RecordListState(rows: [Self.row(1, ["text": .text("Buy milk"), "done": .boolean(false)], todo)])
-        #expect(Self.send(&state, .togglePressed, form: todo) == [
-            .update(id: 1, Self.row(1, ["text": .text("Buy milk"), "done": .boolean(true)], todo).values),
-        ])
+        #expect(
+            Self.send(&state, .togglePressed, form: todo) == [
+                .update(id: 1, Self.row(1, ["text": .text("Buy milk"), "done": .boolean(true)], todo).values)
+            ])
     }
 
     @Test func aStoreFailureIsShownUntilTheNextKey() {
@@ -374,11 +392,14 @@ import Testing
 
     @Test func aRecordIsNamedByItsFirstText() throws {
         let todo = try Self.todo()
-        #expect(RecordListEngine.summary(of: Self.row(1, ["text": .text("Buy milk"), "priority": .text("High")], todo), todo) == "Buy milk")
+        #expect(
+            RecordListEngine.summary(
+                of: Self.row(1, ["text": .text("Buy milk"), "priority": .text("High")], todo), todo) == "Buy milk")
         #expect(RecordListEngine.summary(of: Self.row(1, ["priority": .text("High")], todo), todo) == "High")
         #expect(RecordListEngine.summary(of: Self.row(7, [:], todo), todo) == "record 7")
         #expect(RecordListEngine.summary(of: Self.row(1, ["text": .text("bell\u{7}")], todo), todo) == #"bell\u{7}"#)
-        let long = RecordListEngine.summary(of: Self.row(1, ["text": .text(String(repeating: "x", count: 50))], todo), todo)
+        let long = RecordListEngine.summary(
+            of: Self.row(1, ["text": .text(String(repeating: "x", count: 50))], todo), todo)
         #expect(long == String(repeating: "x", count: 29) + "…")
     }
     // MARK: Another terminal's changes
@@ -394,7 +415,11 @@ import Testing
         #expect(Self.send(&state, .storeChanged) == [], "one read at a time")
 
         // Two records added, one deleted above the highlight.
-        let rows = [Self.row(32, ["item": .text("Item 32")], Self.packing), Self.row(31, ["item": .text("Item 31")], Self.packing)]
+        let rows =
+            [
+                Self.row(32, ["item": .text("Item 32")], Self.packing),
+                Self.row(31, ["item": .text("Item 31")], Self.packing),
+            ]
             + Self.items(30).filter { $0.id != 25 }
         #expect(Self.send(&state, .rowsRefreshed(rows, total: 31)) == [])
         #expect(!state.isLoading)
@@ -441,21 +466,34 @@ import Testing
     /// The conflict form asks about the whole record, then about each field
     /// that differs; its answers make the record saved.
     @Test func theConflictFormOffersBothValuesAndItsAnswersChooseThem() throws {
-        let context = try FormContext(form: Self.packing, layouts: [:], clock: WallClock(today: CivilDate(year: 2026, month: 11, day: 27)!))
-        let mine = Record(form: Self.packing, values: ["item": .text("Tent"), "packed": .boolean(true), "qty": .integer(1)])
-        let theirs = Record(form: Self.packing, values: ["item": .text("Tent"), "packed": .boolean(false), "qty": .integer(2)])
-        let (asked, _) = try RecordListEngine.conflictForm(mine: mine, theirs: RecordListRow(id: 7, values: theirs), in: context)
-        #expect(asked.form.fields.map(\.id) == [RecordListEngine.conflictWholeID, "packed", "qty"], "only what differs")
+        let context = try FormContext(
+            form: Self.packing, layouts: [:], clock: WallClock(today: CivilDate(year: 2026, month: 11, day: 27)!))
+        let mine = Record(
+            form: Self.packing, values: ["item": .text("Tent"), "packed": .boolean(true), "qty": .integer(1)])
+        let theirs = Record(
+            form: Self.packing, values: ["item": .text("Tent"), "packed": .boolean(false), "qty": .integer(2)])
+        let (asked, _) = try RecordListEngine.conflictForm(
+            mine: mine, theirs: RecordListRow(id: 7, values: theirs), in: context)
+        #expect(
+            asked.form.fields.map(\.id) == [RecordListEngine.conflictWholeID, "packed", "qty"], "only what differs")
         #expect(asked.form.title == "Saved meanwhile in another terminal")
         let keys = asked.layouts.values.flatMap { $0.pages.flatMap { $0.rows.flatMap { $0.map(\.label) } } }
-        #expect(Set(keys).isSuperset(of: ["my edit", "theirs", "per field", "mine: yes", "theirs: no", "mine: 1", "theirs: 2"]), "\(keys)")
+        #expect(
+            Set(keys).isSuperset(of: [
+                "my edit", "theirs", "per field", "mine: yes", "theirs: no", "mine: 1", "theirs: 2",
+            ]), "\(keys)")
 
         func answers(_ whole: String, _ each: [String: String] = [:]) -> Record {
-            Record(values: [(RecordListEngine.conflictWholeID, .text(whole))] + each.sorted { $0.key < $1.key }.map { ($0.key, .text($0.value)) })
+            Record(
+                values: [(RecordListEngine.conflictWholeID, .text(whole))]
+                    + each.sorted { $0.key < $1.key }.map { ($0.key, .text($0.value)) })
         }
         #expect(RecordListEngine.resolved(answers("mine"), mine: mine, theirs: theirs, form: Self.packing) == mine)
         #expect(RecordListEngine.resolved(answers("theirs"), mine: mine, theirs: theirs, form: Self.packing) == theirs)
-        #expect(RecordListEngine.resolved(answers("each", ["packed": "mine", "qty": "theirs"]), mine: mine, theirs: theirs, form: Self.packing)
-            == Record(form: Self.packing, values: ["item": .text("Tent"), "packed": .boolean(true), "qty": .integer(2)]))
+        #expect(
+            RecordListEngine.resolved(
+                answers("each", ["packed": "mine", "qty": "theirs"]), mine: mine, theirs: theirs, form: Self.packing)
+                == Record(
+                    form: Self.packing, values: ["item": .text("Tent"), "packed": .boolean(true), "qty": .integer(2)]))
     }
 }

@@ -11,14 +11,16 @@ import Testing
         FormParser.parse(source, stem: "expense") { _ in .missing }
     }
 
-    static let expense = parsed("""
+    static let expense = parsed(
+        """
         fields:
           - {id: amount, type: number}
           - {id: billable, label: For a client, type: boolean}
           - {id: client, label: Client, required_if: {billable: true}}
           - {id: receipt, type: boolean}
           - {id: why, label: Why no receipt, required_if: {receipt: false}, messages: {required: Say why there is no receipt}}
-        """).value!
+        """
+    ).value!
 
     static func context(_ form: Form = expense) -> FormContext {
         try! FormContext(form: form, layouts: [:], clock: WallClock(today: today))
@@ -28,16 +30,18 @@ import Testing
 
     @Test func itIsReadAsAConditionOnEarlierFields() throws {
         #expect(Self.expense.fields[2].requiredIf == .equals("billable", "true"))
-        let later = Self.parsed("""
+        let later = Self.parsed(
+            """
             fields:
               - {id: client, required_if: {billable: true}}
               - {id: billable, type: boolean}
               - {id: code, required: true, required_if: {billable: maybe}}
             """)
-        #expect(later.diagnostics.map(\.description) == [
-            "2:32: error: 'required_if' of field 'client' names field 'billable', which is asked after it; a condition decides from earlier answers only: move 'billable' before it, or name an earlier field",
-            "4:56: error: 'required_if' of field 'code': boolean field 'billable' cannot hold 'maybe' ('maybe' is not yes or no)",
-        ], "\(later.diagnostics)")
+        #expect(
+            later.diagnostics.map(\.description) == [
+                "2:32: error: 'required_if' of field 'client' names field 'billable', which is asked after it; a condition decides from earlier answers only: move 'billable' before it, or name an earlier field",
+                "4:56: error: 'required_if' of field 'code': boolean field 'billable' cannot hold 'maybe' ('maybe' is not yes or no)",
+            ], "\(later.diagnostics)")
     }
 
     @Test func requiredWhileTheConditionHoldsOnly() throws {
@@ -48,7 +52,9 @@ import Testing
         #expect(evaluation.required == [false, false, true, false, false])
         #expect(FormEvaluation(context, Self.entries(["3", "no", "", "yes", ""])).doneBlocker == nil)
         // Spaces alone are empty, as for a required field.
-        #expect(context.evaluation(Self.entries(["3", "yes", "  ", "yes", ""])).problem(ofField: 2)?.reason == "required when billable is yes")
+        #expect(
+            context.evaluation(Self.entries(["3", "yes", "  ", "yes", ""])).problem(ofField: 2)?.reason
+                == "required when billable is yes")
         let record = try context.evaluation(Self.entries(["3", "yes", "Acme", "yes", ""])).record.get()
         #expect(record["client"] == .text("Acme"))
     }
@@ -78,22 +84,26 @@ import Testing
     }
 
     @Test func answersSayIt() {
-        let filled = HeadlessFill.fill(Self.context(), answers: ["amount": .line("3"), "billable": .line("yes"), "receipt": .line("no")])
-        #expect(filled.failure?.description == """
-            keyform: field 'client': required when billable is yes
-            keyform: field 'why': Say why there is no receipt
+        let filled = HeadlessFill.fill(
+            Self.context(), answers: ["amount": .line("3"), "billable": .line("yes"), "receipt": .line("no")])
+        #expect(
+            filled.failure?.description == """
+                keyform: field 'client': required when billable is yes
+                keyform: field 'why': Say why there is no receipt
 
-            """)
+                """)
     }
 
     @Test func requiredAndRequiredIfTogetherIsAnError() {
-        let both = Self.parsed("""
+        let both = Self.parsed(
+            """
             fields:
               - {id: paid, type: boolean}
               - {id: amount, required: true, required_if: {paid: true}}
             """)
-        #expect(both.diagnostics.map(\.description) == [
-            "3:47: error: 'amount' is 'required: true' always, so 'required_if' never changes anything; keep one of them",
-        ])
+        #expect(
+            both.diagnostics.map(\.description) == [
+                "3:47: error: 'amount' is 'required: true' always, so 'required_if' never changes anything; keep one of them"
+            ])
     }
 }

@@ -20,9 +20,10 @@ func shippedLayoutFiles() throws -> [URL] {
     @Test func shippedLayoutsMatchTheFolder() throws {
         let files = try shippedLayoutFiles()
         #expect(!files.isEmpty, "no Layouts/*.yaml found under \(packageRoot.path)")
-        let onDisk = Dictionary(uniqueKeysWithValues: try files.map {
-            ($0.deletingPathExtension().lastPathComponent, try String(contentsOf: $0, encoding: .utf8))
-        })
+        let onDisk = Dictionary(
+            uniqueKeysWithValues: try files.map {
+                ($0.deletingPathExtension().lastPathComponent, try String(contentsOf: $0, encoding: .utf8))
+            })
         #expect(
             ShippedLayouts.names == onDisk.keys.sorted(),
             "ShippedLayouts and Layouts/ hold different layouts: run scripts/embed-layouts.py"

@@ -4,12 +4,12 @@ import Testing
 struct SuggestionTests {
     @Test func findsTheClosestWithinTheAllowedDistance() {
         let names = ["priority", "yes-no", "swim"]
-        #expect(Suggestion.closest(to: "priorty", among: names) == "priority")   // 1 deletion
+        #expect(Suggestion.closest(to: "priorty", among: names) == "priority")  // 1 deletion
         #expect(Suggestion.closest(to: "prioirty", among: names) == "priority")  // 2 substitutions, 8 / 3 = 2
         #expect(Suggestion.closest(to: "yesno", among: names) == "yes-no")
-        #expect(Suggestion.closest(to: "swin", among: names) == "swim")         // 4 / 3 = 1
-        #expect(Suggestion.closest(to: "swan", among: names) == nil)            // 2 edits, 1 allowed
-        #expect(Suggestion.closest(to: "x", among: ["y", "xx"]) == "y")         // at least 1 allowed; first wins
+        #expect(Suggestion.closest(to: "swin", among: names) == "swim")  // 4 / 3 = 1
+        #expect(Suggestion.closest(to: "swan", among: names) == nil)  // 2 edits, 1 allowed
+        #expect(Suggestion.closest(to: "x", among: ["y", "xx"]) == "y")  // at least 1 allowed; first wins
     }
 
     @Test func ignoresCase() {

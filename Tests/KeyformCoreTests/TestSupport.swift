@@ -17,4 +17,3 @@ enum TestPaths {
     /// `KEYFORM_RECORD=1 swift test` rewrites expected files instead of comparing.
     static var recording: Bool { ProcessInfo.processInfo.environment["KEYFORM_RECORD"] == "1" }
 }
-

@@ -1,7 +1,8 @@
-@testable import KeyformCore
 import Foundation
 import KeyformTestSupport
 import Testing
+
+@testable import KeyformCore
 
 /// `TextWidth.cells` of a string measures scalars one by one when each is
 /// sure to be a cluster of its own; it must give what measuring cluster by
@@ -22,13 +23,18 @@ import Testing
     /// (combining marks, variation selectors, joiners, tone marks, Hangul jamo,
     /// skin tones, flags): the whole string measures as its clusters.
     @Test func joinedScalarsMeasureAsTheirClusters() {
-        let pieces: [String] = ["a", "é", "e\u{301}", "─", "│", "┼", "✓", "…", "→", "↔\u{FE0F}", "日", "本", "か\u{3099}", "〪",
-                                "ア", "ー", "Ａ", "\u{200D}", "\u{FE0F}", "\u{FE0E}", "👍", "\u{1F3FD}", "🇯", "🇵", "\u{1100}",
-                                "\u{1161}", "\u{11A8}", "\r", "\n", "\u{85}", "\u{AD}", "\u{300}", "❤", "⌚", " ", "\u{200B}"]
+        let pieces: [String] = [
+            "a", "é", "e\u{301}", "─", "│", "┼", "✓", "…", "→", "↔\u{FE0F}", "日", "本", "か\u{3099}", "〪",
+            "ア", "ー", "Ａ", "\u{200D}", "\u{FE0F}", "\u{FE0E}", "👍", "\u{1F3FD}", "🇯", "🇵", "\u{1100}",
+            "\u{1161}", "\u{11A8}", "\r", "\n", "\u{85}", "\u{AD}", "\u{300}", "❤", "⌚", " ", "\u{200B}",
+        ]
         var random = SplitMix64(seed: 15)
         for _ in 0..<5000 {
-            let text = (0..<Int.random(in: 1...8, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
-            #expect(TextWidth.cells(text) == Self.byCluster(text), "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+            let text = (0..<Int.random(in: 1...8, using: &random)).map { _ in pieces.randomElement(using: &random)! }
+                .joined()
+            #expect(
+                TextWidth.cells(text) == Self.byCluster(text),
+                "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
         }
     }
 }
@@ -36,11 +42,14 @@ import Testing
 /// The generated width table (`CellWidthTable`, scripts/generate-widths.py)
 /// against Unicode's own data, and the code points whose width matters most.
 @Suite struct CellWidthTableTests {
-    @Test(arguments: [
-        ("🖥", 1), ("🈚", 2), ("日", 2), ("é", 1), ("e", 1), ("\u{301}", 0), ("\u{20DD}", 0), ("\u{200B}", 0), ("\u{AD}", 1),
-        ("\u{600}", 1), ("\u{1161}", 0), ("Ａ", 2), ("ｱ", 1), ("😀", 2), ("❤", 1), ("⌚", 2), ("─", 1), ("\u{3099}", 0),
-        ("\u{4DC0}", 1), ("\u{3248}", 1), ("\u{1F1EF}", 2), ("\u{2A6E0}", 2), ("\u{E000}", 1),
-    ] as [(String, Int)])
+    @Test(
+        arguments: [
+            ("🖥", 1), ("🈚", 2), ("日", 2), ("é", 1), ("e", 1), ("\u{301}", 0), ("\u{20DD}", 0), ("\u{200B}", 0),
+            ("\u{AD}", 1),
+            ("\u{600}", 1), ("\u{1161}", 0), ("Ａ", 2), ("ｱ", 1), ("😀", 2), ("❤", 1), ("⌚", 2), ("─", 1),
+            ("\u{3099}", 0),
+            ("\u{4DC0}", 1), ("\u{3248}", 1), ("\u{1F1EF}", 2), ("\u{2A6E0}", 2), ("\u{E000}", 1),
+        ] as [(String, Int)])
     func fixedCodePoints(text: String, cells: Int) {
         #expect(TextWidth.cells(text.unicodeScalars.first!) == cells)
     }
@@ -65,16 +74,21 @@ import Testing
 
     /// Every code point, as the data files say (Debian's `unicode-data`), when
     /// they are there and of the version the table was made from.
-    @Test(.enabled(if: dataPresent, "Unicode's data files are not in /usr/share/unicode (apt-get install unicode-data)"))
+    @Test(
+        .enabled(if: dataPresent, "Unicode's data files are not in /usr/share/unicode (apt-get install unicode-data)"))
     func tableMatchesUnicodeData() throws {
         let eastAsian = try Self.read("EastAsianWidth.txt")
-        #expect(eastAsian.hasPrefix("# EastAsianWidth-\(CellWidthTable.unicodeVersion).txt"), "the data files are of another Unicode version than the table: run scripts/generate-widths.py")
+        #expect(
+            eastAsian.hasPrefix("# EastAsianWidth-\(CellWidthTable.unicodeVersion).txt"),
+            "the data files are of another Unicode version than the table: run scripts/generate-widths.py")
         var width = [UInt8](repeating: 1, count: 0x110000)
         // UAX #11: unassigned code points of these blocks and planes are wide.
         for range in [0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0x20000...0x2FFFD, 0x30000...0x3FFFD] {
             for c in range { width[c] = 2 }
         }
-        for (range, value) in Self.ranges(eastAsian) { for c in range { width[c] = value == "W" || value == "F" ? 2 : 1 } }
+        for (range, value) in Self.ranges(eastAsian) {
+            for c in range { width[c] = value == "W" || value == "F" ? 2 : 1 }
+        }
         for (range, value) in Self.ranges(try Self.read("emoji/emoji-data.txt")) where value == "Emoji_Presentation" {
             for c in range { width[c] = 2 }
         }
@@ -91,7 +105,9 @@ import Testing
             if fields[1].hasSuffix(", First>") { rangeStart = code; continue }
             let codes = fields[1].hasSuffix(", Last>") ? rangeStart!...code : code...code
             let category = fields[2]
-            if category == "Cc" || category == "Mn" || category == "Me" || (category == "Cf" && code != 0xAD && !prepended.contains(code)) {
+            if category == "Cc" || category == "Mn" || category == "Me"
+                || (category == "Cf" && code != 0xAD && !prepended.contains(code))
+            {
                 for c in codes { width[c] = 0 }
             }
         }
@@ -99,10 +115,15 @@ import Testing
         for c in 0xD7B0...0xD7FF { width[c] = 0 }
         var differing: [String] = []
         for value in 0...0x10FFFF {
-            guard let scalar = Unicode.Scalar(UInt32(value)), TextWidth.cells(scalar) != Int(width[value]) else { continue }
-            differing.append("U+\(String(value, radix: 16, uppercase: true)): \(TextWidth.cells(scalar)), data \(width[value])")
+            guard let scalar = Unicode.Scalar(UInt32(value)), TextWidth.cells(scalar) != Int(width[value]) else {
+                continue
+            }
+            differing.append(
+                "U+\(String(value, radix: 16, uppercase: true)): \(TextWidth.cells(scalar)), data \(width[value])")
         }
-        #expect(differing.isEmpty, "\(differing.count) code points differ, first \(differing.prefix(10)); run scripts/generate-widths.py")
+        #expect(
+            differing.isEmpty,
+            "\(differing.count) code points differ, first \(differing.prefix(10)); run scripts/generate-widths.py")
     }
 
     private static func read(_ name: String) throws -> String {

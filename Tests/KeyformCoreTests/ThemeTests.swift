@@ -9,7 +9,8 @@ struct ThemeTests {
     static let path = "/home/ann/.config/keyform/config.yaml"
 
     func resolve(_ text: String, environment: [String: String] = [:]) -> ResolvedConfig {
-        ResolvedConfig.resolve(file: ConfigFile.parse(text: text, path: Self.path), environment: environment, home: "/home/ann")
+        ResolvedConfig.resolve(
+            file: ConfigFile.parse(text: text, path: Self.path), environment: environment, home: "/home/ann")
     }
 
     @Test func aThemeIsNamedInTheFileOrAVariable() {
@@ -29,7 +30,10 @@ struct ThemeTests {
     @Test func colorsChangeRolesOverTheThemeWhereverTheyAreWritten() {
         for text in ["colors: {accent: magenta}\ntheme: light\n", "theme: light\ncolors: {accent: magenta}\n"] {
             let config = resolve(text).config
-            #expect(config.colors == ColorPalette(accent: .basic(5), error: .basic(1), dim: .bright(0), highlight: .basic(4)), "\(text)")
+            #expect(
+                config.colors
+                    == ColorPalette(accent: .basic(5), error: .basic(1), dim: .bright(0), highlight: .basic(4)),
+                "\(text)")
         }
         // A role's own `none` stands too: no colour for it, whatever the theme.
         let none = resolve("theme: high-contrast\ncolors: {error: none}\n").config
@@ -41,12 +45,14 @@ struct ThemeTests {
     }
 
     @Test func anUnknownThemeSaysWhatToWrite() {
-        #expect(resolve("theme: hi-contrast\n").problems.map(\.description) == [
-            "\(Self.path):1:8: error: unknown theme 'hi-contrast'; did you mean 'high-contrast'?",
-        ])
-        #expect(resolve("", environment: ["KEYFORM_THEME": "solarized"]).problems.map(\.description) == [
-            "KEYFORM_THEME: error: unknown theme 'solarized'; write one of default, high-contrast, monochrome, light",
-        ])
+        #expect(
+            resolve("theme: hi-contrast\n").problems.map(\.description) == [
+                "\(Self.path):1:8: error: unknown theme 'hi-contrast'; did you mean 'high-contrast'?"
+            ])
+        #expect(
+            resolve("", environment: ["KEYFORM_THEME": "solarized"]).problems.map(\.description) == [
+                "KEYFORM_THEME: error: unknown theme 'solarized'; write one of default, high-contrast, monochrome, light"
+            ])
         #expect(resolve("theme: hi-contrast\n").config.theme == .standard, "a wrong value leaves the setting as it was")
     }
 
@@ -64,7 +70,8 @@ struct ThemeTests {
         ]
         var text = "theme \(theme.rawValue): \(theme.summary)\n"
         for (name, style) in roles {
-            text += "\(name): \(palette.sgr(for: style, color: true))   NO_COLOR: \(palette.sgr(for: style, color: false))\n"
+            text +=
+                "\(name): \(palette.sgr(for: style, color: true))   NO_COLOR: \(palette.sgr(for: style, color: false))\n"
         }
         // The to-do form with its Text empty and Done pressed: an error, the accent, dim hints.
         let context = try DemoForms.context("todo")

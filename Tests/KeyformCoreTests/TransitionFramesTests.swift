@@ -1,5 +1,6 @@
-@testable import KeyformCore
 import Testing
+
+@testable import KeyformCore
 
 @Suite struct TransitionFramesTests {
     func frame(_ rows: [String]) -> Frame {

@@ -1,6 +1,7 @@
 import Foundation
-@testable import KeyformCore
 import Testing
+
+@testable import KeyformCore
 
 /// Typed entries: a `multiple` field holds the key texts chosen, as a list, from
 /// the grid to the record, the draft, answers and test files; nothing splits
@@ -9,15 +10,27 @@ struct TypedEntryTests {
     static let today = CivilDate(year: 2026, month: 11, day: 21)!
 
     /// `Lettuce Tomatoes Salt, pepper` over `Done`.
-    static let toppings = Layout(title: "Toppings", kind: .choice, pages: [Layout.Page(rows: [
-        [Layout.Key(label: "Lettuce", hotkey: "l"), Layout.Key(label: "Tomatoes", hotkey: "t"), Layout.Key(label: "Salt, pepper", hotkey: "s")],
-        [Layout.Key(label: "Done", hotkey: "d", action: .done)],
-    ])])
+    static let toppings = Layout(
+        title: "Toppings", kind: .choice,
+        pages: [
+            Layout.Page(rows: [
+                [
+                    Layout.Key(label: "Lettuce", hotkey: "l"), Layout.Key(label: "Tomatoes", hotkey: "t"),
+                    Layout.Key(label: "Salt, pepper", hotkey: "s"),
+                ],
+                [Layout.Key(label: "Done", hotkey: "d", action: .done)],
+            ])
+        ])
 
-    static let form = Form(name: "salad", pages: [Form.Page(fields: [
-        Field(id: "toppings", label: "Toppings", layout: "toppings", input: .grid, strict: true, multiple: true),
-        Field(id: "note", label: "Note"),
-    ])])
+    static let form = Form(
+        name: "salad",
+        pages: [
+            Form.Page(fields: [
+                Field(
+                    id: "toppings", label: "Toppings", layout: "toppings", input: .grid, strict: true, multiple: true),
+                Field(id: "note", label: "Note"),
+            ])
+        ])
 
     static let context = try! FormContext(form: form, layouts: ["toppings": toppings], clock: WallClock(today: today))
 
@@ -33,8 +46,9 @@ struct TypedEntryTests {
         #expect(state.focus == 1)
         #expect(state.entries[0] == FormState.Entry(selection: ["Salt, pepper", "Lettuce"]))
         #expect(effects.first == .saveDraft(["toppings": .selection(["Salt, pepper", "Lettuce"]), "note": ""]))
-        #expect(Self.context.evaluation(state.entries).record
-            == .success(Record(form: Self.form, values: ["toppings": .list(["Salt, pepper", "Lettuce"])])))
+        #expect(
+            Self.context.evaluation(state.entries).record
+                == .success(Record(form: Self.form, values: ["toppings": .list(["Salt, pepper", "Lettuce"])])))
     }
 
     @Test func aSelectionTogglesOffTheItemWithAComma() {
@@ -56,7 +70,8 @@ struct TypedEntryTests {
     @Test func theKeyboardTypesOneMoreItemAsTyped() throws {
         let field = Field(id: "toppings", label: "Toppings", layout: "toppings", input: .grid, multiple: true)
         let form = Form(name: "salad", pages: [Form.Page(fields: [field, Field(id: "note")])])
-        let context = try FormContext(form: form, layouts: ["toppings": Self.toppings], clock: WallClock(today: Self.today))
+        let context = try FormContext(
+            form: form, layouts: ["toppings": Self.toppings], clock: WallClock(today: Self.today))
         var state = FormState.start(context)
         _ = FormEngine.reduce(&state, .gridHotkeyPressed("l"), context)
         _ = FormEngine.reduce(&state, .swapViewPressed, context)
@@ -64,7 +79,11 @@ struct TypedEntryTests {
         #expect(state.entries[0].input == .selection(["Lettuce", "Oil, vinegar"]))
         // Enter adds the typed item and stays for the next; Enter on the empty line commits.
         let effects = FormEngine.reduce(&state, .commitPressed, context)
-        #expect(effects == [.setLine(text: "", cursor: 0), .saveDraft(["toppings": .selection(["Lettuce", "Oil, vinegar"]), "note": ""])])
+        #expect(
+            effects == [
+                .setLine(text: "", cursor: 0),
+                .saveDraft(["toppings": .selection(["Lettuce", "Oil, vinegar"]), "note": ""]),
+            ])
         #expect(state.entries[0] == FormState.Entry(selection: ["Lettuce", "Oil, vinegar"]))
         #expect(state.focus == 0)
         _ = FormEngine.reduce(&state, .commitPressed, context)
@@ -75,23 +94,32 @@ struct TypedEntryTests {
         let validator = try FieldValidator(field: Self.form.fields[0], choices: Self.toppings.choiceTexts)
         let clock = WallClock(today: Self.today)
         #expect(validator.validate(.selection(["Salt, pepper"]), at: clock) == .success(.list(["Salt, pepper"])))
-        #expect(validator.validate(.selection(["Salt, pepper", "Salt, pepper", ""]), at: clock) == .success(.list(["Salt, pepper"])))
+        #expect(
+            validator.validate(.selection(["Salt, pepper", "Salt, pepper", ""]), at: clock)
+                == .success(.list(["Salt, pepper"])))
         #expect(validator.validate(.selection([]), at: clock) == .success(nil))
-        #expect(validator.validate(.selection(["Salt"]), at: clock)
-            == .failure(FieldProblem(.quoted("Salt", .notAChoice(["Lettuce", "Tomatoes", "Salt, pepper"])), check: .strict)))
+        #expect(
+            validator.validate(.selection(["Salt"]), at: clock)
+                == .failure(
+                    FieldProblem(.quoted("Salt", .notAChoice(["Lettuce", "Tomatoes", "Salt, pepper"])), check: .strict))
+        )
         #expect(validator.validate(.selection(["a\u{1B}"]), at: clock) == .failure(.controlCharacter("\u{1B}")))
     }
 
     @Test func jsonAnswersKeepAnItemWithAComma() throws {
-        let validators = ["toppings": try FieldValidator(field: Self.form.fields[0], choices: Self.toppings.choiceTexts)]
-        let answers = try Answers.fromJSON(Array(#"{"toppings":["Salt, pepper","Lettuce"]}"#.utf8), form: Self.form).get()
+        let validators = [
+            "toppings": try FieldValidator(field: Self.form.fields[0], choices: Self.toppings.choiceTexts)
+        ]
+        let answers = try Answers.fromJSON(Array(#"{"toppings":["Salt, pepper","Lettuce"]}"#.utf8), form: Self.form)
+            .get()
         #expect(answers == ["toppings": .selection(["Salt, pepper", "Lettuce"])])
         let record = try HeadlessFill.fill(Self.context, answers: answers).get()
         #expect(record["toppings"] == .list(["Salt, pepper", "Lettuce"]))
     }
 
     @Test func aFormFilesDefaultMayBeAList() throws {
-        let form = try FormParserTests.form("""
+        let form = try FormParserTests.form(
+            """
             fields:
               - id: toppings
                 layout: priority
@@ -104,18 +132,23 @@ struct TypedEntryTests {
     }
 
     @Test func aTestFileExpectsAList() throws {
-        let file = try #require(FormTestFile.parse("""
-            form: salad.yaml
-            tests:
-              - keys: "sd"
-                expect: {toppings: ["Salt, pepper"]}
-            """).value)
+        let file = try #require(
+            FormTestFile.parse(
+                """
+                form: salad.yaml
+                tests:
+                  - keys: "sd"
+                    expect: {toppings: ["Salt, pepper"]}
+                """
+            ).value)
         let expect = try #require(file.tests[0].expect)
         #expect(expect == ["toppings": .selection(["Salt, pepper"])])
         let (state, _) = Self.run([.gridHotkeyPressed("s"), .gridHotkeyPressed("d")])
         let values = FormTestFile.Case.values(of: state, context: Self.context)
         #expect(FormTestFile.Case.mismatches(expect, in: values, context: Self.context) == [])
-        #expect(FormTestFile.Case.mismatches(["toppings": .selection(["Salt", "pepper"])], in: values, context: Self.context)
-            == [#"toppings: expected ["Salt","pepper"], got ["Salt, pepper"]"#])
+        #expect(
+            FormTestFile.Case.mismatches(
+                ["toppings": .selection(["Salt", "pepper"])], in: values, context: Self.context)
+                == [#"toppings: expected ["Salt","pepper"], got ["Salt, pepper"]"#])
     }
 }

@@ -8,16 +8,21 @@ import Testing
 struct WordsForPeopleViewTests {
     static let today = CivilDate(year: 2026, month: 11, day: 21)!
 
-    static let receipt = Form(title: "Receipt", name: "receipt", pages: [
-        Form.Page(title: "Paid", fields: [
-            Field(id: "paid", label: "Paid", type: .boolean),
-            Field(id: "amount", label: "Amount", type: .number, required: true,
-                  description: "What the receipt says, tax included; the store's own rounding, not yours.",
-                  placeholder: "12.50"),
-            Field(id: "shop", label: "Shop", placeholder: "Where you paid"),
-        ], description: "One receipt a form.\nKeep the paper until the month is closed."),
-        Form.Page(title: "Notes", fields: [Field(id: "note", label: "Note")]),
-    ])
+    static let receipt = Form(
+        title: "Receipt", name: "receipt",
+        pages: [
+            Form.Page(
+                title: "Paid",
+                fields: [
+                    Field(id: "paid", label: "Paid", type: .boolean),
+                    Field(
+                        id: "amount", label: "Amount", type: .number, required: true,
+                        description: "What the receipt says, tax included; the store's own rounding, not yours.",
+                        placeholder: "12.50"),
+                    Field(id: "shop", label: "Shop", placeholder: "Where you paid"),
+                ], description: "One receipt a form.\nKeep the paper until the month is closed."),
+            Form.Page(title: "Notes", fields: [Field(id: "note", label: "Note")]),
+        ])
 
     static func context(_ form: Form = receipt) -> FormContext {
         try! FormContext(form: form, layouts: [:], clock: WallClock(today: today))
@@ -37,7 +42,8 @@ struct WordsForPeopleViewTests {
         #expect(!text.contains("12.50"), "\(text)")
         // Emptied again: the placeholder is back, the cursor at its start.
         let emptied = FormViewTests.state(context, focus: 1, [FormViewTests.typed("1"), FormViewTests.typed("")])
-        #expect(FormView.render(emptied, context, width: 80, height: 24).text(markCursor: true).contains("Amount*  ▏12.50"))
+        #expect(
+            FormView.render(emptied, context, width: 80, height: 24).text(markCursor: true).contains("Amount*  ▏12.50"))
     }
 
     @Test func aValueLeftStandingShowsInsteadOfThePlaceholder() {
@@ -74,9 +80,14 @@ struct WordsForPeopleViewTests {
 
     /// Text from the file reaches the screen escaped, like every label.
     @Test func aDescriptionIsEscapedAndAShortScreenDropsThePagesNote() {
-        let form = Form(name: "x", pages: [Form.Page(fields: [
-            Field(id: "a", description: "bell\u{7}here", placeholder: "tab\there"),
-        ], description: "first\nsecond")])
+        let form = Form(
+            name: "x",
+            pages: [
+                Form.Page(
+                    fields: [
+                        Field(id: "a", description: "bell\u{7}here", placeholder: "tab\there")
+                    ], description: "first\nsecond")
+            ])
         let context = Self.context(form)
         let frame = FormView.render(FormViewTests.state(context), context, width: 40, height: 12)
         #expect(frame.text().contains(TerminalSafe.escaped("bell\u{7}here")), "\(frame.text())")

@@ -39,7 +39,9 @@ struct AccessibleInTmuxTests {
         try tmux.press("Enter")
         let result = try run.result()
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.contains("Buy milk") && result.stdout.contains("High") && result.stdout.contains("2026-12-24"), "\(result.stdout)")
+        #expect(
+            result.stdout.contains("Buy milk") && result.stdout.contains("High")
+                && result.stdout.contains("2026-12-24"), "\(result.stdout)")
         #expect(result.sttyAfter == result.sttyBefore)
         let screen = try tmux.screen()
         #expect(screen.contains("Done: the form is submitted."), "\(screen)")

@@ -34,7 +34,9 @@ struct BusyStoreInTmuxTests {
         let database = run.file("keyform.sqlite").path
         try tmux.wait(forText: "New To-Do", "› Text*")
         try Self.python(Self.locker, [database, run.folder.path], in: tmux)
-        _ = try tmux.poll(for: "the other connection's lock") { FileManager.default.fileExists(atPath: run.file("locked").path) ? true : nil }
+        _ = try tmux.poll(for: "the other connection's lock") {
+            FileManager.default.fileExists(atPath: run.file("locked").path) ? true : nil
+        }
 
         try tmux.type("Buy milk")
         try tmux.wait(forText: "Buy milk")
@@ -52,11 +54,15 @@ struct BusyStoreInTmuxTests {
 
         // The lock goes: the draft is kept without another key, and the footer says nothing more.
         try Data().write(to: run.file("release"))
-        _ = try tmux.poll(for: "the other connection to let go") { FileManager.default.fileExists(atPath: run.file("released").path) ? true : nil }
+        _ = try tmux.poll(for: "the other connection to let go") {
+            FileManager.default.fileExists(atPath: run.file("released").path) ? true : nil
+        }
         let kept = try tmux.wait(for: "the footer without the busy warning") { !$0.contains("draft not kept") }
         #expect(kept.contains("› Status"))
         try Self.python(Self.draftReader, [database, run.file("draft.json").path], in: tmux)
-        let draft = try tmux.poll(for: "the draft read back") { try? String(contentsOf: run.file("draft.json"), encoding: .utf8) }
+        let draft = try tmux.poll(for: "the draft read back") {
+            try? String(contentsOf: run.file("draft.json"), encoding: .utf8)
+        }
         #expect(draft.contains(#""text":"Buy milk""#) && draft.contains(#""priority":"High""#), "\(draft)")
 
         try tmux.press("Escape")

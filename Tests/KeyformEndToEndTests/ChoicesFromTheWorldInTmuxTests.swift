@@ -18,7 +18,8 @@ struct ChoicesFromTheWorldInTmuxTests {
     @Test func theSpinnerShowsWhileTheCommandRunsThenItsKeys() throws {
         let gate = FileManager.default.temporaryDirectory.appendingPathComponent("keyform-gate-\(UUID().uuidString)")
         // The command waits for the test to open the gate: the spinner is on screen until then.
-        let form = try Self.formFile("""
+        let form = try Self.formFile(
+            """
             name: deploy
             fields:
               - id: branch
@@ -53,7 +54,8 @@ struct ChoicesFromTheWorldInTmuxTests {
     }
 
     @Test func theCommandRunsAgainWhenTheAnswerItNamesChanges() throws {
-        let form = try Self.formFile("""
+        let form = try Self.formFile(
+            """
             name: city
             fields:
               - id: country
@@ -82,7 +84,8 @@ struct ChoicesFromTheWorldInTmuxTests {
     }
 
     @Test func aFailingCommandSaysWhyOnTheGrid() throws {
-        let form = try Self.formFile("""
+        let form = try Self.formFile(
+            """
             name: deploy
             fields:
               - id: branch
@@ -99,7 +102,8 @@ struct ChoicesFromTheWorldInTmuxTests {
     }
 
     @Test func theTimeLimitCountsDownAndEndsWith124KeepingTheDraft() throws {
-        let form = try Self.formFile("""
+        let form = try Self.formFile(
+            """
             name: timed
             fields:
               - id: a
@@ -118,7 +122,8 @@ struct ChoicesFromTheWorldInTmuxTests {
         #expect(result.stdout == "")
         #expect(result.sttyAfter == result.sttyBefore)
         // The draft was kept, as with Esc: the next run offers it.
-        let again = try FormRun(["run", form.path], environment: ["KEYFORM_DB": run.folder.appendingPathComponent("keyform.sqlite").path])
+        let again = try FormRun(
+            ["run", form.path], environment: ["KEYFORM_DB": run.folder.appendingPathComponent("keyform.sqlite").path])
         defer { again.close() }
         try again.tmux.wait(forText: "Resume the draft")
     }

@@ -21,7 +21,8 @@ struct ChoicesInTmuxTests {
         try tmux.press("BTab")
         try tmux.wait(forText: "› Country*  Canada")
         try tmux.press("3")
-        let states = try tmux.wait(forText: "Country*  United States", "› State     Ontario", "[1] California", "[4] Washington")
+        let states = try tmux.wait(
+            forText: "Country*  United States", "› State     Ontario", "[1] California", "[4] Washington")
         #expect(!states.contains("Alberta"), "\(states)")
         // Ontario is kept, and is no state of the United States: Enter says so.
         try tmux.press("Enter")

@@ -7,18 +7,19 @@ import Testing
 @Suite(.serialized)
 struct ConfigInTmuxTests {
     @Test func aReboundKeyShowsInTheFooterAndWorks() throws {
-        let folder = try FileManager.default.url(for: .itemReplacementDirectory, in: .userDomainMask,
-                                                 appropriateFor: FileManager.default.temporaryDirectory, create: true)
+        let folder = try FileManager.default.url(
+            for: .itemReplacementDirectory, in: .userDomainMask,
+            appropriateFor: FileManager.default.temporaryDirectory, create: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let config = folder.appendingPathComponent("config.yaml")
         try """
-            colors:
-              accent: magenta
-            keys:
-              cancel: ctrl-g
-              next-field: ctrl-n
+        colors:
+          accent: magenta
+        keys:
+          cancel: ctrl-g
+          next-field: ctrl-n
 
-            """.write(to: config, atomically: true, encoding: .utf8)
+        """.write(to: config, atomically: true, encoding: .utf8)
         let run = try FormRun(["run", "demo/todo.yaml"], environment: ["KEYFORM_CONFIG": config.path])
         defer { run.close() }
         let tmux = run.tmux
@@ -26,8 +27,9 @@ struct ConfigInTmuxTests {
         // (Going on is offered once the required Text has a letter.)
         let first = try tmux.wait(forText: "› Text*", "Ctrl-G cancel")
         #expect(!first.contains("Esc cancel"))
-        #expect(RunInTmuxTests.style(of: "› Text*", in: try tmux.screen(attributes: true))?.contains(35) == true,
-                "the focused field in the configured accent (magenta, 35)")
+        #expect(
+            RunInTmuxTests.style(of: "› Text*", in: try tmux.screen(attributes: true))?.contains(35) == true,
+            "the focused field in the configured accent (magenta, 35)")
         try tmux.type("Buy milk")
         try tmux.wait(forText: "Buy milk", "Enter/Ctrl-N next · Ctrl-G cancel")
         try tmux.press("C-n")

@@ -15,7 +15,10 @@ struct DateTimePickInTmuxTests {
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.dateFormat = "yyyy-MM-dd"
         let now = Date()
-        return (formatter.string(from: now), formatter.string(from: Calendar.current.date(byAdding: .day, value: 1, to: now)!))
+        return (
+            formatter.string(from: now),
+            formatter.string(from: Calendar.current.date(byAdding: .day, value: 1, to: now)!)
+        )
     }
 
     @Test func aDayOnTheCalendarThenATimeOnTheKeypad() throws {

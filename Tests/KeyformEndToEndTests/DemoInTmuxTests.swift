@@ -8,7 +8,8 @@ import Testing
 /// `keyform demo` in a real terminal: the menu, into each app and back.
 @Suite(.serialized) struct DemoInTmuxTests {
     @Test func theMenuOpensEveryAppAndComesBack() throws {
-        let data = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("kf-demo-\(UUID().uuidString.prefix(8))")
+        let data = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent(
+            "kf-demo-\(UUID().uuidString.prefix(8))")
         defer { try? FileManager.default.removeItem(at: data) }
         let run = try FormRun(["demo"], environment: ["XDG_DATA_HOME": data.path])
         defer { run.close() }
@@ -24,16 +25,21 @@ import Testing
         }
         // Under the grid: each app's database, none made yet.
         #expect(menu.contains("Data in \(data.path)/keyform/demo/ (one database per app"), "\(menu)")
-        for line in ["[1] todo.sqlite           not created yet", "[4] vacation-NAME.sqlite  one per vacation; none yet",
-                     "[5] checklist.sqlite      not created yet", "[6] japanese_task.sqlite  not created yet",
-                     "[7] account.sqlite        not created yet"] {
+        for line in [
+            "[1] todo.sqlite           not created yet", "[4] vacation-NAME.sqlite  one per vacation; none yet",
+            "[5] checklist.sqlite      not created yet", "[6] japanese_task.sqlite  not created yet",
+            "[7] account.sqlite        not created yet",
+        ] {
             #expect(menu.contains(line), "\(line) is not under the menu:\n\(menu)")
         }
         // The to-do app opens on the list of its records (keyform browse), where q goes
         // back to the menu; the vacation app, the first time, on the notes of "My
         // Vacation"; the checklist app on a sample list; the others on an entry.
         // Each text is one the menu does not show, so no key is sent before the app is there.
-        let opens = ["q menu", "› Name", "Swim · Page 1/2", "Vacation note · My Vacation · no records", "A sample list to try", "新しいタスク", "› Login*"]
+        let opens = [
+            "q menu", "› Name", "Swim · Page 1/2", "Vacation note · My Vacation · no records", "A sample list to try",
+            "新しいタスク", "› Login*",
+        ]
         // Esc on a list of notes or items goes back to the vacations or the lists first.
         let between = [4: "Which vacation", 5: "Checklists · pick a list"]
         for (index, text) in opens.enumerated() {
@@ -59,7 +65,8 @@ import Testing
     }
 
     @Test func eachVacationHasItsOwnDatabase() throws {
-        let data = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("kf-demo-\(UUID().uuidString.prefix(8))")
+        let data = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent(
+            "kf-demo-\(UUID().uuidString.prefix(8))")
         defer { try? FileManager.default.removeItem(at: data) }
         for trip in ["Lisbon 2026", "Kyoto"] {
             let run = try FormRun(["demo", "vacation"], environment: ["XDG_DATA_HOME": data.path])
@@ -86,7 +93,8 @@ import Testing
             #expect(try run.result().status == 0)
         }
         let folder = data.appendingPathComponent("keyform/demo").path
-        let files = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".sqlite") }.sorted()
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".sqlite") }
+            .sorted()
         #expect(files == ["vacation-Kyoto.sqlite", "vacation-Lisbon 2026.sqlite", "vacation-My Vacation.sqlite"])
     }
 
@@ -94,15 +102,17 @@ import Testing
     /// add an item (Done disabled while its text is empty), rename a list; the app
     /// opens the last list again next time, also after its rename.
     @Test func checklistsRememberTheLastOpenList() throws {
-        let data = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("kf-demo-\(UUID().uuidString.prefix(8))")
+        let data = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent(
+            "kf-demo-\(UUID().uuidString.prefix(8))")
         defer { try? FileManager.default.removeItem(at: data) }
         do {
             let run = try FormRun(["demo", "checklist"], environment: ["XDG_DATA_HOME": data.path])
             defer { run.close() }
             let tmux = run.tmux
             // The first time: a sample list, and how to start one's own.
-            let sample = try tmux.wait(forText: "Checklist item · List: Groceries · 3 records", "› Milk   ✗",
-                                       "A sample list to try · q: your lists, where / starts a new one")
+            let sample = try tmux.wait(
+                forText: "Checklist item · List: Groceries · 3 records", "› Milk   ✗",
+                "A sample list to try · q: your lists, where / starts a new one")
             #expect(sample.contains("  Bread  ✓"), "\(sample)")
             #expect(sample.contains("  Eggs   ✗"), "\(sample)")
             // Space checks Milk; the notice goes with the first key.
@@ -110,7 +120,8 @@ import Testing
             try tmux.wait(forText: "› Milk   ✓", "q lists")
             // q goes back to the lists: each with how many items are left unchecked.
             try tmux.press("q")
-            try tmux.wait(forText: "Checklists · pick a list", "[1] Groceries · 1 left", "[/] abc", "[r] Rename…", "[x] Delete…")
+            try tmux.wait(
+                forText: "Checklists · pick a list", "[1] Groceries · 1 left", "[/] abc", "[r] Rename…", "[x] Delete…")
             try tmux.press("/")
             try tmux.wait(forText: "› List", "Tab keys")
             try tmux.type("Hardware")
@@ -159,7 +170,8 @@ import Testing
     /// Checklists: x deletes a list with its items, only after a confirmation that
     /// says how many; the app then opens the list opened before it.
     @Test func aChecklistIsDeletedOnlyAfterAConfirmation() throws {
-        let data = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("kf-demo-\(UUID().uuidString.prefix(8))")
+        let data = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent(
+            "kf-demo-\(UUID().uuidString.prefix(8))")
         defer { try? FileManager.default.removeItem(at: data) }
         do {
             let run = try FormRun(["demo", "checklist"], environment: ["XDG_DATA_HOME": data.path])
@@ -213,7 +225,8 @@ import Testing
 
     /// Vacations: notes with tags, then only the notes of one tag, picked from the tags grid.
     @Test func vacationNotesFilteredByATag() throws {
-        let data = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("kf-demo-\(UUID().uuidString.prefix(8))")
+        let data = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent(
+            "kf-demo-\(UUID().uuidString.prefix(8))")
         defer { try? FileManager.default.removeItem(at: data) }
         let run = try FormRun(["demo", "vacation"], environment: ["XDG_DATA_HOME": data.path])
         defer { run.close() }
@@ -291,7 +304,8 @@ import Testing
     }
 
     @Test func anEntryIsStoredInTheAppsOwnDatabase() throws {
-        let data = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("kf-demo-\(UUID().uuidString.prefix(8))")
+        let data = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent(
+            "kf-demo-\(UUID().uuidString.prefix(8))")
         defer { try? FileManager.default.removeItem(at: data) }
         let run = try FormRun(["demo", "swim"], environment: ["XDG_DATA_HOME": data.path])
         defer { run.close() }
@@ -300,8 +314,9 @@ import Testing
         try tmux.press("f", "a", "e", "C-s")
         // Quick entry: the next entry starts at once, past today's date.
         // (the first screen shows both texts too: Escape waits for the entry logged under it)
-        try tmux.wait(forText: "Swim · Page 1/2", "› Stroke*", "Logged (newest first):", "Freestyle 400m Easy",
-                      "This week (since Mon ", "): 400 m", "  Freestyle 400 m")
+        try tmux.wait(
+            forText: "Swim · Page 1/2", "› Stroke*", "Logged (newest first):", "Freestyle 400m Easy",
+            "This week (since Mon ", "): 400 m", "  Freestyle 400 m")
         // Another stroke today: the week adds up per stroke, the most swum first.
         try tmux.press("b", "s", "e", "C-s")
         try tmux.wait(forText: "Backstroke 800m Easy", "): 1200 m", "  Backstroke 800 m · Freestyle 400 m")
@@ -324,11 +339,14 @@ import Testing
     /// Vacations: r renames one (its database file), x deletes one, only after a
     /// confirmation that names the file and how many notes it holds.
     @Test func aVacationIsRenamedAndDeletedAfterAConfirmation() throws {
-        let data = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("kf-demo-\(UUID().uuidString.prefix(8))")
+        let data = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent(
+            "kf-demo-\(UUID().uuidString.prefix(8))")
         defer { try? FileManager.default.removeItem(at: data) }
         let folder = data.appendingPathComponent("keyform/demo")
         func files() -> [String] {
-            ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".sqlite") }.sorted()
+            ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter {
+                $0.hasSuffix(".sqlite")
+            }.sorted()
         }
         let run = try FormRun(["demo", "vacation"], environment: ["XDG_DATA_HOME": data.path])
         defer { run.close() }
@@ -369,7 +387,9 @@ import Testing
         try tmux.press("x")
         try tmux.wait(forText: "Delete which vacation?", "[1] Lisbon")
         try tmux.press("1")
-        try tmux.wait(forText: "Delete vacation-Lisbon.sqlite (the vacation “Lisbon”, 1 note)?", "[y] Yes, delete", "[n] No, keep it")
+        try tmux.wait(
+            forText: "Delete vacation-Lisbon.sqlite (the vacation “Lisbon”, 1 note)?", "[y] Yes, delete",
+            "[n] No, keep it")
         try tmux.press("n")
         try tmux.wait(forText: "Which vacation", "[1] Lisbon")
         #expect(files() == ["vacation-Lisbon.sqlite"])
@@ -395,7 +415,8 @@ import Testing
     /// next), then newest first again; an edit that changes nothing writes
     /// nothing (the record keeps its `updated`), one that changes a value does.
     @Test func toDosSortByDueAndPriorityAndAnEditWritesOnlyWhatChanged() throws {
-        let data = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("kf-demo-\(UUID().uuidString.prefix(8))")
+        let data = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent(
+            "kf-demo-\(UUID().uuidString.prefix(8))")
         defer { try? FileManager.default.removeItem(at: data) }
         let run = try FormRun(["demo", "todo"], environment: ["XDG_DATA_HOME": data.path], width: 100)
         defer { run.close() }
@@ -472,7 +493,8 @@ import Testing
 
     /// Profile: Done says that it saved, and the profile comes back as saved.
     @Test func theProfileSaysItWasSaved() throws {
-        let data = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("kf-demo-\(UUID().uuidString.prefix(8))")
+        let data = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent(
+            "kf-demo-\(UUID().uuidString.prefix(8))")
         defer { try? FileManager.default.removeItem(at: data) }
         let run = try FormRun(["demo", "profile"], environment: ["XDG_DATA_HOME": data.path])
         defer { run.close() }

@@ -3,7 +3,9 @@ import KeyformTestSupport
 import Testing
 
 /// Where git is, if it is installed.
-private let gitPath: String? = ["/usr/bin/git", "/usr/local/bin/git", "/bin/git"].first { FileManager.default.isExecutableFile(atPath: $0) }
+private let gitPath: String? = ["/usr/bin/git", "/usr/local/bin/git", "/bin/git"].first {
+    FileManager.default.isExecutableFile(atPath: $0)
+}
 
 /// Issue 24's "done means": gum's commit.sh, git-stage.sh,
 /// git-branch-manager.sh and demo.sh, rewritten with Keyform's one-line
@@ -22,7 +24,8 @@ struct GumScriptsInTmuxTests {
 
         init() throws {
             folder = URL(fileURLWithPath: "/tmp/kf-gum-\(UUID().uuidString.prefix(8))")
-            try FileManager.default.createDirectory(at: folder.appendingPathComponent("repo"), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: folder.appendingPathComponent("repo"), withIntermediateDirectories: true)
             try git("init", "-q", "-b", "main")
             try "hello\n".write(to: repository.appendingPathComponent("README"), atomically: true, encoding: .utf8)
             try git("add", "README")
@@ -31,9 +34,12 @@ struct GumScriptsInTmuxTests {
 
         var environment: [String: String] {
             let bin = FormRun.binary.deletingLastPathComponent().path
-            return ["PATH": bin + ":/usr/local/bin:/usr/bin:/bin", "HOME": folder.path, "XDG_STATE_HOME": folder.appendingPathComponent("state").path,
-                    "GIT_CONFIG_NOSYSTEM": "1", "GIT_AUTHOR_NAME": "Ada", "GIT_AUTHOR_EMAIL": "ada@example.org",
-                    "GIT_COMMITTER_NAME": "Ada", "GIT_COMMITTER_EMAIL": "ada@example.org", "KEYFORM_CONFIG": "/dev/null"]
+            return [
+                "PATH": bin + ":/usr/local/bin:/usr/bin:/bin", "HOME": folder.path,
+                "XDG_STATE_HOME": folder.appendingPathComponent("state").path,
+                "GIT_CONFIG_NOSYSTEM": "1", "GIT_AUTHOR_NAME": "Ada", "GIT_AUTHOR_EMAIL": "ada@example.org",
+                "GIT_COMMITTER_NAME": "Ada", "GIT_COMMITTER_EMAIL": "ada@example.org", "KEYFORM_CONFIG": "/dev/null",
+            ]
         }
 
         @discardableResult
@@ -48,15 +54,19 @@ struct GumScriptsInTmuxTests {
             try process.run()
             let data = output.fileHandleForReading.readDataToEndOfFile()
             process.waitUntilExit()
-            guard process.terminationStatus == 0 else { throw Failure(description: "git \(arguments) exited \(process.terminationStatus)") }
+            guard process.terminationStatus == 0 else {
+                throw Failure(description: "git \(arguments) exited \(process.terminationStatus)")
+            }
             return String(decoding: data, as: UTF8.self)
         }
 
         /// The script running in a tmux pane, in the repository.
         func start(_ script: String) throws -> Tmux {
             let path = FormRun.packageRoot.appendingPathComponent("examples/scripts/\(script)").path
-            return try Tmux(command: ["bash", "-c", "bash \(FormRun.quoted(path)); echo script-exited=$?"], environment: environment,
-                            in: repository, folder: folder)
+            return try Tmux(
+                command: ["bash", "-c", "bash \(FormRun.quoted(path)); echo script-exited=$?"],
+                environment: environment,
+                in: repository, folder: folder)
         }
 
         func remove() { try? FileManager.default.removeItem(at: folder) }
@@ -69,7 +79,8 @@ struct GumScriptsInTmuxTests {
     @Test func commitAsksOneLineAtATimeAndCommits() throws {
         let repository = try Repository()
         defer { repository.remove() }
-        try "hello, world\n".write(to: repository.repository.appendingPathComponent("README"), atomically: true, encoding: .utf8)
+        try "hello, world\n".write(
+            to: repository.repository.appendingPathComponent("README"), atomically: true, encoding: .utf8)
         let tmux = try repository.start("commit.sh")
         defer { tmux.kill() }
         try tmux.wait(forText: "› Stage all?")
@@ -92,7 +103,9 @@ struct GumScriptsInTmuxTests {
         try tmux.wait(forText: "› Commit changes?")
         try tmux.press("y")
         try tmux.wait(forText: "script-exited=0")
-        #expect(try repository.git("log", "-1", "--format=%s%n%b") == "feat(cli): prompts in one line\nno form file\none line a question\n\n")
+        #expect(
+            try repository.git("log", "-1", "--format=%s%n%b")
+                == "feat(cli): prompts in one line\nno form file\none line a question\n\n")
         #expect(try repository.git("status", "--short") == "")
     }
 

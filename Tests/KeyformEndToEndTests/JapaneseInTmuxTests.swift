@@ -7,7 +7,8 @@ import Testing
 /// so in Japanese; and English again with `KEYFORM_LANG=en` whatever `LANG` says.
 @Suite(.serialized) struct JapaneseInTmuxTests {
     @Test func theJapaneseDemoSpeaksJapanese() throws {
-        let data = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("kf-ja-\(UUID().uuidString.prefix(8))")
+        let data = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent(
+            "kf-ja-\(UUID().uuidString.prefix(8))")
         defer { try? FileManager.default.removeItem(at: data) }
         let run = try FormRun(["demo", "japanese"], environment: ["XDG_DATA_HOME": data.path, "KEYFORM_LANG": "ja"])
         defer { run.close() }
@@ -36,7 +37,8 @@ import Testing
     }
 
     @Test func keyformLangEnglishWinsOverAJapaneseLocale() throws {
-        let run = try FormRun(["run", "demo/japanese.yaml", "--no-store"], environment: ["LC_ALL": "ja_JP.UTF-8", "KEYFORM_LANG": "en"])
+        let run = try FormRun(
+            ["run", "demo/japanese.yaml", "--no-store"], environment: ["LC_ALL": "ja_JP.UTF-8", "KEYFORM_LANG": "en"])
         defer { run.close() }
         try run.tmux.wait(forText: "新しいタスク", "Esc cancel", "[ Done ] disabled: 件名 is required")
         try run.tmux.press("Escape")

@@ -14,15 +14,20 @@ struct LongTextInTmuxTests {
         try "title: Order\nfields:\n  - id: notes\n    label: Notes\n    lines: 3\n"
             .write(to: folder.appendingPathComponent("order.yaml"), atomically: true, encoding: .utf8)
         // What the editor saw: its file's path, mode and text.
-        let script = "echo \"$1\" > \"$KF_DIR/path\"; stat -c %a \"$1\" > \"$KF_DIR/mode\"; cat \"$1\" > \"$KF_DIR/seen\"\n" + body
+        let script =
+            "echo \"$1\" > \"$KF_DIR/path\"; stat -c %a \"$1\" > \"$KF_DIR/mode\"; cat \"$1\" > \"$KF_DIR/seen\"\n"
+            + body
         try script.write(to: folder.appendingPathComponent("editor.sh"), atomically: true, encoding: .utf8)
         return folder
     }
 
     static func run(_ folder: URL) throws -> FormRun {
         // Two words, no shell: `sh SCRIPT` is split at the space; VISUAL blank is as unset.
-        try FormRun(["run", folder.appendingPathComponent("order.yaml").path],
-                    environment: ["EDITOR": "sh " + folder.appendingPathComponent("editor.sh").path, "VISUAL": "", "KF_DIR": folder.path])
+        try FormRun(
+            ["run", folder.appendingPathComponent("order.yaml").path],
+            environment: [
+                "EDITOR": "sh " + folder.appendingPathComponent("editor.sh").path, "VISUAL": "", "KF_DIR": folder.path,
+            ])
     }
 
     /// Ctrl-C in the editor is the editor's (its own foreground job, default
@@ -30,12 +35,13 @@ struct LongTextInTmuxTests {
     /// with the edited text, and Enter submits it. The file was private (0600)
     /// and is gone.
     @Test func ctrlEHandsTheValueToTheEditorAndCtrlCInItIsItsOwn() throws {
-        let folder = try Self.setUp(editor: """
-            trap 'printf "after ctrl-c\\nline two\\n" > "$1"; exit 0' INT
-            echo "fake editor: waiting"
-            while :; do read -r line; done
+        let folder = try Self.setUp(
+            editor: """
+                trap 'printf "after ctrl-c\\nline two\\n" > "$1"; exit 0' INT
+                echo "fake editor: waiting"
+                while :; do read -r line; done
 
-            """)
+                """)
         defer { try? FileManager.default.removeItem(at: folder) }
         let run = try Self.run(folder)
         defer { run.close() }
@@ -54,7 +60,8 @@ struct LongTextInTmuxTests {
         try tmux.wait(forText: "line two", "Ctrl-E editor")
         #expect(try String(contentsOf: folder.appendingPathComponent("seen"), encoding: .utf8) == "old\ntext")
         #expect(try String(contentsOf: folder.appendingPathComponent("mode"), encoding: .utf8) == "600\n")
-        let path = try String(contentsOf: folder.appendingPathComponent("path"), encoding: .utf8).trimmingCharacters(in: .newlines)
+        let path = try String(contentsOf: folder.appendingPathComponent("path"), encoding: .utf8).trimmingCharacters(
+            in: .newlines)
         #expect(!FileManager.default.fileExists(atPath: path), "the temporary file is removed")
         try tmux.press("Enter")
         let result = try run.result()

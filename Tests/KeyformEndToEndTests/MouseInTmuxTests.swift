@@ -45,7 +45,9 @@ struct MouseInTmuxTests {
         try tmux.click(row: done.row, column: done.column + 3)
         let result = try run.result()
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.contains("\"priority\":\"Low\"") || result.stdout.contains("\"priority\": \"Low\""), "\(result.stdout)")
+        #expect(
+            result.stdout.contains("\"priority\":\"Low\"") || result.stdout.contains("\"priority\": \"Low\""),
+            "\(result.stdout)")
         #expect(result.sttyAfter == result.sttyBefore)
         #expect(try tmux.mouseReporting() == (false, false), "mouse reports left on after the form")
     }

@@ -26,8 +26,9 @@ struct NotesInTmuxTests {
         try tmux.press("Enter")
         try tmux.wait(forText: "› 15% off?")
         try tmux.press("Enter")
-        let screen = try tmux.wait(forText: "Page 3/3: Review", "› Your order",
-                                   "A Charmburger Classic with Lettuce, Tomatoes, and Fries on the side.")
+        let screen = try tmux.wait(
+            forText: "Page 3/3: Review", "› Your order",
+            "A Charmburger Classic with Lettuce, Tomatoes, and Fries on the side.")
         #expect(screen.contains("[ Done ] ready: press Enter"), "\(screen)")
         // A key that would type rings the bell and changes nothing.
         try tmux.type("x")
@@ -38,7 +39,10 @@ struct NotesInTmuxTests {
         try tmux.press("Enter")
         let result = try run.result()
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout == #"{"burger":"Charmburger Classic","toppings":["Lettuce","Tomatoes"],"spice":2,"side":"Fries","name":"Ada","instructions":"","discount":null}"#)
+        #expect(
+            result.stdout
+                == #"{"burger":"Charmburger Classic","toppings":["Lettuce","Tomatoes"],"spice":2,"side":"Fries","name":"Ada","instructions":"","discount":null}"#
+        )
         #expect(result.sttyAfter == result.sttyBefore)
     }
 }

@@ -13,7 +13,8 @@ struct PromptsInTmuxTests {
         defer { run.close() }
         let tmux = run.tmux
         try tmux.wait(forText: "e2e$")
-        try tmux.type("echo the line before; " + run.commandLine(["input", "--label", "Name", "--placeholder", "Ada Lovelace"]))
+        try tmux.type(
+            "echo the line before; " + run.commandLine(["input", "--label", "Name", "--placeholder", "Ada Lovelace"]))
         try tmux.press("Enter")
         let empty = try tmux.wait(forText: "› Name  Ada Lovelace", "Enter answer · Esc cancel")
         #expect(!(try tmux.alternateScreen()), "inline: on the shell's screen")
@@ -82,9 +83,12 @@ struct PromptsInTmuxTests {
     @Test func historyOffersEarlierAnswersOnUp() throws {
         let state = try CLIFolder()
         defer { state.remove() }
-        try FileManager.default.createDirectory(at: state.url.appendingPathComponent("keyform/history"), withIntermediateDirectories: true)
-        try "api\ncli\n".write(to: state.url.appendingPathComponent("keyform/history/scope"), atomically: true, encoding: .utf8)
-        let run = try FormRun(["input", "--label", "Scope", "--history", "scope"], environment: ["XDG_STATE_HOME": state.url.path])
+        try FileManager.default.createDirectory(
+            at: state.url.appendingPathComponent("keyform/history"), withIntermediateDirectories: true)
+        try "api\ncli\n".write(
+            to: state.url.appendingPathComponent("keyform/history/scope"), atomically: true, encoding: .utf8)
+        let run = try FormRun(
+            ["input", "--label", "Scope", "--history", "scope"], environment: ["XDG_STATE_HOME": state.url.path])
         defer { run.close() }
         let tmux = run.tmux
         try tmux.wait(forText: "› Scope")
@@ -95,7 +99,9 @@ struct PromptsInTmuxTests {
         try tmux.press("Enter")
         let result = try run.result()
         #expect(result.stdout == "api")
-        #expect(try String(contentsOf: state.url.appendingPathComponent("keyform/history/scope"), encoding: .utf8) == "api\ncli\napi\n")
+        #expect(
+            try String(contentsOf: state.url.appendingPathComponent("keyform/history/scope"), encoding: .utf8)
+                == "api\ncli\napi\n")
     }
 
     @Test func chooseReadsOptionsFromAPipeAndKeysFromTheTerminal() throws {
@@ -104,7 +110,9 @@ struct PromptsInTmuxTests {
         let tmux = run.tmux
         try tmux.wait(forText: "e2e$")
         let keyform = FormRun.quoted(FormRun.binary.path)
-        try tmux.type("printf 'main\\nfeature/x\\nfix/y\\n' | \(keyform) choose --label Branch > \(run.folder.path)/out; echo status=$?")
+        try tmux.type(
+            "printf 'main\\nfeature/x\\nfix/y\\n' | \(keyform) choose --label Branch > \(run.folder.path)/out; echo status=$?"
+        )
         try tmux.press("Enter")
         try tmux.wait(forText: "› Branch", "[1] main", "[2] feature/x", "[3] fix/y")
         try tmux.press("2")
@@ -211,8 +219,10 @@ struct PromptsInTmuxTests {
         let screen = try tmux.wait(forText: "› Name")
         #expect(try tmux.alternateScreen())
         // The footer at the bottom of the screen.
-        #expect(screen.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.isEmpty }.last?.hasPrefix("Enter answer") == true,
-                "\(screen)")
+        #expect(
+            screen.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.isEmpty }.last?.hasPrefix(
+                "Enter answer") == true,
+            "\(screen)")
         try tmux.press("Escape")
         #expect(try run.result().status == 1)
     }

@@ -37,7 +37,10 @@ struct RunInTmuxTests {
 
         let result = try run.result()
         #expect(result.status == 0)
-        #expect(result.stdout == #"{"text":"Buy milk","priority":"High","done":true,"due":"2026-11-21","note":"from the corner shop"}"#)
+        #expect(
+            result.stdout
+                == #"{"text":"Buy milk","priority":"High","done":true,"due":"2026-11-21","note":"from the corner shop"}"#
+        )
         #expect(result.stderr == "")
         #expect(result.sttyAfter == result.sttyBefore)
         // The shell's screen is back (the form was on the alternate screen): the
@@ -46,7 +49,9 @@ struct RunInTmuxTests {
         let after = try tmux.wait(for: "the wrapper's last line") { _ in
             try tmux.screen(history: true).contains("wrapper: keyform exited with 0")
         }
-        #expect(!(try tmux.screen(history: true)).contains("New To-Do"), "the form is left on the shell's screen:\n\(after)")
+        #expect(
+            !(try tmux.screen(history: true)).contains("New To-Do"), "the form is left on the shell's screen:\n\(after)"
+        )
     }
 
     @Test func doneIsDisabledWhileTheFormIsNotValid() throws {
@@ -54,7 +59,9 @@ struct RunInTmuxTests {
         defer { run.close() }
         let tmux = run.tmux
         try tmux.wait(forText: "› Text*", "[ Done ] disabled: Text is required")
-        #expect(Self.style(of: "[ Done ] disabled:", in: try tmux.screen(attributes: true))?.contains(2) == true, "Done is drawn dimmed")
+        #expect(
+            Self.style(of: "[ Done ] disabled:", in: try tmux.screen(attributes: true))?.contains(2) == true,
+            "Done is drawn dimmed")
         // Enter on the empty required field: it stays, and says why.
         try tmux.press("Enter")
         try tmux.wait(forText: "› Text*", "✗ required")
@@ -62,7 +69,9 @@ struct RunInTmuxTests {
         try tmux.type("x")
         let ready = try tmux.wait(forText: "[ Done ] ready")
         #expect(!ready.contains("✗ required"))
-        #expect(Self.style(of: "[ Done ]", in: try tmux.screen(attributes: true))?.contains(2) == false, "Done is no longer dimmed")
+        #expect(
+            Self.style(of: "[ Done ]", in: try tmux.screen(attributes: true))?.contains(2) == false,
+            "Done is no longer dimmed")
         try tmux.press("C-u")
         try tmux.wait(forText: "[ Done ] disabled: Text is required")
         try tmux.type("Buy milk")
@@ -106,7 +115,9 @@ struct RunInTmuxTests {
         try tmux.press("C-s")  // Done from any field: the note stays empty
         let result = try run.result()
         #expect(result.status == 0)
-        #expect(result.stdout == #"{"date":"\#(Self.today)","stroke":"Freestyle","distance":400,"effort":"Hard","note":""}"#)
+        #expect(
+            result.stdout == #"{"date":"\#(Self.today)","stroke":"Freestyle","distance":400,"effort":"Hard","note":""}"#
+        )
         #expect(result.sttyAfter == result.sttyBefore)
     }
 
@@ -119,7 +130,9 @@ struct RunInTmuxTests {
         try tmux.press("f", "Down", "Down", "Enter", "e", "Tab", "felt good", "Enter")
         let result = try run.result()
         #expect(result.status == 0)
-        #expect(result.stdout == #"{"date":"\#(Self.today)","stroke":"Freestyle","distance":400,"effort":"Easy","note":"felt good"}"#)
+        #expect(
+            result.stdout
+                == #"{"date":"\#(Self.today)","stroke":"Freestyle","distance":400,"effort":"Easy","note":"felt good"}"#)
         #expect(result.sttyAfter == result.sttyBefore)
     }
 
@@ -135,7 +148,9 @@ struct RunInTmuxTests {
         try tmux.press("Enter")
         let result = try run.result()
         #expect(result.status == 0)
-        #expect(result.stdout == #"{"date":"\#(Self.today)","stroke":"Freestyle","distance":400,"effort":"Max","note":"long set"}"#)
+        #expect(
+            result.stdout
+                == #"{"date":"\#(Self.today)","stroke":"Freestyle","distance":400,"effort":"Max","note":"long set"}"#)
     }
 
     // MARK: The terminal's size
@@ -154,7 +169,9 @@ struct RunInTmuxTests {
             let top = Self.line(of: "┌", in: screen)
             return top.count == 40 && top.hasSuffix("┐") && screen.contains("[ Done ] ready")
         }
-        #expect(Self.lines(narrow).count == 12 && Self.lines(narrow)[11].hasPrefix("[ Done ] ready"), "the footer on the last of 12 rows")
+        #expect(
+            Self.lines(narrow).count == 12 && Self.lines(narrow)[11].hasPrefix("[ Done ] ready"),
+            "the footer on the last of 12 rows")
         #expect(narrow.contains("› Priority  Medium"), "the focused field stays in view")
         // The key hints that do not fit are left out, whole.
         #expect(full.contains("←↑↓→ move · Enter pick Medium · Shift-Tab back · Esc cancel · F1 keys"), "\(full)")
@@ -202,10 +219,13 @@ struct RunInTmuxTests {
         let folder = URL(fileURLWithPath: "/tmp/kf-e2e-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let tmux = try Tmux(command: [FormRun.binary.path, "form", "preview", "todo"],
-                            environment: ["KEYFORM_CONFIG": "/dev/null", "NO_COLOR": noColor], in: FormRun.packageRoot, folder: folder)
+        let tmux = try Tmux(
+            command: [FormRun.binary.path, "form", "preview", "todo"],
+            environment: ["KEYFORM_CONFIG": "/dev/null", "NO_COLOR": noColor], in: FormRun.packageRoot, folder: folder)
         defer { tmux.kill() }
-        let screen = try tmux.wait(for: "the preview", attributes: true) { $0.contains("Text*") && $0.contains("[ Done ]") }
+        let screen = try tmux.wait(for: "the preview", attributes: true) {
+            $0.contains("Text*") && $0.contains("[ Done ]")
+        }
         // The focused field's marker is drawn in the accent colour (cyan) when there is colour.
         #expect(screen.contains("\u{1B}[36m") == colored, "\(screen)")
     }
@@ -245,8 +265,10 @@ struct RunInTmuxTests {
     }
 
     /// A first run of the to-do on `database`: `text` typed into Text, then `key`, ending with `status`.
-    static func firstToDo(on database: URL, typing text: String, then key: String, status: Int32,
-                          sourceLocation: SourceLocation = #_sourceLocation) throws {
+    static func firstToDo(
+        on database: URL, typing text: String, then key: String, status: Int32,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let first = try FormRun(["run", "demo/todo.yaml"], environment: ["KEYFORM_DB": database.path])
         defer { first.close() }
         try first.tmux.wait(forText: "› Text*")
@@ -340,7 +362,8 @@ struct RunInTmuxTests {
     /// In vi mode the footer says what Esc does in each mode, and names the way
     /// to cancel: Esc in command mode (exit 1, the draft kept).
     @Test func viModeNamesWhatEscDoesAndHowToCancel() throws {
-        let folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("kf-inputrc-\(UUID().uuidString.prefix(8))")
+        let folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent(
+            "kf-inputrc-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let inputrc = folder.appendingPathComponent("inputrc")
@@ -364,7 +387,8 @@ struct RunInTmuxTests {
     // MARK: Readline
 
     @Test func viModeThroughInputrc() throws {
-        let folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("kf-inputrc-\(UUID().uuidString.prefix(8))")
+        let folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent(
+            "kf-inputrc-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let inputrc = folder.appendingPathComponent("inputrc")
@@ -407,7 +431,9 @@ struct RunInTmuxTests {
         let tmux = run.tmux
         try tmux.wait(forText: FormRun.prompt.trimmingCharacters(in: .whitespaces))
         let keyform = FormRun.quoted(FormRun.binary.path)
-        try tmux.type("printf 'one\\ntwo\\n' | while read x; do \(keyform) run demo/todo.yaml --no-store > \(run.folder.path)/$x; done; echo loop-status=$?")
+        try tmux.type(
+            "printf 'one\\ntwo\\n' | while read x; do \(keyform) run demo/todo.yaml --no-store > \(run.folder.path)/$x; done; echo loop-status=$?"
+        )
         try tmux.press("Enter")
         for (line, text) in [("one", "First"), ("two", "Second")] {
             try tmux.wait(for: "the form, empty, for the line '\(line)'") { screen in
@@ -441,7 +467,9 @@ struct RunInTmuxTests {
         try tmux.press("Enter", "l", "Enter", "Enter", "Enter")
         let result = try run.result()
         #expect(result.status == 0)
-        #expect(result.stdout == #"{"text":"Buy milk abc Xone two three def","priority":"Low","done":false,"due":null,"note":""}"#)
+        #expect(
+            result.stdout
+                == #"{"text":"Buy milk abc Xone two three def","priority":"Low","done":false,"due":null,"note":""}"#)
         #expect(result.sttyAfter == result.sttyBefore)
     }
 
@@ -506,13 +534,17 @@ struct RunInTmuxTests {
         // What the stopped job left: the shell's own settings (compared with those
         // the wrapper saw before keyform started), echo and line editing on.
         let stopped = run.file("stty-stopped")
-        try tmux.type("stty -a > \(stopped.path).a; stty -g > \(stopped.path).part; mv \(stopped.path).part \(stopped.path)")
+        try tmux.type(
+            "stty -a > \(stopped.path).a; stty -g > \(stopped.path).part; mv \(stopped.path).part \(stopped.path)")
         try tmux.press("Enter")
-        let settings = try tmux.poll(for: "stty's output while stopped") { try? String(contentsOf: stopped, encoding: .utf8) }
+        let settings = try tmux.poll(for: "stty's output while stopped") {
+            try? String(contentsOf: stopped, encoding: .utf8)
+        }
         #expect(settings == (try run.read("stty-before")))
         let all = try String(contentsOf: URL(fileURLWithPath: stopped.path + ".a"), encoding: .utf8)
         let words = all.split(whereSeparator: { $0 == " " || $0 == ";" || $0 == "\n" }).map(String.init)
-        #expect(words.contains("echo") && words.contains("icanon") && words.contains("isig"), "sane while stopped:\n\(all)")
+        #expect(
+            words.contains("echo") && words.contains("icanon") && words.contains("isig"), "sane while stopped:\n\(all)")
 
         try tmux.type("fg")
         try tmux.press("Enter")
@@ -569,7 +601,9 @@ struct RunInTmuxTests {
         let tmux = run.tmux
         try tmux.wait(forText: "› Text*")
         func textRow(_ screen: String) -> String? {
-            Self.lines(screen).first { $0.hasPrefix("› Text*") }.map { String($0.reversed().drop { $0 == " " }.reversed()) }
+            Self.lines(screen).first { $0.hasPrefix("› Text*") }.map {
+                String($0.reversed().drop { $0 == " " }.reversed())
+            }
         }
         let typed = "👍🏽 ok é"
         try tmux.type(typed)
@@ -603,10 +637,14 @@ struct RunInTmuxTests {
         try tmux.type("Buy milk")
         try tmux.press("Enter")
         try tmux.wait(forText: "[h] High")
-        let screen = try tmux.wait(for: "the highlight on Medium", attributes: true) { Self.highlighted($0) == "[m] Medium" }
+        let screen = try tmux.wait(for: "the highlight on Medium", attributes: true) {
+            Self.highlighted($0) == "[m] Medium"
+        }
         let parameters = Self.sgrParameters(screen)
         #expect(parameters.contains { $0.contains(7) }, "reverse video somewhere")
-        let colors = parameters.flatMap { $0 }.filter { (30...38).contains($0) || (40...48).contains($0) || (90...107).contains($0) }
+        let colors = parameters.flatMap { $0 }.filter {
+            (30...38).contains($0) || (40...48).contains($0) || (90...107).contains($0)
+        }
         #expect(colors.isEmpty, "no color under NO_COLOR, found SGR \(colors)")
         try tmux.press("Escape")
         #expect(try run.result().status == 1)
@@ -651,9 +689,12 @@ struct RunInTmuxTests {
         var active: Set<Int> = []
         var rest = Substring(screen)
         while !rest.isEmpty {
-            if rest.hasPrefix("\u{1B}["), let end = rest.dropFirst(2).firstIndex(where: { !($0.isNumber || $0 == ";") }) {
+            if rest.hasPrefix("\u{1B}["), let end = rest.dropFirst(2).firstIndex(where: { !($0.isNumber || $0 == ";") })
+            {
                 if rest[end] == "m" {
-                    for parameter in rest[rest.index(rest.startIndex, offsetBy: 2)..<end].split(separator: ";", omittingEmptySubsequences: false) {
+                    for parameter in rest[rest.index(rest.startIndex, offsetBy: 2)..<end].split(
+                        separator: ";", omittingEmptySubsequences: false)
+                    {
                         switch Int(parameter) ?? 0 {
                         case 0: active = []
                         case 22: active.subtract([1, 2])
@@ -679,9 +720,12 @@ struct RunInTmuxTests {
         var text = ""
         var rest = Substring(screen)
         while let first = rest.first {
-            if rest.hasPrefix("\u{1B}["), let end = rest.dropFirst(2).firstIndex(where: { !($0.isNumber || $0 == ";") }) {
+            if rest.hasPrefix("\u{1B}["), let end = rest.dropFirst(2).firstIndex(where: { !($0.isNumber || $0 == ";") })
+            {
                 if rest[end] == "m" {
-                    for parameter in rest[rest.index(rest.startIndex, offsetBy: 2)..<end].split(separator: ";", omittingEmptySubsequences: false) {
+                    for parameter in rest[rest.index(rest.startIndex, offsetBy: 2)..<end].split(
+                        separator: ";", omittingEmptySubsequences: false)
+                    {
                         if parameter == "7" { reverse = true }
                         if parameter == "0" || parameter == "27" || parameter.isEmpty { reverse = false }
                     }
@@ -701,7 +745,8 @@ struct RunInTmuxTests {
     static func cells(_ text: String) -> Int {
         text.unicodeScalars.reduce(0) { total, scalar in
             let v = scalar.value
-            let wide = (0x1100...0x115F).contains(v) || (0x2E80...0x303E).contains(v) || (0x3041...0x33FF).contains(v)
+            let wide =
+                (0x1100...0x115F).contains(v) || (0x2E80...0x303E).contains(v) || (0x3041...0x33FF).contains(v)
                 || (0x3400...0x4DBF).contains(v) || (0x4E00...0x9FFF).contains(v) || (0xA000...0xA4CF).contains(v)
                 || (0xAC00...0xD7A3).contains(v) || (0xF900...0xFAFF).contains(v) || (0xFE30...0xFE4F).contains(v)
                 || (0xFF00...0xFF60).contains(v) || (0xFFE0...0xFFE6).contains(v) || (0x20000...0x3FFFD).contains(v)
@@ -726,22 +771,29 @@ struct RunInTmuxTests {
     static func expectGridAligned(_ screen: String, sourceLocation: SourceLocation = #_sourceLocation) {
         let all = lines(screen)
         guard let top = all.firstIndex(where: { $0.hasPrefix("┌") }),
-              let bottom = all.firstIndex(where: { $0.hasPrefix("└") }), bottom > top else {
+            let bottom = all.firstIndex(where: { $0.hasPrefix("└") }), bottom > top
+        else {
             Issue.record("no grid on the screen:\n\(Tmux.framed(screen))", sourceLocation: sourceLocation)
             return
         }
         let joints = columns(of: ["┌", "┬", "┐"], in: all[top])
         for line in all[top...bottom] {
-            #expect(cells(line) == cells(all[top]), "grid line \"\(line)\" is not as wide as the border", sourceLocation: sourceLocation)
+            #expect(
+                cells(line) == cells(all[top]), "grid line \"\(line)\" is not as wide as the border",
+                sourceLocation: sourceLocation)
             if line.hasPrefix("│") {
-                #expect(columns(of: ["│"], in: line) == joints, "grid line \"\(line)\" does not line up with \"\(all[top])\"", sourceLocation: sourceLocation)
+                #expect(
+                    columns(of: ["│"], in: line) == joints,
+                    "grid line \"\(line)\" does not line up with \"\(all[top])\"", sourceLocation: sourceLocation)
             }
         }
         #expect(columns(of: ["└", "┴", "┘"], in: all[bottom]) == joints, sourceLocation: sourceLocation)
     }
 
     /// The values of the fields start in one cell column, whatever the labels' widths.
-    static func expectValuesAligned(_ screen: String, labels: [String], sourceLocation: SourceLocation = #_sourceLocation) {
+    static func expectValuesAligned(
+        _ screen: String, labels: [String], sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         var starts: [Int] = []
         for label in labels {
             guard let line = lines(screen).first(where: { $0.dropFirst(2).hasPrefix(label) }) else {
@@ -753,7 +805,9 @@ struct RunInTmuxTests {
             if value.isEmpty { continue }
             starts.append(cells(String(line.prefix(line.count - value.count))))
         }
-        #expect(Set(starts).count <= 1, "value columns \(starts) differ:\n\(Tmux.framed(screen))", sourceLocation: sourceLocation)
+        #expect(
+            Set(starts).count <= 1, "value columns \(starts) differ:\n\(Tmux.framed(screen))",
+            sourceLocation: sourceLocation)
         #expect(!starts.isEmpty, sourceLocation: sourceLocation)
     }
 
@@ -764,7 +818,8 @@ struct RunInTmuxTests {
         defer { run.close() }
         let tmux = run.tmux
         try tmux.wait(forText: FormRun.prompt.trimmingCharacters(in: .whitespaces))
-        try tmux.type([FormRun.binary.path, "layout", "preview", "priority"].map(FormRun.quoted).joined(separator: " "))
+        try tmux.type(
+            [FormRun.binary.path, "layout", "preview", "priority"].map(FormRun.quoted).joined(separator: " "))
         try tmux.press("Enter")
         let screen = try tmux.wait(for: "the preview and the prompt after it", attributes: true) { screen in
             screen.contains("[l] Low") && screen.split(separator: "\n").last?.hasPrefix("e2e$") == true

@@ -34,8 +34,10 @@ struct SecretInTmuxTests {
         let needle = Data(text.utf8)
         var found: [String] = []
         for folder in folders {
-            guard let walk = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey]) else { continue }
-            for case let url as URL in walk where (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
+            guard let walk = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey])
+            else { continue }
+            for case let url as URL in walk
+            where (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
                 if try Data(contentsOf: url).range(of: needle) != nil { found.append(url.path) }
             }
         }
@@ -51,9 +53,11 @@ struct SecretInTmuxTests {
         let formFile = home.appendingPathComponent("login.yaml")
         try Self.form.write(to: formFile, atomically: true, encoding: .utf8)
 
-        let run = try FormRun(["run", formFile.path], environment: [
-            "TMPDIR": home.path, "HOME": home.path, "XDG_DATA_HOME": home.appendingPathComponent("data").path,
-        ])
+        let run = try FormRun(
+            ["run", formFile.path],
+            environment: [
+                "TMPDIR": home.path, "HOME": home.path, "XDG_DATA_HOME": home.appendingPathComponent("data").path,
+            ])
         defer { run.close() }
         let tmux = run.tmux
         try tmux.wait(forText: "› User*")

@@ -10,8 +10,12 @@ import Testing
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         // A program that keeps drawing for a while (longer than the wait's deadline), then stops.
-        let tmux = try Tmux(command: ["sh", "-c", "i=0; while [ $i -lt 20 ]; do i=$((i+1)); echo line $i; sleep 0.1; done; echo settled; exec sleep 60"],
-                            environment: [:], in: folder, folder: folder)
+        let tmux = try Tmux(
+            command: [
+                "sh", "-c",
+                "i=0; while [ $i -lt 20 ]; do i=$((i+1)); echo line $i; sleep 0.1; done; echo settled; exec sleep 60",
+            ],
+            environment: [:], in: folder, folder: folder)
         defer { tmux.kill() }
         try tmux.wait(forText: "line 1")
         do {

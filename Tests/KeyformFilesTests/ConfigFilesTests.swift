@@ -1,7 +1,8 @@
 import Foundation
 import KeyformCore
-@testable import KeyformFiles
 import Testing
+
+@testable import KeyformFiles
 
 /// Which config file is read, and what a missing or unreadable one means.
 @Suite struct ConfigFilesTests {
@@ -10,11 +11,16 @@ import Testing
         defer { sandbox.remove() }
         let home = sandbox.root.appendingPathComponent("home").path
         #expect(ConfigFiles.path(in: sandbox.search(["HOME": home]))?.path == home + "/.config/keyform/config.yaml")
-        #expect(ConfigFiles.path(in: sandbox.search(["HOME": home, "XDG_CONFIG_HOME": "/cfg"]))?.path == "/cfg/keyform/config.yaml")
+        #expect(
+            ConfigFiles.path(in: sandbox.search(["HOME": home, "XDG_CONFIG_HOME": "/cfg"]))?.path
+                == "/cfg/keyform/config.yaml")
         // A relative XDG_CONFIG_HOME is ignored, as for the forms and layouts folders.
-        #expect(ConfigFiles.path(in: sandbox.search(["HOME": home, "XDG_CONFIG_HOME": "cfg"]))?.path == home + "/.config/keyform/config.yaml")
+        #expect(
+            ConfigFiles.path(in: sandbox.search(["HOME": home, "XDG_CONFIG_HOME": "cfg"]))?.path == home
+                + "/.config/keyform/config.yaml")
         let named = ConfigFiles.path(in: sandbox.search(["HOME": home, "KEYFORM_CONFIG": "mine.yaml"]))
-        #expect(named?.path == sandbox.root.path + "/mine.yaml" && named?.named == true, "relative to the current folder")
+        #expect(
+            named?.path == sandbox.root.path + "/mine.yaml" && named?.named == true, "relative to the current folder")
         #expect(ConfigFiles.path(in: sandbox.search(["HOME": home, "KEYFORM_CONFIG": "/dev/null"])) == nil)
         #expect(ConfigFiles.path(in: sandbox.search([:])) == nil)
     }
@@ -26,15 +32,17 @@ import Testing
         let none = ConfigFiles.load(in: sandbox.search(["HOME": home]))
         #expect(none.problems.isEmpty && none.config == .standard && none.path == nil)
         let missing = ConfigFiles.load(in: sandbox.search(["HOME": home, "KEYFORM_CONFIG": "nowhere.yaml"]))
-        #expect(missing.problems.map(\.description) == [
-            "KEYFORM_CONFIG: error: cannot read the config file \(sandbox.root.path)/nowhere.yaml: no such file; fix KEYFORM_CONFIG, or set it to /dev/null for no config",
-        ])
+        #expect(
+            missing.problems.map(\.description) == [
+                "KEYFORM_CONFIG: error: cannot read the config file \(sandbox.root.path)/nowhere.yaml: no such file; fix KEYFORM_CONFIG, or set it to /dev/null for no config"
+            ])
     }
 
     @Test func theFileIsReadWithTheVariablesOverIt() throws {
         let sandbox = try Sandbox()
         defer { sandbox.remove() }
-        let path = try sandbox.write("home/.config/keyform/config.yaml", "database: keyform.sqlite\ncolors: {accent: magenta}\n")
+        let path = try sandbox.write(
+            "home/.config/keyform/config.yaml", "database: keyform.sqlite\ncolors: {accent: magenta}\n")
         let home = sandbox.root.appendingPathComponent("home").path
         let loaded = ConfigFiles.load(in: sandbox.search(["HOME": home, "KEYFORM_COLOR_ACCENT": "blue"]))
         #expect(loaded.problems.isEmpty)
@@ -47,6 +55,8 @@ import Testing
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         let folder = ConfigFiles.load(in: sandbox.search(["HOME": home]))
         #expect(folder.hasErrors)
-        #expect(folder.problems.first?.description.hasPrefix(path + ":1:1: error: cannot read the config file: not a regular file") == true)
+        #expect(
+            folder.problems.first?.description.hasPrefix(
+                path + ":1:1: error: cannot read the config file: not a regular file") == true)
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
 import KeyformCore
-@testable import KeyformFiles
 import Testing
+
+@testable import KeyformFiles
 
 /// A temporary folder standing in for the current folder, with its own
 /// environment: nothing here changes the test process's folder or environment.
@@ -9,7 +10,8 @@ struct Sandbox {
     let root: URL
 
     init() throws {
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("keyform-files-\(UUID().uuidString.prefix(8))")
+        root = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "keyform-files-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
     }
 
@@ -55,13 +57,16 @@ struct Sandbox {
         try box.write("second/log.yaml", Sandbox.form(named: "log"))
         #expect(FormFiles.locate("log", in: box.search(env)) == "\(box.root.path)/second/log.yaml")
         try box.write("first/log.yaml", Sandbox.form(named: "log"))
-        #expect(FormFiles.locate("log", in: box.search(env)) == "\(box.root.path)/first/log.yaml", "earlier folders of $KEYFORM_FORMS first")
+        #expect(
+            FormFiles.locate("log", in: box.search(env)) == "\(box.root.path)/first/log.yaml",
+            "earlier folders of $KEYFORM_FORMS first")
         try box.write("demo/log.yaml", Sandbox.form(named: "log"))
         #expect(FormFiles.locate("log", in: box.search(env)) == "demo/log.yaml", "demo/ before $KEYFORM_FORMS")
         try box.write("forms/log.yaml", Sandbox.form(named: "log"))
         #expect(FormFiles.locate("log", in: box.search(env)) == "forms/log.yaml", "forms/ first")
-        #expect(FormFiles.searchedPlaces(for: "log", in: box.search(env))
-                    == "forms/log.yaml, demo/log.yaml, \(box.root.path)/first/log.yaml, \(box.root.path)/second/log.yaml")
+        #expect(
+            FormFiles.searchedPlaces(for: "log", in: box.search(env))
+                == "forms/log.yaml, demo/log.yaml, \(box.root.path)/first/log.yaml, \(box.root.path)/second/log.yaml")
     }
 
     @Test func emptyEntriesOfKeyformFormsAreSkipped() throws {
@@ -167,7 +172,9 @@ struct Sandbox {
         let (loaded, diagnostics) = FormFiles.load(path: form, in: box.search())
         #expect(loaded == nil)
         let bad = diagnostics.filter { $0.path == "Layouts/bad.yaml" }
-        #expect(bad.map(\.diagnostic.message).contains { $0.hasPrefix("unknown action 'jump'") }, "\(diagnostics.map { "\($0.path): \($0.diagnostic.message)" })")
+        #expect(
+            bad.map(\.diagnostic.message).contains { $0.hasPrefix("unknown action 'jump'") },
+            "\(diagnostics.map { "\($0.path): \($0.diagnostic.message)" })")
     }
 
     @Test func aFileOverOneMebibyteIsRefusedWithoutReadingItWhole() throws {
@@ -221,24 +228,31 @@ struct Sandbox {
         let box = try Sandbox()
         defer { box.remove() }
         try box.write("set/digits.yaml", "rows:\n  - [\"1\"]\n")
-        let parsed = LayoutFiles(in: box.search()).parse(Array("rows:\n  - [{label: D, action: layout, to: digits}]\n".utf8),
-                                                          folder: box.root.appendingPathComponent("set").path)
+        let parsed = LayoutFiles(in: box.search()).parse(
+            Array("rows:\n  - [{label: D, action: layout, to: digits}]\n".utf8),
+            folder: box.root.appendingPathComponent("set").path)
         #expect(parsed.diagnostics.isEmpty, "\(parsed.diagnostics.map(\.message))")
-        let elsewhere = LayoutFiles(in: box.search()).parse(Array("rows:\n  - [{label: D, action: layout, to: digits}]\n".utf8),
-                                                             folder: box.root.path)
-        #expect(elsewhere.diagnostics.contains { $0.message.contains("digits") }, "\(elsewhere.diagnostics.map(\.message))")
+        let elsewhere = LayoutFiles(in: box.search()).parse(
+            Array("rows:\n  - [{label: D, action: layout, to: digits}]\n".utf8),
+            folder: box.root.path)
+        #expect(
+            elsewhere.diagnostics.contains { $0.message.contains("digits") }, "\(elsewhere.diagnostics.map(\.message))")
     }
 
     @Test func anUnreadableFileSaysWhy() throws {
         let box = try Sandbox()
         defer { box.remove() }
-        #expect(throws: SourceFiles.ReadFailure.self) { try SourceFiles.read(box.root.appendingPathComponent("none.yaml").path) }
+        #expect(throws: SourceFiles.ReadFailure.self) {
+            try SourceFiles.read(box.root.appendingPathComponent("none.yaml").path)
+        }
         let path = try box.write("secret.yaml", "rows: [[x]]\n")
         chmod(path, 0)
         defer { chmod(path, 0o600) }
         if geteuid() != 0 {
             #expect(throws: SourceFiles.ReadFailure.self) { try SourceFiles.read(path) }
-            do { _ = try SourceFiles.read(path) } catch { #expect("\(error)" == "cannot read the file (permission denied?)") }
+            do { _ = try SourceFiles.read(path) } catch {
+                #expect("\(error)" == "cannot read the file (permission denied?)")
+            }
         }
     }
 }
@@ -251,13 +265,15 @@ struct Sandbox {
             FileSearch(currentDirectory: "/here", environment: environment).userFolder
         }
         #expect(folder(["XDG_CONFIG_HOME": "/cfg", "HOME": "/home/ann"]) == "/cfg/keyform")
-        #expect(folder(["XDG_CONFIG_HOME": "relative/cfg", "HOME": "/home/ann"]) == "/home/ann/.config/keyform",
-                "a relative XDG_CONFIG_HOME is ignored, as the XDG spec says")
+        #expect(
+            folder(["XDG_CONFIG_HOME": "relative/cfg", "HOME": "/home/ann"]) == "/home/ann/.config/keyform",
+            "a relative XDG_CONFIG_HOME is ignored, as the XDG spec says")
         #expect(folder(["XDG_CONFIG_HOME": "", "HOME": "/home/ann"]) == "/home/ann/.config/keyform")
         #expect(folder(["HOME": "/home/ann"]) == "/home/ann/.config/keyform")
         #expect(folder([:]) == nil)
         #expect(FileSearch(currentDirectory: "/", environment: ["HOME": "/h"]).userForms == "/h/.config/keyform/forms")
-        #expect(FileSearch(currentDirectory: "/", environment: ["HOME": "/h"]).userLayouts == "/h/.config/keyform/layouts")
+        #expect(
+            FileSearch(currentDirectory: "/", environment: ["HOME": "/h"]).userLayouts == "/h/.config/keyform/layouts")
     }
 
     @Test func aFormInTheUserFolderRunsFromAnyFolderAfterTheOthers() throws {
@@ -267,10 +283,13 @@ struct Sandbox {
         let env = ["XDG_CONFIG_HOME": config, "KEYFORM_FORMS": "\(box.root.path)/shared"]
         try box.write("config/keyform/forms/log.yaml", Sandbox.form(named: "log"))
         #expect(FormFiles.locate("log", in: box.search(env)) == "\(config)/keyform/forms/log.yaml")
-        #expect(FormFiles.searchedPlaces(for: "log", in: box.search(env))
-                    == "forms/log.yaml, demo/log.yaml, \(box.root.path)/shared/log.yaml, \(config)/keyform/forms/log.yaml")
+        #expect(
+            FormFiles.searchedPlaces(for: "log", in: box.search(env))
+                == "forms/log.yaml, demo/log.yaml, \(box.root.path)/shared/log.yaml, \(config)/keyform/forms/log.yaml")
         try box.write("shared/log.yaml", Sandbox.form(named: "log"))
-        #expect(FormFiles.locate("log", in: box.search(env)) == "\(box.root.path)/shared/log.yaml", "$KEYFORM_FORMS before the user folder")
+        #expect(
+            FormFiles.locate("log", in: box.search(env)) == "\(box.root.path)/shared/log.yaml",
+            "$KEYFORM_FORMS before the user folder")
         try box.write("forms/log.yaml", Sandbox.form(named: "log"))
         #expect(FormFiles.locate("log", in: box.search(env)) == "forms/log.yaml", "the current folder first")
     }
@@ -281,10 +300,13 @@ struct Sandbox {
         let env = ["HOME": "\(box.root.path)/home", "KEYFORM_LAYOUTS": "\(box.root.path)/extra"]
         #expect(LayoutFiles(in: box.search(env)).load("priority")?.origin == "shipped:priority")
         try box.write("home/.config/keyform/layouts/priority.yaml", Sandbox.layout("mine"))
-        #expect(LayoutFiles(in: box.search(env)).load("priority")?.parsed.value?.title == "mine", "before the shipped one")
-        #expect(LayoutFiles(in: box.search(env)).load("priority")?.origin == "home/.config/keyform/layouts/priority.yaml")
+        #expect(
+            LayoutFiles(in: box.search(env)).load("priority")?.parsed.value?.title == "mine", "before the shipped one")
+        #expect(
+            LayoutFiles(in: box.search(env)).load("priority")?.origin == "home/.config/keyform/layouts/priority.yaml")
         try box.write("extra/priority.yaml", Sandbox.layout("extra"))
-        #expect(LayoutFiles(in: box.search(env)).load("priority")?.parsed.value?.title == "extra", "$KEYFORM_LAYOUTS first")
+        #expect(
+            LayoutFiles(in: box.search(env)).load("priority")?.parsed.value?.title == "extra", "$KEYFORM_LAYOUTS first")
     }
 
     @Test func aFormInTheUserFolderFindsItsLayoutsInTheUserFolder() throws {
@@ -312,13 +334,15 @@ struct Sandbox {
         try box.write("demo/todo.yaml", Sandbox.form(named: "todo"))
         try box.write("demo/todo.test.yaml", "form: todo\n")
         try box.write("demo/notes.txt", "not a form")
-        try FileManager.default.createDirectory(atPath: "\(box.root.path)/demo/folder.yaml", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: "\(box.root.path)/demo/folder.yaml", withIntermediateDirectories: true)
         let user = "\(box.root.path)/cfg/keyform/forms"
-        #expect(FormFiles.available(in: box.search(env)) == [
-            .init(name: "todo", path: "demo/todo.yaml", hiddenBy: nil),
-            .init(name: "mine", path: "\(user)/mine.yaml", hiddenBy: nil),
-            .init(name: "todo", path: "\(user)/todo.yaml", hiddenBy: "demo/todo.yaml"),
-        ])
+        #expect(
+            FormFiles.available(in: box.search(env)) == [
+                .init(name: "todo", path: "demo/todo.yaml", hiddenBy: nil),
+                .init(name: "mine", path: "\(user)/mine.yaml", hiddenBy: nil),
+                .init(name: "todo", path: "\(user)/todo.yaml", hiddenBy: "demo/todo.yaml"),
+            ])
     }
 
     @Test func layoutsAreListedFromFoldersThenShippedOnes() throws {
@@ -327,10 +351,11 @@ struct Sandbox {
         try box.write("Layouts/priority.yaml", Sandbox.layout("mine"))
         try box.write("Layouts/moods.yaml", Sandbox.layout("moods"))
         let found = LayoutFiles(in: box.search()).available()
-        #expect(Array(found.prefix(2)) == [
-            .init(name: "moods", origin: "Layouts/moods.yaml", hiddenBy: nil),
-            .init(name: "priority", origin: "Layouts/priority.yaml", hiddenBy: nil),
-        ])
+        #expect(
+            Array(found.prefix(2)) == [
+                .init(name: "moods", origin: "Layouts/moods.yaml", hiddenBy: nil),
+                .init(name: "priority", origin: "Layouts/priority.yaml", hiddenBy: nil),
+            ])
         #expect(found.dropFirst(2).map(\.name) == ShippedLayouts.names)
         #expect(found.first { $0.origin == "shipped:priority" }?.hiddenBy == "Layouts/priority.yaml")
         #expect(found.first { $0.origin == "shipped:yes-no" }?.hiddenBy == nil)

@@ -1,6 +1,7 @@
 import Foundation
 import KeyformCore
 import Testing
+
 @testable import Keyform
 
 /// `.when(...)`: a form file's `when:`, written in Swift; a hidden field's value is nil.

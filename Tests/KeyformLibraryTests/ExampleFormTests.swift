@@ -1,6 +1,7 @@
 import Foundation
 import Keyform
 import Testing
+
 @testable import keyform_example
 
 /// The example's form (Sources/KeyformExample), tested the way a user of the
@@ -10,7 +11,8 @@ struct ExampleFormTests {
     let form = Example.form
 
     @Test func aFullEntryDecodesIntoTheStruct() async throws {
-        let result = try await form.test(keys: "Buy milk<Enter>h<Enter>2026-11-21<Enter>from the shop<Enter>", as: ToDo.self)
+        let result = try await form.test(
+            keys: "Buy milk<Enter>h<Enter>2026-11-21<Enter>from the shop<Enter>", as: ToDo.self)
         #expect(result.outcome == .submitted)
         let todo = try #require(result.value)
         #expect(todo.text == "Buy milk")
@@ -18,12 +20,15 @@ struct ExampleFormTests {
         #expect(todo.done == false)
         #expect(todo.due == KeyformDate(year: 2026, month: 11, day: 21))
         #expect(todo.note == "from the shop")
-        #expect(result.record?.json == #"{"text":"Buy milk","priority":"High","done":false,"due":"2026-11-21","note":"from the shop"}"#)
+        #expect(
+            result.record?.json
+                == #"{"text":"Buy milk","priority":"High","done":false,"due":"2026-11-21","note":"from the shop"}"#)
         #expect(result.record?.templateLine == "2026-11-21 Buy milk [High]")
     }
 
     @Test func anEmptyDateDecodesAsNil() async throws {
-        let result = try await form.test(keys: "Call Tom<Enter><Right><Enter><Space><Enter><Enter><Enter>", as: ToDo.self)
+        let result = try await form.test(
+            keys: "Call Tom<Enter><Right><Enter><Space><Enter><Enter><Enter>", as: ToDo.self)
         let todo = try #require(result.value)
         #expect(todo.priority == "Low")
         #expect(todo.done == true, "Space flipped the status to Complete")
@@ -62,7 +67,8 @@ struct ExampleFormTests {
         #expect(blocked.outcome == .open)
         #expect(blocked.screen.contains("disabled"))
         #expect(blocked.screen.contains("^[^@]*$"))
-        let fixed = try await form.test(keys: "Buy milk<Enter>h<Enter><Enter>me@home<Enter><C-u>home<Enter>", as: ToDo.self)
+        let fixed = try await form.test(
+            keys: "Buy milk<Enter>h<Enter><Enter>me@home<Enter><C-u>home<Enter>", as: ToDo.self)
         #expect(fixed.outcome == .submitted)
         #expect(fixed.value?.note == "home")
     }
@@ -95,4 +101,5 @@ struct ExampleFormTests {
     }
 }
 
-let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()

@@ -42,10 +42,12 @@ struct GettingStartedTests {
     enum Priority: String, CaseIterable { case high = "High", low = "Low" }
 
     @Test func theLayoutSnippetsMakeAValidForm() throws {
-        let effort = KeyformLayout(title: "Effort", rows: [
-            [KeyformKey("Easy", hotkey: "e"), KeyformKey("Hard", hotkey: "h")],
-            [.keyboard(), .clear()],
-        ])
+        let effort = KeyformLayout(
+            title: "Effort",
+            rows: [
+                [KeyformKey("Easy", hotkey: "e"), KeyformKey("Hard", hotkey: "h")],
+                [.keyboard(), .clear()],
+            ])
         let form = KeyformForm("Layouts") {
             ChoiceField("effort", layout: effort)
             ChoiceField("size", choices: ["S", "M", "L"])

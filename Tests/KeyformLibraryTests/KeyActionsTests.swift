@@ -1,5 +1,6 @@
 import KeyformCore
 import Testing
+
 @testable import Keyform
 
 /// The Swift library's keys take their actions from the layout files' one table
@@ -30,8 +31,9 @@ struct KeyActionsTests {
 
     @Test func aLayoutWrittenInSwiftReadsBackWithTheSameActions() throws {
         let keys = Layout.Action.Kind.allCases.map { [Self.key(for: $0)] }
-        let definition = KeyformLayout.Definition(name: "all", title: nil, kind: .choice,
-                                                  pages: [("main", nil, keys), ("more", nil, [["Back"]])])
+        let definition = KeyformLayout.Definition(
+            name: "all", title: nil, kind: .choice,
+            pages: [("main", nil, keys), ("more", nil, [["Back"]])])
         let source = SwiftSource.layoutText(definition, context: "test").source
         let parsed = LayoutParser.parse(source)
         let layout = try #require(parsed.value, "\(parsed.diagnostics)\n\(source)")

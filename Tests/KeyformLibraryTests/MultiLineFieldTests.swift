@@ -1,6 +1,7 @@
 import Foundation
 import KeyformCore
 import Testing
+
 @testable import Keyform
 
 /// `.lines(3)`: a form file's `lines: 3`, written in Swift.
@@ -13,7 +14,9 @@ struct LibraryMultiLineFieldTests {
 
     @Test func itIsTheFieldAFormFileWritesWithLines() throws {
         let compiled = try Self.order.compile()
-        #expect(compiled.form.field(id: "instructions") == Field(id: "instructions", label: "Instructions", maxLength: 400, lines: 3))
+        #expect(
+            compiled.form.field(id: "instructions")
+                == Field(id: "instructions", label: "Instructions", maxLength: 400, lines: 3))
     }
 
     /// Ctrl-J breaks the line, Enter moves on; the record keeps the break.

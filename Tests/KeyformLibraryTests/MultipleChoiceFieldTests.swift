@@ -3,6 +3,7 @@ import KeyformCore
 import KeyformSQLite
 import KeyformStore
 import Testing
+
 @testable import Keyform
 
 /// `MultipleChoiceField`: a form file's `multiple: true`, written in Swift.
@@ -23,7 +24,10 @@ struct MultipleChoiceFieldTests {
         let file = try KeyformForm(contentsOf: packageRoot.appendingPathComponent("demo/vacation.yaml")).compile()
         let inSwift = try Self.note.compile()
         let tags = try #require(inSwift.form.field(id: "tags"))
-        #expect(tags == Field(id: "tags", label: "Tags", layout: "vacation-tags", input: .grid, strict: true, multiple: true))
+        #expect(
+            tags
+                == Field(id: "tags", label: "Tags", layout: "vacation-tags", input: .grid, strict: true, multiple: true)
+        )
         #expect(file.form.field(id: "tags") == tags)
         #expect(inSwift.layouts["vacation-tags"] == file.layouts["vacation-tags"])
     }
@@ -34,21 +38,21 @@ struct MultipleChoiceFieldTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("vacation.yaml")
         try """
-            title: Vacation note
-            name: vacation
-            fields:
-              - id: place
-                label: Place
-                required: true
-              - id: tags
-                label: Tags
-                layout: vacation-tags
-                input: grid
-                multiple: true
-                strict: true
-                default: [Beach, Food]
+        title: Vacation note
+        name: vacation
+        fields:
+          - id: place
+            label: Place
+            required: true
+          - id: tags
+            label: Tags
+            layout: vacation-tags
+            input: grid
+            multiple: true
+            strict: true
+            default: [Beach, Food]
 
-            """.write(to: file, atomically: true, encoding: .utf8)
+        """.write(to: file, atomically: true, encoding: .utf8)
         let inYAML = try KeyformForm(contentsOf: file).compile()
         let inSwift = try KeyformForm("Vacation note", name: "vacation") {
             TextField("place", label: "Place", required: true)
@@ -102,7 +106,8 @@ struct MultipleChoiceFieldTests {
 
     @Test func choicesMakeAGridWithADoneKey() async throws {
         let form = KeyformForm("Pizza") {
-            MultipleChoiceField("toppings", label: "Toppings", choices: ["Cheese", "Ham", "Olives"], default: ["Olives"])
+            MultipleChoiceField(
+                "toppings", label: "Toppings", choices: ["Cheese", "Ham", "Olives"], default: ["Olives"])
         }
         let layout = try #require(try form.compile().layouts["swift:toppings"])
         #expect(layout.pages[0].rows.map { $0.map(\.label) } == [["Cheese", "Ham", "Olives"], ["Done"]])
@@ -123,7 +128,9 @@ struct MultipleChoiceFieldTests {
     struct Trip: Decodable { var tags: [Tag] }
 
     @Test func aStringEnumDecodesBackAsAnArray() async throws {
-        let form = KeyformForm("Trip") { MultipleChoiceField("tags", choices: Tag.self, required: true, default: [.city]) }
+        let form = KeyformForm("Trip") {
+            MultipleChoiceField("tags", choices: Tag.self, required: true, default: [.city])
+        }
         // City (the default) is picked, nothing highlighted: Left shows the highlight on Beach,
         // Enter adds it; Down Enter: Done.
         let result = try await form.test(keys: "<Left><Left><Enter><Down><Enter>", as: Trip.self)
@@ -133,15 +140,22 @@ struct MultipleChoiceFieldTests {
     @Test func defaultsAndStrictnessAreWrittenAsAFormFileWould() throws {
         let form = KeyformForm("Tags") {
             MultipleChoiceField("a", layout: .named("vacation-tags"), default: ["Beach", "Food"])
-            MultipleChoiceField("b", layout: .named("vacation-tags"), input: .keyboard, strict: false, default: .value(["Paris"]))
+            MultipleChoiceField(
+                "b", layout: .named("vacation-tags"), input: .keyboard, strict: false, default: .value(["Paris"]))
             MultipleChoiceField("c", layout: .named("vacation-tags"), default: .last)
         }
         let fields = try form.compile().form.fields
-        #expect(fields == [
-            Field(id: "a", layout: "vacation-tags", input: .grid, strict: true, defaultValue: .value(.selection(["Beach", "Food"])), multiple: true),
-            Field(id: "b", layout: "vacation-tags", input: .keyboard, strict: false, defaultValue: .value(.selection(["Paris"])), multiple: true),
-            Field(id: "c", layout: "vacation-tags", input: .grid, strict: true, defaultValue: .last, multiple: true),
-        ])
+        #expect(
+            fields == [
+                Field(
+                    id: "a", layout: "vacation-tags", input: .grid, strict: true,
+                    defaultValue: .value(.selection(["Beach", "Food"])), multiple: true),
+                Field(
+                    id: "b", layout: "vacation-tags", input: .keyboard, strict: false,
+                    defaultValue: .value(.selection(["Paris"])), multiple: true),
+                Field(
+                    id: "c", layout: "vacation-tags", input: .grid, strict: true, defaultValue: .last, multiple: true),
+            ])
     }
 
     @Test func aKeypadOrABadDefaultIsReportedByField() {
@@ -153,8 +167,15 @@ struct MultipleChoiceFieldTests {
             try form.check()
             Issue.record("the form should be invalid")
         } catch KeyformError.invalidForm(let lines) {
-            #expect(lines.contains("form 'broken', field 'digits': error: 'multiple' needs a layout of choices (kind: choice); 'keypad' is a keypad"))
-            #expect(lines.contains { $0.hasPrefix("form 'broken', field 'tags': error: default 'Beach, Moon' fails the field's own rules") })
+            #expect(
+                lines.contains(
+                    "form 'broken', field 'digits': error: 'multiple' needs a layout of choices (kind: choice); 'keypad' is a keypad"
+                ))
+            #expect(
+                lines.contains {
+                    $0.hasPrefix(
+                        "form 'broken', field 'tags': error: default 'Beach, Moon' fails the field's own rules")
+                })
         } catch {
             Issue.record("unexpected error \(error)")
         }
@@ -172,6 +193,9 @@ struct MultipleChoiceFieldTests {
         let second = try await form.test(keys: "yd")
         #expect(second.record?["tags"] == .list(["Museum", "City", "Family"]))
         let stored = try AppDatabase.open(path: path).records(form: try form.compile().form)
-        #expect(stored.map { $0.values["tags"] } == [FieldValue.list(["Museum", "City", "Family"]), .list(["Museum", "City"])])
+        #expect(
+            stored.map { $0.values["tags"] } == [
+                FieldValue.list(["Museum", "City", "Family"]), .list(["Museum", "City"]),
+            ])
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import KeyformCore
 import Testing
+
 @testable import Keyform
 
 /// Issue 22's note, written in Swift: `.note(...)` makes the form file's

@@ -1,6 +1,7 @@
 import Foundation
 import KeyformCore
 import Testing
+
 @testable import Keyform
 
 /// `.secret()`: a form file's `secret: true`, written in Swift.
@@ -14,8 +15,12 @@ struct LibrarySecretFieldTests {
 
     @Test func itIsTheFieldAFormFileWritesWithSecretTrue() throws {
         let compiled = try Self.login.compile()
-        #expect(compiled.form.field(id: "password") == Field(id: "password", label: "Password", required: true, secret: true))
-        #expect(compiled.form.field(id: "pin") == Field(id: "pin", label: "PIN", type: .integer, secret: true, mask: .none, storesSecret: true))
+        #expect(
+            compiled.form.field(id: "password")
+                == Field(id: "password", label: "Password", required: true, secret: true))
+        #expect(
+            compiled.form.field(id: "pin")
+                == Field(id: "pin", label: "PIN", type: .integer, secret: true, mask: .none, storesSecret: true))
     }
 
     /// The program gets the secret; the screen showed dots.

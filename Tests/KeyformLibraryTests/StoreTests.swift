@@ -26,7 +26,8 @@ struct StoreTests {
         #expect(second.record?["place"] == .text("Pool"))
         #expect(second.record?["laps"] == .integer(8))
         let database = try AppDatabase.open(path: path)
-        let log = Form(name: "log", pages: [Form.Page(fields: [Field(id: "place"), Field(id: "laps", type: .integer)])])
+        let log = Form(
+            name: "log", pages: [Form.Page(fields: [Field(id: "place"), Field(id: "laps", type: .integer)])])
         #expect(try database.recordCount(form: log) == 2)
         #expect(try database.history(form: log, field: "laps") == ["8", "12"])
     }

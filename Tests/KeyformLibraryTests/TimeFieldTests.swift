@@ -1,6 +1,7 @@
 import Foundation
 import KeyformCore
 import Testing
+
 @testable import Keyform
 
 /// `TimeField`: a form file's `type: time`, written in Swift.
@@ -18,10 +19,14 @@ struct TimeFieldTests {
 
     @Test func itIsTheFieldAFormFileWritesWithTypeTime() throws {
         let compiled = try Self.shift.compile()
-        #expect(compiled.form.field(id: "start") == Field(id: "start", label: "Start", type: .time, required: true, layout: "time"))
+        #expect(
+            compiled.form.field(id: "start")
+                == Field(id: "start", label: "Start", type: .time, required: true, layout: "time"))
         #expect(compiled.form.field(id: "stop") == Field(id: "stop", label: "Stop", type: .time))
         #expect(compiled.layouts["time"]?.kind == .keypad)
-        let withDefault = try KeyformForm("Shift") { TimeField("start", default: .value(KeyformTime(hour: 6, minute: 5)!)) }.compile()
+        let withDefault = try KeyformForm("Shift") {
+            TimeField("start", default: .value(KeyformTime(hour: 6, minute: 5)!))
+        }.compile()
         #expect(withDefault.form.field(id: "start")?.defaultValue == .value("06:05"))
         let now = try KeyformForm("Shift") { TimeField("start", default: .now) }.compile()
         #expect(now.form.field(id: "start")?.defaultValue == .value("now"))
@@ -62,6 +67,8 @@ struct TimeFieldTests {
         #expect(KeyformTime("06:00")! < KeyformTime("17:15")!)
         let encoded = try JSONEncoder().encode([KeyformTime("07:30")!])
         #expect(String(decoding: encoded, as: UTF8.self) == #"["07:30"]"#)
-        #expect(throws: DecodingError.self) { try JSONDecoder().decode([KeyformTime].self, from: Data(#"["7.30"]"#.utf8)) }
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode([KeyformTime].self, from: Data(#"["7.30"]"#.utf8))
+        }
     }
 }

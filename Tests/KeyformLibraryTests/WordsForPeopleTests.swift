@@ -1,6 +1,7 @@
 import Foundation
 import KeyformCore
 import Testing
+
 @testable import Keyform
 
 /// Issue 22's words for people, written in Swift: the modifiers make the
@@ -14,10 +15,14 @@ struct WordsForPeopleTests {
                 .message(.required, "Give the email we write to")
         }
         let fields = try form.compile().form.fields
-        #expect(fields == [
-            Field(id: "email", required: true, pattern: "^[^@]+@[^@]+$",
-                  messages: [.pattern: "Give an email like \"ada@example.org\"", .required: "Give the email we write to"]),
-        ])
+        #expect(
+            fields == [
+                Field(
+                    id: "email", required: true, pattern: "^[^@]+@[^@]+$",
+                    messages: [
+                        .pattern: "Give an email like \"ada@example.org\"", .required: "Give the email we write to",
+                    ])
+            ])
     }
 
     @Test func aMessageForACheckTheFieldLacksIsReportedAtTheField() {
@@ -44,9 +49,12 @@ extension WordsForPeopleTests {
         }
         let compiled = try form.compile().form
         #expect(compiled.pages[0].description == "One receipt a form.\nKeep the paper.")
-        #expect(compiled.fields == [
-            Field(id: "amount", type: .number, required: true, description: "What the receipt says", placeholder: "12.50"),
-        ])
+        #expect(
+            compiled.fields == [
+                Field(
+                    id: "amount", type: .number, required: true, description: "What the receipt says",
+                    placeholder: "12.50")
+            ])
     }
 }
 
@@ -58,7 +66,8 @@ struct RulesInSwiftTests {
         let form = KeyformForm("Shift") {
             TimeField("start")
             TimeField("end")
-            MultipleChoiceField("toppings", choices: ["Ham", "Egg", "Kale"]).picks(max: 2).message(.maxPicks, "Two at most")
+            MultipleChoiceField("toppings", choices: ["Ham", "Egg", "Kale"]).picks(max: 2).message(
+                .maxPicks, "Two at most")
             Rule("end-after-start", check: "end >= start", message: "The end comes after the start")
             Rule("any-topping", oneOf: ["toppings", "end"])
         }

@@ -23,20 +23,31 @@ struct Swim: Decodable, Equatable {
 }
 
 /// A layout of its own, with a page turn and the action keys.
-let effortLayout = KeyformLayout(name: "swim-effort", title: "Effort", pages: [
-    KeyformLayout.Page("main", title: "How hard", rows: [
-        [KeyformKey("Easy", hotkey: "e"), KeyformKey("Hard", hotkey: "h"), .page("More…", to: "more", hotkey: "m")],
-    ]),
-    KeyformLayout.Page("more", rows: [
-        [KeyformKey("Max", span: 3), .page("Back", to: "main", span: 3)],
-        [.keyboard(), .clear(), .done(), .backspace(), .next(), .previous()],
-    ]),
-])
+let effortLayout = KeyformLayout(
+    name: "swim-effort", title: "Effort",
+    pages: [
+        KeyformLayout.Page(
+            "main", title: "How hard",
+            rows: [
+                [
+                    KeyformKey("Easy", hotkey: "e"), KeyformKey("Hard", hotkey: "h"),
+                    .page("More…", to: "more", hotkey: "m"),
+                ]
+            ]),
+        KeyformLayout.Page(
+            "more",
+            rows: [
+                [KeyformKey("Max", span: 3), .page("Back", to: "main", span: 3)],
+                [.keyboard(), .clear(), .done(), .backspace(), .next(), .previous()],
+            ]),
+    ])
 
-let distances = KeyformLayout(title: "Distance", kind: .keypad, rows: [
-    [KeyformKey("1", hotkey: "1"), KeyformKey("0", hotkey: "0"), KeyformKey("5", hotkey: "5"), .done(hotkey: "d")],
-    [.layout("Strokes", to: "swim-strokes", span: 4)],
-])
+let distances = KeyformLayout(
+    title: "Distance", kind: .keypad,
+    rows: [
+        [KeyformKey("1", hotkey: "1"), KeyformKey("0", hotkey: "0"), KeyformKey("5", hotkey: "5"), .done(hotkey: "d")],
+        [.layout("Strokes", to: "swim-strokes", span: 4)],
+    ])
 
 let swimForm = KeyformForm("Swim", name: "swim", template: "{{day}} {{stroke}} {{distance}}m") {
     Page("Set") {
@@ -48,7 +59,8 @@ let swimForm = KeyformForm("Swim", name: "swim", template: "{{day}} {{stroke}} {
         NumberField("pace", label: "Pace", default: nil, min: 0.5, max: 10.0)
         BooleanField("pool", label: "Pool?", default: true, layout: .named("yes-no"))
         ChoiceField("effort", label: "Effort", layout: effortLayout, input: .grid, required: false, default: "Easy")
-        TextField("note", label: "Note", required: false, default: .last, pattern: "^[^@]*$", minLength: nil, maxLength: 140)
+        TextField(
+            "note", label: "Note", required: false, default: .last, pattern: "^[^@]*$", minLength: nil, maxLength: 140)
     }
 }
 .store(at: "/tmp/never-opened-by-this-test.sqlite", drafts: .resume)
@@ -96,10 +108,12 @@ struct Kit: Decodable, Equatable {
     var extras: [String]?
 }
 
-let drillLayout = KeyformLayout(title: "Drills", rows: [
-    [KeyformKey("Catch-up", hotkey: "c"), KeyformKey("Fist", hotkey: "f"), KeyformKey("Sculling", hotkey: "s")],
-    [.keyboard(hotkey: "/"), .clear(hotkey: "x"), .done(hotkey: "d")],
-])
+let drillLayout = KeyformLayout(
+    title: "Drills",
+    rows: [
+        [KeyformKey("Catch-up", hotkey: "c"), KeyformKey("Fist", hotkey: "f"), KeyformKey("Sculling", hotkey: "s")],
+        [.keyboard(hotkey: "/"), .clear(hotkey: "x"), .done(hotkey: "d")],
+    ])
 
 let kitForm = KeyformForm("Kit", name: "kit") {
     MultipleChoiceField("drills", label: "Drills", layout: drillLayout, required: true)
@@ -129,11 +143,15 @@ struct PublicAPITests {
 
     @Test func aFormIsFilledInAndDecoded() async throws {
         let result = try await form.test(
-            keys: "2026-11-21<Enter><Right><Enter>400<Enter>1.5<Enter>yes<Enter><Right><Right><Enter>felt good<Enter>", as: Swim.self)
+            keys: "2026-11-21<Enter><Right><Enter>400<Enter>1.5<Enter>yes<Enter><Right><Right><Enter>felt good<Enter>",
+            as: Swim.self)
         #expect(result.outcome == .submitted)
-        #expect(result.value == Swim(
-            day: KeyformDate(year: 2026, month: 11, day: 21)!, stroke: .freestyle, distance: 400, pace: 1.5, pool: true,
-            effort: "Hard", note: "felt good"))
+        #expect(
+            result.value
+                == Swim(
+                    day: KeyformDate(year: 2026, month: 11, day: 21)!, stroke: .freestyle, distance: 400, pace: 1.5,
+                    pool: true,
+                    effort: "Hard", note: "felt good"))
         let record = try #require(result.record)
         #expect(record["distance"] == .integer(400))
         #expect(record["pace"] == .number(1.5))
@@ -149,13 +167,17 @@ struct PublicAPITests {
         // picked, no key highlighted; the first Right shows the highlight on Fins, the second
         // moves to Paddles, Enter adds it, Down Enter is Done. Extras: typed, an item a
         // line, Enter on the empty line commits.
-        let result = try await kitForm.test(keys: "scd<Right><Right><Enter><Down><Enter>Goggles<Enter>Cap<Enter><Enter>", as: Kit.self)
+        let result = try await kitForm.test(
+            keys: "scd<Right><Right><Enter><Down><Enter>Goggles<Enter>Cap<Enter><Enter>", as: Kit.self)
         #expect(result.outcome == .submitted)
-        #expect(result.value == Kit(drills: ["Sculling", "Catch-up"], gear: [.fins, .paddles], extras: ["Goggles", "Cap"]))
+        #expect(
+            result.value
+                == Kit(drills: ["Sculling", "Catch-up"], gear: [.fins, .paddles], extras: ["Goggles", "Cap"]))
         let record = try #require(result.record)
         #expect(record["drills"] == .list(["Sculling", "Catch-up"]))
         #expect(record["gear"]?.description == "Fins, Paddles")
-        #expect(record.json == #"{"drills":["Sculling","Catch-up"],"gear":["Fins","Paddles"],"extras":["Goggles","Cap"]}"#)
+        #expect(
+            record.json == #"{"drills":["Sculling","Catch-up"],"gear":["Fins","Paddles"],"extras":["Goggles","Cap"]}"#)
 
         // Nothing picked (Right shows the highlight on Fins, the default; Enter unpicks it): nil;
         // a required field keeps Done disabled until one is.
@@ -169,7 +191,8 @@ struct PublicAPITests {
     }
 
     @Test func theTesterIsARunner() async throws {
-        let tester = KeyformTester(keys: "today<Enter><Right><Enter>50<Enter><Enter><Enter><Right><Enter><Enter>", width: 60, height: 20)
+        let tester = KeyformTester(
+            keys: "today<Enter><Right><Enter>50<Enter><Enter><Enter><Right><Enter><Enter>", width: 60, height: 20)
         let swim = try await logSwim(using: tester, form: form)
         #expect(swim.day == KeyformDate.today())
         #expect(swim.effort == "Easy")
@@ -178,7 +201,8 @@ struct PublicAPITests {
     }
 
     @Test func cancelling() async throws {
-        let result = try await form.test(keys: "<Esc>", width: 80, height: 24, today: KeyformDate(year: 2026, month: 1, day: 1))
+        let result = try await form.test(
+            keys: "<Esc>", width: 80, height: 24, today: KeyformDate(year: 2026, month: 1, day: 1))
         #expect(result.outcome == .cancelled)
         let outcomes: [KeyformOutcome] = [.submitted, .cancelled, .interrupted, .terminated(signal: 15), .open]
         #expect(outcomes.contains(result.outcome))
@@ -194,7 +218,8 @@ struct PublicAPITests {
 
     @Test func valuesAndErrorsReadAsText() {
         let values: [KeyformValue] = [
-            .text("a"), .integer(1), .number(2.5), .date(KeyformDate(year: 2026, month: 3, day: 4)!), .boolean(false), .list(["b", "c"]),
+            .text("a"), .integer(1), .number(2.5), .date(KeyformDate(year: 2026, month: 3, day: 4)!), .boolean(false),
+            .list(["b", "c"]),
         ]
         #expect(values.map(\.description) == ["a", "1", "2.5", "2026-03-04", "no", "b, c"])
         let error: KeyformError = .invalidForm(["x"])

@@ -11,7 +11,8 @@ struct StoredFormTests {
         .deletingLastPathComponent().appendingPathComponent("demo")
 
     static func store() throws -> (path: String, folder: URL) {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("keyform-library-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "keyform-library-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         return (folder.appendingPathComponent("keyform.sqlite").path, folder)
     }

@@ -12,16 +12,22 @@ import Testing
 @Suite(.serialized) struct SecretRunTests {
     static let secret = "hunter2-日本-s3cret"
 
-    let login = Form(title: "Log in", name: "login", pages: [Form.Page(fields: [
-        Field(id: "user", required: true),
-        Field(id: "password", required: true, secret: true),
-        Field(id: "pin", type: .integer, secret: true, storesSecret: true),
-    ])])
+    let login = Form(
+        title: "Log in", name: "login",
+        pages: [
+            Form.Page(fields: [
+                Field(id: "user", required: true),
+                Field(id: "password", required: true, secret: true),
+                Field(id: "pin", type: .integer, secret: true, storesSecret: true),
+            ])
+        ])
     let today = CivilDate(iso: "2026-11-23")!
 
     /// A temporary folder, removed after `body`.
     func inFolder(_ body: (String) throws -> Void) throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("keyform-secret-\(UUID().uuidString)").path
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "keyform-secret-\(UUID().uuidString)"
+        ).path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try body(folder)
@@ -40,7 +46,8 @@ import Testing
     @Test(arguments: ["memory", "sqlite"])
     func anInterruptedSecretIsInNoDraft(backend: String) throws {
         try inFolder { folder in
-            let store: any RecordStore = backend == "memory" ? MemoryStore() : try StoreOpener.open(.file(folder + "/keyform.sqlite"))
+            let store: any RecordStore =
+                backend == "memory" ? MemoryStore() : try StoreOpener.open(.file(folder + "/keyform.sqlite"))
             let run = try StoredFormRun(form: login, layouts: [:], store: store, clock: WallClock(today: today))
             let keys = try KeyScript.parse("ada<Enter>\(Self.secret)<C-c>").get()
             let left = run.runScripted(from: try run.start(drafts: .resume), keys: keys, width: 80, height: 24)
@@ -50,7 +57,8 @@ import Testing
             #expect(draft.values == ["user": "ada"])
             #expect(draft.focus == "password")
             if backend == "sqlite" {
-                #expect(try Self.files(in: folder, holding: "ada").isEmpty == false, "the draft is in the files searched")
+                #expect(
+                    try Self.files(in: folder, holding: "ada").isEmpty == false, "the draft is in the files searched")
                 #expect(try Self.files(in: folder, holding: Self.secret) == [])
             }
         }
@@ -61,7 +69,8 @@ import Testing
     @Test(arguments: ["memory", "sqlite"])
     func theStoreKeepsOnlyTheSecretTheFormSaysToStore(backend: String) throws {
         try inFolder { folder in
-            let store: any RecordStore = backend == "memory" ? MemoryStore() : try StoreOpener.open(.file(folder + "/keyform.sqlite"))
+            let store: any RecordStore =
+                backend == "memory" ? MemoryStore() : try StoreOpener.open(.file(folder + "/keyform.sqlite"))
             let run = try StoredFormRun(form: login, layouts: [:], store: store, clock: WallClock(today: today))
             let keys = try KeyScript.parse("ada<Enter>\(Self.secret)<Enter>4321<Enter>").get()
             let done = run.runScripted(from: try run.start(drafts: .resume), keys: keys, width: 80, height: 24)
@@ -82,7 +91,9 @@ import Testing
     /// A record the store refuses goes to a rescue file: without the secret.
     @Test func aRescueFileHoldsNoSecret() throws {
         try inFolder { folder in
-            var run = try StoredFormRun(form: login, layouts: [:], store: nil, storeProblem: .readOnly(path: folder + "/keyform.sqlite", detail: nil), clock: WallClock(today: today))
+            var run = try StoredFormRun(
+                form: login, layouts: [:], store: nil,
+                storeProblem: .readOnly(path: folder + "/keyform.sqlite", detail: nil), clock: WallClock(today: today))
             run.rescueFolder = folder
             let record = Record(values: [("user", .text("ada")), ("password", .text(Self.secret)), ("pin", nil)])
             #expect(throws: StoredFormRun.NotStored.self) { try run.save(record) }

@@ -21,28 +21,43 @@ final class SlowStore: RecordStore, @unchecked Sendable {
     var author: String { inner.author }
 
     func saveDraft(form: Form, values: [String: FieldInput], focus: String?) throws(StoreError) {
-        Thread.sleep(forTimeInterval: Double(draftDelay.components.seconds) + Double(draftDelay.components.attoseconds) / 1e18)
+        Thread.sleep(
+            forTimeInterval: Double(draftDelay.components.seconds) + Double(draftDelay.components.attoseconds) / 1e18)
         try inner.saveDraft(form: form, values: values, focus: focus)
     }
 
     func saveRecord(_ record: Record, form: Form, removingDraft: Bool) throws(StoreError) -> Int64 {
         try inner.saveRecord(record, form: form, removingDraft: removingDraft)
     }
-    func saveRecords(_ records: [DatedRecord], form: Form) throws(StoreError) -> [Int64] { try inner.saveRecords(records, form: form) }
-    func copyRecords(_ records: [StoredRecord], form: Form) throws(StoreError) -> [Int64] { try inner.copyRecords(records, form: form) }
+    func saveRecords(_ records: [DatedRecord], form: Form) throws(StoreError) -> [Int64] {
+        try inner.saveRecords(records, form: form)
+    }
+    func copyRecords(_ records: [StoredRecord], form: Form) throws(StoreError) -> [Int64] {
+        try inner.copyRecords(records, form: form)
+    }
     func changeMark() throws(StoreError) -> Int64? { try inner.changeMark() }
     func updateRecord(id: Int64, _ record: Record, form: Form, ifUpdated expected: Date?) throws(StoreError) {
         try inner.updateRecord(id: id, record, form: form, ifUpdated: expected)
     }
     func deleteRecord(id: Int64, form: Form) throws(StoreError) -> Bool { try inner.deleteRecord(id: id, form: form) }
-    func records(form: Form, where matches: [FieldMatch], limit: Int?, beforeID: Int64?) throws(StoreError) -> [StoredRecord] {
+    func records(
+        form: Form, where matches: [FieldMatch], limit: Int?, beforeID: Int64?
+    ) throws(StoreError) -> [StoredRecord] {
         try inner.records(form: form, where: matches, limit: limit, beforeID: beforeID)
     }
-    func recordCount(form: Form, where matches: [FieldMatch]) throws(StoreError) -> Int { try inner.recordCount(form: form, where: matches) }
-    func history(form: Form, field: String, limit: Int) throws(StoreError) -> [String] { try inner.history(form: form, field: field, limit: limit) }
-    func lastValue(form: Form, field: String) throws(StoreError) -> FieldInput? { try inner.lastValue(form: form, field: field) }
+    func recordCount(form: Form, where matches: [FieldMatch]) throws(StoreError) -> Int {
+        try inner.recordCount(form: form, where: matches)
+    }
+    func history(form: Form, field: String, limit: Int) throws(StoreError) -> [String] {
+        try inner.history(form: form, field: field, limit: limit)
+    }
+    func lastValue(form: Form, field: String) throws(StoreError) -> FieldInput? {
+        try inner.lastValue(form: form, field: field)
+    }
     func choiceValues(_ source: Field.ChoiceSource) throws(StoreError) -> [String] { try inner.choiceValues(source) }
-    func choicePairs(_ source: Field.ChoiceSource, by other: String) throws(StoreError) -> [(value: String, key: String)] {
+    func choicePairs(
+        _ source: Field.ChoiceSource, by other: String
+    ) throws(StoreError) -> [(value: String, key: String)] {
         try inner.choicePairs(source, by: other)
     }
     func formNames() throws(StoreError) -> [String] { try inner.formNames() }
@@ -62,9 +77,12 @@ struct SlowStoreTests {
 
     @Test func keysAreAnsweredWhileASlowStoreKeepsTheDraft() throws {
         let slow = SlowStore(MemoryStore(), draftDelay: .milliseconds(1500))
-        let run = try StoredFormRun(form: todo, layouts: [:], store: slow, clock: WallClock(today: CivilDate(iso: "2026-11-27")!))
+        let run = try StoredFormRun(
+            form: todo, layouts: [:], store: slow, clock: WallClock(today: CivilDate(iso: "2026-11-27")!))
         let hooks = run.hooks(from: FormStart())
-        let scene = FormScene(session: FormSession(context: run.context, state: .start(run.context), history: hooks.history), hooks: hooks)
+        let scene = FormScene(
+            session: FormSession(context: run.context, state: .start(run.context), history: hooks.history), hooks: hooks
+        )
         defer { scene.close() }
         _ = scene.receive(Array("Buy milk".utf8))
         // Enter commits the field: its draft goes to the store, which takes 1.5 s.

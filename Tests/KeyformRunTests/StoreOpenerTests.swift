@@ -46,21 +46,21 @@ struct StoreOpenerTests {
         let url = "postgres://ada:s3cret@127.0.0.1:1/keyform?sslmode=disable"
         let error = #expect(throws: StoreError.self) { try StoreOpener.open(url) }
         #if Postgres
-        #expect(StoreOpener.hasPostgres)
-        #expect(throws: Never.self) { try StoreOpener.checkSupported(StoreLocation(url)) }
-        guard case .serverUnreachable(let location, let reason)? = error else {
-            Issue.record("expected .serverUnreachable, got \(String(describing: error))")
-            return
-        }
-        #expect(reason == "nothing answers at 127.0.0.1:1 (connection refused)")
+            #expect(StoreOpener.hasPostgres)
+            #expect(throws: Never.self) { try StoreOpener.checkSupported(StoreLocation(url)) }
+            guard case .serverUnreachable(let location, let reason)? = error else {
+                Issue.record("expected .serverUnreachable, got \(String(describing: error))")
+                return
+            }
+            #expect(reason == "nothing answers at 127.0.0.1:1 (connection refused)")
         #else
-        #expect(!StoreOpener.hasPostgres)
-        #expect(throws: StoreError.self) { try StoreOpener.checkSupported(StoreLocation(url)) }
-        guard case .unsupportedLocation(let location, _)? = error else {
-            Issue.record("expected .unsupportedLocation, got \(String(describing: error))")
-            return
-        }
-        #expect(error?.description.contains("built without its PostgreSQL backend") == true)
+            #expect(!StoreOpener.hasPostgres)
+            #expect(throws: StoreError.self) { try StoreOpener.checkSupported(StoreLocation(url)) }
+            guard case .unsupportedLocation(let location, _)? = error else {
+                Issue.record("expected .unsupportedLocation, got \(String(describing: error))")
+                return
+            }
+            #expect(error?.description.contains("built without its PostgreSQL backend") == true)
         #endif
         #expect(location == "postgres://ada@127.0.0.1:1/keyform?sslmode=disable")
         #expect(error?.description.contains("s3cret") == false)

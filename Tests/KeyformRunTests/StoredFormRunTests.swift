@@ -9,10 +9,16 @@ import Testing
 /// the demo, browse and the Swift library all get.
 @MainActor
 struct StoredFormRunTests {
-    let checklist = Form(title: "Checklist item", name: "checklist", pages: [Form.Page(fields: [
-        Field(id: "list", required: true, defaultValue: .last, choices: Field.ChoiceSource(form: "checklist", field: "list")),
-        Field(id: "item", required: true),
-    ])])
+    let checklist = Form(
+        title: "Checklist item", name: "checklist",
+        pages: [
+            Form.Page(fields: [
+                Field(
+                    id: "list", required: true, defaultValue: .last,
+                    choices: Field.ChoiceSource(form: "checklist", field: "list")),
+                Field(id: "item", required: true),
+            ])
+        ])
     let today = CivilDate(iso: "2026-11-23")!
 
     func item(_ list: String, _ item: String) -> Record {
@@ -20,7 +26,8 @@ struct StoredFormRunTests {
     }
 
     func run(_ store: (any RecordStore)?, problem: StoreError? = nil) throws -> StoredFormRun {
-        try StoredFormRun(form: checklist, layouts: [:], store: store, storeProblem: problem, clock: WallClock(today: today))
+        try StoredFormRun(
+            form: checklist, layouts: [:], store: store, storeProblem: problem, clock: WallClock(today: today))
     }
 
     @Test func choicesComeFromTheStoreAndAreReadAgainWhenReloaded() throws {
@@ -53,10 +60,13 @@ struct StoredFormRunTests {
         #expect(try store.draft(form: checklist) != nil)
 
         var asked: [String] = []
-        let declined = try run.start(drafts: .ask) { question, details in asked.append(question); asked += details; return false }
+        let declined = try run.start(drafts: .ask) { question, details in
+            asked.append(question); asked += details; return false
+        }
         #expect(asked.count == 2 && asked[0].hasPrefix("Resume the draft of 'Checklist item' saved at "))
-        #expect(asked.last?.hasPrefix("Draft — ") == true && asked.last?.contains("Eg") == true,
-                "the line above the question says what the draft holds (the library's runner showed none): \(asked)")
+        #expect(
+            asked.last?.hasPrefix("Draft — ") == true && asked.last?.contains("Eg") == true,
+            "the line above the question says what the draft holds (the library's runner showed none): \(asked)")
         #expect(declined.values == ["list": "Groceries"])
         #expect(try store.draft(form: checklist) == nil)
 
@@ -68,14 +78,18 @@ struct StoredFormRunTests {
 
         // In Japanese: the question and the line above it.
         var japanese: [String] = []
-        _ = try run.start(drafts: .ask, language: .japanese) { question, details in japanese = [question] + details; return true }
+        _ = try run.start(drafts: .ask, language: .japanese) { question, details in
+            japanese = [question] + details; return true
+        }
         #expect(japanese.count == 2 && japanese[0].hasSuffix("に保存した「Checklist item」の下書きを再開しますか？"), "\(japanese)")
         #expect(japanese.last?.hasPrefix("下書き — ") == true && japanese.last?.contains("Eg") == true, "\(japanese)")
 
         _ = try run.start(drafts: .fresh)
         #expect(try store.draft(form: checklist) == nil)
         // No draft: nothing is asked.
-        _ = try run.start(drafts: .ask) { _, _ in Issue.record("asked without a draft"); return true }
+        _ = try run.start(drafts: .ask) { _, _ in
+            Issue.record("asked without a draft"); return true
+        }
     }
 
     @Test func aFormLeftAsItStartedIsNoDraft() throws {
@@ -96,11 +110,14 @@ struct StoredFormRunTests {
     @Test func aScriptedRunSavesItsLastDraftAndTheRecordRemovesIt() throws {
         let store = MemoryStore()
         let run = try run(store)
-        let left = run.runScripted(from: try run.start(drafts: .resume), keys: try KeyScript.parse("Trip<Enter>Pass<Esc>").get(), width: 80, height: 24)
+        let left = run.runScripted(
+            from: try run.start(drafts: .resume), keys: try KeyScript.parse("Trip<Enter>Pass<Esc>").get(), width: 80,
+            height: 24)
         #expect(left.outcome == .cancelled)
         #expect(try store.draft(form: checklist)?.values == ["list": "Trip", "item": "Pass"])
         let start = try run.start(drafts: .resume)
-        let done = run.runScripted(from: start, keys: try KeyScript.parse("port<Enter><Enter>").get(), width: 80, height: 24)
+        let done = run.runScripted(
+            from: start, keys: try KeyScript.parse("port<Enter><Enter>").get(), width: 80, height: 24)
         let record = try #require(try done.outcome?.record())
         #expect(record["item"] == .text("Passport"))
         let id = try run.save(record)
@@ -110,7 +127,8 @@ struct StoredFormRunTests {
     }
 
     @Test func aRecordTheStoreRefusesIsRescuedToAFile() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("keyform-rescue-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "keyform-rescue-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let record = item("Trip", "Passport")
@@ -123,10 +141,14 @@ struct StoredFormRunTests {
             #expect(error.exitStatus == 3)
             let file = try #require(error.rescuedAt)
             #expect(file.hasPrefix(folder.path + "/keyform-rescued-checklist-"))
-            let rescued = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: file))) as? [String: String]
+            let rescued =
+                try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: file)))
+                as? [String: String]
             #expect(rescued == ["list": "Trip", "item": "Passport"])
-            #expect(error.message(also: ["on stdout"]) == "the record was NOT stored: cannot write to the database "
-                + "'/data/keyform.sqlite': the disk is full. Free some space and try again. Nothing is lost: the record is on stdout and saved in \(file).")
+            #expect(
+                error.message(also: ["on stdout"]) == "the record was NOT stored: cannot write to the database "
+                    + "'/data/keyform.sqlite': the disk is full. Free some space and try again. Nothing is lost: the record is on stdout and saved in \(file)."
+            )
         }
         // Without a store and without a problem, nothing is stored and nothing is wrong.
         #expect(try self.run(nil).save(record) == nil)
@@ -169,7 +191,9 @@ struct TerminalOptionsTests {
         let environment = ["TERM": "xterm", "NO_COLOR": "1", "NO_MOTION": "1"]
         let options = TerminalRunner.Options.from(environment: environment, animate: true, config: config)
         #expect(!options.color && !options.animate)
-        #expect(!TerminalRunner.Options.from(environment: ["TERM": "xterm"], animate: false, config: config).animate, "--no-animation")
+        #expect(
+            !TerminalRunner.Options.from(environment: ["TERM": "xterm"], animate: false, config: config).animate,
+            "--no-animation")
         #expect(!TerminalRunner.Options.from(environment: ["TERM": "dumb"], animate: true, config: config).color)
     }
 }

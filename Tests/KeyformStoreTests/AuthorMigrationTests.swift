@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import KeyformCore
 import Testing
+
 @testable import KeyformSQLite
 @testable import KeyformStore
 
@@ -20,16 +21,17 @@ import Testing
         do {
             let queue = try DatabaseQueue(path: path)
             try queue.write { db in
-                try db.execute(sql: """
-                    DROP VIEW todo;
-                    ALTER TABLE _record DROP COLUMN author;
-                    CREATE TABLE _draft_old (form TEXT PRIMARY KEY NOT NULL, data TEXT NOT NULL CHECK (json_valid(data)),
-                                             focus TEXT, saved TEXT NOT NULL);
-                    INSERT INTO _draft_old SELECT form, data, focus, saved FROM _draft;
-                    DROP TABLE _draft;
-                    ALTER TABLE _draft_old RENAME TO _draft;
-                    DELETE FROM grdb_migrations WHERE identifier = 'v3: authors';
-                    """)
+                try db.execute(
+                    sql: """
+                        DROP VIEW todo;
+                        ALTER TABLE _record DROP COLUMN author;
+                        CREATE TABLE _draft_old (form TEXT PRIMARY KEY NOT NULL, data TEXT NOT NULL CHECK (json_valid(data)),
+                                                 focus TEXT, saved TEXT NOT NULL);
+                        INSERT INTO _draft_old SELECT form, data, focus, saved FROM _draft;
+                        DROP TABLE _draft;
+                        ALTER TABLE _draft_old RENAME TO _draft;
+                        DELETE FROM grdb_migrations WHERE identifier = 'v3: authors';
+                        """)
             }
             try queue.close()
         }
@@ -40,7 +42,9 @@ import Testing
 
         // The first writer migrates it; the draft and the history still serve its person.
         let ada = try AppDatabase.open(path: path, author: "ada@lab")
-        #expect(try ada.rows("SELECT identifier FROM grdb_migrations").map { $0["identifier"] as String }.contains("v3: authors"))
+        #expect(
+            try ada.rows("SELECT identifier FROM grdb_migrations").map { $0["identifier"] as String }.contains(
+                "v3: authors"))
         #expect(try ada.draft(form: todo)?.values == ["text": "Half"])
         #expect(try ada.history(form: todo, field: "text") == ["Old milk"])
         #expect(try ada.lastValue(form: todo, field: "priority") == "High")
@@ -53,6 +57,7 @@ import Testing
         #expect(try ada.draft(form: todo)?.values == ["text": "Half a"], "Bob's record left Ada's draft alone")
         #expect(try ada.records(form: todo).map(\.author) == ["bob@desk", nil])
         // The view shows who saved each record.
-        #expect(try ada.rows("SELECT _author FROM todo ORDER BY _id").map { $0["_author"] as String? } == [nil, "bob@desk"])
+        #expect(
+            try ada.rows("SELECT _author FROM todo ORDER BY _id").map { $0["_author"] as String? } == [nil, "bob@desk"])
     }
 }

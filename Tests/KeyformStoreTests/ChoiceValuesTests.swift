@@ -7,7 +7,8 @@ import Testing
     let form = Form(name: "checklist", pages: [.init(fields: [Field(id: "list"), Field(id: "item")])])
 
     func save(_ database: AppDatabase, _ list: String, _ item: String) throws {
-        try database.saveRecord(Record(values: [("list", list.isEmpty ? nil : .text(list)), ("item", .text(item))]), form: form)
+        try database.saveRecord(
+            Record(values: [("list", list.isEmpty ? nil : .text(list)), ("item", .text(item))]), form: form)
     }
 
     @Test func recentIsNewestFirstFrequentIsMostUsedFirst() throws {
@@ -18,7 +19,10 @@ import Testing
         try save(database, "Work", "Laptop")
         try save(database, "", "Nothing")
         #expect(try database.choiceValues(.init(form: "checklist", field: "list")) == ["Work", "Groceries", "Trip"])
-        #expect(try database.choiceValues(.init(form: "checklist", field: "list", order: .frequent)) == ["Groceries", "Work", "Trip"])
+        #expect(
+            try database.choiceValues(.init(form: "checklist", field: "list", order: .frequent)) == [
+                "Groceries", "Work", "Trip",
+            ])
         #expect(try database.choiceValues(.init(form: "checklist", field: "list", limit: 1)) == ["Work"])
         #expect(try database.choiceValues(.init(form: "other", field: "list")) == [])
     }
@@ -27,15 +31,22 @@ import Testing
 /// `choices: {from: vacation.tags}` where `tags` is a `multiple` field: the
 /// choices are the single items, not whole lists.
 @Suite struct ListChoiceValuesTests {
-    let vacation = Form(name: "vacation", pages: [.init(fields: [
-        Field(id: "place"), Field(id: "tags", layout: "tags", multiple: true),
-    ])])
+    let vacation = Form(
+        name: "vacation",
+        pages: [
+            .init(fields: [
+                Field(id: "place"), Field(id: "tags", layout: "tags", multiple: true),
+            ])
+        ])
 
     func save(_ database: AppDatabase, _ place: String, _ tags: [String]?) throws {
-        try database.saveRecord(Record(values: [("place", .text(place)), ("tags", tags.map(FieldValue.list))]), form: vacation)
+        try database.saveRecord(
+            Record(values: [("place", .text(place)), ("tags", tags.map(FieldValue.list))]), form: vacation)
     }
 
-    func choices(_ database: AppDatabase, _ order: Field.ChoiceSource.Order = .recent, limit: Int = 9) throws -> [String] {
+    func choices(
+        _ database: AppDatabase, _ order: Field.ChoiceSource.Order = .recent, limit: Int = 9
+    ) throws -> [String] {
         try database.choiceValues(.init(form: "vacation", field: "tags", order: order, limit: limit))
     }
 

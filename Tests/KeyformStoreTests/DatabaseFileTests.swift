@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import KeyformCore
 import Testing
+
 @testable import KeyformSQLite
 @testable import KeyformStore
 
@@ -20,19 +21,30 @@ import Testing
 
     @Test func defaultPathFollowsKeyformDBThenXDGThenHome() {
         let home = "/home/ada"
-        #expect(StoreLocation.defaultPath(environment: [:], home: home) == "/home/ada/.local/share/keyform/keyform.sqlite")
-        #expect(StoreLocation.defaultPath(environment: [:], home: "/home/ada/") == "/home/ada/.local/share/keyform/keyform.sqlite")
+        #expect(
+            StoreLocation.defaultPath(environment: [:], home: home) == "/home/ada/.local/share/keyform/keyform.sqlite")
+        #expect(
+            StoreLocation.defaultPath(environment: [:], home: "/home/ada/")
+                == "/home/ada/.local/share/keyform/keyform.sqlite")
         #expect(StoreLocation.defaultPath(environment: [:], home: "/") == "/.local/share/keyform/keyform.sqlite")
-        #expect(StoreLocation.defaultPath(environment: ["XDG_DATA_HOME": "/data"], home: home) == "/data/keyform/keyform.sqlite")
-        #expect(StoreLocation.defaultPath(environment: ["XDG_DATA_HOME": "/data/"], home: home) == "/data/keyform/keyform.sqlite")
-        #expect(StoreLocation.defaultPath(environment: ["XDG_DATA_HOME": "relative"], home: home)
-            == "/home/ada/.local/share/keyform/keyform.sqlite")
-        #expect(StoreLocation.defaultPath(environment: ["XDG_DATA_HOME": ""], home: home)
-            == "/home/ada/.local/share/keyform/keyform.sqlite")
-        #expect(StoreLocation.defaultPath(environment: ["KEYFORM_DB": "trip.sqlite", "XDG_DATA_HOME": "/data"], home: home)
-            == "trip.sqlite")
-        #expect(StoreLocation.defaultPath(environment: ["KEYFORM_DB": "", "XDG_DATA_HOME": "/data"], home: home)
-            == "/data/keyform/keyform.sqlite")
+        #expect(
+            StoreLocation.defaultPath(environment: ["XDG_DATA_HOME": "/data"], home: home)
+                == "/data/keyform/keyform.sqlite")
+        #expect(
+            StoreLocation.defaultPath(environment: ["XDG_DATA_HOME": "/data/"], home: home)
+                == "/data/keyform/keyform.sqlite")
+        #expect(
+            StoreLocation.defaultPath(environment: ["XDG_DATA_HOME": "relative"], home: home)
+                == "/home/ada/.local/share/keyform/keyform.sqlite")
+        #expect(
+            StoreLocation.defaultPath(environment: ["XDG_DATA_HOME": ""], home: home)
+                == "/home/ada/.local/share/keyform/keyform.sqlite")
+        #expect(
+            StoreLocation.defaultPath(environment: ["KEYFORM_DB": "trip.sqlite", "XDG_DATA_HOME": "/data"], home: home)
+                == "trip.sqlite")
+        #expect(
+            StoreLocation.defaultPath(environment: ["KEYFORM_DB": "", "XDG_DATA_HOME": "/data"], home: home)
+                == "/data/keyform/keyform.sqlite")
     }
 
     // MARK: - Creating
@@ -51,7 +63,8 @@ import Testing
 
     @Test func anExistingFolderAndFileKeepTheirModes() throws {
         let shared = folder.file("shared")
-        try FileManager.default.createDirectory(atPath: shared, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o755])
+        try FileManager.default.createDirectory(
+            atPath: shared, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o755])
         _ = try AppDatabase.open(path: shared + "/db.sqlite")
         #expect(try mode(shared) == 0o755)
         try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: shared + "/db.sqlite")
@@ -155,11 +168,15 @@ import Testing
         let path = folder.file("db.sqlite")
         do {
             let database = try AppDatabase.open(path: path)
-            for n in 0..<40 { try database.saveRecord(todoRecord(String(repeating: "record \(n) ", count: 20)), form: todo) }
+            for n in 0..<40 {
+                try database.saveRecord(todoRecord(String(repeating: "record \(n) ", count: 20)), form: todo)
+            }
         }
         let (root, pageSize) = try DatabaseQueue(path: path).read { db in
-            (try Int.fetchOne(db, sql: "SELECT rootpage FROM sqlite_master WHERE name = '_record'") ?? 0,
-             try Int.fetchOne(db, sql: "PRAGMA page_size") ?? 0)
+            (
+                try Int.fetchOne(db, sql: "SELECT rootpage FROM sqlite_master WHERE name = '_record'") ?? 0,
+                try Int.fetchOne(db, sql: "PRAGMA page_size") ?? 0
+            )
         }
         let handle = try FileHandle(forUpdating: URL(fileURLWithPath: path))
         try handle.seek(toOffset: UInt64((root - 1) * pageSize))
@@ -193,8 +210,9 @@ import Testing
         _ = FileManager.default.createFile(atPath: path, contents: Data())
         #expect(try AppDatabase.openForReading(path: path) == nil, "no records yet")
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)).isEmpty, "not even marked as Keyform's")
-        #expect(storeError { _ = try AppDatabase.openForReading(path: folder.file("none.sqlite")) }
-            == .noDatabase(path: folder.file("none.sqlite")))
+        #expect(
+            storeError { _ = try AppDatabase.openForReading(path: folder.file("none.sqlite")) }
+                == .noDatabase(path: folder.file("none.sqlite")))
         #expect(!FileManager.default.fileExists(atPath: folder.file("none.sqlite")))
     }
 
@@ -221,7 +239,8 @@ import Testing
             return
         }
         // The drafts table is sound, but the file has been called damaged.
-        guard case .corrupt? = storeError({ try database.saveDraft(form: todo, values: ["text": "x"], focus: nil) }) else {
+        guard case .corrupt? = storeError({ try database.saveDraft(form: todo, values: ["text": "x"], focus: nil) })
+        else {
             Issue.record("a draft was written to a damaged file")
             return
         }
@@ -292,9 +311,12 @@ import Testing
         #expect(error == .cannotCreateFolder(path: file + "/sub", reason: "a part of the path is a file, not a folder"))
         #expect(error?.description.contains("cannot create the folder") == true)
 
-        #expect(storeError { _ = try AppDatabase.open(path: file + "/db.sqlite") }
-            == .cannotCreateFolder(path: file, reason: "a file of that name is in the way"))
-        #expect(storeError { _ = try AppDatabase.open(path: folder.path) } == .cannotOpen(path: folder.path, reason: "it is a folder"))
+        #expect(
+            storeError { _ = try AppDatabase.open(path: file + "/db.sqlite") }
+                == .cannotCreateFolder(path: file, reason: "a file of that name is in the way"))
+        #expect(
+            storeError { _ = try AppDatabase.open(path: folder.path) }
+                == .cannotOpen(path: folder.path, reason: "it is a folder"))
         #expect(storeError { _ = try AppDatabase.open(path: "") } != nil)
     }
 
@@ -321,8 +343,9 @@ import Testing
             try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: path)
             #expect(storeError { _ = try AppDatabase.open(path: path) } == .readOnlyFile(path: path))
             try FileManager.default.setAttributes([.posixPermissions: 0o500], ofItemAtPath: folder.path)
-            #expect(storeError { _ = try AppDatabase.open(path: folder.file("new.sqlite")) }
-                == .readOnlyFile(path: folder.file("new.sqlite")))
+            #expect(
+                storeError { _ = try AppDatabase.open(path: folder.file("new.sqlite")) }
+                    == .readOnlyFile(path: folder.file("new.sqlite")))
         }
     }
 

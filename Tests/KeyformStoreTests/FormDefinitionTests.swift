@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import KeyformCore
 import Testing
+
 @testable import KeyformSQLite
 @testable import KeyformStore
 
@@ -16,12 +17,13 @@ import Testing
 
     @Test func theDefinitionIsStableJSONThatReadsBack() throws {
         let definition = FormDefinition(chores)
-        #expect(definition.json == """
-            [{"id":"text","label":"Chore","type":"text"},{"id":"due","label":"Due","type":"date"},\
-            {"id":"at","label":"At","type":"time"},\
-            {"id":"done","label":"Status","states":{"no":"In progress","yes":"Complete"},"type":"boolean"},\
-            {"id":"tags","label":"Tags","multiple":true,"type":"text"},{"id":"laps","label":"Laps","type":"integer"}]
-            """)
+        #expect(
+            definition.json == """
+                [{"id":"text","label":"Chore","type":"text"},{"id":"due","label":"Due","type":"date"},\
+                {"id":"at","label":"At","type":"time"},\
+                {"id":"done","label":"Status","states":{"no":"In progress","yes":"Complete"},"type":"boolean"},\
+                {"id":"tags","label":"Tags","multiple":true,"type":"text"},{"id":"laps","label":"Laps","type":"integer"}]
+                """)
         let read = try #require(FormDefinition(json: definition.json))
         #expect(read == definition)
         let form = read.form(named: "chores")
@@ -36,9 +38,12 @@ import Testing
     }
 
     @Test func withoutADefinitionTheFormIsGuessedFromItsValues() {
-        let guessed = StoredForm.form(named: "chores", fields: [
-            ("text", "text"), ("due", "text"), ("at", nil), ("done", "true"), ("tags", "array"), ("laps", "integer"), ("km", "real"),
-        ])
+        let guessed = StoredForm.form(
+            named: "chores",
+            fields: [
+                ("text", "text"), ("due", "text"), ("at", nil), ("done", "true"), ("tags", "array"),
+                ("laps", "integer"), ("km", "real"),
+            ])
         #expect(guessed.fields.map(\.id) == ["text", "due", "at", "done", "tags", "laps", "km"])
         #expect(guessed.fields.map(\.type) == [.text, .text, .text, .boolean, .text, .integer, .number])
         #expect(guessed.fields.map(\.multiple) == [false, false, false, false, true, false, false])
@@ -63,7 +68,8 @@ import Testing
         #expect(try changes() == before + 1, "the record only")
         try database.saveRecords([KeyformCore.Record(form: chores, values: ["text": .text("c")])], form: chores)
         try database.updateRecord(id: 1, KeyformCore.Record(form: chores, values: ["text": .text("A")]), form: chores)
-        #expect(try kept().map { $0["updated"] as String } == ["2026-11-21T09:30:00.000Z"], "the same form: not written")
+        #expect(
+            try kept().map { $0["updated"] as String } == ["2026-11-21T09:30:00.000Z"], "the same form: not written")
         var relabelled = chores
         relabelled.pages[0].fields[0].label = "Task"
         try database.saveRecord(KeyformCore.Record(form: relabelled, values: ["text": .text("d")]), form: relabelled)
@@ -76,7 +82,9 @@ import Testing
     /// the next record stored keeps its form.
     @Test func aDatabaseFromBeforeDefinitionsIsReadByGuessingAndNotWritten() throws {
         let path = folder.file("old.sqlite")
-        let dated = KeyformCore.Record(form: chores, values: ["text": .text("a"), "due": .date(CivilDate(iso: "2026-11-30")!), "done": .boolean(true)])
+        let dated = KeyformCore.Record(
+            form: chores,
+            values: ["text": .text("a"), "due": .date(CivilDate(iso: "2026-11-30")!), "done": .boolean(true)])
         let bare = KeyformCore.Record(form: chores, values: ["text": .text("b")])
         do {
             let database = try AppDatabase.open(path: path)
@@ -98,19 +106,27 @@ import Testing
             let reader = try #require(try AppDatabase.openForReading(path: path))
             let guessed = try #require(try reader.storedForm(named: "chores"))
             #expect(guessed.fields.map(\.id) == chores.fields.map(\.id))
-            #expect(guessed.fields.map(\.type) == [.text, .text, .text, .boolean, .text, .text], "guessed from the values")
+            #expect(
+                guessed.fields.map(\.type) == [.text, .text, .text, .boolean, .text, .text], "guessed from the values")
             #expect(try reader.records(form: guessed).map { $0.values["due"] } == [nil, .text("2026-11-30")])
             #expect(try reader.storedForm(named: "other") == nil)
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before, "reading wrote nothing")
 
         let database = try AppDatabase.open(path: path)
-        #expect(try database.rows("SELECT identifier FROM grdb_migrations").map { $0["identifier"] as String }.sorted()
-            == AppDatabase.migrator.migrations.sorted(), "a writer migrates it")
-        #expect(try database.storedForm(named: "chores")?.fields.map(\.type) == [.text, .text, .text, .boolean, .text, .text],
-                "no definition yet: still guessed")
+        #expect(
+            try database.rows("SELECT identifier FROM grdb_migrations").map { $0["identifier"] as String }.sorted()
+                == AppDatabase.migrator.migrations.sorted(), "a writer migrates it")
+        #expect(
+            try database.storedForm(named: "chores")?.fields.map(\.type) == [
+                .text, .text, .text, .boolean, .text, .text,
+            ],
+            "no definition yet: still guessed")
         try database.saveRecord(bare, form: chores)
         #expect(try database.storedForm(named: "chores")?.fields.map(\.type) == chores.fields.map(\.type))
-        #expect(try database.records(form: chores).map { $0.values["due"] } == [nil, nil, .date(CivilDate(iso: "2026-11-30")!)])
+        #expect(
+            try database.records(form: chores).map { $0.values["due"] } == [
+                nil, nil, .date(CivilDate(iso: "2026-11-30")!),
+            ])
     }
 }

@@ -2,12 +2,14 @@ import Foundation
 import GRDB
 import KeyformCore
 import Testing
+
 @testable import KeyformSQLite
 @testable import KeyformStore
 
 /// Several `keyform` processes on one database file, and processes killed mid-write.
 @Suite(.serialized) struct MultiProcessTests {
-    static let stress = Form(name: "stress", pages: [.init(fields: [Field(id: "tag"), Field(id: "n", type: .integer)])])
+    static let stress = Form(
+        name: "stress", pages: [.init(fields: [Field(id: "tag"), Field(id: "n", type: .integer)])])
 
     /// (tag, n) of every stored record.
     func stored(_ path: String) throws -> [String: [Int]] {
@@ -48,7 +50,9 @@ import Testing
         for tag in tags {
             #expect(records[tag]?.sorted() == Array(0..<1000), "tag \(tag)")
         }
-        print("4 processes x 1,000 records: \(String(format: "%.2f", seconds)) s, \(Int(4000 / seconds)) records/s, \(retries) busy retries")
+        print(
+            "4 processes x 1,000 records: \(String(format: "%.2f", seconds)) s, \(Int(4000 / seconds)) records/s, \(retries) busy retries"
+        )
     }
 
     /// Processes that create and open a new file at the same moment: each must find
@@ -98,7 +102,9 @@ import Testing
             #expect(found.count <= done.count + 1, "trial \(trial)")
             expected.formUnion(found.map { $0 + trial * 1_000_000 })
         }
-        #expect(try stored(path).flatMap { tag, ns in ns.map { $0 + Int(tag.dropFirst())! * 1_000_000 } }.count == expected.count)
+        #expect(
+            try stored(path).flatMap { tag, ns in ns.map { $0 + Int(tag.dropFirst())! * 1_000_000 } }.count
+                == expected.count)
     }
 
     /// The n of each line the helper printed after a commit (a partly written last line is ignored).

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import KeyformCore
 import Testing
+
 @testable import KeyformSQLite
 @testable import KeyformStore
 
@@ -27,16 +28,23 @@ import Testing
         #expect(records.map(\.values) == [record("Porto", nil), record("Lisbon", ["Sunset", "Fo\"od, ish", "日本"])])
 
         let data = try database.rows("SELECT data FROM _record ORDER BY id").map { $0["data"] as String }
-        #expect(data == [#"{"place":"Lisbon","tags":["Sunset","Fo\"od, ish","日本"]}"#, #"{"place":"Porto","tags":null}"#])
-        let view = try database.rows("SELECT place, tags FROM vacation ORDER BY _id").map { [$0["place"] as String?, $0["tags"] as String?] }
+        #expect(
+            data == [#"{"place":"Lisbon","tags":["Sunset","Fo\"od, ish","日本"]}"#, #"{"place":"Porto","tags":null}"#])
+        let view = try database.rows("SELECT place, tags FROM vacation ORDER BY _id").map {
+            [$0["place"] as String?, $0["tags"] as String?]
+        }
         #expect(view == [["Lisbon", "Sunset, Fo\"od, ish, 日本"], ["Porto", nil]])
     }
 
     @Test func aDraftKeepsASelectionAsAList() throws {
-        try database.saveDraft(form: vacation, values: ["place": "Li", "tags": .selection(["Salt, pepper", "Food"])], focus: "tags")
+        try database.saveDraft(
+            form: vacation, values: ["place": "Li", "tags": .selection(["Salt, pepper", "Food"])], focus: "tags")
         let data = try database.rows("SELECT data FROM _draft").map { $0["data"] as String }
         #expect(data == [#"{"place":"Li","tags":["Salt, pepper","Food"]}"#])
-        #expect(try database.draft(form: vacation)?.values == ["place": "Li", "tags": .selection(["Salt, pepper", "Food"])])
+        #expect(
+            try database.draft(form: vacation)?.values == [
+                "place": "Li", "tags": .selection(["Salt, pepper", "Food"]),
+            ])
         #expect(try database.lastValue(form: vacation, field: "tags") == nil)
         try database.saveRecord(record("Lisbon", ["Salt, pepper"]), form: vacation)
         #expect(try database.lastValue(form: vacation, field: "tags") == .selection(["Salt, pepper"]))
@@ -47,14 +55,17 @@ import Testing
         try database.saveDraft(form: vacation, values: ["tags": "Beach, Food"], focus: "tags")
         let values = try #require(try database.draft(form: vacation)?.values)
         #expect(values == ["tags": .line("Beach, Food")])
-        let context = try FormContext(form: vacation, layouts: ["tags": Layout(title: "Tags", kind: .choice, pages: [])],
-                                      clock: WallClock(today: CivilDate(year: 2026, month: 11, day: 21)!))
+        let context = try FormContext(
+            form: vacation, layouts: ["tags": Layout(title: "Tags", kind: .choice, pages: [])],
+            clock: WallClock(today: CivilDate(year: 2026, month: 11, day: 21)!))
         #expect(FormState.start(context, values: values).entries[1].input == .selection(["Beach", "Food"]))
     }
 
     @Test func aTextStoredBeforeReadsAsAList() throws {
         let before = form("vacation", [Field(id: "place"), Field(id: "tags")])
-        try database.saveRecord(KeyformCore.Record(form: before, values: ["place": .text("Rome"), "tags": .text("Food, City")]), form: before)
+        try database.saveRecord(
+            KeyformCore.Record(form: before, values: ["place": .text("Rome"), "tags": .text("Food, City")]),
+            form: before)
         #expect(try database.records(form: vacation).map(\.values) == [record("Rome", ["Food", "City"])])
         // And back: a field no longer `multiple` reads the list as its joined text.
         try database.saveRecord(record("Oslo", ["Fjord", "Boat"]), form: vacation)
@@ -64,11 +75,16 @@ import Testing
 
 @Suite struct ListMembershipMatchTests {
     @Test func whereOnAListFieldMatchesRecordsThatHoldTheItem() throws {
-        let form = Form(name: "vacation", pages: [.init(fields: [
-            Field(id: "place"), Field(id: "tags", layout: "tags", multiple: true),
-        ])])
+        let form = Form(
+            name: "vacation",
+            pages: [
+                .init(fields: [
+                    Field(id: "place"), Field(id: "tags", layout: "tags", multiple: true),
+                ])
+            ])
         let database = try AppDatabase.inMemory()
-        try database.saveRecord(Record(values: [("place", .text("Alfama")), ("tags", .list(["Sunset", "Food"]))]), form: form)
+        try database.saveRecord(
+            Record(values: [("place", .text("Alfama")), ("tags", .list(["Sunset", "Food"]))]), form: form)
         try database.saveRecord(Record(values: [("place", .text("Belem")), ("tags", .list(["Museum"]))]), form: form)
         let food = try database.records(form: form, where: [FieldMatch(parsing: "tags=Food", form: form)])
         #expect(food.map { $0.values["place"] } == [.text("Alfama")])
@@ -79,17 +95,25 @@ import Testing
     /// What `browse --where` and the filter key count and page through: the same
     /// conditions as `records(form:where:)`, and the same answer as matching in memory.
     @Test func countsAndPagesFollowTheConditions() throws {
-        let form = Form(name: "vacation", pages: [.init(fields: [
-            Field(id: "place"), Field(id: "tags", layout: "tags", multiple: true), Field(id: "note"),
-        ])])
+        let form = Form(
+            name: "vacation",
+            pages: [
+                .init(fields: [
+                    Field(id: "place"), Field(id: "tags", layout: "tags", multiple: true), Field(id: "note"),
+                ])
+            ])
         let database = try AppDatabase.inMemory()
         let places = ["Alfama", "Belem", "Porto"]
         for index in 0..<30 {
-            let tags: FieldValue? = index % 3 == 2 ? nil : .list(index % 2 == 0 ? ["Food"] : ["Sunset", "Food", "City"])
-            try database.saveRecord(Record(values: [("place", .text(places[index % 3])), ("tags", tags), ("note", nil)]), form: form)
+            let tags: FieldValue? =
+                index % 3 == 2 ? nil : .list(index % 2 == 0 ? ["Food"] : ["Sunset", "Food", "City"])
+            try database.saveRecord(
+                Record(values: [("place", .text(places[index % 3])), ("tags", tags), ("note", nil)]), form: form)
         }
         let all = try database.records(form: form)
-        for conditions in [["tags=Food"], ["tags=City", "place=Belem"], ["tags="], ["note="], ["place=Porto", "tags=Food"]] {
+        for conditions in [
+            ["tags=Food"], ["tags=City", "place=Belem"], ["tags="], ["note="], ["place=Porto", "tags=Food"],
+        ] {
             let matches = try conditions.map { text throws(StoreError) in try FieldMatch(parsing: text, form: form) }
             let expected = all.filter { stored in matches.allSatisfy { $0.matches(stored.values, in: form) } }
             #expect(try database.recordCount(form: form, where: matches) == expected.count, "\(conditions)")

@@ -2,6 +2,7 @@ import Foundation
 import KeyformCore
 import KeyformSQLite
 import Testing
+
 @testable import KeyformStore
 
 /// `keyform records copy` through the interface: between any two backends,
@@ -24,7 +25,11 @@ import Testing
         defer { withExtendedLifetime(teamFolder) {} }
         try team.saveRecord(todoRecord("The team's own"), form: todo)
         let copied = try RecordCopy.copy(from: ada, to: team, forms: try ada.formNames())
-        #expect(copied == [RecordCopy.Copied(form: "swim", copied: 1, present: 0), RecordCopy.Copied(form: "todo", copied: 3, present: 0)])
+        #expect(
+            copied == [
+                RecordCopy.Copied(form: "swim", copied: 1, present: 0),
+                RecordCopy.Copied(form: "todo", copied: 3, present: 0),
+            ])
         let original = try ada.records(form: todo)
         let there = try team.records(form: todo)
         #expect(there.count == 4)
@@ -35,9 +40,18 @@ import Testing
         #expect(try team.storedForm(named: "swim")?.fields.map(\.id) == ["laps"])
 
         // Again: nothing doubled. And back: nothing doubled there either, the team's own record added.
-        #expect(try RecordCopy.copy(from: ada, to: team, forms: ["todo"]) == [RecordCopy.Copied(form: "todo", copied: 0, present: 3)])
+        #expect(
+            try RecordCopy.copy(from: ada, to: team, forms: ["todo"]) == [
+                RecordCopy.Copied(form: "todo", copied: 0, present: 3)
+            ])
         #expect(try team.recordCount(form: todo) == 4)
-        #expect(try RecordCopy.copy(from: team, to: ada, forms: ["todo"]) == [RecordCopy.Copied(form: "todo", copied: 1, present: 3)])
-        #expect(try ada.records(form: todo).map { $0.values["text"] } == [.text("The team's own"), .text("Buy milk"), .text("Swim"), .text("Buy milk")])
+        #expect(
+            try RecordCopy.copy(from: team, to: ada, forms: ["todo"]) == [
+                RecordCopy.Copied(form: "todo", copied: 1, present: 3)
+            ])
+        #expect(
+            try ada.records(form: todo).map { $0.values["text"] } == [
+                .text("The team's own"), .text("Buy milk"), .text("Swim"), .text("Buy milk"),
+            ])
     }
 }

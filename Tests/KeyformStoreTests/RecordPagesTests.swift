@@ -1,5 +1,6 @@
 import KeyformCore
 import Testing
+
 @testable import KeyformSQLite
 @testable import KeyformStore
 
@@ -20,7 +21,10 @@ import Testing
         #expect(pages.map(\.count) == [10, 10, 5])
         #expect(pages.flatMap { $0 } == ids.reversed())
         #expect(try database.records(form: todo, beforeID: ids[3]).map(\.id) == [ids[2], ids[1], ids[0]])
-        #expect(try database.records(form: todo, where: [FieldMatch(field: "text", value: .text("item 2"))], beforeID: ids[5]).map(\.id) == [ids[1]])
+        #expect(
+            try database.records(
+                form: todo, where: [FieldMatch(field: "text", value: .text("item 2"))], beforeID: ids[5]
+            ).map(\.id) == [ids[1]])
         #expect(try database.records(form: todo, beforeID: ids[0]).isEmpty)
     }
 }

@@ -4,8 +4,9 @@ import KeyformSQLite
 import KeyformStore
 import KeyformTestSupport
 import Testing
+
 #if Postgres
-import KeyformPostgres
+    import KeyformPostgres
 #endif
 
 /// What every `RecordStore` backend must do, written against the protocol
@@ -19,7 +20,9 @@ enum Backend: String, CaseIterable, CustomTestStringConvertible, Sendable {
     var testDescription: String { rawValue }
 
     /// A new, empty store on a clock the test moves; the folder (for a file) lives as long as the store is used.
-    func make(_ clock: TestClock = TestClock(), author: String = "ada@lab") throws -> (store: any RecordStore, folder: TemporaryFolder?) {
+    func make(
+        _ clock: TestClock = TestClock(), author: String = "ada@lab"
+    ) throws -> (store: any RecordStore, folder: TemporaryFolder?) {
         switch self {
         case .sqlite:
             let folder = try TemporaryFolder()
@@ -28,11 +31,11 @@ enum Backend: String, CaseIterable, CustomTestStringConvertible, Sendable {
             return (MemoryStore(author: author, now: clock.now), nil)
         case .postgres:
             #if Postgres
-            guard TestPostgres.url != nil else { try Test.cancel(Comment(rawValue: TestPostgres.skipped)) }
-            let url = try TestPostgres.freshDatabase()
-            return (try #require(try PostgresStore.open(url: url, author: author, now: clock.now)), nil)
+                guard TestPostgres.url != nil else { try Test.cancel(Comment(rawValue: TestPostgres.skipped)) }
+                let url = try TestPostgres.freshDatabase()
+                return (try #require(try PostgresStore.open(url: url, author: author, now: clock.now)), nil)
             #else
-            try Test.cancel("built without the Postgres trait")
+                try Test.cancel("built without the Postgres trait")
             #endif
         }
     }
@@ -44,33 +47,40 @@ enum Backend: String, CaseIterable, CustomTestStringConvertible, Sendable {
         case .memory: return try #require(store as? MemoryStore).sharing(as: author)
         case .postgres:
             #if Postgres
-            let first = try #require(store as? PostgresStore)
-            return try #require(try PostgresStore.open(url: first.url, author: author, now: clock.now))
+                let first = try #require(store as? PostgresStore)
+                return try #require(try PostgresStore.open(url: first.url, author: author, now: clock.now))
             #else
-            try Test.cancel("built without the Postgres trait")
+                try Test.cancel("built without the Postgres trait")
             #endif
         }
     }
 }
 
 @Suite struct RecordStoreContract {
-    let vacation = form("vacation", [Field(id: "place"), Field(id: "tags", multiple: true), Field(id: "nights", type: .integer)])
+    let vacation = form(
+        "vacation", [Field(id: "place"), Field(id: "tags", multiple: true), Field(id: "nights", type: .integer)])
 
     func trip(_ place: String, _ tags: [String]? = nil, nights: Int? = nil) -> KeyformCore.Record {
-        KeyformCore.Record(values: [("place", .text(place)), ("tags", tags.map(FieldValue.list)), ("nights", nights.map(FieldValue.integer))])
+        KeyformCore.Record(values: [
+            ("place", .text(place)), ("tags", tags.map(FieldValue.list)), ("nights", nights.map(FieldValue.integer)),
+        ])
     }
 
     @Test(arguments: Backend.allCases)
     func recordsComeBackNewestFirstWithTheirTimes(_ backend: Backend) throws {
         let clock = TestClock()
         let (store, _) = try backend.make(clock)
-        let first = try store.saveRecord(todoRecord("Buy milk", priority: "High", due: "2026-11-30", laps: 3, distance: 1.5, done: false), form: todo)
+        let first = try store.saveRecord(
+            todoRecord("Buy milk", priority: "High", due: "2026-11-30", laps: 3, distance: 1.5, done: false), form: todo
+        )
         clock.advance(seconds: 60)
         let second = try store.saveRecord(todoRecord("Swim"), form: todo)
         #expect(second > first)
         let records = try store.records(form: todo)
         #expect(records.map(\.id) == [second, first])
-        #expect(records[1].values == todoRecord("Buy milk", priority: "High", due: "2026-11-30", laps: 3, distance: 1.5, done: false))
+        #expect(
+            records[1].values
+                == todoRecord("Buy milk", priority: "High", due: "2026-11-30", laps: 3, distance: 1.5, done: false))
         #expect(records[1].created == Timestamp.date(from: "2026-11-21T09:30:00.000Z"))
         #expect(records[0].created == records[1].created.addingTimeInterval(60))
         #expect(try store.recordCount(form: todo) == 2)
@@ -118,8 +128,12 @@ enum Backend: String, CaseIterable, CustomTestStringConvertible, Sendable {
             try store.saveRecord(trip(place, ["Food", "Beach"], nights: nights), form: vacation)
             clock.advance(seconds: 1.5)
         }
-        let changed = form("vacation", [Field(id: "nights", type: .number), Field(id: "added", type: .date),
-                                        Field(id: "tags", multiple: true), Field(id: "place")])
+        let changed = form(
+            "vacation",
+            [
+                Field(id: "nights", type: .number), Field(id: "added", type: .date),
+                Field(id: "tags", multiple: true), Field(id: "place"),
+            ])
         for form in [vacation, changed] {
             for limit in [nil, 2] {
                 var streamed: [StoredRecord] = []
@@ -132,7 +146,9 @@ enum Backend: String, CaseIterable, CustomTestStringConvertible, Sendable {
             }
         }
         var nights: [FieldValue?] = []
-        try store.forEachRecordValues(form: changed, where: [FieldMatch(field: "place", value: .text("Rome"))], limit: nil) {
+        try store.forEachRecordValues(
+            form: changed, where: [FieldMatch(field: "place", value: .text("Rome"))], limit: nil
+        ) {
             nights.append($2[0])
             #expect($2[1] == nil)
         }
@@ -163,11 +179,15 @@ enum Backend: String, CaseIterable, CustomTestStringConvertible, Sendable {
         try store.updateRecord(id: id, todoRecord("Buy oat milk", done: true), form: todo)
         #expect(try store.records(form: todo).first?.updated == updated.updated)
         let other = form("other", [Field(id: "text")])
-        #expect(storeError { try store.updateRecord(id: id, todoRecord("x"), form: other) } == .recordNotFound(id: id, form: "other"))
+        #expect(
+            storeError { try store.updateRecord(id: id, todoRecord("x"), form: other) }
+                == .recordNotFound(id: id, form: "other"))
         #expect(try store.deleteRecord(id: id, form: other) == false)
         #expect(try store.deleteRecord(id: id, form: todo) == true)
         #expect(try store.deleteRecord(id: id, form: todo) == false)
-        #expect(storeError { try store.updateRecord(id: id, todoRecord("x"), form: todo) } == .recordNotFound(id: id, form: "todo"))
+        #expect(
+            storeError { try store.updateRecord(id: id, todoRecord("x"), form: todo) }
+                == .recordNotFound(id: id, form: "todo"))
         #expect(try store.recordCount(form: todo) == 0)
     }
 
@@ -181,11 +201,15 @@ enum Backend: String, CaseIterable, CustomTestStringConvertible, Sendable {
             try store.records(form: vacation, where: matches).compactMap { $0.values["place"]?.text }
         }
         #expect(try places([FieldMatch(field: "tags", value: .text("Food"))]) == ["Porto", "Lisbon"])
-        #expect(try places([FieldMatch(field: "tags", value: .text("Beach")), FieldMatch(field: "nights", value: .integer(3))]) == ["Lisbon"])
+        #expect(
+            try places([
+                FieldMatch(field: "tags", value: .text("Beach")), FieldMatch(field: "nights", value: .integer(3)),
+            ]) == ["Lisbon"])
         #expect(try places([FieldMatch(field: "nights", value: nil)]) == ["Oslo"])
         #expect(try store.recordCount(form: vacation, where: [FieldMatch(field: "tags", value: .text("Food"))]) == 2)
-        #expect(storeError { _ = try store.records(form: vacation, where: [FieldMatch(field: "nope", value: nil)]) }
-            == .unknownField(form: "vacation", field: "nope"))
+        #expect(
+            storeError { _ = try store.records(form: vacation, where: [FieldMatch(field: "nope", value: nil)]) }
+                == .unknownField(form: "vacation", field: "nope"))
     }
 
     @Test(arguments: Backend.allCases)
@@ -199,15 +223,19 @@ enum Backend: String, CaseIterable, CustomTestStringConvertible, Sendable {
         #expect(try store.history(form: todo, field: "text") == ["Rest", "Swim"])
         #expect(try store.lastValue(form: todo, field: "text") == "Rest")
         #expect(try store.lastValue(form: todo, field: "laps") == nil)  // empty in the newest record
-        #expect(storeError { _ = try store.history(form: todo, field: "nope") } == .unknownField(form: "todo", field: "nope"))
+        #expect(
+            storeError { _ = try store.history(form: todo, field: "nope") }
+                == .unknownField(form: "todo", field: "nope"))
     }
 
     @Test(arguments: Backend.allCases)
     func aValueStoredUnderAnotherTypeIsReadAsTheFieldIsNow(_ backend: Backend) throws {
         let (store, _) = try backend.make()
         let before = form("log", [Field(id: "laps", type: .integer), Field(id: "tags")])
-        try store.saveRecord(KeyformCore.Record(values: [("laps", .integer(3)), ("tags", .text("Beach, Food"))]), form: before)
-        let after = form("log", [Field(id: "laps", type: .number), Field(id: "tags", multiple: true), Field(id: "note")])
+        try store.saveRecord(
+            KeyformCore.Record(values: [("laps", .integer(3)), ("tags", .text("Beach, Food"))]), form: before)
+        let after = form(
+            "log", [Field(id: "laps", type: .number), Field(id: "tags", multiple: true), Field(id: "note")])
         let record = try #require(try store.records(form: after).first)
         #expect(record.values["laps"] == .number(3))
         #expect(record.values["tags"] == .list(["Beach", "Food"]))
@@ -221,8 +249,12 @@ enum Backend: String, CaseIterable, CustomTestStringConvertible, Sendable {
         try store.saveRecord(trip("Porto", ["Sunset", "Food"]), form: vacation)
         try store.saveRecord(trip("Lisbon"), form: vacation)
         #expect(try store.choiceValues(.init(form: "vacation", field: "tags")) == ["Sunset", "Food", "Beach"])
-        #expect(try store.choiceValues(.init(form: "vacation", field: "tags", order: .frequent)) == ["Food", "Sunset", "Beach"])
-        #expect(try store.choiceValues(.init(form: "vacation", field: "place", order: .frequent)) == ["Lisbon", "Porto"])
+        #expect(
+            try store.choiceValues(.init(form: "vacation", field: "tags", order: .frequent)) == [
+                "Food", "Sunset", "Beach",
+            ])
+        #expect(
+            try store.choiceValues(.init(form: "vacation", field: "place", order: .frequent)) == ["Lisbon", "Porto"])
         #expect(try store.choiceValues(.init(form: "vacation", field: "place", limit: 1)) == ["Lisbon"])
         #expect(try store.choiceValues(.init(form: "nothing", field: "place")) == [])
         try store.saveRecord(todoRecord("Swim", distance: 1.5, done: true), form: todo)
@@ -244,7 +276,10 @@ enum Backend: String, CaseIterable, CustomTestStringConvertible, Sendable {
         #expect(try values(tags, by: "place", key: "Lisbon") == ["Beach", "Food"])
         #expect(try values(tags, by: "place", key: "Porto") == ["Sunset", "Food"])
         #expect(try store.choicePairs(tags, by: "place").count == 4)  // Faro stored no tags; each (key, value) once
-        #expect(try values(Field.ChoiceSource(form: "vacation", field: "place"), by: "nights", key: "3") == ["Faro", "Lisbon"])
+        #expect(
+            try values(Field.ChoiceSource(form: "vacation", field: "place"), by: "nights", key: "3") == [
+                "Faro", "Lisbon",
+            ])
         #expect(try store.choicePairs(Field.ChoiceSource(form: "nothing", field: "place"), by: "nights").isEmpty)
     }
 
@@ -289,7 +324,9 @@ enum Backend: String, CaseIterable, CustomTestStringConvertible, Sendable {
         #expect(try bob.history(form: todo, field: "text") == ["Swim"])
         #expect(try ada.lastValue(form: todo, field: "priority") == "High")
         #expect(try bob.lastValue(form: todo, field: "priority") == "Low")
-        #expect(try ada.records(form: todo).map(\.author) == ["bob@desk", "ada@lab"], "everyone's records, each naming its author")
+        #expect(
+            try ada.records(form: todo).map(\.author) == ["bob@desk", "ada@lab"],
+            "everyone's records, each naming its author")
         #expect(try bob.deleteDraft(form: todo) == true)
         #expect(try ada.deleteDraft(form: todo) == false)
     }
@@ -301,29 +338,40 @@ enum Backend: String, CaseIterable, CustomTestStringConvertible, Sendable {
         let clock = TestClock()
         let (store, _) = try backend.make(clock)
         let made = ["2025-01-02T03:04:05.678Z", "2024-02-29T23:59:59.999Z"].map { Timestamp.date(from: $0)! }
-        let ids = try store.saveRecords([
-            DatedRecord(trip("Rome"), created: made[0]), DatedRecord(trip("Oslo")), DatedRecord(trip("Lima"), created: made[1]),
-        ], form: vacation)
+        let ids = try store.saveRecords(
+            [
+                DatedRecord(trip("Rome"), created: made[0]), DatedRecord(trip("Oslo")),
+                DatedRecord(trip("Lima"), created: made[1]),
+            ], form: vacation)
         let records = try store.records(form: vacation)
         #expect(records.map(\.id) == ids.reversed())
-        #expect(records.reversed().map { Timestamp.string(from: $0.created) }
-            == ["2025-01-02T03:04:05.678Z", "2026-11-21T09:30:00.000Z", "2024-02-29T23:59:59.999Z"])
+        #expect(
+            records.reversed().map { Timestamp.string(from: $0.created) }
+                == ["2025-01-02T03:04:05.678Z", "2026-11-21T09:30:00.000Z", "2024-02-29T23:59:59.999Z"])
         #expect(records.map(\.updated) == records.map(\.created), "not updated since it was made")
         var streamed: [Date] = []
-        try store.forEachRecordValues(form: vacation, where: [], limit: nil) { _, created, _ in streamed.append(created) }
+        try store.forEachRecordValues(form: vacation, where: [], limit: nil) { _, created, _ in streamed.append(created)
+        }
         #expect(streamed == records.map(\.created), "as records export reads them")
         // One value that cannot be stored: no record is, with or without its time.
-        #expect(storeError {
-            _ = try store.saveRecords([DatedRecord(todoRecord("ok"), created: made[0]), DatedRecord(todoRecord("bad", distance: .nan))], form: todo)
-        } != nil)
+        #expect(
+            storeError {
+                _ = try store.saveRecords(
+                    [DatedRecord(todoRecord("ok"), created: made[0]), DatedRecord(todoRecord("bad", distance: .nan))],
+                    form: todo)
+            } != nil)
         #expect(try store.recordCount(form: todo) == 0)
     }
 
     @Test(arguments: Backend.allCases)
     func badNamesAndValuesAreRefusedBeforeAnythingIsStored(_ backend: Backend) throws {
         let (store, _) = try backend.make()
-        #expect(storeError { try store.saveRecord(todoRecord("x"), form: form("Bad-Name", [Field(id: "text")])) } == .invalidName("Bad-Name"))
-        #expect(storeError { try store.saveDraft(form: form("Bad-Name", []), values: [:], focus: nil) } == .invalidName("Bad-Name"))
+        #expect(
+            storeError { try store.saveRecord(todoRecord("x"), form: form("Bad-Name", [Field(id: "text")])) }
+                == .invalidName("Bad-Name"))
+        #expect(
+            storeError { try store.saveDraft(form: form("Bad-Name", []), values: [:], focus: nil) }
+                == .invalidName("Bad-Name"))
         #expect(storeError { try store.saveRecord(todoRecord("x", distance: .infinity), form: todo) } != nil)
         #expect(try store.recordCount(form: todo) == 0)
     }
@@ -341,7 +389,9 @@ enum Backend: String, CaseIterable, CustomTestStringConvertible, Sendable {
         let described = try #require(try store.storedForm(named: "todo"))
         #expect(described.name == "todo")
         #expect(described.fields.map(\.id) == ["text", "priority", "due", "laps", "distance", "done"])
-        #expect(described.fields.map(\.type) == [.text, .text, .date, .integer, .number, .boolean], "as the form says, not guessed")
+        #expect(
+            described.fields.map(\.type) == [.text, .text, .date, .integer, .number, .boolean],
+            "as the form says, not guessed")
         let trips = try #require(try store.storedForm(named: "vacation"))
         #expect(trips.fields.map(\.multiple) == [false, true, false])
         // What it describes reads the records back.
@@ -367,13 +417,17 @@ enum Backend: String, CaseIterable, CustomTestStringConvertible, Sendable {
         // An empty date, time, list or boolean stays empty (JSON null), not "".
         let read = try #require(try store.records(form: described).first)
         #expect(RecordFormat.json(read.values, form: described) == RecordFormat.json(empty, form: chores))
-        #expect(RecordFormat.json(read.values, form: described)
-            == #"{"text":"Swim","due":null,"at":null,"done":null,"tags":null,"laps":null}"# + "\n")
+        #expect(
+            RecordFormat.json(read.values, form: described)
+                == #"{"text":"Swim","due":null,"at":null,"done":null,"tags":null,"laps":null}"# + "\n")
 
-        let full = KeyformCore.Record(form: chores, values: [
-            "text": .text("Run"), "due": .date(CivilDate(iso: "2026-11-30")!), "at": .time(ClockTime(hour: 7, minute: 5)!),
-            "done": .boolean(true), "tags": .list(["Food", "Gym"]), "laps": .integer(3),
-        ])
+        let full = KeyformCore.Record(
+            form: chores,
+            values: [
+                "text": .text("Run"), "due": .date(CivilDate(iso: "2026-11-30")!),
+                "at": .time(ClockTime(hour: 7, minute: 5)!),
+                "done": .boolean(true), "tags": .list(["Food", "Gym"]), "laps": .integer(3),
+            ])
         try store.saveRecord(full, form: chores)
         let again = try #require(try store.storedForm(named: "chores"))
         #expect(again == described, "the same form: the same definition")
@@ -386,7 +440,9 @@ enum Backend: String, CaseIterable, CustomTestStringConvertible, Sendable {
             let parsed = try FieldMatch(parsing: match, form: again)
             #expect(try store.records(form: again, where: [parsed]).map(\.id) == [2], "\(match)")
         }
-        #expect(try store.recordCount(form: again, where: [FieldMatch(parsing: "due=", form: again)]) == 1, "empty: the first")
+        #expect(
+            try store.recordCount(form: again, where: [FieldMatch(parsing: "due=", form: again)]) == 1,
+            "empty: the first")
     }
 
     /// The definition follows the form: the newest one stored a record (a save, an
@@ -399,7 +455,10 @@ enum Backend: String, CaseIterable, CustomTestStringConvertible, Sendable {
         renamed.pages[0].fields[0].label = "Task"
         renamed.pages[0].fields.append(Field(id: "note", label: "Note"))
         try store.saveRecords([KeyformCore.Record(form: renamed, values: ["text": .text("b")])], form: renamed)
-        #expect(try store.storedForm(named: "chores")?.fields.map(\.label) == ["Task", "Due", "At", "Status", "Tags", "Laps", "Note"])
+        #expect(
+            try store.storedForm(named: "chores")?.fields.map(\.label) == [
+                "Task", "Due", "At", "Status", "Tags", "Laps", "Note",
+            ])
         var fewer = chores
         fewer.pages[0].fields.removeLast(2)
         try store.updateRecord(id: 1, KeyformCore.Record(form: fewer, values: ["text": .text("a")]), form: fewer)
@@ -440,16 +499,23 @@ enum Backend: String, CaseIterable, CustomTestStringConvertible, Sendable {
         try store.saveRecord(todoRecord("Here first"), form: todo)
         let made = Timestamp.date(from: "2026-01-02T03:04:05.678Z")!
         let copied = [
-            StoredRecord(id: 7, created: made, updated: made.addingTimeInterval(60), values: todoRecord("Ada's", priority: "High"), author: "ada@lab"),
-            StoredRecord(id: 9, created: made.addingTimeInterval(1), updated: made.addingTimeInterval(1), values: todoRecord("Old"), author: nil),
+            StoredRecord(
+                id: 7, created: made, updated: made.addingTimeInterval(60),
+                values: todoRecord("Ada's", priority: "High"), author: "ada@lab"),
+            StoredRecord(
+                id: 9, created: made.addingTimeInterval(1), updated: made.addingTimeInterval(1),
+                values: todoRecord("Old"), author: nil),
         ]
         let ids = try store.copyRecords(copied, form: todo)
         #expect(ids.count == 2 && ids[0] < ids[1] && !ids.contains(7))
         let read = try store.records(form: todo)
-        #expect(read.map(\.values) == [todoRecord("Old"), todoRecord("Ada's", priority: "High"), todoRecord("Here first")])
+        #expect(
+            read.map(\.values) == [todoRecord("Old"), todoRecord("Ada's", priority: "High"), todoRecord("Here first")])
         #expect(read.map(\.author) == [nil, "ada@lab", "carol@home"])
         #expect(read[1].created == made && read[1].updated == made.addingTimeInterval(60))
-        #expect(try store.history(form: todo, field: "text") == ["Old", "Here first"], "a copy of no author is everyone's; Ada's is hers")
+        #expect(
+            try store.history(form: todo, field: "text") == ["Old", "Here first"],
+            "a copy of no author is everyone's; Ada's is hers")
 
         let bad = StoredRecord(id: 1, created: made, updated: made, values: todoRecord("x", distance: .infinity))
         #expect(throws: StoreError.self) { try store.copyRecords([copied[0], bad], form: todo) }
@@ -469,22 +535,28 @@ enum Backend: String, CaseIterable, CustomTestStringConvertible, Sendable {
         clock.advance(seconds: 5)
         try bob.updateRecord(id: id, todoRecord("Buy milk", priority: "High"), form: todo, ifUpdated: read.updated)
 
-        #expect(storeError { try ada.updateRecord(id: id, todoRecord("Buy oat milk", priority: "Low"), form: todo, ifUpdated: read.updated) }
-            == .recordChanged(id: id, form: todo.name))
+        #expect(
+            storeError {
+                try ada.updateRecord(
+                    id: id, todoRecord("Buy oat milk", priority: "Low"), form: todo, ifUpdated: read.updated)
+            }
+                == .recordChanged(id: id, form: todo.name))
         let theirs = try #require(try ada.record(id: id, form: todo))
         #expect(theirs.values == todoRecord("Buy milk", priority: "High"), "Bob's edit stands")
         // The same values as Bob's: no conflict, nothing written.
         try ada.updateRecord(id: id, todoRecord("Buy milk", priority: "High"), form: todo, ifUpdated: read.updated)
         // Chosen after seeing Bob's: saved against his time.
         clock.advance(seconds: 5)
-        try ada.updateRecord(id: id, todoRecord("Buy oat milk", priority: "High"), form: todo, ifUpdated: theirs.updated)
+        try ada.updateRecord(
+            id: id, todoRecord("Buy oat milk", priority: "High"), form: todo, ifUpdated: theirs.updated)
         #expect(try ada.record(id: id, form: todo)?.values == todoRecord("Buy oat milk", priority: "High"))
         // Without a time: whatever it holds.
         try bob.updateRecord(id: id, todoRecord("Swim"), form: todo)
 
         #expect(try bob.deleteRecord(id: id, form: todo))
-        #expect(storeError { try ada.updateRecord(id: id, todoRecord("Late"), form: todo, ifUpdated: theirs.updated) }
-            == .recordNotFound(id: id, form: todo.name))
+        #expect(
+            storeError { try ada.updateRecord(id: id, todoRecord("Late"), form: todo, ifUpdated: theirs.updated) }
+                == .recordNotFound(id: id, form: todo.name))
         #expect(try ada.record(id: id, form: todo) == nil)
     }
 }

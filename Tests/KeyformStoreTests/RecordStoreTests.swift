@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import KeyformCore
 import Testing
+
 @testable import KeyformSQLite
 @testable import KeyformStore
 
@@ -22,7 +23,9 @@ import Testing
 
         let records = try database.records(form: todo)
         #expect(records.map(\.id) == [second, first])
-        #expect(records[0].values == todoRecord("Swim", priority: "Low", due: "2026-11-21", laps: 16, distance: 400, done: true))
+        #expect(
+            records[0].values
+                == todoRecord("Swim", priority: "Low", due: "2026-11-21", laps: 16, distance: 400, done: true))
         #expect(records[1].values == todoRecord("Buy milk", priority: "High"))
         #expect(records[1].values["due"] == nil)
         #expect(Timestamp.string(from: records[1].created) == "2026-11-21T09:30:00.000Z")
@@ -32,11 +35,16 @@ import Testing
     }
 
     @Test func valuesRoundTripExactly() throws {
-        let tricky = ["", "quote \" and backslash \\", "line\nbreak\ttab", "日本語 🇫🇷 e\u{301}", "\u{2028}\u{2029}", "'; DROP TABLE _record; --"]
+        let tricky = [
+            "", "quote \" and backslash \\", "line\nbreak\ttab", "日本語 🇫🇷 e\u{301}", "\u{2028}\u{2029}",
+            "'; DROP TABLE _record; --",
+        ]
         for text in tricky {
             try database.saveRecord(todoRecord("x" + text, priority: text.isEmpty ? nil : text), form: todo)
         }
-        let numbers: [Double] = [0, -0.0, 1.5, 400, 1e21, 1e-7, -123.456, .greatestFiniteMagnitude, .leastNonzeroMagnitude]
+        let numbers: [Double] = [
+            0, -0.0, 1.5, 400, 1e21, 1e-7, -123.456, .greatestFiniteMagnitude, .leastNonzeroMagnitude,
+        ]
         for number in numbers {
             try database.saveRecord(todoRecord("n", distance: number), form: todo)
         }
@@ -45,13 +53,16 @@ import Testing
         }
         let records = try database.records(form: todo).reversed().map(\.values)
         #expect(records.prefix(tricky.count).map { $0["priority"] } == tricky.map { $0.isEmpty ? nil : .text($0) })
-        #expect(records.dropFirst(tricky.count).prefix(numbers.count).map { $0["distance"] } == numbers.map { .number($0) })
+        #expect(
+            records.dropFirst(tricky.count).prefix(numbers.count).map { $0["distance"] } == numbers.map { .number($0) })
         #expect(records.suffix(4).map { $0["laps"] } == [0, -1, Int.max, Int.min].map { .integer($0) })
     }
 
     @Test func whereMatchesTypedValuesAndEmptyFields() throws {
-        try database.saveRecord(todoRecord("a", priority: "High", due: "2026-11-20", laps: 3, distance: 3, done: true), form: todo)
-        try database.saveRecord(todoRecord("b", priority: "Low", due: "2026-11-21", laps: 4, distance: 2.5, done: false), form: todo)
+        try database.saveRecord(
+            todoRecord("a", priority: "High", due: "2026-11-20", laps: 3, distance: 3, done: true), form: todo)
+        try database.saveRecord(
+            todoRecord("b", priority: "Low", due: "2026-11-21", laps: 4, distance: 2.5, done: false), form: todo)
         try database.saveRecord(todoRecord("c", priority: "High"), form: todo)
         try database.saveRecord(todoRecord("d", priority: "High", laps: 3, done: true), form: todo)
 
@@ -71,24 +82,31 @@ import Testing
         #expect(try texts(["priority=high"]) == [])  // exact, case-sensitive
         #expect(try texts([], limit: 1) == ["d"])
         #expect(try texts([], limit: 0) == [])
-        #expect(try database.records(form: todo, where: [FieldMatch(field: "priority", value: .text("Low"))]).count == 1)
+        #expect(
+            try database.records(form: todo, where: [FieldMatch(field: "priority", value: .text("Low"))]).count == 1)
     }
 
     @Test func whereRejectsUnknownFieldsAndBadValues() throws {
-        #expect(storeError { _ = try FieldMatch(parsing: "colour=red", form: todo) } == .unknownField(form: "todo", field: "colour"))
+        #expect(
+            storeError { _ = try FieldMatch(parsing: "colour=red", form: todo) }
+                == .unknownField(form: "todo", field: "colour"))
         // A field that is close gets a did-you-mean, as an answer naming no field does.
-        #expect(storeError { _ = try FieldMatch(parsing: "prio=High", form: todo) }
-            == .unknownField(form: "todo", field: "prio", suggestion: "priority"))
-        #expect(StoreError.unknownField(form: "todo", field: "prio", suggestion: "priority").description
-            == "the form 'todo' has no field 'prio'; did you mean 'priority'?")
-        #expect(storeError { _ = try FieldMatch(parsing: "laps=many", form: todo) }
-            == .invalidValue(field: "laps", reason: "'many' is not a whole number"))
+        #expect(
+            storeError { _ = try FieldMatch(parsing: "prio=High", form: todo) }
+                == .unknownField(form: "todo", field: "prio", suggestion: "priority"))
+        #expect(
+            StoreError.unknownField(form: "todo", field: "prio", suggestion: "priority").description
+                == "the form 'todo' has no field 'prio'; did you mean 'priority'?")
+        #expect(
+            storeError { _ = try FieldMatch(parsing: "laps=many", form: todo) }
+                == .invalidValue(field: "laps", reason: "'many' is not a whole number"))
         #expect(storeError { _ = try FieldMatch(parsing: "due=someday", form: todo) } != nil)
         #expect(storeError { _ = try FieldMatch(parsing: "done=maybe", form: todo) } != nil)
         #expect(storeError { _ = try FieldMatch(parsing: "priority", form: todo) } != nil)
         #expect(try FieldMatch(parsing: "text=a=b", form: todo) == FieldMatch(field: "text", value: .text("a=b")))
-        #expect(storeError { _ = try database.records(form: todo, where: [FieldMatch(field: "nope", value: nil)]) }
-            == .unknownField(form: "todo", field: "nope"))
+        #expect(
+            storeError { _ = try database.records(form: todo, where: [FieldMatch(field: "nope", value: nil)]) }
+                == .unknownField(form: "todo", field: "nope"))
     }
 
     @Test func updateReplacesValuesAndKeepsCreated() throws {
@@ -101,12 +119,14 @@ import Testing
         #expect(Timestamp.string(from: record.created) == "2026-11-21T09:30:00.000Z")
         #expect(Timestamp.string(from: record.updated) == "2026-11-21T10:30:00.000Z")
 
-        #expect(storeError { try database.updateRecord(id: id + 1, todoRecord("x"), form: todo) }
-            == .recordNotFound(id: id + 1, form: "todo"))
+        #expect(
+            storeError { try database.updateRecord(id: id + 1, todoRecord("x"), form: todo) }
+                == .recordNotFound(id: id + 1, form: "todo"))
         // A record of another form is not this form's record.
         let other = form("other", [Field(id: "text")])
-        #expect(storeError { try database.updateRecord(id: id, todoRecord("x"), form: other) }
-            == .recordNotFound(id: id, form: "other"))
+        #expect(
+            storeError { try database.updateRecord(id: id, todoRecord("x"), form: other) }
+                == .recordNotFound(id: id, form: "other"))
     }
 
     @Test func deleteRemovesOneRecordAndIdsAreNeverReused() throws {
@@ -128,7 +148,10 @@ import Testing
         #expect(records.last?.values == todoRecord("r0", laps: 0))
         #expect(try database.draft(form: todo) != nil)  // an import is not a submission
         // One value that cannot be stored: nothing is.
-        #expect(storeError { _ = try database.saveRecords([todoRecord("ok"), todoRecord("bad", distance: .nan)], form: todo) } != nil)
+        #expect(
+            storeError {
+                _ = try database.saveRecords([todoRecord("ok"), todoRecord("bad", distance: .nan)], form: todo)
+            } != nil)
         #expect(try database.recordCount(form: todo) == 100)
         #expect(try database.saveRecords([], form: todo).isEmpty)
     }
@@ -138,7 +161,10 @@ import Testing
         let memory = MemoryStore()
         let ids = try memory.saveRecords([todoRecord("a"), todoRecord("b")], form: todo)
         #expect(try memory.records(form: todo).map(\.id) == ids.reversed())
-        #expect(storeError { _ = try memory.saveRecords([todoRecord("ok"), todoRecord("bad", distance: .nan)], form: todo) } != nil)
+        #expect(
+            storeError {
+                _ = try memory.saveRecords([todoRecord("ok"), todoRecord("bad", distance: .nan)], form: todo)
+            } != nil)
         #expect(try memory.recordCount(form: todo) == 2)
     }
 
@@ -153,9 +179,13 @@ import Testing
 
     @Test func invalidNamesAndValuesAreRefused() throws {
         let bad = form("To Do", [Field(id: "text")])
-        #expect(storeError { _ = try database.saveRecord(KeyformCore.Record(values: []), form: bad) } == .invalidName("To Do"))
+        #expect(
+            storeError { _ = try database.saveRecord(KeyformCore.Record(values: []), form: bad) }
+                == .invalidName("To Do"))
         let badField = form("todo", [Field(id: "a\"b")])
-        #expect(storeError { _ = try database.saveRecord(KeyformCore.Record(values: []), form: badField) } == .invalidName("a\"b"))
+        #expect(
+            storeError { _ = try database.saveRecord(KeyformCore.Record(values: []), form: badField) }
+                == .invalidName("a\"b"))
         #expect(storeError { _ = try database.saveRecord(todoRecord("x", distance: .infinity), form: todo) } != nil)
         #expect(try database.records(form: todo).isEmpty)
     }
@@ -171,7 +201,9 @@ import Testing
         #expect(try database.history(form: todo, field: "priority") == ["High", "Medium", "Low"])
         #expect(try database.history(form: todo, field: "priority", limit: 2) == ["High", "Medium"])
         #expect(try database.history(form: todo, field: "due").isEmpty)
-        #expect(storeError { _ = try database.history(form: todo, field: "nope") } == .unknownField(form: "todo", field: "nope"))
+        #expect(
+            storeError { _ = try database.history(form: todo, field: "nope") }
+                == .unknownField(form: "todo", field: "nope"))
     }
 
     @Test func historyShowsValuesAsTheyAreTyped() throws {
@@ -199,11 +231,14 @@ import Testing
     @Test func draftsAreSavedReplacedReadAndDeleted() throws {
         #expect(try database.draft(form: todo) == nil)
         try database.saveDraft(form: todo, values: ["text": "Buy mi"], focus: "text")
-        #expect(try database.draft(form: todo)
-            == Draft(form: "todo", values: ["text": "Buy mi"], focus: "text", saved: clock.now()))
+        #expect(
+            try database.draft(form: todo)
+                == Draft(form: "todo", values: ["text": "Buy mi"], focus: "text", saved: clock.now()))
 
         clock.advance(seconds: 5)
-        let values: [String: FieldInput] = ["text": "Buy milk", "priority": "Hi", "due": "2026-1", "note \"x\"": "日本 \n 🇫🇷"]
+        let values: [String: FieldInput] = [
+            "text": "Buy milk", "priority": "Hi", "due": "2026-1", "note \"x\"": "日本 \n 🇫🇷",
+        ]
         try database.saveDraft(form: todo, values: values, focus: "due")
         #expect(try database.draft(form: todo) == Draft(form: "todo", values: values, focus: "due", saved: clock.now()))
 

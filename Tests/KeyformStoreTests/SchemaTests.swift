@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import KeyformCore
 import Testing
+
 @testable import KeyformSQLite
 @testable import KeyformStore
 
@@ -20,7 +21,10 @@ import Testing
         try database.saveRecord(todoRecord("Rest", done: false), form: todo)
 
         let rows = try database.rows("SELECT * FROM todo ORDER BY _id")
-        #expect(Array(rows[0].columnNames) == ["_id", "_created", "_updated", "_author", "text", "priority", "due", "laps", "distance", "done"])
+        #expect(
+            Array(rows[0].columnNames) == [
+                "_id", "_created", "_updated", "_author", "text", "priority", "due", "laps", "distance", "done",
+            ])
         #expect(rows[0]["text"] == "Swim")
         #expect(rows[0]["priority"] == "High")
         #expect(rows[0]["due"] == "2026-11-21")
@@ -31,12 +35,14 @@ import Testing
         #expect(rows[1]["done"] == 0)
         #expect((rows[1]["priority"] as DatabaseValue).isNull)
 
-        let types = try database.rows("""
+        let types = try database.rows(
+            """
             SELECT typeof(_id), typeof(_created), typeof(text), typeof(due), typeof(laps), typeof(distance), typeof(done)
             FROM todo WHERE text = 'Swim'
             """)[0]
-        #expect(Array(types.databaseValues).map { String.fromDatabaseValue($0) }
-            == ["integer", "text", "text", "text", "integer", "real", "integer"])
+        #expect(
+            Array(types.databaseValues).map { String.fromDatabaseValue($0) }
+                == ["integer", "text", "text", "text", "integer", "real", "integer"])
         // The view answers the questions one would ask of it.
         #expect(try database.rows("SELECT count(*) AS n FROM todo WHERE done")[0]["n"] == 1)
         #expect(try database.rows("SELECT sum(distance) AS d FROM todo")[0]["d"] == 400.0)
@@ -46,9 +52,13 @@ import Testing
         let v1 = form("swim", [Field(id: "text")])
         let v2 = form("swim", [Field(id: "text"), Field(id: "laps", type: .integer)])
         try database.saveRecord(KeyformCore.Record(form: v1, values: ["text": .text("old")]), form: v1)
-        #expect(Array(try database.rows("SELECT * FROM swim")[0].columnNames) == ["_id", "_created", "_updated", "_author", "text"])
+        #expect(
+            Array(try database.rows("SELECT * FROM swim")[0].columnNames) == [
+                "_id", "_created", "_updated", "_author", "text",
+            ])
 
-        try database.saveRecord(KeyformCore.Record(form: v2, values: ["text": .text("new"), "laps": .integer(8)]), form: v2)
+        try database.saveRecord(
+            KeyformCore.Record(form: v2, values: ["text": .text("new"), "laps": .integer(8)]), form: v2)
         let rows = try database.rows("SELECT * FROM swim ORDER BY _id")
         #expect(Array(rows[0].columnNames) == ["_id", "_created", "_updated", "_author", "text", "laps"])
         #expect((rows[0]["laps"] as DatabaseValue).isNull)
@@ -61,23 +71,36 @@ import Testing
     @Test func aRemovedFieldKeepsItsValuesInData() throws {
         let v1 = form("swim", [Field(id: "text"), Field(id: "pool")])
         let v2 = form("swim", [Field(id: "text")])
-        try database.saveRecord(KeyformCore.Record(form: v1, values: ["text": .text("a"), "pool": .text("Olympic")]), form: v1)
+        try database.saveRecord(
+            KeyformCore.Record(form: v1, values: ["text": .text("a"), "pool": .text("Olympic")]), form: v1)
         try database.saveRecord(KeyformCore.Record(form: v2, values: ["text": .text("b")]), form: v2)
-        #expect(Array(try database.rows("SELECT * FROM swim")[0].columnNames) == ["_id", "_created", "_updated", "_author", "text"])
-        #expect(try database.rows("SELECT data->>'pool' AS pool FROM _record WHERE data->>'text' = 'a'")[0]["pool"] == "Olympic")
+        #expect(
+            Array(try database.rows("SELECT * FROM swim")[0].columnNames) == [
+                "_id", "_created", "_updated", "_author", "text",
+            ])
+        #expect(
+            try database.rows("SELECT data->>'pool' AS pool FROM _record WHERE data->>'text' = 'a'")[0]["pool"]
+                == "Olympic")
         // When the field comes back, so do its values.
         #expect(try database.records(form: v1).map { $0.values["pool"] } == [nil, .text("Olympic")])
     }
 
     @Test func aFieldWhoseTypeChangedReadsOldValuesConverted() throws {
         let v1 = form("log", [Field(id: "laps"), Field(id: "km", type: .integer), Field(id: "done")])
-        let v2 = form("log", [Field(id: "laps", type: .integer), Field(id: "km", type: .number), Field(id: "done", type: .boolean)])
+        let v2 = form(
+            "log",
+            [Field(id: "laps", type: .integer), Field(id: "km", type: .number), Field(id: "done", type: .boolean)])
         try database.saveRecord(
-            KeyformCore.Record(form: v1, values: ["laps": .text("12"), "km": .integer(3), "done": .text("yes")]), form: v1)
+            KeyformCore.Record(form: v1, values: ["laps": .text("12"), "km": .integer(3), "done": .text("yes")]),
+            form: v1)
         try database.saveRecord(
-            KeyformCore.Record(form: v1, values: ["laps": .text("many"), "km": .integer(4), "done": .text("maybe")]), form: v1)
+            KeyformCore.Record(form: v1, values: ["laps": .text("many"), "km": .integer(4), "done": .text("maybe")]),
+            form: v1)
         let records = try database.records(form: v2).map(\.values)
-        #expect(records[1] == KeyformCore.Record(form: v2, values: ["laps": .integer(12), "km": .number(3), "done": .boolean(true)]))
+        #expect(
+            records[1]
+                == KeyformCore.Record(
+                    form: v2, values: ["laps": .integer(12), "km": .number(3), "done": .boolean(true)]))
         // What cannot be converted comes back as it was stored.
         #expect(records[0]["laps"] == .text("many"))
         #expect(records[0]["done"] == .text("maybe"))
@@ -99,8 +122,10 @@ import Testing
     /// would be dropped and made again on every save. The version decides.
     @Test func aViewIsKnownByItsVersionNotByItsSQLText() throws {
         try database.saveRecord(todoRecord("a"), form: todo)
-        let rewritten = try #require(try database.rows("SELECT sql FROM sqlite_master WHERE name = 'todo'")[0]["sql"] as String?)
-            .replacingOccurrences(of: "\n  ", with: " ")
+        let rewritten = try #require(
+            try database.rows("SELECT sql FROM sqlite_master WHERE name = 'todo'")[0]["sql"] as String?
+        )
+        .replacingOccurrences(of: "\n  ", with: " ")
         try database.writer.write { db in
             try db.execute(sql: "DROP VIEW todo")
             try db.execute(sql: rewritten)
@@ -108,25 +133,41 @@ import Testing
         try database.saveRecord(todoRecord("b"), form: todo)
         try database.updateRecord(id: 1, todoRecord("c"), form: todo)
         #expect(try database.rows("SELECT sql FROM sqlite_master WHERE name = 'todo'")[0]["sql"] == rewritten)
-        #expect(try database.rows("SELECT version FROM _view WHERE name = 'todo'")[0]["version"] == ViewVersion.of(todo, shape: RecordView.shape))
+        #expect(
+            try database.rows("SELECT version FROM _view WHERE name = 'todo'")[0]["version"]
+                == ViewVersion.of(todo, shape: RecordView.shape))
 
         // A form whose fields changed gets its view made again, and the new version.
         let more = form("todo", todo.valueFields + [Field(id: "room")])
-        try database.saveRecord(KeyformCore.Record(form: more, values: ["text": .text("d"), "room": .text("B2")]), form: more)
+        try database.saveRecord(
+            KeyformCore.Record(form: more, values: ["text": .text("d"), "room": .text("B2")]), form: more)
         #expect(try database.rows("SELECT room FROM todo WHERE text = 'd'")[0]["room"] == "B2")
-        #expect(try database.rows("SELECT version FROM _view WHERE name = 'todo'")[0]["version"] == ViewVersion.of(more, shape: RecordView.shape))
+        #expect(
+            try database.rows("SELECT version FROM _view WHERE name = 'todo'")[0]["version"]
+                == ViewVersion.of(more, shape: RecordView.shape))
     }
 
     @Test func aViewVersionChangesWithTheFieldsAndTheShapeOnly() {
         let base = form("log", [Field(id: "km", type: .integer), Field(id: "tags", multiple: true)])
         let version = ViewVersion.of(base, shape: 1)
-        #expect(version == ViewVersion.of(form("log", [Field(id: "km", label: "Distance", type: .integer), Field(id: "tags", multiple: true)]), shape: 1),
-                "a label is not in the view")
+        #expect(
+            version
+                == ViewVersion.of(
+                    form(
+                        "log", [Field(id: "km", label: "Distance", type: .integer), Field(id: "tags", multiple: true)]),
+                    shape: 1),
+            "a label is not in the view")
         #expect(version.hasPrefix("1:") && version.count == 18)
         #expect(version != ViewVersion.of(base, shape: 2))
-        #expect(version != ViewVersion.of(form("log", [Field(id: "km", type: .number), Field(id: "tags", multiple: true)]), shape: 1))
+        #expect(
+            version
+                != ViewVersion.of(
+                    form("log", [Field(id: "km", type: .number), Field(id: "tags", multiple: true)]), shape: 1))
         #expect(version != ViewVersion.of(form("log", [Field(id: "km", type: .integer), Field(id: "tags")]), shape: 1))
-        #expect(version != ViewVersion.of(form("log", [Field(id: "tags", multiple: true), Field(id: "km", type: .integer)]), shape: 1))
+        #expect(
+            version
+                != ViewVersion.of(
+                    form("log", [Field(id: "tags", multiple: true), Field(id: "km", type: .integer)]), shape: 1))
     }
 
     /// A file from before view versions: migrated by its first writer, each view
@@ -141,18 +182,20 @@ import Testing
         do {
             let queue = try DatabaseQueue(path: path)
             try queue.write { db in
-                try db.execute(sql: """
-                    DROP VIEW todo;
-                    CREATE VIEW todo AS SELECT id AS _id FROM _record WHERE form = 'todo';
-                    DROP TABLE _view;
-                    DELETE FROM grdb_migrations WHERE identifier = 'v4: view versions';
-                    """)
+                try db.execute(
+                    sql: """
+                        DROP VIEW todo;
+                        CREATE VIEW todo AS SELECT id AS _id FROM _record WHERE form = 'todo';
+                        DROP TABLE _view;
+                        DELETE FROM grdb_migrations WHERE identifier = 'v4: view versions';
+                        """)
             }
             try queue.close()
         }
         let database = try AppDatabase.open(path: path)
         try database.saveRecord(todoRecord("New"), form: todo)
-        #expect(try database.rows("SELECT text FROM todo ORDER BY _id").map { $0["text"] as String? } == ["Old", "New"])
+        #expect(
+            try database.rows("SELECT text FROM todo ORDER BY _id").map { $0["text"] as String? } == ["Old", "New"])
         let schema: () throws -> Int = { try database.rows("PRAGMA schema_version")[0][0] }
         let before = try schema()
         try database.saveRecord(todoRecord("Newer"), form: todo)
@@ -171,7 +214,8 @@ import Testing
     @Test func fieldIdsThatAreSQLKeywordsAreQuoted() throws {
         let keywords = form("select", [Field(id: "from"), Field(id: "where"), Field(id: "order", type: .integer)])
         try database.saveRecord(
-            KeyformCore.Record(form: keywords, values: ["from": .text("a"), "where": .text("b"), "order": .integer(1)]),
+            KeyformCore.Record(
+                form: keywords, values: ["from": .text("a"), "where": .text("b"), "order": .integer(1)]),
             form: keywords)
         let row = try database.rows(#"SELECT "from", "where", "order" FROM "select""#)[0]
         #expect(row["from"] as String? == "a")
@@ -181,8 +225,9 @@ import Testing
 
     @Test func theDatabaseIsMarkedAndMigrated() throws {
         #expect(try database.rows("PRAGMA application_id")[0][0] == Int(AppDatabase.applicationID))
-        #expect(try database.rows("SELECT identifier FROM grdb_migrations").map { $0["identifier"] as String }
-            == AppDatabase.migrator.migrations)
+        #expect(
+            try database.rows("SELECT identifier FROM grdb_migrations").map { $0["identifier"] as String }
+                == AppDatabase.migrator.migrations)
         #expect(try database.integrityCheck() == ["ok"])
     }
 
@@ -198,7 +243,10 @@ import Testing
         #expect(Timestamp.string(from: Date(timeIntervalSince1970: -62_167_219_200)) == "0000-01-01T00:00:00.000Z")
         #expect(Timestamp.string(from: Date(timeIntervalSince1970: -62_167_219_200.001)) == "-0001-12-31T23:59:59.999Z")
         #expect(Timestamp.date(from: "2026-11-21T09:30:00Z") == Timestamp.date(from: "2026-11-21T09:30:00.000Z"))
-        for bad in ["", "2026-11-21", "2026-11-21T09:30:00", "2026-11-21 09:30:00Z", "2026-02-30T09:30:00Z", "2026-11-21T25:00:00Z"] {
+        for bad in [
+            "", "2026-11-21", "2026-11-21T09:30:00", "2026-11-21 09:30:00Z", "2026-02-30T09:30:00Z",
+            "2026-11-21T25:00:00Z",
+        ] {
             #expect(Timestamp.date(from: bad) == nil, "\(bad)")
         }
         // Every millisecond reads back as itself.

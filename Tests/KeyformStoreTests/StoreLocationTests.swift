@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import KeyformCore
 import Testing
+
 @testable import KeyformSQLite
 @testable import KeyformStore
 
@@ -17,18 +18,26 @@ import Testing
     }
 
     @Test func aPostgresURLIsAServerAndItsPasswordNeverShows() throws {
-        #expect(try StoreLocation("postgres://ada@db.lab:5432/keyform") == .postgres("postgres://ada@db.lab:5432/keyform"))
+        #expect(
+            try StoreLocation("postgres://ada@db.lab:5432/keyform") == .postgres("postgres://ada@db.lab:5432/keyform"))
         #expect(try StoreLocation("postgresql://ada@db.lab/keyform") == .postgres("postgresql://ada@db.lab/keyform"))
         let secret = try StoreLocation("postgres://ada:s3cret@db.lab:5432/keyform")
         #expect(secret.description == "postgres://ada@db.lab:5432/keyform")
         // A config's relative database: put its folder in front of the URL once; the URL is what counts.
-        #expect(try StoreLocation("/home/ada/.config/keyform/postgres://ada@db.lab/keyform") == .postgres("postgres://ada@db.lab/keyform"))
+        #expect(
+            try StoreLocation("/home/ada/.config/keyform/postgres://ada@db.lab/keyform")
+                == .postgres("postgres://ada@db.lab/keyform"))
     }
 
     @Test func aURLOfAnotherKindIsRefusedWithoutItsPassword() {
         let error = #expect(throws: StoreError.self) { try StoreLocation("mysql://ada:s3cret@db.lab/keyform") }
-        #expect(error == .unsupportedLocation("mysql://ada@db.lab/keyform", reason: error.map { error in
-            if case .unsupportedLocation(_, let reason) = error { return reason } else { return "" } } ?? ""))
+        #expect(
+            error
+                == .unsupportedLocation(
+                    "mysql://ada@db.lab/keyform",
+                    reason: error.map { error in
+                        if case .unsupportedLocation(_, let reason) = error { return reason } else { return "" }
+                    } ?? ""))
         #expect(error?.description.contains("s3cret") == false)
         #expect(error?.description.contains("postgres://USER@HOST:PORT/DB") == true, "it says what to give")
     }
@@ -41,7 +50,8 @@ import Testing
             .notADatabase(path: "/p"), .corrupt(path: "/p", detail: "d"), .foreignDatabase(path: "/p"),
             .newerVersion(path: "/p"), .readOnly(path: "/p"), .diskFull(path: "/p"), .busy(path: "/p", seconds: 5),
             .recordNotFound(id: 1, form: "f"), .unknownField(form: "f", field: "x"), .invalidName("N"),
-            .invalidValue(field: "x", reason: "r"), .unsupportedLocation("u", reason: "r"), .failed(path: "/p", message: "m"),
+            .invalidValue(field: "x", reason: "r"), .unsupportedLocation("u", reason: "r"),
+            .failed(path: "/p", message: "m"),
         ]
         for error in errors {
             #expect(!error.description.localizedCaseInsensitiveContains("sqlite"), "\(error)")

@@ -1,8 +1,9 @@
 import Foundation
-import KeyformTestSupport
 import GRDB
 import KeyformCore
+import KeyformTestSupport
 import Testing
+
 @testable import KeyformSQLite
 @testable import KeyformStore
 
@@ -17,7 +18,7 @@ let todo = Form(
             Field(id: "laps", type: .integer),
             Field(id: "distance", type: .number),
             Field(id: "done", type: .boolean),
-        ]),
+        ])
     ]
 )
 
@@ -36,14 +37,16 @@ func todoRecord(
 
 /// A form whose fields the records alone cannot tell: a date and a time are
 /// stored as text, an empty value as nothing, a boolean's words not at all.
-let chores = form("chores", [
-    Field(id: "text", label: "Chore"),
-    Field(id: "due", label: "Due", type: .date),
-    Field(id: "at", label: "At", type: .time),
-    Field(id: "done", label: "Status", type: .boolean, states: Field.States(no: "In progress", yes: "Complete")),
-    Field(id: "tags", label: "Tags", multiple: true),
-    Field(id: "laps", label: "Laps", type: .integer),
-])
+let chores = form(
+    "chores",
+    [
+        Field(id: "text", label: "Chore"),
+        Field(id: "due", label: "Due", type: .date),
+        Field(id: "at", label: "At", type: .time),
+        Field(id: "done", label: "Status", type: .boolean, states: Field.States(no: "In progress", yes: "Complete")),
+        Field(id: "tags", label: "Tags", multiple: true),
+        Field(id: "laps", label: "Laps", type: .integer),
+    ])
 
 /// A form with the given name and text fields.
 func form(_ name: String, _ fields: [Field]) -> Form {
@@ -117,7 +120,9 @@ enum StressHelper {
     }
 
     /// Runs the helper to the end: its status and stderr.
-    static func run(_ arguments: [String], stdout: String? = nil, prefix: [String] = []) throws -> (status: Int32, stderr: String) {
+    static func run(
+        _ arguments: [String], stdout: String? = nil, prefix: [String] = []
+    ) throws -> (status: Int32, stderr: String) {
         let (process, errors) = try start(arguments, stdout: stdout, prefix: prefix)
         let data = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()

@@ -1,5 +1,6 @@
 import Glibc
 import Testing
+
 @testable import KeyformTerminal
 
 @Suite struct ChildProcessTests {
@@ -49,7 +50,8 @@ import Testing
             signal(SIGQUIT, ignored)
             pthread_sigmask(SIG_SETMASK, &previous, nil)
         }
-        let finished = try ChildProcess(["sh", "-c", "grep -E '^Sig(Blk|Ign):' /proc/self/status"]).finish(within: .seconds(5))
+        let finished = try ChildProcess(["sh", "-c", "grep -E '^Sig(Blk|Ign):' /proc/self/status"]).finish(
+            within: .seconds(5))
         // The standard signals 1-31 (the low 31 bits); glibc keeps 32 and 33 for itself.
         let masks = String(decoding: finished.output, as: UTF8.self).split(separator: "\n")
             .compactMap { UInt64($0.split(separator: "\t").last ?? "", radix: 16) }

@@ -1,6 +1,7 @@
-import Testing
-@testable import KeyformTerminal
 import KeyformTestSupport
+import Testing
+
+@testable import KeyformTerminal
 
 /// Bytes of a string, for readable test input.
 private func b(_ s: String) -> [UInt8] { Array(s.utf8) }
@@ -15,8 +16,10 @@ private func keys(_ chunks: [UInt8]..., flush: Bool = false) -> [Key] {
 }
 
 /// Every way of cutting `bytes` into two feeds gives `expected`.
-private func expectSplitAnywhere(_ bytes: [UInt8], _ expected: [Key], flush: Bool = false,
-                                 sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+private func expectSplitAnywhere(
+    _ bytes: [UInt8], _ expected: [Key], flush: Bool = false,
+    sourceLocation: Testing.SourceLocation = #_sourceLocation
+) {
     for cut in 0...bytes.count {
         let got = keys(Array(bytes[..<cut]), Array(bytes[cut...]), flush: flush)
         #expect(got == expected, "cut at \(cut)", sourceLocation: sourceLocation)
@@ -30,7 +33,8 @@ private func expectSplitAnywhere(_ bytes: [UInt8], _ expected: [Key], flush: Boo
 
 @Suite struct KeyDecoderTests {
     @Test func printableTextIsOneCharacterPerScalar() {
-        #expect(keys(b("ab 1~")) == [.character("a"), .character("b"), .character(" "), .character("1"), .character("~")])
+        #expect(
+            keys(b("ab 1~")) == [.character("a"), .character("b"), .character(" "), .character("1"), .character("~")])
     }
 
     @Test func utf8IsHeldUntilComplete() {
@@ -88,8 +92,12 @@ private func expectSplitAnywhere(_ bytes: [UInt8], _ expected: [Key], flush: Boo
     @Test func rxvtModifiedKeys() {
         // "$" ends the sequence: the key after it is not swallowed.
         expectSplitAnywhere(b("\u{1B}[2$a"), [.modified(.insert, .shift), .character("a")])
-        #expect(keys(b("\u{1B}[3^\u{1B}[5@")) == [.modified(.delete, .control), .modified(.pageUp, [.control, .shift])])
-        #expect(keys(b("\u{1B}[a\u{1B}[d\u{1B}Oc")) == [.modified(.up, .shift), .modified(.left, .shift), .modified(.right, .control)])
+        #expect(
+            keys(b("\u{1B}[3^\u{1B}[5@")) == [.modified(.delete, .control), .modified(.pageUp, [.control, .shift])])
+        #expect(
+            keys(b("\u{1B}[a\u{1B}[d\u{1B}Oc")) == [
+                .modified(.up, .shift), .modified(.left, .shift), .modified(.right, .control),
+            ])
     }
 
     @Test func navigationKeys() {
@@ -100,8 +108,9 @@ private func expectSplitAnywhere(_ bytes: [UInt8], _ expected: [Key], flush: Boo
 
     @Test func functionKeys() {
         #expect(keys(b("\u{1B}OP\u{1B}OQ\u{1B}OR\u{1B}OS")) == (1...4).map { .function($0) })
-        #expect(keys(b("\u{1B}[11~\u{1B}[12~\u{1B}[15~\u{1B}[17~\u{1B}[21~\u{1B}[23~\u{1B}[24~"))
-            == [1, 2, 5, 6, 10, 11, 12].map { .function($0) })
+        #expect(
+            keys(b("\u{1B}[11~\u{1B}[12~\u{1B}[15~\u{1B}[17~\u{1B}[21~\u{1B}[23~\u{1B}[24~"))
+                == [1, 2, 5, 6, 10, 11, 12].map { .function($0) })
         #expect(keys(b("\u{1B}[[A\u{1B}[[E")) == [.function(1), .function(5)])  // Linux console
     }
 
@@ -144,9 +153,10 @@ private func expectSplitAnywhere(_ bytes: [UInt8], _ expected: [Key], flush: Boo
 
     @Test func altKeys() {
         #expect(keys(b("\u{1B}x\u{1B}X\u{1B}.")) == [.alt("x"), .alt("X"), .alt(".")])
-        #expect(keys([0x1B, 0x0D, 0x1B, 0x7F, 0x1B, 0x02]) == [
-            .modified(.enter, .alt), .modified(.backspace, .alt), .modified(.control("b"), .alt),
-        ])
+        #expect(
+            keys([0x1B, 0x0D, 0x1B, 0x7F, 0x1B, 0x02]) == [
+                .modified(.enter, .alt), .modified(.backspace, .alt), .modified(.control("b"), .alt),
+            ])
         expectSplitAnywhere(b("\u{1B}é"), [.alt("é")])
         #expect(Key.alt("x") == .modified(.character("x"), .alt))
     }
@@ -160,8 +170,10 @@ private func expectSplitAnywhere(_ bytes: [UInt8], _ expected: [Key], flush: Boo
 
     @Test func unknownSequencesAreSwallowedWhole() {
         // Focus reports, private replies, unknown finals, intermediates, kitty keys.
-        let unknown = ["\u{1B}[I", "\u{1B}[O", "\u{1B}[?1;2c", "\u{1B}[99~",
-                       "\u{1B}[1;5E", "\u{1B}[2 q", "\u{1B}[97;5u", "\u{1B}Ox", "\u{1B}[201~", "\u{1B}[1;99A"]
+        let unknown = [
+            "\u{1B}[I", "\u{1B}[O", "\u{1B}[?1;2c", "\u{1B}[99~",
+            "\u{1B}[1;5E", "\u{1B}[2 q", "\u{1B}[97;5u", "\u{1B}Ox", "\u{1B}[201~", "\u{1B}[1;99A",
+        ]
         for sequence in unknown {
             expectSplitAnywhere(b(sequence + "z"), [.character("z")])
         }
@@ -170,22 +182,26 @@ private func expectSplitAnywhere(_ bytes: [UInt8], _ expected: [Key], flush: Boo
     @Test func sgrMouseReportsAreEvents() {
         // A left click at column 12, row 5 (1-based on the wire), its release, the wheel both ways,
         // Ctrl with the right button, a drag with the left.
-        expectSplitAnywhere(b("\u{1B}[<0;12;5M\u{1B}[<0;12;5m\u{1B}[<64;1;1M\u{1B}[<65;80;24M\u{1B}[<18;3;4M\u{1B}[<32;7;2Mz"), [
-            .mouse(MouseEvent(.left, column: 11, row: 4)),
-            .mouse(MouseEvent(.left, .release, column: 11, row: 4)),
-            .mouse(MouseEvent(.wheelUp, column: 0, row: 0)),
-            .mouse(MouseEvent(.wheelDown, column: 79, row: 23)),
-            .mouse(MouseEvent(.right, column: 2, row: 3, modifiers: .control)),
-            .mouse(MouseEvent(.left, .drag, column: 6, row: 1)),
-            .character("z"),
-        ])
+        expectSplitAnywhere(
+            b("\u{1B}[<0;12;5M\u{1B}[<0;12;5m\u{1B}[<64;1;1M\u{1B}[<65;80;24M\u{1B}[<18;3;4M\u{1B}[<32;7;2Mz"),
+            [
+                .mouse(MouseEvent(.left, column: 11, row: 4)),
+                .mouse(MouseEvent(.left, .release, column: 11, row: 4)),
+                .mouse(MouseEvent(.wheelUp, column: 0, row: 0)),
+                .mouse(MouseEvent(.wheelDown, column: 79, row: 23)),
+                .mouse(MouseEvent(.right, column: 2, row: 3, modifiers: .control)),
+                .mouse(MouseEvent(.left, .drag, column: 6, row: 1)),
+                .character("z"),
+            ])
         // Columns past 223 (where the old one-byte reports end) come through.
         #expect(keys(b("\u{1B}[<0;300;1M")) == [.mouse(MouseEvent(.left, column: 299, row: 0))])
     }
 
     @Test func malformedMouseReportsLeakNothing() {
         // Too few or too many numbers, a 0 coordinate, no numbers, a letter inside: no event, no text.
-        for sequence in ["\u{1B}[<0;12M", "\u{1B}[<0;1;2;3M", "\u{1B}[<0;0;5M", "\u{1B}[<M", "\u{1B}[<0;1:2;3M", "\u{1B}[<;;m"] {
+        for sequence in [
+            "\u{1B}[<0;12M", "\u{1B}[<0;1;2;3M", "\u{1B}[<0;0;5M", "\u{1B}[<M", "\u{1B}[<0;1:2;3M", "\u{1B}[<;;m",
+        ] {
             expectSplitAnywhere(b(sequence + "z"), [.character("z")])
         }
         // Cut off and never finished: dropped after the timeout, nothing typed.
@@ -196,11 +212,13 @@ private func expectSplitAnywhere(_ bytes: [UInt8], _ expected: [Key], flush: Boo
 
     @Test func olderMouseReportsAreEventsToo() {
         // ESC [ M b x y, each + 32: a press at column 12 row 5, then the release (button 3).
-        expectSplitAnywhere(b("\u{1B}[M" + "\u{20}\u{2C}\u{25}" + "\u{1B}[M" + "\u{23}\u{2C}\u{25}" + "z"), [
-            .mouse(MouseEvent(.left, column: 11, row: 4)),
-            .mouse(MouseEvent(.left, .release, column: 11, row: 4)),
-            .character("z"),
-        ])
+        expectSplitAnywhere(
+            b("\u{1B}[M" + "\u{20}\u{2C}\u{25}" + "\u{1B}[M" + "\u{23}\u{2C}\u{25}" + "z"),
+            [
+                .mouse(MouseEvent(.left, column: 11, row: 4)),
+                .mouse(MouseEvent(.left, .release, column: 11, row: 4)),
+                .character("z"),
+            ])
         #expect(keys(b("\u{1B}[M\u{20}"), flush: true) == [])
     }
 
@@ -213,7 +231,8 @@ private func expectSplitAnywhere(_ bytes: [UInt8], _ expected: [Key], flush: Boo
     @Test func anOverlongSequenceIsDroppedToItsEnd() {
         let long = "\u{1B}[" + String(repeating: "1;", count: 200) + "5Cz"
         expectSplitAnywhere(b(long), [.character("z")])
-        #expect(keys(b("\u{1B}[" + String(repeating: "9", count: 100)), b("\u{01}q")) == [.control("a"), .character("q")])
+        #expect(
+            keys(b("\u{1B}[" + String(repeating: "9", count: 100)), b("\u{01}q")) == [.control("a"), .character("q")])
     }
 
     @Test func bracketedPasteIsOneEvent() {
@@ -253,14 +272,15 @@ private func expectSplitAnywhere(_ bytes: [UInt8], _ expected: [Key], flush: Boo
     @Test func eachKeyCarriesItsRawBytes() {
         var decoder = KeyDecoder()
         let presses = decoder.feed(b("a\u{1B}[1;5Cé\u{7F}\u{1B}x\u{1B}[Iq"))
-        #expect(presses == [
-            KeyPress(.character("a"), bytes: b("a")),
-            KeyPress(.modified(.right, .control), bytes: b("\u{1B}[1;5C")),
-            KeyPress(.character("é"), bytes: [0xC3, 0xA9]),
-            KeyPress(.backspace, bytes: [0x7F]),
-            KeyPress(.alt("x"), bytes: b("\u{1B}x")),
-            KeyPress(.character("q"), bytes: b("q")),  // the focus report in between is swallowed
-        ])
+        #expect(
+            presses == [
+                KeyPress(.character("a"), bytes: b("a")),
+                KeyPress(.modified(.right, .control), bytes: b("\u{1B}[1;5C")),
+                KeyPress(.character("é"), bytes: [0xC3, 0xA9]),
+                KeyPress(.backspace, bytes: [0x7F]),
+                KeyPress(.alt("x"), bytes: b("\u{1B}x")),
+                KeyPress(.character("q"), bytes: b("q")),  // the focus report in between is swallowed
+            ])
     }
 
     /// No byte string makes the decoder crash, and what it emits as text never
@@ -269,7 +289,9 @@ private func expectSplitAnywhere(_ bytes: [UInt8], _ expected: [Key], flush: Boo
         var generator = SplitMix64(seed: 42)
         let alphabet: [UInt8] = b("\u{1B}[O;0125~AZaz\u{7}\r\u{7F}") + [0x9B, 0xC3, 0xA9, 0xE6, 0xFF]
         for _ in 0..<2000 {
-            let bytes = (0..<Int.random(in: 0...24, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }
+            let bytes = (0..<Int.random(in: 0...24, using: &generator)).map { _ in
+                alphabet.randomElement(using: &generator)!
+            }
             var decoder = KeyDecoder()
             var presses: [KeyPress] = []
             var rest = bytes[...]
@@ -303,4 +325,3 @@ extension Array {
         stride(from: 0, to: count, by: size).map { Array(self[$0..<Swift.min($0 + size, count)]) }
     }
 }
-

@@ -1,6 +1,7 @@
 import Foundation
 import KeyformCore
 import Testing
+
 @testable import KeyformTerminal
 
 /// The keys a person presses, through the real session (decoder, readline, key
@@ -22,13 +23,17 @@ import Testing
         let before = try run("fae", in: swim)
         #expect(before.frame.text().contains("Enter leave empty, Done"), "\(before.frame.text())")
         #expect(before.frame.text().contains("[ Done ] ready: press Enter"))
-        #expect(!before.frame.styleMap().split(separator: "\n").dropLast().contains { $0.contains("R") }, "no key is highlighted")
+        #expect(
+            !before.frame.styleMap().split(separator: "\n").dropLast().contains { $0.contains("R") },
+            "no key is highlighted")
         let result = try run("fae<Enter>", in: swim)
         guard case .submitted(let record)? = result.outcome else {
             Issue.record("not submitted:\n\(result.frame.text())")
             return
         }
-        #expect(try RecordFormat.template(record, form: swim.form).trimmingCharacters(in: .newlines) == "2026-11-22 Freestyle 400m Easy")
+        #expect(
+            try RecordFormat.template(record, form: swim.form).trimmingCharacters(in: .newlines)
+                == "2026-11-22 Freestyle 400m Easy")
     }
 
     @Test func theFirstArrowShowsTheHighlightAndEnterSaysWhatItPicks() throws {
@@ -52,13 +57,16 @@ import Testing
     @Test func escLeavesTheHistorySearchNotTheForm() throws {
         let todo = SwitchKeysTests.context
         let keys = try KeyScript.parse("<C-r>mil<Esc>").get()
-        let result = ScriptedRun.run(context: todo, state: .start(todo), keys: keys, history: { id in id == "text" ? ["Buy milk", "Call mom"] : [] })
+        let result = ScriptedRun.run(
+            context: todo, state: .start(todo), keys: keys,
+            history: { id in id == "text" ? ["Buy milk", "Call mom"] : [] })
         #expect(result.outcome == nil, "the form is still open")
         #expect(result.state.entries[0].text == "Buy milk")
         #expect(!result.frame.text().contains("reverse-i-search"), "the search is over: \(result.frame.text())")
         // A second Esc, with no search, cancels as ever.
-        let again = ScriptedRun.run(context: todo, state: .start(todo), keys: try KeyScript.parse("<C-r>mil<Esc><Esc>").get(),
-                                    history: { id in id == "text" ? ["Buy milk"] : [] })
+        let again = ScriptedRun.run(
+            context: todo, state: .start(todo), keys: try KeyScript.parse("<C-r>mil<Esc><Esc>").get(),
+            history: { id in id == "text" ? ["Buy milk"] : [] })
         #expect(again.outcome == .cancelled)
     }
 
@@ -137,32 +145,38 @@ import Testing
         #expect(scene.frame(width: 80, height: 24, color: false).text() == "Text: Buy milk\nResume the draft? [Y/n]")
         #expect(scene.receive(Array("Buy".utf8)) == [.bell, .bell, .bell])
         #expect(scene.outcome == nil, "the y of Buy is no yes")
-        #expect(scene.frame(width: 80, height: 24, color: false).text()
-            == "Text: Buy milk\nResume the draft? [Y/n] Buy\n“Buy” is no answer: Backspace erase · Esc cancel")
+        #expect(
+            scene.frame(width: 80, height: 24, color: false).text()
+                == "Text: Buy milk\nResume the draft? [Y/n] Buy\n“Buy” is no answer: Backspace erase · Esc cancel")
         _ = scene.receive([13])
         #expect(scene.outcome == nil, "Enter answers nothing while typing is shown")
         _ = scene.receive([127, 127, 127])
         #expect(scene.frame(width: 80, height: 24, color: false).text() == "Text: Buy milk\nResume the draft? [Y/n]")
         _ = scene.receive(Array("y".utf8))
         #expect(scene.outcome == .yes)
-        #expect(scene.frame(width: 80, height: 24, color: false).text() == "Text: Buy milk\nResume the draft? [Y/n] yes")
+        #expect(
+            scene.frame(width: 80, height: 24, color: false).text() == "Text: Buy milk\nResume the draft? [Y/n] yes")
     }
 
     /// In Japanese the question's footer and its word on stray keys are the
     /// catalogue's; y, n and Enter still answer.
     @Test func theQuestionInJapanese() {
-        let scene = QuestionScene(question: "14:05 に保存した「新しいタスク」の下書きを再開しますか？", details: ["下書き — 件名: 牛乳"],
-                                  language: .japanese)
+        let scene = QuestionScene(
+            question: "14:05 に保存した「新しいタスク」の下書きを再開しますか？", details: ["下書き — 件名: 牛乳"],
+            language: .japanese)
         _ = scene.receive(Array("Bu".utf8))
-        #expect(scene.frame(width: 80, height: 24, color: false).text()
-            == "下書き — 件名: 牛乳\n14:05 に保存した「新しいタスク」の下書きを再開しますか？ [Y/n] Bu\n「Bu」は答えになりません: Backspace 消す · Esc 中止")
+        #expect(
+            scene.frame(width: 80, height: 24, color: false).text()
+                == "下書き — 件名: 牛乳\n14:05 に保存した「新しいタスク」の下書きを再開しますか？ [Y/n] Bu\n「Bu」は答えになりません: Backspace 消す · Esc 中止")
         _ = scene.receive([127, 127])
         _ = scene.receive(Array("n".utf8))
         #expect(scene.outcome == .no)
     }
 
     @Test func theQuestionsAnswerKeys() {
-        for (bytes, answer) in [([UInt8]([13]), TerminalRunner.Answer.yes), (Array("n".utf8), .no), ([3], .interrupted)] {
+        for (bytes, answer) in [
+            ([UInt8]([13]), TerminalRunner.Answer.yes), (Array("n".utf8), .no), ([3], .interrupted),
+        ] {
             let scene = QuestionScene(question: "Resume?")
             _ = scene.receive(bytes)
             #expect(scene.outcome == answer)
@@ -183,7 +197,9 @@ import Testing
         let first = String(decoding: writer.render(one), as: UTF8.self)
         #expect(first.hasPrefix("\r") && first.contains("Resume? [Y/n] ") && !first.contains("\u{1B}[1A"))
         #expect(writer.render(one).isEmpty, "nothing changed")
-        let two = Frame(width: 20, height: 2, lines: [Frame.Line("Resume? [Y/n] B"), Frame.Line("hint")], cursor: .init(row: 0, column: 15))
+        let two = Frame(
+            width: 20, height: 2, lines: [Frame.Line("Resume? [Y/n] B"), Frame.Line("hint")],
+            cursor: .init(row: 0, column: 15))
         let second = String(decoding: writer.render(two), as: UTF8.self)
         #expect(second.hasPrefix("\r\u{1B}[0m") && second.contains("hint") && second.hasSuffix("\u{1B}[1A\r\u{1B}[15C"))
         let third = String(decoding: writer.render(one), as: UTF8.self)

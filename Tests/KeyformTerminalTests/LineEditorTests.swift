@@ -1,6 +1,7 @@
 import Glibc
 import KeyformTestSupport
 import Testing
+
 @testable import KeyformTerminal
 
 // Readline is one set of C globals per process: these tests run one at a time,
@@ -79,7 +80,7 @@ struct LineEditorTests {
         withEditor { editor in
             #expect(editor.feed(keys("a") + [0x7F]) == [])  // typed and erased in one chunk
             #expect(editor.feed(keys("\u{1b}[D")) == [])  // Left at the start
-            #expect(editor.feed([0x7F]) == [])             // Backspace on an empty line
+            #expect(editor.feed([0x7F]) == [])  // Backspace on an empty line
             #expect(editor.feed(keys("\u{1b}[A")) == [])  // Up with no history
         }
     }
@@ -92,7 +93,7 @@ struct LineEditorTests {
             #expect(editor.feed(ctrl("a")) == [.edited(text: "hello world", cursor: 0)])
             #expect(editor.feed(ctrl("e")) == [.edited(text: "hello world", cursor: 11)])
             #expect(editor.feed(keys("\u{1b}b")) == [.edited(text: "hello world", cursor: 6)])  // M-b
-            #expect(editor.feed(keys("\u{1b}f")) == [.edited(text: "hello world", cursor: 11)]) // M-f
+            #expect(editor.feed(keys("\u{1b}f")) == [.edited(text: "hello world", cursor: 11)])  // M-f
             #expect(editor.feed(ctrl("w")) == [.edited(text: "hello ", cursor: 6)])
             #expect(editor.feed(ctrl("u")) == [.edited(text: "", cursor: 0)])
             // Consecutive kills join into one kill-ring entry, as in readline.
@@ -145,15 +146,17 @@ struct LineEditorTests {
 
     @Test func tabShiftTabAndEnterAreOursAndInsertNothing() {
         withEditor { editor in
-            #expect(editor.feed(keys("ab\tc")) == [
-                .edited(text: "ab", cursor: 2), .swapView, .edited(text: "abc", cursor: 3),
-            ])
+            #expect(
+                editor.feed(keys("ab\tc")) == [
+                    .edited(text: "ab", cursor: 2), .swapView, .edited(text: "abc", cursor: 3),
+                ])
             #expect(editor.feed(keys("\u{1b}[Z")) == [.previous])
             #expect(editor.feed(keys("\r")) == [.commit])
             #expect(editor.feed(keys("\n")) == [.commit])
-            #expect(editor.feed(keys("x\r\t\u{1b}[Z")) == [
-                .edited(text: "abcx", cursor: 4), .commit, .swapView, .previous,
-            ])
+            #expect(
+                editor.feed(keys("x\r\t\u{1b}[Z")) == [
+                    .edited(text: "abcx", cursor: 4), .commit, .swapView, .previous,
+                ])
             #expect(editor.text == "abcx")
         }
     }
@@ -210,7 +213,7 @@ struct LineEditorTests {
 
     @Test func setLineDropsAHalfTypedCommand() {
         withEditor { editor in
-            _ = editor.feed([0x1B])                // a pending Meta prefix
+            _ = editor.feed([0x1B])  // a pending Meta prefix
             editor.setLine("abc def", cursor: 7)
             #expect(editor.feed(keys("b")) == [.edited(text: "abc defb", cursor: 8)])
         }
@@ -242,9 +245,9 @@ struct LineEditorTests {
             editor.useHistory(["b1"])
             editor.setLine("", cursor: 0)
             #expect(editor.feed(keys("\u{1b}[A")) == [.edited(text: "b1", cursor: 2)])
-            #expect(editor.feed(keys("\u{1b}[A")) == [])                   // no a1, a2 here
+            #expect(editor.feed(keys("\u{1b}[A")) == [])  // no a1, a2 here
             #expect(editor.feed(keys("\u{1b}[B")) == [.edited(text: "", cursor: 0)])
-            #expect(editor.feed(keys("\u{1b}[B")) == [])                   // not "typed in A"
+            #expect(editor.feed(keys("\u{1b}[B")) == [])  // not "typed in A"
             // Back to field A (the other order of calls works too).
             editor.setLine("", cursor: 0)
             editor.useHistory(["a1", "a2"])
@@ -259,8 +262,8 @@ struct LineEditorTests {
             _ = editor.feed(keys("\u{1b}[A") + keys("X"))
             #expect(editor.text == "a2X")
             _ = editor.feed(keys("\u{1b}[A\u{1b}[B"))
-            #expect(editor.text == "a2X")            // readline keeps the edit while browsing
-            editor.setLine("", cursor: 0)            // e.g. the grid set the value
+            #expect(editor.text == "a2X")  // readline keeps the edit while browsing
+            editor.setLine("", cursor: 0)  // e.g. the grid set the value
             #expect(editor.feed(keys("\u{1b}[A")) == [.edited(text: "a2", cursor: 2)])
         }
     }
@@ -381,10 +384,10 @@ struct LineEditorTests {
                 ctrl("w"), ctrl("u"), ctrl("y"), keys("\u{1b}y"), ctrl("k"), ctrl("_"),
                 keys("\u{1b}[A\u{1b}[A\u{1b}[A\u{1b}[B"), ctrl("r"), keys("on"), ctrl("g"),
                 ctrl("g"), [0x7F], ctrl("t"), keys("\u{1b}f\u{1b}b\u{1b}d"),
-                keys("/us"), keys("\u{1b}?"), keys("\u{1b}*"), keys("\u{1b}/"),   // completions
+                keys("/us"), keys("\u{1b}?"), keys("\u{1b}*"), keys("\u{1b}/"),  // completions
                 keys("\t\r\n\u{1b}[Z"), keys("(x)"),
                 keys("\u{1b}#"), ctrl("d"), ctrl("u"), ctrl("d"),
-                keys("\u{1b}\u{0A}"),                                           // M-C-j: vi mode
+                keys("\u{1b}\u{0A}"),  // M-C-j: vi mode
                 keys("abc\u{1b}0dwiX"), [0x1B], keys("hhhlllxu"), keys("\t\r"),
             ]
             for chunk in session { _ = editor.feed(chunk) }
@@ -462,23 +465,29 @@ struct LineEditorTests {
     /// byte offset of random lines that mix such text with combining marks, CR
     /// LF, emoji sequences, Hangul jamo and flags.
     @Test func characterCountByScalarsIsByClusters() {
-        let pieces = ["a", "Z", " ", "é", "日", "本", "ｆ", "か", "ß", "e\u{301}", "\u{301}", "\r", "\n", "\r\n", "\t",
-                      "👍", "👍\u{1F3FD}", "\u{200D}", "🇯🇵", "\u{1100}\u{1161}", "한", "\u{FE0F}", "…", "─"]
+        let pieces = [
+            "a", "Z", " ", "é", "日", "本", "ｆ", "か", "ß", "e\u{301}", "\u{301}", "\r", "\n", "\r\n", "\t",
+            "👍", "👍\u{1F3FD}", "\u{200D}", "🇯🇵", "\u{1100}\u{1161}", "한", "\u{FE0F}", "…", "─",
+        ]
         var random = SplitMix64(seed: 15)
         var byScalars = 0
         for _ in 0..<2000 {
-            let text = (0..<Int.random(in: 0...10, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+            let text = (0..<Int.random(in: 0...10, using: &random)).map { _ in pieces.randomElement(using: &random)! }
+                .joined()
             let bytes = Array(text.utf8)
             for point in 0...bytes.count {
                 // Counted as before: the prefix's clusters, less its last when the text's is longer.
                 let prefix = String(decoding: bytes.prefix(point), as: UTF8.self)
                 var expected = prefix.count
-                if let last = prefix.last, let index = text.index(text.startIndex, offsetBy: expected - 1, limitedBy: text.endIndex),
-                   index < text.endIndex, text[index] != last {
+                if let last = prefix.last,
+                    let index = text.index(text.startIndex, offsetBy: expected - 1, limitedBy: text.endIndex),
+                    index < text.endIndex, text[index] != last
+                {
                     expected -= 1
                 }
-                #expect(LineEditor.characterCount(before: point, in: bytes, text: text) == expected,
-                        "\(text.debugDescription) at \(point)")
+                #expect(
+                    LineEditor.characterCount(before: point, in: bytes, text: text) == expected,
+                    "\(text.debugDescription) at \(point)")
                 if LineEditor.loneScalarCount(before: point, in: text) != nil { byScalars += 1 }
             }
         }

@@ -1,6 +1,7 @@
 import Foundation
 import KeyformCore
 import Testing
+
 @testable import KeyformTerminal
 
 /// Mouse reports through the real session (decoder, readline, engine): a
@@ -21,9 +22,12 @@ import Testing
 
     static func at(_ text: String, _ frame: Frame, from row: Int = 0) throws -> (row: Int, column: Int) {
         for (index, line) in frame.lines.enumerated() where index >= row {
-            if let range = line.text.range(of: text) { return (index, TextWidth.cells(String(line.text[..<range.lowerBound]))) }
+            if let range = line.text.range(of: text) {
+                return (index, TextWidth.cells(String(line.text[..<range.lowerBound])))
+            }
         }
-        throw CocoaError(.coderValueNotFound, userInfo: [NSDebugDescriptionErrorKey: "'\(text)' not in\n\(frame.text())"])
+        throw CocoaError(
+            .coderValueNotFound, userInfo: [NSDebugDescriptionErrorKey: "'\(text)' not in\n\(frame.text())"])
     }
 
     @Test func aClickFocusesAFieldAndPressesAGridKey() throws {
@@ -40,7 +44,8 @@ import Testing
         let key = try #require(swim.layout(named: grid.layout)?.pages[grid.page].rows[0][1])
         let face = try Self.at(key.label, frame, from: try Self.at("┌", frame).row)
         _ = session.receive(Self.click(row: face.row, column: face.column))
-        #expect(session.state.entries[2].text == key.text, "\(session.frame(width: 80, height: 24, color: false).text())")
+        #expect(
+            session.state.entries[2].text == key.text, "\(session.frame(width: 80, height: 24, color: false).text())")
         session.close()
     }
 
@@ -66,7 +71,8 @@ import Testing
         _ = session.frame(width: 80, height: 24, color: false)
         #expect(session.state.grid != nil)
         _ = session.receive(Self.wheel(down: true))
-        #expect(session.state.grid?.highlight == GridDrawing.KeyIndex(row: 0, key: 0), "the first turn shows the highlight")
+        #expect(
+            session.state.grid?.highlight == GridDrawing.KeyIndex(row: 0, key: 0), "the first turn shows the highlight")
         _ = session.receive(Self.wheel(down: true))
         #expect(session.state.grid?.highlight?.row == 1)
         _ = session.receive(Self.wheel(down: false))

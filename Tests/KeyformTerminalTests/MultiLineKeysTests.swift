@@ -1,6 +1,7 @@
 import Foundation
 import KeyformCore
 import Testing
+
 @testable import KeyformTerminal
 
 /// A field of several lines through the real session (decoder, key map,
@@ -12,10 +13,15 @@ import Testing
         setenv("INPUTRC", "/dev/null", 1)
     }
 
-    static let context = try! FormContext(form: Form(name: "order", pages: [Form.Page(fields: [
-        Field(id: "notes", label: "Notes", lines: 3),
-        Field(id: "name", label: "Name"),
-    ])]), layouts: [:], clock: WallClock(today: CivilDate(year: 2026, month: 11, day: 21)!))
+    static let context = try! FormContext(
+        form: Form(
+            name: "order",
+            pages: [
+                Form.Page(fields: [
+                    Field(id: "notes", label: "Notes", lines: 3),
+                    Field(id: "name", label: "Name"),
+                ])
+            ]), layouts: [:], clock: WallClock(today: CivilDate(year: 2026, month: 11, day: 21)!))
 
     func run(_ script: String) throws -> ScriptedRun.Result {
         ScriptedRun.run(context: Self.context, state: .start(Self.context), keys: try KeyScript.parse(script).get())
@@ -61,7 +67,9 @@ import Testing
         let session = run(bytes: Array("hi".utf8))
         defer { session.close() }
         let text = session.frame(width: 80, height: 24, color: false).text(markCursor: false)
-        #expect(text.contains("Enter/Tab next · Ctrl-J/Alt-Enter newline · Ctrl-E editor · Esc cancel · F1 keys"), "\(text)")
+        #expect(
+            text.contains("Enter/Tab next · Ctrl-J/Alt-Enter newline · Ctrl-E editor · Esc cancel · F1 keys"), "\(text)"
+        )
     }
 
     /// Ctrl-E asks the runner for the editor with the value; what comes back
@@ -73,7 +81,9 @@ import Testing
         _ = session.editorReturned(.success("new\tvalue\r\nsecond"))
         #expect(session.state.entries[0].text == "new value\nsecond")
         #expect(session.state.entries[0].cursor == 16)
-        _ = session.editorReturned(.failure(ExternalEditor.Failure(description: "the editor 'vi' exited with status 1; the value is unchanged")))
+        _ = session.editorReturned(
+            .failure(
+                ExternalEditor.Failure(description: "the editor 'vi' exited with status 1; the value is unchanged")))
         #expect(session.state.entries[0].text == "new value\nsecond")
         let text = session.frame(width: 80, height: 24, color: false).text(markCursor: false)
         #expect(text.contains("! the editor 'vi' exited with status 1; the value is unchanged"), "\(text)")
@@ -93,7 +103,9 @@ import Testing
 
     /// `$VISUAL`, else `$EDITOR`, else vi; words split at spaces, no shell.
     @Test func theEditorCommandComesFromTheEnvironment() {
-        func command(_ environment: [String: String]) -> [String] { ExternalEditor.command(environment: { environment[$0] }) }
+        func command(_ environment: [String: String]) -> [String] {
+            ExternalEditor.command(environment: { environment[$0] })
+        }
         #expect(command(["VISUAL": "code --wait", "EDITOR": "nano"]) == ["code", "--wait"])
         #expect(command(["VISUAL": " ", "EDITOR": "nano -R"]) == ["nano", "-R"])
         #expect(command([:]) == ["vi"])

@@ -25,20 +25,32 @@ import Testing
     /// A date on the shipped `date` grid (Today, Yesterday, abc), starting on today.
     static func dated() throws -> FormContext {
         let layouts = ShippedLayouts.sources.compactMapValues { LayoutParser.parse($0).value }
-        let form = Form(name: "log", pages: [Form.Page(fields: [
-            Field(id: "date", label: "Date", type: .date, required: true, layout: "date", input: .grid, defaultValue: .value("today")),
-            Field(id: "note", label: "Note"),
-        ])])
+        let form = Form(
+            name: "log",
+            pages: [
+                Form.Page(fields: [
+                    Field(
+                        id: "date", label: "Date", type: .date, required: true, layout: "date", input: .grid,
+                        defaultValue: .value("today")),
+                    Field(id: "note", label: "Note"),
+                ])
+            ])
         return try FormContext(form: form, layouts: layouts, clock: WallClock(today: today))
     }
 
     /// Lists picked from earlier ones (`/` types a new one), starting on the last used.
     static func lists() throws -> FormContext {
         let layout = ChoiceLayout.make(title: "List", values: ["Hardware", "Groceries"])
-        let form = Form(name: "checklist", pages: [Form.Page(fields: [
-            Field(id: "list", label: "List", required: true, layout: "lists", input: .grid, defaultValue: .value("Hardware")),
-            Field(id: "item", label: "Item"),
-        ])])
+        let form = Form(
+            name: "checklist",
+            pages: [
+                Form.Page(fields: [
+                    Field(
+                        id: "list", label: "List", required: true, layout: "lists", input: .grid,
+                        defaultValue: .value("Hardware")),
+                    Field(id: "item", label: "Item"),
+                ])
+            ])
         return try FormContext(form: form, layouts: ["lists": layout], clock: WallClock(today: today))
     }
 
@@ -88,14 +100,26 @@ import Testing
     }
 
     @Test func enterInASelectionWithDefaultsKeepsThemAll() throws {
-        let layout = Layout(title: "Toppings", kind: .choice, pages: [Layout.Page(rows: [
-            [Layout.Key(label: "Lettuce", hotkey: "l"), Layout.Key(label: "Tomatoes", hotkey: "t"), Layout.Key(label: "Onions", hotkey: "o")],
-            [Layout.Key(label: "Done", hotkey: "d", action: .done)],
-        ])])
-        let form = Form(name: "salad", pages: [Form.Page(fields: [
-            Field(id: "toppings", label: "Toppings", layout: "toppings", input: .grid, strict: true,
-                  defaultValue: .value(.selection(["Lettuce", "Tomatoes"])), multiple: true),
-        ])])
+        let layout = Layout(
+            title: "Toppings", kind: .choice,
+            pages: [
+                Layout.Page(rows: [
+                    [
+                        Layout.Key(label: "Lettuce", hotkey: "l"), Layout.Key(label: "Tomatoes", hotkey: "t"),
+                        Layout.Key(label: "Onions", hotkey: "o"),
+                    ],
+                    [Layout.Key(label: "Done", hotkey: "d", action: .done)],
+                ])
+            ])
+        let form = Form(
+            name: "salad",
+            pages: [
+                Form.Page(fields: [
+                    Field(
+                        id: "toppings", label: "Toppings", layout: "toppings", input: .grid, strict: true,
+                        defaultValue: .value(.selection(["Lettuce", "Tomatoes"])), multiple: true)
+                ])
+            ])
         let context = try FormContext(form: form, layouts: ["toppings": layout], clock: WallClock(today: Self.today))
         #expect(FormState.start(context).grid?.highlight == nil)
         let result = try run("<Enter>", context)

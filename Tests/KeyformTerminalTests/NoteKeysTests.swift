@@ -7,15 +7,20 @@ import Testing
 /// and the review page's Enter submits a record without the notes.
 @MainActor
 @Suite(.serialized) struct NoteKeysTests {
-    static let context = try! FormContext(form: Form(name: "order", pages: [
-        Form.Page(fields: [
-            Field(id: "welcome", label: "Welcome", type: .note, description: "Two questions."),
-            Field(id: "bun", label: "Bun", required: true),
-        ]),
-        Form.Page(title: "Review", fields: [
-            Field(id: "review", label: "Your order", type: .note, description: "A {{bun}} bun."),
-        ]),
-    ]), layouts: [:], clock: WallClock(today: CivilDate(year: 2026, month: 11, day: 22)!))
+    static let context = try! FormContext(
+        form: Form(
+            name: "order",
+            pages: [
+                Form.Page(fields: [
+                    Field(id: "welcome", label: "Welcome", type: .note, description: "Two questions."),
+                    Field(id: "bun", label: "Bun", required: true),
+                ]),
+                Form.Page(
+                    title: "Review",
+                    fields: [
+                        Field(id: "review", label: "Your order", type: .note, description: "A {{bun}} bun.")
+                    ]),
+            ]), layouts: [:], clock: WallClock(today: CivilDate(year: 2026, month: 11, day: 22)!))
 
     func run(_ script: String) throws -> ScriptedRun.Result {
         ScriptedRun.run(context: Self.context, state: .start(Self.context), keys: try KeyScript.parse(script).get())

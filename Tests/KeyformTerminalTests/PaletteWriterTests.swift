@@ -1,17 +1,23 @@
 import KeyformCore
 import Testing
+
 @testable import KeyformTerminal
 
 /// The writers draw each role of a frame in the palette's colour: a config's
 /// `colors:` changes the SGR codes, never the frame.
 @Suite struct PaletteWriterTests {
     /// A frame with one span of each role.
-    static let frame = Frame(width: 40, height: 1, lines: [Frame.Line([
-        Frame.Span("Due", [.bold, .accent]), Frame.Span(" no date", .error), Frame.Span(" later", .dim),
-        Frame.Span(" High ", [.reverse, .bold]),
-    ])])
+    static let frame = Frame(
+        width: 40, height: 1,
+        lines: [
+            Frame.Line([
+                Frame.Span("Due", [.bold, .accent]), Frame.Span(" no date", .error), Frame.Span(" later", .dim),
+                Frame.Span(" High ", [.reverse, .bold]),
+            ])
+        ])
 
-    static let magenta = ColorPalette(accent: .basic(5), error: .indexed(196), dim: .bright(0), highlight: .rgb(255, 136, 0))
+    static let magenta = ColorPalette(
+        accent: .basic(5), error: .indexed(196), dim: .bright(0), highlight: .rgb(255, 136, 0))
 
     func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
 

@@ -1,6 +1,7 @@
 import Foundation
 import KeyformCore
 import Testing
+
 @testable import KeyformTerminal
 
 /// What one key costs through the real session (decoder, key maps, readline,
@@ -15,21 +16,36 @@ import Testing
     }
 
     /// 200 text fields on one page, the second required: the size the aim names.
-    static let wide = try! FormContext(form: Form(title: "Wide", name: "wide", pages: [Form.Page(fields:
-        [Field(id: "name", label: "Name"), Field(id: "code", label: "Code", required: true)]
-            + (3...200).map { Field(id: "f\($0)", label: "Field \($0)") })]),
+    static let wide = try! FormContext(
+        form: Form(
+            title: "Wide", name: "wide",
+            pages: [
+                Form.Page(
+                    fields: [Field(id: "name", label: "Name"), Field(id: "code", label: "Code", required: true)]
+                        + (3...200).map { Field(id: "f\($0)", label: "Field \($0)") })
+            ]),
         layouts: [:], clock: WallClock(today: CivilDate(year: 2026, month: 11, day: 27)!))
 
     /// A grid of choices after a text field.
     static let picking = try! FormContext(
-        form: Form(title: "Trip", name: "trip", pages: [.init(fields: [
-            Field(id: "place", label: "Place", required: true),
-            Field(id: "kind", label: "Kind", layout: "kinds", input: .grid, strict: true),
-        ])]),
-        layouts: ["kinds": Layout(title: "Kinds", pages: [.init(rows: [
-            [Layout.Key(label: "Beach"), Layout.Key(label: "Food"), Layout.Key(label: "City")],
-            [Layout.Key(label: "Hike"), Layout.Key(label: "Museum"), Layout.Key(label: "Rest")],
-        ])])],
+        form: Form(
+            title: "Trip", name: "trip",
+            pages: [
+                .init(fields: [
+                    Field(id: "place", label: "Place", required: true),
+                    Field(id: "kind", label: "Kind", layout: "kinds", input: .grid, strict: true),
+                ])
+            ]),
+        layouts: [
+            "kinds": Layout(
+                title: "Kinds",
+                pages: [
+                    .init(rows: [
+                        [Layout.Key(label: "Beach"), Layout.Key(label: "Food"), Layout.Key(label: "City")],
+                        [Layout.Key(label: "Hike"), Layout.Key(label: "Museum"), Layout.Key(label: "Rest")],
+                    ])
+                ])
+        ],
         clock: WallClock(today: CivilDate(year: 2026, month: 11, day: 27)!))
 
     /// Each key's counts, the frame drawn after it.

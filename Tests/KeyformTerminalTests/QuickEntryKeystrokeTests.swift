@@ -11,10 +11,14 @@ import Testing
     static let today = CivilDate(year: 2026, month: 11, day: 22)!
 
     static func swim() throws -> FormContext {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
         let bytes = [UInt8](try Data(contentsOf: root.appendingPathComponent("demo/swim.yaml")))
         let layouts = ShippedLayouts.sources.compactMapValues { LayoutParser.parse($0).value }
-        let form = try #require(FormParser.parse(bytes: bytes, stem: "swim", layouts: { layouts[$0].map(LayoutAvailability.found) ?? .missing }).value)
+        let form = try #require(
+            FormParser.parse(
+                bytes: bytes, stem: "swim", layouts: { layouts[$0].map(LayoutAvailability.found) ?? .missing }
+            ).value)
         return try FormContext(form: form, layouts: layouts, clock: WallClock(today: today))
     }
 
@@ -56,7 +60,9 @@ import Testing
         var otherDays = 0
         for day in 0..<30 {
             let yesterday = day % 7 == 3
-            let script = (yesterday ? "<S-Tab>y" : "") + strokes[day % 5] + distances[day % 7] + efforts[day % 4] + (notes[day % 7] ?? "<C-s>")
+            let script =
+                (yesterday ? "<S-Tab>y" : "") + strokes[day % 5] + distances[day % 7] + efforts[day % 4]
+                + (notes[day % 7] ?? "<C-s>")
             let entry = try enter(script, in: context)
             #expect(entry.line.hasPrefix(yesterday ? "2026-11-21 " : "2026-11-22 "), "\(script): \(entry.line)")
             let choices = 4 + (yesterday ? 1 : 0)

@@ -1,6 +1,7 @@
 import Glibc
 import KeyformCore
 import Testing
+
 @testable import KeyformTerminal
 
 /// The browse scene showing only some records, driven by key bytes over an
@@ -19,24 +20,41 @@ struct RecordBrowserFilterTests {
 
     /// Vacation notes: a place, tags picked from a grid (several), a note.
     nonisolated static let notes = try! FormContext(
-        form: Form(title: "Vacation note", name: "vacation", pages: [.init(fields: [
-            Field(id: "place", label: "Place", required: true),
-            Field(id: "tags", label: "Tags", layout: "tags", input: .grid, strict: true, multiple: true),
-            Field(id: "note", label: "Note"),
-        ])]),
-        layouts: ["tags": Layout(title: "Tags", pages: [.init(rows: [[
-            Layout.Key(label: "Beach", hotkey: "b"), Layout.Key(label: "Food", hotkey: "f"), Layout.Key(label: "City", hotkey: "c"),
-            Layout.Key(label: "Done", hotkey: "d", action: .done),
-        ]])])],
+        form: Form(
+            title: "Vacation note", name: "vacation",
+            pages: [
+                .init(fields: [
+                    Field(id: "place", label: "Place", required: true),
+                    Field(id: "tags", label: "Tags", layout: "tags", input: .grid, strict: true, multiple: true),
+                    Field(id: "note", label: "Note"),
+                ])
+            ]),
+        layouts: [
+            "tags": Layout(
+                title: "Tags",
+                pages: [
+                    .init(rows: [
+                        [
+                            Layout.Key(label: "Beach", hotkey: "b"), Layout.Key(label: "Food", hotkey: "f"),
+                            Layout.Key(label: "City", hotkey: "c"),
+                            Layout.Key(label: "Done", hotkey: "d", action: .done),
+                        ]
+                    ])
+                ])
+        ],
         clock: WallClock(today: today))
 
     /// Checklist items: the list, the item's text, checked.
     nonisolated static let items = try! FormContext(
-        form: Form(title: "Checklist item", name: "checklist", pages: [.init(fields: [
-            Field(id: "list", label: "List", required: true),
-            Field(id: "item", label: "Item", required: true),
-            Field(id: "checked", label: "Checked", type: .boolean),
-        ])]),
+        form: Form(
+            title: "Checklist item", name: "checklist",
+            pages: [
+                .init(fields: [
+                    Field(id: "list", label: "List", required: true),
+                    Field(id: "item", label: "Item", required: true),
+                    Field(id: "checked", label: "Checked", type: .boolean),
+                ])
+            ]),
         layouts: [:], clock: WallClock(today: today))
 
     /// Records in memory, newest first; reads apply the conditions as the store does.
@@ -88,20 +106,28 @@ struct RecordBrowserFilterTests {
     }
 
     static func note(_ id: Int64, _ place: String, _ tags: [String], _ note: String) -> RecordListRow {
-        RecordListRow(id: id, values: Record(values: [("place", .text(place)), ("tags", tags.isEmpty ? nil : .list(tags)), ("note", .text(note))]))
+        RecordListRow(
+            id: id,
+            values: Record(values: [
+                ("place", .text(place)), ("tags", tags.isEmpty ? nil : .list(tags)), ("note", .text(note)),
+            ]))
     }
 
     static func vacation() -> (RecordBrowser, Store) {
-        let store = Store(notes.form, [
-            note(3, "Porto", ["Food"], "Francesinha"),
-            note(2, "Lisbon", ["City"], "Tram 28"),
-            note(1, "Lisbon", ["Beach", "Food"], "Sardines"),
-        ])
+        let store = Store(
+            notes.form,
+            [
+                note(3, "Porto", ["Food"], "Francesinha"),
+                note(2, "Lisbon", ["City"], "Tram 28"),
+                note(1, "Lisbon", ["Beach", "Food"], "Sardines"),
+            ])
         return (RecordBrowser(context: notes, rows: store.rows, hooks: store.hooks()), store)
     }
 
     static func item(_ id: Int64, _ list: String, _ text: String, checked: Bool = false) -> RecordListRow {
-        RecordListRow(id: id, values: Record(values: [("list", .text(list)), ("item", .text(text)), ("checked", .boolean(checked))]))
+        RecordListRow(
+            id: id,
+            values: Record(values: [("list", .text(list)), ("item", .text(text)), ("checked", .boolean(checked))]))
     }
 
     static func screen(_ browser: RecordBrowser) -> String {
@@ -114,22 +140,23 @@ struct RecordBrowserFilterTests {
         let (browser, store) = Self.vacation()
         defer { browser.close() }
         #expect(RecordBrowserTests.type(browser, "f") == [.transition(.page(forward: true))])
-        #expect(Self.screen(browser) == """
-            Vacation note · filter
+        #expect(
+            Self.screen(browser) == """
+                Vacation note · filter
 
-            › Filter by
+                › Filter by
 
-            Show only the records whose…
-            ┌──────────────────────┬──────────────────────┬──────────────────────┐
-            │      [1] Place       │       [2] Tags       │       [3] Note       │
-            └──────────────────────┴──────────────────────┴──────────────────────┘
-
-
-
+                Show only the records whose…
+                ┌──────────────────────┬──────────────────────┬──────────────────────┐
+                │      [1] Place       │       [2] Tags       │       [3] Note       │
+                └──────────────────────┴──────────────────────┴──────────────────────┘
 
 
-            ←↑↓→ move · Esc cancel
-            """)
+
+
+
+                ←↑↓→ move · Esc cancel
+                """)
         // 2: the tags field's own grid; one tag is one press.
         #expect(RecordBrowserTests.type(browser, "2") == [.transition(.page(forward: true))])
         #expect(Self.screen(browser).contains("› Tags\n"))
@@ -137,22 +164,23 @@ struct RecordBrowserFilterTests {
         #expect(RecordBrowserTests.type(browser, "f").last == .transition(.page(forward: false)))
         #expect(!browser.isEditing)
         #expect(store.log == ["load tags=Food limit 200"])
-        #expect(Self.screen(browser) == """
-            Vacation note · Tags: Food · 2 records
+        #expect(
+            Self.screen(browser) == """
+                Vacation note · Tags: Food · 2 records
 
-              Place   Tags         Note
-            › Porto   Food         Francesinha
-              Lisbon  Beach, Food  Sardines
-
-
-
+                  Place   Tags         Note
+                › Porto   Food         Francesinha
+                  Lisbon  Beach, Food  Sardines
 
 
 
 
 
-            Enter edit · a add · d delete · f filter · Esc show all · q quit
-            """)
+
+
+
+                Enter edit · a add · d delete · f filter · Esc show all · q quit
+                """)
         // Esc shows every note again; the next Esc leaves.
         RecordBrowserTests.escape(browser)
         #expect(Self.screen(browser).hasPrefix("Vacation note · 3 records\n"))
@@ -164,17 +192,21 @@ struct RecordBrowserFilterTests {
     /// A place picked from the places stored (`choices: {from:}`): the filter's
     /// value grid offers what is stored when it opens, not when the list did.
     @Test func theValueGridOffersThePlacesStoredNow() {
-        let store = Store(Self.notes.form, [
-            Self.note(3, "Porto", ["Food"], "Francesinha"),
-            Self.note(2, "Lisbon", ["City"], "Tram 28"),
-        ])
+        let store = Store(
+            Self.notes.form,
+            [
+                Self.note(3, "Porto", ["Food"], "Francesinha"),
+                Self.note(2, "Lisbon", ["City"], "Tram 28"),
+            ])
         /// The form as the store makes it: the place's grid has a key per place stored.
         func context() -> FormContext {
             var form = Self.notes.form
             form.pages[0].fields[0].layout = "places"
             form.pages[0].fields[0].input = .grid
             var seen: [String] = []
-            for row in store.rows { if case .text(let place)? = row.values["place"], !seen.contains(place) { seen.append(place) } }
+            for row in store.rows {
+                if case .text(let place)? = row.values["place"], !seen.contains(place) { seen.append(place) }
+            }
             var layouts = Self.notes.layouts
             layouts["places"] = ChoiceLayout.make(title: "Place", values: seen)
             return try! FormContext(form: form, layouts: layouts, clock: WallClock(today: Self.today))
@@ -252,28 +284,33 @@ struct RecordBrowserFilterTests {
     // MARK: A list scoped to one checklist
 
     @Test func aScopedListAddsToItsListWithFocusOnTheItem() {
-        let store = Store(Self.items.form, [Self.item(2, "Hardware", "Nails"), Self.item(1, "Groceries", "Milk", checked: true)])
+        let store = Store(
+            Self.items.form, [Self.item(2, "Hardware", "Nails"), Self.item(1, "Groceries", "Milk", checked: true)])
         let groceries = FieldMatch(field: "list", value: .text("Groceries"))
         var refreshed = 0
-        let browser = RecordBrowser(context: Self.items, rows: store.matching([groceries]), scope: [groceries], leaveLabel: .hintLists,
-                                    hooks: store.hooks(context: { refreshed += 1; return Self.items }))
+        let browser = RecordBrowser(
+            context: Self.items, rows: store.matching([groceries]), scope: [groceries], leaveLabel: .hintLists,
+            hooks: store.hooks(context: {
+                refreshed += 1; return Self.items
+            }))
         defer { browser.close() }
-        #expect(Self.screen(browser) == """
-            Checklist item · List: Groceries · 1 record
+        #expect(
+            Self.screen(browser) == """
+                Checklist item · List: Groceries · 1 record
 
-              Item  Checked
-            › Milk  ✓
-
-
-
+                  Item  Checked
+                › Milk  ✓
 
 
 
 
 
 
-            Enter edit · a add · d delete · Space toggle · f filter · q lists
-            """)
+
+
+
+                Enter edit · a add · d delete · Space toggle · f filter · q lists
+                """)
         RecordBrowserTests.type(browser, "a")
         #expect(refreshed == 1, "the form's choices are read anew before it opens")
         let form = Self.screen(browser)

@@ -1,6 +1,7 @@
 import Glibc
 import KeyformCore
 import Testing
+
 @testable import KeyformTerminal
 
 /// The browse scene driven by key bytes, as the terminal would send them, over
@@ -17,10 +18,14 @@ struct RecordBrowserTests {
 
     /// A checklist: a required text and a boolean.
     nonisolated static let context = try! FormContext(
-        form: Form(title: "New Chore", name: "chore", pages: [.init(fields: [
-            Field(id: "text", label: "Text", required: true),
-            Field(id: "done", label: "Done", type: .boolean),
-        ])]),
+        form: Form(
+            title: "New Chore", name: "chore",
+            pages: [
+                .init(fields: [
+                    Field(id: "text", label: "Text", required: true),
+                    Field(id: "done", label: "Done", type: .boolean),
+                ])
+            ]),
         layouts: [:], clock: WallClock(today: CivilDate(year: 2026, month: 11, day: 21)!))
 
     static func record(_ text: String, done: Bool? = nil) -> Record {
@@ -52,12 +57,14 @@ struct RecordBrowserTests {
                     let row = RecordListRow(id: self.nextID, values: record)
                     self.nextID += 1
                     self.rows.insert(row, at: 0)
-                    self.log.append("add \(row.id) \(RecordFormat.json(record, form: RecordBrowserTests.context.form).dropLast())")
+                    self.log.append(
+                        "add \(row.id) \(RecordFormat.json(record, form: RecordBrowserTests.context.form).dropLast())")
                     return row
                 },
                 update: { id, record, _ in
                     if let failure = self.failure { throw Failure(description: failure) }
-                    self.log.append("update \(id) \(RecordFormat.json(record, form: RecordBrowserTests.context.form).dropLast())")
+                    self.log.append(
+                        "update \(id) \(RecordFormat.json(record, form: RecordBrowserTests.context.form).dropLast())")
                     return RecordListRow(id: id, values: record)
                 },
                 delete: { id in
@@ -112,7 +119,8 @@ struct RecordBrowserTests {
         config.keys = [.add: [.character("n")], .cancel: [.control("g")], .quit: [.character("x")]]
         let keys = config.configuredKeys
         let store = Store([RecordListRow(id: 1, values: Self.record("Buy milk", done: true))])
-        let browser = RecordBrowser(context: Self.context, rows: store.rows, hooks: store.hooks(), keys: keys.list, formKeys: keys.form)
+        let browser = RecordBrowser(
+            context: Self.context, rows: store.rows, hooks: store.hooks(), keys: keys.list, formKeys: keys.form)
         defer { browser.close() }
         #expect(Self.screen(browser, width: 90).contains("n add"), "\(Self.screen(browser, width: 90))")
         #expect(Self.screen(browser, width: 90).contains("x quit"))
@@ -222,7 +230,8 @@ struct RecordBrowserTests {
         Self.type(browser, "Fix the tap\r ")
         #expect(store.drafts == ["Fix the tap|no"], "committed: safe from kill -9")
         #expect(browser.stop(signal: SIGTERM) == .terminated(signal: SIGTERM))
-        #expect(store.drafts == ["Fix the tap|no", "Fix the tap|yes"], "the switch flipped after the commit is kept too")
+        #expect(
+            store.drafts == ["Fix the tap|no", "Fix the tap|yes"], "the switch flipped after the commit is kept too")
     }
 
     @Test func anEditLeftWithEscKeepsNoDraft() {
@@ -240,20 +249,21 @@ struct RecordBrowserTests {
     @Test func theListShowsTheRecordsNewestFirst() {
         let (browser, _) = Self.browser()
         defer { browser.close() }
-        #expect(Self.screen(browser) == """
-            Chore · 2 records
+        #expect(
+            Self.screen(browser) == """
+                Chore · 2 records
 
-              Text              Done
-            › Water the plants  ✗
-              Buy milk          ✓
-
-
-
+                  Text              Done
+                › Water the plants  ✗
+                  Buy milk          ✓
 
 
 
-            Enter edit · a add · d delete · Space toggle · f filter · q quit
-            """)
+
+
+
+                Enter edit · a add · d delete · Space toggle · f filter · q quit
+                """)
     }
 
     @Test func keysMoveTheHighlight() {
@@ -296,10 +306,11 @@ struct RecordBrowserTests {
         // Down, open, retype, submit, then back on the list: Up and Space, in one read.
         Self.type(browser, "\u{1B}[B\r\u{15}Buy oat milk\r\r\u{1B}[A ")
         #expect(!browser.isEditing)
-        #expect(store.log == [
-            #"update 1 {"text":"Buy oat milk","done":true}"#,
-            #"update 2 {"text":"Water the plants","done":true}"#,
-        ])
+        #expect(
+            store.log == [
+                #"update 1 {"text":"Buy oat milk","done":true}"#,
+                #"update 2 {"text":"Water the plants","done":true}"#,
+            ])
     }
 
     @Test func escInTheFormGoesBackWithoutChangingAnything() {
@@ -399,7 +410,9 @@ struct RecordBrowserTests {
         #expect(Self.type(browser, " a\r") == [.bell, .bell, .bell])
         #expect(store.log == [], "nothing deleted, toggled or added blind")
         #expect(!browser.isEditing)
-        #expect(Self.screen(browser).hasSuffix("Delete “Water the plants”? (y/n)"), "larger again: the question is still asked")
+        #expect(
+            Self.screen(browser).hasSuffix("Delete “Water the plants”? (y/n)"),
+            "larger again: the question is still asked")
         Self.type(browser, "n")
         _ = Self.screen(browser, width: 20, height: 4)
         Self.escape(browser)
@@ -418,8 +431,10 @@ struct RecordBrowserTests {
     // MARK: A long list
 
     @Test func aLongListIsReadAsItScrolls() {
-        let store = Store((1...2000).reversed().map { RecordListRow(id: Int64($0), values: Self.record("Chore \($0)")) })
-        let browser = RecordBrowser(context: Self.context, rows: Array(store.rows.prefix(50)), total: 2000, hooks: store.hooks())
+        let store = Store(
+            (1...2000).reversed().map { RecordListRow(id: Int64($0), values: Self.record("Chore \($0)")) })
+        let browser = RecordBrowser(
+            context: Self.context, rows: Array(store.rows.prefix(50)), total: 2000, hooks: store.hooks())
         defer { browser.close() }
         #expect(Self.screen(browser).hasPrefix("Chore · 2000 records · rows 1–7\n"))
         Self.type(browser, String(repeating: "\u{1B}[6~", count: 5))
@@ -433,7 +448,8 @@ struct RecordBrowserTests {
 
     @Test func aFailedReadSaysWhyAndStopsReading() {
         let store = Store((1...100).reversed().map { RecordListRow(id: Int64($0), values: Self.record("Chore \($0)")) })
-        let browser = RecordBrowser(context: Self.context, rows: Array(store.rows.prefix(10)), total: 100, hooks: store.hooks())
+        let browser = RecordBrowser(
+            context: Self.context, rows: Array(store.rows.prefix(10)), total: 100, hooks: store.hooks())
         defer { browser.close() }
         store.failure = "the database is corrupt."
         Self.type(browser, "\u{1B}[F")
@@ -493,7 +509,8 @@ struct RecordBrowserTests {
     static func event(_ chord: KeyChord, confirming: Bool) -> RecordListEvent? {
         var state = RecordListState(rows: [])
         state.confirmingDelete = confirming ? 1 : nil
-        return RecordListKeyMaps.standard.event(for: chord, in: RecordListKeySituation(state: state, form: Form(name: "t", pages: [])))
+        return RecordListKeyMaps.standard.event(
+            for: chord, in: RecordListKeySituation(state: state, form: Form(name: "t", pages: [])))
     }
 
     @Test func confirmingTakesYOrAnythingElse() {

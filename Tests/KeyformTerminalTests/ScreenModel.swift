@@ -37,7 +37,10 @@ struct ScreenModel {
     /// its own (`👍🏽` as `👍` and `🏽`, four cells), as tmux 3.3 does.
     let splitsEmojiSequences: Bool
 
-    init(width: Int, height: Int, filledWith fill: Cell = .blank, narrow: Set<Character> = [], splitsEmojiSequences: Bool = false) {
+    init(
+        width: Int, height: Int, filledWith fill: Cell = .blank, narrow: Set<Character> = [],
+        splitsEmojiSequences: Bool = false
+    ) {
         self.narrow = narrow
         self.splitsEmojiSequences = splitsEmojiSequences
         self.width = width

@@ -1,6 +1,7 @@
 import KeyformCore
 import KeyformTestSupport
 import Testing
+
 @testable import KeyformTerminal
 
 /// A writer and the screen its bytes land on.
@@ -31,7 +32,8 @@ private struct Harness {
         #expect(screen.problems == [], sourceLocation: sourceLocation)
         let expected = ScreenModel.expected(frame, color: color)
         for row in 0..<frame.height where screen.cells[row] != expected[row] {
-            Issue.record("row \(row): screen \(screen.cells[row]) expected \(expected[row])", sourceLocation: sourceLocation)
+            Issue.record(
+                "row \(row): screen \(screen.cells[row]) expected \(expected[row])", sourceLocation: sourceLocation)
         }
         if let cursor = frame.cursor {
             #expect(screen.cursorVisible, sourceLocation: sourceLocation)
@@ -69,11 +71,14 @@ private func busyFrame(changing: Character? = nil) -> Frame {
 @Suite struct ScreenWriterTests {
     @Test func theFirstFrameIsDrawnInFull() {
         var h = Harness(width: 20, height: 4, fill: .poison)
-        let bytes = h.draw(frame(20, 4, [
-            line(("Title", .bold)),
-            line(("Name: ", []), ("Ann", .underline), (" ✗ required", .error)),
-            line(("  Done  ", [.reverse, .dim]), (" › ", .accent)),
-        ], cursor: (1, 9)))
+        let bytes = h.draw(
+            frame(
+                20, 4,
+                [
+                    line(("Title", .bold)),
+                    line(("Name: ", []), ("Ann", .underline), (" ✗ required", .error)),
+                    line(("  Done  ", [.reverse, .dim]), (" › ", .accent)),
+                ], cursor: (1, 9)))
         #expect(text(bytes).hasPrefix("\u{1B}[0m\u{1B}[H\u{1B}[2J"))
         #expect(text(bytes).contains("\u{1B}[0;31m"))
         #expect(text(bytes).contains("\u{1B}[0;36m"))
@@ -121,8 +126,13 @@ private func busyFrame(changing: Character? = nil) -> Frame {
         let value = (0..<120).map { _ in String(UnicodeScalar(UInt8.random(in: 97...122, using: &generator))) }.joined()
         func field(_ offset: Int) -> Frame {
             let window = String(value.dropFirst(offset).prefix(60))
-            return frame(80, 3, [line(("Title", .bold)), line(("│ Name: ", []), (window, .underline), (" │", [])), line(("Enter submits", .dim))],
-                         cursor: (1, 8 + 59))
+            return frame(
+                80, 3,
+                [
+                    line(("Title", .bold)), line(("│ Name: ", []), (window, .underline), (" │", [])),
+                    line(("Enter submits", .dim)),
+                ],
+                cursor: (1, 8 + 59))
         }
         var h = Harness(width: 80, height: 3)
         h.draw(field(0))
@@ -135,9 +145,21 @@ private func busyFrame(changing: Character? = nil) -> Frame {
         #expect(text(right).contains("\u{1B}[20@"), "\(text(right).debugDescription)")
         #expect(right.count < 64, "\(right.count) bytes: \(text(right).debugDescription)")
         // With wide characters at the cut, the screen still equals the frame.
-        h.draw(frame(80, 3, [line(("Title", .bold)), line(("│ Name: ", []), ("日本語" + value.prefix(40), .underline), (" │", []))], cursor: (1, 8)))
-        h.draw(frame(80, 3, [line(("Title", .bold)), line(("│ Name: ", []), ("本語" + value.prefix(40), .underline), (" │", []))], cursor: (1, 8)))
-        h.draw(frame(80, 3, [line(("Title", .bold)), line(("│ Name: ", []), ("x日本語" + value.prefix(40), .underline), (" │", []))], cursor: (1, 8)))
+        h.draw(
+            frame(
+                80, 3,
+                [line(("Title", .bold)), line(("│ Name: ", []), ("日本語" + value.prefix(40), .underline), (" │", []))],
+                cursor: (1, 8)))
+        h.draw(
+            frame(
+                80, 3,
+                [line(("Title", .bold)), line(("│ Name: ", []), ("本語" + value.prefix(40), .underline), (" │", []))],
+                cursor: (1, 8)))
+        h.draw(
+            frame(
+                80, 3,
+                [line(("Title", .bold)), line(("│ Name: ", []), ("x日本語" + value.prefix(40), .underline), (" │", []))],
+                cursor: (1, 8)))
     }
 
     /// A grid move: the highlight (bold reverse) leaves one key and lands on the
@@ -145,7 +167,8 @@ private func busyFrame(changing: Character? = nil) -> Frame {
     /// styled text is `ESC [ m`.
     @Test func aMovingHighlightSetsOnlyWhatChanges() {
         var h = Harness(width: 20, height: 3)
-        let one = line(("│", []), (" one ", [.bold, .reverse]), ("│", [])), two = line(("│", []), (" two ", [.bold, .reverse]), ("│", []))
+        let one = line(("│", []), (" one ", [.bold, .reverse]), ("│", [])),
+            two = line(("│", []), (" two ", [.bold, .reverse]), ("│", []))
         let plainOne = line(("│ one │", [])), plainTwo = line(("│ two │", []))
         h.draw(frame(20, 3, [one, plainTwo], cursor: (0, 2)))
         let down = text(h.draw(frame(20, 3, [plainOne, two], cursor: (1, 2))))
@@ -162,14 +185,21 @@ private func busyFrame(changing: Character? = nil) -> Frame {
     /// combining mark, a voiced-sound mark, a variation selector, an emoji
     /// modifier, a joiner) and to controls: the screen shows the frame's characters.
     @Test func lonelyScalarsAndClustersDrawAsTheirCharacters() {
-        let pieces = ["a", " ", "é", "\u{301}", "─", "┼", "日", "か", "\u{3099}", "ｆ", "…", "✓", "\u{FE0F}", "↔", "👍",
-                      "\u{200D}", "\u{1B}", "\u{85}", "\r", "\n", "한", "\u{1161}", "〪"]
+        let pieces = [
+            "a", " ", "é", "\u{301}", "─", "┼", "日", "か", "\u{3099}", "ｆ", "…", "✓", "\u{FE0F}", "↔", "👍",
+            "\u{200D}", "\u{1B}", "\u{85}", "\r", "\n", "한", "\u{1161}", "〪",
+        ]
         var generator = SplitMix64(seed: 30)
         var h = Harness(width: 23, height: 3)
         for _ in 0..<600 {
             let lines = (0..<3).map { _ in
-                line(((0..<Int.random(in: 0...14, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined(),
-                      Bool.random(using: &generator) ? [] : .bold))
+                line(
+                    (
+                        (0..<Int.random(in: 0...14, using: &generator)).map { _ in
+                            pieces.randomElement(using: &generator)!
+                        }.joined(),
+                        Bool.random(using: &generator) ? [] : .bold
+                    ))
             }
             h.draw(frame(23, 3, lines, cursor: (0, 0)))
             if !h.screen.problems.isEmpty { return }
@@ -263,14 +293,17 @@ private func busyFrame(changing: Character? = nil) -> Frame {
         let typed = ["", "👍🏽", "👍🏽 ", "👍🏽 o", "👍🏽 ok", "👍🏽 ok ", "👍🏽 ok é"]
         for text in typed + typed.reversed() {
             let shown = "› Text  " + text
-            let frame = frame(30, 2, [line((shown, [])), line(("Enter next", .dim))], cursor: (0, TextWidth.cells(shown)))
+            let frame = frame(
+                30, 2, [line((shown, [])), line(("Enter next", .dim))], cursor: (0, TextWidth.cells(shown)))
             screen.apply(writer.render(frame))
             #expect(screen.problems == [], "\(text)")
             // The terminal may show the emoji without its tone (cut short), nothing else differs.
             let expected = splits ? shown.replacing("👍🏽", with: "👍") : shown
             let row = screen.text.split(separator: "\n", omittingEmptySubsequences: false)[0]
-            #expect(String(row.reversed().drop { $0 == " " }.reversed()) == String(expected.reversed().drop { $0 == " " }.reversed()),
-                    "after \(text.debugDescription)")
+            #expect(
+                String(row.reversed().drop { $0 == " " }.reversed())
+                    == String(expected.reversed().drop { $0 == " " }.reversed()),
+                "after \(text.debugDescription)")
             #expect(screen.cells[0].filter { $0 == .poison }.isEmpty, "after \(text.debugDescription)")
             #expect(screen.cursor == Frame.Position(row: 0, column: TextWidth.cells(shown)))
         }
@@ -305,7 +338,8 @@ private func busyFrame(changing: Character? = nil) -> Frame {
     @Test func aNewSizeIsAFullRedraw() {
         var h = Harness(width: 20, height: 3)
         h.draw(frame(20, 3, [line(("hello", [])), line(("world", .bold))], cursor: (1, 5)))
-        let bytes = h.draw(frame(12, 5, [line(("hello", [])), line(("", [])), line(("again", .reverse))], cursor: (2, 5)))
+        let bytes = h.draw(
+            frame(12, 5, [line(("hello", [])), line(("", [])), line(("again", .reverse))], cursor: (2, 5)))
         #expect(text(bytes).contains("\u{1B}[2J"))
         h.draw(frame(30, 2, [line(("wider", []))], cursor: (0, 0)))
     }
@@ -332,17 +366,20 @@ private func busyFrame(changing: Character? = nil) -> Frame {
     /// characters and no escape sequences except the writer's own.
     @Test func controlCharactersInTextNeverReachTheTerminal() {
         var h = Harness(width: 30, height: 3)
-        let hostile = frame(30, 3, [
-            line(("a\u{1B}[2Jb\u{7}c\r\nd\te", .bold)),
-            line(("\u{9B}31mX\u{1B}]0;title\u{7}", [])),
-            line(("\u{202E}evil\u{200B}\u{7F}\u{0}\u{301}ok", .reverse)),
-        ], cursor: (0, 0))
+        let hostile = frame(
+            30, 3,
+            [
+                line(("a\u{1B}[2Jb\u{7}c\r\nd\te", .bold)),
+                line(("\u{9B}31mX\u{1B}]0;title\u{7}", [])),
+                line(("\u{202E}evil\u{200B}\u{7F}\u{0}\u{301}ok", .reverse)),
+            ], cursor: (0, 0))
         let bytes = h.writer.render(hostile)
         h.screen.apply(bytes)
         #expect(h.screen.problems == [])
-        #expect(h.screen.text.split(separator: "\n").map { $0.trimmingCharacters() } == [
-            "a[2Jbcde", "31mX]0;title", "evilok",
-        ])
+        #expect(
+            h.screen.text.split(separator: "\n").map { $0.trimmingCharacters() } == [
+                "a[2Jbcde", "31mX]0;title", "evilok",
+            ])
         // Every control byte is the start of one of the writer's sequences, or CR/LF.
         let output = text(bytes)
         #expect(!bytes.contains { $0 < 0x20 && $0 != 0x1B && $0 != 0x0D && $0 != 0x0A })
@@ -357,7 +394,9 @@ private func busyFrame(changing: Character? = nil) -> Frame {
     func randomSequencesOfFrames(color: Bool) {
         var generator = SplitMix64(seed: color ? 7 : 8)
         let pieces = ["a", "b", "Z", " ", "  ", "日", "本", "🙂", "é", "e\u{301}", "›", "✗", "ab", "xyz", "한"]
-        let styles: [TextStyle] = [[], [], .bold, .dim, .reverse, .underline, .error, .accent, [.bold, .reverse], [.error, .accent]]
+        let styles: [TextStyle] = [
+            [], [], .bold, .dim, .reverse, .underline, .error, .accent, [.bold, .reverse], [.error, .accent],
+        ]
         let width = 17
         let height = 5
         var h = Harness(width: width, height: height, color: color)
@@ -379,8 +418,10 @@ private func busyFrame(changing: Character? = nil) -> Frame {
             case 4:
                 rows[r] = []
             default:
-                cursor = Bool.random(using: &generator)
-                    ? (Int.random(in: 0..<height, using: &generator), Int.random(in: 0..<width, using: &generator)) : nil
+                cursor =
+                    Bool.random(using: &generator)
+                    ? (Int.random(in: 0..<height, using: &generator), Int.random(in: 0..<width, using: &generator))
+                    : nil
             }
             let lines = rows.map { Frame.Line($0.map { Frame.Span($0.0, $0.1) }) }
             let bytes = h.writer.render(frame(width, height, lines, cursor: cursor))

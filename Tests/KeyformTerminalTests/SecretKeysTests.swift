@@ -1,6 +1,7 @@
 import Foundation
 import KeyformCore
 import Testing
+
 @testable import KeyformTerminal
 
 /// A secret field through the real session (decoder, readline, engine): what
@@ -12,13 +13,20 @@ import Testing
         setenv("INPUTRC", "/dev/null", 1)
     }
 
-    static let context = try! FormContext(form: Form(name: "login", pages: [Form.Page(fields: [
-        Field(id: "password", label: "Password", secret: true),
-        Field(id: "note", label: "Note"),
-    ])]), layouts: [:], clock: WallClock(today: CivilDate(year: 2026, month: 11, day: 21)!))
+    static let context = try! FormContext(
+        form: Form(
+            name: "login",
+            pages: [
+                Form.Page(fields: [
+                    Field(id: "password", label: "Password", secret: true),
+                    Field(id: "note", label: "Note"),
+                ])
+            ]), layouts: [:], clock: WallClock(today: CivilDate(year: 2026, month: 11, day: 21)!))
 
     func run(_ script: String, history: @escaping (String) -> [String] = { _ in [] }) throws -> ScriptedRun.Result {
-        ScriptedRun.run(context: Self.context, state: .start(Self.context), keys: try KeyScript.parse(script).get(), history: history)
+        ScriptedRun.run(
+            context: Self.context, state: .start(Self.context), keys: try KeyScript.parse(script).get(),
+            history: history)
     }
 
     /// Killed in the secret (Ctrl-U, Ctrl-K, Ctrl-W), then yanked in the next
@@ -56,7 +64,8 @@ import Testing
     /// Typed in the secret, Esc, then in the next field Esc and `.`: nothing is
     /// repeated once the secret's edits are forgotten (before, `.` typed it again).
     @Test func viRepeatDoesNotTypeTheSecretAgain() throws {
-        let vi = FileManager.default.temporaryDirectory.appendingPathComponent("keyform-vi-\(UUID().uuidString).inputrc")
+        let vi = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "keyform-vi-\(UUID().uuidString).inputrc")
         try "set editing-mode vi\n".write(to: vi, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: vi) }
         let editor = LineEditor()

@@ -1,5 +1,6 @@
 import Glibc
 import Testing
+
 @testable import KeyformTerminal
 
 /// Signal masks belong to threads and are inherited by the threads they create.
@@ -159,14 +160,16 @@ private func onOwnThread<T>(_ body: @escaping () throws -> T) throws -> T {
     let job = ThreadJob(body)
     var thread = pthread_t()
     let context = Unmanaged.passRetained(job as AnyObject).toOpaque()
-    let created = pthread_create(&thread, nil, { context in
-        var empty = sigset_t()
-        sigemptyset(&empty)
-        pthread_sigmask(SIG_SETMASK, &empty, nil)
-        let job = Unmanaged<AnyObject>.fromOpaque(context!).takeRetainedValue() as! Runnable
-        job.run()
-        return nil
-    }, context)
+    let created = pthread_create(
+        &thread, nil,
+        { context in
+            var empty = sigset_t()
+            sigemptyset(&empty)
+            pthread_sigmask(SIG_SETMASK, &empty, nil)
+            let job = Unmanaged<AnyObject>.fromOpaque(context!).takeRetainedValue() as! Runnable
+            job.run()
+            return nil
+        }, context)
     guard created == 0 else {
         Unmanaged<AnyObject>.fromOpaque(context).release()
         throw TerminalError(operation: "pthread_create", code: created)

@@ -6,12 +6,18 @@ import Testing
 /// through the real session (key decoder, readline beside it), and the record.
 @MainActor
 @Suite(.serialized) struct SwitchKeysTests {
-    static let context = try! FormContext(form: Form(name: "todo", pages: [Form.Page(fields: [
-        Field(id: "text", required: true),
-        Field(id: "done", label: "Status", type: .boolean, defaultValue: .value("no"),
-              states: Field.States(no: "In progress", yes: "Complete")),
-        Field(id: "urgent", label: "Urgent", type: .boolean),
-    ])]), layouts: [:], clock: WallClock(today: CivilDate(year: 2026, month: 11, day: 22)!))
+    static let context = try! FormContext(
+        form: Form(
+            name: "todo",
+            pages: [
+                Form.Page(fields: [
+                    Field(id: "text", required: true),
+                    Field(
+                        id: "done", label: "Status", type: .boolean, defaultValue: .value("no"),
+                        states: Field.States(no: "In progress", yes: "Complete")),
+                    Field(id: "urgent", label: "Urgent", type: .boolean),
+                ])
+            ]), layouts: [:], clock: WallClock(today: CivilDate(year: 2026, month: 11, day: 22)!))
 
     func run(_ script: String) throws -> ScriptedRun.Result {
         ScriptedRun.run(context: Self.context, state: .start(Self.context), keys: try KeyScript.parse(script).get())

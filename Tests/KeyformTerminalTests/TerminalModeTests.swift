@@ -1,6 +1,7 @@
 import Glibc
-import Testing
 import KeyformCore
+import Testing
+
 @testable import KeyformTerminal
 
 /// A pseudo-terminal: the slave is the terminal under test, the master is the
@@ -12,7 +13,9 @@ private final class Pty {
     init() throws {
         var master: Int32 = -1
         var slave: Int32 = -1
-        guard openpty(&master, &slave, nil, nil, nil) == 0 else { throw TerminalError(operation: "openpty", code: errno) }
+        guard openpty(&master, &slave, nil, nil, nil) == 0 else {
+            throw TerminalError(operation: "openpty", code: errno)
+        }
         self.master = master
         self.slave = slave
         _ = fcntl(master, F_SETFL, fcntl(master, F_GETFL) | O_NONBLOCK)
@@ -127,7 +130,8 @@ private final class Pty {
 
     @Test func optionsLeaveOutTheAlternateScreenAndPaste() throws {
         let pty = try Pty()
-        let mode = TerminalMode(fileDescriptor: pty.slave, options: .init(alternateScreen: false, bracketedPaste: false))
+        let mode = TerminalMode(
+            fileDescriptor: pty.slave, options: .init(alternateScreen: false, bracketedPaste: false))
         try mode.enter()
         mode.restore()
         #expect(pty.output() == "\u{1B}[0m\u{1B}[?25h")
@@ -135,7 +139,8 @@ private final class Pty {
 
     @Test func writeAndRead() throws {
         let pty = try Pty()
-        let mode = TerminalMode(fileDescriptor: pty.slave, options: .init(alternateScreen: false, bracketedPaste: false))
+        let mode = TerminalMode(
+            fileDescriptor: pty.slave, options: .init(alternateScreen: false, bracketedPaste: false))
         try mode.enter()
         #expect(mode.write(Array("frame\r\n".utf8)))
         #expect(pty.output() == "frame\r\n")
@@ -197,7 +202,8 @@ private final class Pty {
         let pty = try Pty()
         let path = String(cString: ttyname(pty.slave))
         #expect(pty.termiosValue().c_iflag & tcflag_t(IXON) != 0, "a fresh terminal has flow control on, as a shell's")
-        let typed = try TerminalRunner.run(options: TerminalRunner.Options(color: false, animate: false, ttyPath: path)) {
+        let typed = try TerminalRunner.run(options: TerminalRunner.Options(color: false, animate: false, ttyPath: path))
+        {
             // The person types Ctrl-S and x while keyform opens what the form needs.
             _ = [UInt8]([0x13, UInt8(ascii: "x")]).withUnsafeBytes { write(pty.master, $0.baseAddress, 2) }
             var waiting = pollfd(fd: pty.slave, events: Int16(POLLIN), revents: 0)

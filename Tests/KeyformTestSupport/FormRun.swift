@@ -21,10 +21,14 @@ public final class FormRun {
     /// Starts `keyform ARGUMENTS` through the wrapper in an 80×24 pane (or the
     /// size given) with the test environment (INPUTRC=/dev/null, LANG=C.UTF-8,
     /// SWIFT_BACKTRACE=enable=no, TERM=xterm-256color) plus `environment`.
-    public convenience init(_ arguments: [String], environment: [String: String] = [:], width: Int = 80, height: Int = 24) throws {
+    public convenience init(
+        _ arguments: [String], environment: [String: String] = [:], width: Int = 80, height: Int = 24
+    ) throws {
         let folder = try Self.makeFolder()
-        try self.init(folder: folder, command: ["bash", Self.wrapper(in: folder).path, folder.path, Self.binary.path] + arguments,
-                      environment: environment, width: width, height: height)
+        try self.init(
+            folder: folder,
+            command: ["bash", Self.wrapper(in: folder).path, folder.path, Self.binary.path] + arguments,
+            environment: environment, width: width, height: height)
     }
 
     private init(folder: URL, command: [String], environment: [String: String], width: Int, height: Int) throws {
@@ -32,10 +36,13 @@ public final class FormRun {
         do {
             // A fresh database per run: never the person's own, and no draft from an earlier test
             // (a draft would make `keyform run` ask to resume it first). Nor the person's config.
-            let isolated = ["KEYFORM_DB": folder.appendingPathComponent("keyform.sqlite").path, "KEYFORM_CONFIG": "/dev/null"]
-                .merging(environment) { $1 }
-            tmux = try Tmux(command: command, environment: isolated, width: width, height: height,
-                            in: Self.packageRoot, folder: folder)
+            let isolated = [
+                "KEYFORM_DB": folder.appendingPathComponent("keyform.sqlite").path, "KEYFORM_CONFIG": "/dev/null",
+            ]
+            .merging(environment) { $1 }
+            tmux = try Tmux(
+                command: command, environment: isolated, width: width, height: height,
+                in: Self.packageRoot, folder: folder)
         } catch {
             try? FileManager.default.removeItem(at: folder)
             throw error
@@ -49,15 +56,17 @@ public final class FormRun {
         var environment = environment
         environment["PS1"] = prompt
         environment["HISTFILE"] = "/dev/null"
-        return try FormRun(folder: folder, command: ["bash", "--norc", "--noprofile", "-i"],
-                           environment: environment, width: 80, height: 24)
+        return try FormRun(
+            folder: folder, command: ["bash", "--norc", "--noprofile", "-i"],
+            environment: environment, width: 80, height: 24)
     }
 
     public static let prompt = "e2e$ "
 
     /// The wrapper running `keyform ARGUMENTS`, as a shell command line.
     public func commandLine(_ arguments: [String]) -> String {
-        (["bash", file(Self.wrapperName).path, folder.path, Self.binary.path] + arguments).map(Self.quoted).joined(separator: " ")
+        (["bash", file(Self.wrapperName).path, folder.path, Self.binary.path] + arguments).map(Self.quoted).joined(
+            separator: " ")
     }
 
     /// Closes the terminal as a hang-up does (the tmux server ends); keyform
@@ -73,17 +82,22 @@ public final class FormRun {
     /// keyform's process id (the wrapper writes it just before exec).
     public func pid() throws -> pid_t {
         try tmux.poll(for: "keyform's pid file") {
-            (try? String(contentsOf: file("pid"), encoding: .utf8)).flatMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+            (try? String(contentsOf: file("pid"), encoding: .utf8)).flatMap {
+                pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines))
+            }
         }
     }
 
     /// Waits until keyform has ended and the wrapper has written what it saw.
     public func result(timeout: Duration = Tmux.patience) throws -> Result {
         let status: Int32 = try tmux.poll(for: "keyform to exit (the wrapper's status file)", timeout: timeout) {
-            (try? String(contentsOf: file("status"), encoding: .utf8)).flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+            (try? String(contentsOf: file("status"), encoding: .utf8)).flatMap {
+                Int32($0.trimmingCharacters(in: .whitespacesAndNewlines))
+            }
         }
-        return Result(status: status, stdout: try read("stdout"), stderr: try read("stderr"),
-                      sttyBefore: try read("stty-before"), sttyAfter: try read("stty-after"))
+        return Result(
+            status: status, stdout: try read("stdout"), stderr: try read("stderr"),
+            sttyBefore: try read("stty-before"), sttyAfter: try read("stty-after"))
     }
 
     public func file(_ name: String) -> URL { folder.appendingPathComponent(name) }

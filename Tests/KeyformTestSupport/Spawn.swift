@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Runs a program to its end with `posix_spawn`, not Foundation's `Process`.
@@ -19,9 +20,14 @@ enum Spawn {
 
     /// The signals whose actions the child gets back as defaults (an ignored
     /// SIGPIPE or SIGINT would otherwise be inherited through exec).
-    private static let defaulted: [Int32] = [SIGHUP, SIGINT, SIGQUIT, SIGPIPE, SIGTERM, SIGCHLD, SIGTSTP, SIGTTIN, SIGTTOU, SIGCONT, SIGWINCH, SIGALRM, SIGUSR1, SIGUSR2]
+    private static let defaulted: [Int32] = [
+        SIGHUP, SIGINT, SIGQUIT, SIGPIPE, SIGTERM, SIGCHLD, SIGTSTP, SIGTTIN, SIGTTOU, SIGCONT, SIGWINCH, SIGALRM,
+        SIGUSR1, SIGUSR2,
+    ]
 
-    static func run(_ path: String, _ arguments: [String], environment: [String: String]) throws -> (status: Int32, output: [UInt8], error: [UInt8]) {
+    static func run(
+        _ path: String, _ arguments: [String], environment: [String: String]
+    ) throws -> (status: Int32, output: [UInt8], error: [UInt8]) {
         var outPipe: [Int32] = [0, 0], errPipe: [Int32] = [0, 0]
         guard makePipe(&outPipe) == 0 else { throw Failure(description: "pipe: \(String(cString: strerror(errno)))") }
         guard makePipe(&errPipe) == 0 else {
@@ -60,7 +66,9 @@ enum Spawn {
         let spawned = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
         close(outPipe[1])
         close(errPipe[1])
-        guard spawned == 0 else { throw Failure(description: "posix_spawn \(path): \(String(cString: strerror(spawned)))") }
+        guard spawned == 0 else {
+            throw Failure(description: "posix_spawn \(path): \(String(cString: strerror(spawned)))")
+        }
 
         // Small outputs (a screen, a message): reading one pipe and then the other cannot fill either.
         let output = readAll(outPipe[0])
@@ -87,7 +95,8 @@ enum Spawn {
 
     // glibc functions that Swift's Glibc module does not import (they need _GNU_SOURCE).
     private typealias Pipe2Function = @convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32
-    private typealias CloseFromFunction = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+    private typealias CloseFromFunction =
+        @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
     private static let pipe2Function: Pipe2Function? = symbol("pipe2")
     private static let closeFromFunction: CloseFromFunction? = symbol("posix_spawn_file_actions_addclosefrom_np")
 

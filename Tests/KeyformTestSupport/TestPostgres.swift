@@ -11,7 +11,8 @@ public enum TestPostgres {
     }
 
     /// Why a PostgreSQL case did not run.
-    public static let skipped = "no PostgreSQL test server: export KEYFORM_TEST_POSTGRES=\"$(scripts/test-postgres.sh start)\""
+    public static let skipped =
+        "no PostgreSQL test server: export KEYFORM_TEST_POSTGRES=\"$(scripts/test-postgres.sh start)\""
 
     /// `url` with another database (`postgres://keyform@/NAME?host=…`).
     public static func url(database: String) -> String? {

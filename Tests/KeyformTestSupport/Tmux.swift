@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The one interactive test driver: a private tmux server with one fixed-size
@@ -35,29 +36,39 @@ public final class Tmux {
     /// Starts a server whose one pane, `width`×`height`, runs `command` directly
     /// (no shell in between) in `directory` with `environment` added on top of a
     /// cleaned copy of this process's environment.
-    public init(command: [String], environment: [String: String], width: Int = 80, height: Int = 24, in directory: URL, folder: URL) throws {
+    public init(
+        command: [String], environment: [String: String], width: Int = 80, height: Int = 24, in directory: URL,
+        folder: URL
+    ) throws {
         try Self.requireTmux()
         socket = folder.appendingPathComponent("tmux.sock").path
         self.folder = folder
         let config = folder.appendingPathComponent("tmux.conf")
         try """
-            set -g status off
-            set -g remain-on-exit on
-            set -g history-limit 100
-            set -g default-shell /bin/sh
-            set -g escape-time 0
+        set -g status off
+        set -g remain-on-exit on
+        set -g history-limit 100
+        set -g default-shell /bin/sh
+        set -g escape-time 0
 
-            """.write(to: config, atomically: true, encoding: .utf8)
+        """.write(to: config, atomically: true, encoding: .utf8)
         // `env` fixes the program's environment: tmux would set TERM from its default-terminal.
-        var assignments = ["-u", "LC_ALL", "-u", "LC_CTYPE", "-u", "NO_COLOR", "-u", "NO_MOTION",
-                           "-u", "KEYFORM_LAYOUTS", "-u", "KEYFORM_FORMS", "-u", "XDG_DATA_HOME", "-u", "TMUX", "-u", "TMUX_PANE"]
-        let base = ["INPUTRC": "/dev/null", "LANG": "C.UTF-8", "SWIFT_BACKTRACE": "enable=no", "TERM": "xterm-256color"]
+        var assignments = [
+            "-u", "LC_ALL", "-u", "LC_CTYPE", "-u", "NO_COLOR", "-u", "NO_MOTION",
+            "-u", "KEYFORM_LAYOUTS", "-u", "KEYFORM_FORMS", "-u", "XDG_DATA_HOME", "-u", "TMUX", "-u", "TMUX_PANE",
+        ]
+        let base = [
+            "INPUTRC": "/dev/null", "LANG": "C.UTF-8", "SWIFT_BACKTRACE": "enable=no", "TERM": "xterm-256color",
+        ]
         for (key, value) in base.merging(environment, uniquingKeysWith: { $1 }).sorted(by: { $0.key < $1.key }) {
             assignments.append("\(key)=\(value)")
         }
-        let started = try Self.tmux(["-S", socket, "-f", config.path, "new-session", "-d",
-                                     "-x", String(width), "-y", String(height), "-c", directory.path,
-                                     "env"] + assignments + command)
+        let started = try Self.tmux(
+            [
+                "-S", socket, "-f", config.path, "new-session", "-d",
+                "-x", String(width), "-y", String(height), "-c", directory.path,
+                "env",
+            ] + assignments + command)
         guard started.status == 0 else {
             throw Failure(description: "tmux new-session failed (\(started.status)): \(started.error)")
         }
@@ -109,7 +120,8 @@ public final class Tmux {
     /// buttons (`ESC [ ? 1000 h`), and in SGR form (`ESC [ ? 1006 h`). A
     /// program that left them on leaves the shell typing escapes at each click.
     public func mouseReporting() throws -> (buttons: Bool, sgr: Bool) {
-        let flags = try command(["display-message", "-p", "#{mouse_standard_flag} #{mouse_sgr_flag}"]).split(separator: " ")
+        let flags = try command(["display-message", "-p", "#{mouse_standard_flag} #{mouse_sgr_flag}"]).split(
+            separator: " ")
         return (flags.first == "1", flags.last == "1")
     }
 
@@ -150,13 +162,19 @@ public final class Tmux {
     /// once `timeout` has passed and the screen has stopped changing, with
     /// `what` and the last screen.
     @discardableResult
-    public func wait(for what: String, timeout: Duration = Tmux.patience, attributes: Bool = false, _ condition: (String) throws -> Bool) throws -> String {
+    public func wait(
+        for what: String, timeout: Duration = Tmux.patience, attributes: Bool = false,
+        _ condition: (String) throws -> Bool
+    ) throws -> String {
         var last: String?
-        return try poll(for: what, timeout: timeout, changed: { () throws -> Bool in
-            let screen = try self.screen(attributes: attributes)
-            defer { last = screen }
-            return screen != last
-        }) {
+        return try poll(
+            for: what, timeout: timeout,
+            changed: { () throws -> Bool in
+                let screen = try self.screen(attributes: attributes)
+                defer { last = screen }
+                return screen != last
+            }
+        ) {
             guard let screen = last else { return nil }
             return try condition(screen) ? screen : nil
         }
@@ -185,16 +203,20 @@ public final class Tmux {
     @discardableResult
     public func poll<T>(for what: String, timeout: Duration = Tmux.patience, _ value: () throws -> T?) throws -> T {
         var last: String?
-        return try poll(for: what, timeout: timeout, changed: { () -> Bool in
-            let screen = try? self.screen()
-            defer { last = screen }
-            return screen != last
-        }, value)
+        return try poll(
+            for: what, timeout: timeout,
+            changed: { () -> Bool in
+                let screen = try? self.screen()
+                defer { last = screen }
+                return screen != last
+            }, value)
     }
 
     /// The loop of every wait: `changed` is asked each round whether the
     /// program is still drawing, then `value`.
-    private func poll<T>(for what: String, timeout: Duration, changed: () throws -> Bool, _ value: () throws -> T?) throws -> T {
+    private func poll<T>(
+        for what: String, timeout: Duration, changed: () throws -> Bool, _ value: () throws -> T?
+    ) throws -> T {
         let clock = ContinuousClock()
         let start = clock.now
         var lastChange = start
@@ -205,8 +227,9 @@ public final class Tmux {
             let settled = now - lastChange >= Self.quiet
             if now - start >= timeout, settled || now - start >= timeout * Self.hardLimit {
                 let last = (try? screen()) ?? "(no screen: \(socket) is gone)"
-                throw Failure(description: "waited \(Self.seconds(now - start)) for \(what) (the screen unchanged for the last "
-                              + "\(Self.seconds(now - lastChange))); the last screen was:\n\(Self.framed(last))")
+                throw Failure(
+                    description: "waited \(Self.seconds(now - start)) for \(what) (the screen unchanged for the last "
+                        + "\(Self.seconds(now - lastChange))); the last screen was:\n\(Self.framed(last))")
             }
             Thread.sleep(forTimeInterval: 0.02)
         }
@@ -229,7 +252,8 @@ public final class Tmux {
     private func command(_ arguments: [String]) throws -> String {
         let result = try Self.tmux(["-S", socket] + arguments)
         guard result.status == 0 else {
-            throw Failure(description: "tmux \(arguments.joined(separator: " ")) failed (\(result.status)): \(result.error)")
+            throw Failure(
+                description: "tmux \(arguments.joined(separator: " ")) failed (\(result.status)): \(result.error)")
         }
         return result.output
     }
@@ -250,7 +274,10 @@ public final class Tmux {
             let candidate = URL(fileURLWithPath: folder).appendingPathComponent("tmux")
             if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
         }
-        throw Failure(description: "tmux is not installed: the end-to-end tests drive keyform in tmux (apt-get install tmux; .ci/run installs it)")
+        throw Failure(
+            description:
+                "tmux is not installed: the end-to-end tests drive keyform in tmux (apt-get install tmux; .ci/run installs it)"
+        )
     }
 
     public static func requireTmux() throws { _ = try executable() }

@@ -21,7 +21,9 @@ public enum SpokenForm {
         let count = context.evaluation(state.entries).shownFields.count
         let title = TerminalSafe.escaped(context.form.title ?? context.form.name)
         let say = context.language.text
-        return [say(.spokenOpening(title: title, fields: count)), say(.spokenHowToAnswer), say(.spokenHowToGoBack(goBack))]
+        return [
+            say(.spokenOpening(title: title, fields: count)), say(.spokenHowToAnswer), say(.spokenHowToGoBack(goBack)),
+        ]
     }
 
     /// The focused field announced: its number among the shown fields, label,
@@ -39,13 +41,19 @@ public enum SpokenForm {
         parts.append(say(kind(of: index, state, context)))
         var lines = [say(.spokenField(number, of: shown.count, parts: parts))]
         if let description = field.description {
-            lines += context.interpolated(description, state.entries).split(separator: "\n").map { TerminalSafe.escaped(String($0)) }
+            lines += context.interpolated(description, state.entries).split(separator: "\n").map {
+                TerminalSafe.escaped(String($0))
+            }
         }
         guard field.holdsValue else { return lines }
         var now = context.shownText(ofField: index, state.entries[index])
         // A switch's value is said by its state's word (In progress), as the screen shows it.
-        if field.type == .boolean, case .success(.boolean(let flag)?) = context.validate(field: index, state.entries) { now = field.shown(flag) }
-        if !now.isEmpty { lines.append(say(.spokenNow(field.secret ? say(.spokenSecretSet) : TerminalSafe.escaped(now)))) }
+        if field.type == .boolean, case .success(.boolean(let flag)?) = context.validate(field: index, state.entries) {
+            now = field.shown(flag)
+        }
+        if !now.isEmpty {
+            lines.append(say(.spokenNow(field.secret ? say(.spokenSecretSet) : TerminalSafe.escaped(now))))
+        }
         return lines
     }
 
@@ -77,7 +85,9 @@ public enum SpokenForm {
         if trimmed.isEmpty { return state.entries[index].input }
         let choices = self.choices(of: index, state, context)
         func pick(_ word: String) -> String? {
-            if numbersPick(field), let number = Int(word), choices.indices.contains(number - 1) { return choices[number - 1].value }
+            if numbersPick(field), let number = Int(word), choices.indices.contains(number - 1) {
+                return choices[number - 1].value
+            }
             let wanted = word.lowercased()
             for choice in choices where choice.value.lowercased() == wanted || choice.said.lowercased() == wanted {
                 return choice.value
@@ -98,10 +108,14 @@ public enum SpokenForm {
     /// What is said after `event` (an answer, `<`) moved the state from `before` to `after`:
     /// why the field was not taken, or why Done is not yet possible, each a
     /// sentence on its own line; how the form ended, when it did.
-    public static func reply(to event: FormEvent, from before: FormState, to after: FormState, _ context: FormContext) -> [String] {
+    public static func reply(
+        to event: FormEvent, from before: FormState, to after: FormState, _ context: FormContext
+    ) -> [String] {
         var lines: [String] = []
         let say = context.language.text
-        if event == .previousPressed, after.focus == before.focus, after.outcome == nil { lines.append(say(.spokenFirstField)) }
+        if event == .previousPressed, after.focus == before.focus, after.outcome == nil {
+            lines.append(say(.spokenFirstField))
+        }
         if let notice = after.notice {
             lines.append(say(.sentence(notice)))
         } else if after.focus == before.focus, let problem = after.problems[after.focus], after.outcome == nil {
@@ -112,16 +126,20 @@ public enum SpokenForm {
     }
 
     /// How the form ended, in words.
-    public static func ending(_ outcome: FormState.Outcome, _ state: FormState, language: Language = .english) -> String {
-        let ended: Message = switch outcome {
-        case .submitted: .spokenSubmitted
-        case .cancelled: .cancelled
-        case .interrupted: .interrupted
-        case .timedOut: .timeIsUp
-        case .terminated: .stopped
-        }
+    public static func ending(_ outcome: FormState.Outcome, _ state: FormState, language: Language = .english) -> String
+    {
+        let ended: Message =
+            switch outcome {
+            case .submitted: .spokenSubmitted
+            case .cancelled: .cancelled
+            case .interrupted: .interrupted
+            case .timedOut: .timeIsUp
+            case .terminated: .stopped
+            }
         if case .submitted = outcome { return language.text(ended) }
-        let kept = state.draftProblem.map { Message.spokenEndedDraftNotKept(ended, problem: TerminalSafe.escaped($0)) } ?? .endedDraftKept(ended)
+        let kept =
+            state.draftProblem.map { Message.spokenEndedDraftNotKept(ended, problem: TerminalSafe.escaped($0)) }
+            ?? .endedDraftKept(ended)
         return language.text(.sentence(language.text(kept)))
     }
 
@@ -164,11 +182,15 @@ public enum SpokenForm {
         let field = context.fields[index]
         let choices = self.choices(of: index, state, context)
         let said = choices.map { TerminalSafe.escaped($0.said) }
-        let listed: Message = choices.count > longestList ? .spokenChoiceCount(choices.count)
+        let listed: Message =
+            choices.count > longestList
+            ? .spokenChoiceCount(choices.count)
             : .spokenList(numbersPick(field) ? said.enumerated().map { "\($0.offset + 1) \($0.element)" } : said)
         if field.type == .boolean { return field.states == nil ? .spokenYesOrNo : .spokenOneOf(listed) }
         if !choices.isEmpty {
-            return field.multiple ? .spokenOneOrMoreOf(listed) : field.strict ? .spokenOneOf(listed) : .spokenOrPick(kindWords(field, context), listed)
+            return field.multiple
+                ? .spokenOneOrMoreOf(listed)
+                : field.strict ? .spokenOneOf(listed) : .spokenOrPick(kindWords(field, context), listed)
         }
         return kindWords(field, context)
     }

@@ -39,8 +39,11 @@ public enum FormPreview {
         origin: String, frame: Frame?, diagnostics: [(path: String, diagnostic: Diagnostic)], readError: String? = nil,
         styled: Bool = false
     ) -> [Frame.Line] {
-        let problems = diagnostics.map { $0.diagnostic.formatted(path: $0.path) } + (readError.map { ["\(origin): \($0)"] } ?? [])
+        let problems =
+            diagnostics.map { $0.diagnostic.formatted(path: $0.path) } + (readError.map { ["\(origin): \($0)"] } ?? [])
         let errors = diagnostics.filter(\.diagnostic.isError).count + (readError == nil ? 0 : 1)
-        return WatchFrame.lines(drawing: frame.map { drawing($0, styled: styled) } ?? [], problems: problems, errors: errors, origin: origin)
+        return WatchFrame.lines(
+            drawing: frame.map { drawing($0, styled: styled) } ?? [], problems: problems, errors: errors, origin: origin
+        )
     }
 }

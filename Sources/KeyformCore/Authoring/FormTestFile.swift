@@ -44,7 +44,9 @@ public struct FormTestFile: Equatable, Sendable {
 
     public static func parse(_ source: String) -> Parsed<FormTestFile> {
         let root: Node
-        switch YAMLDocument.root(of: source, kind: "test", emptyMessage: "a test file needs 'form' (or 'layout') and 'tests'") {
+        switch YAMLDocument.root(
+            of: source, kind: "test", emptyMessage: "a test file needs 'form' (or 'layout') and 'tests'")
+        {
         case .success(let node): root = node
         case .failure(let diagnostic): return Parsed(value: nil, diagnostics: [diagnostic])
         }
@@ -54,7 +56,8 @@ public struct FormTestFile: Equatable, Sendable {
     }
 
     private static func read(_ root: Node, _ reader: inout NodeReader) -> FormTestFile? {
-        guard let fields = reader.fields(of: root, allowed: ["form", "layout", "choices", "tests"], in: "test file") else { return nil }
+        guard let fields = reader.fields(of: root, allowed: ["form", "layout", "choices", "tests"], in: "test file")
+        else { return nil }
         var target: Target?
         switch (fields["form"], fields["layout"]) {
         case (.some, .some):
@@ -86,7 +89,10 @@ public struct FormTestFile: Equatable, Sendable {
     }
 
     private static func readCase(_ node: Node, number: Int, _ reader: inout NodeReader) -> Case? {
-        guard let fields = reader.fields(of: node, allowed: ["name", "keys", "expect", "outcome", "screen"], in: "test \(number)") else { return nil }
+        guard
+            let fields = reader.fields(
+                of: node, allowed: ["name", "keys", "expect", "outcome", "screen"], in: "test \(number)")
+        else { return nil }
         let name = fields["name"].flatMap { reader.text($0, field: "name") } ?? "test \(number)"
         guard let keysNode = fields["keys"] else {
             reader.error(node, "test '\(name)' needs 'keys', the keys to press")
@@ -100,8 +106,12 @@ public struct FormTestFile: Equatable, Sendable {
         var expect: [String: FieldInput]?
         if let node = fields["expect"], let values = reader.fields(of: node, allowed: nil, in: "'expect'") {
             expect = values.entries.compactMapValues { entry -> FieldInput? in
-                guard case .sequence = entry.value else { return reader.text(entry.value, field: "expect").map(FieldInput.line) }
-                let items = reader.items(of: entry.value, field: "expect")?.compactMap { reader.text($0, field: "expect") }
+                guard case .sequence = entry.value else {
+                    return reader.text(entry.value, field: "expect").map(FieldInput.line)
+                }
+                let items = reader.items(of: entry.value, field: "expect")?.compactMap {
+                    reader.text($0, field: "expect")
+                }
                 return items.map(FieldInput.selection)
             }
         }
@@ -110,7 +120,9 @@ public struct FormTestFile: Equatable, Sendable {
             if outcomes.contains(value) {
                 outcome = value
             } else {
-                reader.error(node, "unknown outcome '\(TerminalSafe.escaped(value))'; \(NodeReader.hint(for: value, among: outcomes))")
+                reader.error(
+                    node,
+                    "unknown outcome '\(TerminalSafe.escaped(value))'; \(NodeReader.hint(for: value, among: outcomes))")
             }
         }
         let screen = fields["screen"].flatMap { reader.text($0, field: "screen") }
@@ -127,15 +139,17 @@ extension FormTestFile.Case {
         if case .submitted(let record)? = state.outcome { return record }
         let evaluation = context.evaluation(state.entries)
         // A hidden field and a note are absent, as from the record.
-        return Record(values: context.fields.indices.filter { evaluation.shown[$0] && context.fields[$0].holdsValue }.map { index in
-            let input = state.entries[index].input
-            switch evaluation.results[index] {
-            case .success(let value): return (context.fields[index].id, value)
-            case .failure:
-                if case .selection(let items) = input { return (context.fields[index].id, .list(items)) }
-                return (context.fields[index].id, .text(input.text))
-            }
-        })
+        return Record(
+            values: context.fields.indices.filter { evaluation.shown[$0] && context.fields[$0].holdsValue }.map {
+                index in
+                let input = state.entries[index].input
+                switch evaluation.results[index] {
+                case .success(let value): return (context.fields[index].id, value)
+                case .failure:
+                    if case .selection(let items) = input { return (context.fields[index].id, .list(items)) }
+                    return (context.fields[index].id, .text(input.text))
+                }
+            })
     }
 
     /// What differs between `expect` and the submitted `record`, one line per
@@ -157,23 +171,29 @@ extension FormTestFile.Case {
             // A value expected of a field the form does not ask (its `when`) is a problem, as in answers.
             if !record.holds(id) {
                 if !input.isEmpty {
-                    problems.append("\(id): expected '\(input.text)', but '\(id)' is not asked unless \(context.condition(ofField: index).describe(in: context.form))")
+                    problems.append(
+                        "\(id): expected '\(input.text)', but '\(id)' is not asked unless \(context.condition(ofField: index).describe(in: context.form))"
+                    )
                 }
                 continue
             }
             // A list is expected item for item, as chosen.
             if case .selection(let items) = input {
-                let got: [String] = switch record[id] {
-                case .list(let chosen)?: chosen
-                case let other?: [other.text]
-                case nil: []
+                let got: [String] =
+                    switch record[id] {
+                    case .list(let chosen)?: chosen
+                    case let other?: [other.text]
+                    case nil: []
+                    }
+                if got != items {
+                    problems.append("\(id): expected \(TextKind.jsonArray(items)), got \(TextKind.jsonArray(got))")
                 }
-                if got != items { problems.append("\(id): expected \(TextKind.jsonArray(items)), got \(TextKind.jsonArray(got))") }
                 continue
             }
             let value = input.text
             if let got = field.kind.testMismatch(
-                expected: value, actual: record[id], field: field, validator: context.validators[index], clock: context.clock)
+                expected: value, actual: record[id], field: field, validator: context.validators[index],
+                clock: context.clock)
             {
                 problems.append("\(id): expected '\(value)', got '\(got)'")
             }

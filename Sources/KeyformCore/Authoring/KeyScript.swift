@@ -40,9 +40,15 @@ public enum KeyScript {
         var offset = 0
         while let character = characters.first {
             if character == "<", let close = characters.firstIndex(of: ">"),
-               case let name = String(characters[characters.startIndex + 1..<close]), looksLikeKeyName(name) {
+                case let name = String(characters[characters.startIndex + 1..<close]), looksLikeKeyName(name)
+            {
                 guard let bytes = bytes(named: name) else {
-                    return .failure(Failure(offset: offset, message: "unknown key <\(name)>; known keys: <Enter> <Tab> <S-Tab> <Esc> <BS> <Up> <Down> <Left> <Right> <Home> <End> <Del> <Space> <F1> <C-a>…<C-z> <M-a>… <M-Enter> <lt>"))
+                    return .failure(
+                        Failure(
+                            offset: offset,
+                            message:
+                                "unknown key <\(name)>; known keys: <Enter> <Tab> <S-Tab> <Esc> <BS> <Up> <Down> <Left> <Right> <Home> <End> <Del> <Space> <F1> <C-a>…<C-z> <M-a>… <M-Enter> <lt>"
+                        ))
                 }
                 presses.append(Press(bytes: bytes, isLoneEscape: bytes == [27]))
                 offset += close - characters.startIndex + 1

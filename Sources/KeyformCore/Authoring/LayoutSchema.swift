@@ -14,138 +14,138 @@
 /// `id`, `to`) accept those JSON types too, and a hotkey may be a digit 0-9.
 public enum LayoutSchema {
     public static let json: String = #"""
-{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "$id": "https://keyform.dev/schemas/layout.json",
-  "title": "Keyform layout",
-  "description": "A key grid for Keyform: a custom input view of fixed phrases (or a keypad) that a form field can swap to. Give either rows (one page) or pages, not both.",
-  "type": "object",
-  "properties": {
-    "title": {
-      "description": "Shown above the grid.",
-      "$ref": "#/$defs/scalarText"
-    },
-    "kind": {
-      "description": "What a text key does. choice (default): sets the field's value to the key's text and commits the field. keypad: inserts the key's text at the cursor.",
-      "enum": ["choice", "keypad"],
-      "default": "choice"
-    },
-    "rows": {
-      "$ref": "#/$defs/rows",
-      "description": "The keys of a one-page layout, row by row, top to bottom. Use either rows or pages."
-    },
-    "pages": {
-      "description": "Pages of keys, for more phrases than fit one screen. The first page shows first; a key with action: page and to: ID turns to another. Use either rows or pages.",
-      "type": "array",
-      "minItems": 1,
-      "items": { "$ref": "#/$defs/page" }
-    }
-  },
-  "additionalProperties": false,
-  "oneOf": [
-    { "required": ["rows"] },
-    { "required": ["pages"] }
-  ],
-  "$defs": {
-    "rows": {
-      "description": "Rows of keys, top to bottom; each row lists its keys left to right. Rows should cover the same number of columns (spans added up).",
-      "type": "array",
-      "minItems": 1,
-      "items": {
-        "description": "One row of keys, left to right.",
-        "type": "array",
-        "minItems": 1,
-        "items": { "$ref": "#/$defs/key" }
-      }
-    },
-    "page": {
-      "description": "One page of keys.",
-      "type": "object",
-      "properties": {
-        "id": {
-          "description": "The page's name: the target of a key with action: page and to: ID. Unique in the layout.",
-          "$ref": "#/$defs/scalarText",
-          "minLength": 1
-        },
-        "title": {
-          "description": "Shown above the grid while this page is shown (default: the layout's title).",
-          "$ref": "#/$defs/scalarText"
-        },
-        "rows": {
-          "$ref": "#/$defs/rows",
-          "description": "The keys of this page, row by row, top to bottom."
-        }
-      },
-      "required": ["id", "rows"],
-      "additionalProperties": false
-    },
-    "key": {
-      "description": "A key: a plain scalar (its label and text, exactly as written) or a mapping with label, text, hotkey, span, action and to.",
-      "oneOf": [
-        { "$ref": "#/$defs/scalarKey" },
-        { "$ref": "#/$defs/keyMapping" }
-      ]
-    },
-    "scalarKey": {
-      "description": "A key whose label and text are this scalar exactly as written: no, on, 1.10 and ~ are labels, never booleans, numbers or null (YAML 1.1 editors may read them so, which is why those types are allowed here).",
-      "type": ["string", "number", "boolean", "null"],
-      "minLength": 1
-    },
-    "keyMapping": {
-      "description": "A key with its fields. Needs label or text.",
-      "type": "object",
-      "properties": {
-        "label": {
-          "description": "What the key shows (default: the text). Not empty. Measured in terminal cells (East Asian wide characters take 2); should fit the key at 80 columns.",
-          "$ref": "#/$defs/scalarText",
-          "minLength": 1
-        },
-        "text": {
-          "description": "What the key types (default: the label). For action: text only.",
-          "$ref": "#/$defs/scalarText"
-        },
-        "hotkey": {
-          "description": "One character that presses this key directly from the grid. Unique in the layout; not Tab, Enter or Space. Quote digits: hotkey: \"1\".",
+        {
+          "$schema": "https://json-schema.org/draft/2020-12/schema",
+          "$id": "https://keyform.dev/schemas/layout.json",
+          "title": "Keyform layout",
+          "description": "A key grid for Keyform: a custom input view of fixed phrases (or a keypad) that a form field can swap to. Give either rows (one page) or pages, not both.",
+          "type": "object",
+          "properties": {
+            "title": {
+              "description": "Shown above the grid.",
+              "$ref": "#/$defs/scalarText"
+            },
+            "kind": {
+              "description": "What a text key does. choice (default): sets the field's value to the key's text and commits the field. keypad: inserts the key's text at the cursor.",
+              "enum": ["choice", "keypad"],
+              "default": "choice"
+            },
+            "rows": {
+              "$ref": "#/$defs/rows",
+              "description": "The keys of a one-page layout, row by row, top to bottom. Use either rows or pages."
+            },
+            "pages": {
+              "description": "Pages of keys, for more phrases than fit one screen. The first page shows first; a key with action: page and to: ID turns to another. Use either rows or pages.",
+              "type": "array",
+              "minItems": 1,
+              "items": { "$ref": "#/$defs/page" }
+            }
+          },
+          "additionalProperties": false,
           "oneOf": [
-            { "type": "string", "minLength": 1, "maxLength": 1 },
-            { "type": "integer", "minimum": 0, "maximum": 9 }
-          ]
-        },
-        "span": {
-          "description": "How many columns the key covers (default 1).",
-          "type": "integer",
-          "minimum": 1,
-          "default": 1
-        },
-        "action": {
-          "description": "\#(actionDescription)",
-          "enum": \#(list(Layout.Action.names)),
-          "default": "text"
-        },
-        "to": {
-          "description": "\#(targetDescription)",
-          "$ref": "#/$defs/scalarText",
-          "minLength": 1
+            { "required": ["rows"] },
+            { "required": ["pages"] }
+          ],
+          "$defs": {
+            "rows": {
+              "description": "Rows of keys, top to bottom; each row lists its keys left to right. Rows should cover the same number of columns (spans added up).",
+              "type": "array",
+              "minItems": 1,
+              "items": {
+                "description": "One row of keys, left to right.",
+                "type": "array",
+                "minItems": 1,
+                "items": { "$ref": "#/$defs/key" }
+              }
+            },
+            "page": {
+              "description": "One page of keys.",
+              "type": "object",
+              "properties": {
+                "id": {
+                  "description": "The page's name: the target of a key with action: page and to: ID. Unique in the layout.",
+                  "$ref": "#/$defs/scalarText",
+                  "minLength": 1
+                },
+                "title": {
+                  "description": "Shown above the grid while this page is shown (default: the layout's title).",
+                  "$ref": "#/$defs/scalarText"
+                },
+                "rows": {
+                  "$ref": "#/$defs/rows",
+                  "description": "The keys of this page, row by row, top to bottom."
+                }
+              },
+              "required": ["id", "rows"],
+              "additionalProperties": false
+            },
+            "key": {
+              "description": "A key: a plain scalar (its label and text, exactly as written) or a mapping with label, text, hotkey, span, action and to.",
+              "oneOf": [
+                { "$ref": "#/$defs/scalarKey" },
+                { "$ref": "#/$defs/keyMapping" }
+              ]
+            },
+            "scalarKey": {
+              "description": "A key whose label and text are this scalar exactly as written: no, on, 1.10 and ~ are labels, never booleans, numbers or null (YAML 1.1 editors may read them so, which is why those types are allowed here).",
+              "type": ["string", "number", "boolean", "null"],
+              "minLength": 1
+            },
+            "keyMapping": {
+              "description": "A key with its fields. Needs label or text.",
+              "type": "object",
+              "properties": {
+                "label": {
+                  "description": "What the key shows (default: the text). Not empty. Measured in terminal cells (East Asian wide characters take 2); should fit the key at 80 columns.",
+                  "$ref": "#/$defs/scalarText",
+                  "minLength": 1
+                },
+                "text": {
+                  "description": "What the key types (default: the label). For action: text only.",
+                  "$ref": "#/$defs/scalarText"
+                },
+                "hotkey": {
+                  "description": "One character that presses this key directly from the grid. Unique in the layout; not Tab, Enter or Space. Quote digits: hotkey: \"1\".",
+                  "oneOf": [
+                    { "type": "string", "minLength": 1, "maxLength": 1 },
+                    { "type": "integer", "minimum": 0, "maximum": 9 }
+                  ]
+                },
+                "span": {
+                  "description": "How many columns the key covers (default 1).",
+                  "type": "integer",
+                  "minimum": 1,
+                  "default": 1
+                },
+                "action": {
+                  "description": "\#(actionDescription)",
+                  "enum": \#(list(Layout.Action.names)),
+                  "default": "text"
+                },
+                "to": {
+                  "description": "\#(targetDescription)",
+                  "$ref": "#/$defs/scalarText",
+                  "minLength": 1
+                }
+              },
+              "additionalProperties": false,
+              "anyOf": [
+                { "required": ["label"] },
+                { "required": ["text"] }
+              ],
+              "if": {
+                "properties": { "action": { "enum": \#(list(targetTakers.map(\.rawValue))) } },
+                "required": ["action"]
+              },
+              "then": { "required": ["to"] }
+            },
+            "scalarText": {
+              "description": "Text, read exactly as written in the file: a plain 1.10 stays \"1.10\" and a plain no stays \"no\" (YAML 1.1 editors may read them as numbers or booleans, which is why those types are allowed).",
+              "type": ["string", "number", "boolean"]
+            }
+          }
         }
-      },
-      "additionalProperties": false,
-      "anyOf": [
-        { "required": ["label"] },
-        { "required": ["text"] }
-      ],
-      "if": {
-        "properties": { "action": { "enum": \#(list(targetTakers.map(\.rawValue))) } },
-        "required": ["action"]
-      },
-      "then": { "required": ["to"] }
-    },
-    "scalarText": {
-      "description": "Text, read exactly as written in the file: a plain 1.10 stays \"1.10\" and a plain no stays \"no\" (YAML 1.1 editors may read them as numbers or booleans, which is why those types are allowed).",
-      "type": ["string", "number", "boolean"]
-    }
-  }
-}
-"""#
+        """#
 
     // MARK: The actions, from their one table (`Layout.Action.Kind`)
 

@@ -16,7 +16,9 @@ public enum WatchFrame {
         let state = errors == 0 ? "ok" : errors == 1 ? "1 error" : "\(errors) errors"
         lines.append(Frame.Line())
         // Not fitted to the width: a long path wraps rather than hides which file this is.
-        lines.append(Frame.Line("watching \(TerminalSafe.escaped(origin)) (\(state)); redrawn on every save, Ctrl-C stops", .dim))
+        lines.append(
+            Frame.Line("watching \(TerminalSafe.escaped(origin)) (\(state)); redrawn on every save, Ctrl-C stops", .dim)
+        )
         return lines
     }
 }
@@ -30,7 +32,8 @@ extension LayoutPreview {
         origin: String, parsed: Parsed<Layout>?, readError: String? = nil, width: Int, highlight: Bool
     ) -> [Frame.Line] {
         let drawing = parsed?.value.map { lines($0, width: width, highlight: highlight) } ?? []
-        let problems = (parsed?.diagnostics.map { $0.formatted(path: origin) } ?? [])
+        let problems =
+            (parsed?.diagnostics.map { $0.formatted(path: origin) } ?? [])
             + (readError.map { ["\(origin): \($0)"] } ?? [])
         let errors = parsed?.diagnostics.filter(\.isError).count ?? 1
         return WatchFrame.lines(drawing: drawing, problems: problems, errors: errors, origin: origin)

@@ -80,7 +80,8 @@ extension YAMLFormatter.Kind {
             noun: "layout",
             rootHint: "a layout is a mapping of fields (title, kind, rows or pages)",
             emptyHint: "it needs rows or pages",
-            root: YAMLFormatter.Block(order: ["title", "kind", "rows", "pages"], values: ["rows": rows, "pages": pages])
+            root: YAMLFormatter.Block(
+                order: ["title", "kind", "rows", "pages"], values: ["rows": rows, "pages": pages])
         )
     }()
 
@@ -94,14 +95,19 @@ extension YAMLFormatter.Kind {
         // `keys:` one driver value a line, its keys as a flow list.
         let choices = YAMLFormatter.Block(
             order: ["by", "keys", "from", "order", "limit", "command", "file", "timeout"],
-            values: ["keys": .block(YAMLFormatter.Block(order: []), shape: "`keys` must be a mapping of values to lists of keys")]
+            values: [
+                "keys": .block(
+                    YAMLFormatter.Block(order: []), shape: "`keys` must be a mapping of values to lists of keys")
+            ]
         )
         let field = YAMLFormatter.Block(
             order: fieldOrder,
             values: [
                 "choices": .blockOrInline(choices),
                 "states": .flowMapping(order: ["no", "yes"]),
-                "messages": .block(messages, shape: "`messages` must be a mapping from a check (required, pattern, min…) to its message"),
+                "messages": .block(
+                    messages,
+                    shape: "`messages` must be a mapping from a check (required, pattern, min…) to its message"),
             ]
         )
         let fields = YAMLFormatter.Value.list(
@@ -135,7 +141,8 @@ extension YAMLFormatter.Kind {
 
     /// The canonical order of a form field's options (docs/form-format.md's table).
     public static let fieldOrder = [
-        "id", "label", "when", "type", "lines", "states", "secret", "mask", "store", "description", "placeholder", "required",
+        "id", "label", "when", "type", "lines", "states", "secret", "mask", "store", "description", "placeholder",
+        "required",
         "required_if", "layout", "choices", "input", "multiple", "strict",
         "pattern", "min_length", "max_length", "min", "max", "min_picks", "max_picks",
         "messages",

@@ -121,7 +121,8 @@ extension YAMLFormatter {
                 return try field(key, value, .block(block, shape: ""))
             case .flowMapping(let order)?:
                 if case .mapping(let mapping) = value {
-                    return Element(.line("\(name): \(try flowMapping(Self.ordered(mapping, first: order)))"), start: start)
+                    return Element(
+                        .line("\(name): \(try flowMapping(Self.ordered(mapping, first: order)))"), start: start)
                 }
                 return Element(.line("\(name): \(try inline(value, inFlow: false))"), start: start)
             case nil, .blockOrInline?:
@@ -179,8 +180,8 @@ extension YAMLFormatter {
         /// The scalar a mapping of one collapsing key stands for.
         static func collapsible(_ mapping: Node.Mapping, _ item: FlowItem) -> Node.Scalar? {
             guard mapping.count == 1, let (key, value) = mapping.first,
-                  let name = key.scalar?.string, item.collapsing.contains(name),
-                  case .scalar(let scalar) = value
+                let name = key.scalar?.string, item.collapsing.contains(name),
+                case .scalar(let scalar) = value
             else { return nil }
             return scalar
         }
@@ -325,7 +326,8 @@ extension YAMLFormatter {
         private static func attachAbove(_ note: Note, in elements: inout [Element]) -> Bool {
             let order = sourceOrder(elements)
             if let index = order.last(where: { elements[$0].start.line <= note.line }),
-               note.line <= elements[index].end {
+                note.line <= elements[index].end
+            {
                 if !elements[index].children.isEmpty, attachAbove(note, in: &elements[index].children) {
                     return true
                 }

@@ -27,9 +27,9 @@ extension YAMLFormatter {
             let body = clipped ? String(string.dropLast()) : string
             let lines = body.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             guard let first = lines.first(where: { !$0.isEmpty }), !first.hasPrefix(" "),
-                  !body.hasSuffix("\n"), lines.last?.isEmpty == false,
-                  lines.allSatisfy({ $0.last != " " }),
-                  !body.unicodeScalars.contains(where: { $0 != "\n" && needsEscape($0) })
+                !body.hasSuffix("\n"), lines.last?.isEmpty == false,
+                lines.allSatisfy({ $0.last != " " }),
+                !body.unicodeScalars.contains(where: { $0 != "\n" && needsEscape($0) })
             else { return nil }
             return (clipped ? "|" : "|-", lines)
         }

@@ -54,8 +54,12 @@ extension YAMLFormatter {
             for (start, count) in literalBlocks {
                 textLines.formUnion((start.line + 1)..<(start.line + 1 + count))
                 guard lines.indices.contains(start.line - 1) else { continue }
-                let header = lines[start.line - 1].dropFirst(start.column).prefix { "+-0123456789".unicodeScalars.contains($0) }
-                if header.contains(where: { $0.properties.numericType != nil }), indentedBlock.map({ start < $0 }) ?? true {
+                let header = lines[start.line - 1].dropFirst(start.column).prefix {
+                    "+-0123456789".unicodeScalars.contains($0)
+                }
+                if header.contains(where: { $0.properties.numericType != nil }),
+                    indentedBlock.map({ start < $0 }) ?? true
+                {
                     indentedBlock = start
                 }
             }
@@ -129,7 +133,8 @@ extension YAMLFormatter {
         var comment: Source.Comment?
         var isDirective = false
 
-        init(line: Int, scalars: [Unicode.Scalar], quote: Source.Quote?, quotedScalars: [SourceLocation: Source.Quote]) {
+        init(line: Int, scalars: [Unicode.Scalar], quote: Source.Quote?, quotedScalars: [SourceLocation: Source.Quote])
+        {
             self.line = line
             self.scalars = scalars
             self.quote = quote

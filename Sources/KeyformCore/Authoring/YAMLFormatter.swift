@@ -73,7 +73,8 @@ public enum YAMLFormatter {
         let root = try compose(text, kind: kind)
         let scanned = Source(text, quotedScalars: quotedScalars(in: root), literalBlocks: literalBlocks(in: root))
         if let line = scanned.directiveLine {
-            throw Failure("directives (%YAML, %TAG) are not supported by the formatter", at: .init(line: line, column: 1))
+            throw Failure(
+                "directives (%YAML, %TAG) are not supported by the formatter", at: .init(line: line, column: 1))
         }
         if let location = scanned.indentedBlock {
             throw Failure(
@@ -133,8 +134,11 @@ extension YAMLFormatter {
         }
         // A literal block's lines are counted as its value's: line breaks other than LF would not be.
         if case .scalar(let scalar) = node, scalar.style == .literal,
-           scalar.string.unicodeScalars.contains(where: { ["\r", "\u{85}", "\u{2028}", "\u{2029}"].contains($0) }) {
-            throw Failure("a literal block scalar (|) with line breaks other than LF is not supported by the formatter; write the text in quotes", at: location)
+            scalar.string.unicodeScalars.contains(where: { ["\r", "\u{85}", "\u{2028}", "\u{2029}"].contains($0) })
+        {
+            throw Failure(
+                "a literal block scalar (|) with line breaks other than LF is not supported by the formatter; write the text in quotes",
+                at: location)
         }
         if let tag = explicitTag(node, isKey: isKey) {
             throw Failure("tags (\(tag)) are not supported by the formatter", at: location)
@@ -214,7 +218,8 @@ extension YAMLFormatter {
             guard let mark = scalar.mark else { continue }
             let value = scalar.string
             let body = value.hasSuffix("\n") ? value.dropLast() : Substring(value)
-            blocks[OutlineBuilder.location(mark)] = value.isEmpty ? 0 : body.split(separator: "\n", omittingEmptySubsequences: false).count
+            blocks[OutlineBuilder.location(mark)] =
+                value.isEmpty ? 0 : body.split(separator: "\n", omittingEmptySubsequences: false).count
         }
         return blocks
     }
@@ -222,11 +227,13 @@ extension YAMLFormatter {
     private static func failure(from error: YamlError, in text: String, kind: Kind) -> Failure {
         switch error {
         case let .scanner(context, problem, mark, _),
-             let .parser(context, problem, mark, _):
+            let .parser(context, problem, mark, _):
             return Failure("invalid YAML: \(problem)\(describe(context))", at: OutlineBuilder.location(mark))
         case let .composer(context, problem, mark, _):
             if problem.contains("another document") {
-                return Failure("a \(kind.noun) file holds one YAML document; another one starts here", at: OutlineBuilder.location(mark))
+                return Failure(
+                    "a \(kind.noun) file holds one YAML document; another one starts here",
+                    at: OutlineBuilder.location(mark))
             }
             return Failure("invalid YAML: \(problem)\(describe(context))", at: OutlineBuilder.location(mark))
         case let .reader(problem, offset, _, _):
@@ -262,9 +269,10 @@ extension YAMLFormatter {
             at: .start
         )
         guard let again = try? Yams.compose(yaml: output),
-              Meaning.same(Meaning.normalized(original, kind), Meaning.normalized(again, kind))
+            Meaning.same(Meaning.normalized(original, kind), Meaning.normalized(again, kind))
         else { throw problem }
-        let kept = Source(output, quotedScalars: quotedScalars(in: again), literalBlocks: literalBlocks(in: again)).comments.map(\.text)
+        let kept = Source(output, quotedScalars: quotedScalars(in: again), literalBlocks: literalBlocks(in: again))
+            .comments.map(\.text)
         guard kept.sorted() == comments.map(\.text).sorted() else { throw problem }
     }
 
@@ -298,10 +306,11 @@ extension YAMLFormatter {
 
         private static func normalized(_ node: Node, _ block: Block) -> Node {
             guard case .mapping(let mapping) = node else { return node }
-            return Node(mapping.map { key, value in
-                guard let shape = key.scalar.flatMap({ block.values[$0.string] }) else { return (key, value) }
-                return (key, normalized(value, shape))
-            })
+            return Node(
+                mapping.map { key, value in
+                    guard let shape = key.scalar.flatMap({ block.values[$0.string] }) else { return (key, value) }
+                    return (key, normalized(value, shape))
+                })
         }
 
         private static func normalized(_ node: Node, _ shape: Value) -> Node {
@@ -312,20 +321,22 @@ extension YAMLFormatter {
                 return node
             case .list(let entry, _, _):
                 guard case .sequence(let entries) = node else { return node }
-                return Node(entries.map { entryNode in
-                    switch entry {
-                    case .block(let block, _):
-                        return normalized(entryNode, block)
-                    case .row(let item, _):
-                        guard case .sequence(let items) = entryNode else { return entryNode }
-                        return Node(items.map { itemNode in
-                            guard case .mapping(let mapping) = itemNode,
-                                  let scalar = OutlineBuilder.collapsible(mapping, item)
-                            else { return itemNode }
-                            return .scalar(scalar)
-                        })
-                    }
-                })
+                return Node(
+                    entries.map { entryNode in
+                        switch entry {
+                        case .block(let block, _):
+                            return normalized(entryNode, block)
+                        case .row(let item, _):
+                            guard case .sequence(let items) = entryNode else { return entryNode }
+                            return Node(
+                                items.map { itemNode in
+                                    guard case .mapping(let mapping) = itemNode,
+                                        let scalar = OutlineBuilder.collapsible(mapping, item)
+                                    else { return itemNode }
+                                    return .scalar(scalar)
+                                })
+                        }
+                    })
             }
         }
     }

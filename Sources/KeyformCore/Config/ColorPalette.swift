@@ -48,18 +48,23 @@ public enum TerminalColor: Hashable, Sendable, CustomStringConvertible {
         }
         if let number = Int(name), name.allSatisfy(\.isASCII) {
             guard (0...255).contains(number) else {
-                return .failure(ConfigValueError("colour number \(number) is out of range; the 256-colour table goes from 0 to 255"))
+                return .failure(
+                    ConfigValueError("colour number \(number) is out of range; the 256-colour table goes from 0 to 255")
+                )
             }
             return .success(.indexed(number))
         }
         if name.hasPrefix("#") {
             let hex = Array(name.dropFirst())
             guard hex.count == 6, let value = Int(String(hex), radix: 16), hex.allSatisfy(\.isHexDigit) else {
-                return .failure(ConfigValueError("'\(TerminalSafe.escaped(text))' is no #rrggbb colour; write six hex digits, like #ff8800"))
+                return .failure(
+                    ConfigValueError(
+                        "'\(TerminalSafe.escaped(text))' is no #rrggbb colour; write six hex digits, like #ff8800"))
             }
             return .success(.rgb(UInt8(value >> 16), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF)))
         }
-        let hint = Suggestion.closest(to: name, among: spellings).map { "did you mean '\($0)'?" }
+        let hint =
+            Suggestion.closest(to: name, among: spellings).map { "did you mean '\($0)'?" }
             ?? "write a colour name (red, bright-cyan…), a number 0–255, #rrggbb, or none"
         return .failure(ConfigValueError("unknown colour '\(TerminalSafe.escaped(text))'; \(hint)"))
     }
@@ -98,8 +103,10 @@ public struct ColorPalette: Hashable, Sendable {
     public var dim: TerminalColor?
     public var highlight: TerminalColor?
 
-    public init(accent: TerminalColor? = .basic(6), error: TerminalColor? = .basic(1), dim: TerminalColor? = nil,
-                highlight: TerminalColor? = nil) {
+    public init(
+        accent: TerminalColor? = .basic(6), error: TerminalColor? = .basic(1), dim: TerminalColor? = nil,
+        highlight: TerminalColor? = nil
+    ) {
         self.accent = accent
         self.error = error
         self.dim = dim
@@ -196,7 +203,8 @@ public enum Theme: String, CaseIterable, Hashable, Sendable {
     public var summary: String {
         switch self {
         case .standard: "cyan accent, red errors, faint hints, reverse-video highlight"
-        case .highContrast: "bright yellow accent, bright red errors, hints in white (never faint), a bright white highlight"
+        case .highContrast:
+            "bright yellow accent, bright red errors, hints in white (never faint), a bright white highlight"
         case .monochrome: "no colour: bold, faint, underline and reverse video only"
         case .light: "for light backgrounds: blue accent and highlight, red errors, grey hints"
         }
@@ -206,7 +214,8 @@ public enum Theme: String, CaseIterable, Hashable, Sendable {
     public static func parse(_ text: String) -> Result<Theme, ConfigValueError> {
         if let theme = Theme(rawValue: text.lowercased()) { return .success(theme) }
         let names = allCases.map(\.rawValue)
-        let hint = Suggestion.closest(to: text.lowercased(), among: names).map { "did you mean '\($0)'?" }
+        let hint =
+            Suggestion.closest(to: text.lowercased(), among: names).map { "did you mean '\($0)'?" }
             ?? "write one of " + names.joined(separator: ", ")
         return .failure(ConfigValueError("unknown theme '\(TerminalSafe.escaped(text))'; \(hint)"))
     }

@@ -27,7 +27,9 @@ public struct ConfigFile: Equatable, Sendable {
 
     public static func parse(text: String, path: String) -> ConfigFile {
         if text.utf8.count > YAMLDocument.maxBytes {
-            return ConfigFile(path: path, entries: [], diagnostics: [.error(.start, "file is \(text.utf8.count) bytes; a config file may be at most 1 MiB")])
+            return ConfigFile(
+                path: path, entries: [],
+                diagnostics: [.error(.start, "file is \(text.utf8.count) bytes; a config file may be at most 1 MiB")])
         }
         let root: Node
         switch YAMLDocument.compose(text) {
@@ -50,14 +52,17 @@ public struct ConfigFile: Equatable, Sendable {
             }
         }
         entries.sort { $0.location < $1.location }
-        return ConfigFile(path: path, entries: entries, diagnostics: Parsed<Void>(value: (), diagnostics: reader.diagnostics).diagnostics)
+        return ConfigFile(
+            path: path, entries: entries,
+            diagnostics: Parsed<Void>(value: (), diagnostics: reader.diagnostics).diagnostics)
     }
 
     /// The settings of a group (`colors:`, `keys:`).
     private static func group(_ group: String, _ node: Node, _ reader: inout NodeReader) -> [Entry] {
         let names = ConfigSetting.all.filter { $0.group == group }.map(\.key)
         guard case .mapping(let mapping) = node else {
-            reader.error(node, "'\(group)' must be a mapping, like \(group): {\(example(group))}, found \(node.kindDescription)")
+            reader.error(
+                node, "'\(group)' must be a mapping, like \(group): {\(example(group))}, found \(node.kindDescription)")
             return []
         }
         var entries: [Entry] = []
@@ -67,7 +72,10 @@ public struct ConfigFile: Equatable, Sendable {
                 continue
             }
             guard names.contains(name.string) else {
-                reader.error(key, "unknown \(group == "keys" ? "action" : "name") '\(TerminalSafe.escaped(name.string))' in '\(group)'; \(hint(name.string, in: group, among: names))")
+                reader.error(
+                    key,
+                    "unknown \(group == "keys" ? "action" : "name") '\(TerminalSafe.escaped(name.string))' in '\(group)'; \(hint(name.string, in: group, among: names))"
+                )
                 continue
             }
             if let words = words(of: value, setting: group + "." + name.string, &reader) {
@@ -178,28 +186,35 @@ public struct ResolvedConfig: Sendable {
     /// - Parameters:
     ///   - fileProblem: why the file named could not be read (said at its path or `KEYFORM_CONFIG`).
     ///   - home: `~/` in the file's paths.
-    public static func resolve(file: ConfigFile?, environment: [String: String], home: String?,
-                               fileProblem: ConfigProblem? = nil) -> ResolvedConfig {
-        var resolved = ResolvedConfig(config: .standard, path: file?.path, sources: [:], problems: fileProblem.map { [$0] } ?? [])
+    public static func resolve(
+        file: ConfigFile?, environment: [String: String], home: String?,
+        fileProblem: ConfigProblem? = nil
+    ) -> ResolvedConfig {
+        var resolved = ResolvedConfig(
+            config: .standard, path: file?.path, sources: [:], problems: fileProblem.map { [$0] } ?? [])
         if let file {
             resolved.problems += file.diagnostics.map {
                 ConfigProblem($0.severity, at: .file(path: file.path, location: $0.location), $0.message)
             }
             let folder = Self.folder(of: file.path)
             for entry in file.entries {
-                resolved.apply(entry.setting, entry.words, at: .file(path: file.path, location: entry.location),
-                               ConfigValueContext(folder: folder, home: home))
+                resolved.apply(
+                    entry.setting, entry.words, at: .file(path: file.path, location: entry.location),
+                    ConfigValueContext(folder: folder, home: home))
             }
         }
         for setting in ConfigSetting.all {
             guard let value = environment[setting.environment], !value.isEmpty else { continue }
-            let words = setting.takesList
+            let words =
+                setting.takesList
                 ? value.split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init)
                 : [value]
-            resolved.apply(setting.name, words, at: .environment(setting.environment), ConfigValueContext(folder: nil, home: home))
+            resolved.apply(
+                setting.name, words, at: .environment(setting.environment), ConfigValueContext(folder: nil, home: home))
         }
         for (action, severity, message) in KeyRebinding.problems(resolved.config.keys) {
-            resolved.problems.append(ConfigProblem(severity, at: resolved.source(of: "keys." + action.rawValue), message))
+            resolved.problems.append(
+                ConfigProblem(severity, at: resolved.source(of: "keys." + action.rawValue), message))
         }
         // In file order, then the variables' (stable: problems at one place keep their order).
         resolved.problems = resolved.problems.enumerated().sorted { a, b in
@@ -213,7 +228,9 @@ public struct ResolvedConfig: Sendable {
         return resolved
     }
 
-    private mutating func apply(_ name: String, _ words: [String], at place: ConfigSource, _ context: ConfigValueContext) {
+    private mutating func apply(
+        _ name: String, _ words: [String], at place: ConfigSource, _ context: ConfigValueContext
+    ) {
         guard let setting = ConfigSetting.named(name) else { return }
         if let error = setting.apply(&config, words, context) {
             problems.append(ConfigProblem(.error, at: place, error.message))

@@ -101,13 +101,16 @@ public enum KeyRebinding {
         let shown = TerminalSafe.escaped(name)
         // Control bytes that are other keys: the terminal sends these named keys instead. (Ctrl-J,
         // a line feed, is told from Enter's CR in raw mode: a field of several lines binds it, DECISIONS 44.)
-        let sameAs = ["ctrl-i": "tab", "ctrl-m": "enter", "ctrl-h": "backspace", "ctrl-[": "esc",
-                      "c-i": "tab", "c-m": "enter", "c-h": "backspace", "c-[": "esc"]
+        let sameAs = [
+            "ctrl-i": "tab", "ctrl-m": "enter", "ctrl-h": "backspace", "ctrl-[": "esc",
+            "c-i": "tab", "c-m": "enter", "c-h": "backspace", "c-[": "esc",
+        ]
         if let key = sameAs[lower] {
             return .failure(ConfigValueError("'\(shown)' is the byte a terminal sends for \(key); write \(key)"))
         }
         if lower == "any-character" {
-            return .failure(ConfigValueError("'any-character' is no key; write the keys themselves (ctrl-d, alt-x, f, page-up…)"))
+            return .failure(
+                ConfigValueError("'any-character' is no key; write the keys themselves (ctrl-d, alt-x, f, page-up…)"))
         }
         guard let chord = KeyChord(name: name) else {
             return .failure(ConfigValueError("unknown key '\(shown)'; \(hint(for: name))"))
@@ -116,11 +119,17 @@ public enum KeyRebinding {
         case .control(let character):
             // A terminal sends Ctrl with a letter or @ [ \ ] ^ _ (bytes 0–31); not with a digit or other symbol.
             guard character.isASCII, character.isLetter || "@\\]^_".contains(character) else {
-                return .failure(ConfigValueError("a terminal cannot send '\(shown)': Ctrl goes with a letter or one of @ \\ ] ^ _; try an alt- key"))
+                return .failure(
+                    ConfigValueError(
+                        "a terminal cannot send '\(shown)': Ctrl goes with a letter or one of @ \\ ] ^ _; try an alt- key"
+                    ))
             }
         case .alt(let character):
             guard character != "[" else {
-                return .failure(ConfigValueError("'\(shown)' cannot be told from the start of the terminal's escape sequences; choose another key"))
+                return .failure(
+                    ConfigValueError(
+                        "'\(shown)' cannot be told from the start of the terminal's escape sequences; choose another key"
+                    ))
             }
             guard !character.unicodeScalars.contains(where: TerminalSafe.isUnsafe), character != " " else {
                 return .failure(ConfigValueError("a terminal cannot send '\(shown)'; choose another key"))
@@ -132,10 +141,13 @@ public enum KeyRebinding {
     }
 
     private static func hint(for name: String) -> String {
-        let named = ["enter", "tab", "shift-tab", "esc", "backspace", "delete", "space", "up", "down", "left", "right",
-                     "home", "end", "page-up", "page-down"]
+        let named = [
+            "enter", "tab", "shift-tab", "esc", "backspace", "delete", "space", "up", "down", "left", "right",
+            "home", "end", "page-up", "page-down",
+        ]
         if let close = Suggestion.closest(to: name, among: named) { return "did you mean '\(close)'?" }
-        return "write a named key (\(named.prefix(6).joined(separator: ", ")), page-up…), f1…f12, ctrl-LETTER, alt-CHARACTER, or one character"
+        return
+            "write a named key (\(named.prefix(6).joined(separator: ", ")), page-up…), f1…f12, ctrl-LETTER, alt-CHARACTER, or one character"
     }
 
     /// What is wrong with rebinding each action to its keys, together: keys
@@ -144,7 +156,9 @@ public enum KeyRebinding {
     /// already has by default stays shared as the standard maps share it (Tab
     /// between swap-view and next-field). Warnings: a key readline would have
     /// done something with, a key listed twice. In `KeyAction` order.
-    public static func problems(_ keys: [KeyAction: [KeyChord]]) -> [(action: KeyAction, severity: Diagnostic.Severity, message: String)] {
+    public static func problems(
+        _ keys: [KeyAction: [KeyChord]]
+    ) -> [(action: KeyAction, severity: Diagnostic.Severity, message: String)] {
         var out: [(action: KeyAction, severity: Diagnostic.Severity, message: String)] = []
         var reported: Set<String> = []
         for action in KeyAction.allCases {
@@ -156,7 +170,8 @@ public enum KeyRebinding {
             var seen: [KeyChord] = []
             for chord in chords {
                 if seen.contains(chord) {
-                    out.append((action, .warning, "'\(chord.name)' is listed twice for '\(action.rawValue)'; once is enough"))
+                    out.append(
+                        (action, .warning, "'\(chord.name)' is listed twice for '\(action.rawValue)'; once is enough"))
                 } else {
                     seen.append(chord)
                 }
@@ -167,7 +182,11 @@ public enum KeyRebinding {
                     guard !reported.contains(place) else { continue }
                     if view.typesText, chord.isTyped {
                         reported.insert(place)
-                        out.append((action, .error, "'\(chord.name)' is typed into the field in \(view.name), so '\(action.rawValue)' cannot have it; choose a ctrl-, alt- or named key"))
+                        out.append(
+                            (
+                                action, .error,
+                                "'\(chord.name)' is typed into the field in \(view.name), so '\(action.rawValue)' cannot have it; choose a ctrl-, alt- or named key"
+                            ))
                         continue
                     }
                     for other in view.keys where other.action != action {
@@ -175,13 +194,28 @@ public enum KeyRebinding {
                         guard theirs.contains(chord) else { continue }
                         reported.insert(place)
                         if let why = fixed[other.action] {
-                            out.append((action, .error, "'\(chord.name)' belongs to '\(other.action.rawValue)' in \(view.name) (\(why)); choose another key for '\(action.rawValue)'"))
+                            out.append(
+                                (
+                                    action, .error,
+                                    "'\(chord.name)' belongs to '\(other.action.rawValue)' in \(view.name) (\(why)); choose another key for '\(action.rawValue)'"
+                                ))
                         } else if keys[other.action] != nil {
                             // Said once, at the later of the two.
-                            guard KeyAction.allCases.firstIndex(of: other.action)! < KeyAction.allCases.firstIndex(of: action)! else { break }
-                            out.append((action, .error, "'\(chord.name)' is given to both '\(other.action.rawValue)' and '\(action.rawValue)', which \(view.name) both has; give it to one"))
+                            guard
+                                KeyAction.allCases.firstIndex(of: other.action)! < KeyAction.allCases.firstIndex(
+                                    of: action)!
+                            else { break }
+                            out.append(
+                                (
+                                    action, .error,
+                                    "'\(chord.name)' is given to both '\(other.action.rawValue)' and '\(action.rawValue)', which \(view.name) both has; give it to one"
+                                ))
                         } else {
-                            out.append((action, .error, "'\(chord.name)' is already '\(other.action.rawValue)' in \(view.name); rebind '\(other.action.rawValue)' too (keys: {\(other.action.rawValue): …}), or choose another key for '\(action.rawValue)'"))
+                            out.append(
+                                (
+                                    action, .error,
+                                    "'\(chord.name)' is already '\(other.action.rawValue)' in \(view.name); rebind '\(other.action.rawValue)' too (keys: {\(other.action.rawValue): …}), or choose another key for '\(action.rawValue)'"
+                                ))
                         }
                         break
                     }
@@ -190,7 +224,11 @@ public enum KeyRebinding {
             if views[0].has(action) {
                 for chord in seen where !views[0].defaults(of: action).contains(chord) {
                     if case .control(let character) = chord, let function = readlineEmacs[character] {
-                        out.append((action, .warning, "'\(chord.name)' is GNU readline's \(function) while typing a field; there it will be '\(action.rawValue)' instead"))
+                        out.append(
+                            (
+                                action, .warning,
+                                "'\(chord.name)' is GNU readline's \(function) while typing a field; there it will be '\(action.rawValue)' instead"
+                            ))
                     }
                 }
             }

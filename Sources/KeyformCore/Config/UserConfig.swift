@@ -72,13 +72,16 @@ public struct ConfigSetting: Sendable {
     /// The names at the top of the file: plain settings and groups.
     public static var topLevelNames: [String] {
         var names: [String] = []
-        for setting in all where !names.contains(setting.group ?? setting.name) { names.append(setting.group ?? setting.name) }
+        for setting in all where !names.contains(setting.group ?? setting.name) {
+            names.append(setting.group ?? setting.name)
+        }
         return names
     }
 
     static let database = ConfigSetting(
         name: "database", environment: "KEYFORM_DB", values: "a path, sqlite:PATH or a postgres:// URL",
-        summary: "the database of run, browse and records when no --db is given (a relative path in the file is relative to the file's folder; ~/ is your home)",
+        summary:
+            "the database of run, browse and records when no --db is given (a relative path in the file is relative to the file's folder; ~/ is your home)",
         takesList: false,
         apply: { config, words, context in
             let path = words.first ?? ""
@@ -97,7 +100,8 @@ public struct ConfigSetting: Sendable {
 
     static let author = ConfigSetting(
         name: "author", environment: "KEYFORM_AUTHOR", values: "a name",
-        summary: "whose drafts, field history and default: last a store serves, and whom each record saved names (default: USER@HOST; --author overrides)",
+        summary:
+            "whose drafts, field history and default: last a store serves, and whom each record saved names (default: USER@HOST; --author overrides)",
         takesList: false,
         apply: { config, words, _ in
             let name = words.first ?? ""
@@ -109,19 +113,26 @@ public struct ConfigSetting: Sendable {
 
     static let animation = switchSetting(
         "animation", environment: "KEYFORM_ANIMATION", \.animation,
-        summary: "short transitions between pages and views (NO_MOTION and --no-animation turn them off whatever this says)")
+        summary:
+            "short transitions between pages and views (NO_MOTION and --no-animation turn them off whatever this says)")
 
     static let mouse = switchSetting(
         "mouse", environment: "KEYFORM_MOUSE", \.mouse,
-        summary: "a click presses a grid's key, focuses a field or presses Done; the wheel scrolls grids and the browse list (--no-mouse turns it off whatever this says)")
+        summary:
+            "a click presses a grid's key, focuses a field or presses Done; the wheel scrolls grids and the browse list (--no-mouse turns it off whatever this says)"
+    )
 
     static let accessible = switchSetting(
         "accessible", environment: "KEYFORM_ACCESSIBLE", \.accessible,
-        summary: "forms asked as plain prompts, one line at a time, for screen readers and dumb terminals (also --accessible and TERM=dumb)")
+        summary:
+            "forms asked as plain prompts, one line at a time, for screen readers and dumb terminals (also --accessible and TERM=dumb)"
+    )
 
     /// A setting that is true or false (1 or 0 in its variable).
-    private static func switchSetting(_ name: String, environment: String, _ value: WritableKeyPath<UserConfig, Bool> & Sendable,
-                                      summary: String) -> ConfigSetting {
+    private static func switchSetting(
+        _ name: String, environment: String, _ value: WritableKeyPath<UserConfig, Bool> & Sendable,
+        summary: String
+    ) -> ConfigSetting {
         ConfigSetting(
             name: name, environment: environment, values: "true or false", summary: summary, takesList: false,
             apply: { config, words, context in
@@ -131,7 +142,8 @@ public struct ConfigSetting: Sendable {
                 case "1" where context.isVariable: config[keyPath: value] = true
                 case "0" where context.isVariable: config[keyPath: value] = false
                 default:
-                    return ConfigValueError("'\(name)' is true or false, found '\(TerminalSafe.escaped(words.first ?? ""))'")
+                    return ConfigValueError(
+                        "'\(name)' is true or false, found '\(TerminalSafe.escaped(words.first ?? ""))'")
                 }
                 return nil
             },
@@ -140,7 +152,8 @@ public struct ConfigSetting: Sendable {
 
     static let theme = ConfigSetting(
         name: "theme", environment: "KEYFORM_THEME", values: Theme.allCases.map(\.rawValue).joined(separator: ", "),
-        summary: "the colours of the roles, built in: " + Theme.allCases.map { "\($0.rawValue) (\($0.summary))" }.joined(separator: "; ")
+        summary: "the colours of the roles, built in: "
+            + Theme.allCases.map { "\($0.rawValue) (\($0.summary))" }.joined(separator: "; ")
             + "; colors: changes roles over it; NO_COLOR turns colour off whatever it says",
         takesList: false,
         apply: { config, words, _ in
@@ -171,7 +184,8 @@ public struct ConfigSetting: Sendable {
         ConfigSetting(
             name: "keys." + action.rawValue,
             environment: "KEYFORM_KEY_" + action.rawValue.uppercased().replacingOccurrences(of: "-", with: "_"),
-            values: "a key or a list of keys: ctrl-LETTER, alt-CHARACTER, a named key (enter, esc, tab, space, up, page-up…, f1…f12) or one character",
+            values:
+                "a key or a list of keys: ctrl-LETTER, alt-CHARACTER, a named key (enter, esc, tab, space, up, page-up…, f1…f12) or one character",
             summary: action.summary, takesList: true,
             apply: { config, words, _ in
                 var chords: [KeyChord] = []
@@ -184,7 +198,9 @@ public struct ConfigSetting: Sendable {
                 config.keys[action] = chords
                 return nil
             },
-            show: { config in (config.keys[action] ?? KeyRebinding.defaults(of: action)).map(\.name).joined(separator: ", ") })
+            show: { config in
+                (config.keys[action] ?? KeyRebinding.defaults(of: action)).map(\.name).joined(separator: ", ")
+            })
     }
 }
 
@@ -213,7 +229,8 @@ extension KeyAction {
     /// is of one view): "the month before", not "calendar: the month before".
     public var shortSummary: String {
         let text = summary
-        for view in ["grid: ", "calendar: ", "switch: ", "list: ", "a question: ", "a field of several lines: "] where text.hasPrefix(view) {
+        for view in ["grid: ", "calendar: ", "switch: ", "list: ", "a question: ", "a field of several lines: "]
+        where text.hasPrefix(view) {
             return String(text.dropFirst(view.count))
         }
         return text

@@ -74,8 +74,12 @@ struct BooleanKind: FieldKind {
     }
 
     /// Expected as yes/no, true/false or the field's `states` word.
-    func testMismatch(expected: String, actual: FieldValue?, field: Field, validator: FieldValidator, clock: WallClock) -> String? {
-        if case .boolean(let flag)? = actual, case .success(.boolean(let wanted)?) = validator.validate(expected, at: clock) {
+    func testMismatch(
+        expected: String, actual: FieldValue?, field: Field, validator: FieldValidator, clock: WallClock
+    ) -> String? {
+        if case .boolean(let flag)? = actual,
+            case .success(.boolean(let wanted)?) = validator.validate(expected, at: clock)
+        {
             return flag == wanted ? nil : field.shown(flag)
         }
         let text = actual?.text ?? ""

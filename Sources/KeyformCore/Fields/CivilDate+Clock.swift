@@ -15,7 +15,8 @@ extension WallClock {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: Date())
-        let day = CivilDate(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1)
+        let day =
+            CivilDate(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1)
             ?? CivilDate(daysSinceEpoch: 0)
         return WallClock(today: day, minuteOfDay: (parts.hour ?? 0) * 60 + (parts.minute ?? 0))
     }

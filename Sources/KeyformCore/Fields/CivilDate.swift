@@ -23,9 +23,9 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
     public init?(iso text: String) {
         let bytes = Array(text.utf8)
         guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
-              let year = CivilDate.decimal(bytes[0..<4]),
-              let month = CivilDate.decimal(bytes[5..<7]),
-              let day = CivilDate.decimal(bytes[8..<10])
+            let year = CivilDate.decimal(bytes[0..<4]),
+            let month = CivilDate.decimal(bytes[5..<7]),
+            let day = CivilDate.decimal(bytes[8..<10])
         else { return nil }
         self.init(year: year, month: month, day: day)
     }

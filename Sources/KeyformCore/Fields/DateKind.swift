@@ -36,11 +36,11 @@ struct DateKind: FieldKind {
         }
         let bytes = Array(input.utf8)
         guard bytes.count >= 8, bytes.count <= 10, bytes[4] == UInt8(ascii: "-") || bytes[4] == UInt8(ascii: "/"),
-              let year = CivilDate.decimal(bytes[0..<4])
+            let year = CivilDate.decimal(bytes[0..<4])
         else { return .failure(.notDate) }
         let rest = bytes[5...].split(separator: bytes[4], omittingEmptySubsequences: false)
         guard rest.count == 2, (1...2).contains(rest[0].count), (1...2).contains(rest[1].count),
-              let month = CivilDate.decimal(rest[0]), let day = CivilDate.decimal(rest[1])
+            let month = CivilDate.decimal(rest[0]), let day = CivilDate.decimal(rest[1])
         else { return .failure(.notDate) }
         guard let date = CivilDate(year: year, month: month, day: day) else {
             return .failure(.notARealDate(year: year, month: month))

@@ -15,7 +15,8 @@ struct DateTimeKind: FieldKind {
 
     /// `now`, a day named by a word (`tomorrow 9:30`), or a time named so (`2026-11-28 now`).
     func resolvesWithClock(_ text: String) -> Bool {
-        text == "now" || text.hasSuffix(" now") || DateKind().clockWords.contains { text.hasPrefix($0 + " ") || text.hasPrefix($0 + "t") }
+        text == "now" || text.hasSuffix(" now")
+            || DateKind().clockWords.contains { text.hasPrefix($0 + " ") || text.hasPrefix($0 + "t") }
     }
 
     /// Picked as a date then a time: the day on the calendar, then the time on
@@ -25,9 +26,12 @@ struct DateTimeKind: FieldKind {
     /// The day and the time, parted where the reader parts them (the last space,
     /// else a `T` after a digit); text with neither is all day, no time yet.
     func pickParts(of text: String) -> [String] {
-        let cut = text.lastIndex(of: " ") ?? text.indices.last { index in
-            (text[index] == "T" || text[index] == "t") && index > text.startIndex && text[text.index(before: index)].isWholeNumber
-        }
+        let cut =
+            text.lastIndex(of: " ")
+            ?? text.indices.last { index in
+                (text[index] == "T" || text[index] == "t") && index > text.startIndex
+                    && text[text.index(before: index)].isWholeNumber
+            }
         guard let cut else { return [text, ""] }
         return [String(text[..<cut]), String(text[text.index(after: cut)...])]
     }
@@ -53,7 +57,9 @@ struct DateTimeKind: FieldKind {
     }
 
     /// Expected as the field takes it: `2026-11-27T7:30` matches 2026-11-27 07:30.
-    func testMismatch(expected: String, actual: FieldValue?, field: Field, validator: FieldValidator, clock: WallClock) -> String? {
+    func testMismatch(
+        expected: String, actual: FieldValue?, field: Field, validator: FieldValidator, clock: WallClock
+    ) -> String? {
         let text = actual?.text ?? ""
         if text == expected { return nil }
         if case .success(let wanted?) = validator.validate(expected, at: clock), wanted == actual { return nil }
@@ -66,7 +72,9 @@ struct DateTimeKind: FieldKind {
             return .success(CivilDateTime(date: clock.today, time: ClockTime(minuteOfDay: clock.minuteOfDay)))
         }
         // The last space or T parts the day from the time (`tomorrow 9:00` too).
-        guard let cut = input.lastIndex(where: { $0 == " " || $0 == "T" || $0 == "t" }) else { return .failure(.notDateTime) }
+        guard let cut = input.lastIndex(where: { $0 == " " || $0 == "T" || $0 == "t" }) else {
+            return .failure(.notDateTime)
+        }
         let dayText = input[..<cut].trimmingSuffix(" "), timeText = input[input.index(after: cut)...]
         guard !dayText.isEmpty, !timeText.isEmpty else { return .failure(.notDateTime) }
         let day: CivilDate
@@ -76,7 +84,9 @@ struct DateTimeKind: FieldKind {
         case .failure(let problem): return .failure(problem)
         }
         // The time part as a time field reads it: `now` too (the time keypad's Now key).
-        if timeText.lowercased() == "now" { return .success(CivilDateTime(date: day, time: ClockTime(minuteOfDay: clock.minuteOfDay))) }
+        if timeText.lowercased() == "now" {
+            return .success(CivilDateTime(date: day, time: ClockTime(minuteOfDay: clock.minuteOfDay)))
+        }
         switch TimeKind.parse(timeText) {
         case .success(let time): return .success(CivilDateTime(date: day, time: time))
         case .failure(let problem) where problem == .notTime: return .failure(.notDateTime)
@@ -101,8 +111,8 @@ public struct CivilDateTime: Hashable, Comparable, Sendable, CustomStringConvert
     public init?(_ text: String) {
         let bytes = Array(text.utf8)
         guard bytes.count == 16, bytes[10] == UInt8(ascii: " ") || bytes[10] == UInt8(ascii: "T"),
-              let date = CivilDate(iso: String(decoding: bytes[0..<10], as: UTF8.self)),
-              let time = ClockTime(String(decoding: bytes[11...], as: UTF8.self))
+            let date = CivilDate(iso: String(decoding: bytes[0..<10], as: UTF8.self)),
+            let time = ClockTime(String(decoding: bytes[11...], as: UTF8.self))
         else { return nil }
         self.init(date: date, time: time)
     }

@@ -86,7 +86,9 @@ public protocol FieldKind: Sendable {
     /// `keyform test`'s `expect: {id: TEXT}`: nil when `actual` is what was
     /// expected, else the value as the failure shows it (`got 'TEXT'`).
     /// `validator` reads `expected` as the field reads typing.
-    func testMismatch(expected: String, actual: FieldValue?, field: Field, validator: FieldValidator, clock: WallClock) -> String?
+    func testMismatch(
+        expected: String, actual: FieldValue?, field: Field, validator: FieldValidator, clock: WallClock
+    ) -> String?
 
     /// The grids a value of this kind is picked on, one part of it each, in
     /// order: a date's calendar; a time's keypad; a datetime's day on the
@@ -140,7 +142,9 @@ extension FieldKind {
 
     public func shown(_ value: FieldValue, field: Field) -> String { value.text }
 
-    public func listCell(_ value: FieldValue, field: Field) -> String { TerminalSafe.escaped(shown(value, field: field)) }
+    public func listCell(_ value: FieldValue, field: Field) -> String {
+        TerminalSafe.escaped(shown(value, field: field))
+    }
 
     public var alignsRight: Bool { false }
     public var clockWords: Set<String> { [] }
@@ -159,7 +163,9 @@ extension FieldKind {
 
     public func storedJSON(_ value: FieldValue) -> String? { RecordFormat.jsonString(value.text) }
 
-    public func testMismatch(expected: String, actual: FieldValue?, field: Field, validator: FieldValidator, clock: WallClock) -> String? {
+    public func testMismatch(
+        expected: String, actual: FieldValue?, field: Field, validator: FieldValidator, clock: WallClock
+    ) -> String? {
         let text = actual?.text ?? ""
         return text == expected ? nil : text
     }

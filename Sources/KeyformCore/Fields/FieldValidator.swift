@@ -78,22 +78,34 @@ public struct FieldProblem: Error, Hashable, Sendable, CustomStringConvertible {
     public static func tooLarge(_ maximum: Double) -> FieldProblem { FieldProblem(.tooLarge(maximum), check: .max) }
 
     /// "must match the pattern ^[^@]*$".
-    public static func patternMismatch(_ pattern: String) -> FieldProblem { FieldProblem(.patternMismatch(pattern), check: .pattern) }
+    public static func patternMismatch(_ pattern: String) -> FieldProblem {
+        FieldProblem(.patternMismatch(pattern), check: .pattern)
+    }
 
     /// "must have at least 2 picks" (a `multiple` field's `min_picks`).
-    public static func tooFewPicks(_ minimum: Int) -> FieldProblem { FieldProblem(.tooFewPicks(minimum), check: .minPicks) }
+    public static func tooFewPicks(_ minimum: Int) -> FieldProblem {
+        FieldProblem(.tooFewPicks(minimum), check: .minPicks)
+    }
 
     /// "must have at most 3 picks" (a `multiple` field's `max_picks`).
-    public static func tooManyPicks(_ maximum: Int) -> FieldProblem { FieldProblem(.tooManyPicks(maximum), check: .maxPicks) }
+    public static func tooManyPicks(_ maximum: Int) -> FieldProblem {
+        FieldProblem(.tooManyPicks(maximum), check: .maxPicks)
+    }
 
     /// "must be one of: High, Medium, Low"; past ten choices, the rest are counted.
-    public static func notAChoice(_ choices: [String]) -> FieldProblem { FieldProblem(.notAChoice(choices), check: .strict) }
+    public static func notAChoice(_ choices: [String]) -> FieldProblem {
+        FieldProblem(.notAChoice(choices), check: .strict)
+    }
 
     /// A date written right but not in the calendar: "must be a real date; February 2026 has 28 days".
-    public static func notARealDate(year: Int, month: Int) -> FieldProblem { FieldProblem(.notARealDate(year: year, month: month)) }
+    public static func notARealDate(year: Int, month: Int) -> FieldProblem {
+        FieldProblem(.notARealDate(year: year, month: month))
+    }
 
     /// A control character: "must not contain U+001B (ESC), a control character".
-    public static func controlCharacter(_ scalar: Unicode.Scalar) -> FieldProblem { FieldProblem(.controlCharacter(scalar)) }
+    public static func controlCharacter(_ scalar: Unicode.Scalar) -> FieldProblem {
+        FieldProblem(.controlCharacter(scalar))
+    }
 }
 
 /// A check of a field that the form sets and may word itself (`messages:`),
@@ -184,7 +196,9 @@ public struct FieldValidator: Sendable {
     }
 
     /// `compile` turns a pattern into a matcher; tests count its calls.
-    init(field: Field, choices: [String]?, compile: (String) throws(PatternError) -> CompiledPattern) throws(PatternError) {
+    init(
+        field: Field, choices: [String]?, compile: (String) throws(PatternError) -> CompiledPattern
+    ) throws(PatternError) {
         fieldID = field.id
         type = field.type
         kind = field.type.kind
@@ -235,7 +249,9 @@ public struct FieldValidator: Sendable {
         if let choices, let choicesProblem, !choices.contains(String(input)) {
             return .failure(choicesProblem)
         }
-        return kind.read(input, rules: rules, clock: clock).map { $0 }.mapError { secret ? Self.concealing(input, in: $0) : $0 }
+        return kind.read(input, rules: rules, clock: clock).map { $0 }.mapError {
+            secret ? Self.concealing(input, in: $0) : $0
+        }
     }
 
     /// A secret's problem without the value it quotes: `'12a4' is not a whole
@@ -273,7 +289,9 @@ public struct FieldValidator: Sendable {
     /// A control character in `text`: "must be one line" for a line break
     /// (`lineBreaks`: a field of several lines, where `\n` is one and not a problem).
     private static func controlProblem(_ text: String, lineBreaks: Bool = false) -> FieldProblem? {
-        guard let scalar = text.unicodeScalars.first(where: { isControl($0) && !(lineBreaks && $0 == "\n") }) else { return nil }
+        guard let scalar = text.unicodeScalars.first(where: { isControl($0) && !(lineBreaks && $0 == "\n") }) else {
+            return nil
+        }
         // In text of several lines a CR or a separator is no line break of its own: a control character.
         if lineBreaks { return .controlCharacter(scalar) }
         return scalar == "\n" || scalar == "\r" || scalar == "\u{85}" || scalar == "\u{0B}" || scalar == "\u{0C}"
@@ -313,7 +331,8 @@ struct CompiledPattern: Sendable {
         do {
             // The pattern alone first, so that an unbalanced ")" cannot close the wrapper's group.
             _ = try NSRegularExpression(pattern: pattern)
-            return CompiledPattern(source: pattern, whole: try NSRegularExpression(pattern: "\\A(?:" + pattern + ")\\z"))
+            return CompiledPattern(
+                source: pattern, whole: try NSRegularExpression(pattern: "\\A(?:" + pattern + ")\\z"))
         } catch {
             throw FieldValidator.PatternError(pattern: pattern, reason: reason(pattern))
         }

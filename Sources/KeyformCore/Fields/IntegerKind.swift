@@ -12,14 +12,17 @@ struct IntegerKind: FieldKind {
 
     func read(_ input: Substring, rules: FieldRules, clock: WallClock) -> Result<FieldValue, FieldProblem> {
         let bytes = Array(input.utf8)
-        let digits = bytes.first == UInt8(ascii: "-") || bytes.first == UInt8(ascii: "+") ? bytes.dropFirst() : bytes[...]
+        let digits =
+            bytes.first == UInt8(ascii: "-") || bytes.first == UInt8(ascii: "+") ? bytes.dropFirst() : bytes[...]
         guard !digits.isEmpty, digits.allSatisfy(FieldValidator.isDigit) else { return .failure(.notWholeNumber) }
         guard let value = Int(input) else {
             // Past what an integer holds: the field's own bound says it first ("must be at most 100").
-            if case .failure(let problem) = rules.checkBounds(bytes.first == UInt8(ascii: "-") ? -.infinity : .infinity) {
+            if case .failure(let problem) = rules.checkBounds(bytes.first == UInt8(ascii: "-") ? -.infinity : .infinity)
+            {
                 return .failure(problem)
             }
-            return .failure(FieldProblem(bytes.first == UInt8(ascii: "-") ? .integerTooSmall(Int.min) : .integerTooLarge(Int.max)))
+            return .failure(
+                FieldProblem(bytes.first == UInt8(ascii: "-") ? .integerTooSmall(Int.min) : .integerTooLarge(Int.max)))
         }
         return rules.checkBounds(Double(value)).map { .integer(value) }
     }

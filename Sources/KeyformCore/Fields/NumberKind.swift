@@ -41,7 +41,9 @@ struct NumberKind: FieldKind {
     }
 
     func matchValue(_ raw: String, clock: WallClock) -> Result<FieldValue, FieldProblem> {
-        guard let number = Double(raw), number.isFinite else { return .failure(FieldProblem(.quoted(raw, .isNotNumber))) }
+        guard let number = Double(raw), number.isFinite else {
+            return .failure(FieldProblem(.quoted(raw, .isNotNumber)))
+        }
         return .success(.number(number))
     }
 
@@ -62,7 +64,9 @@ struct NumberKind: FieldKind {
         guard whole.count + fraction > 0 else { return false }
         if let e = bytes.first, e == UInt8(ascii: "e") || e == UInt8(ascii: "E") {
             bytes = bytes.dropFirst()
-            if let sign = bytes.first, sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") { bytes = bytes.dropFirst() }
+            if let sign = bytes.first, sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") {
+                bytes = bytes.dropFirst()
+            }
             let exponent = bytes.prefix(while: isDigit)
             guard !exponent.isEmpty else { return false }
             bytes = bytes.dropFirst(exponent.count)
@@ -111,7 +115,8 @@ extension FieldValue {
         } else {
             let e = n - 1
             let rest = digits.dropFirst()
-            body = String(digits.prefix(1)) + (rest.isEmpty ? "" : "." + rest) + "e" + (e < 0 ? "-" : "+") + String(abs(e))
+            body =
+                String(digits.prefix(1)) + (rest.isEmpty ? "" : "." + rest) + "e" + (e < 0 ? "-" : "+") + String(abs(e))
         }
         return sign + body
     }

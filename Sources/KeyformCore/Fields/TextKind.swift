@@ -25,7 +25,9 @@ struct TextKind: FieldKind {
             if let minLength = rules.minLength, count < minLength { return .failure(.tooShort(minLength)) }
             if let maxLength = rules.maxLength, count > maxLength { return .failure(.tooLong(maxLength)) }
         }
-        if let pattern = rules.pattern, !pattern.matchesWhole(text) { return .failure(.patternMismatch(pattern.source)) }
+        if let pattern = rules.pattern, !pattern.matchesWhole(text) {
+            return .failure(.patternMismatch(pattern.source))
+        }
         return .success(.text(text))
     }
 

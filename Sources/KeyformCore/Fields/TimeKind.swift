@@ -26,14 +26,18 @@ struct TimeKind: FieldKind {
 
     /// What the form takes, the same reader: `start=7:30`, `start=now`.
     func matchValue(_ raw: String, clock: WallClock) -> Result<FieldValue, FieldProblem> {
-        switch read(Substring(raw), rules: FieldRules(field: Field(id: "value", type: .time), pattern: nil), clock: clock) {
+        switch read(
+            Substring(raw), rules: FieldRules(field: Field(id: "value", type: .time), pattern: nil), clock: clock)
+        {
         case .success(let value): .success(value)
         case .failure(let problem): .failure(problem.quoting(raw))
         }
     }
 
     /// Expected as the field takes it: `7:30` matches 07:30.
-    func testMismatch(expected: String, actual: FieldValue?, field: Field, validator: FieldValidator, clock: WallClock) -> String? {
+    func testMismatch(
+        expected: String, actual: FieldValue?, field: Field, validator: FieldValidator, clock: WallClock
+    ) -> String? {
         let text = actual?.text ?? ""
         if text == expected { return nil }
         if case .success(let wanted?) = validator.validate(expected, at: clock), wanted == actual { return nil }
@@ -52,7 +56,7 @@ struct TimeKind: FieldKind {
             minutes = bytes.suffix(2)
         }
         guard (1...2).contains(hours.count), minutes.count == 2,
-              let hour = CivilDate.decimal(hours), let minute = CivilDate.decimal(minutes)
+            let hour = CivilDate.decimal(hours), let minute = CivilDate.decimal(minutes)
         else { return .failure(.notTime) }
         guard let time = ClockTime(hour: hour, minute: minute) else { return .failure(.notARealTime) }
         return .success(time)
@@ -76,7 +80,7 @@ public struct ClockTime: Hashable, Comparable, Sendable, CustomStringConvertible
     public init?(_ text: String) {
         let bytes = Array(text.utf8)
         guard bytes.count == 5, bytes[2] == UInt8(ascii: ":"),
-              let hour = CivilDate.decimal(bytes[0..<2]), let minute = CivilDate.decimal(bytes[3..<5])
+            let hour = CivilDate.decimal(bytes[0..<2]), let minute = CivilDate.decimal(bytes[3..<5])
         else { return nil }
         self.init(hour: hour, minute: minute)
     }

@@ -26,7 +26,8 @@ public enum ChoiceLayout {
         if typing {
             // Past nine options `/` opens the grid's filter (`GridFilter`): Tab and this key still open the keyboard.
             let hotkey: Character? = options.count <= 9 ? "/" : nil
-            keys.append(Layout.Key(label: options.isEmpty ? "abc (none yet)" : "abc", hotkey: hotkey, action: .keyboard))
+            keys.append(
+                Layout.Key(label: options.isEmpty ? "abc (none yet)" : "abc", hotkey: hotkey, action: .keyboard))
         }
         var rows = stride(from: 0, to: keys.count, by: 3).map { Array(keys[$0..<min($0 + 3, keys.count)]) }
         if done { rows.append([Layout.Key(label: "Done", span: min(3, max(1, keys.count)), action: .done)]) }
@@ -51,7 +52,11 @@ public enum ChoiceLayout {
         var groups: [Field.Options.Group] = []
         var place: [String: Int] = [:]
         for (value, key) in pairs {
-            let index = place[key] ?? { place[key] = groups.count; groups.append(.init(value: key, options: [])); return groups.count - 1 }()
+            let index =
+                place[key]
+                ?? {
+                    place[key] = groups.count; groups.append(.init(value: key, options: [])); return groups.count - 1
+                }()
             if groups[index].options.count < limit { groups[index].options.append(Field.Option(label: value)) }
         }
         return groups
@@ -60,9 +65,11 @@ public enum ChoiceLayout {
     /// `pairs`: the stored (value, key) pairs of each `choices: {from:, by:}`
     /// source, read once by the edge; the field then follows its driver exactly
     /// as `choices: {by:, keys:}` does (a key never stored offers the keyboard).
-    public static func apply(to form: Form, values: (Field.ChoiceSource) -> [String],
-                             pairs: (Field.ChoiceSource) -> [(value: String, key: String)] = { _ in [] },
-                             lines: [String: ChoiceLines] = [:]) -> (form: Form, layouts: [String: Layout]) {
+    public static func apply(
+        to form: Form, values: (Field.ChoiceSource) -> [String],
+        pairs: (Field.ChoiceSource) -> [(value: String, key: String)] = { _ in [] },
+        lines: [String: ChoiceLines] = [:]
+    ) -> (form: Form, layouts: [String: Layout]) {
         var form = form
         var layouts: [String: Layout] = [:]
         for p in form.pages.indices {

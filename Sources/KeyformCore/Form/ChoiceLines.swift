@@ -65,8 +65,10 @@ public enum ChoiceLines: Equatable, Sendable {
     ///   - program: `arguments[0]`, as written.
     ///   - exitStatus: its status when it exited; nil when a signal ended it.
     ///   - timedOut: it was killed at its `timeout`, `limit`.
-    public static func fromCommand(program: String, exitStatus: Int32?, timedOut: Bool, limit: Duration,
-                                   output: [UInt8], errors: [UInt8]) -> ChoiceLines {
+    public static func fromCommand(
+        program: String, exitStatus: Int32?, timedOut: Bool, limit: Duration,
+        output: [UInt8], errors: [UInt8]
+    ) -> ChoiceLines {
         if timedOut { return .failed("\(program) took longer than \(describe(limit)) and was stopped") }
         guard let exitStatus else { return .failed("\(program) was stopped by a signal") }
         guard exitStatus == 0 else {

@@ -60,11 +60,13 @@ public indirect enum Condition: Hashable, Sendable {
             let field = form.field(id: id)
             let shown = values.map { value -> String in
                 guard let field, field.type == .boolean,
-                      case .success(.boolean(let flag)) = Self.value(value, of: field, clock: WallClock(today: CivilDate(daysSinceEpoch: 0)))
+                    case .success(.boolean(let flag)) = Self.value(
+                        value, of: field, clock: WallClock(today: CivilDate(daysSinceEpoch: 0)))
                 else { return value.isEmpty ? "empty" : value }
                 return field.shown(flag)
             }
-            return "\(id) is " + (shown.count == 1 ? shown[0] : shown.dropLast().joined(separator: ", ") + " or " + shown.last!)
+            return "\(id) is "
+                + (shown.count == 1 ? shown[0] : shown.dropLast().joined(separator: ", ") + " or " + shown.last!)
         case .filled(let id): return "\(id) is filled"
         case .empty(let id): return "\(id) is empty"
         case .all(let conditions): return conditions.map { $0.describe(in: form) }.joined(separator: " and ")
@@ -110,7 +112,9 @@ extension Condition {
             case .oneOf(let field, let matches):
                 let value = values[field]
                 return matches.contains { match in
-                    if case .text(let item)? = match.value, case .list(let items)? = value { return items.contains(item) }
+                    if case .text(let item)? = match.value, case .list(let items)? = value {
+                        return items.contains(item)
+                    }
                     return match.value == value
                 }
             case .filled(let field): return values[field] != nil
@@ -166,7 +170,10 @@ extension Condition {
     /// `all`/`any`, a mapping with no test.
     static func read(_ node: Node, at place: Place, _ reader: inout NodeReader) -> Condition? {
         guard case .mapping(let mapping) = node else {
-            reader.error(node, "\(place.name) must be a mapping like {paid: true} or {country: [Canada, Mexico]}, found \(node.kindDescription)")
+            reader.error(
+                node,
+                "\(place.name) must be a mapping like {paid: true} or {country: [Canada, Mexico]}, found \(node.kindDescription)"
+            )
             return nil
         }
         guard !mapping.isEmpty else {
@@ -177,7 +184,8 @@ extension Condition {
         var failed = false
         for (key, value) in mapping {
             guard case .scalar(let name) = key else {
-                reader.error(key, "\(place.name): a key must be a field id or all, any, not, found \(key.kindDescription)")
+                reader.error(
+                    key, "\(place.name): a key must be a field id or all, any, not, found \(key.kindDescription)")
                 failed = true
                 continue
             }
@@ -196,67 +204,105 @@ extension Condition {
         return parts.count == 1 ? parts[0] : .all(parts)
     }
 
-    private static func readList(_ node: Node, combinator: String, at place: Place, _ reader: inout NodeReader) -> Condition? {
+    private static func readList(
+        _ node: Node, combinator: String, at place: Place, _ reader: inout NodeReader
+    ) -> Condition? {
         guard let items = reader.items(of: node, field: combinator) else { return nil }
         guard !items.isEmpty else {
-            reader.error(node, "\(place.name): '\(combinator)' is empty; give it a list of conditions, like \(combinator): [{paid: true}, {amount: filled}]")
+            reader.error(
+                node,
+                "\(place.name): '\(combinator)' is empty; give it a list of conditions, like \(combinator): [{paid: true}, {amount: filled}]"
+            )
             return nil
         }
         var conditions: [Condition] = []
         var failed = false
         for item in items {
-            if let condition = Self.read(item, at: place, &reader) { conditions.append(condition) } else { failed = true }
+            if let condition = Self.read(item, at: place, &reader) {
+                conditions.append(condition)
+            } else {
+                failed = true
+            }
         }
         guard !failed else { return nil }
         return combinator == "all" ? .all(conditions) : .any(conditions)
     }
 
-    private static func readTest(field id: String, keyNode: Node, value: Node, at place: Place, _ reader: inout NodeReader) -> Condition? {
+    private static func readTest(
+        field id: String, keyNode: Node, value: Node, at place: Place, _ reader: inout NodeReader
+    ) -> Condition? {
         guard let field = place.earlier.first(where: { $0.id == id }) else {
             if let named = place.later.first(where: { $0.id == id }) {
                 let ownIndex = place.later.firstIndex { $0.id == id } ?? place.own
-                let which = ownIndex >= place.own ? "field '\(named.id)', which is asked after it"
+                let which =
+                    ownIndex >= place.own
+                    ? "field '\(named.id)', which is asked after it"
                     : place.own == 1 ? "its own field" : "field '\(named.id)', which is on the page itself"
-                reader.error(keyNode, "\(place.name) names \(which); a condition decides from earlier answers only: move '\(named.id)' before it, or name an earlier field")
+                reader.error(
+                    keyNode,
+                    "\(place.name) names \(which); a condition decides from earlier answers only: move '\(named.id)' before it, or name an earlier field"
+                )
             } else {
                 let known = place.earlier.map(\.id)
-                let hint = known.isEmpty ? "no field is asked before it"
-                    : Suggestion.closest(to: id, among: known).map { "did you mean '\($0)'?" } ?? "the earlier fields are \(NodeReader.list(known))"
-                reader.error(keyNode, "\(place.name) names '\(TerminalSafe.escaped(id))', which is not an earlier field of the form; \(hint)")
+                let hint =
+                    known.isEmpty
+                    ? "no field is asked before it"
+                    : Suggestion.closest(to: id, among: known).map { "did you mean '\($0)'?" }
+                        ?? "the earlier fields are \(NodeReader.list(known))"
+                reader.error(
+                    keyNode,
+                    "\(place.name) names '\(TerminalSafe.escaped(id))', which is not an earlier field of the form; \(hint)"
+                )
             }
             return nil
         }
         guard field.holdsValue else {
-            reader.error(keyNode, "\(place.name) names '\(id)', a note, which holds no value; name a field that is answered")
+            reader.error(
+                keyNode, "\(place.name) names '\(id)', a note, which holds no value; name a field that is answered")
             return nil
         }
         switch value {
         case .scalar(let scalar) where Condition.keywords.contains(scalar.string):
             return scalar.string == "filled" ? .filled(field: id) : .empty(field: id)
         case .scalar(let scalar):
-            return check([scalar.string], node: [value], field: field, at: place, &reader).map { .oneOf(field: id, values: $0) }
+            return check([scalar.string], node: [value], field: field, at: place, &reader).map {
+                .oneOf(field: id, values: $0)
+            }
         case .sequence:
             guard let items = reader.items(of: value, field: id) else { return nil }
             guard !items.isEmpty else {
-                reader.error(value, "\(place.name): the list of values of '\(id)' is empty; give the values that show it, like [Canada, Mexico]")
+                reader.error(
+                    value,
+                    "\(place.name): the list of values of '\(id)' is empty; give the values that show it, like [Canada, Mexico]"
+                )
                 return nil
             }
             let texts = items.map { reader.text($0, field: id) }
             guard texts.allSatisfy({ $0 != nil }) else { return nil }
-            return check(texts.compactMap { $0 }, node: items, field: field, at: place, &reader).map { .oneOf(field: id, values: $0) }
+            return check(texts.compactMap { $0 }, node: items, field: field, at: place, &reader).map {
+                .oneOf(field: id, values: $0)
+            }
         default:
-            reader.error(value, "\(place.name): the value of '\(id)' must be a value, a list of values, filled or empty, found \(value.kindDescription)")
+            reader.error(
+                value,
+                "\(place.name): the value of '\(id)' must be a value, a list of values, filled or empty, found \(value.kindDescription)"
+            )
             return nil
         }
     }
 
     /// Each value as the field's kind reads it (at any moment: `today` is a date whatever the day).
-    private static func check(_ values: [String], node: [Node], field: Field, at place: Place, _ reader: inout NodeReader) -> [String]? {
+    private static func check(
+        _ values: [String], node: [Node], field: Field, at place: Place, _ reader: inout NodeReader
+    ) -> [String]? {
         var valid = true
         for (raw, node) in zip(values, node) {
             if case .failure(let problem) = value(raw, of: field, clock: FormChecks.anyMoment) {
                 let kind = field.multiple ? "multiple \(field.type.rawValue)" : field.type.rawValue
-                reader.error(node, "\(place.name): \(kind) field '\(field.id)' cannot hold '\(TerminalSafe.escaped(raw))' (\(problem.reason))")
+                reader.error(
+                    node,
+                    "\(place.name): \(kind) field '\(field.id)' cannot hold '\(TerminalSafe.escaped(raw))' (\(problem.reason))"
+                )
                 valid = false
             }
         }

@@ -19,8 +19,10 @@ public struct Form: Equatable, Sendable {
     /// ends as Esc would, its draft kept, with exit status 124.
     public var timeout: Duration?
 
-    public init(title: String? = nil, name: String, pages: [Page], template: String? = nil, compact: Bool = false,
-                presentation: Presentation = .form, rules: [FormRule] = [], timeout: Duration? = nil) {
+    public init(
+        title: String? = nil, name: String, pages: [Page], template: String? = nil, compact: Bool = false,
+        presentation: Presentation = .form, rules: [FormRule] = [], timeout: Duration? = nil
+    ) {
         self.title = title
         self.name = name
         self.pages = pages

@@ -62,8 +62,10 @@ public struct FormContext: Sendable {
     /// `lines`: the keys of `choices: {command:}` and `{file:}` fields as the
     /// edge read them, by field id (none given: the grid says they were not run).
     public static func prepared(
-        _ form: Form, layouts: [String: Layout], storedChoices: (Field.ChoiceSource) -> [String] = { _ in [] }, clock: WallClock,
-        lines: [String: ChoiceLines] = [:], storedPairs: (Field.ChoiceSource) -> [(value: String, key: String)] = { _ in [] }
+        _ form: Form, layouts: [String: Layout], storedChoices: (Field.ChoiceSource) -> [String] = { _ in [] },
+        clock: WallClock,
+        lines: [String: ChoiceLines] = [:],
+        storedPairs: (Field.ChoiceSource) -> [(value: String, key: String)] = { _ in [] }
     ) throws(FieldValidator.PatternError) -> FormContext {
         let (offering, offered) = ChoiceLayout.apply(to: form, values: storedChoices, pairs: storedPairs, lines: lines)
         return try FormContext(form: offering, layouts: layouts.merging(offered) { $1 }, clock: clock)
@@ -85,23 +87,31 @@ public struct FormContext: Sendable {
         var followers: [Int: Follower] = [:]
         for (index, field) in form.fields.enumerated() {
             guard case .by(let driverID, let groups)? = field.options,
-                  let driver = form.fields.firstIndex(where: { $0.id == driverID }), driver != index else { continue }
-            followers[index] = Follower(driver: driver, groups: try groups.map { group throws(FieldValidator.PatternError) in
-                let value = try? validators[driver].validate(.line(group.value), at: clock).get()
-                let texts = field.strict ? group.options.map(\.text) : nil
-                return (value ?? nil, ChoiceLayout.name(forField: field.id, value: group.value), try FieldValidator(field: field, choices: texts))
-            })
+                let driver = form.fields.firstIndex(where: { $0.id == driverID }), driver != index
+            else { continue }
+            followers[index] = Follower(
+                driver: driver,
+                groups: try groups.map { group throws(FieldValidator.PatternError) in
+                    let value = try? validators[driver].validate(.line(group.value), at: clock).get()
+                    let texts = field.strict ? group.options.map(\.text) : nil
+                    return (
+                        value ?? nil, ChoiceLayout.name(forField: field.id, value: group.value),
+                        try FieldValidator(field: field, choices: texts)
+                    )
+                })
         }
         self.followers = followers
         self.labelsByText = form.fields.map { field in
-            let choiceLayouts: [String] = if case .by(_, let groups)? = field.options {
-                groups.map { ChoiceLayout.name(forField: field.id, value: $0.value) }
-            } else {
-                field.layout.map { [$0] } ?? []
-            }
+            let choiceLayouts: [String] =
+                if case .by(_, let groups)? = field.options {
+                    groups.map { ChoiceLayout.name(forField: field.id, value: $0.value) }
+                } else {
+                    field.layout.map { [$0] } ?? []
+                }
             var labels: [String: String] = [:]
             for layout in choiceLayouts.compactMap({ layouts[$0] }) where layout.kind == .choice {
-                for key in layout.allKeys where key.action == .text && key.label != key.text && labels[key.text] == nil {
+                for key in layout.allKeys where key.action == .text && key.label != key.text && labels[key.text] == nil
+                {
                     labels[key.text] = key.label
                 }
             }
@@ -112,8 +122,10 @@ public struct FormContext: Sendable {
         var requiredIf: [Int: (condition: Condition.Compiled, problem: FieldProblem)] = [:]
         for (index, field) in form.fields.enumerated() {
             guard let condition = field.requiredIf else { continue }
-            requiredIf[index] = (condition.compiled(fields: form.fields, clock: clock),
-                                 FieldProblem.required(when: condition.describe(in: form)).worded(by: field.messages))
+            requiredIf[index] = (
+                condition.compiled(fields: form.fields, clock: clock),
+                FieldProblem.required(when: condition.describe(in: form)).worded(by: field.messages)
+            )
         }
         self.requiredIf = requiredIf
         let filterable = layouts.filter { GridFilter.applies(to: $0.value, named: $0.key) }
@@ -144,7 +156,9 @@ public struct FormContext: Sendable {
     public func pickSteps(ofField index: Int) -> [String] {
         guard fields.indices.contains(index) else { return [] }
         let steps = fields[index].kind.pickSteps
-        guard steps.count > 1, fields[index].layout == steps.first, steps.allSatisfy({ CalendarGrid.isCalendar($0) || layouts[$0] != nil }) else { return [] }
+        guard steps.count > 1, fields[index].layout == steps.first,
+            steps.allSatisfy({ CalendarGrid.isCalendar($0) || layouts[$0] != nil })
+        else { return [] }
         return steps
     }
 
@@ -157,14 +171,17 @@ public struct FormContext: Sendable {
     /// Field `index`'s own check, and its `required_if` over the earlier values
     /// (by field index; nil: empty or hidden): an empty value is then a problem,
     /// as for a required field (spaces alone count as empty).
-    func requiring(_ result: Result<FieldValue?, FieldProblem>, field index: Int, values: [FieldValue?]) -> Result<FieldValue?, FieldProblem> {
+    func requiring(
+        _ result: Result<FieldValue?, FieldProblem>, field index: Int, values: [FieldValue?]
+    ) -> Result<FieldValue?, FieldProblem> {
         guard let (condition, problem) = requiredIf[index], case .success(let value) = result else { return result }
-        let empty = switch value {
-        case nil: true
-        case .text(let text)?: text.allSatisfy(\.isWhitespace)
-        case .list(let items)?: items.isEmpty
-        default: false
-        }
+        let empty =
+            switch value {
+            case nil: true
+            case .text(let text)?: text.allSatisfy(\.isWhitespace)
+            case .list(let items)?: items.isEmpty
+            default: false
+            }
         return empty && condition.holds(values) ? .failure(problem) : result
     }
 
@@ -189,7 +206,9 @@ public struct FormContext: Sendable {
     /// The validator of field `index` with these entries: a strict field whose
     /// keys follow another field accepts the texts of the group shown now.
     public func validator(ofField index: Int, _ entries: [FormState.Entry]) -> FieldValidator {
-        guard let follower = followers[index], let group = group(of: follower, entries) else { return validators[index] }
+        guard let follower = followers[index], let group = group(of: follower, entries) else {
+            return validators[index]
+        }
         return follower.groups[group].validator
     }
 
@@ -202,7 +221,7 @@ public struct FormContext: Sendable {
     /// (`yes` and `Complete` are one boolean; a text matches trimmed of spaces).
     private func group(of follower: Follower, _ entries: [FormState.Entry]) -> Int? {
         guard entries.indices.contains(follower.driver),
-              case .success(let value?) = validators[follower.driver].validate(entries[follower.driver].input, at: clock)
+            case .success(let value?) = validators[follower.driver].validate(entries[follower.driver].input, at: clock)
         else { return nil }
         return follower.groups.firstIndex { group in
             if case .text(let a)? = group.value, case .text(let b) = value {
@@ -221,7 +240,9 @@ public struct FormContext: Sendable {
     /// What the entries amount to: shown fields, problems, Done's reason, the
     /// record. Entries evaluated lately are not evaluated again, and entries
     /// that differ from the newest in some fields validate those only (`EvaluationMemo`).
-    public func evaluation(_ entries: [FormState.Entry]) -> FormEvaluation { evaluations.evaluation(of: entries, in: self) }
+    public func evaluation(_ entries: [FormState.Entry]) -> FormEvaluation {
+        evaluations.evaluation(of: entries, in: self)
+    }
 
     /// What a strict field accepts: the text keys of its layout and of every layout
     /// its grid turns to (`action: layout`, followed on), since any key the grid
@@ -289,10 +310,9 @@ public struct FormContext: Sendable {
         }
         let kind = fields[index].kind
         guard kind.resolvesWithClock(FieldValidator.trimmed(text).lowercased()),
-              case .success(let value?) = validators[index].validate(text, at: clock)
+            case .success(let value?) = validators[index].validate(text, at: clock)
         else { return labelsByText[index][text] ?? text }
         return value.text
     }
-
 
 }

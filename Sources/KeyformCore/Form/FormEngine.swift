@@ -63,7 +63,10 @@ public enum FormEngine {
         case .gridHotkeyPressed(let character):
             guard let grid = state.grid else { return [.bell] }
             if grid.filter != nil { return typeInFilter(character, in: &state, context) }
-            let hasKey = context.layout(named: grid.layout)?.pages.contains { $0.rows.contains { $0.contains { $0.hotkey == character } } } ?? false
+            let hasKey =
+                context.layout(named: grid.layout)?.pages.contains {
+                    $0.rows.contains { $0.contains { $0.hotkey == character } }
+                } ?? false
             guard hasKey else {
                 // A long grid: a character that presses no key is the start of a filter.
                 if context.hasFilter(layout: grid.layout), !character.isWhitespace {
@@ -104,7 +107,9 @@ public enum FormEngine {
             }
             return commit(&state, context, pressDoneOnLast: true)
         case .fieldClicked(let index):
-            guard context.fields.indices.contains(index), context.evaluation(state.entries).shown[index] else { return [.bell] }
+            guard context.fields.indices.contains(index), context.evaluation(state.entries).shown[index] else {
+                return [.bell]
+            }
             guard index != state.focus else { return [] }
             return enter(field: index, in: &state, context, from: state.focus)
         case .gridKeyClicked(let index):
@@ -131,11 +136,14 @@ public enum FormEngine {
     // MARK: Fields and focus
 
     /// Moves focus to field `index`, opening its own input view.
-    static func enter(field index: Int, in state: inout FormState, _ context: FormContext, from previous: Int?) -> [FormEffect] {
+    static func enter(
+        field index: Int, in state: inout FormState, _ context: FormContext, from previous: Int?
+    ) -> [FormEffect] {
         guard state.entries.indices.contains(index) else { return [] }
         // A value left standing over an empty line is the field's text again once focus leaves.
         if let previous, state.entries.indices.contains(previous), state.entries[previous].text.isEmpty,
-           let kept = state.entries[previous].kept {
+            let kept = state.entries[previous].kept
+        {
             state.entries[previous] = FormState.Entry(kept)
         }
         state.focus = index
@@ -152,7 +160,8 @@ public enum FormEngine {
 
     /// Commits the focused field where `commitStep` says it leads (the answer
     /// the footer and the Done line name too).
-    private static func commit(_ state: inout FormState, _ context: FormContext, pressDoneOnLast: Bool) -> [FormEffect] {
+    private static func commit(_ state: inout FormState, _ context: FormContext, pressDoneOnLast: Bool) -> [FormEffect]
+    {
         let index = state.focus
         let step = commitStep(state, context, pressDoneOnLast: pressDoneOnLast)
         if case .stays(let problem) = step {
@@ -161,7 +170,8 @@ public enum FormEngine {
         }
         // The field is valid; a rule it is the marked field of may still be broken:
         // said under it, without holding the person there (a rule blocks only Done).
-        state.problems[index] = context.form.rules.isEmpty ? nil : context.evaluation(state.entries).shownProblem(ofField: index, context)
+        state.problems[index] =
+            context.form.rules.isEmpty ? nil : context.evaluation(state.entries).shownProblem(ofField: index, context)
         var effects: [FormEffect] = []
         // A `multiple` field's typed item joins its selection and the line is free
         // for the next: in the keyboard, Enter on an item adds it and stays
@@ -195,7 +205,9 @@ public enum FormEngine {
             }
             // A picker has no Done button to speak of: only what it still needs.
             let sentence = blocker.sentence(context, state.entries)
-            state.notice = context.form.presentation == .picker ? sentence : context.language.text(.doneIsDisabled(because: sentence))
+            state.notice =
+                context.form.presentation == .picker
+                ? sentence : context.language.text(.doneIsDisabled(because: sentence))
             return effects
         }
         switch evaluation.record {
@@ -208,7 +220,9 @@ public enum FormEngine {
         }
     }
 
-    private static func end(_ state: inout FormState, _ outcome: FormState.Outcome, _ context: FormContext) -> [FormEffect] {
+    private static func end(
+        _ state: inout FormState, _ outcome: FormState.Outcome, _ context: FormContext
+    ) -> [FormEffect] {
         state.outcome = outcome
         return [.saveDraft(state.draft(context)), .finish(outcome)]
     }
@@ -221,7 +235,9 @@ public enum FormEngine {
         return true
     }
 
-    private static func validate(_ index: Int, _ state: FormState, _ context: FormContext) -> Result<FieldValue?, FieldProblem> {
+    private static func validate(
+        _ index: Int, _ state: FormState, _ context: FormContext
+    ) -> Result<FieldValue?, FieldProblem> {
         // A `required_if` reads earlier answers: the evaluation has them.
         guard context.requiredIf[index] != nil else { return context.validate(field: index, state.entries) }
         return context.evaluation(state.entries).results[index]
@@ -236,7 +252,9 @@ public enum FormEngine {
 
     /// A boolean field shown as a switch: the entry becomes `yes`, `no` or empty.
     /// The field stays focused (Enter commits it), as a checkbox does.
-    private static func toggle(_ action: ToggleAction, in state: inout FormState, _ context: FormContext) -> [FormEffect] {
+    private static func toggle(
+        _ action: ToggleAction, in state: inout FormState, _ context: FormContext
+    ) -> [FormEffect] {
         guard state.grid == nil, context.fields[state.focus].type == .boolean else { return [.bell] }
         var current: Bool?
         if case .success(.boolean(let flag)?) = validate(state.focus, state, context) { current = flag }
@@ -250,7 +268,9 @@ public enum FormEngine {
     }
 
     /// Puts `entry` in the focused field and tells the line editor.
-    private static func setEntry(_ entry: FormState.Entry, in state: inout FormState, _ context: FormContext) -> [FormEffect] {
+    private static func setEntry(
+        _ entry: FormState.Entry, in state: inout FormState, _ context: FormContext
+    ) -> [FormEffect] {
         state.entries[state.focus] = entry
         refreshProblem(of: state.focus, in: &state, context)
         return [.setLine(text: entry.text, cursor: entry.cursor)]
@@ -281,7 +301,9 @@ extension FormEngine {
         state.grid = nil
         guard let grid, let layout = context.layout(named: grid.layout), layout.kind == .choice else { return }
         let value = state.entries[state.focus].input.text
-        let picked = layout.pages.contains { $0.rows.contains { $0.contains { $0.action == .text && $0.text == value } } }
+        let picked = layout.pages.contains {
+            $0.rows.contains { $0.contains { $0.action == .text && $0.text == value } }
+        }
         if picked || CalendarGrid.isCalendar(grid.layout) { state.entries[state.focus].openForNewValue() }
     }
 
@@ -292,7 +314,9 @@ extension FormEngine {
     /// A field picked in steps (a datetime) opens step `step` on its own part
     /// of the value: the calendar on the day, the time keypad with the time
     /// standing (`Grid.partStands`).
-    private static func startingGrid(forField index: Int, step: Int = 0, _ state: FormState, _ context: FormContext) -> FormState.Grid? {
+    private static func startingGrid(
+        forField index: Int, step: Int = 0, _ state: FormState, _ context: FormContext
+    ) -> FormState.Grid? {
         let steps = context.pickSteps(ofField: index)
         guard step == 0 || steps.indices.contains(step) else { return nil }
         let name = step > 0 ? steps[step] : context.layoutName(ofField: index, state.entries)
@@ -303,9 +327,12 @@ extension FormEngine {
         if CalendarGrid.isCalendar(name) {
             // The month of the field's date, that day highlighted; else today's month, nothing highlighted.
             guard let day = CivilDate(iso: value) else {
-                return FormState.Grid(layout: CalendarGrid.name(ofMonthOf: context.today), step: step, partStands: stands)
+                return FormState.Grid(
+                    layout: CalendarGrid.name(ofMonthOf: context.today), step: step, partStands: stands)
             }
-            return FormState.Grid(layout: CalendarGrid.name(ofMonthOf: day), highlight: CalendarGrid.index(of: day), step: step, partStands: stands)
+            return FormState.Grid(
+                layout: CalendarGrid.name(ofMonthOf: day), highlight: CalendarGrid.index(of: day), step: step,
+                partStands: stands)
         }
         // A selection highlights none of its keys: Enter with nothing highlighted
         // keeps it and commits (a highlight on its first item toggled a default off).
@@ -313,7 +340,8 @@ extension FormEngine {
         for (p, page) in layout.pages.enumerated() {
             for (r, row) in page.rows.enumerated() {
                 if let k = row.firstIndex(where: { $0.action == .text && $0.text == value }) {
-                    return FormState.Grid(layout: name, page: p, highlight: .init(row: r, key: k), step: step, partStands: stands)
+                    return FormState.Grid(
+                        layout: name, page: p, highlight: .init(row: r, key: k), step: step, partStands: stands)
                 }
             }
         }
@@ -323,7 +351,9 @@ extension FormEngine {
     /// The page the grid shows: the filter's matches while it is open, else the layout's page.
     static func page(of grid: FormState.Grid, _ context: FormContext) -> Layout.Page? {
         if let filter = grid.filter { return filter.page }
-        guard let layout = context.layout(named: grid.layout), layout.pages.indices.contains(grid.page) else { return nil }
+        guard let layout = context.layout(named: grid.layout), layout.pages.indices.contains(grid.page) else {
+            return nil
+        }
         return layout.pages[grid.page]
     }
 
@@ -333,15 +363,20 @@ extension FormEngine {
         return key(at: index, of: grid, context)
     }
 
-    private static func key(at index: GridDrawing.KeyIndex, of grid: FormState.Grid, _ context: FormContext) -> Layout.Key? {
+    private static func key(
+        at index: GridDrawing.KeyIndex, of grid: FormState.Grid, _ context: FormContext
+    ) -> Layout.Key? {
         guard let page = page(of: grid, context), page.rows.indices.contains(index.row),
-              page.rows[index.row].indices.contains(index.key) else { return nil }
+            page.rows[index.row].indices.contains(index.key)
+        else { return nil }
         return page.rows[index.row][index.key]
     }
 
     /// Left and right move along the row; up and down go to the key of the next
     /// row that sits under the middle of this one (spans differ between rows).
-    private static func moveHighlight(_ direction: GridDirection, in state: inout FormState, _ context: FormContext) -> [FormEffect] {
+    private static func moveHighlight(
+        _ direction: GridDirection, in state: inout FormState, _ context: FormContext
+    ) -> [FormEffect] {
         guard let grid = state.grid, let page = page(of: grid, context) else { return [.bell] }
         // The first arrow shows the highlight, on the page's first key.
         guard let here = grid.highlight else {
@@ -359,7 +394,9 @@ extension FormEngine {
             let middle = 2 * startColumn(of: here, in: page) + page.rows[here.row][here.key].span
             target.key = keyCovering(halfColumn: middle, in: page.rows[target.row])
         }
-        guard page.rows.indices.contains(target.row), page.rows[target.row].indices.contains(target.key) else { return [] }
+        guard page.rows.indices.contains(target.row), page.rows[target.row].indices.contains(target.key) else {
+            return []
+        }
         state.grid?.highlight = target
         return []
     }
@@ -367,9 +404,12 @@ extension FormEngine {
     /// Highlights and presses the first key of the page that matches; with
     /// `anyPage`, else the first of the layout's other pages, turning to it.
     /// The bell when none does.
-    private static func pressFirstKey(in state: inout FormState, _ context: FormContext, anyPage: Bool = false,
-                                      where matches: (Layout.Key) -> Bool) -> [FormEffect] {
-        guard let grid = state.grid, let layout = context.layout(named: grid.layout), page(of: grid, context) != nil else { return [.bell] }
+    private static func pressFirstKey(
+        in state: inout FormState, _ context: FormContext, anyPage: Bool = false,
+        where matches: (Layout.Key) -> Bool
+    ) -> [FormEffect] {
+        guard let grid = state.grid, let layout = context.layout(named: grid.layout), page(of: grid, context) != nil
+        else { return [.bell] }
         let others = anyPage ? layout.pages.indices.filter { $0 != grid.page } : []
         for p in [grid.page] + others {
             for (r, row) in layout.pages[p].rows.enumerated() {
@@ -420,7 +460,8 @@ extension FormEngine {
         case .text:
             var characters = Array(entry.text)
             characters.insert(contentsOf: key.text, at: entry.cursor)
-            return setEntry(FormState.Entry(String(characters), cursor: entry.cursor + key.text.count), in: &state, context)
+            return setEntry(
+                FormState.Entry(String(characters), cursor: entry.cursor + key.text.count), in: &state, context)
         case .keyboard:
             openKeyboard(from: grid, in: &state, context)
             let opened = state.entries[state.focus]
@@ -428,8 +469,9 @@ extension FormEngine {
         case .page(let id):
             guard let target = layout.pageIndex(id: id) else { return [.bell] }
             // Arrows brought the person here: the new page highlights its first key; a hotkey did not.
-            state.grid = FormState.Grid(layout: grid.layout, page: target, highlight: grid.highlight.map { _ in .init(row: 0, key: 0) },
-                                        step: grid.step, partStands: grid.partStands)
+            state.grid = FormState.Grid(
+                layout: grid.layout, page: target, highlight: grid.highlight.map { _ in .init(row: 0, key: 0) },
+                step: grid.step, partStands: grid.partStands)
             return [.transition(.page(forward: target > grid.page))]
         case .layout(let name):
             guard let target = context.layout(named: name) else { return [.bell] }
@@ -445,7 +487,8 @@ extension FormEngine {
             characters.remove(at: entry.cursor - 1)
             return setEntry(FormState.Entry(String(characters), cursor: entry.cursor - 1), in: &state, context)
         case .clear:
-            return setEntry(FormState.Entry(.line(""), multiple: context.fields[state.focus].multiple), in: &state, context)
+            return setEntry(
+                FormState.Entry(.line(""), multiple: context.fields[state.focus].multiple), in: &state, context)
         case .done:
             return commit(&state, context, pressDoneOnLast: true)
         case .next:
@@ -460,13 +503,19 @@ extension FormEngine {
 
 extension FormEngine {
     /// The filter opens on the grid, holding `character` when one was typed.
-    private static func openFilter(typing character: Character?, in state: inout FormState, _ context: FormContext) -> [FormEffect] {
-        guard let grid = state.grid, grid.filter == nil, let keys = context.filterKeys(layout: grid.layout) else { return [.bell] }
+    private static func openFilter(
+        typing character: Character?, in state: inout FormState, _ context: FormContext
+    ) -> [FormEffect] {
+        guard let grid = state.grid, grid.filter == nil, let keys = context.filterKeys(layout: grid.layout) else {
+            return [.bell]
+        }
         let filter = GridFilter(keys)
         return showFilter(character.map(filter.typing) ?? filter, in: &state)
     }
 
-    private static func typeInFilter(_ character: Character, in state: inout FormState, _ context: FormContext) -> [FormEffect] {
+    private static func typeInFilter(
+        _ character: Character, in state: inout FormState, _ context: FormContext
+    ) -> [FormEffect] {
         guard let filter = state.grid?.filter else { return openFilter(typing: character, in: &state, context) }
         return showFilter(filter.typing(character), in: &state)
     }
@@ -479,7 +528,8 @@ extension FormEngine {
         return filter.matches.isEmpty ? [.bell] : []
     }
 
-    private static func noMatch(_ filter: GridFilter, in state: inout FormState, _ context: FormContext) -> [FormEffect] {
+    private static func noMatch(_ filter: GridFilter, in state: inout FormState, _ context: FormContext) -> [FormEffect]
+    {
         state.notice = context.language.text(.noKeyMatches(TerminalSafe.escaped(filter.query)))
         return [.bell]
     }
@@ -493,7 +543,9 @@ extension FormEngine {
         guard let picked, let layout = context.layout(named: grid.layout) else { return [] }
         for (p, page) in layout.pages.enumerated() {
             for (r, row) in page.rows.enumerated() {
-                if let k = row.firstIndex(where: { $0.action == .text && $0.text == picked.text && $0.label == picked.label }) {
+                if let k = row.firstIndex(where: {
+                    $0.action == .text && $0.text == picked.text && $0.label == picked.label
+                }) {
                     state.grid = FormState.Grid(layout: grid.layout, page: p, highlight: .init(row: r, key: k))
                     return []
                 }
@@ -530,7 +582,9 @@ extension FormEngine {
     /// or after when it gets there. The first arrow highlights today when its
     /// month is shown, else the month's first day.
     private static func moveInCalendar(days: Int, in state: inout FormState, _ context: FormContext) -> [FormEffect] {
-        guard let grid = state.grid, let month = CalendarGrid.month(named: grid.layout, today: context.today) else { return [.bell] }
+        guard let grid = state.grid, let month = CalendarGrid.month(named: grid.layout, today: context.today) else {
+            return [.bell]
+        }
         guard let day = calendarDay(state, context) else {
             let today = context.today
             return show(today.year == month.year && today.month == month.month ? today : month, in: &state)
@@ -541,10 +595,13 @@ extension FormEngine {
     /// PgUp/PgDn: the month before or after, on the same day (kept within the
     /// month) when one was highlighted.
     private static func turnMonth(forward: Bool, in state: inout FormState, _ context: FormContext) -> [FormEffect] {
-        guard let grid = state.grid, let month = CalendarGrid.month(named: grid.layout, today: context.today) else { return [.bell] }
+        guard let grid = state.grid, let month = CalendarGrid.month(named: grid.layout, today: context.today) else {
+            return [.bell]
+        }
         let step = forward ? 1 : -1
         guard let day = calendarDay(state, context) else {
-            state.grid = FormState.Grid(layout: CalendarGrid.name(ofMonthOf: CalendarGrid.adding(months: step, to: month)), step: grid.step)
+            state.grid = FormState.Grid(
+                layout: CalendarGrid.name(ofMonthOf: CalendarGrid.adding(months: step, to: month)), step: grid.step)
             return [.transition(.page(forward: forward))]
         }
         return show(CalendarGrid.adding(months: step, to: day), in: &state)
@@ -571,7 +628,9 @@ extension FormEngine {
     }
 
     /// The focused field's text with step `step`'s part replaced by `part`.
-    private static func replacingPart(_ step: Int, with part: String, _ state: FormState, _ context: FormContext) -> String? {
+    private static func replacingPart(
+        _ step: Int, with part: String, _ state: FormState, _ context: FormContext
+    ) -> String? {
         var parts = pickParts(ofField: state.focus, state, context)
         guard parts.indices.contains(step) else { return nil }
         parts[step] = part
@@ -584,7 +643,9 @@ extension FormEngine {
     /// the last step the field commits. The next grid highlights nothing:
     /// Enter after typing the time commits it, and types no key unasked.
     private static func pickPart(_ key: Layout.Key, in state: inout FormState, _ context: FormContext) -> [FormEffect] {
-        guard let grid = state.grid, let text = replacingPart(grid.step, with: key.text, state, context) else { return [.bell] }
+        guard let grid = state.grid, let text = replacingPart(grid.step, with: key.text, state, context) else {
+            return [.bell]
+        }
         let effects = setEntry(FormState.Entry(text), in: &state, context)
         guard let next = startingGrid(forField: state.focus, step: grid.step + 1, state, context) else {
             return effects + commit(&state, context, pressDoneOnLast: true)
@@ -598,7 +659,9 @@ extension FormEngine {
     /// part that stands), ⌫ erases its last character (a part that stands
     /// whole; on an empty part, back to the step before), Clear empties it. Nil
     /// for a key that acts as on any grid (Done, a page, the keyboard).
-    private static func pressInLaterStep(_ key: Layout.Key, layout: Layout, in state: inout FormState, _ context: FormContext) -> [FormEffect]? {
+    private static func pressInLaterStep(
+        _ key: Layout.Key, layout: Layout, in state: inout FormState, _ context: FormContext
+    ) -> [FormEffect]? {
         guard let grid = state.grid, grid.step > 0, !(layout.kind == .choice && key.action == .text) else { return nil }
         let parts = pickParts(ofField: state.focus, state, context)
         guard parts.indices.contains(grid.step) else { return nil }
@@ -622,7 +685,8 @@ extension FormEngine {
     /// was picked and typed.
     private static func stepBack(_ state: inout FormState, _ context: FormContext) -> [FormEffect] {
         guard let grid = state.grid, grid.step > 0,
-              let before = startingGrid(forField: state.focus, step: grid.step - 1, state, context) else { return [.bell] }
+            let before = startingGrid(forField: state.focus, step: grid.step - 1, state, context)
+        else { return [.bell] }
         state.grid = before
         return [.transition(.page(forward: false))]
     }
@@ -654,8 +718,10 @@ extension FormEngine {
     /// Where committing the focused field leads now. `pressDoneOnLast`: Enter
     /// and a grid's `done` key press Done after the last field; Tab does not.
     /// - Parameter evaluation: the entries' evaluation when the caller has it (a render's), else made here.
-    public static func commitStep(_ state: FormState, _ context: FormContext, pressDoneOnLast: Bool,
-                                  evaluation given: FormEvaluation? = nil) -> CommitStep {
+    public static func commitStep(
+        _ state: FormState, _ context: FormContext, pressDoneOnLast: Bool,
+        evaluation given: FormEvaluation? = nil
+    ) -> CommitStep {
         guard state.entries.indices.contains(state.focus) else { return .end }
         if case .failure(let problem) = validate(state.focus, state, context) { return .stays(problem) }
         let entry = state.entries[state.focus]
@@ -698,8 +764,12 @@ extension FormEngine {
     /// What Enter does now: the highlighted key the reducer presses (see
     /// `gridKeyPressed`), or the commit it makes, with its step.
     /// - Parameter evaluation: the entries' evaluation when the caller has it (a render's).
-    public static func enterAnswer(_ state: FormState, _ context: FormContext, evaluation: FormEvaluation? = nil) -> EnterAnswer {
-        guard let grid = state.grid, let key = highlightedKey(state, context), let layout = context.layout(named: grid.layout) else {
+    public static func enterAnswer(
+        _ state: FormState, _ context: FormContext, evaluation: FormEvaluation? = nil
+    ) -> EnterAnswer {
+        guard let grid = state.grid, let key = highlightedKey(state, context),
+            let layout = context.layout(named: grid.layout)
+        else {
             return .commit(commitStep(state, context, pressDoneOnLast: true, evaluation: evaluation))
         }
         switch key.action {
@@ -708,7 +778,8 @@ extension FormEngine {
         case .text where layout.kind == .choice && !context.pickSteps(ofField: state.focus).isEmpty:
             guard grid.step + 1 >= context.pickSteps(ofField: state.focus).count else { return .pickPart(key) }
             var picked = state
-            picked.entries[state.focus] = FormState.Entry(replacingPart(grid.step, with: key.text, state, context) ?? key.text)
+            picked.entries[state.focus] = FormState.Entry(
+                replacingPart(grid.step, with: key.text, state, context) ?? key.text)
             return .pick(key, commitStep(picked, context, pressDoneOnLast: true))
         case .text where layout.kind == .choice:
             var picked = state

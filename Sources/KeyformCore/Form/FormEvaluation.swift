@@ -37,9 +37,13 @@ public struct FormEvaluation: Equatable, Sendable {
 
     /// From what each field was given (headless answers, a draft), by field index.
     public init(_ context: FormContext, inputs: [FieldInput]) {
-        self.init(context, context.fields.indices.map { index in
-            FormState.Entry(inputs.indices.contains(index) ? inputs[index] : .line(""), multiple: context.fields[index].multiple)
-        })
+        self.init(
+            context,
+            context.fields.indices.map { index in
+                FormState.Entry(
+                    inputs.indices.contains(index) ? inputs[index] : .line(""), multiple: context.fields[index].multiple
+                )
+            })
     }
 
     public init(_ context: FormContext, _ entries: [FormState.Entry]) {
@@ -50,7 +54,10 @@ public struct FormEvaluation: Equatable, Sendable {
     ///   it was made from: a field whose entry holds the same input there keeps
     ///   its own check's result (unless its validator follows another field's
     ///   value); everything that reads across fields is decided again.
-    init(_ context: FormContext, _ entries: [FormState.Entry], after earlier: (entries: [FormState.Entry], evaluation: FormEvaluation)?) {
+    init(
+        _ context: FormContext, _ entries: [FormState.Entry],
+        after earlier: (entries: [FormState.Entry], evaluation: FormEvaluation)?
+    ) {
         let counter = Self.counter
         counter?.evaluated()
         let count = context.fields.count
@@ -70,11 +77,14 @@ public struct FormEvaluation: Equatable, Sendable {
             // its `required_if` reads the earlier values, all decided by now.
             let checked: Result<FieldValue?, FieldProblem>
             if let earlier, context.followers[index] == nil, earlier.entries.count == entries.count,
-               entries.indices.contains(index), earlier.entries[index].holdsSameInput(as: entries[index]) {
+                entries.indices.contains(index), earlier.entries[index].holdsSameInput(as: entries[index])
+            {
                 checked = earlier.evaluation.own[index]
             } else {
                 counter?.validated()
-                checked = entries.indices.contains(index) ? context.validate(field: index, entries)
+                checked =
+                    entries.indices.contains(index)
+                    ? context.validate(field: index, entries)
                     : context.validators[index].validate(.line(""), at: context.clock)
             }
             own.append(checked)
@@ -115,8 +125,10 @@ public struct FormEvaluation: Equatable, Sendable {
     public func shownProblem(ofField index: Int, _ context: FormContext) -> FieldProblem? {
         if let problem = problem(ofField: index) { return problem }
         guard shown.indices.contains(index), shown[index], !context.form.rules.isEmpty else { return nil }
-        return context.form.rules.first { context.markedField(of: $0) == index && $0.truth(values: typedValues, clock: context.clock) == .broken }
-            .map { FieldProblem(authored: $0.message) }
+        return context.form.rules.first {
+            context.markedField(of: $0) == index && $0.truth(values: typedValues, clock: context.clock) == .broken
+        }
+        .map { FieldProblem(authored: $0.message) }
     }
 
     /// The problem of field `index` by its own checks; nil when it is valid or hidden.

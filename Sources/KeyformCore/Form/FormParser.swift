@@ -55,10 +55,13 @@ public enum FormParser {
         case .failure(let diagnostic): return Parsed(value: nil, diagnostics: [diagnostic])
         }
         guard let root, !root.isEmptyScalar else {
-            return Parsed(value: nil, diagnostics: [.error(.start, "the file is empty; a form needs 'fields' (or 'pages' of fields)")])
+            return Parsed(
+                value: nil,
+                diagnostics: [.error(.start, "the file is empty; a form needs 'fields' (or 'pages' of fields)")])
         }
         guard case .mapping = root else {
-            var message = "a form must be a mapping with 'title' and 'fields' (or 'pages'), found \(root.kindDescription)"
+            var message =
+                "a form must be a mapping with 'title' and 'fields' (or 'pages'), found \(root.kindDescription)"
             if case .sequence = root { message += "; put the list under 'fields:'" }
             return Parsed(value: nil, diagnostics: [.error(root.location, message)])
         }
@@ -82,20 +85,28 @@ public enum FormParser {
         var name = recordName(fromStem: stem ?? "")
         if stem == nil, fields["name"] == nil {
             // Records are stored under the form's name: `63` from /dev/fd/63 would change from run to run.
-            reader.error(root, "a form read from a pipe has no file name to name its records by; add 'name: NAME' (a-z, 0-9 and _)")
+            reader.error(
+                root,
+                "a form read from a pipe has no file name to name its records by; add 'name: NAME' (a-z, 0-9 and _)")
         }
         if let node = fields["name"], let value = reader.text(node, field: "name") {
             if isIdentifier(value) {
                 name = value
             } else {
-                reader.error(node, "'name' must start with a-z and use only a-z, 0-9 and _ (it names the records' table), found '\(TerminalSafe.escaped(value))'\(likeIdentifier(value).map { "; use \($0)" } ?? "")")
+                reader.error(
+                    node,
+                    "'name' must start with a-z and use only a-z, 0-9 and _ (it names the records' table), found '\(TerminalSafe.escaped(value))'\(likeIdentifier(value).map { "; use \($0)" } ?? "")"
+                )
             }
         }
         let template = fields["template"].flatMap { reader.shownText($0, field: "template", trailingLineBreaks: true) }
         var pages: [LocatedFormPage] = []
         switch (fields["fields"], fields["pages"]) {
         case (.some, .some):
-            reader.report(.error(fields.location(of: "pages"), "a form has 'fields' or 'pages', not both; move the fields into a page"))
+            reader.report(
+                .error(
+                    fields.location(of: "pages"),
+                    "a form has 'fields' or 'pages', not both; move the fields into a page"))
         case (.some(let node), nil):
             if let list = readFields(node, &reader) { pages = [LocatedFormPage(title: nil, fields: list)] }
         case (nil, .some(let node)):
@@ -107,10 +118,14 @@ public enum FormParser {
         readConditions(&pages, &reader)
         let compact = fields["compact"].flatMap { reader.boolean($0, field: "compact") } ?? false
         let rules = fields["rules"].map { readRules($0, &reader) } ?? []
-        var located = LocatedForm(title: title, name: name, pages: pages, template: template, templateNode: fields["template"], compact: compact,
-                                  rules: rules)
+        var located = LocatedForm(
+            title: title, name: name, pages: pages, template: template, templateNode: fields["template"],
+            compact: compact,
+            rules: rules)
         if let node = fields["timeout"] {
-            located.timeout = reader.integer(node, field: "timeout", in: 1...86_400, meaning: "a whole number of seconds").map { .seconds($0) }
+            located.timeout = reader.integer(
+                node, field: "timeout", in: 1...86_400, meaning: "a whole number of seconds"
+            ).map { .seconds($0) }
         }
         return located
     }
@@ -122,20 +137,25 @@ public enum FormParser {
         var before = 0
         for p in pages.indices {
             if let node = pages[p].whenNode {
-                let place = Condition.Place(name: "'when' of page \(pages[p].number)", earlier: Array(all[..<before]), later: Array(all[before...]),
-                                            own: pages[p].fields.count)
+                let place = Condition.Place(
+                    name: "'when' of page \(pages[p].number)", earlier: Array(all[..<before]),
+                    later: Array(all[before...]),
+                    own: pages[p].fields.count)
                 pages[p].when = Condition.read(node, at: place, &reader)
             }
             for f in pages[p].fields.indices {
                 if let node = pages[p].fields[f].fields["when"] {
                     let id = pages[p].fields[f].field.id
-                    let place = Condition.Place(name: "'when' of field '\(id)'", earlier: Array(all[..<before]), later: Array(all[before...]))
+                    let place = Condition.Place(
+                        name: "'when' of field '\(id)'", earlier: Array(all[..<before]), later: Array(all[before...]))
                     pages[p].fields[f].field.when = Condition.read(node, at: place, &reader)
                 }
                 // `required_if` is a condition too, on the same earlier answers (one reader, one evaluator).
                 if let node = pages[p].fields[f].fields["required_if"] {
                     let id = pages[p].fields[f].field.id
-                    let place = Condition.Place(name: "'required_if' of field '\(id)'", earlier: Array(all[..<before]), later: Array(all[before...]))
+                    let place = Condition.Place(
+                        name: "'required_if' of field '\(id)'", earlier: Array(all[..<before]),
+                        later: Array(all[before...]))
                     pages[p].fields[f].field.requiredIf = Condition.read(node, at: place, &reader)
                 }
                 before += 1
@@ -159,9 +179,11 @@ public enum FormParser {
                 continue
             }
             if let parsed = readFields(list, &reader) {
-                pages.append(LocatedFormPage(title: title, fields: parsed, description: description,
-                                             titleNode: fields["title"], descriptionNode: fields["description"],
-                                             whenNode: fields["when"], number: index + 1))
+                pages.append(
+                    LocatedFormPage(
+                        title: title, fields: parsed, description: description,
+                        titleNode: fields["title"], descriptionNode: fields["description"],
+                        whenNode: fields["when"], number: index + 1))
             }
         }
         return pages
@@ -182,7 +204,8 @@ public enum FormParser {
 
     private static func readField(_ node: Node, _ reader: inout NodeReader) -> LocatedField? {
         guard case .mapping(let mapping) = node else {
-            reader.error(node, "a field must be a mapping like \(exampleField(for: node)), found \(node.kindDescription)")
+            reader.error(
+                node, "a field must be a mapping like \(exampleField(for: node)), found \(node.kindDescription)")
             return nil
         }
         // Messages about the field's own fields name it by its id when it has one.
@@ -201,19 +224,24 @@ public enum FormParser {
         }
         guard let id = reader.text(idNode, field: "id") else { return nil }
         if id.isEmpty {
-            reader.error(idNode, "'id' is empty; give the field an id (the key of its value in the record), like id: due_date")
+            reader.error(
+                idNode, "'id' is empty; give the field an id (the key of its value in the record), like id: due_date")
             return nil
         }
         guard isIdentifier(id) else {
             let like = likeIdentifier(id).map { " (like \($0))" } ?? ""
-            reader.error(idNode, "field id '\(TerminalSafe.escaped(id))' must start with a-z and use only a-z, 0-9 and _\(like)")
+            reader.error(
+                idNode, "field id '\(TerminalSafe.escaped(id))' must start with a-z and use only a-z, 0-9 and _\(like)")
             return nil
         }
         var field = Field(id: id)
         if let node = fields["label"], let label = reader.shownText(node, field: "label") {
             // An empty label leaves a row with nothing to say what goes in it (a layout's key is refused alike).
             if label.allSatisfy(\.isWhitespace) {
-                reader.error(node, "empty label: a field must show what goes in it; give it words, or leave 'label' out to show the id '\(field.id)'")
+                reader.error(
+                    node,
+                    "empty label: a field must show what goes in it; give it words, or leave 'label' out to show the id '\(field.id)'"
+                )
             } else {
                 field.label = label
             }
@@ -224,7 +252,10 @@ public enum FormParser {
             } else if let type = FieldKinds.synonyms[name.lowercased()] {
                 reader.error(node, "unknown type '\(TerminalSafe.escaped(name))'; use '\(type.rawValue)'")
             } else {
-                reader.error(node, "unknown type '\(TerminalSafe.escaped(name))'; \(NodeReader.hint(for: name, among: Field.ValueType.allCases.map(\.rawValue)))")
+                reader.error(
+                    node,
+                    "unknown type '\(TerminalSafe.escaped(name))'; \(NodeReader.hint(for: name, among: Field.ValueType.allCases.map(\.rawValue)))"
+                )
             }
         }
         // A note's label is a heading, shown only when written: its id says nothing to a reader.
@@ -237,13 +268,18 @@ public enum FormParser {
             if let input = Field.InputView(rawValue: name) {
                 field.input = input
             } else {
-                reader.error(node, "unknown input '\(TerminalSafe.escaped(name))'; \(NodeReader.hint(for: name, among: Field.InputView.allCases.map(\.rawValue)))")
+                reader.error(
+                    node,
+                    "unknown input '\(TerminalSafe.escaped(name))'; \(NodeReader.hint(for: name, among: Field.InputView.allCases.map(\.rawValue)))"
+                )
             }
         }
         if let node = fields["default"] {
             // A `multiple` field's default may be its list of key texts (an item may hold a comma).
             if case .sequence = node {
-                if let items = reader.items(of: node, field: "default")?.compactMap({ reader.text($0, field: "default") }) {
+                if let items = reader.items(of: node, field: "default")?.compactMap({
+                    reader.text($0, field: "default")
+                }) {
                     field.defaultValue = .value(.selection(items))
                 }
             } else if let value = reader.text(node, field: "default") {
@@ -258,7 +294,8 @@ public enum FormParser {
                 reader.error(node, "'\(name)' must be a whole number of characters, found \(node.kindDescription)")
                 continue
             }
-            field[keyPath: path] = reader.integer(node, field: name, in: lengths, meaning: "a whole number of characters")
+            field[keyPath: path] = reader.integer(
+                node, field: name, in: lengths, meaning: "a whole number of characters")
         }
         if let node = fields["min"] { field.min = reader.number(node, field: "min") }
         if let node = fields["max"] { field.max = reader.number(node, field: "max") }
@@ -267,9 +304,12 @@ public enum FormParser {
             if case .sequence = node {
                 field.options = readOptions(node, in: "'choices'", &reader).map(Field.Options.fixed)
             } else if case .mapping(let mapping) = node, !mapping.keys.contains(where: { $0.scalar?.string == "from" }),
-                      mapping.keys.contains(where: { ["by", "keys"].contains($0.scalar?.string) }) {
+                mapping.keys.contains(where: { ["by", "keys"].contains($0.scalar?.string) })
+            {
                 field.options = readOptionsBy(node, &reader)
-            } else if case .mapping(let mapping) = node, mapping.keys.contains(where: { ["command", "file"].contains($0.scalar?.string) }) {
+            } else if case .mapping(let mapping) = node,
+                mapping.keys.contains(where: { ["command", "file"].contains($0.scalar?.string) })
+            {
                 field.linesFrom = readLineSource(node, &reader)
             } else {
                 field.choices = readChoices(node, &reader)
@@ -279,7 +319,8 @@ public enum FormParser {
         if let node = fields["description"] { field.description = reader.paragraphs(node, field: "description") }
         if let node = fields["placeholder"], let text = reader.shownText(node, field: "placeholder") {
             if text.allSatisfy(\.isWhitespace) {
-                reader.error(node, "'placeholder' is empty; give the hint shown in the empty field, like 12.50, or remove it")
+                reader.error(
+                    node, "'placeholder' is empty; give the hint shown in the empty field, like 12.50, or remove it")
             } else {
                 field.placeholder = text
             }
@@ -290,12 +331,19 @@ public enum FormParser {
             if let mask = Field.Mask(rawValue: name) {
                 field.mask = mask
             } else {
-                reader.error(node, "unknown mask '\(TerminalSafe.escaped(name))'; \(NodeReader.hint(for: name, among: Field.Mask.allCases.map(\.rawValue)))")
+                reader.error(
+                    node,
+                    "unknown mask '\(TerminalSafe.escaped(name))'; \(NodeReader.hint(for: name, among: Field.Mask.allCases.map(\.rawValue)))"
+                )
             }
         }
         let picks = 0...1_000_000
-        if let node = fields["min_picks"] { field.minPicks = reader.integer(node, field: "min_picks", in: picks, meaning: "a whole number of picks") }
-        if let node = fields["max_picks"] { field.maxPicks = reader.integer(node, field: "max_picks", in: picks, meaning: "a whole number of picks") }
+        if let node = fields["min_picks"] {
+            field.minPicks = reader.integer(node, field: "min_picks", in: picks, meaning: "a whole number of picks")
+        }
+        if let node = fields["max_picks"] {
+            field.maxPicks = reader.integer(node, field: "max_picks", in: picks, meaning: "a whole number of picks")
+        }
         if let node = fields["lines"] {
             field.lines = reader.integer(node, field: "lines", in: Field.lineCounts, meaning: "a whole number of lines")
         }
@@ -311,24 +359,36 @@ public enum FormParser {
         var rules: [LocatedRule] = []
         for (index, item) in items.enumerated() {
             var context = "rule \(index + 1)"
-            if case .mapping(let mapping) = item, case .scalar(let nameScalar)? = mapping["name"], FormRule.isName(nameScalar.string) {
+            if case .mapping(let mapping) = item, case .scalar(let nameScalar)? = mapping["name"],
+                FormRule.isName(nameScalar.string)
+            {
                 context = "rule '\(nameScalar.string)'"
             }
             guard let fields = reader.fields(of: item, allowed: ruleFields, in: context) else { continue }
             guard let nameNode = fields["name"] else {
-                if !fields.hasUnknown { reader.error(item, "\(context) needs a 'name' (answers and tests report it by name), like name: end-after-start") }
+                if !fields.hasUnknown {
+                    reader.error(
+                        item,
+                        "\(context) needs a 'name' (answers and tests report it by name), like name: end-after-start")
+                }
                 continue
             }
             guard let name = reader.text(nameNode, field: "name") else { continue }
             guard FormRule.isName(name) else {
-                reader.error(nameNode, "rule name '\(TerminalSafe.escaped(name))' must start with a-z and use only a-z, 0-9, _ and -\(likeIdentifier(name).map { " (like \($0))" } ?? "")")
+                reader.error(
+                    nameNode,
+                    "rule name '\(TerminalSafe.escaped(name))' must start with a-z and use only a-z, 0-9, _ and -\(likeIdentifier(name).map { " (like \($0))" } ?? "")"
+                )
                 continue
             }
             context = "rule '\(name)'"
             var message: String?
             if let messageNode = fields["message"], let text = reader.shownText(messageNode, field: "message") {
                 if text.allSatisfy(\.isWhitespace) {
-                    reader.error(messageNode, "the message of \(context) is empty; say what to fix, like message: The end comes after the start")
+                    reader.error(
+                        messageNode,
+                        "the message of \(context) is empty; say what to fix, like message: The end comes after the start"
+                    )
                 } else {
                     message = text
                 }
@@ -336,19 +396,27 @@ public enum FormParser {
             let test: LocatedRule.Test
             switch (fields["check"], fields["one_of"]) {
             case (.some, .some):
-                reader.report(.error(fields.location(of: "one_of"), "\(context) has 'check' and 'one_of'; a rule is one of them: make two rules"))
+                reader.report(
+                    .error(
+                        fields.location(of: "one_of"),
+                        "\(context) has 'check' and 'one_of'; a rule is one of them: make two rules"))
                 continue
             case (.some(let checkNode), nil):
                 guard let text = reader.text(checkNode, field: "check") else { continue }
                 if fields["message"] == nil {
-                    reader.error(item, "\(context) needs a 'message' saying what to fix, like message: The end comes after the start")
+                    reader.error(
+                        item,
+                        "\(context) needs a 'message' saying what to fix, like message: The end comes after the start")
                 }
                 test = .check(text, checkNode)
             case (nil, .some(let listNode)):
                 guard let ids = reader.items(of: listNode, field: "one_of") else { continue }
                 test = .oneOf(ids)
             case (nil, nil):
-                if !fields.hasUnknown { reader.error(item, "\(context) needs 'check: EXPRESSION' (like end >= start) or 'one_of: [FIELD, FIELD]'") }
+                if !fields.hasUnknown {
+                    reader.error(
+                        item, "\(context) needs 'check: EXPRESSION' (like end >= start) or 'one_of: [FIELD, FIELD]'")
+                }
                 continue
             }
             rules.append(LocatedRule(name: name, nameNode: nameNode, message: message, test: test, fields: fields))
@@ -386,20 +454,27 @@ public enum FormParser {
         var words: [String: String] = [:]
         for name in ["no", "yes"] {
             guard let wordNode = fields[name] else {
-                if !fields.hasUnknown { reader.error(node, "'states' needs both 'no' and 'yes', like states: {no: In progress, yes: Complete}") }
+                if !fields.hasUnknown {
+                    reader.error(
+                        node, "'states' needs both 'no' and 'yes', like states: {no: In progress, yes: Complete}")
+                }
                 return nil
             }
             guard let word = reader.shownText(wordNode, field: name, what: "state") else { return nil }
             let trimmed = String(Substring(word).trimmingWhitespace())
             guard !trimmed.isEmpty else {
-                reader.error(wordNode, "'\(name)' is empty; give the word shown for \(name == "yes" ? "a yes" : "a no"), like \(name == "yes" ? "Complete" : "In progress")")
+                reader.error(
+                    wordNode,
+                    "'\(name)' is empty; give the word shown for \(name == "yes" ? "a yes" : "a no"), like \(name == "yes" ? "Complete" : "In progress")"
+                )
                 return nil
             }
             words[name] = trimmed
         }
         guard let no = words["no"], let yes = words["yes"] else { return nil }
         if no.lowercased() == yes.lowercased(), let yesNode = fields["yes"] {
-            reader.error(yesNode, "'yes' and 'no' are both '\(TerminalSafe.escaped(yes))'; the two states need different words")
+            reader.error(
+                yesNode, "'yes' and 'no' are both '\(TerminalSafe.escaped(yes))'; the two states need different words")
             return nil
         }
         return Field.States(no: no, yes: yes)
@@ -407,15 +482,22 @@ public enum FormParser {
 
     /// `messages: {pattern: Give an email like ada@example.org, required: …}`: the
     /// form's words for each check, and where each check's name is written.
-    private static func readMessages(_ node: Node, _ reader: inout NodeReader) -> ([FieldCheck: String], [FieldCheck: Node]) {
+    private static func readMessages(
+        _ node: Node, _ reader: inout NodeReader
+    ) -> ([FieldCheck: String], [FieldCheck: Node]) {
         let names = FieldCheck.allCases.map(\.rawValue)
         guard let fields = reader.fields(of: node, allowed: names, in: "'messages'") else { return ([:], [:]) }
         var messages: [FieldCheck: String] = [:]
         var keys: [FieldCheck: Node] = [:]
         for check in FieldCheck.allCases {
-            guard let entry = fields.entries[check.rawValue], let text = reader.shownText(entry.value, field: check.rawValue, what: "the message") else { continue }
+            guard let entry = fields.entries[check.rawValue],
+                let text = reader.shownText(entry.value, field: check.rawValue, what: "the message")
+            else { continue }
             guard !text.allSatisfy(\.isWhitespace) else {
-                reader.error(entry.value, "the message for '\(check.rawValue)' is empty; say what to give, like \(check.example), or remove it")
+                reader.error(
+                    entry.value,
+                    "the message for '\(check.rawValue)' is empty; say what to give, like \(check.example), or remove it"
+                )
                 continue
             }
             messages[check] = text
@@ -439,10 +521,16 @@ public enum FormParser {
         for item in items {
             guard let option = readOption(item, &reader) else { ok = false; continue }
             if let earlier = texts[option.text] {
-                reader.error(item, "'\(TerminalSafe.escaped(option.text))' is already a choice at \(earlier); each choice is offered once")
+                reader.error(
+                    item,
+                    "'\(TerminalSafe.escaped(option.text))' is already a choice at \(earlier); each choice is offered once"
+                )
                 ok = false
             } else if option.label != option.text, let earlier = labels[option.label] {
-                reader.error(item, "the label '\(TerminalSafe.escaped(option.label))' is already shown at \(earlier); two keys must not look alike")
+                reader.error(
+                    item,
+                    "the label '\(TerminalSafe.escaped(option.label))' is already shown at \(earlier); two keys must not look alike"
+                )
                 ok = false
             }
             texts[option.text] = texts[option.text] ?? item.location
@@ -457,10 +545,19 @@ public enum FormParser {
         var label: String?, text: String?
         if case .mapping = node {
             guard let fields = reader.fields(of: node, allowed: ["label", "text"], in: "a choice") else { return nil }
-            if let labelNode = fields["label"] { label = reader.shownText(labelNode, field: "label"); if label == nil { return nil } }
-            if let textNode = fields["text"] { text = reader.shownText(textNode, field: "text"); if text == nil { return nil } }
+            if let labelNode = fields["label"] {
+                label = reader.shownText(labelNode, field: "label"); if label == nil { return nil }
+            }
+            if let textNode = fields["text"] {
+                text = reader.shownText(textNode, field: "text"); if text == nil { return nil }
+            }
             guard label != nil || text != nil else {
-                if !fields.hasUnknown { reader.error(node, "a choice needs a 'label' (what the key shows) and may have a 'text' (what the record holds), like {label: California, text: CA}") }
+                if !fields.hasUnknown {
+                    reader.error(
+                        node,
+                        "a choice needs a 'label' (what the key shows) and may have a 'text' (what the record holds), like {label: California, text: CA}"
+                    )
+                }
                 return nil
             }
         } else if case .scalar = node {
@@ -484,23 +581,33 @@ public enum FormParser {
     private static func readOptionsBy(_ node: Node, _ reader: inout NodeReader) -> Field.Options? {
         guard let fields = reader.fields(of: node, allowed: ["by", "keys"], in: "'choices'") else { return nil }
         guard let byNode = fields["by"], let keysNode = fields["keys"] else {
-            if !fields.hasUnknown { reader.error(node, "'choices' by another field needs 'by: FIELD' and 'keys: {VALUE: [KEY, …]}', like {by: country, keys: {Canada: [Alberta, Ontario]}}") }
+            if !fields.hasUnknown {
+                reader.error(
+                    node,
+                    "'choices' by another field needs 'by: FIELD' and 'keys: {VALUE: [KEY, …]}', like {by: country, keys: {Canada: [Alberta, Ontario]}}"
+                )
+            }
             return nil
         }
         guard let driver = reader.text(byNode, field: "by") else { return nil }
         guard case .mapping(let table) = keysNode else {
-            reader.error(keysNode, "'keys' must be a mapping of the driver's values to their keys, like {Canada: [Alberta, Ontario]}, found \(keysNode.kindDescription)")
+            reader.error(
+                keysNode,
+                "'keys' must be a mapping of the driver's values to their keys, like {Canada: [Alberta, Ontario]}, found \(keysNode.kindDescription)"
+            )
             return nil
         }
         guard !table.isEmpty else {
-            reader.error(keysNode, "'keys' is empty; give the keys offered for each value of '\(TerminalSafe.escaped(driver))'")
+            reader.error(
+                keysNode, "'keys' is empty; give the keys offered for each value of '\(TerminalSafe.escaped(driver))'")
             return nil
         }
         var groups: [Field.Options.Group] = []
         var ok = true
         for (valueNode, optionsNode) in table {
             guard let value = reader.text(valueNode, field: "keys") else { ok = false; continue }
-            guard let options = readOptions(optionsNode, in: "the keys for '\(TerminalSafe.escaped(value))'", &reader) else { ok = false; continue }
+            guard let options = readOptions(optionsNode, in: "the keys for '\(TerminalSafe.escaped(value))'", &reader)
+            else { ok = false; continue }
             groups.append(Field.Options.Group(value: value, options: options))
         }
         return ok ? .by(field: driver, groups: groups) : nil
@@ -510,14 +617,21 @@ public enum FormParser {
     /// keys read when the form runs. A command is a list, one argv element an
     /// item (no shell: a string would have to be split, and split wrong).
     private static func readLineSource(_ node: Node, _ reader: inout NodeReader) -> Field.LineSource? {
-        guard let fields = reader.fields(of: node, allowed: ["command", "file", "timeout"], in: "'choices'") else { return nil }
+        guard let fields = reader.fields(of: node, allowed: ["command", "file", "timeout"], in: "'choices'") else {
+            return nil
+        }
         switch (fields["command"], fields["file"]) {
         case (.some, .some):
-            reader.report(.error(fields.location(of: "file"), "'choices' come from a 'command' or a 'file', not both; remove one"))
+            reader.report(
+                .error(fields.location(of: "file"), "'choices' come from a 'command' or a 'file', not both; remove one")
+            )
             return nil
         case (.some(let commandNode), nil):
             guard case .sequence = commandNode else {
-                reader.error(commandNode, "'command' must be a list: the program, then each argument (no shell), like [git, branch, --format=%(refname:short)]; found \(commandNode.kindDescription)")
+                reader.error(
+                    commandNode,
+                    "'command' must be a list: the program, then each argument (no shell), like [git, branch, --format=%(refname:short)]; found \(commandNode.kindDescription)"
+                )
                 return nil
             }
             guard let items = reader.items(of: commandNode, field: "command") else { return nil }
@@ -539,7 +653,9 @@ public enum FormParser {
                 let longest = Double(Field.LineSource.longestTimeout.components.seconds)
                 guard let seconds = reader.number(timeoutNode, field: "timeout") else { return nil }
                 guard seconds >= 0.1, seconds <= longest else {
-                    reader.error(timeoutNode, "'timeout' must be from 0.1 to \(Int(longest)) seconds, found \(FieldValue.format(seconds))")
+                    reader.error(
+                        timeoutNode,
+                        "'timeout' must be from 0.1 to \(Int(longest)) seconds, found \(FieldValue.format(seconds))")
                     return nil
                 }
                 timeout = .milliseconds(Int((seconds * 1000).rounded()))
@@ -552,7 +668,9 @@ public enum FormParser {
             }
             guard let path = reader.text(fileNode, field: "file") else { return nil }
             guard !path.isEmpty else {
-                reader.error(fileNode, "'file' is empty; give the path of a file with one choice a line (relative to the form file)")
+                reader.error(
+                    fileNode,
+                    "'file' is empty; give the path of a file with one choice a line (relative to the form file)")
                 return nil
             }
             return .file(path)
@@ -563,33 +681,49 @@ public enum FormParser {
 
     /// `choices: {from: FORM.FIELD, order: recent|frequent, limit: N, by: FIELD}`.
     private static func readChoices(_ node: Node, _ reader: inout NodeReader) -> Field.ChoiceSource? {
-        guard let fields = reader.fields(of: node, allowed: ["from", "order", "limit", "by"], in: "'choices'") else { return nil }
+        guard let fields = reader.fields(of: node, allowed: ["from", "order", "limit", "by"], in: "'choices'") else {
+            return nil
+        }
         guard let fromNode = fields["from"] else {
-            if !fields.hasUnknown { reader.error(node, "'choices' needs 'from: FORM.FIELD', the stored field whose earlier values are offered") }
+            if !fields.hasUnknown {
+                reader.error(
+                    node, "'choices' needs 'from: FORM.FIELD', the stored field whose earlier values are offered")
+            }
             return nil
         }
         guard let from = reader.text(fromNode, field: "from") else { return nil }
         let parts = from.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         guard parts.count == 2, isIdentifier(parts[0]), isIdentifier(parts[1]) else {
-            reader.error(fromNode, "'from' must be FORM.FIELD (a form's name and one of its field ids, like checklist.name), found '\(TerminalSafe.escaped(from))'")
+            reader.error(
+                fromNode,
+                "'from' must be FORM.FIELD (a form's name and one of its field ids, like checklist.name), found '\(TerminalSafe.escaped(from))'"
+            )
             return nil
         }
         var source = Field.ChoiceSource(form: parts[0], field: parts[1])
         if let orderNode = fields["order"], let order = reader.text(orderNode, field: "order") {
             guard let known = Field.ChoiceSource.Order(rawValue: order) else {
-                reader.error(orderNode, "unknown order '\(TerminalSafe.escaped(order))'; \(NodeReader.hint(for: order, among: Field.ChoiceSource.Order.allCases.map(\.rawValue)))")
+                reader.error(
+                    orderNode,
+                    "unknown order '\(TerminalSafe.escaped(order))'; \(NodeReader.hint(for: order, among: Field.ChoiceSource.Order.allCases.map(\.rawValue)))"
+                )
                 return nil
             }
             source.order = known
         }
         if let limitNode = fields["limit"] {
-            guard let limit = reader.integer(limitNode, field: "limit", in: 1...50, meaning: "a whole number of choices") else { return nil }
+            guard
+                let limit = reader.integer(limitNode, field: "limit", in: 1...50, meaning: "a whole number of choices")
+            else { return nil }
             source.limit = limit
         }
         if let byNode = fields["by"] {
             guard let by = reader.text(byNode, field: "by") else { return nil }
             guard isIdentifier(by) else {
-                reader.error(byNode, "'by' must be a field id (the earlier field whose answer filters the stored values), found '\(TerminalSafe.escaped(by))'")
+                reader.error(
+                    byNode,
+                    "'by' must be a field id (the earlier field whose answer filters the stored values), found '\(TerminalSafe.escaped(by))'"
+                )
                 return nil
             }
             source.by = by
@@ -627,9 +761,10 @@ public enum FormParser {
 
     /// `text` with every character but a-z and 0-9 made `_` (`due date` → `due_date`).
     private static func underscored(_ text: String) -> String {
-        String(text.lowercased().unicodeScalars.map { scalar -> Character in
-            ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) ? Character(scalar) : "_"
-        })
+        String(
+            text.lowercased().unicodeScalars.map { scalar -> Character in
+                ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) ? Character(scalar) : "_"
+            })
     }
 }
 
@@ -681,8 +816,12 @@ struct LocatedForm {
     var timeout: Duration?
 
     var form: Form {
-        Form(title: title, name: name, pages: pages.map { Form.Page(title: $0.title, fields: $0.fields.map(\.field), description: $0.description, when: $0.when) },
-             template: template, compact: compact, rules: checkedRules, timeout: timeout)
+        Form(
+            title: title, name: name,
+            pages: pages.map {
+                Form.Page(title: $0.title, fields: $0.fields.map(\.field), description: $0.description, when: $0.when)
+            },
+            template: template, compact: compact, rules: checkedRules, timeout: timeout)
     }
 }
 
@@ -692,11 +831,16 @@ extension NodeReader {
     /// empty note is an error.
     mutating func paragraphs(_ node: Node, field: String) -> String? {
         guard let text = text(node, field: field) else { return nil }
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { String($0.hasSuffix("\r") ? $0.dropLast() : $0) }
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
+            String($0.hasSuffix("\r") ? $0.dropLast() : $0)
+        }
         while lines.last?.isEmpty == true { lines.removeLast() }
         for line in lines {
             if let scalar = TerminalSafe.unsafeScalars(in: line).first {
-                error(node, "\(field) contains \(TerminalSafe.describe(scalar)); remove it (it could change what the terminal shows)")
+                error(
+                    node,
+                    "\(field) contains \(TerminalSafe.describe(scalar)); remove it (it could change what the terminal shows)"
+                )
                 return nil
             }
         }

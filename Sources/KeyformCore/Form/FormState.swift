@@ -83,8 +83,10 @@ public struct FormState: Equatable, Sendable {
         /// value does (`Entry.kept`).
         public var partStands: Bool
 
-        public init(layout: String, page: Int = 0, highlight: GridDrawing.KeyIndex? = nil, filter: GridFilter? = nil,
-                    step: Int = 0, partStands: Bool = false) {
+        public init(
+            layout: String, page: Int = 0, highlight: GridDrawing.KeyIndex? = nil, filter: GridFilter? = nil,
+            step: Int = 0, partStands: Bool = false
+        ) {
             self.layout = layout
             self.page = page
             self.highlight = highlight
@@ -130,7 +132,10 @@ public struct FormState: Equatable, Sendable {
     /// them (`.timeLeft`); nil when the form has none. The footer shows it.
     public var secondsLeft: Int?
 
-    public init(entries: [Entry], focus: Int = 0, grid: Grid? = nil, problems: [Int: FieldProblem] = [:], notice: String? = nil, outcome: Outcome? = nil) {
+    public init(
+        entries: [Entry], focus: Int = 0, grid: Grid? = nil, problems: [Int: FieldProblem] = [:], notice: String? = nil,
+        outcome: Outcome? = nil
+    ) {
         self.entries = entries
         self.focus = focus
         self.grid = grid
@@ -157,10 +162,11 @@ public struct FormState: Equatable, Sendable {
             // Quick entry: a value already right costs no key. The form opens on
             // its first field that still needs a choice, past those a default (or
             // a draft) filled with a valid value; Shift-Tab goes back to them.
-            first = evaluation.shownFields.first { index in
-                guard case .success(_?) = evaluation.results[index] else { return true }
-                return false
-            } ?? 0
+            first =
+                evaluation.shownFields.first { index in
+                    guard case .success(_?) = evaluation.results[index] else { return true }
+                    return false
+                } ?? 0
         }
         _ = FormEngine.enter(field: first, in: &state, context, from: nil)
         return state
@@ -182,7 +188,9 @@ public struct FormState: Equatable, Sendable {
         let parts = form.fields.compactMap { field -> String? in
             guard var value = values[field.id]?.text, !value.allSatisfy(\.isWhitespace) else { return nil }
             // A switch in its own words (In progress / Complete), as the form shows it.
-            if field.type == .boolean, let flag = ["yes": true, "true": true, "no": false, "false": false][value.lowercased()] {
+            if field.type == .boolean,
+                let flag = ["yes": true, "true": true, "no": false, "false": false][value.lowercased()]
+            {
                 value = field.shown(flag)
             }
             return TerminalSafe.escaped(field.label) + ": " + TerminalSafe.escaped(value)

@@ -111,14 +111,17 @@ public struct GridFilter: Equatable, Sendable {
 
     private func laidOut() -> Layout.Page {
         let keys = matches.map(\.key)
-        return Layout.Page(rows: stride(from: 0, to: keys.count, by: columns).map { Array(keys[$0..<min($0 + columns, keys.count)]) })
+        return Layout.Page(
+            rows: stride(from: 0, to: keys.count, by: columns).map { Array(keys[$0..<min($0 + columns, keys.count)]) })
     }
 
     /// The keys at `positions` (in the layout's order) that match `query`, each
     /// with its marks and rank, best first.
     private static func matching(_ query: String, among positions: some Collection<Int>, of keys: Keys) -> [Match] {
         let wanted = query.map(folded)
-        guard !wanted.isEmpty else { return positions.sorted().map { Match(key: keys.keys[$0], marked: [], rank: 0, position: $0) } }
+        guard !wanted.isEmpty else {
+            return positions.sorted().map { Match(key: keys.keys[$0], marked: [], rank: 0, position: $0) }
+        }
         var out: [Match] = []
         out.reserveCapacity(positions.count)
         for position in positions {
@@ -166,7 +169,8 @@ public struct GridFilter: Equatable, Sendable {
                 continue
             }
             let from = (marks.last ?? -1) + 1
-            guard from < label.count, let next = (from..<label.count).first(where: { isWordStart($0) && label[$0] == character })
+            guard from < label.count,
+                let next = (from..<label.count).first(where: { isWordStart($0) && label[$0] == character })
             else { return nil }
             marks.append(next)
         }

@@ -39,7 +39,8 @@ public enum Interpolation {
         var index = 0
         while index < scalars.count {
             if index + 1 < scalars.count, scalars[index] == "{", scalars[index + 1] == "{",
-               let (id, end) = tag(in: scalars, at: index + 2) {
+                let (id, end) = tag(in: scalars, at: index + 2)
+            {
                 if let value = replacement(id, index) {
                     out.append(contentsOf: value.unicodeScalars)
                 } else {
@@ -81,7 +82,9 @@ extension FormContext {
     public func interpolated(_ text: String, _ entries: [FormState.Entry]) -> String {
         Interpolation.fill(text) { id in
             guard let index = index(ofField: id), index < entries.count else { return nil }
-            guard case .success(let value?) = validators[index].validate(entries[index].input, at: clock) else { return "" }
+            guard case .success(let value?) = validators[index].validate(entries[index].input, at: clock) else {
+                return ""
+            }
             // A secret shows masked here as in its field (form check refuses the tag).
             return fields[index].masked(fields[index].kind.shown(value, field: fields[index]))
         }

@@ -35,6 +35,7 @@ public struct Record: Equatable, Sendable {
     }
 
     public static func == (a: Record, b: Record) -> Bool {
-        a.values.count == b.values.count && zip(a.values, b.values).allSatisfy { $0.id == $1.id && $0.value == $1.value }
+        a.values.count == b.values.count
+            && zip(a.values, b.values).allSatisfy { $0.id == $1.id && $0.value == $1.value }
     }
 }

@@ -121,7 +121,8 @@ public enum Answers {
         let text = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]
         for (index, line) in text.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated()
         where String(validating: line, as: UTF8.self) == nil {
-            return .failure([AnswerProblem(field: nil, "line \(index + 1): not valid UTF-8; give the answers as UTF-8")])
+            return .failure([AnswerProblem(field: nil, "line \(index + 1): not valid UTF-8; give the answers as UTF-8")]
+            )
         }
         return fromLines(String(decoding: text, as: UTF8.self), form: form)
     }
@@ -141,7 +142,9 @@ public enum Answers {
                 if !value.isEmpty { answers[fields[index].id] = .line(String(value)) }
             } else if !value.allSatisfy(\.isWhitespace) {
                 let count = fields.count == 1 ? "1 field" : "\(fields.count) fields"
-                return .failure([AnswerProblem(field: nil, "line \(index + 1): more lines than the form has fields (\(count))")])
+                return .failure([
+                    AnswerProblem(field: nil, "line \(index + 1): more lines than the form has fields (\(count))")
+                ])
             }
         }
         return .success(answers)
@@ -160,7 +163,9 @@ public enum Answers {
             // A text of several lines: its breaks are `\n` (a CR LF from another system is one).
             return .success(.line(text.replacingOccurrences(of: "\r\n", with: "\n")))
         case .string(let text):
-            if text.contains(where: \.isNewline) { return .failure(AnswerProblem(field: field.id, FieldProblem.oneLine.reason)) }
+            if text.contains(where: \.isNewline) {
+                return .failure(AnswerProblem(field: field.id, FieldProblem.oneLine.reason))
+            }
             return .success(.line(text))
         case .number(let written):
             return kind.takesJSONNumbers ? .success(.line(written)) : wrong("a number")
@@ -170,9 +175,13 @@ public enum Answers {
             guard field.multiple else { return wrong("a list") }
             var texts: [String] = []
             for item in items {
-                guard case .string(let text) = item else { return .failure(AnswerProblem(field: field.id, "must be a list of texts")) }
+                guard case .string(let text) = item else {
+                    return .failure(AnswerProblem(field: field.id, "must be a list of texts"))
+                }
                 if text.contains(where: \.isNewline) {
-                    return .failure(AnswerProblem(field: field.id, "'\(TerminalSafe.escaped(text))' \(FieldProblem.oneLine.reason)"))
+                    return .failure(
+                        AnswerProblem(field: field.id, "'\(TerminalSafe.escaped(text))' \(FieldProblem.oneLine.reason)")
+                    )
                 }
                 texts.append(text)
             }
@@ -211,21 +220,28 @@ public enum HeadlessFill {
                 if let answer = answers[field.id], !answer.isEmpty { problems.append(.note(field.id)) }
             } else if !evaluation.shown[index] {
                 if let answer = answers[field.id], !answer.isEmpty {
-                    problems.append(AnswerProblem(field: nil, "'\(field.id)' is not asked unless \(context.condition(ofField: index).describe(in: context.form))"))
+                    problems.append(
+                        AnswerProblem(
+                            field: nil,
+                            "'\(field.id)' is not asked unless \(context.condition(ofField: index).describe(in: context.form))"
+                        ))
                 }
             } else if let problem = evaluation.problem(ofField: index) {
                 problems.append(AnswerProblem(field: field.id, problem.reason))
             }
         }
         // The form's rules over the valid values (one comparing a field in error waits), each broken one said.
-        for rule in context.form.rules where rule.truth(values: evaluation.typedValues, clock: context.clock) == .broken {
+        for rule in context.form.rules where rule.truth(values: evaluation.typedValues, clock: context.clock) == .broken
+        {
             problems.append(AnswerProblem(rule: rule))
         }
         let known = Set(fields.map(\.id))
         for id in answers.keys.sorted() where !known.contains(id) {
             problems.append(.unknownField(id, form: context.form))
         }
-        guard problems.isEmpty, case .success(let record) = evaluation.record else { return .failure(AnswerProblems(problems)) }
+        guard problems.isEmpty, case .success(let record) = evaluation.record else {
+            return .failure(AnswerProblems(problems))
+        }
         return .success(record)
     }
 }

@@ -172,7 +172,8 @@ struct JSONReader {
                 // A run of plain ASCII at once (most of an import's text), not a scalar at a time.
                 let start = position
                 while position < bytes.count, bytes[position] >= 0x20, bytes[position] < 0x80,
-                      bytes[position] != UInt8(ascii: "\""), bytes[position] != UInt8(ascii: "\\") {
+                    bytes[position] != UInt8(ascii: "\""), bytes[position] != UInt8(ascii: "\\")
+                {
                     position += 1
                 }
                 text += String(decoding: bytes[start..<position], as: UTF8.self)
@@ -250,12 +251,13 @@ struct JSONReader {
     /// One multi-byte UTF-8 sequence (strict: no overlongs, no surrogates, at most U+10FFFF).
     private mutating func readUTF8Scalar() throws(JSONSyntaxError) -> Unicode.Scalar {
         let lead = bytes[position]
-        let (length, minimum, initial): (Int, UInt32, UInt32) = switch lead {
-        case 0xC2...0xDF: (2, 0x80, UInt32(lead & 0x1F))
-        case 0xE0...0xEF: (3, 0x800, UInt32(lead & 0x0F))
-        case 0xF0...0xF4: (4, 0x10000, UInt32(lead & 0x07))
-        default: (0, 0, 0)
-        }
+        let (length, minimum, initial): (Int, UInt32, UInt32) =
+            switch lead {
+            case 0xC2...0xDF: (2, 0x80, UInt32(lead & 0x1F))
+            case 0xE0...0xEF: (3, 0x800, UInt32(lead & 0x0F))
+            case 0xF0...0xF4: (4, 0x10000, UInt32(lead & 0x07))
+            default: (0, 0, 0)
+            }
         guard length > 0, position + length <= bytes.count else { throw error("not valid UTF-8") }
         var value = initial
         for offset in 1..<length {

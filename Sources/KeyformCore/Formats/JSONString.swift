@@ -55,7 +55,9 @@ public enum JSONString {
     /// bytes (80–BF) never do, so a scan never mistakes one for a lead.
     @inline(__always)
     static func mayNeedEscape(_ byte: UInt8) -> Bool {
-        if byte < 0x80 { return byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F }
+        if byte < 0x80 {
+            return byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F
+        }
         return byte == 0xC2 || byte == 0xD8 || byte == 0xE2 || byte == 0xEF
     }
 
@@ -67,7 +69,9 @@ public enum JSONString {
         case ..<0x80: return (lead, 1)
         case 0xC2, 0xD8: return ((lead & 0x1F) << 6 | UInt32(bytes[position + 1] & 0x3F), 2)
         default:  // E2, EF
-            return ((lead & 0x0F) << 12 | UInt32(bytes[position + 1] & 0x3F) << 6 | UInt32(bytes[position + 2] & 0x3F), 3)
+            return (
+                (lead & 0x0F) << 12 | UInt32(bytes[position + 1] & 0x3F) << 6 | UInt32(bytes[position + 2] & 0x3F), 3
+            )
         }
     }
 

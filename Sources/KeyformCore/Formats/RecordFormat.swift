@@ -236,7 +236,9 @@ public enum RecordFormat: String, CaseIterable, Sendable {
     /// (sigil included, delimiters not) and where the tag starts. `{{=<% %>=}}`
     /// changes the delimiters from there on, as in Mustache. Stops at a tag that is
     /// not closed.
-    static func forEachTag(in template: String, _ visit: (_ sigil: Character?, _ body: Substring, _ start: String.Index) -> Void) {
+    static func forEachTag(
+        in template: String, _ visit: (_ sigil: Character?, _ body: Substring, _ start: String.Index) -> Void
+    ) {
         var open = "{{"
         var close = "}}"
         var rest = Substring(template)
@@ -295,8 +297,9 @@ public struct RecordTemplate: Sendable {
         if let start = RecordFormat.tooDeepSection(in: text) {
             let before = text[..<start]
             let lineStart = before.lastIndex(of: "\n").map { text.index(after: $0) } ?? text.startIndex
-            throw .invalid(line: before.count { $0 == "\n" } + 1, column: text[lineStart..<start].count + 1,
-                           reason: "sections nest more than \(RecordFormat.maxSectionDepth) deep; close some before opening more")
+            throw .invalid(
+                line: before.count { $0 == "\n" } + 1, column: text[lineStart..<start].count + 1,
+                reason: "sections nest more than \(RecordFormat.maxSectionDepth) deep; close some before opening more")
         }
         do {
             // Parse the template as written, for errors with the author's line and column.

@@ -75,25 +75,29 @@ public enum RecordImport {
         _ bytes: [UInt8], format: Format, context: FormContext
     ) -> Result<[DatedRecord], Problems> {
         let form = context.form
-        var (rows, problems) = switch format {
-        case .csv:
-            switch csvText(bytes) {
-            case .success(let text): csvRows(text, form: form)
-            case .failure(let problem): ([Row](), [problem])
+        var (rows, problems) =
+            switch format {
+            case .csv:
+                switch csvText(bytes) {
+                case .success(let text): csvRows(text, form: form)
+                case .failure(let problem): ([Row](), [problem])
+                }
+            case .json: jsonRows(bytes, form: form)
             }
-        case .json: jsonRows(bytes, form: form)
-        }
         var records: [DatedRecord] = []
         for row in inStoringOrder(rows) {
             switch HeadlessFill.fill(context, answers: row.answers) {
             case .success(let record): records.append(DatedRecord(record, created: row.created))
             case .failure(let found):
                 // A broken rule is named as answers name it: `rule 'NAME': MESSAGE`.
-                problems += found.map { Problem(line: row.line, field: $0.fieldID, ($0.ruleName.map { "rule '\($0)': " } ?? "") + $0.reason) }
+                problems += found.map {
+                    Problem(line: row.line, field: $0.fieldID, ($0.ruleName.map { "rule '\($0)': " } ?? "") + $0.reason)
+                }
             }
         }
         // In the file's order, whatever order the rows are stored in.
-        let sorted = problems.enumerated().sorted { ($0.element.line, $0.offset) < ($1.element.line, $1.offset) }.map(\.element)
+        let sorted = problems.enumerated().sorted { ($0.element.line, $0.offset) < ($1.element.line, $1.offset) }.map(
+            \.element)
         return sorted.isEmpty ? .success(records) : .failure(Problems(sorted))
     }
 
@@ -114,7 +118,8 @@ public enum RecordImport {
     /// By exported id, oldest first, when every row has one; else as given.
     static func inStoringOrder(_ rows: [Row]) -> [Row] {
         guard !rows.isEmpty, rows.allSatisfy({ $0.exportedID != nil }) else { return rows }
-        return rows.enumerated().sorted { ($0.element.exportedID!, $0.offset) < ($1.element.exportedID!, $1.offset) }.map(\.element)
+        return rows.enumerated().sorted { ($0.element.exportedID!, $0.offset) < ($1.element.exportedID!, $1.offset) }
+            .map(\.element)
     }
 
     // MARK: - CSV
@@ -155,7 +160,8 @@ public enum RecordImport {
         var rows: [Row] = []
         for (line, cells) in table.dropFirst() {
             guard cells.count == header.cells.count else {
-                problems.append(Problem(line: line, "has \(cells.count) values; the header names \(header.cells.count) columns"))
+                problems.append(
+                    Problem(line: line, "has \(cells.count) values; the header names \(header.cells.count) columns"))
                 continue
             }
             var answers: [String: FieldInput] = [:]
@@ -299,7 +305,9 @@ public enum RecordImport {
     static func created(in members: [(key: String, value: JSONValue)], line: Int) -> Result<Date?, Problem> {
         var found: JSONValue?
         for member in members where member.key == "_created" {
-            guard found == nil else { return .failure(Problem(line: line, field: "_created", "is given more than once")) }
+            guard found == nil else {
+                return .failure(Problem(line: line, field: "_created", "is given more than once"))
+            }
             found = member.value
         }
         guard let value = found else { return .success(nil) }
@@ -307,8 +315,10 @@ public enum RecordImport {
         case .string(let text): return created(text, line: line)
         case .null: return .success(nil)
         default:
-            return .failure(Problem(line: line, field: "_created",
-                                    "must be a time as text, like \"2026-11-21T09:30:00.123Z\" (as records export writes it)"))
+            return .failure(
+                Problem(
+                    line: line, field: "_created",
+                    "must be a time as text, like \"2026-11-21T09:30:00.123Z\" (as records export writes it)"))
         }
     }
 
@@ -336,7 +346,13 @@ public enum RecordImport {
                 let byte = bytes[index]
                 if byte == 0x0A { line += 1 }
                 if inString {
-                    if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                    if escaped {
+                        escaped = false
+                    } else if byte == UInt8(ascii: "\\") {
+                        escaped = true
+                    } else if byte == UInt8(ascii: "\"") {
+                        inString = false
+                    }
                 } else if byte == UInt8(ascii: "\"") {
                     inString = true
                 } else if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") {
@@ -364,8 +380,11 @@ public enum RecordImport {
             return .success(objects)
         }
         guard index < bytes.count, bytes[index] == UInt8(ascii: "[") else {
-            return .failure(Problem(line: line, "expected a JSON array of records ([{...}, ...]), as records export writes, "
-                                    + "or records one after another ({...}), as a rescue file holds"))
+            return .failure(
+                Problem(
+                    line: line,
+                    "expected a JSON array of records ([{...}, ...]), as records export writes, "
+                        + "or records one after another ({...}), as a rescue file holds"))
         }
         index += 1
         skipWhitespace()
@@ -379,7 +398,9 @@ public enum RecordImport {
                 }
                 if let problem = object() { return .failure(problem) }
                 skipWhitespace()
-                guard index < bytes.count else { return .failure(Problem(line: line, "the array is not closed (a ] is missing)")) }
+                guard index < bytes.count else {
+                    return .failure(Problem(line: line, "the array is not closed (a ] is missing)"))
+                }
                 if bytes[index] == UInt8(ascii: ",") {
                     index += 1
                     continue

@@ -49,18 +49,18 @@ public enum Timestamp {
         // Straight from the UTF-8 bytes, without copies: listing reads two per record.
         return text.withUTF8 { bytes -> Date? in
             guard bytes.count >= 20, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
-                  bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
-                  bytes[bytes.count - 1] == UInt8(ascii: "Z"),
-                  let year = decimal(bytes, 0, 4), let month = decimal(bytes, 5, 7), let day = decimal(bytes, 8, 10),
-                  let civil = CivilDate(year: year, month: month, day: day),
-                  let hours = decimal(bytes, 11, 13), let minutes = decimal(bytes, 14, 16),
-                  let seconds = decimal(bytes, 17, 19), hours < 24, minutes < 60, seconds < 61
+                bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
+                bytes[bytes.count - 1] == UInt8(ascii: "Z"),
+                let year = decimal(bytes, 0, 4), let month = decimal(bytes, 5, 7), let day = decimal(bytes, 8, 10),
+                let civil = CivilDate(year: year, month: month, day: day),
+                let hours = decimal(bytes, 11, 13), let minutes = decimal(bytes, 14, 16),
+                let seconds = decimal(bytes, 17, 19), hours < 24, minutes < 60, seconds < 61
             else { return nil }
             var milliseconds = 0
             if bytes.count > 20 {
                 // A fraction: "." and 1 or more digits; the first three count.
                 guard bytes[19] == UInt8(ascii: "."), bytes.count > 21,
-                      decimal(bytes, 20, bytes.count - 1) != nil
+                    decimal(bytes, 20, bytes.count - 1) != nil
                 else { return nil }
                 for position in 20..<23 {
                     let digit = position < bytes.count - 1 ? Int(bytes[position] - UInt8(ascii: "0")) : 0
@@ -89,9 +89,9 @@ public enum Timestamp {
             position < bytes.count && bytes[position] >= UInt8(ascii: "0") && bytes[position] <= UInt8(ascii: "9")
         }
         guard bytes.count >= 19, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
-              bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
-              let year = digits(0, 4), let month = digits(5, 7), let day = digits(8, 10),
-              let hours = digits(11, 13), let minutes = digits(14, 16), let seconds = digits(17, 19)
+            bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
+            let year = digits(0, 4), let month = digits(5, 7), let day = digits(8, 10),
+            let hours = digits(11, 13), let minutes = digits(14, 16), let seconds = digits(17, 19)
         else { return .failure(FieldProblem(.timestampNotTime(text))) }
         var position = 19
         var milliseconds = 0
@@ -112,8 +112,9 @@ public enum Timestamp {
         } else if bytes[position] == UInt8(ascii: "Z"), position + 1 == bytes.count {
             offset = 0
         } else if bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-"),
-                  position + 6 == bytes.count, bytes[position + 3] == UInt8(ascii: ":"),
-                  let offsetHours = digits(position + 1, position + 3), let offsetMinutes = digits(position + 4, position + 6) {
+            position + 6 == bytes.count, bytes[position + 3] == UInt8(ascii: ":"),
+            let offsetHours = digits(position + 1, position + 3), let offsetMinutes = digits(position + 4, position + 6)
+        {
             guard offsetHours < 24, offsetMinutes < 60 else {
                 return .failure(FieldProblem(.timestampBadOffset(text)))
             }
@@ -127,7 +128,8 @@ public enum Timestamp {
         guard hours < 24, minutes < 60, seconds < 60 else {
             return .failure(FieldProblem(.timestampNotTimeOfDay(text)))
         }
-        let whole = Int64(civil.daysSinceEpoch) * 86_400 + Int64(hours * 3600 + minutes * 60 + seconds) - Int64(offset * 60)
+        let whole =
+            Int64(civil.daysSinceEpoch) * 86_400 + Int64(hours * 3600 + minutes * 60 + seconds) - Int64(offset * 60)
         // Milliseconds as an integer first, so the time writes back as exactly the same text.
         return .success(Date(timeIntervalSince1970: Double(whole * 1000 + Int64(milliseconds)) / 1000))
     }

@@ -114,9 +114,13 @@ public struct FormKeySituation: Sendable {
     /// field or an invalid value stays, and Enter and Tab only show why.
     public var focusCommits: Bool { FormEngine.focusCommits(state, context) }
     /// Whether the focused field has keys to swap to.
-    public var hasLayout: Bool { context.fields.indices.contains(state.focus) && context.layout(ofField: state.focus, state.entries) != nil }
+    public var hasLayout: Bool {
+        context.fields.indices.contains(state.focus) && context.layout(ofField: state.focus, state.entries) != nil
+    }
     /// Whether Tab swaps the focused field's view (not in a picker's strict grid).
-    public var swapsView: Bool { context.fields.indices.contains(state.focus) && context.swapsView(ofField: state.focus, state.entries) }
+    public var swapsView: Bool {
+        context.fields.indices.contains(state.focus) && context.swapsView(ofField: state.focus, state.entries)
+    }
     /// A menu or picker: no Done to speak of (a key answers it).
     public var isPicker: Bool { context.form.presentation == .picker }
     /// Whether the grid's filter is open: typed characters are its own.
@@ -160,8 +164,9 @@ public struct FormKeyMaps: Sendable {
 
     /// Every view's map with `action` on `keys` (see `KeyMap.rebinding`).
     public func rebinding(_ action: KeyAction, to keys: [KeyChord]) -> FormKeyMaps {
-        FormKeyMaps(keyboard: keyboard.rebinding(action, to: keys), grid: grid.rebinding(action, to: keys),
-                    booleanSwitch: booleanSwitch.rebinding(action, to: keys), note: note.rebinding(action, to: keys))
+        FormKeyMaps(
+            keyboard: keyboard.rebinding(action, to: keys), grid: grid.rebinding(action, to: keys),
+            booleanSwitch: booleanSwitch.rebinding(action, to: keys), note: note.rebinding(action, to: keys))
     }
 
     /// The footer's key hints now, as many as fit in `width`.
@@ -184,101 +189,111 @@ public struct FormKeyMaps: Sendable {
         Binding([.control("c")], .interrupt),
         Binding([.control("z")], .suspend),
         Binding([.control("l")], .redraw),
-        Binding([.control("s")], .done, rank: 5, help: { situation in
-            guard !situation.isPicker, !situation.isLastField else { return nil }
-            return situation.evaluation.doneBlocker == nil ? situation.say(.hintDone) : nil
-        }),
-        Binding((1...9).map { KeyChord.alt(Character(String($0))) }, .jumpToField, rank: 6, help: {
-            $0.evaluation.shownFields.count > 1 && !$0.isPicker ? $0.say(.hintField) : nil
-        }),
+        Binding(
+            [.control("s")], .done, rank: 5,
+            help: { situation in
+                guard !situation.isPicker, !situation.isLastField else { return nil }
+                return situation.evaluation.doneBlocker == nil ? situation.say(.hintDone) : nil
+            }),
+        Binding(
+            (1...9).map { KeyChord.alt(Character(String($0))) }, .jumpToField, rank: 6,
+            help: {
+                $0.evaluation.shownFields.count > 1 && !$0.isPicker ? $0.say(.hintField) : nil
+            }),
         Binding([.function(1)], .showKeys, rank: 0, help: says(.hintKeys)).namedWhenHintsAreCut(),
     ]
-
 
     static let back = Binding([.shiftTab], .previousField, rank: 3, when: { !$0.isFirstField }, help: says(.hintBack))
     static let cancel = Binding([.escape], .cancel, rank: 1, help: says(.hintCancel))
     /// Tab on a field without keys goes on, as in gum and huh (Shift-Tab goes back).
     /// Named only while the field's text commits (else Tab only shows why, as Enter).
-    static let tabToNext = Binding([.tab], .nextField, rank: 2, when: { !$0.hasLayout && !$0.isLastField },
-                                   help: { $0.focusCommits ? $0.say(.hintNext) : nil })
+    static let tabToNext = Binding(
+        [.tab], .nextField, rank: 2, when: { !$0.hasLayout && !$0.isLastField },
+        help: { $0.focusCommits ? $0.say(.hintNext) : nil })
 
     /// Enter, Tab and Shift-Tab come back from readline (it decides when a key
     /// is Enter and not part of a search or a vi command); the others are looked
     /// up before readline sees them. `edit` gives the key to readline: in vi
     /// mode Esc is readline's until command mode, where it cancels.
-    public static let standardKeyboard = Map([
-        Binding([.enter], .commit, rank: 0, help: enterWords),
-        Binding([.tab], .swapView, rank: 2, when: { $0.swapsView }, help: says(.hintKeys)),
-        tabToNext,
-        back,
-        // A field of several lines: Enter still moves on; these break the line and move between lines.
-        // Ctrl-J is a line feed, which Enter also is to readline: the session asks this map first.
-        Binding([.control("j"), .altEnter], .newLine, rank: 2, when: { $0.isMultiLine }, help: says(.hintNewLine)),
-        // Arrows that move between lines need no hint (the key list names them): room for the editor's.
-        Binding([.up], .previousLine) { $0.isMultiLine },
-        Binding([.down], .nextLine) { $0.isMultiLine },
-        // huh's key; readline's Ctrl-E (end-of-line) stays in one-line fields, and End does it here.
-        Binding([.control("e")], .openEditor, rank: 3, when: { $0.isMultiLine }, help: says(.hintEditor)),
-        Binding([.escape], .edit, rank: 1, when: { $0.mode == .viInsert }, help: says(.hintCommandMode)),
-        Binding([.escape], .cancel, rank: 1, when: { $0.mode != .viInsert }, help: says(.hintCancel)),
-        Binding([.character("i")], .edit, rank: 3, when: { $0.mode == .viCommand }, help: says(.hintInsert)),
-    ] + everywhere)
+    public static let standardKeyboard = Map(
+        [
+            Binding([.enter], .commit, rank: 0, help: enterWords),
+            Binding([.tab], .swapView, rank: 2, when: { $0.swapsView }, help: says(.hintKeys)),
+            tabToNext,
+            back,
+            // A field of several lines: Enter still moves on; these break the line and move between lines.
+            // Ctrl-J is a line feed, which Enter also is to readline: the session asks this map first.
+            Binding([.control("j"), .altEnter], .newLine, rank: 2, when: { $0.isMultiLine }, help: says(.hintNewLine)),
+            // Arrows that move between lines need no hint (the key list names them): room for the editor's.
+            Binding([.up], .previousLine) { $0.isMultiLine },
+            Binding([.down], .nextLine) { $0.isMultiLine },
+            // huh's key; readline's Ctrl-E (end-of-line) stays in one-line fields, and End does it here.
+            Binding([.control("e")], .openEditor, rank: 3, when: { $0.isMultiLine }, help: says(.hintEditor)),
+            Binding([.escape], .edit, rank: 1, when: { $0.mode == .viInsert }, help: says(.hintCommandMode)),
+            Binding([.escape], .cancel, rank: 1, when: { $0.mode != .viInsert }, help: says(.hintCancel)),
+            Binding([.character("i")], .edit, rank: 3, when: { $0.mode == .viCommand }, help: says(.hintInsert)),
+        ] + everywhere)
 
-    public static let standardGrid = Map([
-        // An open filter's keys come first: while it is open, typed characters,
-        // Backspace and Esc are the filter's (the bindings after them wait).
-        Binding([.escape], .closeFilter, rank: 1, when: { $0.isFiltering }, help: says(.hintCloseFilter)),
-        Binding([.backspace], .eraseFilter, rank: 4, when: { $0.isFiltering }, help: says(.hintErase)),
-        Binding([.anyCharacter], .typeFilter) { $0.isFiltering },
-        // A later step of a pick: Esc goes back a step (the time keypad to the calendar), not out of the form.
-        Binding([.escape], .back, rank: 1, when: { $0.isLaterPickStep }, help: says(.hintCalendar)),
-        // The grid's own keys are kept before the keys of every view: at 80
-        // columns a calendar shows its arrows and `t today`.
-        Binding([.left], .moveLeft, rank: 2, help: says(.hintMove)),
-        Binding([.up], .moveUp, rank: 2, help: says(.hintMove)),
-        Binding([.down], .moveDown, rank: 2, help: says(.hintMove)),
-        Binding([.right], .moveRight, rank: 2, help: says(.hintMove)),
-        // A calendar's own keys, before the hotkeys: a month back or on, today.
-        Binding([.pageUp], .previousMonth, rank: 3, when: { $0.isCalendar }, help: says(.hintMonth)),
-        Binding([.pageDown], .nextMonth, rank: 3, when: { $0.isCalendar }, help: says(.hintMonth)),
-        Binding([.character("t")], .today, rank: 2, when: { $0.isCalendar }, help: says(.hintToday)),
-        Binding([.enter], .pressKey, rank: 0, help: enterWords),
-        Binding([.character("/")], .filter, rank: 2, when: { $0.slashOpensFilter }, help: says(.hintFilter)),
-        Binding([.tab], .swapView, rank: 3, when: { $0.swapsView }, help: says(.hintKeyboard)),
-        back,
-        Binding([.escape], .cancel, rank: 1, when: { !$0.isFiltering && !$0.isLaterPickStep }, help: says(.hintCancel)),
-        Binding([.backspace], .pressBackspace),
-        Binding([.anyCharacter], .pressHotkey),
-    ] + everywhere)
+    public static let standardGrid = Map(
+        [
+            // An open filter's keys come first: while it is open, typed characters,
+            // Backspace and Esc are the filter's (the bindings after them wait).
+            Binding([.escape], .closeFilter, rank: 1, when: { $0.isFiltering }, help: says(.hintCloseFilter)),
+            Binding([.backspace], .eraseFilter, rank: 4, when: { $0.isFiltering }, help: says(.hintErase)),
+            Binding([.anyCharacter], .typeFilter) { $0.isFiltering },
+            // A later step of a pick: Esc goes back a step (the time keypad to the calendar), not out of the form.
+            Binding([.escape], .back, rank: 1, when: { $0.isLaterPickStep }, help: says(.hintCalendar)),
+            // The grid's own keys are kept before the keys of every view: at 80
+            // columns a calendar shows its arrows and `t today`.
+            Binding([.left], .moveLeft, rank: 2, help: says(.hintMove)),
+            Binding([.up], .moveUp, rank: 2, help: says(.hintMove)),
+            Binding([.down], .moveDown, rank: 2, help: says(.hintMove)),
+            Binding([.right], .moveRight, rank: 2, help: says(.hintMove)),
+            // A calendar's own keys, before the hotkeys: a month back or on, today.
+            Binding([.pageUp], .previousMonth, rank: 3, when: { $0.isCalendar }, help: says(.hintMonth)),
+            Binding([.pageDown], .nextMonth, rank: 3, when: { $0.isCalendar }, help: says(.hintMonth)),
+            Binding([.character("t")], .today, rank: 2, when: { $0.isCalendar }, help: says(.hintToday)),
+            Binding([.enter], .pressKey, rank: 0, help: enterWords),
+            Binding([.character("/")], .filter, rank: 2, when: { $0.slashOpensFilter }, help: says(.hintFilter)),
+            Binding([.tab], .swapView, rank: 3, when: { $0.swapsView }, help: says(.hintKeyboard)),
+            back,
+            Binding(
+                [.escape], .cancel, rank: 1, when: { !$0.isFiltering && !$0.isLaterPickStep }, help: says(.hintCancel)),
+            Binding([.backspace], .pressBackspace),
+            Binding([.anyCharacter], .pressHotkey),
+        ] + everywhere)
 
-    public static let standardSwitch = Map([
-        Binding([.space], .flip, rank: 0, help: says(.hintToggle)),
-        Binding(["y", "Y", "t", "T", "1"].map { KeyChord.character($0) }, .setYes),
-        Binding(["n", "N", "f", "F", "0"].map { KeyChord.character($0) }, .setNo),
-        Binding([.backspace, .delete], .clear),
-        Binding([.enter], .commit, rank: 0, help: enterWords),
-        Binding([.down], .commit),
-        Binding([.tab], .swapView, rank: 2, when: { $0.swapsView }, help: says(.hintKeys)),
-        tabToNext,
-        back,
-        Binding([.up], .previousField),
-        cancel,
-    ] + everywhere)
+    public static let standardSwitch = Map(
+        [
+            Binding([.space], .flip, rank: 0, help: says(.hintToggle)),
+            Binding(["y", "Y", "t", "T", "1"].map { KeyChord.character($0) }, .setYes),
+            Binding(["n", "N", "f", "F", "0"].map { KeyChord.character($0) }, .setNo),
+            Binding([.backspace, .delete], .clear),
+            Binding([.enter], .commit, rank: 0, help: enterWords),
+            Binding([.down], .commit),
+            Binding([.tab], .swapView, rank: 2, when: { $0.swapsView }, help: says(.hintKeys)),
+            tabToNext,
+            back,
+            Binding([.up], .previousField),
+            cancel,
+        ] + everywhere)
 
     /// A note has nothing to type or pick: Enter (and Down) go on as on any
     /// field, Done on the last; Tab goes on, Shift-Tab (and Up) back. Any other
     /// key rings the bell: it would type into nothing.
-    public static let standardNote = Map([
-        Binding([.enter], .commit, rank: 0, help: enterWords),
-        Binding([.down], .commit),
-        tabToNext,
-        back,
-        Binding([.up], .previousField),
-        cancel,
-    ] + everywhere)
+    public static let standardNote = Map(
+        [
+            Binding([.enter], .commit, rank: 0, help: enterWords),
+            Binding([.down], .commit),
+            tabToNext,
+            back,
+            Binding([.up], .previousField),
+            cancel,
+        ] + everywhere)
 
-    public static let standard = FormKeyMaps(keyboard: standardKeyboard, grid: standardGrid, booleanSwitch: standardSwitch,
-                                             note: standardNote)
+    public static let standard = FormKeyMaps(
+        keyboard: standardKeyboard, grid: standardGrid, booleanSwitch: standardSwitch,
+        note: standardNote)
 
     /// What Enter does now, in words, from the engine's own answer
     /// (`FormEngine.enterAnswer`, with the run's clock): in a grid the
@@ -312,8 +327,10 @@ public struct FormKeyMaps: Sendable {
         case .commit(.addsItem): return situation.say(.hintAdd)
         // A line typed into a picker (a prompt's answer) is not picked: it is the answer.
         case .commit(.submit):
-            return situation.say(situation.isPicker ? (situation.view == .keyboard ? .hintAnswer : .hintPick) : .hintDone)
-        case .commit(.goTo(let field)): return situation.say(.hintGoTo(shown(context.label(ofField: field, state.entries))))
+            return situation.say(
+                situation.isPicker ? (situation.view == .keyboard ? .hintAnswer : .hintPick) : .hintDone)
+        case .commit(.goTo(let field)):
+            return situation.say(.hintGoTo(shown(context.label(ofField: field, state.entries))))
         case .pick(let key, _): return thenDone(pick(key))
         // A day picked before its time: the keypad follows, no commit yet.
         case .pickPart(let key): return situation.say(pick(key))

@@ -63,14 +63,17 @@ public enum KeyChord: Hashable, Sendable, CustomStringConvertible {
             self = .function(number)
             return
         }
-        for (prefix, make) in [("ctrl-", KeyChord.control), ("c-", KeyChord.control), ("alt-", KeyChord.alt), ("m-", KeyChord.alt)] {
+        for (prefix, make) in [
+            ("ctrl-", KeyChord.control), ("c-", KeyChord.control), ("alt-", KeyChord.alt), ("m-", KeyChord.alt),
+        ] {
             if lower.hasPrefix(prefix), lower.count == prefix.count + 1, let character = lower.last {
                 self = make(character)
                 return
             }
         }
         guard name.count == 1, let character = name.first, character != " ",
-              !character.unicodeScalars.contains(where: TerminalSafe.isUnsafe) else { return nil }
+            !character.unicodeScalars.contains(where: TerminalSafe.isUnsafe)
+        else { return nil }
         self = .character(character)
     }
 

@@ -96,14 +96,18 @@ public struct KeyBinding<Situation, Action: ScreenAction>: Sendable {
     /// key that lists them all).
     public var onlyWhenCut = false
 
-    public init(_ keys: [KeyChord], _ action: Action, help: String? = nil, rank: Int = 0,
-                when: @escaping @Sendable (Situation) -> Bool = { _ in true }) {
+    public init(
+        _ keys: [KeyChord], _ action: Action, help: String? = nil, rank: Int = 0,
+        when: @escaping @Sendable (Situation) -> Bool = { _ in true }
+    ) {
         self.init(keys, action, rank: rank, when: when, help: { _ in help })
     }
 
-    public init(_ keys: [KeyChord], _ action: Action, rank: Int = 0,
-                when: @escaping @Sendable (Situation) -> Bool = { _ in true },
-                help: @escaping @Sendable (Situation) -> String?) {
+    public init(
+        _ keys: [KeyChord], _ action: Action, rank: Int = 0,
+        when: @escaping @Sendable (Situation) -> Bool = { _ in true },
+        help: @escaping @Sendable (Situation) -> String?
+    ) {
         self.keys = keys
         self.action = action
         self.help = help
@@ -133,7 +137,8 @@ public struct KeyMap<Situation, Action: ScreenAction>: Sendable {
             return bindings[index]
         }
         guard chord.isTyped else { return nil }
-        for index in bindings.indices where bindings[index].keys.contains(.anyCharacter) && bindings[index].when(situation) {
+        for index in bindings.indices
+        where bindings[index].keys.contains(.anyCharacter) && bindings[index].when(situation) {
             return bindings[index]
         }
         return nil
@@ -154,7 +159,9 @@ public struct KeyMap<Situation, Action: ScreenAction>: Sendable {
     /// when the map has no key for it. Prose asks here, so it names the
     /// person's own key after a rebinding.
     public func label(of action: Action, in situation: Situation) -> String? {
-        let enabled = bindings.first { $0.action == action && $0.when(situation) && $0.keys.contains { $0 != .anyCharacter } }
+        let enabled = bindings.first {
+            $0.action == action && $0.when(situation) && $0.keys.contains { $0 != .anyCharacter }
+        }
         return (enabled?.keys ?? keys(for: action)).first { $0 != .anyCharacter }?.label
     }
 
@@ -165,7 +172,9 @@ public struct KeyMap<Situation, Action: ScreenAction>: Sendable {
     /// and next-field, each when the other is not). A map without the action is
     /// unchanged: a switch's Enter does not leave the keyboard's commit.
     public func rebinding(_ name: KeyAction, to keys: [KeyChord]) -> KeyMap {
-        guard let action = Action(rawValue: name.rawValue), bindings.contains(where: { $0.action == action }) else { return self }
+        guard let action = Action(rawValue: name.rawValue), bindings.contains(where: { $0.action == action }) else {
+            return self
+        }
         let had = self.keys(for: action)
         let taken = keys.filter { !had.contains($0) }
         var out = bindings.map { binding -> Binding in
@@ -185,8 +194,10 @@ public struct KeyMap<Situation, Action: ScreenAction>: Sendable {
         var inputs: [HintInput] = []
         for index in bindings.indices where bindings[index].when(situation) {
             guard let words = bindings[index].help(situation), !words.isEmpty else { continue }
-            inputs.append(HintInput(keys: bindings[index].keys, words: words, rank: bindings[index].rank,
-                                    onlyWhenCut: bindings[index].onlyWhenCut))
+            inputs.append(
+                HintInput(
+                    keys: bindings[index].keys, words: words, rank: bindings[index].rank,
+                    onlyWhenCut: bindings[index].onlyWhenCut))
         }
         return inputs
     }
@@ -207,7 +218,9 @@ public struct KeyMap<Situation, Action: ScreenAction>: Sendable {
     /// share a line. Keys that only give the key to the line editor are left
     /// to the list's note on readline.
     /// - Parameter summary: what an action does in the reader's language (`Message.keySummary`).
-    public func keyList(in situation: Situation, summary: (KeyAction) -> String = \.shortSummary) -> [(keys: String, words: String)] {
+    public func keyList(
+        in situation: Situation, summary: (KeyAction) -> String = \.shortSummary
+    ) -> [(keys: String, words: String)] {
         var inputs: [HintInput] = []
         for index in bindings.indices where bindings[index].when(situation) {
             let binding = bindings[index]

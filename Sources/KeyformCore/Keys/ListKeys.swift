@@ -42,7 +42,9 @@ public struct RecordListKeyMaps: Sendable {
     /// While a delete is asked: y is yes; a key it does not name is no.
     public var confirm: KeyMap<RecordListKeySituation, DeleteQuestionAction>
 
-    public init(list: KeyMap<RecordListKeySituation, ListAction>, confirm: KeyMap<RecordListKeySituation, DeleteQuestionAction>) {
+    public init(
+        list: KeyMap<RecordListKeySituation, ListAction>, confirm: KeyMap<RecordListKeySituation, DeleteQuestionAction>
+    ) {
         self.list = list
         self.confirm = confirm
     }
@@ -52,40 +54,49 @@ public struct RecordListKeyMaps: Sendable {
 
     /// Keys that need rows are named only when there are some; the list's
     /// reducer answers them with the bell otherwise.
-    public static let standard = RecordListKeyMaps(list: KeyMap([
-        Binding([.up], .listUp, rank: 4, help: { $0.hasRows ? $0.say(.hintMove) : nil }),
-        Binding([.down], .listDown, rank: 4, help: { $0.hasRows ? $0.say(.hintMove) : nil }),
-        Binding([.character("k")], .listUp),
-        Binding([.character("j")], .listDown),
-        Binding([.pageUp], .listPageUp),
-        Binding([.pageDown], .listPageDown),
-        Binding([.home], .listFirst),
-        Binding([.end], .listLast),
-        Binding([.enter], .open, rank: 0, help: { $0.hasRows ? $0.say(.hintEdit) : nil }),
-        Binding([.character("a")], .add, rank: 1, help: { $0.say(.hintAdd) }),
-        Binding([.character("d")], .delete, rank: 2, help: { $0.hasRows ? $0.say(.hintDelete) : nil }),
-        Binding([.delete], .delete),
-        Binding([.space], .toggle, rank: 3, help: { $0.hasRows && RecordListEngine.toggledField($0.form) != nil ? $0.say(.hintToggle) : nil }),
-        Binding([.character("f")], .filter, rank: 3, help: {
-            $0.hasRows && !RecordListEngine.filterFields($0.state, $0.form).isEmpty ? $0.say(.hintFilter) : nil
-        }),
-        Binding([.character("/")], .filter),
-        // Named as what it does next: `s by Due`, then `s by Priority`, then `s newest first`.
-        Binding([.character("s")], .sort, rank: 3, help: { situation in
-            guard situation.hasRows, !situation.state.sorts.isEmpty else { return nil }
-            return situation.say(.hintSort(RecordListEngine.nextSort(situation.state)?.said(in: situation.form) ?? .newestFirst))
-        }),
-        Binding([.escape], .back, rank: 1, help: { $0.state.filters.isEmpty ? nil : $0.say(.hintShowAll) }),
-        Binding([.character("q")], .quit, rank: 0, help: { $0.say($0.state.leaveLabel) }),
-        Binding([.control("c")], .interrupt),
-        Binding([.control("z")], .suspend),
-        Binding([.control("l")], .redraw),
-    ]), confirm: KeyMap([
-        QuestionBinding([.character("y"), .character("Y")], .yes),
-        QuestionBinding([.control("c")], .interrupt),
-        QuestionBinding([.control("z")], .suspend),
-        QuestionBinding([.control("l")], .redraw),
-    ]))
+    public static let standard = RecordListKeyMaps(
+        list: KeyMap([
+            Binding([.up], .listUp, rank: 4, help: { $0.hasRows ? $0.say(.hintMove) : nil }),
+            Binding([.down], .listDown, rank: 4, help: { $0.hasRows ? $0.say(.hintMove) : nil }),
+            Binding([.character("k")], .listUp),
+            Binding([.character("j")], .listDown),
+            Binding([.pageUp], .listPageUp),
+            Binding([.pageDown], .listPageDown),
+            Binding([.home], .listFirst),
+            Binding([.end], .listLast),
+            Binding([.enter], .open, rank: 0, help: { $0.hasRows ? $0.say(.hintEdit) : nil }),
+            Binding([.character("a")], .add, rank: 1, help: { $0.say(.hintAdd) }),
+            Binding([.character("d")], .delete, rank: 2, help: { $0.hasRows ? $0.say(.hintDelete) : nil }),
+            Binding([.delete], .delete),
+            Binding(
+                [.space], .toggle, rank: 3,
+                help: { $0.hasRows && RecordListEngine.toggledField($0.form) != nil ? $0.say(.hintToggle) : nil }),
+            Binding(
+                [.character("f")], .filter, rank: 3,
+                help: {
+                    $0.hasRows && !RecordListEngine.filterFields($0.state, $0.form).isEmpty ? $0.say(.hintFilter) : nil
+                }),
+            Binding([.character("/")], .filter),
+            // Named as what it does next: `s by Due`, then `s by Priority`, then `s newest first`.
+            Binding(
+                [.character("s")], .sort, rank: 3,
+                help: { situation in
+                    guard situation.hasRows, !situation.state.sorts.isEmpty else { return nil }
+                    return situation.say(
+                        .hintSort(RecordListEngine.nextSort(situation.state)?.said(in: situation.form) ?? .newestFirst))
+                }),
+            Binding([.escape], .back, rank: 1, help: { $0.state.filters.isEmpty ? nil : $0.say(.hintShowAll) }),
+            Binding([.character("q")], .quit, rank: 0, help: { $0.say($0.state.leaveLabel) }),
+            Binding([.control("c")], .interrupt),
+            Binding([.control("z")], .suspend),
+            Binding([.control("l")], .redraw),
+        ]),
+        confirm: KeyMap([
+            QuestionBinding([.character("y"), .character("Y")], .yes),
+            QuestionBinding([.control("c")], .interrupt),
+            QuestionBinding([.control("z")], .suspend),
+            QuestionBinding([.control("l")], .redraw),
+        ]))
 
     /// Both maps with `action` on `keys` (see `KeyMap.rebinding`).
     public func rebinding(_ action: KeyAction, to keys: [KeyChord]) -> RecordListKeyMaps {

@@ -34,7 +34,8 @@ public enum QuestionKeys {
     public typealias Map = KeyMap<QuestionKeySituation, QuestionAction>
 
     public static let standard = Map([
-        Binding([.character("y"), .character("Y"), .enter], .yes, when: { $0.stray.isEmpty }, help: { $0.say(.hintYes) }),
+        Binding(
+            [.character("y"), .character("Y"), .enter], .yes, when: { $0.stray.isEmpty }, help: { $0.say(.hintYes) }),
         Binding([.character("n"), .character("N")], .no, when: { $0.stray.isEmpty }, help: { $0.say(.hintNo) }),
         Binding([.backspace], .erase, rank: 1, when: { !$0.stray.isEmpty }, help: { $0.say(.hintErase) }),
         Binding([.escape], .cancel, rank: 2, help: { $0.say(.hintCancel) }),

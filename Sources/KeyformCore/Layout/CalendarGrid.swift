@@ -77,7 +77,8 @@ public enum CalendarGrid {
                 return Layout.Key(label: label, text: String(describing: day))
             }
         }
-        return Layout(title: names.title(month: month.month, year: month.year), kind: .choice, pages: [Layout.Page(rows: rows)])
+        return Layout(
+            title: names.title(month: month.month, year: month.year), kind: .choice, pages: [Layout.Page(rows: rows)])
     }
 
     /// Where `day` is in its month's grid.

@@ -60,7 +60,8 @@ extension Layout {
         public var span: Int
         public var action: Action
 
-        public init(label: String, text: String? = nil, hotkey: Character? = nil, span: Int = 1, action: Action = .text) {
+        public init(label: String, text: String? = nil, hotkey: Character? = nil, span: Int = 1, action: Action = .text)
+        {
             self.label = label
             self.text = text ?? label
             self.hotkey = hotkey
@@ -94,7 +95,8 @@ extension Layout {
             /// What a key with this action does, as the schema and the docs say it.
             public var summary: String {
                 switch self {
-                case .text: "type the key's text (choice: set the value and commit the field; keypad: insert at the cursor)"
+                case .text:
+                    "type the key's text (choice: set the value and commit the field; keypad: insert at the cursor)"
                 case .keyboard: "swap to the line editor"
                 case .page: "turn to page `to` of this layout"
                 case .layout: "show layout `to`"

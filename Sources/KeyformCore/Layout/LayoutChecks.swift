@@ -16,7 +16,9 @@ struct LayoutChecks {
     /// - Parameters:
     ///   - layoutExists: whether a name given in `action: layout` resolves.
     ///   - suggestLayout: a close name to suggest when one does not.
-    mutating func run(on layout: LocatedLayout, layoutExists: (String) -> Bool, suggestLayout: (String) -> String?) -> [Diagnostic] {
+    mutating func run(
+        on layout: LocatedLayout, layoutExists: (String) -> Bool, suggestLayout: (String) -> String?
+    ) -> [Diagnostic] {
         if let title = layout.title, let node = layout.titleNode { checkSafe(title, at: node, what: "title") }
         checkHotkeysUnique(layout)
         checkTargets(layout, layoutExists: layoutExists, suggestLayout: suggestLayout)
@@ -31,21 +33,28 @@ struct LayoutChecks {
     }
 
     private mutating func error(_ node: Node, _ message: String) { diagnostics.append(.error(node.location, message)) }
-    private mutating func warning(_ node: Node, _ message: String) { diagnostics.append(.warning(node.location, message)) }
+    private mutating func warning(_ node: Node, _ message: String) {
+        diagnostics.append(.warning(node.location, message))
+    }
 
     private mutating func checkHotkeysUnique(_ layout: LocatedLayout) {
         var seen: [Character: LocatedKey] = [:]
         for key in layout.pages.flatMap({ $0.rows.flatMap(\.keys) }) {
             guard let hotkey = key.key.hotkey, let node = key.hotkeyNode else { continue }
             if let first = seen[hotkey] {
-                error(node, "hotkey '\(hotkey)' is already used by '\(TerminalSafe.escaped(first.key.label))' at \(first.node.location); hotkeys must be unique in a layout")
+                error(
+                    node,
+                    "hotkey '\(hotkey)' is already used by '\(TerminalSafe.escaped(first.key.label))' at \(first.node.location); hotkeys must be unique in a layout"
+                )
             } else {
                 seen[hotkey] = key
             }
         }
     }
 
-    private mutating func checkTargets(_ layout: LocatedLayout, layoutExists: (String) -> Bool, suggestLayout: (String) -> String?) {
+    private mutating func checkTargets(
+        _ layout: LocatedLayout, layoutExists: (String) -> Bool, suggestLayout: (String) -> String?
+    ) {
         let pageIDs = layout.pages.compactMap(\.id)
         var reached = Set<String>()
         for key in layout.pages.flatMap({ $0.rows.flatMap(\.keys) }) {
@@ -53,18 +62,24 @@ struct LayoutChecks {
             switch key.key.action {
             case .page(let target):
                 if pageIDs.isEmpty {
-                    error(node, "action 'page' turns to another page, but this layout has no 'pages'; use 'pages' with ids")
+                    error(
+                        node,
+                        "action 'page' turns to another page, but this layout has no 'pages'; use 'pages' with ids")
                 } else if pageIDs.contains(target) {
                     reached.insert(target)
                 } else if let guess = Suggestion.closest(to: target, among: pageIDs) {
                     error(node, "no page '\(TerminalSafe.escaped(target))' in this layout; did you mean '\(guess)'?")
                     reached.insert(guess)  // the typo is the error; "never shown" would only repeat it
                 } else {
-                    error(node, "no page '\(TerminalSafe.escaped(target))' in this layout; the pages are \(NodeReader.list(pageIDs))")
+                    error(
+                        node,
+                        "no page '\(TerminalSafe.escaped(target))' in this layout; the pages are \(NodeReader.list(pageIDs))"
+                    )
                 }
             case .layout(let target):
                 if !layoutExists(target) {
-                    let hint = suggestLayout(target).map { "did you mean '\($0)'?" }
+                    let hint =
+                        suggestLayout(target).map { "did you mean '\($0)'?" }
                         ?? "check the name, or put \(TerminalSafe.escaped(target)).yaml in a Layouts folder"
                     error(node, "no layout named '\(TerminalSafe.escaped(target))' was found; \(hint)")
                 }
@@ -75,7 +90,10 @@ struct LayoutChecks {
         guard shapeIsComplete else { return }
         for page in layout.pages.dropFirst() {
             guard let (id, _, fields) = page.page, !reached.contains(id), let idNode = fields["id"] else { continue }
-            error(idNode, "page '\(TerminalSafe.escaped(id))' is never shown: no key has 'action: page' with 'to: \(TerminalSafe.escaped(id))'")
+            error(
+                idNode,
+                "page '\(TerminalSafe.escaped(id))' is never shown: no key has 'action: page' with 'to: \(TerminalSafe.escaped(id))'"
+            )
         }
     }
 
@@ -83,7 +101,10 @@ struct LayoutChecks {
         let totals = page.rows.map { $0.keys.reduce(0) { $0 + $1.key.span } }
         guard let widest = totals.max() else { return }
         for (row, total) in zip(page.rows, totals) where total != widest {
-            warning(row.node, "this row covers \(total) column\(total == 1 ? "" : "s") and the widest covers \(widest); its keys will be widened to fill the row (use 'span' to say how wide each is)")
+            warning(
+                row.node,
+                "this row covers \(total) column\(total == 1 ? "" : "s") and the widest covers \(widest); its keys will be widened to fill the row (use 'span' to say how wide each is)"
+            )
         }
     }
 
@@ -114,7 +135,10 @@ struct LayoutChecks {
         let room = GridDrawing.labelRoom(of: key, innerWidth: innerWidth)
         if needed > room {
             let badge = key.hotkey == nil ? "" : " beside its hotkey"
-            warning(node, "label '\(label)' is \(needed) cells wide but its key has room for \(max(0, room))\(badge) at \(Self.referenceWidth) columns; it will show as '\(GridDrawing.face(of: key, room: innerWidth))' (shorten it, or widen the key with 'span')")
+            warning(
+                node,
+                "label '\(label)' is \(needed) cells wide but its key has room for \(max(0, room))\(badge) at \(Self.referenceWidth) columns; it will show as '\(GridDrawing.face(of: key, room: innerWidth))' (shorten it, or widen the key with 'span')"
+            )
         }
     }
 
@@ -122,14 +146,18 @@ struct LayoutChecks {
     @discardableResult
     private mutating func checkSafe(_ text: String, at node: Node, what: String) -> Bool {
         guard let scalar = TerminalSafe.unsafeScalars(in: text).first else { return true }
-        error(node, "\(what) contains \(TerminalSafe.describe(scalar)); remove it (it could change what the terminal shows)")
+        error(
+            node,
+            "\(what) contains \(TerminalSafe.describe(scalar)); remove it (it could change what the terminal shows)")
         return false
     }
 
     private mutating func checkSpaces(_ text: String, at node: Node, what: String) {
         guard let first = text.first, let last = text.last else { return }
         if first.isWhitespace || last.isWhitespace {
-            let side = first.isWhitespace && last.isWhitespace ? "leading and trailing" : first.isWhitespace ? "leading" : "trailing"
+            let side =
+                first.isWhitespace && last.isWhitespace
+                ? "leading and trailing" : first.isWhitespace ? "leading" : "trailing"
             warning(node, "\(what) '\(text)' has \(side) whitespace; remove it")
         }
     }

@@ -32,7 +32,8 @@ public enum LayoutParser {
         suggestLayout: (String) -> String? = LayoutParser.suggestShipped
     ) -> Parsed<Layout> {
         let root: Node
-        switch YAMLDocument.root(of: source, kind: "layout", emptyMessage: "a layout needs 'rows' (or 'pages') of keys") {
+        switch YAMLDocument.root(of: source, kind: "layout", emptyMessage: "a layout needs 'rows' (or 'pages') of keys")
+        {
         case .success(let node): root = node
         case .failure(let diagnostic): return Parsed(value: nil, diagnostics: [diagnostic])
         }
@@ -42,7 +43,9 @@ public enum LayoutParser {
             // With errors in the shape, some keys or pages were dropped: checks that
             // count or follow them would only add noise.
             var checks = LayoutChecks(shapeIsComplete: !reader.diagnostics.hasErrors)
-            checks.run(on: located, layoutExists: layoutExists, suggestLayout: suggestLayout).forEach { reader.report($0) }
+            checks.run(on: located, layoutExists: layoutExists, suggestLayout: suggestLayout).forEach {
+                reader.report($0)
+            }
             return Parsed(value: located.layout, diagnostics: reader.diagnostics)
         }
         return Parsed(value: nil, diagnostics: reader.diagnostics)
@@ -57,7 +60,10 @@ public enum LayoutParser {
 
     private static func readLayout(_ root: Node, _ reader: inout NodeReader) -> LocatedLayout? {
         guard case .mapping = root else {
-            reader.error(root, "a layout must be a mapping with 'title', 'kind' and 'rows' (or 'pages'), found \(root.kindDescription)")
+            reader.error(
+                root,
+                "a layout must be a mapping with 'title', 'kind' and 'rows' (or 'pages'), found \(root.kindDescription)"
+            )
             return nil
         }
         guard let fields = reader.fields(of: root, allowed: layoutFields, in: "layout") else { return nil }
@@ -68,13 +74,17 @@ public enum LayoutParser {
                 kind = known
             } else {
                 let names = Layout.Kind.allCases.map(\.rawValue)
-                reader.error(node, "unknown kind '\(TerminalSafe.escaped(name))'; \(NodeReader.hint(for: name, among: names))")
+                reader.error(
+                    node, "unknown kind '\(TerminalSafe.escaped(name))'; \(NodeReader.hint(for: name, among: names))")
             }
         }
         var pages: [LocatedPage] = []
         switch (fields["rows"], fields["pages"]) {
         case (.some, .some):
-            reader.report(.error(fields.location(of: "pages"), "a layout has 'rows' or 'pages', not both; move the rows into a page"))
+            reader.report(
+                .error(
+                    fields.location(of: "pages"), "a layout has 'rows' or 'pages', not both; move the rows into a page")
+            )
         case (.some(let rows), nil):
             if let rows = readRows(rows, field: "rows", &reader) {
                 pages = [LocatedPage(page: nil, rows: rows)]
@@ -103,7 +113,10 @@ public enum LayoutParser {
                 if value.isEmpty {
                     reader.error(idNode, "page \(index + 1) has an empty 'id'; give it a name that keys can turn to")
                 } else if let first = firstUse[value] {
-                    reader.error(idNode, "page id '\(TerminalSafe.escaped(value))' is used twice (first at \(first)); page ids must be unique")
+                    reader.error(
+                        idNode,
+                        "page id '\(TerminalSafe.escaped(value))' is used twice (first at \(first)); page ids must be unique"
+                    )
                 } else {
                     firstUse[value] = idNode.location
                     id = value
@@ -130,7 +143,10 @@ public enum LayoutParser {
         }
         // `rows: [High, Medium, Low]` is a common slip: one row written without its own brackets.
         if !items.contains(where: \.isSequence) {
-            reader.error(node, "'\(field)' must be a list of rows, each a list of keys; for one row write '- [\(items.prefix(3).map(\.shortText).joined(separator: ", "))]'")
+            reader.error(
+                node,
+                "'\(field)' must be a list of rows, each a list of keys; for one row write '- [\(items.prefix(3).map(\.shortText).joined(separator: ", "))]'"
+            )
             return nil
         }
         // Rows keep the keys that could be read, so that the whole-layout checks
@@ -138,7 +154,8 @@ public enum LayoutParser {
         var rows: [LocatedRow] = []
         for (index, item) in items.enumerated() {
             guard case .sequence(let sequence) = item else {
-                reader.error(item, "row \(index + 1) must be a list of keys, like [High, Low], found \(item.kindDescription)")
+                reader.error(
+                    item, "row \(index + 1) must be a list of keys, like [High, Low], found \(item.kindDescription)")
                 continue
             }
             if sequence.isEmpty {
@@ -159,7 +176,9 @@ public enum LayoutParser {
             guard let fields = reader.fields(of: node, allowed: keyFields, in: "key") else { return nil }
             return readKeyMapping(fields, &reader)
         default:
-            reader.error(node, "a key must be text or a mapping like {label: Clear, action: clear}, found \(node.kindDescription)")
+            reader.error(
+                node,
+                "a key must be text or a mapping like {label: Clear, action: clear}, found \(node.kindDescription)")
             return nil
         }
     }
@@ -169,7 +188,9 @@ public enum LayoutParser {
         let text = fields["text"].flatMap { reader.text($0, field: "text") }
         var ok = (label != nil) == fields.has("label") && (text != nil) == fields.has("text")
         if !fields.has("label") && !fields.has("text") {
-            if !fields.hasUnknown { reader.error(fields.node, "a key needs a 'label' (what it shows) or a 'text' (what it types)") }
+            if !fields.hasUnknown {
+                reader.error(fields.node, "a key needs a 'label' (what it shows) or a 'text' (what it types)")
+            }
             ok = false
         }
         var hotkey: Character?
@@ -190,11 +211,13 @@ public enum LayoutParser {
             if let value = readAction(node, to: fields["to"], &reader) { action = value } else { ok = false }
         } else if fields.has("to") {
             let actions = Layout.Action.Kind.allCases.filter(\.takesTarget).map { "'action: \($0.rawValue)'" }
-            reader.report(.warning(fields.location(of: "to"), "'to' does nothing without \(actions.joined(separator: " or "))"))
+            reader.report(
+                .warning(fields.location(of: "to"), "'to' does nothing without \(actions.joined(separator: " or "))"))
         }
         guard ok else { return nil }
         return LocatedKey(
-            key: Layout.Key(label: label ?? text ?? "", text: text ?? label, hotkey: hotkey, span: span, action: action),
+            key: Layout.Key(
+                label: label ?? text ?? "", text: text ?? label, hotkey: hotkey, span: span, action: action),
             node: fields.node, labelNode: fields["label"] ?? fields["text"], textNode: fields["text"],
             hotkeyNode: fields["hotkey"], toNode: fields["to"])
     }
@@ -205,12 +228,13 @@ public enum LayoutParser {
             reader.error(node, "'hotkey' must be one character, found '\(TerminalSafe.escaped(value))'")
             return nil
         }
-        let taken: String? = switch character {
-        case " ": "Space presses the highlighted key"
-        case "\t": "Tab swaps to the keyboard"
-        case "\n", "\r", "\r\n": "Enter presses the highlighted key"
-        default: nil
-        }
+        let taken: String? =
+            switch character {
+            case " ": "Space presses the highlighted key"
+            case "\t": "Tab swaps to the keyboard"
+            case "\n", "\r", "\r\n": "Enter presses the highlighted key"
+            default: nil
+            }
         if let taken {
             reader.error(node, "hotkey '\(TerminalSafe.escaped(value))' is taken: \(taken); choose another character")
             return nil
@@ -227,11 +251,16 @@ public enum LayoutParser {
         let target = toNode.flatMap { reader.text($0, field: "to") }
         guard let kind = Layout.Action.Kind(rawValue: name) else {
             let names = Layout.Action.names
-            reader.error(node, "unknown action '\(TerminalSafe.escaped(name))'; \(NodeReader.hint(for: name, among: names))")
+            reader.error(
+                node, "unknown action '\(TerminalSafe.escaped(name))'; \(NodeReader.hint(for: name, among: names))")
             return nil
         }
         guard let wanted = kind.target else {
-            if let toNode { reader.warning(toNode, "'to' is only used by action \(Layout.Action.Kind.targetTakers); action '\(name)' ignores it") }
+            if let toNode {
+                reader.warning(
+                    toNode,
+                    "'to' is only used by action \(Layout.Action.Kind.targetTakers); action '\(name)' ignores it")
+            }
             return kind.action(to: nil)
         }
         guard let target, !target.isEmpty else {

@@ -96,7 +96,8 @@ public struct LayoutResolver {
             case .shipped: "the layouts shipped with Keyform"
             }
         }
-        var message = isPath(name)
+        var message =
+            isPath(name)
             ? "layout file '\(places.first ?? name)' not found"
             : "layout '\(name)' not found; looked in: \(places.joined(separator: ", "))"
         if let other = suggestion(for: name) { message += "; did you mean '\(other)'?" }

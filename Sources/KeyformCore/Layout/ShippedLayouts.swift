@@ -4,164 +4,164 @@
 public enum ShippedLayouts {
     public static let sources: [String: String] = [
         "checklist": ####"""
-# A checklist answer, for inspections and surveys: yes, no, or not
-# applicable. Written as plain scalars on purpose: yes and no are text
-# exactly as written, never booleans (and no, on, 1.10 or ~ would be too).
-title: Checked?
-rows:
-  - [yes, no, n/a]
+        # A checklist answer, for inspections and surveys: yes, no, or not
+        # applicable. Written as plain scalars on purpose: yes and no are text
+        # exactly as written, never booleans (and no, on, 1.10 or ~ would be too).
+        title: Checked?
+        rows:
+          - [yes, no, n/a]
 
-"""####,
+        """####,
         "date": ####"""
-# A day for a date field: Today and Yesterday type "today" and
-# "yesterday", which a date field stores as YYYY-MM-DD. For any other
-# day, "abc" swaps to the keyboard to type a date like 2026-11-21.
-title: When?
-rows:
-  - [{label: Today, text: today, hotkey: t}, {label: Yesterday, text: yesterday, hotkey: y}, {label: abc, hotkey: a, action: keyboard}]
+        # A day for a date field: Today and Yesterday type "today" and
+        # "yesterday", which a date field stores as YYYY-MM-DD. For any other
+        # day, "abc" swaps to the keyboard to type a date like 2026-11-21.
+        title: When?
+        rows:
+          - [{label: Today, text: today, hotkey: t}, {label: Yesterday, text: yesterday, hotkey: y}, {label: abc, hotkey: a, action: keyboard}]
 
-"""####,
+        """####,
         "effort": ####"""
-# How hard a workout or a task felt, for training and work logs.
-# Hotkeys: e, m, h, x.
-title: Effort
-rows:
-  - [{label: Easy, hotkey: e}, {label: Moderate, hotkey: m}, {label: Hard, hotkey: h}, {label: Max, hotkey: x}]
+        # How hard a workout or a task felt, for training and work logs.
+        # Hotkeys: e, m, h, x.
+        title: Effort
+        rows:
+          - [{label: Easy, hotkey: e}, {label: Moderate, hotkey: m}, {label: Hard, hotkey: h}, {label: Max, hotkey: x}]
 
-"""####,
+        """####,
         "japanese-priority": ####"""
-# 優先度 (priority) in Japanese: how urgent a task is, with wide characters
-# (each kanji takes two terminal cells). Hotkeys: 1 (高, high),
-# 2 (中, medium), 3 (低, low).
-title: 優先度
-rows:
-  - [{label: 高, hotkey: "1"}, {label: 中, hotkey: "2"}, {label: 低, hotkey: "3"}]
+        # 優先度 (priority) in Japanese: how urgent a task is, with wide characters
+        # (each kanji takes two terminal cells). Hotkeys: 1 (高, high),
+        # 2 (中, medium), 3 (低, low).
+        title: 優先度
+        rows:
+          - [{label: 高, hotkey: "1"}, {label: 中, hotkey: "2"}, {label: 低, hotkey: "3"}]
 
-"""####,
+        """####,
         "keypad": ####"""
-# A numeric keypad for amounts, counts and times: each key types at the
-# cursor (kind: keypad), and Done commits the field. Hotkeys: the digits and
-# ".", then b (backspace), c (clear) and d (done).
-title: Number
-kind: keypad
-rows:
-  - [{label: "7", hotkey: "7"}, {label: "8", hotkey: "8"}, {label: "9", hotkey: "9"}]
-  - [{label: "4", hotkey: "4"}, {label: "5", hotkey: "5"}, {label: "6", hotkey: "6"}]
-  - [{label: "1", hotkey: "1"}, {label: "2", hotkey: "2"}, {label: "3", hotkey: "3"}]
-  - [{label: "0", hotkey: "0", span: 2}, {label: ., hotkey: .}]
-  - [{label: ⌫, hotkey: b, action: backspace}, {label: Clear, hotkey: c, action: clear}, {label: Done, hotkey: d, action: done}]
+        # A numeric keypad for amounts, counts and times: each key types at the
+        # cursor (kind: keypad), and Done commits the field. Hotkeys: the digits and
+        # ".", then b (backspace), c (clear) and d (done).
+        title: Number
+        kind: keypad
+        rows:
+          - [{label: "7", hotkey: "7"}, {label: "8", hotkey: "8"}, {label: "9", hotkey: "9"}]
+          - [{label: "4", hotkey: "4"}, {label: "5", hotkey: "5"}, {label: "6", hotkey: "6"}]
+          - [{label: "1", hotkey: "1"}, {label: "2", hotkey: "2"}, {label: "3", hotkey: "3"}]
+          - [{label: "0", hotkey: "0", span: 2}, {label: ., hotkey: .}]
+          - [{label: ⌫, hotkey: b, action: backspace}, {label: Clear, hotkey: c, action: clear}, {label: Done, hotkey: d, action: done}]
 
-"""####,
+        """####,
         "priority": ####"""
-# How urgent a task is, for to-do lists and issue trackers.
-# Hotkeys: h, m, l.
-title: Priority
-rows:
-  - [{label: High, hotkey: h}, {label: Medium, hotkey: m}, {label: Low, hotkey: l}]
+        # How urgent a task is, for to-do lists and issue trackers.
+        # Hotkeys: h, m, l.
+        title: Priority
+        rows:
+          - [{label: High, hotkey: h}, {label: Medium, hotkey: m}, {label: Low, hotkey: l}]
 
-"""####,
+        """####,
         "rating": ####"""
-# A rating from 1 to 5 stars, for reviews, sessions and sleep.
-# Each key shows stars but types just its number; hotkeys 1 to 5.
-title: Rating
-rows:
-  - [{label: 1 ★, text: "1", hotkey: "1"}, {label: 2 ★, text: "2", hotkey: "2"}, {label: 3 ★, text: "3", hotkey: "3"}, {label: 4 ★, text: "4", hotkey: "4"}, {label: 5 ★, text: "5", hotkey: "5"}]
+        # A rating from 1 to 5 stars, for reviews, sessions and sleep.
+        # Each key shows stars but types just its number; hotkeys 1 to 5.
+        title: Rating
+        rows:
+          - [{label: 1 ★, text: "1", hotkey: "1"}, {label: 2 ★, text: "2", hotkey: "2"}, {label: 3 ★, text: "3", hotkey: "3"}, {label: 4 ★, text: "4", hotkey: "4"}, {label: 5 ★, text: "5", hotkey: "5"}]
 
-"""####,
+        """####,
         "status": ####"""
-# Where a task stands, for to-do lists and kanban-style logs.
-# The first row is the usual flow; the second row the side tracks.
-title: Status
-rows:
-  - [{label: To do, hotkey: t}, {label: In progress, hotkey: p}, {label: Done, hotkey: d}]
-  - [{label: Waiting, hotkey: w}, {label: Blocked, hotkey: b}, {label: Cancelled, hotkey: c}]
+        # Where a task stands, for to-do lists and kanban-style logs.
+        # The first row is the usual flow; the second row the side tracks.
+        title: Status
+        rows:
+          - [{label: To do, hotkey: t}, {label: In progress, hotkey: p}, {label: Done, hotkey: d}]
+          - [{label: Waiting, hotkey: w}, {label: Blocked, hotkey: b}, {label: Cancelled, hotkey: c}]
 
-"""####,
+        """####,
         "swim-distance": ####"""
-# The distance of a swim set in metres, for a training log. Hotkeys follow
-# the keyboard's own rows (q w e r / a s d), so each distance is one key.
-# Plain scalars are text exactly as written: 25 types "25" and 1500 types
-# "1500", never numbers. "Other…" shows the keypad for any other distance;
-# "‹ Back" and "Skip ›" move to the previous and the next field.
-title: Distance (m)
-rows:
-  - [{label: "25", hotkey: q}, {label: "50", hotkey: w}, {label: "100", hotkey: e}, {label: "200", hotkey: r}]
-  - [{label: "400", hotkey: a}, {label: "800", hotkey: s}, {label: "1500", hotkey: d}, {label: Other…, hotkey: o, action: layout, to: keypad}]
-  - [{label: ‹ Back, hotkey: <, span: 2, action: previous}, {label: Skip ›, hotkey: ">", span: 2, action: next}]
+        # The distance of a swim set in metres, for a training log. Hotkeys follow
+        # the keyboard's own rows (q w e r / a s d), so each distance is one key.
+        # Plain scalars are text exactly as written: 25 types "25" and 1500 types
+        # "1500", never numbers. "Other…" shows the keypad for any other distance;
+        # "‹ Back" and "Skip ›" move to the previous and the next field.
+        title: Distance (m)
+        rows:
+          - [{label: "25", hotkey: q}, {label: "50", hotkey: w}, {label: "100", hotkey: e}, {label: "200", hotkey: r}]
+          - [{label: "400", hotkey: a}, {label: "800", hotkey: s}, {label: "1500", hotkey: d}, {label: Other…, hotkey: o, action: layout, to: keypad}]
+          - [{label: ‹ Back, hotkey: <, span: 2, action: previous}, {label: Skip ›, hotkey: ">", span: 2, action: next}]
 
-"""####,
+        """####,
         "swim-notes": ####"""
-# Fixed phrases for a swim set's note; "abc" swaps to the keyboard for free text.
-title: Note
-rows:
-  - [{label: Felt strong, hotkey: f}, {label: Tired, hotkey: t}, {label: With fins, hotkey: w}]
-  - [{label: Technique, hotkey: e}, {label: Open water, hotkey: o}, {label: abc, hotkey: a, action: keyboard}]
+        # Fixed phrases for a swim set's note; "abc" swaps to the keyboard for free text.
+        title: Note
+        rows:
+          - [{label: Felt strong, hotkey: f}, {label: Tired, hotkey: t}, {label: With fins, hotkey: w}]
+          - [{label: Technique, hotkey: e}, {label: Open water, hotkey: o}, {label: abc, hotkey: a, action: keyboard}]
 
-"""####,
+        """####,
         "swim-strokes": ####"""
-# The stroke or kind of a swim set, for a training log.
-# Two pages: the strokes, then "More ›" turns to drills and warm-ups,
-# and "‹ Back" turns back. Hotkeys work on either page.
-title: Stroke
-pages:
-  - id: strokes
-    title: Stroke
-    rows:
-      - [{label: Freestyle, hotkey: f}, {label: Backstroke, hotkey: b}, {label: Breaststroke, hotkey: r}, {label: Butterfly, hotkey: y}]
-      - [{label: Medley, hotkey: m}, {label: Kick, hotkey: k}, {label: Drill, hotkey: d}, {label: More ›, hotkey: ">", action: page, to: more}]
-  - id: more
-    title: More sets
-    rows:
-      - [{label: Warm-up, hotkey: w}, {label: Cool-down, hotkey: c}, {label: Pull, hotkey: p}, {label: Sculling, hotkey: s}]
-      - [{label: Open water, hotkey: o}, {label: Choice, hotkey: h}, {label: ‹ Back, hotkey: <, span: 2, action: page, to: strokes}]
+        # The stroke or kind of a swim set, for a training log.
+        # Two pages: the strokes, then "More ›" turns to drills and warm-ups,
+        # and "‹ Back" turns back. Hotkeys work on either page.
+        title: Stroke
+        pages:
+          - id: strokes
+            title: Stroke
+            rows:
+              - [{label: Freestyle, hotkey: f}, {label: Backstroke, hotkey: b}, {label: Breaststroke, hotkey: r}, {label: Butterfly, hotkey: y}]
+              - [{label: Medley, hotkey: m}, {label: Kick, hotkey: k}, {label: Drill, hotkey: d}, {label: More ›, hotkey: ">", action: page, to: more}]
+          - id: more
+            title: More sets
+            rows:
+              - [{label: Warm-up, hotkey: w}, {label: Cool-down, hotkey: c}, {label: Pull, hotkey: p}, {label: Sculling, hotkey: s}]
+              - [{label: Open water, hotkey: o}, {label: Choice, hotkey: h}, {label: ‹ Back, hotkey: <, span: 2, action: page, to: strokes}]
 
-"""####,
+        """####,
         "time": ####"""
-# A keypad for a time field (24-hour, HH:MM): the digits and ":" type at the
-# cursor (0730 without ":" is 07:30 too), Now types "now" (the time the
-# form was opened; press it on an empty field, or Clear first), and Done
-# commits. Hotkeys: the digits and ":", then n (now), b (backspace),
-# c (clear) and d (done).
-title: Time
-kind: keypad
-rows:
-  - [{label: "7", hotkey: "7"}, {label: "8", hotkey: "8"}, {label: "9", hotkey: "9"}]
-  - [{label: "4", hotkey: "4"}, {label: "5", hotkey: "5"}, {label: "6", hotkey: "6"}]
-  - [{label: "1", hotkey: "1"}, {label: "2", hotkey: "2"}, {label: "3", hotkey: "3"}]
-  - [{label: "0", hotkey: "0"}, {label: ":", hotkey: ":"}, {label: Now, text: now, hotkey: n}]
-  - [{label: ⌫, hotkey: b, action: backspace}, {label: Clear, hotkey: c, action: clear}, {label: Done, hotkey: d, action: done}]
+        # A keypad for a time field (24-hour, HH:MM): the digits and ":" type at the
+        # cursor (0730 without ":" is 07:30 too), Now types "now" (the time the
+        # form was opened; press it on an empty field, or Clear first), and Done
+        # commits. Hotkeys: the digits and ":", then n (now), b (backspace),
+        # c (clear) and d (done).
+        title: Time
+        kind: keypad
+        rows:
+          - [{label: "7", hotkey: "7"}, {label: "8", hotkey: "8"}, {label: "9", hotkey: "9"}]
+          - [{label: "4", hotkey: "4"}, {label: "5", hotkey: "5"}, {label: "6", hotkey: "6"}]
+          - [{label: "1", hotkey: "1"}, {label: "2", hotkey: "2"}, {label: "3", hotkey: "3"}]
+          - [{label: "0", hotkey: "0"}, {label: ":", hotkey: ":"}, {label: Now, text: now, hotkey: n}]
+          - [{label: ⌫, hotkey: b, action: backspace}, {label: Clear, hotkey: c, action: clear}, {label: Done, hotkey: d, action: done}]
 
-"""####,
+        """####,
         "vacation-tags": ####"""
-# Tags for a vacation's photos and notes, picked several at a time (a field
-# with `multiple: true`): each tag key toggles, Done commits the selection.
-# Hotkeys: b, f, r, h, m, s, c, y; / for the keyboard, x clears, d is Done.
-title: Tags
-rows:
-  - [{label: Beach, hotkey: b}, {label: Food, hotkey: f}, {label: Friends, hotkey: r}, {label: Hiking, hotkey: h}]
-  - [{label: Museum, hotkey: m}, {label: Sunset, hotkey: s}, {label: City, hotkey: c}, {label: Family, hotkey: y}]
-  - [{label: abc, hotkey: /, action: keyboard}, {label: Clear, hotkey: x, action: clear}, {label: Done, hotkey: d, span: 2, action: done}]
+        # Tags for a vacation's photos and notes, picked several at a time (a field
+        # with `multiple: true`): each tag key toggles, Done commits the selection.
+        # Hotkeys: b, f, r, h, m, s, c, y; / for the keyboard, x clears, d is Done.
+        title: Tags
+        rows:
+          - [{label: Beach, hotkey: b}, {label: Food, hotkey: f}, {label: Friends, hotkey: r}, {label: Hiking, hotkey: h}]
+          - [{label: Museum, hotkey: m}, {label: Sunset, hotkey: s}, {label: City, hotkey: c}, {label: Family, hotkey: y}]
+          - [{label: abc, hotkey: /, action: keyboard}, {label: Clear, hotkey: x, action: clear}, {label: Done, hotkey: d, span: 2, action: done}]
 
-"""####,
+        """####,
         "weekdays": ####"""
-# A day of the week, for timetables, chores and "which day did I train".
-# Weekdays on top, the weekend below in wide keys. Hotkeys are the ISO 8601
-# day numbers: 1 is Monday, 7 is Sunday.
-title: Day of the week
-rows:
-  - [{label: Monday, hotkey: "1", span: 2}, {label: Tuesday, hotkey: "2", span: 2}, {label: Wednesday, hotkey: "3", span: 2}, {label: Thursday, hotkey: "4", span: 2}, {label: Friday, hotkey: "5", span: 2}]
-  - [{label: Saturday, hotkey: "6", span: 5}, {label: Sunday, hotkey: "7", span: 5}]
+        # A day of the week, for timetables, chores and "which day did I train".
+        # Weekdays on top, the weekend below in wide keys. Hotkeys are the ISO 8601
+        # day numbers: 1 is Monday, 7 is Sunday.
+        title: Day of the week
+        rows:
+          - [{label: Monday, hotkey: "1", span: 2}, {label: Tuesday, hotkey: "2", span: 2}, {label: Wednesday, hotkey: "3", span: 2}, {label: Thursday, hotkey: "4", span: 2}, {label: Friday, hotkey: "5", span: 2}]
+          - [{label: Saturday, hotkey: "6", span: 5}, {label: Sunday, hotkey: "7", span: 5}]
 
-"""####,
+        """####,
         "yes-no": ####"""
-# A yes/no answer, for confirmations and checklists ("Paid?", "Stretched?").
-# Hotkeys: y, n. "Yes" and "No" are quoted here, but a plain Yes or No
-# would be text too, never a boolean.
-title: Yes or no?
-rows:
-  - [{label: "Yes", hotkey: y}, {label: "No", hotkey: n}]
+        # A yes/no answer, for confirmations and checklists ("Paid?", "Stretched?").
+        # Hotkeys: y, n. "Yes" and "No" are quoted here, but a plain Yes or No
+        # would be text too, never a boolean.
+        title: Yes or no?
+        rows:
+          - [{label: "Yes", hotkey: y}, {label: "No", hotkey: n}]
 
-"""####,
+        """####,
     ]
 
     /// Names in alphabetical order.

@@ -30,7 +30,8 @@ public struct FieldMatch: Hashable, Sendable {
     public func describe(in form: Form, language: Language = .english) -> String {
         let shown = form.field(id: field)
         let text = value.map { value in shown.map { value.kind.shown(value, field: $0) } ?? value.text }
-        return TerminalSafe.escaped(shown?.label ?? field) + ": " + (text.map(TerminalSafe.escaped) ?? language.text(.emptyValue))
+        return TerminalSafe.escaped(shown?.label ?? field) + ": "
+            + (text.map(TerminalSafe.escaped) ?? language.text(.emptyValue))
     }
 
     /// What a new record's field starts with, so that the record meets the

@@ -81,8 +81,11 @@ public struct RecordListState: Equatable, Sendable {
     /// - Parameters:
     ///   - total: how many records there are, when `rows` are only the newest of them.
     ///   - scope: what every record in `rows` meets (`browse --where`).
-    public init(rows: [RecordListRow], total: Int? = nil, highlight: Int = 0, visibleRows: Int = 19,
-                scope: [FieldMatch] = [], leaveLabel: Message = .hintQuit, sorts: [RecordListSort] = [], language: Language = .english) {
+    public init(
+        rows: [RecordListRow], total: Int? = nil, highlight: Int = 0, visibleRows: Int = 19,
+        scope: [FieldMatch] = [], leaveLabel: Message = .hintQuit, sorts: [RecordListSort] = [],
+        language: Language = .english
+    ) {
         self.rows = rows
         self.sorts = sorts
         self.sort = nil
@@ -250,7 +253,9 @@ public enum RecordListEngine {
     /// a few screens' worth.
     public static let firstBatch = 200
 
-    public static func reduce(_ state: inout RecordListState, _ event: RecordListEvent, _ form: Form) -> [RecordListEffect] {
+    public static func reduce(
+        _ state: inout RecordListState, _ event: RecordListEvent, _ form: Form
+    ) -> [RecordListEffect] {
         guard state.outcome == nil else { return [] }
         var effects = step(&state, event, form)
         if let load = loadIfNeeded(&state) { effects.append(load) }
@@ -268,7 +273,9 @@ public enum RecordListEngine {
         return .loadRows(before: oldestLoaded(state), limit: all ? nil : batch, matching: state.matches)
     }
 
-    private static func step(_ state: inout RecordListState, _ event: RecordListEvent, _ form: Form) -> [RecordListEffect] {
+    private static func step(
+        _ state: inout RecordListState, _ event: RecordListEvent, _ form: Form
+    ) -> [RecordListEffect] {
         switch event {
         case .resized(let rows):
             state.visibleRows = max(1, rows)
@@ -307,7 +314,9 @@ public enum RecordListEngine {
             state.isLoading = true
             // As many rows as are loaded (a sorted list needs them all), so that
             // the place in a long list is kept.
-            return [.refresh(matching: state.matches, limit: state.sort == nil ? max(firstBatch, state.rows.count) : nil)]
+            return [
+                .refresh(matching: state.matches, limit: state.sort == nil ? max(firstBatch, state.rows.count) : nil)
+            ]
         case .rowsRefreshed(let rows, let total):
             state.isLoading = false
             // The highlighted record stays highlighted, on the same line of the
@@ -317,7 +326,9 @@ public enum RecordListEngine {
             state.rows = rows
             state.total = max(rows.count, total)
             if state.sort != nil { applySort(&state) }
-            state.highlight = kept.flatMap { id in state.rows.firstIndex { $0.id == id } } ?? min(state.highlight, max(0, state.rows.count - 1))
+            state.highlight =
+                kept.flatMap { id in state.rows.firstIndex { $0.id == id } }
+                ?? min(state.highlight, max(0, state.rows.count - 1))
             state.top = max(0, state.highlight - line)
             keepHighlightInView(&state)
             return []
@@ -335,8 +346,11 @@ public enum RecordListEngine {
         case .recordAdded(let row):
             // A record the list's conditions leave out is stored, but not listed.
             if let unmet = unmet(row, state, form) {
-                state.notice = .info(state.language.text(.recordAddedNotListed(summary(of: row, in: state, form),
-                                                                               shows: unmet.describe(in: form, language: state.language))))
+                state.notice = .info(
+                    state.language.text(
+                        .recordAddedNotListed(
+                            summary(of: row, in: state, form),
+                            shows: unmet.describe(in: form, language: state.language))))
                 return []
             }
             state.total += 1
@@ -350,8 +364,11 @@ public enum RecordListEngine {
             guard let index = state.rows.firstIndex(where: { $0.id == row.id }) else { return [] }
             if let unmet = unmet(row, state, form) {
                 remove(at: index, &state)
-                state.notice = .info(state.language.text(.recordSavedNoLongerListed(summary(of: row, in: state, form),
-                                                                                    shows: unmet.describe(in: form, language: state.language))))
+                state.notice = .info(
+                    state.language.text(
+                        .recordSavedNoLongerListed(
+                            summary(of: row, in: state, form),
+                            shows: unmet.describe(in: form, language: state.language))))
                 return []
             }
             state.rows[index] = row
@@ -412,7 +429,8 @@ public enum RecordListEngine {
                 return [.bell]
             }
             let flipped = row.values[field.id] != .boolean(true)
-            let values = Record(values: form.valueFields.map { ($0.id, $0.id == field.id ? .boolean(flipped) : row.values[$0.id]) })
+            let values = Record(
+                values: form.valueFields.map { ($0.id, $0.id == field.id ? .boolean(flipped) : row.values[$0.id]) })
             return [.update(id: row.id, values)]
         case .quitPressed:
             return leave(&state, .quit)
@@ -429,7 +447,10 @@ public enum RecordListEngine {
                 state.notice = .problem(state.language.text(.nothingToFilterBy))
                 return [.bell]
             case 1:
-                return [.pickFilterValue(field: fields[0].id, current: state.filters.first { $0.field == fields[0].id }?.value)]
+                return [
+                    .pickFilterValue(
+                        field: fields[0].id, current: state.filters.first { $0.field == fields[0].id }?.value)
+                ]
             default:
                 return [.pickFilterField(fields.map(\.id))]
             }
@@ -479,7 +500,8 @@ public enum RecordListEngine {
     private static func summary(of row: RecordListRow, fields: [Field]) -> String {
         // A record is never named by its secret (a stored one: `store: true`).
         let values = fields.filter { !$0.secret }.map { (field: $0, value: row.values[$0.id]) }
-        let text = values.first { $0.field.type == .text && !($0.value?.text.isEmpty ?? true) }?.value?.text
+        let text =
+            values.first { $0.field.type == .text && !($0.value?.text.isEmpty ?? true) }?.value?.text
             ?? values.first { !($0.value?.text.isEmpty ?? true) }?.value?.text
             ?? "record \(row.id)"
         return TextWidth.truncate(TerminalSafe.escaped(text), toCells: 30)
@@ -530,7 +552,8 @@ public enum RecordListEngine {
         return removed
     }
 
-    private static func leave(_ state: inout RecordListState, _ outcome: RecordListState.Outcome) -> [RecordListEffect] {
+    private static func leave(_ state: inout RecordListState, _ outcome: RecordListState.Outcome) -> [RecordListEffect]
+    {
         state.outcome = outcome
         state.confirmingDelete = nil
         return [.finish(outcome)]
@@ -565,7 +588,8 @@ public enum RecordListEngine {
     /// Scrolls as little as needed for the highlighted row to be in view, and
     /// never past the end (the last page is full when there are enough rows).
     static func keepHighlightInView(_ state: inout RecordListState) {
-        state.top = firstVisible(top: state.top, highlight: state.highlight, count: state.rows.count, visible: state.visibleRows)
+        state.top = firstVisible(
+            top: state.top, highlight: state.highlight, count: state.rows.count, visible: state.visibleRows)
     }
 
     static func firstVisible(top: Int, highlight: Int, count: Int, visible: Int) -> Int {

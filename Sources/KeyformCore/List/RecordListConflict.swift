@@ -30,7 +30,9 @@ extension RecordListEngine {
     /// or per field), then, when per field, each field that differs as a grid
     /// of two keys, `mine: VALUE` and `theirs: VALUE` (values as the field
     /// shows them, control characters written out). Starts on keep mine.
-    public static func conflictForm(mine: Record, theirs: RecordListRow, in context: FormContext) throws(FieldValidator.PatternError) -> (context: FormContext, values: [String: FieldInput]) {
+    public static func conflictForm(
+        mine: Record, theirs: RecordListRow, in context: FormContext
+    ) throws(FieldValidator.PatternError) -> (context: FormContext, values: [String: FieldInput]) {
         let language = context.language
         let form = context.form
         func shown(_ value: FieldValue?, _ field: Field) -> String {
@@ -42,21 +44,42 @@ extension RecordListEngine {
             Layout.Key(label: language.text(.conflictTakeTheirs), text: ConflictChoice.theirs.rawValue, hotkey: "2"),
             Layout.Key(label: language.text(.conflictPerField), text: ConflictChoice.each.rawValue, hotkey: "3"),
         ]
-        var layouts = ["conflict-whole": Layout(title: language.text(.conflictWhole), kind: .choice, pages: [Layout.Page(rows: [wholeKeys])])]
-        var fields = [Field(id: conflictWholeID, label: language.text(.conflictWhole), required: true, layout: "conflict-whole", input: .grid,
-                            strict: true, defaultValue: .value(.line(ConflictChoice.mine.rawValue)))]
+        var layouts = [
+            "conflict-whole": Layout(
+                title: language.text(.conflictWhole), kind: .choice, pages: [Layout.Page(rows: [wholeKeys])])
+        ]
+        var fields = [
+            Field(
+                id: conflictWholeID, label: language.text(.conflictWhole), required: true, layout: "conflict-whole",
+                input: .grid,
+                strict: true, defaultValue: .value(.line(ConflictChoice.mine.rawValue)))
+        ]
         for field in conflictingFields(mine: mine, theirs: theirs.values, form: form) {
             let name = "conflict-" + field.id
-            layouts[name] = Layout(title: field.label, kind: .choice, pages: [Layout.Page(rows: [[
-                Layout.Key(label: language.text(.conflictMine(shown(mine[field.id], field))), text: ConflictChoice.mine.rawValue, hotkey: "1"),
-                Layout.Key(label: language.text(.conflictTheirs(shown(theirs.values[field.id], field))), text: ConflictChoice.theirs.rawValue, hotkey: "2"),
-            ]])])
-            fields.append(Field(id: field.id, label: field.label, required: true, layout: name, input: .grid, strict: true,
-                                defaultValue: .value(.line(ConflictChoice.mine.rawValue)),
-                                when: .oneOf(field: conflictWholeID, values: [ConflictChoice.each.rawValue])))
+            layouts[name] = Layout(
+                title: field.label, kind: .choice,
+                pages: [
+                    Layout.Page(rows: [
+                        [
+                            Layout.Key(
+                                label: language.text(.conflictMine(shown(mine[field.id], field))),
+                                text: ConflictChoice.mine.rawValue, hotkey: "1"),
+                            Layout.Key(
+                                label: language.text(.conflictTheirs(shown(theirs.values[field.id], field))),
+                                text: ConflictChoice.theirs.rawValue, hotkey: "2"),
+                        ]
+                    ])
+                ])
+            fields.append(
+                Field(
+                    id: field.id, label: field.label, required: true, layout: name, input: .grid, strict: true,
+                    defaultValue: .value(.line(ConflictChoice.mine.rawValue)),
+                    when: .oneOf(field: conflictWholeID, values: [ConflictChoice.each.rawValue])))
         }
-        var asked = try FormContext(form: Form(title: language.text(.conflictTitle), name: form.name + "_conflict", pages: [.init(fields: fields)]),
-                                    layouts: layouts, clock: context.clock)
+        var asked = try FormContext(
+            form: Form(
+                title: language.text(.conflictTitle), name: form.name + "_conflict", pages: [.init(fields: fields)]),
+            layouts: layouts, clock: context.clock)
         asked.language = language
         return (asked, [:])
     }
@@ -65,13 +88,17 @@ extension RecordListEngine {
     /// the edit's where the person kept theirs (all of them for keep mine).
     public static func resolved(_ answers: Record, mine: Record, theirs: Record, form: Form) -> Record {
         let whole = ConflictChoice(rawValue: answers[conflictWholeID]?.text ?? "") ?? .mine
-        let kept = Set(conflictingFields(mine: mine, theirs: theirs, form: form).map(\.id).filter { id in
-            switch whole {
-            case .mine: true
-            case .theirs: false
-            case .each: answers[id]?.text != ConflictChoice.theirs.rawValue
-            }
-        })
-        return Record(values: form.valueFields.map { field in (field.id, kept.contains(field.id) ? mine[field.id] : theirs[field.id]) })
+        let kept = Set(
+            conflictingFields(mine: mine, theirs: theirs, form: form).map(\.id).filter { id in
+                switch whole {
+                case .mine: true
+                case .theirs: false
+                case .each: answers[id]?.text != ConflictChoice.theirs.rawValue
+                }
+            })
+        return Record(
+            values: form.valueFields.map { field in
+                (field.id, kept.contains(field.id) ? mine[field.id] : theirs[field.id])
+            })
     }
 }

@@ -5,7 +5,9 @@ extension RecordListEngine {
     /// records meeting `matches`: `start` (the form's defaults, `default: last`)
     /// with each condition's value set (for a `multiple` field, its item added),
     /// and the field to focus: the first that no condition sets.
-    public static func newRecord(start: [String: FieldInput], matching matches: [FieldMatch], _ form: Form) -> (values: [String: FieldInput], focus: Int) {
+    public static func newRecord(
+        start: [String: FieldInput], matching matches: [FieldMatch], _ form: Form
+    ) -> (values: [String: FieldInput], focus: Int) {
         var values = start
         for match in matches where form.field(id: match.field) != nil {
             values[match.field] = match.startingInput(after: values[match.field], in: form)
@@ -25,18 +27,24 @@ extension RecordListEngine {
     /// The form that asks which field to filter by: one field whose grid has a
     /// key per field (its label; hotkeys 1–9), in the form's order. Its value is
     /// the picked field's id (`filterFieldID`).
-    public static func filterFieldForm(_ fields: [Field], of form: Form, clock: WallClock,
-                                       language: Language = .english) throws(FieldValidator.PatternError) -> FormContext {
+    public static func filterFieldForm(
+        _ fields: [Field], of form: Form, clock: WallClock,
+        language: Language = .english
+    ) throws(FieldValidator.PatternError) -> FormContext {
         let keys = fields.enumerated().map { index, field in
             Layout.Key(label: field.label, text: field.id, hotkey: index < 9 ? Character(String(index + 1)) : nil)
         }
         let rows = stride(from: 0, to: keys.count, by: 3).map { Array(keys[$0..<min($0 + 3, keys.count)]) }
         let layout = Layout(title: language.text(.filterGridTitle), kind: .choice, pages: [Layout.Page(rows: rows)])
         let name = "filter-fields"
-        let field = Field(id: filterFieldID, label: language.text(.filterBy), required: true, layout: name, input: .grid, strict: true)
-        var context = try FormContext(form: Form(title: filterTitle(of: form, language: language), name: form.name + "_filter",
-                                                 pages: [.init(fields: [field])], presentation: .picker),
-                                      layouts: [name: layout], clock: clock)
+        let field = Field(
+            id: filterFieldID, label: language.text(.filterBy), required: true, layout: name, input: .grid, strict: true
+        )
+        var context = try FormContext(
+            form: Form(
+                title: filterTitle(of: form, language: language), name: form.name + "_filter",
+                pages: [.init(fields: [field])], presentation: .picker),
+            layouts: [name: layout], clock: clock)
         context.language = language
         return context
     }
@@ -49,7 +57,9 @@ extension RecordListEngine {
     /// commits it), values shown as the field shows them (a boolean's `states`
     /// words, which it reads back), and required (records with the field empty are listed with
     /// `--where FIELD=`). Starts with `current` (the value the list is filtered by now).
-    public static func filterValueForm(_ field: Field, in context: FormContext, offered: [String], current: FieldValue?) throws(FieldValidator.PatternError) -> (context: FormContext, values: [String: FieldInput]) {
+    public static func filterValueForm(
+        _ field: Field, in context: FormContext, offered: [String], current: FieldValue?
+    ) throws(FieldValidator.PatternError) -> (context: FormContext, values: [String: FieldInput]) {
         var asked = Field(id: filterFieldID, label: field.label, type: field.type, required: true, states: field.states)
         // Values as the field shows them to a person (a boolean's `states` words);
         // the asked field reads them back, so the match is the stored value.
@@ -70,8 +80,9 @@ extension RecordListEngine {
             asked.layout = name
             asked.input = offered.isEmpty ? .keyboard : .grid
         }
-        let form = Form(title: filterTitle(of: context.form, language: context.language), name: context.form.name + "_filter",
-                        pages: [.init(fields: [asked])], presentation: .picker)
+        let form = Form(
+            title: filterTitle(of: context.form, language: context.language), name: context.form.name + "_filter",
+            pages: [.init(fields: [asked])], presentation: .picker)
         let values = current.map { [filterFieldID: FieldInput.line($0.kind.shown($0, field: field))] } ?? [:]
         var asking = try FormContext(form: form, layouts: layouts, clock: context.clock)
         // Asked in the list's language, as the form it filters is.

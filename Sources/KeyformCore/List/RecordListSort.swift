@@ -19,7 +19,9 @@ public struct RecordListSort: Equatable, Sendable {
     public static func offered(for form: Form, keys: (Field) -> [String]?) -> [RecordListSort] {
         let dates = form.fields.filter { $0.type == .date && !$0.multiple }.map { RecordListSort(field: $0.id) }
         let ranked = form.fields.compactMap { field -> RecordListSort? in
-            guard field.strict, !field.multiple, field.type == .text, let keys = keys(field), !keys.isEmpty else { return nil }
+            guard field.strict, !field.multiple, field.type == .text, let keys = keys(field), !keys.isEmpty else {
+                return nil
+            }
             return RecordListSort(field: field.id, ranking: keys)
         }
         return dates + ranked
@@ -69,7 +71,9 @@ extension RecordListEngine {
     /// The order `s` goes to next: the first offered, then each in turn, then
     /// newest first again. Nil when the list is (or goes back to) newest first.
     public static func nextSort(_ state: RecordListState) -> RecordListSort? {
-        guard let current = state.sort, let index = state.sorts.firstIndex(of: current) else { return state.sorts.first }
+        guard let current = state.sort, let index = state.sorts.firstIndex(of: current) else {
+            return state.sorts.first
+        }
         return state.sorts.indices.contains(index + 1) ? state.sorts[index + 1] : nil
     }
 
@@ -82,7 +86,9 @@ extension RecordListEngine {
         } else {
             state.rows.sort { $0.id > $1.id }
         }
-        if let highlighted, let index = state.rows.firstIndex(where: { $0.id == highlighted }) { state.highlight = index }
+        if let highlighted, let index = state.rows.firstIndex(where: { $0.id == highlighted }) {
+            state.highlight = index
+        }
         keepHighlightInView(&state)
     }
 }

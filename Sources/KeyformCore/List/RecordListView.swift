@@ -34,15 +34,20 @@ public enum RecordListView {
     static let minimumColumn = 8
 
     /// `keys`: the key maps the browser uses; the footer names their bindings.
-    public static func render(_ state: RecordListState, _ form: Form, width: Int, height: Int, color: Bool = true,
-                              keys: RecordListKeyMaps = .standard) -> Frame {
+    public static func render(
+        _ state: RecordListState, _ form: Form, width: Int, height: Int, color: Bool = true,
+        keys: RecordListKeyMaps = .standard
+    ) -> Frame {
         guard FormView.fits(width: width, height: height) else {
             // The key that leaves, as the browser takes it while the list cannot be seen.
-            return FormView.tooSmall(width: width, height: height, leave: keys.list.label(of: .back, in: RecordListKeySituation(state: state, form: form)),
-                                     language: state.language)
+            return FormView.tooSmall(
+                width: width, height: height,
+                leave: keys.list.label(of: .back, in: RecordListKeySituation(state: state, form: form)),
+                language: state.language)
         }
         let visible = visibleRows(height: height)
-        let first = RecordListEngine.firstVisible(top: state.top, highlight: state.highlight, count: state.rows.count, visible: visible)
+        let first = RecordListEngine.firstVisible(
+            top: state.top, highlight: state.highlight, count: state.rows.count, visible: visible)
         let shown = state.rows[first..<min(state.rows.count, first + visible)]
 
         var lines = [title(state, form, shown: first..<(first + shown.count)), Frame.Line()]
@@ -59,9 +64,13 @@ public enum RecordListView {
             lines.append(header)
             for (index, row) in zip(shown.indices, shown) {
                 let highlighted = index == state.highlight
-                if state.confirmingDelete == nil { regions.append(Frame.Region(row: lines.count, columns: 0..<width, .record(index))) }
-                let text = (highlighted ? "› " : "  ")
-                    + columns.map { $0.fit(cell(row.values[$0.field.id], $0.field)) }.joined(separator: String(repeating: " ", count: gap))
+                if state.confirmingDelete == nil {
+                    regions.append(Frame.Region(row: lines.count, columns: 0..<width, .record(index)))
+                }
+                let text =
+                    (highlighted ? "› " : "  ")
+                    + columns.map { $0.fit(cell(row.values[$0.field.id], $0.field)) }.joined(
+                        separator: String(repeating: " ", count: gap))
                 if highlighted {
                     cursor = Frame.Position(row: lines.count, column: 0)
                     lines.append(Frame.Line(TextWidth.pad(text, toCells: width), [.reverse, .bold]))
@@ -74,8 +83,10 @@ public enum RecordListView {
         let (footer, footerCursor) = footer(state, form, width: width, color: color, keys: keys)
         lines.append(footer)
         if let footerCursor { cursor = Frame.Position(row: height - 1, column: min(footerCursor, width - 1)) }
-        return Frame(width: width, height: height, lines: lines.map { $0.truncated(to: width) }, cursor: state.outcome == nil ? cursor : nil,
-                     regions: state.outcome == nil ? regions : [])
+        return Frame(
+            width: width, height: height, lines: lines.map { $0.truncated(to: width) },
+            cursor: state.outcome == nil ? cursor : nil,
+            regions: state.outcome == nil ? regions : [])
     }
 
     // MARK: Title and footer
@@ -111,7 +122,9 @@ public enum RecordListView {
     }
 
     /// The footer line, and the cursor's column on it when it asks a question.
-    private static func footer(_ state: RecordListState, _ form: Form, width: Int, color: Bool, keys: RecordListKeyMaps) -> (Frame.Line, Int?) {
+    private static func footer(
+        _ state: RecordListState, _ form: Form, width: Int, color: Bool, keys: RecordListKeyMaps
+    ) -> (Frame.Line, Int?) {
         if let id = state.confirmingDelete, let row = state.rows.first(where: { $0.id == id }) {
             let question = state.language.text(.deleteRecord(RecordListEngine.summary(of: row, in: state, form)))
             return (Frame.Line(question, color ? [.bold, .accent] : .bold), TextWidth.cells(question))
@@ -122,7 +135,10 @@ public enum RecordListView {
         case .problem(let text)?:
             return (Frame.Line("! " + text, color ? [.error, .bold] : .bold), nil)
         case nil:
-            return (Frame.Line(keys.list.footer(in: RecordListKeySituation(state: state, form: form), width: width), .dim), nil)
+            return (
+                Frame.Line(keys.list.footer(in: RecordListKeySituation(state: state, form: form), width: width), .dim),
+                nil
+            )
         }
     }
 
@@ -176,7 +192,9 @@ public enum RecordListView {
             // column alone is capped whatever its type), then what is left over
             // given back, a cell each, to the columns that were cut, left first.
             let capped = (0..<count).map { count == 1 || shrinks[$0] }
-            func total(_ cap: Int) -> Int { widths.indices.reduce(0) { $0 + (capped[$1] ? min(widths[$1], cap) : widths[$1]) } }
+            func total(_ cap: Int) -> Int {
+                widths.indices.reduce(0) { $0 + (capped[$1] ? min(widths[$1], cap) : widths[$1]) }
+            }
             var cap = widths.max() ?? 1
             while cap > 1, total(cap) > room { cap -= 1 }
             widths = widths.indices.map { capped[$0] ? min(widths[$0], cap) : widths[$0] }
@@ -187,8 +205,9 @@ public enum RecordListView {
             }
         }
         return (0..<count).map { index in
-            Column(field: fields[index], label: labels[index], width: max(1, widths[index]),
-                   alignRight: fields[index].kind.alignsRight)
+            Column(
+                field: fields[index], label: labels[index], width: max(1, widths[index]),
+                alignRight: fields[index].kind.alignsRight)
         }
     }
 }

@@ -12,14 +12,17 @@ public enum WeekTotals {
     /// For the records whose `date` falls in today's week (Monday to today),
     /// the sum of `amount` per value of `group`, largest first (ties by name).
     /// Records without a date, a group or a number are left out.
-    public static func sums(_ records: [Record], date: String, group: String, amount: String,
-                            today: CivilDate) -> [(group: String, total: Int)] {
+    public static func sums(
+        _ records: [Record], date: String, group: String, amount: String,
+        today: CivilDate
+    ) -> [(group: String, total: Int)] {
         let start = monday(of: today)
         var totals: [String: Int] = [:]
         for record in records {
             guard let day = record[date].flatMap({ CivilDate(iso: $0.text) }), day >= start, day <= today,
-                  let name = record[group]?.text, !name.isEmpty,
-                  case .integer(let number)? = record[amount] else { continue }
+                let name = record[group]?.text, !name.isEmpty,
+                case .integer(let number)? = record[amount]
+            else { continue }
             totals[name, default: 0] += number
         }
         return totals.map { (group: $0.key, total: $0.value) }

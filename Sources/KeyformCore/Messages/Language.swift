@@ -33,8 +33,9 @@ public enum Language: String, CaseIterable, Hashable, Sendable {
 
     /// The calendar grid's month and weekday names in this language.
     public var calendarNames: CalendarNames {
-        CalendarNames(months: (1...12).map { text(.monthName($0)) }, weekdays: (1...7).map { text(.weekdayShort($0)) },
-                      language: self)
+        CalendarNames(
+            months: (1...12).map { text(.monthName($0)) }, weekdays: (1...7).map { text(.weekdayShort($0)) },
+            language: self)
     }
 }
 

@@ -25,7 +25,8 @@ extension Message {
         case .tooFewPicks(let minimum): "must have at least \(Self.count(minimum, "pick", "picks"))"
         case .tooManyPicks(let maximum): "must have at most \(Self.count(maximum, "pick", "picks"))"
         case .notAChoice(let choices):
-            choices.isEmpty ? "must be one of the layout's keys"
+            choices.isEmpty
+                ? "must be one of the layout's keys"
                 : "must be one of: \(choices.prefix(10).joined(separator: ", "))"
                     + (choices.count > 10 ? " (and \(choices.count - 10) more)" : "")
         case .notARealDate(let year, let month):
@@ -100,10 +101,12 @@ extension Message {
         case .keySummary(let action): action.shortSummary
 
         case .spokenOpening(let title, let fields): "\(title): \(Self.count(fields, "field", "fields")), one at a time."
-        case .spokenHowToAnswer: "Type the answer and press Enter. Enter alone keeps the value said; Ctrl-D on an empty line cancels."
+        case .spokenHowToAnswer:
+            "Type the answer and press Enter. Enter alone keeps the value said; Ctrl-D on an empty line cancels."
         case .spokenHowToGoBack(let word): "A line of just \(word) (the less-than sign) goes back to the field before."
         case .spokenFirstField: "This is the first field; there is none before it."
-        case .spokenField(let number, let count, let parts): "Field \(number) of \(count): " + parts.joined(separator: ", ") + "."
+        case .spokenField(let number, let count, let parts):
+            "Field \(number) of \(count): " + parts.joined(separator: ", ") + "."
         case .spokenRequired: "required"
         case .spokenOptional: "optional"
         case .spokenNow(let value): "Now: \(value)."
@@ -123,12 +126,15 @@ extension Message {
         case .spokenDateTime(let example): "a date and time, like \(example) 14:30"
         case .spokenNote: "a note to read; press Enter to go on"
         case .spokenSubmitted: "Done: the form is submitted."
-        case .spokenEndedDraftNotKept(let ended, let problem): ended.english + "; the draft could not be kept: " + problem
+        case .spokenEndedDraftNotKept(let ended, let problem):
+            ended.english + "; the draft could not be kept: " + problem
         case .sentence(let text):
-            text.isEmpty ? text : text.prefix(1).uppercased() + text.dropFirst() + (".!?".contains(text.last!) ? "" : ".")
+            text.isEmpty
+                ? text : text.prefix(1).uppercased() + text.dropFirst() + (".!?".contains(text.last!) ? "" : ".")
 
         case .resumeDraft(let title, let time): "Resume the draft of '\(title)' saved at \(time)?"
-        case .resumeDraftFrom(let title, let day, let time): "Resume the draft of '\(title)' saved on \(day) at \(time)?"
+        case .resumeDraftFrom(let title, let day, let time):
+            "Resume the draft of '\(title)' saved on \(day) at \(time)?"
         case .draftHolds(let summary): "Draft — " + summary
         case .hintYes: "yes"
         case .hintNo: "no"
@@ -137,7 +143,8 @@ extension Message {
         case .recordCount(let count): count == 0 ? "no records" : Self.count(count, "record", "records")
         case .rowsShown(let first, let last): "rows \(first)–\(last)"
         case .noRecordsYet(let add): "No records yet" + (add.map { " — press \($0) to add one" } ?? "")
-        case .noRecordsWithYet(let which, let add): "No records with \(which) yet" + (add.map { " — press \($0) to add one" } ?? "")
+        case .noRecordsWithYet(let which, let add):
+            "No records with \(which) yet" + (add.map { " — press \($0) to add one" } ?? "")
         case .noRecordsWith(let which, let showAll, let add):
             "No records with \(which)" + Self.dashed([showAll.map { "\($0) shows all" }, add.map { "\($0) adds one" }])
         case .emptyValue: "(empty)"
@@ -146,7 +153,8 @@ extension Message {
         case .deleteRecord(let summary): "Delete “\(summary)”? (y/n) "
         case .recordDeleted(let summary): "Deleted “\(summary)”"
         case .recordAddedNotListed(let summary, let shows): "Added “\(summary)” · not listed: the list shows \(shows)"
-        case .recordSavedNoLongerListed(let summary, let shows): "Saved “\(summary)” · no longer listed: the list shows \(shows)"
+        case .recordSavedNoLongerListed(let summary, let shows):
+            "Saved “\(summary)” · no longer listed: the list shows \(shows)"
         case .notSaved(let problem): "Not saved: " + problem
         case .cannotFilter(let problem): "Cannot filter: " + problem
         case .nothingToToggle(let form): "Nothing to toggle: \(form) has no yes/no field"
@@ -230,8 +238,10 @@ extension Message {
         case .browseNeedsFormFile: "browse needs the form's file to show and edit its records"
         case .importNeedsFormFile: "import needs the form's file to validate the records"
         case .cannotUseTerminal(let reason, let without): "cannot use the terminal (\(reason)); \(without.english)"
-        case .withoutTerminalRun: "give --answers FILE (JSON), or --answers - --answers-format lines with one value a line on stdin"
-        case .withoutTerminalDemo: "keyform demo needs one: run it in a terminal window (keyform run FORM --answers FILE fills a form without one)"
+        case .withoutTerminalRun:
+            "give --answers FILE (JSON), or --answers - --answers-format lines with one value a line on stdin"
+        case .withoutTerminalDemo:
+            "keyform demo needs one: run it in a terminal window (keyform run FORM --answers FILE fills a form without one)"
         case .withoutTerminalBrowse: "keyform browse needs one (keyform records list prints the records)"
         case .withoutTerminalValue: "give --value VALUE to answer without one"
         case .withoutTerminalSelected: "give --selected OPTION to answer without one"
@@ -274,8 +284,11 @@ extension Message {
 
         case .date(let day): String(describing: day)
         case .monthName(let month):
-            (1...12).contains(month) ? ["January", "February", "March", "April", "May", "June", "July", "August", "September",
-                                        "October", "November", "December"][month - 1] : String(month)
+            (1...12).contains(month)
+                ? [
+                    "January", "February", "March", "April", "May", "June", "July", "August", "September",
+                    "October", "November", "December",
+                ][month - 1] : String(month)
         case .weekdayShort(let weekday):
             (1...7).contains(weekday) ? ["Mo", "Tu", "We", "Th", "Fr", "Sa", "Su"][weekday - 1] : String(weekday)
         case .calendarTitle(let monthName, let year): "\(monthName) \(year)"

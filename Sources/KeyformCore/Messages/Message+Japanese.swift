@@ -27,7 +27,8 @@ extension Message {
         case .tooFewPicks(let minimum): "\(minimum) 個以上選んでください"
         case .tooManyPicks(let maximum): "選べるのは \(maximum) 個までです"
         case .notAChoice(let choices):
-            choices.isEmpty ? "キーのどれかにしてください"
+            choices.isEmpty
+                ? "キーのどれかにしてください"
                 : "次のどれかにしてください: \(choices.prefix(10).joined(separator: "、"))"
                     + (choices.count > 10 ? "（ほか \(choices.count - 10) 個）" : "")
         case .notARealDate(let year, let month):
@@ -43,7 +44,8 @@ extension Message {
         case .quoted(let value, let problem):
             // "「1.5」は整数ではありません"; a request reads after a colon: "「someday」：日付で入力してください".
             switch problem {
-            case .isNotWholeNumber, .isNotNumber, .isNotYesOrNo, .isNoteWithoutValue, .notValid: "「\(value)」は\(problem.japanese)"
+            case .isNotWholeNumber, .isNotNumber, .isNotYesOrNo, .isNoteWithoutValue, .notValid:
+                "「\(value)」は\(problem.japanese)"
             default: "「\(value)」：\(problem.japanese)"
             }
         case .notValid: "正しくありません"
@@ -112,7 +114,8 @@ extension Message {
         case .spokenHowToAnswer: "答えを入力して Enter を押してください。Enter だけなら今の値のまま、空の行で Ctrl-D を押すと中止します。"
         case .spokenHowToGoBack(let word): "「\(word)」（小なり記号）だけを入力すると前の項目に戻ります。"
         case .spokenFirstField: "最初の項目です。前の項目はありません。"
-        case .spokenField(let number, let count, let parts): "項目 \(number)/\(count): " + parts.joined(separator: "、") + "。"
+        case .spokenField(let number, let count, let parts):
+            "項目 \(number)/\(count): " + parts.joined(separator: "、") + "。"
         case .spokenRequired: "必須"
         case .spokenOptional: "任意"
         case .spokenNow(let value): "現在の値: \(value)。"
@@ -240,7 +243,8 @@ extension Message {
         case .importNeedsFormFile: "import は記録を検査するためにフォームのファイルが必要です"
         case .cannotUseTerminal(let reason, let without): "端末を使えません（\(reason)）。\(without.japanese)"
         case .withoutTerminalRun: "--answers FILE（JSON）を指定するか、--answers - --answers-format lines で標準入力に 1 行 1 値を渡してください"
-        case .withoutTerminalDemo: "keyform demo には端末が必要です。端末のウィンドウで実行してください（keyform run FORM --answers FILE なら端末なしで記入できます）"
+        case .withoutTerminalDemo:
+            "keyform demo には端末が必要です。端末のウィンドウで実行してください（keyform run FORM --answers FILE なら端末なしで記入できます）"
         case .withoutTerminalBrowse: "keyform browse には端末が必要です（keyform records list で記録を表示できます）"
         case .withoutTerminalValue: "端末なしで答えるには --value VALUE を指定してください"
         case .withoutTerminalSelected: "端末なしで答えるには --selected OPTION を指定してください"
@@ -400,7 +404,9 @@ extension Message {
     /// A word before a particle (を, へ): a space after Latin letters and
     /// digits (`High を選ぶ`), none after Japanese (`中を選ぶ`), as Japanese is written.
     static func spaced(_ word: String) -> String {
-        guard let last = word.unicodeScalars.last, last.isASCII, last.properties.isAlphabetic || ("0"..."9").contains(last) else { return word }
+        guard let last = word.unicodeScalars.last, last.isASCII,
+            last.properties.isAlphabetic || ("0"..."9").contains(last)
+        else { return word }
         return word + " "
     }
 

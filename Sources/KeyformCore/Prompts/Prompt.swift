@@ -49,16 +49,21 @@ public struct Prompt: Equatable, Sendable {
     /// `keyform input`: one line typed with readline.
     /// - Throws: `Problem` for a flag the type cannot take (`--secret` with a
     ///   date, `--pattern` with a number), as `form check` refuses them in a file.
-    public static func input(label: String?, placeholder: String?, value: String?, type: Field.ValueType = .text,
-                             pattern: String? = nil, required: Bool = false, secret: Bool = false) throws(Problem) -> Prompt {
+    public static func input(
+        label: String?, placeholder: String?, value: String?, type: Field.ValueType = .text,
+        pattern: String? = nil, required: Bool = false, secret: Bool = false
+    ) throws(Problem) -> Prompt {
         guard type != .boolean else { throw Problem("--type boolean is a yes or no: use keyform confirm") }
         if secret, ![.text, .integer, .number].contains(type) {
             throw Problem("--secret is for a text, integer or number; a \(type.rawValue) is picked, never typed masked")
         }
-        if pattern != nil, type != .text { throw Problem("--pattern checks text; a \(type.rawValue) is checked by its type") }
-        var field = Field(id: Command.input.rawValue, label: label ?? "", type: type, required: required,
-                          defaultValue: value.map { .value(.line($0)) }, pattern: pattern, placeholder: placeholder.flatMap(nonEmpty),
-                          secret: secret)
+        if pattern != nil, type != .text {
+            throw Problem("--pattern checks text; a \(type.rawValue) is checked by its type")
+        }
+        var field = Field(
+            id: Command.input.rawValue, label: label ?? "", type: type, required: required,
+            defaultValue: value.map { .value(.line($0)) }, pattern: pattern, placeholder: placeholder.flatMap(nonEmpty),
+            secret: secret)
         // A date or a time typed here can still be picked: Tab swaps to the calendar or the keypad.
         field.layout = layout(for: type)
         return Prompt(command: .input, field: field, answersWithoutTerminal: value != nil)
@@ -67,13 +72,17 @@ public struct Prompt: Equatable, Sendable {
     /// `keyform write`: text of several lines (Ctrl-J breaks a line, Ctrl-E hands
     /// it to `$VISUAL`/`$EDITOR`, Enter answers), shown in `lines` wrapped rows.
     /// - Throws: `Problem` for a number of rows a form's `lines:` could not have.
-    public static func write(label: String?, placeholder: String?, value: String?, lines: Int = 5,
-                             required: Bool = false) throws(Problem) -> Prompt {
+    public static func write(
+        label: String?, placeholder: String?, value: String?, lines: Int = 5,
+        required: Bool = false
+    ) throws(Problem) -> Prompt {
         guard Field.lineCounts.contains(lines) else {
-            throw Problem("--lines \(lines): give \(Field.lineCounts.lowerBound) to \(Field.lineCounts.upperBound) rows")
+            throw Problem(
+                "--lines \(lines): give \(Field.lineCounts.lowerBound) to \(Field.lineCounts.upperBound) rows")
         }
-        let field = Field(id: Command.write.rawValue, label: label ?? "", required: required,
-                          defaultValue: value.map { .value(.line($0)) }, placeholder: placeholder.flatMap(nonEmpty), lines: lines)
+        let field = Field(
+            id: Command.write.rawValue, label: label ?? "", required: required,
+            defaultValue: value.map { .value(.line($0)) }, placeholder: placeholder.flatMap(nonEmpty), lines: lines)
         return Prompt(command: .write, field: field, answersWithoutTerminal: value != nil)
     }
 
@@ -82,22 +91,30 @@ public struct Prompt: Equatable, Sendable {
     /// - Parameter max: at most this many picked (with `multiple`).
     /// - Throws: `Problem` when there is nothing to choose from, or `selected`
     ///   names no option.
-    public static func choose(_ options: [String], label: String?, multiple: Bool = false, max: Int? = nil,
-                              selected: [String] = []) throws(Problem) -> Prompt {
+    public static func choose(
+        _ options: [String], label: String?, multiple: Bool = false, max: Int? = nil,
+        selected: [String] = []
+    ) throws(Problem) -> Prompt {
         let options = options.filter { !$0.isEmpty }
         guard !options.isEmpty else {
             throw Problem("nothing to choose from: give the options as arguments, one a line on stdin, or --file FILE")
         }
         if let max, max < 1 { throw Problem("--max \(max) leaves nothing to pick; give 1 or more") }
-        if max != nil, !multiple { throw Problem("--max bounds a --multiple choice; add --multiple, or leave --max out") }
+        if max != nil, !multiple {
+            throw Problem("--max bounds a --multiple choice; add --multiple, or leave --max out")
+        }
         for picked in selected where !options.contains(picked) {
             throw Problem("--selected '\(picked)' is not one of the options")
         }
-        if !multiple, selected.count > 1 { throw Problem("--selected names \(selected.count) options; one is picked without --multiple") }
-        let start: Field.Default? = selected.isEmpty ? nil : .value(multiple ? .selection(selected) : .line(selected[0]))
-        let field = Field(id: Command.choose.rawValue, label: label ?? "Choose", required: !multiple, input: .grid, strict: true,
-                          defaultValue: start, multiple: multiple, options: .fixed(options.map { Field.Option(label: $0) }),
-                          maxPicks: max)
+        if !multiple, selected.count > 1 {
+            throw Problem("--selected names \(selected.count) options; one is picked without --multiple")
+        }
+        let start: Field.Default? =
+            selected.isEmpty ? nil : .value(multiple ? .selection(selected) : .line(selected[0]))
+        let field = Field(
+            id: Command.choose.rawValue, label: label ?? "Choose", required: !multiple, input: .grid, strict: true,
+            defaultValue: start, multiple: multiple, options: .fixed(options.map { Field.Option(label: $0) }),
+            maxPicks: max)
         return Prompt(command: .choose, field: field, answersWithoutTerminal: !selected.isEmpty)
     }
 
@@ -105,8 +122,10 @@ public struct Prompt: Equatable, Sendable {
     /// - Parameter defaultAnswer: the answer the keys start on, and the one taken
     ///   without a terminal; nil starts on yes and answers nothing without one.
     public static func confirm(_ question: String, defaultAnswer: Bool? = nil) -> Prompt {
-        let field = Field(id: Command.confirm.rawValue, label: question, type: .boolean, required: true, layout: "yes-no", input: .grid,
-                          strict: true, defaultValue: .value(.line((defaultAnswer ?? true) ? "Yes" : "No")))
+        let field = Field(
+            id: Command.confirm.rawValue, label: question, type: .boolean, required: true, layout: "yes-no",
+            input: .grid,
+            strict: true, defaultValue: .value(.line((defaultAnswer ?? true) ? "Yes" : "No")))
         return Prompt(command: .confirm, field: field, answersWithoutTerminal: defaultAnswer != nil)
     }
 
@@ -121,8 +140,9 @@ public struct Prompt: Equatable, Sendable {
     }
 
     private static func picked(_ type: Field.ValueType, label: String, value: String?, required: Bool) -> Prompt {
-        let field = Field(id: type.rawValue, label: label, type: type, required: required, layout: layout(for: type), input: .grid,
-                          defaultValue: value.map { .value(.line($0)) })
+        let field = Field(
+            id: type.rawValue, label: label, type: type, required: required, layout: layout(for: type), input: .grid,
+            defaultValue: value.map { .value(.line($0)) })
         return Prompt(command: type == .date ? .date : .time, field: field, answersWithoutTerminal: value != nil)
     }
 

@@ -26,41 +26,53 @@ public struct PromptVariable: Equatable, Sendable {
 
     /// Flags every prompt takes.
     private static func common(_ command: Prompt.Command) -> [PromptVariable] {
-        [PromptVariable(command, "format", "text or json"),
-         PromptVariable(command, "inline", "1 draws under the cursor, 0 on the full screen"),
-         PromptVariable(command, "timeout", "seconds before the prompt ends with exit 124")]
+        [
+            PromptVariable(command, "format", "text or json"),
+            PromptVariable(command, "inline", "1 draws under the cursor, 0 on the full screen"),
+            PromptVariable(command, "timeout", "seconds before the prompt ends with exit 124"),
+        ]
     }
 
     /// Every prompt flag that has a variable, by command.
     public static let all: [PromptVariable] =
-        [PromptVariable(.input, "label", "the words before the line"),
-         PromptVariable(.input, "placeholder", "the dimmed hint in the empty line"),
-         PromptVariable(.input, "value", "the line's starting text"),
-         PromptVariable(.input, "type", "text, integer, number, date or time"),
-         PromptVariable(.input, "pattern", "a regular expression the whole line must match"),
-         PromptVariable(.input, "required", "1 refuses an empty line"),
-         PromptVariable(.input, "secret", "1 types masked"),
-         PromptVariable(.input, "history", "the name of the earlier answers offered by Up")]
+        [
+            PromptVariable(.input, "label", "the words before the line"),
+            PromptVariable(.input, "placeholder", "the dimmed hint in the empty line"),
+            PromptVariable(.input, "value", "the line's starting text"),
+            PromptVariable(.input, "type", "text, integer, number, date or time"),
+            PromptVariable(.input, "pattern", "a regular expression the whole line must match"),
+            PromptVariable(.input, "required", "1 refuses an empty line"),
+            PromptVariable(.input, "secret", "1 types masked"),
+            PromptVariable(.input, "history", "the name of the earlier answers offered by Up"),
+        ]
         + common(.input)
-        + [PromptVariable(.write, "label", "the words before the text"),
-           PromptVariable(.write, "placeholder", "the dimmed hint in the empty text"),
-           PromptVariable(.write, "value", "the starting text (\\n breaks a line)"),
-           PromptVariable(.write, "lines", "how many rows the text shows (1-20)"),
-           PromptVariable(.write, "required", "1 refuses an empty text")]
+        + [
+            PromptVariable(.write, "label", "the words before the text"),
+            PromptVariable(.write, "placeholder", "the dimmed hint in the empty text"),
+            PromptVariable(.write, "value", "the starting text (\\n breaks a line)"),
+            PromptVariable(.write, "lines", "how many rows the text shows (1-20)"),
+            PromptVariable(.write, "required", "1 refuses an empty text"),
+        ]
         + common(.write)
-        + [PromptVariable(.choose, "label", "the words above the options"),
-           PromptVariable(.choose, "file", "a file of options, one a line"),
-           PromptVariable(.choose, "multiple", "1 picks several"),
-           PromptVariable(.choose, "max", "at most this many picked"),
-           PromptVariable(.choose, "selected", "options picked at the start, one a line")]
+        + [
+            PromptVariable(.choose, "label", "the words above the options"),
+            PromptVariable(.choose, "file", "a file of options, one a line"),
+            PromptVariable(.choose, "multiple", "1 picks several"),
+            PromptVariable(.choose, "max", "at most this many picked"),
+            PromptVariable(.choose, "selected", "options picked at the start, one a line"),
+        ]
         + common(.choose)
         + [PromptVariable(.confirm, "default", "yes or no")]
         + common(.confirm)
-        + [PromptVariable(.date, "label", "the words before the date"),
-           PromptVariable(.date, "value", "the starting date (YYYY-MM-DD, today, tomorrow)")]
+        + [
+            PromptVariable(.date, "label", "the words before the date"),
+            PromptVariable(.date, "value", "the starting date (YYYY-MM-DD, today, tomorrow)"),
+        ]
         + common(.date)
-        + [PromptVariable(.time, "label", "the words before the time"),
-           PromptVariable(.time, "value", "the starting time (HH:MM, now)")]
+        + [
+            PromptVariable(.time, "label", "the words before the time"),
+            PromptVariable(.time, "value", "the starting time (HH:MM, now)"),
+        ]
         + common(.time)
 
     /// The variables of one command's flags, read from `environment`.
@@ -97,7 +109,9 @@ public struct PromptVariable: Equatable, Sendable {
         public func integer(_ flag: String, _ given: Int?) throws(Prompt.Problem) -> Int? {
             if let given { return given }
             guard let text = string(flag, nil) else { return nil }
-            guard let value = Int(text) else { throw Prompt.Problem("\(variable(flag).name)=\(text) is not a whole number") }
+            guard let value = Int(text) else {
+                throw Prompt.Problem("\(variable(flag).name)=\(text) is not a whole number")
+            }
             return value
         }
 

@@ -48,7 +48,10 @@ struct NodeReader {
         nodesLeft -= count
         if nodesLeft < 0 {
             exhausted = true
-            error(node, "the file expands to more than \(NodeReader.nodeBudget) YAML nodes through its aliases (*name repeats what &name marks); write the repeated part fewer times")
+            error(
+                node,
+                "the file expands to more than \(NodeReader.nodeBudget) YAML nodes through its aliases (*name repeats what &name marks); write the repeated part fewer times"
+            )
             return false
         }
         return true
@@ -76,7 +79,10 @@ struct NodeReader {
                 fields.entries[name.string] = (key, value)
             } else {
                 fields.hasUnknown = true
-                error(key, "unknown field '\(TerminalSafe.escaped(name.string))' in \(context); \(Self.hint(for: name.string, among: allowed))")
+                error(
+                    key,
+                    "unknown field '\(TerminalSafe.escaped(name.string))' in \(context); \(Self.hint(for: name.string, among: allowed))"
+                )
             }
         }
         return fields
@@ -106,11 +112,16 @@ struct NodeReader {
     /// character in it is an error, as in layouts. `trailingLineBreaks`: a
     /// block scalar's final line breaks are allowed (`template: |`).
     /// `what` names it in the message (default: the field).
-    mutating func shownText(_ node: Node, field: String, what: String? = nil, trailingLineBreaks: Bool = false) -> String? {
+    mutating func shownText(
+        _ node: Node, field: String, what: String? = nil, trailingLineBreaks: Bool = false
+    ) -> String? {
         guard let text = text(node, field: field) else { return nil }
         let checked = trailingLineBreaks ? String(text.reversed().drop { $0 == "\n" || $0 == "\r\n" }.reversed()) : text
         guard let scalar = TerminalSafe.unsafeScalars(in: checked).first else { return text }
-        error(node, "\(what ?? field) contains \(TerminalSafe.describe(scalar)); remove it (it could change what the terminal shows)")
+        error(
+            node,
+            "\(what ?? field) contains \(TerminalSafe.describe(scalar)); remove it (it could change what the terminal shows)"
+        )
         return nil
     }
 
@@ -118,7 +129,10 @@ struct NodeReader {
     mutating func integer(_ node: Node, field: String, in range: ClosedRange<Int>, meaning: String) -> Int? {
         guard let string = text(node, field: field) else { return nil }
         guard let value = Int(string.trimmingSpaces), range.contains(value) else {
-            error(node, "'\(field)' must be \(meaning) from \(range.lowerBound) to \(range.upperBound), found '\(TerminalSafe.escaped(string))'")
+            error(
+                node,
+                "'\(field)' must be \(meaning) from \(range.lowerBound) to \(range.upperBound), found '\(TerminalSafe.escaped(string))'"
+            )
             return nil
         }
         return value

@@ -10,14 +10,14 @@ public enum TerminalSafe {
     /// Whether `scalar` must not reach a terminal as is.
     public static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
-        case 0x00...0x1F, 0x7F...0x9F:             // C0 controls, DEL, C1 controls
+        case 0x00...0x1F, 0x7F...0x9F:  // C0 controls, DEL, C1 controls
             true
-        case 0x2028, 0x2029:                       // line and paragraph separators: a line break to some
+        case 0x2028, 0x2029:  // line and paragraph separators: a line break to some
             true
-        case 0x202A...0x202E, 0x2066...0x2069,     // bidi embeddings, overrides, isolates
-             0x200E, 0x200F, 0x061C:               // bidi marks (LRM, RLM, ALM)
+        case 0x202A...0x202E, 0x2066...0x2069,  // bidi embeddings, overrides, isolates
+            0x200E, 0x200F, 0x061C:  // bidi marks (LRM, RLM, ALM)
             true
-        case 0x200B...0x200D, 0x2060, 0xFEFF:      // zero-width space, (non-)joiner, word joiner, BOM
+        case 0x200B...0x200D, 0x2060, 0xFEFF:  // zero-width space, (non-)joiner, word joiner, BOM
             true
         default:
             false
@@ -98,7 +98,8 @@ public enum TerminalSafe {
     /// scalar (CR, ESC, a bidi control) is still written out.
     public static func escapedKeepingLineBreaks(_ s: String) -> String {
         guard s.unicodeScalars.contains("\n") else { return escaped(s) }
-        return s.split(separator: "\n", omittingEmptySubsequences: false).map { escaped(String($0)) }.joined(separator: "\n")
+        return s.split(separator: "\n", omittingEmptySubsequences: false).map { escaped(String($0)) }.joined(
+            separator: "\n")
     }
 
     /// `s` with only its C0 and C1 controls and DEL written out (`\u{1B}`, `\t`):
@@ -107,10 +108,12 @@ public enum TerminalSafe {
     public static func escapedControls(_ s: String) -> String {
         // From the bytes: a C0 control or DEL is one byte, a C1 control C2 80–9F.
         var previous: UInt8 = 0
-        guard s.utf8.contains(where: { byte in
-            defer { previous = byte }
-            return byte < 0x20 || byte == 0x7F || (previous == 0xC2 && byte <= 0x9F && byte >= 0x80)
-        }) else { return s }
+        guard
+            s.utf8.contains(where: { byte in
+                defer { previous = byte }
+                return byte < 0x20 || byte == 0x7F || (previous == 0xC2 && byte <= 0x9F && byte >= 0x80)
+            })
+        else { return s }
         var out = String.UnicodeScalarView()
         for scalar in s.unicodeScalars {
             if isControl(scalar) { out.append(contentsOf: escape(scalar).unicodeScalars) } else { out.append(scalar) }

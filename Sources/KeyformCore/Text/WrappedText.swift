@@ -37,7 +37,8 @@ public struct WrappedText: Equatable, Sendable {
         }
         var rows: [Row] = []
         func row(_ range: Range<Int>, endsLine: Bool) -> Row {
-            var drawn = Row(range: range, shown: shown[range].joined(), cells: cells[range].reduce(0, +), endsLine: endsLine)
+            var drawn = Row(
+                range: range, shown: shown[range].joined(), cells: cells[range].reduce(0, +), endsLine: endsLine)
             // A space that ended a full row is not drawn: it has no cell.
             if drawn.cells > width, drawn.shown.hasSuffix(" ") {
                 drawn.shown.removeLast()
@@ -99,7 +100,9 @@ public struct WrappedText: Equatable, Sendable {
         let range = rows[target].range
         // The last place on the row: before its line break, or before the wrap (which is the next row's start).
         let isLast = target == rows.count - 1
-        let end = rows[target].endsLine ? range.upperBound - 1 : (isLast ? range.upperBound : max(range.lowerBound, range.upperBound - 1))
+        let end =
+            rows[target].endsLine
+            ? range.upperBound - 1 : (isLast ? range.upperBound : max(range.lowerBound, range.upperBound - 1))
         var position = range.lowerBound
         var used = 0
         while position < end, used + cells[position] <= column {

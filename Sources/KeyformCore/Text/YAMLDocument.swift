@@ -9,12 +9,14 @@ enum YAMLDocument {
     /// Decodes file bytes as UTF-8, refusing oversized files and invalid encodings.
     static func decode(_ bytes: [UInt8], kind: String) -> Result<String, Diagnostic> {
         if bytes.count > maxBytes {
-            return .failure(.error(.start, "file is \(bytes.count) bytes; a \(kind) file may be at most 1 MiB (\(maxBytes) bytes)"))
+            return .failure(
+                .error(.start, "file is \(bytes.count) bytes; a \(kind) file may be at most 1 MiB (\(maxBytes) bytes)"))
         }
         var body = bytes[...]
         if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }  // byte order mark
         if let text = String(validating: body, as: UTF8.self) { return .success(text) }
-        return .failure(.error(location(ofFirstInvalidUTF8In: Array(body)), "the file is not valid UTF-8; save it as UTF-8"))
+        return .failure(
+            .error(location(ofFirstInvalidUTF8In: Array(body)), "the file is not valid UTF-8; save it as UTF-8"))
     }
 
     /// The root node of a non-empty document; `emptyMessage` says what the file
@@ -37,8 +39,12 @@ enum YAMLDocument {
             // regular expressions are compiled to guess types (ICU at startup).
             let root = try Yams.compose(yaml: text, .basic)
             if let root, let overflow = expansionOverflow(root) {
-                return .failure(.error(overflow.location, "the file expands to more than \(maxExpandedBytes) bytes through its aliases "
-                    + "(*name repeats what &name marks); the value marked here is repeated too often: write it out fewer times"))
+                return .failure(
+                    .error(
+                        overflow.location,
+                        "the file expands to more than \(maxExpandedBytes) bytes through its aliases "
+                            + "(*name repeats what &name marks); the value marked here is repeated too often: write it out fewer times"
+                    ))
             }
             return .success(root)
         } catch let error as YamlError {
@@ -102,7 +108,8 @@ enum YAMLDocument {
             for quote in [nil, Unicode.Scalar("\""), Unicode.Scalar("'")] as [Unicode.Scalar?] {
                 let opening = quote.map { [$0] } ?? []
                 let candidate = opening + written + opening
-                guard index + candidate.count <= line.count, Array(line[index..<(index + candidate.count)]) == candidate else { continue }
+                guard index + candidate.count <= line.count, Array(line[index..<(index + candidate.count)]) == candidate
+                else { continue }
                 var after = index + candidate.count
                 while after < line.count, line[after] == " " || line[after] == "\t" { after += 1 }
                 guard after < line.count, line[after] == ":" else { continue }
@@ -112,7 +119,9 @@ enum YAMLDocument {
         }
         let firstLine = lines[first.line - 1]
         let column = first.column - 1
-        if column <= firstLine.count, let before = firstLine[..<column].last(where: { $0 != " " }), before == "{" || before == "," {
+        if column <= firstLine.count, let before = firstLine[..<column].last(where: { $0 != " " }),
+            before == "{" || before == ","
+        {
             // Flow mapping: a later `, key:` on the same line.
             var index = column + written.count
             while index < firstLine.count {
@@ -127,9 +136,12 @@ enum YAMLDocument {
         }
         for number in first.line..<lines.count {
             let line = lines[number]
-            guard let content = line.firstIndex(where: { $0 != " " }), line[content] != "#", line[content] != "\r" else { continue }
+            guard let content = line.firstIndex(where: { $0 != " " }), line[content] != "#", line[content] != "\r"
+            else { continue }
             if content < column { return nil }
-            if content == column, keyStarts(line, at: column) { return SourceLocation(line: number + 1, column: column + 1) }
+            if content == column, keyStarts(line, at: column) {
+                return SourceLocation(line: number + 1, column: column + 1)
+            }
         }
         return nil
     }
@@ -137,12 +149,14 @@ enum YAMLDocument {
     private static func diagnostic(for error: YamlError, in text: String) -> Diagnostic {
         switch error {
         case let .scanner(context, problem, mark, _),
-             let .parser(context, problem, mark, _),
-             let .composer(context, problem, mark, _):
+            let .parser(context, problem, mark, _),
+            let .composer(context, problem, mark, _):
             // libyaml's own words name its function (yaml_set_max_nest_level): say what it means.
             if problem.hasPrefix("Maximum nesting level reached") {
-                return .error(SourceLocation(mark), "YAML syntax: lists and mappings are nested too deeply (more than "
-                              + "1,000 levels inside one another); a layout or form needs a few")
+                return .error(
+                    SourceLocation(mark),
+                    "YAML syntax: lists and mappings are nested too deeply (more than "
+                        + "1,000 levels inside one another); a layout or form needs a few")
             }
             var message = "YAML syntax: \(problem)"
             if let context, !context.text.isEmpty, context.text != text {
@@ -157,7 +171,8 @@ enum YAMLDocument {
             let first = SourceLocation(context.mark)
             // Yams marks the first of the keys; the person needs the one to remove or rename.
             if duplicates.count == 1, let again = location(ofRepeatedKey: duplicates[0], after: first, in: text) {
-                return .error(again, "field \(names) appears more than once in the same mapping (first at \(first)); keep one")
+                return .error(
+                    again, "field \(names) appears more than once in the same mapping (first at \(first)); keep one")
             }
             return .error(first, "field \(names) appears more than once in the same mapping; keep one")
         default:
@@ -204,7 +219,8 @@ extension Node {
     var kindDescription: String {
         switch self {
         case .scalar(let scalar):
-            scalar.string.isEmpty && scalar.style == .plain ? "nothing" : "text '\(TerminalSafe.escaped(scalar.string))'"
+            scalar.string.isEmpty && scalar.style == .plain
+                ? "nothing" : "text '\(TerminalSafe.escaped(scalar.string))'"
         case .mapping: "a mapping"
         case .sequence: "a list"
         case .alias: "an alias"

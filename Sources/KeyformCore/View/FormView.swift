@@ -46,14 +46,17 @@ public enum FormView {
     ///   - fitted: as many lines as the form needs, up to `height` (drawn under
     ///     the cursor, `--inline`), the footer right under the fields; else
     ///     the whole height, the footer at the bottom.
-    public static func render(_ state: FormState, _ context: FormContext, width: Int, height: Int, color: Bool = true,
-                              keys: FormKeyMaps = .standard, mode: EditingMode = .emacs, prompt: String? = nil,
-                              cache: Cache? = nil, fitted: Bool = false) -> Frame {
+    public static func render(
+        _ state: FormState, _ context: FormContext, width: Int, height: Int, color: Bool = true,
+        keys: FormKeyMaps = .standard, mode: EditingMode = .emacs, prompt: String? = nil,
+        cache: Cache? = nil, fitted: Bool = false
+    ) -> Frame {
         let situation = FormKeySituation(state: state, context: context, mode: mode)
         guard fits(width: width, height: height) else {
             // The key that leaves, as the session takes it while the form cannot be seen.
-            return tooSmall(width: width, height: height, leave: keys.map(for: situation).label(of: .cancel, in: situation),
-                            language: context.language)
+            return tooSmall(
+                width: width, height: height, leave: keys.map(for: situation).label(of: .cancel, in: situation),
+                language: context.language)
         }
         let palette = Palette(color: color)
         let evaluation = situation.evaluation
@@ -63,9 +66,11 @@ public enum FormView {
         top += pageDescription(state, context, width: width, height: height)
         if headed { top.append(Frame.Line()) }
         let headerHeight = top.count
-        let footer = footer(situation, keys, prompt: state.grid == nil ? prompt : nil, width: width, palette, cache: cache)
+        let footer = footer(
+            situation, keys, prompt: state.grid == nil ? prompt : nil, width: width, palette, cache: cache)
         let middleHeight = height - top.count - footer.count - 1
-        let (middle, cursor, bodyRegions) = body(state, context, evaluation, width: width, height: middleHeight, palette, cache: cache)
+        let (middle, cursor, bodyRegions) = body(
+            state, context, evaluation, width: width, height: middleHeight, palette, cache: cache)
         top += middle
         if !fitted { top += Array(repeating: Frame.Line(), count: max(0, height - footer.count - top.count)) }
         let lines = (top + footer).map { $0.truncated(to: width) }
@@ -75,8 +80,10 @@ public enum FormView {
         if footer.count == 2, context.form.presentation != .picker {
             regions.append(Frame.Region(row: lines.count - 1, columns: 0..<TextWidth.cells("[ Done ]"), .done))
         }
-        return Frame(width: width, height: fitted ? lines.count : height, lines: lines, cursor: state.outcome == nil ? shifted : nil,
-                     regions: state.outcome == nil ? regions : [])
+        return Frame(
+            width: width, height: fitted ? lines.count : height, lines: lines,
+            cursor: state.outcome == nil ? shifted : nil,
+            regions: state.outcome == nil ? regions : [])
     }
 
     /// The sizes, and what to do, in as many words as fit: the whole sentence
@@ -98,7 +105,9 @@ public enum FormView {
                 return Frame(width: width, height: height, lines: lines.map { Frame.Line($0) })
             }
         }
-        return Frame(width: width, height: height, lines: [Frame.Line(language.text(.windowTooSmall)).truncated(to: max(0, width))])
+        return Frame(
+            width: width, height: height,
+            lines: [Frame.Line(language.text(.windowTooSmall)).truncated(to: max(0, width))])
     }
 
     // MARK: Header and footer
@@ -106,15 +115,20 @@ public enum FormView {
     /// The form's title, and its page (`· Page 2/3: Where?`) when it has several.
     /// When they do not fit, the title gives way before the page's question.
     /// Pages are counted as shown: a hidden page takes no number.
-    private static func header(_ state: FormState, _ context: FormContext, _ evaluation: FormEvaluation, width: Int,
-                               _ palette: Palette) -> Frame.Line {
+    private static func header(
+        _ state: FormState, _ context: FormContext, _ evaluation: FormEvaluation, width: Int,
+        _ palette: Palette
+    ) -> Frame.Line {
         let title = TerminalSafe.escaped(context.form.title ?? context.form.name)
         let pages = context.form.pages
         let shownPages = pages.indices.filter { evaluation.pageShown[$0] }
         guard shownPages.count > 1 else { return Frame.Line(title, .bold) }
         let page = context.pageOfField[state.focus]
-        var label = " · " + context.language.text(.page((shownPages.firstIndex(of: page) ?? page) + 1, of: shownPages.count))
-        if let pageTitle = pages[page].title { label += ": " + TerminalSafe.escaped(context.interpolated(pageTitle, state.entries)) }
+        var label =
+            " · " + context.language.text(.page((shownPages.firstIndex(of: page) ?? page) + 1, of: shownPages.count))
+        if let pageTitle = pages[page].title {
+            label += ": " + TerminalSafe.escaped(context.interpolated(pageTitle, state.entries))
+        }
         var line = Frame.Line(titleGivingWay(title, to: label, width: width), .bold)
         line.append(label, palette.accent)
         return line
@@ -122,11 +136,15 @@ public enum FormView {
 
     /// The focused page's description under the header, dimmed, wrapped: at
     /// most three lines, and none when the screen is too short to spare them.
-    private static func pageDescription(_ state: FormState, _ context: FormContext, width: Int, height: Int) -> [Frame.Line] {
+    private static func pageDescription(
+        _ state: FormState, _ context: FormContext, width: Int, height: Int
+    ) -> [Frame.Line] {
         guard let text = context.form.pages[context.pageOfField[state.focus]].description else { return [] }
         let room = min(3, height - minimumHeight)
         guard room > 0 else { return [] }
-        return Array(note(context.interpolated(text, state.entries), width: width).prefix(room)).map { Frame.Line($0, .dim) }
+        return Array(note(context.interpolated(text, state.entries), width: width).prefix(room)).map {
+            Frame.Line($0, .dim)
+        }
     }
 
     /// A note (a description) wrapped to `width`: each of its lines on its own,
@@ -145,8 +163,10 @@ public enum FormView {
         return TextWidth.cells(title) <= room ? title : TextWidth.truncate(title, toCells: max(2, room))
     }
 
-    private static func footer(_ situation: FormKeySituation, _ keys: FormKeyMaps, prompt: String?, width: Int, _ palette: Palette,
-                               cache: Cache?) -> [Frame.Line] {
+    private static func footer(
+        _ situation: FormKeySituation, _ keys: FormKeyMaps, prompt: String?, width: Int, _ palette: Palette,
+        cache: Cache?
+    ) -> [Frame.Line] {
         let (state, context) = (situation.state, situation.context)
         let say = context.language.text
         /// The key hints that fit `width`: kept in the cache under what the bindings say now.
@@ -164,14 +184,20 @@ public enum FormView {
             done.append(" " + say(.submitted), .bold)
             return [hints, done]
         case .cancelled?, .interrupted?, .terminated?, .timedOut?:
-            let ended: Message = switch state.outcome {
-            case .cancelled?: .cancelled
-            case .interrupted?: .interrupted
-            case .timedOut?: .timeIsUp
-            default: .stopped
+            let ended: Message =
+                switch state.outcome {
+                case .cancelled?: .cancelled
+                case .interrupted?: .interrupted
+                case .timedOut?: .timeIsUp
+                default: .stopped
+                }
+            guard let problem = state.draftProblem else {
+                return [hints, Frame.Line(say(.endedDraftKept(ended)), .bold)]
             }
-            guard let problem = state.draftProblem else { return [hints, Frame.Line(say(.endedDraftKept(ended)), .bold)] }
-            return [hints, Frame.Line(say(.endedDraftNotKept(ended, problem: TerminalSafe.escaped(problem))), palette.error)]
+            return [
+                hints,
+                Frame.Line(say(.endedDraftNotKept(ended, problem: TerminalSafe.escaped(problem))), palette.error),
+            ]
         case nil:
             break
         }
@@ -190,7 +216,9 @@ public enum FormView {
             hints.append(keyHints(width: width), .dim)
         }
         // A picker is answered by a key: there is no Done to show.
-        if context.form.presentation == .picker { return [hints] + (state.secondsLeft.map { [timeLeft($0, palette, context.language)] } ?? []) }
+        if context.form.presentation == .picker {
+            return [hints] + (state.secondsLeft.map { [timeLeft($0, palette, context.language)] } ?? [])
+        }
         if let blocker = situation.evaluation.doneBlocker {
             // The button is dimmed; the reason is not, since it is what to read.
             done.append(say(.doneDisabled), .dim)
@@ -205,7 +233,9 @@ public enum FormView {
             done.append(say(.doneButton), palette.ready)
             // Enter's key, when the engine's answer to it now is to submit.
             let submits = FormEngine.enterAnswer(state, context, evaluation: situation.evaluation).step == .submit
-            let enter = submits ? keys.map(for: situation).label(of: situation.view == .grid ? .pressKey : .commit, in: situation) : nil
+            let enter =
+                submits
+                ? keys.map(for: situation).label(of: situation.view == .grid ? .pressKey : .commit, in: situation) : nil
             done.append(" " + say(enter.map { .readyPress(key: $0) } ?? .ready), .dim)
         }
         if let seconds = state.secondsLeft {
@@ -231,9 +261,12 @@ public enum FormView {
     /// The fields of the focused field's page, then the grid when it is shown,
     /// fitted into `height` lines; the cursor's position within them (in the grid
     /// view, on the highlighted key, where screen readers and magnifiers look).
-    private static func body(_ state: FormState, _ context: FormContext, _ evaluation: FormEvaluation, width: Int, height: Int,
-                             _ palette: Palette, cache: Cache?) -> ([Frame.Line], Frame.Position?, [Frame.Region]) {
-        var (fields, cursor) = context.form.compact
+    private static func body(
+        _ state: FormState, _ context: FormContext, _ evaluation: FormEvaluation, width: Int, height: Int,
+        _ palette: Palette, cache: Cache?
+    ) -> ([Frame.Line], Frame.Position?, [Frame.Region]) {
+        var (fields, cursor) =
+            context.form.compact
             ? compactFieldLines(state, context, evaluation, width: width, palette)
             : fieldLines(state, context, evaluation, width: width, height: height, palette)
         let focusRow = fields.firstIndex { $0.focused } ?? 0
@@ -243,8 +276,10 @@ public enum FormView {
             let label = context.label(ofField: state.focus, state.entries)
             // A `multiple` field's selected keys are marked `✓`.
             let selected = context.fields[state.focus].multiple ? Set(state.entries[state.focus].input.items) : []
-            grid = gridSection(gridState, context, fieldLabel: label, rawLabel: context.fields[state.focus].label, selected: selected, width: width,
-                               height: height - min(focusBlock, max(1, height - 1)), cache: cache)
+            grid = gridSection(
+                gridState, context, fieldLabel: label, rawLabel: context.fields[state.focus].label, selected: selected,
+                width: width,
+                height: height - min(focusBlock, max(1, height - 1)), cache: cache)
         }
         let fieldHeight = max(1, height - (grid?.height ?? 0))
         // Scroll the fields so that the focused one and its problem stay in view,
@@ -288,7 +323,9 @@ public enum FormView {
             }
             for (line, keys) in grid.keys {
                 regions += keys.map { key in
-                    Frame.Region(row: lines.count + line, columns: key.cell.x..<(key.cell.x + key.cell.innerWidth + 2), .gridKey(key.index))
+                    Frame.Region(
+                        row: lines.count + line, columns: key.cell.x..<(key.cell.x + key.cell.innerWidth + 2),
+                        .gridKey(key.index))
                 }
             }
             lines += grid.lines
@@ -309,8 +346,10 @@ public enum FormView {
     /// Quick entry (`compact: true`): the page's fields on one line (wrapping when
     /// they do not fit) as `Label value · Label value`, the focused one marked `›`,
     /// then any problems, each naming its field.
-    private static func compactFieldLines(_ state: FormState, _ context: FormContext, _ evaluation: FormEvaluation, width: Int,
-                                          _ palette: Palette) -> ([FieldLine], Frame.Position?) {
+    private static func compactFieldLines(
+        _ state: FormState, _ context: FormContext, _ evaluation: FormEvaluation, width: Int,
+        _ palette: Palette
+    ) -> ([FieldLine], Frame.Position?) {
         let shown = evaluation.shown
         let page = context.pageOfField[state.focus]
         var lines: [FieldLine] = []
@@ -324,14 +363,20 @@ public enum FormView {
             let face = switchFace(of: index, state, context)
             let isNote = !context.fields[index].holdsValue
             let editing = focused && state.grid == nil && state.outcome == nil && !isNote
-            let (value, column) = if let face {
-                (face, 1)
-            } else if editing {
-                scrolled(context.fields[index].masked(entry.editedLine), width: max(8, width / 2))
-            } else {
-                (TextWidth.truncate(TerminalSafe.escaped(shownValue(ofField: index, entry, context)), toCells: max(1, width / 3)), 0)
-            }
-            var standing = editing && face == nil ? standingValue(of: index, entry, context, width: max(1, width / 3)) : ""
+            let (value, column) =
+                if let face {
+                    (face, 1)
+                } else if editing {
+                    scrolled(context.fields[index].masked(entry.editedLine), width: max(8, width / 2))
+                } else {
+                    (
+                        TextWidth.truncate(
+                            TerminalSafe.escaped(shownValue(ofField: index, entry, context)), toCells: max(1, width / 3)
+                        ), 0
+                    )
+                }
+            var standing =
+                editing && face == nil ? standingValue(of: index, entry, context, width: max(1, width / 3)) : ""
             // Not over a secret typed with `mask: none`, whose line shows nothing but is not empty.
             if editing, face == nil, entry.editedLine.text.isEmpty, standing.isEmpty {
                 standing = placeholder(of: context.fields[index], width: max(1, width / 3))
@@ -341,7 +386,11 @@ public enum FormView {
             if isNote {
                 // A note holds no value: its heading alone (its text shows under the line while focused).
                 let heading = label(ofField: index, state, context, evaluation)
-                let shownHeading = heading.isEmpty ? TextWidth.truncate(note(context.interpolated(context.fields[index].description ?? "", state.entries), width: width).first ?? "", toCells: max(1, width / 3)) : heading
+                let shownHeading =
+                    heading.isEmpty
+                    ? TextWidth.truncate(
+                        note(context.interpolated(context.fields[index].description ?? "", state.entries), width: width)
+                            .first ?? "", toCells: max(1, width / 3)) : heading
                 segment.append(shownHeading, focused ? palette.focus : .dim)
             } else {
                 segment.append(label(ofField: index, state, context, evaluation), focused ? palette.focus : .dim)
@@ -357,12 +406,15 @@ public enum FormView {
             if line.cells > 0 { line.append(" · ", .dim) }
             lineTargets.append((line.cells..<(line.cells + segment.cells), index))
             if editing {
-                cursor = Frame.Position(row: lines.count, column: line.cells + segment.cells - TextWidth.cells(value) - TextWidth.cells(standing) + column)
+                cursor = Frame.Position(
+                    row: lines.count,
+                    column: line.cells + segment.cells - TextWidth.cells(value) - TextWidth.cells(standing) + column)
             } else if isNote, focused, state.outcome == nil {
                 cursor = Frame.Position(row: lines.count, column: line.cells + 2)
             } else if focused, face == nil, state.outcome == nil {
                 // A grid with nothing highlighted: the cursor rests on the value Enter keeps.
-                cursor = Frame.Position(row: lines.count, column: line.cells + segment.cells - TextWidth.cells(value.isEmpty ? "–" : value))
+                cursor = Frame.Position(
+                    row: lines.count, column: line.cells + segment.cells - TextWidth.cells(value.isEmpty ? "–" : value))
             }
             line.append(segment)
             lineHasFocus = lineHasFocus || focused
@@ -371,14 +423,19 @@ public enum FormView {
         // One line holds many fields: only the focused one's description, under them.
         if let description = context.fields[state.focus].description {
             for text in note(context.interpolated(description, state.entries), width: max(1, width - 2)).prefix(2) {
-                lines.append(FieldLine(line: Frame.Line("  " + text, .dim), under: true, targets: [(0..<width, state.focus)]))
+                lines.append(
+                    FieldLine(line: Frame.Line("  " + text, .dim), under: true, targets: [(0..<width, state.focus)]))
             }
         }
         for index in context.fields.indices where context.pageOfField[index] == page && shown[index] {
             guard let problem = state.problems[index] else { continue }
-            let said = context.language.text(.fieldLine(label: context.label(ofField: index, state.entries), problem: problem.message))
+            let said = context.language.text(
+                .fieldLine(label: context.label(ofField: index, state.entries), problem: problem.message))
             for (n, text) in wrap(said, width: max(1, width - 2)).prefix(3).enumerated() {
-                lines.append(FieldLine(line: Frame.Line((n == 0 ? "✗ " : "  ") + text, palette.error), under: true, targets: [(0..<width, index)]))
+                lines.append(
+                    FieldLine(
+                        line: Frame.Line((n == 0 ? "✗ " : "  ") + text, palette.error), under: true,
+                        targets: [(0..<width, index)]))
             }
         }
         return (lines, cursor)
@@ -393,9 +450,12 @@ public enum FormView {
     /// The value left standing while the line is empty for a new one (a key
     /// opened the keyboard), drawn dimmed behind the cursor: what Enter keeps, as
     /// the field shows it (a date, never the word `today`). Empty otherwise.
-    private static func standingValue(of index: Int, _ entry: FormState.Entry, _ context: FormContext, width: Int) -> String {
+    private static func standingValue(
+        of index: Int, _ entry: FormState.Entry, _ context: FormContext, width: Int
+    ) -> String {
         guard entry.text.isEmpty, entry.kept != nil else { return "" }
-        return TextWidth.truncate(TerminalSafe.escaped(shownValue(ofField: index, entry, context)), toCells: max(1, width))
+        return TextWidth.truncate(
+            TerminalSafe.escaped(shownValue(ofField: index, entry, context)), toCells: max(1, width))
     }
 
     /// The field's placeholder, cut to `width`, made safe: drawn dimmed in an
@@ -406,8 +466,10 @@ public enum FormView {
     }
 
     /// The shown fields of the focused field's page (a hidden field is not drawn: the page reflows).
-    private static func fieldLines(_ state: FormState, _ context: FormContext, _ evaluation: FormEvaluation, width: Int, height: Int,
-                                   _ palette: Palette) -> ([FieldLine], Frame.Position?) {
+    private static func fieldLines(
+        _ state: FormState, _ context: FormContext, _ evaluation: FormEvaluation, width: Int, height: Int,
+        _ palette: Palette
+    ) -> ([FieldLine], Frame.Position?) {
         let shown = evaluation.shown
         let (indices, labels, labelWidth) = labelColumn(state, context, evaluation, width: width)
         let valueColumn = 2 + labelWidth + 2
@@ -432,8 +494,9 @@ public enum FormView {
             if let rows = context.fields[index].lines {
                 // Several lines: the first beside the label, the others under it, in the value's column.
                 let editing = focused && state.grid == nil && state.outcome == nil
-                let (block, row) = multiLineRows(of: index, entry, context, editing: editing, width: valueWidth,
-                                                 rows: min(rows, max(1, height - 1)))
+                let (block, row) = multiLineRows(
+                    of: index, entry, context, editing: editing, width: valueWidth,
+                    rows: min(rows, max(1, height - 1)))
                 for (n, text) in block.enumerated() {
                     var rowLine = n == 0 ? line : Frame.Line(String(repeating: " ", count: valueColumn))
                     rowLine.append(text.text, text.dim ? .dim : (focused && !editing ? .bold : []))
@@ -453,15 +516,21 @@ public enum FormView {
                 let standing = standingValue(of: index, entry, context, width: valueWidth)
                 // The cursor sits at the start of the placeholder, which the first typed key replaces.
                 // (Not over a secret typed with `mask: none`: nothing shows, yet it is not empty.)
-                line.append(entry.editedLine.text.isEmpty && standing.isEmpty ? placeholder(of: context.fields[index], width: valueWidth) : standing, .dim)
+                line.append(
+                    entry.editedLine.text.isEmpty && standing.isEmpty
+                        ? placeholder(of: context.fields[index], width: valueWidth) : standing, .dim)
                 cursor = Frame.Position(row: lines.count, column: valueColumn + column)
             } else {
-                let shown = TextWidth.truncate(TerminalSafe.escaped(shownValue(ofField: index, entry, context)), toCells: valueWidth)
+                let shown = TextWidth.truncate(
+                    TerminalSafe.escaped(shownValue(ofField: index, entry, context)), toCells: valueWidth)
                 line.append(shown, focused ? .bold : [])
-                if context.shownText(ofField: index, entry).isEmpty { line.append(placeholder(of: context.fields[index], width: valueWidth), .dim) }
+                if context.shownText(ofField: index, entry).isEmpty {
+                    line.append(placeholder(of: context.fields[index], width: valueWidth), .dim)
+                }
                 if focused, state.outcome == nil {
                     // A grid with nothing highlighted: the cursor rests on the value Enter keeps.
-                    cursor = Frame.Position(row: lines.count, column: valueColumn + min(TextWidth.cells(shown), valueWidth - 1))
+                    cursor = Frame.Position(
+                        row: lines.count, column: valueColumn + min(TextWidth.cells(shown), valueWidth - 1))
                 }
             }
             if context.fields[index].lines == nil { lines.append(FieldLine(line: line, focused: focused)) }
@@ -490,8 +559,11 @@ public enum FormView {
     }
 
     /// The shown fields of the focused page, their labels as drawn, and the cells of the labels' column.
-    private static func labelColumn(_ state: FormState, _ context: FormContext, _ evaluation: FormEvaluation, width: Int)
-        -> (indices: [Int], labels: [String], width: Int) {
+    private static func labelColumn(
+        _ state: FormState, _ context: FormContext, _ evaluation: FormEvaluation, width: Int
+    )
+        -> (indices: [Int], labels: [String], width: Int)
+    {
         let page = context.pageOfField[state.focus]
         let indices = context.fields.indices.filter { context.pageOfField[$0] == page && evaluation.shown[$0] }
         let labels = indices.map { label(ofField: $0, state, context, evaluation) }
@@ -514,8 +586,11 @@ public enum FormView {
     /// once it is past the first `rows`), and the cursor's row and column are
     /// given; an empty field shows its placeholder, dimmed. Not typed in, the
     /// value's first rows, the last ending in "…" when more follow.
-    static func multiLineRows(of index: Int, _ entry: FormState.Entry, _ context: FormContext, editing: Bool, width: Int, rows: Int)
-        -> (rows: [(text: String, dim: Bool)], cursor: (index: Int, column: Int?)?) {
+    static func multiLineRows(
+        of index: Int, _ entry: FormState.Entry, _ context: FormContext, editing: Bool, width: Int, rows: Int
+    )
+        -> (rows: [(text: String, dim: Bool)], cursor: (index: Int, column: Int?)?)
+    {
         let text = editing ? entry.editedLine.text : context.shownText(ofField: index, entry)
         if text.isEmpty {
             let hint = placeholder(of: context.fields[index], width: width)
@@ -542,10 +617,15 @@ public enum FormView {
     /// then its text, wrapped, in full and not dimmed — it is what there is to
     /// read, not a hint about a value; its lines break where the file breaks
     /// them. Without a heading, the text starts on the field's line.
-    private static func noteLines(_ index: Int, heading: String, focused: Bool, _ state: FormState, _ context: FormContext,
-                                  width: Int, _ palette: Palette) -> [FieldLine] {
+    private static func noteLines(
+        _ index: Int, heading: String, focused: Bool, _ state: FormState, _ context: FormContext,
+        width: Int, _ palette: Palette
+    ) -> [FieldLine] {
         let marker = focused ? "› " : "  "
-        let text = context.fields[index].description.map { note(context.interpolated($0, state.entries), width: max(1, width - 2)) } ?? []
+        let text =
+            context.fields[index].description.map {
+                note(context.interpolated($0, state.entries), width: max(1, width - 2))
+            } ?? []
         var rows = heading.isEmpty ? text : [heading] + text
         if rows.isEmpty { rows = [""] }
         return rows.enumerated().map { row, content in
@@ -584,8 +664,11 @@ public enum FormView {
     /// Field `index`'s label as drawn now: with the earlier answers it names
     /// (`States of {{country}}`), escaped, and the star while it must be filled
     /// (`required`, or a `required_if` that holds now).
-    static func label(ofField index: Int, _ state: FormState, _ context: FormContext, _ evaluation: FormEvaluation) -> String {
-        TerminalSafe.escaped(context.label(ofField: index, state.entries)) + (evaluation.required[index] && context.form.presentation == .form ? "*" : "")
+    static func label(
+        ofField index: Int, _ state: FormState, _ context: FormContext, _ evaluation: FormEvaluation
+    ) -> String {
+        TerminalSafe.escaped(context.label(ofField: index, state.entries))
+            + (evaluation.required[index] && context.form.presentation == .form ? "*" : "")
     }
 
     /// The part of the text that fits `width` cells with the cursor in view, and
@@ -686,18 +769,23 @@ public enum FormView {
     /// between rows (top and bottom borders kept); only the rows around the
     /// highlight, in borders; then without borders; then without the title.
     /// An open filter's line, under the title, is kept in every shape.
-    private static func gridSection(_ grid: FormState.Grid, _ context: FormContext, fieldLabel: String, rawLabel: String,
-                                    selected: Set<String>, width: Int, height allLines: Int, cache: Cache?) -> GridSection? {
+    private static func gridSection(
+        _ grid: FormState.Grid, _ context: FormContext, fieldLabel: String, rawLabel: String,
+        selected: Set<String>, width: Int, height allLines: Int, cache: Cache?
+    ) -> GridSection? {
         let filtering = grid.filter.map { Self.filterLine($0, width: width, context.language) }
         let height = allLines - (filtering == nil ? 0 : 1)
-        guard height > 0, let layout = context.layout(named: grid.layout), let page = FormEngine.page(of: grid, context) else { return nil }
-        let drawn = GridLines(page, width: width, highlight: grid.highlight, selected: selected, filter: grid.filter, cache: cache)
+        guard height > 0, let layout = context.layout(named: grid.layout), let page = FormEngine.page(of: grid, context)
+        else { return nil }
+        let drawn = GridLines(
+            page, width: width, highlight: grid.highlight, selected: selected, filter: grid.filter, cache: cache)
         let drawing = drawn.drawing
         // A grid made from the field's own `choices` is titled by the field's
         // label, which may name earlier answers (`{{country}}`): shown filled in.
         let layoutTitle = layout.title == rawLabel ? fieldLabel : layout.title ?? grid.layout
         // An open filter shows the keys of every page: the title names no page.
-        let titleText = grid.filter == nil ? gridTitle(layoutTitle, grid, layout, width: width) : TerminalSafe.escaped(layoutTitle)
+        let titleText =
+            grid.filter == nil ? gridTitle(layoutTitle, grid, layout, width: width) : TerminalSafe.escaped(layoutTitle)
         let title = GridPart.title(Frame.Line(titleText, .bold))
         let section = { (blank: Bool, parts: [GridPart]) in gridSection(blank: blank, parts, drawn, filter: filtering) }
         guard !drawing.isEmpty else {
@@ -742,7 +830,10 @@ public enum FormView {
         }
         func partTitle(_ rows: Range<Int>) -> GridPart {
             var line = Frame.Line(titleText, .bold)
-            line.append(" · " + context.language.text(.gridRows(first: rows.lowerBound + 1, last: rows.upperBound, of: rowCount)), .dim)
+            line.append(
+                " · "
+                    + context.language.text(.gridRows(first: rows.lowerBound + 1, last: rows.upperBound, of: rowCount)),
+                .dim)
             return .title(line)
         }
         if height - 3 >= 1 {
@@ -766,7 +857,9 @@ public enum FormView {
 
     /// An open filter's line: `Filter: fra · 3 of 250`, or `· no match`; the
     /// query as typed (escaped), the cursor after it.
-    private static func filterLine(_ filter: GridFilter, width: Int, _ language: Language) -> (line: Frame.Line, cursor: Int) {
+    private static func filterLine(
+        _ filter: GridFilter, width: Int, _ language: Language
+    ) -> (line: Frame.Line, cursor: Int) {
         let query = TerminalSafe.escaped(filter.query)
         let label = language.text(.filterLabel)
         var line = Frame.Line(label)
@@ -783,8 +876,10 @@ public enum FormView {
     /// The section's lines, with the highlighted key's face located from the
     /// drawing's structure (the row it is on, the column its face starts at),
     /// and an open filter's line after the title (first when there is none).
-    private static func gridSection(blank: Bool, _ parts: [GridPart], _ grid: GridLines,
-                                    filter: (line: Frame.Line, cursor: Int)?) -> GridSection {
+    private static func gridSection(
+        blank: Bool, _ parts: [GridPart], _ grid: GridLines,
+        filter: (line: Frame.Line, cursor: Int)?
+    ) -> GridSection {
         let drawing = grid.drawing
         var lines: [Frame.Line] = []
         var highlight: (row: Int, column: Int)?
@@ -816,7 +911,8 @@ public enum FormView {
 
     /// The grid's title, and its page (`· 1/2: Which stroke?`) when the layout has
     /// several: the layout's title gives way before the page's question.
-    private static func gridTitle(_ layoutTitle: String, _ grid: FormState.Grid, _ layout: Layout, width: Int) -> String {
+    private static func gridTitle(_ layoutTitle: String, _ grid: FormState.Grid, _ layout: Layout, width: Int) -> String
+    {
         let title = TerminalSafe.escaped(layoutTitle)
         guard layout.pages.count > 1 else { return title }
         var page = " · \(grid.page + 1)/\(layout.pages.count)"

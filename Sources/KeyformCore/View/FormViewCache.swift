@@ -119,15 +119,19 @@ extension FormView {
         let drawing: GridDrawing.Drawing
         private let cached: PageLines?
 
-        init(_ page: Layout.Page, width: Int, highlight: GridDrawing.KeyIndex?, selected: Set<String>, filter: GridFilter?,
-             cache: Cache?) {
+        init(
+            _ page: Layout.Page, width: Int, highlight: GridDrawing.KeyIndex?, selected: Set<String>,
+            filter: GridFilter?,
+            cache: Cache?
+        ) {
             if let cache {
                 let cached = cache.lines(of: page, width: width, selected: selected, filter: filter)
                 self.cached = cached
                 drawing = cached.drawing.highlighting(highlight)
             } else {
                 cached = nil
-                drawing = FormView.drawGrid(page, width: width, selected: selected, filter: filter).highlighting(highlight)
+                drawing = FormView.drawGrid(page, width: width, selected: selected, filter: filter).highlighting(
+                    highlight)
             }
         }
 
@@ -147,8 +151,11 @@ extension FormView {
 
     /// The page drawn for a form's grid: a `multiple` field's selected keys are
     /// marked `✓`; with a filter open, the characters of each key that matched it.
-    static func drawGrid(_ page: Layout.Page, width: Int, selected: Set<String>, filter: GridFilter? = nil) -> GridDrawing.Drawing {
-        GridDrawing.draw(page, width: width, marked: { key in key.action == .text && selected.contains(key.text) },
-                         matched: { index in filter?.match(at: index)?.marked ?? [] })
+    static func drawGrid(
+        _ page: Layout.Page, width: Int, selected: Set<String>, filter: GridFilter? = nil
+    ) -> GridDrawing.Drawing {
+        GridDrawing.draw(
+            page, width: width, marked: { key in key.action == .text && selected.contains(key.text) },
+            matched: { index in filter?.match(at: index)?.marked ?? [] })
     }
 }

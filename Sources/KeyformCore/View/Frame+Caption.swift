@@ -11,7 +11,7 @@ extension Frame {
             let start = end - lines.count
             // The rows it takes and the one above must be blank (and not the cursor's).
             guard start >= 1, end <= height,
-                  (start - 1..<end).allSatisfy({ self.lines[$0].text.allSatisfy(\.isWhitespace) && cursor?.row != $0 })
+                (start - 1..<end).allSatisfy({ self.lines[$0].text.allSatisfy(\.isWhitespace) && cursor?.row != $0 })
             else { continue }
             var frame = self
             for (offset, line) in lines.enumerated() { frame.lines[start + offset] = line.truncated(to: width) }

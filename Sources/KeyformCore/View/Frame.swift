@@ -24,7 +24,8 @@ public struct Frame: Equatable, Sendable {
     public init(width: Int, height: Int, lines: [Line] = [], cursor: Position? = nil, regions: [Region] = []) {
         self.width = max(0, width)
         self.height = max(0, height)
-        self.lines = Array(lines.prefix(self.height)) + Array(repeating: Line(), count: max(0, self.height - lines.count))
+        self.lines =
+            Array(lines.prefix(self.height)) + Array(repeating: Line(), count: max(0, self.height - lines.count))
         self.cursor = cursor
         self.regions = regions.filter { $0.row < self.height }
     }
@@ -79,7 +80,9 @@ public struct Frame: Equatable, Sendable {
             var marks = ""
             for span in line.spans {
                 let mark = span.style.mark
-                for character in span.text { marks += String(repeating: String(mark), count: TextWidth.cells(character)) }
+                for character in span.text {
+                    marks += String(repeating: String(mark), count: TextWidth.cells(character))
+                }
             }
             return marks.trimmingTrailingSpaces
         }.joined(separator: "\n")

@@ -57,7 +57,9 @@ public enum GridDrawing {
         /// The same page with `highlight` highlighted instead (nil: none), as
         /// `draw` makes it: only `keyLine` of the rows the highlight is on differs.
         public func highlighting(_ highlight: KeyIndex?) -> Drawing {
-            let valid = highlight.flatMap { rows.indices.contains($0.row) && rows[$0.row].indices.contains($0.key) ? $0 : nil }
+            let valid = highlight.flatMap {
+                rows.indices.contains($0.row) && rows[$0.row].indices.contains($0.key) ? $0 : nil
+            }
             return Drawing(geometry: geometry, rows: rows, highlighted: valid)
         }
 
@@ -110,9 +112,10 @@ public enum GridDrawing {
         public func rule(between above: Int?, and below: Int?) -> Frame.Line {
             let up = borders(above), down = borders(below)
             let end = max(up.max() ?? 0, down.max() ?? 0)
-            var text = String((0...end).map { x in
-                GridDrawing.junction(up: up.contains(x), down: down.contains(x), left: x > 0, right: x < end)
-            })
+            var text = String(
+                (0...end).map { x in
+                    GridDrawing.junction(up: up.contains(x), down: down.contains(x), left: x > 0, right: x < end)
+                })
             // Each junction is one cell: padded without measuring the line.
             text += String(repeating: " ", count: max(0, geometry.width - (end + 1)))
             return Frame.Line(text)
@@ -125,9 +128,11 @@ public enum GridDrawing {
             let shown = borders(row)
             let hidden = borders(top ? row - 1 : row + 1)
             let end = max(shown.max() ?? 0, hidden.max() ?? 0)
-            var text = String((0...end).map { x in
-                GridDrawing.junction(up: !top && shown.contains(x), down: top && shown.contains(x), left: x > 0, right: x < end)
-            })
+            var text = String(
+                (0...end).map { x in
+                    GridDrawing.junction(
+                        up: !top && shown.contains(x), down: top && shown.contains(x), left: x > 0, right: x < end)
+                })
             while let last = text.last, last == "─" || last == " " { text.removeLast() }
             return Frame.Line(text)
         }
@@ -148,8 +153,10 @@ public enum GridDrawing {
     /// does not rely on colour.
     /// - Parameter matched: which characters of a key's label matched a
     ///   filter (see `GridFilter.Match.marked`), marked in its face.
-    public static func draw(_ page: Layout.Page, width: Int, highlight: KeyIndex? = nil, marked: (Layout.Key) -> Bool = { _ in false },
-                            matched: (KeyIndex) -> [Int] = { _ in [] }) -> Drawing {
+    public static func draw(
+        _ page: Layout.Page, width: Int, highlight: KeyIndex? = nil, marked: (Layout.Key) -> Bool = { _ in false },
+        matched: (KeyIndex) -> [Int] = { _ in [] }
+    ) -> Drawing {
         let geometry = GridGeometry(page: page, width: width)
         let rows = page.rows.enumerated().map { r, row in
             zip(row, geometry.cells[r]).enumerated().map { k, pair in
@@ -160,9 +167,11 @@ public enum GridDrawing {
                 // The face is centred; with one blank each side it is the reversed block:
                 // a solid block that reads at a glance, while a move redraws only two faces.
                 let free = max(0, cell.innerWidth - TextWidth.cells(shown))
-                var drawn = KeyCell(index: KeyIndex(row: r, key: k), key: key, cell: cell, face: shown, marked: isMarked,
-                                    left: free / 2, right: free - free / 2)
-                drawn.matched = matchedCharacters(matched(KeyIndex(row: r, key: k)), of: key, in: label, after: shown.count - label.count)
+                var drawn = KeyCell(
+                    index: KeyIndex(row: r, key: k), key: key, cell: cell, face: shown, marked: isMarked,
+                    left: free / 2, right: free - free / 2)
+                drawn.matched = matchedCharacters(
+                    matched(KeyIndex(row: r, key: k)), of: key, in: label, after: shown.count - label.count)
                 return drawn
             }
         }
@@ -172,7 +181,9 @@ public enum GridDrawing {
     /// The offsets in the face of a label's matched characters that it shows:
     /// none when the label is shown escaped or with a hotkey's badge (its
     /// characters are not where they were), those before a cut's "…" otherwise.
-    private static func matchedCharacters(_ marks: [Int], of key: Layout.Key, in label: String, after lead: Int) -> [Int] {
+    private static func matchedCharacters(
+        _ marks: [Int], of key: Layout.Key, in label: String, after lead: Int
+    ) -> [Int] {
         guard !marks.isEmpty, key.hotkey == nil, TerminalSafe.escaped(key.label) == key.label else { return [] }
         let whole = label == key.label
         let shown = whole ? label.count : label.count - 1
@@ -180,7 +191,9 @@ public enum GridDrawing {
     }
 
     /// The page's lines (`draw(…).lines`), for a view that shows the whole page.
-    public static func lines(of page: Layout.Page, width: Int, highlight: KeyIndex? = nil, marked: (Layout.Key) -> Bool = { _ in false }) -> [Frame.Line] {
+    public static func lines(
+        of page: Layout.Page, width: Int, highlight: KeyIndex? = nil, marked: (Layout.Key) -> Bool = { _ in false }
+    ) -> [Frame.Line] {
         draw(page, width: width, highlight: highlight, marked: marked).lines
     }
 

@@ -22,11 +22,15 @@ enum KeyHints {
         let named = inputs.filter { !$0.onlyWhenCut }
         let whole = fitted(named, width: width)
         let more = hints(from: inputs.filter(\.onlyWhenCut)).map(\.text).joined(separator: " · ")
-        guard !more.isEmpty, whole.footer != hints(from: named).map(\.text).joined(separator: " · ") else { return whole.footer }
+        guard !more.isEmpty, whole.footer != hints(from: named).map(\.text).joined(separator: " · ") else {
+            return whole.footer
+        }
         let room = width - TextWidth.cells(more) - 3
         guard room > 0 else { return whole.footer }
         let part = fitted(named, width: room)
-        guard part.essentials >= whole.essentials, !part.footer.isEmpty, TextWidth.cells(part.footer) <= room else { return whole.footer }
+        guard part.essentials >= whole.essentials, !part.footer.isEmpty, TextWidth.cells(part.footer) <= room else {
+            return whole.footer
+        }
         return part.footer + " · " + more
     }
 
@@ -56,8 +60,11 @@ enum KeyHints {
     /// (`←↑↓→`, `Enter/Tab`, `Alt-1…9`), the words, the lowest rank.
     /// - Parameter showingAnyCharacter: name `anyCharacter` ("a key"), as the
     ///   key list does; the footer leaves it out.
-    static func grouped(_ inputs: [HintInput], lean: Bool = false, showingAnyCharacter: Bool = false)
-        -> [(keys: String, words: String, rank: Int)] {
+    static func grouped(
+        _ inputs: [HintInput], lean: Bool = false, showingAnyCharacter: Bool = false
+    )
+        -> [(keys: String, words: String, rank: Int)]
+    {
         var order: [String] = []
         var grouped: [String: (labels: [String], rank: Int)] = [:]
         for input in inputs {
@@ -84,7 +91,8 @@ enum KeyHints {
     /// the same prefix as a range (`Alt-1…9`); other keys told apart by a slash.
     static func joined(_ labels: [String]) -> String {
         if labels.allSatisfy({ $0.count == 1 && !$0.first!.isLetter && !$0.first!.isNumber }) { return labels.joined() }
-        if labels.count >= 3, let first = labels.first, let last = labels.last, let digit = first.last?.wholeNumberValue {
+        if labels.count >= 3, let first = labels.first, let last = labels.last, let digit = first.last?.wholeNumberValue
+        {
             let prefix = first.dropLast()
             let run = labels.enumerated().allSatisfy { index, label in
                 label.dropLast() == prefix && label.last?.wholeNumberValue == digit + index

@@ -17,16 +17,19 @@ public enum KeyListView {
     public static func render(_ situation: FormKeySituation, keys: FormKeyMaps, width: Int, height: Int) -> Frame {
         let context = situation.context
         let say = context.language.text
-        let viewName: Message = switch situation.view {
-        case .keyboard: .keyListKeyboard
-        case .grid: situation.isCalendar ? .keyListCalendar : .keyListKeys
-        case .switch: .keyListSwitch
-        case .note: .keyListNote
-        }
+        let viewName: Message =
+            switch situation.view {
+            case .keyboard: .keyListKeyboard
+            case .grid: situation.isCalendar ? .keyListCalendar : .keyListKeys
+            case .switch: .keyListSwitch
+            case .note: .keyListNote
+            }
         let view = say(viewName)
         var title = Frame.Line(say(.keyListTitle), .bold)
         if context.fields.indices.contains(situation.state.focus) {
-            title.append(" · " + TerminalSafe.escaped(context.label(ofField: situation.state.focus, situation.state.entries)) + " (\(view))")
+            title.append(
+                " · " + TerminalSafe.escaped(context.label(ofField: situation.state.focus, situation.state.entries))
+                    + " (\(view))")
         }
         var entries = keys.map(for: situation).keyList(in: situation) { say(.keySummary($0)) }
         if situation.view == .keyboard {
@@ -35,7 +38,9 @@ public enum KeyListView {
         }
         let keyWidth = min(entries.map { TextWidth.cells($0.keys) }.max() ?? 0, max(4, width / 3))
         var rows = entries.map { entry in
-            Frame.Line("  " + TextWidth.pad(TextWidth.truncate(entry.keys, toCells: keyWidth), toCells: keyWidth) + "  " + entry.words)
+            Frame.Line(
+                "  " + TextWidth.pad(TextWidth.truncate(entry.keys, toCells: keyWidth), toCells: keyWidth) + "  "
+                    + entry.words)
         }
         let room = max(0, height - 4)
         if rows.count > room {
@@ -45,6 +50,7 @@ public enum KeyListView {
         var lines = [title, Frame.Line()] + rows
         lines += Array(repeating: Frame.Line(), count: max(0, height - 1 - lines.count))
         lines.append(Frame.Line(say(.keyListAnyKeyGoesBack), .dim))
-        return Frame(width: width, height: height, lines: Array(lines.prefix(max(0, height))).map { $0.truncated(to: width) })
+        return Frame(
+            width: width, height: height, lines: Array(lines.prefix(max(0, height))).map { $0.truncated(to: width) })
     }
 }

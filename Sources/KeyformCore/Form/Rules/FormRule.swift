@@ -42,7 +42,9 @@ public struct FormRule: Equatable, Sendable {
     /// `[a-z][a-z0-9_-]*`: a rule's name.
     public static func isName(_ text: String) -> Bool {
         guard let first = text.unicodeScalars.first, ("a"..."z").contains(first) else { return false }
-        return text.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "_" || $0 == "-" }
+        return text.unicodeScalars.allSatisfy {
+            ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "_" || $0 == "-"
+        }
     }
 }
 

@@ -39,18 +39,27 @@ public struct RuleChecker {
         case .truth(let operand):
             guard let kind = kind(of: operand, &problems), kind != .boolean else { return }
             let name = operand.fieldID.map { "'\($0)'" } ?? "this value"
-            problems.append(RuleProblem(column: operand.column, "\(name) is \(kind.withArticle), not a yes or no; compare it, like \(operand.fieldID ?? "field") == \(kind.sample)"))
+            problems.append(
+                RuleProblem(
+                    column: operand.column,
+                    "\(name) is \(kind.withArticle), not a yes or no; compare it, like \(operand.fieldID ?? "field") == \(kind.sample)"
+                ))
         case .comparison(let left, let op, let right):
             let leftKind = kind(of: left, &problems)
             let rightKind = kind(of: right, &problems)
             guard let leftKind, let rightKind else { return }
             if left.fieldID == nil, right.fieldID == nil {
-                problems.append(RuleProblem(column: left.column, "this compares two constants; a rule compares a field's value, like end >= start"))
+                problems.append(
+                    RuleProblem(
+                        column: left.column,
+                        "this compares two constants; a rule compares a field's value, like end >= start"))
                 return
             }
             for (operand, kind) in [(left, leftKind), (right, rightKind)] where kind == .list {
                 let id = operand.fieldID ?? "field"
-                problems.append(RuleProblem(column: operand.column, "'\(id)' holds a list of picks; compare how many with count(\(id))"))
+                problems.append(
+                    RuleProblem(
+                        column: operand.column, "'\(id)' holds a list of picks; compare how many with count(\(id))"))
                 return
             }
             guard leftKind == rightKind else {
@@ -58,20 +67,35 @@ public struct RuleChecker {
                 return
             }
             if op.ordersValues, leftKind == .text || leftKind == .boolean {
-                problems.append(RuleProblem(column: left.column, "'\(op.rawValue)' orders numbers, dates and times; \(leftKind.withArticle) is compared with == or !="))
+                problems.append(
+                    RuleProblem(
+                        column: left.column,
+                        "'\(op.rawValue)' orders numbers, dates and times; \(leftKind.withArticle) is compared with == or !="
+                    ))
             }
         }
     }
 
     /// Two kinds that cannot be compared: said at the constant when one side is one.
-    private func mismatch(_ left: RuleOperand, _ leftKind: RuleValueKind, _ right: RuleOperand, _ rightKind: RuleValueKind) -> RuleProblem {
+    private func mismatch(
+        _ left: RuleOperand, _ leftKind: RuleValueKind, _ right: RuleOperand, _ rightKind: RuleValueKind
+    ) -> RuleProblem {
         if left.fieldID != nil, right.fieldID == nil {
-            return RuleProblem(column: right.column, "'\(described(left))' is \(leftKind.withArticle); compare it with \(leftKind.withArticle) like \(leftKind.example), not \(rightKind.withArticle)")
+            return RuleProblem(
+                column: right.column,
+                "'\(described(left))' is \(leftKind.withArticle); compare it with \(leftKind.withArticle) like \(leftKind.example), not \(rightKind.withArticle)"
+            )
         }
         if right.fieldID != nil, left.fieldID == nil {
-            return RuleProblem(column: left.column, "'\(described(right))' is \(rightKind.withArticle); compare it with \(rightKind.withArticle) like \(rightKind.example), not \(leftKind.withArticle)")
+            return RuleProblem(
+                column: left.column,
+                "'\(described(right))' is \(rightKind.withArticle); compare it with \(rightKind.withArticle) like \(rightKind.example), not \(leftKind.withArticle)"
+            )
         }
-        return RuleProblem(column: left.column, "'\(described(left))' is \(leftKind.withArticle) and '\(described(right))' is \(rightKind.withArticle): they cannot be compared")
+        return RuleProblem(
+            column: left.column,
+            "'\(described(left))' is \(leftKind.withArticle) and '\(described(right))' is \(rightKind.withArticle): they cannot be compared"
+        )
     }
 
     /// `start`, `count(tags)`.
@@ -95,7 +119,10 @@ public struct RuleChecker {
         case .field(let id):
             guard let field = field(id, at: operand.column, &problems) else { return nil }
             guard let kind = Self.kind(of: field) else {
-                problems.append(RuleProblem(column: operand.column, "'\(id)' is \(field.kind.withArticle) field: it holds no value to compare"))
+                problems.append(
+                    RuleProblem(
+                        column: operand.column,
+                        "'\(id)' is \(field.kind.withArticle) field: it holds no value to compare"))
                 return nil
             }
             return kind
@@ -103,18 +130,25 @@ public struct RuleChecker {
             guard let field = field(id, at: operand.column + 6, &problems) else { return nil }
             guard field.multiple else {
                 let instead = Self.kind(of: field) == .text ? " (length(\(id)) counts its characters)" : ""
-                problems.append(RuleProblem(column: operand.column, "count() counts the picks of a 'multiple' field; '\(id)' is not one\(instead)"))
+                problems.append(
+                    RuleProblem(
+                        column: operand.column,
+                        "count() counts the picks of a 'multiple' field; '\(id)' is not one\(instead)"))
                 return nil
             }
             return .number
         case .length(let id):
             guard let field = field(id, at: operand.column + 7, &problems) else { return nil }
             if field.multiple {
-                problems.append(RuleProblem(column: operand.column, "'\(id)' is a 'multiple' field; count(\(id)) counts its picks"))
+                problems.append(
+                    RuleProblem(column: operand.column, "'\(id)' is a 'multiple' field; count(\(id)) counts its picks"))
                 return nil
             }
             guard Self.kind(of: field) == .text else {
-                problems.append(RuleProblem(column: operand.column, "length() counts a text field's characters; '\(id)' is \(field.kind.withArticle) field"))
+                problems.append(
+                    RuleProblem(
+                        column: operand.column,
+                        "length() counts a text field's characters; '\(id)' is \(field.kind.withArticle) field"))
                 return nil
             }
             return .number
@@ -125,8 +159,11 @@ public struct RuleChecker {
     private func field(_ id: String, at column: Int, _ problems: inout [RuleProblem]) -> Field? {
         if let field = fields.first(where: { $0.id == id }) { return field }
         let ids = fields.map(\.id)
-        let hint = Suggestion.closest(to: id, among: ids).map { "did you mean '\($0)'?" } ?? "the fields are \(FormChecks.andList(ids))"
-        problems.append(RuleProblem(column: column, "the rule names '\(TerminalSafe.escaped(id))', which is not a field; \(hint)"))
+        let hint =
+            Suggestion.closest(to: id, among: ids).map { "did you mean '\($0)'?" }
+            ?? "the fields are \(FormChecks.andList(ids))"
+        problems.append(
+            RuleProblem(column: column, "the rule names '\(TerminalSafe.escaped(id))', which is not a field; \(hint)"))
         return nil
     }
 }

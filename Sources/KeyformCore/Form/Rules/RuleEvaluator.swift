@@ -52,7 +52,9 @@ public struct RuleEvaluator {
             guard case .boolean(let flag)? = value(of: operand) else { return .waiting }
             return flag ? .holds : .broken
         case .comparison(let left, let op, let right):
-            guard let a = value(of: left), let b = value(of: right), let order = Self.order(a, b) else { return .waiting }
+            guard let a = value(of: left), let b = value(of: right), let order = Self.order(a, b) else {
+                return .waiting
+            }
             return Self.holds(op, order) ? .holds : .broken
         }
     }

@@ -27,9 +27,12 @@ public enum RuleParser {
             let expression = try parser.or()
             if let token = parser.peek {
                 if case .comparison = token.kind {
-                    throw RuleProblem(column: token.column, "compare two things at a time; join comparisons with 'and', like a <= b and b <= c")
+                    throw RuleProblem(
+                        column: token.column,
+                        "compare two things at a time; join comparisons with 'and', like a <= b and b <= c")
                 }
-                throw RuleProblem(column: token.column, "expected 'and', 'or' or the end of the check, found \(token.shown)")
+                throw RuleProblem(
+                    column: token.column, "expected 'and', 'or' or the end of the check, found \(token.shown)")
             }
             return .success(expression)
         } catch {
@@ -75,7 +78,9 @@ public enum RuleParser {
             var tokens: [Token] = []
             var index = 0
             func isDigit(_ s: Unicode.Scalar) -> Bool { ("0"..."9").contains(s) }
-            func isWordStart(_ s: Unicode.Scalar) -> Bool { ("a"..."z").contains(s) || ("A"..."Z").contains(s) || s == "_" }
+            func isWordStart(_ s: Unicode.Scalar) -> Bool {
+                ("a"..."z").contains(s) || ("A"..."Z").contains(s) || s == "_"
+            }
             while index < scalars.count {
                 let scalar = scalars[index]
                 let start = index
@@ -91,25 +96,30 @@ public enum RuleParser {
                     tokens.append(Token(kind: .minus, column: start)); index += 1
                 case "=", "!", "<", ">":
                     if next == "=" {
-                        let op: RuleComparison = switch scalar {
-                        case "=": .equal
-                        case "!": .notEqual
-                        case "<": .lessOrEqual
-                        default: .greaterOrEqual
-                        }
+                        let op: RuleComparison =
+                            switch scalar {
+                            case "=": .equal
+                            case "!": .notEqual
+                            case "<": .lessOrEqual
+                            default: .greaterOrEqual
+                            }
                         tokens.append(Token(kind: .comparison(op), column: start))
                         index += 2
                     } else if scalar == "<" || scalar == ">" {
                         tokens.append(Token(kind: .comparison(scalar == "<" ? .less : .greater), column: start))
                         index += 1
                     } else if scalar == "=" {
-                        throw RuleProblem(column: start, "'=' alone does not compare; write '==' (equal) or '!=' (not equal)")
+                        throw RuleProblem(
+                            column: start, "'=' alone does not compare; write '==' (equal) or '!=' (not equal)")
                     } else {
-                        throw RuleProblem(column: start, "'!' alone is not a rule word; write 'not' (or '!=' for not equal)")
+                        throw RuleProblem(
+                            column: start, "'!' alone is not a rule word; write 'not' (or '!=' for not equal)")
                     }
                 case "&", "|":
                     let word = scalar == "&" ? "and" : "or"
-                    throw RuleProblem(column: start, "'\(scalar)\(next == scalar ? String(scalar) : "")' is not a rule word; write '\(word)'")
+                    throw RuleProblem(
+                        column: start,
+                        "'\(scalar)\(next == scalar ? String(scalar) : "")' is not a rule word; write '\(word)'")
                 case "'", "\"":
                     index += 1
                     var value = ""
@@ -118,7 +128,8 @@ public enum RuleParser {
                         index += 1
                     }
                     guard index < scalars.count else {
-                        throw RuleProblem(column: start, "the text opened here with \(scalar) is not closed; end it with \(scalar)")
+                        throw RuleProblem(
+                            column: start, "the text opened here with \(scalar) is not closed; end it with \(scalar)")
                     }
                     index += 1
                     tokens.append(Token(kind: .text(value), column: start))
@@ -141,7 +152,9 @@ public enum RuleParser {
                     }
                     tokens.append(Token(kind: .word(word), column: start))
                 default:
-                    throw RuleProblem(column: start, "\(TerminalSafe.describe(scalar)) has no meaning in a rule; quote text, like 'High'")
+                    throw RuleProblem(
+                        column: start,
+                        "\(TerminalSafe.describe(scalar)) has no meaning in a rule; quote text, like 'High'")
                 }
             }
             return tokens
@@ -157,11 +170,14 @@ public enum RuleParser {
             }
             if written.contains("-") {
                 guard let date = CivilDate(iso: written) else {
-                    throw RuleProblem(column: column, "'\(written)' is not a date; write a date as YYYY-MM-DD, like 2026-01-31 (a real day)")
+                    throw RuleProblem(
+                        column: column,
+                        "'\(written)' is not a date; write a date as YYYY-MM-DD, like 2026-01-31 (a real day)")
                 }
                 return .date(date)
             }
-            guard NumberKind.isDecimalNumber(Substring(written).utf8), let number = Double(written), number.isFinite else {
+            guard NumberKind.isDecimalNumber(Substring(written).utf8), let number = Double(written), number.isFinite
+            else {
                 throw RuleProblem(column: column, "'\(written)' is not a number")
             }
             return .number(number, written)
@@ -208,7 +224,8 @@ public enum RuleParser {
                 position += 1
                 let inner = try or()
                 guard let close = peek, close.kind == .close else {
-                    throw RuleProblem(column: peek?.column ?? end, "the '(' at column \(token.column + 1) is not closed; add ')'")
+                    throw RuleProblem(
+                        column: peek?.column ?? end, "the '(' at column \(token.column + 1) is not closed; add ')'")
                 }
                 position += 1
                 return inner
@@ -241,13 +258,18 @@ public enum RuleParser {
                 case "today": return RuleOperand(.today, column: token.column)
                 case "now": return RuleOperand(.now, column: token.column)
                 case "and", "or", "not":
-                    throw RuleProblem(column: token.column, "'\(word)' stands where a value should be; put a field or a constant before it")
+                    throw RuleProblem(
+                        column: token.column,
+                        "'\(word)' stands where a value should be; put a field or a constant before it")
                 default: break
                 }
-                guard let open = peek, open.kind == .open else { return RuleOperand(.field(word), column: token.column) }
+                guard let open = peek, open.kind == .open else {
+                    return RuleOperand(.field(word), column: token.column)
+                }
                 return try call(word, at: token.column, open: open)
             case .comparison(let op):
-                throw RuleProblem(column: token.column, "'\(op.rawValue)' needs a value on its left, like end \(op.rawValue) start")
+                throw RuleProblem(
+                    column: token.column, "'\(op.rawValue)' needs a value on its left, like end \(op.rawValue) start")
             case .open, .close:
                 throw RuleProblem(column: token.column, "\(token.shown) stands where a value should be")
             }
@@ -256,7 +278,9 @@ public enum RuleParser {
         /// `count(FIELD)` or `length(FIELD)`.
         private mutating func call(_ name: String, at column: Int, open: Token) throws(RuleProblem) -> RuleOperand {
             guard RuleParser.functions.contains(name) else {
-                throw RuleProblem(column: column, "unknown function '\(name)'; \(NodeReader.hint(for: name, among: RuleParser.functions))")
+                throw RuleProblem(
+                    column: column,
+                    "unknown function '\(name)'; \(NodeReader.hint(for: name, among: RuleParser.functions))")
             }
             position += 1
             guard let argument = peek, case .word(let id) = argument.kind, !RuleParser.keywords.contains(id) else {
