@@ -117,39 +117,11 @@ public final class PostgresStore: RecordStore, Sendable {
             created.append(dated.created.map(Timestamp.string(from:)) ?? time)
             data.append(try StoredValues.json(dated.record, form: form))
         }
-        try ensureView(form)
-        let definition = FormDefinition(form).json
-        return try link.write { session in
-            var binds = PostgresBindings()
-            binds.append(form.name)
-            binds.append(definition)
-            binds.append(time)
-            try session.query("WITH \(Self.keepDefinition) SELECT 1", binds)
-            var ids: [Int64] = []
-            ids.reserveCapacity(records.count)
-            for start in stride(from: 0, to: records.count, by: Self.importBatch) {
-                let end = min(start + Self.importBatch, records.count)
-                var binds = PostgresBindings()
-                binds.append(form.name)
-                binds.append(author)
-                binds.append(Array(created[start..<end]))
-                binds.append(Array(data[start..<end]))
-                var batch: [Int64] = []
-                for row in try session.query(
-                    """
-                    INSERT INTO \(PostgresSchema.records) (form, created, updated, author, data)
-                    SELECT $1, t.c::timestamptz, t.c::timestamptz, $2, t.d::jsonb
-                    FROM unnest($3::text[], $4::text[]) WITH ORDINALITY AS t(c, d, n) ORDER BY t.n
-                    RETURNING id
-                    """, binds)
-                {
-                    batch.append(try row.decode(Int64.self))
-                }
-                // Ids are drawn in the order the rows are inserted (the ORDER BY).
-                ids += batch.sorted()
-            }
-            return ids
-        }
+        // Made now, by this author: each is created and updated at once.
+        return try insertRows(
+            form: form, created: created, updated: created,
+            authors: Array(repeating: author, count: records.count),
+            authored: Array(repeating: true, count: records.count), data: data, at: time)
     }
 
     @discardableResult
@@ -164,9 +136,20 @@ public final class PostgresStore: RecordStore, Sendable {
             authors.append(stored.author ?? "")
             authored.append(stored.author != nil)
         }
+        return try insertRows(
+            form: form, created: created, updated: updated, authors: authors, authored: authored, data: data,
+            at: Timestamp.string(from: now()))
+    }
+
+    /// Inserts rows of `form` (one per index of the arrays) in batches, all in one
+    /// transaction with the form's definition kept as of `time`, and returns their
+    /// ids in order: what an import and a copy share.
+    private func insertRows(
+        form: Form, created: [String], updated: [String], authors: [String], authored: [Bool], data: [String],
+        at time: String
+    ) throws(StoreError) -> [Int64] {
         try ensureView(form)
         let definition = FormDefinition(form).json
-        let time = Timestamp.string(from: now())
         return try link.write { session in
             var binds = PostgresBindings()
             binds.append(form.name)
@@ -174,8 +157,9 @@ public final class PostgresStore: RecordStore, Sendable {
             binds.append(time)
             try session.query("WITH \(Self.keepDefinition) SELECT 1", binds)
             var ids: [Int64] = []
-            for start in stride(from: 0, to: records.count, by: Self.importBatch) {
-                let end = min(start + Self.importBatch, records.count)
+            ids.reserveCapacity(data.count)
+            for start in stride(from: 0, to: data.count, by: Self.importBatch) {
+                let end = min(start + Self.importBatch, data.count)
                 var binds = PostgresBindings()
                 binds.append(form.name)
                 binds.append(Array(created[start..<end]))
@@ -195,6 +179,7 @@ public final class PostgresStore: RecordStore, Sendable {
                 {
                     batch.append(try row.decode(Int64.self))
                 }
+                // Ids are drawn in the order the rows are inserted (the ORDER BY).
                 ids += batch.sorted()
             }
             return ids
