@@ -17,10 +17,7 @@ enum Settings {
     static func load() throws -> UserConfig {
         guard loaded.hasErrors else { return loaded.config }
         for problem in loaded.problems where problem.isError { Output.error(problem.description) }
-        throw Failure(
-            message:
-                "the config has errors; fix them (keyform config check), or set KEYFORM_CONFIG=/dev/null to run without the file"
-        )
+        throw Failure(.configHasErrors)
     }
 }
 
@@ -74,7 +71,7 @@ struct ConfigCheckCommand: ParsableCommand {
             do {
                 bytes = try SourceFiles.read(file)
             } catch {
-                throw Failure(message: "\(file): \(error)")
+                throw Failure(message: "\(file): \(Speaking.describe(error))")
             }
             let environment = ProcessInfo.processInfo.environment
             resolved = ResolvedConfig.resolve(

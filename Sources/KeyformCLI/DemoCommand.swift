@@ -47,8 +47,7 @@ struct DemoCommand: ParsableCommand {
         if let app {
             guard let chosen = apps.first(where: { $0.name == app || $0.stem == app }) else {
                 let names = apps.map(\.name)
-                let hint = Suggestion.closest(to: app, among: names).map { "did you mean '\($0)'? " } ?? ""
-                throw Failure(message: "no demo app '\(app)'; \(hint)the apps are: \(names.joined(separator: ", "))")
+                throw Failure(.noDemoApp(app, suggestion: Suggestion.closest(to: app, among: names), apps: names))
             }
             try open(chosen, leaveLabel: .hintQuit)
             return
@@ -67,12 +66,15 @@ struct DemoCommand: ParsableCommand {
         // Three to a row past six apps: the list of their databases under the grid still fits 80x24.
         let columns = keys.count > 6 ? 3 : 2
         let rows = stride(from: 0, to: keys.count, by: columns).map { Array(keys[$0..<min($0 + columns, keys.count)]) }
-        let layout = Layout(title: "Pick an app", kind: .choice, pages: [Layout.Page(rows: rows)])
+        let say = Speaking.language.text
+        let layout = Layout(title: say(.demoPickAnApp), kind: .choice, pages: [Layout.Page(rows: rows)])
         let form = Form(
-            title: "Keyform demos", name: "demo_menu",
+            title: say(.demoMenuTitle), name: "demo_menu",
             pages: [
                 Form.Page(fields: [
-                    Field(id: "app", label: "App", required: true, layout: "demo-menu", input: .grid, strict: true)
+                    Field(
+                        id: "app", label: say(.demoAppLabel), required: true, layout: "demo-menu", input: .grid,
+                        strict: true)
                 ])
             ],
             presentation: .picker)
@@ -87,7 +89,7 @@ struct DemoCommand: ParsableCommand {
     private func fill(_ form: Form, layouts: [String: Layout], caption: [Frame.Line] = []) throws -> Record? {
         let run: StoredFormRun
         do { run = try StoredFormRun(form: form, layouts: layouts, store: nil, clock: .now()) } catch {
-            throw Failure(message: "\(error)")
+            throw Failure(message: Speaking.describe(error))
         }
         do {
             return try run.fillOnTerminal(
@@ -148,7 +150,7 @@ struct DemoCommand: ParsableCommand {
         // The first start: a sample list to try, and a word on how to make one's own.
         if Checklists.lists(database).isEmpty {
             do { try Checklists.addSample(database, form: loaded.form) } catch {
-                throw Failure(message: "cannot make the sample list: \(error)", status: 1)
+                throw Failure(.cannotMakeSampleList(reason: Speaking.describe(error)), status: 1)
             }
             notice = "A sample list to try · q: your lists, where / starts a new one"
         }
@@ -159,7 +161,7 @@ struct DemoCommand: ParsableCommand {
                 do {
                     try database.saveRecord(Record(values: [("list", .text(picked))]), form: Checklists.opened)
                 } catch {
-                    throw Failure(message: "cannot remember the list: \(error)", status: 1)
+                    throw Failure(.cannotRememberList(reason: Speaking.describe(error)), status: 1)
                 }
                 list = picked
             }
@@ -212,7 +214,7 @@ struct DemoCommand: ParsableCommand {
             } catch Departure.cancelled {
                 return
             }
-            do { try run.save(record) } catch { throw Failure(message: error.message(), status: error.exitStatus) }
+            do { try run.save(record) } catch { throw Failure(error.said(), status: error.exitStatus) }
             // Done stored it: the next screen says so (the profile comes back as it was saved).
             let name =
                 run.form.template != nil
@@ -312,7 +314,7 @@ extension DemoCommand {
                         title: "A new name for the list “\(TerminalSafe.escaped(old))”", label: "List")
                 else { continue }
                 do { try Checklists.rename(old, to: new, database, form: form) } catch {
-                    throw Failure(message: "cannot rename the list: \(error)", status: 1)
+                    throw Failure(.cannotRenameList(reason: Speaking.describe(error)), status: 1)
                 }
             case .delete?:
                 guard let list = try pickOne(title: "Delete which list?", values: lists) else { continue }
@@ -320,7 +322,7 @@ extension DemoCommand {
                 let items = count == 1 ? "its 1 item" : "its \(count) items"
                 guard try confirm("Delete the list “\(TerminalSafe.escaped(list))” and \(items)?") else { continue }
                 do { try Checklists.delete(list, database, form: form) } catch {
-                    throw Failure(message: "cannot delete the list: \(error)", status: 1)
+                    throw Failure(.cannotDeleteList(reason: Speaking.describe(error)), status: 1)
                 }
             }
         }
@@ -559,9 +561,9 @@ enum DemoApps {
 
     /// What the menu calls the apps (their forms' titles name one entry: "New To-Do");
     /// a form added to `demo/` without a name here shows its title.
-    static let menuNames = [
-        "todo": "To-Do", "profile": "Profile", "swim": "Swim log", "vacation": "Vacations",
-        "checklist": "Checklists", "japanese": "日本語のタスク", "account": "Account request",
+    static let menuNames: [String: Message] = [
+        "todo": .demoAppTodo, "profile": .demoAppProfile, "swim": .demoAppSwim, "vacation": .demoAppVacations,
+        "checklist": .demoAppChecklists, "japanese": .authored("日本語のタスク"), "account": .demoAppAccount,
     ]
 
     /// `demo/` in the current folder, else the one in Keyform's source tree (for `swift run` from elsewhere).
@@ -576,7 +578,7 @@ enum DemoApps {
 
     static func find() throws -> [App] {
         guard let folder = folder() else {
-            throw Failure(message: "no demo/ folder here; run keyform demo from Keyform's source folder")
+            throw Failure(.noDemoFolder)
         }
         let files = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         // The apps people should try first come first; others follow by name.
@@ -589,7 +591,9 @@ enum DemoApps {
                 let path = folder + "/" + file
                 guard let form = FormFiles.load(path: path).form?.form else { return nil }
                 let stem = (file as NSString).deletingPathExtension
-                return App(name: form.name, stem: stem, title: menuNames[stem] ?? form.title ?? form.name, path: path)
+                return App(
+                    name: form.name, stem: stem,
+                    title: menuNames[stem].map(Speaking.language.text) ?? form.title ?? form.name, path: path)
             }
     }
 
@@ -612,7 +616,7 @@ enum DemoApps {
     /// vacations a per-trip app has), after a heading. `missing`: not created yet.
     static func databases(_ apps: [App]) -> [(text: String, missing: Bool)] {
         var lines: [(text: String, missing: Bool)] = [
-            ("Data in \(TerminalSafe.escaped(displayFolder))/ (one database per app, made on first use)", false)
+            (Speaking.language.text(.demoDataIn(folder: TerminalSafe.escaped(displayFolder))), false)
         ]
         let rows = apps.enumerated().map { index, app -> (file: String, status: String, missing: Bool) in
             let number = index < 9 ? "[\(index + 1)] " : "    "
@@ -620,12 +624,13 @@ enum DemoApps {
                 let trips = trips(of: app).map(TerminalSafe.escaped)
                 return (
                     number + app.name + "-NAME.sqlite",
-                    trips.isEmpty ? "one per vacation; none yet" : "one per vacation: " + trips.joined(separator: ", "),
+                    Speaking.language.text(.demoOnePerVacation(trips)),
                     trips.isEmpty
                 )
             }
             let exists = FileManager.default.fileExists(atPath: databasePath(for: app))
-            return (number + app.name + ".sqlite", exists ? "exists" : "not created yet", !exists)
+            let status = Speaking.language.text(exists ? .demoDatabaseExists : .demoDatabaseNotCreated)
+            return (number + app.name + ".sqlite", status, !exists)
         }
         let width = rows.map { TextWidth.cells($0.file) }.max() ?? 0
         lines += rows.map { ("  " + TextWidth.pad($0.file, toCells: width) + "  " + $0.status, $0.missing) }

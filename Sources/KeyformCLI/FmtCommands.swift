@@ -22,7 +22,9 @@ struct SourceFormatting {
         var failed = false
         for path in paths where path == "-" {
             let bytes: [UInt8]
-            do { bytes = try SourceFiles.readStandardInput() } catch { throw Failure(message: "<stdin>: \(error)") }
+            do { bytes = try SourceFiles.readStandardInput() } catch {
+                throw Failure(message: "<stdin>: \(Speaking.describe(error))")
+            }
             if let formatted = format(bytes, path: "<stdin>", folder: nil) {
                 try Output.result(formatted)
             } else {
@@ -33,7 +35,7 @@ struct SourceFormatting {
             paths.filter { $0 != "-" }, skipping: SourceFiles.isTestFile,
             named: { name in
                 noun == "form" ? SourceFiles.formNamed(name) : SourceFiles.layoutNamed(name)
-            }, emptyFolder: "\(noun) file (*.yaml)")
+            }, emptyFolder: noun == "form" ? .formFilesKind : .layoutFilesKind)
         for path in files {
             if try !formatFile(path) { failed = true }
         }
@@ -54,7 +56,7 @@ struct SourceFormatting {
         guard let formatted = format(bytes, path: path, folder: folder.isEmpty ? "." : folder) else { return false }
         if formatted.utf8.elementsEqual(bytes) { return true }
         if check {
-            Output.error("\(path): not in canonical form; run: keyform \(noun) fmt \(path)")
+            Output.error(Speaking.language.text(.notCanonical(path: path, noun: noun)))
             return false
         }
         try FileReplacement.write(Array(formatted.utf8), to: path)

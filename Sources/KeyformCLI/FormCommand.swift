@@ -35,7 +35,7 @@ struct FormCheckCommand: ParsableCommand {
     func run() throws {
         var errors = 0
         let named = SourceFiles.formPaths(paths)
-        for path in try SourceFiles.expand(named, skipping: SourceFiles.isTestFile, emptyFolder: "form file (*.yaml)") {
+        for path in try SourceFiles.expand(named, skipping: SourceFiles.isTestFile, emptyFolder: .formFilesKind) {
             // A pipe named here is read (`form check <(…)`); one found in a folder is not waited on.
             for (origin, diagnostic) in FormFiles.load(path: path, pipes: named.contains(path)).diagnostics {
                 Output.error(diagnostic.formatted(path: origin))

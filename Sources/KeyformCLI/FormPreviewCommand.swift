@@ -37,15 +37,13 @@ struct FormPreviewCommand: ParsableCommand {
     var watch = false
 
     func validate() throws {
-        if let width, width < 1 { throw ValidationError("--width must be at least 1, got \(width)") }
-        if let height, height < 1 { throw ValidationError("--height must be at least 1, got \(height)") }
+        if let width, width < 1 { throw ValidationError(.widthTooSmall(width)) }
+        if let height, height < 1 { throw ValidationError(.heightTooSmall(height)) }
     }
 
     func run() throws {
         guard let path = FormFiles.locate(form) else {
-            throw Failure(
-                message: Speaking.language.text(
-                    .formNotFound(form, places: FormFiles.searchedPlaces(for: form), needs: nil)))
+            throw Failure(.formNotFound(form, places: FormFiles.searchedPlaces(for: form), needs: nil))
         }
         if watch { try FormPreviewWatch(path: path, width: width, height: height).run() }
         let (loaded, diagnostics) = FormFiles.load(path: path)

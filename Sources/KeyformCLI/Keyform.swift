@@ -88,8 +88,7 @@ enum ProcessArguments {
         }
         let arguments = CommandLine.arguments
         guard !arguments.isEmpty else {
-            throw Failure(
-                message: "cannot read the command line (on Linux it is read from /proc/self/cmdline: mount /proc)")
+            throw Failure(.cannotReadCommandLine)
         }
         return Array(arguments.dropFirst())
     }

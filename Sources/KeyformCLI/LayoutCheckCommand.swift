@@ -21,7 +21,7 @@ struct LayoutCheckCommand: ParsableCommand {
         var errors = 0
         for file in try SourceFiles.expand(
             paths, skipping: SourceFiles.isTestFile, named: SourceFiles.layoutNamed,
-            emptyFolder: "layout file (*.yaml)")
+            emptyFolder: .layoutFilesKind)
         {
             let diagnostics = check(file)
             for diagnostic in diagnostics { Output.error(diagnostic.formatted(path: file)) }

@@ -31,14 +31,14 @@ struct LayoutPreviewCommand: ParsableCommand {
     var watch = false
 
     func validate() throws {
-        if let width, width < 1 { throw ValidationError("--width must be at least 1, got \(width)") }
+        if let width, width < 1 { throw ValidationError(.widthTooSmall(width)) }
     }
 
     func run() throws {
         let files = LayoutFiles()
         if watch { try startWatching(files) }
         guard let loaded = files.load(layout) else {
-            throw Failure(message: files.resolver.notFoundMessage(for: layout))
+            throw Failure(files.resolver.notFound(for: layout, in: Speaking.language))
         }
         for diagnostic in loaded.parsed.diagnostics { Output.error(diagnostic.formatted(path: loaded.origin)) }
         guard let parsed = loaded.parsed.value else { throw ExitCode(2) }
@@ -74,11 +74,9 @@ struct LayoutPreviewCommand: ParsableCommand {
                 }
             ).run()
         case .shipped(let name)?:
-            throw Failure(
-                message: "'\(name)' is a layout shipped with Keyform: it has no file to watch; "
-                    + "watch a file of your own (./Layouts/\(name).yaml, once made, is found before it)")
+            throw Failure(.layoutShippedNotWatched(name))
         case nil:
-            throw Failure(message: files.resolver.notFoundMessage(for: layout))
+            throw Failure(files.resolver.notFound(for: layout, in: Speaking.language))
         }
     }
 }

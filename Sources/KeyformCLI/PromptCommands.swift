@@ -66,13 +66,13 @@ struct InputCommand: ParsableCommand {
         let defaults = PromptVariable.Defaults(.input, environment: environment)
         let typeName = defaults.string("type", type) ?? "text"
         guard let type = Field.ValueType(rawValue: typeName) else {
-            throw Failure(message: "--type \(typeName): give text, integer, number, date or time")
+            throw Failure(.promptTypeUnknown(typeName))
         }
         let secret = try PromptRun.checked { () throws(Prompt.Problem) in try defaults.flag("secret", self.secret) }
         let required = try PromptRun.checked { () throws(Prompt.Problem) in try defaults.flag("required", self.required)
         }
         if secret, self.history != nil {
-            throw Failure(message: "--history keeps answers in a file; a --secret answer is never kept")
+            throw Failure(.historyWithSecret)
         }
         // A KEYFORM_INPUT_HISTORY set for every prompt keeps no secret: the secret goes without it.
         let history = secret ? nil : try defaults.string("history", self.history).map { try PromptHistory(name: $0) }
@@ -187,11 +187,11 @@ struct ChooseCommand: ParsableCommand {
         let bytes: [UInt8]
         if let file {
             do { bytes = try SourceFiles.read(file, pipes: true) } catch {
-                throw Failure(message: "--file \(file): \(error)")
+                throw Failure(.optionsNotRead(file: file, reason: Speaking.describe(error)))
             }
         } else if isatty(STDIN_FILENO) == 0 {
             do { bytes = try SourceFiles.readStandardInput() } catch {
-                throw Failure(message: "options on stdin: \(error)")
+                throw Failure(.optionsNotRead(file: nil, reason: Speaking.describe(error)))
             }
         } else {
             return []
@@ -230,7 +230,7 @@ struct ConfirmCommand: ParsableCommand {
     private func ask() throws {
         let defaults = PromptVariable.Defaults(.confirm, environment: environment)
         let answer = try defaults.string("default", defaultAnswer).map { text in
-            guard let answer = Prompt.yesOrNo(text) else { throw Failure(message: "--default \(text): give yes or no") }
+            guard let answer = Prompt.yesOrNo(text) else { throw Failure(.confirmDefaultNotYesOrNo(text)) }
             return answer
         }
         try PromptRun.ask(Prompt.confirm(question, defaultAnswer: answer), options: prompt)

@@ -45,7 +45,8 @@ enum PromptRun {
             try options.format ?? defaults.string("format", nil).map { text in
                 guard let format = Prompt.Format(rawValue: text) else {
                     throw Failure(
-                        message: "KEYFORM_\(prompt.command.rawValue.uppercased())_FORMAT=\(text) is not text or json")
+                        .promptFormatNotTextOrJSON(
+                            variable: "KEYFORM_\(prompt.command.rawValue.uppercased())_FORMAT", value: text))
                 }
                 return format
             } ?? .text
@@ -57,7 +58,7 @@ enum PromptRun {
         if let seconds = try checked({ () throws(Prompt.Problem) in try defaults.integer("timeout", options.timeout) })
         {
             guard (1...86_400).contains(seconds) else {
-                throw Failure(message: "--timeout must be a whole number of seconds from 1 to 86400, found \(seconds)")
+                throw Failure(.timeoutOutOfRange(seconds))
             }
             form.timeout = .seconds(seconds)
         }
@@ -129,8 +130,7 @@ struct PromptHistory {
             $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "-_.".unicodeScalars.contains($0))
         }
         guard !name.isEmpty, allowed, !name.hasPrefix(".") else {
-            throw Failure(
-                message: "--history '\(name)' is not a name; use letters, digits, '-', '_' and '.' (e.g. commit-scope)")
+            throw Failure(.historyNotAName(name))
         }
         let state =
             environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? NSHomeDirectory()

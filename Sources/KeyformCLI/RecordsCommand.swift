@@ -47,7 +47,7 @@ struct RecordQuery: ParsableArguments {
     @OptionGroup var store: DatabaseOption
 
     func validate() throws {
-        if let limit, limit < 0 { throw ValidationError("--limit must be 0 or more, got \(limit)") }
+        if let limit, limit < 0 { throw ValidationError(.limitNegative(limit)) }
     }
 
     /// The form and which of its records, newest first. The form is its file when one is
@@ -81,11 +81,11 @@ struct RecordQuery: ParsableArguments {
         } catch { throw Failure(message: Speaking.describe(error), status: 1) }
         guard let stored else {
             let names = (try? database.formNames()) ?? []
-            let held = names.isEmpty ? "holds no records" : "holds records of: \(names.joined(separator: ", "))"
-            let hint = Suggestion.closest(to: form, among: names).map { "; did you mean '\($0)'?" } ?? ""
             throw Failure(
-                message: "form '\(form)' not found; looked in: \(FormFiles.searchedPlaces(for: form)), "
-                    + "and the store (\((try? store.location().description) ?? "?")) \(held)\(hint)")
+                .storedFormNotFound(
+                    form, places: FormFiles.searchedPlaces(for: form),
+                    store: (try? store.location().description) ?? "?", held: names,
+                    suggestion: Suggestion.closest(to: form, among: names)))
         }
         return (stored, database)
     }
@@ -135,7 +135,7 @@ struct RecordsExportCommand: ParsableCommand {
             count = try RecordTable.write(selection, as: format, to: &file)
             try file.flush()
         }
-        Output.error("keyform: wrote \(count) record\(count == 1 ? "" : "s") to \(output)")
+        Output.error("keyform: " + Speaking.language.text(.wroteRecords(count, to: output)))
     }
 }
 
@@ -304,10 +304,13 @@ enum RecordTable {
     static func table(_ records: [StoredRecord], form: Form, filters: [FieldMatch] = []) -> String {
         guard !records.isEmpty else {
             // With --where: none meets the conditions, which is not the same as none at all.
-            let conditions = filters.map { $0.describe(in: form) }.joined(separator: ", ")
-            return "(no records of '\(form.name)'\(filters.isEmpty ? "" : " where " + conditions))\n"
+            let conditions = filters.map { $0.describe(in: form, language: Speaking.language) }
+            let said = Message.noRecordsOf(
+                form: form.name, conditions: filters.isEmpty ? nil : Speaking.language.text(.spokenList(conditions)))
+            return Speaking.language.text(said) + "\n"
         }
-        let headers = ["#", "created"] + form.valueFields.map { TerminalSafe.escaped($0.label) }
+        let headers =
+            ["#", Speaking.language.text(.tableCreated)] + form.valueFields.map { TerminalSafe.escaped($0.label) }
         let rows = records.map { stored in
             [String(stored.id), RunCommand.describeShort(stored.created)]
                 + form.valueFields.map { field in

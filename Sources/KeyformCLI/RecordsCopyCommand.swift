@@ -40,31 +40,33 @@ struct RecordsCopyCommand: ParsableCommand {
         let author = StoreAuthor.resolve(flag: nil, configured: settings.author)
         let (source, target) = (try Self.location(from), try Self.location(to))
         if Self.same(source, target) {
-            throw Failure(message: "--from and --to name the same store ('\(source)'): give two different stores")
+            throw Failure(.copySameStore(source.description))
         }
         let reading: any RecordStore
         do {
             reading = try StoreOpener.open(source, for: .reading, author: author)
         } catch {
-            throw Failure(message: error.description, status: 1)
+            throw Failure(message: Speaking.describe(error), status: 1)
         }
         let held: [String]
-        do { held = try reading.formNames() } catch { throw Failure(message: error.description, status: 1) }
+        do { held = try reading.formNames() } catch { throw Failure(message: Speaking.describe(error), status: 1) }
         for name in forms where !held.contains(name) {
-            let close = Suggestion.closest(to: name, among: held).map { "; did you mean '\($0)'?" } ?? ""
-            throw Failure(message: "'\(source)' holds no records of a form named '\(name)'\(close)")
+            let close = Suggestion.closest(to: name, among: held)
+            throw Failure(.copyNoSuchForm(store: source.description, form: name, suggestion: close))
         }
         let writing: any RecordStore
         do {
             writing = try StoreOpener.open(target, for: .writing, author: author)
         } catch {
-            throw Failure(message: error.description, status: 1)
+            throw Failure(message: Speaking.describe(error), status: 1)
         }
         let copied: [RecordCopy.Copied]
         do {
             copied = try RecordCopy.copy(from: reading, to: writing, forms: forms.isEmpty ? held : forms)
         } catch {
-            throw Failure(message: "copying from '\(source)' to '\(target)' failed: \(error)", status: 1)
+            throw Failure(
+                .copyFailed(from: source.description, to: target.description, reason: Speaking.describe(error)),
+                status: 1)
         }
         Output.error(Self.summary(copied, from: source, to: target))
     }
@@ -73,11 +75,9 @@ struct RecordsCopyCommand: ParsableCommand {
     static func summary(_ copied: [RecordCopy.Copied], from source: StoreLocation, to target: StoreLocation) -> String {
         let count = copied.reduce(0) { $0 + $1.copied }
         let present = copied.reduce(0) { $0 + $1.present }
-        var line = "copied \(count == 1 ? "1 record" : "\(count) records") from '\(source)' to '\(target)'"
         let parts = copied.filter { $0.copied > 0 }.map { "\($0.form) \($0.copied)" }
-        if !parts.isEmpty { line += " (\(parts.joined(separator: ", ")))" }
-        if present > 0 { line += "; \(present) already there" }
-        return line
+        return Speaking.language.text(
+            .copiedRecords(count, from: source.description, to: target.description, forms: parts, present: present))
     }
 
     private static func location(_ text: String) throws -> StoreLocation {
@@ -86,7 +86,7 @@ struct RecordsCopyCommand: ParsableCommand {
             try StoreOpener.checkSupported(location)
             return location
         } catch {
-            throw Failure(message: error.description)
+            throw Failure(message: Speaking.describe(error))
         }
     }
 

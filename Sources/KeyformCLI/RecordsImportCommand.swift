@@ -49,26 +49,24 @@ struct RecordsImportCommand: ParsableCommand {
                 ? try SourceFiles.readStandardInput(limit: Self.limit)
                 : try SourceFiles.read(file, limit: Self.limit, pipes: true)
         } catch {
-            throw Failure(message: "\(file == "-" ? "stdin" : file): \(error)")
+            throw Failure(message: "\(file == "-" ? "stdin" : file): \(Speaking.describe(error))")
         }
         guard bytes.count <= Self.limit else {
-            throw Failure(message: "\(file): the file holds more than \(Self.limit >> 20) MiB; import it in parts")
+            throw Failure(.importTooLarge(file: file, mebibytes: Self.limit >> 20))
         }
         let context: FormContext
         do {
             // The one preparation: a strict field's keys written in the form are what its values must be.
             context = try FormContext.prepared(loaded.form, layouts: loaded.layouts, clock: .now())
         } catch {
-            throw Failure(message: "\(loaded.path): \(error)")
+            throw Failure(message: "\(loaded.path): \(Speaking.describe(error))")
         }
         let name = file == "-" ? "stdin" : file
         switch RecordImport.records(bytes, format: format ?? Self.format(of: file, bytes), context: context) {
         case .failure(let found):
             let problems = found.problems
             for problem in problems { Output.error("\(name):\(problem)") }
-            throw Failure(
-                message:
-                    "nothing imported: \(problems.count == 1 ? "1 problem" : "\(problems.count) problems") in \(name)")
+            throw Failure(.nothingImportedProblems(problems.count, in: name))
         case .success(let records):
             let database = try store.openOrFail(existing: false)
             do {
@@ -77,11 +75,11 @@ struct RecordsImportCommand: ParsableCommand {
                     records.map { DatedRecord($0.record.storable(in: context.form), created: $0.created) },
                     form: context.form)
             } catch {
-                throw Failure(message: "nothing imported: \(error)", status: 1)
+                throw Failure(.nothingImported(reason: Speaking.describe(error)), status: 1)
             }
             Output.error(
-                "imported \(records.count == 1 ? "1 record" : "\(records.count) records") of '\(context.form.name)' into \(database.location)"
-            )
+                Speaking.language.text(
+                    .importedRecords(records.count, form: context.form.name, into: "\(database.location)")))
         }
     }
 

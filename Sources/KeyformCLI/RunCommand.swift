@@ -100,25 +100,21 @@ struct RunCommand: ParsableCommand {
     var timeout: Int?
 
     func validate() throws {
-        if resume, fresh { throw ValidationError("--resume and --fresh contradict each other; give one") }
+        if resume, fresh { throw ValidationError(.resumeAndFresh) }
         if answersFormat != nil, answers == nil {
-            throw ValidationError(
-                "--answers-format says how the --answers file is written; give --answers FILE, or - for stdin")
+            throw ValidationError(.answersFormatWithoutAnswers)
         }
         if let timeout, !(1...86_400).contains(timeout) {
-            throw ValidationError("--timeout must be a whole number of seconds from 1 to 86400, found \(timeout)")
+            throw ValidationError(.timeoutOutOfRange(timeout))
         }
         for given in choiceFiles where !given.contains("=") || given.hasPrefix("=") || given.hasSuffix("=") {
-            throw ValidationError(
-                "--choices takes ID=FILE (a field's id, then a file of keys one a line, or - for stdin), found '\(TerminalSafe.escaped(given))'"
-            )
+            throw ValidationError(.choicesNotIdAndFile(TerminalSafe.escaped(given)))
         }
         if choiceFiles.filter({ $0.hasSuffix("=-") }).count > 1 {
-            throw ValidationError("stdin can give one field's choices; give the others as files")
+            throw ValidationError(.choicesStdinTwice)
         }
         if answers == "-", choiceFiles.contains(where: { $0.hasSuffix("=-") }) {
-            throw ValidationError(
-                "stdin cannot hold both the answers and a field's choices; give one of them as a file")
+            throw ValidationError(.stdinAnswersAndChoices)
         }
     }
 
@@ -134,7 +130,7 @@ struct RunCommand: ParsableCommand {
         if let timeout { loaded.form.timeout = .seconds(timeout) }
         let lines = try choiceLines(&loaded)
         if format == .template, loaded.form.template == nil {
-            throw Failure(message: "\(loaded.path) has no 'template'; add one, or use --format json or env")
+            throw Failure(.noTemplate(path: loaded.path))
         }
         var store: (any RecordStore)?
         var storeProblem: StoreError?
@@ -171,13 +167,10 @@ struct RunCommand: ParsableCommand {
             let path = String(given.dropFirst(id.count + 1))
             guard loaded.form.field(id: id) != nil else {
                 let ids = loaded.form.fields.map(\.id)
-                let hint =
-                    Suggestion.closest(to: id, among: ids).map { "did you mean '\($0)'?" }
-                    ?? "the fields are \(ids.joined(separator: ", "))"
                 throw Failure(
-                    message:
-                        "--choices \(TerminalSafe.escaped(given)): \(loaded.path) has no field '\(TerminalSafe.escaped(id))'; \(hint)"
-                )
+                    .choicesNoField(
+                        given: TerminalSafe.escaped(given), path: loaded.path, field: TerminalSafe.escaped(id),
+                        suggestion: Suggestion.closest(to: id, among: ids), fields: ids))
             }
             let read = ChoiceFiles.read(path)
             if case .failed(let reason) = read {
@@ -204,7 +197,7 @@ struct RunCommand: ParsableCommand {
         do {
             output = try format.render(record, form: run.form)
         } catch {
-            throw Failure(message: "\(error)")
+            throw Failure(message: Speaking.describe(error))
         }
         // The record was rescued by `save` if the store failed, before anything else can fail, printing included.
         let printed = Result { try Output.result(output) }
@@ -213,11 +206,11 @@ struct RunCommand: ParsableCommand {
         guard onStdout || notStored.rescuedAt != nil else {
             // Nowhere else to keep it: the record goes to stderr, escaped, as the last copy.
             throw Failure(
-                message:
-                    "the record was NOT stored: \(notStored.reasonText), and could not be printed or rescued; here it is: "
-                    + RecordFormat.json(record, form: run.form), status: notStored.exitStatus)
+                .recordNotStoredHereItIs(
+                    reason: notStored.reason.message, record: RecordFormat.json(record, form: run.form)),
+                status: notStored.exitStatus)
         }
-        throw Failure(message: notStored.message(also: onStdout ? ["on stdout"] : []), status: notStored.exitStatus)
+        throw Failure(notStored.said(onStdout: onStdout), status: notStored.exitStatus)
     }
 
     private func draftPolicy(interactive: Bool) -> StoredFormRun.DraftPolicy {
@@ -252,11 +245,11 @@ struct RunCommand: ParsableCommand {
         do {
             bytes = source == "-" ? try SourceFiles.readStandardInput() : try SourceFiles.read(source, pipes: true)
         } catch {
-            throw Failure(message: source == "-" ? "answers: \(error)" : "answers file \(source): \(error)")
+            throw Failure(.answersNotRead(file: source == "-" ? nil : source, reason: Speaking.describe(error)))
         }
         // read() gives one byte past the limit for YAML's own message; JSON would call the cut "not closed".
         guard bytes.count <= SourceFiles.limit else {
-            throw Failure(message: "answers file \(source): the file holds more than 1 MiB; answers are at most 1 MiB")
+            throw Failure(.answersTooLarge(file: source))
         }
         switch input.format {
         case .json: parsed = Answers.fromJSON(bytes, form: context.form)

@@ -18,17 +18,16 @@ extension SourceFiles {
     }
 
     /// Where a form name given in place of a path is (`form fmt todo`), as a hint.
-    static func formNamed(_ name: String) -> String? {
-        FormFiles.locate(name).map { "the form '\(name)' is \($0): give that path" }
+    static func formNamed(_ name: String) -> Message? {
+        FormFiles.locate(name).map { .formIsAt(name, path: $0) }
     }
 
     /// Where a layout name given in place of a path is (`layout check priority`), as a hint.
-    static func layoutNamed(_ name: String) -> String? {
+    static func layoutNamed(_ name: String) -> Message? {
         guard !name.contains("/"), !name.hasSuffix(".yaml"), !name.hasSuffix(".yml") else { return nil }
         switch LayoutFiles().resolver.resolve(name) {
-        case .file(let path)?: return "the layout '\(name)' is \(FileManager.default.displayPath(path)): give that path"
-        case .shipped?:
-            return "'\(name)' is a layout shipped with Keyform, not a file (keyform layout preview \(name) draws it)"
+        case .file(let path)?: return .layoutIsAt(name, path: FileManager.default.displayPath(path))
+        case .shipped?: return .layoutIsShipped(name)
         case nil: return nil
         }
     }
@@ -43,15 +42,14 @@ extension SourceFiles {
     ///   error (nothing checked is not a pass), said as "no EMPTYFOLDER in 'PATH'".
     static func expand(
         _ paths: [String], skipping skip: (String) -> Bool = { _ in false },
-        named: (String) -> String? = { _ in nil }, emptyFolder: String? = nil
+        named: (String) -> Message? = { _ in nil }, emptyFolder: Message? = nil
     ) throws -> [String] {
         var files: [String] = []
         var visited: Set<String> = []
         for path in paths {
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-                throw Failure(
-                    message: "\(missing(path)): \(TerminalSafe.escaped(path))" + (named(path).map { "; \($0)" } ?? ""))
+                throw Failure(.pathNotFound(TerminalSafe.escaped(path), why: missing(path), hint: named(path)))
             }
             guard isFolder.boolValue else {
                 files.append(path)
@@ -59,10 +57,7 @@ extension SourceFiles {
             }
             let found = yamlFiles(under: path, visited: &visited).filter { !skip($0) }.sorted()
             if found.isEmpty, let emptyFolder {
-                throw Failure(
-                    message:
-                        "no \(emptyFolder) in '\(TerminalSafe.escaped(path))', so nothing was done; give the files, or a folder that holds some"
-                )
+                throw Failure(.emptyFolder(kind: emptyFolder, path: TerminalSafe.escaped(path)))
             }
             files += found
         }
@@ -70,15 +65,12 @@ extension SourceFiles {
     }
 
     /// Why `path` is not there: nothing by that name, or a symbolic link that loops or leads nowhere.
-    private static func missing(_ path: String) -> String {
+    private static func missing(_ path: String) -> Message {
         var info = stat()
-        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return "no such file or folder" }
-        if stat(path, &info) != 0, errno == ELOOP { return "a symbolic link that loops (it leads back to itself)" }
-        let target =
-            (try? FileManager.default.destinationOfSymbolicLink(atPath: path)).map {
-                " (to \(TerminalSafe.escaped($0)))"
-            } ?? ""
-        return "a symbolic link to nothing\(target)"
+        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return .pathMissing }
+        if stat(path, &info) != 0, errno == ELOOP { return .pathLinkLoops }
+        let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)).map(TerminalSafe.escaped)
+        return .pathLinkToNothing(target: target)
     }
 
     /// The YAML files under `folder`, through linked folders, skipping hidden names.
@@ -147,7 +139,7 @@ enum Output {
 
     /// What every command that prints exits with when stdout cannot take its result: 74 (EX_IOERR).
     static func notWritten(_ failure: ChunkedOutput.WriteFailure) -> Failure {
-        Failure(message: "could not write the result on stdout (\(failure))", status: 74)
+        Failure(.stdoutNotWritten(reason: "\(failure)"), status: 74)
     }
 }
 
@@ -239,8 +231,8 @@ enum FileReplacement {
     /// file as it was (when it is replaced in one step; a new file is removed) and
     /// is rethrown.
     static func write(to path: String, newFileMode: mode_t = 0o644, _ produce: (Int32) throws -> Void) throws {
-        func failure(_ doing: String) -> Failure {
-            Failure(message: "cannot write \(path): \(doing): \(String(cString: strerror(errno)))", status: 1)
+        func failure(_ because: (String) -> Message) -> Failure {
+            Failure(.cannotWrite(path: path, because: because(String(cString: strerror(errno)))), status: 1)
         }
         /// `produce` run on `fd`: true when it wrote everything, false when a write
         /// failed (errno says why); what else it throws, it throws.
@@ -256,7 +248,7 @@ enum FileReplacement {
         guard let target = try ownTarget(of: path) else {
             // Nothing there: a new file, made here and now or not at all (never through a link planted since).
             let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, newFileMode)
-            guard fd >= 0 else { throw failure("cannot create it") }
+            guard fd >= 0 else { throw failure(Message.writeCannotCreateIt) }
             let written: Bool
             do {
                 written = try produced(fd) && fchmod(fd, newFileMode) == 0 && fsync(fd) == 0
@@ -267,30 +259,32 @@ enum FileReplacement {
             }
             close(fd)
             guard written else {
-                let error = failure("cannot write it")
+                let error = failure(Message.writeCannotWriteIt)
                 unlink(path)
                 throw error
             }
             return
         }
         var info = stat()
-        guard lstat(target, &info) == 0 else { throw failure("cannot read its mode") }
+        guard lstat(target, &info) == 0 else { throw failure(Message.writeCannotReadMode) }
         if info.st_nlink > 1 {
             let fd = open(target, O_WRONLY | O_NOFOLLOW | O_CLOEXEC)
-            guard fd >= 0 else { throw failure("cannot open it") }
+            guard fd >= 0 else { throw failure(Message.writeCannotOpenIt) }
             defer { close(fd) }
             // The file opened is the one checked (not one swapped in since), then emptied.
             var opened = stat()
             guard fstat(fd, &opened) == 0, opened.st_dev == info.st_dev, opened.st_ino == info.st_ino else {
                 errno = EAGAIN
-                throw failure("it changed while it was being opened")
+                throw failure(Message.writeChangedWhileOpened)
             }
-            guard ftruncate(fd, 0) == 0, try produced(fd), fsync(fd) == 0 else { throw failure("cannot write it") }
+            guard ftruncate(fd, 0) == 0, try produced(fd), fsync(fd) == 0 else {
+                throw failure(Message.writeCannotWriteIt)
+            }
             return
         }
         let temporary = target + ".keyform.tmp"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, info.st_mode & 0o7777)
-        guard fd >= 0 else { throw failure("cannot create \(temporary)") }
+        guard fd >= 0 else { throw failure { .writeCannotCreateTemporary(temporary, reason: $0) } }
         let written: Bool
         do {
             written =
@@ -305,7 +299,7 @@ enum FileReplacement {
         }
         close(fd)
         guard written, rename(temporary, target) == 0 else {
-            let error = failure("cannot replace it")
+            let error = failure(Message.writeCannotReplaceIt)
             unlink(temporary)
             throw error
         }
@@ -323,35 +317,30 @@ enum FileReplacement {
                 if errno == ENOENT, current == path { return nil }
                 if errno == ENOENT {
                     // A link of the person's own to nothing: made through the link, the file could land anywhere.
-                    throw Failure(
-                        message: "cannot write \(path): it is a symbolic link to \(current), which does not exist; "
-                            + "remove the link, or give the path of the file to write", status: 1)
+                    throw Failure(.cannotWrite(path: path, because: .writeLinkToNothing(current)), status: 1)
                 }
                 throw Failure(
-                    message: "cannot write \(path): cannot read it: \(String(cString: strerror(errno)))", status: 1)
+                    .cannotWrite(path: path, because: .writeCannotReadIt(reason: String(cString: strerror(errno)))),
+                    status: 1)
             }
             let isLink = info.st_mode & S_IFMT == S_IFLNK
             guard info.st_uid == me else {
-                let what = isLink ? "a symbolic link" : "a file"
-                let hint =
-                    isLink ? "remove the link, or write somewhere else" : "write somewhere else, or ask its owner"
-                throw Failure(
-                    message:
-                        "cannot write \(path): \(current == path ? "it" : current) is \(what) owned by another user "
-                        + "(uid \(info.st_uid)); Keyform does not replace what others own: \(hint)", status: 1)
+                let owned = Message.writeOwnedByAnother(
+                    current == path ? nil : current, isLink: isLink, uid: Int(info.st_uid))
+                throw Failure(.cannotWrite(path: path, because: owned), status: 1)
             }
             guard isLink else { return current }
             var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
             let count = readlink(current, &buffer, buffer.count - 1)
             guard count >= 0 else {
                 throw Failure(
-                    message: "cannot write \(path): cannot read the link: \(String(cString: strerror(errno)))",
+                    .cannotWrite(path: path, because: .writeCannotReadLink(reason: String(cString: strerror(errno)))),
                     status: 1)
             }
             let destination = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
             let folder = (current as NSString).deletingLastPathComponent
             current = destination.hasPrefix("/") || folder.isEmpty ? destination : folder + "/" + destination
         }
-        throw Failure(message: "cannot write \(path): too many symbolic links", status: 1)
+        throw Failure(.cannotWrite(path: path, because: .writeTooManyLinks), status: 1)
     }
 }

@@ -97,6 +97,6 @@ struct StoreOptions: ParsableArguments {
     var noStore = false
 
     func validate() throws {
-        if database.db != nil, noStore { throw ValidationError("--db and --no-store contradict each other; give one") }
+        if database.db != nil, noStore { throw ValidationError(.dbAndNoStore) }
     }
 }

@@ -22,7 +22,7 @@ extension StoredFormRun {
                 form: loaded.form, layouts: loaded.layouts, store: store, storeProblem: storeProblem, clock: .now(),
                 lines: lines)
         } catch {
-            throw Failure(message: "\(loaded.path): \(error)")
+            throw Failure(message: "\(loaded.path): \(Speaking.describe(error))")
         }
     }
 

@@ -37,10 +37,7 @@ struct TestCommand: ParsableCommand {
         let files = try SourceFiles.expand(paths, skipping: { !SourceFiles.isTestFile($0) })
         // Nothing to run is a mistake (a wrong folder), not a pass: a CI step must not go green on it.
         guard !files.isEmpty else {
-            throw Failure(
-                message:
-                    "no test files (NAME.test.yaml) in \(paths.map { "'\(TerminalSafe.escaped($0))'" }.joined(separator: ", ")); nothing was run"
-            )
+            throw Failure(.noTestFiles(paths.map(TerminalSafe.escaped)))
         }
         var passed = 0, failed = 0, invalid = false
         for path in files {

@@ -1,4 +1,5 @@
 import Foundation
+import KeyformCore
 
 /// Reading the YAML files of forms, layouts and tests (the `keyform` command
 /// extends it with finding them).
@@ -24,8 +25,7 @@ package enum SourceFiles {
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else {
             throw ReadFailure(
-                message: errno == ENOENT ? "no such file" : "cannot read the file (\(String(cString: strerror(errno))))"
-            )
+                message: errno == ENOENT ? .readNoSuchFile : .readFailed(reason: String(cString: strerror(errno))))
         }
         var info = stat()
         let isPipe = fstat(fd, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO
@@ -34,10 +34,7 @@ package enum SourceFiles {
             _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
         } else if info.st_mode & S_IFMT != S_IFREG {
             close(fd)
-            throw ReadFailure(
-                message: pipes
-                    ? "not a regular file or a pipe (a folder or a device)"
-                    : "not a regular file (a folder, FIFO or device); give a YAML file")
+            throw ReadFailure(message: pipes ? .readNotRegularFileOrPipe : .readNotRegularFile)
         }
         defer { close(fd) }
         return (try readAll(fd, upTo: limit + 1), isPipe)
@@ -55,7 +52,7 @@ package enum SourceFiles {
             if got == 0 { break }
             if got < 0 {
                 if errno == EINTR { continue }
-                throw ReadFailure(message: "cannot read the file (\(String(cString: strerror(errno))))")
+                throw ReadFailure(message: .readFailed(reason: String(cString: strerror(errno))))
             }
             bytes.append(contentsOf: chunk[..<got])
         }
@@ -69,9 +66,7 @@ package enum SourceFiles {
         let data = try readAll(STDIN_FILENO, upTo: limit + 1)
         guard data.count <= limit else {
             throw ReadFailure(
-                message: limit == SourceFiles.limit
-                    ? "standard input holds more than 1 MiB; answers and layouts are at most 1 MiB"
-                    : "standard input holds more than \(limit >> 20) MiB; import it in parts")
+                message: limit == SourceFiles.limit ? .stdinTooLargeForAnswers : .stdinTooLarge(mebibytes: limit >> 20))
         }
         return data
     }
@@ -79,8 +74,10 @@ package enum SourceFiles {
     /// The most a form, layout, test or answers file may hold: 1 MiB.
     package static let limit = 1 << 20
 
-    package struct ReadFailure: Error, CustomStringConvertible {
-        package var message: String
-        package var description: String { message }
+    /// Why a file could not be read: said in the person's language where shown
+    /// (`Language.describe`), in English as its description (a form's diagnostics).
+    package struct ReadFailure: MessageError, CustomStringConvertible {
+        package var message: Message
+        package var description: String { message.english }
     }
 }

@@ -339,20 +339,17 @@ public struct StoredFormRun {
 
         public var exitStatus: Int32 { ExitStatus.notStored }
 
-        /// The store's reason, without its closing period.
-        public var reasonText: String {
-            var text = reason.description
-            if text.hasSuffix(".") { text.removeLast() }
-            return text
+        /// "the record was NOT stored: REASON. Nothing is lost: the record is on
+        /// stdout and saved in FILE." — `onStdout` when the caller printed it there.
+        public func said(onStdout: Bool = false) -> Message {
+            .recordNotStored(
+                reason: reason.message,
+                places: (onStdout ? [.recordOnStdout] : []) + (rescuedAt.map { [.recordSavedIn($0)] } ?? []))
         }
 
-        /// "the record was NOT stored: REASON. Nothing is lost: the record is on
-        /// stdout and saved in FILE." — `also` names where else the caller put it.
-        public func message(also: [String] = []) -> String {
-            let places = also + (rescuedAt.map { ["saved in \($0)"] } ?? [])
-            guard !places.isEmpty else { return "the record was NOT stored: \(reasonText)." }
-            return
-                "the record was NOT stored: \(reasonText). Nothing is lost: the record is \(places.joined(separator: " and "))."
+        /// `said` in `language`.
+        public func message(onStdout: Bool = false, in language: Language = .english) -> String {
+            language.text(said(onStdout: onStdout))
         }
 
         public var description: String { message() }

@@ -83,6 +83,23 @@ struct JapaneseFormTests {
         assertSnapshot(of: frame.text(), as: .lines)
     }
 
+    /// A grid's hotkeys are `a key` in the key list: in Japanese, 任意のキー.
+    @Test func theKeyListNamesAGridsHotkeysInJapanese() throws {
+        let context = try Self.japanese("japanese")
+        let state = FormViewTests.state(context, [FormViewTests.typed("日本語"), .commitPressed])
+        let text = KeyListView.render(
+            FormKeySituation(state: state, context: context), keys: .standard, width: 80, height: 24
+        ).text()
+        #expect(text.contains("任意のキー"), "\(text)")
+        #expect(!text.contains("a key"), "\(text)")
+        var english = context
+        english.language = .english
+        let said = KeyListView.render(
+            FormKeySituation(state: state, context: english), keys: .standard, width: 80, height: 24
+        ).text()
+        #expect(said.contains("a key"), "\(said)")
+    }
+
     @Test func englishIsUnchangedByTheCatalogue() throws {
         let context = try DemoForms.context("japanese")
         let frame = FormView.render(FormViewTests.state(context), context, width: 80, height: 24)

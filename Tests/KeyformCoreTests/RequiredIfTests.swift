@@ -47,7 +47,7 @@ import Testing
     @Test func requiredWhileTheConditionHoldsOnly() throws {
         let context = Self.context()
         let evaluation = context.evaluation(Self.entries(["3", "yes", "", "yes", ""]))
-        #expect(evaluation.problem(ofField: 2) == .required(when: "billable is yes"))
+        #expect(evaluation.problem(ofField: 2) == .required(when: .conditionIs(field: "billable", values: ["yes"])))
         #expect(evaluation.doneBlocker?.field == 2)
         #expect(evaluation.required == [false, false, true, false, false])
         #expect(FormEvaluation(context, Self.entries(["3", "no", "", "yes", ""])).doneBlocker == nil)
@@ -57,6 +57,24 @@ import Testing
                 == "required when billable is yes")
         let record = try context.evaluation(Self.entries(["3", "yes", "Acme", "yes", ""])).record.get()
         #expect(record["client"] == .text("Acme"))
+    }
+
+    /// Done's line and the line under the field say the condition in the
+    /// person's language: the id and the value as the form wrote them.
+    @Test func theConditionIsSaidInJapanese() {
+        var context = Self.context()
+        context.language = .japanese
+        var state = FormState.start(context, values: ["amount": .line("3"), "billable": .line("yes")], focus: 2)
+        _ = FormEngine.reduce(&state, .commitPressed, context)
+        let text = FormView.render(state, context, width: 80, height: 24).text()
+        #expect(text.contains("✗ billable が yes のときは必須です"), "\(text)")
+        #expect(text.contains("[ 完了 ] 無効: Clientは、billable が yes のときは必須です"), "\(text)")
+        let either = Condition.oneOf(field: "country", values: ["Canada", "", "Mexico"])
+        #expect(either.describe(in: Self.expense) == "country is Canada, Mexico or empty")
+        #expect(Language.japanese.text(either.said(in: Self.expense)) == "country が Canada、Mexico か 空")
+        let all = Condition.all([.filled(field: "email"), .not(.empty(field: "phone"))])
+        #expect(all.describe(in: Self.expense) == "email is filled and not (phone is empty)")
+        #expect(Language.japanese.text(all.said(in: Self.expense)) == "email が入力済み、かつ （phone が空）ではない")
     }
 
     @Test func theFieldsOwnWordsForRequiredSayIt() {
@@ -71,7 +89,7 @@ import Testing
         var state = FormState.start(context, values: ["amount": .line("3"), "billable": .line("yes")], focus: 2)
         _ = FormEngine.reduce(&state, .commitPressed, context)
         #expect(state.focus == 2)
-        #expect(state.problems[2] == .required(when: "billable is yes"))
+        #expect(state.problems[2] == .required(when: .conditionIs(field: "billable", values: ["yes"])))
         let text = FormView.render(state, context, width: 80, height: 24).text()
         #expect(text.contains("› Client*"), "\(text)")
         #expect(text.contains("✗ required when billable is yes"), "\(text)")

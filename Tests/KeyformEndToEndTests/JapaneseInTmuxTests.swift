@@ -36,6 +36,34 @@ import Testing
         #expect(result.sttyAfter == result.sttyBefore)
     }
 
+    /// The demo's own menu in Japanese: its title, the grid's title, the apps'
+    /// names, the note on their data and the footer; an app opened from it
+    /// and left comes back to it.
+    @Test func theDemoMenuInJapanese() throws {
+        let data = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent(
+            "kf-ja-menu-\(UUID().uuidString.prefix(8))")
+        defer { try? FileManager.default.removeItem(at: data) }
+        let run = try FormRun(["demo"], environment: ["XDG_DATA_HOME": data.path, "KEYFORM_LANG": "ja"])
+        defer { run.close() }
+        let tmux = run.tmux
+        let menu = try tmux.wait(forText: "Keyform のデモ", "アプリを選んでください", "Esc 中止")
+        for name in ["[1] やること", "[3] 水泳の記録", "[6] 日本語のタスク", "› アプリ", "未作成", "休暇ごとに 1 つ（まだありません）"] {
+            #expect(menu.contains(name), "\(name) is not in the menu:\n\(menu)")
+        }
+        #expect(menu.contains("データ: \(data.path)/keyform/demo/（アプリごとに"), "\(menu)")
+        for english in ["Keyform demos", "Pick an app", "not created yet", "cancel"] {
+            #expect(!menu.contains(english), "\(english) in:\n\(menu)")
+        }
+        try tmux.press("6")
+        try tmux.wait(for: "the 日本語 app without the menu") { $0.contains("新しいタスク") && !$0.contains("アプリを選んで") }
+        try tmux.press("Escape")
+        try tmux.wait(forText: "Keyform のデモ", "[6] japanese_task.sqlite  作成済み")
+        try tmux.press("Escape")
+        let result = try run.result()
+        #expect(result.status == 0)
+        #expect(result.sttyAfter == result.sttyBefore)
+    }
+
     @Test func keyformLangEnglishWinsOverAJapaneseLocale() throws {
         let run = try FormRun(
             ["run", "demo/japanese.yaml", "--no-store"], environment: ["LC_ALL": "ja_JP.UTF-8", "KEYFORM_LANG": "en"])

@@ -146,7 +146,7 @@ struct StoredFormRunTests {
                 as? [String: String]
             #expect(rescued == ["list": "Trip", "item": "Passport"])
             #expect(
-                error.message(also: ["on stdout"]) == "the record was NOT stored: cannot write to the database "
+                error.message(onStdout: true) == "the record was NOT stored: cannot write to the database "
                     + "'/data/keyform.sqlite': the disk is full. Free some space and try again. Nothing is lost: the record is on stdout and saved in \(file)."
             )
         }

@@ -157,6 +157,26 @@ import Testing
         #expect(try RecordFormat.template(record, form: japanese.form).trimmingCharacters(in: .newlines) == "牛乳を買う（高）")
     }
 
+    /// A `required_if` that holds is said in the person's language; its field's
+    /// id and its value stay as the form wrote them.
+    @Test func aRequiredIfConditionInJapanese() throws {
+        let form = try #require(
+            FormParser.parse(
+                """
+                title: 経費
+                fields:
+                  - {id: billable, label: 請求先あり, type: boolean}
+                  - {id: client, label: 請求先, required_if: {billable: true}}
+                """, stem: "expense"
+            ) { _ in .missing }.value)
+        var context = try FormContext(
+            form: form, layouts: [:], clock: WallClock(today: CivilDate(year: 2026, month: 11, day: 27)!))
+        context.language = .japanese
+        let talk = Self.talk(context, ["yes", "", "Acme"])
+        #expect(talk.transcript.contains("請求先は、billable が yes のときは必須です。"), "\(talk.transcript)")
+        #expect(!talk.transcript.contains("required when"), "\(talk.transcript)")
+    }
+
     /// A rule of the form keeps Done disabled: said in words, and the field it
     /// marks asked again. A field `when:` hides is not asked (nor counted).
     @Test func doneBlockedByARuleIsSaid() throws {

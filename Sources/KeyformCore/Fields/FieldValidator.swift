@@ -56,7 +56,7 @@ public struct FieldProblem: Error, Hashable, Sendable, CustomStringConvertible {
     public static let required = FieldProblem(.required, check: .required)
 
     /// "required when paid is yes": a field whose `required_if` holds, left empty.
-    public static func required(when condition: String) -> FieldProblem {
+    public static func required(when condition: Message) -> FieldProblem {
         FieldProblem(.requiredWhen(condition: condition), check: .required)
     }
     public static let notWholeNumber = FieldProblem(.notWholeNumber)

@@ -55,6 +55,11 @@ public indirect enum Condition: Hashable, Sendable {
     /// How the condition reads to a person, for messages: `paid is yes`,
     /// `country is Canada or Mexico`, `email is filled`, `not (…)`.
     public func describe(in form: Form) -> String {
+        said(in: form).english
+    }
+
+    /// The condition as a message, said in the reader's language (a `required_if`'s problem).
+    public func said(in form: Form) -> Message {
         switch self {
         case .oneOf(let id, let values):
             let field = form.field(id: id)
@@ -62,16 +67,18 @@ public indirect enum Condition: Hashable, Sendable {
                 guard let field, field.type == .boolean,
                     case .success(.boolean(let flag)) = Self.value(
                         value, of: field, clock: WallClock(today: CivilDate(daysSinceEpoch: 0)))
-                else { return value.isEmpty ? "empty" : value }
+                else { return value }
                 return field.shown(flag)
             }
-            return "\(id) is "
-                + (shown.count == 1 ? shown[0] : shown.dropLast().joined(separator: ", ") + " or " + shown.last!)
-        case .filled(let id): return "\(id) is filled"
-        case .empty(let id): return "\(id) is empty"
-        case .all(let conditions): return conditions.map { $0.describe(in: form) }.joined(separator: " and ")
-        case .any(let conditions): return conditions.map { "(" + $0.describe(in: form) + ")" }.joined(separator: " or ")
-        case .not(let inner): return "not (" + inner.describe(in: form) + ")"
+            // An empty value is said as a word of the language, not as nothing.
+            return shown.contains("")
+                ? .conditionIsOrEmpty(field: id, values: shown.filter { !$0.isEmpty })
+                : .conditionIs(field: id, values: shown)
+        case .filled(let id): return .conditionFilled(field: id)
+        case .empty(let id): return .conditionEmpty(field: id)
+        case .all(let conditions): return .conditionAll(conditions.map { $0.said(in: form) })
+        case .any(let conditions): return .conditionAny(conditions.map { $0.said(in: form) })
+        case .not(let inner): return .conditionNot(inner.said(in: form))
         }
     }
 

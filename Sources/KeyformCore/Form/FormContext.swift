@@ -124,7 +124,7 @@ public struct FormContext: Sendable {
             guard let condition = field.requiredIf else { continue }
             requiredIf[index] = (
                 condition.compiled(fields: form.fields, clock: clock),
-                FieldProblem.required(when: condition.describe(in: form)).worded(by: field.messages)
+                FieldProblem.required(when: condition.said(in: form)).worded(by: field.messages)
             )
         }
         self.requiredIf = requiredIf

@@ -217,9 +217,12 @@ public struct KeyMap<Situation, Action: ScreenAction>: Sendable {
     /// what its action does (`KeyAction.summary`); bindings with the same words
     /// share a line. Keys that only give the key to the line editor are left
     /// to the list's note on readline.
-    /// - Parameter summary: what an action does in the reader's language (`Message.keySummary`).
+    /// - Parameters:
+    ///   - anyKey: the name of a grid's hotkeys in the reader's language (`Message.keyListAnyKey`).
+    ///   - summary: what an action does in the reader's language (`Message.keySummary`).
     public func keyList(
-        in situation: Situation, summary: (KeyAction) -> String = \.shortSummary
+        in situation: Situation, anyKey: String = KeyChord.anyCharacter.label,
+        summary: (KeyAction) -> String = \.shortSummary
     ) -> [(keys: String, words: String)] {
         var inputs: [HintInput] = []
         for index in bindings.indices where bindings[index].when(situation) {
@@ -228,7 +231,7 @@ public struct KeyMap<Situation, Action: ScreenAction>: Sendable {
             guard let words, !words.isEmpty else { continue }
             inputs.append(HintInput(keys: binding.keys, words: words, rank: binding.rank))
         }
-        return KeyHints.grouped(inputs, showingAnyCharacter: true).map { ($0.keys, $0.words) }
+        return KeyHints.grouped(inputs, anyCharacter: anyKey).map { ($0.keys, $0.words) }
     }
 
     /// The hints that fit in `width` cells, joined as the footer shows them

@@ -90,18 +90,20 @@ public struct LayoutResolver {
 
     /// `layout 'NAME' not found; looked in: PLACES; did you mean 'OTHER'?`
     public func notFoundMessage(for name: String) -> String {
+        notFound(for: name).english
+    }
+
+    /// What `notFoundMessage` says, as a message for the person's language.
+    public func notFound(for name: String, in language: Language = .english) -> Message {
         let places = placesSearched(for: name).map { place in
             switch place {
             case .file(let path): path
-            case .shipped: "the layouts shipped with Keyform"
+            case .shipped: language.text(.layoutsShippedPlace)
             }
         }
-        var message =
-            isPath(name)
-            ? "layout file '\(places.first ?? name)' not found"
-            : "layout '\(name)' not found; looked in: \(places.joined(separator: ", "))"
-        if let other = suggestion(for: name) { message += "; did you mean '\(other)'?" }
-        return message
+        return isPath(name)
+            ? .layoutFileNotFound(places.first ?? name, suggestion: suggestion(for: name))
+            : .layoutNotFound(name, places: places, suggestion: suggestion(for: name))
     }
 
     private func isPath(_ name: String) -> Bool { name.hasSuffix(".yaml") }

@@ -5,7 +5,7 @@ extension Message {
     public var english: String {
         switch self {
         case .required: "required"
-        case .requiredWhen(let condition): "required when " + condition
+        case .requiredWhen(let condition): "required when " + condition.english
         case .notWholeNumber: "must be a whole number"
         case .notNumber: "must be a number"
         case .notDate: "must be a date: 2026-11-21, today, yesterday or tomorrow"
@@ -246,6 +246,155 @@ extension Message {
         case .withoutTerminalValue: "give --value VALUE to answer without one"
         case .withoutTerminalSelected: "give --selected OPTION to answer without one"
         case .withoutTerminalDefault: "give --default yes or --default no to answer without one"
+        case .cannotReadCommandLine:
+            "cannot read the command line (on Linux it is read from /proc/self/cmdline: mount /proc)"
+        case .timeoutOutOfRange(let found):
+            "--timeout must be a whole number of seconds from 1 to 86400, found \(found)"
+        case .limitNegative(let limit): "--limit must be 0 or more, got \(limit)"
+        case .widthTooSmall(let width): "--width must be at least 1, got \(width)"
+        case .heightTooSmall(let height): "--height must be at least 1, got \(height)"
+        case .resumeAndFresh: "--resume and --fresh contradict each other; give one"
+        case .dbAndNoStore: "--db and --no-store contradict each other; give one"
+        case .answersFormatWithoutAnswers:
+            "--answers-format says how the --answers file is written; give --answers FILE, or - for stdin"
+        case .choicesNotIdAndFile(let given):
+            "--choices takes ID=FILE (a field's id, then a file of keys one a line, or - for stdin), found '\(given)'"
+        case .choicesStdinTwice: "stdin can give one field's choices; give the others as files"
+        case .stdinAnswersAndChoices:
+            "stdin cannot hold both the answers and a field's choices; give one of them as a file"
+        case .choicesNoField(let given, let path, let field, let suggestion, let fields):
+            "--choices \(given): \(path) has no field '\(field)'; "
+                + (suggestion.map { "did you mean '\($0)'?" } ?? "the fields are \(fields.joined(separator: ", "))")
+        case .noTemplate(let path): "\(path) has no 'template'; add one, or use --format json or env"
+        case .answersNotRead(let file, let reason): file.map { "answers file \($0): \(reason)" } ?? "answers: \(reason)"
+        case .answersTooLarge(let file):
+            "answers file \(file): the file holds more than 1 MiB; answers are at most 1 MiB"
+        case .promptFormatNotTextOrJSON(let variable, let value): "\(variable)=\(value) is not text or json"
+        case .historyNotAName(let name):
+            "--history '\(name)' is not a name; use letters, digits, '-', '_' and '.' (e.g. commit-scope)"
+        case .historyWithSecret: "--history keeps answers in a file; a --secret answer is never kept"
+        case .promptTypeUnknown(let type): "--type \(type): give text, integer, number, date or time"
+        case .confirmDefaultNotYesOrNo(let text): "--default \(text): give yes or no"
+        case .optionsNotRead(let file, let reason):
+            file.map { "--file \($0): \(reason)" } ?? "options on stdin: \(reason)"
+        case .storedFormNotFound(let form, let places, let store, let held, let suggestion):
+            "form '\(form)' not found; looked in: \(places), and the store (\(store)) "
+                + (held.isEmpty ? "holds no records" : "holds records of: \(held.joined(separator: ", "))")
+                + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
+        case .copySameStore(let store): "--from and --to name the same store ('\(store)'): give two different stores"
+        case .copyNoSuchForm(let store, let form, let suggestion):
+            "'\(store)' holds no records of a form named '\(form)'"
+                + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
+        case .copyFailed(let source, let target, let reason):
+            "copying from '\(source)' to '\(target)' failed: \(reason)"
+        case .importTooLarge(let file, let mebibytes):
+            "\(file): the file holds more than \(mebibytes) MiB; import it in parts"
+        case .configHasErrors:
+            "the config has errors; fix them (keyform config check), or set KEYFORM_CONFIG=/dev/null to run without the file"
+        case .noTestFiles(let paths):
+            "no test files (NAME.test.yaml) in \(paths.map { "'\($0)'" }.joined(separator: ", ")); nothing was run"
+        case .notCanonical(let path, let noun): "\(path): not in canonical form; run: keyform \(noun) fmt \(path)"
+        case .pathNotFound(let path, let why, let hint):
+            "\(why.english): \(path)" + (hint.map { "; \($0.english)" } ?? "")
+        case .pathMissing: "no such file or folder"
+        case .pathLinkLoops: "a symbolic link that loops (it leads back to itself)"
+        case .pathLinkToNothing(let target): "a symbolic link to nothing" + (target.map { " (to \($0))" } ?? "")
+        case .formIsAt(let name, let path): "the form '\(name)' is \(path): give that path"
+        case .layoutIsAt(let name, let path): "the layout '\(name)' is \(path): give that path"
+        case .layoutIsShipped(let name):
+            "'\(name)' is a layout shipped with Keyform, not a file (keyform layout preview \(name) draws it)"
+        case .emptyFolder(let kind, let path):
+            "no \(kind.english) in '\(path)', so nothing was done; give the files, or a folder that holds some"
+        case .formFilesKind: "form file (*.yaml)"
+        case .layoutFilesKind: "layout file (*.yaml)"
+        case .layoutFileNotFound(let path, let suggestion):
+            "layout file '\(path)' not found" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
+        case .layoutNotFound(let name, let places, let suggestion):
+            "layout '\(name)' not found; looked in: \(places.joined(separator: ", "))"
+                + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
+        case .layoutsShippedPlace: "the layouts shipped with Keyform"
+        case .layoutShippedNotWatched(let name):
+            "'\(name)' is a layout shipped with Keyform: it has no file to watch; "
+                + "watch a file of your own (./Layouts/\(name).yaml, once made, is found before it)"
+        case .noDemoApp(let app, let suggestion, let apps):
+            "no demo app '\(app)'; \(suggestion.map { "did you mean '\($0)'? " } ?? "")the apps are: \(apps.joined(separator: ", "))"
+        case .noDemoFolder: "no demo/ folder here; run keyform demo from Keyform's source folder"
+        case .cannotMakeSampleList(let reason): "cannot make the sample list: \(reason)"
+        case .cannotRememberList(let reason): "cannot remember the list: \(reason)"
+        case .cannotRenameList(let reason): "cannot rename the list: \(reason)"
+        case .cannotDeleteList(let reason): "cannot delete the list: \(reason)"
+        case .stdoutNotWritten(let reason): "could not write the result on stdout (\(reason))"
+        case .cannotWrite(let path, let because): "cannot write \(path): \(because.english)"
+        case .writeCannotCreateIt(let reason): "cannot create it: \(reason)"
+        case .writeCannotWriteIt(let reason): "cannot write it: \(reason)"
+        case .writeCannotReadMode(let reason): "cannot read its mode: \(reason)"
+        case .writeCannotOpenIt(let reason): "cannot open it: \(reason)"
+        case .writeChangedWhileOpened(let reason): "it changed while it was being opened: \(reason)"
+        case .writeCannotCreateTemporary(let temporary, let reason): "cannot create \(temporary): \(reason)"
+        case .writeCannotReplaceIt(let reason): "cannot replace it: \(reason)"
+        case .writeCannotReadIt(let reason): "cannot read it: \(reason)"
+        case .writeCannotReadLink(let reason): "cannot read the link: \(reason)"
+        case .writeLinkToNothing(let target):
+            "it is a symbolic link to \(target), which does not exist; remove the link, or give the path of the file to write"
+        case .writeOwnedByAnother(let link, let isLink, let uid):
+            "\(link ?? "it") is \(isLink ? "a symbolic link" : "a file") owned by another user (uid \(uid)); "
+                + "Keyform does not replace what others own: "
+                + (isLink ? "remove the link, or write somewhere else" : "write somewhere else, or ask its owner")
+        case .writeTooManyLinks: "too many symbolic links"
+        case .readNoSuchFile: "no such file"
+        case .readFailed(let reason): "cannot read the file (\(reason))"
+        case .readNotRegularFileOrPipe: "not a regular file or a pipe (a folder or a device)"
+        case .readNotRegularFile: "not a regular file (a folder, FIFO or device); give a YAML file"
+        case .stdinTooLargeForAnswers: "standard input holds more than 1 MiB; answers and layouts are at most 1 MiB"
+        case .stdinTooLarge(let mebibytes): "standard input holds more than \(mebibytes) MiB; import it in parts"
+
+        case .tableCreated: "created"
+        case .noRecordsOf(let form, let conditions):
+            "(no records of '\(form)'\(conditions.map { " where " + $0 } ?? ""))"
+        case .wroteRecords(let count, let output): "wrote \(Self.count(count, "record", "records")) to \(output)"
+        case .importedRecords(let count, let form, let location):
+            "imported \(Self.count(count, "record", "records")) of '\(form)' into \(location)"
+        case .nothingImportedProblems(let count, let name):
+            "nothing imported: \(Self.count(count, "problem", "problems")) in \(name)"
+        case .nothingImported(let reason): "nothing imported: \(reason)"
+        case .copiedRecords(let count, let source, let target, let forms, let present):
+            "copied \(Self.count(count, "record", "records")) from '\(source)' to '\(target)'"
+                + (forms.isEmpty ? "" : " (\(forms.joined(separator: ", ")))")
+                + (present > 0 ? "; \(present) already there" : "")
+        case .recordNotStored(let reason, let places):
+            "the record was NOT stored: \(Self.withoutFullStop(reason.english))."
+                + (places.isEmpty
+                    ? "" : " Nothing is lost: the record is \(places.map(\.english).joined(separator: " and ")).")
+        case .recordOnStdout: "on stdout"
+        case .recordSavedIn(let file): "saved in \(file)"
+        case .recordNotStoredHereItIs(let reason, let record):
+            "the record was NOT stored: \(Self.withoutFullStop(reason.english)), and could not be printed or rescued; "
+                + "here it is: \(record)"
+
+        case .demoMenuTitle: "Keyform demos"
+        case .demoPickAnApp: "Pick an app"
+        case .demoAppLabel: "App"
+        case .demoAppTodo: "To-Do"
+        case .demoAppProfile: "Profile"
+        case .demoAppSwim: "Swim log"
+        case .demoAppVacations: "Vacations"
+        case .demoAppChecklists: "Checklists"
+        case .demoAppAccount: "Account request"
+        case .demoDataIn(let folder): "Data in \(folder)/ (one database per app, made on first use)"
+        case .demoDatabaseExists: "exists"
+        case .demoDatabaseNotCreated: "not created yet"
+        case .demoOnePerVacation(let trips):
+            trips.isEmpty ? "one per vacation; none yet" : "one per vacation: " + trips.joined(separator: ", ")
+
+        case .keyListAnyKey: "a key"
+
+        case .conditionIs(let field, let values): "\(field) is " + Self.either(values, or: " or ")
+        case .conditionIsOrEmpty(let field, let values): "\(field) is " + Self.either(values + ["empty"], or: " or ")
+        case .conditionFilled(let field): "\(field) is filled"
+        case .conditionEmpty(let field): "\(field) is empty"
+        case .conditionAll(let conditions): conditions.map(\.english).joined(separator: " and ")
+        case .conditionAny(let conditions): conditions.map { "(" + $0.english + ")" }.joined(separator: " or ")
+        case .conditionNot(let condition): "not (" + condition.english + ")"
 
         case .demoSaved(let summary): "✓ Saved “" + summary + "” — it is stored; Esc leaves"
         case .demoLogged: "Logged (newest first):"
@@ -320,6 +469,16 @@ extension Message {
         case .storeShortConnectionLost: "the connection to the server was lost"
         case .storeShortRefused: "the server refused this"
         }
+    }
+
+    /// `a`, `a or b`, `a, b or c`.
+    static func either(_ items: [String], or last: String, separator: String = ", ") -> String {
+        items.count <= 1 ? items.joined() : items.dropLast().joined(separator: separator) + last + items.last!
+    }
+
+    /// A sentence without its closing full stop, to go on after it.
+    static func withoutFullStop(_ text: String) -> String {
+        text.hasSuffix(".") || text.hasSuffix("。") ? String(text.dropLast()) : text
     }
 
     /// `1 pick`, `3 picks`.

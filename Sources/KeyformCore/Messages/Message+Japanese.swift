@@ -7,7 +7,7 @@ extension Message {
     public var japanese: String {
         switch self {
         case .required: "必須です"
-        case .requiredWhen(let condition): "\(condition) のときは必須です"
+        case .requiredWhen(let condition): Self.spaced(condition.japanese) + "のときは必須です"
         case .notWholeNumber: "整数で入力してください"
         case .notNumber: "数値で入力してください"
         case .notDate: "日付で入力してください（2026-11-21、today、yesterday、tomorrow）"
@@ -64,8 +64,10 @@ extension Message {
         case .authored(let text): text
 
         case .afterLabel(let problem, let worded):
-            // "件名は必須です"; other problems after a colon: "件数：整数で入力してください".
-            !worded && problem.isRequired ? "は" + problem.japanese : "：" + problem.japanese
+            // "件名は必須です", "請求先は、billable が yes のときは必須です"; other problems after a
+            // colon: "件数：整数で入力してください".
+            !worded && problem.isRequired
+                ? (problem.id == "requiredWhen" ? "は、" : "は") + problem.japanese : "：" + problem.japanese
         case .fieldLine(let label, let problem): "\(label)：\(problem.japanese)"
         case .doneIsDisabled(let because): "まだ完了できません：" + because
 
@@ -249,6 +251,153 @@ extension Message {
         case .withoutTerminalValue: "端末なしで答えるには --value VALUE を指定してください"
         case .withoutTerminalSelected: "端末なしで答えるには --selected OPTION を指定してください"
         case .withoutTerminalDefault: "端末なしで答えるには --default yes か --default no を指定してください"
+        case .cannotReadCommandLine:
+            "コマンドラインを読めません（Linux では /proc/self/cmdline から読みます。/proc をマウントしてください）"
+        case .timeoutOutOfRange(let found): "--timeout には 1〜86400 の整数（秒）を指定してください（指定された値: \(found)）"
+        case .limitNegative(let limit): "--limit には 0 以上を指定してください（指定された値: \(limit)）"
+        case .widthTooSmall(let width): "--width には 1 以上を指定してください（指定された値: \(width)）"
+        case .heightTooSmall(let height): "--height には 1 以上を指定してください（指定された値: \(height)）"
+        case .resumeAndFresh: "--resume と --fresh は同時に使えません。どちらか一方を指定してください"
+        case .dbAndNoStore: "--db と --no-store は同時に使えません。どちらか一方を指定してください"
+        case .answersFormatWithoutAnswers:
+            "--answers-format は --answers のファイルの書式を指定するものです。--answers FILE（標準入力なら -）も指定してください"
+        case .choicesNotIdAndFile(let given):
+            "--choices は ID=FILE の形で指定してください（項目の ID と、1 行に 1 つキーを書いたファイル。標準入力なら -）。指定された値: '\(given)'"
+        case .choicesStdinTwice: "標準入力から渡せる選択肢は 1 項目分だけです。ほかはファイルで指定してください"
+        case .stdinAnswersAndChoices: "回答と選択肢の両方を標準入力から渡すことはできません。どちらかをファイルで指定してください"
+        case .choicesNoField(let given, let path, let field, let suggestion, let fields):
+            "--choices \(given): \(path) に項目 '\(field)' はありません。"
+                + (suggestion.map { "'\($0)' のことですか？" } ?? "項目は \(fields.joined(separator: "、")) です")
+        case .noTemplate(let path):
+            "\(path) に 'template' がありません。追加するか、--format json か env を使ってください"
+        case .answersNotRead(let file, let reason):
+            file.map { "回答ファイル \($0) を読めません: \(reason)" } ?? "標準入力の回答を読めません: \(reason)"
+        case .answersTooLarge(let file): "回答ファイル \(file) が 1 MiB を超えています。回答は 1 MiB までです"
+        case .promptFormatNotTextOrJSON(let variable, let value):
+            "\(variable)=\(value) は使えません。text か json を指定してください"
+        case .historyNotAName(let name):
+            "--history '\(name)' は名前として使えません。英字、数字、'-'、'_'、'.' で書いてください（例: commit-scope）"
+        case .historyWithSecret: "--history は回答をファイルに残します。--secret の回答は残せません"
+        case .promptTypeUnknown(let type): "--type \(type) は使えません。text、integer、number、date、time のどれかを指定してください"
+        case .confirmDefaultNotYesOrNo(let text): "--default \(text) は使えません。yes か no を指定してください"
+        case .optionsNotRead(let file, let reason):
+            file.map { "--file \($0) を読めません: \(reason)" } ?? "標準入力の選択肢を読めません: \(reason)"
+        case .storedFormNotFound(let form, let places, let store, let held, let suggestion):
+            "フォーム '\(form)' が見つかりません。探した場所: \(places)、ストア（\(store)）"
+                + (held.isEmpty ? "。ストアに記録はありません" : "。ストアにあるのは次のフォームの記録です: \(held.joined(separator: "、"))")
+                + (suggestion.map { "。'\($0)' のことですか？" } ?? "")
+        case .copySameStore(let store): "--from と --to が同じストア（'\(store)'）です。別々のストアを指定してください"
+        case .copyNoSuchForm(let store, let form, let suggestion):
+            "'\(store)' にフォーム '\(form)' の記録はありません" + (suggestion.map { "。'\($0)' のことですか？" } ?? "")
+        case .copyFailed(let source, let target, let reason): "'\(source)' から '\(target)' へのコピーに失敗しました: \(reason)"
+        case .importTooLarge(let file, let mebibytes):
+            "\(file) が \(mebibytes) MiB を超えています。分けて取り込んでください"
+        case .configHasErrors:
+            "設定に誤りがあります。直すか（keyform config check）、KEYFORM_CONFIG=/dev/null で設定ファイルなしで実行してください"
+        case .noTestFiles(let paths):
+            "\(paths.map { "'\($0)'" }.joined(separator: "、")) にテストファイル（NAME.test.yaml）がありません。何も実行していません"
+        case .notCanonical(let path, let noun):
+            "\(path): 正規の書式ではありません。keyform \(noun) fmt \(path) を実行してください"
+        case .pathNotFound(let path, let why, let hint):
+            "\(why.japanese): \(path)" + (hint.map { "。\($0.japanese)" } ?? "")
+        case .pathMissing: "そのようなファイルやフォルダはありません"
+        case .pathLinkLoops: "ループしているシンボリックリンクです（自分自身を指しています）"
+        case .pathLinkToNothing(let target): "リンク先のないシンボリックリンクです" + (target.map { "（\($0) へのリンク）" } ?? "")
+        case .formIsAt(let name, let path): "フォーム '\(name)' は \(path) にあります。そのパスを指定してください"
+        case .layoutIsAt(let name, let path): "レイアウト '\(name)' は \(path) にあります。そのパスを指定してください"
+        case .layoutIsShipped(let name):
+            "'\(name)' は Keyform 付属のレイアウトで、ファイルではありません（keyform layout preview \(name) で表示できます）"
+        case .emptyFolder(let kind, let path):
+            "'\(path)' に\(kind.japanese)がないので、何もしていません。ファイルか、ファイルのあるフォルダを指定してください"
+        case .formFilesKind: "フォームのファイル（*.yaml）"
+        case .layoutFilesKind: "レイアウトのファイル（*.yaml）"
+        case .layoutFileNotFound(let path, let suggestion):
+            "レイアウトのファイル '\(path)' が見つかりません" + (suggestion.map { "。'\($0)' のことですか？" } ?? "")
+        case .layoutNotFound(let name, let places, let suggestion):
+            "レイアウト '\(name)' が見つかりません。探した場所: \(places.joined(separator: "、"))"
+                + (suggestion.map { "。'\($0)' のことですか？" } ?? "")
+        case .layoutsShippedPlace: "Keyform 付属のレイアウト"
+        case .layoutShippedNotWatched(let name):
+            "'\(name)' は Keyform 付属のレイアウトなので、監視するファイルがありません。"
+                + "自分のファイルを監視してください（./Layouts/\(name).yaml を作れば、そちらが先に見つかります）"
+        case .noDemoApp(let app, let suggestion, let apps):
+            "デモアプリ '\(app)' はありません。\(suggestion.map { "'\($0)' のことですか？ " } ?? "")アプリは \(apps.joined(separator: "、")) です"
+        case .noDemoFolder: "ここに demo/ フォルダがありません。keyform demo は Keyform のソースのフォルダで実行してください"
+        case .cannotMakeSampleList(let reason): "見本のリストを作れません: \(reason)"
+        case .cannotRememberList(let reason): "開いたリストを覚えておけません: \(reason)"
+        case .cannotRenameList(let reason): "リストの名前を変えられません: \(reason)"
+        case .cannotDeleteList(let reason): "リストを削除できません: \(reason)"
+        case .stdoutNotWritten(let reason): "結果を標準出力に書けませんでした（\(reason)）"
+        case .cannotWrite(let path, let because): "\(path) に書き込めません: \(because.japanese)"
+        case .writeCannotCreateIt(let reason): "作成できません: \(reason)"
+        case .writeCannotWriteIt(let reason): "書き込みに失敗しました: \(reason)"
+        case .writeCannotReadMode(let reason): "権限を読めません: \(reason)"
+        case .writeCannotOpenIt(let reason): "開けません: \(reason)"
+        case .writeChangedWhileOpened(let reason): "開いている間に変更されました: \(reason)"
+        case .writeCannotCreateTemporary(let temporary, let reason): "\(temporary) を作成できません: \(reason)"
+        case .writeCannotReplaceIt(let reason): "置き換えられません: \(reason)"
+        case .writeCannotReadIt(let reason): "読めません: \(reason)"
+        case .writeCannotReadLink(let reason): "リンクを読めません: \(reason)"
+        case .writeLinkToNothing(let target):
+            "存在しない \(target) へのシンボリックリンクです。リンクを消すか、書き込むファイルのパスを指定してください"
+        case .writeOwnedByAnother(let link, let isLink, let uid):
+            "\(link.map { "\($0) は" } ?? "")ほかのユーザー（uid \(uid)）の\(isLink ? "シンボリックリンク" : "ファイル")です。"
+                + "Keyform はほかの人のものを置き換えません。"
+                + (isLink ? "リンクを消すか、別の場所に書いてください" : "別の場所に書くか、持ち主に頼んでください")
+        case .writeTooManyLinks: "シンボリックリンクが多すぎます"
+        case .readNoSuchFile: "ファイルがありません"
+        case .readFailed(let reason): "ファイルを読めません（\(reason)）"
+        case .readNotRegularFileOrPipe: "通常のファイルでもパイプでもありません（フォルダかデバイスです）"
+        case .readNotRegularFile: "通常のファイルではありません（フォルダ、FIFO、デバイスのどれかです）。YAML ファイルを指定してください"
+        case .stdinTooLargeForAnswers: "標準入力が 1 MiB を超えています。回答とレイアウトは 1 MiB までです"
+        case .stdinTooLarge(let mebibytes): "標準入力が \(mebibytes) MiB を超えています。分けて取り込んでください"
+
+        case .tableCreated: "作成日時"
+        case .noRecordsOf(let form, let conditions):
+            conditions.map { "（'\(form)' の記録で \($0) のものはありません）" } ?? "（'\(form)' の記録はありません）"
+        case .wroteRecords(let count, let output): "\(count) 件の記録を \(output) に書き出しました"
+        case .importedRecords(let count, let form, let location):
+            "'\(form)' の記録 \(count) 件を \(location) に取り込みました"
+        case .nothingImportedProblems(let count, let name): "\(name) に問題が \(count) 件あるため、何も取り込んでいません"
+        case .nothingImported(let reason): "何も取り込んでいません: \(reason)"
+        case .copiedRecords(let count, let source, let target, let forms, let present):
+            "'\(source)' から '\(target)' へ記録を \(count) 件コピーしました"
+                + (forms.isEmpty ? "" : "（\(forms.joined(separator: "、"))）")
+                + (present > 0 ? "。\(present) 件はすでにありました" : "")
+        case .recordNotStored(let reason, let places):
+            "記録は保存されていません: \(Self.withoutFullStop(reason.japanese))。"
+                + (places.isEmpty
+                    ? "" : "記録は失われていません（" + Self.spaced(places.map(\.japanese).joined(separator: "、")) + "にあります）。")
+        case .recordOnStdout: "標準出力"
+        case .recordSavedIn(let file): "ファイル \(file)"
+        case .recordNotStoredHereItIs(let reason, let record):
+            "記録は保存されていません: \(Self.withoutFullStop(reason.japanese))。出力も退避もできなかったので、ここに示します: \(record)"
+
+        case .demoMenuTitle: "Keyform のデモ"
+        case .demoPickAnApp: "アプリを選んでください"
+        case .demoAppLabel: "アプリ"
+        case .demoAppTodo: "やること"
+        case .demoAppProfile: "プロフィール"
+        case .demoAppSwim: "水泳の記録"
+        case .demoAppVacations: "休暇"
+        case .demoAppChecklists: "チェックリスト"
+        case .demoAppAccount: "アカウント申請"
+        case .demoDataIn(let folder): "データ: \(folder)/（アプリごとに 1 つ、初回使用時に作成）"
+        case .demoDatabaseExists: "作成済み"
+        case .demoDatabaseNotCreated: "未作成"
+        case .demoOnePerVacation(let trips):
+            trips.isEmpty ? "休暇ごとに 1 つ（まだありません）" : "休暇ごとに 1 つ: " + trips.joined(separator: "、")
+
+        case .keyListAnyKey: "任意のキー"
+
+        case .conditionIs(let field, let values): "\(field) が " + Self.either(values, or: " か ", separator: "、")
+        case .conditionIsOrEmpty(let field, let values):
+            "\(field) が " + Self.either(values + ["空"], or: " か ", separator: "、")
+        case .conditionFilled(let field): "\(field) が入力済み"
+        case .conditionEmpty(let field): "\(field) が空"
+        case .conditionAll(let conditions): conditions.map(\.japanese).joined(separator: "、かつ ")
+        case .conditionAny(let conditions): conditions.map { "（" + $0.japanese + "）" }.joined(separator: "または")
+        case .conditionNot(let condition): "（" + condition.japanese + "）ではない"
 
         case .demoSaved(let summary): "✓ 「" + summary + "」を保存しました（Esc で終了）"
         case .demoLogged: "記録（新しい順）:"
@@ -291,15 +440,15 @@ extension Message {
             (1...7).contains(weekday) ? ["月", "火", "水", "木", "金", "土", "日"][weekday - 1] : String(weekday)
         case .calendarTitle(let monthName, let year): "\(year)年\(monthName)"
 
-        case .conflictTitle: "別の端末で保存されました"
+        case .conflictTitle: "別の端末で先に保存されました"
         case .conflictWhole: "残す"
-        case .conflictKeepMine: "自分の編集"
-        case .conflictTakeTheirs: "相手の保存"
-        case .conflictPerField: "項目ごと"
+        case .conflictKeepMine: "自分の変更"
+        case .conflictTakeTheirs: "相手の変更"
+        case .conflictPerField: "項目ごとに選ぶ"
         case .conflictMine(let value): "自分: " + value
         case .conflictTheirs(let value): "相手: " + value
-        case .conflictEmpty: "(空)"
-        case .recordDeletedMeanwhile: "別の端末で削除されました: 完了で新しい記録として保存します"
+        case .conflictEmpty: "（空）"
+        case .recordDeletedMeanwhile: "別の端末で削除されました。完了すると新しい記録として保存します"
         case .storeServerUnreachable(let path, let reason):
             "'\(path)' のデータベースサーバーにつながりません: \(reason)。"
                 + "サーバーが動いているか、場所のホストとポート（またはソケット）が正しいか確かめてください。"

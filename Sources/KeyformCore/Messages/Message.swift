@@ -13,8 +13,8 @@ public indirect enum Message: Hashable, Sendable {
     // MARK: A field's problems (FieldProblem)
     /// `required`.
     case required
-    /// A `required_if` that holds: `required when paid is yes`.
-    case requiredWhen(condition: String)
+    /// A `required_if` that holds: `required when paid is yes` (the condition said by `condition…`).
+    case requiredWhen(condition: Message)
     case notWholeNumber
     case notNumber
     case notDate
@@ -278,6 +278,143 @@ public indirect enum Message: Hashable, Sendable {
     case withoutTerminalValue
     case withoutTerminalSelected
     case withoutTerminalDefault
+    /// Swift read no command line (no /proc).
+    case cannotReadCommandLine
+    /// A flag's value out of its range, or two flags that contradict each other.
+    case timeoutOutOfRange(Int)
+    case limitNegative(Int)
+    case widthTooSmall(Int)
+    case heightTooSmall(Int)
+    case resumeAndFresh
+    case dbAndNoStore
+    case answersFormatWithoutAnswers
+    /// `--choices` not written ID=FILE: what was given.
+    case choicesNotIdAndFile(String)
+    case choicesStdinTwice
+    case stdinAnswersAndChoices
+    /// `--choices GIVEN`: the form has no field ID; a close id, else the form's ids.
+    case choicesNoField(given: String, path: String, field: String, suggestion: String?, fields: [String])
+    case noTemplate(path: String)
+    /// The answers could not be read: from stdin (no file) or a file.
+    case answersNotRead(file: String?, reason: String)
+    case answersTooLarge(file: String)
+    /// A prompt's `KEYFORM_INPUT_FORMAT=…` that is neither.
+    case promptFormatNotTextOrJSON(variable: String, value: String)
+    case historyNotAName(String)
+    case historyWithSecret
+    case promptTypeUnknown(String)
+    case confirmDefaultNotYesOrNo(String)
+    /// `choose`'s options could not be read: from stdin (no file) or `--file`.
+    case optionsNotRead(file: String?, reason: String)
+    /// `records list` of a form found neither as a file nor in the store.
+    case storedFormNotFound(String, places: String, store: String, held: [String], suggestion: String?)
+    case copySameStore(String)
+    case copyNoSuchForm(store: String, form: String, suggestion: String?)
+    case copyFailed(from: String, to: String, reason: String)
+    case importTooLarge(file: String, mebibytes: Int)
+    case configHasErrors
+    case noTestFiles([String])
+    case notCanonical(path: String, noun: String)
+    /// A path on the command line that is not there: why (`pathMissing…`), the path, and where a name is.
+    case pathNotFound(String, why: Message, hint: Message?)
+    case pathMissing
+    case pathLinkLoops
+    case pathLinkToNothing(target: String?)
+    /// Where a name given for a path is: `the form 'todo' is forms/todo.yaml: give that path`.
+    case formIsAt(String, path: String)
+    case layoutIsAt(String, path: String)
+    case layoutIsShipped(String)
+    /// A folder with no file to take: `no form file (*.yaml) in 'x', so nothing was done; …`.
+    case emptyFolder(kind: Message, path: String)
+    case formFilesKind
+    case layoutFilesKind
+    /// `keyform layout preview NAME` of a layout not found: a path, or a name looked for in places.
+    case layoutFileNotFound(String, suggestion: String?)
+    case layoutNotFound(String, places: [String], suggestion: String?)
+    case layoutsShippedPlace
+    case layoutShippedNotWatched(String)
+    case noDemoApp(String, suggestion: String?, apps: [String])
+    case noDemoFolder
+    case cannotMakeSampleList(reason: String)
+    case cannotRememberList(reason: String)
+    case cannotRenameList(reason: String)
+    case cannotDeleteList(reason: String)
+    case stdoutNotWritten(reason: String)
+    /// A file that could not be written: `cannot write PATH: ` and why (`write…`).
+    case cannotWrite(path: String, because: Message)
+    case writeCannotCreateIt(reason: String)
+    case writeCannotWriteIt(reason: String)
+    case writeCannotReadMode(reason: String)
+    case writeCannotOpenIt(reason: String)
+    case writeChangedWhileOpened(reason: String)
+    case writeCannotCreateTemporary(String, reason: String)
+    case writeCannotReplaceIt(reason: String)
+    case writeCannotReadIt(reason: String)
+    case writeCannotReadLink(reason: String)
+    case writeLinkToNothing(String)
+    /// Owned by another user: the path itself (nil) or a link on the way, a link or a file.
+    case writeOwnedByAnother(String?, isLink: Bool, uid: Int)
+    case writeTooManyLinks
+    /// A file that could not be read (`SourceFiles.ReadFailure`).
+    case readNoSuchFile
+    case readFailed(reason: String)
+    case readNotRegularFileOrPipe
+    case readNotRegularFile
+    case stdinTooLargeForAnswers
+    case stdinTooLarge(mebibytes: Int)
+
+    // MARK: The records a person reads (`records list`'s table, the lines on stderr)
+    /// The table's column of creation times.
+    case tableCreated
+    /// An empty table: `(no records of 'todo')`, `(no records of 'todo' where Done: yes)`.
+    case noRecordsOf(form: String, conditions: String?)
+    /// `records export -o FILE`: `wrote 3 records to FILE`.
+    case wroteRecords(Int, to: String)
+    /// `records import`: `imported 3 records of 'todo' into LOCATION`.
+    case importedRecords(Int, form: String, into: String)
+    /// `nothing imported: 2 problems in FILE`.
+    case nothingImportedProblems(Int, in: String)
+    case nothingImported(reason: String)
+    /// `records copy`: `copied 3 records from A to B (todo 2, swim 1); 4 already there`.
+    case copiedRecords(Int, from: String, to: String, forms: [String], present: Int)
+    /// A record the store did not take: why, and where it is instead (`recordOnStdout`, `recordSavedIn`).
+    case recordNotStored(reason: Message, places: [Message])
+    case recordOnStdout
+    case recordSavedIn(String)
+    /// Nowhere else to keep it: the record's JSON follows.
+    case recordNotStoredHereItIs(reason: Message, record: String)
+
+    // MARK: The demo's menu
+    case demoMenuTitle
+    case demoPickAnApp
+    case demoAppLabel
+    /// What the menu calls the apps.
+    case demoAppTodo
+    case demoAppProfile
+    case demoAppSwim
+    case demoAppVacations
+    case demoAppChecklists
+    case demoAppAccount
+    /// The note under the menu: where each app keeps its records.
+    case demoDataIn(folder: String)
+    case demoDatabaseExists
+    case demoDatabaseNotCreated
+    case demoOnePerVacation([String])
+
+    // MARK: The key list (F1), continued
+    /// The keys a grid's hotkeys are, in one row: `a key`.
+    case keyListAnyKey
+
+    // MARK: A `required_if` condition in words (`Condition.said`)
+    /// `paid is yes`, `country is Canada or Mexico`.
+    case conditionIs(field: String, values: [String])
+    case conditionFilled(field: String)
+    case conditionEmpty(field: String)
+    /// Values of which one is empty: `status is Open or empty`.
+    case conditionIsOrEmpty(field: String, values: [String])
+    case conditionAll([Message])
+    case conditionAny([Message])
+    case conditionNot(Message)
 
     // MARK: The demo's quick entry
     /// Under the next entry: `✓ Saved “Buy milk” — it is stored; Esc leaves`.

@@ -58,17 +58,17 @@ enum KeyHints {
 
     /// The inputs with the same words as one: their keys' labels joined
     /// (`←↑↓→`, `Enter/Tab`, `Alt-1…9`), the words, the lowest rank.
-    /// - Parameter showingAnyCharacter: name `anyCharacter` ("a key"), as the
-    ///   key list does; the footer leaves it out.
+    /// - Parameter anyCharacter: what to name `anyCharacter` by (`a key`, in the
+    ///   reader's language), as the key list does; nil, as in the footer, leaves it out.
     static func grouped(
-        _ inputs: [HintInput], lean: Bool = false, showingAnyCharacter: Bool = false
+        _ inputs: [HintInput], lean: Bool = false, anyCharacter: String? = nil
     )
         -> [(keys: String, words: String, rank: Int)]
     {
         var order: [String] = []
         var grouped: [String: (labels: [String], rank: Int)] = [:]
         for input in inputs {
-            let labels = input.keys.filter { showingAnyCharacter || $0 != .anyCharacter }.map(\.label)
+            let labels = input.keys.compactMap { $0 == .anyCharacter ? anyCharacter : $0.label }
             guard !labels.isEmpty else { continue }
             if var group = grouped[input.words] {
                 if lean, input.rank > group.rank { continue }

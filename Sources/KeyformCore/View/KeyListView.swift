@@ -31,7 +31,9 @@ public enum KeyListView {
                 " · " + TerminalSafe.escaped(context.label(ofField: situation.state.focus, situation.state.entries))
                     + " (\(view))")
         }
-        var entries = keys.map(for: situation).keyList(in: situation) { say(.keySummary($0)) }
+        var entries = keys.map(for: situation).keyList(in: situation, anyKey: say(.keyListAnyKey)) {
+            say(.keySummary($0))
+        }
         if situation.view == .keyboard {
             // What the key map leaves to readline, in one line.
             entries.append((say(.keyListTyping), say(.keyListTypingSummary)))
