@@ -49,7 +49,7 @@ struct SourceFormatting {
             bytes = try SourceFiles.read(path)
         } catch {
             // Said at the file, as `check` says it, and the other files are still formatted.
-            Output.error(Diagnostic.error(.start, "\(error)").formatted(path: path))
+            Output.error(Diagnostic.error(.start, "\(error)").formatted(path: path, in: Speaking.language))
             return false
         }
         let folder = (path as NSString).deletingLastPathComponent
@@ -67,13 +67,13 @@ struct SourceFormatting {
     private func format(_ bytes: [UInt8], path: String, folder: String?) -> String? {
         let errors = errors(bytes, path, folder)
         guard errors.isEmpty else {
-            errors.forEach { Output.error($0.formatted(path: path)) }
+            errors.forEach { Output.error($0.formatted(path: path, in: Speaking.language)) }
             return nil
         }
         do {
             return try YAMLFormatter.format(String(decoding: bytes, as: UTF8.self), as: kind)
         } catch let failure as YAMLFormatter.Failure {
-            Output.error(failure.diagnostic.formatted(path: path))
+            Output.error(failure.diagnostic.formatted(path: path, in: Speaking.language))
         } catch {
             Output.error("\(path): \(error)")
         }

@@ -38,7 +38,7 @@ struct FormCheckCommand: ParsableCommand {
         for path in try SourceFiles.expand(named, skipping: SourceFiles.isTestFile, emptyFolder: .formFilesKind) {
             // A pipe named here is read (`form check <(…)`); one found in a folder is not waited on.
             for (origin, diagnostic) in FormFiles.load(path: path, pipes: named.contains(path)).diagnostics {
-                Output.error(diagnostic.formatted(path: origin))
+                Output.error(diagnostic.formatted(path: origin, in: Speaking.language))
                 if diagnostic.isError { errors += 1 }
             }
         }

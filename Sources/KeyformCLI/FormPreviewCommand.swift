@@ -47,7 +47,9 @@ struct FormPreviewCommand: ParsableCommand {
         }
         if watch { try FormPreviewWatch(path: path, width: width, height: height).run() }
         let (loaded, diagnostics) = FormFiles.load(path: path)
-        for (origin, diagnostic) in diagnostics { Output.error(diagnostic.formatted(path: origin)) }
+        for (origin, diagnostic) in diagnostics {
+            Output.error(diagnostic.formatted(path: origin, in: Speaking.language))
+        }
         guard let loaded else { throw ExitCode(ExitStatus.badUsage) }
         let terminal = isatty(STDOUT_FILENO) == 1 && ProcessInfo.processInfo.environment["TERM"] != "dumb"
         let size = terminal ? TerminalMode.size(fd: STDOUT_FILENO) : nil

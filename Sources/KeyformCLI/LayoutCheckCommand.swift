@@ -24,7 +24,7 @@ struct LayoutCheckCommand: ParsableCommand {
             emptyFolder: .layoutFilesKind)
         {
             let diagnostics = check(file)
-            for diagnostic in diagnostics { Output.error(diagnostic.formatted(path: file)) }
+            for diagnostic in diagnostics { Output.error(diagnostic.formatted(path: file, in: Speaking.language)) }
             errors += diagnostics.filter(\.isError).count
         }
         if errors > 0 { throw ExitCode(1) }
@@ -35,7 +35,7 @@ struct LayoutCheckCommand: ParsableCommand {
         do {
             bytes = try SourceFiles.read(path)
         } catch {
-            return [.error(.start, "\(error)")]
+            return [.error(.start, (error as? any MessageError)?.message ?? .authored("\(error)"))]
         }
         return LayoutFiles().parse(bytes, folder: (path as NSString).deletingLastPathComponent).diagnostics
     }

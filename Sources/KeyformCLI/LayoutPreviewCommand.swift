@@ -40,7 +40,9 @@ struct LayoutPreviewCommand: ParsableCommand {
         guard let loaded = files.load(layout) else {
             throw Failure(files.resolver.notFound(for: layout, in: Speaking.language))
         }
-        for diagnostic in loaded.parsed.diagnostics { Output.error(diagnostic.formatted(path: loaded.origin)) }
+        for diagnostic in loaded.parsed.diagnostics {
+            Output.error(diagnostic.formatted(path: loaded.origin, in: Speaking.language))
+        }
         guard let parsed = loaded.parsed.value else { throw ExitCode(2) }
         let columns = width ?? TerminalMode.size(fd: STDOUT_FILENO)?.width ?? 80
         guard isatty(STDOUT_FILENO) == 1, ProcessInfo.processInfo.environment["TERM"] != "dumb" else {

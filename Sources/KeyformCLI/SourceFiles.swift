@@ -202,7 +202,7 @@ extension FormFiles {
     /// screen under the form); an error still stops it.
     static func reportErrors(_ diagnostics: [(path: String, diagnostic: Diagnostic)]) {
         for (origin, diagnostic) in diagnostics where diagnostic.isError {
-            Output.error(diagnostic.formatted(path: origin))
+            Output.error(diagnostic.formatted(path: origin, in: Speaking.language))
         }
     }
 }

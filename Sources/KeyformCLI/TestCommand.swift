@@ -73,7 +73,7 @@ struct TestCommand: ParsableCommand {
             Output.error("\(path): error: \(error)")
             return nil
         }
-        parsed.diagnostics.forEach { Output.error($0.formatted(path: path)) }
+        parsed.diagnostics.forEach { Output.error($0.formatted(path: path, in: Speaking.language)) }
         guard let file = parsed.value else { return nil }
         let folder = (path as NSString).deletingLastPathComponent
         let form: Form
@@ -95,7 +95,7 @@ struct TestCommand: ParsableCommand {
                 if case .missing = availability {
                     Output.error(
                         Diagnostic.error(file.targetLocation, set.files.resolver.notFoundMessage(for: name)).formatted(
-                            path: path))
+                            path: path, in: Speaking.language))
                 }
                 return nil
             }

@@ -158,6 +158,18 @@ struct MessageCatalogueTests {
         .conditionAll([.conditionFilled(field: "email"), .conditionEmpty(field: "phone")]),
         .conditionAny([.conditionFilled(field: "email"), .conditionEmpty(field: "phone")]),
         .conditionNot(.conditionFilled(field: "email")),
+        .yamlTooManyNodes(2_097_152), .mustBeMapping("layout", found: .yamlList),
+        .fieldNameNotText(found: .yamlMapping),
+        .unknownField("colour", in: "key", hint: .didYouMean("color")), .didYouMean("color"),
+        .expectedOneOf(["text", "hotkey", "action"]), .mustBeList(field: "rows", found: .yamlText("abc")),
+        .mustBeText(field: "label", found: .yamlNothing), .yamlNothing, .yamlText("abc"), .yamlMapping, .yamlList,
+        .yamlAlias, .unsafeCharacter(in: "label", "\u{1B}"), .notUTF8, .duplicateField(["label"], firstAt: "3:5"),
+        .hotkeyUsedTwice("h", by: "High", at: "4:20"), .pageActionWithoutPages,
+        .noPage("mroe", hint: .didYouMean("more")), .pagesAre(["more", "less"]),
+        .noLayoutNamed("prio", hint: .putLayoutInAFolder("prio")), .putLayoutInAFolder("prio"), .pageNeverShown("more"),
+        .rowNarrower(3, widest: 4), .emptyLabel,
+        .labelTooWide("Extraordinary", cells: 13, room: 8, besideHotkey: true, columns: 80, shows: "Extraor…"),
+        .whitespaceAround("label", text: " High", leading: true, trailing: false),
     ]
 
     /// The cases declared in `Message.swift`, read from its source (one a line).

@@ -37,6 +37,14 @@ struct LayoutChecks {
         diagnostics.append(.warning(node.location, message))
     }
 
+    private mutating func error(_ node: Node, _ said: Message) {
+        diagnostics.append(.error(node.location, said))
+    }
+
+    private mutating func warning(_ node: Node, _ said: Message) {
+        diagnostics.append(Diagnostic(.warning, at: node.location, said))
+    }
+
     private mutating func checkHotkeysUnique(_ layout: LocatedLayout) {
         var seen: [Character: LocatedKey] = [:]
         for key in layout.pages.flatMap({ $0.rows.flatMap(\.keys) }) {
@@ -44,8 +52,8 @@ struct LayoutChecks {
             if let first = seen[hotkey] {
                 error(
                     node,
-                    "hotkey '\(hotkey)' is already used by '\(TerminalSafe.escaped(first.key.label))' at \(first.node.location); hotkeys must be unique in a layout"
-                )
+                    Message.hotkeyUsedTwice(
+                        String(hotkey), by: TerminalSafe.escaped(first.key.label), at: "\(first.node.location)"))
             } else {
                 seen[hotkey] = key
             }
@@ -62,26 +70,21 @@ struct LayoutChecks {
             switch key.key.action {
             case .page(let target):
                 if pageIDs.isEmpty {
-                    error(
-                        node,
-                        "action 'page' turns to another page, but this layout has no 'pages'; use 'pages' with ids")
+                    error(node, Message.pageActionWithoutPages)
                 } else if pageIDs.contains(target) {
                     reached.insert(target)
                 } else if let guess = Suggestion.closest(to: target, among: pageIDs) {
-                    error(node, "no page '\(TerminalSafe.escaped(target))' in this layout; did you mean '\(guess)'?")
+                    error(node, Message.noPage(TerminalSafe.escaped(target), hint: .didYouMean(guess)))
                     reached.insert(guess)  // the typo is the error; "never shown" would only repeat it
                 } else {
-                    error(
-                        node,
-                        "no page '\(TerminalSafe.escaped(target))' in this layout; the pages are \(NodeReader.list(pageIDs))"
-                    )
+                    error(node, Message.noPage(TerminalSafe.escaped(target), hint: .pagesAre(pageIDs)))
                 }
             case .layout(let target):
                 if !layoutExists(target) {
                     let hint =
-                        suggestLayout(target).map { "did you mean '\($0)'?" }
-                        ?? "check the name, or put \(TerminalSafe.escaped(target)).yaml in a Layouts folder"
-                    error(node, "no layout named '\(TerminalSafe.escaped(target))' was found; \(hint)")
+                        suggestLayout(target).map { Message.didYouMean($0) }
+                        ?? .putLayoutInAFolder(TerminalSafe.escaped(target))
+                    error(node, Message.noLayoutNamed(TerminalSafe.escaped(target), hint: hint))
                 }
             default:
                 break
@@ -90,10 +93,7 @@ struct LayoutChecks {
         guard shapeIsComplete else { return }
         for page in layout.pages.dropFirst() {
             guard let (id, _, fields) = page.page, !reached.contains(id), let idNode = fields["id"] else { continue }
-            error(
-                idNode,
-                "page '\(TerminalSafe.escaped(id))' is never shown: no key has 'action: page' with 'to: \(TerminalSafe.escaped(id))'"
-            )
+            error(idNode, Message.pageNeverShown(TerminalSafe.escaped(id)))
         }
     }
 
@@ -101,10 +101,7 @@ struct LayoutChecks {
         let totals = page.rows.map { $0.keys.reduce(0) { $0 + $1.key.span } }
         guard let widest = totals.max() else { return }
         for (row, total) in zip(page.rows, totals) where total != widest {
-            warning(
-                row.node,
-                "this row covers \(total) column\(total == 1 ? "" : "s") and the widest covers \(widest); its keys will be widened to fill the row (use 'span' to say how wide each is)"
-            )
+            warning(row.node, Message.rowNarrower(total, widest: widest))
         }
     }
 
@@ -125,7 +122,7 @@ struct LayoutChecks {
     private mutating func checkLabel(_ key: Layout.Key, at node: Node, innerWidth: Int) {
         let label = key.label
         if label.isEmpty {
-            error(node, "empty label: a key must show something; give it a 'label'")
+            error(node, Message.emptyLabel)
             return
         }
         guard checkSafe(label, at: node, what: "label") else { return }
@@ -134,11 +131,11 @@ struct LayoutChecks {
         let needed = TextWidth.cells(label)
         let room = GridDrawing.labelRoom(of: key, innerWidth: innerWidth)
         if needed > room {
-            let badge = key.hotkey == nil ? "" : " beside its hotkey"
             warning(
                 node,
-                "label '\(label)' is \(needed) cells wide but its key has room for \(max(0, room))\(badge) at \(Self.referenceWidth) columns; it will show as '\(GridDrawing.face(of: key, room: innerWidth))' (shorten it, or widen the key with 'span')"
-            )
+                Message.labelTooWide(
+                    label, cells: needed, room: max(0, room), besideHotkey: key.hotkey != nil,
+                    columns: Self.referenceWidth, shows: GridDrawing.face(of: key, room: innerWidth)))
         }
     }
 
@@ -146,19 +143,16 @@ struct LayoutChecks {
     @discardableResult
     private mutating func checkSafe(_ text: String, at node: Node, what: String) -> Bool {
         guard let scalar = TerminalSafe.unsafeScalars(in: text).first else { return true }
-        error(
-            node,
-            "\(what) contains \(TerminalSafe.describe(scalar)); remove it (it could change what the terminal shows)")
+        error(node, Message.unsafeCharacter(in: what, scalar))
         return false
     }
 
     private mutating func checkSpaces(_ text: String, at node: Node, what: String) {
         guard let first = text.first, let last = text.last else { return }
         if first.isWhitespace || last.isWhitespace {
-            let side =
-                first.isWhitespace && last.isWhitespace
-                ? "leading and trailing" : first.isWhitespace ? "leading" : "trailing"
-            warning(node, "\(what) '\(text)' has \(side) whitespace; remove it")
+            warning(
+                node,
+                Message.whitespaceAround(what, text: text, leading: first.isWhitespace, trailing: last.isWhitespace))
         }
     }
 }

@@ -396,6 +396,49 @@ extension Message {
         case .conditionAny(let conditions): conditions.map { "(" + $0.english + ")" }.joined(separator: " or ")
         case .conditionNot(let condition): "not (" + condition.english + ")"
 
+        case .yamlTooManyNodes(let budget):
+            "the file expands to more than \(budget) YAML nodes through its aliases (*name repeats what &name marks); "
+                + "write the repeated part fewer times"
+        case .mustBeMapping(let context, let found): "\(context) must be a mapping of fields, found \(found.english)"
+        case .fieldNameNotText(let found): "a field name must be text, found \(found.english)"
+        case .unknownField(let name, let context, let hint): "unknown field '\(name)' in \(context); \(hint.english)"
+        case .didYouMean(let name): "did you mean '\(name)'?"
+        case .expectedOneOf(let names): "expected " + Self.either(names.map { "'\($0)'" }, or: " or ")
+        case .mustBeList(let field, let found): "'\(field)' must be a list, found \(found.english)"
+        case .mustBeText(let field, let found): "'\(field)' must be text, found \(found.english)"
+        case .yamlNothing: "nothing"
+        case .yamlText(let text): "text '\(text)'"
+        case .yamlMapping: "a mapping"
+        case .yamlList: "a list"
+        case .yamlAlias: "an alias"
+        case .unsafeCharacter(let what, let scalar):
+            "\(what) contains \(TerminalSafe.describe(scalar)); remove it (it could change what the terminal shows)"
+        case .notUTF8: "the file is not valid UTF-8; save it as UTF-8"
+        case .duplicateField(let names, let first):
+            "field \(names.map { "'\($0)'" }.joined(separator: ", ")) appears more than once in the same mapping"
+                + (first.map { " (first at \($0))" } ?? "") + "; keep one"
+        case .hotkeyUsedTwice(let hotkey, let label, let place):
+            "hotkey '\(hotkey)' is already used by '\(label)' at \(place); hotkeys must be unique in a layout"
+        case .pageActionWithoutPages:
+            "action 'page' turns to another page, but this layout has no 'pages'; use 'pages' with ids"
+        case .noPage(let page, let hint): "no page '\(page)' in this layout; \(hint.english)"
+        case .pagesAre(let pages): "the pages are " + Self.either(pages.map { "'\($0)'" }, or: " or ")
+        case .noLayoutNamed(let name, let hint): "no layout named '\(name)' was found; \(hint.english)"
+        case .putLayoutInAFolder(let name): "check the name, or put \(name).yaml in a Layouts folder"
+        case .pageNeverShown(let page): "page '\(page)' is never shown: no key has 'action: page' with 'to: \(page)'"
+        case .rowNarrower(let total, let widest):
+            "this row covers \(Self.count(total, "column", "columns")) and the widest covers \(widest); "
+                + "its keys will be widened to fill the row (use 'span' to say how wide each is)"
+        case .emptyLabel: "empty label: a key must show something; give it a 'label'"
+        case .labelTooWide(let label, let cells, let room, let besideHotkey, let columns, let shows):
+            "label '\(label)' is \(cells) cells wide but its key has room for \(room)"
+                + (besideHotkey ? " beside its hotkey" : "")
+                + " at \(columns) columns; it will show as '\(shows)' (shorten it, or widen the key with 'span')"
+        case .whitespaceAround(let what, let text, let leading, let trailing):
+            "\(what) '\(text)' has "
+                + (leading && trailing ? "leading and trailing" : leading ? "leading" : "trailing")
+                + " whitespace; remove it"
+
         case .demoSaved(let summary): "✓ Saved “" + summary + "” — it is stored; Esc leaves"
         case .demoLogged: "Logged (newest first):"
 

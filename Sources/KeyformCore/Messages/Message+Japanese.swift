@@ -399,6 +399,53 @@ extension Message {
         case .conditionAny(let conditions): conditions.map { "（" + $0.japanese + "）" }.joined(separator: "または")
         case .conditionNot(let condition): "（" + condition.japanese + "）ではない"
 
+        case .yamlTooManyNodes(let budget):
+            "エイリアスで YAML のノードが \(budget) 個を超えて展開されます（*name は &name の部分を繰り返します）。"
+                + "繰り返す部分を減らしてください"
+        case .mustBeMapping(let context, let found):
+            "\(context) はフィールドのマッピングにしてください（\(found.japanese)になっています）"
+        case .fieldNameNotText(let found): "フィールド名はテキストにしてください（\(found.japanese)になっています）"
+        case .unknownField(let name, let context, let hint): "\(context) に '\(name)' というフィールドはありません。\(hint.japanese)"
+        case .didYouMean(let name): "'\(name)' のことですか？"
+        case .expectedOneOf(let names): "使えるのは " + names.map { "'\($0)'" }.joined(separator: "、") + " です"
+        case .mustBeList(let field, let found): "'\(field)' はリストにしてください（\(found.japanese)になっています）"
+        case .mustBeText(let field, let found): "'\(field)' はテキストにしてください（\(found.japanese)になっています）"
+        case .yamlNothing: "空"
+        case .yamlText(let text): "テキスト '\(text)' "
+        case .yamlMapping: "マッピング"
+        case .yamlList: "リスト"
+        case .yamlAlias: "エイリアス"
+        case .unsafeCharacter(let what, let scalar):
+            "\(what) に\(Self.japaneseKind(of: scalar)) \(Self.code(scalar)) が含まれています。"
+                + "取り除いてください（端末の表示が変わるおそれがあります）"
+        case .notUTF8: "UTF-8 として正しくないファイルです。UTF-8 で保存してください"
+        case .duplicateField(let names, let first):
+            "同じマッピングにフィールド \(names.map { "'\($0)'" }.joined(separator: "、")) が 2 回以上あります"
+                + (first.map { "（最初は \($0)）" } ?? "") + "。1 つにしてください"
+        case .hotkeyUsedTwice(let hotkey, let label, let place):
+            "ホットキー '\(hotkey)' は \(place) の '\(label)' ですでに使われています。"
+                + "ホットキーはレイアウトの中で重ならないようにしてください"
+        case .pageActionWithoutPages:
+            "action 'page' は別のページに切り替えますが、このレイアウトには 'pages' がありません。"
+                + "id 付きの 'pages' を使ってください"
+        case .noPage(let page, let hint): "このレイアウトにページ '\(page)' はありません。\(hint.japanese)"
+        case .pagesAre(let pages): "ページは " + pages.map { "'\($0)'" }.joined(separator: "、") + " です"
+        case .noLayoutNamed(let name, let hint): "レイアウト '\(name)' が見つかりません。\(hint.japanese)"
+        case .putLayoutInAFolder(let name): "名前を確かめるか、Layouts フォルダに \(name).yaml を置いてください"
+        case .pageNeverShown(let page):
+            "ページ '\(page)' は表示されません（'action: page' と 'to: \(page)' を持つキーがありません）"
+        case .rowNarrower(let total, let widest):
+            "この行は \(total) 列分で、いちばん広い行は \(widest) 列分です。"
+                + "キーは行いっぱいに広げて表示されます（各キーの幅は 'span' で指定できます）"
+        case .emptyLabel: "ラベルが空です。キーには表示するものが必要です。'label' を指定してください"
+        case .labelTooWide(let label, let cells, let room, let besideHotkey, let columns, let shows):
+            "ラベル '\(label)' は \(cells) セル幅ですが、\(columns) 列の画面では"
+                + (besideHotkey ? "ホットキーの横に " : "") + "\(room) セル分しか入らず、'\(shows)' と表示されます"
+                + "（短くするか、'span' でキーを広げてください）"
+        case .whitespaceAround(let what, let text, let leading, let trailing):
+            "\(what) '\(text)' の" + (leading && trailing ? "前後" : leading ? "先頭" : "末尾")
+                + "に空白があります。取り除いてください"
+
         case .demoSaved(let summary): "✓ 「" + summary + "」を保存しました（Esc で終了）"
         case .demoLogged: "記録（新しい順）:"
 

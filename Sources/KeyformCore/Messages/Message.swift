@@ -416,6 +416,42 @@ public indirect enum Message: Hashable, Sendable {
     case conditionAny([Message])
     case conditionNot(Message)
 
+    // MARK: A form's or a layout's file read (`form check`, `layout check`: Diagnostic.said)
+    case yamlTooManyNodes(Int)
+    /// `layout must be a mapping of fields, found a list` (the context as the reader names it).
+    case mustBeMapping(String, found: Message)
+    case fieldNameNotText(found: Message)
+    /// `unknown field 'colour' in key; did you mean 'color'?`.
+    case unknownField(String, in: String, hint: Message)
+    case didYouMean(String)
+    /// `expected 'a', 'b' or 'c'`.
+    case expectedOneOf([String])
+    case mustBeList(field: String, found: Message)
+    case mustBeText(field: String, found: Message)
+    /// What a YAML node is, where another was expected.
+    case yamlNothing
+    case yamlText(String)
+    case yamlMapping
+    case yamlList
+    case yamlAlias
+    /// Text that is shown holding a character that could act on the terminal.
+    case unsafeCharacter(in: String, Unicode.Scalar)
+    case notUTF8
+    /// A key written twice in one mapping, and where the first one is.
+    case duplicateField([String], firstAt: String?)
+    /// A layout's keys and pages (`LayoutChecks`).
+    case hotkeyUsedTwice(String, by: String, at: String)
+    case pageActionWithoutPages
+    case noPage(String, hint: Message)
+    case pagesAre([String])
+    case noLayoutNamed(String, hint: Message)
+    case putLayoutInAFolder(String)
+    case pageNeverShown(String)
+    case rowNarrower(Int, widest: Int)
+    case emptyLabel
+    case labelTooWide(String, cells: Int, room: Int, besideHotkey: Bool, columns: Int, shows: String)
+    case whitespaceAround(String, text: String, leading: Bool, trailing: Bool)
+
     // MARK: The demo's quick entry
     /// Under the next entry: `✓ Saved “Buy milk” — it is stored; Esc leaves`.
     case demoSaved(summary: String)

@@ -26,20 +26,44 @@ public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
 
     public var severity: Severity
     public var location: SourceLocation
-    public var message: String
+    /// What is wrong, as a message said in the reader's language
+    /// (`formatted(path:in:)`); a problem the catalogue does not have yet is
+    /// its English words (`.authored`).
+    public var said: Message
+    /// What is wrong, in English (`description`, logs, the library's errors).
+    public var message: String { said.english }
 
     public init(_ severity: Severity, at location: SourceLocation, _ message: String) {
+        self.init(severity, at: location, .authored(message))
+    }
+
+    public init(_ severity: Severity, at location: SourceLocation, _ said: Message) {
         self.severity = severity
         self.location = location
-        self.message = message
+        self.said = said
     }
 
     public static func error(_ location: SourceLocation, _ message: String) -> Diagnostic {
         Diagnostic(.error, at: location, message)
     }
 
+    public static func error(_ location: SourceLocation, _ said: Message) -> Diagnostic {
+        Diagnostic(.error, at: location, said)
+    }
+
     public static func warning(_ location: SourceLocation, _ message: String) -> Diagnostic {
         Diagnostic(.warning, at: location, message)
+    }
+
+    /// Two diagnostics are the same problem when they say the same at the same place.
+    public static func == (a: Diagnostic, b: Diagnostic) -> Bool {
+        a.severity == b.severity && a.location == b.location && a.message == b.message
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(severity)
+        hasher.combine(location)
+        hasher.combine(message)
     }
 
     public var isError: Bool { severity == .error }
@@ -47,8 +71,11 @@ public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
     /// `LINE:COLUMN: error: MESSAGE`
     public var description: String { "\(location): \(severity.rawValue): \(message)" }
 
-    /// `PATH:LINE:COLUMN: error: MESSAGE`, the format of `keyform layout check` (SPEC).
-    public func formatted(path: String) -> String { "\(path):\(description)" }
+    /// `PATH:LINE:COLUMN: error: MESSAGE`, the format of `keyform layout check` (SPEC):
+    /// the message in `language`, the rest (`error`, `warning`) as tools read it.
+    public func formatted(path: String, in language: Language = .english) -> String {
+        "\(path):\(location): \(severity.rawValue): \(language.text(said))"
+    }
 }
 
 extension Array where Element == Diagnostic {

@@ -36,6 +36,10 @@ struct NodeReader {
         diagnostics.append(.error(node.location, message))
     }
 
+    mutating func error(_ node: Node, _ said: Message) {
+        diagnostics.append(.error(node.location, said))
+    }
+
     mutating func warning(_ node: Node, _ message: String) {
         diagnostics.append(.warning(node.location, message))
     }
@@ -48,10 +52,7 @@ struct NodeReader {
         nodesLeft -= count
         if nodesLeft < 0 {
             exhausted = true
-            error(
-                node,
-                "the file expands to more than \(NodeReader.nodeBudget) YAML nodes through its aliases (*name repeats what &name marks); write the repeated part fewer times"
-            )
+            error(node, Message.yamlTooManyNodes(NodeReader.nodeBudget))
             return false
         }
         return true
@@ -61,14 +62,14 @@ struct NodeReader {
     /// `context` names the mapping in messages ("layout", "key", "page 'more'").
     mutating func fields(of node: Node, allowed: [String]?, in context: String) -> Fields? {
         guard case .mapping(let mapping) = node else {
-            error(node, "\(context) must be a mapping of fields, found \(node.kindDescription)")
+            error(node, Message.mustBeMapping(context, found: node.kindSaid))
             return nil
         }
         guard visit(mapping.count * 2 + 1, at: node) else { return nil }
         var fields = Fields(node: node)
         for (key, value) in mapping {
             guard case .scalar(let name) = key else {
-                error(key, "a field name must be text, found \(key.kindDescription)")
+                error(key, Message.fieldNameNotText(found: key.kindSaid))
                 continue
             }
             guard let allowed else {
@@ -81,8 +82,9 @@ struct NodeReader {
                 fields.hasUnknown = true
                 error(
                     key,
-                    "unknown field '\(TerminalSafe.escaped(name.string))' in \(context); \(Self.hint(for: name.string, among: allowed))"
-                )
+                    Message.unknownField(
+                        TerminalSafe.escaped(name.string), in: context,
+                        hint: Self.said(for: name.string, among: allowed)))
             }
         }
         return fields
@@ -91,7 +93,7 @@ struct NodeReader {
     /// The items of a list.
     mutating func items(of node: Node, field: String) -> [Node]? {
         guard case .sequence(let sequence) = node else {
-            error(node, "'\(field)' must be a list, found \(node.kindDescription)")
+            error(node, Message.mustBeList(field: field, found: node.kindSaid))
             return nil
         }
         guard visit(sequence.count + 1, at: node) else { return nil }
@@ -101,7 +103,7 @@ struct NodeReader {
     /// A scalar's text exactly as written (a plain `no`, `1.10` or `~` stays text).
     mutating func text(_ node: Node, field: String) -> String? {
         guard case .scalar(let scalar) = node else {
-            error(node, "'\(field)' must be text, found \(node.kindDescription)")
+            error(node, Message.mustBeText(field: field, found: node.kindSaid))
             return nil
         }
         return scalar.string
@@ -118,10 +120,7 @@ struct NodeReader {
         guard let text = text(node, field: field) else { return nil }
         let checked = trailingLineBreaks ? String(text.reversed().drop { $0 == "\n" || $0 == "\r\n" }.reversed()) : text
         guard let scalar = TerminalSafe.unsafeScalars(in: checked).first else { return text }
-        error(
-            node,
-            "\(what ?? field) contains \(TerminalSafe.describe(scalar)); remove it (it could change what the terminal shows)"
-        )
+        error(node, Message.unsafeCharacter(in: what ?? field, scalar))
         return nil
     }
 
@@ -140,7 +139,12 @@ struct NodeReader {
 
     /// `did you mean 'x'?` when a name is close, else `expected 'a', 'b' or 'c'`.
     static func hint(for name: String, among names: [String]) -> String {
-        Suggestion.closest(to: name, among: names).map { "did you mean '\($0)'?" } ?? "expected \(list(names))"
+        said(for: name, among: names).english
+    }
+
+    /// `hint` as a message: `did you mean 'x'?`, else the names it could be.
+    static func said(for name: String, among names: [String]) -> Message {
+        Suggestion.closest(to: name, among: names).map { .didYouMean($0) } ?? .expectedOneOf(names)
     }
 
     /// `a, b or c` with each name quoted.

@@ -16,7 +16,7 @@ enum YAMLDocument {
         if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }  // byte order mark
         if let text = String(validating: body, as: UTF8.self) { return .success(text) }
         return .failure(
-            .error(location(ofFirstInvalidUTF8In: Array(body)), "the file is not valid UTF-8; save it as UTF-8"))
+            .error(location(ofFirstInvalidUTF8In: Array(body)), Message.notUTF8))
     }
 
     /// The root node of a non-empty document; `emptyMessage` says what the file
@@ -167,14 +167,12 @@ enum YAMLDocument {
             let position = offset.map { location(ofUTF8Offset: $0, in: text) } ?? SourceLocation.start
             return .error(position, "cannot read the file: \(problem)")
         case let .duplicatedKeysInMapping(duplicates, context):
-            let names = duplicates.map { "'\($0)'" }.joined(separator: ", ")
             let first = SourceLocation(context.mark)
             // Yams marks the first of the keys; the person needs the one to remove or rename.
             if duplicates.count == 1, let again = location(ofRepeatedKey: duplicates[0], after: first, in: text) {
-                return .error(
-                    again, "field \(names) appears more than once in the same mapping (first at \(first)); keep one")
+                return .error(again, Message.duplicateField(duplicates, firstAt: "\(first)"))
             }
-            return .error(first, "field \(names) appears more than once in the same mapping; keep one")
+            return .error(first, Message.duplicateField(duplicates, firstAt: nil))
         default:
             return .error(.start, "cannot read YAML: \(error)")
         }
@@ -216,14 +214,17 @@ extension Node {
     var location: SourceLocation { mark.map(SourceLocation.init) ?? .start }
 
     /// How a person would name this node's kind in an error message.
-    var kindDescription: String {
+    var kindDescription: String { kindSaid.english }
+
+    /// What the node is, as a message: `nothing`, `text 'x'`, `a list`.
+    var kindSaid: Message {
         switch self {
         case .scalar(let scalar):
             scalar.string.isEmpty && scalar.style == .plain
-                ? "nothing" : "text '\(TerminalSafe.escaped(scalar.string))'"
-        case .mapping: "a mapping"
-        case .sequence: "a list"
-        case .alias: "an alias"
+                ? .yamlNothing : .yamlText(TerminalSafe.escaped(scalar.string))
+        case .mapping: .yamlMapping
+        case .sequence: .yamlList
+        case .alias: .yamlAlias
         }
     }
 }
