@@ -19,6 +19,12 @@ set -euo pipefail
 
 dir="${KEYFORM_PG_DIR:-/tmp/keyform-pg-$(id -u)}"
 port="${KEYFORM_PG_PORT:-54329}"
+# The server resolves its socket's lock file from its data folder, and the
+# client tools run as the server's user from the current folder: an absolute
+# folder, and / as the current one (root's home is closed to the server's
+# user, who then says "could not change directory" on every call).
+case "$dir" in /*) ;; *) dir="$PWD/$dir" ;; esac
+cd /
 url="postgres://keyform@/keyform?host=$dir&port=$port"
 
 bin=""
