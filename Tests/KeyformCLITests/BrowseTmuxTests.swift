@@ -261,11 +261,13 @@ import Testing
 
     /// Two people browse the same database: what one adds, edits or deletes
     /// shows in the other's list within a second, without a key there, and the
-    /// other's highlight stays on its record.
-    @Test func anotherTerminalsChangesShowInTheListWithinASecond() throws {
+    /// other's highlight stays on its record (SQLite: `data_version`; PostgreSQL:
+    /// LISTEN/NOTIFY).
+    @Test(arguments: StoreKind.allCases)
+    func anotherTerminalsChangesShowInTheListWithinASecond(_ store: StoreKind) throws {
         let folder = try CLIRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let db = folder.appendingPathComponent("todo.sqlite").path
+        let db = try store.location(in: folder, named: "todo.sqlite")
         try seed(Self.todo, db: db, [#"{"text":"Buy milk","priority":"High"}"#, #"{"text":"Call mom"}"#])
 
         let ada = try FormRun(["browse", Self.todo], environment: ["KEYFORM_DB": db, "KEYFORM_AUTHOR": "ada@lab"])
@@ -321,10 +323,11 @@ import Testing
     /// Ada and Bob edit the same record: Bob saves first, so Ada's save shows
     /// both versions and she chooses per field (her text, his priority); then
     /// Bob deletes a record Ada is editing, and her save offers it as new.
-    @Test func anEditSavedOverAnotherTerminalsIsChosenNotSilent() throws {
+    @Test(arguments: StoreKind.allCases)
+    func anEditSavedOverAnotherTerminalsIsChosenNotSilent(_ store: StoreKind) throws {
         let folder = try CLIRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let db = folder.appendingPathComponent("todo.sqlite").path
+        let db = try store.location(in: folder, named: "todo.sqlite")
         try seed(Self.todo, db: db, [#"{"text":"Buy milk","priority":"Low"}"#, #"{"text":"Call mom"}"#])
         let ada = try FormRun(["browse", Self.todo], environment: ["KEYFORM_DB": db, "KEYFORM_AUTHOR": "ada@lab"])
         defer { ada.close() }

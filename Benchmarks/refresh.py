@@ -1,0 +1,78 @@
+#!/usr/bin/env python3
+"""How soon an idle `keyform browse` list shows a record another process stored
+(issue 26: two terminals on one store see each other's changes within 1 s).
+
+`keyform browse demo/todo.yaml` runs in tmux (a socket of its own, 80x24) on
+the store given; CHANGES times, `keyform run demo/todo.yaml --answers -` stores
+a record from another process, and the clock runs from that process's exit (its
+commit returned) until the list shows the record, `tmux capture-pane` polled
+every 5 ms. Prints each delay, then the median, least and most.
+
+    python3 Benchmarks/refresh.py --keyform .build/release/keyform --db /tmp/r.sqlite
+    python3 Benchmarks/refresh.py --keyform ... --db "$(scripts/test-postgres.sh url)"
+
+The store should be a new one (the script seeds one record); a PostgreSQL URL
+is used as given (a new database: `createdb`, or the tests' server's).
+"""
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+FORM = os.path.join(ROOT, "demo/todo.yaml")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--keyform", default=os.path.join(ROOT, ".build/release/keyform"))
+    parser.add_argument("--db", required=True, help="a SQLite path or a postgres:// URL")
+    parser.add_argument("--changes", type=int, default=10)
+    args = parser.parse_args()
+    keyform = os.path.abspath(args.keyform)
+    env = dict(os.environ, KEYFORM_DB=args.db, SWIFT_BACKTRACE="enable=no", NO_MOTION="1")
+
+    def store(text):
+        out = subprocess.run([keyform, "run", FORM, "--answers", "-"], input=json.dumps({"text": text}), env=env,
+                             capture_output=True, text=True)
+        if out.returncode != 0:
+            sys.exit(f"keyform run: exit {out.returncode}: {out.stderr}")
+
+    store("first")
+    socket = f"refresh-{os.getpid()}"
+    tmux = ["tmux", "-L", socket]
+    command = " ".join(f"'{part}'" for part in [keyform, "browse", FORM])
+    subprocess.run(tmux + ["new-session", "-d", "-x", "80", "-y", "24", "-e", f"KEYFORM_DB={args.db}",
+                           "-e", "NO_MOTION=1", "-e", "SWIFT_BACKTRACE=enable=no", command], check=True)
+
+    def screen():
+        return subprocess.run(tmux + ["capture-pane", "-p"], capture_output=True, text=True).stdout
+
+    def wait_for(text, limit=10.0):
+        deadline = time.perf_counter() + limit
+        while time.perf_counter() < deadline:
+            if text in screen():
+                return time.perf_counter()
+            time.sleep(0.005)
+        sys.exit(f"'{text}' did not show within {limit} s:\n{screen()}")
+
+    try:
+        wait_for("› first")
+        delays = []
+        for index in range(args.changes):
+            text = f"change {index}"
+            store(text)
+            stored = time.perf_counter()
+            delays.append((wait_for(text) - stored) * 1000)
+            print(f"{text}: {delays[-1]:.0f} ms", flush=True)
+        print(f"median {statistics.median(delays):.0f} ms, least {min(delays):.0f} ms, most {max(delays):.0f} ms "
+              f"over {len(delays)} changes; load {os.getloadavg()[0]:.1f}")
+    finally:
+        subprocess.run(tmux + ["kill-server"], capture_output=True)
+
+
+if __name__ == "__main__":
+    main()
