@@ -6,6 +6,8 @@
 #   scripts/test-postgres.sh start   # start it (installs postgresql from apt if missing); prints its URL
 #   scripts/test-postgres.sh url     # the URL the tests read from KEYFORM_TEST_POSTGRES
 #   scripts/test-postgres.sh stop    # stop it and remove its folder
+#   scripts/test-postgres.sh halt    # stop it, keeping its folder: `start` brings it back with its data
+#                                    # (the tests of a server that goes away mid-form, on a server of their own)
 #
 #   export KEYFORM_TEST_POSTGRES="$(scripts/test-postgres.sh start)"
 #
@@ -95,12 +97,17 @@ stop)
     fi
     rm -rf "$dir"
     ;;
+halt)
+    if running; then
+        as_server "$bin/pg_ctl" -D "$dir/data" -m fast -w stop >/dev/null
+    fi
+    ;;
 url)
     running || { echo "no test server is running: scripts/test-postgres.sh start" >&2; exit 1; }
     echo "$url"
     ;;
 *)
-    echo "usage: $0 start|stop|url" >&2
+    echo "usage: $0 start|stop|halt|url" >&2
     exit 2
     ;;
 esac

@@ -210,7 +210,13 @@ struct RunCommand: ParsableCommand {
                     reason: notStored.reason.message, record: RecordFormat.json(record, form: run.form)),
                 status: notStored.exitStatus)
         }
-        throw Failure(notStored.said(onStdout: onStdout), status: notStored.exitStatus)
+        var said = notStored.said(onStdout: onStdout)
+        if let location = try? self.store.database.location(),
+            let command = notStored.importCommand(form: form, location: location.description)
+        {
+            said = .recordNotStoredImportLater(said, command: command)
+        }
+        throw Failure(said, status: notStored.exitStatus)
     }
 
     private func draftPolicy(interactive: Bool) -> StoredFormRun.DraftPolicy {

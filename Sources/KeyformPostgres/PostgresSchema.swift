@@ -6,7 +6,8 @@ import PostgresNIO
 /// are per schema):
 ///
 /// - `_record`: id (an identity, never reused), form, created, updated (timestamptz),
-///   author (NULL: everyone's), data (jsonb: field id → value, as `StoredValues` writes it);
+///   author (NULL: everyone's), data (jsonb: field id → value, as `StoredValues` writes it),
+///   token (a save's own uuid, unique: a save tried again finds its record; NULL: imported, copied);
 /// - `_draft`: one per form and author (jsonb values, the focused field, when saved);
 /// - `_form`: each form's definition (`FormDefinition`), kept with its records;
 /// - `_version`: which migrations ran;
@@ -72,7 +73,13 @@ enum PostgresSchema {
             CREATE TRIGGER _record_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON keyform._record
             FOR EACH STATEMENT EXECUTE PROCEDURE keyform._announce_change()
             """,
-        ]
+        ],
+        // 2: each save's token (`PostgresStore.saveRecord`): a save tried again after its
+        // connection was lost finds the record its first try stored instead of storing it twice.
+        [
+            "ALTER TABLE keyform._record ADD COLUMN token uuid",
+            "CREATE UNIQUE INDEX _record_token ON keyform._record (token)",
+        ],
     ]
 
     /// The database's schema version: nil when Keyform's schema is not there.

@@ -67,9 +67,18 @@ public final class PostgresStore: RecordStore, Sendable {
 
     @discardableResult
     public func saveRecord(_ record: KeyformCore.Record, form: Form, removingDraft: Bool) throws(StoreError) -> Int64 {
+        try saveRecord(record, form: form, removingDraft: removingDraft, token: UUID())
+    }
+
+    /// Stores the record under `token`, waiting for a server that went away
+    /// (`ServerLink.persevering`): a try after one whose connection was lost first
+    /// looks for `token`, so a record whose commit happened but whose answer was
+    /// lost is found, not stored twice.
+    func saveRecord(
+        _ record: KeyformCore.Record, form: Form, removingDraft: Bool, token: UUID, alreadyTried: Bool = false
+    ) throws(StoreError) -> Int64 {
         try StoreNames.validate(form)
         let data = try StoredValues.json(record, form: form)
-        try ensureView(form)
         var binds = PostgresBindings()
         binds.append(form.name)
         binds.append(FormDefinition(form).json)
@@ -77,17 +86,28 @@ public final class PostgresStore: RecordStore, Sendable {
         binds.append(data)
         binds.append(author)
         binds.append(removingDraft)
+        binds.append(token)
         // One statement: the definition, the record and the draft's removal commit together.
         let sql = """
             WITH \(Self.keepDefinition), dropped AS (
                 DELETE FROM \(PostgresSchema.drafts) WHERE $6 AND form = $1 AND author IN ($5, '')
             )
-            INSERT INTO \(PostgresSchema.records) (form, created, updated, author, data)
-            VALUES ($1, $3::timestamptz, $3::timestamptz, $5, $4::jsonb) RETURNING id
+            INSERT INTO \(PostgresSchema.records) (form, created, updated, author, data, token)
+            VALUES ($1, $3::timestamptz, $3::timestamptz, $5, $4::jsonb, $7) RETURNING id
             """
-        return try link.run { session in
-            for row in try session.query(sql, binds) { return try row.decode(Int64.self) }
-            throw StoreError.failed(path: location, message: "the server returned no id for the record")
+        var lookUp = PostgresBindings()
+        lookUp.append(token)
+        return try link.persevering { again throws(StoreError) in
+            try ensureView(form)
+            return try link.run { session in
+                if again || alreadyTried {
+                    for row in try session.query("SELECT id FROM \(PostgresSchema.records) WHERE token = $1", lookUp) {
+                        return try row.decode(Int64.self)
+                    }
+                }
+                for row in try session.query(sql, binds) { return try row.decode(Int64.self) }
+                throw StoreError.failed(path: location, message: "the server returned no id for the record")
+            }
         }
     }
 

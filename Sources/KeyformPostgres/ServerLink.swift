@@ -102,6 +102,49 @@ final class ServerLink: @unchecked Sendable {
         }
     }
 
+    /// How long a save waits for a server that went away (a restart, a failover,
+    /// a cable pulled and put back) before it gives up and its record is rescued.
+    static let patience: Duration = .seconds(10)
+
+    /// `attempt` again while the server is away (the connection lost during it,
+    /// or none could be made) every 200 ms, on a new connection, until `patience`
+    /// has passed; then its error. `again` tells `attempt` that an earlier try may
+    /// have reached the server, whose commit may have happened though its answer
+    /// was lost: a write must then look for what it stored before writing again.
+    func persevering<T>(
+        for patience: Duration = ServerLink.patience, _ attempt: (_ again: Bool) throws(StoreError) -> T
+    ) throws(StoreError) -> T {
+        let clock = ContinuousClock()
+        let deadline = clock.now + patience
+        var again = false
+        while true {
+            do {
+                return try attempt(again)
+            } catch {
+                guard Self.isAway(error), clock.now < deadline else { throw error }
+                again = true
+                drop()
+                Thread.sleep(forTimeInterval: 0.2)
+            }
+        }
+    }
+
+    /// Whether `error` says the server is away (down, restarting, the connection broken), not that it refused.
+    static func isAway(_ error: StoreError) -> Bool {
+        switch error {
+        case .connectionLost, .serverUnreachable: true
+        default: false
+        }
+    }
+
+    /// Forgets the connection (one that broke may not know it yet): the next call makes a new one.
+    private func drop() {
+        lock.lock()
+        defer { lock.unlock() }
+        if let connection { let _: EventLoopFuture<Void> = connection.close() }
+        connection = nil
+    }
+
     /// Whether `error` came from postgres-nio or NIO (not from a caller's closure).
     static func isServerError(_ error: any Error) -> Bool {
         error is PSQLError || error is PostgresDecodingError || error is IOError || error is NIOSSLError

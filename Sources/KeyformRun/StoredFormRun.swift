@@ -353,6 +353,19 @@ public struct StoredFormRun {
         }
 
         public var description: String { message() }
+
+        /// `keyform records import 'FORM' 'FILE' --db 'LOCATION'`: the command,
+        /// shell-quoted, that stores the rescued record once the store takes records
+        /// again (a server back, a file writable again); nil when nothing was
+        /// rescued. `form` as the run was given it; `location` without a password
+        /// (`StoreLocation.description`).
+        public func importCommand(form: String, location: String) -> String? {
+            guard let rescuedAt else { return nil }
+            let words =
+                ["keyform", "records", "import"]
+                + [form, rescuedAt].map(RecordFormat.shellQuoted) + ["--db", RecordFormat.shellQuoted(location)]
+            return words.joined(separator: " ")
+        }
     }
 }
 

@@ -233,12 +233,12 @@ struct KillTestForm {
     }
 }
 
-/// A path inside the rescue message of `keyform run` ("… saved in PATH.").
+/// A path inside the rescue message of `keyform run` ("… saved in PATH.json. Once …").
 func rescuePath(in stderr: String) -> String? {
     guard let range = stderr.range(of: "saved in ") else { return nil }
-    var path = String(stderr[range.upperBound...].prefix { $0 != "\n" })
-    if path.hasSuffix(".") { path.removeLast() }
-    return path
+    let line = stderr[range.upperBound...].prefix { $0 != "\n" }
+    guard let end = line.range(of: ".json")?.upperBound else { return nil }
+    return String(line[..<end])
 }
 
 /// The mode bits of a file or folder (0o600).

@@ -105,6 +105,9 @@ struct MessageCatalogueTests {
         .storeConnectionLost(path: "postgres://ada@db.lab/club"),
         .storePermissionDenied(path: "postgres://clerk@db.lab/club", detail: "permission denied for table _record"),
         .storeShortServerUnreachable, .storeShortLoginRefused, .storeShortConnectionLost, .storeShortRefused,
+        .recordNotStoredImportLater(
+            .recordNotStored(reason: .storeConnectionLost(path: "postgres://ada@db.lab/club"), places: []),
+            command: "keyform records import 'swim' '/tmp/r.json' --db 'postgres://ada@db.lab/club'"),
         .cannotReadCommandLine, .timeoutOutOfRange(90_000), .limitNegative(-3), .widthTooSmall(0), .heightTooSmall(-1),
         .resumeAndFresh, .dbAndNoStore, .answersFormatWithoutAnswers, .choicesNotIdAndFile("colour"),
         .choicesStdinTwice, .stdinAnswersAndChoices,

@@ -147,7 +147,7 @@
                 return try await group.reduce(into: []) { $0.append($1) }
             }
             #expect(Set(ids).count == 8)
-            #expect(try TestPostgres.psql(url, "SELECT count(*) FROM keyform._version") == "1\n")
+            #expect(try TestPostgres.psql(url, "SELECT count(*) FROM keyform._version") == "2\n")
             #expect(try TestPostgres.psql(url, "SELECT count(*) FROM keyform.todo") == "8\n")
         }
 
@@ -234,6 +234,56 @@
                 try store.saveRecord(todoRecord("after"), form: todo)
             }
             #expect(try store.records(form: todo).map { $0.values["text"] } == [.text("after"), .text("before")])
+        }
+
+        /// A save whose commit happened but whose answer was lost is tried again and finds its record (its token):
+        /// the record is stored once, and the save returns its id.
+        @Test func aSaveTriedAgainFindsWhatItsFirstTryStored() throws {
+            let url = try TestPostgres.freshDatabase()
+            let store = try #require(try PostgresStore.open(url: url, author: "ada"))
+            let token = UUID()
+            let first = try store.saveRecord(todoRecord("once"), form: todo, removingDraft: true, token: token)
+            let again = try store.saveRecord(
+                todoRecord("once"), form: todo, removingDraft: true, token: token, alreadyTried: true)
+            #expect(again == first)
+            #expect(try TestPostgres.psql(url, "SELECT count(*) FROM keyform._record") == "1\n")
+            // A new save is a new record, even with the same values.
+            #expect(try store.saveRecord(todoRecord("once"), form: todo) != first)
+            #expect(try TestPostgres.psql(url, "SELECT count(*) FROM keyform._record") == "2\n")
+        }
+
+        /// The server stops while a store is open and starts again within the patience: a save made meanwhile
+        /// waits for it and is stored once; past the patience it says the server is away.
+        @Test func aSaveWaitsForAServerThatComesBack() throws {
+            let server = try TestPostgres.PrivateServer()
+            let store = try #require(try PostgresStore.open(url: server.url, author: "ada"))
+            try store.saveRecord(todoRecord("before"), form: todo)
+            try server.halt()
+            // The server comes back 1.5 s later, as a restart does (what is asserted is the save, not this delay).
+            let resumed = DispatchSemaphore(value: 0)
+            DispatchQueue.global().asyncAfter(deadline: .now() + 1.5) {
+                try? server.resume()
+                resumed.signal()
+            }
+            let started = ContinuousClock.now
+            try store.saveRecord(todoRecord("while it restarted"), form: todo)
+            let waited = ContinuousClock.now - started
+            resumed.wait()
+            #expect(waited >= .seconds(1) && waited < ServerLink.patience, "waited \(waited)")
+            #expect(
+                try store.records(form: todo).map { $0.values["text"] } == [
+                    .text("while it restarted"), .text("before"),
+                ])
+
+            try server.halt()
+            let gaveUp = ContinuousClock.now
+            let error = #expect(throws: StoreError.self) {
+                try store.link.persevering(for: .seconds(1)) { _ throws(StoreError) in
+                    try store.link.run { session in try session.query("SELECT 1") }
+                }
+            }
+            #expect(ContinuousClock.now - gaveUp >= .seconds(1))
+            #expect(error.map(ServerLink.isAway) == true, "\(String(describing: error))")
         }
     }
 #endif

@@ -511,6 +511,8 @@ extension Message {
         case .storeShortLoginRefused: "the server refused the login"
         case .storeShortConnectionLost: "the connection to the server was lost"
         case .storeShortRefused: "the server refused this"
+        case .recordNotStoredImportLater(let said, let command):
+            said.english + " Once the store takes records again, put it in with: \(command)"
         }
     }
 

@@ -513,6 +513,8 @@ extension Message {
         case .storeShortLoginRefused: "サーバーがログインを拒みました"
         case .storeShortConnectionLost: "サーバーとの接続が切れました"
         case .storeShortRefused: "サーバーが拒みました"
+        case .recordNotStoredImportLater(let said, let command):
+            said.japanese + "保存先がまた記録を受け付けるようになったら、次のコマンドで取り込めます: \(command)"
         }
     }
 

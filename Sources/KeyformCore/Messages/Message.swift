@@ -533,6 +533,8 @@ public indirect enum Message: Hashable, Sendable {
     case storeShortLoginRefused
     case storeShortConnectionLost
     case storeShortRefused
+    /// A record `run` rescued, said with the command that stores it once the store takes records again (issue 26).
+    case recordNotStoredImportLater(Message, command: String)
 }
 
 extension Message {
