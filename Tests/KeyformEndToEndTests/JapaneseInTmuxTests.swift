@@ -64,6 +64,21 @@ import Testing
         #expect(result.sttyAfter == result.sttyBefore)
     }
 
+    /// The menu's Japanese footer fits 40 columns whole, as the form's does (JapaneseFormTests).
+    @Test func theDemoMenusFooterFitsFortyColumns() throws {
+        let data = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent(
+            "kf-ja-menu40-\(UUID().uuidString.prefix(8))")
+        defer { try? FileManager.default.removeItem(at: data) }
+        let run = try FormRun(
+            ["demo"], environment: ["XDG_DATA_HOME": data.path, "KEYFORM_LANG": "ja"], width: 40, height: 24)
+        defer { run.close() }
+        let menu = try run.tmux.wait(forText: "Keyform のデモ", "アプリを選んでください")
+        let footer = menu.split(separator: "\n").last.map(String.init) ?? ""
+        #expect(footer.trimmingCharacters(in: .whitespaces) == "←↑↓→ 移動 · Esc 中止", "\(menu)")
+        try run.tmux.press("Escape")
+        #expect(try run.result().status == 0)
+    }
+
     @Test func keyformLangEnglishWinsOverAJapaneseLocale() throws {
         let run = try FormRun(
             ["run", "demo/japanese.yaml", "--no-store"], environment: ["LC_ALL": "ja_JP.UTF-8", "KEYFORM_LANG": "en"])
