@@ -549,3 +549,46 @@ struct FormViewTests {
         }
     }
 }
+
+/// A long page of every kind of line (descriptions, several lines, a note, a
+/// switch, placeholders, a label naming an answer, a problem), scrolled to its
+/// top, middle and end: the frames pinned while the fields out of view stopped
+/// being drawn on each key (issue 27).
+@Suite(.snapshots(record: .missing))
+struct LongMixedPageTests {
+    static func context() throws -> FormContext {
+        var yaml = "fields:\n  - id: name\n    label: Name\n"
+        for n in 2...40 {
+            yaml += "  - id: f\(n)\n"
+            switch n {
+            case 10: yaml += "    type: note\n    label: Part two\n    description: The rest is about {{name}}.\n"
+            case 12: yaml += "    label: Hello {{name}}\n"
+            case 15: yaml += "    type: boolean\n    label: Ready\n"
+            case 25: yaml += "    type: number\n    label: Count\n"
+            default:
+                yaml += "    label: Field \(n)\(n % 4 == 0 ? " with a longer label" : "")\n"
+                if n % 7 == 0 { yaml += "    description: What field \(n) is for\n" }
+                if n % 9 == 3 { yaml += "    lines: 3\n" }
+                if n % 5 == 1 { yaml += "    required: true\n" }
+                if n % 6 == 2 { yaml += "    placeholder: type here\n" }
+            }
+        }
+        return try ChoicesInTheFormTests.context(yaml)
+    }
+
+    /// `focus`: the field's number as Alt-N jumps to it (from 1; 0 stays on Count, where the problem is).
+    @Test(arguments: [0, 11, 24, 30, 39])
+    func aLongPageScrolledDrawsAsBefore(focus: Int) throws {
+        let context = try Self.context()
+        var state = FormViewTests.state(
+            context, values: ["name": .line("Ada"), "f20": .line("twenty"), "f15": .line("yes")], focus: 24,
+            [FormViewTests.typed("abc"), .commitPressed])
+        #expect(state.problems[24] != nil)
+        _ = FormEngine.reduce(&state, .fieldJumpRequested(focus), context)
+        for (width, height) in [(80, 24), (60, 14)] {
+            assertSnapshot(
+                of: FormViewTests.picture(state, context, width: width, height: height), as: .lines,
+                named: "focus\(focus)-\(width)x\(height)")
+        }
+    }
+}

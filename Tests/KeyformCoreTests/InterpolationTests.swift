@@ -43,6 +43,23 @@ import Testing
 
     static var context: FormContext { try! FormContext(form: form, layouts: [:], clock: WallClock(today: today)) }
 
+    /// Issue 27: whether a text may hold a tag is a search of its bytes for
+    /// `{{` (every label asks on every frame); a text without it is returned as it is.
+    @Test func aTextWithoutTwoBracesIsNotScanned() {
+        #expect(Interpolation.mayHoldTags("States of {{country}}"))
+        #expect(Interpolation.mayHoldTags("{{a}}"))
+        #expect(Interpolation.mayHoldTags("日本{{x}}語"))
+        #expect(!Interpolation.mayHoldTags("{a}"))
+        #expect(!Interpolation.mayHoldTags("{ {x} }"))
+        #expect(!Interpolation.mayHoldTags("{{x"))  // five bytes at least
+        #expect(!Interpolation.mayHoldTags(""))
+        #expect(!Interpolation.mayHoldTags("Field 12 with a longer label"))
+        #expect(
+            Interpolation.fill("Hello {{name}} and {{ other }}") { $0 == "name" ? "Ada" : nil }
+                == "Hello Ada and {{ other }}")
+        #expect(Interpolation.fill("No {tags} here") { _ in "X" } == "No {tags} here")
+    }
+
     @Test func theValueIsAsTheFieldShowsItAndEmptyWhileNotValid() {
         let context = Self.context
         var entries = FormState.start(context).entries

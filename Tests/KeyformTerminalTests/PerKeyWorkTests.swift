@@ -91,4 +91,24 @@ import Testing
         FormEvaluation.$counter.withValue(counter) { _ = session.frame(width: 80, height: 24, color: true) }
         #expect(counter.evaluations == 0)
     }
+
+    /// Issue 27: a frame drew every field of the page (its label padded, its
+    /// value escaped and cut), though 24 rows show some 18 of them. It draws
+    /// the fields in view only: the focused one, and those the window shows.
+    @Test func aKeyDrawsTheFieldsInViewOnly() {
+        let session = FormSession(context: Self.wide, state: .start(Self.wide))
+        defer { session.close() }
+        _ = session.frame(width: 80, height: 24, color: true)
+        let drawn = ["A", "d", "\u{1B}[D", "\r", "x", "\r"].map { key in
+            let counter = FormEvaluation.Counter()
+            FormEvaluation.$counter.withValue(counter) {
+                _ = session.receive(Array(key.utf8))
+                _ = session.frame(width: 80, height: 24, color: true)
+            }
+            return counter.fieldsDrawn
+        }
+        #expect(session.state.focus == 2)
+        // No more fields than the 24 rows could show, of 200.
+        #expect(drawn.allSatisfy { $0 > 0 && $0 <= 24 }, "\(drawn)")
+    }
 }

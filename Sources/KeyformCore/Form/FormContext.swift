@@ -47,6 +47,11 @@ public struct FormContext: Sendable {
     let filterKeys: [String: GridFilter.Keys]
     /// Of those, the ones where `/` is no key's hotkey: there `/` opens the filter.
     let slashFilters: Set<String>
+    /// Each field's label escaped for the screen (`TerminalSafe`) and its
+    /// width in cells, when it names no answer (no `{{field}}`): the same on
+    /// every frame, so made once here (`FormView.label(ofField:)`); nil for a
+    /// label with tags, drawn anew from the answers.
+    let fixedLabels: [(text: String, cells: Int)?]
     /// The evaluations made last (see `evaluation(_:)`).
     private let evaluations = EvaluationMemo()
 
@@ -131,6 +136,11 @@ public struct FormContext: Sendable {
         let filterable = layouts.filter { GridFilter.applies(to: $0.value, named: $0.key) }
         filterKeys = filterable.mapValues(GridFilter.Keys.init)
         slashFilters = Set(filterable.filter { !$0.value.allKeys.contains { $0.hotkey == "/" } }.keys)
+        fixedLabels = form.fields.map { field in
+            guard !Interpolation.mayHoldTags(field.label) else { return nil }
+            let text = TerminalSafe.escaped(field.label)
+            return (text, TextWidth.cells(text))
+        }
     }
 
     /// `layouts` with the grids of the later pick steps of the fields picked in

@@ -180,12 +180,12 @@ public struct FormEvaluation: Equatable, Sendable {
 
 extension FormEvaluation {
     /// Counts, while a test runs code under it (`FormEvaluation.$counter.withValue`),
-    /// the evaluations made and the fields validated: the seam that pins what a
-    /// key costs. Nil otherwise, and then nothing is counted.
+    /// the evaluations made, the fields validated and the fields' lines drawn:
+    /// the seam that pins what a key costs. Nil otherwise, and then nothing is counted.
     @TaskLocal public static var counter: Counter?
 
     public final class Counter: Sendable {
-        private let counts = Mutex((evaluations: 0, validations: 0))
+        private let counts = Mutex((evaluations: 0, validations: 0, fieldsDrawn: 0))
 
         public init() {}
 
@@ -194,8 +194,12 @@ extension FormEvaluation {
         /// Fields checked by their validators (a field kept from an earlier evaluation is none).
         public var validations: Int { counts.withLock { $0.validations } }
 
+        /// Fields whose lines a frame drew (`FormView`: a field out of view is not drawn).
+        public var fieldsDrawn: Int { counts.withLock { $0.fieldsDrawn } }
+
         func evaluated() { counts.withLock { $0.evaluations += 1 } }
         func validated() { counts.withLock { $0.validations += 1 } }
+        func drewField() { counts.withLock { $0.fieldsDrawn += 1 } }
     }
 }
 

@@ -265,10 +265,16 @@ public enum FormView {
         _ state: FormState, _ context: FormContext, _ evaluation: FormEvaluation, width: Int, height: Int,
         _ palette: Palette, cache: Cache?
     ) -> ([Frame.Line], Frame.Position?, [Frame.Region]) {
-        var (fields, cursor) =
-            context.form.compact
-            ? compactFieldLines(state, context, evaluation, width: width, palette)
-            : fieldLines(state, context, evaluation, width: width, height: height, palette)
+        let fields: [FieldLine]
+        var cursor: Frame.Position?
+        let drawPlain: (Int) -> Frame.Line
+        if context.form.compact {
+            (fields, cursor) = compactFieldLines(state, context, evaluation, width: width, palette)
+            drawPlain = { _ in Frame.Line() }
+        } else {
+            (fields, cursor, drawPlain) = fieldLines(
+                state, context, evaluation, width: width, height: height, palette)
+        }
         let focusRow = fields.firstIndex { $0.focused } ?? 0
         let focusBlock = 1 + fields.dropFirst(focusRow + 1).prefix { $0.under }.count
         var grid: GridSection?
@@ -311,7 +317,7 @@ public enum FormView {
         var regions: [Frame.Region] = []
         for field in fields.dropFirst(first).prefix(room) {
             regions += field.targets.map { Frame.Region(row: lines.count, columns: $0.columns, .field($0.field)) }
-            lines.append(field.line)
+            lines.append(field.plain.map(drawPlain) ?? field.line)
         }
         if marksBelow { lines.append(more(fields[(first + room)...], "↓")) }
         if let row = cursor?.row { cursor?.row = row - first + (marksAbove ? 1 : 0) }
@@ -341,6 +347,11 @@ public enum FormView {
         var under = false
         /// The fields a click on the line focuses, by the cells they take.
         var targets: [(columns: Range<Int>, field: Int)] = []
+        /// The field whose one line this is, not drawn yet (`line` is empty):
+        /// a field of one line, nothing under it, not focused, is drawn only
+        /// when it scrolls into view, so a key in a long form draws the fields
+        /// shown, not all of the page's.
+        var plain: Int?
     }
 
     /// Quick entry (`compact: true`): the page's fields on one line (wrapping when
@@ -465,111 +476,148 @@ public enum FormView {
         return TextWidth.truncate(TerminalSafe.escaped(text), toCells: max(1, width))
     }
 
-    /// The shown fields of the focused field's page (a hidden field is not drawn: the page reflows).
+    /// The shown fields of the focused field's page (a hidden field is not drawn: the page reflows):
+    /// their lines, the cursor, and what draws a line left `plain` (see `FieldLine.plain`).
     private static func fieldLines(
         _ state: FormState, _ context: FormContext, _ evaluation: FormEvaluation, width: Int, height: Int,
         _ palette: Palette
-    ) -> ([FieldLine], Frame.Position?) {
-        let shown = evaluation.shown
-        let (indices, labels, labelWidth) = labelColumn(state, context, evaluation, width: width)
-        let valueColumn = 2 + labelWidth + 2
-        let valueWidth = max(1, width - valueColumn)
+    ) -> ([FieldLine], Frame.Position?, (Int) -> Frame.Line) {
+        let (indices, labelWidth) = labelColumn(state, context, evaluation, width: width)
+        let counter = FormEvaluation.counter
+        func block(_ index: Int) -> (lines: [FieldLine], cursor: Frame.Position?) {
+            counter?.drewField()
+            return fieldBlock(
+                index, label(ofField: index, state, context, evaluation), labelWidth: labelWidth, state, context,
+                width: width, height: height, palette)
+        }
         var lines: [FieldLine] = []
         var cursor: Frame.Position?
-        for (index, labelText) in zip(indices, labels) {
-            let focused = index == state.focus
-            // Every line the field takes (its rows, description, problem) focuses it when clicked.
-            let firstLine = lines.count
-            defer { for n in firstLine..<lines.count { lines[n].targets = [(0..<width, index)] } }
-            if !context.fields[index].holdsValue {
-                if focused, state.outcome == nil { cursor = Frame.Position(row: lines.count, column: 2) }
-                lines += noteLines(index, heading: labelText, focused: focused, state, context, width: width, palette)
+        for index in indices {
+            if index != state.focus, state.problems[index] == nil, context.fields[index].holdsValue,
+                context.fields[index].lines == nil, context.fields[index].description == nil
+            {
+                lines.append(FieldLine(line: Frame.Line(), targets: [(0..<width, index)], plain: index))
                 continue
             }
-            var line = Frame.Line()
-            line.append(focused ? "› " : "  ", focused ? palette.focus : [])
-            line.append(TextWidth.pad(labelText, toCells: labelWidth), focused ? palette.focus : [])
-            line.append("  ")
-            let entry = state.entries[index]
-            if let rows = context.fields[index].lines {
-                // Several lines: the first beside the label, the others under it, in the value's column.
-                let editing = focused && state.grid == nil && state.outcome == nil
-                let (block, row) = multiLineRows(
-                    of: index, entry, context, editing: editing, width: valueWidth,
-                    rows: min(rows, max(1, height - 1)))
-                for (n, text) in block.enumerated() {
-                    var rowLine = n == 0 ? line : Frame.Line(String(repeating: " ", count: valueColumn))
-                    rowLine.append(text.text, text.dim ? .dim : (focused && !editing ? .bold : []))
-                    if let row, let column = row.column, row.index == n {
-                        cursor = Frame.Position(row: lines.count, column: valueColumn + column)
-                    }
-                    lines.append(FieldLine(line: rowLine, focused: focused && n == 0, under: n > 0))
-                }
-            } else if let face = switchFace(of: index, state, context) {
-                line.append(TextWidth.truncate(face, toCells: valueWidth), focused ? .bold : [])
-                if focused, state.grid == nil, state.outcome == nil {
-                    cursor = Frame.Position(row: lines.count, column: valueColumn + 1)
-                }
-            } else if focused, state.grid == nil, state.outcome == nil {
-                let (visible, column) = scrolled(context.fields[index].masked(entry.editedLine), width: valueWidth)
-                line.append(visible)
-                let standing = standingValue(of: index, entry, context, width: valueWidth)
-                // The cursor sits at the start of the placeholder, which the first typed key replaces.
-                // (Not over a secret typed with `mask: none`: nothing shows, yet it is not empty.)
-                line.append(
-                    entry.editedLine.text.isEmpty && standing.isEmpty
-                        ? placeholder(of: context.fields[index], width: valueWidth) : standing, .dim)
-                cursor = Frame.Position(row: lines.count, column: valueColumn + column)
-            } else {
-                let shown = TextWidth.truncate(
-                    TerminalSafe.escaped(shownValue(ofField: index, entry, context)), toCells: valueWidth)
-                line.append(shown, focused ? .bold : [])
-                if context.shownText(ofField: index, entry).isEmpty {
-                    line.append(placeholder(of: context.fields[index], width: valueWidth), .dim)
-                }
-                if focused, state.outcome == nil {
-                    // A grid with nothing highlighted: the cursor rests on the value Enter keeps.
-                    cursor = Frame.Position(
-                        row: lines.count, column: valueColumn + min(TextWidth.cells(shown), valueWidth - 1))
-                }
-            }
-            if context.fields[index].lines == nil { lines.append(FieldLine(line: line, focused: focused)) }
-            if let description = context.fields[index].description {
-                // Under the label, dimmed: what the field is for, before what is wrong with it.
-                for text in note(context.interpolated(description, state.entries), width: max(1, width - 4)).prefix(3) {
-                    lines.append(FieldLine(line: Frame.Line("    " + text, .dim), under: true))
-                }
-            }
-            if let problem = state.problems[index] {
-                // The reason is what says what to do: wrapped, never cut, up to three lines.
-                let indent = String(repeating: " ", count: valueColumn)
-                var wrapped = wrap(problem.reason(in: context.language), width: max(1, valueWidth - 2))
-                if wrapped.count > 3 {
-                    wrapped = Array(wrapped.prefix(3))
-                    wrapped[2] = TextWidth.truncate(wrapped[2] + " …", toCells: max(1, valueWidth - 2))
-                }
-                for (n, text) in wrapped.enumerated() {
-                    var problemLine = Frame.Line(indent)
-                    problemLine.append((n == 0 ? "✗ " : "  ") + text, palette.error)
-                    lines.append(FieldLine(line: problemLine, under: true))
-                }
-            }
+            let (drawn, at) = block(index)
+            if let at { cursor = Frame.Position(row: lines.count + at.row, column: at.column) }
+            lines += drawn
         }
-        return (lines, cursor)
+        return (lines, cursor, { block($0).lines[0].line })
     }
 
-    /// The shown fields of the focused page, their labels as drawn, and the cells of the labels' column.
+    /// Field `index`'s lines (its rows, description, problem), as the first
+    /// lines of the page would be, and the cursor when it is in them.
+    private static func fieldBlock(
+        _ index: Int, _ labelText: String, labelWidth: Int, _ state: FormState, _ context: FormContext, width: Int,
+        height: Int, _ palette: Palette
+    ) -> (lines: [FieldLine], cursor: Frame.Position?) {
+        let valueColumn = 2 + labelWidth + 2
+        let valueWidth = max(1, width - valueColumn)
+        let focused = index == state.focus
+        // Every line the field takes (its rows, description, problem) focuses it when clicked.
+        func clickable(_ lines: [FieldLine]) -> [FieldLine] {
+            lines.map { line in
+                var line = line
+                line.targets = [(0..<width, index)]
+                return line
+            }
+        }
+        if !context.fields[index].holdsValue {
+            let cursor = focused && state.outcome == nil ? Frame.Position(row: 0, column: 2) : nil
+            return (
+                clickable(
+                    noteLines(index, heading: labelText, focused: focused, state, context, width: width, palette)),
+                cursor
+            )
+        }
+        var lines: [FieldLine] = []
+        var cursor: Frame.Position?
+        var line = Frame.Line()
+        line.append(focused ? "› " : "  ", focused ? palette.focus : [])
+        line.append(TextWidth.pad(labelText, toCells: labelWidth), focused ? palette.focus : [])
+        line.append("  ")
+        let entry = state.entries[index]
+        if let rows = context.fields[index].lines {
+            // Several lines: the first beside the label, the others under it, in the value's column.
+            let editing = focused && state.grid == nil && state.outcome == nil
+            let (block, row) = multiLineRows(
+                of: index, entry, context, editing: editing, width: valueWidth,
+                rows: min(rows, max(1, height - 1)))
+            for (n, text) in block.enumerated() {
+                var rowLine = n == 0 ? line : Frame.Line(String(repeating: " ", count: valueColumn))
+                rowLine.append(text.text, text.dim ? .dim : (focused && !editing ? .bold : []))
+                if let row, let column = row.column, row.index == n {
+                    cursor = Frame.Position(row: lines.count, column: valueColumn + column)
+                }
+                lines.append(FieldLine(line: rowLine, focused: focused && n == 0, under: n > 0))
+            }
+        } else if let face = switchFace(of: index, state, context) {
+            line.append(TextWidth.truncate(face, toCells: valueWidth), focused ? .bold : [])
+            if focused, state.grid == nil, state.outcome == nil {
+                cursor = Frame.Position(row: lines.count, column: valueColumn + 1)
+            }
+        } else if focused, state.grid == nil, state.outcome == nil {
+            let (visible, column) = scrolled(context.fields[index].masked(entry.editedLine), width: valueWidth)
+            line.append(visible)
+            let standing = standingValue(of: index, entry, context, width: valueWidth)
+            // The cursor sits at the start of the placeholder, which the first typed key replaces.
+            // (Not over a secret typed with `mask: none`: nothing shows, yet it is not empty.)
+            line.append(
+                entry.editedLine.text.isEmpty && standing.isEmpty
+                    ? placeholder(of: context.fields[index], width: valueWidth) : standing, .dim)
+            cursor = Frame.Position(row: lines.count, column: valueColumn + column)
+        } else {
+            let shown = TextWidth.truncate(
+                TerminalSafe.escaped(shownValue(ofField: index, entry, context)), toCells: valueWidth)
+            line.append(shown, focused ? .bold : [])
+            if context.shownText(ofField: index, entry).isEmpty {
+                line.append(placeholder(of: context.fields[index], width: valueWidth), .dim)
+            }
+            if focused, state.outcome == nil {
+                // A grid with nothing highlighted: the cursor rests on the value Enter keeps.
+                cursor = Frame.Position(
+                    row: lines.count, column: valueColumn + min(TextWidth.cells(shown), valueWidth - 1))
+            }
+        }
+        if context.fields[index].lines == nil { lines.append(FieldLine(line: line, focused: focused)) }
+        if let description = context.fields[index].description {
+            // Under the label, dimmed: what the field is for, before what is wrong with it.
+            for text in note(context.interpolated(description, state.entries), width: max(1, width - 4)).prefix(3) {
+                lines.append(FieldLine(line: Frame.Line("    " + text, .dim), under: true))
+            }
+        }
+        if let problem = state.problems[index] {
+            // The reason is what says what to do: wrapped, never cut, up to three lines.
+            let indent = String(repeating: " ", count: valueColumn)
+            var wrapped = wrap(problem.reason(in: context.language), width: max(1, valueWidth - 2))
+            if wrapped.count > 3 {
+                wrapped = Array(wrapped.prefix(3))
+                wrapped[2] = TextWidth.truncate(wrapped[2] + " …", toCells: max(1, valueWidth - 2))
+            }
+            for (n, text) in wrapped.enumerated() {
+                var problemLine = Frame.Line(indent)
+                problemLine.append((n == 0 ? "✗ " : "  ") + text, palette.error)
+                lines.append(FieldLine(line: problemLine, under: true))
+            }
+        }
+        return (clickable(lines), cursor)
+    }
+
+    /// The shown fields of the focused page, and the cells of the labels' column.
     private static func labelColumn(
         _ state: FormState, _ context: FormContext, _ evaluation: FormEvaluation, width: Int
     )
-        -> (indices: [Int], labels: [String], width: Int)
+        -> (indices: [Int], width: Int)
     {
         let page = context.pageOfField[state.focus]
         let indices = context.fields.indices.filter { context.pageOfField[$0] == page && evaluation.shown[$0] }
-        let labels = indices.map { label(ofField: $0, state, context, evaluation) }
         // A note's heading is not a label: it takes the line, not the column of labels.
-        let widths = zip(indices, labels).filter { context.fields[$0.0].holdsValue }.map { TextWidth.cells($0.1) }
-        return (indices, labels, min(widths.max() ?? 0, labelRoom(width: width)))
+        var widest = 0
+        for index in indices where context.fields[index].holdsValue {
+            widest = max(widest, labelCells(ofField: index, state, context, evaluation))
+        }
+        return (indices, min(widest, labelRoom(width: width)))
     }
 
     /// The cells a value is drawn in at `width` (after the labels' column): where
@@ -667,8 +715,20 @@ public enum FormView {
     static func label(
         ofField index: Int, _ state: FormState, _ context: FormContext, _ evaluation: FormEvaluation
     ) -> String {
-        TerminalSafe.escaped(context.label(ofField: index, state.entries))
-            + (evaluation.required[index] && context.form.presentation == .form ? "*" : "")
+        let star = evaluation.required[index] && context.form.presentation == .form
+        if let fixed = context.fixedLabels[index] { return star ? fixed.text + "*" : fixed.text }
+        return TerminalSafe.escaped(context.label(ofField: index, state.entries)) + (star ? "*" : "")
+    }
+
+    /// The cells of `label(ofField:)`: a label that names no answer is measured
+    /// once per form (`FormContext.fixedLabels`), not on every frame.
+    static func labelCells(
+        ofField index: Int, _ state: FormState, _ context: FormContext, _ evaluation: FormEvaluation
+    ) -> Int {
+        guard let fixed = context.fixedLabels[index] else {
+            return TextWidth.cells(label(ofField: index, state, context, evaluation))
+        }
+        return fixed.cells + (evaluation.required[index] && context.form.presentation == .form ? 1 : 0)
     }
 
     /// The part of the text that fits `width` cells with the cursor in view, and
