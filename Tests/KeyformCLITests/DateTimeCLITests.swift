@@ -24,6 +24,28 @@ import Testing
         #expect(template.stdout == "2026-11-27 14:30 to 2026-11-28 08:00\n", "\(template.stderr)")
     }
 
+    /// Issue 27: the wall clock is read through the C library (`localtime_r`),
+    /// not Foundation's `TimeZone` and `Calendar`, which load ICU's zone data
+    /// before the first frame; `now` still follows `TZ` as `TimeZone.current`
+    /// did, whole hours or not (Kathmandu is +05:45), either side of the date line.
+    @Test func nowFollowsTheTimeZoneOfTheEnvironment() throws {
+        for zone in ["Pacific/Kiritimati", "Pacific/Pago_Pago", "Asia/Kathmandu"] {
+            let run = try CLIRunner.run(
+                ["run", Self.meeting, "--no-store", "--answers", "-"], stdin: #"{"start":"now"}"#,
+                environment: ["TZ": zone])
+            #expect(run.status == 0, "\(run.stderr)")
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.timeZone = TimeZone(identifier: zone)
+            formatter.dateFormat = "yyyy-MM-dd HH:mm"
+            // The minute the run read, or the one before (the run came first).
+            let minutes = [Date(timeIntervalSinceNow: -60), Date()].map { formatter.string(from: $0) }
+            #expect(
+                minutes.contains { run.stdout.hasPrefix(#"{"start":"\#($0)""#) },
+                "\(zone): \(run.stdout) not at \(minutes)")
+        }
+    }
+
     @Test func aWrongAnswerOrABrokenRuleExitsTwoSayingWhy() throws {
         let day = try CLIRunner.run(
             ["run", Self.meeting, "--no-store", "--answers", "-"], stdin: #"{"start":"2026-11-27"}"#)

@@ -1,3 +1,4 @@
+import Foundation
 import KeyformCore
 import Testing
 
@@ -74,6 +75,24 @@ import Testing
         #expect(
             try [date("2026-03-01"), date("2024-02-29"), date("2026-02-28")].sorted().map(\.description)
                 == ["2024-02-29", "2026-02-28", "2026-03-01"])
+    }
+
+    /// Issue 27: the local clock read through the C library gives the day and
+    /// minute that Foundation's calendar in `TimeZone.current` gives.
+    @Test func theLocalClockIsFoundationsInTheCurrentZone() {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = .current
+        for seconds in [0, 951_782_400, 1_711_846_800, 1_730_000_000, 1_795_000_000, Int(Date().timeIntervalSince1970)]
+        {
+            let parts = calendar.dateComponents(
+                [.year, .month, .day, .hour, .minute], from: Date(timeIntervalSince1970: Double(seconds)))
+            let clock = WallClock.local(at: time_t(seconds))
+            #expect(
+                clock
+                    == WallClock(
+                        today: CivilDate(year: parts.year!, month: parts.month!, day: parts.day!)!,
+                        minuteOfDay: parts.hour! * 60 + parts.minute!), "\(seconds)")
+        }
     }
 
     @Test func todayIsARealDate() {
