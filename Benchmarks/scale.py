@@ -13,6 +13,10 @@ import   `keyform records import` of those N records (the JSON that `records
          list` printed) into a new database each run: one transaction.
 layouts  `keyform layout check FOLDER` over the 1,000 generated layout files of
          layout_check.py.
+browse   `keyform browse` over those N records in an 80x24 pseudo-terminal
+         (ptybench's emulated screen, pyte): the first screen (spawn to the
+         newest record shown), then End: from the key to the screen showing
+         the oldest record (the list reads the rest first). Needs pyte.
 
 Every program runs once per round, round after round (interleaved), and the
 table gives medians and the ratio to the reference (sqlite3 for records).
@@ -95,6 +99,36 @@ SQLITE_JSON = """SELECT id AS _id, created AS _created, json_extract(data, '$.te
  json_extract(data, '$.due') AS due FROM _record WHERE form = 'bench' ORDER BY id DESC"""
 
 
+def browse_end(binary, form, db, count, env):
+    """Seconds to the first screen and from End to the oldest record shown, and
+    the peak RSS (MiB), of one `keyform browse` over `count` records; None when
+    a screen did not come within 60 s."""
+    from ptybench import Term  # pyte: only this part needs it
+    term = Term([binary, "browse", str(form), "--db", str(db)], env=dict(env, TERM="xterm-256color"))
+    try:
+        # The newest record (fill's last) is shown; then the list is idle.
+        shown = term.wait_for(lambda: f" {count - 2}" in term.text(), 60)
+        if shown is None:
+            return None
+        first = shown - term.t_spawn
+        term.settle(0.3)
+        pressed = term.send(b"\x1b[F")
+        # make_records's record made by `keyform run` is the oldest: "first".
+        end = term.wait_for(lambda: "first" in term.text(), 60)
+        if end is None:
+            return None
+        with open(f"/proc/{term.pid}/status") as status:
+            peak = next(int(line.split()[1]) for line in status if line.startswith("VmHWM:")) / 1024
+        return first, end - pressed, peak
+    finally:
+        try:
+            os.kill(term.pid, 15)
+            os.waitpid(term.pid, 0)
+        except (ProcessLookupError, ChildProcessError):
+            pass
+        os.close(term.fd)
+
+
 def table(title, rows, ref):
     print(f"\n{title}")
     base = statistics.median(rows[ref]["s"]) if ref in rows else None
@@ -117,7 +151,7 @@ def main():
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--records", type=int, default=100_000)
     parser.add_argument("--files", type=int, default=1000)
-    parser.add_argument("--only", default="records,import,layouts")
+    parser.add_argument("--only", default="records,import,layouts", help="any of records,import,layouts,browse")
     args = parser.parse_args()
     keyforms = [tuple(k.split("=", 1)) for k in args.keyform] or [("static", str(root / ".build-static/release/keyform"))]
     keyforms = [(label, str((root / path).resolve()) if not os.path.isabs(path) else path) for label, path in keyforms]
@@ -158,6 +192,23 @@ def main():
                         rows[f"keyform:{label} records import"]["s"].append(result[0])
                         rows[f"keyform:{label} records import"]["rss"].append(result[1])
             table(f"records import, {args.records:,} records from JSON ({args.runs} runs, interleaved)", rows, None)
+        if "browse" in args.only:
+            if "records" not in args.only and "import" not in args.only:
+                form, db = make_records(keyforms[0][1], folder, args.records)
+            rows = {}
+            for label, _ in keyforms:
+                rows[f"keyform:{label} browse, first screen"] = {"s": [], "rss": []}
+                rows[f"keyform:{label} browse, End to the oldest record"] = {"s": [], "rss": []}
+            for _ in range(args.runs):
+                for label, binary in keyforms:
+                    result = browse_end(binary, form, db, args.records, env)
+                    if result:
+                        rows[f"keyform:{label} browse, first screen"]["s"].append(result[0])
+                        rows[f"keyform:{label} browse, End to the oldest record"]["s"].append(result[1])
+                        for name in ("first screen", "End to the oldest record"):
+                            rows[f"keyform:{label} browse, {name}"]["rss"].append(result[2])
+            table(f"browse, {args.records:,} records, 80x24 ({args.runs} runs, interleaved; RSS: the peak after End)",
+                  rows, None)
         if "layouts" in args.only:
             layouts = folder / "layouts"
             layouts.mkdir()
