@@ -1,19 +1,24 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
+// The shipped binaries (issue 27, DECISIONS 55): lld for DT_RELR (packed relative relocations,
+// -3 MiB resident at start), and no symbols exported (static-stdlib links with -export-dynamic:
+// 12,000 symbols nothing looks up).
+let shippedBinary: [LinkerSetting] = [
+    .unsafeFlags(
+        ["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-Xlinker", "--no-export-dynamic"],
+        .when(platforms: [.linux], configuration: .release))
+]
+
 let package = Package(
     name: "Keyform",
     platforms: [.macOS(.v13)],
     products: [
-        .executable(name: "keyform", targets: ["KeyformCLI"]),
+        .executable(name: "keyform", targets: ["KeyformMain"]),
+        // keyform with the PostgreSQL backend: keyform hands a postgres:// location over to it (DECISIONS 70).
+        .executable(name: "keyform-postgres", targets: ["KeyformPostgresMain"]),
         // The Swift library: `import Keyform` to ask a person for a record (docs/swift-library.md).
         .library(name: "Keyform", targets: ["Keyform"]),
-    ],
-    // Postgres (on by default): the PostgreSQL backend (KeyformPostgres, postgres-nio) linked into the opener.
-    // `swift build --disable-default-traits` builds Keyform without it: a postgres:// location is then refused.
-    traits: [
-        .trait(name: "Postgres", description: "The PostgreSQL store backend (postgres:// locations)."),
-        .default(enabledTraits: ["Postgres"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -43,7 +48,8 @@ let package = Package(
             name: "KeyformSQLite",
             dependencies: ["KeyformCore", "KeyformStore", .product(name: "GRDB", package: "GRDB.swift")]
         ),
-        // The PostgreSQL backend (trait Postgres): postgres-nio behind the synchronous interface, its own SQL.
+        // The PostgreSQL backend: postgres-nio behind the synchronous interface, its own SQL. Linked by
+        // keyform-postgres and the Swift library, never by keyform (DECISIONS 70).
         .target(
             name: "KeyformPostgres",
             dependencies: ["KeyformCore", "KeyformStore", .product(name: "PostgresNIO", package: "postgres-nio")]
@@ -52,18 +58,17 @@ let package = Package(
         .target(name: "KeyformFiles", dependencies: ["KeyformCore"]),
         // One run of a form on a store (loading, drafts, history, saving or rescuing, exit statuses):
         // what the CLI, the demo, browse and the library all run forms through.
-        // Its StoreOpener is the one door to every backend.
+        // Its StoreOpener is the one door to every backend (a server's backend installed by the program).
         .target(
             name: "KeyformRun",
-            dependencies: [
-                "KeyformCore", "KeyformTerminal", "KeyformStore", "KeyformSQLite",
-                .target(name: "KeyformPostgres", condition: .when(traits: ["Postgres"])),
-            ]
+            dependencies: ["KeyformCore", "KeyformTerminal", "KeyformStore", "KeyformSQLite"]
         ),
         // The public Swift API (product `Keyform`): forms in code or files, typed results, a test double.
         .target(
             name: "Keyform",
-            dependencies: ["KeyformCore", "KeyformTerminal", "KeyformStore", "KeyformFiles", "KeyformRun"]),
+            dependencies: [
+                "KeyformCore", "KeyformTerminal", "KeyformStore", "KeyformFiles", "KeyformRun", "KeyformPostgres",
+            ]),
         // The library's example: asks for a to-do and decodes it into a struct.
         .executableTarget(name: "keyform-example", dependencies: ["Keyform"], path: "Sources/KeyformExample"),
         // A helper for the store's multi-process tests: opens a database and saves N records.
@@ -72,8 +77,8 @@ let package = Package(
             path: "Sources/KeyformStoreStress"),
         // The process's arguments kept before `main` (Swift reads them from /proc on Linux).
         .target(name: "CArguments"),
-        // The `keyform` command-line tool.
-        .executableTarget(
+        // The `keyform` command line: its commands, parsing and output, run by the two executables below.
+        .target(
             name: "KeyformCLI",
             dependencies: [
                 "CArguments",
@@ -83,19 +88,16 @@ let package = Package(
                 "KeyformFiles",
                 "KeyformRun",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ],
-            // The shipped binary (issue 27, DECISIONS 55): lld for DT_RELR (packed relative
-            // relocations, -3 MiB resident at start), and no symbols exported (static-stdlib
-            // links with -export-dynamic: 12,000 symbols nothing looks up).
-            linkerSettings: [
-                .unsafeFlags(
-                    [
-                        "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-Xlinker",
-                        "--no-export-dynamic",
-                    ],
-                    .when(platforms: [.linux], configuration: .release))
             ]
         ),
+        // `keyform`: SQLite only; a server's location is handed over to keyform-postgres.
+        .executableTarget(
+            name: "KeyformMain", dependencies: ["KeyformCLI"], path: "Sources/KeyformMain",
+            linkerSettings: shippedBinary),
+        // `keyform-postgres`: the same commands with the PostgreSQL backend installed.
+        .executableTarget(
+            name: "KeyformPostgresMain", dependencies: ["KeyformCLI", "KeyformRun", "KeyformPostgres"],
+            path: "Sources/KeyformPostgresMain", linkerSettings: shippedBinary),
         // Shared by the test targets: the package's paths, built executables, a seeded random source.
         .target(name: "KeyformTestSupport", path: "Tests/KeyformTestSupport"),
         .testTarget(
@@ -108,7 +110,8 @@ let package = Package(
             exclude: ["__Snapshots__", "Fixtures"]
         ),
         .testTarget(
-            name: "KeyformCLITests", dependencies: ["KeyformCLI", "KeyformSQLite", "KeyformTestSupport"],
+            name: "KeyformCLITests",
+            dependencies: ["KeyformCLI", "KeyformMain", "KeyformPostgresMain", "KeyformSQLite", "KeyformTestSupport"],
             exclude: ["Scripts"]),
         // Finding forms and layouts (search order, $KEYFORM_FORMS, paths vs names, errors) in temporary folders.
         .testTarget(name: "KeyformFilesTests", dependencies: ["KeyformFiles", "KeyformCore"]),
@@ -119,14 +122,16 @@ let package = Package(
         .testTarget(
             name: "KeyformStoreTests",
             dependencies: [
-                "KeyformStore", "KeyformSQLite", "keyform-store-stress", "KeyformTestSupport",
-                .target(name: "KeyformPostgres", condition: .when(traits: ["Postgres"])),
+                "KeyformStore", "KeyformSQLite", "KeyformPostgres", "keyform-store-stress", "KeyformTestSupport",
             ]
         ),
         // keyform run in tmux; depends on the executable so that it is built first.
         .testTarget(
             name: "KeyformEndToEndTests",
-            dependencies: ["KeyformCLI", "KeyformStore", "KeyformSQLite", "KeyformTestSupport"]),
+            dependencies: [
+                "KeyformCLI", "KeyformMain", "KeyformPostgresMain", "KeyformStore", "KeyformSQLite",
+                "KeyformTestSupport",
+            ]),
         .testTarget(
             name: "KeyformLibraryTests",
             dependencies: ["Keyform", "keyform-example", "KeyformCore", "KeyformStore", "KeyformSQLite"]),

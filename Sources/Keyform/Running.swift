@@ -1,6 +1,7 @@
 import Foundation
 internal import KeyformCore
 internal import KeyformFiles
+internal import KeyformPostgres
 internal import KeyformRun
 internal import KeyformStore
 internal import KeyformTerminal
@@ -160,9 +161,12 @@ extension KeyformForm {
         var store: (any RecordStore)?
         if let path = storePath {
             do {
-                // The library reads no config file: KEYFORM_AUTHOR, else USER@HOST.
+                // The library reads no config file: KEYFORM_AUTHOR, else USER@HOST. It links the
+                // PostgreSQL backend: a Swift program opens postgres:// stores too.
                 store = try StoreOpener.open(
-                    path, author: StoreAuthor.resolve(configured: ProcessInfo.processInfo.environment["KEYFORM_AUTHOR"])
+                    path,
+                    author: StoreAuthor.resolve(configured: ProcessInfo.processInfo.environment["KEYFORM_AUTHOR"]),
+                    server: StoreOpener.serverBackend ?? PostgresBackend()
                 )
             } catch {
                 throw KeyformError.storeUnavailable(error.description)

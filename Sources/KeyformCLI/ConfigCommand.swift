@@ -9,6 +9,9 @@ import KeyformStore
 enum Settings {
     private static let loaded = ConfigFiles.load()
 
+    /// The database the config (with KEYFORM_DB) names, errors or not: they are said by `load()`.
+    static var configuredDatabase: String? { loaded.config.database }
+
     /// The settings in effect.
     /// - Throws: `Failure` (status 2, like an invalid form file) after printing
     ///   each error, when the config has any: a broken config never runs a

@@ -5,7 +5,12 @@ import KeyformCore
 import KeyformRun
 import KeyformTerminal
 
-@main
+/// The command line's entry, for the two executables: `keyform` and
+/// `keyform-postgres` (which installs the PostgreSQL backend first).
+public enum KeyformCommandLine {
+    public static func main() { Keyform.main() }
+}
+
 struct Keyform: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "keyform",
@@ -25,6 +30,7 @@ struct Keyform: ParsableCommand {
         var arguments: [String] = []
         do {
             arguments = try ProcessArguments.afterProgramName()
+            try ServerHandover.handOverIfNeeded(arguments)
             // A plain `run`, `demo` or prompt line skips ArgumentParser's parse (DirectStart).
             var command = try DirectStart.command(arguments) ?? parseAsRoot(arguments)
             try command.run()

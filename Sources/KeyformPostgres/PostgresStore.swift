@@ -50,15 +50,22 @@ public final class PostgresStore: RecordStore, Sendable {
     ) throws(StoreError) -> PostgresStore? {
         let address = try ServerAddress(url: url, environment: environment, home: home, osUser: osUser)
         let link = ServerLink(address: address)
-        if migrating {
-            try PostgresSchema.migrate(link)
-        } else {
-            let version = try link.run { session in try PostgresSchema.installedVersion(session, shown: address.shown) }
-            guard let version, version > 0 else {
-                link.close()
-                return nil
+        do throws(StoreError) {
+            if migrating {
+                try PostgresSchema.migrate(link)
+            } else {
+                let version = try link.run { session in
+                    try PostgresSchema.installedVersion(session, shown: address.shown)
+                }
+                guard let version, version > 0 else {
+                    link.close()
+                    return nil
+                }
+                if version > PostgresSchema.migrations.count { throw .newerVersion(path: address.shown) }
             }
-            if version > PostgresSchema.migrations.count { throw .newerVersion(path: address.shown) }
+        } catch {
+            link.close()  // connected, then refused: the connection goes now, not when the link is freed
+            throw error
         }
         return PostgresStore(url: url, link: link, author: author, now: now)
     }
@@ -660,5 +667,18 @@ extension ServerLink {
         } catch {
             throw .failed(path: address.shown, message: "an answer of the server could not be read (\(error))")
         }
+    }
+}
+
+/// PostgreSQL as the opener's server backend (`StoreOpener.install`).
+public struct PostgresBackend: ServerBackend {
+    public init() {}
+
+    public func open(
+        url: String, author: String, migrating: Bool, now: @escaping @Sendable () -> Date
+    )
+        throws(StoreError) -> (any RecordStore)?
+    {
+        try PostgresStore.open(url: url, author: author, migrating: migrating, now: now)
     }
 }

@@ -36,7 +36,12 @@ final class ServerLink: @unchecked Sendable {
     }
 
     deinit {
-        if let connection { let _: EventLoopFuture<Void> = connection.close() }
+        // Closed before it goes: postgres-nio asserts that a connection is closed when it is freed.
+        // A link dropped without `close()` (an open that failed after connecting) is freed on its
+        // caller's thread, where waiting is allowed; never wait on the connection's own loop.
+        guard let connection else { return }
+        let closing: EventLoopFuture<Void> = connection.close()
+        if !connection.eventLoop.inEventLoop { try? closing.wait() }
     }
 
     /// Statements on one connection, from inside `ServerLink.run`.

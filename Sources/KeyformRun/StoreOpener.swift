@@ -2,14 +2,26 @@ import Foundation
 import KeyformSQLite
 import KeyformStore
 
-#if Postgres
-    import KeyformPostgres
-#endif
-
 /// The one door to a store: every caller (the commands, the demo, the library)
 /// opens its store here, from a location, and gets the interface back, never a
 /// backend's type. Which backend serves a location is decided here only.
 public enum StoreOpener {
+    /// The backend for server locations, when this program links one (`install`).
+    nonisolated(unsafe) private static var server: (any ServerBackend)?
+    private static let serverLock = NSLock()
+
+    /// Makes `backend` serve server locations from now on: called once, before
+    /// any store is opened, by a program that links one (`keyform-postgres`).
+    /// Without it a `postgres://` location is refused at the door. (The Swift
+    /// library passes its backend to `open` instead: a process-wide setting is
+    /// the program's to make.)
+    public static func install(server backend: any ServerBackend) {
+        serverLock.withLock { server = backend }
+    }
+
+    /// The installed server backend, if any.
+    public static var serverBackend: (any ServerBackend)? { serverLock.withLock { server } }
+
     /// What the caller will do with the store.
     public enum Purpose: Sendable {
         /// Store records and drafts: a database is made when none is there (`run`, `import`).
@@ -24,11 +36,12 @@ public enum StoreOpener {
     /// The store at `location`, opened for `purpose`, worked on by `author`.
     /// - Parameter author: whose drafts, history and `default: last` (`RecordStore.author`).
     /// - Parameter now: the clock for `created`, `updated` and `saved` (tests pass a fixed one).
+    /// - Parameter server: the backend for a server's location: the installed one unless given.
     /// - Throws: `StoreError`: the backend's reasons, and `.unsupportedLocation`
-    ///   for a server this Keyform has no backend for.
+    ///   for a server this program has no backend for.
     public static func open(
         _ location: StoreLocation, for purpose: Purpose = .writing, author: String = StoreAuthor.current,
-        now: @escaping @Sendable () -> Date = { Date() }
+        server: (any ServerBackend)? = serverBackend, now: @escaping @Sendable () -> Date = { Date() }
     ) throws(StoreError) -> any RecordStore {
         switch location {
         case .file(let path):
@@ -40,52 +53,36 @@ public enum StoreOpener {
                     ?? MemoryStore(author: author, now: now)
             }
         case .postgres(let url):
-            #if Postgres
-                // A server's database exists once it can be reached: `existing` makes the schema as `writing` does.
-                guard
-                    let store = try PostgresStore.open(
-                        url: url, author: author, migrating: purpose != .reading, now: now)
-                else {
-                    return MemoryStore(author: author, now: now)  // no Keyform schema yet: no records to read
-                }
-                return store
-            #else
-                try refuseServer(location)
-            #endif
+            guard let server else { try refuseServer(location) }
+            // A server's database exists once it can be reached: `existing` makes the schema as `writing` does.
+            return try server.open(url: url, author: author, migrating: purpose != .reading, now: now)
+                ?? MemoryStore(author: author, now: now)  // no Keyform schema yet: no records to read
         }
     }
 
     /// The store `text` names (a path, `sqlite:PATH` or a server's URL), opened for `purpose`.
     public static func open(
         _ text: String, for purpose: Purpose = .writing, author: String = StoreAuthor.current,
-        now: @escaping @Sendable () -> Date = { Date() }
+        server: (any ServerBackend)? = serverBackend, now: @escaping @Sendable () -> Date = { Date() }
     ) throws(StoreError) -> any RecordStore {
-        try open(StoreLocation(text), for: purpose, author: author, now: now)
+        try open(StoreLocation(text), for: purpose, author: author, server: server, now: now)
     }
 
-    /// Throws unless a backend of this Keyform can open `location`: said before
+    /// Throws unless a backend of this program can open `location`: said before
     /// the terminal is taken, where a store that fails later would have the form
     /// typed and then rescued.
-    public static func checkSupported(_ location: StoreLocation) throws(StoreError) {
-        #if !Postgres
-            if case .postgres = location { try refuseServer(location) }
-        #endif
-    }
-
-    /// Whether this Keyform opens `postgres://` locations (the package trait `Postgres`, on by default).
-    public static var hasPostgres: Bool {
-        #if Postgres
-            true
-        #else
-            false
-        #endif
+    public static func checkSupported(
+        _ location: StoreLocation, server: (any ServerBackend)? = serverBackend
+    ) throws(StoreError) {
+        if case .postgres = location, server == nil { try refuseServer(location) }
     }
 
     private static func refuseServer(_ location: StoreLocation) throws(StoreError) -> Never {
         throw .unsupportedLocation(
             location.description,
-            reason: "this Keyform was built without its PostgreSQL backend "
-                + "(swift build without the package trait Postgres): give a SQLite file's path "
-                + "(--db PATH, KEYFORM_DB or the config's database), or use a build with the trait (the default)")
+            reason: "this program has no PostgreSQL backend: keyform hands a server's location over to "
+                + "keyform-postgres, installed beside it (scripts/install.sh and the Debian package install both), "
+                + "and none was found; install it, or give a SQLite file's path "
+                + "(--db PATH, KEYFORM_DB or the config's database)")
     }
 }

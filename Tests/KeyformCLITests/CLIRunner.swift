@@ -11,7 +11,8 @@ struct CLIRunner {
     static var binary: URL { BuiltProducts.executable("keyform") }
 
     static func run(
-        _ arguments: [String], stdin: String? = nil, in directory: URL? = nil, environment: [String: String] = [:]
+        _ arguments: [String], stdin: String? = nil, in directory: URL? = nil, environment: [String: String] = [:],
+        binary: URL = binary
     ) throws -> Result {
         // Never the person's own database: each run gets a fresh one unless the test names one;
         // never the person's config either (KEYFORM_CONFIG=/dev/null) unless the test gives one.

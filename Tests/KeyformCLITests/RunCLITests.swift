@@ -4,6 +4,8 @@ import KeyformSQLite
 import KeyformStore
 import Testing
 
+@testable import KeyformCLI
+
 /// `keyform run` without a terminal: answers in, the record out, every exit status.
 @Suite struct RunCLITests {
     @Test func answersJSONInTypedJSONOut() throws {
@@ -145,7 +147,7 @@ import Testing
 
     /// A server's URL is no file: a server that is not there is said (the record
     /// rescued, exit 3; a reader exits 1), never made into a folder named after it.
-    /// A build without the trait `Postgres` refuses the URL (exit 2) before anything is drawn.
+    /// `keyform` hands the URL over to keyform-postgres beside it, which says so.
     @Test func aPostgresURLIsNeverMadeIntoALocalFile() throws {
         let folder = try CLIRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -154,27 +156,41 @@ import Testing
             ["run", CLIRunner.packageRoot.appendingPathComponent("demo/todo.yaml").path, "--db", url],
             stdin: "Buy milk\n", in: folder, environment: ["TMPDIR": NSTemporaryDirectory()])
         let list = try CLIRunner.run(["records", "list", "todo"], in: folder, environment: ["KEYFORM_DB": url])
-        #if Postgres
-            let reason =
-                "cannot reach the database server of '\(url)': nothing answers at 127.0.0.1:1 (connection refused). "
-                + "Check that the server is running and that the location's host and port (or socket) are right."
-            #expect(run.status == 3, "\(run.stderr)")
-            #expect(run.stdout.hasPrefix(#"{"text":"Buy milk""#))
-            #expect(run.stderr.hasPrefix("keyform: the record was NOT stored: " + reason), "\(run.stderr)")
-            #expect(list.status == 1)
-            #expect(list.stderr == "keyform: " + reason + "\n")
-        #else
-            let message =
-                "keyform: cannot open '\(url)': this Keyform was built without its PostgreSQL backend "
-                + "(swift build without the package trait Postgres): give a SQLite file's path "
-                + "(--db PATH, KEYFORM_DB or the config's database), or use a build with the trait (the default).\n"
-            #expect(run.status == 2)
-            #expect(run.stdout == "")
-            #expect(run.stderr == message)
-            #expect(list.status == 2)
-            #expect(list.stderr == message)
-        #endif
+        let reason =
+            "cannot reach the database server of '\(url)': nothing answers at 127.0.0.1:1 (connection refused). "
+            + "Check that the server is running and that the location's host and port (or socket) are right."
+        #expect(run.status == 3, "\(run.stderr)")
+        #expect(run.stdout.hasPrefix(#"{"text":"Buy milk""#))
+        #expect(run.stderr.hasPrefix("keyform: the record was NOT stored: " + reason), "\(run.stderr)")
+        #expect(list.status == 1)
+        #expect(list.stderr == "keyform: " + reason + "\n")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [], "no postgres: folder")
+    }
+
+    /// `keyform` without keyform-postgres beside it refuses a server's location
+    /// before anything is read or drawn (exit 2), saying what to install; a
+    /// SQLite location works as ever.
+    @Test func withoutKeyformPostgresAServerIsRefusedClearly() throws {
+        let folder = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let alone = folder.appendingPathComponent("keyform")
+        try FileManager.default.copyItem(at: CLIRunner.binary, to: alone)
+        let url = "postgres://u@127.0.0.1:1/db?sslmode=disable"
+        let todo = CLIRunner.packageRoot.appendingPathComponent("demo/todo.yaml").path
+        let run = try CLIRunner.run(
+            ["run", todo, "--db", url], stdin: "Buy milk\n", in: folder, binary: alone)
+        #expect(run.status == 2, "\(run.stderr)")
+        #expect(run.stdout == "")
+        #expect(
+            run.stderr
+                == "keyform: cannot open '\(url)': this program has no PostgreSQL backend: keyform hands a server's "
+                + "location over to keyform-postgres, installed beside it (scripts/install.sh and the Debian package "
+                + "install both), and none was found; install it, or give a SQLite file's path "
+                + "(--db PATH, KEYFORM_DB or the config's database).\n")
+        let local = try CLIRunner.run(
+            ["run", todo, "--db", folder.appendingPathComponent("k.sqlite").path, "--format", "json"],
+            stdin: "Buy milk\n", in: folder, binary: alone)
+        #expect(local.status == 0, "\(local.stderr)")
     }
 
     /// `--db sqlite:PATH` is the file at PATH (the one opener reads the location),
@@ -302,5 +318,38 @@ import Testing
         let result = try CLIRunner.run(["form", "check", "demo"])
         #expect(result.status == 0)
         #expect(result.stderr == "")
+    }
+}
+
+/// Which command lines `keyform` hands over to keyform-postgres: those that
+/// may use a server's location, read from the flags, else KEYFORM_DB, else the config.
+struct ServerHandoverTests {
+    let server = "postgres://u@db.example/keyform"
+
+    func names(_ arguments: [String], _ environment: [String: String] = [:], config: String? = nil) -> Bool {
+        ServerHandover.namesServer(arguments, environment: environment, configured: { config })
+    }
+
+    @Test func theFlagsNameTheStore() {
+        #expect(names(["run", "todo", "--db", server]))
+        #expect(names(["run", "todo", "--db=" + server]))
+        #expect(names(["records", "copy", "--from", "a.sqlite", "--to", server]))
+        #expect(names(["records", "copy", "--from=postgresql://u@h/db", "--to", "b.sqlite"]))
+        #expect(!names(["run", "todo", "--db", "k.sqlite"]))
+        #expect(!names(["run", "todo", "--db", "sqlite:" + server]), "a file called so")
+        #expect(!names(["run", "todo", "--", "--db", server]), "after -- it is a form's argument")
+    }
+
+    @Test func aFlagWinsOverTheEnvironmentAndTheConfig() {
+        #expect(!names(["run", "todo", "--db", "k.sqlite"], ["KEYFORM_DB": server], config: server))
+        #expect(names(["run", "todo", "--db", server], ["KEYFORM_DB": "k.sqlite"]))
+    }
+
+    @Test func withoutAFlagTheEnvironmentThenTheConfig() {
+        #expect(names(["records", "list", "todo"], ["KEYFORM_DB": server]))
+        #expect(!names(["records", "list", "todo"], ["KEYFORM_DB": "k.sqlite"], config: server))
+        #expect(names(["browse", "todo"], config: server))
+        #expect(!names(["browse", "todo"], config: "~/k.sqlite"))
+        #expect(!names(["--version"]))
     }
 }

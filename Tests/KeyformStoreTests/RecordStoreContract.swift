@@ -1,13 +1,10 @@
 import Foundation
 import KeyformCore
+import KeyformPostgres
 import KeyformSQLite
 import KeyformStore
 import KeyformTestSupport
 import Testing
-
-#if Postgres
-    import KeyformPostgres
-#endif
 
 /// What every `RecordStore` backend must do, written against the protocol
 /// alone and run on each backend: SQLite in a file (`AppDatabase`, the
@@ -30,13 +27,9 @@ enum Backend: String, CaseIterable, CustomTestStringConvertible, Sendable {
         case .memory:
             return (MemoryStore(author: author, now: clock.now), nil)
         case .postgres:
-            #if Postgres
-                guard TestPostgres.url != nil else { try Test.cancel(Comment(rawValue: TestPostgres.skipped)) }
-                let url = try TestPostgres.freshDatabase()
-                return (try #require(try PostgresStore.open(url: url, author: author, now: clock.now)), nil)
-            #else
-                try Test.cancel("built without the Postgres trait")
-            #endif
+            guard TestPostgres.url != nil else { try Test.cancel(Comment(rawValue: TestPostgres.skipped)) }
+            let url = try TestPostgres.freshDatabase()
+            return (try #require(try PostgresStore.open(url: url, author: author, now: clock.now)), nil)
         }
     }
 
@@ -46,12 +39,8 @@ enum Backend: String, CaseIterable, CustomTestStringConvertible, Sendable {
         case .sqlite: return try AppDatabase.open(path: store.location, author: author, now: clock.now)
         case .memory: return try #require(store as? MemoryStore).sharing(as: author)
         case .postgres:
-            #if Postgres
-                let first = try #require(store as? PostgresStore)
-                return try #require(try PostgresStore.open(url: first.url, author: author, now: clock.now))
-            #else
-                try Test.cancel("built without the Postgres trait")
-            #endif
+            let first = try #require(store as? PostgresStore)
+            return try #require(try PostgresStore.open(url: first.url, author: author, now: clock.now))
         }
     }
 }
