@@ -3,10 +3,12 @@
 # apt-get into a clean Debian 12 root (debootstrap --variant=minbase, which has
 # neither readline nor SQLite), so that only its declared dependencies bring
 # what it needs; then, in that root, `keyform --version`, a form run with its
-# answers on stdin and stored, `records list`, and the files in place.
+# answers on stdin and stored, `records list`, and the files in place. Then the
+# keyform-postgres package: without it a postgres:// location is refused naming
+# it; with it, keyform hands the location over (a server that is not there is said).
 #
-#   scripts/deb-check.sh                 # builds the package (scripts/package-deb.sh) first
-#   scripts/deb-check.sh dist/keyform_0.1.0_amd64.deb
+#   scripts/deb-check.sh                 # builds the packages (scripts/package-deb.sh) first
+#   scripts/deb-check.sh dist/keyform_0.1.0_amd64.deb dist/keyform-postgres_0.1.0_amd64.deb
 #
 # Needs root (debootstrap, chroot) and Debian's mirror: without either it says
 # SKIPPED and why, and exits 0. Variables: DEB_MIRROR (default
@@ -24,8 +26,15 @@ host="$(sed -E 's#^[a-z]+://([^/:]+).*#\1#' <<<"$mirror")"
 timeout 20 bash -c "exec 3<>/dev/tcp/$host/80" 2>/dev/null || skip "cannot reach $host (Debian's mirror) on port 80"
 
 deb="${1:-}"
-[ -n "$deb" ] || deb="$(scripts/package-deb.sh </dev/null)"
-[ -f "$deb" ] || { echo "FAILED: deb-check: no package at $deb"; exit 1; }
+server_deb="${2:-}"
+if [ -z "$deb" ]; then
+    built="$(scripts/package-deb.sh </dev/null)"
+    deb="$(sed -n 1p <<<"$built")"
+    server_deb="$(sed -n 2p <<<"$built")"
+fi
+for package in "$deb" "$server_deb"; do
+    [ -f "$package" ] || { echo "FAILED: deb-check: no package at '$package'"; exit 1; }
+done
 
 root="$(mktemp -d)"
 chmod 755 "$root"  # apt-get downloads as _apt inside it
@@ -44,6 +53,7 @@ rm -f "$root.log"
 # Swift programs read their arguments from /proc (keyform reads them from the C library, but Foundation wants /proc).
 mount -t proc proc "$root/proc"
 cp "$deb" "$root/tmp/keyform.deb"
+cp "$server_deb" "$root/tmp/keyform-postgres.deb"
 cp "$repo/demo/todo.yaml" "$root/tmp/todo.yaml"
 
 in_root() { chroot "$root" env -i HOME=/root PATH=/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8 TERM=dumb \
@@ -81,5 +91,24 @@ else
     fail "the installed binary has its symbol table"
 fi
 
+server="postgres://nobody@127.0.0.1:1/keyform?sslmode=disable"
+refused="$(in_root keyform records list todo --db "$server" 2>&1)" || true
+if grep -q 'keyform-postgres' <<<"$refused"; then pass "without keyform-postgres a server is refused, naming it"; else fail "a server without keyform-postgres: '$refused'"; fi
+if in_root apt-get install -y -q --no-install-recommends /tmp/keyform-postgres.deb >"$root/tmp/apt.log" 2>&1; then
+    pass "apt-get installed $(basename "$server_deb"): $(in_root dpkg-query -W -f='${Depends}' keyform-postgres)"
+else
+    tail -5 "$root/tmp/apt.log"; fail "apt-get install of the keyform-postgres package"
+fi
+handed="$(in_root keyform records list todo --db "$server" 2>&1)" || true
+if grep -q 'cannot reach the database server' <<<"$handed"; then
+    pass "keyform hands a server over to keyform-postgres: $handed"
+else
+    fail "keyform with keyform-postgres installed said '$handed'"
+fi
+if ! readelf -S "$root/usr/bin/keyform-postgres" | grep -q '\.symtab'; then
+    pass "keyform-postgres is stripped ($(du -h "$root/usr/bin/keyform-postgres" | cut -f1))"
+else
+    fail "keyform-postgres has its symbol table"
+fi
 echo "deb-check: $failures failed"
 [ "$failures" -eq 0 ]

@@ -78,6 +78,21 @@ for file in "$prefix/share/zsh/site-functions/_keyform" "$prefix/share/fish/vend
     if [ -s "$file" ]; then pass "installed ${file#"$prefix"/}"; else fail "no ${file#"$prefix"/}"; fi
 done
 
-checks=9
+# keyform-postgres is installed beside keyform, stripped, and keyform hands it a
+# server's location: a server that is not there is said by the PostgreSQL backend.
+server_bin="$prefix/bin/keyform-postgres"
+if [ -x "$server_bin" ] && ! readelf -S "$server_bin" | grep -q '\.symtab'; then
+    pass "keyform-postgres installed and stripped ($(du -h "$server_bin" | cut -f1))"
+else
+    fail "no stripped keyform-postgres at $server_bin"
+fi
+handed="$(in_empty keyform records list todo --db 'postgres://nobody@127.0.0.1:1/keyform?sslmode=disable' </dev/null 2>&1)" || true
+if grep -q 'cannot reach the database server' <<<"$handed"; then
+    pass "keyform hands a postgres:// location over to keyform-postgres"
+else
+    fail "keyform given a postgres:// location said '$handed'"
+fi
+
+checks=11
 echo "install-check: $((checks - failures)) passed, $failures failed"
 [ "$failures" -eq 0 ]
