@@ -3,6 +3,6 @@ import KeyformPostgres
 import KeyformRun
 
 // `keyform-postgres`: the same commands, with the PostgreSQL backend serving
-// postgres:// locations (DECISIONS 71).
+// postgres:// locations (DECISIONS 72).
 StoreOpener.install(server: PostgresBackend())
 KeyformCommandLine.main()
