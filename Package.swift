@@ -15,7 +15,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "keyform", targets: ["KeyformMain"]),
-        // keyform with the PostgreSQL backend: keyform hands a postgres:// location over to it (DECISIONS 72).
+        // keyform with the PostgreSQL backend: keyform hands a postgres:// location over to it (DECISIONS 73).
         .executable(name: "keyform-postgres", targets: ["KeyformPostgresMain"]),
         // The Swift library: `import Keyform` to ask a person for a record (docs/swift-library.md).
         .library(name: "Keyform", targets: ["Keyform"]),
@@ -49,7 +49,7 @@ let package = Package(
             dependencies: ["KeyformCore", "KeyformStore", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         // The PostgreSQL backend: postgres-nio behind the synchronous interface, its own SQL. Linked by
-        // keyform-postgres and the Swift library, never by keyform (DECISIONS 72).
+        // keyform-postgres and the Swift library, never by keyform (DECISIONS 73).
         .target(
             name: "KeyformPostgres",
             dependencies: ["KeyformCore", "KeyformStore", .product(name: "PostgresNIO", package: "postgres-nio")]

@@ -3,7 +3,7 @@
 # installs under /usr, each with its dependencies declared from the libraries its
 # binary needs (dpkg-shlibdeps: libc6, libreadline8, libsqlite3-0, at the versions it uses):
 #   dist/keyform_VERSION_ARCH.deb           keyform, the manual, the bash, zsh and fish completions
-#   dist/keyform-postgres_VERSION_ARCH.deb  keyform-postgres (the PostgreSQL backend, DECISIONS 72);
+#   dist/keyform-postgres_VERSION_ARCH.deb  keyform-postgres (the PostgreSQL backend, DECISIONS 73);
 #                                           Depends: keyform (= VERSION)
 # (ARCH: amd64 on x86-64).
 #

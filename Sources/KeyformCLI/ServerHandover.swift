@@ -4,7 +4,7 @@ import KeyformRun
 import KeyformStore
 
 /// `keyform` links no server backend, so that a SQLite user's every start does
-/// not load postgres-nio, SwiftNIO and BoringSSL (DECISIONS 72). A command line
+/// not load postgres-nio, SwiftNIO and BoringSSL (DECISIONS 73). A command line
 /// that names a server's location is handed over, before anything is read or
 /// drawn, to `keyform-postgres` installed beside it: the same commands with the
 /// PostgreSQL backend. Without one the opener refuses the location clearly.

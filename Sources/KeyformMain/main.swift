@@ -1,5 +1,5 @@
 import KeyformCLI
 
 // `keyform`: SQLite only. A command line naming a server's location is handed
-// over to keyform-postgres (ServerHandover, DECISIONS 72).
+// over to keyform-postgres (ServerHandover, DECISIONS 73).
 KeyformCommandLine.main()

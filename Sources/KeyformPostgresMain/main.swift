@@ -3,6 +3,6 @@ import KeyformPostgres
 import KeyformRun
 
 // `keyform-postgres`: the same commands, with the PostgreSQL backend serving
-// postgres:// locations (DECISIONS 72).
+// postgres:// locations (DECISIONS 73).
 StoreOpener.install(server: PostgresBackend())
 KeyformCommandLine.main()

@@ -4,7 +4,7 @@ import Foundation
 /// the opener by the program that links one.
 ///
 /// The `keyform` command does not link a server backend: SQLite users do not
-/// load postgres-nio, SwiftNIO and BoringSSL at every start (DECISIONS 72). The
+/// load postgres-nio, SwiftNIO and BoringSSL at every start (DECISIONS 73). The
 /// `keyform-postgres` command and the Swift library install theirs before
 /// anything opens a store.
 public protocol ServerBackend: Sendable {
