@@ -49,10 +49,27 @@ final class ServerLink: @unchecked Sendable {
         let connection: PostgresConnection
         let logger: Logger
 
-        /// Runs `sql` with `binds` ($1, $2…) and returns every row.
+        /// Runs `sql` with `binds` ($1, $2…) and returns every row. The answer is
+        /// waited for until it comes or the connection closes, whichever is first:
+        /// postgres-nio (1.33) writes a query sent after its connection closed (the
+        /// server restarted between two statements of a save) into a channel whose
+        /// handlers are gone, which drops it without failing it, and its caller
+        /// waited for good. Now that is a lost connection, so the save tries again.
         @discardableResult
         func query(_ sql: String, _ binds: PostgresBindings = PostgresBindings()) throws -> PostgresQueryResult {
-            try connection.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger).wait()
+            let answer = connection.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger)
+            let outcome = answer.eventLoop.makePromise(of: PostgresQueryResult.self)
+            // Both callbacks run on the connection's event loop, one after the other: the first one decides.
+            let decided = Decided()
+            answer.whenComplete { result in
+                guard decided.first() else { return }
+                outcome.completeWith(result)
+            }
+            connection.closeFuture.whenComplete { _ in
+                guard decided.first() else { return }
+                outcome.fail(ChannelError.ioOnClosedChannel)
+            }
+            return try outcome.futureResult.wait()
         }
 
         /// Runs `sql` and hands each row to `body` as it arrives, on this thread.
@@ -345,6 +362,17 @@ final class ServerLink: @unchecked Sendable {
         default:
             return .failed(path: shown, message: "\(error.code)")
         }
+    }
+}
+
+/// Whether an outcome was decided yet; used on one event loop only.
+private final class Decided: @unchecked Sendable {
+    private var done = false
+
+    /// True the first time only.
+    func first() -> Bool {
+        defer { done = true }
+        return !done
     }
 }
 
