@@ -132,17 +132,24 @@ struct RunCommand: ParsableCommand {
         if format == .template, loaded.form.template == nil {
             throw Failure(.noTemplate(path: loaded.path))
         }
-        var store: (any RecordStore)?
-        var storeProblem: StoreError?
-        if !self.store.noStore {
-            switch try self.store.database.open() {
-            case .success(let opened): store = opened
-            case .failure(let error): storeProblem = error
+        let source = answersSource()
+        let run: StoredFormRun
+        if source == nil, !self.store.noStore {
+            // On the terminal the store is opened and read off the loop, after the first frame.
+            run = try StoredFormRun(loaded, opening: self.store.database, lines: lines)
+        } else {
+            var store: (any RecordStore)?
+            var storeProblem: StoreError?
+            if !self.store.noStore {
+                switch try self.store.database.open() {
+                case .success(let opened): store = opened
+                case .failure(let error): storeProblem = error
+                }
             }
+            run = try StoredFormRun(loaded, store: store, storeProblem: storeProblem, lines: lines)
         }
-        let run = try StoredFormRun(loaded, store: store, storeProblem: storeProblem, lines: lines)
         let (record, removingDraft): (Record, Bool)
-        if let source = answersSource() {
+        if let source {
             (record, removingDraft) = try fillWithoutTerminal(run, from: source)
         } else {
             // On the terminal the draft was resumed, declined, or saved by this run: it goes with the record.

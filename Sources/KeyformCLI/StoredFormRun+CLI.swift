@@ -26,6 +26,24 @@ extension StoredFormRun {
         }
     }
 
+    /// The loaded form file on a store opened off the terminal's loop, once
+    /// the first frame is drawn (`StoredFormRun(form:layouts:opening:…)`).
+    init(_ loaded: LoadedForm, opening database: DatabaseOption, lines: [String: ChoiceLines]) throws {
+        let location = try database.location()
+        let author = try database.resolvedAuthor()
+        let local: Bool = if case .file = location { true } else { false }
+        do {
+            try self.init(
+                form: loaded.form, layouts: loaded.layouts,
+                opening: { purpose in
+                    Result { () throws(StoreError) in try StoreOpener.open(location, for: purpose, author: author) }
+                },
+                local: local, mayHoldDraft: StoreOpener.mayHoldDraft(location), clock: .now(), lines: lines)
+        } catch {
+            throw Failure(message: "\(loaded.path): \(Speaking.describe(error))")
+        }
+    }
+
     /// Starts the form as `drafts` says, asking on the terminal when it says ask.
     /// - Throws: `Departure` when the person leaves at the question;
     ///   `Failure` (with `withoutTerminal`) when there is no terminal to ask on.

@@ -68,6 +68,14 @@ public enum StoreOpener {
         try open(StoreLocation(text), for: purpose, author: author, server: server, now: now)
     }
 
+    /// Whether the store at `location` may hold a draft before it is opened: a
+    /// file that exists, or a server. A file not there yet holds none, so a run
+    /// asks nothing of it before its first frame (it is made off the loop).
+    public static func mayHoldDraft(_ location: StoreLocation) -> Bool {
+        guard case .file(let path) = location else { return true }
+        return FileManager.default.fileExists(atPath: path)
+    }
+
     /// Throws unless a backend of this program can open `location`: said before
     /// the terminal is taken, where a store that fails later would have the form
     /// typed and then rescued.

@@ -38,21 +38,29 @@ public struct StoredFormRun {
     /// or from the files and commands that give their lines.
     public private(set) var context: FormContext
     /// Nil when nothing is stored (`--no-store`, a library form without a store).
-    public let store: (any RecordStore)?
+    /// A store opened off the loop (``init(form:layouts:opening:mayHoldDraft:clock:lines:)``) is waited for.
+    public var store: (any RecordStore)? { reading.store }
     /// Why the store could not be opened: the form runs all the same and the
     /// record is rescued at the end (`keyform run`, exit 3).
-    public let storeProblem: StoreError?
+    public var storeProblem: StoreError? { reading.problem }
     /// Where a record the store refused is rescued; nil: `$TMPDIR`, else `/tmp`.
     public var rescueFolder: String?
     /// The form and layouts as loaded, to read the `choices` grids anew (``reloaded()``).
     private let loaded: (form: Form, layouts: [String: Layout])
     /// The keys of `choices: {file:}` fields (and `--choices`), read by the caller, by field id.
     private var lines: [String: ChoiceLines]
-    /// The store's earlier values for each `choices: {from:}`, read once: the
-    /// form is prepared again at each step of a command's spinner.
-    private let storedValues: [(source: Field.ChoiceSource, values: [String])]
-    /// The same for each `choices: {from:, by:}`: every stored value with its record's key, read once.
-    private let storedPairs: [(source: Field.ChoiceSource, pairs: [(value: String, key: String)])]
+    /// The store and what was read from it (the `choices: {from:}` values, read
+    /// once: the form is prepared again at each step of a command's spinner).
+    private let reading: StoreReading
+    /// Whether the store is opened and read off the terminal's loop, after the first frame.
+    private let deferred: Bool
+    /// Whether a store opened later may hold a draft (its file exists; a server):
+    /// then a draft policy that reads it opens the store before the first frame.
+    private let mayHoldDraft: Bool
+    /// Whether a store opened later is a file on this machine (`RecordStore.isLocal`).
+    private let local: Bool
+    /// Opens the store later for a purpose: writing off the loop, reading for a draft before the first frame.
+    private let opening: (@Sendable (StoreOpener.Purpose) -> Result<any RecordStore, StoreError>)?
 
     /// The form ready to run on `store`.
     /// - Throws: the form's invalid pattern, as `FormContext` finds it.
@@ -63,22 +71,47 @@ public struct StoredFormRun {
         form: Form, layouts: [String: Layout], store: (any RecordStore)?, storeProblem: StoreError? = nil,
         clock: WallClock, lines: [String: ChoiceLines] = [:]
     ) throws(FieldValidator.PatternError) {
-        let sources = form.fields.compactMap(\.choices)
-        let stored: [(source: Field.ChoiceSource, values: [String])] = sources.filter { $0.by == nil }
-            .map { source in (source, (try? store?.choiceValues(source)) ?? []) }
-        let pairs: [(source: Field.ChoiceSource, pairs: [(value: String, key: String)])] = sources.compactMap {
-            source in
-            source.by.map { by in (source, (try? store?.choicePairs(source, by: by)) ?? []) }
-        }
+        reading = StoreReading(store: store, problem: storeProblem)
+        reading.fill(form: form, ahead: false)
+        deferred = false
+        mayHoldDraft = true
+        local = store?.isLocal ?? true
+        opening = nil
+        let read = reading.read
         context = try FormContext.prepared(
-            form, layouts: layouts, storedChoices: Self.lookUp(stored), clock: clock, lines: lines,
-            storedPairs: Self.lookUpPairs(pairs))
-        self.store = store
-        self.storeProblem = storeProblem
+            form, layouts: layouts, storedChoices: Self.lookUp(read.values), clock: clock, lines: lines,
+            storedPairs: Self.lookUpPairs(read.pairs))
         self.loaded = (form, layouts)
         self.lines = lines
-        self.storedValues = stored
-        self.storedPairs = pairs
+    }
+
+    /// The form ready to run on a store that is opened, and read, off the
+    /// terminal's loop once the first frame is drawn (``hooks(from:language:)``
+    /// gives the scene the work): its `choices: {from:}` grids say they load
+    /// meanwhile, `default: last` and the fields' history come when read.
+    /// Until then nothing waits for it but what needs it: a draft to offer or
+    /// resume (``start(drafts:repeatLast:language:ask:)`` reads it from the
+    /// store opened for reading when `mayHoldDraft`: nothing written or synced
+    /// before the first frame), and the record (``save(_:removingDraft:)``).
+    /// - Parameter opening: opens the store for a purpose (`.writing` off the
+    ///   loop: its problem is then ``storeProblem``; `.reading` for the draft).
+    /// - Parameter local: the store is a file on this machine: a draft committed
+    ///   before it answered waits for it, as any local draft is waited for (DECISIONS 58).
+    public init(
+        form: Form, layouts: [String: Layout],
+        opening: @escaping @Sendable (StoreOpener.Purpose) -> Result<any RecordStore, StoreError>, local: Bool,
+        mayHoldDraft: Bool, clock: WallClock, lines: [String: ChoiceLines] = [:]
+    ) throws(FieldValidator.PatternError) {
+        reading = StoreReading { opening(.writing).map { $0 } }
+        self.opening = opening
+        deferred = true
+        self.local = local
+        self.mayHoldDraft = mayHoldDraft
+        context = try FormContext.prepared(
+            form, layouts: layouts, clock: clock, lines: lines, storeLoading: form.fields.contains { $0.choices != nil }
+        )
+        self.loaded = (form, layouts)
+        self.lines = lines
     }
 
     private static func lookUp(
@@ -98,11 +131,14 @@ public struct StoredFormRun {
     /// What field `id`'s file, `--choices` or command gave, when it was read or run.
     public func lines(ofField id: String) -> ChoiceLines? { lines[id] }
 
-    /// The form prepared again with `more` keys (a command's lines), over those it was given.
+    /// The form prepared again with `more` keys (a command's lines), over those
+    /// it was given, and the store's choices (loading while they are on their way).
     public func prepared(adding more: [String: ChoiceLines]) -> FormContext? {
-        try? FormContext.prepared(
-            loaded.form, layouts: loaded.layouts, storedChoices: Self.lookUp(storedValues),
-            clock: context.clock, lines: lines.merging(more) { $1 }, storedPairs: Self.lookUpPairs(storedPairs))
+        let read = reading.readSoFar
+        return try? FormContext.prepared(
+            loaded.form, layouts: loaded.layouts, storedChoices: Self.lookUp(read?.values ?? []),
+            clock: context.clock, lines: lines.merging(more) { $1 }, storedPairs: Self.lookUpPairs(read?.pairs ?? []),
+            storeLoading: read == nil && loaded.form.fields.contains { $0.choices != nil })
     }
 
     /// Runs each `choices: {command:}` once, to its end or its time limit, its
@@ -148,11 +184,24 @@ public struct StoredFormRun {
         ask: ((_ question: String, _ details: [String]) throws -> Bool)? = nil
     ) throws -> FormStart {
         var start = FormStart()
-        guard let store else { return start }
-        // A secret starts empty: never the last record's (DECISIONS 38).
-        for field in form.fields
-        where !field.secret && (field.defaultValue == .last || (repeatLast && field.defaultValue == nil)) {
-            if let last = try? store.lastValue(form: form, field: field.id) { start.values[field.id] = last }
+        start.repeatLast = repeatLast
+        let store: any RecordStore
+        if deferred {
+            // Only a draft to offer or resume needs the store before the first frame, and
+            // only to read it; `default: last` comes after, `--fresh`'s draft goes off the loop.
+            start.discardsDraft = drafts == .fresh
+            guard drafts == .ask || drafts == .resume, mayHoldDraft,
+                case .success(let peeked)? = opening?(.reading)
+            else { return start }
+            store = peeked
+        } else {
+            guard let opened = self.store else { return start }
+            store = opened
+            // A secret starts empty: never the last record's (DECISIONS 38).
+            for field in form.fields
+            where !field.secret && (field.defaultValue == .last || (repeatLast && field.defaultValue == nil)) {
+                if let last = try? store.lastValue(form: form, field: field.id) { start.values[field.id] = last }
+            }
         }
         start.last = start.values
         guard drafts != .ignore, let draft = try? store.draft(form: form) else { return start }
@@ -171,6 +220,8 @@ public struct StoredFormRun {
             start.values.merge(draft.values) { _, drafted in drafted }
             start.focus = draft.focus.flatMap { id in form.fields.firstIndex { $0.id == id } } ?? 0
             start.resumed = true
+        } else if deferred {
+            start.discardsDraft = true  // by the store opened for writing, off the loop
         } else {
             _ = try? store.deleteDraft(form: form)
         }
@@ -229,11 +280,24 @@ public struct StoredFormRun {
         var hooks = TerminalRunner.Hooks()
         // Choices commands run while the form shows, with a store or without.
         hooks.prepare = { [self] in prepared(adding: $0) }
-        guard let store else { return hooks }
-        let form = self.form
-        let untouched = FormState.start(context, values: start.last).draft(context)
+        if deferred {
+            let (reading, form, repeatLast) = (reading, form, start.repeatLast)
+            let discardsDraft = start.discardsDraft
+            hooks.storeAnswers = TerminalRunner.StoreAnswers(
+                read: { reading.fill(form: form, ahead: true, repeatLast: repeatLast, discardingDraft: discardsDraft) },
+                // A resumed draft holds every field: `default: last` fills none of them.
+                lastValues: { start.resumed ? [:] : reading.read.last })
+        } else if store == nil {
+            return hooks
+        }
+        let (form, context, reading, deferred) = (self.form, self.context, self.reading, self.deferred)
+        // Known now, or once the store answered (`default: last` read off the loop).
+        let untouchedNow = deferred ? nil : FormState.start(context, values: start.last).draft(context)
         hooks.history = { [self] in history($0) }
         @Sendable func save(_ values: [String: FieldInput], _ focus: String) throws(StoreError) {
+            // A store opened off the loop is waited for here (off the loop too, while typing).
+            guard let store = reading.store else { return }
+            let untouched = untouchedNow ?? FormState.start(context, values: reading.read.last).draft(context)
             if values == untouched {
                 _ = try store.deleteDraft(form: form)
             } else {
@@ -246,9 +310,10 @@ public struct StoredFormRun {
         }
         // While typing, another process's lock is waited for briefly, never the
         // store's 5 s: the scene tries the draft again until the lock is gone.
-        hooks.draftWaitMilliseconds = store.isLocal ? nil : Self.remoteDraftWaitMilliseconds
+        hooks.draftWaitMilliseconds = local ? nil : Self.remoteDraftWaitMilliseconds
         hooks.saveDraftWhileTyping = { values, focus in
             do throws(StoreError) {
+                guard let store = reading.store else { return nil }
                 try store.impatient(milliseconds: Self.draftPatienceMilliseconds) { () throws(StoreError) in
                     try save(values, focus)
                 }
@@ -272,6 +337,9 @@ public struct StoredFormRun {
     /// store, and none for a secret field, even one stored.
     public func history(_ field: String) -> [String] {
         guard form.field(id: field)?.secret != true else { return [] }
+        if let read = reading.readSoFar?.history[field] { return read.reversed() }
+        // Off the loop, a field focused before the store answered gets its history with the answer.
+        guard !deferred else { return [] }
         return ((try? store?.history(form: form, field: field)) ?? []).reversed()
     }
 
@@ -297,6 +365,7 @@ public struct StoredFormRun {
         from start: FormStart, keys: [KeyScript.Press], width: Int, height: Int
     ) -> ScriptedRun.Result {
         let hooks = hooks(from: start)
+        hooks.storeAnswers?.read()  // no frame to show first: the store is read before the keys
         let result = ScriptedRun.run(
             context: context, state: .start(context, values: start.values, focus: start.focus),
             keys: keys, width: max(1, width), height: max(1, height), history: hooks.history)
@@ -379,6 +448,10 @@ public struct FormStart: Equatable, Sendable {
     /// The values from the last record alone: with the defaults, the form as it
     /// is when nothing was typed.
     public var last: [String: FieldInput] = [:]
+    /// Every field without a default of its own starts from the last record (`--repeat`).
+    public var repeatLast = false
+    /// The draft is deleted when the store is read off the loop (`--fresh`).
+    public var discardsDraft = false
 
     public init() {}
 }

@@ -39,6 +39,13 @@ public final class FormSession {
     public private(set) var showingKeys = false
     /// Earlier values of a field, oldest first (for readline's Up), by field id.
     private let history: (String) -> [String]
+    /// Whether the store's answers are on their way (read off the terminal's
+    /// loop: `awaitStore()`): keys for a field whose choices come from the store
+    /// are held until they come, so a key pressed early is neither lost on the
+    /// loading grid nor taken for another key.
+    public private(set) var awaitingStore = false
+    /// The keys held meanwhile, in order: given to the form when the store answers.
+    private var held: [KeyPress] = []
     private var historyField: Int?
     /// The width of the last frame drawn (80 before the first): ↑ and ↓ in a
     /// field of several lines move by the rows it showed.
@@ -89,6 +96,26 @@ public final class FormSession {
     /// The same form prepared again with other keys (a choices command's lines
     /// came): the state stays, and the grids show the new keys from the next frame.
     public func offer(_ context: FormContext) { self.context = context }
+
+    /// The store's answers are on their way: see `awaitingStore`.
+    public func awaitStore() { awaitingStore = true }
+
+    /// The store answered: the form prepared with its choices, and its
+    /// `default: last` values (`FormEvent.storeAnswered`); the focused field's
+    /// history is read again (`history` now has it), and the keys held
+    /// meanwhile are handled, in the order typed.
+    public func storeAnswered(_ context: FormContext, lastValues: [String: FieldInput]) -> Output {
+        awaitingStore = false
+        self.context = context
+        var output = Output(effects: send(.storeAnswered(lastValues: lastValues)))
+        if state.entries.indices.contains(state.focus), !context.fields[state.focus].secret, !editor.isSearching {
+            editor.useHistory(history(context.fields[state.focus].id))
+        }
+        let keys = held
+        held = []
+        for press in keys { output = output + handle(press) }
+        return output
+    }
 
     /// An event from outside the keyboard (a signal).
     public func send(_ event: FormEvent) -> [FormEffect] {
@@ -143,6 +170,14 @@ public final class FormSession {
         guard state.outcome == nil else { return Output() }
         let situation = situation
         let chord = chord(of: press, in: situation)
+        if awaitingStore, !held.isEmpty || waitsForTheStore(chord, situation) {
+            // Leaving and the terminal's own keys work at once; the others wait for the choices.
+            let action = chord.flatMap { keys.map(for: situation).action(for: $0, in: situation) }
+            guard let action, action.worksUnseen else {
+                held.append(press)
+                return Output()
+            }
+        }
         if showingKeys, !tooSmall {
             // The key list: Ctrl-C and the terminal's keys work as ever; any other key closes it, and only that.
             showingKeys = false
@@ -183,6 +218,23 @@ public final class FormSession {
         // as in bash: Esc leaves the search, Ctrl-S searches forward.
         return edit(press)
     }
+
+    /// Whether a key must wait for the store's answers: any key on a field whose
+    /// choices come from the store, and in the keyboard view the keys that
+    /// recall readline's history (it comes with the answers): pressed at once,
+    /// Up must recall the last value, not find none.
+    private func waitsForTheStore(_ chord: KeyChord?, _ situation: FormKeySituation) -> Bool {
+        guard context.fields.indices.contains(state.focus) else { return false }
+        if context.fields[state.focus].choices != nil { return true }
+        guard situation.view == .keyboard, let chord else { return false }
+        return Self.recallsHistory.contains(chord)
+    }
+
+    /// Readline's keys that read the history (emacs mode and the arrows).
+    private static let recallsHistory: Set<KeyChord> = [
+        .up, .down, .pageUp, .pageDown, .control("r"), .control("p"), .control("n"), .alt("<"), .alt(">"), .alt("."),
+        .alt("_"),
+    ]
 
     /// The chord a key press is looked up as. A line feed (Ctrl-J) is Enter to
     /// readline and to every map that does not name Ctrl-J (a terminal in raw

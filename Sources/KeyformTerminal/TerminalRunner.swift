@@ -69,9 +69,31 @@ public final class TerminalRunner {
         /// shows as committed is then on disk, as SPEC promises of kill -9).
         public var draftWaitMilliseconds: Int?
         /// The form prepared again with the keys commands gave (`choices:
-        /// {command:}`), by field id; nil: the commands are not run.
+        /// {command:}`), by field id; nil: the commands are not run. Once the
+        /// store answered (`storeAnswers`), with its choices too.
         public var prepare: (([String: ChoiceLines]) -> FormContext?)?
+        /// What the form waits for from its store, read off the terminal's loop
+        /// once the first frame is drawn; nil: nothing (read before, or no store).
+        public var storeAnswers: StoreAnswers?
         public init() {}
+    }
+
+    /// The store's answers a form takes after its first frame: its
+    /// `choices: {from:}` values, `default: last` and readline's history for
+    /// each field (the store may be opened there too). `FormScene` runs `read`
+    /// on a queue of its own, holds keys for a field whose choices are on their
+    /// way (`FormSession.awaitStore`), and when `read` returned gives the form
+    /// `prepare`'s context and `lastValues()` as an event.
+    public struct StoreAnswers {
+        /// Opens the store if need be and reads; called once, off the loop.
+        public var read: @Sendable () -> Void
+        /// The `default: last` values read, by field id; called on the loop once `read` returned.
+        public var lastValues: () -> [String: FieldInput]
+
+        public init(read: @escaping @Sendable () -> Void, lastValues: @escaping () -> [String: FieldInput]) {
+            self.read = read
+            self.lastValues = lastValues
+        }
     }
 
     private let terminal: TerminalMode
@@ -98,6 +120,16 @@ public final class TerminalRunner {
         var context = context
         context.language = options.language
         if options.accessible, !options.inline {
+            // A conversation has no frame to show first: the store is waited for before it starts.
+            var (context, state) = (context, state)
+            if let answers = hooks.storeAnswers {
+                answers.read()
+                if var prepared = hooks.prepare?([:]) {
+                    prepared.language = context.language
+                    context = prepared
+                }
+                _ = FormEngine.reduce(&state, .storeAnswered(lastValues: answers.lastValues()), context)
+            }
             return try AccessibleRun.run(context: context, state: state, ttyPath: options.ttyPath, hooks: hooks)
         }
         return try run(options: options) {

@@ -90,8 +90,15 @@ public final class FormScene: TerminalScene {
         deadline = session.context.form.timeout.map { .now + $0 }
         commands = hooks.prepare != nil && ChoiceCommands.any(in: session.context) ? ChoiceCommands() : nil
         if let deadline { _ = session.send(.timeLeft(seconds: Self.secondsLeft(until: deadline))) }
+        if let answers = hooks.storeAnswers {
+            session.awaitStore()
+            storeReading = OffLoop(answers.read)
+        }
         runCommands()
     }
+
+    /// The store's answers on their way (`Hooks.storeAnswers`); nil once taken.
+    private var storeReading: OffLoop?
 
     public var outcome: FormState.Outcome? { session.state.outcome }
     public var hasPendingEscape: Bool { session.hasPendingEscape }
@@ -144,7 +151,7 @@ public final class FormScene: TerminalScene {
         let now = ContinuousClock.now
         var due: [ContinuousClock.Instant] = []
         if let unsaved { due.append(unsaved.retry) }
-        if drafts.isBusy { due.append(now + .milliseconds(DraftWorker.lookMilliseconds)) }
+        if drafts.isBusy || storeReading != nil { due.append(now + .milliseconds(DraftWorker.lookMilliseconds)) }
         if let spinner = nextSpinnerStep { due.append(spinner) }
         if let deadline, session.state.outcome == nil {
             // When the whole seconds left change: the footer then shows one fewer.
@@ -156,6 +163,14 @@ public final class FormScene: TerminalScene {
 
     public func wakeUp() -> [TerminalRequest] {
         let now = ContinuousClock.now
+        var asked: [TerminalRequest] = []
+        if let reading = storeReading, reading.isDone, let answers = hooks.storeAnswers {
+            storeReading = nil
+            var context = hooks.prepare?(commands?.lines ?? [:]) ?? session.context
+            context.language = session.context.language
+            asked += requests(session.storeAnswered(context, lastValues: answers.lastValues()))
+            runCommands()  // a value `default: last` gave may be a command's argument
+        }
         if let answer = drafts.answer() { draftAnswered(answer) }
         if let unsaved, now >= unsaved.retry, !drafts.isBusy {
             saveDraft(unsaved.values, focus: unsaved.focus, leaving: false)
@@ -168,12 +183,12 @@ public final class FormScene: TerminalScene {
         if let deadline, session.state.outcome == nil {
             let seconds = Self.secondsLeft(until: deadline, now: now)
             if seconds <= 0 {
-                return requests(FormSession.Output(effects: session.send(.timeRanOut)))
+                return asked + requests(FormSession.Output(effects: session.send(.timeRanOut)))
             } else if seconds != session.state.secondsLeft {
                 _ = session.send(.timeLeft(seconds: seconds))
             }
         }
-        return []
+        return asked
     }
 
     /// When the spinner turns next (and the running commands are looked in on); nil while none runs.
@@ -189,7 +204,8 @@ public final class FormScene: TerminalScene {
     }
 
     private func offerLines() {
-        guard let commands, let context = hooks.prepare?(commands.lines) else { return }
+        guard let commands, var context = hooks.prepare?(commands.lines) else { return }
+        context.language = session.context.language  // the run's, as the first context was given
         session.offer(context)
     }
 
@@ -257,6 +273,22 @@ public final class FormScene: TerminalScene {
         }
         return requests + output.requests
     }
+}
+
+/// One piece of work run once off the terminal's loop, on a queue of its own
+/// (the store's answers a form waits for): the scene looks whether it is done
+/// when it wakes, and never waits for it.
+final class OffLoop: Sendable {
+    private let finished = Mutex(false)
+
+    init(_ work: @escaping @Sendable () -> Void) {
+        DispatchQueue(label: "keyform.store").async { [self] in
+            work()
+            finished.withLock { $0 = true }
+        }
+    }
+
+    var isDone: Bool { finished.withLock { $0 } }
 }
 
 /// Saves drafts off the terminal's loop, one at a time, on a queue of its own:

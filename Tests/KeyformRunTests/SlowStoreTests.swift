@@ -3,17 +3,25 @@ import KeyformCore
 import KeyformRun
 import KeyformStore
 import KeyformTerminal
+import Synchronization
 import Testing
 
 /// A store far away (a server over a slow network): around a `MemoryStore`,
-/// each draft takes `draftDelay` to keep.
+/// each draft takes `draftDelay` to keep, and each read of what a form needs
+/// before the person does (choices, `default: last`, history) `readDelay`.
 final class SlowStore: RecordStore, @unchecked Sendable {
     let inner: MemoryStore
     let draftDelay: Duration
+    let readDelay: Duration
 
-    init(_ inner: MemoryStore, draftDelay: Duration) {
+    init(_ inner: MemoryStore, draftDelay: Duration = .zero, readDelay: Duration = .zero) {
         self.inner = inner
         self.draftDelay = draftDelay
+        self.readDelay = readDelay
+    }
+
+    static func sleep(_ delay: Duration) {
+        Thread.sleep(forTimeInterval: Double(delay.components.seconds) + Double(delay.components.attoseconds) / 1e18)
     }
 
     var location: String { "slow:" + inner.location }
@@ -21,8 +29,7 @@ final class SlowStore: RecordStore, @unchecked Sendable {
     var author: String { inner.author }
 
     func saveDraft(form: Form, values: [String: FieldInput], focus: String?) throws(StoreError) {
-        Thread.sleep(
-            forTimeInterval: Double(draftDelay.components.seconds) + Double(draftDelay.components.attoseconds) / 1e18)
+        Self.sleep(draftDelay)
         try inner.saveDraft(form: form, values: values, focus: focus)
     }
 
@@ -49,12 +56,17 @@ final class SlowStore: RecordStore, @unchecked Sendable {
         try inner.recordCount(form: form, where: matches)
     }
     func history(form: Form, field: String, limit: Int) throws(StoreError) -> [String] {
-        try inner.history(form: form, field: field, limit: limit)
+        Self.sleep(readDelay)
+        return try inner.history(form: form, field: field, limit: limit)
     }
     func lastValue(form: Form, field: String) throws(StoreError) -> FieldInput? {
-        try inner.lastValue(form: form, field: field)
+        Self.sleep(readDelay)
+        return try inner.lastValue(form: form, field: field)
     }
-    func choiceValues(_ source: Field.ChoiceSource) throws(StoreError) -> [String] { try inner.choiceValues(source) }
+    func choiceValues(_ source: Field.ChoiceSource) throws(StoreError) -> [String] {
+        Self.sleep(readDelay)
+        return try inner.choiceValues(source)
+    }
     func choicePairs(
         _ source: Field.ChoiceSource, by other: String
     ) throws(StoreError) -> [(value: String, key: String)] {
@@ -102,5 +114,98 @@ struct SlowStoreTests {
         #expect(try slow.inner.draft(form: todo)?.values["text"] == "Buy milk")
         #expect(scene.session.state.draftProblem == nil)
         #expect(scene.wakeUpMilliseconds == nil, "nothing more to wait for")
+    }
+
+    /// A checklist: the list picked from those stored, starting on the last; the item with its history.
+    let checklist = Form(
+        name: "checklist",
+        pages: [
+            Form.Page(fields: [
+                Field(id: "list", defaultValue: .last, choices: Field.ChoiceSource(form: "checklist", field: "list")),
+                Field(id: "item"),
+            ])
+        ])
+
+    /// The store opened and read off the loop, each read taking 300 ms: the
+    /// first frame does not wait for it, a key for the list typed meanwhile is
+    /// held and then picks from the stored lists, `default: last` fills the
+    /// list, and the item's history comes with the answer.
+    @Test func theFormShowsAtOnceAndKeysWaitOnlyForTheChoicesTheyNeed() throws {
+        let memory = MemoryStore()
+        for (list, item) in [("Garden", "rake"), ("Groceries", "milk")] {
+            try memory.saveRecord(
+                Record(form: checklist, values: ["list": .text(list), "item": .text(item)]), form: checklist,
+                removingDraft: true)
+        }
+        let slow = SlowStore(memory, readDelay: .milliseconds(300))
+        let opened = Mutex(false)
+        let run = try StoredFormRun(
+            form: checklist, layouts: [:],
+            opening: { _ in
+                opened.withLock { $0 = true }
+                return .success(slow)
+            }, local: false, mayHoldDraft: true, clock: WallClock(today: CivilDate(iso: "2026-11-27")!))
+        let start = try run.start(drafts: .ignore)
+        #expect(!opened.withLock { $0 }, "nothing asked of the store before the first frame")
+        let hooks = run.hooks(from: start)
+        var scene: FormScene?
+        let shown = try ContinuousClock().measure {
+            let made = FormScene(
+                session: FormSession(
+                    context: run.context, state: .start(run.context, values: start.values), history: hooks.history),
+                hooks: hooks)
+            scene = made
+            #expect(screen(made).contains("Loading list…"), "\(screen(made))")
+        }
+        let form = try #require(scene)
+        defer { form.close() }
+        #expect(shown < .milliseconds(300), "the first frame waited for the store: \(shown)")
+        #expect(form.session.awaitingStore)
+
+        // "2" picks the second list stored — once the lists are there, never on the loading grid.
+        let typed = ContinuousClock().measure { _ = form.receive(Array("2".utf8)) }
+        #expect(typed < .milliseconds(100), "\(typed)")
+        #expect(form.session.state.focus == 0 && form.session.state.entries[0].text == "", "the key is held")
+
+        let deadline = ContinuousClock.now + .seconds(20)
+        while form.session.awaitingStore, ContinuousClock.now < deadline {
+            usleep(10_000)
+            _ = form.wakeUp()
+        }
+        #expect(!form.session.awaitingStore, "the store answered")
+        // Recent first: Groceries, Garden. default: last gave Groceries; the held "2" then picked Garden.
+        #expect(form.session.state.entries[0].text == "Garden", "\(screen(form))")
+        #expect(form.session.state.focus == 1, "the held key picked and moved on")
+        #expect(run.history("item") == ["rake", "milk"], "the item's history came with the answer")
+    }
+
+    /// The one thing needed before the first frame, the draft to offer, is read
+    /// from the store opened for reading (nothing written or synced); declining
+    /// it deletes it off the loop, where the store is opened for writing.
+    @Test func theDraftQuestionReadsTheStoreOnlyAndTheRestComesOffTheLoop() throws {
+        let memory = MemoryStore()
+        try memory.saveDraft(form: checklist, values: ["item": "half typed"], focus: "item")
+        let purposes = Mutex<[StoreOpener.Purpose]>([])
+        let run = try StoredFormRun(
+            form: checklist, layouts: [:],
+            opening: { purpose in
+                purposes.withLock { $0.append(purpose) }
+                return .success(memory)
+            }, local: true, mayHoldDraft: true, clock: WallClock(today: CivilDate(iso: "2026-11-27")!))
+        var asked: [String] = []
+        let start = try run.start(drafts: .ask) { question, _ in
+            asked.append(question)
+            return false
+        }
+        #expect(asked.count == 1, "the draft was offered")
+        #expect(purposes.withLock { $0 } == [.reading], "opened for reading only before the first frame")
+        #expect(start.discardsDraft && !start.resumed)
+        #expect(try memory.draft(form: checklist) != nil, "declined, but not deleted on the loop")
+
+        let answers = try #require(run.hooks(from: start).storeAnswers)
+        answers.read()
+        #expect(purposes.withLock { $0 } == [.reading, .writing])
+        #expect(try memory.draft(form: checklist) == nil, "deleted off the loop")
+        #expect(run.storeProblem == nil)
     }
 }

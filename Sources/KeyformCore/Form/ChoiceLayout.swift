@@ -65,10 +65,15 @@ public enum ChoiceLayout {
     /// `pairs`: the stored (value, key) pairs of each `choices: {from:, by:}`
     /// source, read once by the edge; the field then follows its driver exactly
     /// as `choices: {by:, keys:}` does (a key never stored offers the keyboard).
+    ///
+    /// `storeLoading`: the store's answers are on their way (read off the
+    /// terminal's loop): every `choices: {from:}` field shows a grid titled
+    /// `Loading Label…` with only the keyboard key, as a command's field does
+    /// while it runs (the session holds its keys until they come).
     public static func apply(
         to form: Form, values: (Field.ChoiceSource) -> [String],
         pairs: (Field.ChoiceSource) -> [(value: String, key: String)] = { _ in [] },
-        lines: [String: ChoiceLines] = [:]
+        lines: [String: ChoiceLines] = [:], storeLoading: Bool = false
     ) -> (form: Form, layouts: [String: Layout]) {
         var form = form
         var layouts: [String: Layout] = [:]
@@ -90,6 +95,15 @@ public enum ChoiceLayout {
                         waiting.title = given.title(label: field.label, source: source)
                         layouts[name] = waiting
                     }
+                    form.pages[p].fields[f].layout = name
+                    form.pages[p].fields[f].input = .grid
+                    continue
+                }
+                if storeLoading, field.options == nil, field.choices != nil {
+                    var waiting = make(title: field.label, options: [], typing: !field.strict, done: false)
+                    waiting.title = ChoiceLines.loadingTitle(label: field.label)
+                    let name = Self.name(forField: field.id)
+                    layouts[name] = waiting
                     form.pages[p].fields[f].layout = name
                     form.pages[p].fields[f].input = .grid
                     continue

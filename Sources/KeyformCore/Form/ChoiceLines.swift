@@ -87,11 +87,17 @@ public enum ChoiceLines: Equatable, Sendable {
         return FieldValue.format(Double(milliseconds) / 1000) + " s"
     }
 
+    /// `⠋ Loading Branch…`: a grid whose keys are on their way (a command's, or
+    /// without a spinner's step the store's: it answers once, not in steps).
+    static func loadingTitle(label: String, tick: Int? = nil) -> String {
+        (tick.map { "\(spinner[$0 % spinner.count]) " } ?? "") + "Loading \(label)…"
+    }
+
     /// The title of the grid while there are no keys: `⠋ Loading Branch…`,
     /// the failure, or where the keys would come from.
     func title(label: String, source: Field.LineSource) -> String? {
         switch self {
-        case .loading(let tick): "\(Self.spinner[tick % Self.spinner.count]) Loading \(label)…"
+        case .loading(let tick): Self.loadingTitle(label: label, tick: tick)
         case .failed(let reason): "\(label): \(reason)"
         case .notRun:
             switch source {

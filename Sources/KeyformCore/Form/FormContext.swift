@@ -66,13 +66,16 @@ public struct FormContext: Sendable {
     ///
     /// `lines`: the keys of `choices: {command:}` and `{file:}` fields as the
     /// edge read them, by field id (none given: the grid says they were not run).
+    /// `storeLoading`: the store's choices are on their way (`ChoiceLayout.apply`).
     public static func prepared(
         _ form: Form, layouts: [String: Layout], storedChoices: (Field.ChoiceSource) -> [String] = { _ in [] },
         clock: WallClock,
         lines: [String: ChoiceLines] = [:],
-        storedPairs: (Field.ChoiceSource) -> [(value: String, key: String)] = { _ in [] }
+        storedPairs: (Field.ChoiceSource) -> [(value: String, key: String)] = { _ in [] },
+        storeLoading: Bool = false
     ) throws(FieldValidator.PatternError) -> FormContext {
-        let (offering, offered) = ChoiceLayout.apply(to: form, values: storedChoices, pairs: storedPairs, lines: lines)
+        let (offering, offered) = ChoiceLayout.apply(
+            to: form, values: storedChoices, pairs: storedPairs, lines: lines, storeLoading: storeLoading)
         return try FormContext(form: offering, layouts: layouts.merging(offered) { $1 }, clock: clock)
     }
 

@@ -14,6 +14,7 @@ public enum FormEngine {
             state.secondsLeft = max(0, seconds)
             return []
         }
+        if case .storeAnswered(let values) = event { return storeAnswered(values, &state, context) }
         // A form without fields (possible when built in code) can still be left.
         if state.entries.isEmpty, !event.endsTheForm { return [] }
         if case .lineEdited(let text, let cursor) = event {
@@ -128,9 +129,33 @@ public enum FormEngine {
         case .timeRanOut:
             state.secondsLeft = 0
             return end(&state, .timedOut, context)
-        case .draftSaved, .timeLeft:
-            return []  // handled above, before the outcome guard
+        case .draftSaved, .timeLeft, .storeAnswered:
+            return []  // handled above
         }
+    }
+
+    // MARK: The store's answers
+
+    /// `default: last` values fill the fields the person has not changed (an
+    /// entry still as the form started it); the focused field is entered again
+    /// when it was filled or takes its choices from the store, so its line and
+    /// its view (a grid of the stored values, or the keyboard when there are
+    /// none) are what the store's answers make them.
+    static func storeAnswered(
+        _ values: [String: FieldInput], _ state: inout FormState, _ context: FormContext
+    ) -> [FormEffect] {
+        guard context.fields.indices.contains(state.focus) else { return [] }
+        // The focused field's keys were held while its choices were on their way (`FormSession`).
+        var refocus = context.fields[state.focus].choices != nil
+        for (index, field) in context.fields.enumerated() {
+            guard let value = values[field.id], !field.secret,
+                state.entries[index] == FormState.startingEntry(of: field)
+            else { continue }
+            state.entries[index] = FormState.Entry(value, multiple: field.multiple)
+            if index == state.focus { refocus = true }
+        }
+        guard refocus else { return [] }
+        return enter(field: state.focus, in: &state, context, from: nil)
     }
 
     // MARK: Fields and focus

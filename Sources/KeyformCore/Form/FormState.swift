@@ -150,9 +150,7 @@ public struct FormState: Equatable, Sendable {
     /// without a valid value.
     public static func start(_ context: FormContext, values: [String: FieldInput] = [:], focus: Int = 0) -> FormState {
         let entries = context.fields.map { field -> Entry in
-            if let value = values[field.id] { return Entry(value, multiple: field.multiple) }
-            if case .value(let given)? = field.defaultValue { return Entry(given, multiple: field.multiple) }
-            return Entry(.line(""), multiple: field.multiple)
+            values[field.id].map { Entry($0, multiple: field.multiple) } ?? startingEntry(of: field)
         }
         var state = FormState(entries: entries)
         let evaluation = context.evaluation(entries)
@@ -170,6 +168,12 @@ public struct FormState: Equatable, Sendable {
         }
         _ = FormEngine.enter(field: first, in: &state, context, from: nil)
         return state
+    }
+
+    /// What `field` holds when the form starts with no value for it: its own default, else nothing.
+    public static func startingEntry(of field: Field) -> Entry {
+        if case .value(let given)? = field.defaultValue { return Entry(given, multiple: field.multiple) }
+        return Entry(.line(""), multiple: field.multiple)
     }
 
     /// What each field was given, by field id: what a draft keeps. A secret
@@ -281,6 +285,13 @@ public enum FormEvent: Equatable, Sendable {
     case timeLeft(seconds: Int)
     /// The time limit ran out: the form ends as Esc ends it, its draft kept.
     case timeRanOut
+    /// What the form waited for from its store came, read off the terminal's
+    /// loop after the first frame: the `default: last` values, by field id.
+    /// Each fills its field unless the person already changed it; the edge
+    /// gave the session the context with the store's choices before this, so
+    /// the focused field opens again in the view they give it. Like
+    /// `.timeLeft`, it clears no notice.
+    case storeAnswered(lastValues: [String: FieldInput])
 }
 
 public enum ToggleAction: Equatable, Sendable {
