@@ -75,6 +75,30 @@ import Testing
         #expect(session.frame(width: 80, height: 24, color: true).lines.last?.text.contains("Code") == true)
     }
 
+    /// Issue 27: the memo compared every entry of the 200 with each it kept, on
+    /// every ask of a key (the footer, the Done line, the key maps, the reducer):
+    /// 800 and more a key. The state's own entries asked for again are told by
+    /// their storage, and other entries are compared up to the first that differs.
+    @Test func aTypedKeyComparesTheEntriesUpToItsField() {
+        let session = FormSession(context: Self.wide, state: .start(Self.wide))
+        defer { session.close() }
+        _ = session.frame(width: 80, height: 24, color: true)
+        let compared = ["A", "d", "a", "\u{7F}"].map { key in
+            let counter = FormEvaluation.Counter()
+            FormEvaluation.$counter.withValue(counter) {
+                _ = session.receive(Array(key.utf8))
+                _ = session.frame(width: 80, height: 24, color: true)
+                _ = session.frame(width: 80, height: 24, color: true)
+            }
+            return counter.entriesCompared
+        }
+        // The first field changed: one entry of each kept evaluation (two at most), of 200.
+        #expect(compared.prefix(3).allSatisfy { $0 <= 2 }, "\(compared)")
+        // The Backspace brings back the entries of two keys ago: found whole once, then told by their storage.
+        #expect(compared[3] <= 1 + 200, "\(compared)")
+        #expect(session.state.entries[0].text == "Ad")
+    }
+
     @Test func aGridMoveEvaluatesOnlyWhatItsPickWouldMake() {
         let session = FormSession(context: Self.picking, state: .start(Self.picking))
         defer { session.close() }

@@ -15,15 +15,27 @@ final class EvaluationMemo: Sendable {
     private static let keptCount = 2
 
     func evaluation(of entries: [FormState.Entry], in context: FormContext) -> FormEvaluation {
+        let counter = FormEvaluation.counter
         let earlier = kept.withLock { kept -> (entries: [FormState.Entry], evaluation: FormEvaluation)? in
-            if let index = kept.lastIndex(where: { Self.sameInputs($0.entries, entries) }) {
+            // The state's own entries asked for again (the footer, the Done line, the key
+            // maps and the reducer of one key): the same array, told without reading it.
+            // The newest last: the one asked for now is kept longest.
+            if let index = kept.lastIndex(where: { Self.sameArray($0.entries, entries) }) {
                 let found = kept.remove(at: index)
+                kept.append(found)
+                return found
+            }
+            for index in kept.indices.reversed() {
+                guard Self.sameInputs(kept[index].entries, entries, counter) else { continue }
+                // Kept under this array from now on: the next ask for it is told by its storage.
+                var found = kept.remove(at: index)
+                found.entries = entries
                 kept.append(found)
                 return found
             }
             return kept.last
         }
-        if let earlier, Self.sameInputs(earlier.entries, entries) { return earlier.evaluation }
+        if let earlier, Self.sameArray(earlier.entries, entries) { return earlier.evaluation }
         let evaluation = FormEvaluation(context, entries, after: earlier)
         kept.withLock { kept in
             kept.append((entries, evaluation))
@@ -32,7 +44,24 @@ final class EvaluationMemo: Sendable {
         return evaluation
     }
 
-    private static func sameInputs(_ a: [FormState.Entry], _ b: [FormState.Entry]) -> Bool {
-        a.count == b.count && zip(a, b).allSatisfy { $0.holdsSameInput(as: $1) }
+    /// Whether two arrays are one storage: equal without comparing an entry
+    /// (an array's storage is never changed in place while another holds it).
+    private static func sameArray(_ a: [FormState.Entry], _ b: [FormState.Entry]) -> Bool {
+        a.withUnsafeBufferPointer { a in b.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress } }
+            && a.count == b.count
+    }
+
+    /// Entry by entry, stopping at the first that differs: a typed key's field.
+    private static func sameInputs(
+        _ a: [FormState.Entry], _ b: [FormState.Entry], _ counter: FormEvaluation.Counter?
+    ) -> Bool {
+        guard a.count == b.count else { return false }
+        var compared = 0
+        defer { counter?.compared(compared) }
+        for index in a.indices {
+            compared += 1
+            guard a[index].holdsSameInput(as: b[index]) else { return false }
+        }
+        return true
     }
 }

@@ -13,27 +13,75 @@ import Synchronization
 /// `FormContext.evaluation`, entries already evaluated cost nothing and
 /// entries that differ in a few fields validate those alone (`EvaluationMemo`).
 public struct FormEvaluation: Equatable, Sendable {
+    /// The values, in one box: an evaluation is handed to the footer, the
+    /// Done line, the key maps and the reducer on every key, and a copy of the
+    /// box is one retain where a copy of nine arrays was nine (issue 27's profile).
+    private let storage: Storage
+
     /// Each field's own check, by field index: its typed value (nil: empty) or its problem.
     /// A hidden field is checked too, but its result is never used.
-    public let results: [Result<FieldValue?, FieldProblem>]
+    public var results: [Result<FieldValue?, FieldProblem>] { storage.results }
     /// Whether each field is shown, by field index: its page is shown and its own `when` holds.
-    public let shown: [Bool]
+    public var shown: [Bool] { storage.shown }
     /// Whether each field must be filled now, by field index: `required: true`,
     /// or its `required_if` holds (what the label's `*` says).
-    public let required: [Bool]
+    public var required: [Bool] { storage.required }
     /// Whether each page is shown: its `when` holds and it has a shown field.
-    public let pageShown: [Bool]
-    /// The fields' ids, by index.
-    private let ids: [String]
-    /// Whether each field's value goes in the record: every field but a note.
-    private let holdsValue: [Bool]
+    public var pageShown: [Bool] { storage.pageShown }
     /// The first broken rule of the form over the shown fields' values, at its marked field.
-    public let brokenRule: DoneBlocker?
+    public var brokenRule: DoneBlocker? { storage.brokenRule }
     /// Each shown field's typed value, by id (empty and hidden fields: none): what rules read.
-    public let typedValues: [String: FieldValue]
-    /// Each field's result by its own validator alone (before `required_if`):
-    /// what a later evaluation reuses for a field whose entry did not change.
-    private let own: [Result<FieldValue?, FieldProblem>]
+    public var typedValues: [String: FieldValue] { storage.typedValues }
+
+    private final class Storage: Equatable, Sendable {
+        let results: [Result<FieldValue?, FieldProblem>]
+        let shown: [Bool]
+        let required: [Bool]
+        let pageShown: [Bool]
+        /// The fields' ids, by index.
+        let ids: [String]
+        /// Whether each field's value goes in the record: every field but a note.
+        let holdsValue: [Bool]
+        let brokenRule: DoneBlocker?
+        let typedValues: [String: FieldValue]
+        /// Why Done is disabled, decided once: the footer and the Done line ask on every frame.
+        let doneBlocker: DoneBlocker?
+        /// Each field's result by its own validator alone (before `required_if`):
+        /// what a later evaluation reuses for a field whose entry did not change.
+        let own: [Result<FieldValue?, FieldProblem>]
+
+        init(
+            results: [Result<FieldValue?, FieldProblem>], shown: [Bool], required: [Bool], pageShown: [Bool],
+            ids: [String], holdsValue: [Bool], brokenRule: DoneBlocker?, typedValues: [String: FieldValue],
+            own: [Result<FieldValue?, FieldProblem>]
+        ) {
+            self.results = results
+            self.shown = shown
+            self.required = required
+            self.pageShown = pageShown
+            self.ids = ids
+            self.holdsValue = holdsValue
+            self.brokenRule = brokenRule
+            self.typedValues = typedValues
+            self.own = own
+            var blocker: DoneBlocker? = nil
+            for index in results.indices where shown[index] {
+                if case .failure(let problem) = results[index] {
+                    blocker = DoneBlocker(field: index, problem: problem)
+                    break
+                }
+            }
+            self.doneBlocker = blocker ?? brokenRule
+        }
+
+        static func == (a: Storage, b: Storage) -> Bool {
+            a === b
+                || (a.results == b.results && a.shown == b.shown && a.doneBlocker == b.doneBlocker
+                    && a.required == b.required
+                    && a.pageShown == b.pageShown && a.ids == b.ids && a.holdsValue == b.holdsValue
+                    && a.brokenRule == b.brokenRule && a.typedValues == b.typedValues && a.own == b.own)
+        }
+    }
 
     /// From what each field was given (headless answers, a draft), by field index.
     public init(_ context: FormContext, inputs: [FieldInput]) {
@@ -79,7 +127,7 @@ public struct FormEvaluation: Equatable, Sendable {
             if let earlier, context.followers[index] == nil, earlier.entries.count == entries.count,
                 entries.indices.contains(index), earlier.entries[index].holdsSameInput(as: entries[index])
             {
-                checked = earlier.evaluation.own[index]
+                checked = earlier.evaluation.storage.own[index]
             } else {
                 counter?.validated()
                 checked =
@@ -104,27 +152,25 @@ public struct FormEvaluation: Equatable, Sendable {
                 if case .success(let value) = result { values[index] = value }
             }
         }
-        self.results = results
-        self.own = own
-        self.shown = shown
-        self.required = required
-        self.pageShown = pageShown
-        self.ids = context.fields.map(\.id)
-        self.holdsValue = context.fields.map(\.holdsValue)
         // The form's rules read the shown fields' values only: a hidden field is no value.
         var typed: [String: FieldValue] = [:]
         for index in 0..<count where shown[index] {
             if case .success(let value?) = results[index] { typed[context.fields[index].id] = value }
         }
-        self.typedValues = typed
-        self.brokenRule = context.form.rules.isEmpty ? nil : context.brokenRule(values: typed)
+        self.storage = Storage(
+            results: results, shown: shown, required: required, pageShown: pageShown,
+            ids: context.fields.map(\.id), holdsValue: context.fields.map(\.holdsValue),
+            brokenRule: context.form.rules.isEmpty ? nil : context.brokenRule(values: typed), typedValues: typed,
+            own: own)
     }
 
     /// Field `index`'s problem as shown under it: its own, else the message of a
     /// broken rule it is the marked field of (rules read shown fields only).
     public func shownProblem(ofField index: Int, _ context: FormContext) -> FieldProblem? {
         if let problem = problem(ofField: index) { return problem }
-        guard shown.indices.contains(index), shown[index], !context.form.rules.isEmpty else { return nil }
+        guard storage.shown.indices.contains(index), storage.shown[index], !context.form.rules.isEmpty else {
+            return nil
+        }
         return context.form.rules.first {
             context.markedField(of: $0) == index && $0.truth(values: typedValues, clock: context.clock) == .broken
         }
@@ -133,46 +179,42 @@ public struct FormEvaluation: Equatable, Sendable {
 
     /// The problem of field `index` by its own checks; nil when it is valid or hidden.
     public func problem(ofField index: Int) -> FieldProblem? {
-        guard shown[index], case .failure(let problem) = results[index] else { return nil }
+        guard storage.shown[index], case .failure(let problem) = storage.results[index] else { return nil }
         return problem
     }
 
     /// The first shown field after `index`, in order across pages; nil after the last.
     public func next(after index: Int) -> Int? {
-        shown.indices.dropFirst(index + 1).first { shown[$0] }
+        storage.shown.indices.dropFirst(index + 1).first { storage.shown[$0] }
     }
 
     /// The last shown field before `index`; nil before the first.
     public func previous(before index: Int) -> Int? {
-        shown.indices.prefix(max(0, index)).last { shown[$0] }
+        storage.shown.indices.prefix(max(0, index)).last { storage.shown[$0] }
     }
 
     /// The first shown field at or after `index`, else the last shown before it:
     /// where focus goes when its field is hidden (the first field is always shown).
     public func nearestShown(to index: Int) -> Int {
-        if shown.indices.contains(index), shown[index] { return index }
+        if storage.shown.indices.contains(index), storage.shown[index] { return index }
         return next(after: index) ?? previous(before: index) ?? 0
     }
 
     /// The shown fields in order: what Alt-1…9 number (a hidden field takes no number).
-    public var shownFields: [Int] { shown.indices.filter { shown[$0] } }
+    public var shownFields: [Int] { storage.shown.indices.filter { storage.shown[$0] } }
 
     /// Why Done is disabled: the first shown field whose own checks fail, in
     /// order; then the first of the form's rules that does not hold. Nil: Done submits.
-    public var doneBlocker: DoneBlocker? {
-        for index in results.indices {
-            if let problem = problem(ofField: index) { return DoneBlocker(field: index, problem: problem) }
-        }
-        return brokenRule
-    }
+    public var doneBlocker: DoneBlocker? { storage.doneBlocker }
 
     /// The record: each shown field's value in field order, a hidden field and a
     /// note absent; or Done's reason.
     public var record: Result<Record, FieldProblem> {
         if let blocker = doneBlocker { return .failure(blocker.problem) }
-        let values = results.indices.compactMap { index -> (id: String, value: FieldValue?)? in
-            guard shown[index], holdsValue[index], case .success(let value) = results[index] else { return nil }
-            return (ids[index], value)
+        let values = storage.results.indices.compactMap { index -> (id: String, value: FieldValue?)? in
+            guard storage.shown[index], storage.holdsValue[index], case .success(let value) = storage.results[index]
+            else { return nil }
+            return (storage.ids[index], value)
         }
         return .success(Record(values: values))
     }
@@ -185,7 +227,7 @@ extension FormEvaluation {
     @TaskLocal public static var counter: Counter?
 
     public final class Counter: Sendable {
-        private let counts = Mutex((evaluations: 0, validations: 0, fieldsDrawn: 0))
+        private let counts = Mutex((evaluations: 0, validations: 0, fieldsDrawn: 0, entriesCompared: 0))
 
         public init() {}
 
@@ -196,10 +238,14 @@ extension FormEvaluation {
 
         /// Fields whose lines a frame drew (`FormView`: a field out of view is not drawn).
         public var fieldsDrawn: Int { counts.withLock { $0.fieldsDrawn } }
+        /// Entries the memo compared with those it kept, looking for an evaluation
+        /// it made already (`EvaluationMemo`: the state's own entries asked for again are none).
+        public var entriesCompared: Int { counts.withLock { $0.entriesCompared } }
 
         func evaluated() { counts.withLock { $0.evaluations += 1 } }
         func validated() { counts.withLock { $0.validations += 1 } }
         func drewField() { counts.withLock { $0.fieldsDrawn += 1 } }
+        func compared(_ entries: Int) { counts.withLock { $0.entriesCompared += entries } }
     }
 }
 
