@@ -41,17 +41,21 @@ struct RecordsImportCommand: ParsableCommand {
     func run() throws {
         _ = try Settings.load()  // a broken config stops the command before anything else
         let loaded = try FormFiles.loadReporting(form, needs: .importNeedsFormFile)
-        let bytes: [UInt8]
-        do {
-            // Not the 1 MiB of a form or answers file: see `limit`.
-            bytes =
-                file == "-"
-                ? try SourceFiles.readStandardInput(limit: Self.limit)
-                : try SourceFiles.read(file, limit: Self.limit, pipes: true)
-        } catch {
-            throw Failure(message: "\(file == "-" ? "stdin" : file): \(Speaking.describe(error))")
+        // A file is mapped, not read: its rows are read twice (checked, then stored) and never held.
+        let mapped = file == "-" ? nil : MappedFile(file)
+        var read: [UInt8] = []
+        if mapped == nil {
+            do {
+                // Not the 1 MiB of a form or answers file: see `limit`.
+                read =
+                    file == "-"
+                    ? try SourceFiles.readStandardInput(limit: Self.limit)
+                    : try SourceFiles.read(file, limit: Self.limit, pipes: true)
+            } catch {
+                throw Failure(message: "\(file == "-" ? "stdin" : file): \(Speaking.describe(error))")
+            }
         }
-        guard bytes.count <= Self.limit else {
+        guard (mapped?.bytes.count ?? read.count) <= Self.limit else {
             throw Failure(.importTooLarge(file: file, mebibytes: Self.limit >> 20))
         }
         let context: FormContext
@@ -62,30 +66,53 @@ struct RecordsImportCommand: ParsableCommand {
             throw Failure(message: "\(loaded.path): \(Speaking.describe(error))")
         }
         let name = file == "-" ? "stdin" : file
-        switch RecordImport.records(bytes, format: format ?? Self.format(of: file, bytes), context: context) {
-        case .failure(let found):
-            let problems = found.problems
-            for problem in problems { Output.error("\(name):\(problem)") }
-            throw Failure(.nothingImportedProblems(problems.count, in: name))
-        case .success(let records):
+        try read.withUnsafeBufferPointer { held in
+            let bytes = mapped?.bytes ?? held
+            let release: () -> Void = { mapped?.release() }
+            let format = format ?? Self.format(of: file, Array(bytes.prefix(4096)))
+            // All or none: every row is checked before any is stored, keeping only where each is.
+            let plan: RecordImport.Plan
+            switch RecordImport.plan(bytes, format: format, context: context, release: release) {
+            case .failure(let found):
+                let problems = found.problems
+                for problem in problems { Output.error("\(name):\(problem)") }
+                throw Failure(.nothingImportedProblems(problems.count, in: name))
+            case .success(let found): plan = found
+            }
+            release()
             let database = try store.openOrFail(existing: false)
+            var places = plan.places.makeIterator()
+            var stored = 0
             do {
-                // The store keeps a secret only when its field says `store: true`, as a run does.
-                try database.saveRecords(
-                    records.map { DatedRecord($0.record.storable(in: context.form), created: $0.created) },
-                    form: context.form)
+                // Read again one at a time as the store takes them, in one transaction.
+                try database.saveRecords(form: context.form) {
+                    guard let place = places.next() else { return nil }
+                    stored += 1
+                    if stored % 4096 == 0 { release() }
+                    guard let dated = RecordImport.record(at: place, of: plan, in: bytes, context: context) else {
+                        throw InputChanged(name: name)
+                    }
+                    // The store keeps a secret only when its field says `store: true`, as a run does.
+                    return DatedRecord(dated.record.storable(in: context.form), created: dated.created)
+                }
             } catch {
                 throw Failure(.nothingImported(reason: Speaking.describe(error)), status: 1)
             }
             Output.error(
                 Speaking.language.text(
-                    .importedRecords(records.count, form: context.form.name, into: "\(database.location)")))
+                    .importedRecords(stored, form: context.form.name, into: "\(database.location)")))
         }
     }
 
-    /// The most an import reads, from a file or stdin: 64 MiB. Every record is held
-    /// (and checked) before any is stored, so memory grows with it; an export of
-    /// 100,000 records is 14 MiB, so this is some 450,000 records (DECISIONS 31).
+    /// A row read well at first that reads otherwise the second time: the file changed meanwhile.
+    struct InputChanged: MessageError {
+        var name: String
+        var message: Message { .importInputChanged(file: name) }
+    }
+
+    /// The most an import reads, from a file or stdin: 64 MiB (DECISIONS 31). A
+    /// file's rows are checked, then read again as they are stored, one at a time,
+    /// so memory stays flat (DECISIONS 74); stdin is held (read once, it cannot be read again).
     static let limit = 64 << 20
 
     /// By the file's extension, else by its first character.

@@ -308,6 +308,23 @@ public final class PostgresStore: RecordStore, Sendable {
         return result
     }
 
+    public func oldestRecords(
+        form: Form, where matches: [FieldMatch], limit: Int?, afterID: Int64?
+    ) throws(StoreError) -> [StoredRecord] {
+        var result: [StoredRecord] = []
+        do {
+            try reading(form: form, where: matches, limit: limit, beforeID: nil, afterID: afterID, oldestFirst: true) {
+                result.append($0)
+            }
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw link.failure(error)
+        }
+        // Read oldest first, from the index's other end; given newest first.
+        return result.reversed()
+    }
+
     public func forEachRecord(
         form: Form, where matches: [FieldMatch], limit: Int?, _ body: (StoredRecord) throws -> Void
     ) throws {
@@ -324,11 +341,13 @@ public final class PostgresStore: RecordStore, Sendable {
     }
 
     private func reading(
-        form: Form, where matches: [FieldMatch], limit: Int?, beforeID: Int64?,
-        _ body: (StoredRecord) throws -> Void
+        form: Form, where matches: [FieldMatch], limit: Int?, beforeID: Int64?, afterID: Int64? = nil,
+        oldestFirst: Bool = false, _ body: (StoredRecord) throws -> Void
     ) throws {
         let ids = form.valueFields.map(\.id)
-        try readingRows(form: form, where: matches, limit: limit, beforeID: beforeID) { row, values in
+        try readingRows(
+            form: form, where: matches, limit: limit, beforeID: beforeID, afterID: afterID, oldestFirst: oldestFirst
+        ) { row, values in
             try body(
                 StoredRecord(
                     id: row.id, created: row.created, updated: row.updated,
@@ -348,11 +367,12 @@ public final class PostgresStore: RecordStore, Sendable {
     /// first), so neither this process nor the connection holds it whole.
     static let page = 1_000
 
-    /// The records, newest first, each with its values in the form's field order;
+    /// The records, newest first, each with its values in the form's field order
+    /// (with `afterID`, only those newer than it; `oldestFirst`, in the other order);
     /// what `body` throws stops the reading and is rethrown as it is.
     private func readingRows(
-        form: Form, where matches: [FieldMatch], limit: Int?, beforeID: Int64?,
-        _ body: (RowHead, [FieldValue?]) throws -> Void
+        form: Form, where matches: [FieldMatch], limit: Int?, beforeID: Int64?, afterID: Int64? = nil,
+        oldestFirst: Bool = false, _ body: (RowHead, [FieldValue?]) throws -> Void
     ) throws {
         if let limit, limit <= 0 { return }
         let fields = form.valueFields
@@ -367,6 +387,7 @@ public final class PostgresStore: RecordStore, Sendable {
         try Self.appendConditions(matches, form: form, to: &sql, &binds)
         var remaining = limit
         var before = beforeID
+        var after = afterID
         while true {
             let count = min(remaining ?? Self.page, Self.page)
             var pageBinds = binds
@@ -375,7 +396,11 @@ public final class PostgresStore: RecordStore, Sendable {
                 pageBinds.append(before)
                 pageSQL += " AND id < $\(pageBinds.count)"
             }
-            pageSQL += " ORDER BY id DESC LIMIT \(count)"
+            if let after {
+                pageBinds.append(after)
+                pageSQL += " AND id > $\(pageBinds.count)"
+            }
+            pageSQL += oldestFirst ? " ORDER BY id LIMIT \(count)" : " ORDER BY id DESC LIMIT \(count)"
             let rows = try link.run { session in try session.query(pageSQL, pageBinds) }
             var read = 0
             var values: [FieldValue?] = []
@@ -395,7 +420,7 @@ public final class PostgresStore: RecordStore, Sendable {
                             text: try cells[5 + 2 * index].decode(String?.self), as: field))
                 }
                 try body(head, values)
-                before = head.id
+                if oldestFirst { after = head.id } else { before = head.id }
                 read += 1
             }
             if let left = remaining { remaining = left - read }

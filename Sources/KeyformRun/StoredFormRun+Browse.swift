@@ -44,6 +44,10 @@ extension StoredFormRun {
             load: { before, limit, matching in
                 try store.records(form: form, where: matching, limit: limit, beforeID: before).map(RecordListRow.init)
             },
+            loadOldest: { after, limit, matching in
+                try store.oldestRecords(form: form, where: matching, limit: limit, afterID: after).map(
+                    RecordListRow.init)
+            },
             count: { matching in try store.recordCount(form: form, where: matching) },
             // The filter's grid for a field without one: what the records hold, most used first.
             values: { field in

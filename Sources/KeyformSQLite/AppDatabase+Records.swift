@@ -58,6 +58,44 @@ extension AppDatabase: RecordStore {
         }
     }
 
+    /// Stores the records `next` hands over, one at a time as they come, in one
+    /// transaction: an import of any length holds one record at a time.
+    @discardableResult
+    public func saveRecords(form: Form, from next: () throws -> DatedRecord?) throws -> Int {
+        try StoreNames.validate(form)
+        let time = Timestamp.string(from: now())
+        let definition = FormDefinition(form).json
+        struct Stopped: Error {}
+        var stopped: (any Error)?
+        do {
+            return try writing { db in
+                try RecordView.ensure(db, form: form)
+                try Self.keep(definition, of: form, at: time, db)
+                let insert = try db.cachedStatement(
+                    sql: "INSERT INTO _record (form, created, updated, data, author) VALUES (?, ?, ?, ?, ?)")
+                var count = 0
+                while true {
+                    let dated: DatedRecord?
+                    do {
+                        dated = try next()
+                    } catch {
+                        stopped = error
+                        throw Stopped()  // the transaction is rolled back
+                    }
+                    guard let dated else { return count }
+                    let created = dated.created.map(Timestamp.string(from:)) ?? time
+                    try insert.execute(
+                        arguments: [
+                            form.name, created, created, try StoredValues.json(dated.record, form: form), author,
+                        ])
+                    count += 1
+                }
+            }
+        } catch {
+            throw stopped ?? error
+        }
+    }
+
     /// Stores records copied from another store in one transaction, each with
     /// its own created and updated times and author (NULL stays NULL).
     @discardableResult
@@ -169,6 +207,23 @@ extension AppDatabase: RecordStore {
         return result
     }
 
+    public func oldestRecords(
+        form: Form, where matches: [FieldMatch], limit: Int?, afterID: Int64?
+    ) throws(StoreError) -> [StoredRecord] {
+        var result: [StoredRecord] = []
+        do {
+            try reading(form: form, where: matches, limit: limit, afterID: afterID, oldestFirst: true) {
+                result.append($0)
+            }
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw StoreError.from(error, path: path)
+        }
+        // Read oldest first, from the index's other end; given newest first.
+        return result.reversed()
+    }
+
     /// The records as `records(form:where:limit:beforeID:)` has them, each handed
     /// to `body` as its row is read: one record in memory at a time.
     public func forEachRecord(
@@ -191,11 +246,13 @@ extension AppDatabase: RecordStore {
 
     /// One query over the records, each made a `StoredRecord`.
     private func reading(
-        form: Form, where matches: [FieldMatch], limit: Int?, beforeID: Int64?,
-        _ body: (StoredRecord) throws -> Void
+        form: Form, where matches: [FieldMatch], limit: Int?, beforeID: Int64? = nil, afterID: Int64? = nil,
+        oldestFirst: Bool = false, _ body: (StoredRecord) throws -> Void
     ) throws {
         let ids = form.valueFields.map(\.id)
-        try readingRows(form: form, where: matches, limit: limit, beforeID: beforeID) { row, values in
+        try readingRows(
+            form: form, where: matches, limit: limit, beforeID: beforeID, afterID: afterID, oldestFirst: oldestFirst
+        ) { row, values in
             try body(
                 StoredRecord(
                     id: row[0],
@@ -207,11 +264,12 @@ extension AppDatabase: RecordStore {
     }
 
     /// One query over the records: `body` gets each row (id, created, updated,
-    /// author first) and its values in the form's field order. What `body` throws stops
+    /// author first) and its values in the form's field order, newest first;
+    /// with `afterID`, only those newer than it; `oldestFirst`, in the other order. What `body` throws stops
     /// it and is rethrown as it is, the store's own failures as `StoreError`.
     private func readingRows(
-        form: Form, where matches: [FieldMatch], limit: Int?, beforeID: Int64?,
-        _ body: (Row, [FieldValue?]) throws -> Void
+        form: Form, where matches: [FieldMatch], limit: Int?, beforeID: Int64?, afterID: Int64? = nil,
+        oldestFirst: Bool = false, _ body: (Row, [FieldValue?]) throws -> Void
     ) throws {
         if let limit, limit <= 0 { return }
         let fields = form.valueFields
@@ -229,7 +287,11 @@ extension AppDatabase: RecordStore {
             sql += " AND id < ?"
             arguments.append(beforeID)
         }
-        sql += " ORDER BY id DESC"
+        if let afterID {
+            sql += " AND id > ?"
+            arguments.append(afterID)
+        }
+        sql += oldestFirst ? " ORDER BY id" : " ORDER BY id DESC"
         if let limit {
             sql += " LIMIT ?"
             arguments.append(limit)

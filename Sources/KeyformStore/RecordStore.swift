@@ -42,6 +42,13 @@ public protocol RecordStore: AnyObject, Sendable {
     @discardableResult
     func saveRecords(_ records: [DatedRecord], form: Form) throws(StoreError) -> [Int64]
 
+    /// The same, the records handed over one at a time by `next` until it gives
+    /// nil, so that an import never holds them all (`keyform records import`):
+    /// all or none, in one transaction. Returns how many were stored. What `next`
+    /// throws stores nothing and is rethrown as it is; the store's own failures are `StoreError`.
+    @discardableResult
+    func saveRecords(form: Form, from next: () throws -> DatedRecord?) throws -> Int
+
     /// Stores records copied from another store as they were there
     /// (`keyform records copy`): each keeps its created and updated times (to the
     /// millisecond) and its author — a record of no author stays so — and gets a
@@ -70,6 +77,15 @@ public protocol RecordStore: AnyObject, Sendable {
     /// `beforeID`, only those older than that one (the next page of a list).
     func records(
         form: Form, where matches: [FieldMatch], limit: Int?, beforeID: Int64?
+    ) throws(StoreError) -> [StoredRecord]
+
+    /// The other end of `records(form:where:limit:beforeID:)`: the oldest records
+    /// of `form` where every match holds, at most `limit` (nil: all), with
+    /// `afterID` only those newer than that one; given newest first, as `records`
+    /// gives them. What a list reads for End without reading the records in
+    /// between (`keyform browse`), and as it scrolls back up from there.
+    func oldestRecords(
+        form: Form, where matches: [FieldMatch], limit: Int?, afterID: Int64?
     ) throws(StoreError) -> [StoredRecord]
 
     /// The records `records(form:where:limit:beforeID:)` returns, handed to
@@ -173,6 +189,26 @@ extension RecordStore {
     /// Replaces record `id`'s values whatever it holds now (a command's edit, a toggle).
     public func updateRecord(id: Int64, _ record: KeyformCore.Record, form: Form) throws(StoreError) {
         try updateRecord(id: id, record, form: form, ifUpdated: nil)
+    }
+
+    /// Takes every record from `next`, then stores them as an array: a backend
+    /// that can store them as they come (the SQLite one) does so.
+    @discardableResult
+    public func saveRecords(form: Form, from next: () throws -> DatedRecord?) throws -> Int {
+        var records: [DatedRecord] = []
+        while let record = try next() { records.append(record) }
+        return try saveRecords(records, form: form).count
+    }
+
+    /// Reads every record newer than `afterID` and keeps the oldest: a backend
+    /// that can read from the oldest end (the SQLite and PostgreSQL ones) does so.
+    public func oldestRecords(
+        form: Form, where matches: [FieldMatch], limit: Int?, afterID: Int64?
+    ) throws(StoreError) -> [StoredRecord] {
+        let newer = try records(form: form, where: matches, limit: nil, beforeID: nil).filter { record in
+            afterID.map { record.id > $0 } ?? true
+        }
+        return Array(newer.suffix(max(0, limit ?? newer.count)))
     }
 
     /// Record `id` of `form` as stored now; nil when there is none (deleted).

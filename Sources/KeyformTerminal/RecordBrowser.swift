@@ -31,6 +31,11 @@ public final class RecordBrowser: TerminalScene {
         /// that meet the conditions, newest first, at most this many (nil: all):
         /// the next rows of a long list, or the first after a filter changed.
         public var load: (Int64, Int?, [FieldMatch]) throws -> [RecordListRow]
+        /// The oldest records newer than the one with this id (nil: the oldest
+        /// of all) that meet the conditions, at most this many (nil: all), newest
+        /// first: End's page, and the rows above it as the list scrolls up. Nil:
+        /// read through `load` (every record, then the oldest kept).
+        public var loadOldest: ((Int64?, Int?, [FieldMatch]) throws -> [RecordListRow])?
         /// How many records meet the conditions (after a filter changed).
         public var count: ([FieldMatch]) throws -> Int
         /// The values the records hold in a field (by id), most used first: the
@@ -57,6 +62,7 @@ public final class RecordBrowser: TerminalScene {
             update: @escaping (Int64, Record, Date?) throws -> RecordListRow,
             delete: @escaping (Int64) throws -> Void,
             load: @escaping (Int64, Int?, [FieldMatch]) throws -> [RecordListRow] = { _, _, _ in [] },
+            loadOldest: ((Int64?, Int?, [FieldMatch]) throws -> [RecordListRow])? = nil,
             count: @escaping ([FieldMatch]) throws -> Int = { _ in 0 },
             values: @escaping (String) -> [String] = { _ in [] },
             context: (() -> FormContext?)? = nil,
@@ -69,6 +75,7 @@ public final class RecordBrowser: TerminalScene {
             self.update = update
             self.delete = delete
             self.load = load
+            self.loadOldest = loadOldest
             self.count = count
             self.values = values
             self.context = context
@@ -349,6 +356,15 @@ public final class RecordBrowser: TerminalScene {
                         })
                 case .loadRows(let before, let limit, let matching):
                     events.append(storing { .rowsLoaded(try hooks.load(before, limit, matching)) })
+                case .loadOldest(let limit, let matching):
+                    events.append(storing { .oldestRowsLoaded(try oldest(after: nil, limit, matching)) })
+                case .loadNewer(let after, let limit, let matching):
+                    events.append(storing { .newerRowsLoaded(try oldest(after: after, limit, matching)) })
+                case .refreshOldest(let matching, let limit):
+                    events.append(
+                        storing {
+                            .rowsRefreshed(try oldest(after: nil, limit, matching), total: try hooks.count(matching))
+                        })
                 case .bell:
                     requests.append(.bell)
                 case .finish:
@@ -357,6 +373,14 @@ public final class RecordBrowser: TerminalScene {
             }
         }
         return requests
+    }
+
+    /// The oldest records newer than `after` (nil: from the oldest), newest
+    /// first: from the hook, else every record read through `load`.
+    private func oldest(after: Int64?, _ limit: Int?, _ matching: [FieldMatch]) throws -> [RecordListRow] {
+        if let loadOldest = hooks.loadOldest { return try loadOldest(after, limit, matching) }
+        let newer = try hooks.load(.max, nil, matching).filter { row in after.map { row.id > $0 } ?? true }
+        return Array(newer.suffix(max(0, limit ?? newer.count)))
     }
 
     private func storing(_ body: () throws -> RecordListEvent) -> RecordListEvent {

@@ -178,6 +178,34 @@ import Testing
         }
     }
 
+    /// Issue 27: an import holds no records (467 MiB at 300,000): it checks every
+    /// row keeping only where it is, then reads each again as it is stored, in
+    /// one transaction. All or none still: a bad row after thousands of good ones
+    /// stores nothing; fixed, every row is stored, in the file's order.
+    @Test func aBadRowLateInALargeFileStoresNothing() throws {
+        let folder = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let db = folder.appendingPathComponent("todo.sqlite").path
+        let good = "text,priority\n" + (1...3_000).map { "Task \($0),High\n" }.joined()
+        let file = folder.appendingPathComponent("tasks.csv")
+        try (good + "Swim,Urgent\n").write(to: file, atomically: true, encoding: .utf8)
+        let bad = try CLIRunner.run(["records", "import", "todo", file.path, "--db", db])
+        #expect(bad.status == 2)
+        #expect(
+            bad.stderr == "\(file.path):3002: field 'priority': must be one of: High, Medium, Low\n"
+                + "keyform: nothing imported: 1 problem in \(file.path)\n", "\(bad.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: db), "nothing stored, not even a database made")
+
+        try good.write(to: file, atomically: true, encoding: .utf8)
+        let imported = try CLIRunner.run(["records", "import", "todo", file.path, "--db", db])
+        #expect(imported.stderr == "imported 3000 records of 'todo' into \(db)\n")
+        let listed = try CLIRunner.run(["records", "list", "todo", "--format", "csv", "--db", db])
+        let texts = listed.stdout.split(whereSeparator: \.isNewline).dropFirst().map { $0.split(separator: ",")[2] }
+        #expect(texts.count == 3_000)
+        #expect(
+            texts.first == "Task 3000" && texts.last == "Task 1", "stored in the file's order: the last is the newest")
+    }
+
     @Test func oneBadRowStoresNothingAndEveryProblemSaysWhere() throws {
         let folder = try CLIRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

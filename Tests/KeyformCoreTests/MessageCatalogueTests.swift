@@ -146,7 +146,7 @@ struct MessageCatalogueTests {
         .stdinTooLargeForAnswers, .stdinTooLarge(mebibytes: 64),
         .tableCreated, .noRecordsOf(form: "todo", conditions: "Done: yes"), .wroteRecords(3, to: "out.json"),
         .importedRecords(3, form: "todo", into: "/tmp/x.sqlite"), .nothingImportedProblems(2, in: "in.csv"),
-        .nothingImported(reason: "disk full"),
+        .nothingImported(reason: "disk full"), .importInputChanged(file: "in.csv"),
         .copiedRecords(3, from: "/tmp/a.sqlite", to: "/tmp/b.sqlite", forms: ["todo 2", "swim 1"], present: 4),
         .recordNotStored(
             reason: .storeDiskFull(path: "/tmp/x.sqlite"), places: [.recordOnStdout, .recordSavedIn("/tmp/r.json")]),

@@ -310,36 +310,83 @@ import Testing
         #expect(state.highlight == 171)
     }
 
-    @Test func endLoadsTheRestAndThenGoesToTheLastRecord() {
+    /// Issue 27: End read every record before the last (6.8 s at 300,000).
+    /// It reads the oldest page only; the list then holds that end, reads the
+    /// rows above as it scrolls up, and Home reads the newest again.
+    @Test func endReadsTheOldestPageOnlyAndTheListScrollsUpFromThere() {
         var (state, all) = Self.partial()
-        #expect(Self.send(&state, .moved(.last)) == [.loadRows(before: 801, limit: nil)])
-        #expect(state.highlight == 199)
-        Self.send(&state, .rowsLoaded(Array(all[200...])))
-        #expect(state.isComplete)
-        #expect((state.highlight, state.top) == (999, 981))
-        #expect(state.highlighted?.id == 1)
+        #expect(Self.send(&state, .moved(.last)) == [.loadOldest(limit: RecordListEngine.firstBatch)])
+        #expect(Self.send(&state, .moved(.last)) == [], "one load at a time")
+        Self.send(&state, .oldestRowsLoaded(Array(all.suffix(200))))
+        var atEnd = RecordListState(rows: Array(all.suffix(200)), total: 1000, highlight: 199, visibleRows: 19)
+        atEnd.loadedEnd = .oldest
+        #expect(state == atEnd)
+        #expect((state.highlighted?.id, state.top, state.skipped) == (1, 181, 800))
+        // The title counts the rows shown in the whole list: its last 19 of 1,000.
+        let title = RecordListView.render(state, Self.packing, width: 80, height: 24, color: false).lines[0].text
+        #expect(title.hasSuffix("1000 records · rows 982–1000"), "\(title)")
+        // Up from there: the rows above are read when the top comes within two screens.
+        var effects: [RecordListEffect] = []
+        var pages = 0
+        while effects.isEmpty, pages < 20 {
+            effects = Self.send(&state, .moved(.pageUp))
+            pages += 1
+        }
+        #expect(effects == [.loadNewer(after: 200, limit: RecordListEngine.batch)])
+        #expect(state.top <= 2 * state.visibleRows)
+        let (highlighted, line) = (state.highlighted?.id, state.highlight - state.top)
+        Self.send(&state, .newerRowsLoaded(Array(all[300..<800])))
+        #expect(state.rows == Array(all[300...]))
+        #expect((state.highlighted?.id, state.highlight - state.top) == (highlighted, line), "in place on screen")
+        #expect((state.skipped, state.isLoading) == (300, false))
+        // Home: the newest again, as the list opened.
+        #expect(Self.send(&state, .moved(.first)) == [.reload(matching: [], limit: RecordListEngine.firstBatch)])
+        Self.send(&state, .rowsReloaded(Array(all.prefix(200)), total: 1000))
+        #expect(state == RecordListState(rows: Array(all.prefix(200)), total: 1000, visibleRows: 19))
+    }
+
+    /// From the oldest end, another terminal's change reads that end again, and
+    /// a record added here (the newest) takes the list back to its top.
+    @Test func theOldestEndIsRefreshedThereAndAnAddedRecordGoesToTheTop() {
+        var (state, all) = Self.partial()
+        Self.send(&state, .moved(.last), .oldestRowsLoaded(Array(all.suffix(200))))
+        #expect(Self.send(&state, .storeChanged) == [.refreshOldest(matching: [], limit: 200)])
+        Self.send(&state, .rowsRefreshed(Array(all.suffix(199)), total: 999))
+        #expect((state.highlighted?.id, state.skipped, state.loadedEnd) == (1, 800, .oldest))
+        let added = Self.row(1001, ["item": .text("New")], Self.packing)
+        #expect(Self.send(&state, .recordAdded(added)) == [.reload(matching: [], limit: RecordListEngine.firstBatch)])
+        Self.send(&state, .rowsReloaded([added] + all.prefix(199), total: 1000))
+        #expect((state.highlighted?.id, state.loadedEnd, state.skipped) == (1001, .newest, 0))
+    }
+
+    /// All the rows there are: End only moves.
+    @Test func endInAListLoadedWholeOnlyMoves() {
+        var state = RecordListState(rows: Self.items(300), visibleRows: 19)
+        #expect(Self.send(&state, .moved(.last)) == [])
+        #expect((state.highlight, state.top, state.loadedEnd) == (299, 281, .newest))
     }
 
     @Test func rowsAlreadyThereAreNotAddedTwiceAndNoneMeansNoMore() {
         var (state, all) = Self.partial()
-        Self.send(&state, .moved(.last), .rowsLoaded(Array(all[150..<300])))
+        state.isLoading = true
+        Self.send(&state, .rowsLoaded(Array(all[150..<300])))
         #expect(state.rows == Array(all.prefix(300)), "only rows older than the last one loaded")
-        #expect(!state.goesToEndWhenLoaded || !state.isComplete)
         // Records deleted elsewhere meanwhile: the store has no more.
         state.isLoading = true
         Self.send(&state, .rowsLoaded([]))
         #expect(state.isComplete)
         #expect(state.total == 300)
-        #expect((state.highlight, state.top) == (299, 281))
         #expect(Self.send(&state, .moved(.last)) == [])
+        #expect((state.highlight, state.top) == (299, 281))
     }
 
     @Test func aFailedReadIsNotTriedAgain() {
         var (state, _) = Self.partial()
         #expect(Self.send(&state, .moved(.last), .storeFailed("the database is corrupt")) == [])
         #expect(state.notice == .problem("the database is corrupt"))
-        #expect((state.highlight, state.total, state.goesToEndWhenLoaded) == (199, 1000, false))
+        #expect((state.highlight, state.total, state.goesToEndWhenLoaded) == (0, 1000, false))
         #expect(Self.send(&state, .moved(.up), .moved(.last)) == [])
+        #expect(state.highlight == 199, "to the last row loaded")
     }
 
     @Test func addingAndDeletingCountInTheTotal() {

@@ -79,6 +79,55 @@ enum Backend: String, CaseIterable, CustomTestStringConvertible, Sendable {
         #expect(try store.records(form: form("other", [Field(id: "text")])).isEmpty)
     }
 
+    /// The other end of the list (browse's End): the oldest records, newest
+    /// first as `records` gives them, and from there those newer than one, with
+    /// the matches kept; nothing in between is read.
+    @Test(arguments: Backend.allCases)
+    func theOldestRecordsComeFromTheOtherEnd(_ backend: Backend) throws {
+        let (store, _) = try backend.make()
+        var ids: [Int64] = []
+        for (index, place) in ["Rome", "Oslo", "Lima", "Oslo", "Kyiv", "Oslo"].enumerated() {
+            ids.append(try store.saveRecord(trip(place, nights: index), form: vacation))
+        }
+        #expect(
+            try store.oldestRecords(form: vacation, where: [], limit: 2, afterID: nil).map(\.id) == [ids[1], ids[0]])
+        #expect(
+            try store.oldestRecords(form: vacation, where: [], limit: 2, afterID: ids[1]).map(\.id) == [ids[3], ids[2]])
+        #expect(
+            try store.oldestRecords(form: vacation, where: [], limit: nil, afterID: ids[3]).map(\.id) == [
+                ids[5], ids[4],
+            ])
+        #expect(try store.oldestRecords(form: vacation, where: [], limit: 0, afterID: nil).isEmpty)
+        let oslo = [FieldMatch(field: "place", value: .text("Oslo"))]
+        let found = try store.oldestRecords(form: vacation, where: oslo, limit: 2, afterID: nil)
+        #expect(found.map(\.id) == [ids[3], ids[1]])
+        #expect(found.last?.values == trip("Oslo", nights: 1))
+        #expect(try store.oldestRecords(form: vacation, where: oslo, limit: 5, afterID: ids[3]).map(\.id) == [ids[5]])
+    }
+
+    /// Records handed over one at a time (an import that never holds them all):
+    /// stored in order, all or none; what `next` throws stores nothing and comes back as thrown.
+    @Test(arguments: Backend.allCases)
+    func recordsHandedOverOneAtATimeAreStoredAllOrNone(_ backend: Backend) throws {
+        struct Stop: Error {}
+        let (store, _) = try backend.make()
+        var left = (1...5).map { trip("Place \($0)", nights: $0) }
+        #expect(try store.saveRecords(form: vacation) { left.isEmpty ? nil : DatedRecord(left.removeFirst()) } == 5)
+        #expect(
+            try store.records(form: vacation).map(\.values)
+                == (1...5).reversed().map { trip("Place \($0)", nights: $0) })
+        var handed = 0
+        #expect(throws: Stop.self) {
+            try store.saveRecords(form: vacation) {
+                handed += 1
+                if handed == 4 { throw Stop() }
+                return DatedRecord(trip("Later \(handed)"))
+            }
+        }
+        #expect(handed == 4)
+        #expect(try store.recordCount(form: vacation) == 5, "nothing of the stopped import stored")
+    }
+
     /// `forEachRecord` hands out what `records` returns, one at a time; an error
     /// its body throws stops the reading and comes back as it was thrown.
     @Test(arguments: Backend.allCases)

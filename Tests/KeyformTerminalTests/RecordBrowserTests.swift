@@ -77,6 +77,13 @@ struct RecordBrowserTests {
                     let older = self.rows.filter { $0.id < before }
                     return Array(older.prefix(limit ?? older.count))
                 },
+                loadOldest: { after, limit, _ in
+                    self.log.append(
+                        "oldest after \(after.map(String.init) ?? "none") limit \(limit.map(String.init) ?? "all")")
+                    if let failure = self.failure { throw Failure(description: failure) }
+                    let newer = self.rows.filter { row in after.map { row.id > $0 } ?? true }
+                    return Array(newer.suffix(limit ?? newer.count))
+                },
                 saveDraft: { values in
                     if let failure = self.failure { return failure }
                     self.drafts.append("\(values["text"]?.text ?? "")|\(values["done"]?.text ?? "")")
@@ -440,10 +447,19 @@ struct RecordBrowserTests {
         Self.type(browser, String(repeating: "\u{1B}[6~", count: 5))
         #expect(store.log == ["load before 1951 limit 500"])
         #expect(browser.list.rows.count == 550)
+        // End reads the oldest 200, not the 1,450 between (issue 27).
         Self.type(browser, "\u{1B}[F")
-        #expect(store.log.last == "load before 1451 limit all")
+        #expect(store.log.last == "oldest after none limit 200")
         #expect(Self.screen(browser).contains("› Chore 1\n"))
         #expect(Self.screen(browser).hasPrefix("Chore · 2000 records · rows 1994–2000\n"))
+        // Up from there, the rows above are read as the list comes near them; Home reads the newest again.
+        Self.type(browser, String(repeating: "\u{1B}[5~", count: 30))
+        #expect(store.log.last == "oldest after 200 limit 500")
+        #expect(browser.list.rows.count == 700)
+        Self.type(browser, "\u{1B}[H")
+        #expect(store.log.last == "load before 9223372036854775807 limit 200")
+        #expect(Self.screen(browser).contains(" · rows 1–7\n"))
+        #expect(Self.screen(browser).contains("› Chore 2000\n"))
     }
 
     @Test func aFailedReadSaysWhyAndStopsReading() {
@@ -454,10 +470,11 @@ struct RecordBrowserTests {
         store.failure = "the database is corrupt."
         Self.type(browser, "\u{1B}[F")
         #expect(Self.screen(browser).hasSuffix("! the database is corrupt"))
-        #expect(Self.screen(browser).contains("› Chore 91\n"))
-        #expect(Self.screen(browser).hasPrefix("Chore · 100 records · rows 4–10\n"))
+        #expect(Self.screen(browser).contains("› Chore 100\n"))
+        #expect(Self.screen(browser).hasPrefix("Chore · 100 records · rows 1–7\n"))
         Self.type(browser, "\u{1B}[A\u{1B}[F")
-        #expect(store.log == ["load before 91 limit all"], "a failed read is not tried again on every key")
+        #expect(store.log == ["oldest after none limit 200"], "a failed read is not tried again on every key")
+        #expect(Self.screen(browser).contains("› Chore 91\n"), "End goes to the last row read")
     }
 
     // MARK: Leaving

@@ -70,35 +70,153 @@ public enum RecordImport {
 
     /// The records in `bytes` with their `_created`, in order, each filled in as
     /// answers to the prepared form are (`HeadlessFill`: a value for a field its
-    /// row does not ask is a problem); or every problem.
+    /// row does not ask is a problem); or every problem. All of them at once:
+    /// an import holds one at a time (`plan`, then `record(at:of:in:context:)`).
     public static func records(
         _ bytes: [UInt8], format: Format, context: FormContext
     ) -> Result<[DatedRecord], Problems> {
-        let form = context.form
-        var (rows, problems) =
-            switch format {
-            case .csv:
-                switch csvText(bytes) {
-                case .success(let text): csvRows(text, form: form)
-                case .failure(let problem): ([Row](), [problem])
-                }
-            case .json: jsonRows(bytes, form: form)
-            }
-        var records: [DatedRecord] = []
-        for row in inStoringOrder(rows) {
-            switch HeadlessFill.fill(context, answers: row.answers) {
-            case .success(let record): records.append(DatedRecord(record, created: row.created))
-            case .failure(let found):
-                // A broken rule is named as answers name it: `rule 'NAME': MESSAGE`.
-                problems += found.map {
-                    Problem(line: row.line, field: $0.fieldID, ($0.ruleName.map { "rule '\($0)': " } ?? "") + $0.reason)
-                }
+        bytes.withUnsafeBufferPointer { buffer in
+            plan(buffer, format: format, context: context).map { plan in
+                plan.places.compactMap { record(at: $0, of: plan, in: buffer, context: context) }
             }
         }
-        // In the file's order, whatever order the rows are stored in.
-        let sorted = problems.enumerated().sorted { ($0.element.line, $0.offset) < ($1.element.line, $1.offset) }.map(
-            \.element)
-        return sorted.isEmpty ? .success(records) : .failure(Problems(sorted))
+    }
+
+    // MARK: - Two passes, one row at a time
+
+    /// Where a row is in the input, to read it again when it is stored.
+    public struct Place: Sendable {
+        /// The line the row starts on.
+        public var line: Int
+        var start: Int
+        var end: Int
+        var exportedID: Int64?
+    }
+
+    /// What the first pass found in an input with no problem: where each row
+    /// is, in the order they are stored, and what reading them again needs.
+    public struct Plan: Sendable {
+        public var format: Format
+        /// A CSV's header row (a JSON object names its fields itself).
+        var header: [String]
+        /// The rows, in the order they are stored.
+        public var places: [Place]
+    }
+
+    /// The first pass over an import: each row read and validated as a run's
+    /// answers are, one at a time, keeping only where it is, so that memory
+    /// does not grow with the records (issue 27: 300,000 held 467 MiB); or every
+    /// problem, in the file's order. `release`, when given, is called every few
+    /// thousand rows: the caller may let go of the bytes read so far (a mapped
+    /// file's pages; they are read again in the second pass).
+    public static func plan(
+        _ bytes: UnsafeBufferPointer<UInt8>, format: Format, context: FormContext, release: (() -> Void)? = nil
+    ) -> Result<Plan, Problems> {
+        var places: [Place] = []
+        var problems: [Problem] = []
+        var header: [String] = []
+        var read = 0
+        func take(_ line: Int, _ range: Range<Int>, _ found: (row: Row?, problems: [Problem])) {
+            problems += found.problems
+            if let row = found.row {
+                switch HeadlessFill.fill(context, answers: row.answers) {
+                case .success where found.problems.isEmpty:
+                    places.append(
+                        Place(line: line, start: range.lowerBound, end: range.upperBound, exportedID: row.exportedID))
+                case .success: break
+                case .failure(let found):
+                    // A broken rule is named as answers name it: `rule 'NAME': MESSAGE`.
+                    problems += found.map {
+                        Problem(
+                            line: row.line, field: $0.fieldID, ($0.ruleName.map { "rule '\($0)': " } ?? "") + $0.reason
+                        )
+                    }
+                }
+            }
+            read += 1
+            if read % 4096 == 0 { release?() }
+        }
+        switch format {
+        case .csv:
+            var scanner = CSVRowScanner(bytes)
+            var multiple: Set<String> = []
+            var hasHeader = false
+            while true {
+                let next: (line: Int, range: Range<Int>)?
+                switch scanner.next() {
+                case .success(let found): next = found
+                case .failure(let problem): return .failure(Problems([problem]))
+                }
+                guard let (line, range) = next else { break }
+                let cells: [String]
+                switch csvCells(bytes, range, line: line) {
+                case .success(nil): continue  // a blank line
+                case .success(let found?): cells = found
+                case .failure(let problem): return .failure(Problems([problem]))
+                }
+                guard hasHeader else {
+                    hasHeader = true
+                    header = cells
+                    let found = csvHeaderProblems(header, line: line, form: context.form)
+                    guard found.isEmpty else { return .failure(Problems(found)) }
+                    multiple = Set(context.form.fields.filter(\.multiple).map(\.id))
+                    continue
+                }
+                take(line, range, csvRow(line: line, cells: cells, header: header, multiple: multiple))
+            }
+            guard hasHeader else {
+                return .failure(
+                    Problems([Problem(line: 1, "no header row: the first line names the fields (like id1,id2)")]))
+            }
+        case .json:
+            var scanner = JSONObjectScanner(bytes)
+            while true {
+                let next: (line: Int, range: Range<Int>)?
+                switch scanner.next() {
+                case .success(let found): next = found
+                case .failure(let problem): return .failure(Problems([problem]))
+                }
+                guard let (line, range) = next else { break }
+                take(line, range, jsonRow(Array(bytes[range]), line: line, form: context.form))
+            }
+        }
+        guard problems.isEmpty else {
+            // In the file's order.
+            return .failure(
+                Problems(
+                    problems.enumerated().sorted { ($0.element.line, $0.offset) < ($1.element.line, $1.offset) }.map(
+                        \.element)))
+        }
+        // By exported id, oldest first, when every row has one; else as given.
+        if !places.isEmpty, places.allSatisfy({ $0.exportedID != nil }) {
+            places = places.enumerated().sorted {
+                ($0.element.exportedID!, $0.offset) < ($1.element.exportedID!, $1.offset)
+            }
+            .map(\.element)
+        }
+        return .success(Plan(format: format, header: header, places: places))
+    }
+
+    /// The second pass: the record of the row at `place`, read again from the
+    /// same bytes (nil only if they changed since `plan` read them).
+    public static func record(
+        at place: Place, of plan: Plan, in bytes: UnsafeBufferPointer<UInt8>, context: FormContext
+    ) -> DatedRecord? {
+        let range = place.start..<place.end
+        let read: (row: Row?, problems: [Problem])
+        switch plan.format {
+        case .csv:
+            guard case .success(let cells?) = csvCells(bytes, range, line: place.line) else { return nil }
+            read = csvRow(
+                line: place.line, cells: cells, header: plan.header,
+                multiple: Set(context.form.fields.filter(\.multiple).map(\.id)))
+        case .json:
+            read = jsonRow(Array(bytes[range]), line: place.line, form: context.form)
+        }
+        guard let row = read.row, read.problems.isEmpty,
+            case .success(let record) = HeadlessFill.fill(context, answers: row.answers)
+        else { return nil }
+        return DatedRecord(record, created: row.created)
     }
 
     static func isStoreColumn(_ name: String) -> Bool { name.hasPrefix("_") }
@@ -146,42 +264,137 @@ public enum RecordImport {
         guard let header = table.first else {
             return ([], [Problem(line: 1, "no header row: the first line names the fields (like id1,id2)")])
         }
-        var problems: [Problem] = []
-        var seen: Set<String> = []
-        for name in header.cells where !isStoreColumn(name) || readStoreColumns.contains(name) {
-            if !isStoreColumn(name), form.field(id: name) == nil {
-                problems.append(Problem(line: header.line, AnswerProblem.unknownField(name, form: form).reason))
-            } else if !seen.insert(name).inserted {
-                problems.append(Problem(line: header.line, field: name, "is a column more than once"))
-            }
-        }
+        var problems = csvHeaderProblems(header.cells, line: header.line, form: form)
         guard problems.isEmpty else { return ([], problems) }
         let multiple = Set(form.fields.filter(\.multiple).map(\.id))
         var rows: [Row] = []
         for (line, cells) in table.dropFirst() {
-            guard cells.count == header.cells.count else {
-                problems.append(
-                    Problem(line: line, "has \(cells.count) values; the header names \(header.cells.count) columns"))
-                continue
-            }
-            var answers: [String: FieldInput] = [:]
-            var exportedID: Int64?
-            var createdAt: Date?
-            for (name, value) in zip(header.cells, cells) {
-                if !isStoreColumn(name) {
-                    if !value.isEmpty { answers[name] = csvInput(value, multiple: multiple.contains(name)) }
-                } else if name == "_id" {
-                    exportedID = Int64(value)
-                } else if name == "_created" {
-                    switch created(value, line: line) {
-                    case .success(let date): createdAt = date
-                    case .failure(let problem): problems.append(problem)
-                    }
-                }
-            }
-            rows.append(Row(line: line, answers: answers, exportedID: exportedID, created: createdAt))
+            let found = csvRow(line: line, cells: cells, header: header.cells, multiple: multiple)
+            if let row = found.row { rows.append(row) }
+            problems += found.problems
         }
         return (rows, problems)
+    }
+
+    /// What is wrong with a CSV's header row: a column that is no field, or one given twice.
+    static func csvHeaderProblems(_ header: [String], line: Int, form: Form) -> [Problem] {
+        var problems: [Problem] = []
+        var seen: Set<String> = []
+        for name in header where !isStoreColumn(name) || readStoreColumns.contains(name) {
+            if !isStoreColumn(name), form.field(id: name) == nil {
+                problems.append(Problem(line: line, AnswerProblem.unknownField(name, form: form).reason))
+            } else if !seen.insert(name).inserted {
+                problems.append(Problem(line: line, field: name, "is a column more than once"))
+            }
+        }
+        return problems
+    }
+
+    /// One CSV row under its header: its answers, `_id` and `_created` (nil when
+    /// they cannot be read), and its problems.
+    static func csvRow(
+        line: Int, cells: [String], header: [String], multiple: Set<String>
+    ) -> (row: Row?, problems: [Problem]) {
+        guard cells.count == header.count else {
+            return (nil, [Problem(line: line, "has \(cells.count) values; the header names \(header.count) columns")])
+        }
+        var answers: [String: FieldInput] = [:]
+        var exportedID: Int64?
+        var createdAt: Date?
+        var problems: [Problem] = []
+        for (name, value) in zip(header, cells) {
+            if !isStoreColumn(name) {
+                if !value.isEmpty { answers[name] = csvInput(value, multiple: multiple.contains(name)) }
+            } else if name == "_id" {
+                exportedID = Int64(value)
+            } else if name == "_created" {
+                switch created(value, line: line) {
+                case .success(let date): createdAt = date
+                case .failure(let problem): problems.append(problem)
+                }
+            }
+        }
+        return (Row(line: line, answers: answers, exportedID: exportedID, created: createdAt), problems)
+    }
+
+    /// The cells of the CSV row in `range` (what `CSVRowScanner` found), starting
+    /// on `line`; nil for a blank line; a problem when its bytes are not UTF-8.
+    static func csvCells(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, line: Int
+    ) -> Result<
+        [String]?, Problem
+    > {
+        let slice = UnsafeBufferPointer(rebasing: bytes[range])
+        guard let text = String(validating: slice, as: UTF8.self) else {
+            // The line of the row the bad bytes are on (a quoted value may span lines).
+            let lines = slice.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+            let offset = lines.firstIndex { String(validating: $0, as: UTF8.self) == nil } ?? 0
+            return .failure(Problem(line: line + offset, "not valid UTF-8; save the file as UTF-8"))
+        }
+        switch csvTable(text) {
+        case .success(let rows): return .success(rows.first?.cells)
+        case .failure(let problem): return .failure(problem)
+        }
+    }
+
+    /// The rows of a CSV, one at a time, each as the bytes it spans (its line
+    /// break left out) and the line it starts on: the same rows `csvTable` reads
+    /// (a quote opens a quoted value only at the start of a value), found by their
+    /// bytes alone, since quotes, commas and line breaks are ASCII.
+    struct CSVRowScanner {
+        let bytes: UnsafeBufferPointer<UInt8>
+        var index: Int
+        var line = 1
+
+        init(_ bytes: UnsafeBufferPointer<UInt8>) {
+            self.bytes = bytes
+            index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        }
+
+        /// The next row; nil after the last; a problem for a quoted value never closed.
+        mutating func next() -> Result<(line: Int, range: Range<Int>)?, Problem> {
+            guard index < bytes.count else { return .success(nil) }
+            let start = index, startLine = line
+            var quoted = false
+            var quoteLine = line
+            var cellEmpty = true
+            while index < bytes.count {
+                let byte = bytes[index]
+                index += 1
+                if quoted {
+                    if byte == UInt8(ascii: "\"") {
+                        if index < bytes.count, bytes[index] == UInt8(ascii: "\"") {
+                            index += 1
+                            cellEmpty = false
+                        } else {
+                            quoted = false
+                        }
+                    } else {
+                        if byte == UInt8(ascii: "\n") { line += 1 }
+                        cellEmpty = false
+                    }
+                    continue
+                }
+                switch byte {
+                case UInt8(ascii: "\"") where cellEmpty:
+                    quoted = true
+                    quoteLine = line
+                case UInt8(ascii: ","):
+                    cellEmpty = true
+                case UInt8(ascii: "\n"):
+                    line += 1
+                    // A CR before the line break is the break's, not the row's.
+                    let end = index - 1 > start && bytes[index - 2] == UInt8(ascii: "\r") ? index - 2 : index - 1
+                    return .success((startLine, start..<end))
+                case UInt8(ascii: "\r") where index < bytes.count && bytes[index] == UInt8(ascii: "\n"):
+                    break
+                default:
+                    cellEmpty = false
+                }
+            }
+            if quoted { return .failure(Problem(line: quoteLine, "a quoted value is not closed (a \" is missing)")) }
+            return .success((startLine, start..<index))
+        }
     }
 
     /// A CSV cell as the field's input: a `multiple` field's cell written as a
@@ -271,28 +484,38 @@ public enum RecordImport {
         var rows: [Row] = []
         var problems: [Problem] = []
         for (line, object) in elements {
-            let members: [(key: String, value: JSONValue)]
-            var reader = JSONReader(object)
-            do throws(JSONSyntaxError) {
-                members = try reader.readObjectMembers()
-            } catch {
-                problems.append(Problem(line: line, error.description))
-                continue
-            }
-            let createdAt: Date?
-            switch created(in: members, line: line) {
-            case .success(let date): createdAt = date
-            case .failure(let problem):
-                problems.append(problem)
-                createdAt = nil
-            }
-            switch Answers.fromMembers(members, form: form, skipping: isStoreColumn) {
-            case .success(let answers):
-                rows.append(Row(line: line, answers: answers, exportedID: exportedID(in: members), created: createdAt))
-            case .failure(let found): problems += found.map { Problem(line: line, field: $0.fieldID, $0.reason) }
-            }
+            let found = jsonRow(object, line: line, form: form)
+            if let row = found.row { rows.append(row) }
+            problems += found.problems
         }
         return (rows, problems)
+    }
+
+    /// One object's answers, `_id` and `_created` (nil when they cannot be read), and its problems.
+    static func jsonRow(_ object: [UInt8], line: Int, form: Form) -> (row: Row?, problems: [Problem]) {
+        let members: [(key: String, value: JSONValue)]
+        var reader = JSONReader(object)
+        do throws(JSONSyntaxError) {
+            members = try reader.readObjectMembers()
+        } catch {
+            return (nil, [Problem(line: line, error.description)])
+        }
+        var problems: [Problem] = []
+        let createdAt: Date?
+        switch created(in: members, line: line) {
+        case .success(let date): createdAt = date
+        case .failure(let problem):
+            problems.append(problem)
+            createdAt = nil
+        }
+        switch Answers.fromMembers(members, form: form, skipping: isStoreColumn) {
+        case .success(let answers):
+            return (
+                Row(line: line, answers: answers, exportedID: exportedID(in: members), created: createdAt), problems
+            )
+        case .failure(let found):
+            return (nil, problems + found.map { Problem(line: line, field: $0.fieldID, $0.reason) })
+        }
     }
 
     /// An object's `_id` member, when it is a whole number.
@@ -328,16 +551,42 @@ public enum RecordImport {
     /// it was rescued. Only the shape is read here; each object's own syntax is
     /// `Answers.fromJSON`'s.
     static func jsonObjects(_ bytes: [UInt8]) -> Result<[(line: Int, bytes: [UInt8])], Problem> {
-        var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        bytes.withUnsafeBufferPointer { buffer in
+            var scanner = JSONObjectScanner(buffer)
+            var objects: [(line: Int, bytes: [UInt8])] = []
+            while true {
+                switch scanner.next() {
+                case .success(let found?): objects.append((found.line, Array(buffer[found.range])))
+                case .success(nil): return .success(objects)
+                case .failure(let problem): return .failure(problem)
+                }
+            }
+        }
+    }
+
+    /// The objects `jsonObjects` finds, one at a time, as the bytes they span.
+    struct JSONObjectScanner {
+        let bytes: UnsafeBufferPointer<UInt8>
+        var index: Int
         var line = 1
-        func skipWhitespace() {
+        /// Nil before the first object; then whether they are in an array (else one after another).
+        var inArray: Bool?
+        var finished = false
+
+        init(_ bytes: UnsafeBufferPointer<UInt8>) {
+            self.bytes = bytes
+            index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        }
+
+        mutating func skipWhitespace() {
             while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) {
                 if bytes[index] == 0x0A { line += 1 }
                 index += 1
             }
         }
+
         /// The object at `index` (a `{`), up to its closing `}`.
-        func object() -> Problem? {
+        mutating func object() -> Result<(line: Int, range: Range<Int>), Problem> {
             let start = index, startLine = line
             var depth = 0
             var inString = false
@@ -362,58 +611,84 @@ public enum RecordImport {
                 }
                 index += 1
             } while depth > 0 && index < bytes.count
-            guard depth == 0 else { return Problem(line: startLine, "this record is not closed (a } is missing)") }
-            objects.append((startLine, Array(bytes[start..<index])))
-            return nil
+            guard depth == 0 else {
+                return .failure(Problem(line: startLine, "this record is not closed (a } is missing)"))
+            }
+            return .success((startLine, start..<index))
         }
-        var objects: [(line: Int, bytes: [UInt8])] = []
-        skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "{") {
-            // Records one after another, as rescued.
-            while index < bytes.count {
+
+        /// The next object; nil after the last; the problem of a file of another shape.
+        mutating func next() -> Result<(line: Int, range: Range<Int>)?, Problem> {
+            guard !finished else { return .success(nil) }
+            guard let inArray else { return first() }
+            if !inArray {
+                // Records one after another, as rescued.
+                skipWhitespace()
+                guard index < bytes.count else { return end() }
                 guard bytes[index] == UInt8(ascii: "{") else {
                     return .failure(Problem(line: line, "expected another record ({...}) or the end of the file"))
                 }
-                if let problem = object() { return .failure(problem) }
-                skipWhitespace()
+                return object().map { $0 }
             }
-            return .success(objects)
-        }
-        guard index < bytes.count, bytes[index] == UInt8(ascii: "[") else {
-            return .failure(
-                Problem(
-                    line: line,
-                    "expected a JSON array of records ([{...}, ...]), as records export writes, "
-                        + "or records one after another ({...}), as a rescue file holds"))
-        }
-        index += 1
-        skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
-            index += 1
-        } else {
-            while true {
-                skipWhitespace()
-                guard index < bytes.count, bytes[index] == UInt8(ascii: "{") else {
-                    return .failure(Problem(line: line, "each record must be a JSON object ({\"field\": value, ...})"))
-                }
-                if let problem = object() { return .failure(problem) }
-                skipWhitespace()
-                guard index < bytes.count else {
-                    return .failure(Problem(line: line, "the array is not closed (a ] is missing)"))
-                }
-                if bytes[index] == UInt8(ascii: ",") {
-                    index += 1
-                    continue
-                }
-                guard bytes[index] == UInt8(ascii: "]") else {
-                    return .failure(Problem(line: line, "expected , or ] after a record"))
-                }
+            skipWhitespace()
+            guard index < bytes.count else {
+                return .failure(Problem(line: line, "the array is not closed (a ] is missing)"))
+            }
+            if bytes[index] == UInt8(ascii: "]") {
                 index += 1
-                break
+                skipWhitespace()
+                guard index == bytes.count else {
+                    return .failure(Problem(line: line, "text after the array's closing ]"))
+                }
+                return end()
             }
+            guard bytes[index] == UInt8(ascii: ",") else {
+                return .failure(Problem(line: line, "expected , or ] after a record"))
+            }
+            index += 1
+            return element()
         }
-        skipWhitespace()
-        guard index == bytes.count else { return .failure(Problem(line: line, "text after the array's closing ]")) }
-        return .success(objects)
+
+        /// The first object, after what tells the file's shape.
+        private mutating func first() -> Result<(line: Int, range: Range<Int>)?, Problem> {
+            skipWhitespace()
+            if index < bytes.count, bytes[index] == UInt8(ascii: "{") {
+                inArray = false
+                return object().map { $0 }
+            }
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "[") else {
+                return .failure(
+                    Problem(
+                        line: line,
+                        "expected a JSON array of records ([{...}, ...]), as records export writes, "
+                            + "or records one after another ({...}), as a rescue file holds"))
+            }
+            inArray = true
+            index += 1
+            skipWhitespace()
+            if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+                index += 1
+                skipWhitespace()
+                guard index == bytes.count else {
+                    return .failure(Problem(line: line, "text after the array's closing ]"))
+                }
+                return end()
+            }
+            return element()
+        }
+
+        /// An object of the array, at `index` after whitespace.
+        private mutating func element() -> Result<(line: Int, range: Range<Int>)?, Problem> {
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "{") else {
+                return .failure(Problem(line: line, "each record must be a JSON object ({\"field\": value, ...})"))
+            }
+            return object().map { $0 }
+        }
+
+        private mutating func end() -> Result<(line: Int, range: Range<Int>)?, Problem> {
+            finished = true
+            return .success(nil)
+        }
     }
 }

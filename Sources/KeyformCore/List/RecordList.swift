@@ -39,8 +39,14 @@ public struct RecordListState: Equatable, Sendable {
     }
 
     /// The records loaded so far, newest first: a long list is read a batch at
-    /// a time, as it scrolls toward the end of what is loaded.
+    /// a time, as it scrolls toward the end of what is loaded. They are the
+    /// records in a row from one end of the list (`loadedEnd`).
     public var rows: [RecordListRow]
+    /// The end of the list `rows` reach: the newest (the list as opened, read
+    /// further as it scrolls down) or, after End in a list longer than what was
+    /// loaded, the oldest (read further as it scrolls up): End reads the last
+    /// page, never every record in between.
+    public var loadedEnd: RecordListEnd
     /// How many records the form has in the store (at least `rows.count`).
     public var total: Int
     /// A `.loadRows` is on its way (or failed): no other is asked for until `.rowsLoaded`.
@@ -87,6 +93,7 @@ public struct RecordListState: Equatable, Sendable {
         language: Language = .english
     ) {
         self.rows = rows
+        self.loadedEnd = .newest
         self.sorts = sorts
         self.sort = nil
         self.scope = scope
@@ -108,6 +115,10 @@ public struct RecordListState: Equatable, Sendable {
 
     /// Whether every record is loaded.
     public var isComplete: Bool { rows.count >= total }
+
+    /// How many records of the list come before the first of `rows` (newer ones
+    /// not loaded, from the oldest end): where the rows shown are in the list.
+    public var skipped: Int { loadedEnd == .oldest ? max(0, total - rows.count) : 0 }
 
     /// Whether the rows may be read again for another terminal's change
     /// (`.storeChanged`): the list is shown, no rows are on their way and no
@@ -174,6 +185,11 @@ public enum RecordListEvent: Equatable, Sendable {
     case storeFailed(String)
     /// Older records, newest first, after `.loadRows` (none: there are no more).
     case rowsLoaded([RecordListRow])
+    /// The oldest records, newest first, after `.loadOldest`: the list's other
+    /// end, where End goes (fewer than asked for: they are all there are).
+    case oldestRowsLoaded([RecordListRow])
+    /// Newer records, newest first, after `.loadNewer` (none: there are no more).
+    case newerRowsLoaded([RecordListRow])
     /// The field to filter by, after `.pickFilterField`.
     case filterFieldPicked(String)
     /// The condition to filter by, after `.pickFilterValue`.
@@ -191,6 +207,11 @@ public enum RecordListEvent: Equatable, Sendable {
     case editConflicted(Record, theirs: RecordListRow)
     /// An edit was not saved: another terminal deleted record `id` meanwhile (after `.save`).
     case editedRecordDeleted(Record, id: Int64)
+}
+
+/// An end of a list of records, newest first: its top or its bottom.
+public enum RecordListEnd: Equatable, Sendable {
+    case newest, oldest
 }
 
 public enum RecordListMove: Equatable, Sendable {
@@ -218,6 +239,13 @@ public enum RecordListEffect: Equatable, Sendable {
     /// `.storeFailed` (then no more rows are read: a read that failed is not
     /// tried on every key).
     case loadRows(before: Int64, limit: Int?, matching: [FieldMatch] = [])
+    /// Read the oldest `limit` records that meet `matching`, newest first (End
+    /// in a list longer than what is loaded); answer `.oldestRowsLoaded`, or `.storeFailed`.
+    case loadOldest(limit: Int, matching: [FieldMatch] = [])
+    /// Read the records newer than record `after` that meet `matching`, the
+    /// oldest `limit` of them (nil: all), newest first: the list scrolled up
+    /// from its oldest end; answer `.newerRowsLoaded`, or `.storeFailed`.
+    case loadNewer(after: Int64, limit: Int?, matching: [FieldMatch] = [])
     /// The conditions changed: count the records that meet `matching` and read
     /// the newest `limit` of them; answer `.rowsReloaded` or `.storeFailed`.
     case reload(matching: [FieldMatch], limit: Int)
@@ -225,6 +253,9 @@ public enum RecordListEffect: Equatable, Sendable {
     /// and read the newest `limit` of them (nil: all) again; answer
     /// `.rowsRefreshed` or `.storeFailed`.
     case refresh(matching: [FieldMatch], limit: Int?)
+    /// The same from the list's oldest end (the rows loaded are the oldest
+    /// `limit`): answer `.rowsRefreshed` or `.storeFailed`.
+    case refreshOldest(matching: [FieldMatch], limit: Int?)
     /// Show both versions of a record saved meanwhile elsewhere and ask which
     /// to keep (`RecordListEngine.conflictForm`); the answer is a `.formSubmitted`
     /// of the chosen record, saved over `theirs`.
@@ -263,11 +294,17 @@ public enum RecordListEngine {
     }
 
     /// More rows are asked for when the rows in view come within two screens
-    /// of the end of those loaded (all of them after End).
+    /// of the edge of those loaded toward the end not loaded (the bottom, or
+    /// from the oldest end the top; all of them for a sorted list).
     private static func loadIfNeeded(_ state: inout RecordListState) -> RecordListEffect? {
         guard state.outcome == nil, !state.isLoading, !state.isComplete else { return nil }
         // A sorted list needs every record: the order may put the oldest first.
         let all = state.goesToEndWhenLoaded || state.sort != nil
+        if state.loadedEnd == .oldest {
+            guard all || state.top <= 2 * state.visibleRows else { return nil }
+            state.isLoading = true
+            return .loadNewer(after: newestLoaded(state), limit: all ? nil : batch, matching: state.matches)
+        }
         guard all || state.top + 3 * state.visibleRows >= state.rows.count else { return nil }
         state.isLoading = true
         return .loadRows(before: oldestLoaded(state), limit: all ? nil : batch, matching: state.matches)
@@ -285,8 +322,34 @@ public enum RecordListEngine {
             return leave(&state, .interrupted)
         case .terminated(let signal):
             return leave(&state, .terminated(signal: signal))
+        case .oldestRowsLoaded(let rows):
+            state.isLoading = false
+            state.loadedEnd = .oldest
+            state.goesToEndWhenLoaded = false
+            state.rows = rows
+            // Fewer than asked for: they are all there are.
+            state.total = rows.count < firstBatch ? rows.count : max(state.total, rows.count)
+            if state.sort != nil { applySort(&state) }
+            state.highlight = max(0, state.rows.count - 1)
+            keepHighlightInView(&state)
+            return []
+        case .newerRowsLoaded(let rows):
+            state.isLoading = false
+            guard state.loadedEnd == .oldest else { return [] }  // the list went back to its top meanwhile
+            let first = newestLoaded(state)
+            let newer = rows.filter { $0.id > first }
+            // Above the rows in view: the highlighted record stays where it is on the screen.
+            state.rows.insert(contentsOf: newer, at: 0)
+            state.highlight += newer.count
+            state.top += newer.count
+            if state.sort != nil { applySort(&state) }
+            state.total = newer.isEmpty ? state.rows.count : max(state.total, state.rows.count)
+            keepHighlightInView(&state)
+            return []
         case .rowsLoaded(let rows):
             state.isLoading = false
+            // Read before End went to the oldest end: those rows are not next to these.
+            guard state.loadedEnd == .newest else { return [] }
             let last = oldestLoaded(state)
             let older = rows.filter { $0.id < last }
             state.rows += older
@@ -301,6 +364,7 @@ public enum RecordListEngine {
             return []
         case .rowsReloaded(let rows, let total):
             state.isLoading = false
+            state.loadedEnd = .newest
             state.rows = rows
             state.total = max(rows.count, total)
             state.highlight = 0
@@ -313,9 +377,12 @@ public enum RecordListEngine {
             guard state.canRefresh else { return [] }
             state.isLoading = true
             // As many rows as are loaded (a sorted list needs them all), so that
-            // the place in a long list is kept.
+            // the place in a long list is kept, from the end they were read from.
+            let limit = state.sort == nil ? max(firstBatch, state.rows.count) : nil
             return [
-                .refresh(matching: state.matches, limit: state.sort == nil ? max(firstBatch, state.rows.count) : nil)
+                state.loadedEnd == .oldest
+                    ? .refreshOldest(matching: state.matches, limit: limit)
+                    : .refresh(matching: state.matches, limit: limit)
             ]
         case .rowsRefreshed(let rows, let total):
             state.isLoading = false
@@ -354,6 +421,8 @@ public enum RecordListEngine {
                 return []
             }
             state.total += 1
+            // The newest record, not next to rows read from the oldest end: the list goes back to its top.
+            if state.loadedEnd == .oldest, !state.isComplete { return reload(&state) }
             state.rows.insert(row, at: 0)
             state.highlight = 0
             // Sorted, the new record goes where the order puts it, highlighted.
@@ -404,8 +473,16 @@ public enum RecordListEngine {
         }
         switch event {
         case .moved(let move):
-            // End goes to the last record, loading the rest first.
-            state.goesToEndWhenLoaded = move == .last && !state.isComplete
+            if !state.isComplete, state.sort == nil, !state.isLoading {
+                // End reads the oldest page, not every record before it; Home from there reads the newest again.
+                if move == .last, state.loadedEnd == .newest {
+                    state.isLoading = true
+                    return [.loadOldest(limit: firstBatch, matching: state.matches)]
+                }
+                if move == .first, state.loadedEnd == .oldest { return reload(&state) }
+            }
+            // A sorted list goes to its last record once every record is loaded (the order needs them all).
+            state.goesToEndWhenLoaded = move == .last && !state.isComplete && state.sort != nil
             moveHighlight(move, &state)
             return []
         case .openPressed:
@@ -531,6 +608,7 @@ public enum RecordListEngine {
     /// The list's conditions changed: the rows are read again from the newest.
     private static func reload(_ state: inout RecordListState) -> [RecordListEffect] {
         state.rows = []
+        state.loadedEnd = .newest
         state.total = 0
         state.highlight = 0
         state.top = 0
@@ -583,6 +661,12 @@ public enum RecordListEngine {
     /// row, unless the list is sorted in another order.
     static func oldestLoaded(_ state: RecordListState) -> Int64 {
         (state.sort == nil ? state.rows.last?.id : state.rows.map(\.id).min()) ?? .max
+    }
+
+    /// The id of the newest record loaded (`Int64.min` when none is): the first
+    /// row, unless the list is sorted in another order.
+    static func newestLoaded(_ state: RecordListState) -> Int64 {
+        (state.sort == nil ? state.rows.first?.id : state.rows.map(\.id).max()) ?? .min
     }
 
     /// Scrolls as little as needed for the highlighted row to be in view, and

@@ -103,7 +103,10 @@ public enum RecordListView {
         let count = state.total
         line.append(" · " + say(.recordCount(count)), .dim)
         if shown.count < count {
-            line.append(" · " + say(.rowsShown(first: shown.lowerBound + 1, last: shown.upperBound)), .dim)
+            // Counted in the whole list: rows read from its oldest end are its last.
+            let skipped = state.skipped
+            line.append(
+                " · " + say(.rowsShown(first: skipped + shown.lowerBound + 1, last: skipped + shown.upperBound)), .dim)
         }
         return line
     }

@@ -289,6 +289,7 @@ extension Message {
             "copying from '\(source)' to '\(target)' failed: \(reason)"
         case .importTooLarge(let file, let mebibytes):
             "\(file): the file holds more than \(mebibytes) MiB; import it in parts"
+        case .importInputChanged(let file): "\(file) changed while it was imported; import it again"
         case .configHasErrors:
             "the config has errors; fix them (keyform config check), or set KEYFORM_CONFIG=/dev/null to run without the file"
         case .noTestFiles(let paths):

@@ -292,6 +292,7 @@ extension Message {
         case .copyFailed(let source, let target, let reason): "'\(source)' から '\(target)' へのコピーに失敗しました: \(reason)"
         case .importTooLarge(let file, let mebibytes):
             "\(file) が \(mebibytes) MiB を超えています。分けて取り込んでください"
+        case .importInputChanged(let file): "取り込みの途中で \(file) が変わりました。もう一度取り込んでください"
         case .configHasErrors:
             "設定に誤りがあります。直すか（keyform config check）、KEYFORM_CONFIG=/dev/null で設定ファイルなしで実行してください"
         case .noTestFiles(let paths):

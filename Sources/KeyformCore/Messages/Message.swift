@@ -535,6 +535,10 @@ public indirect enum Message: Hashable, Sendable {
     case storeShortRefused
     /// A record `run` rescued, said with the command that stores it once the store takes records again (issue 26).
     case recordNotStoredImportLater(Message, command: String)
+
+    // MARK: Added by the start-up work (issue 27)
+    /// `records import`: a row read well at first reads otherwise when it is stored.
+    case importInputChanged(file: String)
 }
 
 extension Message {
