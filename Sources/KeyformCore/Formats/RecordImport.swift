@@ -187,12 +187,10 @@ public enum RecordImport {
                     problems.enumerated().sorted { ($0.element.line, $0.offset) < ($1.element.line, $1.offset) }.map(
                         \.element)))
         }
-        // By exported id, oldest first, when every row has one; else as given.
+        // By exported id, oldest first, when every row has one; else as given. In
+        // place: a row's offset in the file breaks ties, so the index is not copied.
         if !places.isEmpty, places.allSatisfy({ $0.exportedID != nil }) {
-            places = places.enumerated().sorted {
-                ($0.element.exportedID!, $0.offset) < ($1.element.exportedID!, $1.offset)
-            }
-            .map(\.element)
+            places.sort { ($0.exportedID!, $0.start) < ($1.exportedID!, $1.start) }
         }
         return .success(Plan(format: format, header: header, places: places))
     }
@@ -233,23 +231,7 @@ public enum RecordImport {
         }
     }
 
-    /// By exported id, oldest first, when every row has one; else as given.
-    static func inStoringOrder(_ rows: [Row]) -> [Row] {
-        guard !rows.isEmpty, rows.allSatisfy({ $0.exportedID != nil }) else { return rows }
-        return rows.enumerated().sorted { ($0.element.exportedID!, $0.offset) < ($1.element.exportedID!, $1.offset) }
-            .map(\.element)
-    }
-
     // MARK: - CSV
-
-    /// The CSV's text; bytes that are not UTF-8 are a problem at their line (as
-    /// a JSON file's are), never values with U+FFFD in them.
-    static func csvText(_ bytes: [UInt8]) -> Result<String, Problem> {
-        if let text = String(validating: bytes, as: UTF8.self) { return .success(text) }
-        let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-        let line = (lines.firstIndex { String(validating: $0, as: UTF8.self) == nil } ?? 0) + 1
-        return .failure(Problem(line: line, "not valid UTF-8; save the file as UTF-8"))
-    }
 
     /// RFC 4180: a header row of field ids, then one row a record. Quoted values may
     /// hold commas, `""` and line breaks; an empty value is no answer (the field's
