@@ -19,7 +19,7 @@ enum Settings {
     ///   `keyform config check`.
     static func load() throws -> UserConfig {
         guard loaded.hasErrors else { return loaded.config }
-        for problem in loaded.problems where problem.isError { Output.error(problem.description) }
+        for problem in loaded.problems where problem.isError { Output.error(problem.said(in: Speaking.language)) }
         throw Failure(.configHasErrors)
     }
 }
@@ -83,7 +83,7 @@ struct ConfigCheckCommand: ParsableCommand {
         } else {
             resolved = ConfigFiles.load()
         }
-        for problem in resolved.problems { Output.error(problem.description) }
+        for problem in resolved.problems { Output.error(problem.said(in: Speaking.language)) }
         if resolved.hasErrors { throw ExitCode(1) }
     }
 }
@@ -123,7 +123,7 @@ struct ConfigShowCommand: ParsableCommand {
         let database = StoreLocation.defaultPath(
             environment: environment.filter { $0.key != "KEYFORM_DB" }, home: NSHomeDirectory())
         try Output.result(ConfigShow.text(resolved, file: file, defaultDatabase: database))
-        for problem in resolved.problems { Output.error(problem.description) }
+        for problem in resolved.problems { Output.error(problem.said(in: Speaking.language)) }
         if resolved.hasErrors { throw ExitCode(1) }
     }
 }

@@ -30,10 +30,8 @@ package enum ConfigFiles {
             return ResolvedConfig.resolve(file: file, environment: search.environment, home: home)
         } catch {
             let place: ConfigSource = named ? .environment("KEYFORM_CONFIG") : .file(path: path, location: .start)
-            let message =
-                named
-                ? "cannot read the config file \(path): \(error); fix KEYFORM_CONFIG, or set it to /dev/null for no config"
-                : "cannot read the config file: \(error)"
+            let reason = (error as? any MessageError)?.message ?? .authored("\(error)")
+            let message = Message.configUnreadable(path: named ? path : nil, reason: reason)
             return ResolvedConfig.resolve(
                 file: nil, environment: search.environment, home: home,
                 fileProblem: ConfigProblem(.error, at: place, message))

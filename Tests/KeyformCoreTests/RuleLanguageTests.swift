@@ -213,8 +213,11 @@ import Testing
                 FormRule(
                     name: "end-after-start", test: .check(try Self.parse("end >= start")),
                     message: "The end comes after the start"),
-                FormRule(name: "contact", test: .oneOf(["email", "phone"]), message: "Fill in Email or Phone"),
+                FormRule(name: "contact", test: .oneOf(["email", "phone"]), said: .fillInOneOf(["Email", "Phone"])),
             ])
+        // Keyform's own words when the form gives none: in the reader's language.
+        #expect(form.rules[1].message == "Fill in Email or Phone")
+        #expect(Language.japanese.text(form.rules[1].said) == "Email、Phone のどれかを入力してください")
         #expect(form.rules.map(\.fieldIDs) == [["end", "start"], ["email", "phone"]])
     }
 

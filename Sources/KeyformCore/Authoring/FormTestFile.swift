@@ -45,7 +45,7 @@ public struct FormTestFile: Equatable, Sendable {
     public static func parse(_ source: String) -> Parsed<FormTestFile> {
         let root: Node
         switch YAMLDocument.root(
-            of: source, kind: "test", emptyMessage: "a test file needs 'form' (or 'layout') and 'tests'")
+            of: source, kind: "test", emptyMessage: .testFileNeedsFormAndTests)
         {
         case .success(let node): root = node
         case .failure(let diagnostic): return Parsed(value: nil, diagnostics: [diagnostic])
@@ -56,21 +56,21 @@ public struct FormTestFile: Equatable, Sendable {
     }
 
     private static func read(_ root: Node, _ reader: inout NodeReader) -> FormTestFile? {
-        guard let fields = reader.fields(of: root, allowed: ["form", "layout", "choices", "tests"], in: "test file")
+        guard let fields = reader.fields(of: root, allowed: ["form", "layout", "choices", "tests"], in: .placeTestFile)
         else { return nil }
         var target: Target?
         switch (fields["form"], fields["layout"]) {
         case (.some, .some):
-            reader.report(.error(fields.location(of: "layout"), "a test file names a 'form' or a 'layout', not both"))
+            reader.report(.error(fields.location(of: "layout"), Message.testFileFormOrLayout))
         case (.some(let node), nil):
             target = reader.text(node, field: "form").map(Target.form)
         case (nil, .some(let node)):
             target = reader.text(node, field: "layout").map(Target.layout)
         case (nil, nil):
-            reader.error(root, "a test file needs 'form: PATH' (or 'layout: NAME') saying what it tests")
+            reader.error(root, Message.testFileNeedsTarget)
         }
         guard let testsNode = fields["tests"] else {
-            if !fields.hasUnknown { reader.error(root, "a test file needs 'tests', a list of {name, keys, expect}") }
+            if !fields.hasUnknown { reader.error(root, Message.testFileNeedsTests) }
             return nil
         }
         guard let items = reader.items(of: testsNode, field: "tests") else { return nil }
@@ -79,7 +79,7 @@ public struct FormTestFile: Equatable, Sendable {
         let location = (fields["form"] ?? fields["layout"])?.location ?? .start
         var file = FormTestFile(target: target, targetLocation: location, tests: cases)
         if let node = fields["choices"] {
-            guard let given = reader.fields(of: node, allowed: nil, in: "'choices'") else { return nil }
+            guard let given = reader.fields(of: node, allowed: nil, in: .placeOption("choices")) else { return nil }
             for (id, entry) in given.entries {
                 guard let items = reader.items(of: entry.value, field: "choices") else { return nil }
                 file.choices[id] = items.compactMap { reader.text($0, field: "choices") }
@@ -91,11 +91,11 @@ public struct FormTestFile: Equatable, Sendable {
     private static func readCase(_ node: Node, number: Int, _ reader: inout NodeReader) -> Case? {
         guard
             let fields = reader.fields(
-                of: node, allowed: ["name", "keys", "expect", "outcome", "screen"], in: "test \(number)")
+                of: node, allowed: ["name", "keys", "expect", "outcome", "screen"], in: .placeTest(number))
         else { return nil }
         let name = fields["name"].flatMap { reader.text($0, field: "name") } ?? "test \(number)"
         guard let keysNode = fields["keys"] else {
-            reader.error(node, "test '\(name)' needs 'keys', the keys to press")
+            reader.error(node, Message.testNeedsKeys(name))
             return nil
         }
         guard let keys = reader.text(keysNode, field: "keys") else { return nil }
@@ -104,7 +104,7 @@ public struct FormTestFile: Equatable, Sendable {
             return nil
         }
         var expect: [String: FieldInput]?
-        if let node = fields["expect"], let values = reader.fields(of: node, allowed: nil, in: "'expect'") {
+        if let node = fields["expect"], let values = reader.fields(of: node, allowed: nil, in: .placeOption("expect")) {
             expect = values.entries.compactMapValues { entry -> FieldInput? in
                 guard case .sequence = entry.value else {
                     return reader.text(entry.value, field: "expect").map(FieldInput.line)
@@ -122,7 +122,9 @@ public struct FormTestFile: Equatable, Sendable {
             } else {
                 reader.error(
                     node,
-                    "unknown outcome '\(TerminalSafe.escaped(value))'; \(NodeReader.hint(for: value, among: outcomes))")
+                    Message.unknownName(
+                        option: "outcome", TerminalSafe.escaped(value),
+                        hint: NodeReader.said(for: value, among: outcomes)))
             }
         }
         let screen = fields["screen"].flatMap { reader.text($0, field: "screen") }

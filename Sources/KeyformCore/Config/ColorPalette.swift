@@ -49,7 +49,7 @@ public enum TerminalColor: Hashable, Sendable, CustomStringConvertible {
         if let number = Int(name), name.allSatisfy(\.isASCII) {
             guard (0...255).contains(number) else {
                 return .failure(
-                    ConfigValueError("colour number \(number) is out of range; the 256-colour table goes from 0 to 255")
+                    ConfigValueError(.colourOutOfRange(number))
                 )
             }
             return .success(.indexed(number))
@@ -58,15 +58,12 @@ public enum TerminalColor: Hashable, Sendable, CustomStringConvertible {
             let hex = Array(name.dropFirst())
             guard hex.count == 6, let value = Int(String(hex), radix: 16), hex.allSatisfy(\.isHexDigit) else {
                 return .failure(
-                    ConfigValueError(
-                        "'\(TerminalSafe.escaped(text))' is no #rrggbb colour; write six hex digits, like #ff8800"))
+                    ConfigValueError(.notHexColour(TerminalSafe.escaped(text))))
             }
             return .success(.rgb(UInt8(value >> 16), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF)))
         }
-        let hint =
-            Suggestion.closest(to: name, among: spellings).map { "did you mean '\($0)'?" }
-            ?? "write a colour name (red, bright-cyan…), a number 0–255, #rrggbb, or none"
-        return .failure(ConfigValueError("unknown colour '\(TerminalSafe.escaped(text))'; \(hint)"))
+        let hint = Suggestion.closest(to: name, among: spellings).map { Message.didYouMean($0) } ?? .colourHint
+        return .failure(ConfigValueError(.unknownColour(TerminalSafe.escaped(text), hint: hint)))
     }
 }
 
@@ -215,15 +212,17 @@ public enum Theme: String, CaseIterable, Hashable, Sendable {
         if let theme = Theme(rawValue: text.lowercased()) { return .success(theme) }
         let names = allCases.map(\.rawValue)
         let hint =
-            Suggestion.closest(to: text.lowercased(), among: names).map { "did you mean '\($0)'?" }
-            ?? "write one of " + names.joined(separator: ", ")
-        return .failure(ConfigValueError("unknown theme '\(TerminalSafe.escaped(text))'; \(hint)"))
+            Suggestion.closest(to: text.lowercased(), among: names).map { Message.didYouMean($0) } ?? .writeOneOf(names)
+        return .failure(ConfigValueError(.unknownTheme(TerminalSafe.escaped(text), hint: hint)))
     }
 }
 
 /// Why a value written for a setting cannot be used; said at the value's place.
 public struct ConfigValueError: Error, Hashable, Sendable, CustomStringConvertible {
-    public var message: String
-    public init(_ message: String) { self.message = message }
+    /// What is wrong, said in the reader's language where it is shown.
+    public var said: Message
+    public init(_ said: Message) { self.said = said }
+    /// What is wrong, in English.
+    public var message: String { said.english }
     public var description: String { message }
 }

@@ -29,7 +29,7 @@ public struct ConfigFile: Equatable, Sendable {
         if text.utf8.count > YAMLDocument.maxBytes {
             return ConfigFile(
                 path: path, entries: [],
-                diagnostics: [.error(.start, "file is \(text.utf8.count) bytes; a config file may be at most 1 MiB")])
+                diagnostics: [.error(.start, Message.fileTooLarge(bytes: text.utf8.count, kind: "config", limit: nil))])
         }
         let root: Node
         switch YAMLDocument.compose(text) {
@@ -39,7 +39,7 @@ public struct ConfigFile: Equatable, Sendable {
         }
         var reader = NodeReader()
         var entries: [Entry] = []
-        if let top = reader.fields(of: root, allowed: ConfigSetting.topLevelNames, in: "the config") {
+        if let top = reader.fields(of: root, allowed: ConfigSetting.topLevelNames, in: .placeConfig) {
             for name in ConfigSetting.topLevelNames {
                 guard let entry = top.entries[name] else { continue }
                 if ConfigSetting.named(name) != nil {
@@ -62,19 +62,21 @@ public struct ConfigFile: Equatable, Sendable {
         let names = ConfigSetting.all.filter { $0.group == group }.map(\.key)
         guard case .mapping(let mapping) = node else {
             reader.error(
-                node, "'\(group)' must be a mapping, like \(group): {\(example(group))}, found \(node.kindDescription)")
+                node, Message.configGroupMustBeMapping(group, example: example(group), found: node.kindSaid))
             return []
         }
         var entries: [Entry] = []
         for (key, value) in mapping {
             guard case .scalar(let name) = key else {
-                reader.error(key, "a name in '\(group)' must be text, found \(key.kindDescription)")
+                reader.error(key, Message.configNameNotText(group, found: key.kindSaid))
                 continue
             }
             guard names.contains(name.string) else {
                 reader.error(
                     key,
-                    "unknown \(group == "keys" ? "action" : "name") '\(TerminalSafe.escaped(name.string))' in '\(group)'; \(hint(name.string, in: group, among: names))"
+                    Message.configUnknownName(
+                        TerminalSafe.escaped(name.string), in: group, isAction: group == "keys",
+                        hint: hint(name.string, in: group, among: names))
                 )
                 continue
             }
@@ -89,12 +91,12 @@ public struct ConfigFile: Equatable, Sendable {
         group == "keys" ? "done: ctrl-d" : group == "colors" ? "accent: magenta" : "…"
     }
 
-    private static func hint(_ name: String, in group: String, among names: [String]) -> String {
+    private static func hint(_ name: String, in group: String, among names: [String]) -> Message {
         if group == "keys", let action = KeyAction(rawValue: name), let refusal = KeyRebinding.refusal(of: action) {
             return refusal
         }
-        if let close = Suggestion.closest(to: name, among: names) { return "did you mean '\(close)'?" }
-        return "expected one of: " + names.joined(separator: ", ")
+        if let close = Suggestion.closest(to: name, among: names) { return .didYouMean(close) }
+        return .configExpected(names)
     }
 
     /// A value's words: a scalar's text, or a list's items where the setting takes a list.
@@ -103,7 +105,7 @@ public struct ConfigFile: Equatable, Sendable {
         switch node {
         case .scalar(let scalar):
             if scalar.string.isEmpty, scalar.style == .plain {
-                reader.error(node, "'\(setting.key)' has no value; write \(setting.values), or remove the line")
+                reader.error(node, Message.configNoValue(setting.key, values: setting.valuesSaid))
                 return nil
             }
             return [scalar.string]
@@ -111,14 +113,14 @@ public struct ConfigFile: Equatable, Sendable {
             var words: [String] = []
             for item in sequence {
                 guard case .scalar(let scalar) = item else {
-                    reader.error(item, "a key in '\(setting.key)' must be text, found \(item.kindDescription)")
+                    reader.error(item, Message.configKeyNotText(setting.key, found: item.kindSaid))
                     return nil
                 }
                 words.append(scalar.string)
             }
             return words
         default:
-            reader.error(node, "'\(setting.key)' must be \(setting.values), found \(node.kindDescription)")
+            reader.error(node, Message.configMustBe(setting.key, values: setting.valuesSaid, found: node.kindSaid))
             return nil
         }
     }
@@ -144,21 +146,31 @@ public enum ConfigSource: Hashable, Sendable, CustomStringConvertible {
 public struct ConfigProblem: Hashable, Sendable, CustomStringConvertible {
     public var place: ConfigSource
     public var severity: Diagnostic.Severity
-    public var message: String
+    /// What is wrong, said in the reader's language (`said(in:)`).
+    public var said: Message
+    /// What is wrong, in English.
+    public var message: String { said.english }
 
-    public init(_ severity: Diagnostic.Severity, at place: ConfigSource, _ message: String) {
+    public init(_ severity: Diagnostic.Severity, at place: ConfigSource, _ said: Message) {
         self.severity = severity
         self.place = place
-        self.message = message
+        self.said = said
+    }
+
+    public init(_ severity: Diagnostic.Severity, at place: ConfigSource, _ message: String) {
+        self.init(severity, at: place, .authored(message))
     }
 
     public var isError: Bool { severity == .error }
 
     /// `PATH:LINE:COLUMN: error: MESSAGE` (as `layout check` writes), or `KEYFORM_X: error: MESSAGE`.
-    public var description: String {
+    public var description: String { said(in: .english) }
+
+    /// `description` with the message in `language`; the place and `error` as tools read them.
+    public func said(in language: Language) -> String {
         switch place {
-        case .standard: "config: \(severity.rawValue): \(message)"
-        default: "\(place): \(severity.rawValue): \(message)"
+        case .standard: "config: \(severity.rawValue): \(language.text(said))"
+        default: "\(place): \(severity.rawValue): \(language.text(said))"
         }
     }
 }
@@ -194,7 +206,7 @@ public struct ResolvedConfig: Sendable {
             config: .standard, path: file?.path, sources: [:], problems: fileProblem.map { [$0] } ?? [])
         if let file {
             resolved.problems += file.diagnostics.map {
-                ConfigProblem($0.severity, at: .file(path: file.path, location: $0.location), $0.message)
+                ConfigProblem($0.severity, at: .file(path: file.path, location: $0.location), $0.said)
             }
             let folder = Self.folder(of: file.path)
             for entry in file.entries {
@@ -233,7 +245,7 @@ public struct ResolvedConfig: Sendable {
     ) {
         guard let setting = ConfigSetting.named(name) else { return }
         if let error = setting.apply(&config, words, context) {
-            problems.append(ConfigProblem(.error, at: place, error.message))
+            problems.append(ConfigProblem(.error, at: place, error.said))
         } else {
             sources[name] = place
         }

@@ -32,12 +32,12 @@ public struct ConfiguredKeys: Sendable {
 public enum KeyRebinding {
     /// One view's bindings as the standard maps have them.
     struct View {
-        var name: String
+        var name: Message
         /// Typed characters go to the field (a form's keyboard): no action may take them.
         var typesText: Bool
         var keys: [(action: KeyAction, keys: [KeyChord])]
 
-        init<Situation, Action>(_ name: String, typesText: Bool = false, _ map: KeyMap<Situation, Action>) {
+        init<Situation, Action>(_ name: Message, typesText: Bool = false, _ map: KeyMap<Situation, Action>) {
             self.name = name
             self.typesText = typesText
             var keys: [(action: KeyAction, keys: [KeyChord])] = []
@@ -57,21 +57,18 @@ public enum KeyRebinding {
     }
 
     static let views: [View] = [
-        View("a form's keyboard", typesText: true, FormKeyMaps.standard.keyboard),
-        View("a form's key grid", FormKeyMaps.standard.grid),
-        View("a yes/no switch", FormKeyMaps.standard.booleanSwitch),
-        View("a note", FormKeyMaps.standard.note),
-        View("the browse list", RecordListKeyMaps.standard.list),
-        View("the browse list's delete question", RecordListKeyMaps.standard.confirm),
+        View(.viewKeyboard, typesText: true, FormKeyMaps.standard.keyboard),
+        View(.viewGrid, FormKeyMaps.standard.grid),
+        View(.viewSwitch, FormKeyMaps.standard.booleanSwitch),
+        View(.viewNote, FormKeyMaps.standard.note),
+        View(.viewBrowse, RecordListKeyMaps.standard.list),
+        View(.viewDeleteQuestion, RecordListKeyMaps.standard.confirm),
     ]
 
     /// Actions whose keys are not the person's to move, and why.
-    static let fixed: [KeyAction: String] = [
-        .interrupt: "Ctrl-C always interrupts (exit 130), so that a person can always get out",
-        .edit: "it stands for the keys GNU readline takes; bind them in ~/.inputrc",
-        .pressHotkey: "a grid's hotkeys are its layout's (`hotkey:` in the layout file)",
-        .typeFilter: "what is typed into a grid's filter is the filter's",
-        .jumpToField: "Alt-1…9 name the field by its number",
+    static let fixed: [KeyAction: Message] = [
+        .interrupt: .fixedInterrupt, .edit: .fixedEdit, .pressHotkey: .fixedHotkey, .typeFilter: .fixedFilter,
+        .jumpToField: .fixedJump,
     ]
 
     /// Every action a config may rebind, in `KeyAction` order.
@@ -80,9 +77,9 @@ public enum KeyRebinding {
     }
 
     /// Why `action` cannot be rebound; nil when it can.
-    public static func refusal(of action: KeyAction) -> String? {
-        if let why = fixed[action] { return "'\(action.rawValue)' cannot be rebound: \(why)" }
-        guard actions.contains(action) else { return "'\(action.rawValue)' is no key of any screen; nothing to rebind" }
+    public static func refusal(of action: KeyAction) -> Message? {
+        if let why = fixed[action] { return .cannotRebind(action.rawValue, why: why) }
+        guard actions.contains(action) else { return .noKeyOfAnyScreen(action.rawValue) }
         return nil
     }
 
@@ -106,33 +103,29 @@ public enum KeyRebinding {
             "c-i": "tab", "c-m": "enter", "c-h": "backspace", "c-[": "esc",
         ]
         if let key = sameAs[lower] {
-            return .failure(ConfigValueError("'\(shown)' is the byte a terminal sends for \(key); write \(key)"))
+            return .failure(ConfigValueError(.keyIsByteOf(shown, key: key)))
         }
         if lower == "any-character" {
             return .failure(
-                ConfigValueError("'any-character' is no key; write the keys themselves (ctrl-d, alt-x, f, page-up…)"))
+                ConfigValueError(.anyCharacterIsNoKey))
         }
         guard let chord = KeyChord(name: name) else {
-            return .failure(ConfigValueError("unknown key '\(shown)'; \(hint(for: name))"))
+            return .failure(ConfigValueError(.unknownKey(shown, hint: hint(for: name))))
         }
         switch chord {
         case .control(let character):
             // A terminal sends Ctrl with a letter or @ [ \ ] ^ _ (bytes 0–31); not with a digit or other symbol.
             guard character.isASCII, character.isLetter || "@\\]^_".contains(character) else {
                 return .failure(
-                    ConfigValueError(
-                        "a terminal cannot send '\(shown)': Ctrl goes with a letter or one of @ \\ ] ^ _; try an alt- key"
-                    ))
+                    ConfigValueError(.ctrlCannotBeSent(shown)))
             }
         case .alt(let character):
             guard character != "[" else {
                 return .failure(
-                    ConfigValueError(
-                        "'\(shown)' cannot be told from the start of the terminal's escape sequences; choose another key"
-                    ))
+                    ConfigValueError(.altBracket(shown)))
             }
             guard !character.unicodeScalars.contains(where: TerminalSafe.isUnsafe), character != " " else {
-                return .failure(ConfigValueError("a terminal cannot send '\(shown)'; choose another key"))
+                return .failure(ConfigValueError(.keyCannotBeSent(shown)))
             }
         default:
             break
@@ -140,14 +133,13 @@ public enum KeyRebinding {
         return .success(chord)
     }
 
-    private static func hint(for name: String) -> String {
+    private static func hint(for name: String) -> Message {
         let named = [
             "enter", "tab", "shift-tab", "esc", "backspace", "delete", "space", "up", "down", "left", "right",
             "home", "end", "page-up", "page-down",
         ]
-        if let close = Suggestion.closest(to: name, among: named) { return "did you mean '\(close)'?" }
-        return
-            "write a named key (\(named.prefix(6).joined(separator: ", ")), page-up…), f1…f12, ctrl-LETTER, alt-CHARACTER, or one character"
+        if let close = Suggestion.closest(to: name, among: named) { return .didYouMean(close) }
+        return .keyNameHint(Array(named.prefix(6)))
     }
 
     /// What is wrong with rebinding each action to its keys, together: keys
@@ -158,20 +150,20 @@ public enum KeyRebinding {
     /// done something with, a key listed twice. In `KeyAction` order.
     public static func problems(
         _ keys: [KeyAction: [KeyChord]]
-    ) -> [(action: KeyAction, severity: Diagnostic.Severity, message: String)] {
-        var out: [(action: KeyAction, severity: Diagnostic.Severity, message: String)] = []
+    ) -> [(action: KeyAction, severity: Diagnostic.Severity, message: Message)] {
+        var out: [(action: KeyAction, severity: Diagnostic.Severity, message: Message)] = []
         var reported: Set<String> = []
         for action in KeyAction.allCases {
             guard let chords = keys[action] else { continue }
             if chords.isEmpty {
-                out.append((action, .error, "'\(action.rawValue)' needs at least one key"))
+                out.append((action, .error, .keyNeedsOne(action.rawValue)))
                 continue
             }
             var seen: [KeyChord] = []
             for chord in chords {
                 if seen.contains(chord) {
                     out.append(
-                        (action, .warning, "'\(chord.name)' is listed twice for '\(action.rawValue)'; once is enough"))
+                        (action, .warning, .keyListedTwice(chord.name, action: action.rawValue)))
                 } else {
                     seen.append(chord)
                 }
@@ -185,7 +177,7 @@ public enum KeyRebinding {
                         out.append(
                             (
                                 action, .error,
-                                "'\(chord.name)' is typed into the field in \(view.name), so '\(action.rawValue)' cannot have it; choose a ctrl-, alt- or named key"
+                                .keyTypedInField(chord.name, view: view.name, action: action.rawValue)
                             ))
                         continue
                     }
@@ -197,7 +189,9 @@ public enum KeyRebinding {
                             out.append(
                                 (
                                     action, .error,
-                                    "'\(chord.name)' belongs to '\(other.action.rawValue)' in \(view.name) (\(why)); choose another key for '\(action.rawValue)'"
+                                    .keyBelongsTo(
+                                        chord.name, other: other.action.rawValue, view: view.name, why: why,
+                                        action: action.rawValue)
                                 ))
                         } else if keys[other.action] != nil {
                             // Said once, at the later of the two.
@@ -208,13 +202,17 @@ public enum KeyRebinding {
                             out.append(
                                 (
                                     action, .error,
-                                    "'\(chord.name)' is given to both '\(other.action.rawValue)' and '\(action.rawValue)', which \(view.name) both has; give it to one"
+                                    .keyGivenToBoth(
+                                        chord.name, other: other.action.rawValue, action: action.rawValue,
+                                        view: view.name)
                                 ))
                         } else {
                             out.append(
                                 (
                                     action, .error,
-                                    "'\(chord.name)' is already '\(other.action.rawValue)' in \(view.name); rebind '\(other.action.rawValue)' too (keys: {\(other.action.rawValue): …}), or choose another key for '\(action.rawValue)'"
+                                    .keyAlreadyBound(
+                                        chord.name, other: other.action.rawValue, view: view.name,
+                                        action: action.rawValue)
                                 ))
                         }
                         break
@@ -227,7 +225,7 @@ public enum KeyRebinding {
                         out.append(
                             (
                                 action, .warning,
-                                "'\(chord.name)' is GNU readline's \(function) while typing a field; there it will be '\(action.rawValue)' instead"
+                                .keyIsReadlines(chord.name, function: function, action: action.rawValue)
                             ))
                     }
                 }

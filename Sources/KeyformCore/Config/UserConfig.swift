@@ -49,8 +49,10 @@ public struct UserConfig: Equatable, Sendable {
 public struct ConfigSetting: Sendable {
     public var name: String
     public var environment: String
-    /// What may be written: `true or false`, `a colour`.
-    public var values: String
+    /// What may be written: `true or false`, `a colour` (`valuesSaid` in English).
+    public var values: String { valuesSaid.english }
+    /// What may be written, said in the reader's language.
+    public var valuesSaid: Message
     public var summary: String
     /// Whether a list is allowed (`done: [ctrl-d, f2]`; in a variable, separated by commas or spaces).
     public var takesList: Bool
@@ -79,13 +81,13 @@ public struct ConfigSetting: Sendable {
     }
 
     static let database = ConfigSetting(
-        name: "database", environment: "KEYFORM_DB", values: "a path, sqlite:PATH or a postgres:// URL",
+        name: "database", environment: "KEYFORM_DB", valuesSaid: .valuesDatabase,
         summary:
             "the database of run, browse and records when no --db is given (a relative path in the file is relative to the file's folder; ~/ is your home)",
         takesList: false,
         apply: { config, words, context in
             let path = words.first ?? ""
-            guard !path.isEmpty else { return ConfigValueError("'database' needs a path, like ~/notes/keyform.sqlite") }
+            guard !path.isEmpty else { return ConfigValueError(.databaseNeedsPath) }
             // A server's URL is no path to resolve; sqlite:PATH resolves its path.
             if path.contains("://") {
                 config.database = path
@@ -99,13 +101,13 @@ public struct ConfigSetting: Sendable {
         show: { $0.database ?? "" })
 
     static let author = ConfigSetting(
-        name: "author", environment: "KEYFORM_AUTHOR", values: "a name",
+        name: "author", environment: "KEYFORM_AUTHOR", valuesSaid: .valuesName,
         summary:
             "whose drafts, field history and default: last a store serves, and whom each record saved names (default: USER@HOST; --author overrides)",
         takesList: false,
         apply: { config, words, _ in
             let name = words.first ?? ""
-            guard !name.isEmpty else { return ConfigValueError("'author' needs a name, like ada@lab") }
+            guard !name.isEmpty else { return ConfigValueError(.authorNeedsName) }
             config.author = name
             return nil
         },
@@ -134,7 +136,7 @@ public struct ConfigSetting: Sendable {
         summary: String
     ) -> ConfigSetting {
         ConfigSetting(
-            name: name, environment: environment, values: "true or false", summary: summary, takesList: false,
+            name: name, environment: environment, valuesSaid: .valuesTrueOrFalse, summary: summary, takesList: false,
             apply: { config, words, context in
                 switch (words.first ?? "").lowercased() {
                 case "true": config[keyPath: value] = true
@@ -143,7 +145,7 @@ public struct ConfigSetting: Sendable {
                 case "0" where context.isVariable: config[keyPath: value] = false
                 default:
                     return ConfigValueError(
-                        "'\(name)' is true or false, found '\(TerminalSafe.escaped(words.first ?? ""))'")
+                        .settingIsTrueOrFalse(name, found: TerminalSafe.escaped(words.first ?? "")))
                 }
                 return nil
             },
@@ -151,7 +153,7 @@ public struct ConfigSetting: Sendable {
     }
 
     static let theme = ConfigSetting(
-        name: "theme", environment: "KEYFORM_THEME", values: Theme.allCases.map(\.rawValue).joined(separator: ", "),
+        name: "theme", environment: "KEYFORM_THEME", valuesSaid: .valuesThemes(Theme.allCases.map(\.rawValue)),
         summary: "the colours of the roles, built in: "
             + Theme.allCases.map { "\($0.rawValue) (\($0.summary))" }.joined(separator: "; ")
             + "; colors: changes roles over it; NO_COLOR turns colour off whatever it says",
@@ -168,7 +170,7 @@ public struct ConfigSetting: Sendable {
     static let colors: [ConfigSetting] = ColorPalette.Role.allCases.map { role in
         ConfigSetting(
             name: "colors." + role.rawValue, environment: "KEYFORM_COLOR_" + role.rawValue.uppercased(),
-            values: "a colour: black red green yellow blue magenta cyan white, bright-NAME, 0–255, #rrggbb, or none",
+            valuesSaid: .valuesColour,
             summary: role.summary, takesList: false,
             apply: { config, words, _ in
                 switch TerminalColor.parse(words.first ?? "") {
@@ -184,8 +186,7 @@ public struct ConfigSetting: Sendable {
         ConfigSetting(
             name: "keys." + action.rawValue,
             environment: "KEYFORM_KEY_" + action.rawValue.uppercased().replacingOccurrences(of: "-", with: "_"),
-            values:
-                "a key or a list of keys: ctrl-LETTER, alt-CHARACTER, a named key (enter, esc, tab, space, up, page-up…, f1…f12) or one character",
+            valuesSaid: .valuesKeys,
             summary: action.summary, takesList: true,
             apply: { config, words, _ in
                 var chords: [KeyChord] = []

@@ -95,9 +95,14 @@ public enum FieldKinds {
 
     /// "text", "integer and number": the kinds that take the option, for messages.
     static func taking(_ option: String) -> String {
-        let names = Field.ValueType.allCases.filter { $0.kind.options.contains(option) }.map(\.rawValue)
+        let names = kinds(taking: option)
         guard let last = names.last, names.count > 1 else { return names.first ?? "no" }
         return names.dropLast().joined(separator: ", ") + " and " + last
+    }
+
+    /// The types that take `option`, in order: `["integer", "number"]`.
+    static func kinds(taking option: String) -> [String] {
+        Field.ValueType.allCases.filter { $0.kind.options.contains(option) }.map(\.rawValue)
     }
 
     /// Names people write for the types, and the type they mean.

@@ -161,7 +161,7 @@ extension Condition {
     /// Where a condition is written, for its messages and for which fields it may name.
     struct Place {
         /// How messages name it: `'when' of field 'amount'`, `'when' of page 2`.
-        var name: String
+        var name: Message
         /// The fields asked before the condition's field or page, in order: the only ones it may name.
         var earlier: [Field]
         /// The fields from the condition's own on (itself, later ones): named, they are an error that says why.
@@ -177,22 +177,18 @@ extension Condition {
     /// `all`/`any`, a mapping with no test.
     static func read(_ node: Node, at place: Place, _ reader: inout NodeReader) -> Condition? {
         guard case .mapping(let mapping) = node else {
-            reader.error(
-                node,
-                "\(place.name) must be a mapping like {paid: true} or {country: [Canada, Mexico]}, found \(node.kindDescription)"
-            )
+            reader.error(node, Message.conditionMustBeMapping(place.name, found: node.kindSaid))
             return nil
         }
         guard !mapping.isEmpty else {
-            reader.error(node, "\(place.name) is empty; name an earlier field and its value, like {paid: true}")
+            reader.error(node, Message.conditionEmptyMapping(place.name))
             return nil
         }
         var parts: [Condition] = []
         var failed = false
         for (key, value) in mapping {
             guard case .scalar(let name) = key else {
-                reader.error(
-                    key, "\(place.name): a key must be a field id or all, any, not, found \(key.kindDescription)")
+                reader.error(key, Message.conditionKeyNotText(place.name, found: key.kindSaid))
                 failed = true
                 continue
             }
@@ -216,10 +212,7 @@ extension Condition {
     ) -> Condition? {
         guard let items = reader.items(of: node, field: combinator) else { return nil }
         guard !items.isEmpty else {
-            reader.error(
-                node,
-                "\(place.name): '\(combinator)' is empty; give it a list of conditions, like \(combinator): [{paid: true}, {amount: filled}]"
-            )
+            reader.error(node, Message.conditionCombinatorEmpty(place.name, combinator: combinator))
             return nil
         }
         var conditions: [Condition] = []
@@ -241,31 +234,23 @@ extension Condition {
         guard let field = place.earlier.first(where: { $0.id == id }) else {
             if let named = place.later.first(where: { $0.id == id }) {
                 let ownIndex = place.later.firstIndex { $0.id == id } ?? place.own
-                let which =
-                    ownIndex >= place.own
-                    ? "field '\(named.id)', which is asked after it"
-                    : place.own == 1 ? "its own field" : "field '\(named.id)', which is on the page itself"
                 reader.error(
                     keyNode,
-                    "\(place.name) names \(which); a condition decides from earlier answers only: move '\(named.id)' before it, or name an earlier field"
-                )
+                    Message.conditionNamesLater(
+                        place.name, field: named.id, own: ownIndex < place.own, page: place.own != 1))
             } else {
                 let known = place.earlier.map(\.id)
-                let hint =
+                let hint: Message =
                     known.isEmpty
-                    ? "no field is asked before it"
-                    : Suggestion.closest(to: id, among: known).map { "did you mean '\($0)'?" }
-                        ?? "the earlier fields are \(NodeReader.list(known))"
+                    ? .noEarlierField
+                    : Suggestion.closest(to: id, among: known).map { .didYouMean($0) } ?? .earlierFieldsAre(known)
                 reader.error(
-                    keyNode,
-                    "\(place.name) names '\(TerminalSafe.escaped(id))', which is not an earlier field of the form; \(hint)"
-                )
+                    keyNode, Message.conditionNamesNoEarlier(place.name, field: TerminalSafe.escaped(id), hint: hint))
             }
             return nil
         }
         guard field.holdsValue else {
-            reader.error(
-                keyNode, "\(place.name) names '\(id)', a note, which holds no value; name a field that is answered")
+            reader.error(keyNode, Message.conditionNamesNote(place.name, field: id))
             return nil
         }
         switch value {
@@ -278,10 +263,7 @@ extension Condition {
         case .sequence:
             guard let items = reader.items(of: value, field: id) else { return nil }
             guard !items.isEmpty else {
-                reader.error(
-                    value,
-                    "\(place.name): the list of values of '\(id)' is empty; give the values that show it, like [Canada, Mexico]"
-                )
+                reader.error(value, Message.conditionValuesEmpty(place.name, field: id))
                 return nil
             }
             let texts = items.map { reader.text($0, field: id) }
@@ -290,10 +272,7 @@ extension Condition {
                 .oneOf(field: id, values: $0)
             }
         default:
-            reader.error(
-                value,
-                "\(place.name): the value of '\(id)' must be a value, a list of values, filled or empty, found \(value.kindDescription)"
-            )
+            reader.error(value, Message.conditionValueNotValue(place.name, field: id, found: value.kindSaid))
             return nil
         }
     }
@@ -305,11 +284,11 @@ extension Condition {
         var valid = true
         for (raw, node) in zip(values, node) {
             if case .failure(let problem) = value(raw, of: field, clock: FormChecks.anyMoment) {
-                let kind = field.multiple ? "multiple \(field.type.rawValue)" : field.type.rawValue
                 reader.error(
                     node,
-                    "\(place.name): \(kind) field '\(field.id)' cannot hold '\(TerminalSafe.escaped(raw))' (\(problem.reason))"
-                )
+                    Message.conditionCannotHold(
+                        place.name, kind: field.type.rawValue, multiple: field.multiple, field: field.id,
+                        value: TerminalSafe.escaped(raw), problem: problem.message))
                 valid = false
             }
         }

@@ -36,8 +36,7 @@ struct FormChecks {
         var checked: [FormRule] = []
         for rule in rules {
             if let earlier = first[rule.name] {
-                reader.error(
-                    rule.nameNode, "rule name '\(rule.name)' is already used at \(earlier); names must be unique")
+                reader.error(rule.nameNode, Message.ruleNameUsedTwice(rule.name, at: "\(earlier)"))
             } else {
                 first[rule.name] = rule.nameNode.location
             }
@@ -56,7 +55,7 @@ struct FormChecks {
                     reader.report(
                         .error(
                             location(ofOffset: problem.column, in: text, at: node),
-                            "rule '\(rule.name)': \(problem.message)"))
+                            Message.inRule(rule.name, problem.said)))
                 }
                 if let expression, problems.isEmpty, let message = rule.message {
                     checked.append(FormRule(name: rule.name, test: .check(expression), message: message))
@@ -66,33 +65,25 @@ struct FormChecks {
                 for node in nodes {
                     guard let id = reader.text(node, field: "one_of") else { continue }
                     guard let field = fields.first(where: { $0.id == id }) else {
-                        let hint =
-                            Suggestion.closest(to: id, among: fields.map(\.id)).map { "did you mean '\($0)'?" }
-                            ?? "the fields are \(Self.andList(fields.map(\.id)))"
+                        let hint = Self.hint(for: id, among: fields.map(\.id))
                         reader.error(
-                            node,
-                            "rule '\(rule.name)': 'one_of' names '\(TerminalSafe.escaped(id))', which is not a field; \(hint)"
-                        )
+                            node, Message.inRule(rule.name, .oneOfNotAField(TerminalSafe.escaped(id), hint: hint)))
                         continue
                     }
                     if ids.contains(id) {
-                        reader.error(node, "rule '\(rule.name)': 'one_of' names '\(id)' twice")
+                        reader.error(node, Message.inRule(rule.name, .oneOfTwice(id)))
                     } else if RuleChecker.kind(of: field) == nil {
                         reader.error(
-                            node, "rule '\(rule.name)': '\(id)' is \(field.kind.withArticle) field: it is never filled")
+                            node, Message.inRule(rule.name, .oneOfNeverFilled(id, kind: field.type.rawValue)))
                     }
                     ids.append(id)
                 }
                 if nodes.count < 2, let node = rule.fields["one_of"] {
-                    reader.error(
-                        node,
-                        "rule '\(rule.name)': 'one_of' needs two fields or more (for one, make it 'required: true')")
+                    reader.error(node, Message.inRule(rule.name, .oneOfNeedsTwo))
                 }
                 let labels = ids.compactMap { id in fields.first { $0.id == id }?.label }
-                let message =
-                    rule.message
-                    ?? "Fill in \(labels.count > 1 ? labels.dropLast().joined(separator: ", ") + " or " + labels.last! : labels.first ?? "")"
-                checked.append(FormRule(name: rule.name, test: .oneOf(ids), message: message))
+                let said = rule.message.map(Message.authored) ?? .fillInOneOf(labels)
+                checked.append(FormRule(name: rule.name, test: .oneOf(ids), said: said))
             }
         }
         return checked
@@ -104,13 +95,13 @@ struct FormChecks {
     /// `{paid: maybe}`, is the reader's error already).
     private func checkConditionsCanHold(_ form: LocatedForm, _ reader: inout NodeReader) {
         let fields = form.pages.flatMap(\.fields).map(\.field)
-        var places: [(name: String, node: Node)] = form.pages.compactMap { page in
-            page.whenNode.map { ("'when' of page \(page.number)", $0) }
+        var places: [(name: Message, node: Node)] = form.pages.compactMap { page in
+            page.whenNode.map { (Message.placeOptionOfPage("when", page: page.number), $0) }
         }
         for located in form.pages.flatMap(\.fields) {
             for option in ["when", "required_if"] {
                 if let node = located.fields[option] {
-                    places.append(("'\(option)' of field '\(located.field.id)'", node))
+                    places.append((.placeOptionOfField(option, field: located.field.id), node))
                 }
             }
         }
@@ -120,12 +111,12 @@ struct FormChecks {
                     let value = valueNode.scalar?.string, !offered.contains(value)
                 else { continue }
                 let hint =
-                    Suggestion.closest(to: value, among: offered).map { "did you mean '\(TerminalSafe.escaped($0))'?" }
-                    ?? "its keys are \(Self.andList(offered.map(TerminalSafe.escaped)))"
+                    Suggestion.closest(to: value, among: offered).map { Message.didYouMean(TerminalSafe.escaped($0)) }
+                    ?? .itsKeysAre(offered.map(TerminalSafe.escaped))
                 reader.warning(
                     valueNode,
-                    "\(name) never holds: '\(TerminalSafe.escaped(value))' is not one of strict field '\(id)''s keys; \(hint)"
-                )
+                    Message.conditionNeverHolds(
+                        place: name, value: TerminalSafe.escaped(value), field: id, hint: hint))
             }
         }
     }
@@ -169,14 +160,14 @@ struct FormChecks {
                 guard let node else { continue }
                 checkTags(
                     at: node, ids: ids, secrets: secrets, notes: notes, answeredBefore: pageEnd,
-                    where: "the page's \(name)", &reader)
+                    where: .placePageOption(name), &reader)
             }
             for (offset, located) in page.fields.enumerated() {
                 for name in ["label", "description"] {
                     guard let node = located.fields[name] else { continue }
                     checkTags(
                         at: node, ids: ids, secrets: secrets, notes: notes, answeredBefore: first + offset,
-                        where: "the \(name) of '\(located.field.id)'", &reader)
+                        where: .placeOptionOf(name, field: located.field.id), &reader)
                 }
                 // A command's arguments name earlier answers (a secret would show in the process list).
                 if case .command? = located.field.linesFrom, case .mapping(let choices)? = located.fields["choices"],
@@ -185,7 +176,7 @@ struct FormChecks {
                     for argument in arguments {
                         checkTags(
                             at: argument, ids: ids, secrets: secrets, notes: notes, answeredBefore: first + offset,
-                            where: "the command of '\(located.field.id)'", &reader)
+                            where: .placeOptionOf("command", field: located.field.id), &reader)
                     }
                 }
             }
@@ -195,34 +186,23 @@ struct FormChecks {
 
     private func checkTags(
         at node: Node, ids: [String], secrets: Set<String>, notes: Set<String>, answeredBefore limit: Int,
-        where place: String, _ reader: inout NodeReader
+        where place: Message, _ reader: inout NodeReader
     ) {
         guard let text = node.scalar?.string else { return }
         for tag in Interpolation.tags(in: text) {
             let location = location(ofOffset: tag.offset, in: text, at: node)
             guard let index = ids.firstIndex(of: tag.id) else {
-                let hint =
-                    Suggestion.closest(to: tag.id, among: ids).map { "did you mean '\($0)'?" }
-                    ?? "the fields are \(Self.andList(ids))"
-                reader.report(.error(location, "{{\(tag.id)}} in \(place) names no field; \(hint)"))
+                let hint = Self.hint(for: tag.id, among: ids)
+                reader.report(.error(location, Message.tagNamesNoField(tag.id, in: place, hint: hint)))
                 continue
             }
             if notes.contains(tag.id) {
-                reader.report(
-                    .error(
-                        location,
-                        "{{\(tag.id)}} in \(place) names a note, which holds no value; name a field that is answered"))
+                reader.report(.error(location, Message.tagNamesNote(tag.id, in: place)))
             } else if secrets.contains(tag.id) {
                 // A secret shows nowhere (DECISIONS 39); the screen would show its dots.
-                reader.report(
-                    .error(
-                        location, "{{\(tag.id)}} in \(place) names a secret, which no text shows; name another field"))
+                reader.report(.error(location, Message.tagNamesSecret(tag.id, in: place)))
             } else if index >= limit {
-                reader.report(
-                    .warning(
-                        location,
-                        "{{\(tag.id)}} in \(place) names a field that comes later; it shows empty until '\(tag.id)' is answered"
-                    ))
+                reader.report(.warning(location, Message.tagNamesLaterField(tag.id, in: place)))
             }
         }
     }
@@ -232,7 +212,7 @@ struct FormChecks {
         for located in fields {
             guard let node = located.fields["id"] else { continue }
             if let earlier = first[located.field.id] {
-                reader.error(node, "field id '\(located.field.id)' is already used at \(earlier); ids must be unique")
+                reader.error(node, Message.fieldIDUsedTwice(located.field.id, at: "\(earlier)"))
             } else {
                 first[located.field.id] = node.location
             }
@@ -245,12 +225,11 @@ struct FormChecks {
         if field.type == .note { return checkNote(located, &reader) }
         checkOptionsFitType(field, fields, &reader)
         if let min = field.minLength, let max = field.maxLength, min > max, let node = fields["max_length"] {
-            reader.error(node, "'max_length' (\(max)) is less than 'min_length' (\(min))")
+            reader.error(
+                node, Message.boundBelow("max_length", value: "\(max)", other: "min_length", otherValue: "\(min)"))
         }
         if field.required, field.requiredIf != nil, let node = fields["required_if"] {
-            reader.error(
-                node,
-                "'\(field.id)' is 'required: true' always, so 'required_if' never changes anything; keep one of them")
+            reader.error(node, Message.requiredAndRequiredIf(field.id))
         }
         if field.type == .integer {
             // A bound no whole number reaches would refuse every value.
@@ -258,84 +237,64 @@ struct FormChecks {
                 guard let bound, let node = fields[name], bound > Double(Int.max) || bound < Double(Int.min) else {
                     continue
                 }
-                reader.error(
-                    node,
-                    "'\(name)' (\(FieldValue.format(bound))) is beyond what an integer field holds (\(Int.min) to \(Int.max)); use a smaller bound or 'type: number'"
-                )
+                reader.error(node, Message.boundBeyondInteger(name, bound: FieldValue.format(bound)))
             }
         }
         if let min = field.min, let max = field.max, min > max, let node = fields["max"] {
-            reader.error(node, "'max' (\(FieldValue.format(max))) is less than 'min' (\(FieldValue.format(min)))")
+            reader.error(
+                node,
+                Message.boundBelow(
+                    "max", value: FieldValue.format(max), other: "min", otherValue: FieldValue.format(min)))
         }
         if field.placeholder != nil, field.type == .boolean {
             // Its row is a switch, `[ ] –`, never an empty line for the hint to show in.
-            reader.report(
-                .error(
-                    fields.location(of: "placeholder"),
-                    "'placeholder' shows in an empty line, and a boolean field is a switch; say it in 'description', or remove it"
-                ))
+            reader.report(.error(fields.location(of: "placeholder"), Message.placeholderOnBoolean))
         }
         for (check, key) in located.messageKeys where !check.isSet(on: field) {
-            reader.error(
-                key, "a message for '\(check.rawValue)', but '\(field.id)' \(check.missing); \(check.missingFix)")
+            reader.error(key, Message.messageWithoutCheck(check: check.rawValue, field: field.id))
         }
         checkPicks(field, fields, &reader)
         let layout = checkLayout(field, fields, &reader)
         // Stored values by an answer are keys by a field once prepared: strict holds to the answer's values.
         let readsLines = field.linesFrom != nil || field.choices?.by != nil
         if field.strict, field.layout == nil, field.options == nil, !readsLines, let node = fields["strict"] {
-            reader.error(
-                node, "'strict' needs a 'layout' (or a list of 'choices'): the value must be one of its keys' texts")
+            reader.error(node, Message.strictNeedsKeys)
         }
         if field.input == .grid, field.layout == nil, field.choices == nil, field.options == nil, !readsLines,
             let node = fields["input"]
         {
-            reader.error(node, "'input: grid' needs a 'layout' (or 'choices') to show")
+            reader.error(node, Message.gridNeedsKeys)
         }
         if field.multiple, let node = fields["multiple"] {
             if field.layout == nil, field.choices == nil, field.options == nil, !readsLines {
-                reader.error(node, "'multiple' needs a 'layout' (or 'choices'): its keys are what is picked")
+                reader.error(node, Message.multipleNeedsKeys)
             }
             if !field.kind.options.contains("multiple") {
                 reader.error(
                     node,
-                    "'multiple' applies to \(FieldKinds.taking("multiple")) fields; '\(field.id)' is \(field.kind.withArticle) field"
-                )
+                    Message.optionForKinds(
+                        "multiple", kinds: FieldKinds.kinds(taking: "multiple"), field: field.id,
+                        kind: field.type.rawValue, lengthInstead: false))
             }
         }
         if field.multiple, let layout, layout.kind != .choice, let node = fields["multiple"] {
-            reader.error(
-                node,
-                "'multiple' needs a layout of choices (kind: choice); '\(TerminalSafe.escaped(field.layout ?? ""))' is a keypad"
-            )
+            reader.error(node, Message.multipleNeedsChoiceLayout(TerminalSafe.escaped(field.layout ?? "")))
         }
         if field.states != nil, let node = fields["states"] {
             if !field.kind.options.contains("states") {
-                let kinds = FieldKinds.taking("states")
-                reader.error(
-                    node,
-                    "'states' names a \(kinds) field's two values; add 'type: \(kinds)' to '\(field.id)', or remove 'states'"
-                )
+                reader.error(node, Message.statesForKind(FieldKinds.taking("states"), field: field.id))
             }
         }
         if field.choices != nil, field.layout != nil {
-            reader.report(
-                .error(
-                    fields.location(of: "choices"), "a field offers a 'layout' or 'choices' from the store, not both"))
+            reader.report(.error(fields.location(of: "choices"), Message.layoutAndStoredChoices))
         }
         if readsLines, field.layout != nil {
-            reader.report(
-                .error(
-                    fields.location(of: "choices"),
-                    "a field's keys are its 'layout' or the 'choices' a command or file gives, not both; remove one"))
+            reader.report(.error(fields.location(of: "choices"), Message.layoutAndLineChoices))
         }
         checkSecret(field, fields, &reader)
         checkLines(field, fields, &reader)
         if field.options != nil, field.layout != nil {
-            reader.report(
-                .error(
-                    fields.location(of: "choices"),
-                    "a field's keys are its 'layout' or the 'choices' written here, not both; remove one"))
+            reader.report(.error(fields.location(of: "choices"), Message.layoutAndWrittenChoices))
         }
         // Pattern and default need the field's validator; a strict field's choices need its layout.
         // Keys chosen by another field: a default is checked against every group's keys.
@@ -345,16 +304,14 @@ struct FormChecks {
         do {
             validator = try FieldValidator(field: field, choices: choices)
         } catch {
-            reader.error(
-                fields["pattern"] ?? fields.node, "'pattern' is not a valid regular expression: \(error.reason)")
+            reader.error(fields["pattern"] ?? fields.node, Message.patternInvalid(reason: error.reason))
             return
         }
         guard case .value(let input)? = field.defaultValue, let node = fields["default"] else { return }
         if case .selection = input, !field.multiple {
-            reader.error(node, "a list default needs 'multiple: true'; give one value")
+            reader.error(node, Message.listDefaultNeedsMultiple)
         } else if !input.isEmpty, case .failure(let problem) = validator.validate(input, at: FormChecks.anyMoment) {
-            reader.error(
-                node, "default '\(TerminalSafe.escaped(input.text))' fails the field's own rules: \(problem.reason)")
+            reader.error(node, Message.defaultFails(TerminalSafe.escaped(input.text), problem: problem.message))
         }
     }
 
@@ -364,16 +321,10 @@ struct FormChecks {
     private func checkNote(_ located: LocatedField, _ reader: inout NodeReader) {
         let fields = located.fields
         for name in FormParser.fieldFields where fields.has(name) && !Self.noteOptions.contains(name) {
-            reader.report(
-                .error(
-                    fields.location(of: name),
-                    "'\(name)' makes no sense on a note: '\(located.field.id)' is text to read and holds no value; remove '\(name)'"
-                ))
+            reader.report(.error(fields.location(of: name), Message.noteOption(name, field: located.field.id)))
         }
         if !fields.has("label"), !fields.has("description") {
-            reader.error(
-                fields["type"] ?? fields.node,
-                "note '\(located.field.id)' shows nothing; give it a 'label' (a heading) or a 'description' (its text)")
+            reader.error(fields["type"] ?? fields.node, Message.noteShowsNothing(located.field.id))
         }
     }
 
@@ -386,17 +337,13 @@ struct FormChecks {
     private func checkLines(_ field: Field, _ fields: Fields, _ reader: inout NodeReader) {
         guard field.isMultiLine, field.type == .text, let node = fields["lines"] else { return }
         if field.secret {
-            reader.error(
-                node, "a secret is one line, typed masked (and never handed to an editor); remove 'lines' or 'secret'")
+            reader.error(node, Message.secretWithLines)
         }
         if field.multiple {
-            reader.error(node, "'multiple' picks keys on a grid; 'lines' is for typed text: remove one of them")
+            reader.error(node, Message.multipleWithLines)
         } else if field.layout != nil || field.choices != nil || field.options != nil {
             let option = field.layout != nil ? "layout" : "choices"
-            reader.report(
-                .error(
-                    fields.location(of: option),
-                    "a field of several lines is typed, and has no '\(option)'; remove '\(option)' or 'lines'"))
+            reader.report(.error(fields.location(of: option), Message.linesWithKeys(option)))
         }
     }
 
@@ -404,47 +351,30 @@ struct FormChecks {
         guard field.secret, let node = fields["secret"] else {
             // `mask` and `store` say how a secret shows and where it goes: nothing, on any other field.
             for name in ["mask", "store"] where fields.has(name) {
-                reader.report(
-                    .error(
-                        fields.location(of: name),
-                        "'\(name)' applies to a secret field; add 'secret: true' to '\(field.id)', or remove '\(name)'")
-                )
+                reader.report(.error(fields.location(of: name), Message.secretOption(name, field: field.id)))
             }
             return
         }
         if !field.kind.options.contains("secret") {
             reader.error(
                 node,
-                "'secret' applies to \(FieldKinds.taking("secret")) fields (a password is text, a PIN an integer); '\(field.id)' is \(field.kind.withArticle) field"
-            )
+                Message.secretForKinds(
+                    kinds: FieldKinds.kinds(taking: "secret"), field: field.id, kind: field.type.rawValue))
         }
         if field.multiple {
-            reader.error(
-                node,
-                "a secret is typed, one value; 'multiple' picks keys on a grid that shows them: remove 'multiple' or 'secret'"
-            )
+            reader.error(node, Message.secretMultiple)
         }
         if field.layout != nil || field.choices != nil || field.linesFrom != nil {
             let option = field.layout != nil ? "layout" : "choices"
-            reader.report(
-                .error(
-                    fields.location(of: option),
-                    "a secret field has no '\(option)': a grid shows its keys, and the one picked; a secret is typed, masked"
-                ))
+            reader.report(.error(fields.location(of: option), Message.secretWithKeys(option)))
         }
         if field.defaultValue == .last, let defaultNode = fields["default"] {
-            reader.error(defaultNode, "'default: last' would show a secret again; a secret field starts empty")
+            reader.error(defaultNode, Message.secretDefaultLast)
         } else if case .value(let input)? = field.defaultValue, !input.isEmpty, let defaultNode = fields["default"] {
-            reader.warning(
-                defaultNode,
-                "a secret written in the form file is no secret: whoever reads the file reads it; remove 'default' from '\(field.id)' and type it"
-            )
+            reader.warning(defaultNode, Message.secretInFile(field.id))
         }
         if field.storesSecret, let storeNode = fields["store"] {
-            reader.warning(
-                storeNode,
-                "'store: true' keeps the secret '\(field.id)' in the database in plain text, where anyone who can read the file (or 'keyform records') reads it"
-            )
+            reader.warning(storeNode, Message.secretStored(field.id))
         }
     }
 
@@ -458,23 +388,19 @@ struct FormChecks {
         guard let driver = all.first(where: { $0.field.id == driverID })?.field, driverID != located.field.id else {
             let others = ids.filter { $0 != located.field.id }
             if driverID == located.field.id {
-                reader.error(byNode, "'by: \(driverID)' names this field itself; its keys follow another field's value")
+                reader.error(byNode, Message.byNamesItself(driverID))
                 return nil
             }
-            let hint =
-                Suggestion.closest(to: driverID, among: others).map { "did you mean '\($0)'?" }
-                ?? "the fields are \(Self.andList(others))"
-            reader.error(byNode, "'by: \(TerminalSafe.escaped(driverID))' names no field of the form; \(hint)")
+            let hint = Self.hint(for: driverID, among: others)
+            reader.error(byNode, Message.byNamesNoField(TerminalSafe.escaped(driverID), hint: hint))
             return nil
         }
         if !driver.holdsValue {
-            reader.error(
-                byNode, "'\(driverID)' is a note, which holds no value; keys can follow a field that is answered")
+            reader.error(byNode, Message.byNamesNote(driverID))
             return nil
         }
         if driver.multiple {
-            reader.error(
-                byNode, "'\(driverID)' holds a list (multiple: true); keys can follow a field that holds one value")
+            reader.error(byNode, Message.byNamesList(driverID))
             return nil
         }
         return driver
@@ -504,16 +430,17 @@ struct FormChecks {
                 guard !offered.contains(group.value) else { continue }
                 let hint =
                     Suggestion.closest(to: group.value, among: offered).map {
-                        "did you mean '\(TerminalSafe.escaped($0))'?"
+                        Message.didYouMean(TerminalSafe.escaped($0))
                     }
-                    ?? "it offers \(Self.andList(offered.map(TerminalSafe.escaped)))"
+                    ?? .itOffers(offered.map(TerminalSafe.escaped))
                 reader.error(
-                    valueNode, "'\(TerminalSafe.escaped(group.value))' is not a value '\(driverID)' can take; \(hint)")
+                    valueNode, Message.notAValueOf(TerminalSafe.escaped(group.value), field: driverID, hint: hint))
             } else if case .failure(let problem)? = reads?.validate(.line(group.value), at: Self.anyMoment) {
                 // A number, date, time or boolean driver: the value must read as one.
                 reader.error(
                     valueNode,
-                    "'\(TerminalSafe.escaped(group.value))' is not a value '\(driverID)' can take: \(problem.reason)")
+                    Message.notAValueOfKind(
+                        TerminalSafe.escaped(group.value), field: driverID, problem: problem.message))
             }
         }
     }
@@ -532,14 +459,11 @@ struct FormChecks {
     /// `min_picks`/`max_picks` bound a `multiple` field's count of items, in order.
     private func checkPicks(_ field: Field, _ fields: Fields, _ reader: inout NodeReader) {
         for name in ["min_picks", "max_picks"] where fields.has(name) && !field.multiple {
-            reader.report(
-                .error(
-                    fields.location(of: name),
-                    "'\(name)' bounds the picks of a 'multiple' field; '\(field.id)' is not one (add 'multiple: true', or remove '\(name)')"
-                ))
+            reader.report(.error(fields.location(of: name), Message.picksWithoutMultiple(name, field: field.id)))
         }
         if let min = field.minPicks, let max = field.maxPicks, min > max, let node = fields["max_picks"] {
-            reader.error(node, "'max_picks' (\(max)) is less than 'min_picks' (\(min))")
+            reader.error(
+                node, Message.boundBelow("max_picks", value: "\(max)", other: "min_picks", otherValue: "\(min)"))
         }
     }
 
@@ -552,8 +476,9 @@ struct FormChecks {
         guard TextWidth.cells(shown) > room, let node = located.fields["label"] else { return }
         reader.warning(
             node,
-            "label '\(shown)' is \(TextWidth.cells(shown)) cells wide; at \(Self.referenceWidth) columns a field's label has room for \(room) and it will show as '\(TextWidth.truncate(shown, toCells: room))' (shorten it)"
-        )
+            Message.fieldLabelTooWide(
+                shown, cells: TextWidth.cells(shown), columns: Self.referenceWidth, room: room,
+                shows: TextWidth.truncate(shown, toCells: room)))
     }
 
     /// The terminal width labels must fit at, as a layout's must (`LayoutChecks.referenceWidth`).
@@ -566,13 +491,12 @@ struct FormChecks {
     private func checkOptionsFitType(_ field: Field, _ fields: Fields, _ reader: inout NodeReader) {
         let kind = field.kind
         for name in FieldKinds.checkedOptions where fields.has(name) && !kind.options.contains(name) {
-            let hint =
-                kind.options.contains(name + "_length") ? " (for \(field.type.rawValue), use '\(name)_length')" : ""
             reader.report(
                 .error(
                     fields.location(of: name),
-                    "'\(name)' applies to \(FieldKinds.taking(name)) fields; '\(field.id)' is \(kind.withArticle) field\(hint)"
-                ))
+                    Message.optionForKinds(
+                        name, kinds: FieldKinds.kinds(taking: name), field: field.id, kind: field.type.rawValue,
+                        lengthInstead: kind.options.contains(name + "_length"))))
         }
     }
 
@@ -583,10 +507,7 @@ struct FormChecks {
     private func checkLaterPickSteps(_ field: Field, _ node: Node, _ reader: inout NodeReader) {
         for step in field.kind.pickSteps.dropFirst() where !CalendarGrid.isCalendar(step) {
             if case .broken = layouts(step) {
-                reader.error(
-                    node,
-                    "'\(field.id)' is picked on the calendar, then on the layout '\(step)', which has errors; run 'keyform layout check' on it"
-                )
+                reader.error(node, Message.laterStepBroken(field: field.id, layout: step))
             }
         }
     }
@@ -597,10 +518,7 @@ struct FormChecks {
         // The calendar is generated for the month shown, not found in a file.
         if name == CalendarGrid.name {
             guard field.kind.pickSteps.first == CalendarGrid.name else {
-                reader.error(
-                    node,
-                    "'layout: calendar' is for date and datetime fields; '\(field.id)' is \(field.kind.withArticle) field"
-                )
+                reader.error(node, Message.calendarForDates(field: field.id, kind: field.type.rawValue))
                 return nil
             }
             checkLaterPickSteps(field, node, &reader)
@@ -610,17 +528,13 @@ struct FormChecks {
         case .found(let layout):
             return layout
         case .missing where name.hasSuffix(".yaml"):
-            reader.error(
-                node,
-                "layout file '\(TerminalSafe.escaped(name))' was not found; check the path, or give a layout's name (without .yaml) to look in the Layouts folders"
-            )
+            reader.error(node, Message.layoutFileMissing(TerminalSafe.escaped(name)))
         case .missing:
             let hint =
-                suggestLayout(name).map { "did you mean '\($0)'?" }
-                ?? "put \(TerminalSafe.escaped(name)).yaml in a Layouts folder beside the form, or set KEYFORM_LAYOUTS"
-            reader.error(node, "no layout named '\(TerminalSafe.escaped(name))' was found; \(hint)")
+                suggestLayout(name).map { Message.didYouMean($0) } ?? .putLayoutBesideForm(TerminalSafe.escaped(name))
+            reader.error(node, Message.noLayoutNamed(TerminalSafe.escaped(name), hint: hint))
         case .broken:
-            reader.error(node, "layout '\(TerminalSafe.escaped(name))' has errors; run 'keyform layout check' on it")
+            reader.error(node, Message.layoutHasErrors(TerminalSafe.escaped(name)))
         case .notLookedUp:
             break
         }
@@ -637,16 +551,19 @@ struct FormChecks {
             reader.report(
                 .error(
                     offset.map { location(ofOffset: $0, in: template, at: node) } ?? node.location,
-                    "the template is not valid: \(reason)"))
+                    Message.templateInvalid(reason: reason)))
             return
         }
         for name in RecordFormat.templateVariables(template) where !ids.contains(name) {
-            let hint =
-                Suggestion.closest(to: name, among: ids).map { "did you mean '\($0)'?" }
-                ?? "the fields are \(Self.andList(ids))"
-            let message = "the template uses '\(TerminalSafe.escaped(name))', which is not a field; \(hint)"
+            let message = Message.templateNamesNoField(
+                TerminalSafe.escaped(name), hint: Self.hint(for: name, among: ids))
             reader.report(.error(location(ofTag: name, in: template, at: node), message))
         }
+    }
+
+    /// `did you mean 'x'?` when a field's id is close, else the form's fields.
+    static func hint(for id: String, among ids: [String]) -> Message {
+        Suggestion.closest(to: id, among: ids).map { .didYouMean($0) } ?? .fieldsAre(ids)
     }
 
     /// `'a', 'b' and 'c'`.

@@ -174,7 +174,7 @@ public struct FormEvaluation: Equatable, Sendable {
         return context.form.rules.first {
             context.markedField(of: $0) == index && $0.truth(values: typedValues, clock: context.clock) == .broken
         }
-        .map { FieldProblem(authored: $0.message) }
+        .map { FieldProblem($0.said) }
     }
 
     /// The problem of field `index` by its own checks; nil when it is valid or hidden.

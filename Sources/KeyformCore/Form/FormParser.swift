@@ -57,12 +57,12 @@ public enum FormParser {
         guard let root, !root.isEmptyScalar else {
             return Parsed(
                 value: nil,
-                diagnostics: [.error(.start, "the file is empty; a form needs 'fields' (or 'pages' of fields)")])
+                diagnostics: [.error(.start, Message.fileEmpty(needs: .formNeedsFieldsOrPages))])
         }
         guard case .mapping = root else {
-            var message =
-                "a form must be a mapping with 'title' and 'fields' (or 'pages'), found \(root.kindDescription)"
-            if case .sequence = root { message += "; put the list under 'fields:'" }
+            var isList = false
+            if case .sequence = root { isList = true }
+            let message = Message.formMustBeMapping(found: root.kindSaid, isList: isList)
             return Parsed(value: nil, diagnostics: [.error(root.location, message)])
         }
         var reader = NodeReader()
@@ -80,14 +80,14 @@ public enum FormParser {
     // MARK: Reading the shape
 
     private static func readForm(_ root: Node, stem: String?, _ reader: inout NodeReader) -> LocatedForm? {
-        guard let fields = reader.fields(of: root, allowed: formFields, in: "form") else { return nil }
+        guard let fields = reader.fields(of: root, allowed: formFields, in: .placeForm) else { return nil }
         let title = fields["title"].flatMap { reader.shownText($0, field: "title") }
         var name = recordName(fromStem: stem ?? "")
         if stem == nil, fields["name"] == nil {
             // Records are stored under the form's name: `63` from /dev/fd/63 would change from run to run.
             reader.error(
                 root,
-                "a form read from a pipe has no file name to name its records by; add 'name: NAME' (a-z, 0-9 and _)")
+                Message.formFromPipeNeedsName)
         }
         if let node = fields["name"], let value = reader.text(node, field: "name") {
             if isIdentifier(value) {
@@ -95,7 +95,7 @@ public enum FormParser {
             } else {
                 reader.error(
                     node,
-                    "'name' must start with a-z and use only a-z, 0-9 and _ (it names the records' table), found '\(TerminalSafe.escaped(value))'\(likeIdentifier(value).map { "; use \($0)" } ?? "")"
+                    Message.formNameInvalid(TerminalSafe.escaped(value), like: likeIdentifier(value))
                 )
             }
         }
@@ -106,13 +106,13 @@ public enum FormParser {
             reader.report(
                 .error(
                     fields.location(of: "pages"),
-                    "a form has 'fields' or 'pages', not both; move the fields into a page"))
+                    Message.formFieldsAndPages))
         case (.some(let node), nil):
             if let list = readFields(node, &reader) { pages = [LocatedFormPage(title: nil, fields: list)] }
         case (nil, .some(let node)):
             pages = readPages(node, &reader)
         case (nil, nil):
-            if !fields.hasUnknown { reader.error(root, "a form needs 'fields' (a list of fields) or 'pages'") }
+            if !fields.hasUnknown { reader.error(root, Message.formNeedsFields) }
         }
         guard !pages.isEmpty else { return nil }
         readConditions(&pages, &reader)
@@ -124,7 +124,7 @@ public enum FormParser {
             rules: rules)
         if let node = fields["timeout"] {
             located.timeout = reader.integer(
-                node, field: "timeout", in: 1...86_400, meaning: "a whole number of seconds"
+                node, field: "timeout", in: 1...86_400, meaning: .unitSeconds
             ).map { .seconds($0) }
         }
         return located
@@ -138,7 +138,7 @@ public enum FormParser {
         for p in pages.indices {
             if let node = pages[p].whenNode {
                 let place = Condition.Place(
-                    name: "'when' of page \(pages[p].number)", earlier: Array(all[..<before]),
+                    name: .placeOptionOfPage("when", page: pages[p].number), earlier: Array(all[..<before]),
                     later: Array(all[before...]),
                     own: pages[p].fields.count)
                 pages[p].when = Condition.read(node, at: place, &reader)
@@ -147,14 +147,15 @@ public enum FormParser {
                 if let node = pages[p].fields[f].fields["when"] {
                     let id = pages[p].fields[f].field.id
                     let place = Condition.Place(
-                        name: "'when' of field '\(id)'", earlier: Array(all[..<before]), later: Array(all[before...]))
+                        name: .placeOptionOfField("when", field: id), earlier: Array(all[..<before]),
+                        later: Array(all[before...]))
                     pages[p].fields[f].field.when = Condition.read(node, at: place, &reader)
                 }
                 // `required_if` is a condition too, on the same earlier answers (one reader, one evaluator).
                 if let node = pages[p].fields[f].fields["required_if"] {
                     let id = pages[p].fields[f].field.id
                     let place = Condition.Place(
-                        name: "'required_if' of field '\(id)'", earlier: Array(all[..<before]),
+                        name: .placeOptionOfField("required_if", field: id), earlier: Array(all[..<before]),
                         later: Array(all[before...]))
                     pages[p].fields[f].field.requiredIf = Condition.read(node, at: place, &reader)
                 }
@@ -166,16 +167,16 @@ public enum FormParser {
     private static func readPages(_ node: Node, _ reader: inout NodeReader) -> [LocatedFormPage] {
         guard let items = reader.items(of: node, field: "pages") else { return [] }
         if items.isEmpty {
-            reader.error(node, "'pages' is empty; a form needs at least one page of fields")
+            reader.error(node, Message.formPagesEmpty)
             return []
         }
         var pages: [LocatedFormPage] = []
         for (index, item) in items.enumerated() {
-            guard let fields = reader.fields(of: item, allowed: pageFields, in: "page \(index + 1)") else { continue }
+            guard let fields = reader.fields(of: item, allowed: pageFields, in: .placePage(index + 1)) else { continue }
             let title = fields["title"].flatMap { reader.shownText($0, field: "title") }
             let description = fields["description"].flatMap { reader.paragraphs($0, field: "description") }
             guard let list = fields["fields"] else {
-                if !fields.hasUnknown { reader.error(item, "page \(index + 1) needs 'fields' (a list of fields)") }
+                if !fields.hasUnknown { reader.error(item, Message.pageNeedsFields(index + 1)) }
                 continue
             }
             if let parsed = readFields(list, &reader) {
@@ -191,12 +192,12 @@ public enum FormParser {
 
     private static func readFields(_ node: Node, _ reader: inout NodeReader) -> [LocatedField]? {
         if case .mapping = node {
-            reader.error(node, "'fields' must be a list, found a mapping; start each field with '- ', like - id: text")
+            reader.error(node, Message.fieldsMustBeList)
             return nil
         }
         guard let items = reader.items(of: node, field: "fields") else { return nil }
         if items.isEmpty {
-            reader.error(node, "'fields' is empty; add at least one field, like - id: text")
+            reader.error(node, Message.fieldsEmpty)
             return nil
         }
         return items.compactMap { readField($0, &reader) }
@@ -205,33 +206,31 @@ public enum FormParser {
     private static func readField(_ node: Node, _ reader: inout NodeReader) -> LocatedField? {
         guard case .mapping(let mapping) = node else {
             reader.error(
-                node, "a field must be a mapping like \(exampleField(for: node)), found \(node.kindDescription)")
+                node, Message.fieldMustBeMapping(example: exampleField(for: node), found: node.kindSaid))
             return nil
         }
         // Messages about the field's own fields name it by its id when it has one.
-        var context = "a field"
+        var context = Message.placeField(nil)
         if case .scalar(let idScalar)? = mapping["id"], isIdentifier(idScalar.string) {
-            context = "field '\(idScalar.string)'"
+            context = .placeField(idScalar.string)
         }
         guard let fields = reader.fields(of: node, allowed: fieldFields, in: context) else { return nil }
         guard let idNode = fields["id"] else {
             if !fields.hasUnknown {
                 let label = fields["label"]?.scalar?.string
                 let like = label.flatMap(likeIdentifier) ?? "due_date"
-                reader.error(node, "a field needs an 'id' (the key of its value in the record), like id: \(like)")
+                reader.error(node, Message.fieldNeedsID(like: like))
             }
             return nil
         }
         guard let id = reader.text(idNode, field: "id") else { return nil }
         if id.isEmpty {
             reader.error(
-                idNode, "'id' is empty; give the field an id (the key of its value in the record), like id: due_date")
+                idNode, Message.fieldIDEmpty)
             return nil
         }
         guard isIdentifier(id) else {
-            let like = likeIdentifier(id).map { " (like \($0))" } ?? ""
-            reader.error(
-                idNode, "field id '\(TerminalSafe.escaped(id))' must start with a-z and use only a-z, 0-9 and _\(like)")
+            reader.error(idNode, Message.fieldIDInvalid(TerminalSafe.escaped(id), like: likeIdentifier(id)))
             return nil
         }
         var field = Field(id: id)
@@ -240,7 +239,7 @@ public enum FormParser {
             if label.allSatisfy(\.isWhitespace) {
                 reader.error(
                     node,
-                    "empty label: a field must show what goes in it; give it words, or leave 'label' out to show the id '\(field.id)'"
+                    Message.fieldLabelEmpty(field.id)
                 )
             } else {
                 field.label = label
@@ -250,11 +249,15 @@ public enum FormParser {
             if let type = Field.ValueType(rawValue: name) {
                 field.type = type
             } else if let type = FieldKinds.synonyms[name.lowercased()] {
-                reader.error(node, "unknown type '\(TerminalSafe.escaped(name))'; use '\(type.rawValue)'")
+                reader.error(
+                    node, Message.unknownName(option: "type", TerminalSafe.escaped(name), hint: .useName(type.rawValue))
+                )
             } else {
                 reader.error(
                     node,
-                    "unknown type '\(TerminalSafe.escaped(name))'; \(NodeReader.hint(for: name, among: Field.ValueType.allCases.map(\.rawValue)))"
+                    Message.unknownName(
+                        option: "type", TerminalSafe.escaped(name),
+                        hint: NodeReader.said(for: name, among: Field.ValueType.allCases.map(\.rawValue)))
                 )
             }
         }
@@ -270,7 +273,9 @@ public enum FormParser {
             } else {
                 reader.error(
                     node,
-                    "unknown input '\(TerminalSafe.escaped(name))'; \(NodeReader.hint(for: name, among: Field.InputView.allCases.map(\.rawValue)))"
+                    Message.unknownName(
+                        option: "input", TerminalSafe.escaped(name),
+                        hint: NodeReader.said(for: name, among: Field.InputView.allCases.map(\.rawValue)))
                 )
             }
         }
@@ -291,18 +296,18 @@ public enum FormParser {
         for (name, path) in [("min_length", \Field.minLength), ("max_length", \Field.maxLength)] {
             guard let node = fields[name] else { continue }
             guard node.scalar != nil else {
-                reader.error(node, "'\(name)' must be a whole number of characters, found \(node.kindDescription)")
+                reader.error(node, Message.lengthNotWhole(name, found: node.kindSaid))
                 continue
             }
             field[keyPath: path] = reader.integer(
-                node, field: name, in: lengths, meaning: "a whole number of characters")
+                node, field: name, in: lengths, meaning: .unitCharacters)
         }
         if let node = fields["min"] { field.min = reader.number(node, field: "min") }
         if let node = fields["max"] { field.max = reader.number(node, field: "max") }
         if let node = fields["choices"] {
             // One option, three shapes: a list of keys, keys by another field's value, or the store.
             if case .sequence = node {
-                field.options = readOptions(node, in: "'choices'", &reader).map(Field.Options.fixed)
+                field.options = readOptions(node, in: .placeOption("choices"), &reader).map(Field.Options.fixed)
             } else if case .mapping(let mapping) = node, !mapping.keys.contains(where: { $0.scalar?.string == "from" }),
                 mapping.keys.contains(where: { ["by", "keys"].contains($0.scalar?.string) })
             {
@@ -320,7 +325,7 @@ public enum FormParser {
         if let node = fields["placeholder"], let text = reader.shownText(node, field: "placeholder") {
             if text.allSatisfy(\.isWhitespace) {
                 reader.error(
-                    node, "'placeholder' is empty; give the hint shown in the empty field, like 12.50, or remove it")
+                    node, Message.placeholderEmpty)
             } else {
                 field.placeholder = text
             }
@@ -333,19 +338,21 @@ public enum FormParser {
             } else {
                 reader.error(
                     node,
-                    "unknown mask '\(TerminalSafe.escaped(name))'; \(NodeReader.hint(for: name, among: Field.Mask.allCases.map(\.rawValue)))"
+                    Message.unknownName(
+                        option: "mask", TerminalSafe.escaped(name),
+                        hint: NodeReader.said(for: name, among: Field.Mask.allCases.map(\.rawValue)))
                 )
             }
         }
         let picks = 0...1_000_000
         if let node = fields["min_picks"] {
-            field.minPicks = reader.integer(node, field: "min_picks", in: picks, meaning: "a whole number of picks")
+            field.minPicks = reader.integer(node, field: "min_picks", in: picks, meaning: .unitPicks)
         }
         if let node = fields["max_picks"] {
-            field.maxPicks = reader.integer(node, field: "max_picks", in: picks, meaning: "a whole number of picks")
+            field.maxPicks = reader.integer(node, field: "max_picks", in: picks, meaning: .unitPicks)
         }
         if let node = fields["lines"] {
-            field.lines = reader.integer(node, field: "lines", in: Field.lineCounts, meaning: "a whole number of lines")
+            field.lines = reader.integer(node, field: "lines", in: Field.lineCounts, meaning: .unitLines)
         }
         var messageKeys: [FieldCheck: Node] = [:]
         if let node = fields["messages"] { (field.messages, messageKeys) = readMessages(node, &reader) }
@@ -358,18 +365,18 @@ public enum FormParser {
         guard let items = reader.items(of: node, field: "rules") else { return [] }
         var rules: [LocatedRule] = []
         for (index, item) in items.enumerated() {
-            var context = "rule \(index + 1)"
+            var context = Message.placeRule(index + 1)
             if case .mapping(let mapping) = item, case .scalar(let nameScalar)? = mapping["name"],
                 FormRule.isName(nameScalar.string)
             {
-                context = "rule '\(nameScalar.string)'"
+                context = .placeRuleNamed(nameScalar.string)
             }
             guard let fields = reader.fields(of: item, allowed: ruleFields, in: context) else { continue }
             guard let nameNode = fields["name"] else {
                 if !fields.hasUnknown {
                     reader.error(
                         item,
-                        "\(context) needs a 'name' (answers and tests report it by name), like name: end-after-start")
+                        Message.ruleNeedsName(context))
                 }
                 continue
             }
@@ -377,17 +384,17 @@ public enum FormParser {
             guard FormRule.isName(name) else {
                 reader.error(
                     nameNode,
-                    "rule name '\(TerminalSafe.escaped(name))' must start with a-z and use only a-z, 0-9, _ and -\(likeIdentifier(name).map { " (like \($0))" } ?? "")"
+                    Message.ruleNameInvalid(TerminalSafe.escaped(name), like: likeIdentifier(name))
                 )
                 continue
             }
-            context = "rule '\(name)'"
+            context = .placeRuleNamed(name)
             var message: String?
             if let messageNode = fields["message"], let text = reader.shownText(messageNode, field: "message") {
                 if text.allSatisfy(\.isWhitespace) {
                     reader.error(
                         messageNode,
-                        "the message of \(context) is empty; say what to fix, like message: The end comes after the start"
+                        Message.ruleMessageEmpty(context)
                     )
                 } else {
                     message = text
@@ -399,14 +406,14 @@ public enum FormParser {
                 reader.report(
                     .error(
                         fields.location(of: "one_of"),
-                        "\(context) has 'check' and 'one_of'; a rule is one of them: make two rules"))
+                        Message.ruleCheckAndOneOf(context)))
                 continue
             case (.some(let checkNode), nil):
                 guard let text = reader.text(checkNode, field: "check") else { continue }
                 if fields["message"] == nil {
                     reader.error(
                         item,
-                        "\(context) needs a 'message' saying what to fix, like message: The end comes after the start")
+                        Message.ruleNeedsMessage(context))
                 }
                 test = .check(text, checkNode)
             case (nil, .some(let listNode)):
@@ -415,7 +422,7 @@ public enum FormParser {
             case (nil, nil):
                 if !fields.hasUnknown {
                     reader.error(
-                        item, "\(context) needs 'check: EXPRESSION' (like end >= start) or 'one_of: [FIELD, FIELD]'")
+                        item, Message.ruleNeedsTest(context))
                 }
                 continue
             }
@@ -450,13 +457,15 @@ public enum FormParser {
 
     /// `states: {no: In progress, yes: Complete}`: a boolean field's two words.
     private static func readStates(_ node: Node, _ reader: inout NodeReader) -> Field.States? {
-        guard let fields = reader.fields(of: node, allowed: ["no", "yes"], in: "'states'") else { return nil }
+        guard let fields = reader.fields(of: node, allowed: ["no", "yes"], in: .placeOption("states")) else {
+            return nil
+        }
         var words: [String: String] = [:]
         for name in ["no", "yes"] {
             guard let wordNode = fields[name] else {
                 if !fields.hasUnknown {
                     reader.error(
-                        node, "'states' needs both 'no' and 'yes', like states: {no: In progress, yes: Complete}")
+                        node, Message.statesNeedBoth)
                 }
                 return nil
             }
@@ -465,7 +474,7 @@ public enum FormParser {
             guard !trimmed.isEmpty else {
                 reader.error(
                     wordNode,
-                    "'\(name)' is empty; give the word shown for \(name == "yes" ? "a yes" : "a no"), like \(name == "yes" ? "Complete" : "In progress")"
+                    Message.stateEmpty(yes: name == "yes")
                 )
                 return nil
             }
@@ -474,7 +483,7 @@ public enum FormParser {
         guard let no = words["no"], let yes = words["yes"] else { return nil }
         if no.lowercased() == yes.lowercased(), let yesNode = fields["yes"] {
             reader.error(
-                yesNode, "'yes' and 'no' are both '\(TerminalSafe.escaped(yes))'; the two states need different words")
+                yesNode, Message.statesSame(TerminalSafe.escaped(yes)))
             return nil
         }
         return Field.States(no: no, yes: yes)
@@ -486,7 +495,9 @@ public enum FormParser {
         _ node: Node, _ reader: inout NodeReader
     ) -> ([FieldCheck: String], [FieldCheck: Node]) {
         let names = FieldCheck.allCases.map(\.rawValue)
-        guard let fields = reader.fields(of: node, allowed: names, in: "'messages'") else { return ([:], [:]) }
+        guard let fields = reader.fields(of: node, allowed: names, in: .placeOption("messages")) else {
+            return ([:], [:])
+        }
         var messages: [FieldCheck: String] = [:]
         var keys: [FieldCheck: Node] = [:]
         for check in FieldCheck.allCases {
@@ -496,7 +507,7 @@ public enum FormParser {
             guard !text.allSatisfy(\.isWhitespace) else {
                 reader.error(
                     entry.value,
-                    "the message for '\(check.rawValue)' is empty; say what to give, like \(check.example), or remove it"
+                    Message.checkMessageEmpty(check.rawValue, example: check.example)
                 )
                 continue
             }
@@ -509,10 +520,10 @@ public enum FormParser {
     /// `choices: [Lettuce, {label: California, text: CA}]`: keys written in the
     /// form. Each is a text, or a label with the text it puts in the record;
     /// none empty, no text or label twice (a key must say which one it is).
-    private static func readOptions(_ node: Node, in context: String, _ reader: inout NodeReader) -> [Field.Option]? {
+    private static func readOptions(_ node: Node, in context: Message, _ reader: inout NodeReader) -> [Field.Option]? {
         guard let items = reader.items(of: node, field: "choices") else { return nil }
         guard !items.isEmpty else {
-            reader.error(node, "\(context) is an empty list; give the keys to pick from, like [Lettuce, Tomatoes]")
+            reader.error(node, Message.choicesEmpty(context))
             return nil
         }
         var options: [Field.Option] = []
@@ -523,13 +534,13 @@ public enum FormParser {
             if let earlier = texts[option.text] {
                 reader.error(
                     item,
-                    "'\(TerminalSafe.escaped(option.text))' is already a choice at \(earlier); each choice is offered once"
+                    Message.choiceTwice(TerminalSafe.escaped(option.text), at: "\(earlier)")
                 )
                 ok = false
             } else if option.label != option.text, let earlier = labels[option.label] {
                 reader.error(
                     item,
-                    "the label '\(TerminalSafe.escaped(option.label))' is already shown at \(earlier); two keys must not look alike"
+                    Message.choiceLabelTwice(TerminalSafe.escaped(option.label), at: "\(earlier)")
                 )
                 ok = false
             }
@@ -544,7 +555,7 @@ public enum FormParser {
     private static func readOption(_ node: Node, _ reader: inout NodeReader) -> Field.Option? {
         var label: String?, text: String?
         if case .mapping = node {
-            guard let fields = reader.fields(of: node, allowed: ["label", "text"], in: "a choice") else { return nil }
+            guard let fields = reader.fields(of: node, allowed: ["label", "text"], in: .placeChoice) else { return nil }
             if let labelNode = fields["label"] {
                 label = reader.shownText(labelNode, field: "label"); if label == nil { return nil }
             }
@@ -555,7 +566,7 @@ public enum FormParser {
                 if !fields.hasUnknown {
                     reader.error(
                         node,
-                        "a choice needs a 'label' (what the key shows) and may have a 'text' (what the record holds), like {label: California, text: CA}"
+                        Message.choiceNeedsLabel
                     )
                 }
                 return nil
@@ -564,12 +575,12 @@ public enum FormParser {
             guard let written = reader.shownText(node, field: "choice") else { return nil }
             label = written
         } else {
-            reader.error(node, "a choice must be a text or {label: …, text: …}, found \(node.kindDescription)")
+            reader.error(node, Message.choiceMustBeText(found: node.kindSaid))
             return nil
         }
         let option = Field.Option(label: label ?? text!, text: text ?? label!)
         for (what, value) in [("label", option.label), ("text", option.text)] where value.allSatisfy(\.isWhitespace) {
-            reader.error(node, "a choice's \(what) is empty; give it words, or leave the choice out")
+            reader.error(node, Message.choicePartEmpty(what))
             return nil
         }
         return option
@@ -579,12 +590,14 @@ public enum FormParser {
     /// keys offered depend on another field's value. Which values the driver can
     /// take is `FormChecks`' to check (it sees every field).
     private static func readOptionsBy(_ node: Node, _ reader: inout NodeReader) -> Field.Options? {
-        guard let fields = reader.fields(of: node, allowed: ["by", "keys"], in: "'choices'") else { return nil }
+        guard let fields = reader.fields(of: node, allowed: ["by", "keys"], in: .placeOption("choices")) else {
+            return nil
+        }
         guard let byNode = fields["by"], let keysNode = fields["keys"] else {
             if !fields.hasUnknown {
                 reader.error(
                     node,
-                    "'choices' by another field needs 'by: FIELD' and 'keys: {VALUE: [KEY, …]}', like {by: country, keys: {Canada: [Alberta, Ontario]}}"
+                    Message.choicesByNeedsBoth
                 )
             }
             return nil
@@ -593,20 +606,20 @@ public enum FormParser {
         guard case .mapping(let table) = keysNode else {
             reader.error(
                 keysNode,
-                "'keys' must be a mapping of the driver's values to their keys, like {Canada: [Alberta, Ontario]}, found \(keysNode.kindDescription)"
+                Message.keysMustBeMapping(found: keysNode.kindSaid)
             )
             return nil
         }
         guard !table.isEmpty else {
             reader.error(
-                keysNode, "'keys' is empty; give the keys offered for each value of '\(TerminalSafe.escaped(driver))'")
+                keysNode, Message.keysEmpty(TerminalSafe.escaped(driver)))
             return nil
         }
         var groups: [Field.Options.Group] = []
         var ok = true
         for (valueNode, optionsNode) in table {
             guard let value = reader.text(valueNode, field: "keys") else { ok = false; continue }
-            guard let options = readOptions(optionsNode, in: "the keys for '\(TerminalSafe.escaped(value))'", &reader)
+            guard let options = readOptions(optionsNode, in: .placeKeysFor(TerminalSafe.escaped(value)), &reader)
             else { ok = false; continue }
             groups.append(Field.Options.Group(value: value, options: options))
         }
@@ -617,26 +630,28 @@ public enum FormParser {
     /// keys read when the form runs. A command is a list, one argv element an
     /// item (no shell: a string would have to be split, and split wrong).
     private static func readLineSource(_ node: Node, _ reader: inout NodeReader) -> Field.LineSource? {
-        guard let fields = reader.fields(of: node, allowed: ["command", "file", "timeout"], in: "'choices'") else {
+        guard
+            let fields = reader.fields(of: node, allowed: ["command", "file", "timeout"], in: .placeOption("choices"))
+        else {
             return nil
         }
         switch (fields["command"], fields["file"]) {
         case (.some, .some):
             reader.report(
-                .error(fields.location(of: "file"), "'choices' come from a 'command' or a 'file', not both; remove one")
+                .error(fields.location(of: "file"), Message.choicesCommandAndFile)
             )
             return nil
         case (.some(let commandNode), nil):
             guard case .sequence = commandNode else {
                 reader.error(
                     commandNode,
-                    "'command' must be a list: the program, then each argument (no shell), like [git, branch, --format=%(refname:short)]; found \(commandNode.kindDescription)"
+                    Message.commandMustBeList(found: commandNode.kindSaid)
                 )
                 return nil
             }
             guard let items = reader.items(of: commandNode, field: "command") else { return nil }
             guard !items.isEmpty else {
-                reader.error(commandNode, "'command' is empty; give the program and its arguments, like [git, branch]")
+                reader.error(commandNode, Message.commandEmpty)
                 return nil
             }
             var arguments: [String] = []
@@ -645,7 +660,7 @@ public enum FormParser {
                 arguments.append(argument)
             }
             if arguments[0].isEmpty {
-                reader.error(items[0], "the program of 'command' is empty; give its name (found in PATH) or its path")
+                reader.error(items[0], Message.programEmpty)
                 return nil
             }
             var timeout = Field.LineSource.defaultTimeout
@@ -655,7 +670,7 @@ public enum FormParser {
                 guard seconds >= 0.1, seconds <= longest else {
                     reader.error(
                         timeoutNode,
-                        "'timeout' must be from 0.1 to \(Int(longest)) seconds, found \(FieldValue.format(seconds))")
+                        Message.commandTimeoutRange(Int(longest), found: FieldValue.format(seconds)))
                     return nil
                 }
                 timeout = .milliseconds(Int((seconds * 1000).rounded()))
@@ -663,14 +678,14 @@ public enum FormParser {
             return .command(arguments: arguments, timeout: timeout)
         case (nil, .some(let fileNode)):
             if let timeoutNode = fields["timeout"] {
-                reader.error(timeoutNode, "'timeout' limits a 'command'; a file is read at once: remove it")
+                reader.error(timeoutNode, Message.timeoutWithFile)
                 return nil
             }
             guard let path = reader.text(fileNode, field: "file") else { return nil }
             guard !path.isEmpty else {
                 reader.error(
                     fileNode,
-                    "'file' is empty; give the path of a file with one choice a line (relative to the form file)")
+                    Message.choicesFileEmpty)
                 return nil
             }
             return .file(path)
@@ -681,13 +696,16 @@ public enum FormParser {
 
     /// `choices: {from: FORM.FIELD, order: recent|frequent, limit: N, by: FIELD}`.
     private static func readChoices(_ node: Node, _ reader: inout NodeReader) -> Field.ChoiceSource? {
-        guard let fields = reader.fields(of: node, allowed: ["from", "order", "limit", "by"], in: "'choices'") else {
+        guard
+            let fields = reader.fields(
+                of: node, allowed: ["from", "order", "limit", "by"], in: .placeOption("choices"))
+        else {
             return nil
         }
         guard let fromNode = fields["from"] else {
             if !fields.hasUnknown {
                 reader.error(
-                    node, "'choices' needs 'from: FORM.FIELD', the stored field whose earlier values are offered")
+                    node, Message.choicesNeedFrom)
             }
             return nil
         }
@@ -696,7 +714,7 @@ public enum FormParser {
         guard parts.count == 2, isIdentifier(parts[0]), isIdentifier(parts[1]) else {
             reader.error(
                 fromNode,
-                "'from' must be FORM.FIELD (a form's name and one of its field ids, like checklist.name), found '\(TerminalSafe.escaped(from))'"
+                Message.fromInvalid(TerminalSafe.escaped(from))
             )
             return nil
         }
@@ -705,7 +723,9 @@ public enum FormParser {
             guard let known = Field.ChoiceSource.Order(rawValue: order) else {
                 reader.error(
                     orderNode,
-                    "unknown order '\(TerminalSafe.escaped(order))'; \(NodeReader.hint(for: order, among: Field.ChoiceSource.Order.allCases.map(\.rawValue)))"
+                    Message.unknownName(
+                        option: "order", TerminalSafe.escaped(order),
+                        hint: NodeReader.said(for: order, among: Field.ChoiceSource.Order.allCases.map(\.rawValue)))
                 )
                 return nil
             }
@@ -713,7 +733,7 @@ public enum FormParser {
         }
         if let limitNode = fields["limit"] {
             guard
-                let limit = reader.integer(limitNode, field: "limit", in: 1...50, meaning: "a whole number of choices")
+                let limit = reader.integer(limitNode, field: "limit", in: 1...50, meaning: .unitChoices)
             else { return nil }
             source.limit = limit
         }
@@ -722,7 +742,7 @@ public enum FormParser {
             guard isIdentifier(by) else {
                 reader.error(
                     byNode,
-                    "'by' must be a field id (the earlier field whose answer filters the stored values), found '\(TerminalSafe.escaped(by))'"
+                    Message.byInvalid(TerminalSafe.escaped(by))
                 )
                 return nil
             }
@@ -839,13 +859,13 @@ extension NodeReader {
             if let scalar = TerminalSafe.unsafeScalars(in: line).first {
                 error(
                     node,
-                    "\(field) contains \(TerminalSafe.describe(scalar)); remove it (it could change what the terminal shows)"
+                    Message.unsafeCharacter(in: field, scalar)
                 )
                 return nil
             }
         }
         guard lines.contains(where: { !$0.allSatisfy(\.isWhitespace) }) else {
-            error(node, "'\(field)' is empty; give the note shown under the label, or remove it")
+            error(node, Message.paragraphsEmpty(field))
             return nil
         }
         return lines.joined(separator: "\n")
@@ -854,7 +874,7 @@ extension NodeReader {
     /// `true`/`false` (also yes/no, on/off as YAML 1.1 writes them).
     mutating func boolean(_ node: Node, field: String) -> Bool? {
         guard node.scalar != nil else {
-            error(node, "'\(field)' must be true or false, found \(node.kindDescription)")
+            error(node, Message.mustBeTrueOrFalse(field, found: node.kindSaid))
             return nil
         }
         guard let text = text(node, field: field) else { return nil }
@@ -862,7 +882,7 @@ extension NodeReader {
         case "true", "yes", "on": return true
         case "false", "no", "off": return false
         default:
-            error(node, "'\(field)' must be true or false, found '\(TerminalSafe.escaped(text))'")
+            error(node, Message.mustBeTrueOrFalse(field, found: .writtenValue(TerminalSafe.escaped(text))))
             return nil
         }
     }
@@ -870,14 +890,14 @@ extension NodeReader {
     /// A decimal number as a person writes it (`3`, `-2.5`).
     mutating func number(_ node: Node, field: String) -> Double? {
         guard node.scalar != nil else {
-            error(node, "'\(field)' must be a number, found \(node.kindDescription)")
+            error(node, Message.mustBeNumber(field, found: node.kindSaid))
             return nil
         }
         guard let text = text(node, field: field) else { return nil }
         // Written as a number field reads one (`1e3` included), so a bound and an answer agree.
         let trimmed = Substring(text.trimmingSpaces)
         guard NumberKind.isDecimalNumber(trimmed.utf8), let value = Double(trimmed), value.isFinite else {
-            error(node, "'\(field)' must be a number, found '\(TerminalSafe.escaped(text))'")
+            error(node, Message.mustBeNumber(field, found: .writtenValue(TerminalSafe.escaped(text))))
             return nil
         }
         return value

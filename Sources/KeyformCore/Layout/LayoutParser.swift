@@ -32,7 +32,7 @@ public enum LayoutParser {
         suggestLayout: (String) -> String? = LayoutParser.suggestShipped
     ) -> Parsed<Layout> {
         let root: Node
-        switch YAMLDocument.root(of: source, kind: "layout", emptyMessage: "a layout needs 'rows' (or 'pages') of keys")
+        switch YAMLDocument.root(of: source, kind: "layout", emptyMessage: .layoutNeedsRowsOfKeys)
         {
         case .success(let node): root = node
         case .failure(let diagnostic): return Parsed(value: nil, diagnostics: [diagnostic])
@@ -62,11 +62,11 @@ public enum LayoutParser {
         guard case .mapping = root else {
             reader.error(
                 root,
-                "a layout must be a mapping with 'title', 'kind' and 'rows' (or 'pages'), found \(root.kindDescription)"
+                Message.layoutMustBeMapping(found: root.kindSaid)
             )
             return nil
         }
-        guard let fields = reader.fields(of: root, allowed: layoutFields, in: "layout") else { return nil }
+        guard let fields = reader.fields(of: root, allowed: layoutFields, in: .placeLayout) else { return nil }
         let title = fields["title"].flatMap { reader.text($0, field: "title") }
         var kind = Layout.Kind.choice
         if let node = fields["kind"], let name = reader.text(node, field: "kind") {
@@ -75,7 +75,9 @@ public enum LayoutParser {
             } else {
                 let names = Layout.Kind.allCases.map(\.rawValue)
                 reader.error(
-                    node, "unknown kind '\(TerminalSafe.escaped(name))'; \(NodeReader.hint(for: name, among: names))")
+                    node,
+                    Message.unknownName(
+                        option: "kind", TerminalSafe.escaped(name), hint: NodeReader.said(for: name, among: names)))
             }
         }
         var pages: [LocatedPage] = []
@@ -83,7 +85,7 @@ public enum LayoutParser {
         case (.some, .some):
             reader.report(
                 .error(
-                    fields.location(of: "pages"), "a layout has 'rows' or 'pages', not both; move the rows into a page")
+                    fields.location(of: "pages"), Message.layoutRowsAndPages)
             )
         case (.some(let rows), nil):
             if let rows = readRows(rows, field: "rows", &reader) {
@@ -92,7 +94,7 @@ public enum LayoutParser {
         case (nil, .some(let node)):
             pages = readPages(node, &reader)
         case (nil, nil):
-            reader.error(root, "a layout needs 'rows' (a list of rows of keys) or 'pages'")
+            reader.error(root, Message.layoutNeedsRows)
         }
         guard !pages.isEmpty else { return nil }
         return LocatedLayout(title: title, titleNode: fields["title"], kind: kind, pages: pages)
@@ -101,32 +103,32 @@ public enum LayoutParser {
     private static func readPages(_ node: Node, _ reader: inout NodeReader) -> [LocatedPage] {
         guard let items = reader.items(of: node, field: "pages") else { return [] }
         if items.isEmpty {
-            reader.error(node, "'pages' is empty; a layout needs at least one page of keys")
+            reader.error(node, Message.layoutPagesEmpty)
             return []
         }
         var pages: [LocatedPage] = []
         var firstUse: [String: SourceLocation] = [:]
         for (index, item) in items.enumerated() {
-            guard let fields = reader.fields(of: item, allowed: pageFields, in: "page \(index + 1)") else { continue }
+            guard let fields = reader.fields(of: item, allowed: pageFields, in: .placePage(index + 1)) else { continue }
             var id: String?
             if let idNode = fields["id"], let value = reader.text(idNode, field: "id") {
                 if value.isEmpty {
-                    reader.error(idNode, "page \(index + 1) has an empty 'id'; give it a name that keys can turn to")
+                    reader.error(idNode, Message.pageIDEmpty(index + 1))
                 } else if let first = firstUse[value] {
                     reader.error(
                         idNode,
-                        "page id '\(TerminalSafe.escaped(value))' is used twice (first at \(first)); page ids must be unique"
+                        Message.pageIDTwice(TerminalSafe.escaped(value), firstAt: "\(first)")
                     )
                 } else {
                     firstUse[value] = idNode.location
                     id = value
                 }
             } else if !fields.has("id") && !fields.hasUnknown {
-                reader.error(item, "page \(index + 1) needs an 'id', the name that keys with 'action: page' turn to")
+                reader.error(item, Message.pageNeedsID(index + 1))
             }
             let title = fields["title"].flatMap { reader.text($0, field: "title") }
             guard let rowsNode = fields["rows"] else {
-                if !fields.hasUnknown { reader.error(item, "page \(index + 1) needs 'rows' (a list of rows of keys)") }
+                if !fields.hasUnknown { reader.error(item, Message.pageNeedsRows(index + 1)) }
                 continue
             }
             guard let rows = readRows(rowsNode, field: "rows", &reader), let id else { continue }
@@ -138,14 +140,14 @@ public enum LayoutParser {
     private static func readRows(_ node: Node, field: String, _ reader: inout NodeReader) -> [LocatedRow]? {
         guard let items = reader.items(of: node, field: field) else { return nil }
         if items.isEmpty {
-            reader.error(node, "'\(field)' is empty; add at least one row of keys, like - [High, Medium, Low]")
+            reader.error(node, Message.rowsEmpty(field))
             return nil
         }
         // `rows: [High, Medium, Low]` is a common slip: one row written without its own brackets.
         if !items.contains(where: \.isSequence) {
             reader.error(
                 node,
-                "'\(field)' must be a list of rows, each a list of keys; for one row write '- [\(items.prefix(3).map(\.shortText).joined(separator: ", "))]'"
+                Message.rowsNotRows(field, example: items.prefix(3).map(\.shortText).joined(separator: ", "))
             )
             return nil
         }
@@ -155,11 +157,11 @@ public enum LayoutParser {
         for (index, item) in items.enumerated() {
             guard case .sequence(let sequence) = item else {
                 reader.error(
-                    item, "row \(index + 1) must be a list of keys, like [High, Low], found \(item.kindDescription)")
+                    item, Message.rowNotList(index + 1, found: item.kindSaid))
                 continue
             }
             if sequence.isEmpty {
-                reader.error(item, "row \(index + 1) is empty; add keys or remove the row")
+                reader.error(item, Message.rowEmpty(index + 1))
                 continue
             }
             guard let keyNodes = reader.items(of: item, field: "row") else { return nil }
@@ -173,12 +175,12 @@ public enum LayoutParser {
         case .scalar(let scalar):
             return LocatedKey(key: Layout.Key(label: scalar.string), node: node, labelNode: node)
         case .mapping:
-            guard let fields = reader.fields(of: node, allowed: keyFields, in: "key") else { return nil }
+            guard let fields = reader.fields(of: node, allowed: keyFields, in: .placeKey) else { return nil }
             return readKeyMapping(fields, &reader)
         default:
             reader.error(
                 node,
-                "a key must be text or a mapping like {label: Clear, action: clear}, found \(node.kindDescription)")
+                Message.keyMustBeTextOrMapping(found: node.kindSaid))
             return nil
         }
     }
@@ -189,7 +191,7 @@ public enum LayoutParser {
         var ok = (label != nil) == fields.has("label") && (text != nil) == fields.has("text")
         if !fields.has("label") && !fields.has("text") {
             if !fields.hasUnknown {
-                reader.error(fields.node, "a key needs a 'label' (what it shows) or a 'text' (what it types)")
+                reader.error(fields.node, Message.keyNeedsLabel)
             }
             ok = false
         }
@@ -200,7 +202,7 @@ public enum LayoutParser {
         }
         var span = 1
         if let node = fields["span"] {
-            if let value = reader.integer(node, field: "span", in: 1...maxSpan, meaning: "a whole number of columns") {
+            if let value = reader.integer(node, field: "span", in: 1...maxSpan, meaning: .unitColumns) {
                 span = value
             } else {
                 ok = false
@@ -210,9 +212,9 @@ public enum LayoutParser {
         if let node = fields["action"] {
             if let value = readAction(node, to: fields["to"], &reader) { action = value } else { ok = false }
         } else if fields.has("to") {
-            let actions = Layout.Action.Kind.allCases.filter(\.takesTarget).map { "'action: \($0.rawValue)'" }
+            let actions = Layout.Action.Kind.allCases.filter(\.takesTarget).map(\.rawValue)
             reader.report(
-                .warning(fields.location(of: "to"), "'to' does nothing without \(actions.joined(separator: " or "))"))
+                .warning(fields.location(of: "to"), Message.toWithoutAction(actions)))
         }
         guard ok else { return nil }
         return LocatedKey(
@@ -225,22 +227,22 @@ public enum LayoutParser {
     private static func readHotkey(_ node: Node, _ reader: inout NodeReader) -> Character? {
         guard let value = reader.text(node, field: "hotkey") else { return nil }
         guard value.count == 1, let character = value.first else {
-            reader.error(node, "'hotkey' must be one character, found '\(TerminalSafe.escaped(value))'")
+            reader.error(node, Message.hotkeyNotOneCharacter(TerminalSafe.escaped(value)))
             return nil
         }
-        let taken: String? =
+        let taken: Message? =
             switch character {
-            case " ": "Space presses the highlighted key"
-            case "\t": "Tab swaps to the keyboard"
-            case "\n", "\r", "\r\n": "Enter presses the highlighted key"
+            case " ": .hotkeySpace
+            case "\t": .hotkeyTab
+            case "\n", "\r", "\r\n": .hotkeyEnter
             default: nil
             }
         if let taken {
-            reader.error(node, "hotkey '\(TerminalSafe.escaped(value))' is taken: \(taken); choose another character")
+            reader.error(node, Message.hotkeyTaken(TerminalSafe.escaped(value), by: taken))
             return nil
         }
         if let unsafe = TerminalSafe.unsafeScalars(in: value).first {
-            reader.error(node, "'hotkey' must be a printable character, found \(TerminalSafe.describe(unsafe))")
+            reader.error(node, Message.hotkeyUnprintable(unsafe))
             return nil
         }
         return character
@@ -252,20 +254,23 @@ public enum LayoutParser {
         guard let kind = Layout.Action.Kind(rawValue: name) else {
             let names = Layout.Action.names
             reader.error(
-                node, "unknown action '\(TerminalSafe.escaped(name))'; \(NodeReader.hint(for: name, among: names))")
+                node,
+                Message.unknownName(
+                    option: "action", TerminalSafe.escaped(name), hint: NodeReader.said(for: name, among: names)))
             return nil
         }
         guard let wanted = kind.target else {
             if let toNode {
                 reader.warning(
                     toNode,
-                    "'to' is only used by action \(Layout.Action.Kind.targetTakers); action '\(name)' ignores it")
+                    Message.toIgnored(
+                        Layout.Action.Kind.allCases.filter(\.takesTarget).map(\.rawValue), action: name))
             }
             return kind.action(to: nil)
         }
         guard let target, !target.isEmpty else {
             if toNode == nil || target != nil {
-                reader.error(node, "action '\(name)' needs 'to: \(wanted.placeholder)' naming the \(name) to show")
+                reader.error(node, Message.actionNeedsTo(name, placeholder: wanted.placeholder))
             }
             return nil
         }

@@ -400,9 +400,11 @@ extension Message {
         case .yamlTooManyNodes(let budget):
             "the file expands to more than \(budget) YAML nodes through its aliases (*name repeats what &name marks); "
                 + "write the repeated part fewer times"
-        case .mustBeMapping(let context, let found): "\(context) must be a mapping of fields, found \(found.english)"
+        case .mustBeMapping(let context, let found):
+            "\(context.english) must be a mapping of fields, found \(found.english)"
         case .fieldNameNotText(let found): "a field name must be text, found \(found.english)"
-        case .unknownField(let name, let context, let hint): "unknown field '\(name)' in \(context); \(hint.english)"
+        case .unknownField(let name, let context, let hint):
+            "unknown field '\(name)' in \(context.english); \(hint.english)"
         case .didYouMean(let name): "did you mean '\(name)'?"
         case .expectedOneOf(let names): "expected " + Self.either(names.map { "'\($0)'" }, or: " or ")
         case .mustBeList(let field, let found): "'\(field)' must be a list, found \(found.english)"
@@ -514,12 +516,428 @@ extension Message {
         case .storeShortRefused: "the server refused this"
         case .recordNotStoredImportLater(let said, let command):
             said.english + " Once the store takes records again, put it in with: \(command)"
+
+        case .placeForm: "form"
+        case .placeLayout: "layout"
+        case .placeKey: "key"
+        case .placeConfig: "the config"
+        case .placeTestFile: "test file"
+        case .placeChoice: "a choice"
+        case .placePage(let page): "page \(page)"
+        case .placeField(let id): id.map { "field '\($0)'" } ?? "a field"
+        case .placeRule(let number): "rule \(number)"
+        case .placeRuleNamed(let name): "rule '\(name)'"
+        case .placeOption(let name): "'\(name)'"
+        case .placeKeysFor(let value): "the keys for '\(value)'"
+        case .placeOptionOfPage(let option, let page): "'\(option)' of page \(page)"
+        case .placeOptionOfField(let option, let field): "'\(option)' of field '\(field)'"
+        case .placePageOption(let name): "the page's \(name)"
+        case .placeOptionOf(let name, let field): "the \(name) of '\(field)'"
+
+        case .fieldsAre(let ids): "the fields are \(Self.andList(ids))"
+        case .earlierFieldsAre(let ids): "the earlier fields are " + Self.either(ids.map { "'\($0)'" }, or: " or ")
+        case .noEarlierField: "no field is asked before it"
+        case .itsKeysAre(let keys): "its keys are \(Self.andList(keys))"
+        case .itOffers(let keys): "it offers \(Self.andList(keys))"
+        case .putLayoutBesideForm(let name):
+            "put \(name).yaml in a Layouts folder beside the form, or set KEYFORM_LAYOUTS"
+        case .inRule(let name, let problem): "rule '\(name)': \(problem.english)"
+        case .ruleNameUsedTwice(let name, let first):
+            "rule name '\(name)' is already used at \(first); names must be unique"
+        case .oneOfNotAField(let id, let hint): "'one_of' names '\(id)', which is not a field; \(hint.english)"
+        case .oneOfTwice(let id): "'one_of' names '\(id)' twice"
+        case .oneOfNeverFilled(let id, let kind): "'\(id)' is \(Self.article(kind)) field: it is never filled"
+        case .oneOfNeedsTwo: "'one_of' needs two fields or more (for one, make it 'required: true')"
+        case .fillInOneOf(let labels):
+            "Fill in \(labels.count > 1 ? labels.dropLast().joined(separator: ", ") + " or " + labels.last! : labels.first ?? "")"
+        case .conditionNeverHolds(let place, let value, let field, let hint):
+            "\(place.english) never holds: '\(value)' is not one of strict field '\(field)''s keys; \(hint.english)"
+        case .tagNamesNoField(let tag, let place, let hint):
+            "{{\(tag)}} in \(place.english) names no field; \(hint.english)"
+        case .tagNamesNote(let tag, let place):
+            "{{\(tag)}} in \(place.english) names a note, which holds no value; name a field that is answered"
+        case .tagNamesSecret(let tag, let place):
+            "{{\(tag)}} in \(place.english) names a secret, which no text shows; name another field"
+        case .tagNamesLaterField(let tag, let place):
+            "{{\(tag)}} in \(place.english) names a field that comes later; it shows empty until '\(tag)' is answered"
+        case .fieldIDUsedTwice(let id, let first): "field id '\(id)' is already used at \(first); ids must be unique"
+        case .boundBelow(let name, let value, let other, let otherValue):
+            "'\(name)' (\(value)) is less than '\(other)' (\(otherValue))"
+        case .requiredAndRequiredIf(let id):
+            "'\(id)' is 'required: true' always, so 'required_if' never changes anything; keep one of them"
+        case .boundBeyondInteger(let name, let bound):
+            "'\(name)' (\(bound)) is beyond what an integer field holds (\(Int.min) to \(Int.max)); use a smaller bound or 'type: number'"
+        case .placeholderOnBoolean:
+            "'placeholder' shows in an empty line, and a boolean field is a switch; say it in 'description', or remove it"
+        case .messageWithoutCheck(let check, let field):
+            ["required", "strict"].contains(check)
+                ? "a message for '\(check)', but '\(field)' is not \(check); add '\(check): true' or remove the message"
+                : "a message for '\(check)', but '\(field)' has no '\(check)'; add '\(check):' or remove the message"
+        case .strictNeedsKeys:
+            "'strict' needs a 'layout' (or a list of 'choices'): the value must be one of its keys' texts"
+        case .gridNeedsKeys: "'input: grid' needs a 'layout' (or 'choices') to show"
+        case .multipleNeedsKeys: "'multiple' needs a 'layout' (or 'choices'): its keys are what is picked"
+        case .optionForKinds(let option, let kinds, let field, let kind, let lengthInstead):
+            "'\(option)' applies to \(Self.plainAnd(kinds)) fields; '\(field)' is \(Self.article(kind)) field"
+                + (lengthInstead ? " (for \(kind), use '\(option)_length')" : "")
+        case .secretForKinds(let kinds, let field, let kind):
+            "'secret' applies to \(Self.plainAnd(kinds)) fields (a password is text, a PIN an integer); '\(field)' is \(Self.article(kind)) field"
+        case .calendarForDates(let field, let kind):
+            "'layout: calendar' is for date and datetime fields; '\(field)' is \(Self.article(kind)) field"
+        case .multipleNeedsChoiceLayout(let layout):
+            "'multiple' needs a layout of choices (kind: choice); '\(layout)' is a keypad"
+        case .statesForKind(let kind, let field):
+            "'states' names a \(kind) field's two values; add 'type: \(kind)' to '\(field)', or remove 'states'"
+        case .layoutAndStoredChoices: "a field offers a 'layout' or 'choices' from the store, not both"
+        case .layoutAndLineChoices:
+            "a field's keys are its 'layout' or the 'choices' a command or file gives, not both; remove one"
+        case .layoutAndWrittenChoices:
+            "a field's keys are its 'layout' or the 'choices' written here, not both; remove one"
+        case .patternInvalid(let reason): "'pattern' is not a valid regular expression: \(reason)"
+        case .listDefaultNeedsMultiple: "a list default needs 'multiple: true'; give one value"
+        case .defaultFails(let value, let problem): "default '\(value)' fails the field's own rules: \(problem.english)"
+        case .noteOption(let option, let field):
+            "'\(option)' makes no sense on a note: '\(field)' is text to read and holds no value; remove '\(option)'"
+        case .noteShowsNothing(let id):
+            "note '\(id)' shows nothing; give it a 'label' (a heading) or a 'description' (its text)"
+        case .secretWithLines:
+            "a secret is one line, typed masked (and never handed to an editor); remove 'lines' or 'secret'"
+        case .multipleWithLines: "'multiple' picks keys on a grid; 'lines' is for typed text: remove one of them"
+        case .linesWithKeys(let option):
+            "a field of several lines is typed, and has no '\(option)'; remove '\(option)' or 'lines'"
+        case .secretOption(let option, let field):
+            "'\(option)' applies to a secret field; add 'secret: true' to '\(field)', or remove '\(option)'"
+        case .secretMultiple:
+            "a secret is typed, one value; 'multiple' picks keys on a grid that shows them: remove 'multiple' or 'secret'"
+        case .secretWithKeys(let option):
+            "a secret field has no '\(option)': a grid shows its keys, and the one picked; a secret is typed, masked"
+        case .secretDefaultLast: "'default: last' would show a secret again; a secret field starts empty"
+        case .secretInFile(let field):
+            "a secret written in the form file is no secret: whoever reads the file reads it; remove 'default' from '\(field)' and type it"
+        case .secretStored(let field):
+            "'store: true' keeps the secret '\(field)' in the database in plain text, where anyone who can read the file (or 'keyform records') reads it"
+        case .byNamesItself(let id): "'by: \(id)' names this field itself; its keys follow another field's value"
+        case .byNamesNoField(let id, let hint): "'by: \(id)' names no field of the form; \(hint.english)"
+        case .byNamesNote(let id): "'\(id)' is a note, which holds no value; keys can follow a field that is answered"
+        case .byNamesList(let id):
+            "'\(id)' holds a list (multiple: true); keys can follow a field that holds one value"
+        case .notAValueOf(let value, let field, let hint):
+            "'\(value)' is not a value '\(field)' can take; \(hint.english)"
+        case .notAValueOfKind(let value, let field, let problem):
+            "'\(value)' is not a value '\(field)' can take: \(problem.english)"
+        case .picksWithoutMultiple(let option, let field):
+            "'\(option)' bounds the picks of a 'multiple' field; '\(field)' is not one (add 'multiple: true', or remove '\(option)')"
+        case .fieldLabelTooWide(let label, let cells, let columns, let room, let shows):
+            "label '\(label)' is \(cells) cells wide; at \(columns) columns a field's label has room for \(room) and it will show as '\(shows)' (shorten it)"
+        case .laterStepBroken(let field, let layout):
+            "'\(field)' is picked on the calendar, then on the layout '\(layout)', which has errors; run 'keyform layout check' on it"
+        case .layoutFileMissing(let name):
+            "layout file '\(name)' was not found; check the path, or give a layout's name (without .yaml) to look in the Layouts folders"
+        case .layoutHasErrors(let name): "layout '\(name)' has errors; run 'keyform layout check' on it"
+        case .templateInvalid(let reason): "the template is not valid: \(reason)"
+        case .templateNamesNoField(let name, let hint):
+            "the template uses '\(name)', which is not a field; \(hint.english)"
+        case .conditionMustBeMapping(let place, let found):
+            "\(place.english) must be a mapping like {paid: true} or {country: [Canada, Mexico]}, found \(found.english)"
+        case .conditionEmptyMapping(let place):
+            "\(place.english) is empty; name an earlier field and its value, like {paid: true}"
+        case .conditionKeyNotText(let place, let found):
+            "\(place.english): a key must be a field id or all, any, not, found \(found.english)"
+        case .conditionCombinatorEmpty(let place, let combinator):
+            "\(place.english): '\(combinator)' is empty; give it a list of conditions, like \(combinator): [{paid: true}, {amount: filled}]"
+        case .conditionNamesLater(let place, let field, let own, let page):
+            "\(place.english) names "
+                + (!own
+                    ? "field '\(field)', which is asked after it"
+                    : page ? "field '\(field)', which is on the page itself" : "its own field")
+                + "; a condition decides from earlier answers only: move '\(field)' before it, or name an earlier field"
+        case .conditionNamesNoEarlier(let place, let field, let hint):
+            "\(place.english) names '\(field)', which is not an earlier field of the form; \(hint.english)"
+        case .conditionNamesNote(let place, let field):
+            "\(place.english) names '\(field)', a note, which holds no value; name a field that is answered"
+        case .conditionValuesEmpty(let place, let field):
+            "\(place.english): the list of values of '\(field)' is empty; give the values that show it, like [Canada, Mexico]"
+        case .conditionValueNotValue(let place, let field, let found):
+            "\(place.english): the value of '\(field)' must be a value, a list of values, filled or empty, found \(found.english)"
+        case .conditionCannotHold(let place, let kind, let multiple, let field, let value, let problem):
+            "\(place.english): \(multiple ? "multiple " : "")\(kind) field '\(field)' cannot hold '\(value)' (\(problem.english))"
+        case .ruleEmpty: "the check is empty; write a comparison like end >= start"
+        case .ruleChained: "compare two things at a time; join comparisons with 'and', like a <= b and b <= c"
+        case .ruleExpectedJoin(let found): "expected 'and', 'or' or the end of the check, found \(found.english)"
+        case .ruleLoneEquals: "'=' alone does not compare; write '==' (equal) or '!=' (not equal)"
+        case .ruleLoneBang: "'!' alone is not a rule word; write 'not' (or '!=' for not equal)"
+        case .ruleNotAWord(let written, let word): "'\(written)' is not a rule word; write '\(word)'"
+        case .ruleTextNotClosed(let quote): "the text opened here with \(quote) is not closed; end it with \(quote)"
+        case .ruleMeaningless(let scalar):
+            "\(TerminalSafe.describe(scalar)) has no meaning in a rule; quote text, like 'High'"
+        case .ruleNotATime(let written): "'\(written)' is not a time; write a time as HH:MM, like 09:30"
+        case .ruleNotADate(let written):
+            "'\(written)' is not a date; write a date as YYYY-MM-DD, like 2026-01-31 (a real day)"
+        case .ruleNotANumber(let written): "'\(written)' is not a number"
+        case .ruleParenNotClosed(let column): "the '(' at column \(column) is not closed; add ')'"
+        case .ruleEndsEarly: "the check ends where a value should be; add a field or a constant"
+        case .ruleMinusBeforeNumber: "'-' goes only before a number, like -5"
+        case .ruleWordWhereValue(let word):
+            "'\(word)' stands where a value should be; put a field or a constant before it"
+        case .ruleOperatorNeedsLeft(let op): "'\(op)' needs a value on its left, like end \(op) start"
+        case .ruleTokenWhereValue(let token): "\(token.english) stands where a value should be"
+        case .ruleUnknownFunction(let name, let hint): "unknown function '\(name)'; \(hint.english)"
+        case .ruleFunctionTakesID(let name): "\(name)() takes a field's id, like \(name)(toppings)"
+        case .ruleFunctionNotClosed(let name, let id): "\(name)(\(id) is not closed; add ')'"
+        case .ruleWord(let word): "'\(word)'"
+        case .ruleText(let text): "the text '\(text)'"
+        case .ruleNotYesOrNo(let id, let kind):
+            "\(id.map { "'\($0)'" } ?? "this value") is \(kind.withArticle), not a yes or no; compare it, like \(id ?? "field") == \(kind.sample)"
+        case .ruleComparesConstants: "this compares two constants; a rule compares a field's value, like end >= start"
+        case .ruleListNeedsCount(let id): "'\(id)' holds a list of picks; compare how many with count(\(id))"
+        case .ruleOrdersOnly(let op, let kind):
+            "'\(op)' orders numbers, dates and times; \(kind.withArticle) is compared with == or !="
+        case .ruleKindsDiffer(let operand, let kind, let other):
+            "'\(operand)' is \(kind.withArticle); compare it with \(kind.withArticle) like \(kind.example), not \(other.withArticle)"
+        case .ruleCannotCompare(let operand, let kind, let other, let otherKind):
+            "'\(operand)' is \(kind.withArticle) and '\(other)' is \(otherKind.withArticle): they cannot be compared"
+        case .ruleFieldHoldsNothing(let id, let kind):
+            "'\(id)' is \(Self.article(kind)) field: it holds no value to compare"
+        case .ruleCountNeedsMultiple(let id, let isText):
+            "count() counts the picks of a 'multiple' field; '\(id)' is not one"
+                + (isText ? " (length(\(id)) counts its characters)" : "")
+        case .ruleCountThePicks(let id): "'\(id)' is a 'multiple' field; count(\(id)) counts its picks"
+        case .ruleLengthNeedsText(let id, let kind):
+            "length() counts a text field's characters; '\(id)' is \(Self.article(kind)) field"
+        case .ruleNamesNoField(let id, let hint): "the rule names '\(id)', which is not a field; \(hint.english)"
+        case .fileEmpty(let needs): "the file is empty; \(needs.english)"
+        case .formNeedsFieldsOrPages: "a form needs 'fields' (or 'pages' of fields)"
+        case .fileTooLarge(let bytes, let kind, let limit):
+            "file is \(bytes) bytes; a \(kind) file may be at most 1 MiB" + (limit.map { " (\($0) bytes)" } ?? "")
+        case .yamlExpandsTooMuch(let limit):
+            "the file expands to more than \(limit) bytes through its aliases "
+                + "(*name repeats what &name marks); the value marked here is repeated too often: write it out fewer times"
+        case .yamlSyntax(let problem, let context, let place):
+            "YAML syntax: \(problem)" + (context.map { " (\($0) at \(place ?? ""))" } ?? "")
+        case .yamlNestedTooDeeply:
+            "YAML syntax: lists and mappings are nested too deeply (more than "
+                + "1,000 levels inside one another); a layout or form needs a few"
+        case .cannotReadFile(let problem): "cannot read the file: \(problem)"
+        case .cannotReadYAML(let error): "cannot read YAML: \(error)"
+        case .writtenValue(let value): "'\(value)'"
+        case .formMustBeMapping(let found, let isList):
+            "a form must be a mapping with 'title' and 'fields' (or 'pages'), found \(found.english)"
+                + (isList ? "; put the list under 'fields:'" : "")
+        case .formFromPipeNeedsName:
+            "a form read from a pipe has no file name to name its records by; add 'name: NAME' (a-z, 0-9 and _)"
+        case .formNameInvalid(let value, let like):
+            "'name' must start with a-z and use only a-z, 0-9 and _ (it names the records' table), found '\(value)'"
+                + (like.map { "; use \($0)" } ?? "")
+        case .formFieldsAndPages: "a form has 'fields' or 'pages', not both; move the fields into a page"
+        case .formNeedsFields: "a form needs 'fields' (a list of fields) or 'pages'"
+        case .formPagesEmpty: "'pages' is empty; a form needs at least one page of fields"
+        case .pageNeedsFields(let page): "page \(page) needs 'fields' (a list of fields)"
+        case .fieldsMustBeList: "'fields' must be a list, found a mapping; start each field with '- ', like - id: text"
+        case .fieldsEmpty: "'fields' is empty; add at least one field, like - id: text"
+        case .fieldMustBeMapping(let example, let found):
+            "a field must be a mapping like \(example), found \(found.english)"
+        case .fieldNeedsID(let like): "a field needs an 'id' (the key of its value in the record), like id: \(like)"
+        case .fieldIDEmpty:
+            "'id' is empty; give the field an id (the key of its value in the record), like id: due_date"
+        case .fieldIDInvalid(let id, let like):
+            "field id '\(id)' must start with a-z and use only a-z, 0-9 and _" + (like.map { " (like \($0))" } ?? "")
+        case .fieldLabelEmpty(let id):
+            "empty label: a field must show what goes in it; give it words, or leave 'label' out to show the id '\(id)'"
+        case .unknownName(let option, let name, let hint): "unknown \(option) '\(name)'; \(hint.english)"
+        case .useName(let name): "use '\(name)'"
+        case .lengthNotWhole(let name, let found):
+            "'\(name)' must be a whole number of characters, found \(found.english)"
+        case .placeholderEmpty:
+            "'placeholder' is empty; give the hint shown in the empty field, like 12.50, or remove it"
+        case .ruleNeedsName(let rule):
+            "\(rule.english) needs a 'name' (answers and tests report it by name), like name: end-after-start"
+        case .ruleNameInvalid(let name, let like):
+            "rule name '\(name)' must start with a-z and use only a-z, 0-9, _ and -"
+                + (like.map { " (like \($0))" } ?? "")
+        case .ruleMessageEmpty(let rule):
+            "the message of \(rule.english) is empty; say what to fix, like message: The end comes after the start"
+        case .ruleCheckAndOneOf(let rule):
+            "\(rule.english) has 'check' and 'one_of'; a rule is one of them: make two rules"
+        case .ruleNeedsMessage(let rule):
+            "\(rule.english) needs a 'message' saying what to fix, like message: The end comes after the start"
+        case .ruleNeedsTest(let rule):
+            "\(rule.english) needs 'check: EXPRESSION' (like end >= start) or 'one_of: [FIELD, FIELD]'"
+        case .statesNeedBoth: "'states' needs both 'no' and 'yes', like states: {no: In progress, yes: Complete}"
+        case .stateEmpty(let yes):
+            yes
+                ? "'yes' is empty; give the word shown for a yes, like Complete"
+                : "'no' is empty; give the word shown for a no, like In progress"
+        case .statesSame(let word): "'yes' and 'no' are both '\(word)'; the two states need different words"
+        case .checkMessageEmpty(let check, let example):
+            "the message for '\(check)' is empty; say what to give, like \(example), or remove it"
+        case .choicesEmpty(let place):
+            "\(place.english) is an empty list; give the keys to pick from, like [Lettuce, Tomatoes]"
+        case .choiceTwice(let text, let first): "'\(text)' is already a choice at \(first); each choice is offered once"
+        case .choiceLabelTwice(let label, let first):
+            "the label '\(label)' is already shown at \(first); two keys must not look alike"
+        case .choiceNeedsLabel:
+            "a choice needs a 'label' (what the key shows) and may have a 'text' (what the record holds), like {label: California, text: CA}"
+        case .choiceMustBeText(let found): "a choice must be a text or {label: …, text: …}, found \(found.english)"
+        case .choicePartEmpty(let part): "a choice's \(part) is empty; give it words, or leave the choice out"
+        case .choicesByNeedsBoth:
+            "'choices' by another field needs 'by: FIELD' and 'keys: {VALUE: [KEY, …]}', like {by: country, keys: {Canada: [Alberta, Ontario]}}"
+        case .keysMustBeMapping(let found):
+            "'keys' must be a mapping of the driver's values to their keys, like {Canada: [Alberta, Ontario]}, found \(found.english)"
+        case .keysEmpty(let driver): "'keys' is empty; give the keys offered for each value of '\(driver)'"
+        case .choicesCommandAndFile: "'choices' come from a 'command' or a 'file', not both; remove one"
+        case .commandMustBeList(let found):
+            "'command' must be a list: the program, then each argument (no shell), like [git, branch, --format=%(refname:short)]; found \(found.english)"
+        case .commandEmpty: "'command' is empty; give the program and its arguments, like [git, branch]"
+        case .programEmpty: "the program of 'command' is empty; give its name (found in PATH) or its path"
+        case .commandTimeoutRange(let longest, let found):
+            "'timeout' must be from 0.1 to \(longest) seconds, found \(found)"
+        case .timeoutWithFile: "'timeout' limits a 'command'; a file is read at once: remove it"
+        case .choicesFileEmpty:
+            "'file' is empty; give the path of a file with one choice a line (relative to the form file)"
+        case .choicesNeedFrom: "'choices' needs 'from: FORM.FIELD', the stored field whose earlier values are offered"
+        case .fromInvalid(let from):
+            "'from' must be FORM.FIELD (a form's name and one of its field ids, like checklist.name), found '\(from)'"
+        case .byInvalid(let by):
+            "'by' must be a field id (the earlier field whose answer filters the stored values), found '\(by)'"
+        case .paragraphsEmpty(let field): "'\(field)' is empty; give the note shown under the label, or remove it"
+        case .mustBeTrueOrFalse(let field, let found): "'\(field)' must be true or false, found \(found.english)"
+        case .mustBeNumber(let field, let found): "'\(field)' must be a number, found \(found.english)"
+        case .wholeNumberOutOfRange(let field, let unit, let from, let to, let found):
+            "'\(field)' must be \(unit.english) from \(from) to \(to), found '\(found)'"
+        case .unitSeconds: "a whole number of seconds"
+        case .unitCharacters: "a whole number of characters"
+        case .unitPicks: "a whole number of picks"
+        case .unitLines: "a whole number of lines"
+        case .unitChoices: "a whole number of choices"
+        case .unitColumns: "a whole number of columns"
+        case .layoutMustBeMapping(let found):
+            "a layout must be a mapping with 'title', 'kind' and 'rows' (or 'pages'), found \(found.english)"
+        case .layoutRowsAndPages: "a layout has 'rows' or 'pages', not both; move the rows into a page"
+        case .layoutNeedsRows: "a layout needs 'rows' (a list of rows of keys) or 'pages'"
+        case .layoutPagesEmpty: "'pages' is empty; a layout needs at least one page of keys"
+        case .pageIDEmpty(let page): "page \(page) has an empty 'id'; give it a name that keys can turn to"
+        case .pageIDTwice(let id, let first):
+            "page id '\(id)' is used twice (first at \(first)); page ids must be unique"
+        case .pageNeedsID(let page): "page \(page) needs an 'id', the name that keys with 'action: page' turn to"
+        case .pageNeedsRows(let page): "page \(page) needs 'rows' (a list of rows of keys)"
+        case .rowsEmpty(let field): "'\(field)' is empty; add at least one row of keys, like - [High, Medium, Low]"
+        case .rowsNotRows(let field, let example):
+            "'\(field)' must be a list of rows, each a list of keys; for one row write '- [\(example)]'"
+        case .rowNotList(let row, let found):
+            "row \(row) must be a list of keys, like [High, Low], found \(found.english)"
+        case .rowEmpty(let row): "row \(row) is empty; add keys or remove the row"
+        case .keyMustBeTextOrMapping(let found):
+            "a key must be text or a mapping like {label: Clear, action: clear}, found \(found.english)"
+        case .keyNeedsLabel: "a key needs a 'label' (what it shows) or a 'text' (what it types)"
+        case .toWithoutAction(let actions):
+            "'to' does nothing without " + actions.map { "'action: \($0)'" }.joined(separator: " or ")
+        case .hotkeyNotOneCharacter(let value): "'hotkey' must be one character, found '\(value)'"
+        case .hotkeyTaken(let value, let taken):
+            "hotkey '\(value)' is taken: \(taken.english); choose another character"
+        case .hotkeySpace: "Space presses the highlighted key"
+        case .hotkeyTab: "Tab swaps to the keyboard"
+        case .hotkeyEnter: "Enter presses the highlighted key"
+        case .hotkeyUnprintable(let scalar):
+            "'hotkey' must be a printable character, found \(TerminalSafe.describe(scalar))"
+        case .toIgnored(let takers, let action):
+            "'to' is only used by action " + takers.map { "'\($0)'" }.joined(separator: " or ")
+                + "; action '\(action)' ignores it"
+        case .actionNeedsTo(let action, let placeholder):
+            "action '\(action)' needs 'to: \(placeholder)' naming the \(action) to show"
+        case .configGroupMustBeMapping(let group, let example, let found):
+            "'\(group)' must be a mapping, like \(group): {\(example)}, found \(found.english)"
+        case .configNameNotText(let group, let found): "a name in '\(group)' must be text, found \(found.english)"
+        case .configUnknownName(let name, let group, let isAction, let hint):
+            "unknown \(isAction ? "action" : "name") '\(name)' in '\(group)'; \(hint.english)"
+        case .configNoValue(let key, let values): "'\(key)' has no value; write \(values.english), or remove the line"
+        case .configKeyNotText(let key, let found): "a key in '\(key)' must be text, found \(found.english)"
+        case .configMustBe(let key, let values, let found): "'\(key)' must be \(values.english), found \(found.english)"
+        case .configExpected(let names): "expected one of: " + names.joined(separator: ", ")
+        case .layoutNeedsRowsOfKeys: "a layout needs 'rows' (or 'pages') of keys"
+        case .placeTest(let number): "test \(number)"
+        case .testFileNeedsFormAndTests: "a test file needs 'form' (or 'layout') and 'tests'"
+        case .testFileFormOrLayout: "a test file names a 'form' or a 'layout', not both"
+        case .testFileNeedsTarget: "a test file needs 'form: PATH' (or 'layout: NAME') saying what it tests"
+        case .testFileNeedsTests: "a test file needs 'tests', a list of {name, keys, expect}"
+        case .testNeedsKeys(let name): "test '\(name)' needs 'keys', the keys to press"
+        case .valuesDatabase: "a path, sqlite:PATH or a postgres:// URL"
+        case .valuesName: "a name"
+        case .valuesTrueOrFalse: "true or false"
+        case .valuesThemes(let names): names.joined(separator: ", ")
+        case .valuesColour:
+            "a colour: black red green yellow blue magenta cyan white, bright-NAME, 0–255, #rrggbb, or none"
+        case .valuesKeys:
+            "a key or a list of keys: ctrl-LETTER, alt-CHARACTER, a named key (enter, esc, tab, space, up, page-up…, f1…f12) or one character"
+        case .colourOutOfRange(let number):
+            "colour number \(number) is out of range; the 256-colour table goes from 0 to 255"
+        case .notHexColour(let text): "'\(text)' is no #rrggbb colour; write six hex digits, like #ff8800"
+        case .unknownColour(let text, let hint): "unknown colour '\(text)'; \(hint.english)"
+        case .colourHint: "write a colour name (red, bright-cyan…), a number 0–255, #rrggbb, or none"
+        case .unknownTheme(let text, let hint): "unknown theme '\(text)'; \(hint.english)"
+        case .writeOneOf(let names): "write one of " + names.joined(separator: ", ")
+        case .keyIsByteOf(let shown, let key): "'\(shown)' is the byte a terminal sends for \(key); write \(key)"
+        case .anyCharacterIsNoKey: "'any-character' is no key; write the keys themselves (ctrl-d, alt-x, f, page-up…)"
+        case .unknownKey(let shown, let hint): "unknown key '\(shown)'; \(hint.english)"
+        case .keyNameHint(let named):
+            "write a named key (\(named.joined(separator: ", ")), page-up…), f1…f12, ctrl-LETTER, alt-CHARACTER, or one character"
+        case .ctrlCannotBeSent(let shown):
+            "a terminal cannot send '\(shown)': Ctrl goes with a letter or one of @ \\ ] ^ _; try an alt- key"
+        case .altBracket(let shown):
+            "'\(shown)' cannot be told from the start of the terminal's escape sequences; choose another key"
+        case .keyCannotBeSent(let shown): "a terminal cannot send '\(shown)'; choose another key"
+        case .databaseNeedsPath: "'database' needs a path, like ~/notes/keyform.sqlite"
+        case .authorNeedsName: "'author' needs a name, like ada@lab"
+        case .settingIsTrueOrFalse(let name, let found): "'\(name)' is true or false, found '\(found)'"
+        case .keyNeedsOne(let action): "'\(action)' needs at least one key"
+        case .keyListedTwice(let chord, let action): "'\(chord)' is listed twice for '\(action)'; once is enough"
+        case .keyTypedInField(let chord, let view, let action):
+            "'\(chord)' is typed into the field in \(view.english), so '\(action)' cannot have it; choose a ctrl-, alt- or named key"
+        case .keyBelongsTo(let chord, let other, let view, let why, let action):
+            "'\(chord)' belongs to '\(other)' in \(view.english) (\(why.english)); choose another key for '\(action)'"
+        case .keyGivenToBoth(let chord, let other, let action, let view):
+            "'\(chord)' is given to both '\(other)' and '\(action)', which \(view.english) both has; give it to one"
+        case .keyAlreadyBound(let chord, let other, let view, let action):
+            "'\(chord)' is already '\(other)' in \(view.english); rebind '\(other)' too (keys: {\(other): …}), or choose another key for '\(action)'"
+        case .keyIsReadlines(let chord, let function, let action):
+            "'\(chord)' is GNU readline's \(function) while typing a field; there it will be '\(action)' instead"
+        case .viewKeyboard: "a form's keyboard"
+        case .viewGrid: "a form's key grid"
+        case .viewSwitch: "a yes/no switch"
+        case .viewNote: "a note"
+        case .viewBrowse: "the browse list"
+        case .viewDeleteQuestion: "the browse list's delete question"
+        case .fixedInterrupt: "Ctrl-C always interrupts (exit 130), so that a person can always get out"
+        case .fixedEdit: "it stands for the keys GNU readline takes; bind them in ~/.inputrc"
+        case .fixedHotkey: "a grid's hotkeys are its layout's (`hotkey:` in the layout file)"
+        case .fixedFilter: "what is typed into a grid's filter is the filter's"
+        case .fixedJump: "Alt-1…9 name the field by its number"
+        case .cannotRebind(let action, let why): "'\(action)' cannot be rebound: \(why.english)"
+        case .noKeyOfAnyScreen(let action): "'\(action)' is no key of any screen; nothing to rebind"
+        case .configUnreadable(let path, let reason):
+            path.map {
+                "cannot read the config file \($0): \(reason.english); fix KEYFORM_CONFIG, or set it to /dev/null for no config"
+            } ?? "cannot read the config file: \(reason.english)"
         }
     }
 
     /// `a`, `a or b`, `a, b or c`.
     static func either(_ items: [String], or last: String, separator: String = ", ") -> String {
         items.count <= 1 ? items.joined() : items.dropLast().joined(separator: separator) + last + items.last!
+    }
+
+    /// `a text`, `an integer`: a field's kind with its article.
+    static func article(_ kind: String) -> String {
+        ("aeiou".contains(kind.first ?? "x") ? "an " : "a ") + kind
+    }
+
+    /// `'a', 'b' and 'c'`.
+    static func andList(_ names: [String]) -> String {
+        either(names.map { "'\($0)'" }, or: " and ")
+    }
+
+    /// `integer, number and date`.
+    static func plainAnd(_ names: [String]) -> String {
+        names.isEmpty ? "no" : either(names, or: " and ")
     }
 
     /// A sentence without its closing full stop, to go on after it.

@@ -404,9 +404,10 @@ extension Message {
             "エイリアスで YAML のノードが \(budget) 個を超えて展開されます（*name は &name の部分を繰り返します）。"
                 + "繰り返す部分を減らしてください"
         case .mustBeMapping(let context, let found):
-            "\(context) はフィールドのマッピングにしてください（\(found.japanese)になっています）"
+            Self.before(context.japanese, "はフィールドのマッピングにしてください（\(found.japanese)になっています）")
         case .fieldNameNotText(let found): "フィールド名はテキストにしてください（\(found.japanese)になっています）"
-        case .unknownField(let name, let context, let hint): "\(context) に '\(name)' というフィールドはありません。\(hint.japanese)"
+        case .unknownField(let name, let context, let hint):
+            Self.before(context.japanese, "に '\(name)' というフィールドはありません。\(hint.japanese)")
         case .didYouMean(let name): "'\(name)' のことですか？"
         case .expectedOneOf(let names): "使えるのは " + names.map { "'\($0)'" }.joined(separator: "、") + " です"
         case .mustBeList(let field, let found): "'\(field)' はリストにしてください（\(found.japanese)になっています）"
@@ -516,6 +517,424 @@ extension Message {
         case .storeShortRefused: "サーバーが拒みました"
         case .recordNotStoredImportLater(let said, let command):
             said.japanese + "保存先がまた記録を受け付けるようになったら、次のコマンドで取り込めます: \(command)"
+
+        case .placeForm: "フォーム"
+        case .placeLayout: "レイアウト"
+        case .placeKey: "キー"
+        case .placeConfig: "設定ファイル"
+        case .placeTestFile: "テストファイル"
+        case .placeChoice: "選択肢"
+        case .placePage(let page): "ページ \(page)"
+        case .placeField(let id): id.map { "項目 '\($0)'" } ?? "項目"
+        case .placeRule(let number): "ルール \(number)"
+        case .placeRuleNamed(let name): "ルール '\(name)'"
+        case .placeOption(let name): "'\(name)' の指定"
+        case .placeKeysFor(let value): "'\(value)' のキー"
+        case .placeOptionOfPage(let option, let page): "ページ \(page) の '\(option)'"
+        case .placeOptionOfField(let option, let field): "項目 '\(field)' の '\(option)'"
+        case .placePageOption(let name): "ページの '\(name)'"
+        case .placeOptionOf(let name, let field): "'\(field)' の '\(name)'"
+
+        case .fieldsAre(let ids): "項目は \(Self.quotedList(ids)) です"
+        case .earlierFieldsAre(let ids): "前にある項目は \(Self.quotedList(ids)) です"
+        case .noEarlierField: "この前に尋ねる項目はありません"
+        case .itsKeysAre(let keys): "キーは \(Self.quotedList(keys)) です"
+        case .itOffers(let keys): "取れる値は \(Self.quotedList(keys)) です"
+        case .putLayoutBesideForm(let name):
+            "フォームの隣の Layouts フォルダに \(name).yaml を置くか、KEYFORM_LAYOUTS を設定してください"
+        case .inRule(let name, let problem): "ルール '\(name)': \(problem.japanese)"
+        case .ruleNameUsedTwice(let name, let first):
+            "ルール名 '\(name)' は \(first) ですでに使われています。名前は重ならないようにしてください"
+        case .oneOfNotAField(let id, let hint): "'one_of' の '\(id)' は項目ではありません。\(hint.japanese)"
+        case .oneOfTwice(let id): "'one_of' に '\(id)' が 2 回書かれています"
+        case .oneOfNeverFilled(let id, let kind): "'\(id)' は \(kind) の項目なので、入力されることはありません"
+        case .oneOfNeedsTwo: "'one_of' には項目を 2 つ以上書いてください（1 つなら 'required: true' にしてください）"
+        case .fillInOneOf(let labels):
+            labels.count > 1
+                ? Self.spaced(labels.joined(separator: "、")) + "のどれかを入力してください"
+                : Self.spaced(labels.first ?? "") + "を入力してください"
+        case .conditionNeverHolds(let place, let value, let field, let hint):
+            "\(place.japanese) は成り立ちません: '\(value)' は strict の項目 '\(field)' のキーにありません。\(hint.japanese)"
+        case .tagNamesNoField(let tag, let place, let hint):
+            "\(place.japanese) の {{\(tag)}} に当たる項目はありません。\(hint.japanese)"
+        case .tagNamesNote(let tag, let place):
+            "\(place.japanese) の {{\(tag)}} は説明文（note）で、値を持ちません。入力される項目を指定してください"
+        case .tagNamesSecret(let tag, let place):
+            "\(place.japanese) の {{\(tag)}} は秘密の項目で、どのテキストにも表示されません。別の項目を指定してください"
+        case .tagNamesLaterField(let tag, let place):
+            "\(place.japanese) の {{\(tag)}} は後にある項目です。'\(tag)' に答えるまで空で表示されます"
+        case .fieldIDUsedTwice(let id, let first):
+            "項目 id '\(id)' は \(first) ですでに使われています。id は重ならないようにしてください"
+        case .boundBelow(let name, let value, let other, let otherValue):
+            "'\(name)'（\(value)）が '\(other)'（\(otherValue)）より小さくなっています"
+        case .requiredAndRequiredIf(let id):
+            "'\(id)' は 'required: true' で常に必須なので、'required_if' は何も変えません。どちらか一方にしてください"
+        case .boundBeyondInteger(let name, let bound):
+            "'\(name)'（\(bound)）は integer の項目が持てる範囲（\(Int.min)〜\(Int.max)）を超えています。"
+                + "小さくするか 'type: number' にしてください"
+        case .placeholderOnBoolean:
+            "'placeholder' は空の行に表示するものですが、boolean の項目はスイッチです。'description' に書くか、取り除いてください"
+        case .messageWithoutCheck(let check, let field):
+            ["required", "strict"].contains(check)
+                ? "'\(check)' のメッセージがありますが、'\(field)' は \(check) ではありません。"
+                    + "'\(check): true' を加えるか、メッセージを取り除いてください"
+                : "'\(check)' のメッセージがありますが、'\(field)' に '\(check)' がありません。"
+                    + "'\(check):' を加えるか、メッセージを取り除いてください"
+        case .strictNeedsKeys:
+            "'strict' には 'layout'（または 'choices' のリスト）が必要です。値はそのキーのテキストのどれかになります"
+        case .gridNeedsKeys: "'input: grid' には表示する 'layout'（または 'choices'）が必要です"
+        case .multipleNeedsKeys: "'multiple' には 'layout'（または 'choices'）が必要です。選ぶのはそのキーです"
+        case .optionForKinds(let option, let kinds, let field, let kind, let lengthInstead):
+            "'\(option)' は \(kinds.joined(separator: "・")) の項目に使うものです。'\(field)' は \(kind) の項目です"
+                + (lengthInstead ? "（\(kind) には '\(option)_length' を使ってください）" : "")
+        case .secretForKinds(let kinds, let field, let kind):
+            "'secret' は \(kinds.joined(separator: "・")) の項目に使うものです（パスワードは text、PIN は integer）。"
+                + "'\(field)' は \(kind) の項目です"
+        case .calendarForDates(let field, let kind):
+            "'layout: calendar' は date と datetime の項目に使うものです。'\(field)' は \(kind) の項目です"
+        case .multipleNeedsChoiceLayout(let layout):
+            "'multiple' には選択肢のレイアウト（kind: choice）が必要です。'\(layout)' はキーパッドです"
+        case .statesForKind(let kind, let field):
+            "'states' は \(kind) の項目の 2 つの値の言葉です。'\(field)' に 'type: \(kind)' を加えるか、'states' を取り除いてください"
+        case .layoutAndStoredChoices: "項目のキーは 'layout' か、保存された値からの 'choices' のどちらか一方です"
+        case .layoutAndLineChoices:
+            "項目のキーは 'layout' か、コマンドやファイルが出す 'choices' のどちらか一方です。一方を取り除いてください"
+        case .layoutAndWrittenChoices:
+            "項目のキーは 'layout' か、ここに書いた 'choices' のどちらか一方です。一方を取り除いてください"
+        case .patternInvalid(let reason): "'pattern' は正しい正規表現ではありません: \(reason)"
+        case .listDefaultNeedsMultiple: "リストの default には 'multiple: true' が必要です。値を 1 つにしてください"
+        case .defaultFails(let value, let problem):
+            "default '\(value)' はその項目自身の決まりに合いません: \(problem.japanese)"
+        case .noteOption(let option, let field):
+            "'\(option)' は説明文（note）には使えません。'\(field)' は読むためのテキストで、値を持ちません。'\(option)' を取り除いてください"
+        case .noteShowsNothing(let id):
+            "説明文 '\(id)' は何も表示しません。'label'（見出し）か 'description'（本文）を付けてください"
+        case .secretWithLines:
+            "秘密の値は 1 行で、伏せ字で入力します（エディタにも渡しません）。'lines' か 'secret' を取り除いてください"
+        case .multipleWithLines:
+            "'multiple' はグリッドでキーを選ぶもの、'lines' は入力するテキストのものです。どちらかを取り除いてください"
+        case .linesWithKeys(let option):
+            "複数行の項目は入力するもので、'\(option)' は持てません。'\(option)' か 'lines' を取り除いてください"
+        case .secretOption(let option, let field):
+            "'\(option)' は秘密の項目に使うものです。'\(field)' に 'secret: true' を加えるか、'\(option)' を取り除いてください"
+        case .secretMultiple:
+            "秘密は入力する 1 つの値で、'multiple' はキーを見せるグリッドで選ぶものです。'multiple' か 'secret' を取り除いてください"
+        case .secretWithKeys(let option):
+            "秘密の項目に '\(option)' は持てません。グリッドはキーと選んだものを表示しますが、秘密は伏せ字で入力します"
+        case .secretDefaultLast: "'default: last' では秘密の値がまた表示されます。秘密の項目は空で始まります"
+        case .secretInFile(let field):
+            "フォームのファイルに書いた秘密は秘密になりません（ファイルを読む人が読めます）。"
+                + "'\(field)' から 'default' を取り除いて、入力してください"
+        case .secretStored(let field):
+            "'store: true' では秘密の値 '\(field)' がデータベースに平文で残り、"
+                + "そのファイル（または 'keyform records'）を読める人は誰でも読めます"
+        case .byNamesItself(let id): "'by: \(id)' はこの項目自身を指しています。キーは別の項目の値に従うものです"
+        case .byNamesNoField(let id, let hint): "'by: \(id)' に当たる項目はフォームにありません。\(hint.japanese)"
+        case .byNamesNote(let id): "'\(id)' は説明文（note）で、値を持ちません。キーが従えるのは入力される項目です"
+        case .byNamesList(let id): "'\(id)' はリストを持ちます（multiple: true）。キーが従えるのは値を 1 つ持つ項目です"
+        case .notAValueOf(let value, let field, let hint):
+            "'\(value)' は '\(field)' が取れる値ではありません。\(hint.japanese)"
+        case .notAValueOfKind(let value, let field, let problem):
+            "'\(value)' は '\(field)' が取れる値ではありません: \(problem.japanese)"
+        case .picksWithoutMultiple(let option, let field):
+            "'\(option)' は 'multiple' の項目で選ぶ数を決めるものですが、'\(field)' はそうではありません"
+                + "（'multiple: true' を加えるか、'\(option)' を取り除いてください）"
+        case .fieldLabelTooWide(let label, let cells, let columns, let room, let shows):
+            "ラベル '\(label)' は \(cells) セル幅ですが、\(columns) 列の画面では項目のラベルに \(room) セル分しか入らず、"
+                + "'\(shows)' と表示されます（短くしてください）"
+        case .laterStepBroken(let field, let layout):
+            "'\(field)' はカレンダーの後にレイアウト '\(layout)' で選びますが、そのレイアウトに誤りがあります。"
+                + "'keyform layout check' で確かめてください"
+        case .layoutFileMissing(let name):
+            "レイアウトのファイル '\(name)' が見つかりません。パスを確かめるか、"
+                + "Layouts フォルダから探すようにレイアウト名（.yaml なし）を書いてください"
+        case .layoutHasErrors(let name): "レイアウト '\(name)' に誤りがあります。'keyform layout check' で確かめてください"
+        case .templateInvalid(let reason): "テンプレートが正しくありません: \(reason)"
+        case .templateNamesNoField(let name, let hint): "テンプレートの '\(name)' は項目ではありません。\(hint.japanese)"
+        case .conditionMustBeMapping(let place, let found):
+            "\(place.japanese) は {paid: true} や {country: [Canada, Mexico]} のようなマッピングにしてください"
+                + "（\(found.japanese)になっています）"
+        case .conditionEmptyMapping(let place):
+            "\(place.japanese) が空です。前にある項目とその値を {paid: true} のように書いてください"
+        case .conditionKeyNotText(let place, let found):
+            "\(place.japanese): キーは項目の id か all、any、not にしてください（\(found.japanese)になっています）"
+        case .conditionCombinatorEmpty(let place, let combinator):
+            "\(place.japanese): '\(combinator)' が空です。"
+                + "\(combinator): [{paid: true}, {amount: filled}] のように条件のリストを書いてください"
+        case .conditionNamesLater(let place, let field, let own, let page):
+            "\(place.japanese) が指す"
+                + (!own ? "項目 '\(field)' はこの後に尋ねるものです" : page ? "項目 '\(field)' はこのページにあります" : "のはこの項目自身です")
+                + "。条件は前の答えだけで決まります。'\(field)' を前に移すか、前にある項目を指定してください"
+        case .conditionNamesNoEarlier(let place, let field, let hint):
+            "\(place.japanese) が指す '\(field)' は、フォームの前にある項目ではありません。\(hint.japanese)"
+        case .conditionNamesNote(let place, let field):
+            "\(place.japanese) が指す '\(field)' は説明文（note）で、値を持ちません。入力される項目を指定してください"
+        case .conditionValuesEmpty(let place, let field):
+            "\(place.japanese): '\(field)' の値のリストが空です。[Canada, Mexico] のように、表示する値を書いてください"
+        case .conditionValueNotValue(let place, let field, let found):
+            "\(place.japanese): '\(field)' の値は、値・値のリスト・filled・empty のどれかにしてください"
+                + "（\(found.japanese)になっています）"
+        case .conditionCannotHold(let place, let kind, let multiple, let field, let value, let problem):
+            "\(place.japanese): \(multiple ? "multiple の " : "")\(kind) の項目 '\(field)' は '\(value)' になりません"
+                + "（\(problem.japanese)）"
+        case .ruleEmpty: "check が空です。end >= start のように比較を書いてください"
+        case .ruleChained: "一度に比べるのは 2 つです。a <= b and b <= c のように 'and' でつないでください"
+        case .ruleExpectedJoin(let found): "'and'、'or' か check の終わりが来るところに\(found.japanese)があります"
+        case .ruleLoneEquals: "'=' だけでは比べません。'=='（等しい）か '!='（等しくない）と書いてください"
+        case .ruleLoneBang: "'!' だけではルールの言葉になりません。'not'（等しくないなら '!='）と書いてください"
+        case .ruleNotAWord(let written, let word): "'\(written)' はルールの言葉ではありません。'\(word)' と書いてください"
+        case .ruleTextNotClosed(let quote): "ここで \(quote) で始めたテキストが閉じていません。\(quote) で閉じてください"
+        case .ruleMeaningless(let scalar):
+            "文字 \(Self.code(scalar)) はルールでは意味を持ちません。テキストは 'High' のように引用符で囲んでください"
+        case .ruleNotATime(let written): "'\(written)' は時刻ではありません。09:30 のように HH:MM で書いてください"
+        case .ruleNotADate(let written):
+            "'\(written)' は日付ではありません。2026-01-31 のように YYYY-MM-DD で（実在する日を）書いてください"
+        case .ruleNotANumber(let written): "'\(written)' は数値ではありません"
+        case .ruleParenNotClosed(let column): "\(column) 列目の '(' が閉じていません。')' を加えてください"
+        case .ruleEndsEarly: "値が来るところで check が終わっています。項目か定数を加えてください"
+        case .ruleMinusBeforeNumber: "'-' は -5 のように数値の前にだけ付けられます"
+        case .ruleWordWhereValue(let word): "値が来るところに '\(word)' があります。その前に項目か定数を置いてください"
+        case .ruleOperatorNeedsLeft(let op): "'\(op)' の左に値が必要です（end \(op) start のように）"
+        case .ruleTokenWhereValue(let token): "値が来るところに\(token.japanese)があります"
+        case .ruleUnknownFunction(let name, let hint): "関数 '\(name)' はありません。\(hint.japanese)"
+        case .ruleFunctionTakesID(let name): "\(name)() には \(name)(toppings) のように項目の id を書いてください"
+        case .ruleFunctionNotClosed(let name, let id): "\(name)(\(id) が閉じていません。')' を加えてください"
+        case .ruleWord(let word): " '\(word)' "
+        case .ruleText(let text): "テキスト '\(text)' "
+        case .ruleNotYesOrNo(let id, let kind):
+            "\(id.map { "'\($0)'" } ?? "この値") は\(Self.japaneseKind(kind))で、はい/いいえではありません。"
+                + "\(id ?? "field") == \(kind.sample) のように比べてください"
+        case .ruleComparesConstants: "定数どうしを比べています。ルールは end >= start のように項目の値を比べるものです"
+        case .ruleListNeedsCount(let id): "'\(id)' は選んだもののリストを持ちます。数を count(\(id)) で比べてください"
+        case .ruleOrdersOnly(let op, let kind):
+            "'\(op)' で大小を比べられるのは数値・日付・時刻です。\(Self.japaneseKind(kind))は == か != で比べてください"
+        case .ruleKindsDiffer(let operand, let kind, let other):
+            "'\(operand)' は\(Self.japaneseKind(kind))です。\(Self.japaneseKind(other))ではなく、"
+                + "\(Self.japaneseExample(kind)) のような\(Self.japaneseKind(kind))と比べてください"
+        case .ruleCannotCompare(let operand, let kind, let other, let otherKind):
+            "'\(operand)' は\(Self.japaneseKind(kind))、'\(other)' は\(Self.japaneseKind(otherKind))なので比べられません"
+        case .ruleFieldHoldsNothing(let id, let kind): "'\(id)' は \(kind) の項目で、比べる値を持ちません"
+        case .ruleCountNeedsMultiple(let id, let isText):
+            "count() は 'multiple' の項目で選んだ数を数えます。'\(id)' はそうではありません"
+                + (isText ? "（文字数は length(\(id)) で数えます）" : "")
+        case .ruleCountThePicks(let id): "'\(id)' は 'multiple' の項目です。選んだ数は count(\(id)) で数えます"
+        case .ruleLengthNeedsText(let id, let kind):
+            "length() は text の項目の文字数を数えます。'\(id)' は \(kind) の項目です"
+        case .ruleNamesNoField(let id, let hint): "ルールの '\(id)' は項目ではありません。\(hint.japanese)"
+        case .fileEmpty(let needs): "ファイルが空です。\(needs.japanese)"
+        case .formNeedsFieldsOrPages: "フォームには 'fields'（または項目の 'pages'）が必要です"
+        case .fileTooLarge(let bytes, let kind, let limit):
+            "ファイルは \(bytes) バイトあります。\(kind) のファイルは 1 MiB" + (limit.map { "（\($0) バイト）" } ?? "")
+                + "までにしてください"
+        case .yamlExpandsTooMuch(let limit):
+            "エイリアスでファイルが \(limit) バイトを超えて展開されます（*name は &name の部分を繰り返します）。"
+                + "ここで印を付けた値の繰り返しが多すぎます。書く回数を減らしてください"
+        case .yamlSyntax(let problem, let context, let place):
+            "YAML の書き方に誤りがあります: \(Self.yamlSaid(problem))（YAML の説明:「\(problem)」"
+                + (context.map { "、\(place ?? "") の「\($0)」" } ?? "") + "）"
+        case .yamlNestedTooDeeply:
+            "YAML の書き方に誤りがあります: リストやマッピングの入れ子が深すぎます（1,000 段を超えています）。"
+                + "レイアウトやフォームに要るのは数段です"
+        case .cannotReadFile(let problem): "ファイルを読めません: \(problem)"
+        case .cannotReadYAML(let error): "YAML として読めません: \(error)"
+        case .writtenValue(let value): "「\(value)」"
+        case .formMustBeMapping(let found, let isList):
+            "フォームは 'title' と 'fields'（または 'pages'）を持つマッピングにしてください（\(found.japanese)になっています）"
+                + (isList ? "。リストは 'fields:' の下に置いてください" : "")
+        case .formFromPipeNeedsName:
+            "パイプから読んだフォームには記録に名前を付けるファイル名がありません。'name: NAME'（a-z、0-9、_）を加えてください"
+        case .formNameInvalid(let value, let like):
+            "'name' は a-z で始め、a-z、0-9、_ だけを使ってください（記録の表の名前になります）。'\(value)' になっています"
+                + (like.map { "。\($0) にしてください" } ?? "")
+        case .formFieldsAndPages: "フォームには 'fields' か 'pages' のどちらか一方を書きます。項目をページに移してください"
+        case .formNeedsFields: "フォームには 'fields'（項目のリスト）か 'pages' が必要です"
+        case .formPagesEmpty: "'pages' が空です。フォームには項目のページが 1 つ以上必要です"
+        case .pageNeedsFields(let page): "ページ \(page) には 'fields'（項目のリスト）が必要です"
+        case .fieldsMustBeList:
+            "'fields' はリストにしてください（マッピングになっています）。各項目を '- ' で始めてください（- id: text のように）"
+        case .fieldsEmpty: "'fields' が空です。- id: text のように項目を 1 つ以上加えてください"
+        case .fieldMustBeMapping(let example, let found):
+            "項目は \(example) のようなマッピングにしてください（\(found.japanese)になっています）"
+        case .fieldNeedsID(let like): "項目には 'id'（記録の中でその値に付ける名前）が必要です。id: \(like) のように書いてください"
+        case .fieldIDEmpty: "'id' が空です。項目に id（記録の中でその値に付ける名前）を、id: due_date のように付けてください"
+        case .fieldIDInvalid(let id, let like):
+            "項目 id '\(id)' は a-z で始め、a-z、0-9、_ だけを使ってください" + (like.map { "（\($0) のように）" } ?? "")
+        case .fieldLabelEmpty(let id):
+            "ラベルが空です。項目には何を入れるかを表示してください。言葉を書くか、'label' を省いて id '\(id)' を表示してください"
+        case .unknownName(let option, let name, let hint): "'\(option)' に '\(name)' は使えません。\(hint.japanese)"
+        case .useName(let name): "'\(name)' にしてください"
+        case .lengthNotWhole(let name, let found): "'\(name)' は文字数（整数）にしてください（\(found.japanese)になっています）"
+        case .placeholderEmpty: "'placeholder' が空です。空の項目に表示するヒントを 12.50 のように書くか、取り除いてください"
+        case .ruleNeedsName(let rule):
+            "\(rule.japanese) には 'name' が必要です（答えやテストは名前で報告します）。name: end-after-start のように書いてください"
+        case .ruleNameInvalid(let name, let like):
+            "ルール名 '\(name)' は a-z で始め、a-z、0-9、_、- だけを使ってください" + (like.map { "（\($0) のように）" } ?? "")
+        case .ruleMessageEmpty(let rule):
+            "\(rule.japanese) のメッセージが空です。message: The end comes after the start のように、直すことを書いてください"
+        case .ruleCheckAndOneOf(let rule):
+            "\(rule.japanese) に 'check' と 'one_of' の両方があります。ルールはどちらか一方です。2 つのルールにしてください"
+        case .ruleNeedsMessage(let rule):
+            "\(rule.japanese) には直すことを言う 'message' が必要です（message: The end comes after the start のように）"
+        case .ruleNeedsTest(let rule):
+            "\(rule.japanese) には 'check: EXPRESSION'（end >= start のように）か 'one_of: [FIELD, FIELD]' が必要です"
+        case .statesNeedBoth: "'states' には 'no' と 'yes' の両方が必要です（states: {no: In progress, yes: Complete} のように）"
+        case .stateEmpty(let yes):
+            yes
+                ? "'yes' が空です。はいのときに表示する言葉を、Complete のように書いてください"
+                : "'no' が空です。いいえのときに表示する言葉を、In progress のように書いてください"
+        case .statesSame(let word): "'yes' と 'no' がどちらも '\(word)' です。2 つの状態には違う言葉が必要です"
+        case .checkMessageEmpty(let check, let example):
+            "'\(check)' のメッセージが空です。\(example) のように何を入れるかを書くか、取り除いてください"
+        case .choicesEmpty(let place):
+            "\(place.japanese) が空のリストです。[Lettuce, Tomatoes] のように、選ぶキーを書いてください"
+        case .choiceTwice(let text, let first): "'\(text)' は \(first) ですでに選択肢です。選択肢は 1 回ずつ書いてください"
+        case .choiceLabelTwice(let label, let first):
+            "ラベル '\(label)' は \(first) ですでに表示されています。2 つのキーが同じに見えないようにしてください"
+        case .choiceNeedsLabel:
+            "選択肢には 'label'（キーに表示するもの）が必要で、'text'（記録に入るもの）も書けます"
+                + "（{label: California, text: CA} のように）"
+        case .choiceMustBeText(let found):
+            "選択肢はテキストか {label: …, text: …} にしてください（\(found.japanese)になっています）"
+        case .choicePartEmpty(let part): "選択肢の \(part) が空です。言葉を書くか、その選択肢を省いてください"
+        case .choicesByNeedsBoth:
+            "別の項目による 'choices' には 'by: FIELD' と 'keys: {VALUE: [KEY, …]}' が必要です"
+                + "（{by: country, keys: {Canada: [Alberta, Ontario]}} のように）"
+        case .keysMustBeMapping(let found):
+            "'keys' は、従う項目の値からキーへのマッピングにしてください（{Canada: [Alberta, Ontario]} のように。"
+                + "\(found.japanese)になっています）"
+        case .keysEmpty(let driver): "'keys' が空です。'\(driver)' の値ごとに出すキーを書いてください"
+        case .choicesCommandAndFile: "'choices' は 'command' か 'file' のどちらか一方から取ります。一方を取り除いてください"
+        case .commandMustBeList(let found):
+            "'command' はリストにしてください。プログラム、続けて引数を 1 つずつ（シェルは通しません）、"
+                + "[git, branch, --format=%(refname:short)] のように書きます（\(found.japanese)になっています）"
+        case .commandEmpty: "'command' が空です。[git, branch] のように、プログラムと引数を書いてください"
+        case .programEmpty: "'command' のプログラムが空です。名前（PATH から探します）かパスを書いてください"
+        case .commandTimeoutRange(let longest, let found):
+            "'timeout' は 0.1〜\(longest) 秒にしてください（\(found) になっています）"
+        case .timeoutWithFile: "'timeout' は 'command' の時間の上限です。ファイルはすぐに読むので、取り除いてください"
+        case .choicesFileEmpty: "'file' が空です。1 行に 1 つ選択肢を書いたファイルのパス（フォームのファイルからの相対パス）を書いてください"
+        case .choicesNeedFrom: "'choices' には 'from: FORM.FIELD'（前の値を出す、保存された項目）が必要です"
+        case .fromInvalid(let from):
+            "'from' は FORM.FIELD（フォーム名とその項目 id、checklist.name のように）にしてください（'\(from)' になっています）"
+        case .byInvalid(let by):
+            "'by' は項目 id（答えで保存された値を絞り込む、前の項目）にしてください（'\(by)' になっています）"
+        case .paragraphsEmpty(let field): "'\(field)' が空です。ラベルの下に表示する説明を書くか、取り除いてください"
+        case .mustBeTrueOrFalse(let field, let found): "'\(field)' は true か false にしてください（\(found.japanese)になっています）"
+        case .mustBeNumber(let field, let found): "'\(field)' は数値にしてください（\(found.japanese)になっています）"
+        case .wholeNumberOutOfRange(let field, let unit, let from, let to, let found):
+            "'\(field)' は \(from)〜\(to) の\(unit.japanese)にしてください（'\(found)' になっています）"
+        case .unitSeconds: "秒数（整数）"
+        case .unitCharacters: "文字数（整数）"
+        case .unitPicks: "選ぶ数（整数）"
+        case .unitLines: "行数（整数）"
+        case .unitChoices: "選択肢の数（整数）"
+        case .unitColumns: "列数（整数）"
+        case .layoutMustBeMapping(let found):
+            "レイアウトは 'title'、'kind'、'rows'（または 'pages'）を持つマッピングにしてください（\(found.japanese)になっています）"
+        case .layoutRowsAndPages: "レイアウトには 'rows' か 'pages' のどちらか一方を書きます。行をページに移してください"
+        case .layoutNeedsRows: "レイアウトには 'rows'（キーの行のリスト）か 'pages' が必要です"
+        case .layoutPagesEmpty: "'pages' が空です。レイアウトにはキーのページが 1 つ以上必要です"
+        case .pageIDEmpty(let page): "ページ \(page) の 'id' が空です。キーで切り替えられるように名前を付けてください"
+        case .pageIDTwice(let id, let first):
+            "ページ id '\(id)' が 2 回使われています（最初は \(first)）。ページ id は重ならないようにしてください"
+        case .pageNeedsID(let page): "ページ \(page) には 'id'（'action: page' のキーが切り替える先の名前）が必要です"
+        case .pageNeedsRows(let page): "ページ \(page) には 'rows'（キーの行のリスト）が必要です"
+        case .rowsEmpty(let field): "'\(field)' が空です。- [High, Medium, Low] のように、キーの行を 1 つ以上加えてください"
+        case .rowsNotRows(let field, let example):
+            "'\(field)' は行のリストで、各行はキーのリストにしてください。1 行なら '- [\(example)]' と書きます"
+        case .rowNotList(let row, let found):
+            "\(row) 行目は [High, Low] のようなキーのリストにしてください（\(found.japanese)になっています）"
+        case .rowEmpty(let row): "\(row) 行目が空です。キーを加えるか、その行を取り除いてください"
+        case .keyMustBeTextOrMapping(let found):
+            "キーはテキストか {label: Clear, action: clear} のようなマッピングにしてください（\(found.japanese)になっています）"
+        case .keyNeedsLabel: "キーには 'label'（表示するもの）か 'text'（入力するもの）が必要です"
+        case .toWithoutAction(let actions):
+            "'to' は " + actions.map { "'action: \($0)'" }.joined(separator: " か ") + " がないと何もしません"
+        case .hotkeyNotOneCharacter(let value): "'hotkey' は 1 文字にしてください（'\(value)' になっています）"
+        case .hotkeyTaken(let value, let taken): "ホットキー '\(value)' は使われています（\(taken.japanese)）。別の文字にしてください"
+        case .hotkeySpace: "Space はハイライトのキーを押します"
+        case .hotkeyTab: "Tab はキーボードに切り替えます"
+        case .hotkeyEnter: "Enter はハイライトのキーを押します"
+        case .hotkeyUnprintable(let scalar):
+            "'hotkey' は表示できる文字にしてください（\(Self.japaneseKind(of: scalar)) \(Self.code(scalar)) になっています）"
+        case .toIgnored(let takers, let action):
+            "'to' を使うのは action " + takers.map { "'\($0)'" }.joined(separator: " か ")
+                + " だけです。action '\(action)' では無視されます"
+        case .actionNeedsTo(let action, let placeholder):
+            "action '\(action)' には表示する \(action) を指す 'to: \(placeholder)' が必要です"
+        case .configGroupMustBeMapping(let group, let example, let found):
+            "'\(group)' は \(group): {\(example)} のようなマッピングにしてください（\(found.japanese)になっています）"
+        case .configNameNotText(let group, let found):
+            "'\(group)' の中の名前はテキストにしてください（\(found.japanese)になっています）"
+        case .configUnknownName(let name, let group, let isAction, let hint):
+            "'\(group)' に\(isAction ? "操作" : "名前") '\(name)' はありません。\(hint.japanese)"
+        case .configNoValue(let key, let values): "'\(key)' に値がありません。\(values.japanese)を書くか、その行を取り除いてください"
+        case .configKeyNotText(let key, let found): "'\(key)' の中のキーはテキストにしてください（\(found.japanese)になっています）"
+        case .configMustBe(let key, let values, let found):
+            "'\(key)' は\(values.japanese)にしてください（\(found.japanese)になっています）"
+        case .configExpected(let names): "使えるのは " + names.joined(separator: "、") + " です"
+        case .layoutNeedsRowsOfKeys: "レイアウトにはキーの 'rows'（または 'pages'）が必要です"
+        case .placeTest(let number): "テスト \(number)"
+        case .testFileNeedsFormAndTests: "テストファイルには 'form'（または 'layout'）と 'tests' が必要です"
+        case .testFileFormOrLayout: "テストファイルが指すのは 'form' か 'layout' のどちらか一方です"
+        case .testFileNeedsTarget: "テストファイルには何をテストするかを言う 'form: PATH'（または 'layout: NAME'）が必要です"
+        case .testFileNeedsTests: "テストファイルには 'tests'（{name, keys, expect} のリスト）が必要です"
+        case .testNeedsKeys(let name): "テスト '\(name)' には 'keys'（押すキー）が必要です"
+        case .valuesDatabase: "パス、sqlite:PATH か postgres:// の URL"
+        case .valuesName: "名前"
+        case .valuesTrueOrFalse: "true か false"
+        case .valuesThemes(let names): names.joined(separator: "、") + " のどれか"
+        case .valuesColour: "色（black red green yellow blue magenta cyan white、bright-NAME、0〜255、#rrggbb、none のどれか）"
+        case .valuesKeys:
+            "キーかキーのリスト（ctrl-LETTER、alt-CHARACTER、名前のあるキー（enter、esc、tab、space、up、page-up…、f1…f12）か 1 文字）"
+        case .colourOutOfRange(let number): "色番号 \(number) は範囲外です。256 色の表は 0〜255 です"
+        case .notHexColour(let text): "'\(text)' は #rrggbb の色ではありません。#ff8800 のように 16 進数 6 桁で書いてください"
+        case .unknownColour(let text, let hint): "色 '\(text)' はありません。\(hint.japanese)"
+        case .colourHint: "色の名前（red、bright-cyan…）、0〜255 の番号、#rrggbb、none のどれかを書いてください"
+        case .unknownTheme(let text, let hint): "テーマ '\(text)' はありません。\(hint.japanese)"
+        case .writeOneOf(let names): "次のどれかを書いてください: " + names.joined(separator: "、")
+        case .keyIsByteOf(let shown, let key): "'\(shown)' は端末が \(key) で送るバイトです。\(key) と書いてください"
+        case .anyCharacterIsNoKey: "'any-character' はキーではありません。キーそのもの（ctrl-d、alt-x、f、page-up…）を書いてください"
+        case .unknownKey(let shown, let hint): "キー '\(shown)' はありません。\(hint.japanese)"
+        case .keyNameHint(let named):
+            "名前のあるキー（\(named.joined(separator: "、"))、page-up…）、f1…f12、ctrl-LETTER、alt-CHARACTER、1 文字のどれかを書いてください"
+        case .ctrlCannotBeSent(let shown):
+            "端末は '\(shown)' を送れません。Ctrl と組めるのは英字か @ \\ ] ^ _ です。alt- のキーにしてください"
+        case .altBracket(let shown): "'\(shown)' は端末のエスケープシーケンスの始まりと区別できません。別のキーにしてください"
+        case .keyCannotBeSent(let shown): "端末は '\(shown)' を送れません。別のキーにしてください"
+        case .databaseNeedsPath: "'database' にはパスが必要です（~/notes/keyform.sqlite のように）"
+        case .authorNeedsName: "'author' には名前が必要です（ada@lab のように）"
+        case .settingIsTrueOrFalse(let name, let found): "'\(name)' は true か false です（'\(found)' になっています）"
+        case .keyNeedsOne(let action): "'\(action)' にはキーが 1 つ以上必要です"
+        case .keyListedTwice(let chord, let action): "'\(chord)' が '\(action)' に 2 回書かれています。1 回で十分です"
+        case .keyTypedInField(let chord, let view, let action):
+            "'\(chord)' は\(view.japanese)では項目に入力される文字なので、'\(action)' には使えません。ctrl-、alt-、名前のあるキーにしてください"
+        case .keyBelongsTo(let chord, let other, let view, let why, let action):
+            "'\(chord)' は\(view.japanese)で '\(other)' のキーです（\(why.japanese)）。'\(action)' には別のキーを選んでください"
+        case .keyGivenToBoth(let chord, let other, let action, let view):
+            "'\(chord)' が '\(other)' と '\(action)' の両方に書かれていますが、\(view.japanese)にはどちらもあります。一方だけにしてください"
+        case .keyAlreadyBound(let chord, let other, let view, let action):
+            "'\(chord)' は\(view.japanese)ですでに '\(other)' です。'\(other)' も付け替えるか（keys: {\(other): …}）、"
+                + "'\(action)' に別のキーを選んでください"
+        case .keyIsReadlines(let chord, let function, let action):
+            "'\(chord)' は項目の入力中は GNU readline の \(function) です。そこでは代わりに '\(action)' になります"
+        case .viewKeyboard: "フォームのキーボード"
+        case .viewGrid: "フォームのキーグリッド"
+        case .viewSwitch: "はい/いいえのスイッチ"
+        case .viewNote: "説明文"
+        case .viewBrowse: "browse の一覧"
+        case .viewDeleteQuestion: "browse の一覧の削除の確認"
+        case .fixedInterrupt: "Ctrl-C はいつでも抜けられるように常に中断します（終了コード 130）"
+        case .fixedEdit: "GNU readline が受け取るキーのことです。~/.inputrc で割り当ててください"
+        case .fixedHotkey: "グリッドのホットキーはレイアウトのものです（レイアウトのファイルの `hotkey:`）"
+        case .fixedFilter: "グリッドの絞り込みに入力するものは絞り込みのものです"
+        case .fixedJump: "Alt-1…9 は番号で項目を指します"
+        case .cannotRebind(let action, let why): "'\(action)' は付け替えられません: \(why.japanese)"
+        case .noKeyOfAnyScreen(let action): "'\(action)' はどの画面のキーでもありません。付け替えるものはありません"
+        case .configUnreadable(let path, let reason):
+            path.map {
+                "設定ファイル \($0) を読めません: \(reason.japanese)。KEYFORM_CONFIG を直すか、設定なしなら /dev/null にしてください"
+            } ?? "設定ファイルを読めません: \(reason.japanese)"
         }
     }
 
@@ -575,8 +994,65 @@ extension Message {
         }
     }
 
+    /// What libyaml's words (`problem`) mean, said in Japanese: the common
+    /// slips by their first words; any other asks to read its quoted words.
+    static func yamlSaid(_ problem: String) -> String {
+        let meanings: [(String, String)] = [
+            ("mapping values are not allowed", "ここには「キー: 値」を書けません。字下げを確かめるか、値に「: 」があるなら引用符で囲んでください"),
+            ("did not find expected key", "キーが来るはずの所にありません。字下げがそろっているか確かめてください"),
+            ("did not find expected '-'", "リストの「- 」が来るはずの所にありません。字下げを確かめてください"),
+            ("did not find expected ',' or ']'", "「,」か「]」が来るはずの所にありません。[ … ] を閉じてください"),
+            ("did not find expected ',' or '}'", "「,」か「}」が来るはずの所にありません。{ … } を閉じてください"),
+            ("could not find expected ':'", "「:」が来るはずの所にありません。「キー: 値」と書いてください"),
+            ("found character that cannot start any token", "ここに書けない文字があります。タブで字下げしていないか、値が @ や ` で始まっていないか確かめてください"),
+            ("found a tab character", "字下げにタブがあります。空白にしてください"),
+            ("found unexpected end of stream", "引用符やかっこが閉じないままファイルが終わっています"),
+            ("found unknown escape character", "二重引用符の中に使えないエスケープ（\\ の後の文字）があります"),
+            ("block sequence entries are not allowed", "ここにはリストの項目（- ）を書けません。字下げを確かめてください"),
+            ("found undefined alias", "エイリアス（*name）の印（&name）が前にありません"),
+            ("did not find expected alphabetic or numeric character", "& や * の後に名前がありません"),
+        ]
+        return meanings.first { problem.hasPrefix($0.0) }?.1 ?? "引用した説明を手がかりに、その場所の書き方を確かめてください"
+    }
+
+    /// A particle after a word: a space after Latin text or a quote (`項目 'amount' に`),
+    /// none after Japanese (`キーに`), as Japanese is written.
+    static func before(_ word: String, _ rest: String) -> String {
+        (word.unicodeScalars.last?.isASCII ?? false ? word + " " : word) + rest
+    }
+
+    /// `'a'、'b'、'c'`.
+    static func quotedList(_ names: [String]) -> String {
+        names.map { "'\($0)'" }.joined(separator: "、")
+    }
+
+    /// What a rule compares, as a Japanese reader names it.
+    static func japaneseKind(_ kind: RuleValueKind) -> String {
+        switch kind {
+        case .text: "テキスト"
+        case .number: "数値"
+        case .date: "日付"
+        case .time: "時刻"
+        case .datetime: "日時"
+        case .boolean: "はい/いいえ"
+        case .list: "選んだもののリスト"
+        }
+    }
+
+    /// Constants of a kind, to show how one is written (`RuleValueKind.example`).
+    static func japaneseExample(_ kind: RuleValueKind) -> String {
+        switch kind {
+        case .text, .number: kind.example
+        case .date: "2026-01-01 や today"
+        case .time: "09:30 や now"
+        case .datetime: "別の datetime の項目"
+        case .boolean: "true や false"
+        case .list: "count(FIELD) >= 1"
+        }
+    }
+
     /// `U+001B`.
-    private static func code(_ scalar: Unicode.Scalar) -> String {
+    static func code(_ scalar: Unicode.Scalar) -> String {
         let hex = String(scalar.value, radix: 16, uppercase: true)
         return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }

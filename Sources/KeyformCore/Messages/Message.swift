@@ -419,10 +419,10 @@ public indirect enum Message: Hashable, Sendable {
     // MARK: A form's or a layout's file read (`form check`, `layout check`: Diagnostic.said)
     case yamlTooManyNodes(Int)
     /// `layout must be a mapping of fields, found a list` (the context as the reader names it).
-    case mustBeMapping(String, found: Message)
+    case mustBeMapping(Message, found: Message)
     case fieldNameNotText(found: Message)
     /// `unknown field 'colour' in key; did you mean 'color'?`.
-    case unknownField(String, in: String, hint: Message)
+    case unknownField(String, in: Message, hint: Message)
     case didYouMean(String)
     /// `expected 'a', 'b' or 'c'`.
     case expectedOneOf([String])
@@ -539,6 +539,304 @@ public indirect enum Message: Hashable, Sendable {
     // MARK: Added by the start-up work (issue 27)
     /// `records import`: a row read well at first reads otherwise when it is stored.
     case importInputChanged(file: String)
+
+    // MARK: Where a problem is in a form, a layout or a config file (the places the messages below name)
+    case placeForm
+    case placeLayout
+    case placeKey
+    case placeConfig
+    case placeTestFile
+    case placeChoice
+    case placePage(Int)
+    /// `field 'amount'`, or `a field` before its id is known.
+    case placeField(String?)
+    case placeRule(Int)
+    case placeRuleNamed(String)
+    /// An option's mapping: `'states'`, `'choices'`.
+    case placeOption(String)
+    /// A `choices: {by:}` table's keys for one value: `the keys for 'Canada'`.
+    case placeKeysFor(String)
+    /// A condition's place: `'when' of page 2`, `'required_if' of field 'amount'`.
+    case placeOptionOfPage(String, page: Int)
+    case placeOptionOfField(String, field: String)
+    /// Where a `{{tag}}` is: `the page's title`, `the label of 'amount'`.
+    case placePageOption(String)
+    case placeOptionOf(String, field: String)
+
+    // MARK: A form's own problems (FormChecks, FormParser, conditions and rules)
+    /// Hints after a name that is not there: `the fields are 'a' and 'b'`.
+    case fieldsAre([String])
+    case earlierFieldsAre([String])
+    case noEarlierField
+    case itsKeysAre([String])
+    case itOffers([String])
+    case putLayoutBesideForm(String)
+    /// `rule 'dates': …`: a problem of the rule.
+    case inRule(String, Message)
+    case ruleNameUsedTwice(String, at: String)
+    case oneOfNotAField(String, hint: Message)
+    case oneOfTwice(String)
+    case oneOfNeverFilled(String, kind: String)
+    case oneOfNeedsTwo
+    /// A rule's words when the form gives none: `Fill in Phone or Email`.
+    case fillInOneOf([String])
+    case conditionNeverHolds(place: Message, value: String, field: String, hint: Message)
+    case tagNamesNoField(String, in: Message, hint: Message)
+    case tagNamesNote(String, in: Message)
+    case tagNamesSecret(String, in: Message)
+    case tagNamesLaterField(String, in: Message)
+    case fieldIDUsedTwice(String, at: String)
+    /// `'max' (1) is less than 'min' (5)`.
+    case boundBelow(String, value: String, other: String, otherValue: String)
+    case requiredAndRequiredIf(String)
+    case boundBeyondInteger(String, bound: String)
+    case placeholderOnBoolean
+    case messageWithoutCheck(check: String, field: String)
+    case strictNeedsKeys
+    case gridNeedsKeys
+    case multipleNeedsKeys
+    /// `'min' applies to integer and number fields; 'name' is a text field` (and, for text, its `_length`).
+    case optionForKinds(String, kinds: [String], field: String, kind: String, lengthInstead: Bool)
+    case secretForKinds(kinds: [String], field: String, kind: String)
+    case calendarForDates(field: String, kind: String)
+    case multipleNeedsChoiceLayout(String)
+    case statesForKind(String, field: String)
+    case layoutAndStoredChoices
+    case layoutAndLineChoices
+    case layoutAndWrittenChoices
+    case patternInvalid(reason: String)
+    case listDefaultNeedsMultiple
+    case defaultFails(String, problem: Message)
+    case noteOption(String, field: String)
+    case noteShowsNothing(String)
+    case secretWithLines
+    case multipleWithLines
+    case linesWithKeys(String)
+    case secretOption(String, field: String)
+    case secretMultiple
+    case secretWithKeys(String)
+    case secretDefaultLast
+    case secretInFile(String)
+    case secretStored(String)
+    case byNamesItself(String)
+    case byNamesNoField(String, hint: Message)
+    case byNamesNote(String)
+    case byNamesList(String)
+    case notAValueOf(String, field: String, hint: Message)
+    case notAValueOfKind(String, field: String, problem: Message)
+    case picksWithoutMultiple(String, field: String)
+    case fieldLabelTooWide(String, cells: Int, columns: Int, room: Int, shows: String)
+    case laterStepBroken(field: String, layout: String)
+    case layoutFileMissing(String)
+    case layoutHasErrors(String)
+    case templateInvalid(reason: String)
+    case templateNamesNoField(String, hint: Message)
+    /// Conditions (`when`, `required_if`).
+    case conditionMustBeMapping(Message, found: Message)
+    case conditionEmptyMapping(Message)
+    case conditionKeyNotText(Message, found: Message)
+    case conditionCombinatorEmpty(Message, combinator: String)
+    case conditionNamesLater(Message, field: String, own: Bool, page: Bool)
+    case conditionNamesNoEarlier(Message, field: String, hint: Message)
+    case conditionNamesNote(Message, field: String)
+    case conditionValuesEmpty(Message, field: String)
+    case conditionValueNotValue(Message, field: String, found: Message)
+    case conditionCannotHold(Message, kind: String, multiple: Bool, field: String, value: String, problem: Message)
+    /// A rule's `check` (`RuleParser`, `RuleChecker`).
+    case ruleEmpty
+    case ruleChained
+    case ruleExpectedJoin(found: Message)
+    case ruleLoneEquals
+    case ruleLoneBang
+    case ruleNotAWord(String, write: String)
+    case ruleTextNotClosed(String)
+    case ruleMeaningless(Unicode.Scalar)
+    case ruleNotATime(String)
+    case ruleNotADate(String)
+    case ruleNotANumber(String)
+    case ruleParenNotClosed(column: Int)
+    case ruleEndsEarly
+    case ruleMinusBeforeNumber
+    case ruleWordWhereValue(String)
+    case ruleOperatorNeedsLeft(String)
+    case ruleTokenWhereValue(Message)
+    case ruleUnknownFunction(String, hint: Message)
+    case ruleFunctionTakesID(String)
+    case ruleFunctionNotClosed(String, field: String)
+    /// How a rule's parser names what it found: `'and'`, `the text 'x'`.
+    case ruleWord(String)
+    case ruleText(String)
+    case ruleNotYesOrNo(String?, kind: RuleValueKind)
+    case ruleComparesConstants
+    case ruleListNeedsCount(String)
+    case ruleOrdersOnly(String, kind: RuleValueKind)
+    case ruleKindsDiffer(String, kind: RuleValueKind, other: RuleValueKind)
+    case ruleCannotCompare(String, kind: RuleValueKind, other: String, otherKind: RuleValueKind)
+    case ruleFieldHoldsNothing(String, kind: String)
+    case ruleCountNeedsMultiple(String, isText: Bool)
+    case ruleCountThePicks(String)
+    case ruleLengthNeedsText(String, kind: String)
+    case ruleNamesNoField(String, hint: Message)
+
+    // MARK: A form's, a layout's or a config file's shape (FormParser, LayoutParser, NodeReader, ConfigFile)
+    /// `the file is empty; ` and what the file needs.
+    case fileEmpty(needs: Message)
+    case formNeedsFieldsOrPages
+    case fileTooLarge(bytes: Int, kind: String, limit: Int?)
+    case yamlExpandsTooMuch(Int)
+    /// A YAML syntax error: libyaml's words (English) quoted, where it is said in words (`yamlSaid…`).
+    case yamlSyntax(String, context: String?, at: String?)
+    case yamlNestedTooDeeply
+    case cannotReadFile(String)
+    case cannotReadYAML(String)
+    /// A value quoted as written in the file: `'maybe'`.
+    case writtenValue(String)
+    case formMustBeMapping(found: Message, isList: Bool)
+    case formFromPipeNeedsName
+    case formNameInvalid(String, like: String?)
+    case formFieldsAndPages
+    case formNeedsFields
+    case formPagesEmpty
+    case pageNeedsFields(Int)
+    case fieldsMustBeList
+    case fieldsEmpty
+    case fieldMustBeMapping(example: String, found: Message)
+    case fieldNeedsID(like: String)
+    case fieldIDEmpty
+    case fieldIDInvalid(String, like: String?)
+    case fieldLabelEmpty(String)
+    /// `unknown type 'txt'; did you mean 'text'?`: a name an option does not take.
+    case unknownName(option: String, String, hint: Message)
+    case useName(String)
+    case lengthNotWhole(String, found: Message)
+    case placeholderEmpty
+    case ruleNeedsName(Message)
+    case ruleNameInvalid(String, like: String?)
+    case ruleMessageEmpty(Message)
+    case ruleCheckAndOneOf(Message)
+    case ruleNeedsMessage(Message)
+    case ruleNeedsTest(Message)
+    case statesNeedBoth
+    case stateEmpty(yes: Bool)
+    case statesSame(String)
+    case checkMessageEmpty(String, example: String)
+    case choicesEmpty(Message)
+    case choiceTwice(String, at: String)
+    case choiceLabelTwice(String, at: String)
+    case choiceNeedsLabel
+    case choiceMustBeText(found: Message)
+    case choicePartEmpty(String)
+    case choicesByNeedsBoth
+    case keysMustBeMapping(found: Message)
+    case keysEmpty(String)
+    case choicesCommandAndFile
+    case commandMustBeList(found: Message)
+    case commandEmpty
+    case programEmpty
+    case commandTimeoutRange(Int, found: String)
+    case timeoutWithFile
+    case choicesFileEmpty
+    case choicesNeedFrom
+    case fromInvalid(String)
+    case byInvalid(String)
+    case paragraphsEmpty(String)
+    case mustBeTrueOrFalse(String, found: Message)
+    case mustBeNumber(String, found: Message)
+    /// `'timeout' must be a whole number of seconds from 1 to 86400, found 'x'`.
+    case wholeNumberOutOfRange(String, unit: Message, from: Int, to: Int, found: String)
+    case unitSeconds
+    case unitCharacters
+    case unitPicks
+    case unitLines
+    case unitChoices
+    case unitColumns
+    /// A layout's shape (`LayoutParser`).
+    case layoutMustBeMapping(found: Message)
+    case layoutRowsAndPages
+    case layoutNeedsRows
+    case layoutPagesEmpty
+    case pageIDEmpty(Int)
+    case pageIDTwice(String, firstAt: String)
+    case pageNeedsID(Int)
+    case pageNeedsRows(Int)
+    case rowsEmpty(String)
+    case rowsNotRows(String, example: String)
+    case rowNotList(Int, found: Message)
+    case rowEmpty(Int)
+    case keyMustBeTextOrMapping(found: Message)
+    case keyNeedsLabel
+    case toWithoutAction([String])
+    case hotkeyNotOneCharacter(String)
+    case hotkeyTaken(String, by: Message)
+    case hotkeySpace
+    case hotkeyTab
+    case hotkeyEnter
+    case hotkeyUnprintable(Unicode.Scalar)
+    case toIgnored([String], action: String)
+    case actionNeedsTo(String, placeholder: String)
+    /// The config file (`ConfigFile`).
+    case configGroupMustBeMapping(String, example: String, found: Message)
+    case configNameNotText(String, found: Message)
+    case configUnknownName(String, in: String, isAction: Bool, hint: Message)
+    case configNoValue(String, values: Message)
+    case configKeyNotText(String, found: Message)
+    case configMustBe(String, values: Message, found: Message)
+    case configExpected([String])
+    /// A layout with nothing in it, and a test file's shape (`FormTestFile`).
+    case layoutNeedsRowsOfKeys
+    case placeTest(Int)
+    case testFileNeedsFormAndTests
+    case testFileFormOrLayout
+    case testFileNeedsTarget
+    case testFileNeedsTests
+    case testNeedsKeys(String)
+    /// What a config setting takes (`ConfigSetting.values`).
+    case valuesDatabase
+    case valuesName
+    case valuesTrueOrFalse
+    case valuesThemes([String])
+    case valuesColour
+    case valuesKeys
+    /// A value a setting cannot take (`ConfigValueError`).
+    case colourOutOfRange(Int)
+    case notHexColour(String)
+    case unknownColour(String, hint: Message)
+    case colourHint
+    case unknownTheme(String, hint: Message)
+    case writeOneOf([String])
+    case keyIsByteOf(String, key: String)
+    case anyCharacterIsNoKey
+    case unknownKey(String, hint: Message)
+    case keyNameHint([String])
+    case ctrlCannotBeSent(String)
+    case altBracket(String)
+    case keyCannotBeSent(String)
+    case databaseNeedsPath
+    case authorNeedsName
+    case settingIsTrueOrFalse(String, found: String)
+    /// Keys rebound in the config (`KeyRebinding`): what clashes, in which view, and why a key is fixed.
+    case keyNeedsOne(String)
+    case keyListedTwice(String, action: String)
+    case keyTypedInField(String, view: Message, action: String)
+    case keyBelongsTo(String, other: String, view: Message, why: Message, action: String)
+    case keyGivenToBoth(String, other: String, action: String, view: Message)
+    case keyAlreadyBound(String, other: String, view: Message, action: String)
+    case keyIsReadlines(String, function: String, action: String)
+    case viewKeyboard
+    case viewGrid
+    case viewSwitch
+    case viewNote
+    case viewBrowse
+    case viewDeleteQuestion
+    case fixedInterrupt
+    case fixedEdit
+    case fixedHotkey
+    case fixedFilter
+    case fixedJump
+    case cannotRebind(String, why: Message)
+    case noKeyOfAnyScreen(String)
+    /// The config file named could not be read (by `KEYFORM_CONFIG`: its path), and why.
+    case configUnreadable(path: String?, reason: Message)
 }
 
 extension Message {

@@ -55,6 +55,10 @@ public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
         Diagnostic(.warning, at: location, message)
     }
 
+    public static func warning(_ location: SourceLocation, _ said: Message) -> Diagnostic {
+        Diagnostic(.warning, at: location, said)
+    }
+
     /// Two diagnostics are the same problem when they say the same at the same place.
     public static func == (a: Diagnostic, b: Diagnostic) -> Bool {
         a.severity == b.severity && a.location == b.location && a.message == b.message

@@ -44,6 +44,10 @@ struct NodeReader {
         diagnostics.append(.warning(node.location, message))
     }
 
+    mutating func warning(_ node: Node, _ said: Message) {
+        diagnostics.append(.warning(node.location, said))
+    }
+
     mutating func report(_ diagnostic: Diagnostic) { diagnostics.append(diagnostic) }
 
     /// Charges `count` nodes against the budget; false once it is spent.
@@ -60,7 +64,7 @@ struct NodeReader {
 
     /// The fields of a mapping, checking each name against `allowed` (nil: any name).
     /// `context` names the mapping in messages ("layout", "key", "page 'more'").
-    mutating func fields(of node: Node, allowed: [String]?, in context: String) -> Fields? {
+    mutating func fields(of node: Node, allowed: [String]?, in context: Message) -> Fields? {
         guard case .mapping(let mapping) = node else {
             error(node, Message.mustBeMapping(context, found: node.kindSaid))
             return nil
@@ -125,13 +129,14 @@ struct NodeReader {
     }
 
     /// A whole number within `range`.
-    mutating func integer(_ node: Node, field: String, in range: ClosedRange<Int>, meaning: String) -> Int? {
+    mutating func integer(_ node: Node, field: String, in range: ClosedRange<Int>, meaning: Message) -> Int? {
         guard let string = text(node, field: field) else { return nil }
         guard let value = Int(string.trimmingSpaces), range.contains(value) else {
             error(
                 node,
-                "'\(field)' must be \(meaning) from \(range.lowerBound) to \(range.upperBound), found '\(TerminalSafe.escaped(string))'"
-            )
+                Message.wholeNumberOutOfRange(
+                    field, unit: meaning, from: range.lowerBound, to: range.upperBound,
+                    found: TerminalSafe.escaped(string)))
             return nil
         }
         return value

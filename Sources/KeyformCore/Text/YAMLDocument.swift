@@ -10,7 +10,7 @@ enum YAMLDocument {
     static func decode(_ bytes: [UInt8], kind: String) -> Result<String, Diagnostic> {
         if bytes.count > maxBytes {
             return .failure(
-                .error(.start, "file is \(bytes.count) bytes; a \(kind) file may be at most 1 MiB (\(maxBytes) bytes)"))
+                .error(.start, Message.fileTooLarge(bytes: bytes.count, kind: kind, limit: maxBytes)))
         }
         var body = bytes[...]
         if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }  // byte order mark
@@ -21,13 +21,13 @@ enum YAMLDocument {
 
     /// The root node of a non-empty document; `emptyMessage` says what the file
     /// needs when it has nothing (or only comments).
-    static func root(of text: String, kind: String, emptyMessage: String) -> Result<Node, Diagnostic> {
+    static func root(of text: String, kind: String, emptyMessage: Message) -> Result<Node, Diagnostic> {
         if text.utf8.count > maxBytes {
-            return .failure(.error(.start, "file is \(text.utf8.count) bytes; a \(kind) file may be at most 1 MiB"))
+            return .failure(.error(.start, Message.fileTooLarge(bytes: text.utf8.count, kind: kind, limit: nil)))
         }
         switch compose(text) {
         case .success(let node?) where !node.isEmptyScalar: return .success(node)
-        case .success: return .failure(.error(.start, "the file is empty; \(emptyMessage)"))
+        case .success: return .failure(.error(.start, Message.fileEmpty(needs: emptyMessage)))
         case .failure(let diagnostic): return .failure(diagnostic)
         }
     }
@@ -42,15 +42,14 @@ enum YAMLDocument {
                 return .failure(
                     .error(
                         overflow.location,
-                        "the file expands to more than \(maxExpandedBytes) bytes through its aliases "
-                            + "(*name repeats what &name marks); the value marked here is repeated too often: write it out fewer times"
+                        Message.yamlExpandsTooMuch(maxExpandedBytes)
                     ))
             }
             return .success(root)
         } catch let error as YamlError {
             return .failure(diagnostic(for: error, in: text))
         } catch {
-            return .failure(.error(.start, "cannot read YAML: \(error)"))
+            return .failure(.error(.start, Message.cannotReadYAML("\(error)")))
         }
     }
 
@@ -153,19 +152,18 @@ enum YAMLDocument {
             let .composer(context, problem, mark, _):
             // libyaml's own words name its function (yaml_set_max_nest_level): say what it means.
             if problem.hasPrefix("Maximum nesting level reached") {
-                return .error(
-                    SourceLocation(mark),
-                    "YAML syntax: lists and mappings are nested too deeply (more than "
-                        + "1,000 levels inside one another); a layout or form needs a few")
+                return .error(SourceLocation(mark), Message.yamlNestedTooDeeply)
             }
-            var message = "YAML syntax: \(problem)"
-            if let context, !context.text.isEmpty, context.text != text {
-                message += " (\(context.text) at \(context.mark.line):\(context.mark.column))"
+            guard let context, !context.text.isEmpty, context.text != text else {
+                return .error(SourceLocation(mark), Message.yamlSyntax(problem, context: nil, at: nil))
             }
-            return .error(SourceLocation(mark), message)
+            return .error(
+                SourceLocation(mark),
+                Message.yamlSyntax(
+                    problem, context: context.text, at: "\(context.mark.line):\(context.mark.column)"))
         case let .reader(problem, offset, _, _):
             let position = offset.map { location(ofUTF8Offset: $0, in: text) } ?? SourceLocation.start
-            return .error(position, "cannot read the file: \(problem)")
+            return .error(position, Message.cannotReadFile(problem))
         case let .duplicatedKeysInMapping(duplicates, context):
             let first = SourceLocation(context.mark)
             // Yams marks the first of the keys; the person needs the one to remove or rename.
@@ -174,7 +172,7 @@ enum YAMLDocument {
             }
             return .error(first, Message.duplicateField(duplicates, firstAt: nil))
         default:
-            return .error(.start, "cannot read YAML: \(error)")
+            return .error(.start, Message.cannotReadYAML("\(error)"))
         }
     }
 

@@ -224,7 +224,7 @@ public enum FormView {
             done.append(say(.doneDisabled), .dim)
             done.append(" ")
             if let rule = blocker.rule {
-                done.append(TerminalSafe.escaped(rule.message))
+                done.append(TerminalSafe.escaped(say(rule.said)))
             } else {
                 done.append(TerminalSafe.escaped(context.label(ofField: blocker.field, state.entries)), .bold)
                 done.append(say(blocker.problem.afterLabel))

@@ -19,7 +19,7 @@ public struct DoneBlocker: Equatable, Sendable {
     /// Give an email like …", or the rule's message as written ("The end comes
     /// after the start").
     public func sentence(_ context: FormContext, _ entries: [FormState.Entry]) -> String {
-        if let rule { return TerminalSafe.escaped(rule.message) }
+        if let rule { return TerminalSafe.escaped(context.language.text(rule.said)) }
         return context.label(ofField: field, entries) + context.language.text(problem.afterLabel)
     }
 }
@@ -34,6 +34,6 @@ extension FormContext {
     /// The first broken rule, with the field it marks, over the typed values.
     public func brokenRule(values: [String: FieldValue]) -> DoneBlocker? {
         guard let rule = form.brokenRule(values: values, clock: clock) else { return nil }
-        return DoneBlocker(field: markedField(of: rule), problem: FieldProblem(authored: rule.message), rule: rule)
+        return DoneBlocker(field: markedField(of: rule), problem: FieldProblem(rule.said), rule: rule)
     }
 }

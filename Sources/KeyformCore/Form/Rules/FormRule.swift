@@ -11,13 +11,20 @@ public struct FormRule: Equatable, Sendable {
     /// `[a-z][a-z0-9_-]*`, unique in the form: how answers and tests name it.
     public var name: String
     public var test: Test
-    /// What a person reads while the rule is broken ("The end comes after the start").
-    public var message: String
+    /// What a person reads while the rule is broken: the form's words ("The end
+    /// comes after the start"), or Keyform's when it gives none (`Fill in Email or Phone`).
+    public var said: Message
+    /// What `said` says in English.
+    public var message: String { said.english }
 
     public init(name: String, test: Test, message: String) {
+        self.init(name: name, test: test, said: .authored(message))
+    }
+
+    public init(name: String, test: Test, said: Message) {
         self.name = name
         self.test = test
-        self.message = message
+        self.said = said
     }
 
     /// The fields the rule names, in the order written: the ones it marks.

@@ -38,28 +38,18 @@ public struct RuleChecker {
             check(inner, &problems)
         case .truth(let operand):
             guard let kind = kind(of: operand, &problems), kind != .boolean else { return }
-            let name = operand.fieldID.map { "'\($0)'" } ?? "this value"
-            problems.append(
-                RuleProblem(
-                    column: operand.column,
-                    "\(name) is \(kind.withArticle), not a yes or no; compare it, like \(operand.fieldID ?? "field") == \(kind.sample)"
-                ))
+            problems.append(RuleProblem(column: operand.column, .ruleNotYesOrNo(operand.fieldID, kind: kind)))
         case .comparison(let left, let op, let right):
             let leftKind = kind(of: left, &problems)
             let rightKind = kind(of: right, &problems)
             guard let leftKind, let rightKind else { return }
             if left.fieldID == nil, right.fieldID == nil {
-                problems.append(
-                    RuleProblem(
-                        column: left.column,
-                        "this compares two constants; a rule compares a field's value, like end >= start"))
+                problems.append(RuleProblem(column: left.column, .ruleComparesConstants))
                 return
             }
             for (operand, kind) in [(left, leftKind), (right, rightKind)] where kind == .list {
                 let id = operand.fieldID ?? "field"
-                problems.append(
-                    RuleProblem(
-                        column: operand.column, "'\(id)' holds a list of picks; compare how many with count(\(id))"))
+                problems.append(RuleProblem(column: operand.column, .ruleListNeedsCount(id)))
                 return
             }
             guard leftKind == rightKind else {
@@ -67,11 +57,7 @@ public struct RuleChecker {
                 return
             }
             if op.ordersValues, leftKind == .text || leftKind == .boolean {
-                problems.append(
-                    RuleProblem(
-                        column: left.column,
-                        "'\(op.rawValue)' orders numbers, dates and times; \(leftKind.withArticle) is compared with == or !="
-                    ))
+                problems.append(RuleProblem(column: left.column, .ruleOrdersOnly(op.rawValue, kind: leftKind)))
             }
         }
     }
@@ -82,20 +68,15 @@ public struct RuleChecker {
     ) -> RuleProblem {
         if left.fieldID != nil, right.fieldID == nil {
             return RuleProblem(
-                column: right.column,
-                "'\(described(left))' is \(leftKind.withArticle); compare it with \(leftKind.withArticle) like \(leftKind.example), not \(rightKind.withArticle)"
-            )
+                column: right.column, .ruleKindsDiffer(described(left), kind: leftKind, other: rightKind))
         }
         if right.fieldID != nil, left.fieldID == nil {
             return RuleProblem(
-                column: left.column,
-                "'\(described(right))' is \(rightKind.withArticle); compare it with \(rightKind.withArticle) like \(rightKind.example), not \(leftKind.withArticle)"
-            )
+                column: left.column, .ruleKindsDiffer(described(right), kind: rightKind, other: leftKind))
         }
         return RuleProblem(
             column: left.column,
-            "'\(described(left))' is \(leftKind.withArticle) and '\(described(right))' is \(rightKind.withArticle): they cannot be compared"
-        )
+            .ruleCannotCompare(described(left), kind: leftKind, other: described(right), otherKind: rightKind))
     }
 
     /// `start`, `count(tags)`.
@@ -120,20 +101,16 @@ public struct RuleChecker {
             guard let field = field(id, at: operand.column, &problems) else { return nil }
             guard let kind = Self.kind(of: field) else {
                 problems.append(
-                    RuleProblem(
-                        column: operand.column,
-                        "'\(id)' is \(field.kind.withArticle) field: it holds no value to compare"))
+                    RuleProblem(column: operand.column, .ruleFieldHoldsNothing(id, kind: field.type.rawValue)))
                 return nil
             }
             return kind
         case .count(let id):
             guard let field = field(id, at: operand.column + 6, &problems) else { return nil }
             guard field.multiple else {
-                let instead = Self.kind(of: field) == .text ? " (length(\(id)) counts its characters)" : ""
                 problems.append(
                     RuleProblem(
-                        column: operand.column,
-                        "count() counts the picks of a 'multiple' field; '\(id)' is not one\(instead)"))
+                        column: operand.column, .ruleCountNeedsMultiple(id, isText: Self.kind(of: field) == .text)))
                 return nil
             }
             return .number
@@ -141,14 +118,12 @@ public struct RuleChecker {
             guard let field = field(id, at: operand.column + 7, &problems) else { return nil }
             if field.multiple {
                 problems.append(
-                    RuleProblem(column: operand.column, "'\(id)' is a 'multiple' field; count(\(id)) counts its picks"))
+                    RuleProblem(column: operand.column, .ruleCountThePicks(id)))
                 return nil
             }
             guard Self.kind(of: field) == .text else {
                 problems.append(
-                    RuleProblem(
-                        column: operand.column,
-                        "length() counts a text field's characters; '\(id)' is \(field.kind.withArticle) field"))
+                    RuleProblem(column: operand.column, .ruleLengthNeedsText(id, kind: field.type.rawValue)))
                 return nil
             }
             return .number
@@ -159,11 +134,10 @@ public struct RuleChecker {
     private func field(_ id: String, at column: Int, _ problems: inout [RuleProblem]) -> Field? {
         if let field = fields.first(where: { $0.id == id }) { return field }
         let ids = fields.map(\.id)
-        let hint =
-            Suggestion.closest(to: id, among: ids).map { "did you mean '\($0)'?" }
-            ?? "the fields are \(FormChecks.andList(ids))"
         problems.append(
-            RuleProblem(column: column, "the rule names '\(TerminalSafe.escaped(id))', which is not a field; \(hint)"))
+            RuleProblem(
+                column: column, .ruleNamesNoField(TerminalSafe.escaped(id), hint: FormChecks.hint(for: id, among: ids)))
+        )
         return nil
     }
 }

@@ -142,11 +142,14 @@ public enum RuleValueKind: String, Equatable, Sendable {
 /// A problem in a rule's text, at a column of it (0-based, in Unicode scalars).
 public struct RuleProblem: Error, Equatable, Sendable, CustomStringConvertible {
     public var column: Int
-    public var message: String
+    /// What is wrong, said in the reader's language where it is shown.
+    public var said: Message
+    /// What is wrong, in English.
+    public var message: String { said.english }
 
-    public init(column: Int, _ message: String) {
+    public init(column: Int, _ said: Message) {
         self.column = column
-        self.message = message
+        self.said = said
     }
 
     public var description: String { "column \(column + 1): \(message)" }

@@ -22,17 +22,14 @@ public enum RuleParser {
         do throws(RuleProblem) {
             var parser = try Parser(tokens: Lexer.tokens(of: text), end: text.unicodeScalars.count)
             if parser.atEnd {
-                return .failure(RuleProblem(column: 0, "the check is empty; write a comparison like end >= start"))
+                return .failure(RuleProblem(column: 0, .ruleEmpty))
             }
             let expression = try parser.or()
             if let token = parser.peek {
                 if case .comparison = token.kind {
-                    throw RuleProblem(
-                        column: token.column,
-                        "compare two things at a time; join comparisons with 'and', like a <= b and b <= c")
+                    throw RuleProblem(column: token.column, .ruleChained)
                 }
-                throw RuleProblem(
-                    column: token.column, "expected 'and', 'or' or the end of the check, found \(token.shown)")
+                throw RuleProblem(column: token.column, .ruleExpectedJoin(found: token.said))
             }
             return .success(expression)
         } catch {
@@ -57,17 +54,17 @@ public enum RuleParser {
         var column: Int
 
         /// The token as a message quotes it.
-        var shown: String {
+        var said: Message {
             switch kind {
-            case .word(let word): "'\(word)'"
-            case .number(_, let written): "'\(written)'"
-            case .text(let text): "the text '\(TerminalSafe.escaped(text))'"
-            case .date(let date): "'\(date)'"
-            case .time(let time): "'\(time)'"
-            case .comparison(let op): "'\(op.rawValue)'"
-            case .open: "'('"
-            case .close: "')'"
-            case .minus: "'-'"
+            case .word(let word): .ruleWord(word)
+            case .number(_, let written): .ruleWord(written)
+            case .text(let text): .ruleText(TerminalSafe.escaped(text))
+            case .date(let date): .ruleWord("\(date)")
+            case .time(let time): .ruleWord("\(time)")
+            case .comparison(let op): .ruleWord(op.rawValue)
+            case .open: .ruleWord("(")
+            case .close: .ruleWord(")")
+            case .minus: .ruleWord("-")
             }
         }
     }
@@ -109,17 +106,14 @@ public enum RuleParser {
                         tokens.append(Token(kind: .comparison(scalar == "<" ? .less : .greater), column: start))
                         index += 1
                     } else if scalar == "=" {
-                        throw RuleProblem(
-                            column: start, "'=' alone does not compare; write '==' (equal) or '!=' (not equal)")
+                        throw RuleProblem(column: start, .ruleLoneEquals)
                     } else {
-                        throw RuleProblem(
-                            column: start, "'!' alone is not a rule word; write 'not' (or '!=' for not equal)")
+                        throw RuleProblem(column: start, .ruleLoneBang)
                     }
                 case "&", "|":
                     let word = scalar == "&" ? "and" : "or"
                     throw RuleProblem(
-                        column: start,
-                        "'\(scalar)\(next == scalar ? String(scalar) : "")' is not a rule word; write '\(word)'")
+                        column: start, .ruleNotAWord("\(scalar)\(next == scalar ? String(scalar) : "")", write: word))
                 case "'", "\"":
                     index += 1
                     var value = ""
@@ -128,8 +122,7 @@ public enum RuleParser {
                         index += 1
                     }
                     guard index < scalars.count else {
-                        throw RuleProblem(
-                            column: start, "the text opened here with \(scalar) is not closed; end it with \(scalar)")
+                        throw RuleProblem(column: start, .ruleTextNotClosed(String(scalar)))
                     }
                     index += 1
                     tokens.append(Token(kind: .text(value), column: start))
@@ -152,9 +145,7 @@ public enum RuleParser {
                     }
                     tokens.append(Token(kind: .word(word), column: start))
                 default:
-                    throw RuleProblem(
-                        column: start,
-                        "\(TerminalSafe.describe(scalar)) has no meaning in a rule; quote text, like 'High'")
+                    throw RuleProblem(column: start, .ruleMeaningless(scalar))
                 }
             }
             return tokens
@@ -164,21 +155,19 @@ public enum RuleParser {
         private static func constant(_ written: String, at column: Int) throws(RuleProblem) -> Token.Kind {
             if written.contains(":") {
                 guard let time = ClockTime(written) else {
-                    throw RuleProblem(column: column, "'\(written)' is not a time; write a time as HH:MM, like 09:30")
+                    throw RuleProblem(column: column, .ruleNotATime(written))
                 }
                 return .time(time)
             }
             if written.contains("-") {
                 guard let date = CivilDate(iso: written) else {
-                    throw RuleProblem(
-                        column: column,
-                        "'\(written)' is not a date; write a date as YYYY-MM-DD, like 2026-01-31 (a real day)")
+                    throw RuleProblem(column: column, .ruleNotADate(written))
                 }
                 return .date(date)
             }
             guard NumberKind.isDecimalNumber(Substring(written).utf8), let number = Double(written), number.isFinite
             else {
-                throw RuleProblem(column: column, "'\(written)' is not a number")
+                throw RuleProblem(column: column, .ruleNotANumber(written))
             }
             return .number(number, written)
         }
@@ -224,8 +213,7 @@ public enum RuleParser {
                 position += 1
                 let inner = try or()
                 guard let close = peek, close.kind == .close else {
-                    throw RuleProblem(
-                        column: peek?.column ?? end, "the '(' at column \(token.column + 1) is not closed; add ')'")
+                    throw RuleProblem(column: peek?.column ?? end, .ruleParenNotClosed(column: token.column + 1))
                 }
                 position += 1
                 return inner
@@ -238,7 +226,7 @@ public enum RuleParser {
 
         mutating func operand() throws(RuleProblem) -> RuleOperand {
             guard let token = peek else {
-                throw RuleProblem(column: end, "the check ends where a value should be; add a field or a constant")
+                throw RuleProblem(column: end, .ruleEndsEarly)
             }
             position += 1
             switch token.kind {
@@ -248,7 +236,7 @@ public enum RuleParser {
             case .time(let time): return RuleOperand(.time(time), column: token.column)
             case .minus:
                 guard let next = peek, case .number(let value, _) = next.kind else {
-                    throw RuleProblem(column: token.column, "'-' goes only before a number, like -5")
+                    throw RuleProblem(column: token.column, .ruleMinusBeforeNumber)
                 }
                 position += 1
                 return RuleOperand(.number(-value), column: token.column)
@@ -258,9 +246,7 @@ public enum RuleParser {
                 case "today": return RuleOperand(.today, column: token.column)
                 case "now": return RuleOperand(.now, column: token.column)
                 case "and", "or", "not":
-                    throw RuleProblem(
-                        column: token.column,
-                        "'\(word)' stands where a value should be; put a field or a constant before it")
+                    throw RuleProblem(column: token.column, .ruleWordWhereValue(word))
                 default: break
                 }
                 guard let open = peek, open.kind == .open else {
@@ -268,10 +254,9 @@ public enum RuleParser {
                 }
                 return try call(word, at: token.column, open: open)
             case .comparison(let op):
-                throw RuleProblem(
-                    column: token.column, "'\(op.rawValue)' needs a value on its left, like end \(op.rawValue) start")
+                throw RuleProblem(column: token.column, .ruleOperatorNeedsLeft(op.rawValue))
             case .open, .close:
-                throw RuleProblem(column: token.column, "\(token.shown) stands where a value should be")
+                throw RuleProblem(column: token.column, .ruleTokenWhereValue(token.said))
             }
         }
 
@@ -280,15 +265,15 @@ public enum RuleParser {
             guard RuleParser.functions.contains(name) else {
                 throw RuleProblem(
                     column: column,
-                    "unknown function '\(name)'; \(NodeReader.hint(for: name, among: RuleParser.functions))")
+                    .ruleUnknownFunction(name, hint: NodeReader.said(for: name, among: RuleParser.functions)))
             }
             position += 1
             guard let argument = peek, case .word(let id) = argument.kind, !RuleParser.keywords.contains(id) else {
-                throw RuleProblem(column: peek?.column ?? end, "\(name)() takes a field's id, like \(name)(toppings)")
+                throw RuleProblem(column: peek?.column ?? end, .ruleFunctionTakesID(name))
             }
             position += 1
             guard let close = peek, close.kind == .close else {
-                throw RuleProblem(column: peek?.column ?? end, "\(name)(\(id) is not closed; add ')'")
+                throw RuleProblem(column: peek?.column ?? end, .ruleFunctionNotClosed(name, field: id))
             }
             position += 1
             return RuleOperand(name == "count" ? .count(id) : .length(id), column: column)
