@@ -95,14 +95,14 @@ enum PromptRun {
         switch HeadlessFill.fill(context, answers: [:]) {
         case .success(let record): return record
         case .failure(let problems):
-            Output.error(lines: problems.description.trimmingCharacters(in: .newlines))
+            Output.error(lines: problems.said(in: Speaking.language).trimmingCharacters(in: .newlines))
             throw ExitCode(ExitStatus.badUsage)
         }
     }
 
     /// A flag combination the prompt refuses, as bad usage (exit 2).
     static func checked<T>(_ make: () throws(Prompt.Problem) -> T) throws -> T {
-        do { return try make() } catch { throw Failure(message: error.description) }
+        do { return try make() } catch { throw Failure(error.said) }
     }
 }
 

@@ -314,7 +314,7 @@ enum RecordTable {
         let rows = records.map { stored in
             [String(stored.id), RunCommand.describeShort(stored.created)]
                 + form.valueFields.map { field in
-                    TerminalSafe.escaped(stored.values[field.id].map { $0.kind.shown($0, field: field) } ?? "")
+                    TerminalSafe.escaped(stored.values[field.id].map { field.shown($0, in: Speaking.language) } ?? "")
                 }
         }
         let widths = headers.indices.map { column in

@@ -75,7 +75,7 @@ struct RecordsImportCommand: ParsableCommand {
             switch RecordImport.plan(bytes, format: format, context: context, release: release) {
             case .failure(let found):
                 let problems = found.problems
-                for problem in problems { Output.error("\(name):\(problem)") }
+                for problem in problems { Output.error("\(name):" + problem.said(in: Speaking.language)) }
                 throw Failure(.nothingImportedProblems(problems.count, in: name))
             case .success(let found): plan = found
             }

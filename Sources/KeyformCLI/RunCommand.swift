@@ -294,7 +294,7 @@ struct RunCommand: ParsableCommand {
         case .success(let record):
             return (record, start.resumed)
         case .failure(let problems):
-            Output.error(lines: problems.description.trimmingCharacters(in: .newlines))
+            Output.error(lines: problems.said(in: Speaking.language).trimmingCharacters(in: .newlines))
             throw ExitCode(ExitStatus.badUsage)
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import KeyformCore
 import KeyformStore
 
 /// Where a PostgreSQL server is and whom to log in as, read from a
@@ -52,18 +53,17 @@ struct ServerAddress: Equatable, Sendable {
     /// - Throws: `.unsupportedLocation` for a URL that is not one, saying what is wrong (never its password).
     init(url: String, environment: [String: String], home: String, osUser: String) throws(StoreError) {
         shown = StoreLocation.postgres(url).description
-        func refuse(_ reason: String) -> StoreError {
-            .unsupportedLocation(
-                StoreLocation.postgres(url).description, reason: reason + "; write postgres://USER@HOST:PORT/DATABASE")
+        func refuse(_ reason: Message) -> StoreError {
+            .unsupportedLocation(StoreLocation.postgres(url).description, reason: .serverURLWrong(reason))
         }
-        guard let schemeEnd = url.range(of: "://") else { throw refuse("not a URL") }
+        guard let schemeEnd = url.range(of: "://") else { throw refuse(.urlNotAURL) }
         var rest = Substring(url[schemeEnd.upperBound...])
         var query: [String: String] = [:]
         if let mark = rest.firstIndex(of: "?") {
             for pair in rest[rest.index(after: mark)...].split(separator: "&") where !pair.isEmpty {
                 let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
                 guard parts.count == 2, let key = Self.decoded(parts[0]), let value = Self.decoded(parts[1]) else {
-                    throw refuse("'\(pair.prefix { $0 != "=" })' in the query is not NAME=VALUE")
+                    throw refuse(.urlQueryNotNameValue(String(pair.prefix { $0 != "=" })))
                 }
                 query[key] = value
             }
@@ -85,7 +85,7 @@ struct ServerAddress: Equatable, Sendable {
         }
         var urlHost: String?, urlPort: String?
         if authority.hasPrefix("[") {
-            guard let close = authority.firstIndex(of: "]") else { throw refuse("an IPv6 address without its ]") }
+            guard let close = authority.firstIndex(of: "]") else { throw refuse(.urlIPv6WithoutBracket) }
             urlHost = String(authority[authority.index(after: authority.startIndex)..<close])
             let after = authority[authority.index(after: close)...]
             if after.hasPrefix(":") { urlPort = String(after.dropFirst()) }
@@ -106,7 +106,7 @@ struct ServerAddress: Equatable, Sendable {
         }
         let portText = setting("port", urlPort, "PGPORT") ?? "5432"
         guard let port = Int(portText), (1...65535).contains(port) else {
-            throw refuse("'\(portText)' is not a port number")
+            throw refuse(.urlNotAPort(String(portText)))
         }
         user = setting("user", urlUser, "PGUSER") ?? osUser
         database = setting("dbname", Self.decoded(path).flatMap { $0.isEmpty ? nil : $0 }, "PGDATABASE") ?? user
@@ -125,15 +125,14 @@ struct ServerAddress: Equatable, Sendable {
         case "allow", "prefer": tlsMode = .prefer
         default:
             guard let mode = TLSMode(rawValue: modeText) else {
-                throw refuse(
-                    "sslmode '\(modeText)' is not one of disable, allow, prefer, require, verify-ca, verify-full")
+                throw refuse(.urlUnknownSSLMode(modeText))
             }
             tlsMode = mode
         }
         rootCertificate = setting("sslrootcert", nil, "PGSSLROOTCERT")
         let timeoutText = setting("connect_timeout", nil, "PGCONNECT_TIMEOUT") ?? "10"
         guard let timeout = Int(timeoutText), timeout >= 0 else {
-            throw refuse("connect_timeout '\(timeoutText)' is not a number of seconds")
+            throw refuse(.urlTimeoutNotSeconds(timeoutText))
         }
         connectTimeout = timeout == 0 ? 10 : max(timeout, 2)
         if let urlPassword, !urlPassword.isEmpty {

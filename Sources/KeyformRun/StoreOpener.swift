@@ -88,9 +88,6 @@ public enum StoreOpener {
     private static func refuseServer(_ location: StoreLocation) throws(StoreError) -> Never {
         throw .unsupportedLocation(
             location.description,
-            reason: "this program has no PostgreSQL backend: keyform hands a server's location over to "
-                + "keyform-postgres, installed beside it (scripts/install.sh and the Debian package install both), "
-                + "and none was found; install it, or give a SQLite file's path "
-                + "(--db PATH, KEYFORM_DB or the config's database)")
+            reason: .locationNoServerBackend)
     }
 }

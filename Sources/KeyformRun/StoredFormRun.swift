@@ -254,7 +254,7 @@ public struct StoredFormRun {
 
     /// "Draft — Text: Buy milk · Priority: High": the line above the question.
     public static func details(of draft: Draft, in form: Form, language: Language = .english) -> [String] {
-        FormState.summary(of: draft.values, in: form).map { [language.text(.draftHolds($0))] } ?? []
+        FormState.summary(of: draft.values, in: form, language: language).map { [language.text(.draftHolds($0))] } ?? []
     }
 
     /// The local day and `14:05` of `date`.

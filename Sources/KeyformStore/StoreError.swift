@@ -42,7 +42,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible, Mes
     case invalidValue(field: String, reason: String)
     /// The location names a store this Keyform cannot open (a server's URL
     /// before its backend exists); `reason` says what to give instead.
-    case unsupportedLocation(String, reason: String)
+    case unsupportedLocation(String, reason: Message)
     /// A database server could not be reached (down, a wrong host or port, no socket there).
     case serverUnreachable(path: String, reason: String)
     /// The server refused to let `user` in (a wrong or missing password, no such role, pg_hba.conf).

@@ -28,8 +28,7 @@ public enum StoreLocation: Equatable, Sendable, CustomStringConvertible {
         guard scheme == "postgres" || scheme == "postgresql" else {
             throw .unsupportedLocation(
                 Self.withoutPassword(url),
-                reason: "Keyform stores in a SQLite file (a path, or sqlite:PATH) "
-                    + "or on a PostgreSQL server (postgres://USER@HOST:PORT/DB), not in '\(scheme)'")
+                reason: .locationUnknownScheme(scheme))
         }
         // A config's relative `database:` put its folder in front: the URL is what counts.
         self = .postgres(url)

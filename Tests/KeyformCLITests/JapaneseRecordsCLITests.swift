@@ -49,6 +49,32 @@ import Testing
         #expect(bad.stderr.hasSuffix("keyform: stdin に問題が 1 件あるため、何も取り込んでいません\n"), "\(bad.stderr)")
     }
 
+    /// A yes/no field reads はい/いいえ in the table for people; JSON and CSV keep true/false.
+    @Test func booleansForPeopleInJapaneseAndForProgramsAsTheyAre() throws {
+        let folder = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let database = folder.appendingPathComponent("tasks.sqlite").path
+        let form = folder.appendingPathComponent("tasks.yaml").path
+        try "title: 用事\nfields:\n  - {id: text, label: 用事}\n  - {id: done, label: 済み, type: boolean}\n"
+            .write(toFile: form, atomically: true, encoding: .utf8)
+        let imported = try CLIRunner.run(
+            ["records", "import", form, "-", "--db", database],
+            stdin: #"[{"text":"牛乳を買う","done":true},{"text":"Call Ada","done":false}]"#, environment: Self.japanese)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let table = try CLIRunner.run(["records", "list", form, "--db", database], environment: Self.japanese)
+        let rows = table.stdout.split(separator: "\n")
+        #expect(rows.contains { $0.contains("牛乳を買う") && $0.contains("はい") }, "\(table.stdout)")
+        #expect(rows.contains { $0.contains("Call Ada") && $0.contains("いいえ") }, "\(table.stdout)")
+        #expect(!table.stdout.contains(" yes") && !table.stdout.contains(" no "), "\(table.stdout)")
+        let english = try CLIRunner.run(
+            ["records", "list", form, "--db", database], environment: ["KEYFORM_LANG": "en"])
+        #expect(english.stdout.split(separator: "\n").contains { $0.contains("牛乳を買う") && $0.contains("yes") })
+        let json = try CLIRunner.run(
+            ["records", "list", form, "--db", database, "--format", "json"], environment: Self.japanese)
+        #expect(json.stdout.contains(#""done":true"#) && json.stdout.contains(#""done":false"#), "\(json.stdout)")
+        #expect(!json.stdout.contains("はい"), "\(json.stdout)")
+    }
+
     /// The store refuses the record: said in Japanese, the record still printed and rescued.
     @Test func aRecordNotStoredInJapanese() throws {
         let folder = try CLIRunner.temporaryFolder()

@@ -58,6 +58,26 @@ struct JapaneseFormTests {
         }
     }
 
+    /// Every field of every demo form, focused in its keyboard and in its grid
+    /// (a switch, a calendar, a long grid's filter, lines): the Japanese footer
+    /// fits 80 and 40 columns without a hint cut short.
+    @Test(arguments: [(80, 24), (40, 12)]) func everyFieldsFooterFitsInJapanese(width: Int, height: Int) throws {
+        for name in DemoForms.names {
+            let context = try Self.japanese(name)
+            for index in context.fields.indices {
+                for events in [[], [FormEvent.swapViewPressed]] {
+                    let state = FormViewTests.state(context, focus: index, events)
+                    let footer = Self.footer(FormView.render(state, context, width: width, height: height))
+                    let place = "\(name) field \(context.fields[index].id) \(events.isEmpty ? "" : "swapped")"
+                    #expect(TextWidth.cells(footer.hints) <= width, "\(place): \(footer.hints)")
+                    #expect(TextWidth.cells(footer.done) <= width, "\(place): \(footer.done)")
+                    #expect(!footer.hints.hasSuffix("…"), "\(place): no hint cut short: \(footer.hints)")
+                    #expect(footer.hints.contains("中止") || footer.hints.contains("戻る"), "\(place): \(footer.hints)")
+                }
+            }
+        }
+    }
+
     @Test func theCalendarInJapanese() throws {
         let context = try Self.japanese("todo")
         let due = try #require(context.fields.firstIndex { $0.id == "due" })

@@ -47,7 +47,8 @@ import Testing
     @Test func requiredWhileTheConditionHoldsOnly() throws {
         let context = Self.context()
         let evaluation = context.evaluation(Self.entries(["3", "yes", "", "yes", ""]))
-        #expect(evaluation.problem(ofField: 2) == .required(when: .conditionIs(field: "billable", values: ["yes"])))
+        #expect(
+            evaluation.problem(ofField: 2) == .required(when: .conditionIs(field: "billable", values: [.booleanYes])))
         #expect(evaluation.doneBlocker?.field == 2)
         #expect(evaluation.required == [false, false, true, false, false])
         #expect(FormEvaluation(context, Self.entries(["3", "no", "", "yes", ""])).doneBlocker == nil)
@@ -67,8 +68,10 @@ import Testing
         var state = FormState.start(context, values: ["amount": .line("3"), "billable": .line("yes")], focus: 2)
         _ = FormEngine.reduce(&state, .commitPressed, context)
         let text = FormView.render(state, context, width: 80, height: 24).text()
-        #expect(text.contains("✗ billable が yes のときは必須です"), "\(text)")
-        #expect(text.contains("[ 完了 ] 無効: Clientは、billable が yes のときは必須です"), "\(text)")
+        // A boolean's value is said in the language's words: はい, not yes.
+        #expect(text.contains("✗ billable が はいのときは必須です"), "\(text)")
+        #expect(text.contains("[ 完了 ] 無効: Clientは、billable が はいのときは必須です"), "\(text)")
+        #expect(text.contains("[✓] はい"), "the switch says はい: \(text)")
         let either = Condition.oneOf(field: "country", values: ["Canada", "", "Mexico"])
         #expect(either.describe(in: Self.expense) == "country is Canada, Mexico or empty")
         #expect(Language.japanese.text(either.said(in: Self.expense)) == "country が Canada、Mexico か 空")
@@ -89,7 +92,7 @@ import Testing
         var state = FormState.start(context, values: ["amount": .line("3"), "billable": .line("yes")], focus: 2)
         _ = FormEngine.reduce(&state, .commitPressed, context)
         #expect(state.focus == 2)
-        #expect(state.problems[2] == .required(when: .conditionIs(field: "billable", values: ["yes"])))
+        #expect(state.problems[2] == .required(when: .conditionIs(field: "billable", values: [.booleanYes])))
         let text = FormView.render(state, context, width: 80, height: 24).text()
         #expect(text.contains("› Client*"), "\(text)")
         #expect(text.contains("✗ required when billable is yes"), "\(text)")

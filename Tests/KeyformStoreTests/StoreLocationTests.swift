@@ -35,9 +35,7 @@ import Testing
             error
                 == .unsupportedLocation(
                     "mysql://ada@db.lab/keyform",
-                    reason: error.map { error in
-                        if case .unsupportedLocation(_, let reason) = error { return reason } else { return "" }
-                    } ?? ""))
+                    reason: .locationUnknownScheme("mysql")))
         #expect(error?.description.contains("s3cret") == false)
         #expect(error?.description.contains("postgres://USER@HOST:PORT/DB") == true, "it says what to give")
     }
@@ -50,7 +48,7 @@ import Testing
             .notADatabase(path: "/p"), .corrupt(path: "/p", detail: "d"), .foreignDatabase(path: "/p"),
             .newerVersion(path: "/p"), .readOnly(path: "/p"), .diskFull(path: "/p"), .busy(path: "/p", seconds: 5),
             .recordNotFound(id: 1, form: "f"), .unknownField(form: "f", field: "x"), .invalidName("N"),
-            .invalidValue(field: "x", reason: "r"), .unsupportedLocation("u", reason: "r"),
+            .invalidValue(field: "x", reason: "r"), .unsupportedLocation("u", reason: .authored("r")),
             .failed(path: "/p", message: "m"),
         ]
         for error in errors {

@@ -49,7 +49,7 @@ public enum SpokenForm {
         var now = context.shownText(ofField: index, state.entries[index])
         // A switch's value is said by its state's word (In progress), as the screen shows it.
         if field.type == .boolean, case .success(.boolean(let flag)?) = context.validate(field: index, state.entries) {
-            now = field.shown(flag)
+            now = field.shown(flag, in: context.language)
         }
         if !now.isEmpty {
             lines.append(say(.spokenNow(field.secret ? say(.spokenSecretSet) : TerminalSafe.escaped(now))))
@@ -155,7 +155,9 @@ public enum SpokenForm {
     /// is how the list reads it, `value` what the field takes.
     static func choices(of index: Int, _ state: FormState, _ context: FormContext) -> [(said: String, value: String)] {
         let field = context.fields[index]
-        if field.type == .boolean { return [(field.shown(false), "no"), (field.shown(true), "yes")] }
+        if field.type == .boolean {
+            return [(field.shown(false, in: context.language), "no"), (field.shown(true, in: context.language), "yes")]
+        }
         // A calendar's days are typed as a date, not picked from a list of thirty.
         if let name = context.layoutName(ofField: index, state.entries), CalendarGrid.isCalendar(name) { return [] }
         guard let layout = context.layout(ofField: index, state.entries), layout.kind == .choice else { return [] }

@@ -7,7 +7,7 @@ struct BooleanKind: FieldKind {
     var type: Field.ValueType { .boolean }
     var synonyms: [String] { ["bool"] }
     var options: Set<String> { ["states"] }
-    var answerWanted: String { "true or false" }
+    var answerWanted: Message { .wantedTrueOrFalse }
     var takesJSONBooleans: Bool { true }
 
     func read(_ input: Substring, rules: FieldRules, clock: WallClock) -> Result<FieldValue, FieldProblem> {
@@ -21,8 +21,8 @@ struct BooleanKind: FieldKind {
     /// yes/no and their synonyms, or the field's own words for them (any case).
     static func parse(_ input: Substring, states: Field.States?) -> Bool? {
         switch input.lowercased() {
-        case "yes", "y", "true", "on", "1": return true
-        case "no", "n", "false", "off", "0": return false
+        case "yes", "y", "true", "on", "1", "はい": return true
+        case "no", "n", "false", "off", "0", "いいえ": return false
         default: break
         }
         guard let states else { return nil }

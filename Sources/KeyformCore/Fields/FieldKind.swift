@@ -56,7 +56,7 @@ public protocol FieldKind: Sendable {
     func jsonWhenEmpty(field: Field) -> String
 
     /// What an `--answers` JSON value must be, in "must be …, not a list".
-    var answerWanted: String { get }
+    var answerWanted: Message { get }
     /// Whether a JSON number answers the field (taken as written).
     var takesJSONNumbers: Bool { get }
     /// Whether `true`/`false` answer the field.
@@ -157,7 +157,7 @@ extension FieldKind {
 
     public func jsonWhenEmpty(field: Field) -> String { "null" }
 
-    public var answerWanted: String { "text" }
+    public var answerWanted: Message { .wantedText }
     public var takesJSONNumbers: Bool { false }
     public var takesJSONBooleans: Bool { false }
 

@@ -7,7 +7,7 @@ struct IntegerKind: FieldKind {
     var synonyms: [String] { ["int"] }
     var options: Set<String> { ["min", "max", "secret"] }
     var alignsRight: Bool { true }
-    var answerWanted: String { "a number" }
+    var answerWanted: Message { .wantedNumber }
     var takesJSONNumbers: Bool { true }
 
     func read(_ input: Substring, rules: FieldRules, clock: WallClock) -> Result<FieldValue, FieldProblem> {

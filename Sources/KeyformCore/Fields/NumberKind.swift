@@ -10,7 +10,7 @@ struct NumberKind: FieldKind {
     var synonyms: [String] { ["float", "double", "decimal"] }
     var options: Set<String> { ["min", "max", "secret"] }
     var alignsRight: Bool { true }
-    var answerWanted: String { "a number" }
+    var answerWanted: Message { .wantedNumber }
     var takesJSONNumbers: Bool { true }
 
     func read(_ input: Substring, rules: FieldRules, clock: WallClock) -> Result<FieldValue, FieldProblem> {

@@ -63,16 +63,18 @@ public indirect enum Condition: Hashable, Sendable {
         switch self {
         case .oneOf(let id, let values):
             let field = form.field(id: id)
-            let shown = values.map { value -> String in
+            // A boolean's value is said as the field shows it: its state's word, else yes or no in the language.
+            let shown = values.map { value -> Message in
                 guard let field, field.type == .boolean,
                     case .success(.boolean(let flag)) = Self.value(
                         value, of: field, clock: WallClock(today: CivilDate(daysSinceEpoch: 0)))
-                else { return value }
-                return field.shown(flag)
+                else { return .authored(value) }
+                let word = flag ? field.states?.yes : field.states?.no
+                return word.map(Message.authored) ?? (flag ? .booleanYes : .booleanNo)
             }
             // An empty value is said as a word of the language, not as nothing.
-            return shown.contains("")
-                ? .conditionIsOrEmpty(field: id, values: shown.filter { !$0.isEmpty })
+            return shown.contains(.authored(""))
+                ? .conditionIsOrEmpty(field: id, values: shown.filter { $0 != .authored("") })
                 : .conditionIs(field: id, values: shown)
         case .filled(let id): return .conditionFilled(field: id)
         case .empty(let id): return .conditionEmpty(field: id)

@@ -176,9 +176,18 @@ public struct Field: Equatable, Sendable {
         }
     }
 
-    /// A boolean value as this field shows it: its state's word, else `yes` or `no`.
-    public func shown(_ flag: Bool) -> String {
-        flag ? (states?.yes ?? "yes") : (states?.no ?? "no")
+    /// A boolean value as this field shows it to a person: its state's word,
+    /// else `yes` or `no` in the reader's language (はい, いいえ). What is stored
+    /// and what programs read (JSON, CSV) stay true or false.
+    public func shown(_ flag: Bool, in language: Language = .english) -> String {
+        flag ? (states?.yes ?? language.text(.booleanYes)) : (states?.no ?? language.text(.booleanNo))
+    }
+
+    /// A value as this field shows it to a person: a boolean in `language`'s
+    /// words, any other value as its kind shows it.
+    public func shown(_ value: FieldValue, in language: Language) -> String {
+        if case .boolean(let flag) = value { return shown(flag, in: language) }
+        return kind.shown(value, field: self)
     }
 
     /// Where a field's offered choices come from: a field of a form's stored records.

@@ -188,14 +188,16 @@ public struct FormState: Equatable, Sendable {
     /// What a draft holds, in one line for the question that offers it:
     /// `Text: Buy milk · Priority: High`, the fields that hold something, in the
     /// form's order, escaped and cut to `width` cells; nil when none does.
-    public static func summary(of values: [String: FieldInput], in form: Form, width: Int = 76) -> String? {
+    public static func summary(
+        of values: [String: FieldInput], in form: Form, width: Int = 76, language: Language = .english
+    ) -> String? {
         let parts = form.fields.compactMap { field -> String? in
             guard var value = values[field.id]?.text, !value.allSatisfy(\.isWhitespace) else { return nil }
             // A switch in its own words (In progress / Complete), as the form shows it.
             if field.type == .boolean,
                 let flag = ["yes": true, "true": true, "no": false, "false": false][value.lowercased()]
             {
-                value = field.shown(flag)
+                value = field.shown(flag, in: language)
             }
             return TerminalSafe.escaped(field.label) + ": " + TerminalSafe.escaped(value)
         }

@@ -104,7 +104,7 @@ extension FormContext {
                 return ""
             }
             // A secret shows masked here as in its field (form check refuses the tag).
-            return fields[index].masked(fields[index].kind.shown(value, field: fields[index]))
+            return fields[index].masked(fields[index].shown(value, in: language))
         }
     }
 

@@ -2,36 +2,63 @@
 public struct AnswerProblem: Error, Hashable, Sendable, CustomStringConvertible {
     /// The field the problem is about; nil for the answers as a whole (syntax, unknown fields).
     public var fieldID: String?
-    public var reason: String
+    /// What is wrong, said in the reader's language (`said(in:)`).
+    public var said: Message
+    /// What is wrong, in English.
+    public var reason: String { said.english }
     /// The form's rule the answers break (`rules:`); the reason is its message.
     public var ruleName: String?
 
-    public init(field fieldID: String?, _ reason: String) {
+    public init(field fieldID: String?, _ said: Message) {
         self.fieldID = fieldID
-        self.reason = reason
+        self.said = said
+    }
+
+    public init(field fieldID: String?, _ reason: String) {
+        self.init(field: fieldID, .authored(reason))
     }
 
     /// A broken rule of the form: `keyform: rule 'NAME': MESSAGE`.
     public init(rule: FormRule) {
-        self.init(field: nil, rule.message)
+        self.init(field: nil, rule.said)
         ruleName = rule.name
     }
 
     /// `keyform: field 'ID': REASON`, `keyform: rule 'NAME': MESSAGE` or `keyform: answers: REASON`.
-    public var description: String {
-        if let fieldID { return "keyform: field '\(fieldID)': \(reason)" }
-        if let ruleName { return "keyform: rule '\(ruleName)': \(reason)" }
-        return "keyform: answers: \(reason)"
+    public var description: String { said(in: .english) }
+
+    /// `description` in `language`.
+    public func said(in language: Language) -> String {
+        "keyform: " + language.text(placed)
+    }
+
+    /// The problem with what it is about: `field 'ID': …`, `rule 'NAME': …`, `answers: …`.
+    public var placed: Message {
+        if let fieldID { return .answerOfField(fieldID, said) }
+        if let ruleName { return .answerOfRule(ruleName, said) }
+        return .answersProblem(said)
+    }
+
+    /// Two problems are the same when they say the same, in English.
+    public static func == (a: AnswerProblem, b: AnswerProblem) -> Bool {
+        a.fieldID == b.fieldID && a.ruleName == b.ruleName && a.reason == b.reason
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(fieldID)
+        hasher.combine(ruleName)
+        hasher.combine(reason)
     }
 
     /// An answer naming a note (`type: note`), which is text to read and takes none.
     static func note(_ id: String) -> AnswerProblem {
-        AnswerProblem(field: id, "is a note, which takes no answer; remove '\(id)' from the answers")
+        AnswerProblem(field: id, .answerIsNote(id))
     }
 
     static func unknownField(_ id: String, form: Form) -> AnswerProblem {
-        let guess = Suggestion.closest(to: id, among: form.fields.map(\.id)).map { "; did you mean '\($0)'?" } ?? ""
-        return AnswerProblem(field: nil, "unknown field '\(id)'\(guess)")
+        AnswerProblem(
+            field: nil,
+            .answerUnknownField(id, suggestion: Suggestion.closest(to: id, among: form.fields.map(\.id))))
     }
 }
 
@@ -50,7 +77,12 @@ public struct AnswerProblems: Error, Hashable, Sendable, RandomAccessCollection,
     public subscript(position: Int) -> AnswerProblem { problems[position] }
 
     /// One line per problem, each ending with a newline: what goes to stderr.
-    public var description: String { problems.map { $0.description + "\n" }.joined() }
+    public var description: String { said(in: .english) }
+
+    /// `description` in `language`.
+    public func said(in language: Language) -> String {
+        problems.map { $0.said(in: language) + "\n" }.joined()
+    }
 }
 
 /// Reading answers given without a terminal into what each field was given (field id →
@@ -79,7 +111,7 @@ public enum Answers {
         do throws(JSONSyntaxError) {
             members = try reader.readObjectMembers()
         } catch {
-            return .failure([AnswerProblem(field: nil, error.description)])
+            return .failure([AnswerProblem(field: nil, error.said)])
         }
         return fromMembers(members, form: form, skipping: skipping)
     }
@@ -98,7 +130,7 @@ public enum Answers {
                 continue
             }
             guard seen.insert(id).inserted else {
-                problems.append(AnswerProblem(field: id, "is given more than once"))
+                problems.append(AnswerProblem(field: id, .answerGivenTwice))
                 continue
             }
             guard field.holdsValue else {
@@ -121,8 +153,7 @@ public enum Answers {
         let text = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]
         for (index, line) in text.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated()
         where String(validating: line, as: UTF8.self) == nil {
-            return .failure([AnswerProblem(field: nil, "line \(index + 1): not valid UTF-8; give the answers as UTF-8")]
-            )
+            return .failure([AnswerProblem(field: nil, .answerLineNotUTF8(index + 1))])
         }
         return fromLines(String(decoding: text, as: UTF8.self), form: form)
     }
@@ -141,10 +172,7 @@ public enum Answers {
             if index < fields.count {
                 if !value.isEmpty { answers[fields[index].id] = .line(String(value)) }
             } else if !value.allSatisfy(\.isWhitespace) {
-                let count = fields.count == 1 ? "1 field" : "\(fields.count) fields"
-                return .failure([
-                    AnswerProblem(field: nil, "line \(index + 1): more lines than the form has fields (\(count))")
-                ])
+                return .failure([AnswerProblem(field: nil, .answerTooManyLines(index + 1, fields: fields.count))])
             }
         }
         return .success(answers)
@@ -153,8 +181,8 @@ public enum Answers {
     private static func convert(_ value: JSONValue, for field: Field) -> Result<FieldInput?, AnswerProblem> {
         let kind = field.kind
         let wanted = kind.answerWanted
-        func wrong(_ given: String) -> Result<FieldInput?, AnswerProblem> {
-            .failure(AnswerProblem(field: field.id, "must be \(wanted), not \(given)"))
+        func wrong(_ given: Message) -> Result<FieldInput?, AnswerProblem> {
+            .failure(AnswerProblem(field: field.id, .answerWrongKind(wanted: wanted, given: given)))
         }
         switch value {
         case .null:
@@ -164,30 +192,28 @@ public enum Answers {
             return .success(.line(text.replacingOccurrences(of: "\r\n", with: "\n")))
         case .string(let text):
             if text.contains(where: \.isNewline) {
-                return .failure(AnswerProblem(field: field.id, FieldProblem.oneLine.reason))
+                return .failure(AnswerProblem(field: field.id, .oneLine))
             }
             return .success(.line(text))
         case .number(let written):
-            return kind.takesJSONNumbers ? .success(.line(written)) : wrong("a number")
+            return kind.takesJSONNumbers ? .success(.line(written)) : wrong(.jsonNumber)
         case .bool(let flag):
-            return kind.takesJSONBooleans ? .success(.line(flag ? "true" : "false")) : wrong(flag ? "true" : "false")
+            return kind.takesJSONBooleans ? .success(.line(flag ? "true" : "false")) : wrong(.jsonBool(flag))
         case .array(let items):
-            guard field.multiple else { return wrong("a list") }
+            guard field.multiple else { return wrong(.jsonList) }
             var texts: [String] = []
             for item in items {
                 guard case .string(let text) = item else {
-                    return .failure(AnswerProblem(field: field.id, "must be a list of texts"))
+                    return .failure(AnswerProblem(field: field.id, .answerListOfTexts))
                 }
                 if text.contains(where: \.isNewline) {
-                    return .failure(
-                        AnswerProblem(field: field.id, "'\(TerminalSafe.escaped(text))' \(FieldProblem.oneLine.reason)")
-                    )
+                    return .failure(AnswerProblem(field: field.id, .quoted(TerminalSafe.escaped(text), .oneLine)))
                 }
                 texts.append(text)
             }
             return .success(texts.isEmpty ? nil : .selection(texts))
         case .object:
-            return wrong("an object")
+            return wrong(.jsonObject)
         }
     }
 }
@@ -223,11 +249,12 @@ public enum HeadlessFill {
                     problems.append(
                         AnswerProblem(
                             field: nil,
-                            "'\(field.id)' is not asked unless \(context.condition(ofField: index).describe(in: context.form))"
+                            .answerNotAsked(
+                                field.id, condition: context.condition(ofField: index).said(in: context.form))
                         ))
                 }
             } else if let problem = evaluation.problem(ofField: index) {
-                problems.append(AnswerProblem(field: field.id, problem.reason))
+                problems.append(AnswerProblem(field: field.id, problem.message))
             }
         }
         // The form's rules over the valid values (one comparing a field in error waits), each broken one said.

@@ -13,9 +13,11 @@ enum JSONValue: Equatable {
 struct JSONSyntaxError: Error, Equatable, CustomStringConvertible {
     var line: Int
     var column: Int
-    var reason: String
+    var reason: Message
 
-    var description: String { "line \(line), column \(column): \(reason)" }
+    /// `line 2, column 5: expected …`, in the reader's language where it is shown.
+    var said: Message { .jsonAt(line: line, column: column, reason) }
+    var description: String { said.english }
 }
 
 /// A small strict RFC 8259 reader for `--answers`: one object at the top, member order
@@ -34,8 +36,8 @@ struct JSONReader {
     /// The members of the top-level object, in order (repeated keys included).
     mutating func readObjectMembers() throws(JSONSyntaxError) -> [(key: String, value: JSONValue)] {
         skipWhitespace()
-        guard position < bytes.count else { throw error("expected a JSON object of field id to value, found nothing") }
-        guard bytes[position] == UInt8(ascii: "{") else { throw error("expected a JSON object of field id to value") }
+        guard position < bytes.count else { throw error(.jsonExpectedObjectFoundNothing) }
+        guard bytes[position] == UInt8(ascii: "{") else { throw error(.jsonExpectedObject) }
         position += 1
         var members: [(key: String, value: JSONValue)] = []
         skipWhitespace()
@@ -44,21 +46,21 @@ struct JSONReader {
         } else {
             while true {
                 skipWhitespace()
-                guard peek == UInt8(ascii: "\"") else { throw error("expected a field id in double quotes") }
+                guard peek == UInt8(ascii: "\"") else { throw error(.jsonExpectedFieldID) }
                 let key = try readString()
                 skipWhitespace()
-                guard peek == UInt8(ascii: ":") else { throw error("expected ':' after the field id") }
+                guard peek == UInt8(ascii: ":") else { throw error(.jsonExpectedColonAfterID) }
                 position += 1
                 let value = try readValue(depth: 1)
                 members.append((key, value))
                 skipWhitespace()
                 if peek == UInt8(ascii: ",") { position += 1; continue }
                 if peek == UInt8(ascii: "}") { position += 1; break }
-                throw error("expected ',' or '}' after a value")
+                throw error(.jsonExpectedCommaOrBrace)
             }
         }
         skipWhitespace()
-        guard position == bytes.count else { throw error("unexpected text after the object") }
+        guard position == bytes.count else { throw error(.jsonTextAfterObject) }
         return members
     }
 
@@ -85,7 +87,7 @@ struct JSONReader {
 
     private mutating func readValue(depth: Int) throws(JSONSyntaxError) -> JSONValue {
         skipWhitespace()
-        guard let byte = peek else { throw error("expected a value, found the end") }
+        guard let byte = peek else { throw error(.jsonExpectedValueFoundEnd) }
         switch byte {
         case UInt8(ascii: "\""): return .string(try readString())
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try readNumber())
@@ -93,7 +95,7 @@ struct JSONReader {
         case UInt8(ascii: "f"): try readWord("false"); return .bool(false)
         case UInt8(ascii: "n"): try readWord("null"); return .null
         case UInt8(ascii: "["), UInt8(ascii: "{"):
-            guard depth < Self.maxDepth else { throw error("nested too deeply") }
+            guard depth < Self.maxDepth else { throw error(.jsonNestedTooDeeply) }
             let isArray = byte == UInt8(ascii: "[")
             let closer = isArray ? UInt8(ascii: "]") : UInt8(ascii: "}")
             position += 1
@@ -103,10 +105,10 @@ struct JSONReader {
             while true {
                 if !isArray {
                     skipWhitespace()
-                    guard peek == UInt8(ascii: "\"") else { throw error("expected a key in double quotes") }
+                    guard peek == UInt8(ascii: "\"") else { throw error(.jsonExpectedKey) }
                     _ = try readString()
                     skipWhitespace()
-                    guard peek == UInt8(ascii: ":") else { throw error("expected ':' after the key") }
+                    guard peek == UInt8(ascii: ":") else { throw error(.jsonExpectedColonAfterKey) }
                     position += 1
                 }
                 let item = try readValue(depth: depth + 1)
@@ -114,17 +116,17 @@ struct JSONReader {
                 skipWhitespace()
                 if peek == UInt8(ascii: ",") { position += 1; continue }
                 if peek == closer { position += 1; return isArray ? .array(items) : .object }
-                throw error(isArray ? "expected ',' or ']' in a list" : "expected ',' or '}' in an object")
+                throw error(isArray ? .jsonExpectedCommaInList : .jsonExpectedCommaInObject)
             }
         default:
-            throw error("expected a value (a string, number, true, false or null)")
+            throw error(.jsonExpectedValue)
         }
     }
 
     private mutating func readWord(_ word: StaticString) throws(JSONSyntaxError) {
         let expected = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
         guard bytes[position...].starts(with: expected) else {
-            throw error("expected a value (a string, number, true, false or null)")
+            throw error(.jsonExpectedValue)
         }
         position += expected.count
     }
@@ -141,19 +143,19 @@ struct JSONReader {
         if peek == UInt8(ascii: "0") {
             position += 1
         } else if digits() == 0 {
-            throw error("expected a digit in a number")
+            throw error(.jsonExpectedDigit)
         }
         if peek == UInt8(ascii: ".") {
             position += 1
-            guard digits() > 0 else { throw error("expected a digit after '.' in a number") }
+            guard digits() > 0 else { throw error(.jsonExpectedDigitAfterPoint) }
         }
         if peek == UInt8(ascii: "e") || peek == UInt8(ascii: "E") {
             position += 1
             if peek == UInt8(ascii: "+") || peek == UInt8(ascii: "-") { position += 1 }
-            guard digits() > 0 else { throw error("expected a digit in a number's exponent") }
+            guard digits() > 0 else { throw error(.jsonExpectedExponentDigit) }
         }
         if let byte = peek, byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") || byte == UInt8(ascii: ".") {
-            throw error("a number may not have leading zeros")
+            throw error(.jsonLeadingZeros)
         }
         return String(decoding: bytes[start..<position], as: UTF8.self)
     }
@@ -163,7 +165,7 @@ struct JSONReader {
         position += 1  // opening quote
         var text = ""
         while true {
-            guard let byte = peek else { throw error("a string is not closed") }
+            guard let byte = peek else { throw error(.jsonStringNotClosed) }
             switch byte {
             case UInt8(ascii: "\""):
                 position += 1
@@ -179,7 +181,7 @@ struct JSONReader {
                 text += String(decoding: bytes[start..<position], as: UTF8.self)
             case UInt8(ascii: "\\"):
                 position += 1
-                guard let escape = peek else { throw error("a string is not closed") }
+                guard let escape = peek else { throw error(.jsonStringNotClosed) }
                 position += 1
                 switch escape {
                 case UInt8(ascii: "\""): text.unicodeScalars.append("\"")
@@ -193,10 +195,10 @@ struct JSONReader {
                 case UInt8(ascii: "u"): text.unicodeScalars.append(try readUnicodeEscape())
                 default:
                     position -= 2
-                    throw error("unknown escape in a string; use \\\", \\\\, \\/, \\b, \\f, \\n, \\r, \\t or \\uXXXX")
+                    throw error(.jsonUnknownEscape)
                 }
             case 0x00..<0x20:
-                throw error("a control character must be escaped in a string (a line break is \\n)")
+                throw error(.jsonControlCharacter)
             default:
                 text.unicodeScalars.append(try readUTF8Scalar())
             }
@@ -210,19 +212,19 @@ struct JSONReader {
         if (0xD800...0xDBFF).contains(high) {
             guard bytes[position...].starts(with: [UInt8(ascii: "\\"), UInt8(ascii: "u")]) else {
                 position = escapeStart
-                throw error("a \\u escape is half of a surrogate pair")
+                throw error(.jsonHalfSurrogate)
             }
             position += 2
             let low = try readHex4()
             guard (0xDC00...0xDFFF).contains(low) else {
                 position = escapeStart
-                throw error("a \\u escape is half of a surrogate pair")
+                throw error(.jsonHalfSurrogate)
             }
             return Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00))!
         }
         guard let scalar = Unicode.Scalar(high) else {
             position = escapeStart
-            throw error("a \\u escape is half of a surrogate pair")
+            throw error(.jsonHalfSurrogate)
         }
         return scalar
     }
@@ -231,7 +233,7 @@ struct JSONReader {
         var value: UInt32 = 0
         for _ in 0..<4 {
             guard let byte = peek, let digit = Self.hexValue(byte) else {
-                throw error("expected four hex digits after \\u")
+                throw error(.jsonExpectedHex)
             }
             value = value << 4 | digit
             position += 1
@@ -258,20 +260,20 @@ struct JSONReader {
             case 0xF0...0xF4: (4, 0x10000, UInt32(lead & 0x07))
             default: (0, 0, 0)
             }
-        guard length > 0, position + length <= bytes.count else { throw error("not valid UTF-8") }
+        guard length > 0, position + length <= bytes.count else { throw error(.jsonNotUTF8) }
         var value = initial
         for offset in 1..<length {
             let byte = bytes[position + offset]
-            guard byte & 0xC0 == 0x80 else { throw error("not valid UTF-8") }
+            guard byte & 0xC0 == 0x80 else { throw error(.jsonNotUTF8) }
             value = value << 6 | UInt32(byte & 0x3F)
         }
-        guard value >= minimum, let scalar = Unicode.Scalar(value) else { throw error("not valid UTF-8") }
+        guard value >= minimum, let scalar = Unicode.Scalar(value) else { throw error(.jsonNotUTF8) }
         position += length
         return scalar
     }
 
     /// An error at the current position.
-    private func error(_ reason: String) -> JSONSyntaxError {
+    private func error(_ reason: Message) -> JSONSyntaxError {
         var line = 1
         var column = 1
         for byte in bytes[..<min(position, bytes.count)] {

@@ -23,17 +23,32 @@ public enum RecordImport {
     public struct Problem: Error, Equatable, Sendable, CustomStringConvertible {
         public var line: Int
         public var fieldID: String?
-        public var reason: String
+        /// What is wrong, said in the reader's language (`said(in:)`).
+        public var said: Message
+        /// What is wrong, in English.
+        public var reason: String { said.english }
 
-        public init(line: Int, field fieldID: String? = nil, _ reason: String) {
+        public init(line: Int, field fieldID: String? = nil, _ said: Message) {
             self.line = line
             self.fieldID = fieldID
-            self.reason = reason
+            self.said = said
+        }
+
+        public init(line: Int, field fieldID: String? = nil, _ reason: String) {
+            self.init(line: line, field: fieldID, .authored(reason))
         }
 
         /// `LINE: field 'ID': REASON` (the caller puts the file's name before it).
-        public var description: String {
-            fieldID.map { "\(line): field '\($0)': \(reason)" } ?? "\(line): \(reason)"
+        public var description: String { said(in: .english) }
+
+        /// `description` in `language`.
+        public func said(in language: Language) -> String {
+            "\(line): " + language.text(fieldID.map { .answerOfField($0, said) } ?? said)
+        }
+
+        /// The same problem when it says the same, in English.
+        public static func == (a: Problem, b: Problem) -> Bool {
+            a.line == b.line && a.fieldID == b.fieldID && a.reason == b.reason
         }
     }
 
@@ -126,10 +141,10 @@ public enum RecordImport {
                 case .success: break
                 case .failure(let found):
                     // A broken rule is named as answers name it: `rule 'NAME': MESSAGE`.
-                    problems += found.map {
+                    problems += found.map { problem in
                         Problem(
-                            line: row.line, field: $0.fieldID, ($0.ruleName.map { "rule '\($0)': " } ?? "") + $0.reason
-                        )
+                            line: row.line, field: problem.fieldID,
+                            problem.ruleName.map { .answerOfRule($0, problem.said) } ?? problem.said)
                     }
                 }
             }
@@ -166,7 +181,7 @@ public enum RecordImport {
             }
             guard hasHeader else {
                 return .failure(
-                    Problems([Problem(line: 1, "no header row: the first line names the fields (like id1,id2)")]))
+                    Problems([Problem(line: 1, .importNoHeader)]))
             }
         case .json:
             var scanner = JSONObjectScanner(bytes)
@@ -227,7 +242,7 @@ public enum RecordImport {
         guard !text.isEmpty else { return .success(nil) }
         switch Timestamp.parse(text) {
         case .success(let date): return .success(date)
-        case .failure(let problem): return .failure(Problem(line: line, field: "_created", problem.reason))
+        case .failure(let problem): return .failure(Problem(line: line, field: "_created", problem.message))
         }
     }
 
@@ -244,7 +259,7 @@ public enum RecordImport {
         case .failure(let problem): return ([], [problem])
         }
         guard let header = table.first else {
-            return ([], [Problem(line: 1, "no header row: the first line names the fields (like id1,id2)")])
+            return ([], [Problem(line: 1, .importNoHeader)])
         }
         var problems = csvHeaderProblems(header.cells, line: header.line, form: form)
         guard problems.isEmpty else { return ([], problems) }
@@ -264,9 +279,9 @@ public enum RecordImport {
         var seen: Set<String> = []
         for name in header where !isStoreColumn(name) || readStoreColumns.contains(name) {
             if !isStoreColumn(name), form.field(id: name) == nil {
-                problems.append(Problem(line: line, AnswerProblem.unknownField(name, form: form).reason))
+                problems.append(Problem(line: line, AnswerProblem.unknownField(name, form: form).said))
             } else if !seen.insert(name).inserted {
-                problems.append(Problem(line: line, field: name, "is a column more than once"))
+                problems.append(Problem(line: line, field: name, .importColumnTwice))
             }
         }
         return problems
@@ -278,7 +293,7 @@ public enum RecordImport {
         line: Int, cells: [String], header: [String], multiple: Set<String>
     ) -> (row: Row?, problems: [Problem]) {
         guard cells.count == header.count else {
-            return (nil, [Problem(line: line, "has \(cells.count) values; the header names \(header.count) columns")])
+            return (nil, [Problem(line: line, .importCellCount(cells.count, columns: header.count))])
         }
         var answers: [String: FieldInput] = [:]
         var exportedID: Int64?
@@ -311,7 +326,7 @@ public enum RecordImport {
             // The line of the row the bad bytes are on (a quoted value may span lines).
             let lines = slice.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
             let offset = lines.firstIndex { String(validating: $0, as: UTF8.self) == nil } ?? 0
-            return .failure(Problem(line: line + offset, "not valid UTF-8; save the file as UTF-8"))
+            return .failure(Problem(line: line + offset, .importNotUTF8))
         }
         switch csvTable(text) {
         case .success(let rows): return .success(rows.first?.cells)
@@ -374,7 +389,7 @@ public enum RecordImport {
                     cellEmpty = false
                 }
             }
-            if quoted { return .failure(Problem(line: quoteLine, "a quoted value is not closed (a \" is missing)")) }
+            if quoted { return .failure(Problem(line: quoteLine, .importQuoteNotClosed)) }
             return .success((startLine, start..<index))
         }
     }
@@ -448,7 +463,7 @@ public enum RecordImport {
                 cell.unicodeScalars.append(scalar)
             }
         }
-        if quoted { return .failure(Problem(line: quoteLine, "a quoted value is not closed (a \" is missing)")) }
+        if quoted { return .failure(Problem(line: quoteLine, .importQuoteNotClosed)) }
         if !cell.isEmpty || !cells.isEmpty { endRow() }
         return .success(rows)
     }
@@ -480,7 +495,7 @@ public enum RecordImport {
         do throws(JSONSyntaxError) {
             members = try reader.readObjectMembers()
         } catch {
-            return (nil, [Problem(line: line, error.description)])
+            return (nil, [Problem(line: line, error.said)])
         }
         var problems: [Problem] = []
         let createdAt: Date?
@@ -496,7 +511,7 @@ public enum RecordImport {
                 Row(line: line, answers: answers, exportedID: exportedID(in: members), created: createdAt), problems
             )
         case .failure(let found):
-            return (nil, problems + found.map { Problem(line: line, field: $0.fieldID, $0.reason) })
+            return (nil, problems + found.map { Problem(line: line, field: $0.fieldID, $0.said) })
         }
     }
 
@@ -511,7 +526,7 @@ public enum RecordImport {
         var found: JSONValue?
         for member in members where member.key == "_created" {
             guard found == nil else {
-                return .failure(Problem(line: line, field: "_created", "is given more than once"))
+                return .failure(Problem(line: line, field: "_created", .answerGivenTwice))
             }
             found = member.value
         }
@@ -523,7 +538,7 @@ public enum RecordImport {
             return .failure(
                 Problem(
                     line: line, field: "_created",
-                    "must be a time as text, like \"2026-11-21T09:30:00.123Z\" (as records export writes it)"))
+                    .importCreatedNotText))
         }
     }
 
@@ -594,7 +609,7 @@ public enum RecordImport {
                 index += 1
             } while depth > 0 && index < bytes.count
             guard depth == 0 else {
-                return .failure(Problem(line: startLine, "this record is not closed (a } is missing)"))
+                return .failure(Problem(line: startLine, .importRecordNotClosed))
             }
             return .success((startLine, start..<index))
         }
@@ -608,24 +623,24 @@ public enum RecordImport {
                 skipWhitespace()
                 guard index < bytes.count else { return end() }
                 guard bytes[index] == UInt8(ascii: "{") else {
-                    return .failure(Problem(line: line, "expected another record ({...}) or the end of the file"))
+                    return .failure(Problem(line: line, .importExpectedRecord))
                 }
                 return object().map { $0 }
             }
             skipWhitespace()
             guard index < bytes.count else {
-                return .failure(Problem(line: line, "the array is not closed (a ] is missing)"))
+                return .failure(Problem(line: line, .importArrayNotClosed))
             }
             if bytes[index] == UInt8(ascii: "]") {
                 index += 1
                 skipWhitespace()
                 guard index == bytes.count else {
-                    return .failure(Problem(line: line, "text after the array's closing ]"))
+                    return .failure(Problem(line: line, .importTextAfterArray))
                 }
                 return end()
             }
             guard bytes[index] == UInt8(ascii: ",") else {
-                return .failure(Problem(line: line, "expected , or ] after a record"))
+                return .failure(Problem(line: line, .importExpectedCommaOrBracket))
             }
             index += 1
             return element()
@@ -642,8 +657,7 @@ public enum RecordImport {
                 return .failure(
                     Problem(
                         line: line,
-                        "expected a JSON array of records ([{...}, ...]), as records export writes, "
-                            + "or records one after another ({...}), as a rescue file holds"))
+                        .importExpectedArray))
             }
             inArray = true
             index += 1
@@ -652,7 +666,7 @@ public enum RecordImport {
                 index += 1
                 skipWhitespace()
                 guard index == bytes.count else {
-                    return .failure(Problem(line: line, "text after the array's closing ]"))
+                    return .failure(Problem(line: line, .importTextAfterArray))
                 }
                 return end()
             }
@@ -663,7 +677,7 @@ public enum RecordImport {
         private mutating func element() -> Result<(line: Int, range: Range<Int>)?, Problem> {
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "{") else {
-                return .failure(Problem(line: line, "each record must be a JSON object ({\"field\": value, ...})"))
+                return .failure(Problem(line: line, .importRecordNotObject))
             }
             return object().map { $0 }
         }

@@ -208,7 +208,7 @@ extension Message {
         case .storeInvalidName(let name):
             "'\(name)' is not a valid form or field name (lowercase letters, digits and _, starting with a letter)."
         case .storeInvalidValue(let field, let reason): "field '\(field)': \(reason)."
-        case .storeUnsupportedLocation(let location, let reason): "cannot open '\(location)': \(reason)."
+        case .storeUnsupportedLocation(let location, let reason): "cannot open '\(location)': \(reason.english)."
         case .storeFailed(let path, let message): "the database '\(path)' failed: \(message)."
         case .storeShortDiskFull: "the disk is full"
         case .storeShortReadOnly: "the database is read-only"
@@ -389,8 +389,9 @@ extension Message {
 
         case .keyListAnyKey: "a key"
 
-        case .conditionIs(let field, let values): "\(field) is " + Self.either(values, or: " or ")
-        case .conditionIsOrEmpty(let field, let values): "\(field) is " + Self.either(values + ["empty"], or: " or ")
+        case .conditionIs(let field, let values): "\(field) is " + Self.either(values.map(\.english), or: " or ")
+        case .conditionIsOrEmpty(let field, let values):
+            "\(field) is " + Self.either(values.map(\.english) + ["empty"], or: " or ")
         case .conditionFilled(let field): "\(field) is filled"
         case .conditionEmpty(let field): "\(field) is empty"
         case .conditionAll(let conditions): conditions.map(\.english).joined(separator: " and ")
@@ -913,6 +914,97 @@ extension Message {
         case .fixedJump: "Alt-1…9 name the field by its number"
         case .cannotRebind(let action, let why): "'\(action)' cannot be rebound: \(why.english)"
         case .noKeyOfAnyScreen(let action): "'\(action)' is no key of any screen; nothing to rebind"
+        case .promptBooleanUseConfirm: "--type boolean is a yes or no: use keyform confirm"
+        case .promptSecretForKinds(let type):
+            "--secret is for a text, integer or number; a \(type) is picked, never typed masked"
+        case .promptPatternForText(let type): "--pattern checks text; a \(type) is checked by its type"
+        case .promptLinesRange(let lines, let from, let to): "--lines \(lines): give \(from) to \(to) rows"
+        case .promptNothingToChoose:
+            "nothing to choose from: give the options as arguments, one a line on stdin, or --file FILE"
+        case .promptMaxBelowOne(let max): "--max \(max) leaves nothing to pick; give 1 or more"
+        case .promptMaxWithoutMultiple: "--max bounds a --multiple choice; add --multiple, or leave --max out"
+        case .promptSelectedNotAnOption(let picked): "--selected '\(picked)' is not one of the options"
+        case .promptSelectedTooMany(let count): "--selected names \(count) options; one is picked without --multiple"
+        case .promptVariableNotYesOrNo(let name, let value): "\(name)=\(value) is not a yes or no; give 1 or 0"
+        case .promptVariableNotWhole(let name, let value): "\(name)=\(value) is not a whole number"
+        case .answerOfField(let id, let problem): "field '\(id)': \(problem.english)"
+        case .answerOfRule(let name, let problem): "rule '\(name)': \(problem.english)"
+        case .answersProblem(let problem): "answers: \(problem.english)"
+        case .answerIsNote(let id): "is a note, which takes no answer; remove '\(id)' from the answers"
+        case .answerUnknownField(let id, let suggestion):
+            "unknown field '\(id)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
+        case .answerGivenTwice: "is given more than once"
+        case .answerLineNotUTF8(let line): "line \(line): not valid UTF-8; give the answers as UTF-8"
+        case .answerTooManyLines(let line, let fields):
+            "line \(line): more lines than the form has fields (\(Self.count(fields, "field", "fields")))"
+        case .answerWrongKind(let wanted, let given): "must be \(wanted.english), not \(given.english)"
+        case .answerListOfTexts: "must be a list of texts"
+        case .answerNotAsked(let id, let condition): "'\(id)' is not asked unless \(condition.english)"
+        case .wantedText: "text"
+        case .wantedNumber: "a number"
+        case .wantedTrueOrFalse: "true or false"
+        case .jsonNumber: "a number"
+        case .jsonList: "a list"
+        case .jsonObject: "an object"
+        case .jsonBool(let flag): flag ? "true" : "false"
+        case .jsonAt(let line, let column, let reason): "line \(line), column \(column): \(reason.english)"
+        case .jsonExpectedObjectFoundNothing: "expected a JSON object of field id to value, found nothing"
+        case .jsonExpectedObject: "expected a JSON object of field id to value"
+        case .jsonExpectedFieldID: "expected a field id in double quotes"
+        case .jsonExpectedColonAfterID: "expected ':' after the field id"
+        case .jsonExpectedCommaOrBrace: "expected ',' or '}' after a value"
+        case .jsonTextAfterObject: "unexpected text after the object"
+        case .jsonExpectedValueFoundEnd: "expected a value, found the end"
+        case .jsonNestedTooDeeply: "nested too deeply"
+        case .jsonExpectedKey: "expected a key in double quotes"
+        case .jsonExpectedColonAfterKey: "expected ':' after the key"
+        case .jsonExpectedCommaInList: "expected ',' or ']' in a list"
+        case .jsonExpectedCommaInObject: "expected ',' or '}' in an object"
+        case .jsonExpectedValue: "expected a value (a string, number, true, false or null)"
+        case .jsonExpectedDigit: "expected a digit in a number"
+        case .jsonExpectedDigitAfterPoint: "expected a digit after '.' in a number"
+        case .jsonExpectedExponentDigit: "expected a digit in a number's exponent"
+        case .jsonLeadingZeros: "a number may not have leading zeros"
+        case .jsonStringNotClosed: "a string is not closed"
+        case .jsonUnknownEscape: "unknown escape in a string; use \\\", \\\\, \\/, \\b, \\f, \\n, \\r, \\t or \\uXXXX"
+        case .jsonControlCharacter: "a control character must be escaped in a string (a line break is \\n)"
+        case .jsonHalfSurrogate: "a \\u escape is half of a surrogate pair"
+        case .jsonExpectedHex: "expected four hex digits after \\u"
+        case .jsonNotUTF8: "not valid UTF-8"
+        case .importNotUTF8: "not valid UTF-8; save the file as UTF-8"
+        case .importNoHeader: "no header row: the first line names the fields (like id1,id2)"
+        case .importColumnTwice: "is a column more than once"
+        case .importCellCount(let count, let columns): "has \(count) values; the header names \(columns) columns"
+        case .importQuoteNotClosed: "a quoted value is not closed (a \" is missing)"
+        case .importCreatedNotText:
+            "must be a time as text, like \"2026-11-21T09:30:00.123Z\" (as records export writes it)"
+        case .importRecordNotClosed: "this record is not closed (a } is missing)"
+        case .importExpectedRecord: "expected another record ({...}) or the end of the file"
+        case .importExpectedArray:
+            "expected a JSON array of records ([{...}, ...]), as records export writes, "
+                + "or records one after another ({...}), as a rescue file holds"
+        case .importRecordNotObject: "each record must be a JSON object ({\"field\": value, ...})"
+        case .importArrayNotClosed: "the array is not closed (a ] is missing)"
+        case .importExpectedCommaOrBracket: "expected , or ] after a record"
+        case .importTextAfterArray: "text after the array's closing ]"
+        case .locationNoServerBackend:
+            "this program has no PostgreSQL backend: keyform hands a server's location over to "
+                + "keyform-postgres, installed beside it (scripts/install.sh and the Debian package install both), "
+                + "and none was found; install it, or give a SQLite file's path "
+                + "(--db PATH, KEYFORM_DB or the config's database)"
+        case .locationUnknownScheme(let scheme):
+            "Keyform stores in a SQLite file (a path, or sqlite:PATH) "
+                + "or on a PostgreSQL server (postgres://USER@HOST:PORT/DB), not in '\(scheme)'"
+        case .serverURLWrong(let wrong): wrong.english + "; write postgres://USER@HOST:PORT/DATABASE"
+        case .urlNotAURL: "not a URL"
+        case .urlQueryNotNameValue(let pair): "'\(pair)' in the query is not NAME=VALUE"
+        case .urlIPv6WithoutBracket: "an IPv6 address without its ]"
+        case .urlNotAPort(let text): "'\(text)' is not a port number"
+        case .urlUnknownSSLMode(let mode):
+            "sslmode '\(mode)' is not one of disable, allow, prefer, require, verify-ca, verify-full"
+        case .urlTimeoutNotSeconds(let text): "connect_timeout '\(text)' is not a number of seconds"
+        case .booleanYes: "yes"
+        case .booleanNo: "no"
         case .configUnreadable(let path, let reason):
             path.map {
                 "cannot read the config file \($0): \(reason.english); fix KEYFORM_CONFIG, or set it to /dev/null for no config"

@@ -14,7 +14,7 @@ extension Message {
         case .notDateTime: "日時で入力してください（2026-11-27 14:30、2026-11-27T14:30、now）"
         case .notTime: "時刻で入力してください（07:30、7:30、0730、now）"
         case .notARealTime: "実在する時刻にしてください（時は 0〜23、分は 0〜59）"
-        case .notBoolean: "yes か no で入力してください"
+        case .notBoolean: "はい か いいえ（yes か no）で入力してください"
         case .notState(let no, let yes): "「\(no)」か「\(yes)」（または yes か no）で入力してください"
         case .oneLine: "1 行で入力してください"
         case .tooShort(let minimum): "\(minimum) 文字以上で入力してください"
@@ -38,7 +38,7 @@ extension Message {
         case .controlCharacter(let scalar): "\(Self.japaneseKind(of: scalar)) \(Self.code(scalar)) は使えません"
         case .isNotWholeNumber: "整数ではありません"
         case .isNotNumber: "数値ではありません"
-        case .isNotYesOrNo: "yes でも no でもありません"
+        case .isNotYesOrNo: "はいでもいいえでもありません"
         case .isNoteWithoutValue: "説明文なので値は入りません"
         case .noteHoldsNoValue: "説明文は値を持ちません"
         case .quoted(let value, let problem):
@@ -127,7 +127,7 @@ extension Message {
         case .spokenOneOrMoreOf(let list): "次から 1 つ以上: " + list.japanese
         case .spokenOrPick(let kind, let list): kind.japanese + "、または次から選ぶ: " + list.japanese
         case .spokenChoiceCount(let count): "選択肢 \(count) 個から 1 つを入力"
-        case .spokenYesOrNo: "yes か no"
+        case .spokenYesOrNo: "はい か いいえ"
         case .spokenText: "テキスト"
         case .spokenSecret: "秘密の値（入力は表示されません）"
         case .spokenWholeNumber: "整数"
@@ -214,7 +214,7 @@ extension Message {
         case .storeInvalidName(let name):
             "'\(name)' はフォーム名や項目名に使えません（英小文字・数字・_ で、英字で始めてください）。"
         case .storeInvalidValue(let field, let reason): "項目 '\(field)': \(reason)。"
-        case .storeUnsupportedLocation(let location, let reason): "'\(location)' を開けません: \(reason)。"
+        case .storeUnsupportedLocation(let location, let reason): "'\(location)' を開けません: \(reason.japanese)。"
         case .storeFailed(let path, let message): "データベース '\(path)' でエラーが起きました: \(message)。"
         case .storeShortDiskFull: "ディスクがいっぱいです"
         case .storeShortReadOnly: "データベースは読み取り専用です"
@@ -391,9 +391,10 @@ extension Message {
 
         case .keyListAnyKey: "任意のキー"
 
-        case .conditionIs(let field, let values): "\(field) が " + Self.either(values, or: " か ", separator: "、")
+        case .conditionIs(let field, let values):
+            "\(field) が " + Self.either(values.map(\.japanese), or: " か ", separator: "、")
         case .conditionIsOrEmpty(let field, let values):
-            "\(field) が " + Self.either(values + ["空"], or: " か ", separator: "、")
+            "\(field) が " + Self.either(values.map(\.japanese) + ["空"], or: " か ", separator: "、")
         case .conditionFilled(let field): "\(field) が入力済み"
         case .conditionEmpty(let field): "\(field) が空"
         case .conditionAll(let conditions): conditions.map(\.japanese).joined(separator: "、かつ ")
@@ -931,6 +932,97 @@ extension Message {
         case .fixedJump: "Alt-1…9 は番号で項目を指します"
         case .cannotRebind(let action, let why): "'\(action)' は付け替えられません: \(why.japanese)"
         case .noKeyOfAnyScreen(let action): "'\(action)' はどの画面のキーでもありません。付け替えるものはありません"
+        case .promptBooleanUseConfirm: "--type boolean ははい/いいえです。keyform confirm を使ってください"
+        case .promptSecretForKinds(let type):
+            "--secret は text、integer、number のためのものです。\(type) は選ぶもので、伏せ字で入力するものではありません"
+        case .promptPatternForText(let type): "--pattern はテキストを確かめるものです。\(type) はその型で確かめます"
+        case .promptLinesRange(let lines, let from, let to): "--lines \(lines): 行数は \(from)〜\(to) にしてください"
+        case .promptNothingToChoose: "選ぶものがありません。選択肢を引数か、標準入力に 1 行 1 つ、または --file FILE で渡してください"
+        case .promptMaxBelowOne(let max): "--max \(max) では何も選べません。1 以上にしてください"
+        case .promptMaxWithoutMultiple: "--max は --multiple で選ぶ数の上限です。--multiple を加えるか、--max を外してください"
+        case .promptSelectedNotAnOption(let picked): "--selected '\(picked)' は選択肢にありません"
+        case .promptSelectedTooMany(let count): "--selected に選択肢が \(count) 個あります。--multiple なしでは 1 つだけ選べます"
+        case .promptVariableNotYesOrNo(let name, let value): "\(name)=\(value) ははい/いいえではありません。1 か 0 にしてください"
+        case .promptVariableNotWhole(let name, let value): "\(name)=\(value) は整数ではありません"
+        case .answerOfField(let id, let problem): "項目 '\(id)': \(problem.japanese)"
+        case .answerOfRule(let name, let problem): "ルール '\(name)': \(problem.japanese)"
+        case .answersProblem(let problem): "答え: \(problem.japanese)"
+        case .answerIsNote(let id): "説明文（note）なので答えは入りません。答えから '\(id)' を取り除いてください"
+        case .answerUnknownField(let id, let suggestion):
+            "'\(id)' という項目はありません" + (suggestion.map { "。'\($0)' のことですか？" } ?? "")
+        case .answerGivenTwice: "2 回以上書かれています"
+        case .answerLineNotUTF8(let line): "\(line) 行目が UTF-8 として正しくありません。答えは UTF-8 で渡してください"
+        case .answerTooManyLines(let line, let fields): "\(line) 行目: フォームの項目（\(fields) 個）より行が多すぎます"
+        case .answerWrongKind(let wanted, let given):
+            "\(wanted.japanese)にしてください（\(given.japanese)になっています）"
+        case .answerListOfTexts: "テキストのリストにしてください"
+        case .answerNotAsked(let id, let condition): "'\(id)' は、\(condition.japanese) のときにだけ尋ねます"
+        case .wantedText: "テキスト"
+        case .wantedNumber: "数値"
+        case .wantedTrueOrFalse: "true か false"
+        case .jsonNumber: "数値"
+        case .jsonList: "リスト"
+        case .jsonObject: "オブジェクト"
+        case .jsonBool(let flag): flag ? "true（真偽値）" : "false（真偽値）"
+        case .jsonAt(let line, let column, let reason): "\(line) 行 \(column) 列: \(reason.japanese)"
+        case .jsonExpectedObjectFoundNothing: "項目 id から値への JSON オブジェクトがありません（空です）"
+        case .jsonExpectedObject: "項目 id から値への JSON オブジェクトにしてください"
+        case .jsonExpectedFieldID: "二重引用符で囲んだ項目 id が来るはずです"
+        case .jsonExpectedColonAfterID: "項目 id の後に ':' が来るはずです"
+        case .jsonExpectedCommaOrBrace: "値の後に ',' か '}' が来るはずです"
+        case .jsonTextAfterObject: "オブジェクトの後に余分なテキストがあります"
+        case .jsonExpectedValueFoundEnd: "値が来るはずの所で終わっています"
+        case .jsonNestedTooDeeply: "入れ子が深すぎます"
+        case .jsonExpectedKey: "二重引用符で囲んだキーが来るはずです"
+        case .jsonExpectedColonAfterKey: "キーの後に ':' が来るはずです"
+        case .jsonExpectedCommaInList: "リストの中に ',' か ']' が来るはずです"
+        case .jsonExpectedCommaInObject: "オブジェクトの中に ',' か '}' が来るはずです"
+        case .jsonExpectedValue: "値（文字列、数値、true、false、null）が来るはずです"
+        case .jsonExpectedDigit: "数値に数字が来るはずです"
+        case .jsonExpectedDigitAfterPoint: "数値の '.' の後に数字が来るはずです"
+        case .jsonExpectedExponentDigit: "数値の指数に数字が来るはずです"
+        case .jsonLeadingZeros: "数値の先頭に 0 を続けられません"
+        case .jsonStringNotClosed: "文字列が閉じていません"
+        case .jsonUnknownEscape:
+            "文字列に使えないエスケープがあります。\\\"、\\\\、\\/、\\b、\\f、\\n、\\r、\\t、\\uXXXX を使ってください"
+        case .jsonControlCharacter: "文字列の中の制御文字はエスケープしてください（改行は \\n）"
+        case .jsonHalfSurrogate: "\\u エスケープがサロゲートペアの片方だけです"
+        case .jsonExpectedHex: "\\u の後に 16 進数 4 桁が来るはずです"
+        case .jsonNotUTF8: "UTF-8 として正しくありません"
+        case .importNotUTF8: "UTF-8 として正しくありません。UTF-8 で保存してください"
+        case .importNoHeader: "見出しの行がありません。1 行目に項目を書いてください（id1,id2 のように）"
+        case .importColumnTwice: "2 回以上列になっています"
+        case .importCellCount(let count, let columns): "値が \(count) 個あります。見出しの列は \(columns) 個です"
+        case .importQuoteNotClosed: "引用符で囲んだ値が閉じていません（\" がありません）"
+        case .importCreatedNotText:
+            "\"2026-11-21T09:30:00.123Z\" のように、時刻をテキストで書いてください（records export が書くように）"
+        case .importRecordNotClosed: "この記録が閉じていません（} がありません）"
+        case .importExpectedRecord: "次の記録（{...}）かファイルの終わりが来るはずです"
+        case .importExpectedArray:
+            "記録の JSON 配列（[{...}, ...]、records export が書く形）か、"
+                + "続けて並べた記録（{...}、退避ファイルの形）にしてください"
+        case .importRecordNotObject: "記録はどれも JSON オブジェクト（{\"field\": value, ...}）にしてください"
+        case .importArrayNotClosed: "配列が閉じていません（] がありません）"
+        case .importExpectedCommaOrBracket: "記録の後に , か ] が来るはずです"
+        case .importTextAfterArray: "配列を閉じる ] の後にテキストがあります"
+        case .locationNoServerBackend:
+            "このプログラムには PostgreSQL のバックエンドがありません。keyform はサーバーの場所を隣にインストールされた "
+                + "keyform-postgres に渡しますが（scripts/install.sh と Debian パッケージはどちらもインストールします）、"
+                + "見つかりませんでした。インストールするか、SQLite のファイルのパスを指定してください"
+                + "（--db PATH、KEYFORM_DB、設定の database）"
+        case .locationUnknownScheme(let scheme):
+            "Keyform が保存できるのは SQLite のファイル（パスか sqlite:PATH）か "
+                + "PostgreSQL のサーバー（postgres://USER@HOST:PORT/DB）で、'\(scheme)' には保存できません"
+        case .serverURLWrong(let wrong): wrong.japanese + "。postgres://USER@HOST:PORT/DATABASE と書いてください"
+        case .urlNotAURL: "URL ではありません"
+        case .urlQueryNotNameValue(let pair): "クエリの '\(pair)' が NAME=VALUE になっていません"
+        case .urlIPv6WithoutBracket: "IPv6 アドレスの ] がありません"
+        case .urlNotAPort(let text): "'\(text)' はポート番号ではありません"
+        case .urlUnknownSSLMode(let mode):
+            "sslmode '\(mode)' は disable、allow、prefer、require、verify-ca、verify-full のどれでもありません"
+        case .urlTimeoutNotSeconds(let text): "connect_timeout '\(text)' は秒数ではありません"
+        case .booleanYes: "はい"
+        case .booleanNo: "いいえ"
         case .configUnreadable(let path, let reason):
             path.map {
                 "設定ファイル \($0) を読めません: \(reason.japanese)。KEYFORM_CONFIG を直すか、設定なしなら /dev/null にしてください"

@@ -239,7 +239,7 @@ public indirect enum Message: Hashable, Sendable {
     case storeUnknownField(form: String, field: String, suggestion: String?)
     case storeInvalidName(String)
     case storeInvalidValue(field: String, reason: String)
-    case storeUnsupportedLocation(String, reason: String)
+    case storeUnsupportedLocation(String, reason: Message)
     case storeFailed(path: String, message: String)
     /// A few words for a footer line (`StoreError.shortMessage`).
     case storeShortDiskFull
@@ -407,11 +407,11 @@ public indirect enum Message: Hashable, Sendable {
 
     // MARK: A `required_if` condition in words (`Condition.said`)
     /// `paid is yes`, `country is Canada or Mexico`.
-    case conditionIs(field: String, values: [String])
+    case conditionIs(field: String, values: [Message])
     case conditionFilled(field: String)
     case conditionEmpty(field: String)
     /// Values of which one is empty: `status is Open or empty`.
-    case conditionIsOrEmpty(field: String, values: [String])
+    case conditionIsOrEmpty(field: String, values: [Message])
     case conditionAll([Message])
     case conditionAny([Message])
     case conditionNot(Message)
@@ -835,6 +835,90 @@ public indirect enum Message: Hashable, Sendable {
     case fixedJump
     case cannotRebind(String, why: Message)
     case noKeyOfAnyScreen(String)
+    /// A prompt's flags (or their variables) that contradict each other (`Prompt.Problem`).
+    case promptBooleanUseConfirm
+    case promptSecretForKinds(String)
+    case promptPatternForText(String)
+    case promptLinesRange(Int, from: Int, to: Int)
+    case promptNothingToChoose
+    case promptMaxBelowOne(Int)
+    case promptMaxWithoutMultiple
+    case promptSelectedNotAnOption(String)
+    case promptSelectedTooMany(Int)
+    case promptVariableNotYesOrNo(String, value: String)
+    case promptVariableNotWhole(String, value: String)
+    /// Answers given without a terminal (`AnswerProblem`), and a file `records import` reads.
+    case answerOfField(String, Message)
+    case answerOfRule(String, Message)
+    case answersProblem(Message)
+    case answerIsNote(String)
+    case answerUnknownField(String, suggestion: String?)
+    case answerGivenTwice
+    case answerLineNotUTF8(Int)
+    case answerTooManyLines(Int, fields: Int)
+    case answerWrongKind(wanted: Message, given: Message)
+    case answerListOfTexts
+    case answerNotAsked(String, condition: Message)
+    /// What an answer is wanted as, and what a JSON value is.
+    case wantedText
+    case wantedNumber
+    case wantedTrueOrFalse
+    case jsonNumber
+    case jsonList
+    case jsonObject
+    case jsonBool(Bool)
+    /// A JSON text that is not: where, and why.
+    case jsonAt(line: Int, column: Int, Message)
+    case jsonExpectedObjectFoundNothing
+    case jsonExpectedObject
+    case jsonExpectedFieldID
+    case jsonExpectedColonAfterID
+    case jsonExpectedCommaOrBrace
+    case jsonTextAfterObject
+    case jsonExpectedValueFoundEnd
+    case jsonNestedTooDeeply
+    case jsonExpectedKey
+    case jsonExpectedColonAfterKey
+    case jsonExpectedCommaInList
+    case jsonExpectedCommaInObject
+    case jsonExpectedValue
+    case jsonExpectedDigit
+    case jsonExpectedDigitAfterPoint
+    case jsonExpectedExponentDigit
+    case jsonLeadingZeros
+    case jsonStringNotClosed
+    case jsonUnknownEscape
+    case jsonControlCharacter
+    case jsonHalfSurrogate
+    case jsonExpectedHex
+    case jsonNotUTF8
+    case importNotUTF8
+    case importNoHeader
+    case importColumnTwice
+    case importCellCount(Int, columns: Int)
+    case importQuoteNotClosed
+    case importCreatedNotText
+    case importRecordNotClosed
+    case importExpectedRecord
+    case importExpectedArray
+    case importRecordNotObject
+    case importArrayNotClosed
+    case importExpectedCommaOrBracket
+    case importTextAfterArray
+    /// Why a store location cannot be opened (`StoreError.unsupportedLocation`).
+    case locationNoServerBackend
+    case locationUnknownScheme(String)
+    /// A `postgres://` URL that is not one: what is wrong, and how one is written.
+    case serverURLWrong(Message)
+    case urlNotAURL
+    case urlQueryNotNameValue(String)
+    case urlIPv6WithoutBracket
+    case urlNotAPort(String)
+    case urlUnknownSSLMode(String)
+    case urlTimeoutNotSeconds(String)
+    /// A boolean field's value shown to a person (a field with `states` shows its own words).
+    case booleanYes
+    case booleanNo
     /// The config file named could not be read (by `KEYFORM_CONFIG`: its path), and why.
     case configUnreadable(path: String?, reason: Message)
 }

@@ -40,8 +40,14 @@ public struct Prompt: Equatable, Sendable {
 
     /// A flag combination that cannot make a prompt (exit 2, as bad usage).
     public struct Problem: Error, Equatable, Sendable, CustomStringConvertible {
-        public var description: String
-        public init(_ description: String) { self.description = description }
+        /// What is wrong, said in the reader's language where it is shown.
+        public var said: Message
+        public init(_ said: Message) { self.said = said }
+        public init(_ description: String) { self.init(.authored(description)) }
+        /// What is wrong, in English.
+        public var description: String { said.english }
+        /// The same problem when it says the same (in English).
+        public static func == (a: Problem, b: Problem) -> Bool { a.description == b.description }
     }
 
     // MARK: - The commands
@@ -53,12 +59,12 @@ public struct Prompt: Equatable, Sendable {
         label: String?, placeholder: String?, value: String?, type: Field.ValueType = .text,
         pattern: String? = nil, required: Bool = false, secret: Bool = false
     ) throws(Problem) -> Prompt {
-        guard type != .boolean else { throw Problem("--type boolean is a yes or no: use keyform confirm") }
+        guard type != .boolean else { throw Problem(.promptBooleanUseConfirm) }
         if secret, ![.text, .integer, .number].contains(type) {
-            throw Problem("--secret is for a text, integer or number; a \(type.rawValue) is picked, never typed masked")
+            throw Problem(.promptSecretForKinds(type.rawValue))
         }
         if pattern != nil, type != .text {
-            throw Problem("--pattern checks text; a \(type.rawValue) is checked by its type")
+            throw Problem(.promptPatternForText(type.rawValue))
         }
         var field = Field(
             id: Command.input.rawValue, label: label ?? "", type: type, required: required,
@@ -78,7 +84,7 @@ public struct Prompt: Equatable, Sendable {
     ) throws(Problem) -> Prompt {
         guard Field.lineCounts.contains(lines) else {
             throw Problem(
-                "--lines \(lines): give \(Field.lineCounts.lowerBound) to \(Field.lineCounts.upperBound) rows")
+                .promptLinesRange(lines, from: Field.lineCounts.lowerBound, to: Field.lineCounts.upperBound))
         }
         let field = Field(
             id: Command.write.rawValue, label: label ?? "", required: required,
@@ -97,17 +103,17 @@ public struct Prompt: Equatable, Sendable {
     ) throws(Problem) -> Prompt {
         let options = options.filter { !$0.isEmpty }
         guard !options.isEmpty else {
-            throw Problem("nothing to choose from: give the options as arguments, one a line on stdin, or --file FILE")
+            throw Problem(.promptNothingToChoose)
         }
-        if let max, max < 1 { throw Problem("--max \(max) leaves nothing to pick; give 1 or more") }
+        if let max, max < 1 { throw Problem(.promptMaxBelowOne(max)) }
         if max != nil, !multiple {
-            throw Problem("--max bounds a --multiple choice; add --multiple, or leave --max out")
+            throw Problem(.promptMaxWithoutMultiple)
         }
         for picked in selected where !options.contains(picked) {
-            throw Problem("--selected '\(picked)' is not one of the options")
+            throw Problem(.promptSelectedNotAnOption(picked))
         }
         if !multiple, selected.count > 1 {
-            throw Problem("--selected names \(selected.count) options; one is picked without --multiple")
+            throw Problem(.promptSelectedTooMany(selected.count))
         }
         let start: Field.Default? =
             selected.isEmpty ? nil : .value(multiple ? .selection(selected) : .line(selected[0]))

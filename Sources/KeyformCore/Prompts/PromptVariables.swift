@@ -99,7 +99,7 @@ public struct PromptVariable: Equatable, Sendable {
             if let given { return given }
             guard let text = string(flag, nil) else { return otherwise }
             guard let value = BooleanKind.parse(Substring(text), states: nil) else {
-                throw Prompt.Problem("\(variable(flag).name)=\(text) is not a yes or no; give 1 or 0")
+                throw Prompt.Problem(.promptVariableNotYesOrNo(variable(flag).name, value: text))
             }
             return value
         }
@@ -110,7 +110,7 @@ public struct PromptVariable: Equatable, Sendable {
             if let given { return given }
             guard let text = string(flag, nil) else { return nil }
             guard let value = Int(text) else {
-                throw Prompt.Problem("\(variable(flag).name)=\(text) is not a whole number")
+                throw Prompt.Problem(.promptVariableNotWhole(variable(flag).name, value: text))
             }
             return value
         }

@@ -690,7 +690,8 @@ public enum FormView {
         let field = context.fields[index]
         guard field.type == .boolean else { return nil }
         switch context.validate(field: index, state.entries) {
-        case .success(.boolean(let flag)?): return (flag ? "[✓] " : "[ ] ") + TerminalSafe.escaped(field.shown(flag))
+        case .success(.boolean(let flag)?):
+            return (flag ? "[✓] " : "[ ] ") + TerminalSafe.escaped(field.shown(flag, in: context.language))
         case .success(nil): return "[ ] –"
         case .failure(let problem) where problem.check == .required: return "[ ] –"
         default: return nil
