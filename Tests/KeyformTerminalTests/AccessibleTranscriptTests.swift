@@ -173,7 +173,7 @@ import Testing
             form: form, layouts: [:], clock: WallClock(today: CivilDate(year: 2026, month: 11, day: 27)!))
         context.language = .japanese
         // はい answers a boolean as yes does; the switch, its choices and the condition say はい/いいえ.
-        let talk = Self.talk(context, ["はい", "", "Acme"])
+        let talk = Self.talk(context, ["はい", "<", "", "", "Acme"])
         #expect(talk.transcript.contains("請求先は、billable が はいのときは必須です。"), "\(talk.transcript)")
         #expect(talk.transcript.contains("はい か いいえ"), "\(talk.transcript)")
         #expect(talk.transcript.contains("現在の値: はい。"), "\(talk.transcript)")
