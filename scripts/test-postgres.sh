@@ -8,6 +8,9 @@
 #   scripts/test-postgres.sh stop    # stop it and remove its folder
 #   scripts/test-postgres.sh halt    # stop it, keeping its folder: `start` brings it back with its data
 #                                    # (the tests of a server that goes away mid-form, on a server of their own)
+#   scripts/test-postgres.sh tls     # a running server takes TCP only over TLS (hostssl), with a self-signed
+#                                    # certificate made now, keyform_pw by a plain password (`password`):
+#                                    # the tests of sslmode and ~/.pgpass over TCP, on a server of their own
 #
 #   export KEYFORM_TEST_POSTGRES="$(scripts/test-postgres.sh start)"
 #
@@ -102,12 +105,36 @@ halt)
         as_server "$bin/pg_ctl" -D "$dir/data" -m fast -w stop >/dev/null
     fi
     ;;
+tls)
+    running || { echo "no test server is running: scripts/test-postgres.sh start" >&2; exit 1; }
+    as_server openssl req -new -x509 -days 2 -nodes -subj "/CN=localhost" \
+        -keyout "$dir/data/server.key" -out "$dir/data/server.crt" >"$dir/openssl.log" 2>&1 \
+        || { cat "$dir/openssl.log" >&2; exit 1; }
+    as_server chmod 600 "$dir/data/server.key"
+    cat >"$dir/data/pg_hba.conf" <<EOF
+local all all trust
+hostssl all keyform_pw 127.0.0.1/32 password
+hostssl all all 127.0.0.1/32 trust
+EOF
+    as_server "$bin/psql" -h "$dir" -p "$port" -U keyform -d postgres -qAt -v ON_ERROR_STOP=1 \
+        -c "ALTER SYSTEM SET ssl = on" -c "SELECT pg_reload_conf()" >/dev/null
+    # The reload is the server's own work: wait until a TLS login over the port works.
+    for _ in $(seq 50); do
+        if as_server "$bin/psql" "host=127.0.0.1 port=$port user=keyform dbname=postgres sslmode=require" \
+            -qAtX -c "SELECT 1" >/dev/null 2>&1; then
+            exit 0
+        fi
+        sleep 0.1
+    done
+    echo "TLS did not come up: see $dir/server.log" >&2
+    exit 1
+    ;;
 url)
     running || { echo "no test server is running: scripts/test-postgres.sh start" >&2; exit 1; }
     echo "$url"
     ;;
 *)
-    echo "usage: $0 start|stop|halt|url" >&2
+    echo "usage: $0 start|stop|halt|tls|url" >&2
     exit 2
     ;;
 esac

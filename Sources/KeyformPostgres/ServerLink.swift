@@ -337,6 +337,12 @@ final class ServerLink: @unchecked Sendable {
             let state = error.serverInfo?[.sqlState] ?? ""
             let message = error.serverInfo?[.message] ?? "an error \(state)"
             switch state {
+            case "28000" where address.tlsMode == .disable && message.hasSuffix("no encryption"):
+                // pg_hba.conf has only `hostssl` lines for this host: its own words name a file the person may not know.
+                return .authenticationFailed(
+                    path: shown, user: address.user,
+                    reason: "the server takes this login only over TLS, and the location says sslmode=disable; "
+                        + "write sslmode=require (or leave sslmode out)")
             case "28P01", "28000":
                 return .authenticationFailed(path: shown, user: address.user, reason: message)
             case "3D000":

@@ -329,3 +329,58 @@ struct PostgresStoreTests {
         #expect(error.map(ServerLink.isAway) == true, "\(String(describing: error))")
     }
 }
+
+/// TLS and `~/.pgpass` over TCP, on a server of the test's own whose loopback port takes only TLS
+/// (`hostssl`, a self-signed certificate made by the test): `sslmode=require` connects encrypted,
+/// `sslmode=disable` is refused in words that say what to write, and a password from `~/.pgpass`
+/// (mode 0600, in a HOME of the test's) logs in by `password`, never shown in a message.
+@Suite(.enabled(if: TestPostgres.url != nil, Comment(rawValue: TestPostgres.skipped)))
+struct PostgresTLSTests {
+    @Test func tlsIsRequiredAndThePasswordComesFromPgpassOverTCP() throws {
+        let server = try TestPostgres.PrivateServer()
+        try server.requireTLS()
+        let home = try TemporaryFolder()
+        let pgpass = home.file(".pgpass")
+        try "127.0.0.1:\(server.port):keyform:keyform_pw:s3cret-from-pgpass\n".write(
+            toFile: pgpass, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: pgpass)
+        try TestPostgres.psql(server.url, "ALTER ROLE keyform_pw PASSWORD 's3cret-from-pgpass'")
+        func open(
+            _ user: String, _ mode: String, database: String = "keyform", migrating: Bool = false
+        ) throws(StoreError) -> PostgresStore? {
+            try PostgresStore.open(
+                url: "postgres://\(user)@127.0.0.1:\(server.port)/\(database)?sslmode=\(mode)", author: "ada",
+                migrating: migrating, environment: [:], home: home.path)
+        }
+
+        // Encrypted: the server says so of the connection (keyform, trusted, in a database of its own).
+        let store = try #require(try open("keyform", "require", database: "postgres", migrating: true))
+        let encrypted = try store.link.run { session in
+            try session.query("SELECT ssl FROM pg_stat_ssl WHERE pid = pg_backend_pid()").rows.first?.decode(Bool.self)
+        }
+        #expect(encrypted == true)
+        // keyform_pw logs in with the password of ~/.pgpass (the database holds no schema of its: nil).
+        #expect(try open("keyform_pw", "require") == nil)
+
+        // Without TLS the server refuses, and the message says what to write.
+        let refused = #expect(throws: StoreError.self) { try open("keyform_pw", "disable") }
+        guard case .authenticationFailed(_, let user, let reason)? = refused else {
+            Issue.record("expected a refused login, got \(String(describing: refused))")
+            return
+        }
+        #expect(user == "keyform_pw")
+        #expect(reason.contains("only over TLS") && reason.contains("sslmode=require"), "\(reason)")
+
+        // A wrong password in ~/.pgpass is refused without showing it.
+        try "127.0.0.1:\(server.port):keyform:keyform_pw:not-the-password\n".write(
+            toFile: pgpass, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: pgpass)
+        let wrong = #expect(throws: StoreError.self) { try open("keyform_pw", "require") }
+        guard case .authenticationFailed? = wrong else {
+            Issue.record("expected a refused login, got \(String(describing: wrong))")
+            return
+        }
+        #expect(wrong?.description.contains("not-the-password") == false)
+        #expect(wrong?.description.contains("s3cret") == false)
+    }
+}

@@ -87,6 +87,10 @@ extension TestPostgres {
         /// Starts it again with its data.
         public func resume() throws { try script("start") }
 
+        /// From now on its loopback port takes only TLS (a self-signed certificate made now, `hostssl`),
+        /// `keyform_pw` by a plain password (`scripts/test-postgres.sh tls`).
+        public func requireTLS() throws { try script("tls") }
+
         /// Stops it and removes its folder.
         public func remove() { try? script("stop") }
 
