@@ -205,16 +205,18 @@ struct DemoCommand: ParsableCommand {
         while true {
             let start = try run.startOnTerminal(drafts: .resume, withoutTerminal: WithoutTerminal.demo)
             let record: Record
+            let stored: Result<Int64?, StoredFormRun.NotStored>
             var caption = saved + Self.recentLines(run.form, database)
             if weekly { caption += Self.weekLines(run.form, database, today: run.context.today) }
             do {
-                record = try run.fillOnTerminal(
+                // Saved while the form says so, as `keyform run` saves.
+                (record, stored) = try run.fillAndSaveOnTerminal(
                     from: start, noAnimation: noAnimation, noMouse: noMouse, caption: caption,
                     withoutTerminal: WithoutTerminal.demo)
             } catch Departure.cancelled {
                 return
             }
-            do { try run.save(record) } catch { throw Failure(error.said(), status: error.exitStatus) }
+            do { _ = try stored.get() } catch { throw Failure(error.said(), status: error.exitStatus) }
             // Done stored it: the next screen says so (the profile comes back as it was saved).
             let name =
                 run.form.template != nil

@@ -148,20 +148,22 @@ struct RunCommand: ParsableCommand {
             }
             run = try StoredFormRun(loaded, store: store, storeProblem: storeProblem, lines: lines)
         }
-        let (record, removingDraft): (Record, Bool)
+        let (record, saved): (Record, Result<Int64?, StoredFormRun.NotStored>)
         if let source {
-            (record, removingDraft) = try fillWithoutTerminal(run, from: source)
+            let (filled, removingDraft) = try fillWithoutTerminal(run, from: source)
+            record = filled
+            saved = Result { () throws(StoredFormRun.NotStored) in try run.save(filled, removingDraft: removingDraft) }
         } else {
-            // On the terminal the draft was resumed, declined, or saved by this run: it goes with the record.
+            // On the terminal the draft was resumed, declined, or saved by this run: it goes with the record,
+            // saved while the form says so (a slow store never freezes the screen).
             let start = try run.startOnTerminal(
                 drafts: draftPolicy(interactive: true), repeatLast: repeatLast,
                 withoutTerminal: WithoutTerminal.run)
-            record = try run.fillOnTerminal(
+            (record, saved) = try run.fillAndSaveOnTerminal(
                 from: start, noAnimation: noAnimation, noMouse: noMouse, accessible: accessible,
                 withoutTerminal: WithoutTerminal.run)
-            removingDraft = true
         }
-        try finish(record, run, removingDraft: removingDraft)
+        try finish(record, saved, run)
     }
 
     /// The keys of `choices: {file:}` fields, and those `--choices ID=FILE` gives
@@ -195,11 +197,14 @@ struct RunCommand: ParsableCommand {
         return lines
     }
 
-    /// Stores the record and prints it; a record that could not be stored is
-    /// printed all the same, rescued to a file, and the status says so.
+    /// Prints the record as `saved` says it was stored; a record that could not
+    /// be stored is printed all the same, rescued to a file, and the status says so.
     @MainActor
-    private func finish(_ record: Record, _ run: StoredFormRun, removingDraft: Bool) throws {
-        let saved = Result { () throws(StoredFormRun.NotStored) in try run.save(record, removingDraft: removingDraft) }
+    private func finish(
+        _ record: Record, _ saved: Result<Int64?, StoredFormRun.NotStored>, _ run: StoredFormRun
+    )
+        throws
+    {
         let output: String
         do {
             output = try format.render(record, form: run.form)

@@ -76,6 +76,27 @@ extension StoredFormRun {
     }
 }
 
+extension StoredFormRun {
+    /// The form filled in on the terminal and its record saved before the
+    /// terminal is given back (`runOnTerminalSaving`: the screen says it saves).
+    /// - Throws: `Departure` when the person left it; `Failure` (with
+    ///   `withoutTerminal`) when there is no terminal.
+    func fillAndSaveOnTerminal(
+        from start: FormStart, noAnimation: Bool, noMouse: Bool = false, accessible: Bool = false,
+        caption: [Frame.Line] = [], withoutTerminal: Message
+    ) throws -> (record: Record, saved: Result<Int64?, NotStored>) {
+        do {
+            return try runOnTerminalSaving(
+                from: start,
+                options: .fromEnvironment(
+                    animate: !noAnimation, mouse: !noMouse, accessible: accessible, config: Settings.load()),
+                caption: caption)
+        } catch let error as TerminalError {
+            throw WithoutTerminal.failure(error, withoutTerminal)
+        }
+    }
+}
+
 /// What each command says when there is no terminal to draw on.
 enum WithoutTerminal {
     static let run = Message.withoutTerminalRun

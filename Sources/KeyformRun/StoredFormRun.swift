@@ -2,6 +2,7 @@ import Foundation
 import KeyformCore
 import KeyformStore
 import KeyformTerminal
+import Synchronization
 
 /// One run of a form on a store, from loading to the stored record — the only
 /// place that wires a form to its store. `keyform run`, the demo apps, browse
@@ -16,7 +17,9 @@ import KeyformTerminal
 ///    left as it started is no draft, so an untouched draft is removed;
 /// 4. ``runOnTerminal(from:options:caption:)`` or ``runScripted(from:keys:width:height:)``;
 /// 5. ``save(_:removingDraft:)``: the record stored, or rescued to a file
-///    (``NotStored``) when the store fails.
+///    (``NotStored``) when the store fails — by the form itself, off the
+///    terminal's loop while it says it saves, with
+///    ``runOnTerminalSaving(from:options:caption:removingDraft:)`` (`keyform run`).
 ///
 /// How the person left is a ``Departure``, which carries the exit status.
 /// The store is any `RecordStore`: which backend is the caller's choice.
@@ -276,10 +279,27 @@ public struct StoredFormRun {
     /// `default: last`) is no draft: none is kept, and a draft it was resumed
     /// from is removed, so none is offered next time.
     /// `language`: the words of a draft that could not be kept (`StoreError.shortMessage`).
-    public func hooks(from start: FormStart, language: Language = .english) -> TerminalRunner.Hooks {
+    /// `saving`: the record Done submits is saved by the form, off the loop, the
+    /// screen saying so until the store answered (its answer in `saving`); nil:
+    /// Done ends the form and the caller saves the record.
+    public func hooks(
+        from start: FormStart, language: Language = .english, saving: RecordSave? = nil
+    ) -> TerminalRunner.Hooks {
         var hooks = TerminalRunner.Hooks()
         // Choices commands run while the form shows, with a store or without.
         hooks.prepare = { [self] in prepared(adding: $0) }
+        if let saving {
+            // Stored or rescued like any record (`save`), on the drafts' queue, after them.
+            let (form, reading, rescueFolder) = (form, reading, rescueFolder)
+            hooks.saveRecord = { record in
+                saving.answered(
+                    Result { () throws(NotStored) in
+                        try Self.save(
+                            record, form: form, reading: reading, rescueFolder: rescueFolder,
+                            removingDraft: saving.removingDraft)
+                    })
+            }
+        }
         if deferred {
             let (reading, form, repeatLast) = (reading, form, start.repeatLast)
             let discardsDraft = start.discardsDraft
@@ -358,6 +378,48 @@ public struct StoredFormRun {
         ).record()
     }
 
+    /// The form filled in on the terminal from `start`, its record saved before
+    /// the terminal is given back: Done says it is saving while the store takes
+    /// the record off the loop (a server may be waited for 10 s: the screen is
+    /// drawn meanwhile), keys are ignored, and Ctrl-C or a signal waits for the
+    /// answer: the record is stored, or rescued to a file, never half stored
+    /// nor lost. What ``save(_:removingDraft:)`` says, it says.
+    /// - Returns: the submitted record and how its save went: its id (nil
+    ///   without a store), or ``NotStored`` (the record rescued).
+    /// - Throws: ``Departure`` when the person left it; `TerminalError` when
+    ///   there is no terminal to draw on.
+    public func runOnTerminalSaving(
+        from start: FormStart, options: TerminalRunner.Options, caption: [Frame.Line] = [],
+        removingDraft: Bool = true
+    ) throws -> (record: Record, saved: Result<Int64?, NotStored>) {
+        let state = FormState.start(context, values: start.values, focus: start.focus)
+        let saving = RecordSave(removingDraft: removingDraft)
+        let record = try TerminalRunner.run(
+            context: context, state: state, options: options,
+            hooks: hooks(from: start, language: options.language, saving: saving), caption: caption
+        ).record()
+        // The accessible mode has no frame to say it saves: its record is saved here, after the form.
+        let saved =
+            saving.result ?? Result { () throws(NotStored) in try save(record, removingDraft: removingDraft) }
+        return (record, saved)
+    }
+
+    /// The save of the record Done submits, made by the form off the terminal's
+    /// loop (``hooks(from:language:saving:)``), and how it went.
+    public final class RecordSave: Sendable {
+        /// Whether the form's draft goes with the record (see ``save(_:removingDraft:)``).
+        public let removingDraft: Bool
+        private let answer = Mutex<Result<Int64?, NotStored>?>(nil)
+
+        public init(removingDraft: Bool = true) { self.removingDraft = removingDraft }
+
+        /// The record's id (nil without a store), or ``NotStored`` (rescued); nil
+        /// while no save was made (none yet, or the form did not save it itself).
+        public var result: Result<Int64?, NotStored>? { answer.withLock { $0 } }
+
+        func answered(_ result: Result<Int64?, NotStored>) { answer.withLock { $0 = result } }
+    }
+
     /// The form filled in by a key script on a virtual screen (the library's
     /// test double). The drafts go to the store as on the terminal; the last
     /// one, saved with the field the keys left focused, is what stays.
@@ -387,9 +449,16 @@ public struct StoredFormRun {
     /// `store: true` (``Record/storable(in:)``); the caller's output still has it.
     @discardableResult
     public func save(_ record: Record, removingDraft: Bool = true) throws(NotStored) -> Int64? {
+        try Self.save(record, form: form, reading: reading, rescueFolder: rescueFolder, removingDraft: removingDraft)
+    }
+
+    /// `save` on any thread (off the loop, while the form says it saves).
+    private nonisolated static func save(
+        _ record: Record, form: Form, reading: StoreReading, rescueFolder: String?, removingDraft: Bool
+    ) throws(NotStored) -> Int64? {
         let record = record.storable(in: form)
-        var problem = storeProblem
-        if let store {
+        var problem = reading.problem
+        if let store = reading.store {
             do { return try store.saveRecord(record, form: form, removingDraft: removingDraft) } catch {
                 problem = error
             }
@@ -400,7 +469,7 @@ public struct StoredFormRun {
 
     /// A submitted record that the store did not take. Nothing is lost: it is in
     /// the rescue file when `rescuedAt` is set (exit status 3 in `keyform run`).
-    public struct NotStored: Error, Equatable, CustomStringConvertible {
+    public struct NotStored: Error, Equatable, Sendable, CustomStringConvertible {
         /// Why the store refused it.
         public var reason: StoreError
         /// The rescue file holding the record's JSON; nil when even that failed.

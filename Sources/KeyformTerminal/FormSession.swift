@@ -100,6 +100,10 @@ public final class FormSession {
     /// The store's answers are on their way: see `awaitingStore`.
     public func awaitStore() { awaitingStore = true }
 
+    /// Done waits for the store to take the record (`FormState.storesOnDone`):
+    /// the scene saves it off the loop and answers `.saveAnswered`.
+    public func storeOnDone() { state.storesOnDone = true }
+
     /// The store answered: the form prepared with its choices, and its
     /// `default: last` values (`FormEvent.storeAnswered`); the focused field's
     /// history is read again (`history` now has it), and the keys held
@@ -170,6 +174,15 @@ public final class FormSession {
         guard state.outcome == nil else { return Output() }
         let situation = situation
         let chord = chord(of: press, in: situation)
+        if state.saving != nil {
+            // Done was pressed and the record is on its way to the store: keys are
+            // ignored (not kept for later: the form is over). Ctrl-C is said to
+            // wait for the save; the terminal's own keys (Ctrl-Z, Ctrl-L) work.
+            guard let chord, let action = keys.map(for: situation).action(for: chord, in: situation),
+                [.interrupt, .suspend, .redraw].contains(action)
+            else { return Output() }
+            return perform(action, chord, press)
+        }
         if awaitingStore, !held.isEmpty || waitsForTheStore(chord, situation) {
             // Leaving and the terminal's own keys work at once; the others wait for the choices.
             let action = chord.flatMap { keys.map(for: situation).action(for: $0, in: situation) }

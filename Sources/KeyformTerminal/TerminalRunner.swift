@@ -75,6 +75,12 @@ public final class TerminalRunner {
         /// What the form waits for from its store, read off the terminal's loop
         /// once the first frame is drawn; nil: nothing (read before, or no store).
         public var storeAnswers: StoreAnswers?
+        /// Stores the record Done submitted (or rescues it), off the terminal's
+        /// loop, after any draft on its way: the form says it is saving until
+        /// this returns, then ends (`FormState.storesOnDone`). Nil: Done ends the
+        /// form at once and the caller stores the record (and the accessible
+        /// mode, which has no frame to say it in, always leaves it to the caller).
+        public var saveRecord: (@Sendable (Record) -> Void)?
         public init() {}
     }
 

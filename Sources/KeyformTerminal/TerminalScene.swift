@@ -39,7 +39,9 @@ public protocol TerminalScene: AnyObject {
     func flushPendingEscape() -> [TerminalRequest]
     /// SIGINT, SIGTERM or SIGHUP arrived, or the terminal went away (SIGHUP):
     /// the scene ends now, keeping what must be kept, and says how it ended.
-    /// Calling it again after the scene ended returns the same outcome.
+    /// Calling it again after the scene ended returns the same outcome. (One
+    /// exception: a form whose record is on its way to the store goes on after
+    /// SIGINT until the store answered, its `outcome` nil meanwhile.)
     func stop(signal: Int32) -> Outcome
     /// What the screen shows now (the scene may note the size: a list pages by it).
     func frame(width: Int, height: Int, color: Bool) -> Frame
@@ -94,6 +96,7 @@ public final class FormScene: TerminalScene {
             session.awaitStore()
             storeReading = OffLoop(answers.read)
         }
+        if hooks.saveRecord != nil { session.storeOnDone() }
         runCommands()
     }
 
@@ -114,6 +117,14 @@ public final class FormScene: TerminalScene {
     }
 
     public func stop(signal: Int32) -> FormState.Outcome {
+        if let record = session.state.saving {
+            // A signal cannot take back a record on its way to the store: it is said, and
+            // SIGINT lets the form go on until the store answers; the others (the terminal
+            // gone) wait for the answer here. Stored or rescued, never half stored nor lost.
+            _ = session.send(signal == SIGINT ? .interrupted : .terminated(signal: signal))
+            if signal != SIGINT { finishSaving() }
+            return session.state.outcome ?? .submitted(record)
+        }
         let ended: FormState.Outcome = signal == SIGINT ? .interrupted : .terminated(signal: signal)
         _ = requests(
             FormSession.Output(effects: session.send(signal == SIGINT ? .interrupted : .terminated(signal: signal))))
@@ -127,6 +138,7 @@ public final class FormScene: TerminalScene {
 
     public func close() {
         commands?.stopAll()
+        if recordSave != nil { finishSaving() }  // never left unanswered, whatever ended the run
         // A draft on its way is let finish: nothing of the form's runs after it.
         if let answer = drafts.finish() { draftAnswered(answer) }
         session.close()
@@ -151,7 +163,9 @@ public final class FormScene: TerminalScene {
         let now = ContinuousClock.now
         var due: [ContinuousClock.Instant] = []
         if let unsaved { due.append(unsaved.retry) }
-        if drafts.isBusy || storeReading != nil { due.append(now + .milliseconds(DraftWorker.lookMilliseconds)) }
+        if drafts.isBusy || storeReading != nil || recordSave != nil {
+            due.append(now + .milliseconds(DraftWorker.lookMilliseconds))
+        }
         if let spinner = nextSpinnerStep { due.append(spinner) }
         if let deadline, session.state.outcome == nil {
             // When the whole seconds left change: the footer then shows one fewer.
@@ -172,6 +186,10 @@ public final class FormScene: TerminalScene {
             runCommands()  // a value `default: last` gave may be a command's argument
         }
         if let answer = drafts.answer() { draftAnswered(answer) }
+        if let save = recordSave, save.isDone {
+            recordSave = nil
+            asked += requests(FormSession.Output(effects: session.send(.saveAnswered)))
+        }
         if let unsaved, now >= unsaved.retry, !drafts.isBusy {
             saveDraft(unsaved.values, focus: unsaved.focus, leaving: false)
         }
@@ -246,15 +264,35 @@ public final class FormScene: TerminalScene {
 
     /// What the store answered to a draft saved while typing, as an event: the
     /// footer says when drafts are not kept; a draft committed meanwhile goes next.
+    /// Once the record is saved or on its way, no draft is tried again: the save removes it.
     private func draftAnswered(_ answer: DraftWorker.Answer) {
+        let submitted = recordSave != nil || session.state.outcome != nil
         unsaved =
-            answer.problem == nil
+            answer.problem == nil || submitted
             ? nil : (answer.values, answer.focus, .now + .milliseconds(Self.draftRetryMilliseconds))
         if answer.problem != session.state.draftProblem { _ = session.send(.draftSaved(problem: answer.problem)) }
-        if let next = nextDraft, session.state.outcome == nil {
+        if let next = nextDraft, !submitted {
             nextDraft = nil
             saveDraft(next.values, focus: next.focus, leaving: false)
         }
+    }
+
+    /// The record Done submitted, on its way to the store (`hooks.saveRecord`); nil when none is.
+    private var recordSave: OffLoop?
+
+    /// Saves the record off the loop, on the drafts' queue: after the draft on its
+    /// way (so no draft written late outlives the record), instead of any still to go.
+    private func startSaving(_ record: Record, with save: @escaping @Sendable (Record) -> Void) {
+        nextDraft = nil
+        unsaved = nil
+        recordSave = OffLoop(on: drafts.queue) { save(record) }
+    }
+
+    /// Waits for the record's save (a signal that ends the run now, or the run's end) and ends the form.
+    private func finishSaving() {
+        recordSave?.wait()
+        recordSave = nil
+        _ = session.send(.saveAnswered)
     }
 
     /// Drafts are saved here; what the terminal must do goes to the runner.
@@ -266,9 +304,12 @@ public final class FormScene: TerminalScene {
                 saveDraft(
                     values, focus: session.context.fields[session.state.focus].id, leaving: session.state.outcome != nil
                 )
+            case .submit(let record):
+                // Done waits for the store: the record goes off the loop, the form says it saves.
+                if let save = hooks.saveRecord, session.state.saving != nil { startSaving(record, with: save) }
             case .bell: requests.append(.bell)
             case .transition(let transition): requests.append(.transition(transition))
-            default: break  // setLine: done by the session; submit and finish: the outcome ends the run
+            default: break  // setLine: done by the session; finish: the outcome ends the run
             }
         }
         return requests + output.requests
@@ -276,19 +317,24 @@ public final class FormScene: TerminalScene {
 }
 
 /// One piece of work run once off the terminal's loop, on a queue of its own
-/// (the store's answers a form waits for): the scene looks whether it is done
-/// when it wakes, and never waits for it.
+/// (the store's answers a form waits for) or one given (the record's save, on
+/// the drafts'): the scene looks whether it is done when it wakes, and waits
+/// for it only when it must end now.
 final class OffLoop: Sendable {
     private let finished = Mutex(false)
+    private let running = DispatchGroup()
 
-    init(_ work: @escaping @Sendable () -> Void) {
-        DispatchQueue(label: "keyform.store").async { [self] in
+    init(on queue: DispatchQueue = DispatchQueue(label: "keyform.store"), _ work: @escaping @Sendable () -> Void) {
+        queue.async(group: running) { [self] in
             work()
             finished.withLock { $0 = true }
         }
     }
 
     var isDone: Bool { finished.withLock { $0 } }
+
+    /// Waits until the work is done.
+    func wait() { running.wait() }
 }
 
 /// Saves drafts off the terminal's loop, one at a time, on a queue of its own:
@@ -308,7 +354,8 @@ final class DraftWorker: Sendable {
     /// How often the scene looks for the answer of a draft on its way.
     static let lookMilliseconds = 10
 
-    private let queue = DispatchQueue(label: "keyform.drafts")
+    /// One at a time, in order: a record saved after the drafts goes on it too.
+    let queue = DispatchQueue(label: "keyform.drafts")
     private let pending = DispatchGroup()
     private let state = Mutex<(busy: Bool, answer: Answer?)>((false, nil))
 

@@ -122,6 +122,7 @@ struct MessageCatalogueTests {
             .recordNotStoredImportLater(
                 .recordNotStored(reason: .storeConnectionLost(path: "postgres://ada@db.lab/club"), places: []),
                 command: "keyform records import 'swim' '/tmp/r.json' --db 'postgres://ada@db.lab/club'"),
+            .saving, .savingWaits,
             .cannotReadCommandLine, .timeoutOutOfRange(90_000), .limitNegative(-3), .widthTooSmall(0),
             .heightTooSmall(-1),
             .resumeAndFresh, .dbAndNoStore, .answersFormatWithoutAnswers, .choicesNotIdAndFile("colour"),

@@ -70,6 +70,91 @@ struct SlowStoreInTmuxTests {
         #expect(result.sttyAfter == result.sttyBefore)
     }
 
+    /// Holds the write lock of the database ARGV[1] (readers go on; a write waits
+    /// for it, SQLite's busy timeout at most) until FOLDER/release exists.
+    static let writeLocker = """
+        import os, sqlite3, sys, time
+        db, folder = sys.argv[1], sys.argv[2]
+        c = sqlite3.connect(db, isolation_level=None, timeout=10)
+        c.execute("BEGIN IMMEDIATE")
+        open(os.path.join(folder, "locked"), "w").close()
+        while not os.path.exists(os.path.join(folder, "release")):
+            time.sleep(0.02)
+        c.execute("COMMIT")
+        c.close()
+        """
+
+    /// `demo/todo.yaml` on a database of its own, "Buy milk" typed, and another
+    /// process holding the database's write lock (until `release`): Done's save waits for it.
+    static func todoWithTheStoreLocked(
+        _ body: (_ run: FormRun, _ release: () throws -> Void) throws -> Void
+    ) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("keyform-save-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let database = folder.appendingPathComponent("keyform.sqlite").path
+        #expect(
+            try Self.keyform(
+                ["run", "demo/todo.yaml", "--answers", "-"], input: #"{"text":"Sow"}"#, database: database) == 0)
+        let run = try FormRun(
+            ["run", "demo/todo.yaml", "--fresh"], environment: ["KEYFORM_DB": database, "TMPDIR": folder.path])
+        defer { run.close() }
+        try run.tmux.wait(forText: "New To-Do", "› Text")
+        try run.tmux.type("Buy milk")
+        try run.tmux.wait(forText: "Buy milk")
+        let locker = Process()
+        locker.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        locker.arguments = ["python3", "-c", Self.writeLocker, database, folder.path]
+        try locker.run()
+        let release = { try Data().write(to: folder.appendingPathComponent("release")) }
+        defer {
+            try? release()
+            locker.waitUntilExit()
+        }
+        let deadline = ContinuousClock.now + .seconds(20)
+        while !FileManager.default.fileExists(atPath: folder.appendingPathComponent("locked").path) {
+            try #require(ContinuousClock.now < deadline, "the locker never took the lock")
+            usleep(20_000)
+        }
+        try body(run, release)
+    }
+
+    /// Done while another process holds the write lock: the form says it saves,
+    /// keys typed meanwhile are ignored, Ctrl-C is told to wait, and once the
+    /// lock goes the record is stored and printed (exit 0).
+    @Test func doneSaysItSavesWhileTheStoreWaitsAndThenStores() throws {
+        try Self.todoWithTheStoreLocked { run, release in
+            let tmux = run.tmux
+            try tmux.press("C-s")
+            let saving = try tmux.wait(forText: "[ Done ] Saving the record…")
+            #expect(saving.contains("Buy milk"), "the form stays drawn: \(saving)")
+            try tmux.type("x")
+            try tmux.press("C-c")
+            let told = try tmux.wait(forText: "! saving: the record is stored, or rescued to a file")
+            #expect(!told.contains("Buy milkx"), "a key changed the form while it saved: \(told)")
+            try release()
+            let result = try run.result()
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stdout.contains(#""text":"Buy milk""#), "\(result.stdout)")
+            #expect(result.sttyAfter == result.sttyBefore)
+        }
+    }
+
+    /// A lock held past SQLite's busy timeout: the form said it saved the whole
+    /// time, and the record is rescued to a file (exit 3), as before.
+    @Test func aSaveTheStoreNeverTakesIsRescued() throws {
+        try Self.todoWithTheStoreLocked { run, _ in
+            try run.tmux.press("C-s")
+            try run.tmux.wait(forText: "[ Done ] Saving the record…")
+            let result = try run.result(timeout: .seconds(30))
+            #expect(result.status == 3, "\(result.stderr)")
+            #expect(
+                result.stderr.contains("NOT stored") && result.stderr.contains("keyform-rescued-todo"),
+                "\(result.stderr)")
+            #expect(result.stdout.contains(#""text":"Buy milk""#))
+        }
+    }
+
     /// Runs the built keyform with `input` on stdin and the database given; its exit status.
     static func keyform(_ arguments: [String], input: String, database: String) throws -> Int32 {
         let process = Process()

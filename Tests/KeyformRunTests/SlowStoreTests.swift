@@ -9,15 +9,23 @@ import Testing
 /// A store far away (a server over a slow network): around a `MemoryStore`,
 /// each draft takes `draftDelay` to keep, and each read of what a form needs
 /// before the person does (choices, `default: last`, history) `readDelay`.
+/// A record's save takes `saveDelay`, then fails with `saveFailure` when it is set.
 final class SlowStore: RecordStore, @unchecked Sendable {
     let inner: MemoryStore
     let draftDelay: Duration
     let readDelay: Duration
+    let saveDelay: Duration
+    let saveFailure: StoreError?
 
-    init(_ inner: MemoryStore, draftDelay: Duration = .zero, readDelay: Duration = .zero) {
+    init(
+        _ inner: MemoryStore, draftDelay: Duration = .zero, readDelay: Duration = .zero, saveDelay: Duration = .zero,
+        saveFailure: StoreError? = nil
+    ) {
         self.inner = inner
         self.draftDelay = draftDelay
         self.readDelay = readDelay
+        self.saveDelay = saveDelay
+        self.saveFailure = saveFailure
     }
 
     static func sleep(_ delay: Duration) {
@@ -34,7 +42,9 @@ final class SlowStore: RecordStore, @unchecked Sendable {
     }
 
     func saveRecord(_ record: Record, form: Form, removingDraft: Bool) throws(StoreError) -> Int64 {
-        try inner.saveRecord(record, form: form, removingDraft: removingDraft)
+        Self.sleep(saveDelay)
+        if let saveFailure { throw saveFailure }
+        return try inner.saveRecord(record, form: form, removingDraft: removingDraft)
     }
     func saveRecords(_ records: [DatedRecord], form: Form) throws(StoreError) -> [Int64] {
         try inner.saveRecords(records, form: form)
@@ -207,5 +217,113 @@ struct SlowStoreTests {
         #expect(purposes.withLock { $0 } == [.reading, .writing])
         #expect(try memory.draft(form: checklist) == nil, "deleted off the loop")
         #expect(run.storeProblem == nil)
+    }
+
+    /// A scene of `todo` filled in ("Buy milk"), whose record Done saves off the loop into `store`.
+    func filledScene(
+        _ store: any RecordStore, rescueFolder: String? = nil
+    ) throws -> (scene: FormScene, saving: StoredFormRun.RecordSave) {
+        var run = try StoredFormRun(
+            form: todo, layouts: [:], store: store, clock: WallClock(today: CivilDate(iso: "2026-11-27")!))
+        run.rescueFolder = rescueFolder
+        let saving = StoredFormRun.RecordSave()
+        let hooks = run.hooks(from: FormStart(), saving: saving)
+        let scene = FormScene(
+            session: FormSession(context: run.context, state: .start(run.context), history: hooks.history), hooks: hooks
+        )
+        _ = scene.receive(Array("Buy milk".utf8))
+        return (scene, saving)
+    }
+
+    /// Wakes the scene as the runner does until it ended (20 s at most).
+    func waitForTheEnd(_ scene: FormScene) {
+        let deadline = ContinuousClock.now + .seconds(20)
+        while scene.outcome == nil, ContinuousClock.now < deadline {
+            usleep(UInt32(max(1, scene.wakeUpMilliseconds ?? 10)) * 1000)
+            _ = scene.wakeUp()
+        }
+    }
+
+    /// Done on a store that takes 1.5 s to keep a record (a far server): the
+    /// loop does not wait, the screen says it saves, keys change nothing,
+    /// Ctrl-C is said to wait, and the form ends once the record is stored.
+    @Test func doneSavesOffTheLoopAndTheScreenSaysSo() throws {
+        let slow = SlowStore(MemoryStore(), saveDelay: .milliseconds(1500))
+        let (scene, saving) = try filledScene(slow)
+        defer { scene.close() }
+        let done = ContinuousClock().measure { _ = scene.receive([0x13]) }  // Ctrl-S: Done
+        #expect(done < .milliseconds(700), "the loop waited for the store: \(done)")
+        #expect(scene.outcome == nil, "the form ends when the store answered")
+        #expect(screen(scene).contains("[ Done ] Saving the record…"), "\(screen(scene))")
+        #expect(scene.wakeUpMilliseconds != nil, "the scene wakes to take the store's answer")
+
+        // Keys typed meanwhile are ignored; Ctrl-C says the record is being saved.
+        let before = scene.session.state
+        _ = scene.receive(Array("xyz".utf8) + [0x1B, 0x7F, 13])
+        _ = scene.flushPendingEscape()
+        #expect(scene.session.state == before, "keys changed the form while it saved")
+        _ = scene.receive([3])
+        #expect(scene.outcome == nil, "Ctrl-C does not take the record back")
+        #expect(screen(scene).contains("! saving: the record is stored, or rescued to a file"), "\(screen(scene))")
+
+        waitForTheEnd(scene)
+        let record = Record(form: todo, values: ["text": .text("Buy milk")])
+        #expect(scene.outcome == .submitted(record))
+        let id = try #require(try saving.result?.get())
+        #expect(try slow.inner.records(form: todo, where: [], limit: nil, beforeID: nil).map(\.id) == [id])
+        #expect(try slow.inner.draft(form: todo) == nil, "the draft went with the record")
+    }
+
+    /// A store that refuses the record after a while: the form still ends as
+    /// submitted, and the record is rescued to a file (`keyform run`: exit 3).
+    @Test func aRecordTheStoreRefusesIsRescuedAndTheFormEnds() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "keyform-rescue-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let lost = StoreError.connectionLost(path: "postgres://ada@db.lab/club")
+        let slow = SlowStore(MemoryStore(), saveDelay: .milliseconds(300), saveFailure: lost)
+        let (scene, saving) = try filledScene(slow, rescueFolder: folder.path)
+        defer { scene.close() }
+        _ = scene.receive([0x13])
+        #expect(screen(scene).contains("Saving the record…"))
+        waitForTheEnd(scene)
+        #expect(scene.outcome == .submitted(Record(form: todo, values: ["text": .text("Buy milk")])))
+        guard case .failure(let notStored)? = saving.result else {
+            Issue.record("stored: \(String(describing: saving.result))")
+            return
+        }
+        #expect(notStored.reason == lost && notStored.exitStatus == 3)
+        let rescued = try String(contentsOfFile: try #require(notStored.rescuedAt), encoding: .utf8)
+        #expect(rescued.hasPrefix(#"{"text":"Buy milk","#) && rescued.utf8.last == 10, "\(rescued)")
+    }
+
+    /// SIGTERM (or the terminal gone) while the record is saved ends the scene
+    /// now: it waits for the store's answer first, so the record is stored.
+    @Test func aSignalThatEndsTheRunWaitsForTheSave() throws {
+        let slow = SlowStore(MemoryStore(), saveDelay: .milliseconds(800))
+        let (scene, saving) = try filledScene(slow)
+        defer { scene.close() }
+        _ = scene.receive([0x13])
+        let record = Record(form: todo, values: ["text": .text("Buy milk")])
+        #expect(scene.stop(signal: SIGTERM) == .submitted(record))
+        #expect(scene.outcome == .submitted(record))
+        #expect(try saving.result?.get() != nil, "stored before the scene ended")
+        #expect(try slow.inner.recordCount(form: todo, where: []) == 1)
+    }
+
+    /// SIGINT (`kill -INT`) while the record is saved is said, and the form
+    /// goes on until the store answered: it ends submitted, not interrupted.
+    @Test func sigintWhileSavingIsSaidAndTheFormEndsAsTheSaveDoes() throws {
+        let slow = SlowStore(MemoryStore(), saveDelay: .milliseconds(500))
+        let (scene, _) = try filledScene(slow)
+        defer { scene.close() }
+        _ = scene.receive([0x13])
+        _ = scene.stop(signal: SIGINT)
+        #expect(scene.outcome == nil)
+        #expect(screen(scene).contains("! saving: the record is stored"), "\(screen(scene))")
+        waitForTheEnd(scene)
+        #expect(scene.outcome == .submitted(Record(form: todo, values: ["text": .text("Buy milk")])))
+        #expect(try slow.inner.recordCount(form: todo, where: []) == 1)
     }
 }

@@ -9,6 +9,7 @@ public enum FormEngine {
             return []
         }
         guard state.outcome == nil else { return [] }
+        if let record = state.saving { return whileSaving(record, event, &state, context) }
         if case .timeLeft(let seconds) = event {
             // Only the count changes: a notice or problem on screen stays.
             state.secondsLeft = max(0, seconds)
@@ -129,8 +130,8 @@ public enum FormEngine {
         case .timeRanOut:
             state.secondsLeft = 0
             return end(&state, .timedOut, context)
-        case .draftSaved, .timeLeft, .storeAnswered:
-            return []  // handled above
+        case .draftSaved, .timeLeft, .storeAnswered, .saveAnswered:
+            return []  // handled above; a save answered when none is on its way changes nothing
         }
     }
 
@@ -156,6 +157,30 @@ public enum FormEngine {
         }
         guard refocus else { return [] }
         return enter(field: state.focus, in: &state, context, from: nil)
+    }
+
+    // MARK: Saving the record
+
+    /// While the submitted record is on its way to the store: the answer ends
+    /// the form; Ctrl-C and signals cannot take the record back, so they are
+    /// said to wait for it (it is stored, or rescued to a file: never half
+    /// stored, never lost); every other event (keys, the time limit, the
+    /// store's late reading) changes nothing.
+    static func whileSaving(
+        _ record: Record, _ event: FormEvent, _ state: inout FormState, _ context: FormContext
+    ) -> [FormEffect] {
+        switch event {
+        case .saveAnswered:
+            state.saving = nil
+            state.notice = nil
+            state.outcome = .submitted(record)
+            return [.finish(.submitted(record))]
+        case .interrupted, .terminated:
+            state.notice = context.language.text(.savingWaits)
+            return []
+        default:
+            return []
+        }
     }
 
     // MARK: Fields and focus
@@ -237,8 +262,13 @@ public enum FormEngine {
         }
         switch evaluation.record {
         case .success(let record):
-            state.outcome = .submitted(record)
             state.grid = nil
+            if state.storesOnDone {
+                // The form ends when the store answered (`.saveAnswered`); it says it saves meanwhile.
+                state.saving = record
+                return [.submit(record)]
+            }
+            state.outcome = .submitted(record)
             return [.submit(record), .finish(.submitted(record))]
         case .failure:
             return [.bell]  // unreachable: no blocker means every field validates

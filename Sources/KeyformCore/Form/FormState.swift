@@ -131,6 +131,15 @@ public struct FormState: Equatable, Sendable {
     /// Whole seconds left of the form's time limit, as the edge last counted
     /// them (`.timeLeft`); nil when the form has none. The footer shows it.
     public var secondsLeft: Int?
+    /// Whether Done waits for the store to take the record before the form
+    /// ends (`keyform run` on the terminal: the edge saves it off the loop and
+    /// answers with `.saveAnswered`); false: Done ends the form at once and the
+    /// caller stores the record afterwards.
+    public var storesOnDone = false
+    /// The submitted record while it is on its way to the store (`storesOnDone`):
+    /// the screen says it is saving, keys change nothing, and Ctrl-C or a
+    /// signal is said to wait for it, never to drop it; `.saveAnswered` ends the form.
+    public var saving: Record?
 
     public init(
         entries: [Entry], focus: Int = 0, grid: Grid? = nil, problems: [Int: FieldProblem] = [:], notice: String? = nil,
@@ -294,6 +303,10 @@ public enum FormEvent: Equatable, Sendable {
     /// the focused field opens again in the view they give it. Like
     /// `.timeLeft`, it clears no notice.
     case storeAnswered(lastValues: [String: FieldInput])
+    /// The store answered the save of the record Done submitted (`saving`):
+    /// it is stored, or the edge rescued it to a file. Either way the form
+    /// ends, submitted.
+    case saveAnswered
 }
 
 public enum ToggleAction: Equatable, Sendable {
@@ -313,7 +326,8 @@ public enum FormEffect: Equatable, Sendable {
     case setLine(text: String, cursor: Int)
     /// Save the values as a draft (a field was committed, or the form is left unfinished).
     case saveDraft([String: FieldInput])
-    /// Store the record; the form is done.
+    /// Store the record; the form is done (with `storesOnDone`, once the
+    /// edge answers `.saveAnswered`: it is saving meanwhile).
     case submit(Record)
     /// The form has ended; restore the terminal and exit.
     case finish(FormState.Outcome)

@@ -1009,6 +1009,8 @@ extension Message {
             path.map {
                 "cannot read the config file \($0): \(reason.english); fix KEYFORM_CONFIG, or set it to /dev/null for no config"
             } ?? "cannot read the config file: \(reason.english)"
+        case .saving: "Saving the record…"
+        case .savingWaits: "saving: the record is stored, or rescued to a file, before Keyform stops"
         }
     }
 

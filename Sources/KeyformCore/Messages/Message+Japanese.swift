@@ -1027,6 +1027,8 @@ extension Message {
             path.map {
                 "設定ファイル \($0) を読めません: \(reason.japanese)。KEYFORM_CONFIG を直すか、設定なしなら /dev/null にしてください"
             } ?? "設定ファイルを読めません: \(reason.japanese)"
+        case .saving: "記録を保存しています…"
+        case .savingWaits: "保存中です。記録は保存されるか、ファイルに退避されてから終了します"
         }
     }
 

@@ -921,6 +921,10 @@ public indirect enum Message: Hashable, Sendable {
     case booleanNo
     /// The config file named could not be read (by `KEYFORM_CONFIG`: its path), and why.
     case configUnreadable(path: String?, reason: Message)
+    /// Done's line while the submitted record is on its way to the store (issue 26).
+    case saving
+    /// Ctrl-C or a signal while the record is saved: it is waited for, never dropped.
+    case savingWaits
 }
 
 extension Message {

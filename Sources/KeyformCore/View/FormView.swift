@@ -201,6 +201,13 @@ public enum FormView {
         case nil:
             break
         }
+        if state.saving != nil {
+            // Done was pressed: the record is on its way to the store; keys change nothing meanwhile.
+            if let notice = state.notice { hints.append("! " + notice, palette.error) }
+            done.append(say(.doneButton), [.bold, .reverse])
+            done.append(" " + say(.saving), .bold)
+            return [hints, done]
+        }
         if let prompt {
             // Readline's own prompt (a search being typed) is what the keys act on now.
             hints.append(prompt, palette.focus)
