@@ -15,12 +15,15 @@ struct RecordsImportCommand: ParsableCommand {
             field id to value: what keyform records export writes. A record keeps its \
             _created (a UTC time like 2026-11-21T09:30:00.123Z, or with an offset like \
             +09:00; empty is now); _id is not kept, the records get new ids in the order \
-            of the old ones. - reads stdin. Every value is read and validated as \
-            keyform run --answers reads it (dates like 2026/11/21 or today, booleans as \
-            true/false or the field's states words, the form's defaults for empty \
-            values). Every problem is reported, one a line on stderr, \
-            FILE:LINE: field 'ID': REASON, and then nothing is stored; otherwise all the \
-            records are stored in one transaction, and their number is said on stderr.
+            of the old ones. A rescue file's _token (written by keyform run when a save \
+            failed) is kept: a PostgreSQL store that took that save after all, its \
+            answer lost, skips the record rather than store it twice. - reads stdin. \
+            Every value is read and validated as keyform run --answers reads it (dates \
+            like 2026/11/21 or today, booleans as true/false or the field's states \
+            words, the form's defaults for empty values). Every problem is reported, \
+            one a line on stderr, FILE:LINE: field 'ID': REASON, and then nothing is \
+            stored; otherwise all the records are stored in one transaction, and their \
+            number is said on stderr.
 
             Exit status: 0 imported, 1 the store failed (nothing stored), 2 bad usage, an \
             invalid form, a config with errors, or a problem in FILE (nothing stored).
@@ -82,25 +85,30 @@ struct RecordsImportCommand: ParsableCommand {
             release()
             let database = try store.openOrFail(existing: false)
             var places = plan.places.makeIterator()
-            var stored = 0
+            var handed = 0
+            let stored: Int
             do {
                 // Read again one at a time as the store takes them, in one transaction.
-                try database.saveRecords(form: context.form) {
+                stored = try database.saveRecords(form: context.form) {
                     guard let place = places.next() else { return nil }
-                    stored += 1
-                    if stored % 4096 == 0 { release() }
+                    handed += 1
+                    if handed % 4096 == 0 { release() }
                     guard let dated = RecordImport.record(at: place, of: plan, in: bytes, context: context) else {
                         throw InputChanged(name: name)
                     }
                     // The store keeps a secret only when its field says `store: true`, as a run does.
-                    return DatedRecord(dated.record.storable(in: context.form), created: dated.created)
+                    return DatedRecord(
+                        dated.record.storable(in: context.form), created: dated.created, token: dated.token)
                 }
             } catch {
                 throw Failure(.nothingImported(reason: Speaking.describe(error)), status: 1)
             }
+            // A rescued record whose save reached the server after all is held already (its token): not doubled.
+            let imported = Message.importedRecords(stored, form: context.form.name, into: "\(database.location)")
             Output.error(
                 Speaking.language.text(
-                    .importedRecords(stored, form: context.form.name, into: "\(database.location)")))
+                    stored == handed
+                        ? imported : .importedRecordsAlreadyStored(imported, alreadyStored: handed - stored)))
         }
     }
 

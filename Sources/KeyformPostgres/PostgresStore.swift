@@ -77,12 +77,19 @@ public final class PostgresStore: RecordStore, Sendable {
         try saveRecord(record, form: form, removingDraft: removingDraft, token: UUID())
     }
 
+    @discardableResult
+    public func saveRecord(
+        _ record: KeyformCore.Record, form: Form, removingDraft: Bool, token: UUID
+    ) throws(StoreError) -> Int64 {
+        try saveRecord(record, form: form, removingDraft: removingDraft, token: token, alreadyTried: false)
+    }
+
     /// Stores the record under `token`, waiting for a server that went away
     /// (`ServerLink.persevering`): a try after one whose connection was lost first
     /// looks for `token`, so a record whose commit happened but whose answer was
     /// lost is found, not stored twice.
     func saveRecord(
-        _ record: KeyformCore.Record, form: Form, removingDraft: Bool, token: UUID, alreadyTried: Bool = false
+        _ record: KeyformCore.Record, form: Form, removingDraft: Bool, token: UUID, alreadyTried: Bool
     ) throws(StoreError) -> Int64 {
         try StoreNames.validate(form)
         let data = try StoredValues.json(record, form: form)
@@ -137,18 +144,20 @@ public final class PostgresStore: RecordStore, Sendable {
     public func saveRecords(_ records: [DatedRecord], form: Form) throws(StoreError) -> [Int64] {
         try StoreNames.validate(form)
         let time = Timestamp.string(from: now())
-        var created: [String] = [], data: [String] = []
+        var created: [String] = [], data: [String] = [], tokens: [String] = []
         created.reserveCapacity(records.count)
         data.reserveCapacity(records.count)
+        tokens.reserveCapacity(records.count)
         for dated in records {
             created.append(dated.created.map(Timestamp.string(from:)) ?? time)
             data.append(try StoredValues.json(dated.record, form: form))
+            tokens.append(dated.token?.uuidString ?? "")
         }
         // Made now, by this author: each is created and updated at once.
         return try insertRows(
             form: form, created: created, updated: created,
             authors: Array(repeating: author, count: records.count),
-            authored: Array(repeating: true, count: records.count), data: data, at: time)
+            authored: Array(repeating: true, count: records.count), data: data, tokens: tokens, at: time)
     }
 
     @discardableResult
@@ -165,15 +174,16 @@ public final class PostgresStore: RecordStore, Sendable {
         }
         return try insertRows(
             form: form, created: created, updated: updated, authors: authors, authored: authored, data: data,
-            at: Timestamp.string(from: now()))
+            tokens: Array(repeating: "", count: data.count), at: Timestamp.string(from: now()))
     }
 
     /// Inserts rows of `form` (one per index of the arrays) in batches, all in one
     /// transaction with the form's definition kept as of `time`, and returns their
-    /// ids in order: what an import and a copy share.
+    /// ids in order: what an import and a copy share. A row whose token (`""`:
+    /// none) is stored already, or given twice, is skipped: it has no id.
     private func insertRows(
         form: Form, created: [String], updated: [String], authors: [String], authored: [Bool], data: [String],
-        at time: String
+        tokens: [String], at time: String
     ) throws(StoreError) -> [Int64] {
         try ensureView(form)
         let definition = FormDefinition(form).json
@@ -194,14 +204,18 @@ public final class PostgresStore: RecordStore, Sendable {
                 binds.append(Array(authors[start..<end]))
                 binds.append(Array(authored[start..<end]))
                 binds.append(Array(data[start..<end]))
+                binds.append(Array(tokens[start..<end]))
                 var batch: [Int64] = []
-                // A record of no author stays so (the array cannot hold NULL: `authored` says which have one).
+                // A record of no author stays so (the array cannot hold NULL: `authored` says which have one);
+                // nor a token (NULLIF): no token is NULL, which never conflicts.
                 for row in try session.query(
                     """
-                    INSERT INTO \(PostgresSchema.records) (form, created, updated, author, data)
-                    SELECT $1, t.c::timestamptz, t.u::timestamptz, CASE WHEN t.h THEN t.a END, t.d::jsonb
-                    FROM unnest($2::text[], $3::text[], $4::text[], $5::bool[], $6::text[]) WITH ORDINALITY AS t(c, u, a, h, d, n)
-                    ORDER BY t.n RETURNING id
+                    INSERT INTO \(PostgresSchema.records) (form, created, updated, author, data, token)
+                    SELECT $1, t.c::timestamptz, t.u::timestamptz, CASE WHEN t.h THEN t.a END, t.d::jsonb,
+                        NULLIF(t.k, '')::uuid
+                    FROM unnest($2::text[], $3::text[], $4::text[], $5::bool[], $6::text[], $7::text[])
+                        WITH ORDINALITY AS t(c, u, a, h, d, k, n)
+                    ORDER BY t.n ON CONFLICT (token) DO NOTHING RETURNING id
                     """, binds)
                 {
                     batch.append(try row.decode(Int64.self))

@@ -9,11 +9,21 @@ public enum Rescue {
     /// its path, or nil. The name holds the time and the process id, and the file
     /// is created exclusively: processes that fail at the same moment never
     /// overwrite each other's records (nor follow a link someone left in /tmp).
-    /// - Parameter folder: where; nil: `$TMPDIR`, else `/tmp`.
-    public static func save(_ record: Record, form: Form, in folder: String? = nil) -> String? {
+    /// - Parameters:
+    ///   - token: the failed save's token, first in the object as `_token`: a
+    ///     server that took the record after all (its answer lost) holds it, and
+    ///     `records import` of the file then skips the record instead of doubling it.
+    ///   - folder: where; nil: `$TMPDIR`, else `/tmp`.
+    public static func save(_ record: Record, form: Form, token: UUID? = nil, in folder: String? = nil) -> String? {
         let folder = folder ?? ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
         let stamp = Timestamp.string(from: Date()).replacingOccurrences(of: ":", with: "-")
-        let bytes = Array((RecordFormat.json(record, form: form) + "\n").utf8)
+        var json = RecordFormat.json(record, form: form)
+        if let token {
+            json =
+                "{\"_token\":\"\(token.uuidString.lowercased())\"" + (json.hasPrefix("{}") ? "" : ",")
+                + json.dropFirst()
+        }
+        let bytes = Array((json + "\n").utf8)
         for attempt in 0..<100 {
             let suffix = attempt == 0 ? "" : "-\(attempt)"
             let path = "\(folder)/keyform-rescued-\(form.name)-\(stamp)-\(getpid())\(suffix).json"

@@ -458,13 +458,15 @@ public struct StoredFormRun {
     ) throws(NotStored) -> Int64? {
         let record = record.storable(in: form)
         var problem = reading.problem
+        // The save's token goes to the rescue file too: a server may have stored it though its answer was lost.
+        let token = UUID()
         if let store = reading.store {
-            do { return try store.saveRecord(record, form: form, removingDraft: removingDraft) } catch {
+            do { return try store.saveRecord(record, form: form, removingDraft: removingDraft, token: token) } catch {
                 problem = error
             }
         }
         guard let problem else { return nil }
-        throw NotStored(reason: problem, rescuedAt: Rescue.save(record, form: form, in: rescueFolder))
+        throw NotStored(reason: problem, rescuedAt: Rescue.save(record, form: form, token: token, in: rescueFolder))
     }
 
     /// A submitted record that the store did not take. Nothing is lost: it is in

@@ -35,16 +35,31 @@ public protocol RecordStore: AnyObject, Sendable {
     @discardableResult
     func saveRecord(_ record: KeyformCore.Record, form: Form, removingDraft: Bool) throws(StoreError) -> Int64
 
+    /// `saveRecord(_:form:removingDraft:)` under `token`, the save's own (a
+    /// run's: its rescue file carries it). A store whose save may have stored the
+    /// record though it throws (a server whose answer was lost) keeps the token
+    /// with it, so an import of the rescue file does not store it again
+    /// (`saveRecords`). The default, for a store whose failed save stored
+    /// nothing (a file's transaction commits or not), ignores it.
+    @discardableResult
+    func saveRecord(
+        _ record: KeyformCore.Record, form: Form, removingDraft: Bool, token: UUID
+    ) throws(StoreError) -> Int64
+
     /// Stores many records of `form` at once, all or none (an import), and returns
     /// their ids in order (new ones, as for any record). Each is created, and
     /// updated, at its `created` time, stored to the millisecond as given; a record
-    /// without one is created now. The form's draft is left as it is.
+    /// without one is created now. The form's draft is left as it is. A record
+    /// whose `token` the store already holds (its save reached the store though
+    /// it was rescued) is not stored again, and has no id in the result: the ids
+    /// are those of the records stored.
     @discardableResult
     func saveRecords(_ records: [DatedRecord], form: Form) throws(StoreError) -> [Int64]
 
     /// The same, the records handed over one at a time by `next` until it gives
     /// nil, so that an import never holds them all (`keyform records import`):
-    /// all or none, in one transaction. Returns how many were stored. What `next`
+    /// all or none, in one transaction. Returns how many were stored: fewer than
+    /// were handed over when some `token`s were held already. What `next`
     /// throws stores nothing and is rethrown as it is; the store's own failures are `StoreError`.
     @discardableResult
     func saveRecords(form: Form, from next: () throws -> DatedRecord?) throws -> Int
@@ -177,6 +192,14 @@ extension RecordStore {
     /// it is busy, so a form waits for its drafts; a server's latency is not
     /// waited for past `StoredFormRun.remoteDraftWaitMilliseconds`.
     public var isLocal: Bool { true }
+
+    /// A store whose failed save stored nothing has no use for the token.
+    @discardableResult
+    public func saveRecord(
+        _ record: KeyformCore.Record, form: Form, removingDraft: Bool, token: UUID
+    ) throws(StoreError) -> Int64 {
+        try saveRecord(record, form: form, removingDraft: removingDraft)
+    }
 
     /// A store that cannot tell when another process changed it.
     public func changeMark() throws(StoreError) -> Int64? { nil }

@@ -75,5 +75,13 @@ import Testing
         let imported = try CLIRunner.run(["records", "import", Self.todo, path, "--db", server.url])
         #expect(imported.status == 0, "\(imported.stderr)")
         #expect(try texts(server.url) == ["Call mom"])
+        // Imported again (or stored by a save whose answer was lost): the file's token is held, not doubled.
+        let again = try CLIRunner.run(["records", "import", Self.todo, path, "--db", server.url])
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(
+            again.stderr.hasSuffix(
+                "imported 0 records of 'todo' into \(server.url); 1 record was stored already "
+                    + "(the save reached the store after all), not stored again\n"), "\(again.stderr)")
+        #expect(try texts(server.url) == ["Call mom"])
     }
 }

@@ -122,6 +122,8 @@ struct MessageCatalogueTests {
             .recordNotStoredImportLater(
                 .recordNotStored(reason: .storeConnectionLost(path: "postgres://ada@db.lab/club"), places: []),
                 command: "keyform records import 'swim' '/tmp/r.json' --db 'postgres://ada@db.lab/club'"),
+            .importedRecordsAlreadyStored(
+                .importedRecords(0, form: "swim", into: "postgres://ada@db.lab/club"), alreadyStored: 1),
             .saving, .savingWaits,
             .cannotReadCommandLine, .timeoutOutOfRange(90_000), .limitNegative(-3), .widthTooSmall(0),
             .heightTooSmall(-1),
@@ -333,7 +335,8 @@ struct MessageCatalogueTests {
         .jsonExpectedDigitAfterPoint, .jsonExpectedExponentDigit, .jsonLeadingZeros, .jsonStringNotClosed,
         .jsonUnknownEscape, .jsonControlCharacter, .jsonHalfSurrogate, .jsonExpectedHex, .jsonNotUTF8, .importNotUTF8,
         .importNoHeader, .importColumnTwice, .importCellCount(3, columns: 2), .importQuoteNotClosed,
-        .importCreatedNotText, .importRecordNotClosed, .importExpectedRecord, .importExpectedArray,
+        .importCreatedNotText, .importTokenNotAToken(example: "1b4e28ba-2fa1-11d2-883f-0016d3cca427"),
+        .importRecordNotClosed, .importExpectedRecord, .importExpectedArray,
         .importRecordNotObject, .importArrayNotClosed, .importExpectedCommaOrBracket, .importTextAfterArray,
     ]
 

@@ -267,6 +267,37 @@ import Testing
                 ])
     }
 
+    // MARK: _token
+
+    /// A rescue file's `_token` (the failed save's) reaches the store with its record, so a server
+    /// that stored that save skips it; a record without one has none.
+    @Test func aRescueFilesTokenIsKeptAndABadOneIsAProblem() {
+        let token = "1b4e28ba-2fa1-11d2-883f-0016d3cca427"
+        let rescued = records(
+            """
+            {"_token":"\(token)","text":"Call mom"}
+            {"text":"Buy milk"}
+            """, .json)
+        #expect(problems(rescued) == [])
+        #expect(values(rescued).map { $0["text"] } == ["Call mom", "Buy milk"])
+        #expect((try? rescued.get().map(\.token)) == [UUID(uuidString: token), nil])
+        let csv = records("_token,text\n\(token),a\n,b\n", .csv)
+        #expect((try? csv.get().map(\.token)) == [UUID(uuidString: token), nil])
+        let shouldBe = "must be the token a rescue file gives, like \"1b4e28ba-2fa1-11d2-883f-0016d3cca427\""
+        #expect(
+            problems(
+                records(
+                    """
+                    {"_token":"not-a-token","text":"a"}
+                    {"_token":7,"text":"b"}
+                    {"_token":"\(token)","_token":"\(token)","text":"c"}
+                    """, .json)) == [
+                    "1: field '_token': \(shouldBe)", "2: field '_token': \(shouldBe)",
+                    "3: field '_token': is given more than once",
+                ])
+        #expect(problems(records("_token,text\nx,a\n", .csv)) == ["2: field '_token': \(shouldBe)"])
+    }
+
     @Test func stdinIsJsonWhenItStartsWithABracket() {
         #expect(RecordImport.guessFormat(Array(" \n[{}]".utf8)) == .json)
         #expect(RecordImport.guessFormat(Array("text\n[x]".utf8)) == .csv)

@@ -295,6 +295,33 @@ struct PostgresStoreTests {
         #expect(try TestPostgres.psql(url, "SELECT count(*) FROM keyform._record") == "2\n")
     }
 
+    /// A record stored by a save whose answer was lost, and rescued with that save's token, is not stored
+    /// again by an import of the rescue file; records of other tokens, or none, are (a token given twice, once).
+    @Test func anImportSkipsARecordWhoseSaveTokenIsStored() throws {
+        let url = try TestPostgres.freshDatabase()
+        let store = try #require(try PostgresStore.open(url: url, author: "ada"))
+        let lost = UUID(), other = UUID()
+        let stored = try store.saveRecord(
+            todoRecord("stored and rescued"), form: todo, removingDraft: true, token: lost)
+        let ids = try store.saveRecords(
+            [
+                DatedRecord(todoRecord("stored and rescued"), token: lost),
+                DatedRecord(todoRecord("rescued only"), token: other),
+                DatedRecord(todoRecord("rescued only"), token: other),
+                DatedRecord(todoRecord("no token")),
+            ], form: todo)
+        #expect(ids.count == 2 && !ids.contains(stored))
+        #expect(
+            try store.records(form: todo).map { $0.values["text"] } == [
+                .text("no token"), .text("rescued only"), .text("stored and rescued"),
+            ])
+        // The streamed import (`records import`) counts the records stored, not those handed over.
+        var handed = [DatedRecord(todoRecord("rescued only"), token: other), DatedRecord(todoRecord("new"))]
+        let count = try store.saveRecords(form: todo) { handed.isEmpty ? nil : handed.removeFirst() }
+        #expect(count == 1)
+        #expect(try store.records(form: todo).count == 4)
+    }
+
     /// The server stops while a store is open and starts again within the patience: a save made meanwhile
     /// waits for it and is stored once; past the patience it says the server is away.
     @Test func aSaveWaitsForAServerThatComesBack() throws {

@@ -6,9 +6,14 @@ import Foundation
 public struct DatedRecord: Equatable, Sendable {
     public var record: Record
     public var created: Date?
+    /// The token of the save that rescued it (a rescue file's `_token`): a store
+    /// that already holds a record of that token (its save reached a server whose
+    /// answer was lost) does not store it again. nil: any other record.
+    public var token: UUID?
 
-    public init(_ record: Record, created: Date? = nil) {
+    public init(_ record: Record, created: Date? = nil, token: UUID? = nil) {
         self.record = record
         self.created = created
+        self.token = token
     }
 }

@@ -13,7 +13,9 @@ import Foundation
 /// numbers its records itself, but when every row has an `_id` they are stored in
 /// the order of those ids, oldest first, so an export (newest first) imported
 /// into a new database lists as it did; rows without ids are stored in the
-/// file's order. Others (`_updated`) are skipped.
+/// file's order. `_token` (a rescue file's: the save that could not say it stored
+/// the record) is kept, so a store that holds that save's record skips it. Others
+/// (`_updated`) are skipped.
 public enum RecordImport {
     public enum Format: String, Sendable, CaseIterable {
         case csv, json
@@ -67,12 +69,18 @@ public enum RecordImport {
         public var exportedID: Int64?
         /// The row's `_created`, when it has one (nil: the record is made now).
         public var created: Date?
+        /// The row's `_token` (a rescue file's), when it has one.
+        public var token: UUID?
 
-        public init(line: Int, answers: [String: FieldInput], exportedID: Int64? = nil, created: Date? = nil) {
+        public init(
+            line: Int, answers: [String: FieldInput], exportedID: Int64? = nil, created: Date? = nil,
+            token: UUID? = nil
+        ) {
             self.line = line
             self.answers = answers
             self.exportedID = exportedID
             self.created = created
+            self.token = token
         }
     }
 
@@ -229,13 +237,13 @@ public enum RecordImport {
         guard let row = read.row, read.problems.isEmpty,
             case .success(let record) = HeadlessFill.fill(context, answers: row.answers)
         else { return nil }
-        return DatedRecord(record, created: row.created)
+        return DatedRecord(record, created: row.created, token: row.token)
     }
 
     static func isStoreColumn(_ name: String) -> Bool { name.hasPrefix("_") }
 
     /// The store's columns an import reads; each may be given once.
-    static let readStoreColumns: Set<String> = ["_id", "_created"]
+    static let readStoreColumns: Set<String> = ["_id", "_created", "_token"]
 
     /// A row's `_created` text: nil when empty (made now), else the time or the problem.
     static func created(_ text: String, line: Int) -> Result<Date?, Problem> {
@@ -244,6 +252,17 @@ public enum RecordImport {
         case .success(let date): return .success(date)
         case .failure(let problem): return .failure(Problem(line: line, field: "_created", problem.message))
         }
+    }
+
+    /// A row's `_token` text: nil when empty, else the save's token (a UUID) or the problem.
+    static func token(_ text: String, line: Int) -> Result<UUID?, Problem> {
+        guard !text.isEmpty else { return .success(nil) }
+        guard let token = UUID(uuidString: text) else { return .failure(notAToken(line: line)) }
+        return .success(token)
+    }
+
+    static func notAToken(line: Int) -> Problem {
+        Problem(line: line, field: "_token", .importTokenNotAToken(example: "1b4e28ba-2fa1-11d2-883f-0016d3cca427"))
     }
 
     // MARK: - CSV
@@ -298,6 +317,7 @@ public enum RecordImport {
         var answers: [String: FieldInput] = [:]
         var exportedID: Int64?
         var createdAt: Date?
+        var token: UUID?
         var problems: [Problem] = []
         for (name, value) in zip(header, cells) {
             if !isStoreColumn(name) {
@@ -309,9 +329,16 @@ public enum RecordImport {
                 case .success(let date): createdAt = date
                 case .failure(let problem): problems.append(problem)
                 }
+            } else if name == "_token" {
+                switch Self.token(value, line: line) {
+                case .success(let found): token = found
+                case .failure(let problem): problems.append(problem)
+                }
             }
         }
-        return (Row(line: line, answers: answers, exportedID: exportedID, created: createdAt), problems)
+        return (
+            Row(line: line, answers: answers, exportedID: exportedID, created: createdAt, token: token), problems
+        )
     }
 
     /// The cells of the CSV row in `range` (what `CSVRowScanner` found), starting
@@ -505,10 +532,20 @@ public enum RecordImport {
             problems.append(problem)
             createdAt = nil
         }
+        let token: UUID?
+        switch Self.token(in: members, line: line) {
+        case .success(let found): token = found
+        case .failure(let problem):
+            problems.append(problem)
+            token = nil
+        }
         switch Answers.fromMembers(members, form: form, skipping: isStoreColumn) {
         case .success(let answers):
             return (
-                Row(line: line, answers: answers, exportedID: exportedID(in: members), created: createdAt), problems
+                Row(
+                    line: line, answers: answers, exportedID: exportedID(in: members), created: createdAt,
+                    token: token),
+                problems
             )
         case .failure(let found):
             return (nil, problems + found.map { Problem(line: line, field: $0.fieldID, $0.said) })
@@ -519,6 +556,17 @@ public enum RecordImport {
     static func exportedID(in members: [(key: String, value: JSONValue)]) -> Int64? {
         guard case .number(let text)? = members.first(where: { $0.key == "_id" })?.value else { return nil }
         return Int64(text)
+    }
+
+    /// An object's `_token` member: a rescue file's token as text; `null`, `""` or none is none.
+    static func token(in members: [(key: String, value: JSONValue)], line: Int) -> Result<UUID?, Problem> {
+        let found = members.filter { $0.key == "_token" }
+        guard found.count <= 1 else { return .failure(Problem(line: line, field: "_token", .answerGivenTwice)) }
+        switch found.first?.value {
+        case nil, .null?: return .success(nil)
+        case .string(let text)?: return token(text, line: line)
+        default: return .failure(notAToken(line: line))
+        }
     }
 
     /// An object's `_created` member: a time as text; `null`, `""` or none is now.

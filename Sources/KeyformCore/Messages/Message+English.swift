@@ -978,6 +978,7 @@ extension Message {
         case .importQuoteNotClosed: "a quoted value is not closed (a \" is missing)"
         case .importCreatedNotText:
             "must be a time as text, like \"2026-11-21T09:30:00.123Z\" (as records export writes it)"
+        case .importTokenNotAToken(let example): "must be the token a rescue file gives, like \"\(example)\""
         case .importRecordNotClosed: "this record is not closed (a } is missing)"
         case .importExpectedRecord: "expected another record ({...}) or the end of the file"
         case .importExpectedArray:
@@ -1011,6 +1012,9 @@ extension Message {
             } ?? "cannot read the config file: \(reason.english)"
         case .saving: "Saving the record…"
         case .savingWaits: "saving: the record is stored, or rescued to a file, before Keyform stops"
+        case .importedRecordsAlreadyStored(let said, let count):
+            said.english + "; \(Self.count(count, "record was", "records were")) stored already "
+                + "(the save reached the store after all), not stored again"
         }
     }
 

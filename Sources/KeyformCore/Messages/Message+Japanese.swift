@@ -996,6 +996,7 @@ extension Message {
         case .importQuoteNotClosed: "引用符で囲んだ値が閉じていません（\" がありません）"
         case .importCreatedNotText:
             "\"2026-11-21T09:30:00.123Z\" のように、時刻をテキストで書いてください（records export が書くように）"
+        case .importTokenNotAToken(let example): "\"\(example)\" のように、退避ファイルにあるトークンを書いてください"
         case .importRecordNotClosed: "この記録が閉じていません（} がありません）"
         case .importExpectedRecord: "次の記録（{...}）かファイルの終わりが来るはずです"
         case .importExpectedArray:
@@ -1029,6 +1030,8 @@ extension Message {
             } ?? "設定ファイルを読めません: \(reason.japanese)"
         case .saving: "記録を保存しています…"
         case .savingWaits: "保存中です。記録は保存されるか、ファイルに退避されてから終了します"
+        case .importedRecordsAlreadyStored(let said, let count):
+            said.japanese + "（\(count) 件は保存が実は届いていたため、すでに保存済みです。二重には保存しませんでした）"
         }
     }
 

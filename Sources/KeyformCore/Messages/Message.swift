@@ -898,6 +898,8 @@ public indirect enum Message: Hashable, Sendable {
     case importCellCount(Int, columns: Int)
     case importQuoteNotClosed
     case importCreatedNotText
+    /// A row's `_token` that is not a UUID, as a rescue file writes it (`example`).
+    case importTokenNotAToken(example: String)
     case importRecordNotClosed
     case importExpectedRecord
     case importExpectedArray
@@ -925,6 +927,9 @@ public indirect enum Message: Hashable, Sendable {
     case saving
     /// Ctrl-C or a signal while the record is saved: it is waited for, never dropped.
     case savingWaits
+    /// `records import` said, and how many of the file's records the store already held (a rescued record
+    /// whose save reached the server: its `_token`), not stored again (issue 26).
+    case importedRecordsAlreadyStored(Message, alreadyStored: Int)
 }
 
 extension Message {
