@@ -295,7 +295,9 @@ struct SlowStoreTests {
         }
         #expect(notStored.reason == lost && notStored.exitStatus == 3)
         let rescued = try String(contentsOfFile: try #require(notStored.rescuedAt), encoding: .utf8)
-        #expect(rescued.hasPrefix(#"{"text":"Buy milk","#) && rescued.utf8.last == 10, "\(rescued)")
+        // The failed save's token first (DECISIONS 80), then the record.
+        let tokenFirst = #/^\{"_token":"[0-9a-f-]{36}","text":"Buy milk",/#
+        #expect(rescued.firstMatch(of: tokenFirst) != nil && rescued.utf8.last == 10, "\(rescued)")
     }
 
     /// SIGTERM (or the terminal gone) while the record is saved ends the scene
