@@ -59,9 +59,13 @@ struct BusyStoreInTmuxTests {
         }
         let kept = try tmux.wait(for: "the footer without the busy warning") { !$0.contains("draft not kept") }
         #expect(kept.contains("› Status"))
-        try Self.python(Self.draftReader, [database, run.file("draft.json").path], in: tmux)
-        let draft = try tmux.poll(for: "the draft read back") {
-            try? String(contentsOf: run.file("draft.json"), encoding: .utf8)
+        // The footer may clear before the retried write lands: read the draft until it holds both answers.
+        var draft = ""
+        for attempt in 0..<20 {
+            let file = run.file("draft-\(attempt).json")
+            try Self.python(Self.draftReader, [database, file.path], in: tmux)
+            draft = try tmux.poll(for: "the draft read back") { try? String(contentsOf: file, encoding: .utf8) }
+            if draft.contains(#""text":"Buy milk""#) && draft.contains(#""priority":"High""#) { break }
         }
         #expect(draft.contains(#""text":"Buy milk""#) && draft.contains(#""priority":"High""#), "\(draft)")
 
