@@ -7,20 +7,6 @@ import Testing
 /// once, says the draft is not kept, and keeps it once the lock is gone.
 @Suite(.serialized)
 struct BusyStoreInTmuxTests {
-    /// Holds the write lock of the database ARGV[1] until FOLDER/release exists;
-    /// FOLDER/locked says it holds it, FOLDER/draft.json is the draft after it let go.
-    static let locker = """
-        import os, sqlite3, sys, time
-        db, folder = sys.argv[1], sys.argv[2]
-        c = sqlite3.connect(db, isolation_level=None, timeout=10)
-        c.execute("BEGIN IMMEDIATE")
-        open(os.path.join(folder, "locked"), "w").close()
-        while not os.path.exists(os.path.join(folder, "release")):
-            time.sleep(0.02)
-        c.execute("ROLLBACK")
-        open(os.path.join(folder, "released"), "w").close()
-        """
-
     static let draftReader = """
         import sqlite3, sys
         row = sqlite3.connect(sys.argv[1]).execute("SELECT data FROM _draft WHERE form = 'todo'").fetchone()
@@ -33,10 +19,7 @@ struct BusyStoreInTmuxTests {
         let tmux = run.tmux
         let database = run.file("keyform.sqlite").path
         try tmux.wait(forText: "New To-Do", "› Text*")
-        try Self.python(Self.locker, [database, run.folder.path], in: tmux)
-        _ = try tmux.poll(for: "the other connection's lock") {
-            FileManager.default.fileExists(atPath: run.file("locked").path) ? true : nil
-        }
+        let lock = try SQLiteLockHolder(database, .write)
 
         try tmux.type("Buy milk")
         try tmux.wait(forText: "Buy milk")
@@ -53,10 +36,7 @@ struct BusyStoreInTmuxTests {
         #expect(second < .milliseconds(2500), "the form froze for \(second) after h")
 
         // The lock goes: the draft is kept without another key, and the footer says nothing more.
-        try Data().write(to: run.file("release"))
-        _ = try tmux.poll(for: "the other connection to let go") {
-            FileManager.default.fileExists(atPath: run.file("released").path) ? true : nil
-        }
+        try lock.release()
         let kept = try tmux.wait(for: "the footer without the busy warning") { !$0.contains("draft not kept") }
         #expect(kept.contains("› Status"))
         // The footer may clear before the retried write lands: read the draft until it holds both answers.

@@ -10,22 +10,6 @@ import Testing
 /// applied once the lists came.
 @Suite(.serialized)
 struct SlowStoreInTmuxTests {
-    /// Holds the database ARGV[1] exclusively (no other process can read it) until
-    /// FOLDER/release exists; FOLDER/locked says it holds it.
-    static let locker = """
-        import os, sqlite3, sys, time
-        db, folder = sys.argv[1], sys.argv[2]
-        c = sqlite3.connect(db, isolation_level=None, timeout=10)
-        c.execute("PRAGMA locking_mode=EXCLUSIVE")
-        c.execute("BEGIN EXCLUSIVE")
-        c.execute("SELECT count(*) FROM sqlite_master").fetchone()
-        open(os.path.join(folder, "locked"), "w").close()
-        while not os.path.exists(os.path.join(folder, "release")):
-            time.sleep(0.02)
-        c.execute("COMMIT")
-        c.close()
-        """
-
     @Test func aStoreHeldByAnotherProcessIsWaitedForAfterTheFirstFrame() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("keyform-slow-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -37,19 +21,7 @@ struct SlowStoreInTmuxTests {
                 ["run", "demo/checklist.yaml", "--answers", "-"], input: answers, database: database)
             #expect(stored == 0)
         }
-        let locker = Process()
-        locker.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        locker.arguments = ["python3", "-c", Self.locker, database, folder.path]
-        try locker.run()
-        defer {
-            try? Data().write(to: folder.appendingPathComponent("release"))
-            locker.waitUntilExit()
-        }
-        let deadline = ContinuousClock.now + .seconds(20)
-        while !FileManager.default.fileExists(atPath: folder.appendingPathComponent("locked").path) {
-            try #require(ContinuousClock.now < deadline, "the locker never took the lock")
-            usleep(20_000)
-        }
+        let lock = try SQLiteLockHolder(database, .exclusive)
 
         // --fresh: no draft to offer, so nothing is asked of the store before the first frame.
         let run = try FormRun(["run", "demo/checklist.yaml", "--fresh"], environment: ["KEYFORM_DB": database])
@@ -59,7 +31,7 @@ struct SlowStoreInTmuxTests {
         #expect(!loading.contains("Groceries"), "\(loading)")
         // "2" is the second list stored: kept until the lists came, never taken by the loading grid.
         try tmux.press("2")
-        try Data().write(to: folder.appendingPathComponent("release"))
+        try lock.release()
         try tmux.wait(forText: "Garden", "› Item")
         try tmux.type("eggs")
         try tmux.wait(forText: "eggs")
@@ -69,20 +41,6 @@ struct SlowStoreInTmuxTests {
         #expect(result.stdout == #"{"list":"Garden","item":"eggs","checked":false}"#)
         #expect(result.sttyAfter == result.sttyBefore)
     }
-
-    /// Holds the write lock of the database ARGV[1] (readers go on; a write waits
-    /// for it, SQLite's busy timeout at most) until FOLDER/release exists.
-    static let writeLocker = """
-        import os, sqlite3, sys, time
-        db, folder = sys.argv[1], sys.argv[2]
-        c = sqlite3.connect(db, isolation_level=None, timeout=10)
-        c.execute("BEGIN IMMEDIATE")
-        open(os.path.join(folder, "locked"), "w").close()
-        while not os.path.exists(os.path.join(folder, "release")):
-            time.sleep(0.02)
-        c.execute("COMMIT")
-        c.close()
-        """
 
     /// `demo/todo.yaml` on a database of its own, "Buy milk" typed, and another
     /// process holding the database's write lock (until `release`): Done's save waits for it.
@@ -102,21 +60,8 @@ struct SlowStoreInTmuxTests {
         try run.tmux.wait(forText: "New To-Do", "› Text")
         try run.tmux.type("Buy milk")
         try run.tmux.wait(forText: "Buy milk")
-        let locker = Process()
-        locker.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        locker.arguments = ["python3", "-c", Self.writeLocker, database, folder.path]
-        try locker.run()
-        let release = { try Data().write(to: folder.appendingPathComponent("release")) }
-        defer {
-            try? release()
-            locker.waitUntilExit()
-        }
-        let deadline = ContinuousClock.now + .seconds(20)
-        while !FileManager.default.fileExists(atPath: folder.appendingPathComponent("locked").path) {
-            try #require(ContinuousClock.now < deadline, "the locker never took the lock")
-            usleep(20_000)
-        }
-        try body(run, release)
+        let lock = try SQLiteLockHolder(database, .write)
+        try body(run, lock.release)
     }
 
     /// Done while another process holds the write lock: the form says it saves,
