@@ -480,7 +480,8 @@ public struct ScreenWriter: Sendable {
 
     /// Moves the cursor with the shortest of the sequences that get it there:
     /// absolute, or relative to where it is (up, down, left, right, to the
-    /// line's start), or to a column of the row it is on.
+    /// line's start), or to a column of the row it is on. A relative move is
+    /// only made from a known column, never from a pending wrap.
     private mutating func move(toRow row: Int, column: Int, width: Int, into out: inout [UInt8]) {
         if cursorRow == row, cursorColumn == column { return }
         var best: [UInt8] = [0x1B, UInt8(ascii: "[")]
@@ -507,6 +508,8 @@ public struct ScreenWriter: Sendable {
                 var relative: [UInt8] = []
                 if column > at {
                     Self.csi(column - at, "C", into: &relative)
+                } else if column == at - 1 {
+                    relative = [0x08]  // BS: one byte where `ESC [ D` is three (a grid move steps back one)
                 } else if column < at {
                     Self.csi(at - column, "D", into: &relative)
                 }

@@ -102,6 +102,13 @@ struct ScreenModel {
                 column = 0
                 wrapPending = false
                 i += 1
+            case 0x08:
+                flush(&self)
+                // BS after the last column: terminals disagree on where it lands.
+                if wrapPending { problems.append("BS with a pending wrap") }
+                column = max(0, column - 1)
+                wrapPending = false
+                i += 1
             case 0x0A:
                 flush(&self)
                 lineFeed()

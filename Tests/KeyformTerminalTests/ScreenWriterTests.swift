@@ -180,6 +180,34 @@ private func busyFrame(changing: Character? = nil) -> Frame {
         #expect(dim.contains("\u{1B}[0;2mhint"), "bold and reverse are taken away first: \(dim.debugDescription)")
     }
 
+    /// A move in a grid of one key a row, as Benchmarks' list form draws it at 80x24:
+    /// the two faces, the footer's name of the key Enter picks, and the cursor back on
+    /// the highlighted label. The step back one column onto a face is BS, one byte
+    /// where `ESC [ D` is three (ptybench's move: 57 -> 55 B down, 60 -> 58 B up).
+    @Test func aGridMoveWritesTheTwoFacesTheFootersNameAndTheWayBack() {
+        func grid(_ highlighted: Int) -> Frame {
+            var lines = (0..<24).map { _ in line() }
+            for key in 1...15 {
+                let style: TextStyle = key == highlighted ? [.bold, .reverse] : []
+                lines[4 + key] = line(
+                    ("│" + String(repeating: " ", count: 34), []), (" item0\(key < 10 ? "0" : "")\(key) ", style),
+                    (String(repeating: " ", count: 35) + "│", []))
+            }
+            lines[22] = line(("←↑↓→ move · Enter pick item00\(highlighted), Done · / filter", .dim))
+            return frame(80, 24, lines, cursor: (4 + highlighted, 36))
+        }
+        var h = Harness(width: 80, height: 24)
+        h.draw(grid(1))
+        let down = text(h.draw(grid(2)))
+        #expect(
+            down == "\u{08}\u{1B}[m item001 \u{1B}[9D\n\u{1B}[1;7m item002 \u{1B}[23;30H\u{1B}[0;2m2\u{1B}[7;37H",
+            "\(down.utf8.count) bytes: \(down.debugDescription)")
+        let up = text(h.draw(grid(1)))
+        #expect(
+            up == "\u{08}\u{1B}[A\u{1B}[0;1;7m item001 \u{1B}[9D\n\u{1B}[m item002 \u{1B}[23;30H\u{1B}[2m1\u{1B}[6;37H",
+            "\(up.utf8.count) bytes: \(up.debugDescription)")
+    }
+
     /// Scalars drawn one cell each without grapheme breaking (ASCII, box drawing,
     /// accents, kana, CJK) next to ones that join them into one cluster (a
     /// combining mark, a voiced-sound mark, a variation selector, an emoji
@@ -369,7 +397,7 @@ private func busyFrame(changing: Character? = nil) -> Frame {
         let hostile = frame(
             30, 3,
             [
-                line(("a\u{1B}[2Jb\u{7}c\r\nd\te", .bold)),
+                line(("a\u{1B}[2Jb\u{7}c\u{8}\r\nd\te", .bold)),
                 line(("\u{9B}31mX\u{1B}]0;title\u{7}", [])),
                 line(("\u{202E}evil\u{200B}\u{7F}\u{0}\u{301}ok", .reverse)),
             ], cursor: (0, 0))
