@@ -20,6 +20,10 @@ long run of keys:
 Each build runs in turn, run by run (interleaved); medians of --runs.
 
   python3 Benchmarks/keycpu.py type --runs 5 bash base=/tmp/base/keyform now=.build-static/release/keyform
+
+`bash` (type) is bash's `read -e`; `floor` is the floor program of the scenario
+(floor/field.swift for type, floor/grid.swift for move: build them with
+floor/build.sh), a static Swift program doing only that work.
 """
 import argparse
 import fcntl
@@ -63,6 +67,8 @@ def keys(scenario, grid=None):
 def argv(binary, scenario, grid=None, fields=None):
     if binary == "bash":
         return ["/bin/bash", "--norc", "--noprofile", "-c", 'read -e x; printf %s "$x"']
+    if binary == "floor":  # floor/build.sh's programs: only the work of a key (or a move), in Swift
+        return [os.path.join(HERE, "floor", "swift-grid" if scenario == "move" else "swift-field")]
     if fields and fields > 1:
         return [binary, "run", os.path.join(HERE, "forms", f"fields{fields}.yaml"), "--format", "template", "--no-animation"]
     form = f"grid{grid}.yaml" if grid else {"move": "list.yaml", "lines": "lines.yaml"}.get(scenario, "text.yaml")
@@ -103,12 +109,12 @@ def run(binary, scenario, grid=None, fields=None):
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("scenario", choices=["type", "lines", "move", "filter"])
-    ap.add_argument("programs", nargs="+", help="LABEL=BINARY for a keyform build, or bash (type only)")
+    ap.add_argument("programs", nargs="+", help="LABEL=BINARY for a keyform build, bash (type only), or floor")
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--grids", help="move or filter in forms/gridN.yaml for each N (12,250,500), each build")
     ap.add_argument("--fields", help="type into the first of N text fields (1,200: forms/fieldsN.yaml), each build")
     args = ap.parse_args()
-    programs = [(p, p) if p == "bash" else tuple(p.split("=", 1)) for p in args.programs]
+    programs = [(p, p) if p in ("bash", "floor") else tuple(p.split("=", 1)) for p in args.programs]
     grids = [int(n) for n in args.grids.split(",")] if args.grids else [None]
     if args.scenario == "filter" and not args.grids:
         ap.error("filter needs --grids")
@@ -116,8 +122,9 @@ def main():
         ap.error("--fields is for type")
     if args.fields:
         sizes = [int(n) for n in args.fields.split(",")]
-        programs = [(f"{label} fields{n}" if binary != "bash" else label, binary, None, n)
-                    for label, binary in programs for n in (sizes if binary != "bash" else [1])]
+        peers = ("bash", "floor")
+        programs = [(f"{label} fields{n}" if binary not in peers else label, binary, None, n)
+                    for label, binary in programs for n in (sizes if binary not in peers else [1])]
     else:
         programs = [(f"{label} grid{n}" if n else label, binary, n, None) for label, binary in programs for n in grids]
     results = {label: [] for label, _, _, _ in programs}
