@@ -92,8 +92,10 @@ public struct TerminalFormRunner: FormRunner {
                 try StoredFormRun.askOnTerminal(
                     question, ttyPath: ttyPath, details: details, language: options.language)
             }
-            let record = try run.runOnTerminal(from: start, options: options)
-            return try run.saved(record)
+            // Saved by the form before it gives the terminal back, the screen saying so (a far server is
+            // waited for off the loop that draws it).
+            let (record, saved) = try run.runOnTerminalSaving(from: start, options: options)
+            return try run.saved(record, as: saved)
         } catch let departure as Departure {
             throw KeyformError(departure)
         } catch let error as TerminalError {
@@ -199,9 +201,14 @@ extension StoredFormRun {
     /// - Throws: ``KeyformError/notStored(_:reason:)`` when the store failed (the
     ///   reason names the rescue file that holds the record).
     func saved(_ record: Record) throws(KeyformError) -> KeyformRecord {
+        try saved(record, as: Result { () throws(NotStored) in try save(record) })
+    }
+
+    /// The submitted record as its save went (stored, or rescued: ``KeyformError/notStored(_:reason:)``).
+    func saved(_ record: Record, as saved: Result<Int64?, NotStored>) throws(KeyformError) -> KeyformRecord {
         let result = KeyformRecord(record, form: form)
         do {
-            try save(record)
+            _ = try saved.get()
         } catch {
             var reason = error.reason.description
             if let file = error.rescuedAt { reason += " (the record is also saved in \(file))" }

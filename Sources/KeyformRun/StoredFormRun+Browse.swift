@@ -71,15 +71,20 @@ extension StoredFormRun {
                     guard let mark = try? store.changeMark(), mark != seen else { return false }
                     seen = mark
                     return true
-                }
+                },
+            // A local file answers within the key; a store slower than this is waited for off the loop.
+            writeWaitMilliseconds: Self.browseWriteWaitMilliseconds
         )
     }
 }
 
 extension StoredFormRun {
+    /// How long browse's loop waits for a save or a delete before the screen says it saves and takes keys again.
+    public static let browseWriteWaitMilliseconds = 50
+
     /// The row of a record just saved, with its `updated` time as stored (the
     /// next edit from the list saves over that version): read back, else as saved.
-    static func row(_ id: Int64, _ values: Record, on store: any RecordStore, form: Form) -> RecordListRow {
+    nonisolated static func row(_ id: Int64, _ values: Record, on store: any RecordStore, form: Form) -> RecordListRow {
         (try? store.record(id: id, form: form)).flatMap { $0 }.map(RecordListRow.init)
             ?? RecordListRow(id: id, values: values)
     }

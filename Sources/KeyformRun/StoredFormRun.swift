@@ -306,7 +306,8 @@ public struct StoredFormRun {
             hooks.storeAnswers = TerminalRunner.StoreAnswers(
                 read: { reading.fill(form: form, ahead: true, repeatLast: repeatLast, discardingDraft: discardsDraft) },
                 // A resumed draft holds every field: `default: last` fills none of them.
-                lastValues: { start.resumed ? [:] : reading.read.last })
+                lastValues: { start.resumed ? [:] : reading.read.last },
+                problem: { reading.problem.map { language.text($0.shortMessage) } })
         } else if store == nil {
             return hooks
         }
@@ -363,6 +364,15 @@ public struct StoredFormRun {
         return ((try? store?.history(form: form, field: field)) ?? []).reversed()
     }
 
+    /// The form's state at `start`; a store known not to open (opened before the
+    /// form) is said in its footer from the first frame (one opened off the loop
+    /// is said when its answer comes).
+    private func startState(from start: FormStart, language: Language) -> FormState {
+        var state = FormState.start(context, values: start.values, focus: start.focus)
+        if !deferred, let problem = storeProblem { state.storeProblem = language.text(problem.shortMessage) }
+        return state
+    }
+
     /// The form filled in on the terminal from `start`.
     /// - Returns: the submitted record, not yet stored (``save(_:removingDraft:)``).
     /// - Throws: ``Departure`` when the person left it; `TerminalError` when
@@ -371,7 +381,7 @@ public struct StoredFormRun {
         from start: FormStart, options: TerminalRunner.Options,
         caption: [Frame.Line] = []
     ) throws -> Record {
-        let state = FormState.start(context, values: start.values, focus: start.focus)
+        let state = startState(from: start, language: options.language)
         return try TerminalRunner.run(
             context: context, state: state, options: options, hooks: hooks(from: start, language: options.language),
             caption: caption
@@ -392,13 +402,13 @@ public struct StoredFormRun {
         from start: FormStart, options: TerminalRunner.Options, caption: [Frame.Line] = [],
         removingDraft: Bool = true
     ) throws -> (record: Record, saved: Result<Int64?, NotStored>) {
-        let state = FormState.start(context, values: start.values, focus: start.focus)
+        let state = startState(from: start, language: options.language)
         let saving = RecordSave(removingDraft: removingDraft)
         let record = try TerminalRunner.run(
             context: context, state: state, options: options,
             hooks: hooks(from: start, language: options.language, saving: saving), caption: caption
         ).record()
-        // The accessible mode has no frame to say it saves: its record is saved here, after the form.
+        // Saved by the form (the full screen, the accessible mode); else here, after it.
         let saved =
             saving.result ?? Result { () throws(NotStored) in try save(record, removingDraft: removingDraft) }
         return (record, saved)

@@ -11,6 +11,18 @@ public protocol AccessibleLines: AnyObject {
     /// Reads one answer after `prompt`; `history` is what Up offers (oldest
     /// first); a `secret` answer is not echoed.
     func read(prompt: String, history: [String], secret: Bool) -> AccessibleAnswer
+    /// Waits, taking no answer, until `done()` (the record Done gave the store
+    /// is stored or rescued); keys typed meanwhile are ignored. Returns a signal
+    /// that came first (Ctrl-C as SIGINT, SIGTERM, SIGHUP, SIGQUIT), nil once done.
+    func wait(until done: () -> Bool) -> Int32?
+}
+
+extension AccessibleLines {
+    /// Nothing to read meanwhile: looks every 10 ms until it is done.
+    public func wait(until done: () -> Bool) -> Int32? {
+        while !done() { usleep(10_000) }
+        return nil
+    }
 }
 
 /// What came back for a prompt.
@@ -37,6 +49,8 @@ public enum AccessibleRun {
         hooks: TerminalRunner.Hooks = TerminalRunner.Hooks()
     ) -> FormState.Outcome {
         var state = start
+        // Done gives the record to the store and the conversation waits for it, saying so (`saveRecord`).
+        if hooks.saveRecord != nil { state.storesOnDone = true }
         func apply(_ event: FormEvent) {
             let effects = FormEngine.reduce(&state, event, context)
             for case .saveDraft(let values) in effects {
@@ -51,6 +65,24 @@ public enum AccessibleRun {
         lines.say(SpokenForm.opening(state, context))
         var announced: Int?
         while state.outcome == nil {
+            if let record = state.saving, let saveRecord = hooks.saveRecord {
+                // Off the loop as the full screen saves it; a signal is said and waits for it.
+                lines.say([context.language.text(.saving)])
+                let saving = OffLoop { saveRecord(record) }
+                var waitSaid = false
+                while !saving.isDone, let signal = lines.wait(until: { saving.isDone }) {
+                    apply(signal == SIGINT ? .interrupted : .terminated(signal: signal))
+                    if !waitSaid, let notice = state.notice {
+                        lines.say([context.language.text(.sentence(notice))])
+                        waitSaid = true
+                    }
+                    if signal != SIGINT { saving.wait() }
+                }
+                let before = state
+                apply(.saveAnswered)
+                lines.say(SpokenForm.reply(to: .saveAnswered, from: before, to: state, context))
+                continue
+            }
             guard context.fields.indices.contains(state.focus) else {
                 apply(.donePressed)
                 continue
@@ -78,6 +110,9 @@ public enum AccessibleRun {
         }
         return state.outcome ?? .cancelled
     }
+
+    /// How often the conversation looks whether the record's save was answered.
+    static let saveLookMilliseconds = 10
 
     /// The conversation on the terminal (`ttyPath`), with signals watched as
     /// the full screen watches them.
@@ -194,6 +229,41 @@ final class AccessibleTerminal: AccessibleLines {
                 if let accepted = accessibleAccepted { return accepted.map(AccessibleAnswer.line) ?? .endOfInput }
             }
         }
+    }
+
+    func wait(until done: () -> Bool) -> Int32? {
+        // Readline's terminal mode: Ctrl-C is a key (a script around keyform is not
+        // interrupted), nothing typed is echoed; what is typed is read and ignored.
+        accessiblePrepTerminal(1)
+        defer { rl_deprep_terminal() }
+        while !done() {
+            var fds = [
+                pollfd(fd: fd, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: signals.fileDescriptor, events: Int16(POLLIN), revents: 0),
+            ]
+            let ready = poll(&fds, 2, Int32(AccessibleRun.saveLookMilliseconds))
+            if ready < 0, errno != EINTR { return SIGHUP }
+            if fds[1].revents & Int16(POLLIN) != 0 {
+                for signal in signals.read() {
+                    switch signal {
+                    case SIGINT, SIGTERM, SIGHUP, SIGQUIT: return signal
+                    case SIGTSTP:
+                        rl_deprep_terminal()
+                        signals.suspend()
+                        accessiblePrepTerminal(1)
+                    default: break
+                    }
+                }
+            }
+            if fds[0].revents & Int16(POLLHUP | POLLERR) != 0, fds[0].revents & Int16(POLLIN) == 0 { return SIGHUP }
+            if fds[0].revents & Int16(POLLIN) != 0 {
+                var bytes = [UInt8](repeating: 0, count: 256)
+                let n = Glibc.read(fd, &bytes, bytes.count)
+                if n == 0 { return SIGHUP }
+                if n > 0, bytes[..<n].contains(3) { return SIGINT }
+            }
+        }
+        return nil
     }
 
     /// A signal ends the wait: readline puts the terminal back, and the line ends.

@@ -18,15 +18,16 @@ public final class RecordBrowser: TerminalScene {
         public var history: (String) -> [String]
         /// The starting text of a new record's fields (`default: last`), by field id.
         public var newValues: () -> [String: FieldInput]
-        /// Stores a new record; returns its row (with the id it got).
-        public var add: (Record) throws -> RecordListRow
+        /// Stores a new record; returns its row (with the id it got). The store's
+        /// writes (`add`, `update`, `delete`) run off the terminal's loop.
+        public var add: @Sendable (Record) throws -> RecordListRow
         /// Stores new values for the record with this id, only over the
         /// version saved at the given time when there is one (the row's
         /// `updated` as the edit began); returns its row. Throws
         /// `RecordEditConflict` when another terminal saved or deleted it since.
-        public var update: (Int64, Record, Date?) throws -> RecordListRow
+        public var update: @Sendable (Int64, Record, Date?) throws -> RecordListRow
         /// Deletes the record with this id (one already gone is not an error).
-        public var delete: (Int64) throws -> Void
+        public var delete: @Sendable (Int64) throws -> Void
         /// The records older than the one with this id (`Int64.max`: the newest)
         /// that meet the conditions, newest first, at most this many (nil: all):
         /// the next rows of a long list, or the first after a filter changed.
@@ -54,20 +55,25 @@ public final class RecordBrowser: TerminalScene {
         /// (`RecordStore.changeMark`), asked every `changeLookMilliseconds` while
         /// the list is idle: the rows are then read again. Nil: never.
         public var changed: (() -> Bool)?
+        /// How long the loop waits for a write's answer before it draws that the
+        /// store is saving (or deleting) and goes on: a quick store answers within
+        /// the key that asked, with no flicker; a slow one is answered as an event
+        /// when the scene wakes. Nil: until it answers (the loop waits).
+        public var writeWaitMilliseconds: Int?
 
         public init(
             history: @escaping (String) -> [String] = { _ in [] },
             newValues: @escaping () -> [String: FieldInput] = { [:] },
-            add: @escaping (Record) throws -> RecordListRow,
-            update: @escaping (Int64, Record, Date?) throws -> RecordListRow,
-            delete: @escaping (Int64) throws -> Void,
+            add: @escaping @Sendable (Record) throws -> RecordListRow,
+            update: @escaping @Sendable (Int64, Record, Date?) throws -> RecordListRow,
+            delete: @escaping @Sendable (Int64) throws -> Void,
             load: @escaping (Int64, Int?, [FieldMatch]) throws -> [RecordListRow] = { _, _, _ in [] },
             loadOldest: ((Int64?, Int?, [FieldMatch]) throws -> [RecordListRow])? = nil,
             count: @escaping ([FieldMatch]) throws -> Int = { _ in 0 },
             values: @escaping (String) -> [String] = { _ in [] },
             context: (() -> FormContext?)? = nil,
             saveDraft: @escaping ([String: FieldInput]) -> String? = { _ in nil },
-            changed: (() -> Bool)? = nil
+            changed: (() -> Bool)? = nil, writeWaitMilliseconds: Int? = nil
         ) {
             self.history = history
             self.newValues = newValues
@@ -81,6 +87,7 @@ public final class RecordBrowser: TerminalScene {
             self.context = context
             self.saveDraft = saveDraft
             self.changed = changed
+            self.writeWaitMilliseconds = writeWaitMilliseconds
         }
     }
 
@@ -129,6 +136,13 @@ public final class RecordBrowser: TerminalScene {
 
         /// Whether the form is the record's own (adding or editing), not one of the filter's.
         var isRecord: Bool { self == .add || editing != nil }
+
+        /// Whether Done saves a record (adding, editing, choosing a version): the
+        /// form says it saves until the store answered, off the loop.
+        var savesRecord: Bool {
+            if case .resolve = self { return true }
+            return isRecord
+        }
     }
 
     /// - Parameters:
@@ -176,6 +190,13 @@ public final class RecordBrowser: TerminalScene {
     }
 
     public func stop(signal: Int32) -> RecordListState.Outcome {
+        if let editor, editor.session.state.saving != nil {
+            // A record on its way to the store is not taken back: SIGINT is said in the
+            // form, which goes on until the store answered; the others wait for the answer.
+            _ = editor.session.send(signal == SIGINT ? .interrupted : .terminated(signal: signal))
+            if signal == SIGINT { return list.outcome ?? .interrupted }
+            _ = finishWriting()
+        }
         if let editor {
             keepDrafts(editor.session.send(signal == SIGINT ? .interrupted : .terminated(signal: signal)))
             closeEditor()
@@ -202,7 +223,11 @@ public final class RecordBrowser: TerminalScene {
     /// is opened, toggled or deleted (a `y` to a question nobody sees) blind.
     private var listTooSmall = false
 
-    public func close() { closeEditor() }
+    public func close() {
+        write?.job.wait()  // a write on its way is let finish: stored or not, never half
+        write = nil
+        closeEditor()
+    }
 
     /// How often an idle list asks whether another terminal changed the
     /// records: a change shows within a second (SPEC), and the question is
@@ -212,13 +237,78 @@ public final class RecordBrowser: TerminalScene {
     /// While the list is shown and idle (no form over it, no question, no rows
     /// on their way), it looks for other terminals' changes.
     public var wakeUpMilliseconds: Int32? {
-        hooks.changed != nil && editor == nil && list.canRefresh ? Self.changeLookMilliseconds : nil
+        if write != nil { return Int32(DraftWorker.lookMilliseconds) }
+        return hooks.changed != nil && editor == nil && list.canRefresh ? Self.changeLookMilliseconds : nil
     }
 
     public func wakeUp() -> [TerminalRequest] {
+        if let pending = write, pending.job.isDone { return finishWriting() }
         guard let changed = hooks.changed, editor == nil, list.canRefresh, changed() else { return [] }
         return send(.storeChanged)
     }
+
+    // MARK: Writes off the loop
+
+    /// The store's write on its way (a record the form saved, a toggle, a
+    /// delete), off the terminal's loop, its answer an event; `closesEditor`:
+    /// the form over the list goes once the record is stored.
+    private var write: (job: OffLoop<RecordListEvent>, closesEditor: Bool)?
+
+    /// Starts a write off the loop and waits `Hooks.writeWaitMilliseconds` for
+    /// it: its answer, when it came, else nil (the scene wakes for it).
+    private func startWriting(
+        closesEditor: Bool, _ work: @escaping @Sendable () -> RecordListEvent
+    ) -> RecordListEvent? {
+        let job = OffLoop(work)
+        guard job.wait(milliseconds: hooks.writeWaitMilliseconds), let answer = job.answered else {
+            write = (job, closesEditor)
+            return nil
+        }
+        return answer
+    }
+
+    /// Waits for the write on its way, if any, and gives the list its answer.
+    private func finishWriting() -> [TerminalRequest] {
+        guard let pending = write else { return [] }
+        pending.job.wait()
+        write = nil
+        guard let answer = pending.job.answered else { return [] }
+        var requests = closeEditor(after: answer, closesEditor: pending.closesEditor)
+        requests += send(answer)
+        return requests
+    }
+
+    /// A record the form saved is stored: the form goes back to the list. (A
+    /// conflict, or a failure, opens a form of its own: nothing typed is lost.)
+    private func closeEditor(after answer: RecordListEvent, closesEditor: Bool) -> [TerminalRequest] {
+        guard closesEditor else { return [] }
+        switch answer {
+        case .recordAdded, .recordSaved:
+            closeEditor()
+            return [.transition(.page(forward: false))]
+        default:
+            return []
+        }
+    }
+
+    /// What the store answered to a record the form submitted, as the list's event.
+    private nonisolated static func saved(
+        _ record: Record, editing: Int64?, read: Date?, hooks: (add: AddHook, update: UpdateHook), language: Language
+    ) -> RecordListEvent {
+        do {
+            let row = try editing.map { try hooks.update($0, record, read) } ?? hooks.add(record)
+            return editing == nil ? .recordAdded(row) : .recordSaved(row)
+        } catch RecordEditConflict.changed(let theirs) {
+            return .editConflicted(record, theirs: theirs)
+        } catch RecordEditConflict.deleted {
+            return .editedRecordDeleted(record, id: editing ?? 0)
+        } catch {
+            return .saveFailed(record, editing: editing, describe(error, in: language))
+        }
+    }
+
+    private typealias AddHook = @Sendable (Record) throws -> RecordListRow
+    private typealias UpdateHook = @Sendable (Int64, Record, Date?) throws -> RecordListRow
 
     // MARK: Keys
 
@@ -316,19 +406,14 @@ public final class RecordBrowser: TerminalScene {
                             .rowsRefreshed(try hooks.load(.max, limit, matching), total: try hooks.count(matching))
                         })
                 case .save(let record, let editing):
-                    // What the form submitted: the form goes once the store has it.
-                    do {
-                        let read = editor?.read
-                        let row = try editing.map { try hooks.update($0, record, read) } ?? hooks.add(record)
-                        closeEditor()
-                        requests.append(.transition(.page(forward: false)))
-                        events.append(editing == nil ? .recordAdded(row) : .recordSaved(row))
-                    } catch RecordEditConflict.changed(let theirs) {
-                        events.append(.editConflicted(record, theirs: theirs))
-                    } catch RecordEditConflict.deleted {
-                        events.append(.editedRecordDeleted(record, id: editing ?? 0))
-                    } catch {
-                        events.append(.saveFailed(record, editing: editing, Self.describe(error, in: list.language)))
+                    // What the form submitted, off the loop: the form says it saves, and goes once the store has it.
+                    let (read, language, writes) = (editor?.read, list.language, (add: hooks.add, update: hooks.update))
+                    if let answer = startWriting(
+                        closesEditor: true,
+                        { Self.saved(record, editing: editing, read: read, hooks: writes, language: language) })
+                    {
+                        requests += closeEditor(after: answer, closesEditor: true)
+                        events.append(answer)
                     }
                 case .reopen(let record, let editing, let notice):
                     let context = editing == nil ? addContext : editContext
@@ -346,14 +431,27 @@ public final class RecordBrowser: TerminalScene {
                         addContext, values: Self.texts(of: record), focus: addContext.fields.count - 1, for: .add,
                         notice: addContext.language.text(.recordDeletedMeanwhile))
                 case .update(let id, let values):
-                    // A toggle flips what the list shows, whatever was saved since.
-                    events.append(storing { .recordSaved(try hooks.update(id, values, nil)) })
+                    // A toggle flips what the list shows, whatever was saved since; off the loop.
+                    let (update, language) = (hooks.update, list.language)
+                    if let answer = startWriting(
+                        closesEditor: false,
+                        { Self.storing(in: language) { .recordSaved(try update(id, values, nil)) } })
+                    {
+                        events.append(answer)
+                    }
                 case .delete(let id):
-                    events.append(
-                        storing {
-                            try hooks.delete(id)
-                            return .recordDeleted(id: id)
+                    let (delete, language) = (hooks.delete, list.language)
+                    if let answer = startWriting(
+                        closesEditor: false,
+                        {
+                            Self.storing(in: language) {
+                                try delete(id)
+                                return .recordDeleted(id: id)
+                            }
                         })
+                    {
+                        events.append(answer)
+                    }
                 case .loadRows(let before, let limit, let matching):
                     events.append(storing { .rowsLoaded(try hooks.load(before, limit, matching)) })
                 case .loadOldest(let limit, let matching):
@@ -384,7 +482,13 @@ public final class RecordBrowser: TerminalScene {
     }
 
     private func storing(_ body: () throws -> RecordListEvent) -> RecordListEvent {
-        do { return try body() } catch { return .storeFailed(Self.describe(error, in: list.language)) }
+        Self.storing(in: list.language, body)
+    }
+
+    private nonisolated static func storing(
+        in language: Language, _ body: () throws -> RecordListEvent
+    ) -> RecordListEvent {
+        do { return try body() } catch { return .storeFailed(describe(error, in: language)) }
     }
 
     // MARK: The form over the list
@@ -407,9 +511,10 @@ public final class RecordBrowser: TerminalScene {
         state.notice = notice
         // A filter's forms have no history: Up recalls nothing there.
         let history: (String) -> [String] = purpose.isRecord ? hooks.history : { _ in [] }
-        editor = Editor(
-            session: FormSession(context: context, state: state, history: history, keys: formKeys), purpose: purpose,
-            startValues: state.draft(context), read: read)
+        let session = FormSession(context: context, state: state, history: history, keys: formKeys)
+        // Done saves the record off the loop, the form saying so until the store answered.
+        if purpose.savesRecord { session.storeOnDone() }
+        editor = Editor(session: session, purpose: purpose, startValues: state.draft(context), read: read)
         return notice == nil ? [.transition(.page(forward: true))] : [.bell]
     }
 
@@ -454,7 +559,10 @@ public final class RecordBrowser: TerminalScene {
             switch effect {
             case .bell: requests.append(.bell)
             case .transition(let transition): requests.append(.transition(transition))
-            default: break  // drafts: above; submit and finish: the outcome below
+            case .submit(let record) where session.state.saving != nil:
+                // Done: the form stays, saying it saves, while the store takes the record.
+                requests += recordSubmitted(record)
+            default: break  // drafts: above; finish: the outcome below
             }
         }
         requests += output.requests
@@ -491,16 +599,9 @@ public final class RecordBrowser: TerminalScene {
                 closeEditor()
                 let match = FieldMatch(field: id, value: record[RecordListEngine.filterFieldID])
                 return send(.filterPicked(match)) + [.transition(.page(forward: false))]
-            case .resolve(let id, let mine, let theirs):
-                // Saved over their version (the editor keeps its time) as an edit is.
-                return send(
-                    .formSubmitted(
-                        RecordListEngine.resolved(record, mine: mine, theirs: theirs, form: form), editing: id))
-            case .add, .edit:
-                break
+            case .resolve, .add, .edit:
+                return recordSubmitted(record)
             }
-            // Saving is the list's effect; the store's answer comes back as an event.
-            return send(.formSubmitted(record, editing: purpose.editing))
         case .cancelled, .timedOut:  // a form opened from the list has no time limit; as Esc
             closeEditor()
             return [.transition(.page(forward: false))]
@@ -510,6 +611,20 @@ public final class RecordBrowser: TerminalScene {
         case .terminated(let signal):
             closeEditor()
             return send(.terminated(signal: signal))
+        }
+    }
+
+    /// The record form's Done: saving is the list's effect; the store's answer comes back as an event.
+    private func recordSubmitted(_ record: Record) -> [TerminalRequest] {
+        switch editor?.purpose {
+        case .resolve(let id, let mine, let theirs)?:
+            // Saved over their version (the editor keeps its time) as an edit is.
+            return send(
+                .formSubmitted(RecordListEngine.resolved(record, mine: mine, theirs: theirs, form: form), editing: id))
+        case let purpose?:
+            return send(.formSubmitted(record, editing: purpose.editing))
+        case nil:
+            return []
         }
     }
 
@@ -528,7 +643,7 @@ public final class RecordBrowser: TerminalScene {
     }
 
     /// An error for the footer, in `language` when it says itself as a message.
-    static func describe(_ error: any Error, in language: Language = .english) -> String {
+    nonisolated static func describe(_ error: any Error, in language: Language = .english) -> String {
         var text = language.describe(error)
         if text.hasSuffix(".") || text.hasSuffix("。") { text.removeLast() }
         return text

@@ -95,10 +95,18 @@ public final class TerminalRunner {
         public var read: @Sendable () -> Void
         /// The `default: last` values read, by field id; called on the loop once `read` returned.
         public var lastValues: () -> [String: FieldInput]
+        /// Why the store could not be opened, in a few words of the form's language;
+        /// nil when it was (called on the loop once `read` returned): the form says
+        /// its record will be rescued (`.storeUnavailable`).
+        public var problem: () -> String?
 
-        public init(read: @escaping @Sendable () -> Void, lastValues: @escaping () -> [String: FieldInput]) {
+        public init(
+            read: @escaping @Sendable () -> Void, lastValues: @escaping () -> [String: FieldInput],
+            problem: @escaping () -> String? = { nil }
+        ) {
             self.read = read
             self.lastValues = lastValues
+            self.problem = problem
         }
     }
 
@@ -135,6 +143,9 @@ public final class TerminalRunner {
                     context = prepared
                 }
                 _ = FormEngine.reduce(&state, .storeAnswered(lastValues: answers.lastValues()), context)
+                if let problem = answers.problem() {
+                    _ = FormEngine.reduce(&state, .storeUnavailable(problem: problem), context)
+                }
             }
             return try AccessibleRun.run(context: context, state: state, ttyPath: options.ttyPath, hooks: hooks)
         }

@@ -101,7 +101,7 @@ public final class FormScene: TerminalScene {
     }
 
     /// The store's answers on their way (`Hooks.storeAnswers`); nil once taken.
-    private var storeReading: OffLoop?
+    private var storeReading: OffLoop<Void>?
 
     public var outcome: FormState.Outcome? { session.state.outcome }
     public var hasPendingEscape: Bool { session.hasPendingEscape }
@@ -183,6 +183,8 @@ public final class FormScene: TerminalScene {
             var context = hooks.prepare?(commands?.lines ?? [:]) ?? session.context
             context.language = session.context.language
             asked += requests(session.storeAnswered(context, lastValues: answers.lastValues()))
+            // A store that could not be opened: the footer says the record will be rescued at Done.
+            if let problem = answers.problem() { _ = session.send(.storeUnavailable(problem: problem)) }
             runCommands()  // a value `default: last` gave may be a command's argument
         }
         if let answer = drafts.answer() { draftAnswered(answer) }
@@ -278,7 +280,7 @@ public final class FormScene: TerminalScene {
     }
 
     /// The record Done submitted, on its way to the store (`hooks.saveRecord`); nil when none is.
-    private var recordSave: OffLoop?
+    private var recordSave: OffLoop<Void>?
 
     /// Saves the record off the loop, on the drafts' queue: after the draft on its
     /// way (so no draft written late outlives the record), instead of any still to go.
@@ -316,25 +318,39 @@ public final class FormScene: TerminalScene {
     }
 }
 
-/// One piece of work run once off the terminal's loop, on a queue of its own
-/// (the store's answers a form waits for) or one given (the record's save, on
-/// the drafts'): the scene looks whether it is done when it wakes, and waits
-/// for it only when it must end now.
-final class OffLoop: Sendable {
-    private let finished = Mutex(false)
+/// One piece of store work run once off the terminal's loop, on a queue of its
+/// own (the store's answers a form waits for) or one given (the record's save,
+/// on the drafts'), and what it answered: the scene looks whether it is done
+/// when it wakes, and waits for it only when it must end now. What every
+/// scene's store work runs on: `FormScene` (reading, Done's save), the
+/// accessible mode's save, `RecordBrowser`'s saves and deletes.
+final class OffLoop<Answer: Sendable>: Sendable {
+    private let answer = Mutex<Answer?>(nil)
     private let running = DispatchGroup()
 
-    init(on queue: DispatchQueue = DispatchQueue(label: "keyform.store"), _ work: @escaping @Sendable () -> Void) {
+    init(on queue: DispatchQueue = DispatchQueue(label: "keyform.store"), _ work: @escaping @Sendable () -> Answer) {
         queue.async(group: running) { [self] in
-            work()
-            finished.withLock { $0 = true }
+            let answered = work()
+            answer.withLock { $0 = answered }
         }
     }
 
-    var isDone: Bool { finished.withLock { $0 } }
+    var isDone: Bool { answer.withLock { $0 != nil } }
+
+    /// What the work answered; nil while it runs.
+    var answered: Answer? { answer.withLock { $0 } }
 
     /// Waits until the work is done.
     func wait() { running.wait() }
+
+    /// Waits `milliseconds` at most (nil: until it is done); whether it is done.
+    func wait(milliseconds: Int?) -> Bool {
+        guard let milliseconds else {
+            running.wait()
+            return true
+        }
+        return running.wait(timeout: .now() + .milliseconds(milliseconds)) == .success
+    }
 }
 
 /// Saves drafts off the terminal's loop, one at a time, on a queue of its own:

@@ -124,7 +124,7 @@ struct MessageCatalogueTests {
                 command: "keyform records import 'swim' '/tmp/r.json' --db 'postgres://ada@db.lab/club'"),
             .importedRecordsAlreadyStored(
                 .importedRecords(0, form: "swim", into: "postgres://ada@db.lab/club"), alreadyStored: 1),
-            .saving, .savingWaits,
+            .saving, .savingWaits, .storeWillRescue(problem: "the server cannot be reached"), .deletingRecord,
             .cannotReadCommandLine, .timeoutOutOfRange(90_000), .limitNegative(-3), .widthTooSmall(0),
             .heightTooSmall(-1),
             .resumeAndFresh, .dbAndNoStore, .answersFormatWithoutAnswers, .choicesNotIdAndFile("colour"),

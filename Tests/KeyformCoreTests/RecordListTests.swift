@@ -201,6 +201,51 @@ import Testing
         #expect(state.notice == nil)
     }
 
+    /// The delete goes to the store off the terminal's loop: until it answers,
+    /// the footer says so and keys change nothing (the whole state); the answer
+    /// ends it, deleted or not, and no refresh reads the rows meanwhile.
+    @Test func aDeleteOnItsWayIsSaidAndKeysWaitForTheStore() {
+        for language in [Language.english, .japanese] {
+            var state = RecordListState(rows: Self.items(3), language: language)
+            Self.send(&state, .moved(.down), .deletePressed)
+            var expected = state
+            #expect(Self.send(&state, .confirmAnswered(true)) == [.delete(id: 2)])
+            expected.confirmingDelete = nil
+            expected.writing = true
+            expected.notice = .info(language.text(.deletingRecord))
+            #expect(state == expected)
+            #expect(!state.canRefresh, "the rows are not read again under a delete on its way")
+            for key in [
+                RecordListEvent.moved(.down), .openPressed, .addPressed, .deletePressed, .togglePressed, .quitPressed,
+                .backPressed, .filterPressed, .sortPressed, .rowClicked(0), .confirmAnswered(true), .storeChanged,
+            ] {
+                #expect(Self.send(&state, key).isEmpty, "\(key)")
+                #expect(state == expected, "\(key) changed the list while the store deleted")
+            }
+            Self.send(&state, .recordDeleted(id: 2))
+            #expect(!state.writing && state.rows.map(\.id) == [3, 1])
+            #expect(state.notice == .info(language.text(.recordDeleted("Item 2"))))
+            // A delete the store refused: said, and the list takes keys again.
+            Self.send(&state, .deletePressed, .confirmAnswered(true), .storeFailed("the server cannot be reached"))
+            #expect(!state.writing && state.notice == .problem("the server cannot be reached"))
+            #expect(Self.send(&state, .moved(.down)) == [] && state.highlight == 1)
+        }
+    }
+
+    /// Space's toggle waits for the store the same way, saying it saves.
+    @Test func aToggleOnItsWayIsSaidUntilTheStoreAnswers() {
+        var state = RecordListState(rows: Self.items(2))
+        #expect(Self.send(&state, .togglePressed).count == 1)
+        #expect(state.writing && state.notice == .info("Saving the record…"))
+        #expect(Self.send(&state, .togglePressed).isEmpty, "one write at a time")
+        Self.send(&state, .recordSaved(Self.row(2, ["item": .text("Item 2"), "packed": .boolean(true)], Self.packing)))
+        #expect(!state.writing && state.notice == nil)
+        #expect(state.rows[0].values["packed"] == .boolean(true))
+        // Ctrl-C still leaves the list: the edge lets the write on its way finish before it ends.
+        Self.send(&state, .togglePressed, .interrupted)
+        #expect(state.outcome == .interrupted)
+    }
+
     @Test func deletingTheLastRowMovesTheHighlightUp() {
         var state = RecordListState(rows: Self.items(3))
         Self.send(&state, .moved(.last), .deletePressed, .confirmAnswered(true), .recordDeleted(id: 1))
@@ -248,6 +293,10 @@ import Testing
                         .values)
             ])
         #expect(state.rows == rows, "the row changes when the store says it is saved")
+        Self.send(
+            &state,
+            .recordSaved(
+                Self.row(2, ["item": .text("Socks"), "packed": .boolean(false), "qty": .integer(4)], Self.packing)))
         Self.send(&state, .moved(.down))
         // An empty boolean is off: Space turns it on.
         #expect(

@@ -118,4 +118,54 @@ import Testing
         let inJapanese = FormView.render(state, japanese, width: 80, height: 8, color: false).lines.map(\.text)
         #expect(inJapanese[7] == "[ 完了 ] 記録を保存しています…")
     }
+
+    /// The store could not be opened while the form shows (a server down at
+    /// start): the form goes on as it was, and its footer says, until the end,
+    /// that the record will be rescued to a file; Done still submits it.
+    @Test func aStoreThatCannotBeOpenedIsSaidInTheFooterAndTheFormGoesOn() throws {
+        for language in [Language.english, .japanese] {
+            let context = try Self.context(language: language)
+            var state = FormState.start(context, values: ["text": "Buy milk"], focus: 0)
+            state.storesOnDone = true
+            state.notice = "a notice on screen"
+            let before = state
+            let problem = language.text(.storeShortServerUnreachable)
+            #expect(FormEngine.reduce(&state, .storeUnavailable(problem: problem), context).isEmpty)
+            var expected = before
+            expected.storeProblem = problem
+            #expect(state == expected, "nothing else changes, the notice on screen included")
+
+            _ = FormEngine.reduce(&state, .commitPressed, context)
+            let footer = FormView.render(state, context, width: 80, height: 8, color: false).lines.map(\.text)[6]
+            let said = language.text(.storeWillRescue(problem: problem))
+            #expect(footer.hasPrefix("! " + said + " · "), "\(footer)")
+            #expect(
+                said
+                    == (language == .english
+                        ? "the server cannot be reached: the record will be saved to a file"
+                        : "サーバーにつながりません。記録はファイルに保存されます"))
+            // Done submits the record as ever: the edge rescues it.
+            let record = Record(form: context.form, values: ["text": .text("Buy milk")])
+            #expect(FormEngine.reduce(&state, .donePressed, context) == [.submit(record)])
+            #expect(state.storeProblem == problem)
+        }
+    }
+
+    /// The accessible mode says it before the first field.
+    @Test func theAccessibleModeSaysTheStoreCannotBeOpenedFirst() throws {
+        for language in [Language.english, .japanese] {
+            let context = try Self.context(language: language)
+            var state = FormState.start(context)
+            _ = FormEngine.reduce(
+                &state, .storeUnavailable(problem: language.text(.storeShortServerUnreachable)), context)
+            let opening = SpokenForm.opening(state, context)
+            #expect(opening.count == 4)
+            #expect(
+                opening.last
+                    == (language == .english
+                        ? "The server cannot be reached: the record will be saved to a file."
+                        : "サーバーにつながりません。記録はファイルに保存されます。"),
+                "\(opening)")
+        }
+    }
 }

@@ -44,7 +44,11 @@ struct SlowStoreInTmuxTests {
 
     /// `demo/todo.yaml` on a database of its own, "Buy milk" typed, and another
     /// process holding the database's write lock (until `release`): Done's save waits for it.
+    /// `arguments` (`keyform run demo/todo.yaml --fresh` unless given) on the
+    /// database, filled by `fill` (else "Buy milk" typed in the full screen)
+    /// before another process takes the write lock.
     static func todoWithTheStoreLocked(
+        _ arguments: [String] = ["run", "demo/todo.yaml", "--fresh"], fill: ((FormRun) throws -> Void)? = nil,
         _ body: (_ run: FormRun, _ release: () throws -> Void) throws -> Void
     ) throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("keyform-save-\(UUID().uuidString)")
@@ -54,12 +58,15 @@ struct SlowStoreInTmuxTests {
         #expect(
             try Self.keyform(
                 ["run", "demo/todo.yaml", "--answers", "-"], input: #"{"text":"Sow"}"#, database: database) == 0)
-        let run = try FormRun(
-            ["run", "demo/todo.yaml", "--fresh"], environment: ["KEYFORM_DB": database, "TMPDIR": folder.path])
+        let run = try FormRun(arguments, environment: ["KEYFORM_DB": database, "TMPDIR": folder.path])
         defer { run.close() }
-        try run.tmux.wait(forText: "New To-Do", "› Text")
-        try run.tmux.type("Buy milk")
-        try run.tmux.wait(forText: "Buy milk")
+        if let fill {
+            try fill(run)
+        } else {
+            try run.tmux.wait(forText: "New To-Do", "› Text")
+            try run.tmux.type("Buy milk")
+            try run.tmux.wait(forText: "Buy milk")
+        }
         let lock = try SQLiteLockHolder(database, .write)
         try body(run, lock.release)
     }
@@ -97,6 +104,73 @@ struct SlowStoreInTmuxTests {
                 result.stderr.contains("NOT stored") && result.stderr.contains("keyform-rescued-todo"),
                 "\(result.stderr)")
             #expect(result.stdout.contains(#""text":"Buy milk""#))
+        }
+    }
+
+    /// The accessible mode (plain prompts) saves as the full screen does: a
+    /// line says it saves while another process holds the write lock, Ctrl-C
+    /// is said to wait (the script around keyform is not interrupted), and once
+    /// the lock goes the record is stored and printed (exit 0).
+    @Test func theAccessibleModeSaysItSavesAndWaitsForTheStore() throws {
+        try Self.todoWithTheStoreLocked(
+            ["run", "demo/todo.yaml", "--fresh", "--accessible"],
+            fill: { run in
+                try run.tmux.wait(forRow: "Text:")
+                try run.tmux.type("Buy milk")
+                try run.tmux.press("Enter")
+                for prompt in ["Priority:", "Status:", "Due:"] {
+                    try run.tmux.wait(forRow: prompt)
+                    try run.tmux.press("Enter")
+                }
+                try run.tmux.wait(forRow: "Note:")
+            }
+        ) { run, release in
+            let tmux = run.tmux
+            try tmux.press("Enter")
+            try tmux.wait(forRow: "Saving the record…")
+            try tmux.type("x")
+            try tmux.press("C-c")
+            let told = try tmux.wait(
+                forRow: "Saving: the record is stored, or rescued to a file, before Keyform stops.")
+            #expect(!told.contains("Done: the form is submitted."), "ended before the store answered: \(told)")
+            try release()
+            try tmux.wait(forRow: "Done: the form is submitted.")
+            let result = try run.result()
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stdout.contains(#""text":"Buy milk""#), "\(result.stdout)")
+            #expect(result.sttyAfter == result.sttyBefore)
+        }
+    }
+
+    /// Browse's add saves off the loop too: the form says it saves while the
+    /// lock is held, keys change nothing, and the record joins the list once
+    /// the store took it.
+    @Test func browseSaysItSavesAnAddedRecordAndListsItOnceStored() throws {
+        try Self.todoWithTheStoreLocked(
+            ["browse", "demo/todo.yaml"],
+            fill: { run in
+                try run.tmux.wait(forText: "To-Do · 1 record")
+                try run.tmux.press("a")
+                try run.tmux.wait(forRow: "[ Done ] disabled: Text is required")
+                try run.tmux.type("Buy milk")
+                try run.tmux.wait(forText: "Buy milk")
+            }
+        ) { run, release in
+            let tmux = run.tmux
+            try tmux.press("C-s")
+            let saving = try tmux.wait(forRow: "[ Done ] Saving the record…")
+            #expect(saving.contains("Buy milk"), "the form stays drawn: \(saving)")
+            try tmux.type("x")
+            try tmux.press("C-l")
+            let still = try tmux.wait(forRow: "[ Done ] Saving the record…")
+            #expect(!still.contains("Buy milkx"), "a key changed the form while it saved: \(still)")
+            try release()
+            try tmux.wait(forText: "To-Do · 2 records")
+            try tmux.wait(forRow: "› Buy milk")
+            try tmux.press("q")
+            let result = try run.result()
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.sttyAfter == result.sttyBefore)
         }
     }
 

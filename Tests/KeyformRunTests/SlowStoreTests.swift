@@ -328,4 +328,46 @@ struct SlowStoreTests {
         #expect(scene.outcome == .submitted(Record(form: todo, values: ["text": .text("Buy milk")])))
         #expect(try slow.inner.recordCount(form: todo, where: []) == 1)
     }
+
+    /// A server down at start: the form shows at once, and once the store's
+    /// open (off the loop) failed its footer says the record will be saved to
+    /// a file; the form still works, and Done rescues the record (exit 3).
+    @Test func aStoreThatCannotBeOpenedIsSaidWhileTheFormIsFilled() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "keyform-rescue-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let down = StoreError.serverUnreachable(path: "postgres://ada@db.lab/club", reason: "connection refused")
+        var run = try StoredFormRun(
+            form: todo, layouts: [:], opening: { _ in .failure(down) }, local: false, mayHoldDraft: true,
+            clock: WallClock(today: CivilDate(iso: "2026-11-27")!))
+        run.rescueFolder = folder.path
+        let start = try run.start(drafts: .ask) { _, _ in
+            Issue.record("no draft can be read from a store that does not open")
+            return false
+        }
+        let saving = StoredFormRun.RecordSave()
+        let hooks = run.hooks(from: start, saving: saving)
+        let scene = FormScene(
+            session: FormSession(context: run.context, state: .start(run.context), history: hooks.history), hooks: hooks
+        )
+        defer { scene.close() }
+        let warning = "! the server cannot be reached: the record will be saved to a file"
+        let deadline = ContinuousClock.now + .seconds(20)
+        while !screen(scene).contains(warning), ContinuousClock.now < deadline {
+            usleep(UInt32(max(1, scene.wakeUpMilliseconds ?? 10)) * 1000)
+            _ = scene.wakeUp()
+        }
+        #expect(screen(scene).contains(warning), "\(screen(scene))")
+        _ = scene.receive(Array("Buy milk".utf8) + [13])
+        #expect(screen(scene).contains(warning), "said for as long as the form lasts: \(screen(scene))")
+        _ = scene.receive([0x13])  // Ctrl-S: Done
+        waitForTheEnd(scene)
+        #expect(scene.outcome == .submitted(Record(form: todo, values: ["text": .text("Buy milk")])))
+        guard case .failure(let notStored)? = saving.result else {
+            Issue.record("stored: \(String(describing: saving.result))")
+            return
+        }
+        #expect(notStored.reason == down && notStored.exitStatus == 3 && notStored.rescuedAt != nil)
+    }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import KeyformCore
+import Synchronization
 import Testing
 
 @testable import KeyformTerminal
@@ -15,8 +16,18 @@ import Testing
         var answers: [AccessibleAnswer]
         var transcript: [String] = []
         var histories: [[String]] = []
+        /// Signals that come while the record is saved (Ctrl-C shows as ^C).
+        var signalsWhileSaving: [Int32] = []
         init(_ answers: [AccessibleAnswer]) { self.answers = answers }
         func say(_ lines: [String]) { transcript += lines }
+        func wait(until done: () -> Bool) -> Int32? {
+            if !signalsWhileSaving.isEmpty {
+                transcript.append("^C")
+                return signalsWhileSaving.removeFirst()
+            }
+            while !done() { usleep(1000) }
+            return nil
+        }
         func read(prompt: String, history: [String], secret: Bool) -> AccessibleAnswer {
             histories.append(history)
             let answer = answers.isEmpty ? .endOfInput : answers.removeFirst()
@@ -43,11 +54,13 @@ import Testing
     }
 
     static func talk(
-        _ context: FormContext, _ answers: [String], hooks: TerminalRunner.Hooks = TerminalRunner.Hooks()
+        _ context: FormContext, _ answers: [String], hooks: TerminalRunner.Hooks = TerminalRunner.Hooks(),
+        signalsWhileSaving: [Int32] = []
     )
         -> (outcome: FormState.Outcome, transcript: String, script: Script)
     {
         let script = Script(answers.map { $0 == "^D" ? .endOfInput : $0 == "^C" ? .signal(SIGINT) : .line($0) })
+        script.signalsWhileSaving = signalsWhileSaving
         let outcome = AccessibleRun.converse(context: context, state: .start(context), lines: script, hooks: hooks)
         return (outcome, script.transcript.joined(separator: "\n"), script)
     }
@@ -286,6 +299,80 @@ import Testing
         #expect(interrupted.outcome == .interrupted)
         #expect(
             interrupted.transcript.hasSuffix("Text: ^C\nInterrupted; the draft is kept."), "\(interrupted.transcript)")
+    }
+}
+
+/// Done's record saved by the conversation itself, off the terminal's loop (as
+/// the full screen saves it, DECISIONS 79): the line says it saves, Ctrl-C is
+/// said to wait, and the form ends once the store answered.
+@MainActor
+@Suite(.serialized) struct AccessibleSavingTests {
+    /// A store that takes `delay` to keep a record, and where (which thread) it was asked.
+    final class SlowSave: Sendable {
+        let delay: Duration
+        let saved = Mutex<[(record: Record, onMainThread: Bool)]>([])
+        init(_ delay: Duration) { self.delay = delay }
+        func hooks() -> TerminalRunner.Hooks {
+            var hooks = TerminalRunner.Hooks()
+            hooks.saveRecord = { [self] record in
+                Thread.sleep(forTimeInterval: Double(delay.components.attoseconds) / 1e18)
+                saved.withLock { $0.append((record, Thread.isMainThread)) }
+            }
+            return hooks
+        }
+    }
+
+    @Test func doneSaysItSavesAndEndsOnceTheStoreAnswered() throws {
+        let todo = try AccessibleTranscriptTests.demo("todo")
+        let store = SlowSave(.milliseconds(300))
+        let started = ContinuousClock.now
+        let talk = AccessibleTranscriptTests.talk(todo, ["Buy milk", "", "", "", ""], hooks: store.hooks())
+        #expect(ContinuousClock.now - started >= .milliseconds(300), "the form ends once the store answered")
+        #expect(
+            talk.transcript.hasSuffix(
+                """
+                Note: 
+                Saving the record…
+                Done: the form is submitted.
+                """), "\(talk.transcript)")
+        let saved = store.saved.withLock { $0 }
+        #expect(saved.count == 1 && saved.first?.onMainThread == false, "saved once, off the terminal's loop")
+        #expect(talk.outcome == .submitted(try #require(saved.first?.record)))
+    }
+
+    @Test func ctrlCWhileSavingIsSaidAndTheRecordIsStillSaved() throws {
+        let todo = try AccessibleTranscriptTests.demo("todo")
+        let store = SlowSave(.milliseconds(200))
+        let talk = AccessibleTranscriptTests.talk(
+            todo, ["Buy milk", "", "", "", ""], hooks: store.hooks(), signalsWhileSaving: [SIGINT])
+        #expect(
+            talk.transcript.hasSuffix(
+                """
+                Saving the record…
+                ^C
+                Saving: the record is stored, or rescued to a file, before Keyform stops.
+                Done: the form is submitted.
+                """), "\(talk.transcript)")
+        #expect(talk.outcome.isSubmitted, "never interrupted: the record was on its way")
+        #expect(store.saved.withLock { $0.count } == 1)
+    }
+
+    @Test func inJapanese() throws {
+        var japanese = try AccessibleTranscriptTests.demo("japanese")
+        japanese.language = .japanese
+        let store = SlowSave(.milliseconds(100))
+        let talk = AccessibleTranscriptTests.talk(
+            japanese, ["牛乳を買う", "", ""], hooks: store.hooks(), signalsWhileSaving: [SIGTERM])
+        #expect(
+            talk.transcript.hasSuffix(
+                """
+                メモ: 
+                記録を保存しています…
+                ^C
+                保存中です。記録は保存されるか、ファイルに退避されてから終了します。
+                完了: フォームを送信しました。
+                """), "\(talk.transcript)")
+        #expect(talk.outcome.isSubmitted && store.saved.withLock { $0.count } == 1)
     }
 }
 

@@ -58,7 +58,7 @@ struct RecordBrowserFilterTests {
         layouts: [:], clock: WallClock(today: today))
 
     /// Records in memory, newest first; reads apply the conditions as the store does.
-    final class Store {
+    final class Store: @unchecked Sendable {
         let form: Form
         var rows: [RecordListRow]
         var log: [String] = []

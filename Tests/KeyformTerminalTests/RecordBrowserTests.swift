@@ -33,7 +33,7 @@ struct RecordBrowserTests {
     }
 
     /// The store the hooks write to, and a log of what they were asked.
-    final class Store {
+    final class Store: @unchecked Sendable {
         var rows: [RecordListRow]
         var nextID: Int64
         /// Set: every write fails with this message.

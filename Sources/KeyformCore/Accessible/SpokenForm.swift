@@ -21,9 +21,12 @@ public enum SpokenForm {
         let count = context.evaluation(state.entries).shownFields.count
         let title = TerminalSafe.escaped(context.form.title ?? context.form.name)
         let say = context.language.text
-        return [
+        let opening = [
             say(.spokenOpening(title: title, fields: count)), say(.spokenHowToAnswer), say(.spokenHowToGoBack(goBack)),
         ]
+        // Said before the first field: what is answered is kept by Done's rescue file only.
+        guard let problem = state.storeProblem else { return opening }
+        return opening + [say(.sentence(say(.storeWillRescue(problem: TerminalSafe.escaped(problem)))))]
     }
 
     /// The focused field announced: its number among the shown fields, label,

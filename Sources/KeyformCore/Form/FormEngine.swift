@@ -8,6 +8,10 @@ public enum FormEngine {
             state.draftProblem = problem
             return []
         }
+        if case .storeUnavailable(let problem) = event {
+            state.storeProblem = problem
+            return []
+        }
         guard state.outcome == nil else { return [] }
         if let record = state.saving { return whileSaving(record, event, &state, context) }
         if case .timeLeft(let seconds) = event {
@@ -130,7 +134,7 @@ public enum FormEngine {
         case .timeRanOut:
             state.secondsLeft = 0
             return end(&state, .timedOut, context)
-        case .draftSaved, .timeLeft, .storeAnswered, .saveAnswered:
+        case .draftSaved, .timeLeft, .storeAnswered, .saveAnswered, .storeUnavailable:
             return []  // handled above; a save answered when none is on its way changes nothing
         }
     }

@@ -140,6 +140,10 @@ public struct FormState: Equatable, Sendable {
     /// the screen says it is saving, keys change nothing, and Ctrl-C or a
     /// signal is said to wait for it, never to drop it; `.saveAnswered` ends the form.
     public var saving: Record?
+    /// Why the store could not be opened while the form shows (in the form's
+    /// language: a few words, `.storeUnavailable`): the footer says so until the
+    /// end, and that Done will rescue the record to a file. Nil: no problem known.
+    public var storeProblem: String?
 
     public init(
         entries: [Entry], focus: Int = 0, grid: Grid? = nil, problems: [Int: FieldProblem] = [:], notice: String? = nil,
@@ -307,6 +311,10 @@ public enum FormEvent: Equatable, Sendable {
     /// it is stored, or the edge rescued it to a file. Either way the form
     /// ends, submitted.
     case saveAnswered
+    /// The store could not be opened (read off the loop, or before the form):
+    /// why, in a few words. The form goes on; its record will be rescued at
+    /// Done, and the footer says so meanwhile. Like `.draftSaved`, it clears no notice.
+    case storeUnavailable(problem: String)
 }
 
 public enum ToggleAction: Equatable, Sendable {

@@ -63,6 +63,10 @@ public struct RecordListState: Equatable, Sendable {
     public var visibleRows: Int
     /// The record whose deletion waits for y or n.
     public var confirmingDelete: Int64?
+    /// A delete or a toggle on its way to the store (`.delete`, `.update`),
+    /// answered off the terminal's loop: the footer says so, and keys change
+    /// nothing until the answer (`.recordDeleted`, `.recordSaved`, `.storeFailed`).
+    public var writing = false
     public var notice: Notice?
     /// Set once the list has been left; no event changes it afterwards.
     public var outcome: Outcome?
@@ -123,7 +127,7 @@ public struct RecordListState: Equatable, Sendable {
     /// Whether the rows may be read again for another terminal's change
     /// (`.storeChanged`): the list is shown, no rows are on their way and no
     /// delete waits for its y (the row asked about stays where it was).
-    public var canRefresh: Bool { outcome == nil && !isLoading && confirmingDelete == nil }
+    public var canRefresh: Bool { outcome == nil && !isLoading && confirmingDelete == nil && !writing }
 
     /// Every condition the listed records meet: the scope, then the filters.
     public var matches: [FieldMatch] { scope + filters }
@@ -288,6 +292,13 @@ public enum RecordListEngine {
         _ state: inout RecordListState, _ event: RecordListEvent, _ form: Form
     ) -> [RecordListEffect] {
         guard state.outcome == nil else { return [] }
+        switch event {
+        case .recordDeleted, .recordSaved, .storeFailed:
+            // The store answered: what the footer said it waits for is over (the answer says its own).
+            if state.writing { state.notice = nil }
+            state.writing = false
+        default: break
+        }
         var effects = step(&state, event, form)
         if let load = loadIfNeeded(&state) { effects.append(load) }
         return effects
@@ -464,12 +475,17 @@ public enum RecordListEngine {
         default:
             break
         }
+        // A key while the store writes changes nothing: the footer says what it waits for.
+        guard !state.writing else { return [] }
         // A key: the notice has been seen.
         state.notice = nil
         if let id = state.confirmingDelete {
             // Only y deletes; any other key is a no, and does nothing else.
             state.confirmingDelete = nil
-            return event == .confirmAnswered(true) ? [.delete(id: id)] : []
+            guard event == .confirmAnswered(true) else { return [] }
+            state.writing = true
+            state.notice = .info(state.language.text(.deletingRecord))
+            return [.delete(id: id)]
         }
         switch event {
         case .moved(let move):
@@ -508,6 +524,8 @@ public enum RecordListEngine {
             let flipped = row.values[field.id] != .boolean(true)
             let values = Record(
                 values: form.valueFields.map { ($0.id, $0.id == field.id ? .boolean(flipped) : row.values[$0.id]) })
+            state.writing = true
+            state.notice = .info(state.language.text(.saving))
             return [.update(id: row.id, values)]
         case .quitPressed:
             return leave(&state, .quit)

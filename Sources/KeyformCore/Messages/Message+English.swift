@@ -1015,6 +1015,8 @@ extension Message {
         case .importedRecordsAlreadyStored(let said, let count):
             said.english + "; \(Self.count(count, "record was", "records were")) stored already "
                 + "(the save reached the store after all), not stored again"
+        case .storeWillRescue(let problem): problem + ": the record will be saved to a file"
+        case .deletingRecord: "Deleting the record…"
         }
     }
 

@@ -1032,6 +1032,8 @@ extension Message {
         case .savingWaits: "保存中です。記録は保存されるか、ファイルに退避されてから終了します"
         case .importedRecordsAlreadyStored(let said, let count):
             said.japanese + "（\(count) 件は保存が実は届いていたため、すでに保存済みです。二重には保存しませんでした）"
+        case .storeWillRescue(let problem): problem + "。記録はファイルに保存されます"
+        case .deletingRecord: "記録を削除しています…"
         }
     }
 

@@ -930,6 +930,11 @@ public indirect enum Message: Hashable, Sendable {
     /// `records import` said, and how many of the file's records the store already held (a rescued record
     /// whose save reached the server: its `_token`), not stored again (issue 26).
     case importedRecordsAlreadyStored(Message, alreadyStored: Int)
+    /// The footer (and the accessible mode's opening) once the store could not be opened while the form
+    /// shows: why, in a few words (`StoreError.shortMessage`), and that Done rescues the record (issue 26).
+    case storeWillRescue(problem: String)
+    /// The browse list's footer while a delete is on its way to the store (issue 26).
+    case deletingRecord
 }
 
 extension Message {

@@ -219,6 +219,12 @@ public enum FormView {
             hints.append(warning, palette.error)
             let room = width - TextWidth.cells(warning) - 3
             if room > 8 { hints.append(" · " + keyHints(width: room), .dim) }
+        } else if let problem = state.storeProblem {
+            // The store could not be opened: what is typed is kept by Done's rescue file only.
+            let warning = "! " + say(.storeWillRescue(problem: TerminalSafe.escaped(problem)))
+            hints.append(warning, palette.error)
+            let room = width - TextWidth.cells(warning) - 3
+            if room > 8 { hints.append(" · " + keyHints(width: room), .dim) }
         } else {
             hints.append(keyHints(width: width), .dim)
         }

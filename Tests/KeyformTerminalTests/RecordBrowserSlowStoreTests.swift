@@ -1,0 +1,157 @@
+import Foundation
+import Glibc
+import KeyformCore
+import Testing
+
+@testable import KeyformTerminal
+
+/// Browse on a store slow to write (a far server, another process's lock): a
+/// record's save, a toggle and a delete run off the terminal's loop, the
+/// screen says so, keys change nothing meanwhile, and the store's answer comes
+/// back as an event when the scene wakes — stored, a conflict to choose from,
+/// or a failure that keeps the person's edit.
+@Suite(.serialized)
+@MainActor
+struct RecordBrowserSlowStoreTests {
+    init() {
+        setenv("INPUTRC", "/dev/null", 1)
+    }
+
+    /// The browser of `RecordBrowserTests`, whose store takes `delay` for each
+    /// write, the loop not waiting for it at all.
+    static func slowBrowser(_ delay: Duration = .milliseconds(300)) -> (RecordBrowser, RecordBrowserTests.Store) {
+        let (_, store) = RecordBrowserTests.browser()
+        var hooks = store.hooks()
+        let (add, update, delete) = (hooks.add, hooks.update, hooks.delete)
+        let seconds = Double(delay.components.seconds) + Double(delay.components.attoseconds) / 1e18
+        hooks.add = { record in
+            Thread.sleep(forTimeInterval: seconds)
+            return try add(record)
+        }
+        hooks.update = { id, record, read in
+            Thread.sleep(forTimeInterval: seconds)
+            return try update(id, record, read)
+        }
+        hooks.delete = { id in
+            Thread.sleep(forTimeInterval: seconds)
+            try delete(id)
+        }
+        hooks.writeWaitMilliseconds = 0
+        let browser = RecordBrowser(context: RecordBrowserTests.context, rows: store.rows, hooks: hooks)
+        return (browser, store)
+    }
+
+    /// Wakes the scene as the runner does until `done` (10 s at most).
+    static func wake(_ browser: RecordBrowser, until done: () -> Bool) {
+        let deadline = ContinuousClock.now + .seconds(10)
+        while !done(), ContinuousClock.now < deadline {
+            usleep(UInt32(max(1, browser.wakeUpMilliseconds ?? 10)) * 1000)
+            _ = browser.wakeUp()
+        }
+    }
+
+    static func screen(_ browser: RecordBrowser) -> String { RecordBrowserTests.screen(browser) }
+
+    @Test func anAddedRecordIsSavedOffTheLoopTheFormSayingSo() {
+        let (browser, store) = Self.slowBrowser()
+        defer { browser.close() }
+        RecordBrowserTests.type(browser, "a")
+        let done = ContinuousClock().measure { RecordBrowserTests.type(browser, "Take out the bins\r\r") }
+        #expect(done < .milliseconds(250), "the loop waited for the store: \(done)")
+        #expect(browser.isEditing, "the form stays until the store has the record")
+        #expect(Self.screen(browser).hasSuffix("[ Done ] Saving the record…"), "\(Self.screen(browser))")
+        #expect(browser.wakeUpMilliseconds != nil, "the scene wakes for the store's answer")
+        // Keys meanwhile change nothing; Ctrl-C is said to wait.
+        RecordBrowserTests.type(browser, "xyz\u{7F}\r")
+        #expect(Self.screen(browser).contains("Text*  Take out the bins"))
+        _ = browser.stop(signal: SIGINT)
+        #expect(browser.outcome == nil, "Ctrl-C does not take the record back")
+        #expect(Self.screen(browser).contains("! saving: the record is stored"), "\(Self.screen(browser))")
+
+        Self.wake(browser) { !browser.isEditing }
+        #expect(!browser.isEditing)
+        #expect(store.log == [#"add 3 {"text":"Take out the bins","done":false}"#])
+        #expect(browser.list.rows.map(\.id) == [3, 2, 1])
+        #expect(Self.screen(browser).contains("› Take out the bins  ✗"))
+        #expect(browser.outcome == nil, "the list goes on")
+    }
+
+    @Test func aSaveThatFailsKeepsTheEditAndSaysWhy() {
+        let (browser, store) = Self.slowBrowser(.milliseconds(100))
+        defer { browser.close() }
+        store.failure = "the server cannot be reached"
+        RecordBrowserTests.type(browser, "\r\u{15}Water the roses\r\r")
+        #expect(Self.screen(browser).hasSuffix("[ Done ] Saving the record…"))
+        Self.wake(browser) { Self.screen(browser).contains("Not saved") }
+        let screen = Self.screen(browser)
+        #expect(browser.isEditing, "nothing typed is lost")
+        #expect(screen.contains("Text*  Water the roses"), "\(screen)")
+        #expect(screen.contains("! Not saved: the server cannot be reached"), "\(screen)")
+        // Enter on the last field tries again, off the loop as before.
+        store.failure = nil
+        RecordBrowserTests.type(browser, "\r")
+        Self.wake(browser) { !browser.isEditing }
+        #expect(store.log == [#"update 2 {"text":"Water the roses","done":false}"#])
+    }
+
+    @Test func anEditSavedElsewhereMeanwhileShowsBothAfterTheSave() {
+        let theirs = RecordListRow(
+            id: 2, values: RecordBrowserTests.record("Water the ferns", done: true),
+            updated: Date(timeIntervalSince1970: 1_800_000_000))
+        let store = RecordBrowserTests.Store([
+            RecordListRow(
+                id: 2, values: RecordBrowserTests.record("Water the plants", done: false),
+                updated: Date(timeIntervalSince1970: 1_700_000_000))
+        ])
+        var hooks = store.hooks()
+        let update = hooks.update
+        hooks.update = { id, record, read in
+            Thread.sleep(forTimeInterval: 0.1)
+            if read == Date(timeIntervalSince1970: 1_700_000_000) { throw RecordEditConflict.changed(theirs: theirs) }
+            return try update(id, record, read)
+        }
+        hooks.writeWaitMilliseconds = 0
+        let browser = RecordBrowser(context: RecordBrowserTests.context, rows: store.rows, hooks: hooks)
+        defer { browser.close() }
+        RecordBrowserTests.type(browser, "\r\u{15}Water the roses\r\r")
+        #expect(Self.screen(browser).hasSuffix("[ Done ] Saving the record…"))
+        Self.wake(browser) { Self.screen(browser).contains("Saved meanwhile in another terminal") }
+        let screen = Self.screen(browser)
+        #expect(browser.isEditing && screen.contains("[1] my edit") && screen.contains("[2] theirs"), "\(screen)")
+        #expect(store.log.isEmpty, "nothing saved over their version")
+        #expect(browser.list.rows.first?.values["text"] == .text("Water the ferns"), "the list shows what is stored")
+        // Keeping the edit saves it over their version, off the loop too.
+        RecordBrowserTests.type(browser, "\r")
+        #expect(Self.screen(browser).hasSuffix("[ Done ] Saving the record…"), "\(Self.screen(browser))")
+        Self.wake(browser) { !browser.isEditing }
+        #expect(store.log == [#"update 2 {"text":"Water the roses","done":false}"#])
+        #expect(Self.screen(browser).contains("› Water the roses  ✗"))
+    }
+
+    @Test func aDeleteAndAToggleWaitOffTheLoopSayingSo() {
+        let (browser, store) = Self.slowBrowser(.milliseconds(200))
+        defer { browser.close() }
+        RecordBrowserTests.type(browser, "dy")
+        #expect(Self.screen(browser).hasSuffix("Deleting the record…"), "\(Self.screen(browser))")
+        RecordBrowserTests.type(browser, "\u{1B}[B ")  // Down and Space: nothing while the store deletes
+        #expect(browser.list.highlight == 0 && store.log.isEmpty)
+        Self.wake(browser) { !browser.list.writing }
+        #expect(store.log == ["delete 2"])
+        #expect(Self.screen(browser).hasSuffix("Deleted “Water the plants”"))
+        RecordBrowserTests.type(browser, " ")
+        #expect(Self.screen(browser).hasSuffix("Saving the record…"))
+        Self.wake(browser) { !browser.list.writing }
+        #expect(store.log == ["delete 2", #"update 1 {"text":"Buy milk","done":false}"#])
+        #expect(Self.screen(browser).contains("› Buy milk  ✗"))
+    }
+
+    /// SIGTERM while the record is saved waits for the store, then ends the browser.
+    @Test func aSignalThatEndsBrowseWaitsForTheSave() {
+        let (browser, store) = Self.slowBrowser(.milliseconds(300))
+        defer { browser.close() }
+        RecordBrowserTests.type(browser, "aTake out the bins\r\r")
+        #expect(browser.isEditing)
+        #expect(browser.stop(signal: SIGTERM) == .terminated(signal: SIGTERM))
+        #expect(store.log == [#"add 3 {"text":"Take out the bins","done":false}"#], "stored before it ended")
+    }
+}
