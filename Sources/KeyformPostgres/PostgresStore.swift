@@ -339,6 +339,39 @@ public final class PostgresStore: RecordStore, Sendable {
         return result.reversed()
     }
 
+    /// One query (a page at a time): the form's rows updated at `since` or later,
+    /// or past `afterID` and meeting the matches.
+    public func changedRecords(
+        form: Form, since: Date, afterID: Int64?, where matches: [FieldMatch]
+    ) throws(StoreError) -> [StoredRecord] {
+        var result: [StoredRecord] = []
+        do {
+            try reading(
+                form: form, where: matches, limit: nil, beforeID: nil,
+                changed: (since: Timestamp.string(from: since), afterID: afterID)
+            ) { result.append($0) }
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw link.failure(error)
+        }
+        return result
+    }
+
+    /// Read from the `(form, id)` index: no record's values cross the network.
+    public func recordIDs(form: Form, from lowest: Int64, through highest: Int64) throws(StoreError) -> [Int64] {
+        var binds = PostgresBindings()
+        binds.append(form.name)
+        binds.append(lowest)
+        binds.append(highest)
+        return try link.run { session in
+            try session.query(
+                "SELECT id FROM \(PostgresSchema.records) WHERE form = $1 AND id BETWEEN $2 AND $3 ORDER BY id DESC",
+                binds
+            ).map { try $0.decode(Int64.self) }
+        }
+    }
+
     public func forEachRecord(
         form: Form, where matches: [FieldMatch], limit: Int?, _ body: (StoredRecord) throws -> Void
     ) throws {
@@ -356,11 +389,12 @@ public final class PostgresStore: RecordStore, Sendable {
 
     private func reading(
         form: Form, where matches: [FieldMatch], limit: Int?, beforeID: Int64?, afterID: Int64? = nil,
-        oldestFirst: Bool = false, _ body: (StoredRecord) throws -> Void
+        oldestFirst: Bool = false, changed: Changed? = nil, _ body: (StoredRecord) throws -> Void
     ) throws {
         let ids = form.valueFields.map(\.id)
         try readingRows(
-            form: form, where: matches, limit: limit, beforeID: beforeID, afterID: afterID, oldestFirst: oldestFirst
+            form: form, where: matches, limit: limit, beforeID: beforeID, afterID: afterID, oldestFirst: oldestFirst,
+            changed: changed
         ) { row, values in
             try body(
                 StoredRecord(
@@ -384,9 +418,13 @@ public final class PostgresStore: RecordStore, Sendable {
     /// The records, newest first, each with its values in the form's field order
     /// (with `afterID`, only those newer than it; `oldestFirst`, in the other order);
     /// what `body` throws stops the reading and is rethrown as it is.
+    /// What `changedRecords` asks for: rows updated at or after `since` (a
+    /// timestamp's text), whatever the matches, or past `afterID` and meeting them.
+    private typealias Changed = (since: String, afterID: Int64?)
+
     private func readingRows(
         form: Form, where matches: [FieldMatch], limit: Int?, beforeID: Int64?, afterID: Int64? = nil,
-        oldestFirst: Bool = false, _ body: (RowHead, [FieldValue?]) throws -> Void
+        oldestFirst: Bool = false, changed: Changed? = nil, _ body: (RowHead, [FieldValue?]) throws -> Void
     ) throws {
         if let limit, limit <= 0 { return }
         let fields = form.valueFields
@@ -398,7 +436,19 @@ public final class PostgresStore: RecordStore, Sendable {
             sql += ", jsonb_typeof(data -> $\(binds.count)), data ->> $\(binds.count)"
         }
         sql += " FROM \(PostgresSchema.records) WHERE form = $1"
-        try Self.appendConditions(matches, form: form, to: &sql, &binds)
+        if let changed {
+            binds.append(changed.since)
+            sql += " AND (updated >= $\(binds.count)::timestamptz"
+            if let after = changed.afterID {
+                binds.append(after)
+                sql += " OR (id > $\(binds.count)"
+                try Self.appendConditions(matches, form: form, to: &sql, &binds)
+                sql += ")"
+            }
+            sql += ")"
+        } else {
+            try Self.appendConditions(matches, form: form, to: &sql, &binds)
+        }
         var remaining = limit
         var before = beforeID
         var after = afterID

@@ -1,3 +1,4 @@
+import Foundation
 import KeyformCore
 import KeyformStore
 import KeyformTerminal
@@ -14,6 +15,8 @@ extension StoredFormRun {
         let run = self
         // The mark as the list last read the records: another terminal's change moves it.
         var seen = try? store.changeMark()
+        // Records edited since then are read when it moves (the list was read just before).
+        var since = Date().addingTimeInterval(-Self.changeLookBack)
         return RecordBrowser.Hooks(
             history: { run.history($0) },
             // `default: last`, under the form's draft when there is one (an entry left
@@ -73,7 +76,18 @@ extension StoredFormRun {
                     return true
                 },
             // A local file answers within the key; a store slower than this is waited for off the loop.
-            writeWaitMilliseconds: Self.browseWriteWaitMilliseconds
+            writeWaitMilliseconds: Self.browseWriteWaitMilliseconds,
+            // What changed since the last look, and which loaded rows are still stored: not every row again.
+            changes: { query in
+                let start = Date()
+                let changed = try store.changedRecords(
+                    form: form, since: since, afterID: query.newerThan, where: query.matching)
+                let present = try store.recordIDs(form: form, from: query.ids.lowerBound, through: query.ids.upperBound)
+                let total = try store.recordCount(form: form, where: query.matching)
+                since = start.addingTimeInterval(-Self.changeLookBack)
+                return RecordListChanges(
+                    ids: query.ids, present: Set(present), rows: changed.map(RecordListRow.init), total: total)
+            }
         )
     }
 }
@@ -81,6 +95,12 @@ extension StoredFormRun {
 extension StoredFormRun {
     /// How long browse's loop waits for a save or a delete before the screen says it saves and takes keys again.
     public static let browseWriteWaitMilliseconds = 50
+
+    /// How far before its last look a list asks for edited records again: an
+    /// edit's `updated` is stamped before its commit (SQLite may wait up to 5 s
+    /// for its lock) and by its own machine's clock (on a server, clocks that
+    /// agree within this). Records seen again are merged again: no harm.
+    static let changeLookBack: TimeInterval = 10
 
     /// The row of a record just saved, with its `updated` time as stored (the
     /// next edit from the list saves over that version): read back, else as saved.

@@ -176,6 +176,37 @@ extension AppDatabase: RecordStore {
         try mapped { try writer.read { db in try Int64.fetchOne(db, sql: "PRAGMA data_version") } }
     }
 
+    /// One query: the form's rows whose `updated` (ISO 8601 text: it sorts as
+    /// the times do) is `since` or later, or whose id is past `afterID` and that
+    /// meet the matches.
+    public func changedRecords(
+        form: Form, since: Date, afterID: Int64?, where matches: [FieldMatch]
+    ) throws(StoreError) -> [StoredRecord] {
+        var result: [StoredRecord] = []
+        do {
+            try reading(
+                form: form, where: matches, limit: nil,
+                changed: (since: Timestamp.string(from: since), afterID: afterID)
+            ) { result.append($0) }
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw StoreError.from(error, path: path)
+        }
+        return result
+    }
+
+    /// Read from the `_record_form` index alone (it holds each row's id): no record's values.
+    public func recordIDs(form: Form, from lowest: Int64, through highest: Int64) throws(StoreError) -> [Int64] {
+        try mapped {
+            try writer.read { db in
+                try Int64.fetchAll(
+                    db, sql: "SELECT id FROM _record WHERE form = ? AND id BETWEEN ? AND ? ORDER BY id DESC",
+                    arguments: [form.name, lowest, highest])
+            }
+        }
+    }
+
     /// Deletes record `id` of `form`; false when there was no such record.
     @discardableResult
     public func deleteRecord(id: Int64, form: Form) throws(StoreError) -> Bool {
@@ -247,11 +278,12 @@ extension AppDatabase: RecordStore {
     /// One query over the records, each made a `StoredRecord`.
     private func reading(
         form: Form, where matches: [FieldMatch], limit: Int?, beforeID: Int64? = nil, afterID: Int64? = nil,
-        oldestFirst: Bool = false, _ body: (StoredRecord) throws -> Void
+        oldestFirst: Bool = false, changed: Changed? = nil, _ body: (StoredRecord) throws -> Void
     ) throws {
         let ids = form.valueFields.map(\.id)
         try readingRows(
-            form: form, where: matches, limit: limit, beforeID: beforeID, afterID: afterID, oldestFirst: oldestFirst
+            form: form, where: matches, limit: limit, beforeID: beforeID, afterID: afterID, oldestFirst: oldestFirst,
+            changed: changed
         ) { row, values in
             try body(
                 StoredRecord(
@@ -267,9 +299,13 @@ extension AppDatabase: RecordStore {
     /// author first) and its values in the form's field order, newest first;
     /// with `afterID`, only those newer than it; `oldestFirst`, in the other order. What `body` throws stops
     /// it and is rethrown as it is, the store's own failures as `StoreError`.
+    /// What `changedRecords` asks for: rows updated at or after `since` (a
+    /// timestamp's text), whatever the matches, or past `afterID` and meeting them.
+    private typealias Changed = (since: String, afterID: Int64?)
+
     private func readingRows(
         form: Form, where matches: [FieldMatch], limit: Int?, beforeID: Int64?, afterID: Int64? = nil,
-        oldestFirst: Bool = false, _ body: (Row, [FieldValue?]) throws -> Void
+        oldestFirst: Bool = false, changed: Changed? = nil, _ body: (Row, [FieldValue?]) throws -> Void
     ) throws {
         if let limit, limit <= 0 { return }
         let fields = form.valueFields
@@ -282,7 +318,19 @@ extension AppDatabase: RecordStore {
         }
         sql += " FROM _record WHERE form = ?"
         arguments.append(form.name)
-        try Self.appendConditions(matches, form: form, to: &sql, &arguments)
+        if let changed {
+            sql += " AND (updated >= ?"
+            arguments.append(changed.since)
+            if let after = changed.afterID {
+                sql += " OR (id > ?"
+                arguments.append(after)
+                try Self.appendConditions(matches, form: form, to: &sql, &arguments)
+                sql += ")"
+            }
+            sql += ")"
+        } else {
+            try Self.appendConditions(matches, form: form, to: &sql, &arguments)
+        }
         if let beforeID {
             sql += " AND id < ?"
             arguments.append(beforeID)

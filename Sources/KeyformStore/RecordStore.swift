@@ -157,6 +157,21 @@ public protocol RecordStore: AnyObject, Sendable {
     /// are never refreshed.
     func changeMark() throws(StoreError) -> Int64?
 
+    /// What changed among `form`'s records for a list that shows some of them
+    /// (browse's refresh once `changeMark` moved; DECISIONS 83): every record
+    /// added or edited at or after `since` (its `updated`), whatever the
+    /// matches, and every record newer than `afterID` where every match holds
+    /// (however it was added: an import or a copy keeps older times); newest
+    /// first. What a refresh reads instead of every row it shows.
+    func changedRecords(
+        form: Form, since: Date, afterID: Int64?, where matches: [FieldMatch]
+    ) throws(StoreError) -> [StoredRecord]
+
+    /// The ids of `form`'s records from `lowest` through `highest`, newest
+    /// first, read from the keys alone (no values): a list's rows between the
+    /// two that are not among them were deleted (no record of a delete is kept).
+    func recordIDs(form: Form, from lowest: Int64, through highest: Int64) throws(StoreError) -> [Int64]
+
     /// The name of every form with stored records, sorted.
     func formNames() throws(StoreError) -> [String]
 
@@ -203,6 +218,23 @@ extension RecordStore {
 
     /// A store that cannot tell when another process changed it.
     public func changeMark() throws(StoreError) -> Int64? { nil }
+
+    /// Reads every record and keeps those that changed: a backend that can ask
+    /// for them alone (the SQLite and PostgreSQL ones) does so.
+    public func changedRecords(
+        form: Form, since: Date, afterID: Int64?, where matches: [FieldMatch]
+    ) throws(StoreError) -> [StoredRecord] {
+        try records(form: form, where: [], limit: nil, beforeID: nil).filter { record in
+            record.updated >= since
+                || afterID.map { record.id > $0 && matches.allSatisfy { $0.matches(record.values, in: form) } } ?? false
+        }
+    }
+
+    /// Reads every record and keeps the ids: a backend that can read its keys
+    /// alone (the SQLite and PostgreSQL ones) does so.
+    public func recordIDs(form: Form, from lowest: Int64, through highest: Int64) throws(StoreError) -> [Int64] {
+        try records(form: form, where: [], limit: nil, beforeID: nil).map(\.id).filter { lowest <= $0 && $0 <= highest }
+    }
 
     /// A store without locks to wait for runs `body` as it is.
     public func impatient<T>(milliseconds: Int, _ body: () throws(StoreError) -> T) throws(StoreError) -> T {

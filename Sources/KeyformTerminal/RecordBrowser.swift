@@ -53,13 +53,17 @@ public final class RecordBrowser: TerminalScene {
         public var saveDraft: ([String: FieldInput]) -> String?
         /// Whether another terminal changed the records since the last call
         /// (`RecordStore.changeMark`), asked every `changeLookMilliseconds` while
-        /// the list is idle: the rows are then read again. Nil: never.
+        /// the list is idle: what changed is then read (`changes`). Nil: never.
         public var changed: (() -> Bool)?
         /// How long the loop waits for a write's answer before it draws that the
         /// store is saving (or deleting) and goes on: a quick store answers within
         /// the key that asked, with no flicker; a slow one is answered as an event
         /// when the scene wakes. Nil: until it answers (the loop waits).
         public var writeWaitMilliseconds: Int?
+        /// What changed since the last call (or since the list was read, the
+        /// first time) that the query asks about (`RecordStore.changedRecords`,
+        /// `recordIDs`, `recordCount`). Nil: worked out from every record (`load`).
+        public var changes: ((RecordListChangeQuery) throws -> RecordListChanges)?
 
         public init(
             history: @escaping (String) -> [String] = { _ in [] },
@@ -73,7 +77,8 @@ public final class RecordBrowser: TerminalScene {
             values: @escaping (String) -> [String] = { _ in [] },
             context: (() -> FormContext?)? = nil,
             saveDraft: @escaping ([String: FieldInput]) -> String? = { _ in nil },
-            changed: (() -> Bool)? = nil, writeWaitMilliseconds: Int? = nil
+            changed: (() -> Bool)? = nil, writeWaitMilliseconds: Int? = nil,
+            changes: ((RecordListChangeQuery) throws -> RecordListChanges)? = nil
         ) {
             self.history = history
             self.newValues = newValues
@@ -88,6 +93,7 @@ public final class RecordBrowser: TerminalScene {
             self.saveDraft = saveDraft
             self.changed = changed
             self.writeWaitMilliseconds = writeWaitMilliseconds
+            self.changes = changes
         }
     }
 
@@ -458,11 +464,8 @@ public final class RecordBrowser: TerminalScene {
                     events.append(storing { .oldestRowsLoaded(try oldest(after: nil, limit, matching)) })
                 case .loadNewer(let after, let limit, let matching):
                     events.append(storing { .newerRowsLoaded(try oldest(after: after, limit, matching)) })
-                case .refreshOldest(let matching, let limit):
-                    events.append(
-                        storing {
-                            .rowsRefreshed(try oldest(after: nil, limit, matching), total: try hooks.count(matching))
-                        })
+                case .refreshChanges(let query):
+                    events.append(storing { .rowsChanged(try changes(query)) })
                 case .bell:
                     requests.append(.bell)
                 case .finish:
@@ -471,6 +474,17 @@ public final class RecordBrowser: TerminalScene {
             }
         }
         return requests
+    }
+
+    /// What changed for the list (`RecordListChangeQuery`): from the hook, else
+    /// worked out from every record read through `load` (all of them taken as changed).
+    private func changes(_ query: RecordListChangeQuery) throws -> RecordListChanges {
+        if let changes = hooks.changes { return try changes(query) }
+        let all = try hooks.load(.max, nil, [])
+        return RecordListChanges(
+            ids: query.ids, present: Set(all.map(\.id).filter { query.ids.contains($0) }),
+            rows: all.filter { row in query.ids.contains(row.id) || query.newerThan.map { row.id > $0 } ?? false },
+            total: try hooks.count(query.matching))
     }
 
     /// The oldest records newer than `after` (nil: from the oldest), newest

@@ -394,18 +394,29 @@ import Testing
         #expect(state == RecordListState(rows: Array(all.prefix(200)), total: 1000, visibleRows: 19))
     }
 
-    /// From the oldest end, another terminal's change reads that end again, and
-    /// a record added here (the newest) takes the list back to its top.
+    /// From the oldest end, another terminal's change reads what changed among
+    /// the rows there (no newer records: they are read as the list scrolls up),
+    /// and a record added here (the newest) takes the list back to its top.
     @Test func theOldestEndIsRefreshedThereAndAnAddedRecordGoesToTheTop() {
         var (state, all) = Self.partial()
         Self.send(&state, .moved(.last), .oldestRowsLoaded(Array(all.suffix(200))))
-        #expect(Self.send(&state, .storeChanged) == [.refreshOldest(matching: [], limit: 200)])
-        Self.send(&state, .rowsRefreshed(Array(all.suffix(199)), total: 999))
-        #expect((state.highlighted?.id, state.skipped, state.loadedEnd) == (1, 800, .oldest))
-        let added = Self.row(1001, ["item": .text("New")], Self.packing)
+        #expect(
+            Self.send(&state, .storeChanged) == [
+                .refreshChanges(RecordListChangeQuery(ids: 1...200, newerThan: nil, matching: []))
+            ])
+        // Record 1 deleted; 1,001 added above the rows loaded, and 500 edited: neither is loaded here.
+        let later = [
+            Self.row(1001, ["item": .text("New")], Self.packing),
+            Self.row(500, ["item": .text("Edited")], Self.packing),
+        ]
+        Self.send(
+            &state, .rowsChanged(RecordListChanges(ids: 1...200, present: Set(2...200), rows: later, total: 1000)))
+        #expect(state.rows == Array(all.suffix(200).dropLast()))
+        #expect((state.highlighted?.id, state.skipped, state.loadedEnd) == (2, 801, .oldest))
+        let added = Self.row(1002, ["item": .text("Newer")], Self.packing)
         #expect(Self.send(&state, .recordAdded(added)) == [.reload(matching: [], limit: RecordListEngine.firstBatch)])
         Self.send(&state, .rowsReloaded([added] + all.prefix(199), total: 1000))
-        #expect((state.highlighted?.id, state.loadedEnd, state.skipped) == (1001, .newest, 0))
+        #expect((state.highlighted?.id, state.loadedEnd, state.skipped) == (1002, .newest, 0))
     }
 
     /// All the rows there are: End only moves.
@@ -500,37 +511,102 @@ import Testing
     }
     // MARK: Another terminal's changes
 
-    /// The store's change mark moved: the rows are read again, as many as are
-    /// loaded, and the highlight stays on its record on the same line.
-    @Test func anotherTerminalsChangeReadsTheRowsAgainInPlace() {
+    /// The store's change mark moved: only what changed is read (records
+    /// added or edited since, and which loaded rows are still stored), not the
+    /// rows again; the highlight stays on its record on the same line.
+    @Test func anotherTerminalsChangeReadsOnlyWhatChangedInPlace() {
         var state = RecordListState(rows: Self.items(30), visibleRows: 5)
         for _ in 0..<7 { Self.send(&state, .moved(.down)) }
         #expect((state.highlighted?.id, state.highlight, state.top) == (23, 7, 3))
-        #expect(Self.send(&state, .storeChanged) == [.refresh(matching: [], limit: RecordListEngine.firstBatch)])
+        #expect(
+            Self.send(&state, .storeChanged) == [
+                .refreshChanges(RecordListChangeQuery(ids: 1...30, newerThan: 30, matching: []))
+            ])
         #expect(state.isLoading)
         #expect(Self.send(&state, .storeChanged) == [], "one read at a time")
 
-        // Two records added, one deleted above the highlight.
-        let rows =
-            [
-                Self.row(32, ["item": .text("Item 32")], Self.packing),
-                Self.row(31, ["item": .text("Item 31")], Self.packing),
-            ]
-            + Self.items(30).filter { $0.id != 25 }
-        #expect(Self.send(&state, .rowsRefreshed(rows, total: 31)) == [])
-        #expect(!state.isLoading)
-        #expect(state.total == 31)
-        #expect((state.highlighted?.id, state.highlight, state.top) == (23, 8, 4))
+        // Two records added, one deleted above the highlight, one edited below it.
+        let added = [
+            Self.row(32, ["item": .text("Item 32")], Self.packing),
+            Self.row(31, ["item": .text("Item 31")], Self.packing),
+        ]
+        let edited = Self.row(10, ["item": .text("Item ten"), "qty": .integer(2)], Self.packing)
+        var expected = state
+        expected.rows = added + Self.items(30).filter { $0.id != 25 }.map { $0.id == 10 ? edited : $0 }
+        (expected.total, expected.highlight, expected.top, expected.isLoading) = (31, 8, 4, false)
+        let changes = RecordListChanges(
+            ids: 1...30, present: Set(1...30).subtracting([25]), rows: added + [edited], total: 31)
+        #expect(Self.send(&state, .rowsChanged(changes)) == [])
+        #expect(state == expected)
 
         // The highlighted record deleted: the one now in its place.
         #expect(Self.send(&state, .storeChanged) != [])
-        Self.send(&state, .rowsRefreshed(rows.filter { $0.id != 23 }, total: 30))
-        #expect((state.highlighted?.id, state.highlight) == (22, 8))
+        let gone = RecordListChanges(
+            ids: 1...32, present: Set(state.rows.map(\.id)).subtracting([23]), rows: [], total: 30)
+        Self.send(&state, .rowsChanged(gone))
+        #expect((state.highlighted?.id, state.highlight, state.total) == (22, 8, 30))
+        #expect(!state.rows.contains { $0.id == 23 })
+    }
+
+    /// In a filtered list an edit may take a record out or bring one in (at
+    /// its place by id); a new record that does not meet the filter stays out;
+    /// what changed below the rows loaded is left for the scroll that reads it.
+    @Test func anEditTakesARecordOutOfAFilteredListOrBringsOneIn() {
+        let packed = FieldMatch(field: "packed", value: .boolean(true))
+        func item(_ id: Int64, packed: Bool) -> RecordListRow {
+            Self.row(id, ["item": .text("Item \(id)"), "packed": .boolean(packed)], Self.packing)
+        }
+        var state = RecordListState(rows: [9, 7, 5].map { item($0, packed: true) }, total: 5, scope: [packed])
+        #expect(!state.isComplete)
+        #expect(
+            Self.send(&state, .storeChanged) == [
+                .refreshChanges(RecordListChangeQuery(ids: 5...9, newerThan: 9, matching: [packed]))
+            ])
+        let changed = [
+            item(11, packed: false), item(10, packed: true), item(8, packed: false), item(7, packed: false),
+            item(6, packed: true), item(2, packed: true),
+        ]
+        var expected = state
+        expected.rows = [10, 9, 6, 5].map { item($0, packed: true) }
+        // Still short of the 6 there are: the next rows are read; the highlight stays on record 9.
+        (expected.total, expected.highlight) = (6, 1)
+        #expect(
+            Self.send(
+                &state, .rowsChanged(RecordListChanges(ids: 5...9, present: Set(5...9), rows: changed, total: 6)))
+                == [.loadRows(before: 5, limit: RecordListEngine.batch, matching: [packed])])
+        #expect(state == expected)
+    }
+
+    /// A list loaded whole takes a record wherever it belongs, and a sorted one
+    /// puts it in its order; a list with no rows is read again.
+    @Test func aSortedListTakesChangesInItsOrderAndAnEmptyOneIsReadAgain() {
+        var state = RecordListState(rows: Self.items(3))
+        state.sort = RecordListSort(field: "item", ranking: nil)
+        Self.send(&state, .rowsRefreshed(Self.items(3), total: 3))
+        #expect(state.rows.map(\.id) == [1, 2, 3])
+        #expect(
+            Self.send(&state, .storeChanged) == [
+                .refreshChanges(RecordListChangeQuery(ids: 1...3, newerThan: 3, matching: []))
+            ])
+        let changes = RecordListChanges(
+            ids: 1...3, present: [1, 3],
+            rows: [
+                Self.row(4, ["item": .text("Item 0")], Self.packing),
+                Self.row(3, ["item": .text("Item 9")], Self.packing),
+            ], total: 3)
+        Self.send(&state, .rowsChanged(changes))
+        #expect(state.rows.map(\.id) == [4, 1, 3])
+        #expect((state.total, state.isLoading) == (3, false))
+
+        var empty = RecordListState(rows: [])
+        #expect(Self.send(&empty, .storeChanged) == [.refresh(matching: [], limit: RecordListEngine.firstBatch)])
+        Self.send(&empty, .rowsRefreshed(Self.items(1), total: 1))
+        #expect(empty.rows == Self.items(1))
     }
 
     /// Not while a delete waits for its y (the row asked about stays), nor
-    /// after the list was left; a sorted list reads all its records again.
-    @Test func aChangeWaitsForTheDeleteQuestionAndASortedListReadsAll() {
+    /// after the list was left.
+    @Test func aChangeWaitsForTheDeleteQuestion() {
         var state = RecordListState(rows: Self.items(3))
         Self.send(&state, .deletePressed)
         #expect(state.confirmingDelete == 3)
@@ -538,8 +614,6 @@ import Testing
         #expect(Self.send(&state, .storeChanged) == [])
         #expect(state.confirmingDelete == 3)
         Self.send(&state, .confirmAnswered(false))
-        state.sort = RecordListSort(field: "item")
-        #expect(Self.send(&state, .storeChanged) == [.refresh(matching: [], limit: nil)])
         Self.send(&state, .quitPressed)
         #expect(!state.canRefresh)
     }

@@ -528,6 +528,48 @@ enum Backend: String, CaseIterable, CustomTestStringConvertible, Sendable {
         try changed("imported") { try bob.saveRecords([todoRecord("Run")], form: todo) }
         try changed("deleted") { try bob.deleteRecord(id: id, form: todo) }
     }
+    /// What a browse list reads after another terminal's change: the records
+    /// edited or added since it looked (whatever its conditions), those newer
+    /// than its newest row that meet them (an import keeps an older time), and
+    /// the ids left between its rows, keys only (a delete leaves no trace).
+    @Test(arguments: Backend.allCases)
+    func whatChangedSinceAListLookedIsReadAlone(_ backend: Backend) throws {
+        let clock = TestClock()
+        let (ada, folder) = try backend.make(clock, author: "ada@lab")
+        defer { withExtendedLifetime(folder) {} }
+        let bob = try backend.same(as: ada, author: "bob@desk", clock)
+        var ids: [Int64] = []
+        for (index, place) in ["Rome", "Oslo", "Lima", "Oslo"].enumerated() {
+            ids.append(try ada.saveRecord(trip(place, nights: index), form: vacation))
+        }
+        try ada.saveRecord(todoRecord("Not a trip"), form: todo)
+        clock.advance(seconds: 60)
+        let looked = clock.now()
+        let oslo = [FieldMatch(field: "place", value: .text("Oslo"))]
+        #expect(try ada.changedRecords(form: vacation, since: looked, afterID: ids[3], where: oslo).isEmpty)
+
+        clock.advance(seconds: 1)
+        try bob.updateRecord(id: ids[1], trip("Bergen", nights: 1), form: vacation)
+        #expect(try bob.deleteRecord(id: ids[2], form: vacation))
+        let long = Timestamp.date(from: "2020-01-01T00:00:00.000Z")!
+        let imported = try bob.saveRecords(
+            [DatedRecord(trip("Kyiv"), created: long), DatedRecord(trip("Oslo", nights: 7), created: long)],
+            form: vacation)
+        let saved = try bob.saveRecord(trip("Oslo", nights: 9), form: vacation)
+        try bob.saveRecord(todoRecord("Still not a trip"), form: todo)
+
+        let changed = try ada.changedRecords(form: vacation, since: looked, afterID: ids[3], where: oslo)
+        #expect(changed.map(\.id) == [saved, imported[1], ids[1]], "newest first; Kyiv's import is older and not Oslo")
+        #expect(changed.map(\.values) == [trip("Oslo", nights: 9), trip("Oslo", nights: 7), trip("Bergen", nights: 1)])
+        #expect(changed.last?.updated == looked.addingTimeInterval(1))
+        #expect(
+            try ada.changedRecords(form: vacation, since: looked, afterID: nil, where: oslo).map(\.id) == [
+                saved, ids[1],
+            ], "without afterID: only what was stored or edited since")
+        #expect(try ada.recordIDs(form: vacation, from: ids[0], through: ids[3]) == [ids[3], ids[1], ids[0]])
+        #expect(try ada.recordIDs(form: vacation, from: ids[2], through: ids[2]).isEmpty)
+    }
+
     /// `records copy`: records copied in keep their times and authors (none
     /// stays none) and get new ids; all or none.
     @Test(arguments: Backend.allCases)

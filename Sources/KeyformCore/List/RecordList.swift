@@ -202,10 +202,13 @@ public enum RecordListEvent: Equatable, Sendable {
     /// there are, after `.reload`.
     case rowsReloaded([RecordListRow], total: Int)
     /// Another terminal added, edited or deleted records (the store's change
-    /// mark moved, `RecordStore.changeMark`): the rows are read again, in place.
+    /// mark moved, `RecordStore.changeMark`): what changed is read, and the rows
+    /// take it in place.
     case storeChanged
     /// The rows read again after `.refresh`, and how many there are now.
     case rowsRefreshed([RecordListRow], total: Int)
+    /// What changed among the records, after `.refreshChanges`.
+    case rowsChanged(RecordListChanges)
     /// An edit was not saved: another terminal saved the record meanwhile, and
     /// it now holds `theirs` (after `.save`).
     case editConflicted(Record, theirs: RecordListRow)
@@ -257,9 +260,10 @@ public enum RecordListEffect: Equatable, Sendable {
     /// and read the newest `limit` of them (nil: all) again; answer
     /// `.rowsRefreshed` or `.storeFailed`.
     case refresh(matching: [FieldMatch], limit: Int?)
-    /// The same from the list's oldest end (the rows loaded are the oldest
-    /// `limit`): answer `.rowsRefreshed` or `.storeFailed`.
-    case refreshOldest(matching: [FieldMatch], limit: Int?)
+    /// Another terminal changed the records: read only what changed (the
+    /// records added or edited since the list last looked, and which of its
+    /// rows are still stored); answer `.rowsChanged` or `.storeFailed`.
+    case refreshChanges(RecordListChangeQuery)
     /// Show both versions of a record saved meanwhile elsewhere and ask which
     /// to keep (`RecordListEngine.conflictForm`); the answer is a `.formSubmitted`
     /// of the chosen record, saved over `theirs`.
@@ -387,28 +391,20 @@ public enum RecordListEngine {
             // the edge looks again when the list is idle (`canRefresh`).
             guard state.canRefresh else { return [] }
             state.isLoading = true
-            // As many rows as are loaded (a sorted list needs them all), so that
-            // the place in a long list is kept, from the end they were read from.
-            let limit = state.sort == nil ? max(firstBatch, state.rows.count) : nil
-            return [
-                state.loadedEnd == .oldest
-                    ? .refreshOldest(matching: state.matches, limit: limit)
-                    : .refresh(matching: state.matches, limit: limit)
-            ]
+            // Only what changed, not every row loaded (a list may hold thousands).
+            if let query = changeQuery(state) { return [.refreshChanges(query)] }
+            return [.refresh(matching: state.matches, limit: firstBatch)]
         case .rowsRefreshed(let rows, let total):
             state.isLoading = false
-            // The highlighted record stays highlighted, on the same line of the
-            // screen; when it is gone, the one now in its place.
-            let kept = state.highlighted?.id
-            let line = state.highlight - state.top
-            state.rows = rows
-            state.total = max(rows.count, total)
-            if state.sort != nil { applySort(&state) }
-            state.highlight =
-                kept.flatMap { id in state.rows.firstIndex { $0.id == id } }
-                ?? min(state.highlight, max(0, state.rows.count - 1))
-            state.top = max(0, state.highlight - line)
-            keepHighlightInView(&state)
+            keepingHighlight(&state) {
+                $0.rows = rows
+                $0.total = max(rows.count, total)
+                if $0.sort != nil { applySort(&$0) }
+            }
+            return []
+        case .rowsChanged(let changes):
+            state.isLoading = false
+            keepingHighlight(&state) { merge(changes, into: &$0, form) }
             return []
         case .editConflicted(let mine, let theirs):
             // The list shows what is stored; the person chooses what stays.
@@ -634,6 +630,20 @@ public enum RecordListEngine {
         state.goesToEndWhenLoaded = false
         state.isLoading = true
         return [.reload(matching: state.matches, limit: firstBatch)]
+    }
+
+    /// The rows changed under the list (another terminal's changes): the
+    /// highlighted record stays highlighted, on the same line of the screen;
+    /// when it is gone, the one now in its place.
+    private static func keepingHighlight(_ state: inout RecordListState, _ change: (inout RecordListState) -> Void) {
+        let kept = state.highlighted?.id
+        let line = state.highlight - state.top
+        change(&state)
+        state.highlight =
+            kept.flatMap { id in state.rows.firstIndex { $0.id == id } }
+            ?? min(state.highlight, max(0, state.rows.count - 1))
+        state.top = max(0, state.highlight - line)
+        keepHighlightInView(&state)
     }
 
     /// Takes the row at `index` out of the list (deleted, or no longer meeting
