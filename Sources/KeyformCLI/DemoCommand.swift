@@ -382,7 +382,9 @@ extension DemoCommand {
             Layout.Key(
                 label: labels?[index] ?? value, text: value, hotkey: index < 9 ? Character(String(index + 1)) : nil)
         }
-        keys.append(Layout.Key(label: values.isEmpty ? "abc (none yet)" : "abc", hotkey: "/", action: .keyboard))
+        keys.append(
+            values.isEmpty
+                ? ChoiceLayout.keyboardKey(noneYet: "/") : Layout.Key(label: "abc", hotkey: "/", action: .keyboard))
         if !values.isEmpty {
             // Their texts begin with a slash, which a typed name may not: no name is taken for them.
             keys.append(Layout.Key(label: "Rename…", text: Self.renameKey, hotkey: "r"))

@@ -183,7 +183,7 @@ struct RunCommand: ParsableCommand {
             }
             let read = ChoiceFiles.read(path)
             if case .failed(let reason) = read {
-                throw Failure(message: "--choices \(TerminalSafe.escaped(id)): \(TerminalSafe.escaped(reason))")
+                throw Failure(.choicesFlagFailed(field: TerminalSafe.escaped(id), reason: reason))
             }
             lines[id] = read
             for p in loaded.form.pages.indices {
@@ -283,8 +283,7 @@ struct RunCommand: ParsableCommand {
             // A strict field's answer must be one of the keys: without them it cannot be checked.
             if case .failed(let reason)? = running.lines(ofField: field.id) {
                 unread.append(
-                    "keyform: field '\(field.id)': no choices to check the answer against: \(TerminalSafe.escaped(reason))"
-                )
+                    "keyform: " + Speaking.language.text(.choicesToCheckMissing(field: field.id, reason: reason)))
             }
         }
         if !unread.isEmpty {

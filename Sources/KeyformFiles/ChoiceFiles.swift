@@ -25,17 +25,15 @@ package enum ChoiceFiles {
 
     /// One file's keys (`-`: standard input), or why there are none.
     package static func read(_ path: String, shownAs shown: String? = nil) -> ChoiceLines {
-        let name = shown ?? path
+        let name = path == "-" ? nil : shown ?? path
         do {
             let bytes = path == "-" ? try SourceFiles.readStandardInput() : try SourceFiles.read(path, pipes: true)
-            guard bytes.count <= SourceFiles.limit else {
-                return .failed("\(name) holds more than 1 MiB; choices are at most 1 MiB")
-            }
+            guard bytes.count <= SourceFiles.limit else { return .failed(.choicesFileTooLarge(file: name)) }
             let keys = ChoiceLines.keys(in: bytes)
-            return keys.isEmpty
-                ? .failed("\(path == "-" ? "standard input" : name) holds no choices (one a line)") : .keys(keys)
+            return keys.isEmpty ? .failed(.choicesFileHoldsNone(file: name)) : .keys(keys)
         } catch {
-            return .failed("\(path == "-" ? "standard input" : name): \(error)")
+            let reason = (error as? any MessageError)?.message ?? .authored(String(describing: error))
+            return .failed(.choicesFileUnreadable(file: name, reason: reason))
         }
     }
 }

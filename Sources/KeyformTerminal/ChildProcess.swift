@@ -1,4 +1,5 @@
 import Glibc
+import KeyformCore
 
 /// A program run without a shell (`posix_spawnp`): an argv array, each argument
 /// one element, never split or expanded. What every caller that runs a program
@@ -48,13 +49,14 @@ public final class ChildProcess {
     }
 
     /// A program that could not be started (not found, not executable).
-    public struct SpawnError: Error, Equatable, Sendable {
+    public struct SpawnError: MessageError, Equatable, Sendable {
         public var program: String
         public var code: Int32
-        /// `git: command not found`, `./list: permission denied`.
-        public var message: String {
+        /// `git: command not found`, `./list: permission denied` (the system's words as it gives them).
+        public var message: Message {
             code == ENOENT
-                ? "\(program): command not found" : "\(program): \(String(cString: strerror(code)).lowercased())"
+                ? .choicesCommandNotFound(program: program)
+                : .choicesCommandNotStarted(program: program, reason: String(cString: strerror(code)).lowercased())
         }
     }
 

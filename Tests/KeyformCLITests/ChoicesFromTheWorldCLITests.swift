@@ -101,6 +101,35 @@ import Testing
         #expect(both.stderr.contains("stdin cannot hold both the answers and a field's choices"), "\(both.stderr)")
     }
 
+    /// A choices command's failure and a `--choices` file with no keys are said in Japanese.
+    @Test func aChoicesFailureIsSaidInJapanese() throws {
+        let form = """
+            name: deploy
+            fields:
+              - id: branch
+                choices: {command: [sh, -c, "echo 'fatal: not a git repository' >&2; exit 128"]}
+                strict: true
+            """
+        let folder = try Self.folder(form, files: ["empty.txt": "\n"])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("deploy.yaml").path
+        let emptyFile = folder.appendingPathComponent("empty.txt").path
+        let japanese = ["KEYFORM_LANG": "ja"]
+        let failed = try CLIRunner.run(
+            ["run", path, "--answers", "-", "--no-store"], stdin: #"{"branch":"main"}"#, environment: japanese)
+        #expect(failed.status == 2)
+        #expect(
+            failed.stderr
+                == "keyform: 項目 'branch': 答えを確かめる選択肢がありません: sh が失敗しました（終了ステータス 128）: fatal: not a git repository\n"
+        )
+        let empty = try CLIRunner.run(
+            ["run", path, "--answers", "-", "--no-store", "--choices", "branch=\(emptyFile)"],
+            stdin: #"{"branch":"x"}"#,
+            environment: japanese)
+        #expect(empty.status == 2)
+        #expect(empty.stderr == "keyform: --choices branch: \(emptyFile) に選択肢がありません（1 行に 1 つ書いてください）\n")
+    }
+
     @Test func checkFmtAndTestNeverRunTheCommand() throws {
         let witness = FileManager.default.temporaryDirectory.appendingPathComponent("keyform-ran-\(UUID().uuidString)")
         let form = """

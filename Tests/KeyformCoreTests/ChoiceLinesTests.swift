@@ -111,16 +111,19 @@ import Testing
         #expect(
             ChoiceLines.fromCommand(
                 program: "git", exitStatus: 128, timedOut: false, limit: five, output: [],
-                errors: Array("\nfatal: not a git repository\nmore\n".utf8))
-                == .failed("git failed (exit status 128): fatal: not a git repository"))
+                errors: Array("\nfatal: not a git repository\nmore\n".utf8)
+            )
+            .said == "git failed (exit status 128): fatal: not a git repository")
         #expect(
             ChoiceLines.fromCommand(
-                program: "slow", exitStatus: nil, timedOut: true, limit: .milliseconds(500), output: [], errors: [])
-                == .failed("slow took longer than 0.5 s and was stopped"))
+                program: "slow", exitStatus: nil, timedOut: true, limit: .milliseconds(500), output: [], errors: []
+            )
+            .said == "slow took longer than 0.5 s and was stopped")
         #expect(
             ChoiceLines.fromCommand(
-                program: "true", exitStatus: 0, timedOut: false, limit: five, output: Array("\n \n".utf8), errors: [])
-                == .failed("true printed no choices"))
+                program: "true", exitStatus: 0, timedOut: false, limit: five, output: Array("\n \n".utf8), errors: []
+            )
+            .said == "true printed no choices")
     }
 
     // MARK: Arguments
@@ -161,11 +164,40 @@ import Testing
     }
 
     @Test func aFailureIsSaidWhereTheKeysWouldBe() throws {
-        let context = try Self.context(
-            Self.deploy, lines: ["branch": .failed("git failed (exit status 128): fatal: not a git repository")])
+        let failed = ChoiceLines.failed(
+            .choicesCommandFailed(program: "git", status: 128, said: "fatal: not a git repository"))
+        let context = try Self.context(Self.deploy, lines: ["branch": failed])
         #expect(
             context.layout(ofField: 1, [])?.title == "Branch: git failed (exit status 128): fatal: not a git repository"
         )
+    }
+
+    /// The words Keyform writes into the grids it makes are said in the form's
+    /// language, though the form is prepared before the language is known:
+    /// the loading title, a failure, where keys would come from, and its keys.
+    @Test func aGridsOwnWordsAreSaidInTheFormsLanguage() throws {
+        let failed = ChoiceLines.failed(.choicesTookTooLong(program: "git", seconds: 120))
+        var context = try Self.context(Self.deploy, lines: ["branch": failed])
+        context.language = .japanese
+        #expect(context.layout(ofField: 1, [])?.title == "Branch: git が 2 分を過ぎても終わらないため止めました")
+        let city = try #require(context.layout(ofField: 2, []))
+        #expect(city.title == "city: キーは cities.txt から（ここでは読みません）")
+        #expect(city.allKeys.map(\.label) == ["abc（まだありません）"])
+
+        var loading = try Self.context(Self.deploy, lines: ["branch": .loading(tick: 1)])
+        loading.language = .japanese
+        #expect(loading.layout(ofField: 1, [])?.title == "⠙ Branch を読み込んでいます…")
+        let frame = FormView.render(FormState.start(loading, focus: 1), loading, width: 60, height: 20)
+        #expect(frame.text().contains("Branch を読み込んでいます…"), "\(frame.text())")
+        #expect(!frame.text().contains("Loading"), "\(frame.text())")
+        loading.language = .english
+        #expect(loading.layout(ofField: 1, [])?.title == "⠙ Loading Branch…", "and back, when a language is set again")
+
+        var toppings = try Self.context(
+            "fields:\n  - id: toppings\n    choices: [Olives, Basil]\n    multiple: true\n")
+        #expect(toppings.layout(ofField: 0, [])?.allKeys.last?.label == "Done")
+        toppings.language = .japanese
+        #expect(toppings.layout(ofField: 0, [])?.allKeys.last?.label == "完了")
     }
 
     // MARK: Time limits
@@ -199,5 +231,12 @@ import Testing
         _ = FormEngine.reduce(&state, .timeRanOut, context)
         #expect(
             FormView.render(state, context, width: 80, height: 24).text().hasSuffix("Time is up; the draft is kept"))
+    }
+}
+
+extension ChoiceLines {
+    /// The reason there are no keys, in English (nil when there are keys or none were looked for).
+    fileprivate var said: String? {
+        if case .failed(let reason) = self { reason.english } else { nil }
     }
 }

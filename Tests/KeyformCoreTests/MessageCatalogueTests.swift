@@ -338,6 +338,18 @@ struct MessageCatalogueTests {
         .importCreatedNotText, .importTokenNotAToken(example: "1b4e28ba-2fa1-11d2-883f-0016d3cca427"),
         .importRecordNotClosed, .importExpectedRecord, .importExpectedArray,
         .importRecordNotObject, .importArrayNotClosed, .importExpectedCommaOrBracket, .importTextAfterArray,
+        .choicesLoading(label: "Branch", spinner: "⠙"),
+        .choicesMissing(label: "Branch", reason: .choicesPrintedNone(program: "git")),
+        .choicesNotRun(label: "Branch", command: "git branch"), .choicesNotRead(label: "City", path: "cities.txt"),
+        .choicesTookTooLong(program: "slow", seconds: 0.5), .choicesStoppedBySignal(program: "git"),
+        .choicesCommandFailed(program: "git", status: 128, said: "fatal: not a git repository"),
+        .choicesPrintedNone(program: "true"), .choicesCommandNotFound(program: "gti"),
+        .choicesCommandNotStarted(program: "./list", reason: "permission denied"),
+        .choicesFileTooLarge(file: "big.txt"), .choicesFileHoldsNone(file: "empty.txt"),
+        .choicesFileUnreadable(file: "gone.txt", reason: .readFailed(reason: "no such file")),
+        .choicesFlagFailed(field: "branch", reason: .choicesFileHoldsNone(file: nil)),
+        .choicesToCheckMissing(field: "branch", reason: .choicesPrintedNone(program: "git")), .keyboardKeyNoneYet,
+        .doneKey,
     ]
 
     /// The cases declared in `Message.swift`, read from its source (one a line).

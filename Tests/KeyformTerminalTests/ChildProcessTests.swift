@@ -25,7 +25,7 @@ import Testing
             try ChildProcess(["keyform-no-such-program"])
         }
         let error = ChildProcess.SpawnError(program: "keyform-no-such-program", code: ENOENT)
-        #expect(error.message == "keyform-no-such-program: command not found")
+        #expect(error.message.english == "keyform-no-such-program: command not found")
     }
 
     @Test func standardInputIsEmpty() throws {

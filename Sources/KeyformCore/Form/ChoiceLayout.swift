@@ -4,6 +4,13 @@
 /// three to a row with hotkeys 1–9, and a key that swaps to the keyboard for a
 /// value not offered.
 public enum ChoiceLayout {
+    /// A grid's last key while it offers no choices: `abc (none yet)` opens the keyboard.
+    public static func keyboardKey(noneYet hotkey: Character?) -> Layout.Key {
+        var key = Layout.Key(label: Message.keyboardKeyNoneYet.english, hotkey: hotkey, action: .keyboard)
+        key.said = .keyboardKeyNoneYet
+        return key
+    }
+
     /// The layout name a field's offered choices go by in a `FormContext`.
     public static func name(forField id: String) -> String { "choices:\(id)" }
 
@@ -27,10 +34,15 @@ public enum ChoiceLayout {
             // Past nine options `/` opens the grid's filter (`GridFilter`): Tab and this key still open the keyboard.
             let hotkey: Character? = options.count <= 9 ? "/" : nil
             keys.append(
-                Layout.Key(label: options.isEmpty ? "abc (none yet)" : "abc", hotkey: hotkey, action: .keyboard))
+                options.isEmpty
+                    ? keyboardKey(noneYet: hotkey) : Layout.Key(label: "abc", hotkey: hotkey, action: .keyboard))
         }
         var rows = stride(from: 0, to: keys.count, by: 3).map { Array(keys[$0..<min($0 + 3, keys.count)]) }
-        if done { rows.append([Layout.Key(label: "Done", span: min(3, max(1, keys.count)), action: .done)]) }
+        if done {
+            var key = Layout.Key(label: Message.doneKey.english, span: min(3, max(1, keys.count)), action: .done)
+            key.said = .doneKey
+            rows.append([key])
+        }
         return Layout(title: title, kind: .choice, pages: [Layout.Page(rows: rows)])
     }
 
@@ -92,7 +104,8 @@ public enum ChoiceLayout {
                         form.pages[p].fields[f].options = .fixed(keys.map { Field.Option(label: $0) })
                     } else {
                         var waiting = make(title: field.label, options: [], typing: !field.strict, done: false)
-                        waiting.title = given.title(label: field.label, source: source)
+                        waiting.saidTitle = given.title(label: field.label, source: source)
+                        waiting.title = waiting.saidTitle?.english
                         layouts[name] = waiting
                     }
                     form.pages[p].fields[f].layout = name
@@ -101,7 +114,8 @@ public enum ChoiceLayout {
                 }
                 if storeLoading, field.options == nil, field.choices != nil {
                     var waiting = make(title: field.label, options: [], typing: !field.strict, done: false)
-                    waiting.title = ChoiceLines.loadingTitle(label: field.label)
+                    waiting.saidTitle = ChoiceLines.loadingTitle(label: field.label)
+                    waiting.title = waiting.saidTitle?.english
                     let name = Self.name(forField: field.id)
                     layouts[name] = waiting
                     form.pages[p].fields[f].layout = name

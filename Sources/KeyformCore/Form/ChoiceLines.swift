@@ -34,7 +34,7 @@ public enum ChoiceLines: Equatable, Sendable {
     case keys([String])
     /// Why there are no keys (the command failed, was too slow or printed
     /// nothing; the file could not be read): shown where the keys would be.
-    case failed(String)
+    case failed(Message)
     /// Not run or read here (`form preview`, `keyform test` without
     /// `--run-commands`): the grid says where its keys would come from.
     case notRun
@@ -69,40 +69,40 @@ public enum ChoiceLines: Equatable, Sendable {
         program: String, exitStatus: Int32?, timedOut: Bool, limit: Duration,
         output: [UInt8], errors: [UInt8]
     ) -> ChoiceLines {
-        if timedOut { return .failed("\(program) took longer than \(describe(limit)) and was stopped") }
-        guard let exitStatus else { return .failed("\(program) was stopped by a signal") }
+        if timedOut {
+            return .failed(.choicesTookTooLong(program: program, seconds: seconds(limit)))
+        }
+        guard let exitStatus else { return .failed(.choicesStoppedBySignal(program: program)) }
         guard exitStatus == 0 else {
-            let said = keys(in: errors).first.map { ": " + $0 } ?? ""
-            return .failed("\(program) failed (exit status \(exitStatus))\(said)")
+            return .failed(
+                .choicesCommandFailed(program: program, status: Int(exitStatus), said: keys(in: errors).first))
         }
         let found = keys(in: output)
-        return found.isEmpty ? .failed("\(program) printed no choices") : .keys(found)
+        return found.isEmpty ? .failed(.choicesPrintedNone(program: program)) : .keys(found)
     }
 
-    /// `5 s`, `0.5 s`, `2 min`.
-    public static func describe(_ duration: Duration) -> String {
-        let milliseconds = duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
-        if milliseconds % 60_000 == 0, milliseconds >= 120_000 { return "\(milliseconds / 60_000) min" }
-        if milliseconds % 1000 == 0 { return "\(milliseconds / 1000) s" }
-        return FieldValue.format(Double(milliseconds) / 1000) + " s"
+    /// A duration in seconds, to the millisecond (`0.5`).
+    public static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000) / 1000
     }
 
     /// `⠋ Loading Branch…`: a grid whose keys are on their way (a command's, or
     /// without a spinner's step the store's: it answers once, not in steps).
-    static func loadingTitle(label: String, tick: Int? = nil) -> String {
-        (tick.map { "\(spinner[$0 % spinner.count]) " } ?? "") + "Loading \(label)…"
+    static func loadingTitle(label: String, tick: Int? = nil) -> Message {
+        guard let tick else { return .choicesLoading(label: label, spinner: nil) }
+        return .choicesLoading(label: label, spinner: spinner[tick % spinner.count])
     }
 
     /// The title of the grid while there are no keys: `⠋ Loading Branch…`,
     /// the failure, or where the keys would come from.
-    func title(label: String, source: Field.LineSource) -> String? {
+    func title(label: String, source: Field.LineSource) -> Message? {
         switch self {
         case .loading(let tick): Self.loadingTitle(label: label, tick: tick)
-        case .failed(let reason): "\(label): \(reason)"
+        case .failed(let reason): .choicesMissing(label: label, reason: reason)
         case .notRun:
             switch source {
-            case .command(let arguments, _): "\(label): keys from \(arguments.joined(separator: " ")) (not run here)"
-            case .file(let path): "\(label): keys from \(path) (not read here)"
+            case .command(let arguments, _): .choicesNotRun(label: label, command: arguments.joined(separator: " "))
+            case .file(let path): .choicesNotRead(label: label, path: path)
             }
         case .keys: nil
         }

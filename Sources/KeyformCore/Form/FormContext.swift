@@ -9,14 +9,21 @@ public struct FormContext: Sendable {
     /// Each field's validator, by field index.
     public let validators: [FieldValidator]
     /// Every layout a field names, and those their `action: layout` keys turn to, by name.
-    public let layouts: [String: Layout]
+    public private(set) var layouts: [String: Layout]
     /// The day and time of day the form is filled in: what `today` and `now` resolve to.
     public let clock: WallClock
     public var today: CivilDate { clock.today }
     /// The language the form speaks in (its footer, hints, problems, the
     /// calendar's names): chosen at start by the edge (`Language.chosen`),
-    /// English unless it says otherwise.
-    public var language: Language = .english
+    /// English unless it says otherwise. Setting it says the words Keyform
+    /// wrote into the grids it made (`Loading Branch…`, `Done`) in it: the
+    /// form is prepared before the edge gives the language.
+    public var language: Language = .english {
+        didSet {
+            guard language != oldValue else { return }
+            for (name, layout) in layouts where layout.hasSaidWords { layouts[name] = layout.said(in: language) }
+        }
+    }
     /// The month and weekday names of a date field's calendar (`layout: calendar`).
     public var calendarNames: CalendarNames { language.calendarNames }
     /// The fields whose keys follow another field's value (`choices: {by:}`), by field index.

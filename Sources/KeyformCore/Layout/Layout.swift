@@ -10,6 +10,10 @@ public struct Layout: Equatable, Sendable {
 
     /// Shown above the grid.
     public var title: String?
+    /// The title in Keyform's own words, for a grid Keyform made (`Loading
+    /// Branch…`, why its keys are missing): said in the form's language once
+    /// the context knows it (`FormContext.language`); `title` holds the English.
+    public var saidTitle: Message?
     public var kind: Kind
     /// At least one page. A layout written with `rows` has one page whose `id` is nil.
     public var pages: [Page]
@@ -32,6 +36,27 @@ public struct Layout: Equatable, Sendable {
     }
 
     public func pageIndex(id: String) -> Int? { pages.firstIndex { $0.id == id } }
+
+    /// Whether Keyform wrote some of its words (`saidTitle`, a key's `said`).
+    var hasSaidWords: Bool {
+        saidTitle != nil || pages.contains { $0.rows.contains { $0.contains { $0.said != nil } } }
+    }
+
+    /// The layout with Keyform's own words (its title, the keys it made) in `language`.
+    func said(in language: Language) -> Layout {
+        guard hasSaidWords else { return self }
+        var layout = self
+        if let saidTitle { layout.title = language.text(saidTitle) }
+        for p in layout.pages.indices {
+            for r in layout.pages[p].rows.indices {
+                for k in layout.pages[p].rows[r].indices {
+                    guard let said = layout.pages[p].rows[r][k].said else { continue }
+                    layout.pages[p].rows[r][k].label = language.text(said)
+                }
+            }
+        }
+        return layout
+    }
 }
 
 extension Layout {
@@ -59,6 +84,10 @@ extension Layout {
         /// Columns the key covers (at least 1).
         public var span: Int
         public var action: Action
+        /// The label in Keyform's own words, for a key Keyform made (`Done`,
+        /// `abc (none yet)`): said in the form's language (`Layout.said(in:)`);
+        /// `label` holds the English.
+        public var said: Message?
 
         public init(label: String, text: String? = nil, hotkey: Character? = nil, span: Int = 1, action: Action = .text)
         {

@@ -1017,6 +1017,27 @@ extension Message {
                 + "(the save reached the store after all), not stored again"
         case .storeWillRescue(let problem): problem + ": the record will be saved to a file"
         case .deletingRecord: "Deleting the record…"
+        case .choicesLoading(let label, let spinner): (spinner.map { $0 + " " } ?? "") + "Loading \(label)…"
+        case .choicesMissing(let label, let reason): "\(label): \(reason.english)"
+        case .choicesNotRun(let label, let command): "\(label): keys from \(command) (not run here)"
+        case .choicesNotRead(let label, let path): "\(label): keys from \(path) (not read here)"
+        case .choicesTookTooLong(let program, let seconds):
+            "\(program) took longer than \(Self.duration(seconds, seconds: "s", minutes: "min")) and was stopped"
+        case .choicesStoppedBySignal(let program): "\(program) was stopped by a signal"
+        case .choicesCommandFailed(let program, let status, let said):
+            "\(program) failed (exit status \(status))" + (said.map { ": " + $0 } ?? "")
+        case .choicesPrintedNone(let program): "\(program) printed no choices"
+        case .choicesCommandNotFound(let program): "\(program): command not found"
+        case .choicesCommandNotStarted(let program, let reason): "\(program): \(reason)"
+        case .choicesFileTooLarge(let file):
+            "\(file ?? "standard input") holds more than 1 MiB; choices are at most 1 MiB"
+        case .choicesFileHoldsNone(let file): "\(file ?? "standard input") holds no choices (one a line)"
+        case .choicesFileUnreadable(let file, let reason): "\(file ?? "standard input"): \(reason.english)"
+        case .choicesFlagFailed(let field, let reason): "--choices \(field): \(reason.english)"
+        case .choicesToCheckMissing(let field, let reason):
+            "field '\(field)': no choices to check the answer against: \(reason.english)"
+        case .keyboardKeyNoneYet: "abc (none yet)"
+        case .doneKey: "Done"
         }
     }
 
@@ -1038,6 +1059,13 @@ extension Message {
     /// `integer, number and date`.
     static func plainAnd(_ names: [String]) -> String {
         names.isEmpty ? "no" : either(names, or: " and ")
+    }
+
+    /// `5 s`, `0.5 s`, `2 min` (whole minutes from two on), with the language's units.
+    static func duration(_ seconds: Double, seconds second: String, minutes minute: String) -> String {
+        let milliseconds = Int((seconds * 1000).rounded())
+        if milliseconds % 60_000 == 0, milliseconds >= 120_000 { return "\(milliseconds / 60_000) \(minute)" }
+        return FieldValue.format(Double(milliseconds) / 1000) + " " + second
     }
 
     /// A sentence without its closing full stop, to go on after it.

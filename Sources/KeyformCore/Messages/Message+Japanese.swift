@@ -1034,6 +1034,28 @@ extension Message {
             said.japanese + "（\(count) 件は保存が実は届いていたため、すでに保存済みです。二重には保存しませんでした）"
         case .storeWillRescue(let problem): problem + "。記録はファイルに保存されます"
         case .deletingRecord: "記録を削除しています…"
+        case .choicesLoading(let label, let spinner):
+            (spinner.map { $0 + " " } ?? "") + "\(Self.spaced(label))を読み込んでいます…"
+        case .choicesMissing(let label, let reason): "\(label): \(reason.japanese)"
+        case .choicesNotRun(let label, let command): "\(label): キーは \(command) の出力から（ここでは実行しません）"
+        case .choicesNotRead(let label, let path): "\(label): キーは \(path) から（ここでは読みません）"
+        case .choicesTookTooLong(let program, let seconds):
+            "\(program) が \(Self.duration(seconds, seconds: "秒", minutes: "分"))を過ぎても終わらないため止めました"
+        case .choicesStoppedBySignal(let program): "\(program) はシグナルで止められました"
+        case .choicesCommandFailed(let program, let status, let said):
+            "\(program) が失敗しました（終了ステータス \(status)）" + (said.map { ": " + $0 } ?? "")
+        case .choicesPrintedNone(let program): "\(program) は選択肢を 1 つも出力しませんでした"
+        case .choicesCommandNotFound(let program): "\(program): コマンドが見つかりません"
+        case .choicesCommandNotStarted(let program, let reason): "\(program) を起動できません（\(reason)）"
+        case .choicesFileTooLarge(let file):
+            "\(file ?? "標準入力") が 1 MiB を超えています。選択肢は 1 MiB までです"
+        case .choicesFileHoldsNone(let file): "\(file ?? "標準入力") に選択肢がありません（1 行に 1 つ書いてください）"
+        case .choicesFileUnreadable(let file, let reason): "\(file ?? "標準入力"): \(reason.japanese)"
+        case .choicesFlagFailed(let field, let reason): "--choices \(field): \(reason.japanese)"
+        case .choicesToCheckMissing(let field, let reason):
+            "項目 '\(field)': 答えを確かめる選択肢がありません: \(reason.japanese)"
+        case .keyboardKeyNoneYet: "abc（まだありません）"
+        case .doneKey: "完了"
         }
     }
 

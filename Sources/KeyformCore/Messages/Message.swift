@@ -935,6 +935,40 @@ public indirect enum Message: Hashable, Sendable {
     case storeWillRescue(problem: String)
     /// The browse list's footer while a delete is on its way to the store (issue 26).
     case deletingRecord
+
+    // MARK: Keys from a command, a file or the store (ChoiceLines)
+    /// A grid's title while its keys are on their way: `⠋ Loading Branch…` (the spinner's frame, when it turns).
+    case choicesLoading(label: String, spinner: String?)
+    /// A grid's title when it has no keys, and why: `Branch: git failed (exit status 128)`.
+    case choicesMissing(label: String, reason: Message)
+    /// `form preview`'s grid of a command's keys: `Branch: keys from git branch (not run here)`.
+    case choicesNotRun(label: String, command: String)
+    /// `form preview`'s grid of a file's keys: `City: keys from cities.txt (not read here)`.
+    case choicesNotRead(label: String, path: String)
+    /// A choices command killed at its `timeout`.
+    case choicesTookTooLong(program: String, seconds: Double)
+    case choicesStoppedBySignal(program: String)
+    /// A choices command that failed, and the first line it wrote on stderr (when it wrote one).
+    case choicesCommandFailed(program: String, status: Int, said: String?)
+    case choicesPrintedNone(program: String)
+    /// A choices command that could not be started: not found in PATH.
+    case choicesCommandNotFound(program: String)
+    /// A choices command that could not be started, and the system's words why.
+    case choicesCommandNotStarted(program: String, reason: String)
+    /// A choices file (nil: standard input) over 1 MiB.
+    case choicesFileTooLarge(file: String?)
+    /// A choices file (nil: standard input) without a line.
+    case choicesFileHoldsNone(file: String?)
+    /// A choices file (nil: standard input) that could not be read, and why.
+    case choicesFileUnreadable(file: String?, reason: Message)
+    /// `--choices ID=FILE` whose file gives no keys.
+    case choicesFlagFailed(field: String, reason: Message)
+    /// An answer given without a terminal to a strict field whose keys could not be had.
+    case choicesToCheckMissing(field: String, reason: Message)
+    /// The keyboard key of a grid of choices that offers none yet.
+    case keyboardKeyNoneYet
+    /// The key that commits a field of several choices.
+    case doneKey
 }
 
 extension Message {
