@@ -189,7 +189,7 @@ struct ScriptedFormRun {
         switch KeyScript.parse(keys) {
         case .success(let parsed): presses = parsed
         case .failure(let failure):
-            throw KeyformError.invalidKeys("\(failure.message) (at character \(failure.offset + 1))")
+            throw KeyformError.invalidKeys("\(failure.message.english) (at character \(failure.offset + 1))")
         }
         let run = try form.storedRun(
             clock: today.map { WallClock(today: $0.civil, minuteOfDay: WallClock.now().minuteOfDay) } ?? .now())

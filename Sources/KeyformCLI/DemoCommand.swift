@@ -225,7 +225,10 @@ struct DemoCommand: ParsableCommand {
                         TerminalSafe.escaped($0.trimmingCharacters(in: .whitespacesAndNewlines)), toCells: 50)
                 }
                 : nil
-            let said = name ?? RecordListEngine.summary(of: RecordListRow(id: 0, values: record), run.form)
+            let said =
+                name
+                ?? RecordListEngine.summary(
+                    of: RecordListRow(id: 0, values: record), run.form, language: Speaking.language)
             saved = [Frame.Line(Speaking.language.text(.demoSaved(summary: said)), .bold)]
             // Anew for each entry: `choices` grids show what was just stored.
             run = run.reloaded() ?? run

@@ -49,7 +49,8 @@ struct SourceFormatting {
             bytes = try SourceFiles.read(path)
         } catch {
             // Said at the file, as `check` says it, and the other files are still formatted.
-            Output.error(Diagnostic.error(.start, "\(error)").formatted(path: path, in: Speaking.language))
+            let said = (error as? any MessageError)?.message ?? .authored(String(describing: error))
+            Output.error(Diagnostic.error(.start, said).formatted(path: path, in: Speaking.language))
             return false
         }
         let folder = (path as NSString).deletingLastPathComponent

@@ -109,7 +109,8 @@ struct FormPreviewWatch {
                 let bytes: [UInt8]
                 switch look.form {
                 case .unreadable(let message):
-                    return FormPreview.watchLines(origin: origin, frame: nil, diagnostics: [], readError: message)
+                    return FormPreview.watchLines(
+                        origin: origin, frame: nil, diagnostics: [], readError: message, language: Speaking.language)
                 case .bytes(let read):
                     bytes = read
                 }
@@ -130,7 +131,8 @@ struct FormPreviewWatch {
                     )
                 }
                 return FormPreview.watchLines(
-                    origin: origin, frame: frame, diagnostics: diagnostics, styled: screen.terminal)
+                    origin: origin, frame: frame, diagnostics: diagnostics, styled: screen.terminal,
+                    language: Speaking.language)
             }
         ).run()
     }

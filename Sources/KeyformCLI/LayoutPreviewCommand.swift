@@ -46,10 +46,10 @@ struct LayoutPreviewCommand: ParsableCommand {
         guard let parsed = loaded.parsed.value else { throw ExitCode(2) }
         let columns = width ?? TerminalMode.size(fd: STDOUT_FILENO)?.width ?? 80
         guard isatty(STDOUT_FILENO) == 1, ProcessInfo.processInfo.environment["TERM"] != "dumb" else {
-            try Output.result(LayoutPreview.render(parsed, width: columns) + "\n")
+            try Output.result(LayoutPreview.render(parsed, width: columns, language: Speaking.language) + "\n")
             return
         }
-        let lines = LayoutPreview.lines(parsed, width: columns, highlight: true)
+        let lines = LayoutPreview.lines(parsed, width: columns, highlight: true, language: Speaking.language)
         try Output.result(lines.map(\.styledText).joined(separator: "\n") + "\n")
     }
 
@@ -68,10 +68,12 @@ struct LayoutPreviewCommand: ParsableCommand {
                     case .bytes(let bytes):
                         let parsed = files.parse(bytes, folder: folder)
                         return LayoutPreview.watchLines(
-                            origin: origin, parsed: parsed, width: columns, highlight: screen.terminal)
+                            origin: origin, parsed: parsed, width: columns, highlight: screen.terminal,
+                            language: Speaking.language)
                     case .unreadable(let message):
                         return LayoutPreview.watchLines(
-                            origin: origin, parsed: nil, readError: message, width: columns, highlight: false)
+                            origin: origin, parsed: nil, readError: message, width: columns, highlight: false,
+                            language: Speaking.language)
                     }
                 }
             ).run()

@@ -69,7 +69,7 @@ enum WatchedFile: Equatable {
         do {
             return .bytes(try SourceFiles.read(path))
         } catch {
-            return .unreadable("\(error)")
+            return .unreadable(Speaking.describe(error))
         }
     }
 }

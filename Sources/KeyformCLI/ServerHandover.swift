@@ -64,7 +64,7 @@ enum ServerHandover {
         let pointers = words.map { strdup($0) } + [nil]
         execv(path, pointers)
         let reason = String(cString: strerror(errno))
-        throw Failure(message: "cannot start \(path) for a PostgreSQL location: \(reason)", status: 1)
+        throw Failure(.serverProgramNotStarted(path: path, reason: reason), status: 1)
     }
 
     /// `keyform-postgres` in this program's own folder, if it is there.

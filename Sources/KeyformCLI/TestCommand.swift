@@ -54,7 +54,7 @@ struct TestCommand: ParsableCommand {
                 }
             }
         }
-        try Output.report("\(passed) passed, \(failed) failed\n")
+        try Output.report(Speaking.language.text(.testSummary(passed: passed, failed: failed)) + "\n")
         if invalid { throw ExitCode(2) }
         if failed > 0 { throw ExitCode(1) }
     }
@@ -70,7 +70,7 @@ struct TestCommand: ParsableCommand {
         do {
             parsed = FormTestFile.parse(bytes: try SourceFiles.read(path))
         } catch {
-            Output.error("\(path): error: \(error)")
+            Output.error(Diagnostic.error(.start, Self.said(error)).formatted(path: path, in: Speaking.language))
             return nil
         }
         parsed.diagnostics.forEach { Output.error($0.formatted(path: path, in: Speaking.language)) }
@@ -124,6 +124,11 @@ struct TestCommand: ParsableCommand {
         }
     }
 
+    /// An error as a message: its own when it has one, else its words as written.
+    private static func said(_ error: any Error) -> Message {
+        (error as? any MessageError)?.message ?? .authored(String(describing: error))
+    }
+
     /// `layout: NAME` tests the layout as the grid of a form's only field, `value`.
     static func oneFieldForm(around layout: Layout, named name: String) -> Form {
         let title = layout.title ?? name
@@ -135,26 +140,29 @@ struct TestCommand: ParsableCommand {
     /// What went wrong in one test; empty when it passed.
     @MainActor
     private func run(_ test: FormTestFile.Case, in suite: Suite) -> [String] {
-        guard case .success(let keys) = KeyScript.parse(test.keys) else { return ["keys: cannot be read"] }
+        let language = Speaking.language
+        guard case .success(let keys) = KeyScript.parse(test.keys) else { return [language.text(.testKeysUnreadable)] }
         let result = ScriptedRun.run(context: suite.context, state: .start(suite.context), keys: keys)
         var problems: [String] = []
         let outcome = result.outcome.map(Self.name) ?? "open"
         if let expected = test.outcome, expected != outcome {
             problems.append(
-                "outcome: expected \(expected), got \(outcome)"
+                language.text(.testOutcomeDiffers(expected: expected, got: outcome))
                     + (result.frame.text().isEmpty ? "" : "; screen:\n" + indented(result.frame.text())))
         }
         // SPEC: `expect` holds whether or not the keys submit the form (its example stops mid-form).
         if let expect = test.expect {
             problems += FormTestFile.Case.mismatches(
                 expect, in: FormTestFile.Case.values(of: result.state, context: suite.context),
-                context: suite.context)
+                context: suite.context
+            ).map(language.text)
         }
         if let screen = test.screen {
             let expected = Self.trimmed(screen)
             let actual = Self.trimmed(result.frame.text())
             if expected != actual {
-                problems.append("screen differs; expected:\n" + indented(expected) + "\n     got:\n" + indented(actual))
+                problems.append(
+                    language.text(.testScreenDiffers) + "\n" + indented(expected) + "\n     got:\n" + indented(actual))
             }
         }
         return problems

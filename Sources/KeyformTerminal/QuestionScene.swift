@@ -50,8 +50,8 @@ final class QuestionScene: TerminalScene {
         var lines = details.map { Frame.Line(TextWidth.truncate(TerminalSafe.escaped($0), toCells: width), .dim) }
         var ask = Frame.Line(TerminalSafe.escaped(question) + " [Y/n] ")
         switch outcome {
-        case .yes?: ask.append("yes", .bold)
-        case .no?: ask.append("no", .bold)
+        case .yes?: ask.append(situation.language.text(.booleanYes), .bold)
+        case .no?: ask.append(situation.language.text(.booleanNo), .bold)
         case nil: ask.append(TerminalSafe.escaped(situation.stray))
         default: break
         }

@@ -243,7 +243,8 @@ import Yams
                     let once = try Self.format(text)
                     #expect(try Self.format(once) == once, "\(text.debugDescription)")
                 } catch let failure as YAMLFormatter.Failure {
-                    #expect(!failure.message.hasPrefix("internal error"), "\(text.debugDescription): \(failure)")
+                    #expect(
+                        !failure.message.english.hasPrefix("internal error"), "\(text.debugDescription): \(failure)")
                 } catch {
                     Issue.record("\(error)")
                 }
@@ -280,7 +281,7 @@ import Yams
     func refuses(_ input: String, _ line: Int, _ column: Int, _ message: String) throws {
         let failure = try #require(throws: YAMLFormatter.Failure.self) { try Self.format(input) }
         #expect(failure.line == line && failure.column == column, "\(failure)")
-        #expect(failure.message.contains(message), "\(failure)")
+        #expect(failure.message.english.contains(message), "\(failure)")
     }
 
     // MARK: Every form the project has
@@ -308,7 +309,7 @@ import Yams
             once = try Self.format(source)
         } catch let failure as YAMLFormatter.Failure {
             // A file the formatter cannot take is refused for what it is, never for its own check.
-            #expect(!failure.message.hasPrefix("internal error"), "\(failure)")
+            #expect(!failure.message.english.hasPrefix("internal error"), "\(failure)")
             return
         }
         #expect(try Self.format(once) == once)

@@ -33,6 +33,7 @@ import Testing
             return
         }
         #expect(failure.offset == 2)
-        #expect(failure.message.hasPrefix("unknown key <Entr>"))
+        #expect(failure.message.english.hasPrefix("unknown key <Entr>"))
+        #expect(failure.message.japanese.hasPrefix("<Entr> というキーはありません。使えるキー: <Enter> <Tab>"))
     }
 }

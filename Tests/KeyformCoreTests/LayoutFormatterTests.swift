@@ -350,7 +350,8 @@ private let messyInputs: [String: String] = [
                     #expect(try formatLayout(once) == once, "\(text.debugDescription)")
                 } catch let failure as YAMLFormatter.Failure {
                     // The formatter's self-check must never be what stops it.
-                    #expect(!failure.message.hasPrefix("internal error"), "\(text.debugDescription): \(failure)")
+                    #expect(
+                        !failure.message.english.hasPrefix("internal error"), "\(text.debugDescription): \(failure)")
                 }
             }
         }
@@ -390,11 +391,11 @@ private let messyInputs: [String: String] = [
             try formatLayout(input)
         }
         #expect(failure.line == line && failure.column == column, "\(failure)")
-        #expect(failure.message.contains(message), "\(failure)")
+        #expect(failure.message.english.contains(message), "\(failure)")
     }
 
     @Test func failureReadsAsADiagnostic() {
-        let failure = YAMLFormatter.Failure("`rows` must be a list", at: SourceLocation(line: 1, column: 7))
+        let failure = YAMLFormatter.Failure(.authored("`rows` must be a list"), at: SourceLocation(line: 1, column: 7))
         #expect(failure.description == "1:7: `rows` must be a list")
         #expect(failure.diagnostic.formatted(path: "a.yaml") == "a.yaml:1:7: error: `rows` must be a list")
     }

@@ -264,11 +264,11 @@ import Testing
 
     @Test func templatesThatDoNotParse() {
         let cases: [(String, TemplateError)] = [
-            ("{{#a}}x{{/b}}", .invalid(line: 1, column: 11, reason: "the closing tag does not match the open section")),
-            ("{{#a}}x", .invalid(line: 1, column: 8, reason: "a section is not closed")),
-            ("ok\n{{text", .invalid(line: 2, column: 7, reason: "the template ends inside a tag")),
-            ("{{a b}}", .invalid(line: 1, column: 5, reason: "a tag is not closed, or its name is not valid")),
-            ("{{%FOO:BAR}}", .invalid(line: 1, column: 13, reason: "unknown pragma")),
+            ("{{#a}}x{{/b}}", .invalid(line: 1, column: 11, reason: .templateCloseTagMismatch)),
+            ("{{#a}}x", .invalid(line: 1, column: 8, reason: .templateSectionNotClosed)),
+            ("ok\n{{text", .invalid(line: 2, column: 7, reason: .templateEndsInTag)),
+            ("{{a b}}", .invalid(line: 1, column: 5, reason: .templateTagNotClosed)),
+            ("{{%FOO:BAR}}", .invalid(line: 1, column: 13, reason: .templateUnknownPragma)),
         ]
         for (text, error) in cases {
             #expect(throws: error, "\(text)") { try RecordTemplate(text) }
@@ -277,8 +277,11 @@ import Testing
         form.template = "{{#a}}x{{/b}}"
         #expect(throws: TemplateError.self) { try RecordFormat.template(Self.full, form: form) }
         #expect(
-            TemplateError.invalid(line: 1, column: 10, reason: "a section is not closed").description
+            TemplateError.invalid(line: 1, column: 10, reason: .templateSectionNotClosed).description
                 == "template: line 1, column 10: a section is not closed")
+        #expect(
+            Language.japanese.describe(TemplateError.invalid(line: 1, column: 10, reason: .templateSectionNotClosed))
+                == "テンプレート: 1 行 10 列: セクションが閉じていません")
     }
 
     /// 3,000 nested sections (a 36 KB form) overflowed the stack in Mustache's
@@ -290,7 +293,7 @@ import Testing
             let deep = String(repeating: opening, count: 3_000) + "x" + String(repeating: closing, count: 3_000)
             #expect(
                 throws: TemplateError.invalid(
-                    line: 1, column: 601, reason: "sections nest more than 100 deep; close some before opening more")
+                    line: 1, column: 601, reason: .templateTooDeep(100))
             ) {
                 try RecordTemplate(deep)
             }
@@ -301,7 +304,7 @@ import Testing
         #expect(
             throws: TemplateError.invalid(
                 line: 2, column: 11 + 600 + 1,
-                reason: "sections nest more than 100 deep; close some before opening more")
+                reason: .templateTooDeep(100))
         ) {
             try RecordTemplate(later)
         }

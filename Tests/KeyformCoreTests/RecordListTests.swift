@@ -504,6 +504,7 @@ import Testing
                 of: Self.row(1, ["text": .text("Buy milk"), "priority": .text("High")], todo), todo) == "Buy milk")
         #expect(RecordListEngine.summary(of: Self.row(1, ["priority": .text("High")], todo), todo) == "High")
         #expect(RecordListEngine.summary(of: Self.row(7, [:], todo), todo) == "record 7")
+        #expect(RecordListEngine.summary(of: Self.row(7, [:], todo), todo, language: .japanese) == "記録 7")
         #expect(RecordListEngine.summary(of: Self.row(1, ["text": .text("bell\u{7}")], todo), todo) == #"bell\u{7}"#)
         let long = RecordListEngine.summary(
             of: Self.row(1, ["text": .text(String(repeating: "x", count: 50))], todo), todo)

@@ -171,6 +171,9 @@ import Testing
         _ = scene.receive([127, 127])
         _ = scene.receive(Array("n".utf8))
         #expect(scene.outcome == .no)
+        #expect(
+            scene.frame(width: 80, height: 24, color: false).text()
+                == "下書き — 件名: 牛乳\n14:05 に保存した「新しいタスク」の下書きを再開しますか？ [Y/n] いいえ", "the answer in its words")
     }
 
     @Test func theQuestionsAnswerKeys() {

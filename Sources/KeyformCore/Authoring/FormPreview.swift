@@ -37,13 +37,15 @@ public enum FormPreview {
     /// - Parameter styled: whether the lines are shown with their styles (on a terminal).
     public static func watchLines(
         origin: String, frame: Frame?, diagnostics: [(path: String, diagnostic: Diagnostic)], readError: String? = nil,
-        styled: Bool = false
+        styled: Bool = false, language: Language = .english
     ) -> [Frame.Line] {
         let problems =
-            diagnostics.map { $0.diagnostic.formatted(path: $0.path) } + (readError.map { ["\(origin): \($0)"] } ?? [])
+            diagnostics.map { $0.diagnostic.formatted(path: $0.path, in: language) }
+            + (readError.map { ["\(origin): \($0)"] } ?? [])
         let errors = diagnostics.filter(\.diagnostic.isError).count + (readError == nil ? 0 : 1)
         return WatchFrame.lines(
-            drawing: frame.map { drawing($0, styled: styled) } ?? [], problems: problems, errors: errors, origin: origin
-        )
+            drawing: frame.map { drawing($0, styled: styled) } ?? [], problems: problems, errors: errors,
+            origin: origin,
+            language: language)
     }
 }

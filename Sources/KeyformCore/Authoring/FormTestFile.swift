@@ -158,24 +158,26 @@ extension FormTestFile.Case {
     /// field in id order (`distance: expected '400', got '350'`); empty when all
     /// match. Each field's kind compares (`FieldKind.testMismatch`): a boolean
     /// may be expected as yes/no, true/false or its `states` word.
-    public static func mismatches(_ expect: [String: FieldInput], in record: Record, context: FormContext) -> [String] {
-        var problems: [String] = []
+    public static func mismatches(_ expect: [String: FieldInput], in record: Record, context: FormContext) -> [Message]
+    {
+        var problems: [Message] = []
         for (id, input) in expect.sorted(by: { $0.key < $1.key }) {
             guard let index = context.index(ofField: id) else {
-                problems.append("expect: the form has no field '\(id)'")
+                problems.append(.testExpectNoField(id))
                 continue
             }
             let field = context.fields[index]
             guard field.holdsValue else {
-                problems.append("expect: '\(id)' is a note, which holds no value; expect the fields that are answered")
+                problems.append(.testExpectNote(id))
                 continue
             }
             // A value expected of a field the form does not ask (its `when`) is a problem, as in answers.
             if !record.holds(id) {
                 if !input.isEmpty {
                     problems.append(
-                        "\(id): expected '\(input.text)', but '\(id)' is not asked unless \(context.condition(ofField: index).describe(in: context.form))"
-                    )
+                        .testExpectNotAsked(
+                            field: id, expected: input.text,
+                            condition: context.condition(ofField: index).said(in: context.form)))
                 }
                 continue
             }
@@ -188,7 +190,8 @@ extension FormTestFile.Case {
                     case nil: []
                     }
                 if got != items {
-                    problems.append("\(id): expected \(TextKind.jsonArray(items)), got \(TextKind.jsonArray(got))")
+                    problems.append(
+                        .testExpectedGot(field: id, expected: TextKind.jsonArray(items), got: TextKind.jsonArray(got)))
                 }
                 continue
             }
@@ -197,7 +200,7 @@ extension FormTestFile.Case {
                 expected: value, actual: record[id], field: field, validator: context.validators[index],
                 clock: context.clock)
             {
-                problems.append("\(id): expected '\(value)', got '\(got)'")
+                problems.append(.testExpectedGot(field: id, expected: "'\(value)'", got: "'\(got)'"))
             }
         }
         return problems

@@ -18,12 +18,16 @@ public enum KeyScript {
         public var isLoneEscape: Bool
     }
 
-    public struct Failure: Error, Equatable, Sendable, CustomStringConvertible {
+    public struct Failure: MessageError, Equatable, Sendable, CustomStringConvertible {
         /// Characters from the start of the script (0-based).
         public var offset: Int
-        public var message: String
-        public var description: String { message }
+        public var message: Message
+        public var description: String { message.english }
     }
+
+    /// The key names a script may use, as a test file writes them.
+    static let knownNames =
+        "<Enter> <Tab> <S-Tab> <Esc> <BS> <Up> <Down> <Left> <Right> <Home> <End> <Del> <Space> <F1> <C-a>…<C-z> <M-a>… <M-Enter> <lt>"
 
     static let named: [String: [UInt8]] = [
         "enter": [13], "return": [13], "cr": [13], "tab": [9], "s-tab": [27, 91, 90], "esc": [27],
@@ -43,12 +47,7 @@ public enum KeyScript {
                 case let name = String(characters[characters.startIndex + 1..<close]), looksLikeKeyName(name)
             {
                 guard let bytes = bytes(named: name) else {
-                    return .failure(
-                        Failure(
-                            offset: offset,
-                            message:
-                                "unknown key <\(name)>; known keys: <Enter> <Tab> <S-Tab> <Esc> <BS> <Up> <Down> <Left> <Right> <Home> <End> <Del> <Space> <F1> <C-a>…<C-z> <M-a>… <M-Enter> <lt>"
-                        ))
+                    return .failure(Failure(offset: offset, message: .keyScriptUnknownKey(name, known: knownNames)))
                 }
                 presses.append(Press(bytes: bytes, isLoneEscape: bytes == [27]))
                 offset += close - characters.startIndex + 1

@@ -17,17 +17,19 @@ public enum LayoutPreview {
     /// A paged layout is drawn page by page, each under a `Page 1/2: ID (TITLE)`
     /// header. When `width` is below `minimumWidth(for:)` the result is a one-line
     /// notice instead; widths above 1000 are drawn at 1000.
-    public static func render(_ layout: Layout, width: Int) -> String {
-        lines(layout, width: width).map(\.text).joined(separator: "\n")
+    public static func render(_ layout: Layout, width: Int, language: Language = .english) -> String {
+        lines(layout, width: width, language: language).map(\.text).joined(separator: "\n")
     }
 
     /// `render`'s lines with their styles. With `highlight`, each page's first
     /// key is highlighted as a form highlights it (reverse video), so that on a
     /// terminal the grid shows as it will appear.
-    public static func lines(_ layout: Layout, width: Int, highlight: Bool = false) -> [Frame.Line] {
+    public static func lines(
+        _ layout: Layout, width: Int, highlight: Bool = false, language: Language = .english
+    ) -> [Frame.Line] {
         let needed = minimumWidth(for: layout)
         guard width >= needed else {
-            return [Frame.Line("(too narrow to draw this layout: needs at least \(needed) columns)")]
+            return [Frame.Line(language.text(.layoutPreviewTooNarrow(needs: needed)))]
         }
         let width = min(width, widest)
         var blocks: [[Frame.Line]] = []
@@ -37,7 +39,9 @@ public enum LayoutPreview {
         for (index, page) in layout.pages.enumerated() {
             var lines: [Frame.Line] = []
             if layout.isPaged {
-                lines.append(Frame.Line(fitted(header(of: page, index: index, count: layout.pages.count), width)))
+                let header = Message.layoutPreviewPage(
+                    index + 1, of: layout.pages.count, id: page.id, title: page.title)
+                lines.append(Frame.Line(fitted(language.text(header), width)))
             }
             let first = page.rows.firstIndex { !$0.isEmpty }.map { GridDrawing.KeyIndex(row: $0, key: 0) }
             lines += GridDrawing.draw(page, width: width, highlight: highlight ? first : nil).lines
@@ -62,13 +66,6 @@ public enum LayoutPreview {
 
     /// Wider than any terminal; keeps a huge `--width` from building huge strings.
     private static let widest = 1000
-
-    private static func header(of page: Layout.Page, index: Int, count: Int) -> String {
-        var header = "Page \(index + 1)/\(count)"
-        if let id = page.id { header += ": \(id)" }
-        if let title = page.title { header += " (\(title))" }
-        return header
-    }
 
     /// A line of text from the layout, made safe and cut to `width` cells.
     private static func fitted(_ text: String, _ width: Int) -> String {

@@ -7,18 +7,17 @@ public enum WatchFrame {
     ///   - problems: one line each, `PATH:LINE:COLUMN: error: …` (escaped here).
     ///   - errors: how many of them are errors, for the status line.
     ///   - origin: the watched file as a person would type it.
-    public static func lines(drawing: [Frame.Line], problems: [String], errors: Int, origin: String) -> [Frame.Line] {
+    public static func lines(
+        drawing: [Frame.Line], problems: [String], errors: Int, origin: String, language: Language = .english
+    ) -> [Frame.Line] {
         var lines = drawing
         if !problems.isEmpty {
             if !lines.isEmpty { lines.append(Frame.Line()) }
             lines += problems.map { Frame.Line(TerminalSafe.escaped($0)) }
         }
-        let state = errors == 0 ? "ok" : errors == 1 ? "1 error" : "\(errors) errors"
         lines.append(Frame.Line())
         // Not fitted to the width: a long path wraps rather than hides which file this is.
-        lines.append(
-            Frame.Line("watching \(TerminalSafe.escaped(origin)) (\(state)); redrawn on every save, Ctrl-C stops", .dim)
-        )
+        lines.append(Frame.Line(language.text(.watching(TerminalSafe.escaped(origin), errors: errors)), .dim))
         return lines
     }
 }
@@ -29,13 +28,15 @@ extension LayoutPreview {
     ///   - origin: the file as a person would type it, for the diagnostics' `PATH:`.
     ///   - parsed: what parsing the file gave; nil when it could not be read (`readError`).
     public static func watchLines(
-        origin: String, parsed: Parsed<Layout>?, readError: String? = nil, width: Int, highlight: Bool
+        origin: String, parsed: Parsed<Layout>?, readError: String? = nil, width: Int, highlight: Bool,
+        language: Language = .english
     ) -> [Frame.Line] {
-        let drawing = parsed?.value.map { lines($0, width: width, highlight: highlight) } ?? []
+        let drawing = parsed?.value.map { lines($0, width: width, highlight: highlight, language: language) } ?? []
         let problems =
-            (parsed?.diagnostics.map { $0.formatted(path: origin) } ?? [])
+            (parsed?.diagnostics.map { $0.formatted(path: origin, in: language) } ?? [])
             + (readError.map { ["\(origin): \($0)"] } ?? [])
         let errors = parsed?.diagnostics.filter(\.isError).count ?? 1
-        return WatchFrame.lines(drawing: drawing, problems: problems, errors: errors, origin: origin)
+        return WatchFrame.lines(
+            drawing: drawing, problems: problems, errors: errors, origin: origin, language: language)
     }
 }

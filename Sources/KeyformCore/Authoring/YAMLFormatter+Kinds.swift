@@ -6,9 +6,9 @@ extension YAMLFormatter {
         /// The file's words for messages: "layout", "form".
         var noun: String
         /// What the root mapping holds, said when it is missing or not a mapping.
-        var rootHint: String
+        var rootHint: FormatterShape
         /// Said when the root mapping is empty.
-        var emptyHint: String
+        var emptyHint: FormatterShape
         /// Whether a quoted scalar keeps its quotes (forms: a pattern or template stays as
         /// written), or loses them where plain text reads the same (layouts: `"Low"` → `Low`).
         var keepsQuotes = false
@@ -27,9 +27,9 @@ extension YAMLFormatter {
         /// `name:` then one `- entry` a line (`name: []` when empty). `shape` says what it
         /// must be when it is not a list. Blank lines between entries are kept (one) when
         /// `keepsBlankLines`.
-        case list(Entry, shape: String, keepsBlankLines: Bool)
+        case list(Entry, shape: FormatterShape, keepsBlankLines: Bool)
         /// `name:` then the mapping's own lines, indented (`choices:`).
-        case block(Block, shape: String)
+        case block(Block, shape: FormatterShape)
         /// A mapping as a `block`; anything else on the key's line, as written (`choices`
         /// is a mapping `{from: …}` or `{by: …, keys: …}`, or a list `[Lettuce, Tomatoes]`).
         case blockOrInline(Block)
@@ -40,9 +40,9 @@ extension YAMLFormatter {
     /// One entry of a `list`.
     enum Entry: Sendable {
         /// `- [a, b]`: a flow list of items on one line (a layout's row of keys).
-        case row(FlowItem, shape: String)
+        case row(FlowItem, shape: FormatterShape)
         /// `- first: x` and the other keys below it (a page, a form's field).
-        case block(Block, shape: String)
+        case block(Block, shape: FormatterShape)
     }
 
     /// An item of a `row`: a scalar, or a flow mapping with its keys in `order`. A mapping
@@ -51,8 +51,15 @@ extension YAMLFormatter {
     struct FlowItem: Sendable {
         var order: [String]
         var collapsing: [String]
-        var shape: String
+        var shape: FormatterShape
     }
+}
+
+/// What a part of a layout or form file must be, said (`Message.fmtNotShape`)
+/// when the formatter finds something else there.
+public enum FormatterShape: String, Sendable, CaseIterable {
+    case layoutRoot, layoutEmpty, key, row, rows, layoutPage, layoutPages
+    case formRoot, formEmpty, choices, choiceKeys, messages, field, fields, formPage, formPages, rule, rules
 }
 
 // MARK: - The kinds
@@ -63,23 +70,23 @@ extension YAMLFormatter.Kind {
         let key = YAMLFormatter.FlowItem(
             order: ["label", "text", "hotkey", "span", "action", "to"],
             collapsing: ["label", "text"],
-            shape: "a key must be a text or a mapping (label, text, hotkey, span, action, to)"
+            shape: .key
         )
         let rows = YAMLFormatter.Value.list(
-            .row(key, shape: "a row must be a list of keys, e.g. `- [High, Low]`"),
-            shape: "`rows` must be a list of rows, each a list of keys, e.g. `- [High, Low]`",
+            .row(key, shape: .row),
+            shape: .rows,
             keepsBlankLines: false
         )
         let page = YAMLFormatter.Block(order: ["id", "title", "rows"], values: ["rows": rows])
         let pages = YAMLFormatter.Value.list(
-            .block(page, shape: "a page must be a mapping with id, title and rows"),
-            shape: "`pages` must be a list of pages, each a mapping with id, title and rows",
+            .block(page, shape: .layoutPage),
+            shape: .layoutPages,
             keepsBlankLines: true
         )
         return Self(
             noun: "layout",
-            rootHint: "a layout is a mapping of fields (title, kind, rows or pages)",
-            emptyHint: "it needs rows or pages",
+            rootHint: .layoutRoot,
+            emptyHint: .layoutEmpty,
             root: YAMLFormatter.Block(
                 order: ["title", "kind", "rows", "pages"], values: ["rows": rows, "pages": pages])
         )
@@ -97,7 +104,7 @@ extension YAMLFormatter.Kind {
             order: ["by", "keys", "from", "order", "limit", "command", "file", "timeout"],
             values: [
                 "keys": .block(
-                    YAMLFormatter.Block(order: []), shape: "`keys` must be a mapping of values to lists of keys")
+                    YAMLFormatter.Block(order: []), shape: .choiceKeys)
             ]
         )
         let field = YAMLFormatter.Block(
@@ -107,30 +114,30 @@ extension YAMLFormatter.Kind {
                 "states": .flowMapping(order: ["no", "yes"]),
                 "messages": .block(
                     messages,
-                    shape: "`messages` must be a mapping from a check (required, pattern, min…) to its message"),
+                    shape: .messages),
             ]
         )
         let fields = YAMLFormatter.Value.list(
-            .block(field, shape: "a field must be a mapping with id, label, type…"),
-            shape: "`fields` must be a list of fields, each a mapping with id, label, type…",
+            .block(field, shape: .field),
+            shape: .fields,
             keepsBlankLines: true
         )
         let page = YAMLFormatter.Block(order: ["title", "when", "description", "fields"], values: ["fields": fields])
         let pages = YAMLFormatter.Value.list(
-            .block(page, shape: "a page must be a mapping with title and fields"),
-            shape: "`pages` must be a list of pages, each a mapping with title and fields",
+            .block(page, shape: .formPage),
+            shape: .formPages,
             keepsBlankLines: true
         )
         let rule = YAMLFormatter.Block(order: FormParser.ruleFields)
         let rules = YAMLFormatter.Value.list(
-            .block(rule, shape: "a rule must be a mapping with name, check (or one_of) and message"),
-            shape: "`rules` must be a list of rules, each a mapping with name, check and message",
+            .block(rule, shape: .rule),
+            shape: .rules,
             keepsBlankLines: true
         )
         return Self(
             noun: "form",
-            rootHint: "a form is a mapping with title and fields (or pages)",
-            emptyHint: "it needs fields or pages",
+            rootHint: .formRoot,
+            emptyHint: .formEmpty,
             keepsQuotes: true,
             root: YAMLFormatter.Block(
                 order: ["title", "name", "compact", "timeout", "fields", "pages", "rules", "template"],

@@ -77,10 +77,10 @@ extension YAMLFormatter {
 
         func topLevel(_ root: Node) throws -> [Element] {
             guard case .mapping(let mapping) = root else {
-                throw Failure("\(kind.rootHint), not \(Self.describe(root))", at: Self.location(root))
+                throw Failure(.fmtNotShape(kind.rootHint, found: Self.describe(root)), at: Self.location(root))
             }
             guard !mapping.isEmpty else {
-                throw Failure("the \(kind.noun) has no fields; \(kind.emptyHint)", at: Self.location(root))
+                throw Failure(.fmtNoFields(noun: kind.noun, kind.emptyHint), at: Self.location(root))
             }
             return try fields(mapping, kind.root).map { element in
                 var element = element
@@ -102,7 +102,7 @@ extension YAMLFormatter {
             switch shape {
             case .list(let entry, let shape, let keepsBlankLines)?:
                 guard case .sequence(let sequence) = value else {
-                    throw Failure("\(shape), not \(Self.describe(value))", at: Self.location(value))
+                    throw Failure(.fmtNotShape(shape, found: Self.describe(value)), at: Self.location(value))
                 }
                 if sequence.isEmpty { return Element(.line("\(name): []"), start: start) }
                 let entries = try sequence.enumerated().map { index, node in
@@ -113,12 +113,12 @@ extension YAMLFormatter {
                 return Element(.header("\(name):", entries), start: start)
             case .block(let block, let shape)?:
                 guard case .mapping(let mapping) = value else {
-                    throw Failure("\(shape), not \(Self.describe(value))", at: Self.location(value))
+                    throw Failure(.fmtNotShape(shape, found: Self.describe(value)), at: Self.location(value))
                 }
                 if mapping.isEmpty { return Element(.line("\(name): {}"), start: start) }
                 return Element(.header("\(name):", try fields(mapping, block)), start: start)
             case .blockOrInline(let block)? where value.mapping != nil:
-                return try field(key, value, .block(block, shape: ""))
+                return try field(key, value, .block(block, shape: .choices))
             case .flowMapping(let order)?:
                 if case .mapping(let mapping) = value {
                     return Element(
@@ -141,13 +141,13 @@ extension YAMLFormatter {
             switch entry {
             case .row(let item, let shape):
                 guard case .sequence(let items) = node else {
-                    throw Failure("\(shape), not \(Self.describe(node))", at: Self.location(node))
+                    throw Failure(.fmtNotShape(shape, found: Self.describe(node)), at: Self.location(node))
                 }
                 let texts = try items.map { try flowItem($0, item) }
                 return Element(.line("- [" + texts.joined(separator: ", ") + "]"), start: start)
             case .block(let block, let shape):
                 guard case .mapping(let mapping) = node else {
-                    throw Failure("\(shape), not \(Self.describe(node))", at: Self.location(node))
+                    throw Failure(.fmtNotShape(shape, found: Self.describe(node)), at: Self.location(node))
                 }
                 if mapping.isEmpty { return Element(.line("- {}"), start: start) }
                 return Element(.entry(try fields(mapping, block)), start: start)
@@ -167,7 +167,7 @@ extension YAMLFormatter {
                 if let plain = Self.collapsed(mapping, item) { return plain }
                 return try flowMapping(Self.ordered(mapping, first: item.order))
             case .sequence, .alias:
-                throw Failure("\(item.shape), not \(Self.describe(node))", at: Self.location(node))
+                throw Failure(.fmtNotShape(item.shape, found: Self.describe(node)), at: Self.location(node))
             }
         }
 
@@ -200,7 +200,7 @@ extension YAMLFormatter {
             case .mapping(let mapping):
                 return try flowMapping(Self.pairs(mapping))
             case .alias:
-                throw Failure("anchors and aliases are not supported by the formatter", at: Self.location(node))
+                throw Failure(.fmtAnchors(nil), at: Self.location(node))
             }
         }
 
@@ -220,10 +220,7 @@ extension YAMLFormatter {
         /// mappings are written on one line, where a block cannot go.
         private static func refuseLiteral(_ scalar: Node.Scalar) throws {
             guard scalar.style == .literal else { return }
-            throw Failure(
-                "block scalars (| and >) are not supported by the formatter inside a list or a row; write the text in quotes",
-                at: scalar.mark.map(location) ?? .start
-            )
+            throw Failure(.fmtBlockInFlow, at: scalar.mark.map(location) ?? .start)
         }
 
         /// A scalar as the kind writes it: with or without the quotes it was written with.
@@ -244,7 +241,7 @@ extension YAMLFormatter {
         static func pairs(_ mapping: Node.Mapping) throws -> [(Node.Scalar, Node)] {
             try mapping.map { key, value in
                 guard case .scalar(let scalar) = key else {
-                    throw Failure("mapping keys must be texts, not \(describe(key))", at: location(key))
+                    throw Failure(.fmtKeyNotText(found: describe(key)), at: location(key))
                 }
                 return (scalar, value)
             }
@@ -258,12 +255,12 @@ extension YAMLFormatter {
             SourceLocation(line: mark.line, column: mark.column)
         }
 
-        static func describe(_ node: Node) -> String {
+        static func describe(_ node: Node) -> Message {
             switch node {
-            case .scalar(let scalar): "a text (\(Scalars.doubleQuoted(String(scalar.string.prefix(40)))))"
-            case .sequence: "a list"
-            case .mapping: "a mapping"
-            case .alias: "an alias"
+            case .scalar(let scalar): .fmtFoundText(Scalars.doubleQuoted(String(scalar.string.prefix(40))))
+            case .sequence: .yamlList
+            case .mapping: .yamlMapping
+            case .alias: .yamlAlias
             }
         }
     }

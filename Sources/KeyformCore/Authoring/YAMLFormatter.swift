@@ -44,11 +44,12 @@ import Yams
 /// styles and `{label: X}` written `X`) and holds the same comments, or it fails.
 public enum YAMLFormatter {
     /// Why a source cannot be formatted, at a 1-based line and column (in Unicode scalars).
-    public struct Failure: Error, Equatable, Sendable, CustomStringConvertible {
-        public var message: String
+    public struct Failure: MessageError, Equatable, Sendable, CustomStringConvertible {
+        /// What is wrong, as a message (said in the command's language).
+        public var message: Message
         public var location: SourceLocation
 
-        public init(_ message: String, at location: SourceLocation) {
+        public init(_ message: Message, at location: SourceLocation) {
             self.message = message
             self.location = location
         }
@@ -57,7 +58,7 @@ public enum YAMLFormatter {
         public var column: Int { location.column }
 
         /// `LINE:COLUMN: MESSAGE`
-        public var description: String { "\(location): \(message)" }
+        public var description: String { "\(location): \(message.english)" }
 
         /// As an error diagnostic, for `PATH:LINE:COLUMN: error: MESSAGE`.
         public var diagnostic: Diagnostic { .error(location, message) }
@@ -73,17 +74,13 @@ public enum YAMLFormatter {
         let root = try compose(text, kind: kind)
         let scanned = Source(text, quotedScalars: quotedScalars(in: root), literalBlocks: literalBlocks(in: root))
         if let line = scanned.directiveLine {
-            throw Failure(
-                "directives (%YAML, %TAG) are not supported by the formatter", at: .init(line: line, column: 1))
+            throw Failure(.fmtDirectives, at: .init(line: line, column: 1))
         }
         if let location = scanned.indentedBlock {
-            throw Failure(
-                "block scalars with an indentation indicator (like |2) are not supported by the formatter; write the text in quotes",
-                at: location
-            )
+            throw Failure(.fmtIndentationIndicator, at: location)
         }
         if let location = scanned.quoteNotAtMark {
-            throw Failure("tags (like !!str) are not supported by the formatter", at: location)
+            throw Failure(.fmtTags(nil), at: location)
         }
         let elements = try OutlineBuilder(source: scanned, kind: kind).topLevel(root)
         let output = render(Outline(elements: elements, source: scanned))
@@ -106,7 +103,7 @@ extension YAMLFormatter {
         do {
             let parser = try Parser(yaml: text)
             guard let root = try parser.singleRoot() else {
-                throw Failure("the file is empty; \(kind.rootHint)", at: .start)
+                throw Failure(.fmtEmptyFile(kind.rootHint), at: .start)
             }
             // Yams holds anchors weakly: the parser must live while they are looked at.
             try withExtendedLifetime(parser) { try checkSupported(root) }
@@ -121,27 +118,19 @@ extension YAMLFormatter {
     private static func checkSupported(_ node: Node, isKey: Bool = false) throws {
         let location = OutlineBuilder.location(node)
         if let anchor = node.anchor {
-            throw Failure(
-                "anchors and aliases (&\(anchor.rawValue), *\(anchor.rawValue)) are not supported by the formatter; write the value out at each place it is used",
-                at: location
-            )
+            throw Failure(.fmtAnchors(anchor.rawValue), at: location)
         }
         if case .scalar(let scalar) = node, scalar.style == .folded {
-            throw Failure(
-                "folded block scalars (>) are not supported by the formatter; write the text in quotes, or as a literal block (|)",
-                at: location
-            )
+            throw Failure(.fmtFoldedBlock, at: location)
         }
         // A literal block's lines are counted as its value's: line breaks other than LF would not be.
         if case .scalar(let scalar) = node, scalar.style == .literal,
             scalar.string.unicodeScalars.contains(where: { ["\r", "\u{85}", "\u{2028}", "\u{2029}"].contains($0) })
         {
-            throw Failure(
-                "a literal block scalar (|) with line breaks other than LF is not supported by the formatter; write the text in quotes",
-                at: location)
+            throw Failure(.fmtLiteralLineBreaks, at: location)
         }
         if let tag = explicitTag(node, isKey: isKey) {
-            throw Failure("tags (\(tag)) are not supported by the formatter", at: location)
+            throw Failure(.fmtTags(tag), at: location)
         }
         switch node {
         case .scalar, .alias:
@@ -151,7 +140,7 @@ extension YAMLFormatter {
         case .mapping(let mapping):
             for (key, value) in mapping {
                 guard case .scalar = key else {
-                    throw Failure("mapping keys must be texts, not lists or mappings", at: OutlineBuilder.location(key))
+                    throw Failure(.fmtKeyNotText(found: nil), at: OutlineBuilder.location(key))
                 }
                 try checkSupported(key, isKey: true)
                 try checkSupported(value)
@@ -228,21 +217,18 @@ extension YAMLFormatter {
         switch error {
         case let .scanner(context, problem, mark, _),
             let .parser(context, problem, mark, _):
-            return Failure("invalid YAML: \(problem)\(describe(context))", at: OutlineBuilder.location(mark))
+            return Failure(.fmtInvalidYAML("\(problem)\(describe(context))"), at: OutlineBuilder.location(mark))
         case let .composer(context, problem, mark, _):
             if problem.contains("another document") {
-                return Failure(
-                    "a \(kind.noun) file holds one YAML document; another one starts here",
-                    at: OutlineBuilder.location(mark))
+                return Failure(.fmtOneDocument(noun: kind.noun), at: OutlineBuilder.location(mark))
             }
-            return Failure("invalid YAML: \(problem)\(describe(context))", at: OutlineBuilder.location(mark))
+            return Failure(.fmtInvalidYAML("\(problem)\(describe(context))"), at: OutlineBuilder.location(mark))
         case let .reader(problem, offset, _, _):
-            return Failure("invalid text: \(problem)", at: location(ofCharacter: offset ?? 0, in: text))
+            return Failure(.fmtInvalidText(problem), at: location(ofCharacter: offset ?? 0, in: text))
         case let .duplicatedKeysInMapping(duplicates, context):
-            let keys = duplicates.map { "`\($0)`" }.joined(separator: ", ")
-            return Failure("duplicate key \(keys) in a mapping", at: OutlineBuilder.location(context.mark))
+            return Failure(.fmtDuplicateKeys(duplicates), at: OutlineBuilder.location(context.mark))
         default:
-            return Failure("invalid YAML: \(error)", at: .start)
+            return Failure(.fmtInvalidYAML("\(error)"), at: .start)
         }
     }
 
@@ -264,10 +250,7 @@ extension YAMLFormatter {
 extension YAMLFormatter {
     /// Refuses to return output that would mean something else or lose a comment.
     private static func verify(_ output: String, means original: Node, comments: [Source.Comment], kind: Kind) throws {
-        let problem = Failure(
-            "internal error: the formatted \(kind.noun) would not mean the same or would lose a comment; please report it",
-            at: .start
-        )
+        let problem = Failure(.fmtInternal(noun: kind.noun), at: .start)
         guard let again = try? Yams.compose(yaml: output),
             Meaning.same(Meaning.normalized(original, kind), Meaning.normalized(again, kind))
         else { throw problem }

@@ -469,7 +469,7 @@ public enum FormParser {
                 }
                 return nil
             }
-            guard let word = reader.shownText(wordNode, field: name, what: "state") else { return nil }
+            guard let word = reader.shownText(wordNode, field: name, what: .wordState) else { return nil }
             let trimmed = String(Substring(word).trimmingWhitespace())
             guard !trimmed.isEmpty else {
                 reader.error(
@@ -502,7 +502,7 @@ public enum FormParser {
         var keys: [FieldCheck: Node] = [:]
         for check in FieldCheck.allCases {
             guard let entry = fields.entries[check.rawValue],
-                let text = reader.shownText(entry.value, field: check.rawValue, what: "the message")
+                let text = reader.shownText(entry.value, field: check.rawValue, what: .wordTheMessage)
             else { continue }
             guard !text.allSatisfy(\.isWhitespace) else {
                 reader.error(
@@ -859,7 +859,7 @@ extension NodeReader {
             if let scalar = TerminalSafe.unsafeScalars(in: line).first {
                 error(
                     node,
-                    Message.unsafeCharacter(in: field, scalar)
+                    Message.unsafeCharacter(in: .authored(field), scalar)
                 )
                 return nil
             }

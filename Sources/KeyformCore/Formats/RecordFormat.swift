@@ -266,20 +266,20 @@ public enum RecordFormat: String, CaseIterable, Sendable {
 }
 
 /// Why a record cannot be rendered with a template.
-public enum TemplateError: Error, Hashable, Sendable, CustomStringConvertible {
+public enum TemplateError: MessageError, Hashable, Sendable, CustomStringConvertible {
     /// `--format template` on a form without `template:`.
     case missing(form: String)
     /// The template does not parse; line and column (1-based, in characters) are within the template text.
-    case invalid(line: Int, column: Int, reason: String)
+    case invalid(line: Int, column: Int, reason: Message)
 
-    public var description: String {
+    public var message: Message {
         switch self {
-        case .missing(let form):
-            "form '\(form)' has no template; add 'template:' to the form or use --format json or env"
-        case .invalid(let line, let column, let reason):
-            "template: line \(line), column \(column): \(reason)"
+        case .missing(let form): .templateMissing(form: form)
+        case .invalid(let line, let column, let reason): .templateInvalidAt(line: line, column: column, reason: reason)
         }
     }
+
+    public var description: String { message.english }
 }
 
 /// A form's Mustache template, parsed once, rendering records as plain text.
@@ -299,7 +299,7 @@ public struct RecordTemplate: Sendable {
             let lineStart = before.lastIndex(of: "\n").map { text.index(after: $0) } ?? text.startIndex
             throw .invalid(
                 line: before.count { $0 == "\n" } + 1, column: text[lineStart..<start].count + 1,
-                reason: "sections nest more than \(RecordFormat.maxSectionDepth) deep; close some before opening more")
+                reason: .templateTooDeep(RecordFormat.maxSectionDepth))
         }
         do {
             // Parse the template as written, for errors with the author's line and column.
@@ -311,7 +311,7 @@ public struct RecordTemplate: Sendable {
             throw .invalid(
                 line: error.context.lineNumber, column: error.context.columnNumber, reason: Self.reason(error.error))
         } catch {
-            throw .invalid(line: 1, column: 1, reason: String(describing: error))
+            throw .invalid(line: 1, column: 1, reason: .templateOtherwiseInvalid(String(describing: error)))
         }
     }
 
@@ -344,19 +344,19 @@ public struct RecordTemplate: Sendable {
         }
     }
 
-    static func reason(_ error: any Error) -> String {
+    static func reason(_ error: any Error) -> Message {
         switch error as? MustacheTemplate.Error {
-        case .sectionCloseNameIncorrect?: "the closing tag does not match the open section"
-        case .unfinishedName?: "a tag is not closed, or its name is not valid"
-        case .expectedSectionEnd?: "a section is not closed"
-        case .invalidSetDelimiter?: "the set-delimiter tag is not valid"
-        case .transformAppliedToInheritanceSection?: "a transform cannot apply to an inherited section"
-        case .illegalTokenInsideInheritSection?: "only blocks may appear inside an inherited partial"
-        case .textInsideInheritSection?: "text may not appear inside an inherited partial"
-        case .invalidConfigVariableSyntax?: "the pragma tag is not valid"
-        case .unrecognisedConfigVariable?: "unknown pragma"
-        case nil where String(describing: error) == "overflow": "the template ends inside a tag"
-        case nil: "the template is not valid (\(error))"
+        case .sectionCloseNameIncorrect?: .templateCloseTagMismatch
+        case .unfinishedName?: .templateTagNotClosed
+        case .expectedSectionEnd?: .templateSectionNotClosed
+        case .invalidSetDelimiter?: .templateBadDelimiter
+        case .transformAppliedToInheritanceSection?: .templateTransformOnInherited
+        case .illegalTokenInsideInheritSection?: .templateTokenInInheritedPartial
+        case .textInsideInheritSection?: .templateTextInInheritedPartial
+        case .invalidConfigVariableSyntax?: .templateBadPragma
+        case .unrecognisedConfigVariable?: .templateUnknownPragma
+        case nil where String(describing: error) == "overflow": .templateEndsInTag
+        case nil: .templateOtherwiseInvalid(String(describing: error))
         }
     }
 }

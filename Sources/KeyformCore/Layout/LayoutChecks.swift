@@ -19,12 +19,14 @@ struct LayoutChecks {
     mutating func run(
         on layout: LocatedLayout, layoutExists: (String) -> Bool, suggestLayout: (String) -> String?
     ) -> [Diagnostic] {
-        if let title = layout.title, let node = layout.titleNode { checkSafe(title, at: node, what: "title") }
+        if let title = layout.title, let node = layout.titleNode {
+            checkSafe(title, at: node, what: .authored("title"))
+        }
         checkHotkeysUnique(layout)
         checkTargets(layout, layoutExists: layoutExists, suggestLayout: suggestLayout)
         for page in layout.pages {
             if let (_, title, fields) = page.page, let title, let node = fields["title"] {
-                checkSafe(title, at: node, what: "page title")
+                checkSafe(title, at: node, what: .wordPageTitle)
             }
             if shapeIsComplete { checkEvenRows(page) }
             checkKeys(page)
@@ -112,7 +114,7 @@ struct LayoutChecks {
                 let labelNode = key.labelNode ?? key.node
                 checkLabel(key.key, at: labelNode, innerWidth: cell.innerWidth)
                 if let textNode = key.textNode, textNode.location != labelNode.location {
-                    checkSafe(key.key.text, at: textNode, what: "text")
+                    checkSafe(key.key.text, at: textNode, what: .authored("text"))
                     checkSpaces(key.key.text, at: textNode, what: "text")
                 }
             }
@@ -125,7 +127,7 @@ struct LayoutChecks {
             error(node, Message.emptyLabel)
             return
         }
-        guard checkSafe(label, at: node, what: "label") else { return }
+        guard checkSafe(label, at: node, what: .authored("label")) else { return }
         checkSpaces(label, at: node, what: "label")
         // The room the drawing gives the label (less the hotkey's `[h] `), and what it then shows.
         let needed = TextWidth.cells(label)
@@ -141,7 +143,8 @@ struct LayoutChecks {
 
     /// Reports the first unsafe character; true when the text is safe.
     @discardableResult
-    private mutating func checkSafe(_ text: String, at node: Node, what: String) -> Bool {
+    /// `what`: the option's name as the file writes it (`.authored("label")`), or a word (`.wordPageTitle`).
+    private mutating func checkSafe(_ text: String, at node: Node, what: Message) -> Bool {
         guard let scalar = TerminalSafe.unsafeScalars(in: text).first else { return true }
         error(node, Message.unsafeCharacter(in: what, scalar))
         return false

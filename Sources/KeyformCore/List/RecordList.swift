@@ -578,23 +578,23 @@ public enum RecordListEngine {
 
     /// A few words that name a record in messages: its first non-empty text
     /// value (else any value, else its number), safe and at most 30 cells.
-    public static func summary(of row: RecordListRow, _ form: Form) -> String {
-        summary(of: row, fields: form.valueFields)
+    public static func summary(of row: RecordListRow, _ form: Form, language: Language = .english) -> String {
+        summary(of: row, fields: form.valueFields, language: language)
     }
 
     /// The same, from the fields the list has columns for (`listedFields`): in a
     /// list of one checklist's items, an item is named by its text, not its list.
     public static func summary(of row: RecordListRow, in state: RecordListState, _ form: Form) -> String {
-        summary(of: row, fields: listedFields(state, form))
+        summary(of: row, fields: listedFields(state, form), language: state.language)
     }
 
-    private static func summary(of row: RecordListRow, fields: [Field]) -> String {
+    private static func summary(of row: RecordListRow, fields: [Field], language: Language) -> String {
         // A record is never named by its secret (a stored one: `store: true`).
         let values = fields.filter { !$0.secret }.map { (field: $0, value: row.values[$0.id]) }
         let text =
             values.first { $0.field.type == .text && !($0.value?.text.isEmpty ?? true) }?.value?.text
             ?? values.first { !($0.value?.text.isEmpty ?? true) }?.value?.text
-            ?? "record \(row.id)"
+            ?? language.text(.recordNumbered(row.id))
         return TextWidth.truncate(TerminalSafe.escaped(text), toCells: 30)
     }
 

@@ -416,7 +416,7 @@ extension Message {
         case .yamlList: "a list"
         case .yamlAlias: "an alias"
         case .unsafeCharacter(let what, let scalar):
-            "\(what) contains \(TerminalSafe.describe(scalar)); remove it (it could change what the terminal shows)"
+            "\(what.english) contains \(TerminalSafe.describe(scalar)); remove it (it could change what the terminal shows)"
         case .notUTF8: "the file is not valid UTF-8; save it as UTF-8"
         case .duplicateField(let names, let first):
             "field \(names.map { "'\($0)'" }.joined(separator: ", ")) appears more than once in the same mapping"
@@ -635,7 +635,7 @@ extension Message {
         case .layoutFileMissing(let name):
             "layout file '\(name)' was not found; check the path, or give a layout's name (without .yaml) to look in the Layouts folders"
         case .layoutHasErrors(let name): "layout '\(name)' has errors; run 'keyform layout check' on it"
-        case .templateInvalid(let reason): "the template is not valid: \(reason)"
+        case .templateInvalid(let reason): "the template is not valid: \(reason.english)"
         case .templateNamesNoField(let name, let hint):
             "the template uses '\(name)', which is not a field; \(hint.english)"
         case .conditionMustBeMapping(let place, let found):
@@ -1038,6 +1038,68 @@ extension Message {
             "field '\(field)': no choices to check the answer against: \(reason.english)"
         case .keyboardKeyNoneYet: "abc (none yet)"
         case .doneKey: "Done"
+        case .fmtDirectives: "directives (%YAML, %TAG) are not supported by the formatter"
+        case .fmtIndentationIndicator:
+            "block scalars with an indentation indicator (like |2) are not supported by the formatter; write the text in quotes"
+        case .fmtTags(let tag): "tags (\(tag ?? "like !!str")) are not supported by the formatter"
+        case .fmtAnchors(let anchor):
+            anchor.map {
+                "anchors and aliases (&\($0), *\($0)) are not supported by the formatter; write the value out at each place it is used"
+            } ?? "anchors and aliases are not supported by the formatter"
+        case .fmtFoldedBlock:
+            "folded block scalars (>) are not supported by the formatter; write the text in quotes, or as a literal block (|)"
+        case .fmtLiteralLineBreaks:
+            "a literal block scalar (|) with line breaks other than LF is not supported by the formatter; write the text in quotes"
+        case .fmtBlockInFlow:
+            "block scalars (| and >) are not supported by the formatter inside a list or a row; write the text in quotes"
+        case .fmtKeyNotText(let found): "mapping keys must be texts, not \(found?.english ?? "lists or mappings")"
+        case .fmtNotShape(let shape, let found): "\(Self.formatterShape(shape)), not \(found.english)"
+        case .fmtFoundText(let text): "a text (\(text))"
+        case .fmtEmptyFile(let shape): "the file is empty; \(Self.formatterShape(shape))"
+        case .fmtNoFields(let noun, let shape): "the \(noun) has no fields; \(Self.formatterShape(shape))"
+        case .fmtOneDocument(let noun): "a \(noun) file holds one YAML document; another one starts here"
+        case .fmtInvalidYAML(let problem): "invalid YAML: \(problem)"
+        case .fmtInvalidText(let problem): "invalid text: \(problem)"
+        case .fmtDuplicateKeys(let keys): "duplicate key \(keys.map { "`\($0)`" }.joined(separator: ", ")) in a mapping"
+        case .fmtInternal(let noun):
+            "internal error: the formatted \(noun) would not mean the same or would lose a comment; please report it"
+        case .keyScriptUnknownKey(let name, let known): "unknown key <\(name)>; known keys: \(known)"
+        case .testKeysUnreadable: "keys: cannot be read"
+        case .testOutcomeDiffers(let expected, let got): "outcome: expected \(expected), got \(got)"
+        case .testScreenDiffers: "screen differs; expected:"
+        case .testExpectNoField(let id): "expect: the form has no field '\(id)'"
+        case .testExpectNote(let id):
+            "expect: '\(id)' is a note, which holds no value; expect the fields that are answered"
+        case .testExpectNotAsked(let id, let expected, let condition):
+            "\(id): expected '\(expected)', but '\(id)' is not asked unless \(condition.english)"
+        case .testExpectedGot(let id, let expected, let got): "\(id): expected \(expected), got \(got)"
+        case .testSummary(let passed, let failed): "\(passed) passed, \(failed) failed"
+        case .templateMissing(let form):
+            "form '\(form)' has no template; add 'template:' to the form or use --format json or env"
+        case .templateInvalidAt(let line, let column, let reason):
+            "template: line \(line), column \(column): \(reason.english)"
+        case .templateTooDeep(let depth): "sections nest more than \(depth) deep; close some before opening more"
+        case .templateCloseTagMismatch: "the closing tag does not match the open section"
+        case .templateTagNotClosed: "a tag is not closed, or its name is not valid"
+        case .templateSectionNotClosed: "a section is not closed"
+        case .templateBadDelimiter: "the set-delimiter tag is not valid"
+        case .templateTransformOnInherited: "a transform cannot apply to an inherited section"
+        case .templateTokenInInheritedPartial: "only blocks may appear inside an inherited partial"
+        case .templateTextInInheritedPartial: "text may not appear inside an inherited partial"
+        case .templateBadPragma: "the pragma tag is not valid"
+        case .templateUnknownPragma: "unknown pragma"
+        case .templateEndsInTag: "the template ends inside a tag"
+        case .templateOtherwiseInvalid(let error): "the template is not valid (\(error))"
+        case .recordNumbered(let id): "record \(id)"
+        case .wordPageTitle: "page title"
+        case .wordTheMessage: "the message"
+        case .wordState: "state"
+        case .serverProgramNotStarted(let path, let reason): "cannot start \(path) for a PostgreSQL location: \(reason)"
+        case .watching(let origin, let errors):
+            "watching \(origin) (\(errors == 0 ? "ok" : Self.count(errors, "error", "errors"))); redrawn on every save, Ctrl-C stops"
+        case .layoutPreviewPage(let page, let count, let id, let title):
+            "Page \(page)/\(count)" + (id.map { ": " + $0 } ?? "") + (title.map { " (\($0))" } ?? "")
+        case .layoutPreviewTooNarrow(let needed): "(too narrow to draw this layout: needs at least \(needed) columns)"
         }
     }
 
@@ -1066,6 +1128,30 @@ extension Message {
         let milliseconds = Int((seconds * 1000).rounded())
         if milliseconds % 60_000 == 0, milliseconds >= 120_000 { return "\(milliseconds / 60_000) \(minute)" }
         return FieldValue.format(Double(milliseconds) / 1000) + " " + second
+    }
+
+    /// What a part of a layout or form file must be, as the formatter says it.
+    static func formatterShape(_ shape: FormatterShape) -> String {
+        switch shape {
+        case .layoutRoot: "a layout is a mapping of fields (title, kind, rows or pages)"
+        case .layoutEmpty: "it needs rows or pages"
+        case .key: "a key must be a text or a mapping (label, text, hotkey, span, action, to)"
+        case .row: "a row must be a list of keys, e.g. `- [High, Low]`"
+        case .rows: "`rows` must be a list of rows, each a list of keys, e.g. `- [High, Low]`"
+        case .layoutPage: "a page must be a mapping with id, title and rows"
+        case .layoutPages: "`pages` must be a list of pages, each a mapping with id, title and rows"
+        case .formRoot: "a form is a mapping with title and fields (or pages)"
+        case .formEmpty: "it needs fields or pages"
+        case .choices: "`choices` must be a list or a mapping"
+        case .choiceKeys: "`keys` must be a mapping of values to lists of keys"
+        case .messages: "`messages` must be a mapping from a check (required, pattern, min…) to its message"
+        case .field: "a field must be a mapping with id, label, type…"
+        case .fields: "`fields` must be a list of fields, each a mapping with id, label, type…"
+        case .formPage: "a page must be a mapping with title and fields"
+        case .formPages: "`pages` must be a list of pages, each a mapping with title and fields"
+        case .rule: "a rule must be a mapping with name, check (or one_of) and message"
+        case .rules: "`rules` must be a list of rules, each a mapping with name, check and message"
+        }
     }
 
     /// A sentence without its closing full stop, to go on after it.

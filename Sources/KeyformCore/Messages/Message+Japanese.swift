@@ -419,7 +419,7 @@ extension Message {
         case .yamlList: "リスト"
         case .yamlAlias: "エイリアス"
         case .unsafeCharacter(let what, let scalar):
-            "\(what) に\(Self.japaneseKind(of: scalar)) \(Self.code(scalar)) が含まれています。"
+            "\(what.japanese) に\(Self.japaneseKind(of: scalar)) \(Self.code(scalar)) が含まれています。"
                 + "取り除いてください（端末の表示が変わるおそれがあります）"
         case .notUTF8: "UTF-8 として正しくないファイルです。UTF-8 で保存してください"
         case .duplicateField(let names, let first):
@@ -650,7 +650,7 @@ extension Message {
             "レイアウトのファイル '\(name)' が見つかりません。パスを確かめるか、"
                 + "Layouts フォルダから探すようにレイアウト名（.yaml なし）を書いてください"
         case .layoutHasErrors(let name): "レイアウト '\(name)' に誤りがあります。'keyform layout check' で確かめてください"
-        case .templateInvalid(let reason): "テンプレートが正しくありません: \(reason)"
+        case .templateInvalid(let reason): "テンプレートが正しくありません: \(reason.japanese)"
         case .templateNamesNoField(let name, let hint): "テンプレートの '\(name)' は項目ではありません。\(hint.japanese)"
         case .conditionMustBeMapping(let place, let found):
             "\(place.japanese) は {paid: true} や {country: [Canada, Mexico]} のようなマッピングにしてください"
@@ -1056,6 +1056,62 @@ extension Message {
             "項目 '\(field)': 答えを確かめる選択肢がありません: \(reason.japanese)"
         case .keyboardKeyNoneYet: "abc（まだありません）"
         case .doneKey: "完了"
+        case .fmtDirectives: "ディレクティブ（%YAML、%TAG）は整形できません"
+        case .fmtIndentationIndicator: "字下げ指示子のあるブロック（|2 など）は整形できません。テキストを引用符で囲んでください"
+        case .fmtTags(let tag): "タグ（\(tag ?? "!!str など")）は整形できません"
+        case .fmtAnchors(let anchor):
+            anchor.map { "アンカーとエイリアス（&\($0)、*\($0)）は整形できません。使う所ごとに値を書いてください" }
+                ?? "アンカーとエイリアスは整形できません"
+        case .fmtFoldedBlock: "折り返しブロック（>）は整形できません。テキストを引用符で囲むか、リテラルブロック（|）にしてください"
+        case .fmtLiteralLineBreaks: "LF 以外の改行を含むリテラルブロック（|）は整形できません。テキストを引用符で囲んでください"
+        case .fmtBlockInFlow: "リストや行の中のブロック（| と >）は整形できません。テキストを引用符で囲んでください"
+        case .fmtKeyNotText(let found): "マッピングのキーはテキストにしてください（\(found?.japanese ?? "リストやマッピング")になっています）"
+        case .fmtNotShape(let shape, let found): "\(Self.japaneseFormatterShape(shape))（\(found.japanese)になっています）"
+        case .fmtFoundText(let text): "テキスト \(text)"
+        case .fmtEmptyFile(let shape): "ファイルが空です。\(Self.japaneseFormatterShape(shape))"
+        case .fmtNoFields(let noun, let shape): "\(noun) にフィールドがありません。\(Self.japaneseFormatterShape(shape))"
+        case .fmtOneDocument(let noun): "\(noun) のファイルには YAML 文書を 1 つだけ書きます。ここから別の文書が始まっています"
+        case .fmtInvalidYAML(let problem): "YAML の書き方に誤りがあります（YAML の説明:「\(problem)」）"
+        case .fmtInvalidText(let problem): "テキストとして読めません（\(problem)）"
+        case .fmtDuplicateKeys(let keys): "マッピングにキー \(keys.map { "`\($0)`" }.joined(separator: "、")) が 2 度あります"
+        case .fmtInternal(let noun): "内部エラー: 整形した \(noun) の意味が変わるか、コメントが失われます。報告してください"
+        case .keyScriptUnknownKey(let name, let known): "<\(name)> というキーはありません。使えるキー: \(known)"
+        case .testKeysUnreadable: "keys: 読めません"
+        case .testOutcomeDiffers(let expected, let got): "結果: \(expected) のはずが \(got) でした"
+        case .testScreenDiffers: "画面が違います。期待した画面:"
+        case .testExpectNoField(let id): "expect: フォームに項目 '\(id)' がありません"
+        case .testExpectNote(let id): "expect: '\(id)' は値を持たない注記です。答える項目を書いてください"
+        case .testExpectNotAsked(let id, let expected, let condition):
+            "\(id): '\(expected)' のはずですが、'\(id)' は \(Self.spaced(condition.japanese))のときしか尋ねません"
+        case .testExpectedGot(let id, let expected, let got): "\(id): \(expected) のはずが \(got) でした"
+        case .testSummary(let passed, let failed): "成功 \(passed) 件、失敗 \(failed) 件"
+        case .templateMissing(let form):
+            "フォーム '\(form)' にはテンプレートがありません。フォームに 'template:' を書くか、--format json か env を使ってください"
+        case .templateInvalidAt(let line, let column, let reason):
+            "テンプレート: \(line) 行 \(column) 列: \(reason.japanese)"
+        case .templateTooDeep(let depth): "セクションの入れ子が \(depth) 段を超えています。開く前にいくつか閉じてください"
+        case .templateCloseTagMismatch: "閉じタグが開いているセクションと合いません"
+        case .templateTagNotClosed: "タグが閉じていないか、名前が正しくありません"
+        case .templateSectionNotClosed: "セクションが閉じていません"
+        case .templateBadDelimiter: "区切り文字を変えるタグが正しくありません"
+        case .templateTransformOnInherited: "継承したセクションには変換を使えません"
+        case .templateTokenInInheritedPartial: "継承したパーシャルの中にはブロックしか書けません"
+        case .templateTextInInheritedPartial: "継承したパーシャルの中にはテキストを書けません"
+        case .templateBadPragma: "プラグマのタグが正しくありません"
+        case .templateUnknownPragma: "知らないプラグマです"
+        case .templateEndsInTag: "テンプレートがタグの途中で終わっています"
+        case .templateOtherwiseInvalid(let error): "テンプレートが正しくありません（\(error)）"
+        case .recordNumbered(let id): "記録 \(id)"
+        case .wordPageTitle: "ページのタイトル"
+        case .wordTheMessage: "メッセージ"
+        case .wordState: "状態の言葉"
+        case .watching(let origin, let errors):
+            "\(origin) を監視しています（\(errors == 0 ? "問題なし" : "エラー \(errors) 件")）。保存のたびに描き直します。Ctrl-C で終了"
+        case .layoutPreviewPage(let page, let count, let id, let title):
+            "ページ \(page)/\(count)" + (id.map { ": " + $0 } ?? "") + (title.map { "（\($0)）" } ?? "")
+        case .layoutPreviewTooNarrow(let needed): "（幅が足りないため描けません: \(needed) 桁以上必要です）"
+        case .serverProgramNotStarted(let path, let reason):
+            "PostgreSQL の場所のために \(path) を起動できません: \(reason)"
         }
     }
 
@@ -1188,6 +1244,30 @@ extension Message {
         case 0x00...0x1F, 0x7F...0x9F: "制御文字"
         case 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F, 0x061C: "書字方向の制御文字"
         default: "見えない文字"
+        }
+    }
+
+    /// What a part of a layout or form file must be, as the formatter says it.
+    static func japaneseFormatterShape(_ shape: FormatterShape) -> String {
+        switch shape {
+        case .layoutRoot: "レイアウトはフィールド（title、kind、rows か pages）のマッピングにしてください"
+        case .layoutEmpty: "rows か pages が必要です"
+        case .key: "キーはテキストか、マッピング（label、text、hotkey、span、action、to）にしてください"
+        case .row: "行はキーのリストにしてください（例: `- [High, Low]`）"
+        case .rows: "`rows` は行のリストにし、各行をキーのリストにしてください（例: `- [High, Low]`）"
+        case .layoutPage: "ページは id、title、rows のマッピングにしてください"
+        case .layoutPages: "`pages` はページのリストにし、各ページを id、title、rows のマッピングにしてください"
+        case .formRoot: "フォームは title と fields（または pages）のマッピングにしてください"
+        case .formEmpty: "fields か pages が必要です"
+        case .choices: "`choices` はリストかマッピングにしてください"
+        case .choiceKeys: "`keys` は値からキーのリストへのマッピングにしてください"
+        case .messages: "`messages` はチェック（required、pattern、min…）からメッセージへのマッピングにしてください"
+        case .field: "項目は id、label、type… のマッピングにしてください"
+        case .fields: "`fields` は項目のリストにし、各項目を id、label、type… のマッピングにしてください"
+        case .formPage: "ページは title と fields のマッピングにしてください"
+        case .formPages: "`pages` はページのリストにし、各ページを title と fields のマッピングにしてください"
+        case .rule: "ルールは name、check（または one_of）、message のマッピングにしてください"
+        case .rules: "`rules` はルールのリストにし、各ルールを name、check、message のマッピングにしてください"
         }
     }
 

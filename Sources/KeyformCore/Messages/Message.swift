@@ -435,7 +435,7 @@ public indirect enum Message: Hashable, Sendable {
     case yamlList
     case yamlAlias
     /// Text that is shown holding a character that could act on the terminal.
-    case unsafeCharacter(in: String, Unicode.Scalar)
+    case unsafeCharacter(in: Message, Unicode.Scalar)
     case notUTF8
     /// A key written twice in one mapping, and where the first one is.
     case duplicateField([String], firstAt: String?)
@@ -629,7 +629,7 @@ public indirect enum Message: Hashable, Sendable {
     case laterStepBroken(field: String, layout: String)
     case layoutFileMissing(String)
     case layoutHasErrors(String)
-    case templateInvalid(reason: String)
+    case templateInvalid(reason: Message)
     case templateNamesNoField(String, hint: Message)
     /// Conditions (`when`, `required_if`).
     case conditionMustBeMapping(Message, found: Message)
@@ -969,6 +969,78 @@ public indirect enum Message: Hashable, Sendable {
     case keyboardKeyNoneYet
     /// The key that commits a field of several choices.
     case doneKey
+
+    // MARK: `keyform layout fmt` and `form fmt` (YAMLFormatter.Failure)
+    case fmtDirectives
+    case fmtIndentationIndicator
+    /// Tags: the one written (`!!str`), nil when not known.
+    case fmtTags(String?)
+    /// Anchors and aliases: the anchor's name (`base`), nil for an alias.
+    case fmtAnchors(String?)
+    case fmtFoldedBlock
+    case fmtLiteralLineBreaks
+    case fmtBlockInFlow
+    /// A mapping's key that is not a text: what it is (`a list`), nil for lists or mappings.
+    case fmtKeyNotText(found: Message?)
+    /// A part of the file that is not of its shape, and what it is instead.
+    case fmtNotShape(FormatterShape, found: Message)
+    /// A text found where a shape was expected, its first 40 characters in double quotes.
+    case fmtFoundText(String)
+    case fmtEmptyFile(FormatterShape)
+    case fmtNoFields(noun: String, FormatterShape)
+    case fmtOneDocument(noun: String)
+    case fmtInvalidYAML(String)
+    case fmtInvalidText(String)
+    case fmtDuplicateKeys([String])
+    case fmtInternal(noun: String)
+
+    // MARK: `keyform test` (FormTestFile, KeyScript, TestCommand)
+    /// A `keys:` name not known, and the names known (written as a test writes them).
+    case keyScriptUnknownKey(String, known: String)
+    /// `keys:` that cannot be read (the test file's check says why).
+    case testKeysUnreadable
+    case testOutcomeDiffers(expected: String, got: String)
+    case testScreenDiffers
+    case testExpectNoField(String)
+    case testExpectNote(String)
+    case testExpectNotAsked(field: String, expected: String, condition: Message)
+    case testExpectedGot(field: String, expected: String, got: String)
+    case testSummary(passed: Int, failed: Int)
+
+    // MARK: A record's template (TemplateError)
+    case templateMissing(form: String)
+    case templateInvalidAt(line: Int, column: Int, reason: Message)
+    case templateTooDeep(Int)
+    case templateCloseTagMismatch
+    case templateTagNotClosed
+    case templateSectionNotClosed
+    case templateBadDelimiter
+    case templateTransformOnInherited
+    case templateTokenInInheritedPartial
+    case templateTextInInheritedPartial
+    case templateBadPragma
+    case templateUnknownPragma
+    case templateEndsInTag
+    case templateOtherwiseInvalid(String)
+
+    // MARK: Words inside other messages
+    /// A record named by its number, when it has no value to be named by: `record 12`.
+    case recordNumbered(Int64)
+    /// What holds an unsafe character, besides an option's name as written: a layout's page's title.
+    case wordPageTitle
+    /// A check's message in `messages:`.
+    case wordTheMessage
+    /// A `states:` word.
+    case wordState
+    /// `keyform` could not start `keyform-postgres` (its path) for a server's location, and the system's words why.
+    case serverProgramNotStarted(path: String, reason: String)
+
+    // MARK: `layout preview` and the watches of `form preview` and `layout preview`
+    /// The watch's last line: the file watched and how many errors it has.
+    case watching(String, errors: Int)
+    /// A paged layout's page: `Page 1/2: main (Numbers)`.
+    case layoutPreviewPage(Int, of: Int, id: String?, title: String?)
+    case layoutPreviewTooNarrow(needs: Int)
 }
 
 extension Message {

@@ -119,12 +119,12 @@ struct NodeReader {
     /// block scalar's final line breaks are allowed (`template: |`).
     /// `what` names it in the message (default: the field).
     mutating func shownText(
-        _ node: Node, field: String, what: String? = nil, trailingLineBreaks: Bool = false
+        _ node: Node, field: String, what: Message? = nil, trailingLineBreaks: Bool = false
     ) -> String? {
         guard let text = text(node, field: field) else { return nil }
         let checked = trailingLineBreaks ? String(text.reversed().drop { $0 == "\n" || $0 == "\r\n" }.reversed()) : text
         guard let scalar = TerminalSafe.unsafeScalars(in: checked).first else { return text }
-        error(node, Message.unsafeCharacter(in: what ?? field, scalar))
+        error(node, Message.unsafeCharacter(in: what ?? .authored(field), scalar))
         return nil
     }
 
