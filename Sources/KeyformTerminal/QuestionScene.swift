@@ -48,7 +48,10 @@ final class QuestionScene: TerminalScene {
 
     func frame(width: Int, height: Int, color: Bool) -> Frame {
         var lines = details.map { Frame.Line(TextWidth.truncate(TerminalSafe.escaped($0), toCells: width), .dim) }
-        var ask = Frame.Line(TerminalSafe.escaped(question) + " [Y/n] ")
+        // The question is wrapped, not cut: on a narrow terminal (a Japanese question at 40 columns) it is read whole.
+        let asked = FormView.wrap(TerminalSafe.escaped(question) + " [Y/n]", width: max(1, width - 1))
+        lines += asked.dropLast().map { Frame.Line($0) }
+        var ask = Frame.Line((asked.last ?? "[Y/n]") + " ")
         switch outcome {
         case .yes?: ask.append(situation.language.text(.booleanYes), .bold)
         case .no?: ask.append(situation.language.text(.booleanNo), .bold)

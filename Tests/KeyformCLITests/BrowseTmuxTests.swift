@@ -122,6 +122,35 @@ import Testing
         #expect(try tmux.mouseReporting() == (false, false), "mouse reports left on after the list")
     }
 
+    // MARK: The wheel
+
+    /// The wheel scrolls the list: each notch down moves the highlight a
+    /// record down, past the rows the screen shows, and up brings it back.
+    @Test func theWheelScrollsTheList() throws {
+        let folder = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let db = folder.appendingPathComponent("todo.sqlite").path
+        let items = (1...30).map { #"{"text":"Item \#($0)"}"# }
+        let imported = try CLIRunner.run(
+            ["records", "import", Self.todo, "-"], stdin: "[" + items.joined(separator: ",") + "]",
+            environment: ["KEYFORM_DB": db])
+        try #require(imported.status == 0, "\(imported.stderr)")
+
+        let run = try FormRun(["browse", Self.todo], environment: ["KEYFORM_DB": db])
+        defer { run.close() }
+        let tmux = run.tmux
+        var screen = try tmux.wait(forText: "To-Do · 30 records", "› Item 30")
+        #expect(!screen.contains("Item 1 "), "the oldest is past the rows shown")
+        for _ in 0..<20 { try tmux.wheel(down: true, row: 5, column: 10) }
+        screen = try tmux.wait(forText: "› Item 10 ")
+        #expect(!screen.contains("Item 30"), "the list scrolled with the highlight: \(screen)")
+        #expect(!screen.contains("[<"), "no report shows as text")
+        try tmux.wheel(down: false, row: 5, column: 10)
+        try tmux.wait(forText: "› Item 11 ")
+        try tmux.press("q")
+        try expectEnd(run, status: 0)
+    }
+
     // MARK: Toggle, Ctrl-C
 
     @Test func spaceTogglesABooleanAndCtrlCExits130() throws {

@@ -75,4 +75,38 @@ struct MouseInTmuxTests {
         try run.tmux.press("Escape")
         _ = try run.result()
     }
+
+    /// The wheel moves a long grid's highlight a row at a time, past the rows
+    /// the screen shows (the grid turns its rows with it); the footer names the
+    /// key Enter would press.
+    @Test func theWheelMovesALongGridsHighlight() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("keyform-wheel-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let form = folder.appendingPathComponent("long.yaml")
+        let options = (1...60).map { "Item \($0)" }.joined(separator: ", ")
+        try "title: Long\nfields:\n  - id: item\n    label: Item\n    choices: [\(options)]\n".write(
+            to: form, atomically: true, encoding: .utf8)
+        let run = try FormRun(["run", form.path, "--no-store"])
+        defer { run.close() }
+        let tmux = run.tmux
+        var screen = try tmux.wait(forText: "rows 1–15 of 21", "Item 43")
+        #expect(!screen.contains("Item 58"), "a long grid shows some rows")
+        let key = try Self.find("Item 4", in: screen)
+        for _ in 0..<19 { try tmux.wheel(down: true, row: key.row, column: key.column) }
+        screen = try tmux.wait(for: "the rows turned with the highlight") {
+            !$0.contains("rows 1–15") && $0.contains("Item 58") && $0.contains("Enter pick Item")
+        }
+        #expect(!screen.contains("[<"), "no report shows as text")
+        let footer = screen.split(separator: "\n").first { $0.contains("Enter pick Item") }
+        try tmux.wheel(down: false, row: key.row, column: key.column)
+        try tmux.wait(for: "the highlight a row up") { screen in
+            screen.split(separator: "\n").contains { $0.contains("Enter pick Item") && $0 != footer }
+        }
+        try tmux.press("Escape")
+        let result = try run.result()
+        #expect(result.status == 1)
+        #expect(result.sttyAfter == result.sttyBefore)
+        #expect(try tmux.mouseReporting() == (false, false))
+    }
 }

@@ -176,6 +176,21 @@ import Testing
                 == "下書き — 件名: 牛乳\n14:05 に保存した「新しいタスク」の下書きを再開しますか？ [Y/n] いいえ", "the answer in its words")
     }
 
+    /// At 40 columns the Japanese question is wrapped, never cut: every word of it is on the screen.
+    @Test func theQuestionIsWrappedNotCutAt40Columns() {
+        let question = "14:05 に保存した「新しいタスク」の下書きを再開しますか？"
+        let scene = QuestionScene(question: question, details: ["下書き — 件名: 牛乳"], language: .japanese)
+        let frame = scene.frame(width: 40, height: 24, color: false)
+        for line in frame.lines { #expect(TextWidth.cells(line.text) < 40, "'\(line.text)'") }
+        #expect(
+            frame.lines.dropFirst().map(\.text).joined().replacingOccurrences(of: " ", with: "")
+                == (question + "[Y/n]").replacingOccurrences(of: " ", with: ""), "\(frame.text())")
+        #expect(frame.cursor?.row == frame.lines.count - 1, "the cursor after [Y/n]")
+        _ = scene.receive(Array("Bu".utf8))
+        let stray = scene.frame(width: 40, height: 24, color: false)
+        for line in stray.lines { #expect(TextWidth.cells(line.text) < 40, "'\(line.text)'") }
+    }
+
     @Test func theQuestionsAnswerKeys() {
         for (bytes, answer) in [
             ([UInt8]([13]), TerminalRunner.Answer.yes), (Array("n".utf8), .no), ([3], .interrupted),

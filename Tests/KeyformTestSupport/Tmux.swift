@@ -116,6 +116,11 @@ public final class Tmux {
         try send(bytes: Array("\u{1B}[<0;\(column + 1);\(row + 1)M\u{1B}[<0;\(column + 1);\(row + 1)m".utf8))
     }
 
+    /// A notch of the wheel at a 0-based cell, as an SGR (1006) terminal reports it (no release).
+    public func wheel(down: Bool, row: Int, column: Int) throws {
+        try send(bytes: Array("\u{1B}[<\(down ? 65 : 64);\(column + 1);\(row + 1)M".utf8))
+    }
+
     /// Which mouse reports the program in the pane has asked the terminal for:
     /// buttons (`ESC [ ? 1000 h`), and in SGR form (`ESC [ ? 1006 h`). A
     /// program that left them on leaves the shell typing escapes at each click.

@@ -998,7 +998,7 @@ public enum FormView {
 
     /// `text` broken at spaces into lines of at most `width` cells; a word
     /// longer than a line is broken where the line ends.
-    static func wrap(_ text: String, width: Int) -> [String] {
+    public static func wrap(_ text: String, width: Int) -> [String] {
         guard width > 0 else { return [] }
         var lines: [String] = []
         var line = ""
