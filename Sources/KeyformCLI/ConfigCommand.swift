@@ -115,14 +115,17 @@ struct ConfigShowCommand: ParsableCommand {
         }
         let resolved = ConfigFiles.load()
         let place = ConfigFiles.path()
+        let language = Speaking.language
         let file =
             place.map { place in
-                place.path + (FileManager.default.fileExists(atPath: place.path) ? "" : " (not found)")
+                place.path
+                    + (FileManager.default.fileExists(atPath: place.path)
+                        ? "" : language.text(.configFileNotFound))
                     + (place.named ? " (KEYFORM_CONFIG)" : "")
-            } ?? (environment["KEYFORM_CONFIG"] == "/dev/null" ? "none (KEYFORM_CONFIG=/dev/null)" : "none")
+            } ?? language.text(.configFileNone(byVariable: environment["KEYFORM_CONFIG"] == "/dev/null"))
         let database = StoreLocation.defaultPath(
             environment: environment.filter { $0.key != "KEYFORM_DB" }, home: NSHomeDirectory())
-        try Output.result(ConfigShow.text(resolved, file: file, defaultDatabase: database))
+        try Output.result(ConfigShow.text(resolved, file: file, defaultDatabase: database, in: language))
         for problem in resolved.problems { Output.error(problem.said(in: Speaking.language)) }
         if resolved.hasErrors { throw ExitCode(1) }
     }
@@ -130,20 +133,22 @@ struct ConfigShowCommand: ParsableCommand {
 
 /// `config show`'s text: pure, so its tests need no process.
 enum ConfigShow {
-    static func text(_ resolved: ResolvedConfig, file: String, defaultDatabase: String) -> String {
+    static func text(
+        _ resolved: ResolvedConfig, file: String, defaultDatabase: String, in language: Language = .english
+    ) -> String {
         var rows: [[String]] = []
         for setting in ConfigSetting.all {
             var value = setting.show(resolved.config)
             if setting.name == "database", value.isEmpty { value = defaultDatabase }
             if setting.name == "author", value.isEmpty { value = StoreAuthor.current }
-            var source = resolved.source(of: setting.name).description
+            var source = resolved.source(of: setting.name).said(in: language)
             // A role no colour of its own was written for has the theme's: said so.
             if setting.group == "colors", resolved.sources[setting.name] == nil, resolved.config.theme != .standard {
-                source = "theme " + resolved.config.theme.rawValue
+                source = language.text(.configSourceTheme(resolved.config.theme.rawValue))
             }
             rows.append([setting.name, value, source])
         }
-        return "config file: \(TerminalSafe.escaped(file))\n" + table(rows)
+        return language.text(.configShowFile(TerminalSafe.escaped(file))) + "\n" + table(rows)
     }
 
     /// Columns padded to their widest cell; the last one as it is.

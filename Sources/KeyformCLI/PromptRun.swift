@@ -66,7 +66,7 @@ enum PromptRun {
         do {
             context = try FormContext.prepared(form, layouts: prompt.layouts, clock: .now())
         } catch {
-            throw Failure(message: "--pattern: \(error)")
+            throw Failure(message: "--pattern: \(Speaking.describe(error))")
         }
         let record: Record
         do {

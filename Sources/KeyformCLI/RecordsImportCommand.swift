@@ -55,7 +55,7 @@ struct RecordsImportCommand: ParsableCommand {
                     ? try SourceFiles.readStandardInput(limit: Self.limit)
                     : try SourceFiles.read(file, limit: Self.limit, pipes: true)
             } catch {
-                throw Failure(message: "\(file == "-" ? "stdin" : file): \(Speaking.describe(error))")
+                throw Failure(message: "\(Self.said(file)): \(Speaking.describe(error))")
             }
         }
         guard (mapped?.bytes.count ?? read.count) <= Self.limit else {
@@ -68,7 +68,9 @@ struct RecordsImportCommand: ParsableCommand {
         } catch {
             throw Failure(message: "\(loaded.path): \(Speaking.describe(error))")
         }
-        let name = file == "-" ? "stdin" : file
+        // The place before a row's problem is `stdin` in every language (tools read it); a sentence says it in words.
+        let place = file == "-" ? "stdin" : file
+        let name = Self.said(file)
         try read.withUnsafeBufferPointer { held in
             let bytes = mapped?.bytes ?? held
             let release: () -> Void = { mapped?.release() }
@@ -78,7 +80,7 @@ struct RecordsImportCommand: ParsableCommand {
             switch RecordImport.plan(bytes, format: format, context: context, release: release) {
             case .failure(let found):
                 let problems = found.problems
-                for problem in problems { Output.error("\(name):" + problem.said(in: Speaking.language)) }
+                for problem in problems { Output.error("\(place):" + problem.said(in: Speaking.language)) }
                 throw Failure(.nothingImportedProblems(problems.count, in: name))
             case .success(let found): plan = found
             }
@@ -111,6 +113,9 @@ struct RecordsImportCommand: ParsableCommand {
                         ? imported : .importedRecordsAlreadyStored(imported, alreadyStored: handed - stored)))
         }
     }
+
+    /// The file as a sentence names it: `-` is the standard input, in words of the language.
+    static func said(_ file: String) -> String { file == "-" ? Speaking.language.text(.standardInput) : file }
 
     /// A row read well at first that reads otherwise the second time: the file changed meanwhile.
     struct InputChanged: MessageError {

@@ -20,9 +20,11 @@ import KeyformCore
 /// value is then unchanged.
 @MainActor
 public enum ExternalEditor {
-    /// Why the text did not come back.
-    public struct Failure: Error, Equatable, Sendable, CustomStringConvertible {
-        public var description: String
+    /// Why the text did not come back: a message, said in the form's language on its footer.
+    public struct Failure: MessageError, Equatable, Sendable, CustomStringConvertible {
+        public var message: Message
+        public init(_ message: Message) { self.message = message }
+        public var description: String { Language.english.text(message) }
     }
 
     /// The editor command from the environment: `$VISUAL`, else `$EDITOR`
@@ -48,10 +50,7 @@ public enum ExternalEditor {
         let fd = mkstemps(&template, 4)
         guard fd >= 0 else {
             return .failure(
-                Failure(
-                    description:
-                        "no temporary file for the editor in \(TerminalSafe.escaped(folder)): \(String(cString: strerror(errno)))"
-                ))
+                Failure(.editorNoTemporaryFile(folder: TerminalSafe.escaped(folder), reason: systemReason(errno))))
         }
         let path = String(cString: template)
         defer { unlink(path) }
@@ -60,27 +59,23 @@ public enum ExternalEditor {
         }
         close(fd)
         guard written else {
-            return .failure(
-                Failure(
-                    description: "the text could not be written for the editor: \(String(cString: strerror(errno)))"))
+            return .failure(Failure(.editorTextNotWritten(reason: systemReason(errno))))
         }
 
-        switch run(command + [path], tty: tty, mask: mask) {
-        case .failure(let failure):
-            return .failure(Failure(description: failure.description.replacingOccurrences(of: "EDITOR", with: shown)))
-        case .success: break
+        if case .failure(let failure) = run(command + [path], shown: shown, tty: tty, mask: mask) {
+            return .failure(failure)
         }
         guard let edited = read(path) else {
-            return .failure(Failure(description: "the editor '\(shown)' left no file to read; the value is unchanged"))
+            return .failure(Failure(.editorLeftNoFile(editor: shown)))
         }
         // Editors end the file with a newline the person did not type as part of the value.
         let value = String(decoding: edited, as: UTF8.self)
         return .success(value.hasSuffix("\n") ? String(value.dropLast()) : value)
     }
 
-    /// Runs `arguments` on the terminal as a foreground job and waits for it.
-    /// "EDITOR" in a failure stands for the command as the person wrote it.
-    private static func run(_ arguments: [String], tty: Int32, mask: sigset_t) -> Result<Void, Failure> {
+    /// Runs `arguments` on the terminal as a foreground job and waits for it;
+    /// a failure names the editor as `shown`.
+    private static func run(_ arguments: [String], shown: String, tty: Int32, mask: sigset_t) -> Result<Void, Failure> {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -111,11 +106,7 @@ public enum ExternalEditor {
         var pid: pid_t = 0
         let status = posix_spawnp(&pid, argv[0]!, &actions, &attributes, &argv, shim_environ())
         guard status == 0 else {
-            return .failure(
-                Failure(
-                    description:
-                        "the editor 'EDITOR' could not be started (\(String(cString: strerror(status)))); set VISUAL or EDITOR; the value is unchanged"
-                ))
+            return .failure(Failure(.editorNotStarted(editor: shown, reason: systemReason(status))))
         }
         let ours = tcgetpgrp(tty)
         setForeground(tty, pid)
@@ -125,11 +116,7 @@ public enum ExternalEditor {
             let result = waitpid(pid, &waited, WUNTRACED)
             if result < 0, errno == EINTR { continue }
             guard result == pid else {
-                return .failure(
-                    Failure(
-                        description:
-                            "the editor 'EDITOR' could not be waited for (\(String(cString: strerror(errno)))); the value is unchanged"
-                    ))
+                return .failure(Failure(.editorNotWaitedFor(editor: shown, reason: systemReason(errno))))
             }
             // Stopped (it read the terminal before it was the foreground, or Ctrl-Z in it): on again, in front.
             if waited & 0xFF == 0x7F {
@@ -141,20 +128,20 @@ public enum ExternalEditor {
         }
         let signal = waited & 0x7F
         if signal != 0 {
-            return .failure(
-                Failure(description: "the editor 'EDITOR' was stopped by signal \(signal); the value is unchanged"))
+            return .failure(Failure(.editorKilled(editor: shown, signal: Int(signal))))
         }
         let code = (waited >> 8) & 0xFF
         if code == 127 {
-            return .failure(
-                Failure(description: "the editor 'EDITOR' was not found; set VISUAL or EDITOR; the value is unchanged"))
+            return .failure(Failure(.editorNotFound(editor: shown)))
         }
         if code != 0 {
-            return .failure(
-                Failure(description: "the editor 'EDITOR' exited with status \(code); the value is unchanged"))
+            return .failure(Failure(.editorExited(editor: shown, status: Int(code))))
         }
         return .success(())
     }
+
+    /// The system's words for an errno, as it writes them.
+    private static func systemReason(_ code: Int32) -> String { String(cString: strerror(code)) }
 
     /// Makes `group` the terminal's foreground process group. Done from the
     /// background too (taking the terminal back), which would stop Keyform

@@ -153,7 +153,7 @@ public final class FormSession {
             editor.setLine(value, cursor: value.count)
             return send(.lineEdited(text: value, cursor: value.count))
         case .failure(let failure):
-            return send(.editorFailed(reason: failure.description))
+            return send(.editorFailed(reason: context.language.text(failure.message)))
         }
     }
 

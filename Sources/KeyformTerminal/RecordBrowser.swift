@@ -532,9 +532,9 @@ public final class RecordBrowser: TerminalScene {
         return notice == nil ? [.transition(.page(forward: true))] : [.bell]
     }
 
-    private struct FilterFieldGone: Error, CustomStringConvertible {
+    private struct FilterFieldGone: MessageError {
         var id: String
-        var description: String { "no field '\(TerminalSafe.escaped(id))' to filter by" }
+        var message: Message { .noFieldToFilterBy(TerminalSafe.escaped(id)) }
     }
 
     /// Opens one of the filter's forms; when it cannot be made (a field's

@@ -95,6 +95,31 @@ import Testing
         #expect(wrong.stderr.contains("KEYFORM_THEME: error: unknown theme 'dark'"), "\(wrong.stderr)")
     }
 
+    /// `config show`'s own words follow the language; the names, values, paths and variables stay as written.
+    @Test func showSpeaksJapanese() throws {
+        let place = try Place()
+        defer { place.remove() }
+        let japanese = ["KEYFORM_LANG": "ja"]
+        // No KEYFORM_CONFIG: the XDG place, where no file is.
+        let missing = try place.run(
+            ["config", "show"],
+            environment: japanese.merging(["KEYFORM_CONFIG": "", "XDG_CONFIG_HOME": place.root.path]) { $1 })
+        #expect(missing.status == 0, "\(missing.stderr)")
+        #expect(
+            missing.stdout.split(separator: "\n").first
+                == "設定ファイル: \(place.root.path)/keyform/config.yaml（見つかりません）",
+            "\(missing.stdout)")
+        try place.write("theme: light\n")
+        let lines = try place.run(["config", "show"], environment: japanese).stdout.split(separator: "\n").map {
+            $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+        }
+        #expect(lines.contains("keys.done ctrl-s 既定値"), "\(lines)")
+        #expect(lines.contains("colors.accent blue テーマ light"), "\(lines)")
+        let none = try place.run(
+            ["config", "show"], environment: japanese.merging(["KEYFORM_CONFIG": "/dev/null"]) { $1 })
+        #expect(none.stdout.hasPrefix("設定ファイル: なし（KEYFORM_CONFIG=/dev/null）\n"), "\(none.stdout)")
+    }
+
     @Test func theDatabaseIsTheFlagsThenTheVariablesThenTheFiles() throws {
         let place = try Place()
         defer { place.remove() }

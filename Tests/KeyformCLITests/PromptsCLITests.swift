@@ -48,7 +48,14 @@ import Testing
         let pattern = try CLIRunner.run(["input", "--pattern", "^[a-z]+$", "--value", "A1"])
         #expect(pattern.status == 2 && pattern.stderr.hasPrefix("keyform: field 'input': "), "\(pattern.stderr)")
         let badPattern = try CLIRunner.run(["input", "--pattern", "(", "--value", "x"])
-        #expect(badPattern.status == 2 && badPattern.stderr.hasPrefix("keyform: --pattern: "), "\(badPattern.stderr)")
+        #expect(
+            badPattern.stderr == "keyform: --pattern: invalid pattern '(': expected ')'\n" && badPattern.status == 2,
+            "\(badPattern.stderr)")
+        let japanese = try CLIRunner.run(
+            ["input", "--pattern", "(", "--value", "x"], environment: ["KEYFORM_LANG": "ja"])
+        #expect(
+            japanese.stderr == "keyform: --pattern: パターン「(」は正しい正規表現ではありません: expected ')'\n",
+            "\(japanese.stderr)")
         let date = try CLIRunner.run(["date", "--value", "2026-02-30"])
         #expect(date.status == 2 && date.stderr.hasPrefix("keyform: field 'date': "), "\(date.stderr)")
         let time = try CLIRunner.run(["time", "--value", "0730"])

@@ -369,6 +369,14 @@ struct MessageCatalogueTests {
         .serverProgramNotStarted(path: "/usr/bin/keyform-postgres", reason: "Permission denied"),
         .watching("prio.yaml", errors: 2), .layoutPreviewPage(1, of: 2, id: "main", title: "Numbers"),
         .layoutPreviewTooNarrow(needs: 31),
+        .configShowFile("/home/ann/.config/keyform/config.yaml"), .configFileNotFound,
+        .configFileNone(byVariable: true), .configSourceDefault, .configSourceTheme("light"),
+        .editorNoTemporaryFile(folder: "/tmp", reason: "No space left on device"),
+        .editorTextNotWritten(reason: "No space left on device"), .editorLeftNoFile(editor: "vi"),
+        .editorNotStarted(editor: "code", reason: "Permission denied"),
+        .editorNotWaitedFor(editor: "vi", reason: "No child processes"), .editorKilled(editor: "vi", signal: 9),
+        .editorNotFound(editor: "nano"), .editorExited(editor: "vi", status: 1),
+        .invalidPattern("(", reason: "expected ')'"), .noFieldToFilterBy("priority"), .standardInput,
     ]
 
     /// The cases declared in `Message.swift`, read from its source (one a line).

@@ -81,15 +81,26 @@ import Testing
         _ = session.editorReturned(.success("new\tvalue\r\nsecond"))
         #expect(session.state.entries[0].text == "new value\nsecond")
         #expect(session.state.entries[0].cursor == 16)
-        _ = session.editorReturned(
-            .failure(
-                ExternalEditor.Failure(description: "the editor 'vi' exited with status 1; the value is unchanged")))
+        _ = session.editorReturned(.failure(ExternalEditor.Failure(.editorExited(editor: "vi", status: 1))))
         #expect(session.state.entries[0].text == "new value\nsecond")
         let text = session.frame(width: 80, height: 24, color: false).text(markCursor: false)
         #expect(text.contains("! the editor 'vi' exited with status 1; the value is unchanged"), "\(text)")
         // Readline has the new line: typing goes on at its end.
         _ = session.receive(Array("!".utf8))
         #expect(session.state.entries[0].text == "new value\nsecond!")
+    }
+
+    /// The editor's failure is said in the form's language, the editor's name as the system gave it.
+    @Test func theEditorsFailureIsSaidInJapanese() {
+        var context = Self.context
+        context.language = .japanese
+        let session = FormSession(context: context, state: .start(context))
+        defer { session.close() }
+        _ = session.receive(Array("old".utf8))
+        _ = session.editorReturned(.failure(ExternalEditor.Failure(.editorNotFound(editor: "nano"))))
+        #expect(session.state.entries[0].text == "old")
+        let text = session.frame(width: 80, height: 24, color: false).text(markCursor: false)
+        #expect(text.contains("エディタ 'nano' が見つかりません。"), "\(text)")
     }
 
     /// In a one-line field Ctrl-E is readline's end-of-line, as ever.

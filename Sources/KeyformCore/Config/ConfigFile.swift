@@ -140,6 +140,11 @@ public enum ConfigSource: Hashable, Sendable, CustomStringConvertible {
         case .environment(let name): name
         }
     }
+
+    /// The place in `language`: only `default` is a word; a path and a variable stay as written.
+    public func said(in language: Language) -> String {
+        self == .standard ? language.text(.configSourceDefault) : description
+    }
 }
 
 /// A problem of the config, at the place it was written.

@@ -156,7 +156,7 @@ public enum FieldCheck: String, CaseIterable, Hashable, Sendable {
 ///    options' rules (TextKind, IntegerKind, NumberKind, DateKind, BooleanKind, …).
 public struct FieldValidator: Sendable {
     /// A `pattern` that is not a valid regular expression (reported by the form checker).
-    public struct PatternError: Error, Hashable, Sendable, CustomStringConvertible {
+    public struct PatternError: MessageError, Hashable, Sendable, CustomStringConvertible {
         public var pattern: String
         public var reason: String
 
@@ -165,8 +165,9 @@ public struct FieldValidator: Sendable {
             self.reason = reason
         }
 
-        /// "invalid pattern '(': expected ')'"
-        public var description: String { "invalid pattern '\(pattern)': \(reason)" }
+        /// "invalid pattern '(': expected ')'" (the parser's reason as it wrote it).
+        public var description: String { message.english }
+        public var message: Message { .invalidPattern(pattern, reason: reason) }
     }
 
     public let fieldID: String

@@ -1100,6 +1100,27 @@ extension Message {
         case .layoutPreviewPage(let page, let count, let id, let title):
             "Page \(page)/\(count)" + (id.map { ": " + $0 } ?? "") + (title.map { " (\($0))" } ?? "")
         case .layoutPreviewTooNarrow(let needed): "(too narrow to draw this layout: needs at least \(needed) columns)"
+        case .configShowFile(let file): "config file: \(file)"
+        case .configFileNotFound: " (not found)"
+        case .configFileNone(let byVariable): byVariable ? "none (KEYFORM_CONFIG=/dev/null)" : "none"
+        case .configSourceDefault: "default"
+        case .configSourceTheme(let theme): "theme \(theme)"
+        case .editorNoTemporaryFile(let folder, let reason): "no temporary file for the editor in \(folder): \(reason)"
+        case .editorTextNotWritten(let reason): "the text could not be written for the editor: \(reason)"
+        case .editorLeftNoFile(let editor): "the editor '\(editor)' left no file to read; the value is unchanged"
+        case .editorNotStarted(let editor, let reason):
+            "the editor '\(editor)' could not be started (\(reason)); set VISUAL or EDITOR; the value is unchanged"
+        case .editorNotWaitedFor(let editor, let reason):
+            "the editor '\(editor)' could not be waited for (\(reason)); the value is unchanged"
+        case .editorKilled(let editor, let signal):
+            "the editor '\(editor)' was stopped by signal \(signal); the value is unchanged"
+        case .editorNotFound(let editor):
+            "the editor '\(editor)' was not found; set VISUAL or EDITOR; the value is unchanged"
+        case .invalidPattern(let pattern, let reason): "invalid pattern '\(pattern)': \(reason)"
+        case .noFieldToFilterBy(let id): "no field '\(id)' to filter by"
+        case .standardInput: "stdin"
+        case .editorExited(let editor, let status):
+            "the editor '\(editor)' exited with status \(status); the value is unchanged"
         }
     }
 

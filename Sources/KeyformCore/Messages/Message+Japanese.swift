@@ -1112,6 +1112,26 @@ extension Message {
         case .layoutPreviewTooNarrow(let needed): "（幅が足りないため描けません: \(needed) 桁以上必要です）"
         case .serverProgramNotStarted(let path, let reason):
             "PostgreSQL の場所のために \(path) を起動できません: \(reason)"
+        case .configShowFile(let file): "設定ファイル: \(file)"
+        case .configFileNotFound: "（見つかりません）"
+        case .configFileNone(let byVariable): byVariable ? "なし（KEYFORM_CONFIG=/dev/null）" : "なし"
+        case .configSourceDefault: "既定値"
+        case .configSourceTheme(let theme): "テーマ \(theme)"
+        case .editorNoTemporaryFile(let folder, let reason): "\(folder) にエディタ用の一時ファイルを作れません: \(reason)"
+        case .editorTextNotWritten(let reason): "エディタに渡す文字を書き込めません: \(reason)"
+        case .editorLeftNoFile(let editor): "エディタ '\(editor)' がファイルを残しませんでした。値は変わっていません"
+        case .editorNotStarted(let editor, let reason):
+            "エディタ '\(editor)' を起動できません（\(reason)）。VISUAL か EDITOR を設定してください。値は変わっていません"
+        case .editorNotWaitedFor(let editor, let reason):
+            "エディタ '\(editor)' の終了を待てません（\(reason)）。値は変わっていません"
+        case .editorKilled(let editor, let signal):
+            "エディタ '\(editor)' はシグナル \(signal) で止まりました。値は変わっていません"
+        case .editorNotFound(let editor):
+            "エディタ '\(editor)' が見つかりません。VISUAL か EDITOR を設定してください。値は変わっていません"
+        case .invalidPattern(let pattern, let reason): "パターン「\(pattern)」は正しい正規表現ではありません: \(reason)"
+        case .noFieldToFilterBy(let id): "絞り込みに使う項目 '\(id)' がありません"
+        case .standardInput: "標準入力"
+        case .editorExited(let editor, let status): "エディタ '\(editor)' が終了ステータス \(status) で終わりました。値は変わっていません"
         }
     }
 

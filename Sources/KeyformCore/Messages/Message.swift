@@ -1041,6 +1041,38 @@ public indirect enum Message: Hashable, Sendable {
     /// A paged layout's page: `Page 1/2: main (Numbers)`.
     case layoutPreviewPage(Int, of: Int, id: String?, title: String?)
     case layoutPreviewTooNarrow(needs: Int)
+
+    // MARK: `config show`
+    /// Its first line: the config file's path and what is known of it (`configFileNotFound`, `(KEYFORM_CONFIG)`).
+    case configShowFile(String)
+    /// After the path of a config file that is not there (English starts with its space).
+    case configFileNotFound
+    /// No config file: none found, or `KEYFORM_CONFIG=/dev/null` (`byVariable`).
+    case configFileNone(byVariable: Bool)
+    /// Where a setting comes from when nothing set it.
+    case configSourceDefault
+    /// Where a colour role comes from when only the theme (its name) gave it one.
+    case configSourceTheme(String)
+
+    // MARK: The external editor (Ctrl-E in a field of several lines); the value is unchanged after each
+    /// No temporary file in the folder; the system's words why.
+    case editorNoTemporaryFile(folder: String, reason: String)
+    case editorTextNotWritten(reason: String)
+    /// The editor (its program's name) removed the file.
+    case editorLeftNoFile(editor: String)
+    case editorNotStarted(editor: String, reason: String)
+    case editorNotWaitedFor(editor: String, reason: String)
+    case editorKilled(editor: String, signal: Int)
+    /// Its shell said 127.
+    case editorNotFound(editor: String)
+    case editorExited(editor: String, status: Int)
+
+    /// A regular expression (a field's `pattern`, `--pattern`) that does not parse: it, and the parser's words.
+    case invalidPattern(String, reason: String)
+    /// The browse list's filter names a field the form no longer has.
+    case noFieldToFilterBy(String)
+    /// `-` named as a file a sentence speaks of: the standard input.
+    case standardInput
 }
 
 extension Message {
