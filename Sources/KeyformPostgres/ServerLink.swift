@@ -1,4 +1,5 @@
 import Foundation
+import KeyformCore
 import KeyformStore
 import NIOSSL
 import PostgresNIO
@@ -224,7 +225,7 @@ final class ServerLink: @unchecked Sendable {
             do {
                 tls = try Self.tls(address)
             } catch {
-                throw .cannotOpen(path: address.shown, reason: "TLS could not be set up (\(error))")
+                throw .cannotOpen(path: address.shown, reason: .reasonTLSNotSetUp("\(error)"))
             }
             configuration = .init(
                 host: host, port: port, username: address.user, password: address.password,
@@ -278,26 +279,26 @@ final class ServerLink: @unchecked Sendable {
                 return failure(error)
             case .authMechanismRequiresPassword:
                 return .authenticationFailed(
-                    path: shown, user: address.user, reason: "it asks for a password and none was given")
+                    path: shown, user: address.user, reason: .reasonPasswordNeeded)
             case .unsupportedAuthMechanism, .saslError:
                 return .authenticationFailed(
                     path: shown, user: address.user,
-                    reason: "its way of logging in is not one Keyform speaks (\(error.code))")
+                    reason: .reasonLoginWayUnknown("\(error.code)"))
             case .sslUnsupported:
                 return .cannotOpen(
                     path: shown,
-                    reason: "the server does not offer TLS, which sslmode=\(address.tlsMode.rawValue) asks for")
+                    reason: .reasonTLSNotOffered(sslmode: address.tlsMode.rawValue))
             case .connectionError:
                 return .serverUnreachable(path: shown, reason: Self.reason(error.underlying, address))
             default:
-                return .serverUnreachable(path: shown, reason: "\(error.code)")
+                return .serverUnreachable(path: shown, reason: .systemSaid("\(error.code)"))
             }
         }
         return .serverUnreachable(path: shown, reason: Self.reason(error, address))
     }
 
     /// What kept a connection from being made, in a few words.
-    private static func reason(_ error: (any Error)?, _ address: ServerAddress) -> String {
+    private static func reason(_ error: (any Error)?, _ address: ServerAddress) -> StoreReason {
         let place: String =
             switch address.endpoint {
             case .tcp(let host, let port): "\(host):\(port)"
@@ -307,19 +308,19 @@ final class ServerLink: @unchecked Sendable {
         if let error = error as? IOError { errno = error.errnoCode }
         if let error = error as? NIOConnectionError {
             if error.dnsAError != nil || error.dnsAAAAError != nil, error.connectionErrors.isEmpty {
-                return "the host name in \(place) is not known"
+                return .reasonHostUnknown(place: place)
             }
             errno = error.connectionErrors.lazy.compactMap { ($0.error as? IOError)?.errnoCode }.first
         }
         if let error = error as? ChannelError, case .connectTimeout = error {
-            return "no answer from \(place) within \(address.connectTimeout) seconds"
+            return .reasonNoAnswer(place: place, seconds: Int(address.connectTimeout))
         }
         switch errno {
-        case ECONNREFUSED?: return "nothing answers at \(place) (connection refused)"
-        case ENOENT?: return "no server socket at \(place)"
-        case EACCES?: return "no permission to use the socket \(place)"
-        case let code?: return "\(place): \(String(cString: strerror(code)))"
-        case nil: return "\(place): \(error.map { "\($0)" } ?? "unknown error")"
+        case ECONNREFUSED?: return .reasonConnectionRefused(place: place)
+        case ENOENT?: return .reasonNoSocket(place: place)
+        case EACCES?: return .reasonSocketNotPermitted(place: place)
+        case let code?: return .systemSaid("\(place): \(String(cString: strerror(code)))")
+        case nil: return .systemSaid("\(place): \(error.map { "\($0)" } ?? "unknown error")")
         }
     }
 
@@ -341,15 +342,13 @@ final class ServerLink: @unchecked Sendable {
                 // pg_hba.conf has only `hostssl` lines for this host: its own words name a file the person may not know.
                 return .authenticationFailed(
                     path: shown, user: address.user,
-                    reason: "the server takes this login only over TLS, and the location says sslmode=disable; "
-                        + "write sslmode=require (or leave sslmode out)")
+                    reason: .reasonLoginOnlyOverTLS)
             case "28P01", "28000":
-                return .authenticationFailed(path: shown, user: address.user, reason: message)
+                return .authenticationFailed(path: shown, user: address.user, reason: .systemSaid(message))
             case "3D000":
                 return .cannotOpen(
                     path: shown,
-                    reason:
-                        "\(message); create it (createdb \(address.database)) or correct the location's database name")
+                    reason: .reasonNoServerDatabase(said: message, database: address.database))
             case "42501":
                 return .permissionDenied(path: shown, detail: message)
             case "53100":
@@ -359,7 +358,7 @@ final class ServerLink: @unchecked Sendable {
             case "55P03":
                 return .busy(path: shown, seconds: 5)
             case "57P03":
-                return .serverUnreachable(path: shown, reason: message)
+                return .serverUnreachable(path: shown, reason: .systemSaid(message))
             case _ where state.hasPrefix("08") || state.hasPrefix("57P"):
                 return .connectionLost(path: shown)
             default:

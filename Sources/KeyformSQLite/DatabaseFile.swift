@@ -1,3 +1,4 @@
+import KeyformCore
 import KeyformStore
 
 #if canImport(Glibc)
@@ -14,13 +15,13 @@ import KeyformStore
 /// that says why.
 enum DatabaseFile {
     static func prepare(path: String) throws(StoreError) {
-        guard !path.isEmpty else { throw .cannotOpen(path: path, reason: "the path is empty") }
+        guard !path.isEmpty else { throw .cannotOpen(path: path, reason: .reasonPathEmpty) }
         let folder = folder(of: path)
         try createFolder(folder)
 
         var info = stat()
         if stat(path, &info) == 0 {
-            if info.st_mode & S_IFMT == S_IFDIR { throw .cannotOpen(path: path, reason: "it is a folder") }
+            if info.st_mode & S_IFMT == S_IFDIR { throw .cannotOpen(path: path, reason: .reasonIsFolder) }
         } else if errno == ENOENT {
             // O_EXCL: never touch a file that exists, which SQLite may have open (closing
             // another descriptor of it would drop this process's SQLite locks).
@@ -49,7 +50,7 @@ enum DatabaseFile {
     static func checkReadable(path: String) throws(StoreError) {
         var info = stat()
         guard stat(path, &info) == 0 else { throw .cannotOpen(path: path, reason: reason(errno)) }
-        if info.st_mode & S_IFMT == S_IFDIR { throw .cannotOpen(path: path, reason: "it is a folder") }
+        if info.st_mode & S_IFMT == S_IFDIR { throw .cannotOpen(path: path, reason: .reasonIsFolder) }
         guard access(path, R_OK) == 0 else { throw .cannotOpen(path: path, reason: reason(errno)) }
     }
 
@@ -106,7 +107,7 @@ enum DatabaseFile {
         var info = stat()
         if stat(folder, &info) == 0 {
             guard info.st_mode & S_IFMT == S_IFDIR else {
-                throw .cannotCreateFolder(path: folder, reason: "a file of that name is in the way")
+                throw .cannotCreateFolder(path: folder, reason: .reasonFileInTheWay)
             }
             return
         }
@@ -131,17 +132,17 @@ enum DatabaseFile {
         return String(folder)
     }
 
-    /// `errno` in words: "permission denied".
-    static func reason(_ code: Int32) -> String {
+    /// `errno` in words: "permission denied"; others as the system says them.
+    static func reason(_ code: Int32) -> StoreReason {
         switch code {
-        case ENOTDIR: return "a part of the path is a file, not a folder"
-        case EACCES, EPERM: return "permission denied"
-        case EROFS: return "the file system is read-only"
-        case ENOSPC: return "the disk is full"
+        case ENOTDIR: return .reasonPathPartIsFile
+        case EACCES, EPERM: return .reasonPermissionDenied
+        case EROFS: return .reasonReadOnlyFileSystem
+        case ENOSPC: return .reasonDiskFull
         default:
-            guard let text = strerror(code) else { return "error \(code)" }
+            guard let text = strerror(code) else { return .systemSaid("error \(code)") }
             let message = String(cString: text)
-            return message.prefix(1).lowercased() + message.dropFirst()
+            return .systemSaid(message.prefix(1).lowercased() + message.dropFirst())
         }
     }
 }

@@ -1,4 +1,5 @@
 import GRDB
+import KeyformCore
 import KeyformStore
 
 /// SQLite's failures as the store's errors, with the advice only a SQLite file has.
@@ -18,7 +19,7 @@ extension StoreError {
         // SQLite says "disk I/O error" when a write to the WAL or its index finds no room.
         case .SQLITE_IOERR where DatabaseFile.hasNoRoom(for: path): return .diskFull(path: path)
         case .SQLITE_BUSY, .SQLITE_LOCKED: return .busyFile(path: path)
-        case .SQLITE_CANTOPEN: return .cannotOpen(path: path, reason: message)
+        case .SQLITE_CANTOPEN: return .cannotOpen(path: path, reason: .systemSaid(message))
         default: return .failed(path: path, message: message)
         }
     }

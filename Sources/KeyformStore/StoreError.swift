@@ -10,11 +10,11 @@ import KeyformCore
 /// without its password).
 public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible, MessageError {
     /// The database's folder does not exist and could not be created.
-    case cannotCreateFolder(path: String, reason: String)
+    case cannotCreateFolder(path: String, reason: StoreReason)
     /// Nothing is at the path, and the caller only reads (`openExisting`).
     case noDatabase(path: String)
     /// The file could not be opened or created (it is a folder, a permission is missing…).
-    case cannotOpen(path: String, reason: String)
+    case cannotOpen(path: String, reason: StoreReason)
     /// What is there is not a database the backend reads at all.
     case notADatabase(path: String)
     /// The database is damaged; `recovery`: the backend's way to rescue its records.
@@ -44,9 +44,9 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible, Mes
     /// before its backend exists); `reason` says what to give instead.
     case unsupportedLocation(String, reason: Message)
     /// A database server could not be reached (down, a wrong host or port, no socket there).
-    case serverUnreachable(path: String, reason: String)
+    case serverUnreachable(path: String, reason: StoreReason)
     /// The server refused to let `user` in (a wrong or missing password, no such role, pg_hba.conf).
-    case authenticationFailed(path: String, user: String, reason: String)
+    case authenticationFailed(path: String, user: String, reason: StoreReason)
     /// The connection to the server broke during the work (the server stopped, the network went).
     case connectionLost(path: String)
     /// The server refused this role the work (`detail`: the server's words, e.g. no DELETE on the records).

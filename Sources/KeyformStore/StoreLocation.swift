@@ -15,7 +15,7 @@ public enum StoreLocation: Equatable, Sendable, CustomStringConvertible {
         if text.hasPrefix("sqlite:") {
             let path = String(text.dropFirst("sqlite:".count))
             guard !path.isEmpty else {
-                throw .cannotOpen(path: text, reason: "sqlite: names no file; give sqlite:PATH")
+                throw .cannotOpen(path: text, reason: .reasonSQLiteNamesNoFile)
             }
             self = .file(path)
             return

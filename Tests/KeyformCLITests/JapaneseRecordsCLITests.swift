@@ -52,6 +52,18 @@ import Testing
     }
 
     /// A yes/no field reads はい/いいえ in the table for people; JSON and CSV keep true/false.
+    /// Why a database cannot be opened is said in the language too, not only the sentence around it.
+    @Test func theReasonInsideAStoreMessageIsJapanese() throws {
+        let folder = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let list = try CLIRunner.run(
+            ["records", "list", "demo/todo.yaml", "--db", folder.path], environment: Self.japanese)
+        #expect(list.status != 0)
+        #expect(list.stderr.hasPrefix("keyform: データベース '\(folder.path)' を開けません: フォルダです。"), "\(list.stderr)")
+        let english = try CLIRunner.run(["records", "list", "demo/todo.yaml", "--db", folder.path])
+        #expect(english.stderr.hasPrefix("keyform: cannot open the database '\(folder.path)': it is a folder."))
+    }
+
     @Test func booleansForPeopleInJapaneseAndForProgramsAsTheyAre() throws {
         let folder = try CLIRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

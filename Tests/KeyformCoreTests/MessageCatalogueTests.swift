@@ -78,9 +78,9 @@ struct MessageCatalogueTests {
             .filterGridTitle, .filterBy,
             .hintEdit, .hintDelete, .hintShowAll, .hintSort(.sortedBy("Due")), .hintQuit, .hintMenu, .hintLists,
             .hintVacations,
-            .storeCannotCreateFolder(path: "/srv/db", reason: "Permission denied"),
+            .storeCannotCreateFolder(path: "/srv/db", reason: .reasonPermissionDenied),
             .storeNoDatabase(path: "/tmp/x.sqlite"),
-            .storeCannotOpen(path: "/tmp/x.sqlite", reason: "is a folder"), .storeNotADatabase(path: "/tmp/x.sqlite"),
+            .storeCannotOpen(path: "/tmp/x.sqlite", reason: .reasonIsFolder), .storeNotADatabase(path: "/tmp/x.sqlite"),
             .storeCorrupt(path: "/tmp/x.sqlite", detail: "malformed", recovery: "sqlite3 .recover"),
             .storeForeign(path: "/tmp/x.sqlite"),
             .storeNewerVersion(path: "/tmp/x.sqlite"), .storeReadOnly(path: "/tmp/x.sqlite", detail: "its folder too"),
@@ -113,9 +113,9 @@ struct MessageCatalogueTests {
             .conflictMine("High"),
             .conflictTheirs("Low"), .conflictEmpty, .recordDeletedMeanwhile,
             .storeServerUnreachable(
-                path: "postgres://ada@db.lab/club", reason: "nothing answers at db.lab:5432 (connection refused)"),
+                path: "postgres://ada@db.lab/club", reason: .reasonConnectionRefused(place: "db.lab:5432")),
             .storeAuthenticationFailed(
-                path: "postgres://ada@db.lab/club", user: "ada", reason: "password authentication failed"),
+                path: "postgres://ada@db.lab/club", user: "ada", reason: .systemSaid("password authentication failed")),
             .storeConnectionLost(path: "postgres://ada@db.lab/club"),
             .storePermissionDenied(path: "postgres://clerk@db.lab/club", detail: "permission denied for table _record"),
             .storeShortServerUnreachable, .storeShortLoginRefused, .storeShortConnectionLost, .storeShortRefused,
@@ -378,6 +378,26 @@ struct MessageCatalogueTests {
         .editorNotFound(editor: "nano"), .editorExited(editor: "vi", status: 1),
         .invalidPattern("(", reason: "expected ')'"), .noFieldToFilterBy("priority"), .standardInput,
     ]
+
+    /// Every reason a store gives, once: each Japanese but the system's own words.
+    static let storeReasons: [StoreReason] = [
+        .systemSaid("Input/output error"), .reasonPathEmpty, .reasonIsFolder, .reasonFileInTheWay,
+        .reasonPathPartIsFile, .reasonPermissionDenied, .reasonReadOnlyFileSystem, .reasonDiskFull,
+        .reasonSQLiteNamesNoFile, .reasonTLSNotSetUp("no certificate"), .reasonPasswordNeeded,
+        .reasonLoginWayUnknown("unsupportedAuthMechanism"), .reasonTLSNotOffered(sslmode: "require"),
+        .reasonLoginOnlyOverTLS, .reasonNoServerDatabase(said: "database \"club\" does not exist", database: "club"),
+        .reasonHostUnknown(place: "db.lab:5432"), .reasonNoAnswer(place: "db.lab:5432", seconds: 10),
+        .reasonConnectionRefused(place: "db.lab:5432"), .reasonNoSocket(place: "/run/postgresql/.s.PGSQL.5432"),
+        .reasonSocketNotPermitted(place: "/run/postgresql/.s.PGSQL.5432"),
+    ]
+
+    @Test func everyStoreReasonIsJapanese() {
+        for reason in Self.storeReasons where reason != .systemSaid("Input/output error") {
+            #expect(reason.japanese != reason.english, "\(reason) is not in Japanese: '\(reason.japanese)'")
+            #expect(!reason.japanese.isEmpty)
+        }
+        #expect(StoreReason.systemSaid("Input/output error").said(in: .japanese) == "Input/output error")
+    }
 
     /// The cases declared in `Message.swift`, read from its source (one a line).
     static func declaredCases() throws -> Set<String> {

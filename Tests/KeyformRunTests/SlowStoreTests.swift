@@ -337,7 +337,8 @@ struct SlowStoreTests {
             "keyform-rescue-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let down = StoreError.serverUnreachable(path: "postgres://ada@db.lab/club", reason: "connection refused")
+        let down = StoreError.serverUnreachable(
+            path: "postgres://ada@db.lab/club", reason: .systemSaid("connection refused"))
         var run = try StoredFormRun(
             form: todo, layouts: [:], opening: { _ in .failure(down) }, local: false, mayHoldDraft: true,
             clock: WallClock(today: CivilDate(iso: "2026-11-27")!))

@@ -308,15 +308,15 @@ import Testing
         let file = folder.file("file.txt")
         _ = FileManager.default.createFile(atPath: file, contents: Data("x".utf8))
         let error = storeError { _ = try AppDatabase.open(path: file + "/sub/db.sqlite") }
-        #expect(error == .cannotCreateFolder(path: file + "/sub", reason: "a part of the path is a file, not a folder"))
+        #expect(error == .cannotCreateFolder(path: file + "/sub", reason: .reasonPathPartIsFile))
         #expect(error?.description.contains("cannot create the folder") == true)
 
         #expect(
             storeError { _ = try AppDatabase.open(path: file + "/db.sqlite") }
-                == .cannotCreateFolder(path: file, reason: "a file of that name is in the way"))
+                == .cannotCreateFolder(path: file, reason: .reasonFileInTheWay))
         #expect(
             storeError { _ = try AppDatabase.open(path: folder.path) }
-                == .cannotOpen(path: folder.path, reason: "it is a folder"))
+                == .cannotOpen(path: folder.path, reason: .reasonIsFolder))
         #expect(storeError { _ = try AppDatabase.open(path: "") } != nil)
     }
 

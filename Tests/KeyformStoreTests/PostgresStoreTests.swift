@@ -101,7 +101,7 @@ struct PostgresStoreTests {
             error
                 == .serverUnreachable(
                     path: "postgres://ada@/keyform?host=\(folder.path)",
-                    reason: "no server socket at \(folder.path)/.s.PGSQL.5432"))
+                    reason: .reasonNoSocket(place: "\(folder.path)/.s.PGSQL.5432")))
         #expect(error?.description.contains("s3cret") == false)
         let refused = #expect(throws: StoreError.self) {
             _ = try PostgresStore.open(url: "postgres://ada@127.0.0.1:1/keyform?sslmode=disable", author: "ada")
@@ -396,7 +396,7 @@ struct PostgresTLSTests {
             return
         }
         #expect(user == "keyform_pw")
-        #expect(reason.contains("only over TLS") && reason.contains("sslmode=require"), "\(reason)")
+        #expect(reason == .reasonLoginOnlyOverTLS, "\(reason)")
 
         // A wrong password in ~/.pgpass is refused without showing it.
         try "127.0.0.1:\(server.port):keyform:keyform_pw:not-the-password\n".write(

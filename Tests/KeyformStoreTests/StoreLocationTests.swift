@@ -44,7 +44,8 @@ import Testing
     /// (the SQLite backend adds its own advice, `StoreError+SQLite`).
     @Test func theInterfacesErrorsNameNoBackend() {
         let errors: [StoreError] = [
-            .cannotCreateFolder(path: "/p", reason: "r"), .noDatabase(path: "/p"), .cannotOpen(path: "/p", reason: "r"),
+            .cannotCreateFolder(path: "/p", reason: .systemSaid("r")), .noDatabase(path: "/p"),
+            .cannotOpen(path: "/p", reason: .systemSaid("r")),
             .notADatabase(path: "/p"), .corrupt(path: "/p", detail: "d"), .foreignDatabase(path: "/p"),
             .newerVersion(path: "/p"), .readOnly(path: "/p"), .diskFull(path: "/p"), .busy(path: "/p", seconds: 5),
             .recordNotFound(id: 1, form: "f"), .unknownField(form: "f", field: "x"), .invalidName("N"),

@@ -173,12 +173,12 @@ extension Message {
         case .hintVacations: "vacations"
 
         case .storeCannotCreateFolder(let path, let reason):
-            "cannot create the folder '\(path)' for the database: \(reason). "
+            "cannot create the folder '\(path)' for the database: \(reason.english). "
                 + "Create it yourself, or choose another database with --db PATH or KEYFORM_DB."
         case .storeNoDatabase(let path):
             "no database at '\(path)': nothing was ever stored there. Check the path (--db PATH or KEYFORM_DB); the first keyform run FORM makes it."
         case .storeCannotOpen(let path, let reason):
-            "cannot open the database '\(path)': \(reason). Choose another file with --db PATH or KEYFORM_DB."
+            "cannot open the database '\(path)': \(reason.english). Choose another file with --db PATH or KEYFORM_DB."
         case .storeNotADatabase(let path):
             "'\(path)' is not a Keyform database. Move it away, or choose another with --db PATH or KEYFORM_DB."
         case .storeCorrupt(let path, let detail, let recovery):
@@ -499,10 +499,10 @@ extension Message {
         case .conflictEmpty: "(empty)"
         case .recordDeletedMeanwhile: "Deleted meanwhile in another terminal: Done saves it as a new record"
         case .storeServerUnreachable(let path, let reason):
-            "cannot reach the database server of '\(path)': \(reason). "
+            "cannot reach the database server of '\(path)': \(reason.english). "
                 + "Check that the server is running and that the location's host and port (or socket) are right."
         case .storeAuthenticationFailed(let path, let user, let reason):
-            "the database server of '\(path)' refused the user '\(user)': \(reason). "
+            "the database server of '\(path)' refused the user '\(user)': \(reason.english). "
                 + "Give the password in PGPASSWORD or in ~/.pgpass (HOST:PORT:DATABASE:USER:PASSWORD, mode 0600), "
                 + "or ask the server's administrator for access."
         case .storeConnectionLost(let path):

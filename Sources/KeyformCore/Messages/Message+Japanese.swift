@@ -179,13 +179,13 @@ extension Message {
         case .hintVacations: "休暇一覧"
 
         case .storeCannotCreateFolder(let path, let reason):
-            "データベース用のフォルダ '\(path)' を作れません: \(reason)。"
+            "データベース用のフォルダ '\(path)' を作れません: \(reason.japanese)。"
                 + "自分で作るか、--db PATH か KEYFORM_DB で別のデータベースを選んでください。"
         case .storeNoDatabase(let path):
             "'\(path)' にデータベースはありません（まだ何も保存されていません）。パスを確かめてください（--db PATH か KEYFORM_DB）。"
                 + "最初の keyform run FORM で作られます。"
         case .storeCannotOpen(let path, let reason):
-            "データベース '\(path)' を開けません: \(reason)。--db PATH か KEYFORM_DB で別のファイルを選んでください。"
+            "データベース '\(path)' を開けません: \(reason.japanese)。--db PATH か KEYFORM_DB で別のファイルを選んでください。"
         case .storeNotADatabase(let path):
             "'\(path)' は Keyform のデータベースではありません。移動するか、--db PATH か KEYFORM_DB で別のものを選んでください。"
         case .storeCorrupt(let path, let detail, let recovery):
@@ -500,10 +500,10 @@ extension Message {
         case .conflictEmpty: "（空）"
         case .recordDeletedMeanwhile: "別の端末で削除されました。完了すると新しい記録として保存します"
         case .storeServerUnreachable(let path, let reason):
-            "'\(path)' のデータベースサーバーにつながりません: \(reason)。"
+            "'\(path)' のデータベースサーバーにつながりません: \(reason.japanese)。"
                 + "サーバーが動いているか、場所のホストとポート（またはソケット）が正しいか確かめてください。"
         case .storeAuthenticationFailed(let path, let user, let reason):
-            "'\(path)' のデータベースサーバーがユーザー '\(user)' を拒みました: \(reason)。"
+            "'\(path)' のデータベースサーバーがユーザー '\(user)' を拒みました: \(reason.japanese)。"
                 + "パスワードは PGPASSWORD か ~/.pgpass（HOST:PORT:DATABASE:USER:PASSWORD、モード 0600）に書くか、"
                 + "サーバーの管理者に権限を頼んでください。"
         case .storeConnectionLost(let path):

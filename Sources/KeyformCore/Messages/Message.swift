@@ -225,9 +225,9 @@ public indirect enum Message: Hashable, Sendable {
     case hintVacations
 
     // MARK: The store's problems (StoreError.message)
-    case storeCannotCreateFolder(path: String, reason: String)
+    case storeCannotCreateFolder(path: String, reason: StoreReason)
     case storeNoDatabase(path: String)
-    case storeCannotOpen(path: String, reason: String)
+    case storeCannotOpen(path: String, reason: StoreReason)
     case storeNotADatabase(path: String)
     case storeCorrupt(path: String, detail: String, recovery: String?)
     case storeForeign(path: String)
@@ -525,8 +525,8 @@ public indirect enum Message: Hashable, Sendable {
     /// The edit form opened again after the record was deleted elsewhere.
     case recordDeletedMeanwhile
     // MARK: A database server's problems (StoreError.message, issue 26)
-    case storeServerUnreachable(path: String, reason: String)
-    case storeAuthenticationFailed(path: String, user: String, reason: String)
+    case storeServerUnreachable(path: String, reason: StoreReason)
+    case storeAuthenticationFailed(path: String, user: String, reason: StoreReason)
     case storeConnectionLost(path: String)
     case storePermissionDenied(path: String, detail: String)
     case storeShortServerUnreachable
