@@ -48,10 +48,8 @@ extension StoredFormRun {
     /// - Throws: `Departure` when the person leaves at the question;
     ///   `Failure` (with `withoutTerminal`) when there is no terminal to ask on.
     func startOnTerminal(drafts: DraftPolicy, repeatLast: Bool = false, withoutTerminal: Message) throws -> FormStart {
-        do {
-            return try start(drafts: drafts, repeatLast: repeatLast, language: Speaking.language)
-        } catch let error as TerminalError {
-            throw WithoutTerminal.failure(error, withoutTerminal)
+        try Self.onTerminal(withoutTerminal) {
+            try start(drafts: drafts, repeatLast: repeatLast, language: Speaking.language)
         }
     }
 
@@ -64,19 +62,12 @@ extension StoredFormRun {
         caption: [Frame.Line] = [],
         withoutTerminal: Message
     ) throws -> Record {
-        do {
-            return try runOnTerminal(
-                from: start,
-                options: .fromEnvironment(
-                    animate: !noAnimation, mouse: !noMouse, accessible: accessible, config: Settings.load()),
-                caption: caption)
-        } catch let error as TerminalError {
-            throw WithoutTerminal.failure(error, withoutTerminal)
+        try Self.onTerminal(withoutTerminal) {
+            try runOnTerminal(
+                from: start, options: try Self.options(noAnimation, noMouse, accessible), caption: caption)
         }
     }
-}
 
-extension StoredFormRun {
     /// The form filled in on the terminal and its record saved before the
     /// terminal is given back (`runOnTerminalSaving`: the screen says it saves).
     /// - Throws: `Departure` when the person left it; `Failure` (with
@@ -85,12 +76,23 @@ extension StoredFormRun {
         from start: FormStart, noAnimation: Bool, noMouse: Bool = false, accessible: Bool = false,
         caption: [Frame.Line] = [], withoutTerminal: Message
     ) throws -> (record: Record, saved: Result<Int64?, NotStored>) {
+        try Self.onTerminal(withoutTerminal) {
+            try runOnTerminalSaving(
+                from: start, options: try Self.options(noAnimation, noMouse, accessible), caption: caption)
+        }
+    }
+
+    /// The run's options from the command's flags, the environment and the config file.
+    private static func options(
+        _ noAnimation: Bool, _ noMouse: Bool, _ accessible: Bool
+    ) throws -> TerminalRunner.Options {
+        .fromEnvironment(animate: !noAnimation, mouse: !noMouse, accessible: accessible, config: try Settings.load())
+    }
+
+    /// `body`, with a missing terminal said as the command's `withoutTerminal`.
+    private static func onTerminal<T>(_ withoutTerminal: Message, _ body: () throws -> T) throws -> T {
         do {
-            return try runOnTerminalSaving(
-                from: start,
-                options: .fromEnvironment(
-                    animate: !noAnimation, mouse: !noMouse, accessible: accessible, config: Settings.load()),
-                caption: caption)
+            return try body()
         } catch let error as TerminalError {
             throw WithoutTerminal.failure(error, withoutTerminal)
         }
