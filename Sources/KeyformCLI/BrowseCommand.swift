@@ -89,19 +89,13 @@ struct BrowseCommand: ParsableCommand {
                 let store = try open()
                 // `choices` fields get their grids from the store, as in `keyform run`.
                 let run = try StoredFormRun(loaded, store: store)
-                // The newest records first; older ones are read as the list scrolls to them.
-                let (total, records): (Int, [StoredRecord])
-                do {
-                    total = try store.recordCount(form: run.form, where: scope)
-                    records = try store.records(form: run.form, where: scope, limit: RecordListEngine.firstBatch)
-                } catch {
-                    throw Failure(message: Speaking.describe(error), status: 1)
-                }
                 // The list and the forms it opens speak the run's language.
                 var context = run.context
                 context.language = options.language
+                // The newest records first, read off the loop (the list says it loads over a slow
+                // server); older ones are read as the list scrolls to them.
                 return RecordBrowser(
-                    context: context, rows: records.map(RecordListRow.init), total: total, scope: scope,
+                    context: context, rows: nil, scope: scope,
                     leaveLabel: leaveLabel, notice: notice,
                     hooks: run.browserHooks(on: store, language: options.language),
                     keys: options.keys.list, formKeys: options.keys.form)

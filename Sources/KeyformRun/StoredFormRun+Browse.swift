@@ -2,6 +2,7 @@ import Foundation
 import KeyformCore
 import KeyformStore
 import KeyformTerminal
+import Synchronization
 
 extension StoredFormRun {
     /// The record browser's store work (`keyform browse`, the demo's lists):
@@ -13,10 +14,34 @@ extension StoredFormRun {
     public func browserHooks(on store: any RecordStore, language: Language = .english) -> RecordBrowser.Hooks {
         let form = self.form
         let run = self
-        // The mark as the list last read the records: another terminal's change moves it.
-        var seen = try? store.changeMark()
-        // Records edited since then are read when it moves (the list was read just before).
-        var since = Date().addingTimeInterval(-Self.changeLookBack)
+        // The mark as the list last read the records (another terminal's change moves it), and
+        // the time records edited since are read from (the list reads its rows just after):
+        // kept between the looks, which run off the loop.
+        let (seen, lookBack) = (try? store.changeMark(), Self.changeLookBack)
+        let looked = ChangeLook(seen: seen, since: Date().addingTimeInterval(-lookBack))
+        // A store that cannot tell is never asked again; one that fails to answer once is asked again later.
+        let changed: (@Sendable () -> Bool)? =
+            seen == nil
+            ? nil
+            : { @Sendable () -> Bool in
+                guard let mark = try? store.changeMark() else { return false }
+                return looked.seen.withLock { seen in
+                    defer { seen = mark }
+                    return mark != seen
+                }
+            }
+        // What changed since the last look, and which loaded rows are still stored: not every row again.
+        let changes: @Sendable (RecordListChangeQuery) throws -> RecordListChanges = { query in
+            let start = Date()
+            let since = looked.since.withLock { $0 }
+            let changed = try store.changedRecords(
+                form: form, since: since, afterID: query.newerThan, where: query.matching)
+            let present = try store.recordIDs(form: form, from: query.ids.lowerBound, through: query.ids.upperBound)
+            let total = try store.recordCount(form: form, where: query.matching)
+            looked.since.withLock { $0 = start.addingTimeInterval(-lookBack) }
+            return RecordListChanges(
+                ids: query.ids, present: Set(present), rows: changed.map(RecordListRow.init), total: total)
+        }
         return RecordBrowser.Hooks(
             history: { run.history($0) },
             // `default: last`, under the form's draft when there is one (an entry left
@@ -67,28 +92,24 @@ extension StoredFormRun {
                 }
                 return nil
             },
-            // A store that cannot tell is never asked again; one that fails to answer once is asked again later.
-            changed: seen == nil
-                ? nil
-                : {
-                    guard let mark = try? store.changeMark(), mark != seen else { return false }
-                    seen = mark
-                    return true
-                },
+            changed: changed,
             // A local file answers within the key; a store slower than this is waited for off the loop.
             writeWaitMilliseconds: Self.browseWriteWaitMilliseconds,
-            // What changed since the last look, and which loaded rows are still stored: not every row again.
-            changes: { query in
-                let start = Date()
-                let changed = try store.changedRecords(
-                    form: form, since: since, afterID: query.newerThan, where: query.matching)
-                let present = try store.recordIDs(form: form, from: query.ids.lowerBound, through: query.ids.upperBound)
-                let total = try store.recordCount(form: form, where: query.matching)
-                since = start.addingTimeInterval(-Self.changeLookBack)
-                return RecordListChanges(
-                    ids: query.ids, present: Set(present), rows: changed.map(RecordListRow.init), total: total)
-            }
+            // The same for the list's reads: a local file's rows are in the frame after the key.
+            readWaitMilliseconds: Self.browseWriteWaitMilliseconds,
+            changes: changes
         )
+    }
+}
+
+/// What browse's looks at other terminals' changes keep between them, on the store's queue.
+private final class ChangeLook: Sendable {
+    let seen: Mutex<Int64?>
+    let since: Mutex<Date>
+
+    init(seen: Int64?, since: Date) {
+        self.seen = Mutex(seen)
+        self.since = Mutex(since)
     }
 }
 

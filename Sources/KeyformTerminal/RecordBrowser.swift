@@ -31,14 +31,16 @@ public final class RecordBrowser: TerminalScene {
         /// The records older than the one with this id (`Int64.max`: the newest)
         /// that meet the conditions, newest first, at most this many (nil: all):
         /// the next rows of a long list, or the first after a filter changed.
-        public var load: (Int64, Int?, [FieldMatch]) throws -> [RecordListRow]
+        /// The list's reads (`load`, `loadOldest`, `count`, `changed`, `changes`)
+        /// run off the terminal's loop too, on the writes' queue, in the order asked.
+        public var load: @Sendable (Int64, Int?, [FieldMatch]) throws -> [RecordListRow]
         /// The oldest records newer than the one with this id (nil: the oldest
         /// of all) that meet the conditions, at most this many (nil: all), newest
         /// first: End's page, and the rows above it as the list scrolls up. Nil:
         /// read through `load` (every record, then the oldest kept).
-        public var loadOldest: ((Int64?, Int?, [FieldMatch]) throws -> [RecordListRow])?
+        public var loadOldest: (@Sendable (Int64?, Int?, [FieldMatch]) throws -> [RecordListRow])?
         /// How many records meet the conditions (after a filter changed).
-        public var count: ([FieldMatch]) throws -> Int
+        public var count: @Sendable ([FieldMatch]) throws -> Int
         /// The values the records hold in a field (by id), most used first: the
         /// grid of the filter's value for a field that has no grid of its own.
         public var values: (String) -> [String]
@@ -54,16 +56,21 @@ public final class RecordBrowser: TerminalScene {
         /// Whether another terminal changed the records since the last call
         /// (`RecordStore.changeMark`), asked every `changeLookMilliseconds` while
         /// the list is idle: what changed is then read (`changes`). Nil: never.
-        public var changed: (() -> Bool)?
+        public var changed: (@Sendable () -> Bool)?
         /// How long the loop waits for a write's answer before it draws that the
         /// store is saving (or deleting) and goes on: a quick store answers within
         /// the key that asked, with no flicker; a slow one is answered as an event
         /// when the scene wakes. Nil: until it answers (the loop waits).
         public var writeWaitMilliseconds: Int?
+        /// How long the loop waits for a read's answer (rows, a count, a look at
+        /// another terminal's change) before it draws what it has, saying what it
+        /// waits for, and goes on taking keys: a local file's rows are in the
+        /// frame after the key. Nil: until it answers (the loop waits).
+        public var readWaitMilliseconds: Int?
         /// What changed since the last call (or since the list was read, the
         /// first time) that the query asks about (`RecordStore.changedRecords`,
         /// `recordIDs`, `recordCount`). Nil: worked out from every record (`load`).
-        public var changes: ((RecordListChangeQuery) throws -> RecordListChanges)?
+        public var changes: (@Sendable (RecordListChangeQuery) throws -> RecordListChanges)?
 
         public init(
             history: @escaping (String) -> [String] = { _ in [] },
@@ -71,14 +78,15 @@ public final class RecordBrowser: TerminalScene {
             add: @escaping @Sendable (Record) throws -> RecordListRow,
             update: @escaping @Sendable (Int64, Record, Date?) throws -> RecordListRow,
             delete: @escaping @Sendable (Int64) throws -> Void,
-            load: @escaping (Int64, Int?, [FieldMatch]) throws -> [RecordListRow] = { _, _, _ in [] },
-            loadOldest: ((Int64?, Int?, [FieldMatch]) throws -> [RecordListRow])? = nil,
-            count: @escaping ([FieldMatch]) throws -> Int = { _ in 0 },
+            load: @escaping @Sendable (Int64, Int?, [FieldMatch]) throws -> [RecordListRow] = { _, _, _ in [] },
+            loadOldest: (@Sendable (Int64?, Int?, [FieldMatch]) throws -> [RecordListRow])? = nil,
+            count: @escaping @Sendable ([FieldMatch]) throws -> Int = { _ in 0 },
             values: @escaping (String) -> [String] = { _ in [] },
             context: (() -> FormContext?)? = nil,
             saveDraft: @escaping ([String: FieldInput]) -> String? = { _ in nil },
-            changed: (() -> Bool)? = nil, writeWaitMilliseconds: Int? = nil,
-            changes: ((RecordListChangeQuery) throws -> RecordListChanges)? = nil
+            changed: (@Sendable () -> Bool)? = nil, writeWaitMilliseconds: Int? = nil,
+            readWaitMilliseconds: Int? = nil,
+            changes: (@Sendable (RecordListChangeQuery) throws -> RecordListChanges)? = nil
         ) {
             self.history = history
             self.newValues = newValues
@@ -93,6 +101,7 @@ public final class RecordBrowser: TerminalScene {
             self.saveDraft = saveDraft
             self.changed = changed
             self.writeWaitMilliseconds = writeWaitMilliseconds
+            self.readWaitMilliseconds = readWaitMilliseconds
             self.changes = changes
         }
     }
@@ -154,6 +163,8 @@ public final class RecordBrowser: TerminalScene {
     /// - Parameters:
     ///   - rows: the records, newest first: all of them, or the newest `total`
     ///     (the others are read with `Hooks.load` as the list scrolls to them).
+    ///     Nil: the list reads them (`Hooks.load`, `count`) off the loop, saying
+    ///     it loads until they come (`keyform browse` over a slow server).
     ///   - scope: what every record of the list meets (`browse --where`): the
     ///     rows and `total` must already be only those.
     ///   - context: the form, in the language the list speaks too (`FormContext.language`).
@@ -161,7 +172,7 @@ public final class RecordBrowser: TerminalScene {
     ///     list goes back to a list of lists).
     ///   - notice: a word to the person in the footer until the first key (how to go on).
     public init(
-        context: FormContext, rows: [RecordListRow], total: Int? = nil, scope: [FieldMatch] = [],
+        context: FormContext, rows: [RecordListRow]?, total: Int? = nil, scope: [FieldMatch] = [],
         leaveLabel: Message = .hintQuit, notice: String? = nil, hooks: Hooks, keys: RecordListKeyMaps = .standard,
         formKeys: FormKeyMaps = .standard
     ) {
@@ -169,14 +180,17 @@ public final class RecordBrowser: TerminalScene {
         self.formKeys = formKeys
         form = context.form
         list = RecordListState(
-            rows: rows, total: total, scope: scope, leaveLabel: leaveLabel,
+            rows: rows ?? [], total: total, scope: scope, leaveLabel: leaveLabel,
             sorts: RecordListSort.offered(for: context.form) { field in
                 context.index(ofField: field.id).flatMap { context.layout(ofField: $0, []) }.map(Self.values(of:))
             }, language: context.language)
         list.notice = notice.map { .info($0) }
         self.hooks = hooks
+        reads = Reads(hooks)
         addContext = context
         editContext = context.retitled(RecordListEngine.editTitle(of: context.form, language: context.language))
+        // A local file's first rows come within `readWaitMilliseconds`: the first frame shows them.
+        if rows == nil { _ = send(.opened) }
     }
 
     /// Whether the form is open over the list.
@@ -230,8 +244,10 @@ public final class RecordBrowser: TerminalScene {
     private var listTooSmall = false
 
     public func close() {
-        write?.job.wait()  // a write on its way is let finish: stored or not, never half
-        write = nil
+        // A write on its way is let finish: stored or not, never half. Reads are left to the queue.
+        pending.last { $0.isWrite }?.job.wait()
+        pending = []
+        look = nil
         closeEditor()
     }
 
@@ -243,45 +259,98 @@ public final class RecordBrowser: TerminalScene {
     /// While the list is shown and idle (no form over it, no question, no rows
     /// on their way), it looks for other terminals' changes.
     public var wakeUpMilliseconds: Int32? {
-        if write != nil { return Int32(DraftWorker.lookMilliseconds) }
-        return hooks.changed != nil && editor == nil && list.canRefresh ? Self.changeLookMilliseconds : nil
+        if !pending.isEmpty || look != nil { return Int32(DraftWorker.lookMilliseconds) }
+        if changeSeen, editor == nil, list.canRefresh { return 0 }
+        return reads.changed != nil && editor == nil && list.canRefresh ? Self.changeLookMilliseconds : nil
     }
 
     public func wakeUp() -> [TerminalRequest] {
-        if let pending = write, pending.job.isDone { return finishWriting() }
-        guard let changed = hooks.changed, editor == nil, list.canRefresh, changed() else { return [] }
-        return send(.storeChanged)
+        var requests = takeAnswers()
+        if let job = look, job.isDone {
+            look = nil
+            changeSeen = changeSeen || job.answered == true
+        }
+        if changeSeen {
+            // Seen while a write or a read was on its way, or a form was open: read once the list is idle.
+            guard editor == nil, list.canRefresh else { return requests }
+            changeSeen = false
+            return requests + send(.storeChanged)
+        }
+        guard look == nil, pending.isEmpty, let changed = reads.changed, editor == nil, list.canRefresh else {
+            return requests
+        }
+        // The look itself is a store call (a round trip to a server): off the loop as well.
+        let job = OffLoop(on: storeQueue, changed)
+        guard job.wait(milliseconds: hooks.readWaitMilliseconds), let answer = job.answered else {
+            look = job
+            return requests
+        }
+        if answer { requests += send(.storeChanged) }
+        return requests
     }
 
-    // MARK: Writes off the loop
+    // MARK: The store's work off the loop
 
-    /// The store's write on its way (a record the form saved, a toggle, a
-    /// delete), off the terminal's loop, its answer an event; `closesEditor`:
-    /// the form over the list goes once the record is stored.
-    private var write: (job: OffLoop<RecordListEvent>, closesEditor: Bool)?
+    /// The store's work on its way, oldest first: reads and writes on one queue
+    /// (`storeQueue`), so they answer in the order they were asked (a refresh
+    /// read before a toggle never undoes it), each answer an event.
+    private var pending: [Pending] = []
+    private let storeQueue = DispatchQueue(label: "keyform.browse")
+    /// The list's reads, callable off the loop.
+    private let reads: Reads
+    /// The look at another terminal's change on its way (`Hooks.changed`).
+    private var look: OffLoop<Bool>?
+    /// Another terminal changed the records while the list could not read
+    /// them (a write or a read on its way, a form open): read once it can.
+    private var changeSeen = false
 
-    /// Starts a write off the loop and waits `Hooks.writeWaitMilliseconds` for
-    /// it: its answer, when it came, else nil (the scene wakes for it).
-    private func startWriting(
-        closesEditor: Bool, _ work: @escaping @Sendable () -> RecordListEvent
+    /// One piece of the store's work on its way. `isWrite`: a save, toggle or
+    /// delete (let finish before the run ends); `closesEditor`: the form over
+    /// the list goes once the record is stored.
+    private struct Pending {
+        var job: OffLoop<RecordListEvent>
+        var isWrite: Bool
+        var closesEditor: Bool
+    }
+
+    /// Starts the store's work off the loop and waits up to `wait` ms for it
+    /// (nil: until it is done): its answer, when it came, else nil (the scene
+    /// wakes for it). Work queued behind other work is never answered ahead of it.
+    private func start(
+        write isWrite: Bool, closesEditor: Bool = false, wait: Int?, _ work: @escaping @Sendable () -> RecordListEvent
     ) -> RecordListEvent? {
-        let job = OffLoop(work)
-        guard job.wait(milliseconds: hooks.writeWaitMilliseconds), let answer = job.answered else {
-            write = (job, closesEditor)
+        let job = OffLoop(on: storeQueue, work)
+        guard pending.isEmpty, job.wait(milliseconds: wait), let answer = job.answered else {
+            pending.append(Pending(job: job, isWrite: isWrite, closesEditor: closesEditor))
             return nil
         }
         return answer
     }
 
-    /// Waits for the write on its way, if any, and gives the list its answer.
-    private func finishWriting() -> [TerminalRequest] {
-        guard let pending = write else { return [] }
-        pending.job.wait()
-        write = nil
-        guard let answer = pending.job.answered else { return [] }
-        var requests = closeEditor(after: answer, closesEditor: pending.closesEditor)
-        requests += send(answer)
+    /// A read off the loop; its answer (or its failure, `.readFailed`) as the list's event.
+    private func read(_ body: @escaping @Sendable () throws -> RecordListEvent) -> [RecordListEvent] {
+        let language = list.language
+        let answer = start(write: false, wait: hooks.readWaitMilliseconds) {
+            do { return try body() } catch { return .readFailed(Self.describe(error, in: language)) }
+        }
+        return answer.map { [$0] } ?? []
+    }
+
+    /// Gives the list the answers that came, in the order asked.
+    private func takeAnswers() -> [TerminalRequest] {
+        var requests: [TerminalRequest] = []
+        while let first = pending.first, let answer = first.job.answered {
+            pending.removeFirst()
+            requests += closeEditor(after: answer, closesEditor: first.closesEditor)
+            requests += send(answer)
+        }
         return requests
+    }
+
+    /// Waits for the writes on their way, if any, and gives the list the answers that came.
+    private func finishWriting() -> [TerminalRequest] {
+        pending.last { $0.isWrite }?.job.wait()
+        return takeAnswers()
     }
 
     /// A record the form saved is stored: the form goes back to the list. (A
@@ -402,20 +471,20 @@ public final class RecordBrowser: TerminalScene {
                             field, in: addContext, offered: offered, current: current)
                     }
                 case .reload(let matching, let limit):
-                    events.append(
-                        storing {
-                            .rowsReloaded(try hooks.load(.max, limit, matching), total: try hooks.count(matching))
-                        })
+                    let reads = reads
+                    events += read {
+                        .rowsReloaded(try reads.load(.max, limit, matching), total: try reads.count(matching))
+                    }
                 case .refresh(let matching, let limit):
-                    events.append(
-                        storing {
-                            .rowsRefreshed(try hooks.load(.max, limit, matching), total: try hooks.count(matching))
-                        })
+                    let reads = reads
+                    events += read {
+                        .rowsRefreshed(try reads.load(.max, limit, matching), total: try reads.count(matching))
+                    }
                 case .save(let record, let editing):
                     // What the form submitted, off the loop: the form says it saves, and goes once the store has it.
                     let (read, language, writes) = (editor?.read, list.language, (add: hooks.add, update: hooks.update))
-                    if let answer = startWriting(
-                        closesEditor: true,
+                    if let answer = start(
+                        write: true, closesEditor: true, wait: hooks.writeWaitMilliseconds,
                         { Self.saved(record, editing: editing, read: read, hooks: writes, language: language) })
                     {
                         requests += closeEditor(after: answer, closesEditor: true)
@@ -439,16 +508,16 @@ public final class RecordBrowser: TerminalScene {
                 case .update(let id, let values):
                     // A toggle flips what the list shows, whatever was saved since; off the loop.
                     let (update, language) = (hooks.update, list.language)
-                    if let answer = startWriting(
-                        closesEditor: false,
+                    if let answer = start(
+                        write: true, wait: hooks.writeWaitMilliseconds,
                         { Self.storing(in: language) { .recordSaved(try update(id, values, nil)) } })
                     {
                         events.append(answer)
                     }
                 case .delete(let id):
                     let (delete, language) = (hooks.delete, list.language)
-                    if let answer = startWriting(
-                        closesEditor: false,
+                    if let answer = start(
+                        write: true, wait: hooks.writeWaitMilliseconds,
                         {
                             Self.storing(in: language) {
                                 try delete(id)
@@ -459,13 +528,17 @@ public final class RecordBrowser: TerminalScene {
                         events.append(answer)
                     }
                 case .loadRows(let before, let limit, let matching):
-                    events.append(storing { .rowsLoaded(try hooks.load(before, limit, matching)) })
+                    let reads = reads
+                    events += read { .rowsLoaded(try reads.load(before, limit, matching)) }
                 case .loadOldest(let limit, let matching):
-                    events.append(storing { .oldestRowsLoaded(try oldest(after: nil, limit, matching)) })
+                    let reads = reads
+                    events += read { .oldestRowsLoaded(try reads.oldest(after: nil, limit, matching)) }
                 case .loadNewer(let after, let limit, let matching):
-                    events.append(storing { .newerRowsLoaded(try oldest(after: after, limit, matching)) })
+                    let reads = reads
+                    events += read { .newerRowsLoaded(try reads.oldest(after: after, limit, matching)) }
                 case .refreshChanges(let query):
-                    events.append(storing { .rowsChanged(try changes(query)) })
+                    let reads = reads
+                    events += read { .rowsChanged(try reads.changes(query)) }
                 case .bell:
                     requests.append(.bell)
                 case .finish:
@@ -476,27 +549,38 @@ public final class RecordBrowser: TerminalScene {
         return requests
     }
 
-    /// What changed for the list (`RecordListChangeQuery`): from the hook, else
-    /// worked out from every record read through `load` (all of them taken as changed).
-    private func changes(_ query: RecordListChangeQuery) throws -> RecordListChanges {
-        if let changes = hooks.changes { return try changes(query) }
-        let all = try hooks.load(.max, nil, [])
-        return RecordListChanges(
-            ids: query.ids, present: Set(all.map(\.id).filter { query.ids.contains($0) }),
-            rows: all.filter { row in query.ids.contains(row.id) || query.newerThan.map { row.id > $0 } ?? false },
-            total: try hooks.count(query.matching))
-    }
+    /// The hooks that read the list's records: run off the loop, on the store's queue.
+    private struct Reads: Sendable {
+        let load: @Sendable (Int64, Int?, [FieldMatch]) throws -> [RecordListRow]
+        let loadOldest: (@Sendable (Int64?, Int?, [FieldMatch]) throws -> [RecordListRow])?
+        let count: @Sendable ([FieldMatch]) throws -> Int
+        let changed: (@Sendable () -> Bool)?
+        let changesHook: (@Sendable (RecordListChangeQuery) throws -> RecordListChanges)?
 
-    /// The oldest records newer than `after` (nil: from the oldest), newest
-    /// first: from the hook, else every record read through `load`.
-    private func oldest(after: Int64?, _ limit: Int?, _ matching: [FieldMatch]) throws -> [RecordListRow] {
-        if let loadOldest = hooks.loadOldest { return try loadOldest(after, limit, matching) }
-        let newer = try hooks.load(.max, nil, matching).filter { row in after.map { row.id > $0 } ?? true }
-        return Array(newer.suffix(max(0, limit ?? newer.count)))
-    }
+        init(_ hooks: Hooks) {
+            (load, loadOldest, count, changed, changesHook) = (
+                hooks.load, hooks.loadOldest, hooks.count, hooks.changed, hooks.changes
+            )
+        }
 
-    private func storing(_ body: () throws -> RecordListEvent) -> RecordListEvent {
-        Self.storing(in: list.language, body)
+        /// What changed for the list (`RecordListChangeQuery`): from the hook, else
+        /// worked out from every record read through `load` (all of them taken as changed).
+        func changes(_ query: RecordListChangeQuery) throws -> RecordListChanges {
+            if let changesHook { return try changesHook(query) }
+            let all = try load(.max, nil, [])
+            return RecordListChanges(
+                ids: query.ids, present: Set(all.map(\.id).filter { query.ids.contains($0) }),
+                rows: all.filter { row in query.ids.contains(row.id) || query.newerThan.map { row.id > $0 } ?? false },
+                total: try count(query.matching))
+        }
+
+        /// The oldest records newer than `after` (nil: from the oldest), newest
+        /// first: from the hook, else every record read through `load`.
+        func oldest(after: Int64?, _ limit: Int?, _ matching: [FieldMatch]) throws -> [RecordListRow] {
+            if let loadOldest { return try loadOldest(after, limit, matching) }
+            let newer = try load(.max, nil, matching).filter { row in after.map { row.id > $0 } ?? true }
+            return Array(newer.suffix(max(0, limit ?? newer.count)))
+        }
     }
 
     private nonisolated static func storing(

@@ -535,6 +535,7 @@ import Testing
         var expected = state
         expected.rows = added + Self.items(30).filter { $0.id != 25 }.map { $0.id == 10 ? edited : $0 }
         (expected.total, expected.highlight, expected.top, expected.isLoading) = (31, 8, 4, false)
+        expected.isRefreshing = false
         let changes = RecordListChanges(
             ids: 1...30, present: Set(1...30).subtracting([25]), rows: added + [edited], total: 31)
         #expect(Self.send(&state, .rowsChanged(changes)) == [])
@@ -570,7 +571,7 @@ import Testing
         var expected = state
         expected.rows = [10, 9, 6, 5].map { item($0, packed: true) }
         // Still short of the 6 there are: the next rows are read; the highlight stays on record 9.
-        (expected.total, expected.highlight) = (6, 1)
+        (expected.total, expected.highlight, expected.isRefreshing) = (6, 1, false)
         #expect(
             Self.send(
                 &state, .rowsChanged(RecordListChanges(ids: 5...9, present: Set(5...9), rows: changed, total: 6)))

@@ -174,6 +174,83 @@ struct SlowStoreInTmuxTests {
         }
     }
 
+    /// Browse on a stalled PostgreSQL server (another session holds the records'
+    /// table locked, so reading it waits; SQLite's exclusive lock cannot be taken
+    /// while browse has the file open): End asks for the oldest page, and the footer
+    /// says the records load while the list stays drawn and keys are answered (a
+    /// move, Ctrl-L); once the lock goes, the page comes; q leaves at once while a read waits.
+    @Test func browseTakesKeysWhileItsRecordsAreRead() throws {
+        guard TestPostgres.url != nil else { try Test.cancel(Comment(rawValue: TestPostgres.skipped)) }
+        let database = try TestPostgres.freshDatabase()
+        // More than the first page (200): End reads the oldest page from the store.
+        let csv = "text\n" + (1...250).map { "Task \($0)\n" }.joined()
+        #expect(try Self.keyform(["records", "import", "demo/todo.yaml", "-"], input: csv, database: database) == 0)
+        let run = try FormRun(["browse", "demo/todo.yaml"], environment: ["KEYFORM_DB": database])
+        defer { run.close() }
+        let tmux = run.tmux
+        try tmux.wait(forText: "To-Do · 250 records")
+        try tmux.wait(forRow: "› Task 250")
+        let lock = try TableLock(database)
+        try tmux.press("End")
+        let loading = try tmux.wait(forText: "Loading records…")
+        #expect(loading.contains("› Task 250"), "the list stays drawn: \(loading)")
+        let clock = ContinuousClock()
+        for (key, row) in [("Down", "› Task 249"), ("C-l", "› Task 249"), ("Up", "› Task 250")] {
+            let pressed = clock.now
+            try tmux.press(key)
+            let screen = try tmux.wait(forRow: row)
+            #expect(clock.now - pressed < .seconds(1), "\(key) waited for the store")
+            #expect(screen.contains("Loading records…"), "\(screen)")
+        }
+        try lock.release()
+        try tmux.wait(forRow: "› Task 1")
+        // A read held again: q leaves without waiting for it.
+        let held = try TableLock(database)
+        defer { try? held.release() }
+        try tmux.press("Home")
+        try tmux.wait(forText: "Loading records…")
+        let quit = clock.now
+        try tmux.press("q")
+        let result = try run.result()
+        #expect(clock.now - quit < .seconds(2), "q waited for the store")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.sttyAfter == result.sttyBefore)
+    }
+
+    /// A psql session holding Keyform's records table in ACCESS EXCLUSIVE mode
+    /// (until `release`): every read of it waits, as on a stalled server.
+    final class TableLock {
+        let process = Process()
+        let input = Pipe()
+
+        init(_ url: String) throws {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/psql")
+            process.arguments = [url, "-qAtX", "-v", "ON_ERROR_STOP=1"]
+            process.standardInput = input
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            input.fileHandleForWriting.write(Data("BEGIN; LOCK TABLE keyform._record IN ACCESS EXCLUSIVE MODE;\n".utf8))
+            let held = """
+                SELECT count(*) FROM pg_locks WHERE relation = 'keyform._record'::regclass
+                AND mode = 'AccessExclusiveLock' AND granted
+                """
+            let deadline = ContinuousClock.now + .seconds(10)
+            while try TestPostgres.psql(url, held).trimmingCharacters(in: .whitespacesAndNewlines) != "1" {
+                guard ContinuousClock.now < deadline, process.isRunning else { throw NotHeld() }
+                usleep(20_000)
+            }
+        }
+
+        struct NotHeld: Error {}
+
+        func release() throws {
+            guard process.isRunning else { return }
+            input.fileHandleForWriting.write(Data("COMMIT;\n".utf8))
+            try input.fileHandleForWriting.close()
+            process.waitUntilExit()
+        }
+    }
+
     /// Runs the built keyform with `input` on stdin and the database given; its exit status.
     static func keyform(_ arguments: [String], input: String, database: String) throws -> Int32 {
         let process = Process()

@@ -145,6 +145,62 @@ struct RecordBrowserSlowStoreTests {
         #expect(Self.screen(browser).contains("› Buy milk  ✗"))
     }
 
+    /// Browse over a store that takes seconds to read: the list is drawn at
+    /// once saying it loads; a move, Ctrl-L and q are answered meanwhile; the
+    /// rows come as an event when the scene wakes; a look at another terminal's
+    /// change on its way leaves the list drawn and moving; q leaves without
+    /// waiting for a read (a write would be waited for).
+    @Test func aReadThatTakesSecondsNeverHoldsTheKeys() {
+        let store = RecordBrowserTests.Store([
+            RecordListRow(id: 2, values: RecordBrowserTests.record("Water the plants", done: false)),
+            RecordListRow(id: 1, values: RecordBrowserTests.record("Buy milk", done: true)),
+        ])
+        var hooks = store.hooks()
+        let load = hooks.load
+        hooks.load = { before, limit, matching in
+            Thread.sleep(forTimeInterval: 2)
+            return try load(before, limit, matching)
+        }
+        hooks.changed = {
+            Thread.sleep(forTimeInterval: 1)
+            defer { store.changed = false }
+            return store.changed
+        }
+        hooks.readWaitMilliseconds = 0
+        func quick(_ what: String, _ body: () -> Void) {
+            let took = ContinuousClock().measure(body)
+            #expect(took < .milliseconds(150), "\(what) waited for the store: \(took)")
+        }
+        var made: RecordBrowser?
+        quick("the first frame") { made = RecordBrowser(context: RecordBrowserTests.context, rows: nil, hooks: hooks) }
+        guard let browser = made else { return }
+        defer { browser.close() }
+        #expect(
+            Self.screen(browser).hasPrefix("Chore\n\nLoading records…"), "\(Self.screen(browser))")
+        quick("a move") { RecordBrowserTests.type(browser, "\u{1B}[B") }
+        quick("Ctrl-L") { #expect(RecordBrowserTests.type(browser, "\u{0C}") == [.redraw]) }
+        #expect(browser.wakeUpMilliseconds == Int32(DraftWorker.lookMilliseconds), "the scene wakes for the rows")
+        Self.wake(browser) { !browser.list.isLoading }
+        #expect(Self.screen(browser).contains("› Water the plants"), "\(Self.screen(browser))")
+
+        // Another terminal adds a record: the look and the read take three seconds, the list moves meanwhile.
+        store.rows.insert(RecordListRow(id: 3, values: RecordBrowserTests.record("Call the plumber")), at: 0)
+        store.changed = true
+        quick("the look") { _ = browser.wakeUp() }
+        quick("a move") { RecordBrowserTests.type(browser, "\u{1B}[B") }
+        #expect(Self.screen(browser).contains("› Buy milk"), "\(Self.screen(browser))")
+        Self.wake(browser) { browser.list.rows.count == 3 }
+        #expect(Self.screen(browser).contains("  Call the plumber"), "\(Self.screen(browser))")
+        #expect(Self.screen(browser).contains("› Buy milk"), "the highlight stayed: \(Self.screen(browser))")
+
+        // A look on its way: q leaves at once, and closing does not wait for the read.
+        store.changed = true
+        _ = browser.wakeUp()
+        quick("q") { RecordBrowserTests.type(browser, "q") }
+        #expect(browser.outcome == .quit)
+        quick("closing") { browser.close() }
+    }
+
     /// SIGTERM while the record is saved waits for the store, then ends the browser.
     @Test func aSignalThatEndsBrowseWaitsForTheSave() {
         let (browser, store) = Self.slowBrowser(.milliseconds(300))

@@ -41,6 +41,8 @@ struct RecordBrowserTests {
         var log: [String] = []
         /// The drafts the add form left, in order (`text|done`).
         var drafts: [String] = []
+        /// Another terminal changed the records: the next look says so (once).
+        var changed = false
 
         init(_ rows: [RecordListRow]) {
             self.rows = rows
@@ -154,11 +156,10 @@ struct RecordBrowserTests {
             RecordListRow(id: 2, values: Self.record("Water the plants", done: false)),
             RecordListRow(id: 1, values: Self.record("Buy milk", done: true)),
         ])
-        var changed = false
         var hooks = store.hooks()
         hooks.changed = {
-            defer { changed = false }
-            return changed
+            defer { store.changed = false }
+            return store.changed
         }
         let browser = RecordBrowser(context: Self.context, rows: store.rows, hooks: hooks)
         defer { browser.close() }
@@ -170,7 +171,7 @@ struct RecordBrowserTests {
         // Another terminal adds a record and edits one.
         store.rows.insert(RecordListRow(id: 3, values: Self.record("Call the plumber")), at: 0)
         store.rows[2] = RecordListRow(id: 1, values: Self.record("Buy oat milk", done: true))
-        changed = true
+        store.changed = true
         _ = browser.wakeUp()
         let screen = Self.screen(browser)
         #expect(screen.contains("  Call the plumber"), "\(screen)")
@@ -179,7 +180,7 @@ struct RecordBrowserTests {
 
         // And deletes one.
         store.rows.removeAll { $0.id == 2 }
-        changed = true
+        store.changed = true
         _ = browser.wakeUp()
         #expect(!Self.screen(browser).contains("Water the plants"))
         #expect(Self.screen(browser).contains("› Buy oat milk"))

@@ -51,6 +51,16 @@ public struct RecordListState: Equatable, Sendable {
     public var total: Int
     /// A `.loadRows` is on its way (or failed): no other is asked for until `.rowsLoaded`.
     public var isLoading: Bool
+    /// The read on its way is the look at another terminal's change
+    /// (`.storeChanged`): the list stays as it is, usable, and says nothing of it.
+    public var isRefreshing = false
+    /// The last read failed (`.readFailed`): the footer said why, and no other
+    /// is asked for (none on every key) until the conditions change.
+    public var readFailed = false
+    /// Reads on their way whose answers are dropped: the conditions changed
+    /// meanwhile (`.reload`), so those rows are not the list's any more. The
+    /// store answers in the order asked, so they are the next answers to come.
+    public var supersededReads = 0
     /// End was pressed before every row was loaded: the highlight goes to the
     /// last row once they are.
     public var goesToEndWhenLoaded: Bool
@@ -120,6 +130,11 @@ public struct RecordListState: Equatable, Sendable {
     /// Whether every record is loaded.
     public var isComplete: Bool { rows.count >= total }
 
+    /// Whether the list waits for rows the person asked for (the first ones, a
+    /// filter's, End's page, the next as it scrolls): the screen says it loads.
+    /// Not a refresh look (quiet), nor a read that failed (its notice said so).
+    public var isWaitingForRows: Bool { isLoading && !isRefreshing && !readFailed }
+
     /// How many records of the list come before the first of `rows` (newer ones
     /// not loaded, from the oldest end): where the rows shown are in the list.
     public var skipped: Int { loadedEnd == .oldest ? max(0, total - rows.count) : 0 }
@@ -141,6 +156,8 @@ public struct RecordListState: Equatable, Sendable {
 /// What happened on the list screen: the only way its state changes.
 /// Key events are named for the key's meaning; the terminal maps keys to them.
 public enum RecordListEvent: Equatable, Sendable {
+    /// The list is shown with no rows yet: its first rows are read (`.reload`), the screen saying so.
+    case opened
     /// Up, Down, PageUp, PageDown, Home, End.
     case moved(RecordListMove)
     /// Enter: open the highlighted record for editing.
@@ -187,6 +204,10 @@ public enum RecordListEvent: Equatable, Sendable {
     case recordDeleted(id: Int64)
     /// The store could not do what an effect asked; the message says why.
     case storeFailed(String)
+    /// A read the list asked for (rows, a count, what changed) failed; the
+    /// message says why. No other is asked for until the conditions change
+    /// (not on every key); a failed refresh look is tried again at the next change.
+    case readFailed(String)
     /// Older records, newest first, after `.loadRows` (none: there are no more).
     case rowsLoaded([RecordListRow])
     /// The oldest records, newest first, after `.loadOldest`: the list's other
@@ -296,6 +317,11 @@ public enum RecordListEngine {
         _ state: inout RecordListState, _ event: RecordListEvent, _ form: Form
     ) -> [RecordListEffect] {
         guard state.outcome == nil else { return [] }
+        // The answer to a read the conditions changed under (`reload`): not the list's rows.
+        if state.supersededReads > 0, event.answersRead {
+            state.supersededReads -= 1
+            return []
+        }
         switch event {
         case .recordDeleted, .recordSaved, .storeFailed:
             // The store answered: what the footer said it waits for is over (the answer says its own).
@@ -329,6 +355,8 @@ public enum RecordListEngine {
         _ state: inout RecordListState, _ event: RecordListEvent, _ form: Form
     ) -> [RecordListEffect] {
         switch event {
+        case .opened:
+            return reload(&state)
         case .resized(let rows):
             state.visibleRows = max(1, rows)
             keepHighlightInView(&state)
@@ -391,11 +419,13 @@ public enum RecordListEngine {
             // the edge looks again when the list is idle (`canRefresh`).
             guard state.canRefresh else { return [] }
             state.isLoading = true
+            state.isRefreshing = true
             // Only what changed, not every row loaded (a list may hold thousands).
             if let query = changeQuery(state) { return [.refreshChanges(query)] }
             return [.refresh(matching: state.matches, limit: firstBatch)]
         case .rowsRefreshed(let rows, let total):
             state.isLoading = false
+            state.isRefreshing = false
             keepingHighlight(&state) {
                 $0.rows = rows
                 $0.total = max(rows.count, total)
@@ -404,6 +434,7 @@ public enum RecordListEngine {
             return []
         case .rowsChanged(let changes):
             state.isLoading = false
+            state.isRefreshing = false
             keepingHighlight(&state) { merge(changes, into: &$0, form) }
             return []
         case .editConflicted(let mine, let theirs):
@@ -458,6 +489,17 @@ public enum RecordListEngine {
         case .storeFailed(let message):
             state.notice = .problem(message)
             state.goesToEndWhenLoaded = false
+            return []
+        case .readFailed(let message):
+            state.notice = .problem(message)
+            state.goesToEndWhenLoaded = false
+            if state.isRefreshing {
+                // The list is as it was; the next change is looked at again.
+                state.isLoading = false
+                state.isRefreshing = false
+            } else {
+                state.readFailed = true
+            }
             return []
         case .filterFieldPicked(let id):
             guard filterFields(state, form).contains(where: { $0.id == id }) else { return [.bell] }
@@ -621,6 +663,10 @@ public enum RecordListEngine {
 
     /// The list's conditions changed: the rows are read again from the newest.
     private static func reload(_ state: inout RecordListState) -> [RecordListEffect] {
+        // A read still on its way answers for the conditions before: its answer is dropped.
+        if state.isLoading, !state.readFailed { state.supersededReads += 1 }
+        state.isRefreshing = false
+        state.readFailed = false
         state.rows = []
         state.loadedEnd = .newest
         state.total = 0
@@ -710,5 +756,18 @@ public enum RecordListEngine {
         if highlight < first { first = highlight }
         if highlight >= first + visible { first = highlight - visible + 1 }
         return max(0, min(first, count - visible))
+    }
+}
+
+extension RecordListEvent {
+    /// Whether this is the store's answer to one of the list's reads (rows,
+    /// the oldest or newer rows, a reload, a refresh, what changed), or its failure.
+    var answersRead: Bool {
+        switch self {
+        case .rowsLoaded, .oldestRowsLoaded, .newerRowsLoaded, .rowsReloaded, .rowsRefreshed, .rowsChanged, .readFailed:
+            return true
+        default:
+            return false
+        }
     }
 }

@@ -55,7 +55,10 @@ public enum RecordListView {
         // A click on a record's row opens it: laid down with the row's cells.
         var regions: [Frame.Region] = []
         if state.rows.isEmpty {
-            lines.append(Frame.Line(emptyText(state, form, keys: keys)))
+            // Not "no records" before the store said so.
+            lines.append(
+                Frame.Line(
+                    state.isWaitingForRows ? state.language.text(.loadingRecords) : emptyText(state, form, keys: keys)))
             cursor = Frame.Position(row: lines.count - 1, column: 0)
         } else {
             let columns = columns(RecordListEngine.listedFields(state, form), rows: shown, width: width)
@@ -101,6 +104,8 @@ public enum RecordListView {
         }
         if let sort = state.sort { line.append(" · " + sort.describe(in: form, language: state.language)) }
         let count = state.total
+        // Uncounted until the first rows come: the body says they load.
+        if state.rows.isEmpty, state.isWaitingForRows { return line }
         line.append(" · " + say(.recordCount(count)), .dim)
         if shown.count < count {
             // Counted in the whole list: rows read from its oldest end are its last.
@@ -137,6 +142,9 @@ public enum RecordListView {
             return (Frame.Line(text, .bold), nil)
         case .problem(let text)?:
             return (Frame.Line("! " + text, color ? [.error, .bold] : .bold), nil)
+        case nil where state.isWaitingForRows && !state.rows.isEmpty:
+            // Rows on their way (End's page, the next as it scrolls): the rows shown still move, open and leave.
+            return (Frame.Line(state.language.text(.loadingRecords), .bold), nil)
         case nil:
             return (
                 Frame.Line(keys.list.footer(in: RecordListKeySituation(state: state, form: form), width: width), .dim),

@@ -1034,6 +1034,7 @@ extension Message {
             said.japanese + "（\(count) 件は保存が実は届いていたため、すでに保存済みです。二重には保存しませんでした）"
         case .storeWillRescue(let problem): problem + "。記録はファイルに保存されます"
         case .deletingRecord: "記録を削除しています…"
+        case .loadingRecords: "記録を読み込んでいます…"
         case .choicesLoading(let label, let spinner):
             (spinner.map { $0 + " " } ?? "") + "\(Self.spaced(label))を読み込んでいます…"
         case .choicesMissing(let label, let reason): "\(label): \(reason.japanese)"

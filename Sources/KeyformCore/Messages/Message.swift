@@ -935,6 +935,8 @@ public indirect enum Message: Hashable, Sendable {
     case storeWillRescue(problem: String)
     /// The browse list's footer while a delete is on its way to the store (issue 26).
     case deletingRecord
+    /// The browse list's body (no rows yet) or footer while the rows it asked the store for are on their way (issue 26).
+    case loadingRecords
 
     // MARK: Keys from a command, a file or the store (ChoiceLines)
     /// A grid's title while its keys are on their way: `⠋ Loading Branch…` (the spinner's frame, when it turns).
