@@ -149,10 +149,10 @@ struct DemoCommand: ParsableCommand {
         var notice: String?
         // The first start: a sample list to try, and a word on how to make one's own.
         if Checklists.lists(database).isEmpty {
-            do { try Checklists.addSample(database, form: loaded.form) } catch {
+            do { try Checklists.addSample(database, form: loaded.form, language: Speaking.language) } catch {
                 throw Failure(.cannotMakeSampleList(reason: Speaking.describe(error)), status: 1)
             }
-            notice = "A sample list to try · q: your lists, where / starts a new one"
+            notice = Self.say(.sampleListNotice)
         }
         var list = (try? database.lastValue(form: Checklists.opened, field: "list"))??.text
         while true {
@@ -174,12 +174,13 @@ struct DemoCommand: ParsableCommand {
         }
     }
 
-    /// Vacations, one database each: the first start opens "My Vacation" (made
-    /// then), so a note can be written at once; leaving a vacation's notes goes
-    /// to the vacations, where one is picked, named anew, renamed or deleted.
+    /// Vacations, one database each: the first start opens "My Vacation"
+    /// (私の休暇 in Japanese; made then), so a note can be written at once;
+    /// leaving a vacation's notes goes to the vacations, where one is picked,
+    /// named anew, renamed or deleted.
     @MainActor
     private func vacations(_ app: DemoApps.App, _ loaded: LoadedForm) throws {
-        var first: String? = DemoApps.trips(of: app).isEmpty ? Vacations.defaultName : nil
+        var first: String? = DemoApps.trips(of: app).isEmpty ? Self.say(.defaultVacation) : nil
         while true {
             let trip: String
             if let name = first {
@@ -262,7 +263,7 @@ extension DemoCommand {
         let total = sums.reduce(0) { $0 + $1.total }
         let parts = sums.map { TerminalSafe.escaped($0.group) + " \($0.total) m" }
         return [
-            Frame.Line("This week (since Mon \(monday)): \(total) m", .dim),
+            Frame.Line(say(.weekSince(monday: monday, metres: total)), .dim),
             Frame.Line("  " + parts.joined(separator: " · ")),
         ]
     }
@@ -291,6 +292,9 @@ enum Checklists {
 }
 
 extension DemoCommand {
+    /// The demo's own words in the command's language.
+    static func say(_ words: DemoWords) -> String { words.said(in: Speaking.language) }
+
     /// What the person did on a list of lists (or of vacations).
     enum Pick: Equatable {
         /// Open this one (picked, or a new name typed).
@@ -306,26 +310,28 @@ extension DemoCommand {
     private func pickList(_ database: any RecordStore, form: Form) throws -> String? {
         while true {
             let lists = Checklists.lists(database)
-            let labels = lists.map { "\($0) · \(Checklists.unchecked(in: $0, database, form: form)) left" }
-            let title =
-                lists.isEmpty
-                ? "Checklists · name your first list" : "Checklists · pick a list (a new name starts a new one)"
-            switch try pickOrName(title: title, label: "List", grid: "Lists", values: lists, labels: labels) {
+            let labels = lists.map {
+                Self.say(.listLeft($0, unchecked: Checklists.unchecked(in: $0, database, form: form)))
+            }
+            let title = Self.say(lists.isEmpty ? .checklistsNameYourFirst : .checklistsPickAList)
+            switch try pickOrName(
+                title: title, label: Self.say(.listLabel), grid: Self.say(.listsGridTitle), values: lists,
+                labels: labels)
+            {
             case nil: return nil
             case .open(let name)?: return name
             case .rename?:
-                guard let old = try pickOne(title: "Rename which list?", values: lists),
+                guard let old = try pickOne(title: Self.say(.renameWhichList), values: lists),
                     let new = try askName(
-                        title: "A new name for the list “\(TerminalSafe.escaped(old))”", label: "List")
+                        title: Self.say(.newNameForList(TerminalSafe.escaped(old))), label: Self.say(.listLabel))
                 else { continue }
                 do { try Checklists.rename(old, to: new, database, form: form) } catch {
                     throw Failure(.cannotRenameList(reason: Speaking.describe(error)), status: 1)
                 }
             case .delete?:
-                guard let list = try pickOne(title: "Delete which list?", values: lists) else { continue }
+                guard let list = try pickOne(title: Self.say(.deleteWhichList), values: lists) else { continue }
                 let count = (try? database.recordCount(form: form, where: [Checklists.match(list)])) ?? 0
-                let items = count == 1 ? "its 1 item" : "its \(count) items"
-                guard try confirm("Delete the list “\(TerminalSafe.escaped(list))” and \(items)?") else { continue }
+                guard try confirm(.deleteList(TerminalSafe.escaped(list), items: count)) else { continue }
                 do { try Checklists.delete(list, database, form: form) } catch {
                     throw Failure(.cannotDeleteList(reason: Speaking.describe(error)), status: 1)
                 }
@@ -341,7 +347,7 @@ extension DemoCommand {
         while true {
             let trips = DemoApps.trips(of: app)
             switch try pickOrName(
-                title: "Which vacation? (a new name starts a new database)", label: "Vacation", grid: "Vacations",
+                title: Self.say(.whichVacation), label: Self.say(.vacationLabel), grid: Self.say(.vacationsGridTitle),
                 values: trips)
             {
             case nil: return nil
@@ -349,24 +355,25 @@ extension DemoCommand {
                 guard let problem = Vacations.problem(withName: name) else { return name }
                 try tell(problem)
             case .rename?:
-                guard let old = try pickOne(title: "Rename which vacation?", values: trips),
+                guard let old = try pickOne(title: Self.say(.renameWhichVacation), values: trips),
                     let new = try askName(
-                        title: "A new name for the vacation “\(TerminalSafe.escaped(old))”", label: "Vacation")
+                        title: Self.say(.newNameForVacation(TerminalSafe.escaped(old))),
+                        label: Self.say(.vacationLabel))
                 else { continue }
                 if let problem = Vacations.problem(withName: new) ?? Vacations.rename(app, old, to: new) {
                     try tell(problem)
                 }
             case .delete?:
-                guard let trip = try pickOne(title: "Delete which vacation?", values: trips) else { continue }
+                guard let trip = try pickOne(title: Self.say(.deleteWhichVacation), values: trips) else { continue }
                 let path = DemoApps.databasePath(for: app, trip: trip)
                 // Counted with the database closed again before the file goes.
                 let count = try { () throws -> Int in
                     let database = try Self.openDatabase(path)
                     return (try? database.recordCount(form: form)) ?? 0
                 }()
-                let notes = count == 1 ? "1 note" : "\(count) notes"
                 let file = TerminalSafe.escaped((path as NSString).lastPathComponent)
-                guard try confirm("Delete \(file) (the vacation “\(TerminalSafe.escaped(trip))”, \(notes))?") else {
+                guard try confirm(.deleteVacation(file: file, vacation: TerminalSafe.escaped(trip), notes: count))
+                else {
                     continue
                 }
                 if let problem = Vacations.delete(path) { try tell(problem) }
@@ -390,8 +397,8 @@ extension DemoCommand {
                 ? ChoiceLayout.keyboardKey(noneYet: "/") : Layout.Key(label: "abc", hotkey: "/", action: .keyboard))
         if !values.isEmpty {
             // Their texts begin with a slash, which a typed name may not: no name is taken for them.
-            keys.append(Layout.Key(label: "Rename…", text: Self.renameKey, hotkey: "r"))
-            keys.append(Layout.Key(label: "Delete…", text: Self.deleteKey, hotkey: "x"))
+            keys.append(Layout.Key(label: Self.say(.renameKey), text: Self.renameKey, hotkey: "r"))
+            keys.append(Layout.Key(label: Self.say(.deleteKey), text: Self.deleteKey, hotkey: "x"))
         }
         let rows = stride(from: 0, to: keys.count, by: 3).map { Array(keys[$0..<min($0 + 3, keys.count)]) }
         let layout = Layout(title: grid, kind: .choice, pages: [Layout.Page(rows: rows)])
@@ -404,7 +411,7 @@ extension DemoCommand {
             case Self.renameKey: return .rename
             case Self.deleteKey: return .delete
             case let name where name.hasPrefix("/"):
-                try tell("A name cannot begin with “/”")
+                try tell(.nameCannotBeginWithSlash)
             default: return .open(value)
             }
         }
@@ -420,11 +427,11 @@ extension DemoCommand {
             Layout.Key(label: value, hotkey: index < 9 ? Character(String(index + 1)) : nil)
         }
         let rows = stride(from: 0, to: keys.count, by: 3).map { Array(keys[$0..<min($0 + 3, keys.count)]) }
-        let field = Field(id: "value", label: "Which", required: true, layout: "values", input: .grid, strict: true)
+        let field = Field(
+            id: "value", label: Self.say(.whichLabel), required: true, layout: "values", input: .grid, strict: true)
         let form = Form(title: title, name: "demo_pick", pages: [Form.Page(fields: [field])], presentation: .picker)
-        return try fill(
-            form, layouts: ["values": Layout(title: "Pick one", kind: .choice, pages: [Layout.Page(rows: rows)])])?[
-                "value"]?.text
+        let layout = Layout(title: Self.say(.pickOneTitle), kind: .choice, pages: [Layout.Page(rows: rows)])
+        return try fill(form, layouts: ["values": layout])?["value"]?.text
     }
 
     /// A name typed on the keyboard; nil when the person leaves.
@@ -439,27 +446,29 @@ extension DemoCommand {
 
     /// A message to read (what could not be done); o (or Esc) goes back.
     @MainActor
-    private func tell(_ message: String) throws {
-        _ = try confirm(message, onlyOK: true)
+    private func tell(_ words: DemoWords) throws {
+        _ = try confirm(words, onlyOK: true)
     }
 
     /// A question answered with y (yes) or n (no; also Esc): true only for yes.
     /// `onlyOK`: a message to read, with one key (o; also Esc) that goes back.
     @MainActor
-    private func confirm(_ question: String, onlyOK: Bool = false) throws -> Bool {
+    private func confirm(_ question: DemoWords, onlyOK: Bool = false) throws -> Bool {
         let keys =
             onlyOK
-            ? [Layout.Key(label: "OK", text: "ok", hotkey: "o")]
+            ? [Layout.Key(label: Self.say(.ok), text: "ok", hotkey: "o")]
             : [
-                Layout.Key(label: "Yes, delete", text: "yes", hotkey: "y"),
-                Layout.Key(label: "No, keep it", text: "no", hotkey: "n"),
+                Layout.Key(label: Self.say(.yesDelete), text: "yes", hotkey: "y"),
+                Layout.Key(label: Self.say(.noKeepIt), text: "no", hotkey: "n"),
             ]
         let field = Field(
-            id: "answer", label: onlyOK ? "OK" : "Sure?", required: true, layout: "answer", input: .grid, strict: true)
+            id: "answer", label: Self.say(onlyOK ? .ok : .sure), required: true, layout: "answer", input: .grid,
+            strict: true)
         let form = Form(
-            title: question, name: "demo_confirm", pages: [Form.Page(fields: [field])], presentation: .picker)
+            title: Self.say(question), name: "demo_confirm", pages: [Form.Page(fields: [field])],
+            presentation: .picker)
         let layout = Layout(
-            title: onlyOK ? "o or Esc goes back" : "y deletes; n or Esc keeps it", kind: .choice,
+            title: Self.say(onlyOK ? .okGoesBack : .yesDeletesNoKeeps), kind: .choice,
             pages: [Layout.Page(rows: [keys])])
         return try fill(form, layouts: ["answer": layout])?["answer"]?.text == "yes"
     }
@@ -467,13 +476,16 @@ extension DemoCommand {
 
 /// The vacation app's databases, one per vacation.
 enum Vacations {
-    /// The vacation the first start makes, so a note can be written at once.
-    static let defaultName = "My Vacation"
+    /// The most bytes a name may have: its longest file, `vacation-NAME.sqlite-journal`,
+    /// within the 255 bytes a file name has on Linux's file systems (a name in
+    /// Japanese takes 3 bytes a character: 77 characters).
+    static let mostBytes = 255 - "vacation-.sqlite-journal".utf8.count
 
     /// Why `name` cannot name a vacation (its database file); nil when it can.
-    static func problem(withName name: String) -> String? {
-        if name.contains("/") { return "A vacation's name cannot hold “/” (it names a file)" }
-        if name.trimmingCharacters(in: .whitespaces).isEmpty { return "A vacation needs a name" }
+    static func problem(withName name: String) -> DemoWords? {
+        if name.contains("/") { return .vacationNameHoldsSlash }
+        if name.trimmingCharacters(in: .whitespaces).isEmpty { return .vacationNeedsName }
+        if name.utf8.count > mostBytes { return .vacationNameTooLong(bytes: name.utf8.count, most: mostBytes) }
         return nil
     }
 
@@ -483,26 +495,26 @@ enum Vacations {
     }
 
     /// Renames the vacation's database file; a message when it cannot.
-    static func rename(_ app: DemoApps.App, _ old: String, to new: String) -> String? {
+    static func rename(_ app: DemoApps.App, _ old: String, to new: String) -> DemoWords? {
         guard old != new else { return nil }
         let from = DemoApps.databasePath(for: app, trip: old), to = DemoApps.databasePath(for: app, trip: new)
         let manager = FileManager.default
-        if manager.fileExists(atPath: to) { return "There is a vacation “\(TerminalSafe.escaped(new))” already" }
+        if manager.fileExists(atPath: to) { return .vacationExists(TerminalSafe.escaped(new)) }
         for (source, target) in zip(files(from), files(to)) where manager.fileExists(atPath: source) {
             do { try manager.moveItem(atPath: source, toPath: target) } catch {
-                return
-                    "Cannot rename \(TerminalSafe.escaped(source)): \(TerminalSafe.escaped(error.localizedDescription))"
+                return .cannotRename(
+                    path: TerminalSafe.escaped(source), reason: TerminalSafe.escaped(error.localizedDescription))
             }
         }
         return nil
     }
 
     /// Removes the vacation's database file; a message when it cannot.
-    static func delete(_ path: String) -> String? {
+    static func delete(_ path: String) -> DemoWords? {
         for file in files(path) where FileManager.default.fileExists(atPath: file) {
             do { try FileManager.default.removeItem(atPath: file) } catch {
-                return
-                    "Cannot delete \(TerminalSafe.escaped(file)): \(TerminalSafe.escaped(error.localizedDescription))"
+                return .cannotDelete(
+                    path: TerminalSafe.escaped(file), reason: TerminalSafe.escaped(error.localizedDescription))
             }
         }
         return nil
@@ -512,14 +524,18 @@ enum Vacations {
 extension Checklists {
     static func match(_ list: String) -> FieldMatch { FieldMatch(field: "list", value: .text(list)) }
 
-    /// The first start's list, to try the app on at once.
-    static func addSample(_ database: any RecordStore, form: Form) throws {
-        for (item, checked) in [("Eggs", false), ("Bread", true), ("Milk", false)] {
+    /// The first start's list, to try the app on at once: in the language of
+    /// that start, as the person's own lists would be; it is data from then on.
+    static func addSample(_ database: any RecordStore, form: Form, language: Language) throws {
+        let list = FieldValue.text(DemoWords.sampleList.said(in: language))
+        for (item, checked) in [(DemoWords.sampleEggs, false), (.sampleBread, true), (.sampleMilk, false)] {
             try database.saveRecord(
-                Record(values: [("list", .text("Groceries")), ("item", .text(item)), ("checked", .boolean(checked))]),
+                Record(values: [
+                    ("list", list), ("item", .text(item.said(in: language))), ("checked", .boolean(checked)),
+                ]),
                 form: form)
         }
-        try database.saveRecord(Record(values: [("list", .text("Groceries"))]), form: opened)
+        try database.saveRecord(Record(values: [("list", list)]), form: opened)
     }
 
     /// How many of the list's items are not checked.

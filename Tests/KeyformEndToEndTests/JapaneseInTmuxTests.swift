@@ -64,6 +64,45 @@ import Testing
         #expect(result.sttyAfter == result.sttyBefore)
     }
 
+    /// The checklist app in Japanese: the sample list of a first start in
+    /// Japanese, the lists' picker asking in Japanese (its title whole, wrapped
+    /// at 40 columns), and the delete question and its keys in Japanese; n keeps the list.
+    @Test func theChecklistAppSpeaksJapanese() throws {
+        let data = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent(
+            "kf-ja-lists-\(UUID().uuidString.prefix(8))")
+        defer { try? FileManager.default.removeItem(at: data) }
+        let run = try FormRun(
+            ["demo", "checklist", "--no-animation"], environment: ["XDG_DATA_HOME": data.path, "KEYFORM_LANG": "ja"])
+        defer { run.close() }
+        let tmux = run.tmux
+        let sample = try tmux.wait(forText: "List: 買い物 · 3 件", "お試し用のリストです")
+        #expect(sample.contains("卵") && sample.contains("パン") && sample.contains("牛乳"), "\(sample)")
+        try tmux.press("q")
+        var lists = try tmux.wait(
+            forText: "チェックリスト · リストを選ぶか、新しい名前で新しいリストを作ります", "[1] 買い物 · 残り 2 件")
+        #expect(lists.contains("[r] 改名…") && lists.contains("[x] 削除…"), "\(lists)")
+        for english in ["Checklists", "pick a list", "left", "Rename", "Delete"] {
+            #expect(!lists.contains(english), "\(english) in:\n\(lists)")
+        }
+        // 40 columns: the question wraps onto a second line, read whole.
+        try tmux.resize(width: 40, height: 24)
+        lists = try tmux.wait(forText: "チェックリスト · リストを選ぶか、新しい\n名前で新しいリストを作ります")
+        #expect(!lists.split(separator: "\n").prefix(2).contains { $0.contains("…") }, "\(lists)")
+        try tmux.resize(width: 80, height: 24)
+        try tmux.press("x")
+        try tmux.wait(forText: "どのリストを削除しますか？", "[1] 買い物")
+        try tmux.press("1")
+        let question = try tmux.wait(
+            forText: "リスト「買い物」とその 3 件を削除しますか？", "[y] はい、削除", "[n] いいえ、残す")
+        #expect(question.contains("y で削除、n か Esc で残す"), "\(question)")
+        try tmux.press("n")
+        try tmux.wait(forText: "チェックリスト · リストを選ぶか", "[1] 買い物 · 残り 2 件")
+        try tmux.press("Escape")
+        let result = try run.result()
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        #expect(result.sttyAfter == result.sttyBefore)
+    }
+
     /// The menu's Japanese footer fits 40 columns whole, as the form's does (JapaneseFormTests).
     @Test func theDemoMenusFooterFitsFortyColumns() throws {
         let data = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent(

@@ -62,7 +62,7 @@ public enum FormView {
         let evaluation = situation.evaluation
         // A picker without a title (a prompt of a script) is its question alone: no header.
         let headed = context.form.presentation != .picker || context.form.title != nil
-        var top = headed ? [header(state, context, evaluation, width: width, palette)] : []
+        var top = headed ? header(state, context, evaluation, width: width, height: height, palette) : []
         top += pageDescription(state, context, width: width, height: height)
         if headed { top.append(Frame.Line()) }
         let headerHeight = top.count
@@ -114,15 +114,29 @@ public enum FormView {
 
     /// The form's title, and its page (`· Page 2/3: Where?`) when it has several.
     /// When they do not fit, the title gives way before the page's question.
-    /// Pages are counted as shown: a hidden page takes no number.
+    /// Pages are counted as shown: a hidden page takes no number. A picker's
+    /// title is its question: wrapped, not cut, on up to three lines when the
+    /// screen is tall enough to spare them (a Japanese question at 40 columns).
     private static func header(
-        _ state: FormState, _ context: FormContext, _ evaluation: FormEvaluation, width: Int,
+        _ state: FormState, _ context: FormContext, _ evaluation: FormEvaluation, width: Int, height: Int,
         _ palette: Palette
-    ) -> Frame.Line {
+    ) -> [Frame.Line] {
         let title = TerminalSafe.escaped(context.form.title ?? context.form.name)
         let pages = context.form.pages
         let shownPages = pages.indices.filter { evaluation.pageShown[$0] }
-        guard shownPages.count > 1 else { return Frame.Line(title, .bold) }
+        guard shownPages.count > 1 else {
+            let room = 1 + min(2, height - minimumHeight)
+            guard context.form.presentation == .picker, TextWidth.cells(title) > width, room > 1 else {
+                return [Frame.Line(title, .bold)]
+            }
+            var lines = wrapFilling(title, width: width)
+            if lines.count > room {
+                // More than there is room for: the last line shown ends in "…".
+                let last = TextWidth.truncate(lines[room - 1] + " " + lines[room], toCells: width)
+                lines = Array(lines.prefix(room - 1)) + [last]
+            }
+            return lines.map { Frame.Line($0, .bold) }
+        }
         let page = context.pageOfField[state.focus]
         var label =
             " · " + context.language.text(.page((shownPages.firstIndex(of: page) ?? page) + 1, of: shownPages.count))
@@ -131,7 +145,7 @@ public enum FormView {
         }
         var line = Frame.Line(titleGivingWay(title, to: label, width: width), .bold)
         line.append(label, palette.accent)
-        return line
+        return [line]
     }
 
     /// The focused page's description under the header, dimmed, wrapped: at
@@ -995,6 +1009,47 @@ public enum FormView {
     }
 
     // MARK: Text
+
+    /// `text` broken into lines of at most `width` cells as `wrap` breaks it,
+    /// but Japanese (a word that begins with a wide character) fills the line
+    /// and goes on at the next, as Japanese is set, never starting a line with
+    /// a closing mark (、。」？…): a picker's question at 40 columns.
+    static func wrapFilling(_ text: String, width: Int) -> [String] {
+        guard width > 3 else { return wrap(text, width: width) }
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ", omittingEmptySubsequences: true) {
+            let candidate = line.isEmpty ? String(word) : line + " " + word
+            if TextWidth.cells(candidate) <= width {
+                line = candidate
+                continue
+            }
+            let fills = word.first.map { TextWidth.cells($0) > 1 } ?? false
+            if fills, !line.isEmpty, TextWidth.cells(line) + 3 <= width {
+                line += " "
+            } else {
+                if !line.isEmpty { lines.append(line) }
+                line = ""
+            }
+            for character in word {
+                if TextWidth.cells(line) + TextWidth.cells(character) > width, !line.isEmpty {
+                    // A closing mark takes the character before it to the next line.
+                    var carried = ""
+                    if noLineStart.contains(character), line.count > 1, let last = line.popLast() {
+                        carried = String(last)
+                    }
+                    lines.append(line)
+                    line = carried
+                }
+                line.append(character)
+            }
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines
+    }
+
+    /// Marks a Japanese line does not begin with.
+    private static let noLineStart: Set<Character> = ["、", "。", "，", "．", "」", "』", "）", "？", "！", "ー", "…", "・"]
 
     /// `text` broken at spaces into lines of at most `width` cells; a word
     /// longer than a line is broken where the line ends.
