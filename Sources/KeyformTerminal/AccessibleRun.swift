@@ -40,7 +40,9 @@ public enum AccessibleAnswer: Equatable, Sendable {
 /// announced (`SpokenForm.field`), its answer read on one line and given to
 /// the one form engine as `.answered` (so the checks, rules, Done and the
 /// record are the full screen's), and what the engine says back is said in
-/// sentences. Drafts are kept through the same hooks as the full screen.
+/// sentences. Drafts are kept through the same hooks as the full screen, off
+/// the loop while the person answers (a draft the store did not keep is tried
+/// again at the next line; the last one waits for the one on its way).
 @MainActor
 public enum AccessibleRun {
     /// The conversation, from `state` until the form ends; how it ended.
@@ -51,24 +53,72 @@ public enum AccessibleRun {
         var state = start
         // Done gives the record to the store and the conversation waits for it, saying so (`saveRecord`).
         if hooks.saveRecord != nil { state.storesOnDone = true }
+        // Drafts saved while the person answers go off the loop, as the full screen's
+        // (`FormScene`): the next prompt is not held up by a slow store.
+        let drafts = DraftWorker()
+        /// The newest draft committed while another was on its way: it goes next.
+        var nextDraft: (values: [String: FieldInput], focus: String)?
+        /// A draft the store did not keep while the person answered: tried again at the next line.
+        var unsaved: (values: [String: FieldInput], focus: String)?
+        func draftAnswered(_ answer: DraftWorker.Answer) {
+            let ending = state.outcome != nil || state.saving != nil
+            unsaved = answer.problem == nil || ending ? nil : (answer.values, answer.focus)
+            if answer.problem != state.draftProblem {
+                _ = FormEngine.reduce(&state, .draftSaved(problem: answer.problem), context)
+            }
+        }
+        func saveWhileTyping(
+            _ values: [String: FieldInput], focus: String,
+            with save: @escaping @Sendable ([String: FieldInput], String) -> String?
+        ) {
+            unsaved = nil
+            guard !drafts.isBusy else {
+                nextDraft = (values, focus)  // only the newest is worth saving
+                return
+            }
+            if let answer = drafts.save(values, focus: focus, wait: hooks.draftWaitMilliseconds, with: save) {
+                draftAnswered(answer)
+            }
+        }
+        /// Takes the store's answer to a draft on its way, and sends the one waiting to go.
+        func lookAtDrafts() {
+            if let answer = drafts.answer() { draftAnswered(answer) }
+            guard state.outcome == nil, state.saving == nil, !drafts.isBusy, let save = hooks.saveDraftWhileTyping,
+                let next = nextDraft ?? unsaved
+            else { return }
+            nextDraft = nil
+            saveWhileTyping(next.values, focus: next.focus, with: save)
+        }
         func apply(_ event: FormEvent) {
             let effects = FormEngine.reduce(&state, event, context)
             for case .saveDraft(let values) in effects {
                 let focus = context.fields.indices.contains(state.focus) ? context.fields[state.focus].id : ""
-                let save = state.outcome == nil ? hooks.saveDraftWhileTyping ?? hooks.saveDraft : hooks.saveDraft
-                let problem = save(values, focus)
+                if state.outcome == nil, let save = hooks.saveDraftWhileTyping {
+                    saveWhileTyping(values, focus: focus, with: save)
+                    continue
+                }
+                // The last draft has the newest values: the one on its way is let finish first.
+                (nextDraft, unsaved) = (nil, nil)
+                if let answer = drafts.finish() { draftAnswered(answer) }
+                let problem = hooks.saveDraft(values, focus)
                 if problem != state.draftProblem {
                     _ = FormEngine.reduce(&state, .draftSaved(problem: problem), context)
                 }
             }
         }
+        // Whatever ended the conversation, a draft on its way is let finish: the
+        // caller's save of the record (which removes the draft) comes after it.
+        defer { _ = drafts.finish() }
         lines.say(SpokenForm.opening(state, context))
         var announced: Int?
         while state.outcome == nil {
+            lookAtDrafts()
             if let record = state.saving, let saveRecord = hooks.saveRecord {
-                // Off the loop as the full screen saves it; a signal is said and waits for it.
+                // Off the loop as the full screen saves it, after the draft on its way (so no draft
+                // written late outlives the record), instead of any still to go; a signal is said and waits for it.
                 lines.say([context.language.text(.saving)])
-                let saving = OffLoop { saveRecord(record) }
+                (nextDraft, unsaved) = (nil, nil)
+                let saving = OffLoop(on: drafts.queue) { saveRecord(record) }
                 var waitSaid = false
                 while !saving.isDone, let signal = lines.wait(until: { saving.isDone }) {
                     apply(signal == SIGINT ? .interrupted : .terminated(signal: signal))

@@ -371,4 +371,63 @@ struct SlowStoreTests {
         }
         #expect(notStored.reason == down && notStored.exitStatus == 3 && notStored.rescuedAt != nil)
     }
+
+    /// The accessible mode's answers typed in turn; when each line was asked,
+    /// and whether the store held a draft then.
+    final class Answers: AccessibleLines {
+        var answers: [AccessibleAnswer]
+        let store: MemoryStore
+        let form: Form
+        var asked: [(at: ContinuousClock.Instant, draftStored: Bool)] = []
+        init(_ answers: [AccessibleAnswer], store: MemoryStore, form: Form) {
+            (self.answers, self.store, self.form) = (answers, store, form)
+        }
+        func say(_ lines: [String]) {}
+        func read(prompt: String, history: [String], secret: Bool) -> AccessibleAnswer {
+            asked.append((.now, (try? store.draft(form: form)) != nil))
+            return answers.isEmpty ? .endOfInput : answers.removeFirst()
+        }
+    }
+
+    let chores = Form(
+        name: "chores", pages: [Form.Page(fields: [Field(id: "text"), Field(id: "note"), Field(id: "room")])])
+
+    /// `--accessible` on a store that takes 1.5 s to keep a draft: the next
+    /// line is asked at once, the draft still on its way; Ctrl-D then keeps
+    /// the newest values, written after the draft on its way (never under it).
+    @Test func theAccessibleModeAsksTheNextLineWhileASlowStoreKeepsTheDraft() throws {
+        let slow = SlowStore(MemoryStore(), draftDelay: .milliseconds(1500))
+        let run = try StoredFormRun(
+            form: chores, layouts: [:], store: slow, clock: WallClock(today: CivilDate(iso: "2026-11-27")!))
+        let lines = Answers([.line("Buy milk"), .line("Soon"), .endOfInput], store: slow.inner, form: chores)
+        let outcome = AccessibleRun.converse(
+            context: run.context, state: .start(run.context), lines: lines, hooks: run.hooks(from: FormStart()))
+        #expect(outcome == .cancelled)
+        try #require(lines.asked.count == 3)
+        let waited = lines.asked[0].at.duration(to: lines.asked[1].at)
+        #expect(waited < .milliseconds(700), "the line waited for the store: \(waited)")
+        #expect(!lines.asked[1].draftStored && !lines.asked[2].draftStored, "the draft was still on its way")
+        let draft = try #require(try slow.inner.draft(form: chores))
+        #expect(draft.values == ["text": "Buy milk", "note": "Soon", "room": ""], "the newest values stay")
+    }
+
+    /// Done in the accessible mode while a draft is on its way: the record is
+    /// stored after it, and the draft goes with the record.
+    @Test func theAccessibleModeStoresTheRecordAfterTheDraftOnItsWay() throws {
+        let slow = SlowStore(MemoryStore(), draftDelay: .milliseconds(1000))
+        let run = try StoredFormRun(
+            form: todo, layouts: [:], store: slow, clock: WallClock(today: CivilDate(iso: "2026-11-27")!))
+        let saving = StoredFormRun.RecordSave()
+        let lines = Answers([.line("Buy milk"), .line("")], store: slow.inner, form: todo)
+        let outcome = AccessibleRun.converse(
+            context: run.context, state: .start(run.context), lines: lines,
+            hooks: run.hooks(from: FormStart(), saving: saving))
+        #expect(outcome == .submitted(Record(form: todo, values: ["text": .text("Buy milk")])))
+        try #require(lines.asked.count == 2)
+        let waited = lines.asked[0].at.duration(to: lines.asked[1].at)
+        #expect(waited < .milliseconds(500), "the line waited for the store: \(waited)")
+        let id = try #require(try saving.result?.get())
+        #expect(try slow.inner.records(form: todo, where: [], limit: nil, beforeID: nil).map(\.id) == [id])
+        #expect(try slow.inner.draft(form: todo) == nil, "no draft outlives the record")
+    }
 }
