@@ -102,12 +102,13 @@ public final class PostgresStore: RecordStore, Sendable {
         binds.append(removingDraft)
         binds.append(token)
         // One statement: the definition, the record and the draft's removal commit together.
+        // `created` is the person's machine's time; `updated` the server's, as an edit's is.
         let sql = """
             WITH \(Self.keepDefinition), dropped AS (
                 DELETE FROM \(PostgresSchema.drafts) WHERE $6 AND form = $1 AND author IN ($5, '')
             )
             INSERT INTO \(PostgresSchema.records) (form, created, updated, author, data, token)
-            VALUES ($1, $3::timestamptz, $3::timestamptz, $5, $4::jsonb, $7) RETURNING id
+            VALUES ($1, $3::timestamptz, clock_timestamp(), $5, $4::jsonb, $7) RETURNING id
             """
         var lookUp = PostgresBindings()
         lookUp.append(token)
@@ -272,10 +273,14 @@ public final class PostgresStore: RecordStore, Sendable {
             keep.append(id)
             keep.append(!stored.same)
             // The definition kept either way; values as stored already write nothing (`updated` stays).
+            // `updated` is the server's clock as the row is written (`clock_timestamp()`, not `now()`,
+            // the transaction's start, which the row lock above may have held back): every terminal's
+            // list reads its changes since a time of this one clock (`storeTime`, DECISIONS 88).
             try session.query(
                 """
                 WITH \(Self.keepDefinition)
-                UPDATE \(PostgresSchema.records) SET data = $4::jsonb, updated = $3::timestamptz WHERE id = $5 AND form = $1 AND $6
+                UPDATE \(PostgresSchema.records) SET data = $4::jsonb, updated = clock_timestamp()
+                WHERE id = $5 AND form = $1 AND $6
                 """, keep)
         }
     }
@@ -337,6 +342,17 @@ public final class PostgresStore: RecordStore, Sendable {
         }
         // Read oldest first, from the index's other end; given newest first.
         return result.reversed()
+    }
+
+    /// The server's clock, which stamps an edit's `updated`: read before a list's
+    /// look for changes, it is never later than what the look sees.
+    public func storeTime() throws(StoreError) -> Date? {
+        try link.run { session in
+            for row in try session.query("SELECT \(Self.iso("clock_timestamp()"))") {
+                return Timestamp.date(from: try row.decode(String.self))
+            }
+            return nil
+        }
     }
 
     /// One query (a page at a time): the form's rows updated at `since` or later,

@@ -18,7 +18,9 @@ extension StoredFormRun {
         // the time records edited since are read from (the list reads its rows just after):
         // kept between the looks, which run off the loop.
         let (seen, lookBack) = (try? store.changeMark(), Self.changeLookBack)
-        let looked = ChangeLook(seen: seen, since: Date().addingTimeInterval(-lookBack))
+        // By the clock that stamps the edits: a server's, else this machine's.
+        let looked = ChangeLook(
+            seen: seen, since: ((try? store.storeTime()) ?? nil ?? Date()).addingTimeInterval(-lookBack))
         // A store that cannot tell is never asked again; one that fails to answer once is asked again later.
         let changed: (@Sendable () -> Bool)? =
             seen == nil
@@ -32,7 +34,7 @@ extension StoredFormRun {
             }
         // What changed since the last look, and which loaded rows are still stored: not every row again.
         let changes: @Sendable (RecordListChangeQuery) throws -> RecordListChanges = { query in
-            let start = Date()
+            let start = try store.storeTime() ?? Date()
             let since = looked.since.withLock { $0 }
             let changed = try store.changedRecords(
                 form: form, since: since, afterID: query.newerThan, where: query.matching)
@@ -119,8 +121,9 @@ extension StoredFormRun {
 
     /// How far before its last look a list asks for edited records again: an
     /// edit's `updated` is stamped before its commit (SQLite may wait up to 5 s
-    /// for its lock) and by its own machine's clock (on a server, clocks that
-    /// agree within this). Records seen again are merged again: no harm.
+    /// for its lock; a server stamps as it writes the row, then commits). The
+    /// look's time is read from the clock that stamps (`RecordStore.storeTime`):
+    /// no two machines' clocks need agree. Records seen again are merged again: no harm.
     static let changeLookBack: TimeInterval = 10
 
     /// The row of a record just saved, with its `updated` time as stored (the

@@ -167,6 +167,13 @@ public protocol RecordStore: AnyObject, Sendable {
         form: Form, since: Date, afterID: Int64?, where matches: [FieldMatch]
     ) throws(StoreError) -> [StoredRecord]
 
+    /// The time now by the clock that stamps an edit's `updated`, when it is
+    /// not this process's: a server's, so that a list asks `changedRecords`
+    /// since a time of the same clock whatever each machine's clock says
+    /// (DECISIONS 88). Nil: this machine's clock stamps them (SQLite, memory),
+    /// and the caller's own `Date()` is that clock.
+    func storeTime() throws(StoreError) -> Date?
+
     /// The ids of `form`'s records from `lowest` through `highest`, newest
     /// first, read from the keys alone (no values): a list's rows between the
     /// two that are not among them were deleted (no record of a delete is kept).
@@ -218,6 +225,9 @@ extension RecordStore {
 
     /// A store that cannot tell when another process changed it.
     public func changeMark() throws(StoreError) -> Int64? { nil }
+
+    /// A store on this machine: its writers stamp with this machine's clock.
+    public func storeTime() throws(StoreError) -> Date? { nil }
 
     /// Reads every record and keeps those that changed: a backend that can ask
     /// for them alone (the SQLite and PostgreSQL ones) does so.
