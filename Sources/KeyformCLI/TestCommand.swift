@@ -146,9 +146,8 @@ struct TestCommand: ParsableCommand {
         var problems: [String] = []
         let outcome = result.outcome.map(Self.name) ?? "open"
         if let expected = test.outcome, expected != outcome {
-            problems.append(
-                language.text(.testOutcomeDiffers(expected: expected, got: outcome))
-                    + (result.frame.text().isEmpty ? "" : "; screen:\n" + indented(result.frame.text())))
+            let screen = result.frame.text().isEmpty ? nil : indented(result.frame.text())
+            problems.append(language.text(.testOutcomeDiffers(expected: expected, got: outcome, screen: screen)))
         }
         // SPEC: `expect` holds whether or not the keys submit the form (its example stops mid-form).
         if let expect = test.expect {
@@ -162,7 +161,7 @@ struct TestCommand: ParsableCommand {
             let actual = Self.trimmed(result.frame.text())
             if expected != actual {
                 problems.append(
-                    language.text(.testScreenDiffers) + "\n" + indented(expected) + "\n     got:\n" + indented(actual))
+                    language.text(.testScreenDiffers(expected: indented(expected), got: indented(actual))))
             }
         }
         return problems

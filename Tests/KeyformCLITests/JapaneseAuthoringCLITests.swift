@@ -44,6 +44,9 @@ import Testing
               - name: still open
                 keys: "Buy"
                 outcome: submitted
+              - name: another screen
+                keys: "Buy"
+                screen: "Nothing"
             """
         ])
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -54,9 +57,16 @@ import Testing
                 "FAIL x.test.yaml:3: wrong priority\n     expect: フォームに項目 'colour' がありません\n"
                     + "     priority: 'High' のはずが 'Medium' でした\n"), "\(result.stdout)")
         #expect(
-            result.stdout.contains("FAIL x.test.yaml:6: still open\n     結果: submitted のはずが open でした"),
+            result.stdout.contains("FAIL x.test.yaml:6: still open\n     結果: submitted のはずが open でした。画面:\n"),
             "\(result.stdout)")
-        #expect(result.stdout.hasSuffix("成功 0 件、失敗 2 件\n"), "\(result.stdout)")
+        #expect(
+            result.stdout.contains("FAIL x.test.yaml:9: another screen\n     画面が違います。期待した画面:\n"),
+            "\(result.stdout)")
+        #expect(result.stdout.contains("\n     実際の画面:\n"), "\(result.stdout)")
+        for english in ["; screen:", "got:"] {
+            #expect(!result.stdout.contains(english), "\(english) in \(result.stdout)")
+        }
+        #expect(result.stdout.hasSuffix("成功 0 件、失敗 3 件\n"), "\(result.stdout)")
     }
 
     /// The thing that holds an unsafe character is named in the language (a page's title).

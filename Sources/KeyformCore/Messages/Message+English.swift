@@ -1066,8 +1066,9 @@ extension Message {
             "internal error: the formatted \(noun) would not mean the same or would lose a comment; please report it"
         case .keyScriptUnknownKey(let name, let known): "unknown key <\(name)>; known keys: \(known)"
         case .testKeysUnreadable: "keys: cannot be read"
-        case .testOutcomeDiffers(let expected, let got): "outcome: expected \(expected), got \(got)"
-        case .testScreenDiffers: "screen differs; expected:"
+        case .testOutcomeDiffers(let expected, let got, let screen):
+            "outcome: expected \(expected), got \(got)" + (screen.map { "; screen:\n" + $0 } ?? "")
+        case .testScreenDiffers(let expected, let got): "screen differs; expected:\n\(expected)\n     got:\n\(got)"
         case .testExpectNoField(let id): "expect: the form has no field '\(id)'"
         case .testExpectNote(let id):
             "expect: '\(id)' is a note, which holds no value; expect the fields that are answered"

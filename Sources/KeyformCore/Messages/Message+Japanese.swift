@@ -1078,8 +1078,10 @@ extension Message {
         case .fmtInternal(let noun): "内部エラー: 整形した \(noun) の意味が変わるか、コメントが失われます。報告してください"
         case .keyScriptUnknownKey(let name, let known): "<\(name)> というキーはありません。使えるキー: \(known)"
         case .testKeysUnreadable: "keys: 読めません"
-        case .testOutcomeDiffers(let expected, let got): "結果: \(expected) のはずが \(got) でした"
-        case .testScreenDiffers: "画面が違います。期待した画面:"
+        case .testOutcomeDiffers(let expected, let got, let screen):
+            "結果: \(expected) のはずが \(got) でした" + (screen.map { "。画面:\n" + $0 } ?? "")
+        case .testScreenDiffers(let expected, let got):
+            "画面が違います。期待した画面:\n\(expected)\n     実際の画面:\n\(got)"
         case .testExpectNoField(let id): "expect: フォームに項目 '\(id)' がありません"
         case .testExpectNote(let id): "expect: '\(id)' は値を持たない注記です。答える項目を書いてください"
         case .testExpectNotAsked(let id, let expected, let condition):

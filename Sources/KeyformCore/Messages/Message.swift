@@ -1001,8 +1001,9 @@ public indirect enum Message: Hashable, Sendable {
     case keyScriptUnknownKey(String, known: String)
     /// `keys:` that cannot be read (the test file's check says why).
     case testKeysUnreadable
-    case testOutcomeDiffers(expected: String, got: String)
-    case testScreenDiffers
+    case testOutcomeDiffers(expected: String, got: String, screen: String?)
+    /// Both screens as the report shows them (indented).
+    case testScreenDiffers(expected: String, got: String)
     case testExpectNoField(String)
     case testExpectNote(String)
     case testExpectNotAsked(field: String, expected: String, condition: Message)
