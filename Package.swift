@@ -55,7 +55,7 @@ let package = Package(
             dependencies: ["KeyformCore", "KeyformStore", .product(name: "PostgresNIO", package: "postgres-nio")]
         ),
         // Finding and reading form and layout files (SPEC order): shared by the CLI and the library.
-        .target(name: "KeyformFiles", dependencies: ["KeyformCore"]),
+        .target(name: "KeyformFiles", dependencies: ["KeyformCore", "CArguments"]),
         // One run of a form on a store (loading, drafts, history, saving or rescuing, exit statuses):
         // what the CLI, the demo, browse and the library all run forms through.
         // Its StoreOpener is the one door to every backend (a server's backend installed by the program).
@@ -75,7 +75,7 @@ let package = Package(
         .executableTarget(
             name: "keyform-store-stress", dependencies: ["KeyformStore", "KeyformSQLite"],
             path: "Sources/KeyformStoreStress"),
-        // The process's arguments kept before `main` (Swift reads them from /proc on Linux).
+        // The process's arguments kept before `main` (Swift reads them from /proc on Linux), and its environment.
         .target(name: "CArguments"),
         // The `keyform` command line: its commands, parsing and output, run by the two executables below.
         .target(

@@ -1,5 +1,8 @@
 #include "CArguments.h"
 #include <stdlib.h>  // NULL, and <features.h> (which says __GLIBC__)
+#include <unistd.h>  // environ
+
+extern char **environ;
 
 static int saved_count = 0;
 static char *const *saved_arguments = NULL;
@@ -20,4 +23,8 @@ static void (*const keep_arguments_entry)(int, char **, char **) = keep_argument
 char *const *keyform_arguments(int *count) {
     *count = saved_count;
     return saved_arguments;
+}
+
+char *const *keyform_environment(void) {
+    return environ;
 }

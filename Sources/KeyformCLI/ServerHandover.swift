@@ -1,5 +1,6 @@
 import CArguments
 import Foundation
+import KeyformFiles
 import KeyformRun
 import KeyformStore
 
@@ -51,7 +52,7 @@ enum ServerHandover {
     static func handOverIfNeeded(_ arguments: [String]) throws {
         guard StoreOpener.serverBackend == nil,
             namesServer(
-                arguments, environment: ProcessInfo.processInfo.environment,
+                arguments, environment: ProcessEnvironment.current(),
                 configured: {
                     Settings.configuredDatabase
                 }),

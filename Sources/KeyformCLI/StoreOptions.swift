@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import KeyformCore
+import KeyformFiles
 import KeyformRun
 import KeyformStore
 
@@ -31,7 +32,7 @@ struct DatabaseOption: ParsableArguments {
     func location() throws -> StoreLocation {
         let text =
             try db ?? Settings.load().database
-            ?? StoreLocation.defaultPath(environment: ProcessInfo.processInfo.environment, home: NSHomeDirectory())
+            ?? StoreLocation.defaultPath(environment: ProcessEnvironment.current(), home: NSHomeDirectory())
         do {
             let location = try StoreLocation(text)
             try StoreOpener.checkSupported(location)

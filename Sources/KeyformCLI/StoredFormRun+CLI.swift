@@ -86,7 +86,9 @@ extension StoredFormRun {
     private static func options(
         _ noAnimation: Bool, _ noMouse: Bool, _ accessible: Bool
     ) throws -> TerminalRunner.Options {
-        .fromEnvironment(animate: !noAnimation, mouse: !noMouse, accessible: accessible, config: try Settings.load())
+        .from(
+            environment: ProcessEnvironment.current(), animate: !noAnimation, mouse: !noMouse, accessible: accessible,
+            config: try Settings.load())
     }
 
     /// `body`, with a missing terminal said as the command's `withoutTerminal`.

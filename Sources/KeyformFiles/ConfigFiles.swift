@@ -12,7 +12,7 @@ package enum ConfigFiles {
         if let named = search.environment["KEYFORM_CONFIG"], !named.isEmpty {
             return named == "/dev/null" ? nil : (search.absolute(named), true)
         }
-        return search.userFolder.map { (($0 as NSString).appendingPathComponent("config.yaml"), false) }
+        return search.userFolder.map { (FileSearch.joined($0, "config.yaml"), false) }
     }
 
     /// The settings in effect. A default file that does not exist is no problem
@@ -22,7 +22,7 @@ package enum ConfigFiles {
         guard let (path, named) = path(in: search) else {
             return ResolvedConfig.resolve(file: nil, environment: search.environment, home: home)
         }
-        if !named, !FileManager.default.fileExists(atPath: path) {
+        if !named, !FileSearch.exists(path) {
             return ResolvedConfig.resolve(file: nil, environment: search.environment, home: home)
         }
         do {

@@ -16,9 +16,15 @@ package struct FileSearch: Sendable {
 
     /// This process's current folder and environment, read now.
     package static var process: FileSearch {
-        FileSearch(
-            currentDirectory: FileManager.default.currentDirectoryPath, environment: ProcessInfo.processInfo.environment
-        )
+        FileSearch(currentDirectory: currentDirectory(), environment: ProcessEnvironment.current())
+    }
+
+    /// The current folder from `getcwd`, as `FileManager.currentDirectoryPath` gives it
+    /// (empty when it cannot be read) without Foundation's file manager.
+    private static func currentDirectory() -> String {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        guard getcwd(&buffer, buffer.count) != nil else { return "" }
+        return String(cString: buffer)
     }
 
     /// The per-user folder, `$XDG_CONFIG_HOME/keyform` (an absolute `XDG_CONFIG_HOME`
@@ -27,20 +33,36 @@ package struct FileSearch: Sendable {
     /// `KEYFORM_*` variables, so a form installed there runs from any folder.
     package var userFolder: String? {
         if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") {
-            return (config as NSString).appendingPathComponent("keyform")
+            return Self.joined(config, "keyform")
         }
         guard let home = environment["HOME"], home.hasPrefix("/") else { return nil }
-        return (home as NSString).appendingPathComponent(".config/keyform")
+        return Self.joined(home, ".config/keyform")
     }
 
     /// `userFolder`'s `forms/`, where a person keeps forms of their own.
-    package var userForms: String? { userFolder.map { ($0 as NSString).appendingPathComponent("forms") } }
+    package var userForms: String? { userFolder.map { Self.joined($0, "forms") } }
 
     /// `userFolder`'s `layouts/`.
-    package var userLayouts: String? { userFolder.map { ($0 as NSString).appendingPathComponent("layouts") } }
+    package var userLayouts: String? { userFolder.map { Self.joined($0, "layouts") } }
 
     /// `path` as it is when absolute, else inside the current folder.
     func absolute(_ path: String) -> String {
-        path.hasPrefix("/") ? path : (currentDirectory as NSString).appendingPathComponent(path)
+        path.hasPrefix("/") ? path : Self.joined(currentDirectory, path)
+    }
+
+    /// `name` inside `folder`, one `/` between them, as `NSString.appendingPathComponent`
+    /// joins them; done with the standard library, the config's path is found at every
+    /// start without bridging to Foundation's strings (issue 27).
+    static func joined(_ folder: String, _ name: String) -> String {
+        let folder = folder.count > 1 && folder.hasSuffix("/") ? String(folder.dropLast()) : folder
+        if folder.isEmpty { return name }
+        return folder == "/" ? "/" + name : folder + "/" + name
+    }
+
+    /// Whether something exists at `path` (a link: where it leads), as
+    /// `FileManager.fileExists(atPath:)` says, from one `stat`.
+    static func exists(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0
     }
 }

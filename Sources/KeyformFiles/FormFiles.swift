@@ -16,11 +16,10 @@ package enum FormFiles {
     /// per-user folder (SPEC).
     /// A relative result is relative to `search`'s current folder.
     package static func locate(_ form: String, in search: FileSearch = .process) -> String? {
-        let manager = FileManager.default
         if isPath(form) {
-            return manager.fileExists(atPath: search.absolute(form)) ? form : nil
+            return FileSearch.exists(search.absolute(form)) ? form : nil
         }
-        return candidates(for: form, in: search).first { manager.fileExists(atPath: search.absolute($0)) }
+        return candidates(for: form, in: search).first { FileSearch.exists(search.absolute($0)) }
     }
 
     /// Whether FORM is a path (`x.yaml`, `dir/x`), used as it is, rather than a name to look up.

@@ -81,6 +81,24 @@ import Testing
         #expect(resolve(text).config.database == "/home/ann/.config/keyform/records.sqlite")
     }
 
+    /// Issue 27: the keys' settings (one an action, made from every screen's
+    /// key map) are looked at only when a key's variable is set; the others
+    /// resolve as before, and a key's variable still rebinds.
+    @Test func theKeysSettingsAreReadOnlyWhenAKeyIsNamed() {
+        let environment = ["KEYFORM_DB": "/tmp/a.sqlite", "KEYFORM_KEY_DONE": "", "HOME": "/home/ann"]
+        #expect(ConfigSetting.setBy(environment).map(\.name) == ["database"])
+        #expect(ConfigSetting.setBy(["KEYFORM_KEY_DONE": "alt-d"]).map(\.name) == ["keys.done"])
+        #expect(ConfigSetting.setBy([:]).isEmpty)
+        let rebound = ResolvedConfig.resolve(
+            file: nil, environment: ["KEYFORM_KEY_DONE": "alt-g", "KEYFORM_MOUSE": "false"], home: nil)
+        #expect(rebound.problems.isEmpty, "\(rebound.problems)")
+        #expect(rebound.config.keys[.done] == [.alt("g")] && rebound.config.mouse == false)
+        // In `all`'s order, keys last: the order their problems are said in.
+        #expect(
+            ConfigSetting.setBy(["KEYFORM_KEY_CANCEL": "x", "KEYFORM_THEME": "y", "KEYFORM_DB": "z"]).map(\.name)
+                == ["database", "theme", "keys.cancel"])
+    }
+
     @Test func aBadVariableIsAnErrorAtItsName() {
         #expect(
             problems("", environment: ["KEYFORM_ANIMATION": "maybe"])

@@ -8,4 +8,9 @@
 /// (glibc does: it calls each function of `.init_array` with argc, argv, envp).
 char *const *keyform_arguments(int *count);
 
+/// The process's environment as it is now (the C library's `environ`, which
+/// `setenv` changes): read by Swift without Foundation's `ProcessInfo`, which
+/// builds a dictionary of every variable through its string encodings on each read.
+char *const *keyform_environment(void);
+
 #endif

@@ -220,8 +220,8 @@ public struct ResolvedConfig: Sendable {
                     ConfigValueContext(folder: folder, home: home))
             }
         }
-        for setting in ConfigSetting.all {
-            guard let value = environment[setting.environment], !value.isEmpty else { continue }
+        for setting in ConfigSetting.setBy(environment) {
+            guard let value = environment[setting.environment] else { continue }
             let words =
                 setting.takesList
                 ? value.split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init)

@@ -67,9 +67,27 @@ public struct ConfigSetting: Sendable {
     public var key: String { name.firstIndex(of: ".").map { String(name[name.index(after: $0)...]) } ?? name }
 
     /// Every setting, in the order `config show` and the docs list them.
-    public static let all: [ConfigSetting] = [database, author, animation, mouse, accessible, theme] + colors + keys
+    public static let all: [ConfigSetting] = plain + keys
 
-    public static func named(_ name: String) -> ConfigSetting? { all.first { $0.name == name } }
+    /// Every setting but the keys'. Those are one an action, made from every
+    /// screen's key map (the browse list's too): 4.4 M instructions, 16% of a
+    /// start, when they were made to resolve a config that rebinds nothing
+    /// (issue 27). They are made only when a key is named.
+    static let plain: [ConfigSetting] = [database, author, animation, mouse, accessible, theme] + colors
+
+    /// What every key's variable starts with (`KEYFORM_KEY_DONE`).
+    static let keyVariablePrefix = "KEYFORM_KEY_"
+
+    public static func named(_ name: String) -> ConfigSetting? {
+        (name.hasPrefix("keys.") ? keys : plain).first { $0.name == name }
+    }
+
+    /// The settings whose variable `environment` sets (not empty), in `all`'s
+    /// order; the keys' only when a `KEYFORM_KEY_` variable is set.
+    package static func setBy(_ environment: [String: String]) -> [ConfigSetting] {
+        let rebinds = environment.contains { $0.key.hasPrefix(keyVariablePrefix) && !$0.value.isEmpty }
+        return (rebinds ? all : plain).filter { !(environment[$0.environment] ?? "").isEmpty }
+    }
 
     /// The names at the top of the file: plain settings and groups.
     public static var topLevelNames: [String] {
@@ -185,7 +203,7 @@ public struct ConfigSetting: Sendable {
     static let keys: [ConfigSetting] = KeyRebinding.actions.map { action in
         ConfigSetting(
             name: "keys." + action.rawValue,
-            environment: "KEYFORM_KEY_" + action.rawValue.uppercased().replacingOccurrences(of: "-", with: "_"),
+            environment: keyVariablePrefix + action.rawValue.uppercased().replacingOccurrences(of: "-", with: "_"),
             valuesSaid: .valuesKeys,
             summary: action.summary, takesList: true,
             apply: { config, words, _ in

@@ -36,8 +36,9 @@ enum YAMLDocument {
     static func compose(_ text: String) -> Result<Node?, Diagnostic> {
         do {
             // `.basic`: scalars stay text (Keyform reads every scalar as written), and no
-            // regular expressions are compiled to guess types (ICU at startup).
-            let root = try Yams.compose(yaml: text, .basic)
+            // regular expressions are compiled to guess types (ICU at startup). UTF-8 named:
+            // Yams' default reads the whole environment for its own variable on each parse.
+            let root = try Yams.compose(yaml: text, .basic, .default, .utf8)
             if let root, let overflow = expansionOverflow(root) {
                 return .failure(
                     .error(
