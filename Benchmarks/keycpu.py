@@ -19,6 +19,11 @@ long run of keys:
 
 Each build runs in turn, run by run (interleaved); medians of --runs.
 
+With --instructions each program runs under callgrind instead (valgrind; slow):
+the instructions it executes per key, counted from its first frame on, each
+key sent once the screen answered the one before. Instruction counts do not
+move with the machine's load: compare levers with them.
+
   python3 Benchmarks/keycpu.py type --runs 5 bash base=/tmp/base/keyform now=.build-static/release/keyform
 
 `bash` (type) is bash's `read -e`; `floor` is the floor program of the scenario
@@ -34,6 +39,7 @@ import select
 import signal
 import statistics
 import struct
+import subprocess
 import tempfile
 import termios
 import time
@@ -75,14 +81,18 @@ def argv(binary, scenario, grid=None, fields=None):
     return [binary, "run", os.path.join(HERE, "forms", form), "--format", "template", "--no-animation"]
 
 
-def run(binary, scenario, grid=None, fields=None):
-    """CPU microseconds per key of one run."""
+def run(binary, scenario, grid=None, fields=None, instructions=False):
+    """CPU microseconds per key of one run (instructions per key with `instructions`)."""
+    tmp = tempfile.mkdtemp()
     env = dict(os.environ, INPUTRC="/dev/null", TERM="xterm-256color", LANG="C.UTF-8", LC_ALL="C.UTF-8",
-               KEYFORM_DB=os.path.join(tempfile.mkdtemp(), "keyform.sqlite"))
+               KEYFORM_DB=os.path.join(tmp, "keyform.sqlite"))
+    out = os.path.join(tmp, "callgrind.out")
     pid, fd = pty.fork()
     if pid == 0:
         fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
         args = argv(binary, scenario, grid, fields)
+        if instructions:
+            args = ["/usr/bin/valgrind", "-q", "--tool=callgrind", f"--callgrind-out-file={out}"] + args
         os.execve(args[0], args, env)
 
     def drain(timeout):
@@ -92,9 +102,32 @@ def run(binary, scenario, grid=None, fields=None):
             except OSError:
                 return
 
+    sent = keys(scenario, grid)
+    if instructions:
+        # The first frame, then idle (the store's reads after the frame done, on
+        # their thread, which writes nothing): counting starts from zero there.
+        select.select([fd], [], [], 60)
+        drain(1.0)
+        while True:
+            before = cpu_seconds(pid)
+            drain(0.5)
+            if cpu_seconds(pid) - before < 0.005:
+                break
+        subprocess.run(["callgrind_control", "-z", str(pid)], check=True, stdout=subprocess.DEVNULL)
+        for key in sent:
+            os.write(fd, key)
+            select.select([fd], [], [], 10)  # the screen's answer, so keys never arrive together
+            drain(0.02)
+        drain(0.5)
+        subprocess.run(["callgrind_control", "-d", str(pid)], check=True, stdout=subprocess.DEVNULL)
+        os.kill(pid, signal.SIGTERM)
+        os.waitpid(pid, 0)
+        dumps = sorted(f for f in os.listdir(tmp) if f.startswith("callgrind.out."))
+        with open(os.path.join(tmp, dumps[0])) as f:
+            total = next(int(line.split()[1]) for line in f if line.startswith(("summary:", "totals:")))
+        return total / len(sent)
     time.sleep(0.4)
     drain(0.2)
-    sent = keys(scenario, grid)
     start = cpu_seconds(pid)
     for key in sent:
         os.write(fd, key)
@@ -113,6 +146,7 @@ def main():
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--grids", help="move or filter in forms/gridN.yaml for each N (12,250,500), each build")
     ap.add_argument("--fields", help="type into the first of N text fields (1,200: forms/fieldsN.yaml), each build")
+    ap.add_argument("--instructions", action="store_true", help="instructions per key, under callgrind")
     args = ap.parse_args()
     programs = [(p, p) if p in ("bash", "floor") else tuple(p.split("=", 1)) for p in args.programs]
     grids = [int(n) for n in args.grids.split(",")] if args.grids else [None]
@@ -130,9 +164,10 @@ def main():
     results = {label: [] for label, _, _, _ in programs}
     for _ in range(args.runs):
         for label, binary, grid, fields in programs:
-            results[label].append(run(binary, args.scenario, grid, fields))
+            results[label].append(run(binary, args.scenario, grid, fields, args.instructions))
     first = statistics.median(results[programs[0][0]])
-    print(f"| program | CPU µs/key (median of {args.runs}) | runs | × {programs[0][0]} |")
+    unit = "instructions/key" if args.instructions else "CPU µs/key"
+    print(f"| program | {unit} (median of {args.runs}) | runs | × {programs[0][0]} |")
     print("|---|---|---|---|")
     for label, _, _, _ in programs:
         median = statistics.median(results[label])

@@ -38,6 +38,59 @@ import Testing
         #expect(reused > 1000, "most evaluations validate some fields only, or none")
     }
 
+    /// Issue 27: a key typed into a field that nothing else reads decides that
+    /// field alone, whatever the form's size; a key in a field that others read
+    /// (a later field's `when`, a `required_if`) decides the form again, and the
+    /// form's rules are read again on every key: what shows, what must be filled
+    /// and what blocks Done follow the key as a fresh evaluation says.
+    @Test func aKeyDecidesItsFieldAloneUnlessOthersReadIt() throws {
+        let form = try #require(
+            RequiredIfTests.parsed(
+                """
+                fields:
+                  - {id: name}
+                  - {id: code}
+                  - {id: billable, type: boolean}
+                  - {id: client, required_if: {billable: yes}}
+                  - {id: reason, when: {code: filled}}
+                  - {id: start, type: integer}
+                  - {id: end, type: integer}
+                rules:
+                  - {name: order, check: end >= start, message: The end comes after the start}
+                """
+            ).value)
+        let context = RequiredIfTests.context(form)
+        var entries = context.fields.map { _ in FormState.Entry() }
+        _ = context.evaluation(entries)
+        func typed(_ text: String, into field: Int) -> (evaluation: FormEvaluation, decided: Int) {
+            entries[field] = FormState.Entry(text)
+            let counter = FormEvaluation.Counter()
+            let evaluation = FormEvaluation.$counter.withValue(counter) { context.evaluation(entries) }
+            #expect(evaluation == FormEvaluation(context, entries), "\(text) into \(context.ids[field])")
+            return (evaluation, counter.fieldsDecided)
+        }
+        // Nothing reads the name: its field alone, Done still blocked by nothing of it.
+        #expect(typed("Ada", into: 0).decided == 1)
+        // The code shows the reason while it is filled: the form is decided again.
+        let coded = typed("A1", into: 1)
+        #expect(coded.decided == context.fields.count && coded.evaluation.shown[4])
+        // Another code keeps it filled: the value changed, so again; the reason still shows.
+        #expect(typed("A2", into: 1).evaluation.shown[4])
+        #expect(!typed("", into: 1).evaluation.shown[4], "an empty code hides the reason")
+        // A yes makes the client required: its star and Done's blocker follow.
+        let billable = typed("yes", into: 2)
+        #expect(billable.evaluation.required[3] && billable.evaluation.doneBlocker?.field == 3)
+        #expect(typed("Acme", into: 3).decided == 1, "nothing reads the client")
+        #expect(typed("Acme", into: 3).evaluation.doneBlocker == nil)
+        // A rule reads the typed values on each key, though no field's `when` names them.
+        #expect(typed("9", into: 5).decided == 1)
+        #expect(typed("8", into: 6).evaluation.doneBlocker?.rule?.name == "order")
+        #expect(typed("10", into: 6).evaluation.doneBlocker == nil, "the end after the start again")
+        // A value that is not one yet blocks Done at its field, and lets go when it reads.
+        #expect(typed("1x", into: 5).evaluation.doneBlocker?.field == 5)
+        #expect(typed("1", into: 5).evaluation.doneBlocker == nil)
+    }
+
     /// A field's own check is kept only while its entry is the same; one whose
     /// keys follow another field is checked again when that field changes.
     @Test func aFollowerIsCheckedAgainWhenItsDriverChanges() throws {

@@ -75,6 +75,28 @@ import Testing
         #expect(session.frame(width: 80, height: 24, color: true).lines.last?.text.contains("Code") == true)
     }
 
+    /// Issue 27: a key's evaluation decided each of the 200 fields again (its
+    /// `required_if`, its `when`, its value for the rules) though one changed.
+    /// A key typed into a field nothing else reads decides that field alone, and
+    /// Done's blocker is the one kept: the required Code, which no key touched.
+    @Test func aTypedKeyDecidesItsFieldAlone() {
+        let session = FormSession(context: Self.wide, state: .start(Self.wide))
+        defer { session.close() }
+        _ = session.frame(width: 80, height: 24, color: true)
+        let decided = ["A", "d", "é", "\u{7F}", "x"].map { key in
+            let counter = FormEvaluation.Counter()
+            FormEvaluation.$counter.withValue(counter) {
+                _ = session.receive(Array(key.utf8))
+                _ = session.frame(width: 80, height: 24, color: true)
+            }
+            return counter.fieldsDecided
+        }
+        // The Backspace brings back the entries of two keys ago: remembered, nothing decided.
+        #expect(decided == [1, 1, 1, 0, 1], "\(decided)")
+        #expect(session.state.entries[0].text == "Adx")
+        #expect(session.frame(width: 80, height: 24, color: true).lines.last?.text.contains("Code") == true)
+    }
+
     /// Issue 27: the memo compared every entry of the 200 with each it kept, on
     /// every ask of a key (the footer, the Done line, the key maps, the reducer):
     /// 800 and more a key. The state's own entries asked for again are told by

@@ -59,6 +59,20 @@ public struct FormContext: Sendable {
     /// every frame, so made once here (`FormView.label(ofField:)`); nil for a
     /// label with tags, drawn anew from the answers.
     let fixedLabels: [(text: String, cells: Int)?]
+    /// The fields' ids, by index: every evaluation's record names its values by them.
+    let ids: [String]
+    /// Whether each field's value goes in the record (every field but a note), by index.
+    let holdsValue: [Bool]
+    /// Whether another part of the form reads field `index`'s value: a field's or
+    /// a page's `when`, a `required_if`, or the keys of a field that follow it
+    /// (`choices: {by:}`). A key typed into a field nothing reads changes that
+    /// field's result alone (`FormEvaluation.init(_:_:after:)`).
+    let readByOthers: [Bool]
+    /// The field indices of each page, by page index.
+    let fieldsOfPage: [Range<Int>]
+    /// Whether field `index` is drawn on one line when it is not focused and
+    /// has no problem: it holds a value, and has neither rows nor a description.
+    let oneLineWhenIdle: [Bool]
     /// The evaluations made last (see `evaluation(_:)`).
     private let evaluations = EvaluationMemo()
 
@@ -146,12 +160,35 @@ public struct FormContext: Sendable {
         let filterable = layouts.filter { GridFilter.applies(to: $0.value, named: $0.key) }
         filterKeys = filterable.mapValues(GridFilter.Keys.init)
         slashFilters = Set(filterable.filter { !$0.value.allKeys.contains { $0.hotkey == "/" } }.keys)
+        var start = 0
+        fieldsOfPage = form.pages.map { page in
+            defer { start += page.fields.count }
+            return start..<(start + page.fields.count)
+        }
+        oneLineWhenIdle = form.fields.map { $0.holdsValue && $0.lines == nil && $0.description == nil }
+        ids = form.fields.map(\.id)
+        holdsValue = form.fields.map(\.holdsValue)
+        readByOthers = Self.readByOthers(form, followers: followers)
         fixedLabels = form.fields.map { field in
             guard !Interpolation.mayHoldTags(field.label) else { return nil }
             let text = TerminalSafe.escaped(field.label)
             return (text, TextWidth.cells(text))
         }
     }
+
+    /// Which fields another part of the form reads (see `readByOthers`).
+    private static func readByOthers(_ form: Form, followers: [Int: Follower]) -> [Bool] {
+        let fields = form.fields
+        var read = [Bool](repeating: false, count: fields.count)
+        let conditions = fields.flatMap { [$0.when, $0.requiredIf] } + form.pages.map(\.when)
+        let named = Set(conditions.compactMap { $0 }.flatMap(\.fieldIDs))
+        for (index, field) in fields.enumerated() where named.contains(field.id) { read[index] = true }
+        for follower in followers.values { read[follower.driver] = true }
+        return read
+    }
+
+    /// Whether the keys of another field follow field `index` (`choices: {by:}`).
+    func drives(_ index: Int) -> Bool { followers.values.contains { $0.driver == index } }
 
     /// `layouts` with the grids of the later pick steps of the fields picked in
     /// steps (a datetime's time keypad) that the caller did not give: the

@@ -49,11 +49,21 @@ public struct FormEvaluation: Equatable, Sendable {
         /// Each field's result by its own validator alone (before `required_if`):
         /// what a later evaluation reuses for a field whose entry did not change.
         let own: [Result<FieldValue?, FieldProblem>]
+        /// What conditions read, by field index: a shown field's value (nil when
+        /// empty, hidden, or not a value yet).
+        let values: [FieldValue?]
+        /// The first shown field whose own checks fail (`doneBlocker` before the rules).
+        let firstFailure: DoneBlocker?
+        /// How many fields are shown.
+        let shownCount: Int
 
+        /// - Parameter firstFailure: the first shown field that fails, when the
+        ///   caller knows it (a key in one field); else found here.
         init(
             results: [Result<FieldValue?, FieldProblem>], shown: [Bool], required: [Bool], pageShown: [Bool],
             ids: [String], holdsValue: [Bool], brokenRule: DoneBlocker?, typedValues: [String: FieldValue],
-            own: [Result<FieldValue?, FieldProblem>]
+            own: [Result<FieldValue?, FieldProblem>], values: [FieldValue?], firstFailure: DoneBlocker?? = nil,
+            shownCount: Int? = nil
         ) {
             self.results = results
             self.shown = shown
@@ -64,14 +74,21 @@ public struct FormEvaluation: Equatable, Sendable {
             self.brokenRule = brokenRule
             self.typedValues = typedValues
             self.own = own
-            var blocker: DoneBlocker? = nil
-            for index in results.indices where shown[index] {
-                if case .failure(let problem) = results[index] {
-                    blocker = DoneBlocker(field: index, problem: problem)
-                    break
-                }
+            self.values = values
+            self.shownCount = shownCount ?? shown.lazy.filter { $0 }.count
+            let failure = firstFailure ?? Self.firstFailure(results, shown, from: 0)
+            self.firstFailure = failure
+            self.doneBlocker = failure ?? brokenRule
+        }
+
+        /// The first shown field at or after `start` whose result is a problem.
+        static func firstFailure(
+            _ results: [Result<FieldValue?, FieldProblem>], _ shown: [Bool], from start: Int
+        ) -> DoneBlocker? {
+            for index in results.indices.dropFirst(start) where shown[index] {
+                if case .failure(let problem) = results[index] { return DoneBlocker(field: index, problem: problem) }
             }
-            self.doneBlocker = blocker ?? brokenRule
+            return nil
         }
 
         static func == (a: Storage, b: Storage) -> Bool {
@@ -79,7 +96,8 @@ public struct FormEvaluation: Equatable, Sendable {
                 || (a.results == b.results && a.shown == b.shown && a.doneBlocker == b.doneBlocker
                     && a.required == b.required
                     && a.pageShown == b.pageShown && a.ids == b.ids && a.holdsValue == b.holdsValue
-                    && a.brokenRule == b.brokenRule && a.typedValues == b.typedValues && a.own == b.own)
+                    && a.brokenRule == b.brokenRule && a.typedValues == b.typedValues && a.own == b.own
+                    && a.values == b.values && a.firstFailure == b.firstFailure)
         }
     }
 
@@ -108,6 +126,12 @@ public struct FormEvaluation: Equatable, Sendable {
     ) {
         let counter = Self.counter
         counter?.evaluated()
+        if let earlier, let changed = Self.onlyChange(of: entries, from: earlier.entries),
+            let one = Self(context, entries, changingOnly: changed, of: earlier.evaluation.storage)
+        {
+            self = one
+            return
+        }
         let count = context.fields.count
         var results: [Result<FieldValue?, FieldProblem>] = []
         results.reserveCapacity(count)
@@ -121,6 +145,7 @@ public struct FormEvaluation: Equatable, Sendable {
         var pageHolds = [Bool](repeating: true, count: context.form.pages.count)
         var lastPage = -1
         for index in 0..<count {
+            counter?.decided()
             // A field whose keys follow another field is checked against the keys shown now;
             // its `required_if` reads the earlier values, all decided by now.
             let checked: Result<FieldValue?, FieldProblem>
@@ -159,9 +184,74 @@ public struct FormEvaluation: Equatable, Sendable {
         }
         self.storage = Storage(
             results: results, shown: shown, required: required, pageShown: pageShown,
-            ids: context.fields.map(\.id), holdsValue: context.fields.map(\.holdsValue),
+            ids: context.ids, holdsValue: context.holdsValue,
             brokenRule: context.form.rules.isEmpty ? nil : context.brokenRule(values: typed), typedValues: typed,
-            own: own)
+            own: own, values: values)
+    }
+
+    /// The one field whose entry holds another input than in `earlier` (the
+    /// cursor aside): a key typed into it. Nil when none or several differ.
+    private static func onlyChange(
+        of entries: [FormState.Entry], from earlier: [FormState.Entry]
+    ) -> Int? {
+        guard entries.count == earlier.count else { return nil }
+        var changed: Int?
+        for index in entries.indices where !entries[index].holdsSameInput(as: earlier[index]) {
+            guard changed == nil else { return nil }
+            changed = index
+        }
+        return changed
+    }
+
+    /// `earlier` with field `index` checked again, when that is all that can
+    /// change: its value is the same for what reads it, or nothing reads it
+    /// (`FormContext.readByOthers`), so which fields and pages are shown and
+    /// required stays; the form's rules are read again (over the typed values),
+    /// and Done's blocker is found again only when it was this field. A key's
+    /// cost is then one field's, whatever the form's size (issue 27). Nil when
+    /// a change reaches other fields: the whole evaluation is made.
+    private init?(
+        _ context: FormContext, _ entries: [FormState.Entry], changingOnly index: Int, of earlier: Storage
+    ) {
+        guard entries.count == context.fields.count, earlier.results.count == entries.count else { return nil }
+        Self.counter?.validated()
+        let checked = context.validate(field: index, entries)
+        // A `required_if` reads the earlier fields' values only, as the whole evaluation gives them.
+        let before: [FieldValue?] =
+            context.requiredIf[index] == nil
+            ? earlier.values : earlier.values.indices.map { $0 < index ? earlier.values[$0] : nil }
+        let result = context.requiring(checked, field: index, values: before)
+        let isShown = earlier.shown[index]
+        var value: FieldValue?
+        if isShown, case .success(let typed) = result { value = typed }
+        // A driver's keys follow its entry even while it is hidden (no value): the whole evaluation.
+        guard !context.readByOthers[index] || (value == earlier.values[index] && !context.drives(index)) else {
+            return nil
+        }
+        var results = earlier.results
+        results[index] = result
+        var own = earlier.own
+        own[index] = checked
+        var values = earlier.values
+        values[index] = value
+        var typed = earlier.typedValues
+        typed[context.ids[index]] = value
+        let firstFailure: DoneBlocker?
+        if isShown, case .failure(let problem) = result {
+            firstFailure =
+                earlier.firstFailure.map { $0.field < index } == true
+                ? earlier.firstFailure : DoneBlocker(field: index, problem: problem)
+        } else if earlier.firstFailure?.field == index {
+            firstFailure = Storage.firstFailure(results, earlier.shown, from: index + 1)
+        } else {
+            firstFailure = earlier.firstFailure
+        }
+        Self.counter?.decided()
+        storage = Storage(
+            results: results, shown: earlier.shown, required: earlier.required, pageShown: earlier.pageShown,
+            ids: earlier.ids, holdsValue: earlier.holdsValue,
+            brokenRule: context.form.rules.isEmpty ? nil : context.brokenRule(values: typed), typedValues: typed,
+            own: own, values: values, firstFailure: .some(firstFailure), shownCount: earlier.shownCount)
     }
 
     /// Field `index`'s problem as shown under it: its own, else the message of a
@@ -203,6 +293,9 @@ public struct FormEvaluation: Equatable, Sendable {
     /// The shown fields in order: what Alt-1…9 number (a hidden field takes no number).
     public var shownFields: [Int] { storage.shown.indices.filter { storage.shown[$0] } }
 
+    /// How many fields are shown: `shownFields.count`, counted once (the footer asks on every frame).
+    public var shownCount: Int { storage.shownCount }
+
     /// Why Done is disabled: the first shown field whose own checks fail, in
     /// order; then the first of the form's rules that does not hold. Nil: Done submits.
     public var doneBlocker: DoneBlocker? { storage.doneBlocker }
@@ -227,7 +320,8 @@ extension FormEvaluation {
     @TaskLocal public static var counter: Counter?
 
     public final class Counter: Sendable {
-        private let counts = Mutex((evaluations: 0, validations: 0, fieldsDrawn: 0, entriesCompared: 0))
+        private let counts = Mutex(
+            (evaluations: 0, validations: 0, fieldsDecided: 0, fieldsDrawn: 0, entriesCompared: 0))
 
         public init() {}
 
@@ -235,6 +329,10 @@ extension FormEvaluation {
         public var evaluations: Int { counts.withLock { $0.evaluations } }
         /// Fields checked by their validators (a field kept from an earlier evaluation is none).
         public var validations: Int { counts.withLock { $0.validations } }
+
+        /// Fields whose result, whether shown and whether required an evaluation
+        /// decided (a key in a field nothing else reads: that field alone).
+        public var fieldsDecided: Int { counts.withLock { $0.fieldsDecided } }
 
         /// Fields whose lines a frame drew (`FormView`: a field out of view is not drawn).
         public var fieldsDrawn: Int { counts.withLock { $0.fieldsDrawn } }
@@ -244,6 +342,7 @@ extension FormEvaluation {
 
         func evaluated() { counts.withLock { $0.evaluations += 1 } }
         func validated() { counts.withLock { $0.validations += 1 } }
+        func decided() { counts.withLock { $0.fieldsDecided += 1 } }
         func drewField() { counts.withLock { $0.fieldsDrawn += 1 } }
         func compared(_ entries: Int) { counts.withLock { $0.entriesCompared += entries } }
     }

@@ -198,7 +198,7 @@ public struct FormKeyMaps: Sendable {
         Binding(
             (1...9).map { KeyChord.alt(Character(String($0))) }, .jumpToField, rank: 6,
             help: {
-                $0.evaluation.shownFields.count > 1 && !$0.isPicker ? $0.say(.hintField) : nil
+                $0.evaluation.shownCount > 1 && !$0.isPicker ? $0.say(.hintField) : nil
             }),
         Binding([.function(1)], .showKeys, rank: 0, help: says(.hintKeys)).namedWhenHintsAreCut(),
     ]

@@ -336,13 +336,16 @@ public enum FormView {
         // When only rows of a field lie out of view (a field of several lines,
         // a description), they are counted as lines: "0 more" would hide them.
         func more(_ hidden: ArraySlice<FieldLine>, _ arrow: String) -> Frame.Line {
-            let fields = hidden.filter { !$0.under }.count
+            let fields = hidden.lazy.filter { !$0.under }.count
             let words = context.language.text(fields > 0 ? .moreFields(fields) : .moreLines(hidden.count))
             return Frame.Line("  \(arrow) \(words)", .dim)
         }
         var lines: [Frame.Line] = marksAbove ? [more(fields[..<first], "↑")] : []
         var regions: [Frame.Region] = []
         for field in fields.dropFirst(first).prefix(room) {
+            if let plain = field.plain {
+                regions.append(Frame.Region(row: lines.count, columns: 0..<width, .field(plain)))
+            }
             regions += field.targets.map { Frame.Region(row: lines.count, columns: $0.columns, .field($0.field)) }
             lines.append(field.plain.map(drawPlain) ?? field.line)
         }
@@ -377,7 +380,7 @@ public enum FormView {
         /// The field whose one line this is, not drawn yet (`line` is empty):
         /// a field of one line, nothing under it, not focused, is drawn only
         /// when it scrolls into view, so a key in a long form draws the fields
-        /// shown, not all of the page's.
+        /// shown, not all of the page's. A click on any cell of it focuses it.
         var plain: Int?
     }
 
@@ -518,12 +521,13 @@ public enum FormView {
                 width: width, height: height, palette)
         }
         var lines: [FieldLine] = []
+        lines.reserveCapacity(indices.count)
         var cursor: Frame.Position?
+        let oneLine = context.oneLineWhenIdle
         for index in indices {
-            if index != state.focus, state.problems[index] == nil, context.fields[index].holdsValue,
-                context.fields[index].lines == nil, context.fields[index].description == nil
-            {
-                lines.append(FieldLine(line: Frame.Line(), targets: [(0..<width, index)], plain: index))
+            if index != state.focus, oneLine[index], state.problems[index] == nil {
+                // Its click target is the whole line, laid down only if it scrolls into view.
+                lines.append(FieldLine(line: Frame.Line(), plain: index))
                 continue
             }
             let (drawn, at) = block(index)
@@ -638,11 +642,13 @@ public enum FormView {
         -> (indices: [Int], width: Int)
     {
         let page = context.pageOfField[state.focus]
-        let indices = context.fields.indices.filter { context.pageOfField[$0] == page && evaluation.shown[$0] }
+        let (shown, holdsValue) = (evaluation.shown, context.holdsValue)
+        var indices: [Int] = []
         // A note's heading is not a label: it takes the line, not the column of labels.
         var widest = 0
-        for index in indices where context.fields[index].holdsValue {
-            widest = max(widest, labelCells(ofField: index, state, context, evaluation))
+        for index in context.fieldsOfPage[page] where shown[index] {
+            indices.append(index)
+            if holdsValue[index] { widest = max(widest, labelCells(ofField: index, state, context, evaluation)) }
         }
         return (indices, min(widest, labelRoom(width: width)))
     }
