@@ -178,6 +178,74 @@ public final class PostgresStore: RecordStore, Sendable {
             tokens: Array(repeating: "", count: data.count), at: Timestamp.string(from: now()))
     }
 
+    /// Stores the records `next` hands over, a batch of `importBatch` at a time as
+    /// they come, in one transaction (`keyform records import`): an import of any
+    /// length holds one batch, as SQLite's holds one record (DECISIONS 75). All or
+    /// none; what `next` throws rolls it back and is rethrown as it is.
+    @discardableResult
+    public func saveRecords(form: Form, from next: () throws -> DatedRecord?) throws -> Int {
+        try StoreNames.validate(form)
+        let time = Timestamp.string(from: now())
+        try ensureView(form)
+        let definition = FormDefinition(form).json
+        struct Stopped: Error {}
+        var stopped: (any Error)?
+        do {
+            return try link.write { session in
+                try Self.keep(definition, of: form, at: time, session)
+                var rows = Rows(count: Self.importBatch)
+                var stored = 0
+                while true {
+                    let dated: DatedRecord?
+                    do {
+                        dated = try next()
+                    } catch {
+                        stopped = error
+                        throw Stopped()  // the transaction is rolled back
+                    }
+                    if let dated {
+                        rows.created.append(dated.created.map(Timestamp.string(from:)) ?? time)
+                        rows.data.append(try StoredValues.json(dated.record, form: form))
+                        rows.tokens.append(dated.token?.uuidString ?? "")
+                        rows.authors.append(author)
+                        rows.authored.append(true)
+                    }
+                    if dated == nil || rows.data.count == Self.importBatch {
+                        // Made now, by this author: each is created and updated at once.
+                        stored += try Self.insert(rows, updated: rows.created, form: form, session).count
+                        rows.removeAll()
+                    }
+                    if dated == nil { return stored }
+                }
+            }
+        } catch {
+            throw stopped ?? error
+        }
+    }
+
+    /// A batch of rows to insert, column by column (what `unnest` takes).
+    private struct Rows {
+        var created: [String] = [], authors: [String] = [], authored: [Bool] = [], data: [String] = [],
+            tokens: [String] = []
+
+        init(count: Int) {
+            created.reserveCapacity(count)
+            authors.reserveCapacity(count)
+            authored.reserveCapacity(count)
+            data.reserveCapacity(count)
+            tokens.reserveCapacity(count)
+        }
+
+        /// Emptied for the next batch, keeping the room.
+        mutating func removeAll() {
+            created.removeAll(keepingCapacity: true)
+            authors.removeAll(keepingCapacity: true)
+            authored.removeAll(keepingCapacity: true)
+            data.removeAll(keepingCapacity: true)
+            tokens.removeAll(keepingCapacity: true)
+        }
+    }
+
     /// Inserts rows of `form` (one per index of the arrays) in batches, all in one
     /// transaction with the form's definition kept as of `time`, and returns their
     /// ids in order: what an import and a copy share. A row whose token (`""`:
@@ -189,43 +257,62 @@ public final class PostgresStore: RecordStore, Sendable {
         try ensureView(form)
         let definition = FormDefinition(form).json
         return try link.write { session in
-            var binds = PostgresBindings()
-            binds.append(form.name)
-            binds.append(definition)
-            binds.append(time)
-            try session.query("WITH \(Self.keepDefinition) SELECT 1", binds)
+            try Self.keep(definition, of: form, at: time, session)
             var ids: [Int64] = []
             ids.reserveCapacity(data.count)
             for start in stride(from: 0, to: data.count, by: Self.importBatch) {
                 let end = min(start + Self.importBatch, data.count)
-                var binds = PostgresBindings()
-                binds.append(form.name)
-                binds.append(Array(created[start..<end]))
-                binds.append(Array(updated[start..<end]))
-                binds.append(Array(authors[start..<end]))
-                binds.append(Array(authored[start..<end]))
-                binds.append(Array(data[start..<end]))
-                binds.append(Array(tokens[start..<end]))
-                var batch: [Int64] = []
-                // A record of no author stays so (the array cannot hold NULL: `authored` says which have one);
-                // nor a token (NULLIF): no token is NULL, which never conflicts.
-                for row in try session.query(
-                    """
-                    INSERT INTO \(PostgresSchema.records) (form, created, updated, author, data, token)
-                    SELECT $1, t.c::timestamptz, t.u::timestamptz, CASE WHEN t.h THEN t.a END, t.d::jsonb,
-                        NULLIF(t.k, '')::uuid
-                    FROM unnest($2::text[], $3::text[], $4::text[], $5::bool[], $6::text[], $7::text[])
-                        WITH ORDINALITY AS t(c, u, a, h, d, k, n)
-                    ORDER BY t.n ON CONFLICT (token) DO NOTHING RETURNING id
-                    """, binds)
-                {
-                    batch.append(try row.decode(Int64.self))
-                }
-                // Ids are drawn in the order the rows are inserted (the ORDER BY).
-                ids += batch.sorted()
+                var rows = Rows(count: end - start)
+                rows.created += created[start..<end]
+                rows.authors += authors[start..<end]
+                rows.authored += authored[start..<end]
+                rows.data += data[start..<end]
+                rows.tokens += tokens[start..<end]
+                ids += try Self.insert(rows, updated: Array(updated[start..<end]), form: form, session)
             }
             return ids
         }
+    }
+
+    /// Keeps the form's definition as of `time` (`keepDefinition`).
+    private static func keep(_ definition: String, of form: Form, at time: String, _ session: ServerLink.Session) throws
+    {
+        var binds = PostgresBindings()
+        binds.append(form.name)
+        binds.append(definition)
+        binds.append(time)
+        try session.query("WITH \(keepDefinition) SELECT 1", binds)
+    }
+
+    /// One statement inserting `rows`; the ids of those stored, in order.
+    private static func insert(
+        _ rows: Rows, updated: [String], form: Form, _ session: ServerLink.Session
+    ) throws -> [Int64] {
+        var binds = PostgresBindings()
+        binds.append(form.name)
+        binds.append(rows.created)
+        binds.append(updated)
+        binds.append(rows.authors)
+        binds.append(rows.authored)
+        binds.append(rows.data)
+        binds.append(rows.tokens)
+        var batch: [Int64] = []
+        // A record of no author stays so (the array cannot hold NULL: `authored` says which have one);
+        // nor a token (NULLIF): no token is NULL, which never conflicts.
+        for row in try session.query(
+            """
+            INSERT INTO \(PostgresSchema.records) (form, created, updated, author, data, token)
+            SELECT $1, t.c::timestamptz, t.u::timestamptz, CASE WHEN t.h THEN t.a END, t.d::jsonb,
+                NULLIF(t.k, '')::uuid
+            FROM unnest($2::text[], $3::text[], $4::text[], $5::bool[], $6::text[], $7::text[])
+                WITH ORDINALITY AS t(c, u, a, h, d, k, n)
+            ORDER BY t.n ON CONFLICT (token) DO NOTHING RETURNING id
+            """, binds)
+        {
+            batch.append(try row.decode(Int64.self))
+        }
+        // Ids are drawn in the order the rows are inserted (the ORDER BY).
+        return batch.sorted()
     }
 
     /// The count of announcements of a change (LISTEN/NOTIFY, sent by a trigger at

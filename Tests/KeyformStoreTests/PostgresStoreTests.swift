@@ -322,6 +322,36 @@ struct PostgresStoreTests {
         #expect(try store.records(form: todo).count == 4)
     }
 
+    /// `records import` through PostgreSQL holds a batch, not every record: the
+    /// first batch is in the server's transaction before the record after it is
+    /// handed over, and a stop after that stores nothing (all or none).
+    @Test func anImportIsStoredABatchAtATimeAllOrNone() throws {
+        struct Stop: Error {}
+        let url = try TestPostgres.freshDatabase()
+        let store = try #require(try PostgresStore.open(url: url, author: "ada"))
+        try store.saveRecord(todoRecord("before"), form: todo)
+        var handed = 0
+        var importer = ""
+        #expect(throws: Stop.self) {
+            try store.saveRecords(form: todo) {
+                handed += 1
+                if handed == PostgresStore.importBatch + 2 {
+                    // The import's connection, as the server sees it from another one.
+                    importer = try TestPostgres.psql(
+                        url,
+                        """
+                        SELECT state FROM pg_stat_activity WHERE datname = current_database()
+                        AND pid <> pg_backend_pid() AND query LIKE 'INSERT INTO%unnest%'
+                        """)
+                    throw Stop()
+                }
+                return DatedRecord(todoRecord("row \(handed)"))
+            }
+        }
+        #expect(importer == "idle in transaction\n", "the first batch was not sent as it filled: \(importer)")
+        #expect(try store.records(form: todo).map { $0.values["text"] } == [.text("before")])
+    }
+
     /// The server stops while a store is open and starts again within the patience: a save made meanwhile
     /// waits for it and is stored once; past the patience it says the server is away.
     @Test func aSaveWaitsForAServerThatComesBack() throws {
