@@ -48,7 +48,8 @@ extension StoredFormRun {
             history: { run.history($0) },
             // `default: last`, under the form's draft when there is one (an entry left
             // unfinished here or in `keyform run`): adding resumes it.
-            newValues: { (try? run.start(drafts: .resume))?.values ?? [:] },
+            // Read off the loop: the list stays drawn while the store answers.
+            newValues: { Self.resumedValues(on: store, form: form) },
             add: { record in
                 // The draft was resumed into this record: it is done now. A secret
                 // is stored only with `store: true`, as a run stores it.
@@ -125,6 +126,19 @@ extension StoredFormRun {
     /// look's time is read from the clock that stamps (`RecordStore.storeTime`):
     /// no two machines' clocks need agree. Records seen again are merged again: no harm.
     static let changeLookBack: TimeInterval = 10
+
+    /// A new record's starting values in browse: `default: last` from the
+    /// newest record (never a secret's), under the form's draft when there is
+    /// one — what ``start(drafts:repeatLast:language:ask:)`` gives with
+    /// `.resume` on an opened store, callable off the main actor.
+    nonisolated static func resumedValues(on store: any RecordStore, form: Form) -> [String: FieldInput] {
+        var values: [String: FieldInput] = [:]
+        for field in form.fields where !field.secret && field.defaultValue == .last {
+            if let last = try? store.lastValue(form: form, field: field.id) { values[field.id] = last }
+        }
+        if let draft = try? store.draft(form: form) { values.merge(draft.values) { _, drafted in drafted } }
+        return values
+    }
 
     /// The row of a record just saved, with its `updated` time as stored (the
     /// next edit from the list saves over that version): read back, else as saved.

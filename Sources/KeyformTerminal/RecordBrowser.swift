@@ -16,8 +16,9 @@ public final class RecordBrowser: TerminalScene {
     public struct Hooks {
         /// A field's earlier values, oldest first (readline's Up in the form).
         public var history: (String) -> [String]
-        /// The starting text of a new record's fields (`default: last`), by field id.
-        public var newValues: () -> [String: FieldInput]
+        /// The starting text of a new record's fields (`default: last`, a draft), by
+        /// field id: read off the loop, keys typed meanwhile kept for the form.
+        public var newValues: @Sendable () -> [String: FieldInput]
         /// Stores a new record; returns its row (with the id it got). The store's
         /// writes (`add`, `update`, `delete`) run off the terminal's loop.
         public var add: @Sendable (Record) throws -> RecordListRow
@@ -74,7 +75,7 @@ public final class RecordBrowser: TerminalScene {
 
         public init(
             history: @escaping (String) -> [String] = { _ in [] },
-            newValues: @escaping () -> [String: FieldInput] = { [:] },
+            newValues: @escaping @Sendable () -> [String: FieldInput] = { [:] },
             add: @escaping @Sendable (Record) throws -> RecordListRow,
             update: @escaping @Sendable (Int64, Record, Date?) throws -> RecordListRow,
             delete: @escaping @Sendable (Int64) throws -> Void,
@@ -230,7 +231,11 @@ public final class RecordBrowser: TerminalScene {
         if rows != list.visibleRows { _ = send(.resized(visibleRows: rows)) }
         if let editor { return editor.session.frame(width: width, height: height, color: color) }
         listTooSmall = !FormView.fits(width: width, height: height)
-        let frame = RecordListView.render(list, form, width: width, height: height, color: color, keys: keys)
+        var frame = RecordListView.render(list, form, width: width, height: height, color: color, keys: keys)
+        if opening != nil, !listTooSmall, !frame.lines.isEmpty {
+            // What the list waits for, in place of its keys (held for the form).
+            frame.lines[frame.lines.count - 1] = Frame.Line(list.language.text(.openingForm), .bold)
+        }
         lastListFrame = frame
         return frame
     }
@@ -248,6 +253,7 @@ public final class RecordBrowser: TerminalScene {
         pending.last { $0.isWrite }?.job.wait()
         pending = []
         look = nil
+        opening = nil
         closeEditor()
     }
 
@@ -259,12 +265,16 @@ public final class RecordBrowser: TerminalScene {
     /// While the list is shown and idle (no form over it, no question, no rows
     /// on their way), it looks for other terminals' changes.
     public var wakeUpMilliseconds: Int32? {
-        if !pending.isEmpty || look != nil { return Int32(DraftWorker.lookMilliseconds) }
+        if !pending.isEmpty || look != nil || opening != nil { return Int32(DraftWorker.lookMilliseconds) }
         if changeSeen, editor == nil, list.canRefresh { return 0 }
         return reads.changed != nil && editor == nil && list.canRefresh ? Self.changeLookMilliseconds : nil
     }
 
     public func wakeUp() -> [TerminalRequest] {
+        if let waiting = opening, let values = waiting.job.answered {
+            opening = nil
+            return openAdding(values, then: waiting.held)
+        }
         var requests = takeAnswers()
         if let job = look, job.isDone {
             look = nil
@@ -290,6 +300,18 @@ public final class RecordBrowser: TerminalScene {
     }
 
     // MARK: The store's work off the loop
+
+    /// The add form's starting values on their way (`Hooks.newValues`), and the
+    /// keys typed meanwhile: they were meant for the form, and go to it once it opens.
+    private var opening: (job: OffLoop<[String: FieldInput]>, held: [KeyPress])?
+
+    /// Opens the form adding a record with what the store gave, then gives it the keys held.
+    private func openAdding(_ values: [String: FieldInput], then held: [KeyPress] = []) -> [TerminalRequest] {
+        let start = RecordListEngine.newRecord(start: values, matching: list.matches, form)
+        var requests = openEditor(addContext, values: start.values, focus: start.focus, for: .add)
+        if let session = editor?.session, !held.isEmpty { requests += handleInEditor(session.receive(held), session) }
+        return requests
+    }
 
     /// The store's work on its way, oldest first: reads and writes on one queue
     /// (`storeQueue`), so they answer in the order they were asked (a refresh
@@ -389,6 +411,11 @@ public final class RecordBrowser: TerminalScene {
 
     private func handle(_ press: KeyPress) -> [TerminalRequest] {
         guard list.outcome == nil else { return [] }
+        if opening != nil {
+            // Typed for the form about to open: kept until it does.
+            opening?.held.append(press)
+            return []
+        }
         if let editor { return handleInEditor(press, editor.session) }
         if case .mouse(let event) = press.key {
             // The wheel scrolls the list a row at a time; a left click on a record opens it, as Enter does.
@@ -450,8 +477,14 @@ public final class RecordBrowser: TerminalScene {
                         editContext, values: Self.texts(of: row.values), for: .edit(row.id), read: row.updated)
                 case .add:
                     refreshContexts()
-                    let start = RecordListEngine.newRecord(start: hooks.newValues(), matching: list.matches, form)
-                    requests += openEditor(addContext, values: start.values, focus: start.focus, for: .add)
+                    // The starting values are a read: off the loop, the list saying the form opens.
+                    let newValues = hooks.newValues
+                    let job = OffLoop(on: storeQueue, newValues)
+                    if pending.isEmpty, job.wait(milliseconds: hooks.readWaitMilliseconds), let values = job.answered {
+                        requests += openAdding(values)
+                    } else {
+                        opening = (job, [])
+                    }
                 case .pickFilterField(let ids):
                     let fields = ids.compactMap { form.field(id: $0) }
                     requests += openFilterForm(for: .filterField) {

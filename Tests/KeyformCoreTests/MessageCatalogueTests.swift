@@ -125,7 +125,7 @@ struct MessageCatalogueTests {
             .importedRecordsAlreadyStored(
                 .importedRecords(0, form: "swim", into: "postgres://ada@db.lab/club"), alreadyStored: 1),
             .saving, .savingWaits, .storeWillRescue(problem: "the server cannot be reached"), .deletingRecord,
-            .loadingRecords,
+            .loadingRecords, .openingForm,
             .cannotReadCommandLine, .timeoutOutOfRange(90_000), .limitNegative(-3), .widthTooSmall(0),
             .heightTooSmall(-1),
             .resumeAndFresh, .dbAndNoStore, .answersFormatWithoutAnswers, .choicesNotIdAndFile("colour"),

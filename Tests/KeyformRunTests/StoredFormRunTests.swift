@@ -43,6 +43,19 @@ struct StoredFormRunTests {
         #expect(grid.allKeys.map(\.label).prefix(2) == ["Trip", "Groceries"])
     }
 
+    /// Browse's add form starts where `start(drafts: .resume)` does (`default: last`
+    /// under the draft), read through its hook off the main actor (issue 26).
+    @Test func browseStartsANewRecordAsResumeDoesOffTheMainActor() async throws {
+        let store = MemoryStore()
+        try store.saveRecord(item("Groceries", "Milk"), form: checklist)
+        try store.saveDraft(form: checklist, values: ["item": "Eg"], focus: "item")
+        let run = try run(store)
+        let newValues = run.browserHooks(on: store).newValues
+        let values = await Task.detached { newValues() }.value
+        #expect(values == ["list": "Groceries", "item": "Eg"])
+        #expect(values == (try run.start(drafts: .resume)).values)
+    }
+
     @Test func theDraftPolicies() throws {
         let store = MemoryStore()
         try store.saveRecord(item("Groceries", "Milk"), form: checklist)

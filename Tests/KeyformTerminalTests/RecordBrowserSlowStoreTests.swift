@@ -201,6 +201,28 @@ struct RecordBrowserSlowStoreTests {
         quick("closing") { browser.close() }
     }
 
+    /// The add form's starting values (`default: last`, a draft) are a read:
+    /// off the loop, the list saying the form opens; the keys typed meanwhile
+    /// are kept and go into the form once it opens.
+    @Test func theAddFormOpensOffTheLoopWithTheKeysTypedMeanwhile() {
+        let (_, store) = RecordBrowserTests.browser()
+        var hooks = store.hooks()
+        hooks.newValues = {
+            Thread.sleep(forTimeInterval: 1)
+            return ["text": "Buy ", "done": "yes"]
+        }
+        hooks.readWaitMilliseconds = 0
+        let browser = RecordBrowser(context: RecordBrowserTests.context, rows: store.rows, hooks: hooks)
+        defer { browser.close() }
+        let took = ContinuousClock().measure { RecordBrowserTests.type(browser, "abread") }
+        #expect(took < .milliseconds(150), "the loop waited for the store: \(took)")
+        #expect(!browser.isEditing)
+        #expect(Self.screen(browser).hasSuffix("Opening the form…"), "\(Self.screen(browser))")
+        #expect(Self.screen(browser).contains("› Water the plants"), "the list stays drawn")
+        Self.wake(browser) { browser.isEditing }
+        #expect(Self.screen(browser).contains("Text*  Buy bread"), "\(Self.screen(browser))")
+    }
+
     /// SIGTERM while the record is saved waits for the store, then ends the browser.
     @Test func aSignalThatEndsBrowseWaitsForTheSave() {
         let (browser, store) = Self.slowBrowser(.milliseconds(300))

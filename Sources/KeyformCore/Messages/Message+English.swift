@@ -1018,6 +1018,7 @@ extension Message {
         case .storeWillRescue(let problem): problem + ": the record will be saved to a file"
         case .deletingRecord: "Deleting the record…"
         case .loadingRecords: "Loading records…"
+        case .openingForm: "Opening the form…"
         case .choicesLoading(let label, let spinner): (spinner.map { $0 + " " } ?? "") + "Loading \(label)…"
         case .choicesMissing(let label, let reason): "\(label): \(reason.english)"
         case .choicesNotRun(let label, let command): "\(label): keys from \(command) (not run here)"

@@ -1035,6 +1035,7 @@ extension Message {
         case .storeWillRescue(let problem): problem + "。記録はファイルに保存されます"
         case .deletingRecord: "記録を削除しています…"
         case .loadingRecords: "記録を読み込んでいます…"
+        case .openingForm: "フォームを開いています…"
         case .choicesLoading(let label, let spinner):
             (spinner.map { $0 + " " } ?? "") + "\(Self.spaced(label))を読み込んでいます…"
         case .choicesMissing(let label, let reason): "\(label): \(reason.japanese)"

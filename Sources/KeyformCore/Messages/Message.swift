@@ -937,6 +937,8 @@ public indirect enum Message: Hashable, Sendable {
     case deletingRecord
     /// The browse list's body (no rows yet) or footer while the rows it asked the store for are on their way (issue 26).
     case loadingRecords
+    /// The browse list's footer while the add form's starting values (`default: last`, a draft) are read (issue 26).
+    case openingForm
 
     // MARK: Keys from a command, a file or the store (ChoiceLines)
     /// A grid's title while its keys are on their way: `⠋ Loading Branch…` (the spinner's frame, when it turns).
