@@ -161,10 +161,15 @@ final class ServerLink: @unchecked Sendable {
     }
 
     /// Forgets the connection (one that broke may not know it yet): the next call makes a new one.
+    /// The close is waited for (never on the connection's own loop): a connection freed while its
+    /// channel is still open trips postgres-nio's assertion, and the close of a broken one is local.
     private func drop() {
         lock.lock()
         defer { lock.unlock() }
-        if let connection { let _: EventLoopFuture<Void> = connection.close() }
+        if let connection {
+            let closing: EventLoopFuture<Void> = connection.close()
+            if !connection.eventLoop.inEventLoop { try? closing.wait() }
+        }
         connection = nil
     }
 
