@@ -45,7 +45,8 @@ extension StoredFormRun {
                 ids: query.ids, present: Set(present), rows: changed.map(RecordListRow.init), total: total)
         }
         return RecordBrowser.Hooks(
-            history: { run.history($0) },
+            // Read off the loop, for every field, before a record's form opens.
+            history: { Self.history($0, of: form, on: store) },
             // `default: last`, under the form's draft when there is one (an entry left
             // unfinished here or in `keyform run`): adding resumes it.
             // Read off the loop: the list stays drawn while the store answers.
@@ -85,8 +86,8 @@ extension StoredFormRun {
                 (try? store.choiceValues(Field.ChoiceSource(form: form.name, field: field, order: .frequent, limit: 30)))
                     ?? []
             },
-            // `choices` grids offer what was stored since the list opened.
-            context: { run.reloaded()?.context },
+            // `choices` grids offer what was stored since the list opened (read off the loop).
+            context: run.contextReader(on: store),
             // What the add form held when left unsubmitted (the browser passes only a
             // form that differs from how it opened).
             saveDraft: { values in

@@ -117,13 +117,13 @@ public struct StoredFormRun {
         self.lines = lines
     }
 
-    private static func lookUp(
+    private nonisolated static func lookUp(
         _ stored: [(source: Field.ChoiceSource, values: [String])]
     ) -> (Field.ChoiceSource) -> [String] {
         { source in stored.first { $0.source == source }?.values ?? [] }
     }
 
-    private static func lookUpPairs(
+    private nonisolated static func lookUpPairs(
         _ stored: [(source: Field.ChoiceSource, pairs: [(value: String, key: String)])]
     )
         -> (Field.ChoiceSource) -> [(value: String, key: String)]
@@ -167,6 +167,19 @@ public struct StoredFormRun {
             lines: lines)
         run?.rescueFolder = rescueFolder
         return run
+    }
+
+    /// What ``reloaded()`` gives as its context, callable off the main actor
+    /// (browse reads it off the terminal's loop before a form opens): the
+    /// `choices` grids read again from `store`, the other keys as this run has them.
+    public func contextReader(on store: any RecordStore) -> @Sendable () -> FormContext? {
+        let (loaded, lines) = (self.loaded, self.lines)
+        return {
+            let read = StoreReading.read(loaded.form, from: store, ahead: false, repeatLast: false)
+            return try? FormContext.prepared(
+                loaded.form, layouts: loaded.layouts, storedChoices: Self.lookUp(read.values), clock: .now(),
+                lines: lines, storedPairs: Self.lookUpPairs(read.pairs))
+        }
     }
 
     public var form: Form { context.form }
@@ -357,11 +370,19 @@ public struct StoredFormRun {
     /// A field's earlier values, oldest first (readline's Up); none without a
     /// store, and none for a secret field, even one stored.
     public func history(_ field: String) -> [String] {
-        guard form.field(id: field)?.secret != true else { return [] }
-        if let read = reading.readSoFar?.history[field] { return read.reversed() }
+        if let read = reading.readSoFar?.history[field] {
+            return form.field(id: field)?.secret == true ? [] : read.reversed()
+        }
         // Off the loop, a field focused before the store answered gets its history with the answer.
-        guard !deferred else { return [] }
-        return ((try? store?.history(form: form, field: field)) ?? []).reversed()
+        guard !deferred, let store else { return [] }
+        return Self.history(field, of: form, on: store)
+    }
+
+    /// A field's earlier values on `store`, oldest first; none for a secret
+    /// field. Callable off the main actor (browse reads them off the loop).
+    nonisolated static func history(_ field: String, of form: Form, on store: any RecordStore) -> [String] {
+        guard form.field(id: field)?.secret != true else { return [] }
+        return ((try? store.history(form: form, field: field)) ?? []).reversed()
     }
 
     /// The form's state at `start`; a store known not to open (opened before the

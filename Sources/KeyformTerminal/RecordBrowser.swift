@@ -14,8 +14,9 @@ import KeyformCore
 public final class RecordBrowser: TerminalScene {
     /// What the browser needs from the store (the CLI wires them to `AppDatabase`).
     public struct Hooks {
-        /// A field's earlier values, oldest first (readline's Up in the form).
-        public var history: (String) -> [String]
+        /// A field's earlier values, oldest first (readline's Up in the form):
+        /// read off the loop for every field before a record's form opens.
+        public var history: @Sendable (String) -> [String]
         /// The starting text of a new record's fields (`default: last`, a draft), by
         /// field id: read off the loop, keys typed meanwhile kept for the form.
         public var newValues: @Sendable () -> [String: FieldInput]
@@ -43,17 +44,20 @@ public final class RecordBrowser: TerminalScene {
         /// How many records meet the conditions (after a filter changed).
         public var count: @Sendable ([FieldMatch]) throws -> Int
         /// The values the records hold in a field (by id), most used first: the
-        /// grid of the filter's value for a field that has no grid of its own.
-        public var values: (String) -> [String]
+        /// grid of the filter's value for a field that has no grid of its own:
+        /// read off the loop before the filter's value form opens.
+        public var values: @Sendable (String) -> [String]
         /// The form's context anew, before the form opens to add or edit a
         /// record: `choices` grids then offer what was stored meanwhile. Nil:
-        /// the context the browser was made with.
-        public var context: (() -> FormContext?)?
+        /// the context the browser was made with. Read off the loop: the list
+        /// says the form opens, and the keys typed meanwhile go to the form.
+        public var context: (@Sendable () -> FormContext?)?
         /// Keeps what the form adding a record holds (its values as typed), as
         /// each field is committed and when it is left unsubmitted (Esc, Ctrl-C,
         /// a signal): `newValues` gives it back the next time, so nothing typed is lost.
         /// Returns nil when the draft was kept, else why not (shown in the form).
-        public var saveDraft: ([String: FieldInput]) -> String?
+        /// Run off the loop on the writes' queue, only the newest waiting.
+        public var saveDraft: @Sendable ([String: FieldInput]) -> String?
         /// Whether another terminal changed the records since the last call
         /// (`RecordStore.changeMark`), asked every `changeLookMilliseconds` while
         /// the list is idle: what changed is then read (`changes`). Nil: never.
@@ -74,7 +78,7 @@ public final class RecordBrowser: TerminalScene {
         public var changes: (@Sendable (RecordListChangeQuery) throws -> RecordListChanges)?
 
         public init(
-            history: @escaping (String) -> [String] = { _ in [] },
+            history: @escaping @Sendable (String) -> [String] = { _ in [] },
             newValues: @escaping @Sendable () -> [String: FieldInput] = { [:] },
             add: @escaping @Sendable (Record) throws -> RecordListRow,
             update: @escaping @Sendable (Int64, Record, Date?) throws -> RecordListRow,
@@ -82,9 +86,9 @@ public final class RecordBrowser: TerminalScene {
             load: @escaping @Sendable (Int64, Int?, [FieldMatch]) throws -> [RecordListRow] = { _, _, _ in [] },
             loadOldest: (@Sendable (Int64?, Int?, [FieldMatch]) throws -> [RecordListRow])? = nil,
             count: @escaping @Sendable ([FieldMatch]) throws -> Int = { _ in 0 },
-            values: @escaping (String) -> [String] = { _ in [] },
-            context: (() -> FormContext?)? = nil,
-            saveDraft: @escaping ([String: FieldInput]) -> String? = { _ in nil },
+            values: @escaping @Sendable (String) -> [String] = { _ in [] },
+            context: (@Sendable () -> FormContext?)? = nil,
+            saveDraft: @escaping @Sendable ([String: FieldInput]) -> String? = { _ in nil },
             changed: (@Sendable () -> Bool)? = nil, writeWaitMilliseconds: Int? = nil,
             readWaitMilliseconds: Int? = nil,
             changes: (@Sendable (RecordListChangeQuery) throws -> RecordListChanges)? = nil
@@ -255,6 +259,7 @@ public final class RecordBrowser: TerminalScene {
         look = nil
         opening = nil
         closeEditor()
+        finishDrafts()
     }
 
     /// How often an idle list asks whether another terminal changed the
@@ -265,15 +270,18 @@ public final class RecordBrowser: TerminalScene {
     /// While the list is shown and idle (no form over it, no question, no rows
     /// on their way), it looks for other terminals' changes.
     public var wakeUpMilliseconds: Int32? {
-        if !pending.isEmpty || look != nil || opening != nil { return Int32(DraftWorker.lookMilliseconds) }
+        if !pending.isEmpty || look != nil || opening != nil || drafting != nil {
+            return Int32(DraftWorker.lookMilliseconds)
+        }
         if changeSeen, editor == nil, list.canRefresh { return 0 }
         return reads.changed != nil && editor == nil && list.canRefresh ? Self.changeLookMilliseconds : nil
     }
 
     public func wakeUp() -> [TerminalRequest] {
-        if let waiting = opening, let values = waiting.job.answered {
+        if let job = drafting?.job, let answer = job.answered { draftAnswered(answer) }
+        if let waiting = opening, let reading = waiting.job.answered {
             opening = nil
-            return openAdding(values, then: waiting.held)
+            return opened(reading, for: waiting.purpose, then: waiting.held)
         }
         var requests = takeAnswers()
         if let job = look, job.isDone {
@@ -301,16 +309,132 @@ public final class RecordBrowser: TerminalScene {
 
     // MARK: The store's work off the loop
 
-    /// The add form's starting values on their way (`Hooks.newValues`), and the
-    /// keys typed meanwhile: they were meant for the form, and go to it once it opens.
-    private var opening: (job: OffLoop<[String: FieldInput]>, held: [KeyPress])?
+    /// What a form reads from the store before it opens, off the loop: the
+    /// context anew (`Hooks.context`), the fields' history, a new record's
+    /// starting values (`Hooks.newValues`), the filter's values (`Hooks.values`).
+    private struct FormReading: Sendable {
+        var context: FormContext?
+        var history: [String: [String]] = [:]
+        var values: [String: FieldInput] = [:]
+        var offered: [String] = []
+    }
 
-    /// Opens the form adding a record with what the store gave, then gives it the keys held.
-    private func openAdding(_ values: [String: FieldInput], then held: [KeyPress] = []) -> [TerminalRequest] {
-        let start = RecordListEngine.newRecord(start: values, matching: list.matches, form)
-        var requests = openEditor(addContext, values: start.values, focus: start.focus, for: .add)
+    /// Which form waits for its reading.
+    private enum Opening {
+        case add
+        case edit(RecordListRow)
+        case filterValue(id: String, current: FieldValue?)
+    }
+
+    /// A form's reading on its way, and the keys typed meanwhile: they were
+    /// meant for the form, and go to it once it opens.
+    private var opening: (job: OffLoop<FormReading>, purpose: Opening, held: [KeyPress])?
+    /// The fields' history as last read, by field id (the record's form reads it; a form opened again reuses it).
+    private var histories: [String: [String]] = [:]
+
+    /// Reads what the form needs off the loop, on the store's queue (after the
+    /// writes and drafts asked before): a local file's answer opens it within
+    /// the key; a slower one when the scene wakes, the list saying the form opens.
+    private func startOpening(_ purpose: Opening) -> [TerminalRequest] {
+        let (contextHook, history, newValues, values, base) = (
+            hooks.context, hooks.history, hooks.newValues, hooks.values, addContext
+        )
+        let fields = form.fields.map(\.id)
+        let job = OffLoop(on: storeQueue) { () -> FormReading in
+            var reading = FormReading(context: contextHook?())
+            switch purpose {
+            case .add, .edit:
+                reading.history = Dictionary(fields.map { ($0, history($0)) }, uniquingKeysWith: { first, _ in first })
+                if case .add = purpose { reading.values = newValues() }
+            case .filterValue(let id, _):
+                // A field with a grid of its own offers it; the others what the records hold.
+                let context = reading.context ?? base
+                if let index = context.index(ofField: id), context.layout(ofField: index, []) == nil {
+                    reading.offered = values(id)
+                }
+            }
+            return reading
+        }
+        if pending.isEmpty, job.wait(milliseconds: hooks.readWaitMilliseconds), let reading = job.answered {
+            return opened(reading, for: purpose)
+        }
+        opening = (job, purpose, [])
+        return []
+    }
+
+    /// Opens the form with what the store gave, then gives it the keys held.
+    private func opened(_ reading: FormReading, for purpose: Opening, then held: [KeyPress] = []) -> [TerminalRequest] {
+        if var context = reading.context {
+            context.language = list.language
+            addContext = context
+            editContext = context.retitled(RecordListEngine.editTitle(of: context.form, language: list.language))
+        }
+        var requests: [TerminalRequest]
+        switch purpose {
+        case .add:
+            histories = reading.history
+            let start = RecordListEngine.newRecord(start: reading.values, matching: list.matches, form)
+            requests = openEditor(addContext, values: start.values, focus: start.focus, for: .add)
+        case .edit(let row):
+            histories = reading.history
+            requests = openEditor(
+                editContext, values: Self.texts(of: row.values), for: .edit(row.id), read: row.updated)
+        case .filterValue(let id, let current):
+            requests = openFilterForm(for: .filterValue(id)) {
+                guard let index = addContext.index(ofField: id) else { throw FilterFieldGone(id: id) }
+                return try RecordListEngine.filterValueForm(
+                    addContext.fields[index], in: addContext, offered: reading.offered, current: current)
+            }
+        }
         if let session = editor?.session, !held.isEmpty { requests += handleInEditor(session.receive(held), session) }
         return requests
+    }
+
+    /// The add form's draft on its way to the store (`Hooks.saveDraft`, on the
+    /// writes' queue), and the form it is for: its answer is said there.
+    private var drafting: (job: OffLoop<DraftAnswer>, session: FormSession)?
+    /// The newest draft committed while another was on its way: it goes next (only the newest is worth saving).
+    private var nextDraft: (values: [String: FieldInput], session: FormSession)?
+
+    private struct DraftAnswer: Sendable {
+        var problem: String?
+    }
+
+    /// Saves a draft off the loop, after the store work asked before it (a
+    /// save of the record asked after it comes after it: no draft outlives its record).
+    private func saveDraft(_ values: [String: FieldInput], for session: FormSession) {
+        guard drafting == nil else {
+            nextDraft = (values, session)
+            return
+        }
+        let save = hooks.saveDraft
+        let job = OffLoop(on: storeQueue) { DraftAnswer(problem: save(values)) }
+        drafting = (job, session)
+        if job.wait(milliseconds: hooks.writeWaitMilliseconds), let answer = job.answered { draftAnswered(answer) }
+    }
+
+    /// The store's answer to a draft, said in its form while that form is open; the newest waiting goes next.
+    private func draftAnswered(_ answer: DraftAnswer) {
+        guard let session = drafting?.session else { return }
+        drafting = nil
+        if editor?.session === session, answer.problem != session.state.draftProblem {
+            _ = session.send(.draftSaved(problem: answer.problem))
+        }
+        if let next = nextDraft {
+            nextDraft = nil
+            saveDraft(next.values, for: next.session)
+        }
+    }
+
+    /// The run ends: the draft on its way, and the newest waiting, are stored before it does.
+    private func finishDrafts() {
+        drafting?.job.wait()
+        drafting = nil
+        if let next = nextDraft {
+            nextDraft = nil
+            let save = hooks.saveDraft
+            OffLoop(on: storeQueue) { DraftAnswer(problem: save(next.values)) }.wait()
+        }
     }
 
     /// The store's work on its way, oldest first: reads and writes on one queue
@@ -472,19 +596,10 @@ public final class RecordBrowser: TerminalScene {
             for effect in RecordListEngine.reduce(&list, events.removeFirst(), form) {
                 switch effect {
                 case .edit(let row):
-                    refreshContexts()
-                    requests += openEditor(
-                        editContext, values: Self.texts(of: row.values), for: .edit(row.id), read: row.updated)
+                    // The context anew and the history are reads: off the loop, the list saying the form opens.
+                    requests += startOpening(.edit(row))
                 case .add:
-                    refreshContexts()
-                    // The starting values are a read: off the loop, the list saying the form opens.
-                    let newValues = hooks.newValues
-                    let job = OffLoop(on: storeQueue, newValues)
-                    if pending.isEmpty, job.wait(milliseconds: hooks.readWaitMilliseconds), let values = job.answered {
-                        requests += openAdding(values)
-                    } else {
-                        opening = (job, [])
-                    }
+                    requests += startOpening(.add)
                 case .pickFilterField(let ids):
                     let fields = ids.compactMap { form.field(id: $0) }
                     requests += openFilterForm(for: .filterField) {
@@ -495,14 +610,7 @@ public final class RecordBrowser: TerminalScene {
                     }
                 case .pickFilterValue(let id, let current):
                     // A `choices` grid offers what is stored now: records added or deleted since count.
-                    refreshContexts()
-                    requests += openFilterForm(for: .filterValue(id)) {
-                        guard let index = addContext.index(ofField: id) else { throw FilterFieldGone(id: id) }
-                        let field = addContext.fields[index]
-                        let offered = addContext.layout(ofField: index, []) == nil ? hooks.values(id) : []
-                        return try RecordListEngine.filterValueForm(
-                            field, in: addContext, offered: offered, current: current)
-                    }
+                    requests += startOpening(.filterValue(id: id, current: current))
                 case .reload(let matching, let limit):
                     let reads = reads
                     events += read {
@@ -624,15 +732,6 @@ public final class RecordBrowser: TerminalScene {
 
     // MARK: The form over the list
 
-    /// The form's context anew from the store (`Hooks.context`), when it gives
-    /// one: before a record's form or the filter's value grid opens.
-    private func refreshContexts() {
-        guard var context = hooks.context?() else { return }
-        context.language = list.language
-        addContext = context
-        editContext = context.retitled(RecordListEngine.editTitle(of: context.form, language: list.language))
-    }
-
     private func openEditor(
         _ context: FormContext, values: [String: FieldInput], focus: Int = 0, for purpose: Purpose,
         notice: String? = nil, read: Date? = nil
@@ -641,7 +740,7 @@ public final class RecordBrowser: TerminalScene {
         var state = FormState.start(context, values: values, focus: focus)
         state.notice = notice
         // A filter's forms have no history: Up recalls nothing there.
-        let history: (String) -> [String] = purpose.isRecord ? hooks.history : { _ in [] }
+        let history: (String) -> [String] = purpose.isRecord ? { [histories] in histories[$0] ?? [] } : { _ in [] }
         let session = FormSession(context: context, state: state, history: history, keys: formKeys)
         // Done saves the record off the loop, the form saying so until the store answered.
         if purpose.savesRecord { session.storeOnDone() }
@@ -708,8 +807,7 @@ public final class RecordBrowser: TerminalScene {
     private func keepDrafts(_ effects: [FormEffect]) {
         guard let editor, editor.purpose == .add else { return }
         for case .saveDraft(let values) in effects where values != editor.startValues {
-            let problem = hooks.saveDraft(values)
-            if problem != editor.session.state.draftProblem { _ = editor.session.send(.draftSaved(problem: problem)) }
+            saveDraft(values, for: editor.session)
         }
     }
 
@@ -747,6 +845,8 @@ public final class RecordBrowser: TerminalScene {
 
     /// The record form's Done: saving is the list's effect; the store's answer comes back as an event.
     private func recordSubmitted(_ record: Record) -> [TerminalRequest] {
+        // The record's save removes the draft: one still waiting is not worth storing.
+        nextDraft = nil
         switch editor?.purpose {
         case .resolve(let id, let mine, let theirs)?:
             // Saved over their version (the editor keeps its time) as an edit is.

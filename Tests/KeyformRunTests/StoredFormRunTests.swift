@@ -56,6 +56,27 @@ struct StoredFormRunTests {
         #expect(values == (try run.start(drafts: .resume)).values)
     }
 
+    /// Browse reads a form's `choices` anew, the fields' history and the
+    /// filter's values through its hooks off the main actor, as `reloaded()`
+    /// and `history(_:)` give them on it (issue 26).
+    @Test func browseReadsTheFormsContextHistoryAndValuesOffTheMainActor() async throws {
+        let store = MemoryStore()
+        let run = try run(store)
+        try store.saveRecord(item("Groceries", "Milk"), form: checklist)
+        try store.saveRecord(item("Trip", "Passport"), form: checklist)
+        let hooks = run.browserHooks(on: store)
+        let (context, history, values) = (hooks.context, hooks.history, hooks.values)
+        let read = await Task.detached { (context?(), history("item"), values("list")) }.value
+        let field = try #require(read.0?.fields[0])
+        let grid = try #require(field.layout.flatMap { read.0?.layouts[$0] })
+        #expect(grid.allKeys.map(\.label).prefix(2) == ["Trip", "Groceries"])
+        #expect(
+            grid.allKeys.map(\.label)
+                == (try #require(run.reloaded())).context.layouts[field.layout!]?.allKeys.map(\.label))
+        #expect(read.1 == ["Milk", "Passport"] && read.1 == run.history("item"))
+        #expect(Set(read.2) == ["Groceries", "Trip"])
+    }
+
     @Test func theDraftPolicies() throws {
         let store = MemoryStore()
         try store.saveRecord(item("Groceries", "Milk"), form: checklist)

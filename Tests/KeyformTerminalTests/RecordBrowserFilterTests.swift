@@ -1,3 +1,4 @@
+import Foundation
 import Glibc
 import KeyformCore
 import Testing
@@ -58,6 +59,11 @@ struct RecordBrowserFilterTests {
         layouts: [:], clock: WallClock(today: today))
 
     /// Records in memory, newest first; reads apply the conditions as the store does.
+    /// How often a hook was called (from the store's queue, one call at a time).
+    final class Counter: @unchecked Sendable {
+        var count = 0
+    }
+
     final class Store: @unchecked Sendable {
         let form: Form
         var rows: [RecordListRow]
@@ -76,7 +82,7 @@ struct RecordBrowserFilterTests {
             matches.map { "\($0.field)=\($0.value?.text ?? "")" }.joined(separator: ",")
         }
 
-        func hooks(context: (() -> FormContext?)? = nil) -> RecordBrowser.Hooks {
+        func hooks(context: (@Sendable () -> FormContext?)? = nil) -> RecordBrowser.Hooks {
             RecordBrowser.Hooks(
                 newValues: { ["checked": "no"] },
                 add: { record in
@@ -199,7 +205,7 @@ struct RecordBrowserFilterTests {
                 Self.note(2, "Lisbon", ["City"], "Tram 28"),
             ])
         /// The form as the store makes it: the place's grid has a key per place stored.
-        func context() -> FormContext {
+        let context: @Sendable () -> FormContext = {
             var form = Self.notes.form
             form.pages[0].fields[0].layout = "places"
             form.pages[0].fields[0].input = .grid
@@ -247,6 +253,28 @@ struct RecordBrowserFilterTests {
         #expect(browser.outcome == nil)
     }
 
+    /// The values a field holds are read off the loop: the list stays drawn
+    /// saying the form opens, and the value picked meanwhile filters once they come.
+    @Test func theValuesStoredAreReadOffTheLoop() {
+        let store = Store(Self.notes.form, [Self.note(2, "Lisbon", ["City"], "Tram 28")])
+        var hooks = store.hooks()
+        let values = hooks.values
+        hooks.values = { field in
+            Thread.sleep(forTimeInterval: 1)
+            return values(field)
+        }
+        hooks.readWaitMilliseconds = 0
+        let browser = RecordBrowser(context: Self.notes, rows: store.rows, hooks: hooks)
+        defer { browser.close() }
+        let took = ContinuousClock().measure { RecordBrowserTests.type(browser, "f31") }
+        #expect(took < .milliseconds(150), "the loop waited for the store: \(took)")
+        #expect(!browser.isEditing)
+        #expect(Self.screen(browser).hasSuffix("Opening the form…"), "\(Self.screen(browser))")
+        RecordBrowserSlowStoreTests.wake(browser) { store.log.last == "load note=Tram 28 limit 200" }
+        #expect(store.log == ["values note", "load note=Tram 28 limit 200"])
+        #expect(browser.list.filters == [FieldMatch(field: "note", value: .text("Tram 28"))])
+    }
+
     @Test func aFieldWithoutAGridOffersTheValuesStored() {
         let (browser, store) = Self.vacation()
         defer { browser.close() }
@@ -287,11 +315,11 @@ struct RecordBrowserFilterTests {
         let store = Store(
             Self.items.form, [Self.item(2, "Hardware", "Nails"), Self.item(1, "Groceries", "Milk", checked: true)])
         let groceries = FieldMatch(field: "list", value: .text("Groceries"))
-        var refreshed = 0
+        let refreshed = Counter()
         let browser = RecordBrowser(
             context: Self.items, rows: store.matching([groceries]), scope: [groceries], leaveLabel: .hintLists,
             hooks: store.hooks(context: {
-                refreshed += 1; return Self.items
+                refreshed.count += 1; return Self.items
             }))
         defer { browser.close() }
         #expect(
@@ -312,7 +340,7 @@ struct RecordBrowserFilterTests {
                 Enter edit · a add · d delete · Space toggle · f filter · q lists
                 """)
         RecordBrowserTests.type(browser, "a")
-        #expect(refreshed == 1, "the form's choices are read anew before it opens")
+        #expect(refreshed.count == 1, "the form's choices are read anew before it opens")
         let form = Self.screen(browser)
         #expect(form.contains("  List*    Groceries\n› Item*"))
         #expect(form.hasSuffix("[ Done ] disabled: Item is required"))

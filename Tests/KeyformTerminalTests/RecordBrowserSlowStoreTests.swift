@@ -223,6 +223,75 @@ struct RecordBrowserSlowStoreTests {
         #expect(Self.screen(browser).contains("Text*  Buy bread"), "\(Self.screen(browser))")
     }
 
+    /// The add form's drafts go to a slow store off the loop: a committed field
+    /// moves on at once and Esc goes back to the list at once; the draft on
+    /// its way and the newest after it are both stored before the run ends.
+    @Test func theAddFormsDraftsAreSavedOffTheLoop() {
+        let (_, store) = RecordBrowserTests.browser()
+        var hooks = store.hooks()
+        let saveDraft = hooks.saveDraft
+        hooks.saveDraft = { values in
+            Thread.sleep(forTimeInterval: 1)
+            return saveDraft(values)
+        }
+        hooks.writeWaitMilliseconds = 0
+        let browser = RecordBrowser(context: RecordBrowserTests.context, rows: store.rows, hooks: hooks)
+        RecordBrowserTests.type(browser, "a")
+        let committed = ContinuousClock().measure { RecordBrowserTests.type(browser, "Fix the tap\r ") }
+        #expect(committed < .milliseconds(150), "the loop waited for the draft: \(committed)")
+        #expect(Self.screen(browser).contains("Text*  Fix the tap"), "\(Self.screen(browser))")
+        #expect(browser.wakeUpMilliseconds != nil, "the scene wakes for the draft's answer")
+        let left = ContinuousClock().measure { RecordBrowserTests.escape(browser) }
+        #expect(left < .milliseconds(150), "Esc waited for the draft: \(left)")
+        #expect(!browser.isEditing)
+        #expect(store.drafts.isEmpty, "still on its way")
+        browser.close()
+        #expect(store.drafts == ["Fix the tap|no", "Fix the tap|yes"], "both stored, the newest last")
+    }
+
+    /// A draft the slow store did not keep is said in the form when its answer comes.
+    @Test func aDraftNotKeptOffTheLoopIsSaidInTheForm() {
+        let (_, store) = RecordBrowserTests.browser()
+        var hooks = store.hooks()
+        let saveDraft = hooks.saveDraft
+        hooks.saveDraft = { values in
+            Thread.sleep(forTimeInterval: 0.3)
+            return saveDraft(values)
+        }
+        hooks.writeWaitMilliseconds = 0
+        let browser = RecordBrowser(context: RecordBrowserTests.context, rows: store.rows, hooks: hooks)
+        defer { browser.close() }
+        RecordBrowserTests.type(browser, "a")
+        store.failure = "the disk is full"
+        RecordBrowserTests.type(browser, "Fix the tap\r")
+        #expect(!Self.screen(browser).contains("draft not kept"), "not answered yet")
+        Self.wake(browser) { Self.screen(browser).contains("! draft not kept: the disk is full") }
+        #expect(Self.screen(browser).contains("! draft not kept: the disk is full"), "\(Self.screen(browser))")
+    }
+
+    /// An edit's form reads its `choices` anew and the fields' history off the
+    /// loop: the list stays drawn saying the form opens, and the keys typed
+    /// meanwhile go to the form, Ctrl-P recalling the history read.
+    @Test func theEditFormReadsItsContextAndHistoryOffTheLoop() {
+        let (_, store) = RecordBrowserTests.browser()
+        var hooks = store.hooks()
+        hooks.context = {
+            Thread.sleep(forTimeInterval: 1)
+            return RecordBrowserTests.context
+        }
+        hooks.history = { id in id == "text" ? ["Call mom", "Buy bread"] : [] }
+        hooks.readWaitMilliseconds = 0
+        let browser = RecordBrowser(context: RecordBrowserTests.context, rows: store.rows, hooks: hooks)
+        defer { browser.close() }
+        let took = ContinuousClock().measure { RecordBrowserTests.type(browser, "\r\u{10}") }
+        #expect(took < .milliseconds(150), "the loop waited for the store: \(took)")
+        #expect(!browser.isEditing)
+        #expect(Self.screen(browser).hasSuffix("Opening the form…"), "\(Self.screen(browser))")
+        #expect(Self.screen(browser).contains("› Water the plants"), "the list stays drawn")
+        Self.wake(browser) { browser.isEditing }
+        #expect(Self.screen(browser).contains("Text*  Buy bread"), "\(Self.screen(browser))")
+    }
+
     /// SIGTERM while the record is saved waits for the store, then ends the browser.
     @Test func aSignalThatEndsBrowseWaitsForTheSave() {
         let (browser, store) = Self.slowBrowser(.milliseconds(300))
