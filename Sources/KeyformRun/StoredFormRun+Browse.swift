@@ -88,6 +88,8 @@ extension StoredFormRun {
             },
             // `choices` grids offer what was stored since the list opened (read off the loop).
             context: run.contextReader(on: store),
+            // Drawn meanwhile: the `choices: {from:}` grids saying they load.
+            loadingContext: run.loadingContext(),
             // What the add form held when left unsubmitted (the browser passes only a
             // form that differs from how it opened).
             saveDraft: { values in

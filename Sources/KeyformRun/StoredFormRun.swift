@@ -182,6 +182,14 @@ public struct StoredFormRun {
         }
     }
 
+    /// The form with its `choices: {from:}` grids saying they load (the
+    /// store's answer on its way); nil when it has none.
+    public func loadingContext() -> FormContext? {
+        guard loaded.form.fields.contains(where: { $0.choices != nil }) else { return nil }
+        return try? FormContext.prepared(
+            loaded.form, layouts: loaded.layouts, clock: context.clock, lines: lines, storeLoading: true)
+    }
+
     public var form: Form { context.form }
 
     // MARK: - Start

@@ -52,6 +52,10 @@ public final class RecordBrowser: TerminalScene {
         /// the context the browser was made with. Read off the loop: the list
         /// says the form opens, and the keys typed meanwhile go to the form.
         public var context: (@Sendable () -> FormContext?)?
+        /// The form with its `choices: {from:}` grids saying they load: a
+        /// record's form is drawn with it while `context` and `history` are on
+        /// their way. Nil: the context the browser has (the form has no such grid).
+        public var loadingContext: FormContext?
         /// Keeps what the form adding a record holds (its values as typed), as
         /// each field is committed and when it is left unsubmitted (Esc, Ctrl-C,
         /// a signal): `newValues` gives it back the next time, so nothing typed is lost.
@@ -87,7 +91,7 @@ public final class RecordBrowser: TerminalScene {
             loadOldest: (@Sendable (Int64?, Int?, [FieldMatch]) throws -> [RecordListRow])? = nil,
             count: @escaping @Sendable ([FieldMatch]) throws -> Int = { _ in 0 },
             values: @escaping @Sendable (String) -> [String] = { _ in [] },
-            context: (@Sendable () -> FormContext?)? = nil,
+            context: (@Sendable () -> FormContext?)? = nil, loadingContext: FormContext? = nil,
             saveDraft: @escaping @Sendable ([String: FieldInput]) -> String? = { _ in nil },
             changed: (@Sendable () -> Bool)? = nil, writeWaitMilliseconds: Int? = nil,
             readWaitMilliseconds: Int? = nil,
@@ -103,6 +107,7 @@ public final class RecordBrowser: TerminalScene {
             self.count = count
             self.values = values
             self.context = context
+            self.loadingContext = loadingContext
             self.saveDraft = saveDraft
             self.changed = changed
             self.writeWaitMilliseconds = writeWaitMilliseconds
@@ -258,6 +263,7 @@ public final class RecordBrowser: TerminalScene {
         pending = []
         look = nil
         opening = nil
+        recordReading = nil
         closeEditor()
         finishDrafts()
     }
@@ -270,7 +276,7 @@ public final class RecordBrowser: TerminalScene {
     /// While the list is shown and idle (no form over it, no question, no rows
     /// on their way), it looks for other terminals' changes.
     public var wakeUpMilliseconds: Int32? {
-        if !pending.isEmpty || look != nil || opening != nil || drafting != nil {
+        if !pending.isEmpty || look != nil || opening != nil || drafting != nil || recordReading != nil {
             return Int32(DraftWorker.lookMilliseconds)
         }
         if changeSeen, editor == nil, list.canRefresh { return 0 }
@@ -281,9 +287,13 @@ public final class RecordBrowser: TerminalScene {
         if let job = drafting?.job, let answer = job.answered { draftAnswered(answer) }
         if let waiting = opening, let reading = waiting.job.answered {
             opening = nil
+            if let read = waiting.then {
+                return openRecordForm(waiting.purpose, values: reading.values, read: read, then: waiting.held)
+            }
             return opened(reading, for: waiting.purpose, then: waiting.held)
         }
-        var requests = takeAnswers()
+        var requests = recordFormRead()
+        requests += takeAnswers()
         if let job = look, job.isDone {
             look = nil
             changeSeen = changeSeen || job.answered == true
@@ -327,8 +337,13 @@ public final class RecordBrowser: TerminalScene {
     }
 
     /// A form's reading on its way, and the keys typed meanwhile: they were
-    /// meant for the form, and go to it once it opens.
-    private var opening: (job: OffLoop<FormReading>, purpose: Opening, held: [KeyPress])?
+    /// meant for the form, and go to it once it opens. `then`: the record's
+    /// form's context and history, asked after it (the form opens without them).
+    private var opening: (job: OffLoop<FormReading>, purpose: Opening, held: [KeyPress], then: OffLoop<FormReading>?)?
+    /// The context anew and the fields' history on their way for the record's
+    /// form open meanwhile: it is drawn with its grids saying they load, and
+    /// holds the keys that need them (`FormSession.awaitStore`), as `keyform run` does.
+    private var recordReading: (job: OffLoop<FormReading>, session: FormSession)?
     /// The fields' history as last read, by field id (the record's form reads it; a form opened again reuses it).
     private var histories: [String: [String]] = [:]
 
@@ -339,52 +354,101 @@ public final class RecordBrowser: TerminalScene {
         let (contextHook, history, newValues, values, base) = (
             hooks.context, hooks.history, hooks.newValues, hooks.values, addContext
         )
-        let fields = form.fields.map(\.id)
+        let wait = hooks.readWaitMilliseconds
+        guard case .filterValue(let id, _) = purpose else {
+            // A new record's starting values first: its form opens with them. The
+            // context and the history after: the form opens without them, and
+            // they come as it is drawn (a local file's within the key).
+            let fields = form.fields.map(\.id)
+            let starting: OffLoop<FormReading>? =
+                if case .add = purpose { OffLoop(on: storeQueue) { FormReading(values: newValues()) } } else { nil }
+            let read = OffLoop(on: storeQueue) {
+                FormReading(
+                    context: contextHook?(),
+                    history: Dictionary(fields.map { ($0, history($0)) }, uniquingKeysWith: { first, _ in first }))
+            }
+            if let starting, !pending.isEmpty || !starting.wait(milliseconds: wait) || starting.answered == nil {
+                opening = (starting, purpose, [], read)
+                return []
+            }
+            if pending.isEmpty { _ = read.wait(milliseconds: wait) }
+            return openRecordForm(purpose, values: starting?.answered?.values ?? [:], read: read)
+        }
         let job = OffLoop(on: storeQueue) { () -> FormReading in
             var reading = FormReading(context: contextHook?())
-            switch purpose {
-            case .add, .edit:
-                reading.history = Dictionary(fields.map { ($0, history($0)) }, uniquingKeysWith: { first, _ in first })
-                if case .add = purpose { reading.values = newValues() }
-            case .filterValue(let id, _):
-                // A field with a grid of its own offers it; the others what the records hold.
-                let context = reading.context ?? base
-                if let index = context.index(ofField: id), context.layout(ofField: index, []) == nil {
-                    reading.offered = values(id)
-                }
+            // A field with a grid of its own offers it; the others what the records hold.
+            let context = reading.context ?? base
+            if let index = context.index(ofField: id), context.layout(ofField: index, []) == nil {
+                reading.offered = values(id)
             }
             return reading
         }
-        if pending.isEmpty, job.wait(milliseconds: hooks.readWaitMilliseconds), let reading = job.answered {
+        if pending.isEmpty, job.wait(milliseconds: wait), let reading = job.answered {
             return opened(reading, for: purpose)
         }
-        opening = (job, purpose, [])
+        opening = (job, purpose, [], nil)
         return []
     }
 
-    /// Opens the form with what the store gave, then gives it the keys held.
-    private func opened(_ reading: FormReading, for purpose: Opening, then held: [KeyPress] = []) -> [TerminalRequest] {
-        if var context = reading.context {
-            context.language = list.language
-            addContext = context
-            editContext = context.retitled(RecordListEngine.editTitle(of: context.form, language: list.language))
+    /// Opens a record's form: with its context anew and the history when they
+    /// came, else drawn with its grids saying they load, the keys that need
+    /// them held until they come (`recordFormRead`). Then gives it the keys held.
+    private func openRecordForm(
+        _ purpose: Opening, values: [String: FieldInput], read: OffLoop<FormReading>, then held: [KeyPress] = []
+    ) -> [TerminalRequest] {
+        if let reading = read.answered {
+            adopt(reading.context)
+            histories = reading.history
         }
+        var loading = read.isDone ? nil : hooks.loadingContext
+        loading?.language = list.language
         var requests: [TerminalRequest]
         switch purpose {
-        case .add:
-            histories = reading.history
-            let start = RecordListEngine.newRecord(start: reading.values, matching: list.matches, form)
-            requests = openEditor(addContext, values: start.values, focus: start.focus, for: .add)
         case .edit(let row):
-            histories = reading.history
-            requests = openEditor(
-                editContext, values: Self.texts(of: row.values), for: .edit(row.id), read: row.updated)
-        case .filterValue(let id, let current):
-            requests = openFilterForm(for: .filterValue(id)) {
-                guard let index = addContext.index(ofField: id) else { throw FilterFieldGone(id: id) }
-                return try RecordListEngine.filterValueForm(
-                    addContext.fields[index], in: addContext, offered: reading.offered, current: current)
-            }
+            let context =
+                loading.map { $0.retitled(RecordListEngine.editTitle(of: $0.form, language: list.language)) }
+                ?? editContext
+            requests = openEditor(context, values: Self.texts(of: row.values), for: .edit(row.id), read: row.updated)
+        default:
+            let start = RecordListEngine.newRecord(start: values, matching: list.matches, form)
+            requests = openEditor(loading ?? addContext, values: start.values, focus: start.focus, for: .add)
+        }
+        if let session = editor?.session, !read.isDone {
+            session.awaitStore()
+            recordReading = (read, session)
+        }
+        if let session = editor?.session, !held.isEmpty { requests += handleInEditor(session.receive(held), session) }
+        return requests
+    }
+
+    /// The record's form's context anew and history came: the form open
+    /// meanwhile takes them, and the keys it held.
+    private func recordFormRead() -> [TerminalRequest] {
+        guard let (job, session) = recordReading, let reading = job.answered else { return [] }
+        recordReading = nil
+        adopt(reading.context)
+        histories = reading.history
+        guard let editor, editor.session === session else { return [] }
+        let context = editor.purpose == .add ? addContext : editContext
+        return handleInEditor(session.storeAnswered(context, lastValues: [:]), session)
+    }
+
+    /// Takes a context read anew (nil: none read), in the list's language.
+    private func adopt(_ read: FormContext?) {
+        guard var context = read else { return }
+        context.language = list.language
+        addContext = context
+        editContext = context.retitled(RecordListEngine.editTitle(of: context.form, language: list.language))
+    }
+
+    /// Opens the filter's value form with what the store gave, then gives it the keys held.
+    private func opened(_ reading: FormReading, for purpose: Opening, then held: [KeyPress] = []) -> [TerminalRequest] {
+        adopt(reading.context)
+        guard case .filterValue(let id, let current) = purpose else { return [] }
+        var requests = openFilterForm(for: .filterValue(id)) {
+            guard let index = addContext.index(ofField: id) else { throw FilterFieldGone(id: id) }
+            return try RecordListEngine.filterValueForm(
+                addContext.fields[index], in: addContext, offered: reading.offered, current: current)
         }
         if let session = editor?.session, !held.isEmpty { requests += handleInEditor(session.receive(held), session) }
         return requests
@@ -740,7 +804,9 @@ public final class RecordBrowser: TerminalScene {
         var state = FormState.start(context, values: values, focus: focus)
         state.notice = notice
         // A filter's forms have no history: Up recalls nothing there.
-        let history: (String) -> [String] = purpose.isRecord ? { [histories] in histories[$0] ?? [] } : { _ in [] }
+        // The record's form reads the history last read: it may come after the form opens.
+        let history: (String) -> [String] =
+            purpose.isRecord ? { [weak self] in self?.histories[$0] ?? [] } : { _ in [] }
         let session = FormSession(context: context, state: state, history: history, keys: formKeys)
         // Done saves the record off the loop, the form saying so until the store answered.
         if purpose.savesRecord { session.storeOnDone() }

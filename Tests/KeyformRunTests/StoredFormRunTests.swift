@@ -75,6 +75,10 @@ struct StoredFormRunTests {
                 == (try #require(run.reloaded())).context.layouts[field.layout!]?.allKeys.map(\.label))
         #expect(read.1 == ["Milk", "Passport"] && read.1 == run.history("item"))
         #expect(Set(read.2) == ["Groceries", "Trip"])
+        // Drawn while they are on their way: the grid says it loads.
+        let loading = try #require(hooks.loadingContext)
+        let waiting = try #require(loading.fields[0].layout.flatMap { loading.layouts[$0] })
+        #expect(waiting.title?.hasPrefix("Loading ") == true && waiting.allKeys.allSatisfy { $0.action != .text })
     }
 
     @Test func theDraftPolicies() throws {

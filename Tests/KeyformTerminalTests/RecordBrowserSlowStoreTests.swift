@@ -270,8 +270,8 @@ struct RecordBrowserSlowStoreTests {
     }
 
     /// An edit's form reads its `choices` anew and the fields' history off the
-    /// loop: the list stays drawn saying the form opens, and the keys typed
-    /// meanwhile go to the form, Ctrl-P recalling the history read.
+    /// loop: the form is drawn at once, and Ctrl-P typed meanwhile is held
+    /// until the history comes, then recalls it.
     @Test func theEditFormReadsItsContextAndHistoryOffTheLoop() {
         let (_, store) = RecordBrowserTests.browser()
         var hooks = store.hooks()
@@ -285,11 +285,50 @@ struct RecordBrowserSlowStoreTests {
         defer { browser.close() }
         let took = ContinuousClock().measure { RecordBrowserTests.type(browser, "\r\u{10}") }
         #expect(took < .milliseconds(150), "the loop waited for the store: \(took)")
-        #expect(!browser.isEditing)
-        #expect(Self.screen(browser).hasSuffix("Opening the form…"), "\(Self.screen(browser))")
-        #expect(Self.screen(browser).contains("› Water the plants"), "the list stays drawn")
-        Self.wake(browser) { browser.isEditing }
+        #expect(browser.isEditing, "drawn at once")
+        #expect(Self.screen(browser).contains("Text*  Water the plants"), "held: \(Self.screen(browser))")
+        Self.wake(browser) { Self.screen(browser).contains("Text*  Buy bread") }
         #expect(Self.screen(browser).contains("Text*  Buy bread"), "\(Self.screen(browser))")
+    }
+
+    /// A record's form whose `choices` grid is read anew is drawn at once with
+    /// the grid saying it loads; a key typed on it is held, then picks from
+    /// what the store gave (never from the grid that was drawn before).
+    @Test func aRecordsFormIsDrawnAtOnceItsGridSayingItLoads() {
+        let form = Form(
+            title: "Checklist item", name: "checklist",
+            pages: [
+                .init(fields: [
+                    Field(
+                        id: "list", label: "List", required: true,
+                        choices: Field.ChoiceSource(form: "checklist", field: "list")),
+                    Field(id: "item", label: "Item", required: true),
+                ])
+            ])
+        let clock = WallClock(today: CivilDate(year: 2026, month: 11, day: 21)!)
+        let context: @Sendable ([String], Bool) -> FormContext = { lists, loading in
+            try! FormContext.prepared(
+                form, layouts: [:], storedChoices: { _ in lists }, clock: clock, storeLoading: loading)
+        }
+        var hooks = RecordBrowserTests.Store([]).hooks()
+        hooks.newValues = { [:] }
+        hooks.context = {
+            Thread.sleep(forTimeInterval: 1)
+            return context(["Trip", "Groceries"], false)
+        }
+        hooks.loadingContext = context([], true)
+        hooks.readWaitMilliseconds = 0
+        let browser = RecordBrowser(context: context(["Groceries"], false), rows: [], hooks: hooks)
+        defer { browser.close() }
+        let took = ContinuousClock().measure {
+            RecordBrowserTests.type(browser, "a")
+            Self.wake(browser) { browser.isEditing }
+            RecordBrowserTests.type(browser, "1")
+        }
+        #expect(took < .milliseconds(500), "the form waited for the store: \(took)")
+        #expect(Self.screen(browser).contains("Loading List…"), "\(Self.screen(browser))")
+        Self.wake(browser) { Self.screen(browser).contains("Item*") && !Self.screen(browser).contains("Loading") }
+        #expect(Self.screen(browser).contains("List*  Trip"), "\(Self.screen(browser))")
     }
 
     /// SIGTERM while the record is saved waits for the store, then ends the browser.
