@@ -334,6 +334,12 @@ public final class RecordBrowser: TerminalScene {
         case add
         case edit(RecordListRow)
         case filterValue(id: String, current: FieldValue?)
+
+        /// The value the list is filtered by now, for the filter's value form.
+        var current: FieldValue? {
+            if case .filterValue(_, let current) = self { return current }
+            return nil
+        }
     }
 
     /// A form's reading on its way, and the keys typed meanwhile: they were
@@ -386,8 +392,15 @@ public final class RecordBrowser: TerminalScene {
         if pending.isEmpty, job.wait(milliseconds: wait), let reading = job.answered {
             return opened(reading, for: purpose)
         }
+        // Drawn meanwhile with its grid saying it loads; the keys typed on it are
+        // held (`opening`) for the form with the values, which replaces it.
+        let requests = openFilterForm(for: .filterValue(id)) {
+            guard let index = addContext.index(ofField: id) else { throw FilterFieldGone(id: id) }
+            return try RecordListEngine.filterValueForm(
+                addContext.fields[index], in: addContext, offered: [], current: purpose.current, loading: true)
+        }
         opening = (job, purpose, [], nil)
-        return []
+        return requests
     }
 
     /// Opens a record's form: with its context anew and the history when they
@@ -445,11 +458,14 @@ public final class RecordBrowser: TerminalScene {
     private func opened(_ reading: FormReading, for purpose: Opening, then held: [KeyPress] = []) -> [TerminalRequest] {
         adopt(reading.context)
         guard case .filterValue(let id, let current) = purpose else { return [] }
+        // The form drawn while the values were read is replaced in place: no second slide.
+        let replacing = editor?.purpose == .filterValue(id)
         var requests = openFilterForm(for: .filterValue(id)) {
             guard let index = addContext.index(ofField: id) else { throw FilterFieldGone(id: id) }
             return try RecordListEngine.filterValueForm(
                 addContext.fields[index], in: addContext, offered: reading.offered, current: current)
         }
+        if replacing { requests.removeAll { if case .transition = $0 { true } else { false } } }
         if let session = editor?.session, !held.isEmpty { requests += handleInEditor(session.receive(held), session) }
         return requests
     }

@@ -57,8 +57,10 @@ extension RecordListEngine {
     /// commits it), values shown as the field shows them (a boolean's `states`
     /// words, which it reads back), and required (records with the field empty are listed with
     /// `--where FIELD=`). Starts with `current` (the value the list is filtered by now).
+    /// `loading`: the values are on their way (read off the terminal's loop):
+    /// the grid says it loads (`Loading Note…`), whatever the field's own.
     public static func filterValueForm(
-        _ field: Field, in context: FormContext, offered: [String], current: FieldValue?
+        _ field: Field, in context: FormContext, offered: [String], current: FieldValue?, loading: Bool = false
     ) throws(FieldValidator.PatternError) -> (context: FormContext, values: [String: FieldInput]) {
         var asked = Field(id: filterFieldID, label: field.label, type: field.type, required: true, states: field.states)
         // Values as the field shows them to a person (a boolean's `states` words);
@@ -69,7 +71,14 @@ extension RecordListEngine {
             return value.kind.shown(value, field: field)
         }
         var layouts: [String: Layout] = [:]
-        if let name = field.layout, let layout = context.layouts[name] {
+        if loading {
+            var waiting = ChoiceLayout.make(title: field.label, values: [])
+            waiting.saidTitle = ChoiceLines.loadingTitle(label: field.label)
+            waiting.title = waiting.saidTitle?.english
+            layouts["filter-values"] = waiting
+            asked.layout = "filter-values"
+            asked.input = .grid
+        } else if let name = field.layout, let layout = context.layouts[name] {
             // The field's own grid, with every layout its keys turn to.
             layouts = context.layouts
             asked.layout = name
