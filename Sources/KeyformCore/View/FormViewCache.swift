@@ -62,7 +62,9 @@ extension FormView {
         }
     }
 
-    /// A page of keys drawn without a highlight, and its lines as they are asked for.
+    /// A page of keys drawn without a highlight, and its lines as they are asked
+    /// for, each kept with its width measured: a frame cuts its lines to the
+    /// width on every render, and these are not measured again.
     final class PageLines {
         let page: Layout.Page
         let width: Int
@@ -91,7 +93,7 @@ extension FormView {
         func rule(between above: Int?, and below: Int?) -> Frame.Line {
             let key = RuleKey(above: above, below: below, border: false)
             if let line = rules[key] { return line }
-            let line = drawing.rule(between: above, and: below)
+            let line = drawing.rule(between: above, and: below).measured()
             rules[key] = line
             return line
         }
@@ -99,7 +101,7 @@ extension FormView {
         func border(of row: Int, top: Bool) -> Frame.Line {
             let key = RuleKey(above: top ? nil : row, below: top ? row : nil, border: true)
             if let line = rules[key] { return line }
-            let line = drawing.border(of: row, top: top)
+            let line = drawing.border(of: row, top: top).measured()
             rules[key] = line
             return line
         }

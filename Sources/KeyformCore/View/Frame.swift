@@ -91,21 +91,47 @@ public struct Frame: Equatable, Sendable {
 
 extension Frame {
     /// A line of styled spans.
+    ///
+    /// It keeps its width once known (measured, or counted as it was appended
+    /// to), so a line drawn to fit, such as a grid's rule or row, is not measured
+    /// again each time a frame cuts its lines to the width (DECISIONS 91).
     public struct Line: Equatable, Sendable {
-        public var spans: [Span]
+        public var spans: [Span] { didSet { knownCells = nil } }
+        /// What `cells` measures, when known; nil when not measured yet.
+        private var knownCells: Int?
 
-        public init(_ spans: [Span] = []) { self.spans = spans }
+        public init(_ spans: [Span] = []) {
+            self.spans = spans
+            knownCells = spans.isEmpty ? 0 : nil
+        }
         public init(_ text: String, _ style: TextStyle = []) { self.spans = [Span(text, style)] }
 
+        public static func == (lhs: Line, rhs: Line) -> Bool { lhs.spans == rhs.spans }
+
         public var text: String { spans.map(\.text).joined() }
-        public var cells: Int { spans.reduce(0) { $0 + TextWidth.cells($1.text) } }
+        public var cells: Int { knownCells ?? spans.reduce(0) { $0 + TextWidth.cells($1.text) } }
+
+        /// The line with its width measured and kept.
+        func measured() -> Line {
+            guard knownCells == nil else { return self }
+            var line = self
+            line.knownCells = cells
+            return line
+        }
 
         public mutating func append(_ text: String, _ style: TextStyle = []) {
             guard !text.isEmpty else { return }
+            let known = knownCells
             if let last = spans.last, last.style == style {
+                // Text joined to a span is one count only when no character spans the
+                // join (both scalars there a cluster of their own, as `TextWidth` knows them).
+                let endMayJoin = last.text.unicodeScalars.last.map { TextWidth.loneScalarCells($0) == nil } ?? false
+                let startMayJoin = text.unicodeScalars.first.map { TextWidth.loneScalarCells($0) == nil } ?? false
                 spans[spans.count - 1].text += text
+                knownCells = endMayJoin || startMayJoin ? nil : known.map { $0 + TextWidth.cells(text) }
             } else {
                 spans.append(Span(text, style))
+                knownCells = known.map { $0 + TextWidth.cells(text) }
             }
         }
 
@@ -113,10 +139,12 @@ extension Frame {
             for span in line.spans { append(span.text, span.style) }
         }
 
-        /// The line cut to `width` cells (ending in "…" when cut), styles kept.
+        /// The line cut to `width` cells (ending in "…" when cut), styles kept;
+        /// a line that fits comes back with its width kept.
         public func truncated(to width: Int) -> Line {
             guard width > 0 else { return Line() }
-            guard cells > width else { return self }
+            let line = measured()
+            guard line.cells > width else { return line }
             var out = Line()
             var used = 0
             for span in spans {
@@ -137,8 +165,8 @@ extension Frame {
 
         /// The line padded with plain spaces to `width` cells.
         public func padded(to width: Int) -> Line {
-            var out = self
-            out.append(String(repeating: " ", count: max(0, width - cells)))
+            var out = measured()
+            out.append(String(repeating: " ", count: max(0, width - out.cells)))
             return out
         }
     }
