@@ -129,7 +129,7 @@ public enum FormView {
             guard context.form.presentation == .picker, TextWidth.cells(title) > width, room > 1 else {
                 return [Frame.Line(title, .bold)]
             }
-            var lines = wrapFilling(title, width: width)
+            var lines = wrap(title, width: width, filling: true)
             if lines.count > room {
                 // More than there is room for: the last line shown ends in "…".
                 let last = TextWidth.truncate(lines[room - 1] + " " + lines[room], toCells: width)
@@ -1016,12 +1016,17 @@ public enum FormView {
 
     // MARK: Text
 
-    /// `text` broken into lines of at most `width` cells as `wrap` breaks it,
-    /// but Japanese (a word that begins with a wide character) fills the line
-    /// and goes on at the next, as Japanese is set, never starting a line with
-    /// a closing mark (、。」？…): a picker's question at 40 columns.
-    static func wrapFilling(_ text: String, width: Int) -> [String] {
-        guard width > 3 else { return wrap(text, width: width) }
+    /// Marks a Japanese line does not begin with.
+    private static let noLineStart: Set<Character> = ["、", "。", "，", "．", "」", "』", "）", "？", "！", "ー", "…", "・"]
+
+    /// `text` broken at spaces into lines of at most `width` cells; a word
+    /// longer than a line is broken where the line ends. With `filling`,
+    /// Japanese (a word that begins with a wide character) fills the line and
+    /// goes on at the next, as Japanese is set, never starting a line with a
+    /// closing mark (、。」？…): a picker's question at 40 columns.
+    public static func wrap(_ text: String, width: Int, filling: Bool = false) -> [String] {
+        guard width > 0 else { return [] }
+        let filling = filling && width > 3
         var lines: [String] = []
         var line = ""
         for word in text.split(separator: " ", omittingEmptySubsequences: true) {
@@ -1030,7 +1035,7 @@ public enum FormView {
                 line = candidate
                 continue
             }
-            let fills = word.first.map { TextWidth.cells($0) > 1 } ?? false
+            let fills = filling && (word.first.map { TextWidth.cells($0) > 1 } ?? false)
             if fills, !line.isEmpty, TextWidth.cells(line) + 3 <= width {
                 line += " "
             } else {
@@ -1041,40 +1046,11 @@ public enum FormView {
                 if TextWidth.cells(line) + TextWidth.cells(character) > width, !line.isEmpty {
                     // A closing mark takes the character before it to the next line.
                     var carried = ""
-                    if noLineStart.contains(character), line.count > 1, let last = line.popLast() {
+                    if filling, noLineStart.contains(character), line.count > 1, let last = line.popLast() {
                         carried = String(last)
                     }
                     lines.append(line)
                     line = carried
-                }
-                line.append(character)
-            }
-        }
-        if !line.isEmpty { lines.append(line) }
-        return lines
-    }
-
-    /// Marks a Japanese line does not begin with.
-    private static let noLineStart: Set<Character> = ["、", "。", "，", "．", "」", "』", "）", "？", "！", "ー", "…", "・"]
-
-    /// `text` broken at spaces into lines of at most `width` cells; a word
-    /// longer than a line is broken where the line ends.
-    public static func wrap(_ text: String, width: Int) -> [String] {
-        guard width > 0 else { return [] }
-        var lines: [String] = []
-        var line = ""
-        for word in text.split(separator: " ", omittingEmptySubsequences: true) {
-            let candidate = line.isEmpty ? String(word) : line + " " + word
-            if TextWidth.cells(candidate) <= width {
-                line = candidate
-                continue
-            }
-            if !line.isEmpty { lines.append(line) }
-            line = ""
-            for character in word {
-                if TextWidth.cells(line) + TextWidth.cells(character) > width, !line.isEmpty {
-                    lines.append(line)
-                    line = ""
                 }
                 line.append(character)
             }
