@@ -17,6 +17,8 @@ public final class FormRun {
 
     public let tmux: Tmux
     public let folder: URL
+    /// Whether `hangUp` closed the terminal (there is no screen to read after).
+    private var hungUp = false
 
     /// Starts `keyform ARGUMENTS` through the wrapper in an 80×24 pane (or the
     /// size given) with the test environment (INPUTRC=/dev/null, LANG=C.UTF-8,
@@ -71,7 +73,10 @@ public final class FormRun {
 
     /// Closes the terminal as a hang-up does (the tmux server ends); keyform
     /// sees it, and the wrapper still records keyform's status.
-    public func hangUp() { tmux.kill() }
+    public func hangUp() {
+        hungUp = true
+        tmux.kill()
+    }
 
     /// Ends the tmux server and removes the folder.
     public func close() {
@@ -88,11 +93,23 @@ public final class FormRun {
         }
     }
 
-    /// Waits until keyform has ended and the wrapper has written what it saw.
+    /// Waits until keyform has ended and the wrapper has written what it saw,
+    /// then (unless the terminal was hung up) until the wrapper's last line
+    /// shows: tmux draws what the pane wrote in order, so the screen, the mouse
+    /// reports and the alternate screen read after are those keyform left, not
+    /// a moment before tmux took its last bytes (the status file can come first).
     public func result(timeout: Duration = Tmux.patience) throws -> Result {
         let status: Int32 = try tmux.poll(for: "keyform to exit (the wrapper's status file)", timeout: timeout) {
             (try? String(contentsOf: file("status"), encoding: .utf8)).flatMap {
                 Int32($0.trimmingCharacters(in: .whitespacesAndNewlines))
+            }
+        }
+        if !hungUp {
+            // Spaces and line ends aside: a narrow pane wraps the line.
+            let line = Self.wrapperLine(status: status)
+            try tmux.poll(for: "the wrapper's last line, \(line.debugDescription)") {
+                try tmux.screen(history: true).filter { $0 != " " && $0 != "\n" }.contains(line.filter { $0 != " " })
+                    ? true : nil
             }
         }
         return Result(
@@ -114,6 +131,9 @@ public final class FormRun {
     public static var binary: URL { BuiltProducts.executable("keyform") }
 
     private static let wrapperName = "keyform-wrapper.sh"
+
+    /// The line the wrapper writes to the terminal once it recorded keyform's end.
+    static func wrapperLine(status: Int32) -> String { "wrapper: keyform exited with \(status)" }
 
     /// `out=$(keyform …)` with everything around it recorded. The pid file is
     /// written by the command substitution's subshell, which then execs keyform.
