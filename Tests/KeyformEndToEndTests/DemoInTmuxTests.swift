@@ -130,8 +130,9 @@ import Testing
             // a: the list is set, the item's text has the focus, Done waits for it.
             try tmux.press("a")
             try tmux.wait(forText: "  List*    Hardware", "› Item*", "[ Done ] disabled: Item is required")
+            // Enter on the empty item says it is required (the Done line already said so).
             try tmux.press("Enter")
-            try tmux.wait(forText: "› Item*", "[ Done ] disabled: Item is required")
+            try tmux.wait(forText: "› Item*", "✗ required", "[ Done ] disabled: Item is required")
             try tmux.type("Nails")
             try tmux.wait(forText: "[ Done ] ready")
             try tmux.press("C-s")
