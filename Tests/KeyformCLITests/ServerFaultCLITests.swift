@@ -31,7 +31,9 @@ import Testing
         try run.tmux.press("Enter")
         try run.tmux.wait(forRow: "› Priority")
         try server.halt()
+        // Priority, Status, Due: on to Note, the last field (Done was ready since the text).
         try run.tmux.press("Enter", "Enter", "Enter")
+        try run.tmux.wait(forRow: "› Note")
         try run.tmux.wait(forRow: "[ Done ] ready")
         try run.tmux.press("Enter")
         return run
