@@ -55,6 +55,14 @@ public struct ScreenWriter: Sendable {
     /// The frame lines `screen` was made from: a row whose line is equal in the
     /// next frame is the same cells, so it is neither rebuilt nor compared.
     private var screenLines: [Frame.Line] = []
+    /// Each row's line and cells before its last change (an empty line when
+    /// none): a grid move takes the highlight off a row, which then shows what
+    /// it showed before, and its cells are not made again. Cells are a pure
+    /// function of the line and the width, so these hold until the width changes.
+    private var formerLines: [Frame.Line] = []
+    private var formerCells: [[Cell]] = []
+    /// How many changed rows were made into cells (not found among the former ones): for tests.
+    private(set) var rowsMade = 0
     private var screenWidth = 0
     private var screenHeight = 0
     /// The terminal cursor's row and column; nil when unknown. The row is often
@@ -121,19 +129,43 @@ public struct ScreenWriter: Sendable {
             cursorColumn = 0
             old = Array(repeating: Array(repeating: .blank, count: width), count: height)
         }
-
-        var next = old
-        for row in 0..<height {
-            let line = row < frame.lines.count ? frame.lines[row] : Frame.Line()
-            // Most lines of a frame are the last frame's (a keystroke changes one or two).
-            if row < oldLines.count, oldLines[row] == line { continue }
-            next[row] = Self.cells(of: line, width: width, color: color)
-            if old[row] != next[row] { drawRow(row, old: old[row], new: next[row], into: &out) }
+        if screenWidth != width || formerLines.count != height {
+            formerLines = Array(repeating: Frame.Line(), count: height)
+            formerCells = Array(repeating: Self.cells(of: Frame.Line(), width: width, color: color), count: height)
+        }
+        let lines =
+            frame.lines.count == height
+            ? frame.lines : (0..<height).map { $0 < frame.lines.count ? frame.lines[$0] : Frame.Line() }
+        let cursor = frame.cursor.map {
+            (row: min(max($0.row, 0), height - 1), column: min(max($0.column, 0), width - 1))
         }
 
-        if let position = frame.cursor, width > 0, height > 0 {
-            let row = min(max(position.row, 0), height - 1)
-            let column = min(max(position.column, 0), width - 1)
+        var next = old
+        func update(_ row: Int) {
+            let line = lines[row]
+            // Most lines of a frame are the last frame's (a keystroke changes one or two).
+            if row < oldLines.count, oldLines[row] == line { return }
+            if formerLines[row] == line {
+                next[row] = formerCells[row]
+            } else {
+                next[row] = Self.cells(of: line, width: width, color: color)
+                rowsMade += 1
+            }
+            if row < oldLines.count {
+                formerLines[row] = oldLines[row]
+                formerCells[row] = old[row]
+            }
+            drawRow(row, old: old[row], new: next[row], into: &out)
+        }
+        // The cursor's row last, so that drawing ends beside where the cursor goes:
+        // a grid move leaves the highlighted label with a step back, not a jump
+        // back from the footer (54 B a move, not 55 down and 58 up).
+        let last = height > 0 ? cursor?.row : nil
+        for row in 0..<height where row != last { update(row) }
+        if let last { update(last) }
+
+        if let cursor, width > 0, height > 0 {
+            let (row, column) = cursor
             move(toRow: row, column: column, width: width, into: &out)
             if cursorVisible != true {
                 out += Self.showCursor
@@ -142,7 +174,7 @@ public struct ScreenWriter: Sendable {
         }
 
         screen = next
-        screenLines = (0..<height).map { $0 < frame.lines.count ? frame.lines[$0] : Frame.Line() }
+        screenLines = lines
         screenWidth = width
         screenHeight = height
         return out
@@ -167,6 +199,12 @@ public struct ScreenWriter: Sendable {
         var width: UInt8
 
         static let blank = Cell(scalar: " ", rest: nil, style: [], width: 1)
+        /// The cluster's other scalars compared last, and only when there are any:
+        /// rows are compared cell by cell on every frame.
+        static func == (a: Cell, b: Cell) -> Bool {
+            a.scalar == b.scalar && a.style == b.style && a.width == b.width
+                && (a.rest == nil ? b.rest == nil : a.rest == b.rest)
+        }
         var isContinuation: Bool { width == 0 }
         /// Terminals disagree on this cluster's width (see `TextWidth.isUncertain`).
         var isUncertain: Bool {
@@ -273,17 +311,25 @@ public struct ScreenWriter: Sendable {
 
     /// Draws the changes of one row: as they are, or after shifting the row's
     /// content sideways when that writes fewer bytes.
+    /// Nothing when the row's cells are the same.
     private mutating func drawRow(_ row: Int, old: [Cell], new: [Cell], into out: inout [UInt8]) {
-        guard let shift = Self.shift(old: old, new: new) else {
-            return drawRuns(row, old: old, new: new, into: &out)
+        // The changes lie from the first cell that differs to the last: found once,
+        // for the shift and the runs (a move restyles a face in the middle of a row).
+        var start = 0
+        while start < new.count, old[start] == new[start] { start += 1 }
+        guard start < new.count else { return }
+        var end = new.count
+        while old[end - 1] == new[end - 1] { end -= 1 }
+        guard let shift = Self.shift(old: old, new: new, changed: start..<end) else {
+            return drawRuns(row, old: old, new: new, changed: start..<end, into: &out)
         }
         var plain = self
         var plainBytes: [UInt8] = []
-        plain.drawRuns(row, old: old, new: new, into: &plainBytes)
+        plain.drawRuns(row, old: old, new: new, changed: start..<end, into: &plainBytes)
         var shifting = self
         var shiftBytes: [UInt8] = []
         let shifted = shifting.shiftRow(row, old: old, at: shift.column, by: shift.by, into: &shiftBytes)
-        shifting.drawRuns(row, old: shifted, new: new, into: &shiftBytes)
+        shifting.drawRuns(row, old: shifted, new: new, changed: 0..<new.count, into: &shiftBytes)
         if shiftBytes.count < plainBytes.count {
             self = shifting
             out += shiftBytes
@@ -296,13 +342,14 @@ public struct ScreenWriter: Sendable {
     /// A sideways shift that would line up much of a changed row: from `column`
     /// on, the old content moved left (`by` > 0, DCH) or right (`by` < 0, ICH).
     /// Nil for a small change, or when no shift lines up `shiftProbe` cells.
-    static func shift(old: [Cell], new: [Cell]) -> (column: Int, by: Int)? {
+    /// - Parameter changed: from the first cell that differs to the last.
+    static func shift(old: [Cell], new: [Cell], changed: Range<Int>) -> (column: Int, by: Int)? {
         let width = new.count
-        var start = 0
-        while start < width, old[start] == new[start] { start += 1 }
-        var end = width
-        while end > start, old[end - 1] == new[end - 1] { end -= 1 }
+        let (start, end) = (changed.lowerBound, changed.upperBound)
         guard end - start >= shiftMinimum, !old[start].isContinuation, !new[start].isContinuation else { return nil }
+        // The same characters restyled (a grid's highlight moving) are drawn where they are.
+        guard (start..<end).contains(where: { old[$0].scalar != new[$0].scalar || old[$0].rest != new[$0].rest })
+        else { return nil }
         func lined(_ a: ArraySlice<Cell>, _ b: ArraySlice<Cell>) -> Bool {
             a.count == shiftProbe && a.elementsEqual(b) && a.contains { !$0.isPlainBlank }
         }
@@ -345,9 +392,12 @@ public struct ScreenWriter: Sendable {
         return shifted
     }
 
-    private mutating func drawRuns(_ row: Int, old: [Cell], new: [Cell], into out: inout [UInt8]) {
+    /// - Parameter changed: the cells outside it are the same in `old` and `new`.
+    private mutating func drawRuns(
+        _ row: Int, old: [Cell], new: [Cell], changed: Range<Int>, into out: inout [UInt8]
+    ) {
         let width = new.count
-        var runs = Self.changedRuns(old: old, new: new)
+        var runs = Self.changedRuns(old: old, new: new, within: changed)
         // After a cluster of uncertain width, the terminal's cells may be off:
         // everything from its run to the end of the line is redrawn.
         if let first = runs.firstIndex(where: { $0.contains { new[$0].isUncertain } }) {
@@ -416,11 +466,12 @@ public struct ScreenWriter: Sendable {
 
     /// Ranges of cells to redraw: every changed cell, close changes merged, each
     /// range widened to whole wide characters of the old and the new line.
-    static func changedRuns(old: [Cell], new: [Cell]) -> [Range<Int>] {
+    /// - Parameter changed: the cells outside it are the same in `old` and `new`.
+    static func changedRuns(old: [Cell], new: [Cell], within changed: Range<Int>) -> [Range<Int>] {
         let width = new.count
         var runs: [Range<Int>] = []
-        var column = 0
-        while column < width {
+        var column = changed.lowerBound
+        while column < changed.upperBound {
             guard old[column] != new[column] else {
                 column += 1
                 continue

@@ -54,6 +54,21 @@ private func line(_ spans: (String, TextStyle)...) -> Frame.Line {
 
 private func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
 
+/// The list form's 15 keys, one a row, with key `highlighted` highlighted and
+/// named in the footer, the cursor on its label (Benchmarks' list form at 80x24).
+private func listGrid(_ highlighted: Int, width: Int = 80) -> Frame {
+    let side = (width - 11) / 2
+    var lines = (0..<24).map { _ in line() }
+    for key in 1...15 {
+        let style: TextStyle = key == highlighted ? [.bold, .reverse] : []
+        lines[4 + key] = line(
+            ("│" + String(repeating: " ", count: side), []), (" item0\(key < 10 ? "0" : "")\(key) ", style),
+            (String(repeating: " ", count: width - 11 - side) + "│", []))
+    }
+    lines[22] = line(("←↑↓→ move · Enter pick item00\(highlighted), Done · / filter", .dim))
+    return frame(width, 24, lines, cursor: (4 + highlighted, side + 2))
+}
+
 /// A full 80x24 screen of text, as a form would show it.
 private func busyFrame(changing: Character? = nil) -> Frame {
     var lines: [Frame.Line] = []
@@ -175,37 +190,55 @@ private func busyFrame(changing: Character? = nil) -> Frame {
         #expect(down.contains("\u{1B}[1;7m two ") && !down.contains("\u{1B}[0"), "\(down.debugDescription)")
         let up = text(h.draw(frame(20, 3, [one, plainTwo], cursor: (0, 2))))
         #expect(up.contains("\u{1B}[m two ") && !up.contains("\u{1B}[0"), "\(up.debugDescription)")
-        let dim = text(h.draw(frame(20, 3, [plainOne, two, line(("hint", .dim))], cursor: (1, 2))))
+        let dim = text(h.draw(frame(20, 3, [plainOne, two, line(("hint", .dim))])))
         #expect(dim.contains("\u{1B}[1;7m two "), "\(dim.debugDescription)")
         #expect(dim.contains("\u{1B}[0;2mhint"), "bold and reverse are taken away first: \(dim.debugDescription)")
     }
 
     /// A move in a grid of one key a row, as Benchmarks' list form draws it at 80x24:
     /// the two faces, the footer's name of the key Enter picks, and the cursor back on
-    /// the highlighted label. The step back one column onto a face is BS, one byte
-    /// where `ESC [ D` is three (ptybench's move: 57 -> 55 B down, 60 -> 58 B up).
+    /// the highlighted label. The row the cursor goes to is drawn last, so the
+    /// cursor steps back onto its face (`ESC [ 8 D`) rather than jumping back from
+    /// the footer; the step back one column onto the face left is BS, one byte
+    /// where `ESC [ D` is three (ptybench's move: 55 B down and 58 up before, 54 each now).
     @Test func aGridMoveWritesTheTwoFacesTheFootersNameAndTheWayBack() {
-        func grid(_ highlighted: Int) -> Frame {
-            var lines = (0..<24).map { _ in line() }
-            for key in 1...15 {
-                let style: TextStyle = key == highlighted ? [.bold, .reverse] : []
-                lines[4 + key] = line(
-                    ("│" + String(repeating: " ", count: 34), []), (" item0\(key < 10 ? "0" : "")\(key) ", style),
-                    (String(repeating: " ", count: 35) + "│", []))
-            }
-            lines[22] = line(("←↑↓→ move · Enter pick item00\(highlighted), Done · / filter", .dim))
-            return frame(80, 24, lines, cursor: (4 + highlighted, 36))
-        }
         var h = Harness(width: 80, height: 24)
-        h.draw(grid(1))
-        let down = text(h.draw(grid(2)))
+        h.draw(listGrid(1))
+        let down = text(h.draw(listGrid(2)))
         #expect(
-            down == "\u{08}\u{1B}[m item001 \u{1B}[9D\n\u{1B}[1;7m item002 \u{1B}[23;30H\u{1B}[0;2m2\u{1B}[7;37H",
+            down == "\u{08} item001 \u{1B}[23;30H\u{1B}[2m2\u{1B}[7;36H\u{1B}[0;1;7m item002 \u{1B}[8D",
             "\(down.utf8.count) bytes: \(down.debugDescription)")
-        let up = text(h.draw(grid(1)))
-        #expect(
-            up == "\u{08}\u{1B}[A\u{1B}[0;1;7m item001 \u{1B}[9D\n\u{1B}[m item002 \u{1B}[23;30H\u{1B}[2m1\u{1B}[6;37H",
-            "\(up.utf8.count) bytes: \(up.debugDescription)")
+        // From here on the pen is the highlight's, as after any move.
+        for (from, to) in [(2, 1), (1, 2), (2, 3)] {
+            let move = text(h.draw(listGrid(to)))
+            // The row entered is 4 + to, the terminal's row 5 + to.
+            #expect(
+                move == "\u{08}\u{1B}[m item00\(from) \u{1B}[23;30H\u{1B}[2m\(to)\u{1B}[\(5 + to);36H"
+                    + "\u{1B}[0;1;7m item00\(to) \u{1B}[8D",
+                "\(from) to \(to): \(move.utf8.count) bytes: \(move.debugDescription)")
+            #expect(move.utf8.count == 54)
+        }
+    }
+
+    /// A row that shows again what it showed before its last change (the key the
+    /// highlight leaves, the footer naming the key it names again) takes the
+    /// cells it had: only rows showing something new are made into cells.
+    @Test func aRowShowingWhatItShowedBeforeIsNotMadeIntoCellsAgain() {
+        var h = Harness(width: 80, height: 24)
+        h.draw(listGrid(1))
+        h.draw(listGrid(2))
+        let made = h.writer.rowsMade
+        h.draw(listGrid(1))
+        h.draw(listGrid(2))
+        #expect(h.writer.rowsMade == made, "back and forth: every row shows what it showed before")
+        h.draw(listGrid(3))
+        #expect(h.writer.rowsMade == made + 2, "the key entered for the first time and the footer naming it")
+        // A new width makes every row anew (cells are cut to the width): the screen still shows each frame.
+        h.draw(listGrid(3, width: 60))
+        h.draw(listGrid(2, width: 60))
+        h.draw(listGrid(3, width: 60))
+        h.writer.invalidate()
+        h.draw(listGrid(2, width: 60))
     }
 
     /// Scalars drawn one cell each without grapheme breaking (ASCII, box drawing,
@@ -459,6 +492,40 @@ private func busyFrame(changing: Character? = nil) -> Frame {
                 #expect(h.screen.problems == [], "step \(step)")
                 if !h.screen.problems.isEmpty { return }
             }
+        }
+    }
+
+    /// Rows switching back and forth among a few lines each (a highlight moving,
+    /// a footer naming keys), the width changing and the screen forgotten now and
+    /// then: a row takes its former cells only while they are its line's at this
+    /// width, and the screen shows every frame.
+    @Test func rowsGoingBackToFormerLinesShowThem() {
+        var generator = SplitMix64(seed: 11)
+        let pieces = ["a", "Z", " ", "  ", "日本", "🙂", "e\u{301}", "│", "item", "…"]
+        let styles: [TextStyle] = [[], [], .bold, .dim, [.bold, .reverse], .underline]
+        func randomLine() -> Frame.Line {
+            Frame.Line(
+                (0..<Int.random(in: 0...4, using: &generator)).map { _ in
+                    Frame.Span(
+                        pieces.randomElement(using: &generator)! + pieces.randomElement(using: &generator)!,
+                        styles.randomElement(using: &generator)!)
+                })
+        }
+        let height = 4
+        let choices = (0..<height).map { _ in (0..<3).map { _ in randomLine() } }
+        var shown = choices.map { $0[0] }
+        var width = 17
+        var h = Harness(width: width, height: height)
+        for step in 0..<900 {
+            switch Int.random(in: 0..<12, using: &generator) {
+            case 0: width = width == 17 ? 11 : 17
+            case 1: h.writer.invalidate()
+            default:
+                let row = Int.random(in: 0..<height, using: &generator)
+                shown[row] = choices[row].randomElement(using: &generator)!
+            }
+            h.draw(frame(width, height, shown, cursor: (step % height, step % width)))
+            if !h.screen.problems.isEmpty { return }
         }
     }
 }
