@@ -112,6 +112,58 @@ import Testing
         #expect(footersSeen.count > 100)
     }
 
+    /// Enter's hint in the footer and Done's line say what Enter does, worked
+    /// out once a frame: through one cache, each follows what it depends on
+    /// (the highlighted key, the filter, the keyboard, a value that makes Done
+    /// ready, the language), as the key maps and the engine say it asked afresh.
+    @Test func theFootersWordsFollowWhatEnterDoes() throws {
+        var context = try ChoicesInTheFormTests.context(
+            """
+            fields:
+              - id: name
+                required: true
+              - id: fruit
+                choices: [Apple, Apricot, Banana, Blackberry, Cherry, Date, Fig, Grape, Kiwi, Lemon, Mango, Cherimoya]
+            """)
+        let cache = FormView.Cache()
+        var state = FormState.start(context)
+        var hintsSeen = Set<String>()
+        var readySeen = 0
+        func check(_ step: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+            let frame = FormView.render(state, context, width: 80, height: 24, cache: cache)
+            let situation = FormKeySituation(state: state, context: context)
+            let hints = FormKeyMaps.standard.footer(in: situation, width: 80)
+            #expect(frame.lines[22].text == hints, "\(step)", sourceLocation: sourceLocation)
+            let submits =
+                situation.evaluation.doneBlocker == nil && FormEngine.enterAnswer(state, context).step == .submit
+            let ready = context.language.text(.readyPress(key: "Enter"))
+            #expect(frame.lines[23].text.contains(ready) == submits, "\(step): \(frame.lines[23].text)")
+            hintsSeen.insert(hints)
+            if submits { readySeen += 1 }
+        }
+        check("the empty form")
+        _ = FormEngine.reduce(&state, .lineEdited(text: "Ann", cursor: 3), context)
+        check("a name typed: Done ready, Enter goes on")
+        _ = FormEngine.reduce(&state, .commitPressed, context)
+        check("the fruit's grid")
+        for step in 0..<3 {
+            _ = FormEngine.reduce(&state, .gridMoved(.down), context)
+            check("moved down \(step + 1)")
+        }
+        state = GridFilterTests.run(context, GridFilterTests.typed("ch"), from: state)
+        check("the filter open")
+        _ = FormEngine.reduce(&state, .gridFilterClosed, context)
+        _ = FormEngine.reduce(&state, .swapViewPressed, context)
+        check("the keyboard")
+        _ = FormEngine.reduce(&state, .swapViewPressed, context)
+        context.language = .japanese
+        check("in Japanese")
+        _ = FormEngine.reduce(&state, .gridMoved(.up), context)
+        check("in Japanese, moved up")
+        #expect(hintsSeen.count >= 8, "\(hintsSeen)")
+        #expect(readySeen >= 4)
+    }
+
     /// A page drawn for one width, one set of marks, or one page of keys is not
     /// shown for another: the same cache across all of them.
     @Test func marksWidthsAndPagesAreNeverMixedUp() throws {

@@ -72,18 +72,34 @@ public struct FormKeySituation: Sendable {
         case note
     }
 
-    public var state: FormState
-    public var context: FormContext
+    public var state: FormState { didSet { knownEnterAnswer = nil } }
+    public var context: FormContext { didSet { knownEnterAnswer = nil } }
     public var mode: EditingMode
     /// What the entries amount to (shown fields, Done's reason), evaluated once
     /// for every hint the situation's keys name.
     public let evaluation: FormEvaluation
+    /// What Enter does now, once worked out (`answeringEnter()`).
+    private var knownEnterAnswer: FormEngine.EnterAnswer?
 
     public init(state: FormState, context: FormContext, mode: EditingMode = .emacs) {
         self.state = state
         self.context = context
         self.mode = mode
         evaluation = context.evaluation(state.entries)
+    }
+
+    /// What Enter does now (`FormEngine.enterAnswer`): Enter's hint in the
+    /// footer and Done's line both say it.
+    public var enterAnswer: FormEngine.EnterAnswer {
+        knownEnterAnswer ?? FormEngine.enterAnswer(state, context, evaluation: evaluation)
+    }
+
+    /// The situation with what Enter does worked out, for a frame that asks it
+    /// more than once (a choice's pick evaluates the entries it would make).
+    public func answeringEnter() -> FormKeySituation {
+        var situation = self
+        situation.knownEnterAnswer = enterAnswer
+        return situation
     }
 
     public var view: View {
@@ -307,7 +323,7 @@ public struct FormKeyMaps: Sendable {
     /// the field then says.
     @Sendable static func enterWords(_ situation: FormKeySituation) -> String? {
         let (state, context) = (situation.state, situation.context)
-        let answer = FormEngine.enterAnswer(state, context, evaluation: situation.evaluation)
+        let answer = situation.enterAnswer
         // Done after the field, named in a grid (a picker has no Done to name).
         let done = answer.step == .submit && !situation.isPicker
         func thenDone(_ words: Message) -> String? { situation.say(done ? .hintThenDone(words) : words) }

@@ -181,6 +181,7 @@ public enum FormView {
         _ situation: FormKeySituation, _ keys: FormKeyMaps, prompt: String?, width: Int, _ palette: Palette,
         cache: Cache?
     ) -> [Frame.Line] {
+        var situation = situation
         let (state, context) = (situation.state, situation.context)
         let say = context.language.text
         /// The key hints that fit `width`: kept in the cache under what the bindings say now.
@@ -222,6 +223,8 @@ public enum FormView {
             done.append(" " + say(.saving), .bold)
             return [hints, done]
         }
+        // Enter's hint and Done's line both say what Enter does: worked out once.
+        situation = situation.answeringEnter()
         if let prompt {
             // Readline's own prompt (a search being typed) is what the keys act on now.
             hints.append(prompt, palette.focus)
@@ -259,7 +262,7 @@ public enum FormView {
         } else {
             done.append(say(.doneButton), palette.ready)
             // Enter's key, when the engine's answer to it now is to submit.
-            let submits = FormEngine.enterAnswer(state, context, evaluation: situation.evaluation).step == .submit
+            let submits = situation.enterAnswer.step == .submit
             let enter =
                 submits
                 ? keys.map(for: situation).label(of: situation.view == .grid ? .pressKey : .commit, in: situation) : nil
