@@ -22,7 +22,10 @@ Each build runs in turn, run by run (interleaved); medians of --runs.
 With --instructions each program runs under callgrind instead (valgrind; slow):
 the instructions it executes per key, counted from its first frame on, each
 key sent once the screen answered the one before. Instruction counts do not
-move with the machine's load: compare levers with them.
+move with the machine's load: compare levers with them. Each build runs as a
+copy without its debug sections (`strip --strip-debug`; the symbols stay):
+valgrind 3.19 cannot read a debug build's DWARF 5, and then callgrind_control
+does not find the task.
 
   python3 Benchmarks/keycpu.py type --runs 5 bash base=/tmp/base/keyform now=.build-static/release/keyform
 
@@ -81,9 +84,28 @@ def argv(binary, scenario, grid=None, fields=None):
     return [binary, "run", os.path.join(HERE, "forms", form), "--format", "template", "--no-animation"]
 
 
+def callgrind_control(option, pid):
+    """Runs callgrind_control on the task; it says so on stdout (and exits 0) when it does not find it."""
+    done = subprocess.run(["callgrind_control", option, str(pid)], check=True, capture_output=True, text=True)
+    if "not detected" in done.stdout + done.stderr:
+        os.kill(pid, signal.SIGTERM)
+        raise SystemExit(f"callgrind_control {option}: no callgrind task {pid}: {done.stdout.strip()}")
+
+
+def without_debug_sections(binary, tmp):
+    """A copy of the build valgrind can read (see --instructions); bash and the floors as they are."""
+    if not os.path.isabs(binary) and os.sep not in binary:
+        return binary
+    copy = os.path.join(tmp, os.path.basename(binary))
+    subprocess.run(["strip", "--strip-debug", "-o", copy, binary], check=True)
+    return copy
+
+
 def run(binary, scenario, grid=None, fields=None, instructions=False):
     """CPU microseconds per key of one run (instructions per key with `instructions`)."""
     tmp = tempfile.mkdtemp()
+    if instructions and binary not in ("bash", "floor"):
+        binary = without_debug_sections(binary, tmp)
     env = dict(os.environ, INPUTRC="/dev/null", TERM="xterm-256color", LANG="C.UTF-8", LC_ALL="C.UTF-8",
                KEYFORM_DB=os.path.join(tmp, "keyform.sqlite"))
     out = os.path.join(tmp, "callgrind.out")
@@ -113,16 +135,20 @@ def run(binary, scenario, grid=None, fields=None, instructions=False):
             drain(0.5)
             if cpu_seconds(pid) - before < 0.005:
                 break
-        subprocess.run(["callgrind_control", "-z", str(pid)], check=True, stdout=subprocess.DEVNULL)
+        callgrind_control("-z", pid)
         for key in sent:
             os.write(fd, key)
             select.select([fd], [], [], 10)  # the screen's answer, so keys never arrive together
             drain(0.02)
         drain(0.5)
-        subprocess.run(["callgrind_control", "-d", str(pid)], check=True, stdout=subprocess.DEVNULL)
+        callgrind_control("-d", pid)
         os.kill(pid, signal.SIGTERM)
         os.waitpid(pid, 0)
+        if binary.startswith(tmp):
+            os.remove(binary)
         dumps = sorted(f for f in os.listdir(tmp) if f.startswith("callgrind.out."))
+        if not dumps:
+            raise SystemExit(f"no callgrind dump of {binary} in {tmp}")
         with open(os.path.join(tmp, dumps[0])) as f:
             total = next(int(line.split()[1]) for line in f if line.startswith(("summary:", "totals:")))
         return total / len(sent)

@@ -91,6 +91,42 @@ import Testing
         #expect(typed("1", into: 5).evaluation.doneBlocker == nil)
     }
 
+    /// Issue 27: a key's evaluation shares the earlier one's results by field
+    /// (`ByField`), its field replaced; keys in many fields one after another
+    /// (more than it keeps as changes) read as a fresh evaluation each time.
+    @Test(arguments: [5, 6])
+    func keysInManyFieldsInTurnAreAFreshEvaluationEachTime(seed: UInt64) throws {
+        let form = try #require(
+            RequiredIfTests.parsed(
+                """
+                fields:
+                  - {id: billable, type: boolean}
+                  - {id: client, required_if: {billable: yes}}
+                  - {id: start, type: integer}
+                  - {id: end, type: integer}
+                """
+                    + (1...26).map { "\n  - {id: f\($0)\($0 % 5 == 0 ? ", type: integer" : "")}" }.joined()
+                        + """
+
+                        rules:
+                          - {name: order, check: end >= start, message: The end comes after the start}
+                        """
+            ).value)
+        let context = RequiredIfTests.context(form)
+        #expect(context.fields.count == 30)
+        var entries = context.fields.map { _ in FormState.Entry() }
+        var random = SplitMix64(seed: seed)
+        let texts = ["", "yes", "no", "1", "12", "x", "Acme", "日本", "7"]
+        for _ in 0..<600 {
+            entries[Int.random(in: 0..<30, using: &random)] = FormState.Entry(texts.randomElement(using: &random)!)
+            let remembered = context.evaluation(entries)
+            let fresh = FormEvaluation(context, entries)
+            #expect(remembered == fresh, "\(entries.map(\.text))")
+            #expect(Array(remembered.results) == Array(fresh.results))
+            if remembered != fresh { return }
+        }
+    }
+
     /// A field's own check is kept only while its entry is the same; one whose
     /// keys follow another field is checked again when that field changes.
     @Test func aFollowerIsCheckedAgainWhenItsDriverChanges() throws {

@@ -157,4 +157,32 @@ import Testing
         // No more fields than the 24 rows could show, of 200.
         #expect(drawn.allSatisfy { $0 > 0 && $0 <= 24 }, "\(drawn)")
     }
+
+    /// Issue 27: each key drew the lines of the fields in view again (each label
+    /// padded, each value escaped and measured), though only the focused field's
+    /// value changed. The lines of the others are kept (`FormView.PlainLines`):
+    /// a typed key draws its field alone; Enter draws the field left (its value
+    /// now shown as a value) and the one entered; a new width draws those in view.
+    @Test func aTypedKeyDrawsItsFieldAlone() {
+        let session = FormSession(context: Self.wide, state: .start(Self.wide))
+        defer { session.close() }
+        _ = session.frame(width: 80, height: 24, color: true)
+        func drawn(_ key: String, width: Int = 80) -> Int {
+            let counter = FormEvaluation.Counter()
+            FormEvaluation.$counter.withValue(counter) {
+                _ = session.receive(Array(key.utf8))
+                _ = session.frame(width: width, height: 24, color: true)
+            }
+            return counter.fieldsDrawn
+        }
+        let typed = ["A", "d", "a", "\u{7F}", "\u{1B}[D"].map { drawn($0) }
+        #expect(typed == [1, 1, 1, 1, 1], "\(typed)")
+        #expect(drawn("\r") == 2)
+        #expect(drawn("x") == 1)
+        #expect(drawn("y", width: 60) > 15, "a new width draws the fields in view again")
+        #expect(drawn("z", width: 60) == 1)
+        let frame = session.frame(width: 60, height: 24, color: true).lines.map(\.text)
+        #expect(frame.contains { $0.hasPrefix("  Name") && $0.hasSuffix("Ad") }, "\(frame)")
+        #expect(frame.contains { $0.hasPrefix("› Code") && $0.contains("xyz") }, "\(frame)")
+    }
 }

@@ -16,11 +16,13 @@ public struct FormEvaluation: Equatable, Sendable {
     /// The values, in one box: an evaluation is handed to the footer, the
     /// Done line, the key maps and the reducer on every key, and a copy of the
     /// box is one retain where a copy of nine arrays was nine (issue 27's profile).
+    /// What is by field and changes with a key (`results`, `own`, `values`) is
+    /// `ByField`: a key's evaluation shares the earlier one's, its field replaced.
     private let storage: Storage
 
     /// Each field's own check, by field index: its typed value (nil: empty) or its problem.
     /// A hidden field is checked too, but its result is never used.
-    public var results: [Result<FieldValue?, FieldProblem>] { storage.results }
+    public var results: ByField<Result<FieldValue?, FieldProblem>> { storage.results }
     /// Whether each field is shown, by field index: its page is shown and its own `when` holds.
     public var shown: [Bool] { storage.shown }
     /// Whether each field must be filled now, by field index: `required: true`,
@@ -34,7 +36,7 @@ public struct FormEvaluation: Equatable, Sendable {
     public var typedValues: [String: FieldValue] { storage.typedValues }
 
     private final class Storage: Equatable, Sendable {
-        let results: [Result<FieldValue?, FieldProblem>]
+        let results: ByField<Result<FieldValue?, FieldProblem>>
         let shown: [Bool]
         let required: [Bool]
         let pageShown: [Bool]
@@ -48,10 +50,10 @@ public struct FormEvaluation: Equatable, Sendable {
         let doneBlocker: DoneBlocker?
         /// Each field's result by its own validator alone (before `required_if`):
         /// what a later evaluation reuses for a field whose entry did not change.
-        let own: [Result<FieldValue?, FieldProblem>]
+        let own: ByField<Result<FieldValue?, FieldProblem>>
         /// What conditions read, by field index: a shown field's value (nil when
         /// empty, hidden, or not a value yet).
-        let values: [FieldValue?]
+        let values: ByField<FieldValue?>
         /// The first shown field whose own checks fail (`doneBlocker` before the rules).
         let firstFailure: DoneBlocker?
         /// How many fields are shown.
@@ -60,9 +62,10 @@ public struct FormEvaluation: Equatable, Sendable {
         /// - Parameter firstFailure: the first shown field that fails, when the
         ///   caller knows it (a key in one field); else found here.
         init(
-            results: [Result<FieldValue?, FieldProblem>], shown: [Bool], required: [Bool], pageShown: [Bool],
+            results: ByField<Result<FieldValue?, FieldProblem>>, shown: [Bool], required: [Bool], pageShown: [Bool],
             ids: [String], holdsValue: [Bool], brokenRule: DoneBlocker?, typedValues: [String: FieldValue],
-            own: [Result<FieldValue?, FieldProblem>], values: [FieldValue?], firstFailure: DoneBlocker?? = nil,
+            own: ByField<Result<FieldValue?, FieldProblem>>, values: ByField<FieldValue?>,
+            firstFailure: DoneBlocker?? = nil,
             shownCount: Int? = nil
         ) {
             self.results = results
@@ -83,7 +86,7 @@ public struct FormEvaluation: Equatable, Sendable {
 
         /// The first shown field at or after `start` whose result is a problem.
         static func firstFailure(
-            _ results: [Result<FieldValue?, FieldProblem>], _ shown: [Bool], from start: Int
+            _ results: ByField<Result<FieldValue?, FieldProblem>>, _ shown: [Bool], from start: Int
         ) -> DoneBlocker? {
             for index in results.indices.dropFirst(start) where shown[index] {
                 if case .failure(let problem) = results[index] { return DoneBlocker(field: index, problem: problem) }
@@ -183,10 +186,10 @@ public struct FormEvaluation: Equatable, Sendable {
             if case .success(let value?) = results[index] { typed[context.fields[index].id] = value }
         }
         self.storage = Storage(
-            results: results, shown: shown, required: required, pageShown: pageShown,
+            results: ByField(results), shown: shown, required: required, pageShown: pageShown,
             ids: context.ids, holdsValue: context.holdsValue,
             brokenRule: context.form.rules.isEmpty ? nil : context.brokenRule(values: typed), typedValues: typed,
-            own: own, values: values)
+            own: ByField(own), values: ByField(values))
     }
 
     /// The one field whose entry holds another input than in `earlier` (the
@@ -217,10 +220,11 @@ public struct FormEvaluation: Equatable, Sendable {
         Self.counter?.validated()
         let checked = context.validate(field: index, entries)
         // A `required_if` reads the earlier fields' values only, as the whole evaluation gives them.
-        let before: [FieldValue?] =
+        let result =
             context.requiredIf[index] == nil
-            ? earlier.values : earlier.values.indices.map { $0 < index ? earlier.values[$0] : nil }
-        let result = context.requiring(checked, field: index, values: before)
+            ? checked
+            : context.requiring(
+                checked, field: index, values: earlier.values.indices.map { $0 < index ? earlier.values[$0] : nil })
         let isShown = earlier.shown[index]
         var value: FieldValue?
         if isShown, case .success(let typed) = result { value = typed }
@@ -228,12 +232,8 @@ public struct FormEvaluation: Equatable, Sendable {
         guard !context.readByOthers[index] || (value == earlier.values[index] && !context.drives(index)) else {
             return nil
         }
-        var results = earlier.results
-        results[index] = result
-        var own = earlier.own
-        own[index] = checked
-        var values = earlier.values
-        values[index] = value
+        // The other fields' results shared with the earlier evaluation, not copied (`ByField`).
+        let results = earlier.results.replacing(index, with: result)
         var typed = earlier.typedValues
         typed[context.ids[index]] = value
         let firstFailure: DoneBlocker?
@@ -251,7 +251,8 @@ public struct FormEvaluation: Equatable, Sendable {
             results: results, shown: earlier.shown, required: earlier.required, pageShown: earlier.pageShown,
             ids: earlier.ids, holdsValue: earlier.holdsValue,
             brokenRule: context.form.rules.isEmpty ? nil : context.brokenRule(values: typed), typedValues: typed,
-            own: own, values: values, firstFailure: .some(firstFailure), shownCount: earlier.shownCount)
+            own: earlier.own.replacing(index, with: checked), values: earlier.values.replacing(index, with: value),
+            firstFailure: .some(firstFailure), shownCount: earlier.shownCount)
     }
 
     /// Field `index`'s problem as shown under it: its own, else the message of a
@@ -334,7 +335,8 @@ extension FormEvaluation {
         /// decided (a key in a field nothing else reads: that field alone).
         public var fieldsDecided: Int { counts.withLock { $0.fieldsDecided } }
 
-        /// Fields whose lines a frame drew (`FormView`: a field out of view is not drawn).
+        /// Fields whose lines a frame drew (`FormView`: a field out of view is not
+        /// drawn, nor one whose line a cache kept from an earlier frame).
         public var fieldsDrawn: Int { counts.withLock { $0.fieldsDrawn } }
         /// Entries the memo compared with those it kept, looking for an evaluation
         /// it made already (`EvaluationMemo`: the state's own entries asked for again are none).

@@ -303,7 +303,7 @@ public enum FormView {
             drawPlain = { _ in Frame.Line() }
         } else {
             (fields, cursor, drawPlain) = fieldLines(
-                state, context, evaluation, width: width, height: height, palette)
+                state, context, evaluation, width: width, height: height, palette, kept: cache?.plainLines)
         }
         let focusRow = fields.firstIndex { $0.focused } ?? 0
         let focusBlock = 1 + fields.dropFirst(focusRow + 1).prefix { $0.under }.count
@@ -510,10 +510,11 @@ public enum FormView {
     }
 
     /// The shown fields of the focused field's page (a hidden field is not drawn: the page reflows):
-    /// their lines, the cursor, and what draws a line left `plain` (see `FieldLine.plain`).
+    /// their lines, the cursor, and what draws a line left `plain` (see `FieldLine.plain`):
+    /// the line `kept` from an earlier render when it shows the same (see `PlainLines`).
     private static func fieldLines(
         _ state: FormState, _ context: FormContext, _ evaluation: FormEvaluation, width: Int, height: Int,
-        _ palette: Palette
+        _ palette: Palette, kept: PlainLines?
     ) -> ([FieldLine], Frame.Position?, (Int) -> Frame.Line) {
         let (indices, labelWidth) = labelColumn(state, context, evaluation, width: width)
         let counter = FormEvaluation.counter
@@ -537,7 +538,14 @@ public enum FormView {
             if let at { cursor = Frame.Position(row: lines.count + at.row, column: at.column) }
             lines += drawn
         }
-        return (lines, cursor, { block($0).lines[0].line })
+        func plain(_ index: Int) -> Frame.Line {
+            guard let kept else { return block(index).lines[0].line }
+            let shown = plainShown(
+                ofField: index, label: label(ofField: index, state, context, evaluation), labelWidth: labelWidth,
+                state, context, width: width)
+            return kept.line(ofField: index, shown) { block(index).lines[0].line }
+        }
+        return (lines, cursor, plain)
     }
 
     /// Field `index`'s lines (its rows, description, problem), as the first

@@ -26,6 +26,9 @@ extension FormView {
         private var footers: [(inputs: [HintInput], width: Int, text: String)] = []
         private static let footersKept = 32
 
+        /// The lines of the fields drawn on one line, by field (see `PlainLines`).
+        let plainLines = PlainLines()
+
         public init() {}
 
         /// The footer's hints for what the key maps' bindings say now (see
