@@ -1,4 +1,5 @@
 import Foundation
+import KeyformSQLite
 import KeyformTestSupport
 import Testing
 
@@ -23,6 +24,12 @@ struct BusyStoreInTmuxTests {
         let tmux = run.tmux
         let database = run.file("keyform.sqlite").path
         try tmux.wait(forText: "New To-Do", "› Text*")
+        // The first frame comes before the store is opened (DECISIONS 74): the lock is
+        // taken once keyform has made its tables, or it would hold up the making of them,
+        // which the first draft waits for, not a draft.
+        try tmux.poll(for: "keyform's tables in the new database") {
+            (try? AppDatabase.openForReading(path: database)) != nil ? true : nil
+        }
         let lock = try SQLiteLockHolder(database, .write)
 
         try tmux.type("Buy milk")
