@@ -5,7 +5,7 @@
 #
 #   bash Benchmarks/keystrokes.sh [startup|type|move|all] [RUNS]
 #
-# Keyform is the static release build (`--static-swift-stdlib`, the one that ships),
+# Keyform is the static release build (`--static-swift-stdlib`, built as the one that ships),
 # built into .build-static. To put other builds in the same run, name them:
 #   KEYFORM_BINARIES="static=.build-static/release/keyform dynamic=.build-release/release/keyform" \
 #     bash Benchmarks/keystrokes.sh all 10
@@ -31,7 +31,10 @@ for peer in dialog whiptail; do
 done
 
 if [[ -z ${KEYFORM_BINARIES:-} ]]; then
-    (cd "$root" && swift build -c release --product keyform --static-swift-stdlib --disable-local-rpath --scratch-path .build-static >/dev/null)
+    # As scripts/install.sh builds it (DECISIONS 93: metadata through accessors, not mangled names).
+    (cd "$root" && swift build -c release --product keyform --static-swift-stdlib --disable-local-rpath \
+        -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors \
+        --scratch-path .build-static >/dev/null)
     KEYFORM_BINARIES="static=$root/.build-static/release/keyform"
 fi
 keyforms=()

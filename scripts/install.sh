@@ -48,7 +48,13 @@ else
     # needs only the system's libraries (libc, readline, sqlite) wherever it is copied.
     # --disable-local-rpath: no $ORIGIN run path, so the loader does not look for those
     # libraries in the binary's own folder first (42 failed lookups a start).
-    build=(swift build -c release --static-swift-stdlib --disable-local-rpath --scratch-path "$SCRATCH")
+    # -disable-concrete-type-metadata-mangled-name-accessors: every module (GRDB, Yams and
+    # ArgumentParser too) asks for a generic type's metadata through its accessor, handing over
+    # the conformances it knows, instead of a mangled name the runtime decodes and checks by
+    # scanning every conformance record of the binary (DECISIONS 93). Benchmarks/keystrokes.sh
+    # builds the same way.
+    build=(swift build -c release --static-swift-stdlib --disable-local-rpath
+        -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors --scratch-path "$SCRATCH")
     say "building keyform (release, Swift runtime linked in) in $SCRATCH; this takes a few minutes"
     "${build[@]}" --product keyform >&2
     if [ "$POSTGRES" != no ]; then

@@ -1,5 +1,6 @@
 import Foundation
 import KeyformCore
+import KeyformTestSupport
 import Testing
 
 /// The corpus of broken forms: each `Fixtures/forms/broken/NAME.yaml` must
@@ -84,6 +85,40 @@ import Testing
         #expect(
             diagnostics == ["\(location): error: the template uses 'nope', which is not a field; the fields are 'text'"]
         )
+    }
+
+    /// A template may end in line breaks (`template: |`, a CRLF file's `\r\n`); any other control
+    /// character, or a line break before its end, is refused where the template starts, naming
+    /// the first. Random templates of such pieces are read as trimming the text reversed read
+    /// them (the trim is done in place since DECISIONS 93).
+    @Test func aTemplateMayEndInLineBreaksAndNothingElseUnsafe() {
+        let pieces = ["a", "日", "\n", "\r\n", "\r", "\t", "\u{200B}", " "]
+        var random = SplitMix64(seed: 92)
+        for _ in 0..<300 {
+            let template =
+                "{{text}}"
+                + (0..<Int.random(in: 0...6, using: &random)).map { _ in pieces.randomElement(using: &random)! }
+                .joined()
+            let written = template.unicodeScalars.map { scalar in
+                switch scalar {
+                case "\n": "\\n"
+                case "\r": "\\r"
+                case "\t": "\\t"
+                case "\u{200B}": "\\u200B"
+                default: String(scalar)
+                }
+            }.joined()
+            let source = "fields:\n  - id: text\ntemplate: \"\(written)\"\n"
+            let parsed = FormParser.parse(source, stem: "t") { _ in .missing }
+            let kept = String(template.reversed().drop { $0 == "\n" || $0 == "\r\n" }.reversed())
+            if let unsafe = TerminalSafe.unsafeScalars(in: kept).first {
+                #expect(parsed.diagnostics.map(\.location.description) == ["3:11"], "\(written)")
+                #expect(parsed.diagnostics.first?.description.contains(TerminalSafe.describe(unsafe)) == true)
+            } else {
+                #expect(parsed.diagnostics.isEmpty, "\(written)")
+                #expect(parsed.value?.template == template, "\(written)")
+            }
+        }
     }
 
     /// A template that does not parse is the form's error (it used to pass
