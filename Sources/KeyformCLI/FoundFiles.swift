@@ -14,12 +14,13 @@ enum FoundTable {
 
     /// The rows as text, names padded to one column. Names and paths come from the
     /// file system, so their control characters are written out, never sent.
-    static func text(_ rows: [Row]) -> String {
+    static func text(_ rows: [Row], in language: Language = Speaking.language) -> String {
         let names = rows.map { TerminalSafe.escaped($0.name) }
         let width = names.map(\.count).max() ?? 0
         return zip(names, rows).map { name, row in
             let padding = String(repeating: " ", count: width - name.count)
-            let hidden = row.hiddenBy.map { "  (hidden by \(TerminalSafe.escaped($0)))" } ?? ""
+            let hidden =
+                row.hiddenBy.map { "  " + ListingWords.hiddenBy(TerminalSafe.escaped($0)).said(in: language) } ?? ""
             return "\(name)\(padding)  \(TerminalSafe.escaped(row.from))\(hidden)\n"
         }.joined()
     }

@@ -7,8 +7,11 @@ import Testing
     /// A current folder and a per-user folder, both temporary; no `KEYFORM_*` folders.
     struct Place {
         let root: URL
+        /// Variables of this test's own, over the place's.
+        var more: [String: String] = [:]
         var environment: [String: String] {
             ["XDG_CONFIG_HOME": root.appendingPathComponent("cfg").path, "KEYFORM_FORMS": "", "KEYFORM_LAYOUTS": ""]
+                .merging(more) { $1 }
         }
         var user: String { root.appendingPathComponent("cfg/keyform").path }
 
@@ -48,6 +51,15 @@ import Testing
             list.stdout == """
                 todo  forms/todo.yaml
                 todo  \(place.user)/forms/todo.yaml  (hidden by forms/todo.yaml)
+
+                """)
+        // In Japanese the note beside a hidden file is Japanese; names and paths are the files' own.
+        var japanese = place
+        japanese.more["KEYFORM_LANG"] = "ja"
+        #expect(
+            try japanese.run(["form", "list"]).stdout == """
+                todo  forms/todo.yaml
+                todo  \(place.user)/forms/todo.yaml  （forms/todo.yaml が優先）
 
                 """)
     }

@@ -161,3 +161,12 @@ struct DemoWordsTests {
         #expect(frame.lines[1].text.isEmpty, "one line of title: \(frame.lines.map(\.text))")
     }
 }
+
+/// The listings' words (`ListingWords`): both languages say the place.
+struct ListingWordsTests {
+    @Test func aHiddenFileSaysWhichFileHidesItInEitherLanguage() {
+        let words = ListingWords.hiddenBy("forms/todo.yaml")
+        #expect(words.said(in: .english) == "(hidden by forms/todo.yaml)")
+        #expect(words.said(in: .japanese) == "（forms/todo.yaml が優先）")
+    }
+}
