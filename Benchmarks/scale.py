@@ -11,6 +11,7 @@ records  `keyform records list --format json|csv` over N records of one form,
          it had at fork).
 import   `keyform records import` of those N records (the JSON that `records
          list` printed) into a new database each run: one transaction.
+         With `stdin` in --only, also piped in (`cat FILE | keyform records import FORM -`).
 layouts  `keyform layout check FOLDER` over the 1,000 generated layout files of
          layout_check.py.
 browse   `keyform browse` over those N records in an 80x24 pseudo-terminal
@@ -151,7 +152,7 @@ def main():
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--records", type=int, default=100_000)
     parser.add_argument("--files", type=int, default=1000)
-    parser.add_argument("--only", default="records,import,layouts", help="any of records,import,layouts,browse")
+    parser.add_argument("--only", default="records,import,layouts", help="any of records,import,stdin,layouts,browse (stdin: import piped too)")
     args = parser.parse_args()
     keyforms = [tuple(k.split("=", 1)) for k in args.keyform] or [("static", str(root / ".build-static/release/keyform"))]
     keyforms = [(label, str((root / path).resolve()) if not os.path.isabs(path) else path) for label, path in keyforms]
@@ -180,17 +181,27 @@ def main():
             with open(exported, "wb") as out:
                 subprocess.run([keyforms[0][1], "records", "list", str(form), "--format", "json", "--db", str(db)],
                                stdout=out, check=True)
-            rows = {f"keyform:{label} records import": {"s": [], "rss": []} for label, _ in keyforms}
+            ways = {"": None}
+            if "stdin" in args.only:
+                # Piped, as `producer | keyform records import FORM -`: the shell waits for both, and
+                # wait4's peak RSS is the largest of the shell's children (cat's is ~2 MiB).
+                ways[" from stdin"] = "cat"
+            rows = {f"keyform:{label} records import{way}": {"s": [], "rss": []} for label, _ in keyforms for way in ways}
             for run in range(args.runs):
                 for label, binary in keyforms:
-                    target = folder / f"import-{label}-{run}.sqlite"
-                    # A build that cannot import it (main before issue 15 cut files at 1 MiB) shows "failed".
-                    result = timed([binary, "records", "import", str(form), str(exported), "--db", str(target)], env, check=False)
-                    for leftover in folder.glob(f"import-{label}-{run}.sqlite*"):
-                        leftover.unlink()
-                    if result:
-                        rows[f"keyform:{label} records import"]["s"].append(result[0])
-                        rows[f"keyform:{label} records import"]["rss"].append(result[1])
+                    for way, producer in ways.items():
+                        target = folder / f"import-{label}-{run}.sqlite"
+                        argv = [binary, "records", "import", str(form), str(exported), "--db", str(target)]
+                        if producer:
+                            argv = ["sh", "-c", 'cat "$1" | "$2" records import "$3" - --db "$4"', "sh",
+                                    str(exported), binary, str(form), str(target)]
+                        # A build that cannot import it (main before issue 15 cut files at 1 MiB) shows "failed".
+                        result = timed(argv, env, check=False)
+                        for leftover in folder.glob(f"import-{label}-{run}.sqlite*"):
+                            leftover.unlink()
+                        if result:
+                            rows[f"keyform:{label} records import{way}"]["s"].append(result[0])
+                            rows[f"keyform:{label} records import{way}"]["rss"].append(result[1])
             table(f"records import, {args.records:,} records from JSON ({args.runs} runs, interleaved)", rows, None)
         if "browse" in args.only:
             if "records" not in args.only and "import" not in args.only:

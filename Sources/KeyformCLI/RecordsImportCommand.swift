@@ -45,18 +45,29 @@ struct RecordsImportCommand: ParsableCommand {
         _ = try Settings.load()  // a broken config stops the command before anything else
         let loaded = try FormFiles.loadReporting(form, needs: .importNeedsFormFile)
         // A file is mapped, not read: its rows are read twice (checked, then stored) and never held.
-        let mapped = file == "-" ? nil : MappedFile(file)
+        // Stdin or a pipe is copied to an unlinked file as it is read, and mapped the same way.
+        var mapped: MappedFile?
         var read: [UInt8] = []
-        if mapped == nil {
-            do {
-                // Not the 1 MiB of a form or answers file: see `limit`.
-                read =
-                    file == "-"
-                    ? try SourceFiles.readStandardInput(limit: Self.limit)
-                    : try SourceFiles.read(file, limit: Self.limit, pipes: true)
-            } catch {
-                throw Failure(message: "\(Self.said(file)): \(Speaking.describe(error))")
+        do {
+            if file == "-" {
+                mapped = try MappedFile.spooling(STDIN_FILENO, limit: Self.limit, folder: Self.temporaryFolder)
+            } else if let regular = MappedFile(file) {
+                mapped = regular
+            } else if let pipe = Self.openPipe(file) {
+                defer { close(pipe) }
+                mapped = try MappedFile.spooling(pipe, limit: Self.limit, folder: Self.temporaryFolder)
+            } else {
+                // An empty file, or one that cannot be read: read says which, in the person's words.
+                read = try SourceFiles.read(file, limit: Self.limit, pipes: true)
             }
+        } catch is MappedFile.TooLarge {
+            throw file == "-"
+                ? Failure(
+                    message:
+                        "\(Self.said(file)): \(Speaking.language.text(.stdinTooLarge(mebibytes: Self.limit >> 20)))")
+                : Failure(.importTooLarge(file: file, mebibytes: Self.limit >> 20))
+        } catch {
+            throw Failure(message: "\(Self.said(file)): \(Speaking.describe(error))")
         }
         guard (mapped?.bytes.count ?? read.count) <= Self.limit else {
             throw Failure(.importTooLarge(file: file, mebibytes: Self.limit >> 20))
@@ -125,8 +136,21 @@ struct RecordsImportCommand: ParsableCommand {
 
     /// The most an import reads, from a file or stdin: 64 MiB (DECISIONS 31). A
     /// file's rows are checked, then read again as they are stored, one at a time,
-    /// so memory stays flat (DECISIONS 74); stdin is held (read once, it cannot be read again).
+    /// so memory stays flat (DECISIONS 74); stdin and pipes too, from their copy (DECISIONS 92).
     static let limit = 64 << 20
+
+    /// Where stdin's copy is made: `$TMPDIR` when it names a folder, else `/tmp`.
+    static var temporaryFolder: String {
+        ProcessEnvironment.current()["TMPDIR"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp"
+    }
+
+    /// `path` opened for reading when it is a FIFO (`<(command)` is one), waiting for its writer as stdin would; else nil.
+    static func openPipe(_ path: String) -> Int32? {
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFIFO else { return nil }
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        return fd >= 0 ? fd : nil
+    }
 
     /// By the file's extension, else by its first character.
     static func format(of file: String, _ bytes: [UInt8]) -> RecordImport.Format {

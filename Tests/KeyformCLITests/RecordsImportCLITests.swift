@@ -178,6 +178,46 @@ import Testing
         }
     }
 
+    /// Issue 27: stdin and pipes are read as files are, from a copy in
+    /// `$TMPDIR` that has no name (nothing is left there, however the import
+    /// ends): piped, redirected from a file (mapped, not copied) and from a
+    /// named pipe, the same records go in; a bad row is said at its line of stdin.
+    @Test func stdinAndPipesImportAsFilesDoAndLeaveNoCopy() throws {
+        let folder = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let spool = folder.appendingPathComponent("tmp")
+        try FileManager.default.createDirectory(at: spool, withIntermediateDirectories: true)
+        let rows = "text,priority\n" + (1...5_000).map { "Task \($0),High\n" }.joined()
+        try rows.write(to: folder.appendingPathComponent("tasks.csv"), atomically: true, encoding: .utf8)
+        let ways = [
+            "piped": #"cat "$W/tasks.csv" | "$K" records import todo - --db "$W/piped.sqlite""#,
+            "redirected": #""$K" records import todo - --db "$W/redirected.sqlite" < "$W/tasks.csv""#,
+            "named":
+                #"mkfifo "$W/rows.csv" && { cat "$W/tasks.csv" > "$W/rows.csv" & "$K" records import todo "$W/rows.csv" --db "$W/named.sqlite"; }"#,
+            "bad": #"{ cat "$W/tasks.csv"; echo "Swim,Urgent"; } | "$K" records import todo - --db "$W/bad.sqlite""#,
+        ]
+        for (way, script) in ways {
+            let result = try Programs.run(
+                "/bin/sh", ["-c", script],
+                environment: [
+                    "K": CLIRunner.binary.path, "W": folder.path, "TMPDIR": spool.path, "KEYFORM_CONFIG": "/dev/null",
+                ])
+            let db = folder.appendingPathComponent("\(way).sqlite").path
+            if way == "bad" {
+                #expect(result.status == 2, "\(result.stderr)")
+                #expect(
+                    result.stderr == "stdin:5002: field 'priority': must be one of: High, Medium, Low\n"
+                        + "keyform: nothing imported: 1 problem in stdin\n", "\(result.stderr)")
+                continue
+            }
+            #expect(result.status == 0, "\(way): \(result.stderr)")
+            #expect(result.stderr == "imported 5000 records of 'todo' into \(db)\n", "\(way): \(result.stderr)")
+            let last = try CLIRunner.run(["records", "list", "todo", "--format", "csv", "--limit", "1", "--db", db])
+            #expect(last.stdout.contains("Task 5000,"), "\(way): \(last.stdout)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: spool.path).isEmpty, "no copy left in TMPDIR")
+    }
+
     /// Issue 27: an import holds no records (467 MiB at 300,000): it checks every
     /// row keeping only where it is, then reads each again as it is stored, in
     /// one transaction. All or none still: a bad row after thousands of good ones
