@@ -136,7 +136,7 @@ struct RecordsImportCommand: ParsableCommand {
 
     /// The most an import reads, from a file or stdin: 64 MiB (DECISIONS 31). A
     /// file's rows are checked, then read again as they are stored, one at a time,
-    /// so memory stays flat (DECISIONS 74); stdin and pipes too, from their copy (DECISIONS 92).
+    /// so memory stays flat (DECISIONS 74); stdin and pipes too, from their copy (DECISIONS 94).
     static let limit = 64 << 20
 
     /// Where stdin's copy is made: `$TMPDIR` when it names a folder, else `/tmp`.
