@@ -139,10 +139,8 @@ struct RecordsImportCommand: ParsableCommand {
     /// so memory stays flat (DECISIONS 74); stdin and pipes too, from their copy (DECISIONS 94).
     static let limit = 64 << 20
 
-    /// Where stdin's copy is made: `$TMPDIR` when it names a folder, else `/tmp`.
-    static var temporaryFolder: String {
-        ProcessEnvironment.current()["TMPDIR"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp"
-    }
+    /// Where stdin's copy is made, as the editor's text is.
+    static var temporaryFolder: String { TemporaryFolder.path(tmpdir: ProcessEnvironment.current()["TMPDIR"]) }
 
     /// `path` opened for reading when it is a FIFO (`<(command)` is one), waiting for its writer as stdin would; else nil.
     static func openPipe(_ path: String) -> Int32? {

@@ -44,7 +44,7 @@ public enum ExternalEditor {
         let command = command(environment: { getenv($0).map { String(cString: $0) } })
         // Named by its program, as a person calls it (`code`, not `/usr/bin/code --wait`): the footer is one line.
         let shown = TerminalSafe.escaped(String(command[0].split(separator: "/").last ?? Substring(command[0])))
-        let folder = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp"
+        let folder = TemporaryFolder.path(tmpdir: getenv("TMPDIR").map { String(cString: $0) })
         var template = Array((folder + "/keyform-XXXXXX.txt").utf8CString)
         // mkstemps: a new file only its owner may read or write (0600).
         let fd = mkstemps(&template, 4)

@@ -91,3 +91,13 @@ import Testing
         }
     }
 }
+
+/// The temporary folder's rule, shared by the editor's text and the import's copy.
+struct TemporaryFolderTests {
+    @Test func tmpdirByItsFullPathElseTmp() {
+        #expect(TemporaryFolder.path(tmpdir: "/var/tmp") == "/var/tmp")
+        #expect(TemporaryFolder.path(tmpdir: "tmp") == "/tmp", "a relative folder would move with the current one")
+        #expect(TemporaryFolder.path(tmpdir: "") == "/tmp")
+        #expect(TemporaryFolder.path(tmpdir: nil) == "/tmp")
+    }
+}
