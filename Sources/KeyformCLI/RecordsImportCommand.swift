@@ -53,7 +53,7 @@ struct RecordsImportCommand: ParsableCommand {
                 mapped = try MappedFile.spooling(STDIN_FILENO, limit: Self.limit, folder: Self.temporaryFolder)
             } else if let regular = MappedFile(file) {
                 mapped = regular
-            } else if let pipe = Self.openPipe(file) {
+            } else if let pipe = SourceFiles.openPipe(file) {
                 defer { close(pipe) }
                 mapped = try MappedFile.spooling(pipe, limit: Self.limit, folder: Self.temporaryFolder)
             } else {
@@ -141,14 +141,6 @@ struct RecordsImportCommand: ParsableCommand {
 
     /// Where stdin's copy is made, as the editor's text is.
     static var temporaryFolder: String { TemporaryFolder.path(tmpdir: ProcessEnvironment.current()["TMPDIR"]) }
-
-    /// `path` opened for reading when it is a FIFO (`<(command)` is one), waiting for its writer as stdin would; else nil.
-    static func openPipe(_ path: String) -> Int32? {
-        var info = stat()
-        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFIFO else { return nil }
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        return fd >= 0 ? fd : nil
-    }
 
     /// By the file's extension, else by its first character.
     static func format(of file: String, _ bytes: [UInt8]) -> RecordImport.Format {

@@ -40,6 +40,16 @@ package enum SourceFiles {
         return (try readAll(fd, upTo: limit + 1), isPipe)
     }
 
+    /// `path` opened for reading when it is a FIFO (`<(command)` is one), waiting
+    /// for its writer as stdin would; else nil. For a reader that copies the pipe
+    /// as it reads (`records import`) instead of holding it, as `read` does.
+    package static func openPipe(_ path: String) -> Int32? {
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFIFO else { return nil }
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        return fd >= 0 ? fd : nil
+    }
+
     /// At most `count` bytes from `fd`, to its end. A failed read is said in the
     /// system's words (`/proc/self/mem`: "Input/output error"), not as Foundation's
     /// "NSCocoaErrorDomain Code=256".

@@ -255,6 +255,26 @@ struct Sandbox {
             }
         }
     }
+
+    @Test func onlyAFifoIsOpenedAsAPipe() throws {
+        let box = try Sandbox()
+        defer { box.remove() }
+        #expect(SourceFiles.openPipe(try box.write("rows.csv", "Text\nmilk\n")) == nil, "a file is mapped, not a pipe")
+        #expect(SourceFiles.openPipe(box.root.path) == nil, "a folder")
+        #expect(SourceFiles.openPipe(box.root.appendingPathComponent("none.csv").path) == nil, "nothing there")
+        let fifo = box.root.appendingPathComponent("rows.fifo").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        // A writer first (O_RDWR never waits), so the reader's open does not wait for one.
+        let writer = open(fifo, O_RDWR | O_CLOEXEC)
+        #expect(writer >= 0)
+        defer { close(writer) }
+        let reader = try #require(SourceFiles.openPipe(fifo))
+        defer { close(reader) }
+        #expect(write(writer, "ok", 2) == 2)
+        var got = [UInt8](repeating: 0, count: 2)
+        #expect(read(reader, &got, 2) == 2)
+        #expect(got == Array("ok".utf8), "what the writer wrote is read from the opened pipe")
+    }
 }
 
 // MARK: - The per-user folder ($XDG_CONFIG_HOME/keyform, else ~/.config/keyform)
