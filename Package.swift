@@ -118,7 +118,9 @@ let package = Package(
         .testTarget(name: "KeyformTerminalTests", dependencies: ["KeyformTerminal", "KeyformTestSupport"]),
         .testTarget(
             name: "KeyformRunTests",
-            dependencies: ["KeyformRun", "KeyformStore", "KeyformSQLite", "KeyformTerminal", "KeyformCore"]),
+            dependencies: [
+                "KeyformRun", "KeyformStore", "KeyformSQLite", "KeyformTerminal", "KeyformCore", "KeyformTestSupport",
+            ]),
         .testTarget(
             name: "KeyformStoreTests",
             dependencies: [

@@ -3,6 +3,7 @@ import KeyformCore
 import KeyformRun
 import KeyformStore
 import KeyformTerminal
+import KeyformTestSupport
 import Synchronization
 import Testing
 
@@ -10,22 +11,28 @@ import Testing
 /// each draft takes `draftDelay` to keep, and each read of what a form needs
 /// before the person does (choices, `default: last`, history) `readDelay`.
 /// A record's save takes `saveDelay`, then fails with `saveFailure` when it is set.
+/// A gate holds its kind of call until the test opens it: what a test asks of
+/// a key ("answered before the store") is then decided by the store, not the clock.
 final class SlowStore: RecordStore, @unchecked Sendable {
     let inner: MemoryStore
     let draftDelay: Duration
     let readDelay: Duration
     let saveDelay: Duration
     let saveFailure: StoreError?
+    let draftGate: Gate?
+    let readGate: Gate?
+    let saveGate: Gate?
 
     init(
         _ inner: MemoryStore, draftDelay: Duration = .zero, readDelay: Duration = .zero, saveDelay: Duration = .zero,
-        saveFailure: StoreError? = nil
+        saveFailure: StoreError? = nil, draftGate: Gate? = nil, readGate: Gate? = nil, saveGate: Gate? = nil
     ) {
         self.inner = inner
         self.draftDelay = draftDelay
         self.readDelay = readDelay
         self.saveDelay = saveDelay
         self.saveFailure = saveFailure
+        (self.draftGate, self.readGate, self.saveGate) = (draftGate, readGate, saveGate)
     }
 
     static func sleep(_ delay: Duration) {
@@ -38,11 +45,13 @@ final class SlowStore: RecordStore, @unchecked Sendable {
 
     func saveDraft(form: Form, values: [String: FieldInput], focus: String?) throws(StoreError) {
         Self.sleep(draftDelay)
+        draftGate?.pass()
         try inner.saveDraft(form: form, values: values, focus: focus)
     }
 
     func saveRecord(_ record: Record, form: Form, removingDraft: Bool) throws(StoreError) -> Int64 {
         Self.sleep(saveDelay)
+        saveGate?.pass()
         if let saveFailure { throw saveFailure }
         return try inner.saveRecord(record, form: form, removingDraft: removingDraft)
     }
@@ -67,14 +76,17 @@ final class SlowStore: RecordStore, @unchecked Sendable {
     }
     func history(form: Form, field: String, limit: Int) throws(StoreError) -> [String] {
         Self.sleep(readDelay)
+        readGate?.pass()
         return try inner.history(form: form, field: field, limit: limit)
     }
     func lastValue(form: Form, field: String) throws(StoreError) -> FieldInput? {
         Self.sleep(readDelay)
+        readGate?.pass()
         return try inner.lastValue(form: form, field: field)
     }
     func choiceValues(_ source: Field.ChoiceSource) throws(StoreError) -> [String] {
         Self.sleep(readDelay)
+        readGate?.pass()
         return try inner.choiceValues(source)
     }
     func choicePairs(
@@ -98,7 +110,8 @@ struct SlowStoreTests {
     }
 
     @Test func keysAreAnsweredWhileASlowStoreKeepsTheDraft() throws {
-        let slow = SlowStore(MemoryStore(), draftDelay: .milliseconds(1500))
+        let held = Gate()
+        let slow = SlowStore(MemoryStore(), draftGate: held)
         let run = try StoredFormRun(
             form: todo, layouts: [:], store: slow, clock: WallClock(today: CivilDate(iso: "2026-11-27")!))
         let hooks = run.hooks(from: FormStart())
@@ -106,16 +119,18 @@ struct SlowStoreTests {
             session: FormSession(context: run.context, state: .start(run.context), history: hooks.history), hooks: hooks
         )
         defer { scene.close() }
+        defer { held.open() }
         _ = scene.receive(Array("Buy milk".utf8))
-        // Enter commits the field: its draft goes to the store, which takes 1.5 s.
-        let committed = ContinuousClock().measure { _ = scene.receive([13]) }
-        #expect(committed < .milliseconds(700), "the loop waited for the store: \(committed)")
+        // Enter commits the field: its draft goes to the store, which holds it.
+        _ = scene.receive([13])
+        #expect(held.passed == 0, "the loop waited for the store")
         // Keys typed meanwhile are answered at once.
-        let typed = ContinuousClock().measure { _ = scene.receive(Array("Soon".utf8)) }
-        #expect(typed < .milliseconds(300), "\(typed)")
+        _ = scene.receive(Array("Soon".utf8))
+        #expect(held.passed == 0, "a key waited for the store")
         #expect(screen(scene).contains("Soon"), "\(screen(scene))")
         #expect(try slow.inner.draft(form: todo) == nil, "the draft is still on its way")
         #expect(scene.wakeUpMilliseconds != nil, "the scene wakes to take the store's answer")
+        held.open()
 
         // The store's answer comes back as an event when the scene wakes.
         let deadline = ContinuousClock.now + .seconds(20)
@@ -147,7 +162,9 @@ struct SlowStoreTests {
                 Record(form: checklist, values: ["list": .text(list), "item": .text(item)]), form: checklist,
                 removingDraft: true)
         }
-        let slow = SlowStore(memory, readDelay: .milliseconds(300))
+        let held = Gate()
+        let slow = SlowStore(memory, readGate: held)
+        defer { held.open() }
         let opened = Mutex(false)
         let run = try StoredFormRun(
             form: checklist, layouts: [:],
@@ -158,24 +175,20 @@ struct SlowStoreTests {
         let start = try run.start(drafts: .ignore)
         #expect(!opened.withLock { $0 }, "nothing asked of the store before the first frame")
         let hooks = run.hooks(from: start)
-        var scene: FormScene?
-        let shown = try ContinuousClock().measure {
-            let made = FormScene(
-                session: FormSession(
-                    context: run.context, state: .start(run.context, values: start.values), history: hooks.history),
-                hooks: hooks)
-            scene = made
-            #expect(screen(made).contains("Loading list…"), "\(screen(made))")
-        }
-        let form = try #require(scene)
+        let form = FormScene(
+            session: FormSession(
+                context: run.context, state: .start(run.context, values: start.values), history: hooks.history),
+            hooks: hooks)
         defer { form.close() }
-        #expect(shown < .milliseconds(300), "the first frame waited for the store: \(shown)")
+        #expect(screen(form).contains("Loading list…"), "\(screen(form))")
+        #expect(held.passed == 0, "the first frame waited for the store")
         #expect(form.session.awaitingStore)
 
         // "2" picks the second list stored — once the lists are there, never on the loading grid.
-        let typed = ContinuousClock().measure { _ = form.receive(Array("2".utf8)) }
-        #expect(typed < .milliseconds(100), "\(typed)")
+        _ = form.receive(Array("2".utf8))
+        #expect(held.passed == 0, "the key waited for the store")
         #expect(form.session.state.focus == 0 && form.session.state.entries[0].text == "", "the key is held")
+        held.open()
 
         let deadline = ContinuousClock.now + .seconds(20)
         while form.session.awaitingStore, ContinuousClock.now < deadline {
@@ -248,11 +261,13 @@ struct SlowStoreTests {
     /// loop does not wait, the screen says it saves, keys change nothing,
     /// Ctrl-C is said to wait, and the form ends once the record is stored.
     @Test func doneSavesOffTheLoopAndTheScreenSaysSo() throws {
-        let slow = SlowStore(MemoryStore(), saveDelay: .milliseconds(1500))
+        let held = Gate()
+        let slow = SlowStore(MemoryStore(), saveGate: held)
         let (scene, saving) = try filledScene(slow)
         defer { scene.close() }
-        let done = ContinuousClock().measure { _ = scene.receive([0x13]) }  // Ctrl-S: Done
-        #expect(done < .milliseconds(700), "the loop waited for the store: \(done)")
+        defer { held.open() }
+        _ = scene.receive([0x13])  // Ctrl-S: Done
+        #expect(held.passed == 0, "the loop waited for the store")
         #expect(scene.outcome == nil, "the form ends when the store answered")
         #expect(screen(scene).contains("[ Done ] Saving the record…"), "\(screen(scene))")
         #expect(scene.wakeUpMilliseconds != nil, "the scene wakes to take the store's answer")
@@ -265,7 +280,9 @@ struct SlowStoreTests {
         _ = scene.receive([3])
         #expect(scene.outcome == nil, "Ctrl-C does not take the record back")
         #expect(screen(scene).contains("! saving: the record is stored, or rescued to a file"), "\(screen(scene))")
+        #expect(held.passed == 0 && scene.outcome == nil, "the record was stored before the test let it")
 
+        held.open()
         waitForTheEnd(scene)
         let record = Record(form: todo, values: ["text": .text("Buy milk")])
         #expect(scene.outcome == .submitted(record))
@@ -372,19 +389,23 @@ struct SlowStoreTests {
         #expect(notStored.reason == down && notStored.exitStatus == 3 && notStored.rescuedAt != nil)
     }
 
-    /// The accessible mode's answers typed in turn; when each line was asked,
-    /// and whether the store held a draft then.
+    /// The accessible mode's answers typed in turn, and whether the store held
+    /// a draft when each line was asked.
     final class Answers: AccessibleLines {
         var answers: [AccessibleAnswer]
         let store: MemoryStore
         let form: Form
-        var asked: [(at: ContinuousClock.Instant, draftStored: Bool)] = []
-        init(_ answers: [AccessibleAnswer], store: MemoryStore, form: Form) {
-            (self.answers, self.store, self.form) = (answers, store, form)
+        /// Opened as the last answer is read: the store keeps nothing before.
+        let gate: Gate
+        /// For each line asked, whether the store held a draft then.
+        var draftStoredWhenAsked: [Bool] = []
+        init(_ answers: [AccessibleAnswer], store: MemoryStore, form: Form, gate: Gate) {
+            (self.answers, self.store, self.form, self.gate) = (answers, store, form, gate)
         }
         func say(_ lines: [String]) {}
         func read(prompt: String, history: [String], secret: Bool) -> AccessibleAnswer {
-            asked.append((.now, (try? store.draft(form: form)) != nil))
+            draftStoredWhenAsked.append((try? store.draft(form: form)) != nil)
+            if answers.count <= 1 { gate.open() }
             return answers.isEmpty ? .endOfInput : answers.removeFirst()
         }
     }
@@ -396,17 +417,18 @@ struct SlowStoreTests {
     /// line is asked at once, the draft still on its way; Ctrl-D then keeps
     /// the newest values, written after the draft on its way (never under it).
     @Test func theAccessibleModeAsksTheNextLineWhileASlowStoreKeepsTheDraft() throws {
-        let slow = SlowStore(MemoryStore(), draftDelay: .milliseconds(1500))
+        let held = Gate()
+        let slow = SlowStore(MemoryStore(), draftGate: held)
         let run = try StoredFormRun(
             form: chores, layouts: [:], store: slow, clock: WallClock(today: CivilDate(iso: "2026-11-27")!))
-        let lines = Answers([.line("Buy milk"), .line("Soon"), .endOfInput], store: slow.inner, form: chores)
+        let lines = Answers(
+            [.line("Buy milk"), .line("Soon"), .endOfInput], store: slow.inner, form: chores, gate: held)
         let outcome = AccessibleRun.converse(
             context: run.context, state: .start(run.context), lines: lines, hooks: run.hooks(from: FormStart()))
         #expect(outcome == .cancelled)
-        try #require(lines.asked.count == 3)
-        let waited = lines.asked[0].at.duration(to: lines.asked[1].at)
-        #expect(waited < .milliseconds(700), "the line waited for the store: \(waited)")
-        #expect(!lines.asked[1].draftStored && !lines.asked[2].draftStored, "the draft was still on its way")
+        try #require(lines.draftStoredWhenAsked.count == 3)
+        // The store kept nothing until the last line was read: asking each line did not wait for it.
+        #expect(!lines.draftStoredWhenAsked[1] && !lines.draftStoredWhenAsked[2], "the draft was still on its way")
         let draft = try #require(try slow.inner.draft(form: chores))
         #expect(draft.values == ["text": "Buy milk", "note": "Soon", "room": ""], "the newest values stay")
     }
@@ -414,18 +436,18 @@ struct SlowStoreTests {
     /// Done in the accessible mode while a draft is on its way: the record is
     /// stored after it, and the draft goes with the record.
     @Test func theAccessibleModeStoresTheRecordAfterTheDraftOnItsWay() throws {
-        let slow = SlowStore(MemoryStore(), draftDelay: .milliseconds(1000))
+        let held = Gate()
+        let slow = SlowStore(MemoryStore(), draftGate: held)
         let run = try StoredFormRun(
             form: todo, layouts: [:], store: slow, clock: WallClock(today: CivilDate(iso: "2026-11-27")!))
         let saving = StoredFormRun.RecordSave()
-        let lines = Answers([.line("Buy milk"), .line("")], store: slow.inner, form: todo)
+        let lines = Answers([.line("Buy milk"), .line("")], store: slow.inner, form: todo, gate: held)
         let outcome = AccessibleRun.converse(
             context: run.context, state: .start(run.context), lines: lines,
             hooks: run.hooks(from: FormStart(), saving: saving))
         #expect(outcome == .submitted(Record(form: todo, values: ["text": .text("Buy milk")])))
-        try #require(lines.asked.count == 2)
-        let waited = lines.asked[0].at.duration(to: lines.asked[1].at)
-        #expect(waited < .milliseconds(500), "the line waited for the store: \(waited)")
+        try #require(lines.draftStoredWhenAsked.count == 2)
+        #expect(!lines.draftStoredWhenAsked[1], "the second line waited for the first one's draft")
         let id = try #require(try saving.result?.get())
         #expect(try slow.inner.records(form: todo, where: [], limit: nil, beforeID: nil).map(\.id) == [id])
         #expect(try slow.inner.draft(form: todo) == nil, "no draft outlives the record")

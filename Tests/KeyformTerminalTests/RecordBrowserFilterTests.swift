@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import KeyformCore
+import KeyformTestSupport
 import Testing
 
 @testable import KeyformTerminal
@@ -260,18 +261,23 @@ struct RecordBrowserFilterTests {
         let store = Store(Self.notes.form, [Self.note(2, "Lisbon", ["City"], "Tram 28")])
         var hooks = store.hooks()
         let values = hooks.values
+        let read = Gate()
         hooks.values = { field in
-            Thread.sleep(forTimeInterval: 1)
+            read.pass()
             return values(field)
         }
         hooks.readWaitMilliseconds = 0
         let browser = RecordBrowser(context: Self.notes, rows: store.rows, hooks: hooks)
-        defer { browser.close() }
-        let took = ContinuousClock().measure { RecordBrowserTests.type(browser, "f31") }
-        #expect(took < .milliseconds(150), "the loop waited for the store: \(took)")
+        defer {
+            read.open()
+            browser.close()
+        }
+        RecordBrowserTests.type(browser, "f31")
+        #expect(read.passed == 0, "the loop waited for the store")
         #expect(browser.isEditing, "drawn at once")
         #expect(Self.screen(browser).contains("Loading Note…"), "\(Self.screen(browser))")
         #expect(store.log.isEmpty, "the key typed on it is held")
+        read.open()
         RecordBrowserSlowStoreTests.wake(browser) { store.log.last == "load note=Tram 28 limit 200" }
         #expect(store.log == ["values note", "load note=Tram 28 limit 200"])
         #expect(browser.list.filters == [FieldMatch(field: "note", value: .text("Tram 28"))])

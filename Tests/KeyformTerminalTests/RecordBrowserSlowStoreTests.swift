@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import KeyformCore
+import KeyformTestSupport
 import Testing
 
 @testable import KeyformTerminal
@@ -17,23 +18,22 @@ struct RecordBrowserSlowStoreTests {
         setenv("INPUTRC", "/dev/null", 1)
     }
 
-    /// The browser of `RecordBrowserTests`, whose store takes `delay` for each
-    /// write, the loop not waiting for it at all.
-    static func slowBrowser(_ delay: Duration = .milliseconds(300)) -> (RecordBrowser, RecordBrowserTests.Store) {
+    /// The browser of `RecordBrowserTests`, whose store writes nothing until
+    /// `gate` opens, the loop not waiting for it at all.
+    static func slowBrowser(_ gate: Gate) -> (RecordBrowser, RecordBrowserTests.Store) {
         let (_, store) = RecordBrowserTests.browser()
         var hooks = store.hooks()
         let (add, update, delete) = (hooks.add, hooks.update, hooks.delete)
-        let seconds = Double(delay.components.seconds) + Double(delay.components.attoseconds) / 1e18
         hooks.add = { record in
-            Thread.sleep(forTimeInterval: seconds)
+            gate.pass()
             return try add(record)
         }
         hooks.update = { id, record, read in
-            Thread.sleep(forTimeInterval: seconds)
+            gate.pass()
             return try update(id, record, read)
         }
         hooks.delete = { id in
-            Thread.sleep(forTimeInterval: seconds)
+            gate.pass()
             try delete(id)
         }
         hooks.writeWaitMilliseconds = 0
@@ -53,11 +53,15 @@ struct RecordBrowserSlowStoreTests {
     static func screen(_ browser: RecordBrowser) -> String { RecordBrowserTests.screen(browser) }
 
     @Test func anAddedRecordIsSavedOffTheLoopTheFormSayingSo() {
-        let (browser, store) = Self.slowBrowser()
-        defer { browser.close() }
+        let gate = Gate()
+        let (browser, store) = Self.slowBrowser(gate)
+        defer {
+            gate.open()
+            browser.close()
+        }
         RecordBrowserTests.type(browser, "a")
-        let done = ContinuousClock().measure { RecordBrowserTests.type(browser, "Take out the bins\r\r") }
-        #expect(done < .milliseconds(250), "the loop waited for the store: \(done)")
+        RecordBrowserTests.type(browser, "Take out the bins\r\r")
+        #expect(gate.passed == 0 && store.log.isEmpty, "the loop waited for the store")
         #expect(browser.isEditing, "the form stays until the store has the record")
         #expect(Self.screen(browser).hasSuffix("[ Done ] Saving the record…"), "\(Self.screen(browser))")
         #expect(browser.wakeUpMilliseconds != nil, "the scene wakes for the store's answer")
@@ -68,6 +72,7 @@ struct RecordBrowserSlowStoreTests {
         #expect(browser.outcome == nil, "Ctrl-C does not take the record back")
         #expect(Self.screen(browser).contains("! saving: the record is stored"), "\(Self.screen(browser))")
 
+        gate.open()
         Self.wake(browser) { !browser.isEditing }
         #expect(!browser.isEditing)
         #expect(store.log == [#"add 3 {"text":"Take out the bins","done":false}"#])
@@ -77,11 +82,16 @@ struct RecordBrowserSlowStoreTests {
     }
 
     @Test func aSaveThatFailsKeepsTheEditAndSaysWhy() {
-        let (browser, store) = Self.slowBrowser(.milliseconds(100))
-        defer { browser.close() }
+        let gate = Gate()
+        let (browser, store) = Self.slowBrowser(gate)
+        defer {
+            gate.open()
+            browser.close()
+        }
         store.failure = "the server cannot be reached"
         RecordBrowserTests.type(browser, "\r\u{15}Water the roses\r\r")
         #expect(Self.screen(browser).hasSuffix("[ Done ] Saving the record…"))
+        gate.open()
         Self.wake(browser) { Self.screen(browser).contains("Not saved") }
         let screen = Self.screen(browser)
         #expect(browser.isEditing, "nothing typed is lost")
@@ -129,17 +139,24 @@ struct RecordBrowserSlowStoreTests {
     }
 
     @Test func aDeleteAndAToggleWaitOffTheLoopSayingSo() {
-        let (browser, store) = Self.slowBrowser(.milliseconds(200))
-        defer { browser.close() }
+        let gate = Gate()
+        let (browser, store) = Self.slowBrowser(gate)
+        defer {
+            gate.open()
+            browser.close()
+        }
         RecordBrowserTests.type(browser, "dy")
         #expect(Self.screen(browser).hasSuffix("Deleting the record…"), "\(Self.screen(browser))")
         RecordBrowserTests.type(browser, "\u{1B}[B ")  // Down and Space: nothing while the store deletes
         #expect(browser.list.highlight == 0 && store.log.isEmpty)
+        gate.open()
         Self.wake(browser) { !browser.list.writing }
         #expect(store.log == ["delete 2"])
         #expect(Self.screen(browser).hasSuffix("Deleted “Water the plants”"))
+        gate.close()
         RecordBrowserTests.type(browser, " ")
         #expect(Self.screen(browser).hasSuffix("Saving the record…"))
+        gate.open()
         Self.wake(browser) { !browser.list.writing }
         #expect(store.log == ["delete 2", #"update 1 {"text":"Buy milk","done":false}"#])
         #expect(Self.screen(browser).contains("› Buy milk  ✗"))
@@ -155,50 +172,65 @@ struct RecordBrowserSlowStoreTests {
             RecordListRow(id: 2, values: RecordBrowserTests.record("Water the plants", done: false)),
             RecordListRow(id: 1, values: RecordBrowserTests.record("Buy milk", done: true)),
         ])
+        // The reads answer when the test opens their gate: a key that returns before is not waiting for them.
+        let (reads, looks) = (Gate(), Gate())
         var hooks = store.hooks()
         let load = hooks.load
         hooks.load = { before, limit, matching in
-            Thread.sleep(forTimeInterval: 2)
+            reads.pass()
             return try load(before, limit, matching)
         }
         hooks.changed = {
-            Thread.sleep(forTimeInterval: 1)
+            looks.pass()
             defer { store.changed = false }
             return store.changed
         }
         hooks.readWaitMilliseconds = 0
-        func quick(_ what: String, _ body: () -> Void) {
-            let took = ContinuousClock().measure(body)
-            #expect(took < .milliseconds(150), "\(what) waited for the store: \(took)")
+        defer {
+            reads.open()
+            looks.open()
         }
-        var made: RecordBrowser?
-        quick("the first frame") { made = RecordBrowser(context: RecordBrowserTests.context, rows: nil, hooks: hooks) }
-        guard let browser = made else { return }
+        looks.open()
+        let browser = RecordBrowser(context: RecordBrowserTests.context, rows: nil, hooks: hooks)
         defer { browser.close() }
+        #expect(reads.passed == 0, "the first frame waited for the store")
         #expect(
             Self.screen(browser).hasPrefix("Chore\n\nLoading records…"), "\(Self.screen(browser))")
-        quick("a move") { RecordBrowserTests.type(browser, "\u{1B}[B") }
-        quick("Ctrl-L") { #expect(RecordBrowserTests.type(browser, "\u{0C}") == [.redraw]) }
+        RecordBrowserTests.type(browser, "\u{1B}[B")
+        #expect(RecordBrowserTests.type(browser, "\u{0C}") == [.redraw])
+        #expect(reads.passed == 0, "a move or Ctrl-L waited for the store")
         #expect(browser.wakeUpMilliseconds == Int32(DraftWorker.lookMilliseconds), "the scene wakes for the rows")
+        reads.open()
         Self.wake(browser) { !browser.list.isLoading }
         #expect(Self.screen(browser).contains("› Water the plants"), "\(Self.screen(browser))")
 
-        // Another terminal adds a record: the look and the read take three seconds, the list moves meanwhile.
+        // Another terminal adds a record: the look and the read are held, the list moves meanwhile.
+        looks.close()
+        reads.close()
+        let (looked, read) = (looks.passed, reads.passed)
         store.rows.insert(RecordListRow(id: 3, values: RecordBrowserTests.record("Call the plumber")), at: 0)
         store.changed = true
-        quick("the look") { _ = browser.wakeUp() }
-        quick("a move") { RecordBrowserTests.type(browser, "\u{1B}[B") }
+        _ = browser.wakeUp()
+        #expect(browser.wakeUpMilliseconds == Int32(DraftWorker.lookMilliseconds), "the look is on its way")
+        RecordBrowserTests.type(browser, "\u{1B}[B")
+        #expect(looks.passed == looked && reads.passed == read, "the look or the move waited for the store")
         #expect(Self.screen(browser).contains("› Buy milk"), "\(Self.screen(browser))")
+        looks.open()
+        reads.open()
         Self.wake(browser) { browser.list.rows.count == 3 }
         #expect(Self.screen(browser).contains("  Call the plumber"), "\(Self.screen(browser))")
         #expect(Self.screen(browser).contains("› Buy milk"), "the highlight stayed: \(Self.screen(browser))")
 
         // A look on its way: q leaves at once, and closing does not wait for the read.
+        looks.close()
+        let lookedBefore = looks.passed
         store.changed = true
         _ = browser.wakeUp()
-        quick("q") { RecordBrowserTests.type(browser, "q") }
+        #expect(browser.wakeUpMilliseconds == Int32(DraftWorker.lookMilliseconds), "the look is on its way")
+        RecordBrowserTests.type(browser, "q")
         #expect(browser.outcome == .quit)
-        quick("closing") { browser.close() }
+        browser.close()
+        #expect(looks.passed == lookedBefore, "q or closing waited for the look")
     }
 
     /// The add form's starting values (`default: last`, a draft) are a read:
@@ -207,18 +239,23 @@ struct RecordBrowserSlowStoreTests {
     @Test func theAddFormOpensOffTheLoopWithTheKeysTypedMeanwhile() {
         let (_, store) = RecordBrowserTests.browser()
         var hooks = store.hooks()
+        let read = Gate()
         hooks.newValues = {
-            Thread.sleep(forTimeInterval: 1)
+            read.pass()
             return ["text": "Buy ", "done": "yes"]
         }
         hooks.readWaitMilliseconds = 0
         let browser = RecordBrowser(context: RecordBrowserTests.context, rows: store.rows, hooks: hooks)
-        defer { browser.close() }
-        let took = ContinuousClock().measure { RecordBrowserTests.type(browser, "abread") }
-        #expect(took < .milliseconds(150), "the loop waited for the store: \(took)")
+        defer {
+            read.open()
+            browser.close()
+        }
+        RecordBrowserTests.type(browser, "abread")
+        #expect(read.passed == 0, "the loop waited for the store")
         #expect(!browser.isEditing)
         #expect(Self.screen(browser).hasSuffix("Opening the form…"), "\(Self.screen(browser))")
         #expect(Self.screen(browser).contains("› Water the plants"), "the list stays drawn")
+        read.open()
         Self.wake(browser) { browser.isEditing }
         #expect(Self.screen(browser).contains("Text*  Buy bread"), "\(Self.screen(browser))")
     }
@@ -230,21 +267,23 @@ struct RecordBrowserSlowStoreTests {
         let (_, store) = RecordBrowserTests.browser()
         var hooks = store.hooks()
         let saveDraft = hooks.saveDraft
+        let write = Gate()
         hooks.saveDraft = { values in
-            Thread.sleep(forTimeInterval: 1)
+            write.pass()
             return saveDraft(values)
         }
         hooks.writeWaitMilliseconds = 0
         let browser = RecordBrowser(context: RecordBrowserTests.context, rows: store.rows, hooks: hooks)
         RecordBrowserTests.type(browser, "a")
-        let committed = ContinuousClock().measure { RecordBrowserTests.type(browser, "Fix the tap\r ") }
-        #expect(committed < .milliseconds(150), "the loop waited for the draft: \(committed)")
+        RecordBrowserTests.type(browser, "Fix the tap\r ")
+        #expect(write.passed == 0, "the loop waited for the draft")
         #expect(Self.screen(browser).contains("Text*  Fix the tap"), "\(Self.screen(browser))")
         #expect(browser.wakeUpMilliseconds != nil, "the scene wakes for the draft's answer")
-        let left = ContinuousClock().measure { RecordBrowserTests.escape(browser) }
-        #expect(left < .milliseconds(150), "Esc waited for the draft: \(left)")
+        RecordBrowserTests.escape(browser)
+        #expect(write.passed == 0, "Esc waited for the draft")
         #expect(!browser.isEditing)
         #expect(store.drafts.isEmpty, "still on its way")
+        write.open()
         browser.close()
         #expect(store.drafts == ["Fix the tap|no", "Fix the tap|yes"], "both stored, the newest last")
     }
@@ -254,17 +293,22 @@ struct RecordBrowserSlowStoreTests {
         let (_, store) = RecordBrowserTests.browser()
         var hooks = store.hooks()
         let saveDraft = hooks.saveDraft
+        let write = Gate()
         hooks.saveDraft = { values in
-            Thread.sleep(forTimeInterval: 0.3)
+            write.pass()
             return saveDraft(values)
         }
         hooks.writeWaitMilliseconds = 0
         let browser = RecordBrowser(context: RecordBrowserTests.context, rows: store.rows, hooks: hooks)
-        defer { browser.close() }
+        defer {
+            write.open()
+            browser.close()
+        }
         RecordBrowserTests.type(browser, "a")
         store.failure = "the disk is full"
         RecordBrowserTests.type(browser, "Fix the tap\r")
         #expect(!Self.screen(browser).contains("draft not kept"), "not answered yet")
+        write.open()
         Self.wake(browser) { Self.screen(browser).contains("! draft not kept: the disk is full") }
         #expect(Self.screen(browser).contains("! draft not kept: the disk is full"), "\(Self.screen(browser))")
     }
@@ -275,18 +319,23 @@ struct RecordBrowserSlowStoreTests {
     @Test func theEditFormReadsItsContextAndHistoryOffTheLoop() {
         let (_, store) = RecordBrowserTests.browser()
         var hooks = store.hooks()
+        let read = Gate()
         hooks.context = {
-            Thread.sleep(forTimeInterval: 1)
+            read.pass()
             return RecordBrowserTests.context
         }
         hooks.history = { id in id == "text" ? ["Call mom", "Buy bread"] : [] }
         hooks.readWaitMilliseconds = 0
         let browser = RecordBrowser(context: RecordBrowserTests.context, rows: store.rows, hooks: hooks)
-        defer { browser.close() }
-        let took = ContinuousClock().measure { RecordBrowserTests.type(browser, "\r\u{10}") }
-        #expect(took < .milliseconds(150), "the loop waited for the store: \(took)")
+        defer {
+            read.open()
+            browser.close()
+        }
+        RecordBrowserTests.type(browser, "\r\u{10}")
+        #expect(read.passed == 0, "the loop waited for the store")
         #expect(browser.isEditing, "drawn at once")
         #expect(Self.screen(browser).contains("Text*  Water the plants"), "held: \(Self.screen(browser))")
+        read.open()
         Self.wake(browser) { Self.screen(browser).contains("Text*  Buy bread") }
         #expect(Self.screen(browser).contains("Text*  Buy bread"), "\(Self.screen(browser))")
     }
@@ -312,28 +361,31 @@ struct RecordBrowserSlowStoreTests {
         }
         var hooks = RecordBrowserTests.Store([]).hooks()
         hooks.newValues = { [:] }
+        let read = Gate()
         hooks.context = {
-            Thread.sleep(forTimeInterval: 1)
+            read.pass()
             return context(["Trip", "Groceries"], false)
         }
         hooks.loadingContext = context([], true)
         hooks.readWaitMilliseconds = 0
         let browser = RecordBrowser(context: context(["Groceries"], false), rows: [], hooks: hooks)
-        defer { browser.close() }
-        let took = ContinuousClock().measure {
-            RecordBrowserTests.type(browser, "a")
-            Self.wake(browser) { browser.isEditing }
-            RecordBrowserTests.type(browser, "1")
+        defer {
+            read.open()
+            browser.close()
         }
-        #expect(took < .milliseconds(500), "the form waited for the store: \(took)")
+        RecordBrowserTests.type(browser, "a")
+        Self.wake(browser) { browser.isEditing }
+        RecordBrowserTests.type(browser, "1")
+        #expect(browser.isEditing && read.passed == 0, "the form waited for the store")
         #expect(Self.screen(browser).contains("Loading List…"), "\(Self.screen(browser))")
+        read.open()
         Self.wake(browser) { Self.screen(browser).contains("Item*") && !Self.screen(browser).contains("Loading") }
         #expect(Self.screen(browser).contains("List*  Trip"), "\(Self.screen(browser))")
     }
 
     /// SIGTERM while the record is saved waits for the store, then ends the browser.
     @Test func aSignalThatEndsBrowseWaitsForTheSave() {
-        let (browser, store) = Self.slowBrowser(.milliseconds(300))
+        let (browser, store) = Self.slowBrowser(.opening(after: 0.3))
         defer { browser.close() }
         RecordBrowserTests.type(browser, "aTake out the bins\r\r")
         #expect(browser.isEditing)
