@@ -21,6 +21,8 @@ final class ServerLink: @unchecked Sendable {
     private let lock = NSLock()
     /// Guarded by `lock`.
     private var connection: PostgresConnection?
+    /// The answer waited for on `connection`, failed if it closes first. Guarded by `lock`.
+    private var awaited = AwaitedAnswer()
     private let logger: Logger
     private static let ids = Atomic<Int>(0)
     /// The channel listened to (`listen`), guarded by `lock`; nil until asked.
@@ -48,6 +50,8 @@ final class ServerLink: @unchecked Sendable {
     /// Statements on one connection, from inside `ServerLink.run`.
     struct Session {
         let connection: PostgresConnection
+        /// The connection's slot for the answer waited for (calls are one at a time).
+        let awaited: AwaitedAnswer
         let logger: Logger
 
         /// Runs `sql` with `binds` ($1, $2…) and returns every row. The answer is
@@ -58,17 +62,13 @@ final class ServerLink: @unchecked Sendable {
         /// waited for good. Now that is a lost connection, so the save tries again.
         @discardableResult
         func query(_ sql: String, _ binds: PostgresBindings = PostgresBindings()) throws -> PostgresQueryResult {
-            let answer = connection.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger)
-            let outcome = answer.eventLoop.makePromise(of: PostgresQueryResult.self)
-            // Both callbacks run on the connection's event loop, one after the other: the first one decides.
-            let decided = Decided()
-            answer.whenComplete { result in
-                guard decided.first() else { return }
-                outcome.completeWith(result)
-            }
-            connection.closeFuture.whenComplete { _ in
-                guard decided.first() else { return }
-                outcome.fail(ChannelError.ioOnClosedChannel)
+            let outcome = connection.eventLoop.makePromise(of: PostgresQueryResult.self)
+            awaited.start(outcome)
+            // Closed before the slot was filled: the close's callback found nothing to fail.
+            if connection.isClosed { awaited.closed() }
+            let awaited = self.awaited
+            connection.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger).whenComplete { result in
+                awaited.finish(outcome, result)
             }
             return try outcome.futureResult.wait()
         }
@@ -86,7 +86,7 @@ final class ServerLink: @unchecked Sendable {
     func run<T>(_ body: (Session) throws -> T) throws(StoreError) -> T {
         lock.lock()
         defer { lock.unlock() }
-        let session = try Session(connection: connected(), logger: logger)
+        let session = try Session(connection: connected(), awaited: awaited, logger: logger)
         do {
             return try body(session)
         } catch let error as StoreError {
@@ -101,7 +101,7 @@ final class ServerLink: @unchecked Sendable {
     func transaction<T>(_ body: (Session) throws -> T) throws -> T {
         lock.lock()
         defer { lock.unlock() }
-        let session = try Session(connection: connected(), logger: logger)
+        let session = try Session(connection: connected(), awaited: awaited, logger: logger)
         do {
             try session.query("BEGIN")
             let result = try body(session)
@@ -193,6 +193,11 @@ final class ServerLink: @unchecked Sendable {
         connection = nil
         let made = try connect(address, logger: logger)
         connection = made
+        // One callback for the connection's life, not one per call: a callback kept its call's
+        // answer, rows and all, until the connection closed (an import grew by every batch).
+        let awaited = AwaitedAnswer()
+        self.awaited = awaited
+        made.closeFuture.whenComplete { _ in awaited.closed() }
         if let channel { try startListening(made, channel) }
         return made
     }
@@ -375,14 +380,33 @@ final class ServerLink: @unchecked Sendable {
     }
 }
 
-/// Whether an outcome was decided yet; used on one event loop only.
-private final class Decided: @unchecked Sendable {
-    private var done = false
+/// The one answer a connection's caller waits for (calls are one at a time):
+/// completed by the query's answer or failed by the connection's close,
+/// whichever comes first. Holds nothing once it is decided.
+final class AwaitedAnswer: Sendable {
+    private let waiting = Mutex<EventLoopPromise<PostgresQueryResult>?>(nil)
 
-    /// True the first time only.
-    func first() -> Bool {
-        defer { done = true }
-        return !done
+    /// `promise` is the answer waited for now.
+    func start(_ promise: EventLoopPromise<PostgresQueryResult>) {
+        waiting.withLock { $0 = promise }
+    }
+
+    /// The query answered: `promise` takes `result`, unless the close failed it first.
+    func finish(_ promise: EventLoopPromise<PostgresQueryResult>, _ result: Result<PostgresQueryResult, any Error>) {
+        let mine = waiting.withLock { waiting -> Bool in
+            guard let current = waiting, current.futureResult === promise.futureResult else { return false }
+            waiting = nil
+            return true
+        }
+        if mine { promise.completeWith(result) }
+    }
+
+    /// The connection closed: the answer waited for, if any, is a lost connection.
+    func closed() {
+        waiting.withLock { waiting in
+            defer { waiting = nil }
+            return waiting
+        }?.fail(ChannelError.ioOnClosedChannel)
     }
 }
 

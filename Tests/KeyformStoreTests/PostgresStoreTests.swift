@@ -236,6 +236,28 @@ struct PostgresStoreTests {
         #expect(try store.records(form: todo).map { $0.values["text"] } == [.text("after"), .text("before")])
     }
 
+    /// A call's answer goes with the call: a connection used for a long time (browse's look every
+    /// 250 ms, an import's batches) does not keep every answer it was given, rows and all, until it
+    /// closes. 400 answers of 200 kB each on one connection: the process's own memory (its anonymous
+    /// pages; other tests running beside add a little) grows by far less than their 80 MB.
+    @Test func answersAreNotKeptAfterTheirCall() throws {
+        let store = try #require(try PostgresStore.open(url: try TestPostgres.freshDatabase(), author: "ada"))
+        func anonymousKiB() throws -> Int {
+            let status = try String(contentsOfFile: "/proc/self/status", encoding: .utf8)
+            let line = try #require(status.split(separator: "\n").first { $0.hasPrefix("RssAnon:") })
+            return try #require(Int(line.split(separator: " ", omittingEmptySubsequences: true)[1]))
+        }
+        let query = "SELECT repeat('x', 200000)"
+        try store.link.run { session in try session.query(query) }
+        let before = try anonymousKiB()
+        for _ in 0..<400 {
+            let rows = try store.link.run { session in try session.query(query).rows }
+            #expect(rows.count == 1)
+        }
+        let grown = try anonymousKiB() - before
+        #expect(grown < 32 << 10, "grew \(grown >> 10) MiB: the answers were kept")
+    }
+
     /// A statement sent on a connection the server closed after the previous one was answered (a restart
     /// between two statements of a save) is a lost connection, not a wait for good: postgres-nio writes it
     /// into a channel whose handlers are gone and never answers nor fails it (the load test's hang).
