@@ -164,6 +164,66 @@ import Testing
         #expect(readySeen >= 4)
     }
 
+    /// The footer kept in the cache is the footer drawn afresh, styles and all
+    /// (Enter's hint at the text's own weight, the others dimmed), as what it is
+    /// made from changes: a move, the filter typed, the keyboard, Done becoming
+    /// ready, Japanese, and a config that rebinds Enter's action in the grid.
+    @Test func aKeptFooterIsDrawnAfreshWhenWhatItIsMadeFromChanges() throws {
+        var context = try ChoicesInTheFormTests.context(
+            """
+            fields:
+              - id: name
+                required: true
+              - id: fruit
+                choices: [Apple, Apricot, Banana, Blackberry, Cherry, Date, Fig, Grape, Kiwi, Lemon, Mango, Cherimoya]
+            """)
+        let cache = FormView.Cache()
+        var keys = FormKeyMaps.standard
+        var state = FormState.start(context)
+        var footers = Set<String>()
+        func check(_ step: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+            let cached = FormView.render(state, context, width: 80, height: 24, keys: keys, cache: cache)
+            let fresh = FormView.render(state, context, width: 80, height: 24, keys: keys)
+            #expect(cached.lines[22] == fresh.lines[22], "\(step)", sourceLocation: sourceLocation)
+            // What Enter does is the one hint not dimmed; the rest of the line is.
+            let situation = FormKeySituation(state: state, context: context)
+            let enter = keys.map(for: situation).hintInputs(in: situation).first { $0.emphasized }
+            let plain = cached.lines[22].spans.filter { $0.style != .dim }.map(\.text)
+            #expect(plain.count <= 1, "\(step): \(cached.lines[22].spans)", sourceLocation: sourceLocation)
+            if let enter, let shown = plain.first {
+                #expect(shown.hasSuffix(enter.words), "\(step): \(shown)", sourceLocation: sourceLocation)
+            }
+            footers.insert(cached.lines[22].text)
+        }
+        check("the empty form")
+        _ = FormEngine.reduce(&state, .lineEdited(text: "Ann", cursor: 3), context)
+        check("a name typed: Done ready")
+        _ = FormEngine.reduce(&state, .commitPressed, context)
+        check("the fruit's grid")
+        for step in 0..<3 {
+            _ = FormEngine.reduce(&state, .gridMoved(.down), context)
+            check("moved down \(step + 1)")
+        }
+        state = GridFilterTests.run(context, GridFilterTests.typed("ch"), from: state)
+        check("the filter typed")
+        _ = FormEngine.reduce(&state, .gridFilterClosed, context)
+        _ = FormEngine.reduce(&state, .swapViewPressed, context)
+        check("the keyboard")
+        _ = FormEngine.reduce(&state, .swapViewPressed, context)
+        context.language = .japanese
+        check("in Japanese")
+        _ = FormEngine.reduce(&state, .gridMoved(.up), context)
+        check("in Japanese, moved up")
+        context.language = .english
+        let before = FormView.render(state, context, width: 80, height: 24, keys: keys, cache: cache).lines[22].text
+        keys = keys.rebinding(.pressKey, to: [.space])
+        check("press-key rebound to Space")
+        let after = FormView.render(state, context, width: 80, height: 24, keys: keys, cache: cache).lines[22].text
+        #expect(
+            before.contains("Enter pick") && after.contains("Space pick") && !after.contains("Enter pick"), "\(after)")
+        #expect(footers.count >= 9, "\(footers)")
+    }
+
     /// A page drawn for one width, one set of marks, or one page of keys is not
     /// shown for another: the same cache across all of them.
     @Test func marksWidthsAndPagesAreNeverMixedUp() throws {

@@ -220,6 +220,41 @@ private func busyFrame(changing: Character? = nil) -> Frame {
         }
     }
 
+    /// The list form as `FormView` draws it (Benchmarks/forms/list.yaml: 15 keys,
+    /// one a row, at 80x24): the footer's hint of what Enter does is at the
+    /// text's own weight, so the digit that names the key entered is written with
+    /// the pen the face left behind it, and the highlight's pen needs only its own
+    /// parameters. A move writes 48 to 50 bytes (whiptail's list 52), its name in
+    /// the footer and the way back to the label kept.
+    @Test func aMoveInTheListFormAsItIsDrawnWritesFortyEightToFiftyBytes() throws {
+        let items = (1...15).map { "item0" + ($0 < 10 ? "0" : "") + String($0) }
+        let context = try FormContext(
+            form: Form(
+                title: "Bench list", name: "list",
+                pages: [.init(fields: [Field(id: "choice", label: "Item", layout: "list15", input: .grid)])]),
+            layouts: ["list15": Layout(title: "Items", pages: [.init(rows: items.map { [Layout.Key(label: $0)] })])],
+            clock: WallClock(today: CivilDate(year: 2026, month: 11, day: 28)!))
+        var state = FormState.start(context)
+        #expect(state.grid != nil)
+        let cache = FormView.Cache()
+        var h = Harness(width: 80, height: 24)
+        h.draw(FormView.render(state, context, width: 80, height: 24, cache: cache))
+        var sizes: [Int] = []
+        for direction in Array(repeating: GridDirection.down, count: 14) + Array(repeating: .up, count: 14) {
+            _ = FormEngine.reduce(&state, .gridMoved(direction), context)
+            let frame = FormView.render(state, context, width: 80, height: 24, cache: cache)
+            #expect(frame.text().contains("Enter pick item0"), "the footer names the key Enter picks")
+            sizes.append(h.draw(frame).count)
+        }
+        // The first Down highlights item001 (the grid opened with none); then moves: 48 bytes
+        // among the screen's first nine rows, 49 where the row entered is the tenth or lower
+        // (its CUP names two digits), 50 where the footer's name changes two (item009, item010);
+        // the last Up, at the top, changes nothing.
+        #expect(Array(sizes[1...3]) == [48, 48, 48], "\(sizes)")
+        #expect(sizes.dropFirst().dropLast().allSatisfy { (48...50).contains($0) }, "\(sizes)")
+        #expect(sizes.last == 0)
+    }
+
     /// A row that shows again what it showed before its last change (the key the
     /// highlight leaves, the footer naming the key it names again) takes the
     /// cells it had: only rows showing something new are made into cells.

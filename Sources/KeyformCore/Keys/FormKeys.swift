@@ -233,7 +233,7 @@ public struct FormKeyMaps: Sendable {
     /// mode Esc is readline's until command mode, where it cancels.
     public static let standardKeyboard = Map(
         [
-            Binding([.enter], .commit, rank: 0, help: enterWords),
+            Binding([.enter], .commit, rank: 0, help: enterWords).emphasizedInFooter(),
             Binding([.tab], .swapView, rank: 2, when: { $0.swapsView }, help: says(.hintKeys)),
             tabToNext,
             back,
@@ -269,7 +269,7 @@ public struct FormKeyMaps: Sendable {
             Binding([.pageUp], .previousMonth, rank: 3, when: { $0.isCalendar }, help: says(.hintMonth)),
             Binding([.pageDown], .nextMonth, rank: 3, when: { $0.isCalendar }, help: says(.hintMonth)),
             Binding([.character("t")], .today, rank: 2, when: { $0.isCalendar }, help: says(.hintToday)),
-            Binding([.enter], .pressKey, rank: 0, help: enterWords),
+            Binding([.enter], .pressKey, rank: 0, help: enterWords).emphasizedInFooter(),
             Binding([.character("/")], .filter, rank: 2, when: { $0.slashOpensFilter }, help: says(.hintFilter)),
             Binding([.tab], .swapView, rank: 3, when: { $0.swapsView }, help: says(.hintKeyboard)),
             back,
@@ -285,7 +285,7 @@ public struct FormKeyMaps: Sendable {
             Binding(["y", "Y", "t", "T", "1"].map { KeyChord.character($0) }, .setYes),
             Binding(["n", "N", "f", "F", "0"].map { KeyChord.character($0) }, .setNo),
             Binding([.backspace, .delete], .clear),
-            Binding([.enter], .commit, rank: 0, help: enterWords),
+            Binding([.enter], .commit, rank: 0, help: enterWords).emphasizedInFooter(),
             Binding([.down], .commit),
             Binding([.tab], .swapView, rank: 2, when: { $0.swapsView }, help: says(.hintKeys)),
             tabToNext,
@@ -299,7 +299,7 @@ public struct FormKeyMaps: Sendable {
     /// key rings the bell: it would type into nothing.
     public static let standardNote = Map(
         [
-            Binding([.enter], .commit, rank: 0, help: enterWords),
+            Binding([.enter], .commit, rank: 0, help: enterWords).emphasizedInFooter(),
             Binding([.down], .commit),
             tabToNext,
             back,

@@ -95,6 +95,8 @@ public struct KeyBinding<Situation, Action: ScreenAction>: Sendable {
     /// Named in the footer only when other hints are left out for room (the
     /// key that lists them all).
     public var onlyWhenCut = false
+    /// Its hint drawn at the text's own weight among dimmed ones: what Enter does.
+    public var emphasized = false
 
     public init(
         _ keys: [KeyChord], _ action: Action, help: String? = nil, rank: Int = 0,
@@ -197,7 +199,7 @@ public struct KeyMap<Situation, Action: ScreenAction>: Sendable {
             inputs.append(
                 HintInput(
                     keys: bindings[index].keys, words: words, rank: bindings[index].rank,
-                    onlyWhenCut: bindings[index].onlyWhenCut))
+                    onlyWhenCut: bindings[index].onlyWhenCut, emphasized: bindings[index].emphasized))
         }
         return inputs
     }
@@ -209,7 +211,9 @@ public struct KeyMap<Situation, Action: ScreenAction>: Sendable {
     /// - Parameter lean: each shared hint names only the keys of its most needed
     ///   bindings (`Enter next`, not `Enter/Tab next`), to make room.
     public func hints(in situation: Situation, lean: Bool = false) -> [(text: String, rank: Int)] {
-        KeyHints.hints(from: hintInputs(in: situation).filter { !$0.onlyWhenCut }, lean: lean)
+        KeyHints.hints(from: hintInputs(in: situation).filter { !$0.onlyWhenCut }, lean: lean).map {
+            ($0.text, $0.rank)
+        }
     }
 
     /// Every key that works now, for the key list (F1): each enabled binding
@@ -251,6 +255,8 @@ public struct HintInput: Equatable, Sendable {
     public var rank: Int
     /// Named only when other hints are left out (see `KeyBinding.onlyWhenCut`).
     public var onlyWhenCut = false
+    /// Drawn at the text's own weight (see `KeyBinding.emphasized`).
+    public var emphasized = false
 }
 
 extension KeyBinding {
@@ -258,6 +264,14 @@ extension KeyBinding {
     public func namedWhenHintsAreCut() -> KeyBinding {
         var binding = self
         binding.onlyWhenCut = true
+        return binding
+    }
+
+    /// The binding, its hint drawn at the text's own weight while the footer's
+    /// others are dimmed: the hint of what Enter does.
+    public func emphasizedInFooter() -> KeyBinding {
+        var binding = self
+        binding.emphasized = true
         return binding
     }
 }

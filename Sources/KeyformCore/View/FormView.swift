@@ -185,9 +185,10 @@ public enum FormView {
         let (state, context) = (situation.state, situation.context)
         let say = context.language.text
         /// The key hints that fit `width`: kept in the cache under what the bindings say now.
-        func keyHints(width: Int) -> String {
-            guard let cache else { return keys.footer(in: situation, width: width) }
-            return cache.footer(keys.map(for: situation).hintInputs(in: situation), width: width)
+        func keyHints(width: Int) -> Frame.Line {
+            let inputs = keys.map(for: situation).hintInputs(in: situation)
+            guard let cache else { return KeyHints.footerLine(from: inputs, width: width) }
+            return cache.footer(inputs, width: width)
         }
         var hints = Frame.Line()
         var done = Frame.Line()
@@ -235,15 +236,22 @@ public enum FormView {
             let warning = "! " + say(.draftNotKept(problem: TerminalSafe.escaped(problem)))
             hints.append(warning, palette.error)
             let room = width - TextWidth.cells(warning) - 3
-            if room > 8 { hints.append(" · " + keyHints(width: room), .dim) }
+            if room > 8 {
+                hints.append(" · ", .dim)
+                hints.append(keyHints(width: room))
+            }
         } else if let problem = state.storeProblem {
             // The store could not be opened: what is typed is kept by Done's rescue file only.
             let warning = "! " + say(.storeWillRescue(problem: TerminalSafe.escaped(problem)))
             hints.append(warning, palette.error)
             let room = width - TextWidth.cells(warning) - 3
-            if room > 8 { hints.append(" · " + keyHints(width: room), .dim) }
+            if room > 8 {
+                hints.append(" · ", .dim)
+                hints.append(keyHints(width: room))
+            }
         } else {
-            hints.append(keyHints(width: width), .dim)
+            // The line as kept, its width known: nothing before it to join.
+            hints = keyHints(width: width)
         }
         // A picker is answered by a key: there is no Done to show.
         if context.form.presentation == .picker {

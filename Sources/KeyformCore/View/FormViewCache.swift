@@ -23,7 +23,7 @@ extension FormView {
         /// footer names the highlighted key (`Enter pick item005`), so moving
         /// about a page makes one footer a key: enough are kept for a page of
         /// keys and the other views, and a miss is a few comparisons each.
-        private var footers: [(inputs: [HintInput], width: Int, text: String)] = []
+        private var footers: [(inputs: [HintInput], width: Int, line: Frame.Line)] = []
         private static let footersKept = 32
 
         /// The lines of the fields drawn on one line, by field (see `PlainLines`).
@@ -33,15 +33,15 @@ extension FormView {
 
         /// The footer's hints for what the key maps' bindings say now (see
         /// `KeyMap.hintInputs`), as made before when they said the same, else made now.
-        func footer(_ inputs: [HintInput], width: Int) -> String {
+        func footer(_ inputs: [HintInput], width: Int) -> Frame.Line {
             // Compared, not hashed: equal arrays that share storage compare at once.
             if let index = footers.lastIndex(where: { $0.width == width && $0.inputs == inputs }) {
-                return footers[index].text
+                return footers[index].line
             }
-            let text = KeyHints.footer(from: inputs, width: width)
-            footers.append((inputs, width, text))
+            let line = KeyHints.footerLine(from: inputs, width: width)
+            footers.append((inputs, width, line))
             if footers.count > Self.footersKept { footers.removeFirst() }
-            return text
+            return line
         }
 
         /// The page's lines in `width` cells with `selected` keys marked (and the

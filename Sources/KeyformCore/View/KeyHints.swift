@@ -1,46 +1,77 @@
 /// The footer's key hints, as many as fit: whole hints are left out, the least
 /// needed first (the highest number), never cut mid-word.
 enum KeyHints {
-    /// - Parameter hints: each hint with how dispensable it is (0: always kept while anything is).
-    static func fit(_ hints: [(String, Int)], width: Int) -> String {
-        let separator = " · "
+    /// One hint as the footer shows it (`Enter pick Felt strong`), how
+    /// dispensable it is (0: always kept while anything is), and whether it says
+    /// what Enter does (see `HintInput.emphasized`).
+    struct Hint: Equatable {
+        var text: String
+        var rank: Int
+        var emphasized = false
+    }
+
+    static let separator = " · "
+
+    /// As many of `hints` as fit in `width` cells, the least needed left out first.
+    static func fit(_ hints: [Hint], width: Int) -> [Hint] {
         var kept = hints
-        while kept.count > 1, TextWidth.cells(kept.map(\.0).joined(separator: separator)) > width {
-            let worst = kept.indices.max { kept[$0].1 < kept[$1].1 }!
+        while kept.count > 1, TextWidth.cells(joined(kept)) > width {
+            let worst = kept.indices.max { kept[$0].rank < kept[$1].rank }!
             kept.remove(at: worst)
         }
-        return kept.map(\.0).joined(separator: separator)
+        return kept
+    }
+
+    /// The hints as one line of text, as the footer shows them.
+    static func joined(_ hints: [Hint]) -> String {
+        hints.map(\.text).joined(separator: separator)
     }
 
     /// The footer the inputs make in `width` cells: a pure function of them.
+    static func footer(from inputs: [HintInput], width: Int) -> String {
+        joined(shown(from: inputs, width: width))
+    }
+
+    /// The footer as a form draws it: dimmed, but for the hint of what Enter
+    /// does, which is what a person reads before pressing it (the key a grid's
+    /// highlight would pick, DECISIONS 22), at the text's own weight. A pure
+    /// function of the inputs, as `footer(from:width:)`, whose text it has.
+    static func footerLine(from inputs: [HintInput], width: Int) -> Frame.Line {
+        var line = Frame.Line()
+        for (index, hint) in shown(from: inputs, width: width).enumerated() {
+            if index > 0 { line.append(separator, .dim) }
+            line.append(hint.text, hint.emphasized ? [] : .dim)
+        }
+        return line.measured()
+    }
+
+    /// The hints the footer shows in `width` cells, in order.
     /// When the hints that always stay (Enter's and Esc's, ranks 0 and 1) do not
     /// all fit, shared hints give up their less needed keys first: at 24
     /// columns `Enter next · Esc cancel` rather than `Enter/Tab next` alone.
     /// When any hint is left out, the hints named only then (`F1 keys`, the
     /// list of them all) come last, if Enter's and Esc's still fit with them.
-    static func footer(from inputs: [HintInput], width: Int) -> String {
+    static func shown(from inputs: [HintInput], width: Int) -> [Hint] {
         let named = inputs.filter { !$0.onlyWhenCut }
         let whole = fitted(named, width: width)
-        let more = hints(from: inputs.filter(\.onlyWhenCut)).map(\.text).joined(separator: " · ")
-        guard !more.isEmpty, whole.footer != hints(from: named).map(\.text).joined(separator: " · ") else {
-            return whole.footer
-        }
-        let room = width - TextWidth.cells(more) - 3
-        guard room > 0 else { return whole.footer }
+        let more = hints(from: inputs.filter(\.onlyWhenCut))
+        guard !more.isEmpty, whole.hints != hints(from: named) else { return whole.hints }
+        let room = width - TextWidth.cells(joined(more)) - separator.count
+        guard room > 0 else { return whole.hints }
         let part = fitted(named, width: room)
-        guard part.essentials >= whole.essentials, !part.footer.isEmpty, TextWidth.cells(part.footer) <= room else {
-            return whole.footer
+        guard part.essentials >= whole.essentials, !part.hints.isEmpty, TextWidth.cells(joined(part.hints)) <= room
+        else {
+            return whole.hints
         }
-        return part.footer + " · " + more
+        return part.hints + more
     }
 
     /// The hints that fit in `width`, and how many of those that always stay
     /// (ranks 0 and 1) are among them.
-    private static func fitted(_ inputs: [HintInput], width: Int) -> (footer: String, essentials: Int) {
-        func fitted(_ hints: [(text: String, rank: Int)]) -> (footer: String, essentials: Int) {
-            let footer = fit(hints.map { ($0.text, $0.rank) }, width: width)
-            let shown = Set(footer.components(separatedBy: " · "))
-            return (footer, hints.filter { $0.rank <= 1 && shown.contains($0.text) }.count)
+    private static func fitted(_ inputs: [HintInput], width: Int) -> (hints: [Hint], essentials: Int) {
+        func fitted(_ hints: [Hint]) -> (hints: [Hint], essentials: Int) {
+            let kept = fit(hints, width: width)
+            return (kept, kept.filter { $0.rank <= 1 }.count)
         }
         let all = hints(from: inputs)
         let full = fitted(all)
@@ -52,21 +83,24 @@ enum KeyHints {
     /// The hints the inputs make: a pure function of them.
     /// - Parameter lean: each shared hint names only the keys of its most needed
     ///   bindings (`Enter next`, not `Enter/Tab next`), to make room.
-    static func hints(from inputs: [HintInput], lean: Bool = false) -> [(text: String, rank: Int)] {
-        grouped(inputs, lean: lean).map { ($0.keys + " " + $0.words, $0.rank) }
+    static func hints(from inputs: [HintInput], lean: Bool = false) -> [Hint] {
+        grouped(inputs, lean: lean).map {
+            Hint(text: $0.keys + " " + $0.words, rank: $0.rank, emphasized: $0.emphasized)
+        }
     }
 
     /// The inputs with the same words as one: their keys' labels joined
-    /// (`←↑↓→`, `Enter/Tab`, `Alt-1…9`), the words, the lowest rank.
+    /// (`←↑↓→`, `Enter/Tab`, `Alt-1…9`), the words, the lowest rank; emphasized
+    /// when one of them is.
     /// - Parameter anyCharacter: what to name `anyCharacter` by (`a key`, in the
     ///   reader's language), as the key list does; nil, as in the footer, leaves it out.
     static func grouped(
         _ inputs: [HintInput], lean: Bool = false, anyCharacter: String? = nil
     )
-        -> [(keys: String, words: String, rank: Int)]
+        -> [(keys: String, words: String, rank: Int, emphasized: Bool)]
     {
         var order: [String] = []
-        var grouped: [String: (labels: [String], rank: Int)] = [:]
+        var grouped: [String: (labels: [String], rank: Int, emphasized: Bool)] = [:]
         for input in inputs {
             let labels = input.keys.compactMap { $0 == .anyCharacter ? anyCharacter : $0.label }
             guard !labels.isEmpty else { continue }
@@ -75,15 +109,16 @@ enum KeyHints {
                 if lean, input.rank < group.rank { group.labels = [] }
                 group.labels += labels.filter { !group.labels.contains($0) }
                 group.rank = min(group.rank, input.rank)
+                group.emphasized = group.emphasized || input.emphasized
                 grouped[input.words] = group
             } else {
                 order.append(input.words)
-                grouped[input.words] = (labels, input.rank)
+                grouped[input.words] = (labels, input.rank, input.emphasized)
             }
         }
         return order.map { words in
             let group = grouped[words]!
-            return (joined(group.labels), words, group.rank)
+            return (joined(group.labels), words, group.rank, group.emphasized)
         }
     }
 
