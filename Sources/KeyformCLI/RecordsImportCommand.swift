@@ -97,7 +97,7 @@ struct RecordsImportCommand: ParsableCommand {
             }
             release()
             let database = try store.openOrFail(existing: false)
-            var places = plan.places.makeIterator()
+            var places = plan.places(in: bytes)
             var handed = 0
             let stored: Int
             do {

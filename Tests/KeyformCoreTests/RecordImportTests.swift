@@ -118,6 +118,69 @@ import Testing
         #expect(values(records(handWritten, .csv)).map { $0["text"] } == ["first", "second"])
     }
 
+    /// The order of storing found again in the bytes, over several chunks of the
+    /// second pass: ids falling (an export) are read back a chunk at a time from
+    /// the end, ids rising or missing in the file's order; only ids in no order
+    /// keep every row's place. Each order is the one sorting by id gave.
+    @Test func theOrderOfStoringIsFoundAgainWithoutHoldingTheRows() throws {
+        let count = RecordImport.Plan.chunk * 2 + 300
+        func csv(_ ids: [Int?]) -> String {
+            // A blank line now and then, skipped by both passes.
+            "_id,text\n"
+                + ids.enumerated().map { index, id in
+                    (index % 700 == 5 ? "\n" : "") + "\(id.map(String.init) ?? ""),r\(index)\n"
+                }
+                .joined()
+        }
+        func json(_ ids: [Int?]) -> String {
+            "[\n"
+                + ids.enumerated().map { index, id in "{\(id.map { "\"_id\": \($0), " } ?? "")\"text\": \"r\(index)\"}"
+                }
+                .joined(separator: ",\n") + "\n]\n"
+        }
+        func stored(_ text: String, _ format: RecordImport.Format) throws -> (texts: [String], holds: Bool) {
+            let bytes = Array(text.utf8)
+            return try bytes.withUnsafeBufferPointer { buffer in
+                guard case .success(let plan) = RecordImport.plan(buffer, format: format, context: Self.context) else {
+                    throw Unexpected()
+                }
+                var holds = false
+                if case .sorted = plan.order { holds = true }
+                let texts = plan.places(in: buffer).map { place -> String in
+                    let record = RecordImport.record(at: place, of: plan, in: buffer, context: Self.context)?.record
+                    guard case .text(let text)? = record?.values.first(where: { $0.id == "text" })?.value else {
+                        return "?"
+                    }
+                    return text
+                }
+                #expect(texts.count == plan.count)
+                return (texts, holds)
+            }
+        }
+        let inFileOrder = (0..<count).map { "r\($0)" }
+        for format in [RecordImport.Format.csv, .json] {
+            let make = format == .csv ? csv : json
+            let falling = try stored(make((0..<count).map { count - $0 }), format)
+            #expect(falling.texts == inFileOrder.reversed(), "\(format): an export, newest first")
+            #expect(!falling.holds)
+            let rising = try stored(make((0..<count).map { $0 * 3 }), format)
+            #expect(rising.texts == inFileOrder && !rising.holds, "\(format)")
+            let missing = try stored(make((0..<count).map { $0 == 7 ? nil : count - $0 }), format)
+            #expect(missing.texts == inFileOrder && !missing.holds, "\(format): an id missing keeps the file's order")
+            // No order, with ties: by id, then by place in the file.
+            let mixed = (0..<count).map { ($0 * 7919) % 1000 }
+            let byID = mixed.enumerated().sorted { ($0.element, $0.offset) < ($1.element, $1.offset) }.map {
+                "r\($0.offset)"
+            }
+            let none = try stored(make(mixed), format)
+            #expect(none.texts == byID && none.holds, "\(format)")
+        }
+        #expect(try stored(json([]), .json).texts == [])
+        #expect(try stored("_id,text\n", .csv).texts == [])
+    }
+
+    struct Unexpected: Error {}
+
     // MARK: JSON
 
     @Test func jsonObjectsAreFoundWithTheLineTheyStartOn() throws {

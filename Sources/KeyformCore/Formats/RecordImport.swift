@@ -100,7 +100,7 @@ public enum RecordImport {
     ) -> Result<[DatedRecord], Problems> {
         bytes.withUnsafeBufferPointer { buffer in
             plan(buffer, format: format, context: context).map { plan in
-                plan.places.compactMap { record(at: $0, of: plan, in: buffer, context: context) }
+                plan.places(in: buffer).compactMap { record(at: $0, of: plan, in: buffer, context: context) }
             }
         }
     }
@@ -116,14 +116,143 @@ public enum RecordImport {
         var exportedID: Int64?
     }
 
-    /// What the first pass found in an input with no problem: where each row
-    /// is, in the order they are stored, and what reading them again needs.
+    /// What the first pass found in an input with no problem: how many rows
+    /// there are, the order they are stored in, and what reading them again
+    /// needs. It holds no row: `places(in:)` finds them again in the bytes.
     public struct Plan: Sendable {
         public var format: Format
         /// A CSV's header row (a JSON object names its fields itself).
         var header: [String]
-        /// The rows, in the order they are stored.
-        public var places: [Place]
+        /// How many rows are stored.
+        public var count: Int
+        var order: Order
+        /// Where the scan stood before each `chunk` rows (the first: after a CSV's header).
+        var checkpoints: [ScanPoint]
+
+        /// The order rows are stored in: by exported id, oldest first, when every
+        /// row has one (an export lists the newest first), else as given.
+        enum Order: Sendable {
+            /// The file's order: no ids, or ids rising.
+            case asGiven
+            /// Against the file's order: ids falling, as an export writes them.
+            case reversed
+            /// Ids in no order: every row's place, sorted (the one case that holds them).
+            case sorted([Place])
+        }
+
+        /// Rows read back at a time when they are stored against the file's order.
+        static let chunk = 1024
+
+        /// The rows' places in the order they are stored, found again in `bytes`
+        /// (the bytes `plan` read).
+        public func places(in bytes: UnsafeBufferPointer<UInt8>) -> Places {
+            Places(plan: self, bytes: bytes)
+        }
+    }
+
+    /// The rows' places, in the order they are stored (`Plan.places(in:)`).
+    /// Against the file's order they are read a chunk at a time from the last
+    /// checkpoint back: memory does not grow with the rows.
+    public struct Places: Sequence, IteratorProtocol {
+        let plan: Plan
+        let bytes: UnsafeBufferPointer<UInt8>
+        private var scan: RowScan?
+        private var handed = 0
+        private var nextChunk: Int
+        private var held: [Place] = []
+        private var sortedIndex = 0
+
+        init(plan: Plan, bytes: UnsafeBufferPointer<UInt8>) {
+            self.plan = plan
+            self.bytes = bytes
+            nextChunk = plan.checkpoints.count - 1
+            if case .asGiven = plan.order, let start = plan.checkpoints.first {
+                scan = RowScan(plan.format, bytes, at: start)
+            }
+        }
+
+        public mutating func next() -> Place? {
+            switch plan.order {
+            case .asGiven:
+                guard handed < plan.count, let place = scan?.next() else { return nil }
+                handed += 1
+                return place
+            case .reversed:
+                if held.isEmpty {
+                    guard nextChunk >= 0 else { return nil }
+                    var chunkScan = RowScan(plan.format, bytes, at: plan.checkpoints[nextChunk])
+                    let count = Swift.min(Plan.chunk, plan.count - nextChunk * Plan.chunk)
+                    held.reserveCapacity(count)
+                    while held.count < count, let place = chunkScan.next() { held.append(place) }
+                    nextChunk -= 1
+                }
+                return held.popLast()
+            case .sorted(let places):
+                guard sortedIndex < places.count else { return nil }
+                defer { sortedIndex += 1 }
+                return places[sortedIndex]
+            }
+        }
+    }
+
+    /// Where a scan stands between two rows: enough to go on from there.
+    struct ScanPoint: Sendable {
+        var index: Int
+        var line: Int
+        /// A JSON file's shape, once known (`JSONObjectScanner.inArray`).
+        var inArray: Bool?
+    }
+
+    /// The rows of a CSV (blank lines skipped) or a JSON file, from a scan point on.
+    struct RowScan {
+        private var csv: CSVRowScanner?
+        private var json: JSONObjectScanner?
+        private let bytes: UnsafeBufferPointer<UInt8>
+
+        init(_ format: Format, _ bytes: UnsafeBufferPointer<UInt8>, at point: ScanPoint) {
+            self.bytes = bytes
+            switch format {
+            case .csv: csv = CSVRowScanner(bytes, at: point)
+            case .json: json = JSONObjectScanner(bytes, at: point)
+            }
+        }
+
+        /// The next row's place (its exported id unread); nil at the end.
+        mutating func next() -> Place? {
+            if var scanner = csv {
+                defer { csv = scanner }
+                while case .success(let (line, range)?) = scanner.next() {
+                    // A blank line is no row (the first pass skipped it too).
+                    if case .success(nil) = csvCells(bytes, range, line: line) { continue }
+                    return Place(line: line, start: range.lowerBound, end: range.upperBound)
+                }
+                return nil
+            }
+            guard var scanner = json else { return nil }
+            defer { json = scanner }
+            guard case .success(let (line, range)?) = scanner.next() else { return nil }
+            return Place(line: line, start: range.lowerBound, end: range.upperBound)
+        }
+    }
+
+    /// The order of the rows' exported ids, watched as the first pass reads them.
+    struct IDOrder {
+        private(set) var all = true
+        private(set) var rising = true
+        private(set) var falling = true
+        private var last: Int64?
+
+        mutating func add(_ id: Int64?) {
+            guard let id else {
+                all = false
+                return
+            }
+            if let last {
+                if id <= last { rising = false }
+                if id >= last { falling = false }
+            }
+            last = id
+        }
     }
 
     /// The first pass over an import: each row read and validated as a run's
@@ -135,17 +264,23 @@ public enum RecordImport {
     public static func plan(
         _ bytes: UnsafeBufferPointer<UInt8>, format: Format, context: FormContext, release: (() -> Void)? = nil
     ) -> Result<Plan, Problems> {
-        var places: [Place] = []
+        var count = 0
+        var ids = IDOrder()
+        var checkpoints: [ScanPoint] = []
         var problems: [Problem] = []
         var header: [String] = []
         var read = 0
+        /// Where the scan stands before a row: kept before each chunk's first row.
+        func before(_ point: ScanPoint) {
+            if checkpoints.count * Plan.chunk == count { checkpoints.append(point) }
+        }
         func take(_ line: Int, _ range: Range<Int>, _ found: (row: Row?, problems: [Problem])) {
             problems += found.problems
             if let row = found.row {
                 switch HeadlessFill.fill(context, answers: row.answers) {
                 case .success where found.problems.isEmpty:
-                    places.append(
-                        Place(line: line, start: range.lowerBound, end: range.upperBound, exportedID: row.exportedID))
+                    count += 1
+                    ids.add(row.exportedID)
                 case .success: break
                 case .failure(let found):
                     // A broken rule is named as answers name it: `rule 'NAME': MESSAGE`.
@@ -165,6 +300,7 @@ public enum RecordImport {
             var multiple: Set<String> = []
             var hasHeader = false
             while true {
+                if hasHeader { before(scanner.point) }
                 let next: (line: Int, range: Range<Int>)?
                 switch scanner.next() {
                 case .success(let found): next = found
@@ -194,6 +330,7 @@ public enum RecordImport {
         case .json:
             var scanner = JSONObjectScanner(bytes)
             while true {
+                before(scanner.point)
                 let next: (line: Int, range: Range<Int>)?
                 switch scanner.next() {
                 case .success(let found): next = found
@@ -210,12 +347,43 @@ public enum RecordImport {
                     problems.enumerated().sorted { ($0.element.line, $0.offset) < ($1.element.line, $1.offset) }.map(
                         \.element)))
         }
-        // By exported id, oldest first, when every row has one; else as given. In
-        // place: a row's offset in the file breaks ties, so the index is not copied.
-        if !places.isEmpty, places.allSatisfy({ $0.exportedID != nil }) {
-            places.sort { ($0.exportedID!, $0.start) < ($1.exportedID!, $1.start) }
+        var plan = Plan(format: format, header: header, count: count, order: .asGiven, checkpoints: checkpoints)
+        // By exported id, oldest first, when every row has one; else as given.
+        if count > 0, ids.all, !ids.rising {
+            if ids.falling {
+                plan.order = .reversed
+            } else {
+                plan.order = .sorted(sortedPlaces(plan, bytes, context: context, release: release))
+            }
         }
-        return .success(Plan(format: format, header: header, places: places))
+        return .success(plan)
+    }
+
+    /// Every row's place with its exported id, sorted by it (a row's offset in the
+    /// file breaks ties): the one order that needs them all at once.
+    private static func sortedPlaces(
+        _ plan: Plan, _ bytes: UnsafeBufferPointer<UInt8>, context: FormContext, release: (() -> Void)?
+    ) -> [Place] {
+        var places: [Place] = []
+        places.reserveCapacity(plan.count)
+        let multiple = Set(context.form.fields.filter(\.multiple).map(\.id))
+        for var place in plan.places(in: bytes) {
+            let range = place.start..<place.end
+            switch plan.format {
+            case .csv:
+                if case .success(let cells?) = csvCells(bytes, range, line: place.line) {
+                    place.exportedID =
+                        csvRow(line: place.line, cells: cells, header: plan.header, multiple: multiple).row?.exportedID
+                }
+            case .json:
+                place.exportedID = jsonRow(Array(bytes[range]), line: place.line, form: context.form).row?.exportedID
+            }
+            places.append(place)
+            if places.count % 4096 == 0 { release?() }
+        }
+        // In place, so the index is not copied.
+        places.sort { ($0.exportedID ?? .max, $0.start) < ($1.exportedID ?? .max, $1.start) }
+        return places
     }
 
     /// The second pass: the record of the row at `place`, read again from the
@@ -374,6 +542,14 @@ public enum RecordImport {
             self.bytes = bytes
             index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         }
+
+        /// Going on from where another scan of the same bytes stood.
+        init(_ bytes: UnsafeBufferPointer<UInt8>, at point: ScanPoint) {
+            self.bytes = bytes
+            (index, line) = (point.index, point.line)
+        }
+
+        var point: ScanPoint { ScanPoint(index: index, line: line) }
 
         /// The next row; nil after the last; a problem for a quoted value never closed.
         mutating func next() -> Result<(line: Int, range: Range<Int>)?, Problem> {
@@ -622,6 +798,14 @@ public enum RecordImport {
             self.bytes = bytes
             index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         }
+
+        /// Going on from where another scan of the same bytes stood.
+        init(_ bytes: UnsafeBufferPointer<UInt8>, at point: ScanPoint) {
+            self.bytes = bytes
+            (index, line, inArray) = (point.index, point.line, point.inArray)
+        }
+
+        var point: ScanPoint { ScanPoint(index: index, line: line, inArray: inArray) }
 
         mutating func skipWhitespace() {
             while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) {
