@@ -19,6 +19,8 @@ its exit is counted). Modes:
           data by section; medians.
 
   /usr/bin/python3 firstframe.py stat --runs 100 specs/keyform-text.json=K specs/floor-swift-field-store.json
+
+Two builds of one spec, interleaved: specs/keyform-text.json=before=K1 specs/keyform-text.json=after=K2.
 """
 import argparse
 import os
@@ -38,6 +40,9 @@ import ptybench  # noqa: E402
 def load(arg, tmp):
     path, _, keyform = arg.partition("=")
     spec = ptybench.load_spec(path)
+    if "=" in keyform:  # SPEC.json=LABEL=BINARY: builds side by side, each under its own name
+        label, _, keyform = keyform.partition("=")
+        spec["name"] += ":" + label
     folder = os.path.join(tmp, spec["name"])
     os.makedirs(folder, exist_ok=True)
     spec.setdefault("vars", {})["tmp"] = folder

@@ -31,9 +31,12 @@ for peer in dialog whiptail; do
 done
 
 if [[ -z ${KEYFORM_BINARIES:-} ]]; then
-    # As scripts/install.sh builds it (DECISIONS 93: metadata through accessors, not mangled names).
+    # As scripts/install.sh builds it (DECISIONS 93: metadata through accessors, not mangled names;
+    # DECISIONS 98: the functions laid out in scripts/keyform.order's order).
     (cd "$root" && swift build -c release --product keyform --static-swift-stdlib --disable-local-rpath \
         -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors \
+        -Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sections \
+        -Xlinker "--symbol-ordering-file=$root/scripts/keyform.order" -Xlinker --no-warn-symbol-ordering \
         --scratch-path .build-static >/dev/null)
     KEYFORM_BINARIES="static=$root/.build-static/release/keyform"
 fi

@@ -51,10 +51,18 @@ else
     # -disable-concrete-type-metadata-mangled-name-accessors: every module (GRDB, Yams and
     # ArgumentParser too) asks for a generic type's metadata through its accessor, handing over
     # the conformances it knows, instead of a mangled name the runtime decodes and checks by
-    # scanning every conformance record of the binary (DECISIONS 93). Benchmarks/keystrokes.sh
-    # builds the same way.
+    # scanning every conformance record of the binary (DECISIONS 93).
+    # -function-sections (Swift) and -ffunction-sections (C: libyaml) give each function a
+    # section of its own, which lld lays out in scripts/keyform.order's order: the code a
+    # session runs together (its start, typing, a grid move, saving) on few pages, which
+    # the first frame faults in and keeps resident (DECISIONS 98; Benchmarks/order.py
+    # writes the list). A function the list lacks only lands after the listed ones.
+    # Benchmarks/keystrokes.sh builds the same way.
     build=(swift build -c release --static-swift-stdlib --disable-local-rpath
-        -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors --scratch-path "$SCRATCH")
+        -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
+        -Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sections
+        -Xlinker "--symbol-ordering-file=$PWD/scripts/keyform.order" -Xlinker --no-warn-symbol-ordering
+        --scratch-path "$SCRATCH")
     say "building keyform (release, Swift runtime linked in) in $SCRATCH; this takes a few minutes"
     "${build[@]}" --product keyform >&2
     if [ "$POSTGRES" != no ]; then
