@@ -46,7 +46,11 @@ let package = Package(
         // The SQLite backend: GRDB on the system SQLite (records, drafts, field history, migrations).
         .target(
             name: "KeyformSQLite",
-            dependencies: ["KeyformCore", "KeyformStore", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "KeyformCore", "KeyformStore", .product(name: "GRDB", package: "GRDB.swift"),
+                // SQLite's own interface, for the draft read before the first frame (DraftFile).
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ]
         ),
         // The PostgreSQL backend: postgres-nio behind the synchronous interface, its own SQL. Linked by
         // keyform-postgres and the Swift library, never by keyform (DECISIONS 73).

@@ -38,7 +38,9 @@ extension StoredFormRun {
                 opening: { purpose in
                     Result { () throws(StoreError) in try StoreOpener.open(location, for: purpose, author: author) }
                 },
-                local: local, mayHoldDraft: StoreOpener.mayHoldDraft(location), clock: .now(), lines: lines)
+                local: local, mayHoldDraft: StoreOpener.mayHoldDraft(location),
+                readingDraft: { form in StoreOpener.draft(of: form, at: location, author: author) }, clock: .now(),
+                lines: lines)
         } catch {
             throw Failure(message: "\(loaded.path): \(Speaking.describe(error))")
         }

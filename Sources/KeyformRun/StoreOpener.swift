@@ -1,4 +1,5 @@
 import Foundation
+import KeyformCore
 import KeyformSQLite
 import KeyformStore
 
@@ -74,6 +75,20 @@ public enum StoreOpener {
     public static func mayHoldDraft(_ location: StoreLocation) -> Bool {
         guard case .file(let path) = location else { return true }
         return FileManager.default.fileExists(atPath: path)
+    }
+
+    /// The draft of `form` that `author` finds in the store at `location`, for
+    /// the question before the first frame: a file's read with SQLite alone
+    /// (`AppDatabase.draft(of:inFileAt:author:)`: nothing created or written, no
+    /// GRDB connection set up and closed), a server's from its store opened for
+    /// reading. Nil when there is none or the store cannot give it: the store
+    /// opened for writing, off the loop, says why.
+    public static func draft(
+        of form: Form, at location: StoreLocation, author: String = StoreAuthor.current,
+        server: (any ServerBackend)? = serverBackend
+    ) -> Draft? {
+        if case .file(let path) = location { return AppDatabase.draft(of: form, inFileAt: path, author: author) }
+        return try? open(location, for: .reading, author: author, server: server).draft(form: form)
     }
 
     /// Throws unless a backend of this program can open `location`: said before

@@ -64,6 +64,9 @@ public struct StoredFormRun {
     private let local: Bool
     /// Opens the store later for a purpose: writing off the loop, reading for a draft before the first frame.
     private let opening: (@Sendable (StoreOpener.Purpose) -> Result<any RecordStore, StoreError>)?
+    /// Reads the form's draft before the first frame without opening the store
+    /// (`StoreOpener.draft(of:at:author:server:)`); nil: from the store `opening` opens for reading.
+    private let readingDraft: (@Sendable (Form) -> Draft?)?
 
     /// The form ready to run on `store`.
     /// - Throws: the form's invalid pattern, as `FormContext` finds it.
@@ -80,6 +83,7 @@ public struct StoredFormRun {
         mayHoldDraft = true
         local = store?.isLocal ?? true
         opening = nil
+        readingDraft = nil
         let read = reading.read
         context = try FormContext.prepared(
             form, layouts: layouts, storedChoices: Self.lookUp(read.values), clock: clock, lines: lines,
@@ -100,13 +104,17 @@ public struct StoredFormRun {
     ///   loop: its problem is then ``storeProblem``; `.reading` for the draft).
     /// - Parameter local: the store is a file on this machine: a draft committed
     ///   before it answered waits for it, as any local draft is waited for (DECISIONS 58).
+    /// - Parameter readingDraft: reads the form's draft without opening the store
+    ///   (`StoreOpener.draft(of:at:author:server:)`); nil: from the store opened for reading.
     public init(
         form: Form, layouts: [String: Layout],
         opening: @escaping @Sendable (StoreOpener.Purpose) -> Result<any RecordStore, StoreError>, local: Bool,
-        mayHoldDraft: Bool, clock: WallClock, lines: [String: ChoiceLines] = [:]
+        mayHoldDraft: Bool, readingDraft: (@Sendable (Form) -> Draft?)? = nil, clock: WallClock,
+        lines: [String: ChoiceLines] = [:]
     ) throws(FieldValidator.PatternError) {
         reading = StoreReading { opening(.writing).map { $0 } }
         self.opening = opening
+        self.readingDraft = readingDraft
         deferred = true
         self.local = local
         self.mayHoldDraft = mayHoldDraft
@@ -209,26 +217,32 @@ public struct StoredFormRun {
     ) throws -> FormStart {
         var start = FormStart()
         start.repeatLast = repeatLast
-        let store: any RecordStore
+        let store: (any RecordStore)?
+        let found: Draft?
         if deferred {
             // Only a draft to offer or resume needs the store before the first frame, and
             // only to read it; `default: last` comes after, `--fresh`'s draft goes off the loop.
             start.discardsDraft = drafts == .fresh
-            guard drafts == .ask || drafts == .resume, mayHoldDraft,
-                case .success(let peeked)? = opening?(.reading)
-            else { return start }
-            store = peeked
+            guard drafts == .ask || drafts == .resume, mayHoldDraft else { return start }
+            store = nil
+            if let readingDraft {
+                found = readingDraft(form)
+            } else {
+                guard case .success(let peeked)? = opening?(.reading) else { return start }
+                found = try? peeked.draft(form: form)
+            }
         } else {
             guard let opened = self.store else { return start }
             store = opened
             // A secret starts empty: never the last record's (DECISIONS 38).
             for field in form.fields
             where !field.secret && (field.defaultValue == .last || (repeatLast && field.defaultValue == nil)) {
-                if let last = try? store.lastValue(form: form, field: field.id) { start.values[field.id] = last }
+                if let last = try? opened.lastValue(form: form, field: field.id) { start.values[field.id] = last }
             }
+            found = drafts == .ignore ? nil : try? opened.draft(form: form)
         }
         start.last = start.values
-        guard drafts != .ignore, let draft = try? store.draft(form: form) else { return start }
+        guard drafts != .ignore, let draft = found else { return start }
         let resume: Bool =
             switch drafts {
             case .resume: true
@@ -247,7 +261,7 @@ public struct StoredFormRun {
         } else if deferred {
             start.discardsDraft = true  // by the store opened for writing, off the loop
         } else {
-            _ = try? store.deleteDraft(form: form)
+            _ = try? store?.deleteDraft(form: form)
         }
         return start
     }

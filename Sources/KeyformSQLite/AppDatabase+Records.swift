@@ -528,15 +528,8 @@ extension AppDatabase {
                 while let pair = try pairs.next() {
                     let key: String = pair[0]
                     let value: DatabaseValue = pair[1]
-                    // A selection is an array; a draft kept before lists were typed holds
-                    // its text (`Beach, Food`), which a `multiple` field reads as its items.
-                    if pair[2] as String? == "array", let json = String.fromDatabaseValue(value),
-                        let items = try? JSONDecoder().decode([String].self, from: Data(json.utf8))
-                    {
-                        values[key] = .selection(items)
-                    } else {
-                        values[key] = .line(String.fromDatabaseValue(value) ?? (value.isNull ? "" : value.description))
-                    }
+                    values[key] = Self.draftInput(
+                        String.fromDatabaseValue(value) ?? (value.isNull ? "" : value.description), type: pair[2])
                 }
                 return Draft(
                     form: form.name, values: values, focus: row[1],

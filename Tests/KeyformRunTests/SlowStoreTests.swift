@@ -232,6 +232,43 @@ struct SlowStoreTests {
         #expect(run.storeProblem == nil)
     }
 
+    /// `keyform run`'s way: the draft is read without opening the store at all
+    /// (`StoreOpener.draft`); the store is opened once, for writing, off the loop.
+    @Test func aDraftReaderAsksNothingOfTheStoreBeforeTheFirstFrame() throws {
+        let memory = MemoryStore()
+        try memory.saveDraft(form: checklist, values: ["item": "half typed"], focus: "item")
+        let purposes = Mutex<[StoreOpener.Purpose]>([])
+        let read = Mutex<[String]>([])
+        let run = try StoredFormRun(
+            form: checklist, layouts: [:],
+            opening: { purpose in
+                purposes.withLock { $0.append(purpose) }
+                return .success(memory)
+            }, local: true, mayHoldDraft: true,
+            readingDraft: { form in
+                read.withLock { $0.append(form.name) }
+                return try? memory.draft(form: form)
+            }, clock: WallClock(today: CivilDate(iso: "2026-11-27")!))
+        let resumed = try run.start(drafts: .resume)
+        #expect(read.withLock { $0 } == [checklist.name] && purposes.withLock { $0 }.isEmpty)
+        #expect(resumed.resumed && resumed.values["item"] == "half typed")
+        #expect(resumed.focus == checklist.fields.firstIndex { $0.id == "item" })
+
+        var asked = 0
+        let declined = try run.start(drafts: .ask) { _, _ in
+            asked += 1
+            return false
+        }
+        #expect(asked == 1 && declined.discardsDraft && !declined.resumed)
+        #expect(purposes.withLock { $0 }.isEmpty, "nothing opened before the first frame")
+        _ = try run.start(drafts: .fresh)
+        #expect(read.withLock { $0 }.count == 2, "--fresh reads no draft")
+
+        try #require(run.hooks(from: declined).storeAnswers).read()
+        #expect(purposes.withLock { $0 } == [.writing])
+        #expect(try memory.draft(form: checklist) == nil, "declined: deleted off the loop")
+    }
+
     /// A scene of `todo` filled in ("Buy milk"), whose record Done saves off the loop into `store`.
     func filledScene(
         _ store: any RecordStore, rescueFolder: String? = nil
