@@ -169,8 +169,16 @@ public final class FormSession {
     /// them to readline first, then looks up what it reports.
     private static let reportedByEditor: Set<KeyChord> = [.enter, .tab, .shiftTab]
 
-    /// A key, looked up in the key map of the view the form is in.
+    /// A key, looked up in the key map of the view the form is in; else readline's.
     private func handle(_ press: KeyPress) -> Output {
+        // The key maps' situation (a copy of the state) is gone before readline edits the
+        // line: the reducer's write of a typed key is then made in place, not into a copy
+        // of every entry (issue 27).
+        byKeyMaps(press) ?? edit(press)
+    }
+
+    /// What the key maps make of a key; nil: it goes to readline.
+    private func byKeyMaps(_ press: KeyPress) -> Output? {
         guard state.outcome == nil else { return Output() }
         let situation = situation
         let chord = chord(of: press, in: situation)
@@ -229,7 +237,7 @@ public final class FormSession {
         }
         // While readline searches the history (Ctrl-R), its keys are the search's,
         // as in bash: Esc leaves the search, Ctrl-S searches forward.
-        return edit(press)
+        return nil
     }
 
     /// Whether a key must wait for the store's answers: any key on a field whose

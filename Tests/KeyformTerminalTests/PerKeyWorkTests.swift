@@ -185,4 +185,24 @@ import Testing
         #expect(frame.contains { $0.hasPrefix("  Name") && $0.hasSuffix("Ad") }, "\(frame)")
         #expect(frame.contains { $0.hasPrefix("› Code") && $0.contains("xyz") }, "\(frame)")
     }
+
+    /// Issue 27: the evaluations the memo kept held the state's entries, so the
+    /// reducer's write of a typed key copied all 200 of them (and the memo then
+    /// freed the old ones). A typed key now writes the state's entries in place.
+    @Test func aTypedKeyWritesTheEntriesInPlace() {
+        let session = FormSession(context: Self.wide, state: .start(Self.wide))
+        defer { session.close() }
+        _ = session.frame(width: 80, height: 24, color: true)
+        func storage() -> UnsafeRawPointer? {
+            session.state.entries.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+        }
+        let first = storage()
+        for key in ["A", "d", "é", "\u{7F}", "\u{1B}[D", "x"] {
+            _ = session.receive(Array(key.utf8))
+            _ = session.frame(width: 80, height: 24, color: true)
+            #expect(storage() == first, "after \(key.debugDescription)")
+        }
+        #expect(session.state.entries[0].text == "Axd")
+        #expect(session.frame(width: 80, height: 24, color: true).lines.last?.text.contains("Code") == true)
+    }
 }

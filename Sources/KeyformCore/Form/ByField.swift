@@ -40,6 +40,34 @@ public struct ByField<Element>: RandomAccessCollection {
         }
         return copy
     }
+
+    /// How many fields' values differ by `same` from the ones `values` (as many)
+    /// holds, counted up to `limit`, and one of them: the first when fewer than
+    /// `limit` differ; and how many fields were compared. Read in place: the memo
+    /// compares a key's 200 entries this way (reading each through the subscript
+    /// copied it).
+    func differences(
+        from values: [Element], limit: Int, by same: (Element, Element) -> Bool
+    ) -> (first: Int?, count: Int, compared: Int) {
+        precondition(values.count == whole.count, "\(values.count) values for \(whole.count) fields")
+        var (first, count, compared) = (Int?.none, 0, 0)
+        func differs(_ field: Int) {
+            first = Swift.min(first ?? field, field)
+            count += 1
+        }
+        // The fields changed first (a key typed again into its field is found at once),
+        // then the others, each changed one compared by its change alone.
+        for change in changes where count < limit {
+            compared += 1
+            if !same(change.value, values[change.field]) { differs(change.field) }
+        }
+        for field in whole.indices where count < limit {
+            if !changes.isEmpty, changes.contains(where: { $0.field == field }) { continue }
+            compared += 1
+            if !same(whole[field], values[field]) { differs(field) }
+        }
+        return (first, count, compared)
+    }
 }
 
 extension ByField: Equatable where Element: Equatable {

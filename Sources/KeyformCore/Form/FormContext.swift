@@ -301,6 +301,12 @@ public struct FormContext: Sendable {
         evaluations.evaluation(of: entries, in: self)
     }
 
+    /// `entries` (the state's) are about to be written into: the evaluations kept
+    /// stop holding them, so the write does not copy every entry (`EvaluationMemo`).
+    func letGo(of entries: [FormState.Entry]) {
+        evaluations.letGo(of: entries)
+    }
+
     /// What a strict field accepts: the text keys of its layout and of every layout
     /// its grid turns to (`action: layout`, followed on), since any key the grid
     /// offers must be a valid choice. Each text once, in the order the grids show

@@ -28,6 +28,8 @@ public enum FormEngine {
             // `.setLine` put there) must not wipe the notice that came with it.
             let entry = state.entries[state.focus]
             guard state.grid == nil, entry.text != text || entry.cursor != cursor else { return [] }
+            // Written in place: the evaluations kept no longer hold these entries (issue 27).
+            context.letGo(of: state.entries)
             // The first edit replaces a value left standing for a new one.
             if entry.text != text { state.entries[state.focus].kept = nil }
         }

@@ -116,20 +116,24 @@ public struct FormEvaluation: Equatable, Sendable {
     }
 
     public init(_ context: FormContext, _ entries: [FormState.Entry]) {
-        self.init(context, entries, after: nil)
+        self.init(context, entries, after: nil, changing: nil)
     }
 
-    /// - Parameter earlier: an evaluation of the same context and the entries
-    ///   it was made from: a field whose entry holds the same input there keeps
-    ///   its own check's result (unless its validator follows another field's
-    ///   value); everything that reads across fields is decided again.
+    /// - Parameters:
+    ///   - earlier: an evaluation of the same context and the entries it was
+    ///     made from (`EvaluationMemo`'s): a field whose entry holds the same
+    ///     input there keeps its own check's result (unless its validator
+    ///     follows another field's value); everything that reads across fields
+    ///     is decided again.
+    ///   - changed: the one field whose entry holds another input than in
+    ///     `earlier` (the caller compared them), nil when none or several.
     init(
         _ context: FormContext, _ entries: [FormState.Entry],
-        after earlier: (entries: [FormState.Entry], evaluation: FormEvaluation)?
+        after earlier: (inputs: ByField<FormState.Entry>, evaluation: FormEvaluation)?, changing changed: Int?
     ) {
         let counter = Self.counter
         counter?.evaluated()
-        if let earlier, let changed = Self.onlyChange(of: entries, from: earlier.entries),
+        if let earlier, let changed,
             let one = Self(context, entries, changingOnly: changed, of: earlier.evaluation.storage)
         {
             self = one
@@ -152,8 +156,8 @@ public struct FormEvaluation: Equatable, Sendable {
             // A field whose keys follow another field is checked against the keys shown now;
             // its `required_if` reads the earlier values, all decided by now.
             let checked: Result<FieldValue?, FieldProblem>
-            if let earlier, context.followers[index] == nil, earlier.entries.count == entries.count,
-                entries.indices.contains(index), earlier.entries[index].holdsSameInput(as: entries[index])
+            if let earlier, context.followers[index] == nil, earlier.inputs.count == entries.count,
+                entries.indices.contains(index), earlier.inputs[index].holdsSameInput(as: entries[index])
             {
                 checked = earlier.evaluation.storage.own[index]
             } else {
@@ -190,20 +194,6 @@ public struct FormEvaluation: Equatable, Sendable {
             ids: context.ids, holdsValue: context.holdsValue,
             brokenRule: context.form.rules.isEmpty ? nil : context.brokenRule(values: typed), typedValues: typed,
             own: ByField(own), values: ByField(values))
-    }
-
-    /// The one field whose entry holds another input than in `earlier` (the
-    /// cursor aside): a key typed into it. Nil when none or several differ.
-    private static func onlyChange(
-        of entries: [FormState.Entry], from earlier: [FormState.Entry]
-    ) -> Int? {
-        guard entries.count == earlier.count else { return nil }
-        var changed: Int?
-        for index in entries.indices where !entries[index].holdsSameInput(as: earlier[index]) {
-            guard changed == nil else { return nil }
-            changed = index
-        }
-        return changed
     }
 
     /// `earlier` with field `index` checked again, when that is all that can
