@@ -303,17 +303,20 @@ public enum FormView {
         _ state: FormState, _ context: FormContext, _ evaluation: FormEvaluation, width: Int, height: Int,
         _ palette: Palette, cache: Cache?
     ) -> ([Frame.Line], Frame.Position?, [Frame.Region]) {
-        let fields: [FieldLine]
+        let fields: FieldLines
         var cursor: Frame.Position?
         let drawPlain: (Int) -> Frame.Line
         if context.form.compact {
-            (fields, cursor) = compactFieldLines(state, context, evaluation, width: width, palette)
+            let drawn: [FieldLine]
+            (drawn, cursor) = compactFieldLines(state, context, evaluation, width: width, palette)
+            fields = FieldLines(drawn)
             drawPlain = { _ in Frame.Line() }
         } else {
             (fields, cursor, drawPlain) = fieldLines(
-                state, context, evaluation, width: width, height: height, palette, kept: cache?.plainLines)
+                state, context, evaluation, width: width, height: height, palette, kept: cache?.plainLines,
+                column: cache?.labelColumn)
         }
-        let focusRow = fields.firstIndex { $0.focused } ?? 0
+        let focusRow = fields.focusRow ?? 0
         let focusBlock = 1 + fields.dropFirst(focusRow + 1).prefix { $0.under }.count
         var grid: GridSection?
         if let gridState = state.grid {
@@ -346,12 +349,12 @@ public enum FormView {
         }
         // When only rows of a field lie out of view (a field of several lines,
         // a description), they are counted as lines: "0 more" would hide them.
-        func more(_ hidden: ArraySlice<FieldLine>, _ arrow: String) -> Frame.Line {
-            let fields = hidden.lazy.filter { !$0.under }.count
-            let words = context.language.text(fields > 0 ? .moreFields(fields) : .moreLines(hidden.count))
+        func more(_ hidden: Range<Int>, _ arrow: String) -> Frame.Line {
+            let count = fields.fields(in: hidden)
+            let words = context.language.text(count > 0 ? .moreFields(count) : .moreLines(hidden.count))
             return Frame.Line("  \(arrow) \(words)", .dim)
         }
-        var lines: [Frame.Line] = marksAbove ? [more(fields[..<first], "↑")] : []
+        var lines: [Frame.Line] = marksAbove ? [more(0..<first, "↑")] : []
         var regions: [Frame.Region] = []
         for field in fields.dropFirst(first).prefix(room) {
             if let plain = field.plain {
@@ -360,7 +363,7 @@ public enum FormView {
             regions += field.targets.map { Frame.Region(row: lines.count, columns: $0.columns, .field($0.field)) }
             lines.append(field.plain.map(drawPlain) ?? field.line)
         }
-        if marksBelow { lines.append(more(fields[(first + room)...], "↓")) }
+        if marksBelow { lines.append(more((first + room)..<fields.count, "↓")) }
         if let row = cursor?.row { cursor?.row = row - first + (marksAbove ? 1 : 0) }
         if let grid {
             if grid.blank { lines.append(Frame.Line()) }
@@ -378,6 +381,76 @@ public enum FormView {
             lines += grid.lines
         }
         return (lines, cursor, regions)
+    }
+
+    /// The lines of the page's fields, as `body` scrolls them: the lines of the
+    /// fields drawn (the focused one, one with a problem, rows or a description)
+    /// between runs of plain fields (`FieldLine.plain`), one line each, whose
+    /// `FieldLine` is made only when asked for: a frame of a form of 200 fields
+    /// made, and then freed, a line for each of them though some 18 show (issue 27).
+    private struct FieldLines: RandomAccessCollection {
+        private enum Part {
+            /// Plain fields, by index, a line each.
+            case plain(ArraySlice<Int>)
+            case drawn([FieldLine])
+        }
+
+        /// Each part and its first line, in order.
+        private var parts: [(start: Int, part: Part)] = []
+        private(set) var endIndex = 0
+        var startIndex: Int { 0 }
+        /// The first focused line (a plain field is never focused).
+        private(set) var focusRow: Int?
+
+        init() {}
+
+        init(_ lines: [FieldLine]) { append(lines) }
+
+        mutating func append(plain fields: ArraySlice<Int>) {
+            guard !fields.isEmpty else { return }
+            parts.append((endIndex, .plain(fields)))
+            endIndex += fields.count
+        }
+
+        mutating func append(_ lines: [FieldLine]) {
+            guard !lines.isEmpty else { return }
+            if focusRow == nil, let row = lines.firstIndex(where: \.focused) { focusRow = endIndex + row }
+            parts.append((endIndex, .drawn(lines)))
+            endIndex += lines.count
+        }
+
+        subscript(position: Int) -> FieldLine {
+            // The last part starting at or before `position`.
+            var (low, high) = (0, parts.count - 1)
+            while low < high {
+                let middle = (low + high + 1) / 2
+                if parts[middle].start <= position { low = middle } else { high = middle - 1 }
+            }
+            let (start, part) = parts[low]
+            switch part {
+            case .plain(let fields):
+                return FieldLine(line: Frame.Line(), plain: fields[fields.startIndex + position - start])
+            case .drawn(let lines): return lines[position - start]
+            }
+        }
+
+        /// How many fields the lines in `range` show: a line under a field is not one.
+        func fields(in range: Range<Int>) -> Int {
+            var count = 0
+            for (start, part) in parts {
+                switch part {
+                case .plain(let fields):
+                    count += Swift.max(
+                        0, Swift.min(range.upperBound, start + fields.count) - Swift.max(range.lowerBound, start))
+                case .drawn(let lines):
+                    let (from, to) = (
+                        Swift.max(range.lowerBound, start), Swift.min(range.upperBound, start + lines.count)
+                    )
+                    if from < to { count += lines[(from - start)..<(to - start)].lazy.filter { !$0.under }.count }
+                }
+            }
+            return count
+        }
     }
 
     private struct FieldLine {
@@ -522,9 +595,9 @@ public enum FormView {
     /// the line `kept` from an earlier render when it shows the same (see `PlainLines`).
     private static func fieldLines(
         _ state: FormState, _ context: FormContext, _ evaluation: FormEvaluation, width: Int, height: Int,
-        _ palette: Palette, kept: PlainLines?
-    ) -> ([FieldLine], Frame.Position?, (Int) -> Frame.Line) {
-        let (indices, labelWidth) = labelColumn(state, context, evaluation, width: width)
+        _ palette: Palette, kept: PlainLines?, column: LabelColumn?
+    ) -> (FieldLines, Frame.Position?, (Int) -> Frame.Line) {
+        let (indices, labelWidth) = labelColumn(state, context, evaluation, width: width, kept: column)
         let counter = FormEvaluation.counter
         func block(_ index: Int) -> (lines: [FieldLine], cursor: Frame.Position?) {
             counter?.drewField()
@@ -532,20 +605,22 @@ public enum FormView {
                 index, label(ofField: index, state, context, evaluation), labelWidth: labelWidth, state, context,
                 width: width, height: height, palette)
         }
-        var lines: [FieldLine] = []
-        lines.reserveCapacity(indices.count)
+        var lines = FieldLines()
         var cursor: Frame.Position?
         let oneLine = context.oneLineWhenIdle
-        for index in indices {
-            if index != state.focus, oneLine[index], state.problems[index] == nil {
-                // Its click target is the whole line, laid down only if it scrolls into view.
-                lines.append(FieldLine(line: Frame.Line(), plain: index))
-                continue
-            }
+        let noProblems = state.problems.isEmpty
+        // Where the run of plain fields since the last field drawn starts, in `indices`.
+        var plainFrom = 0
+        for (position, index) in indices.enumerated() {
+            // A plain field's click target is the whole line, laid down only if it scrolls into view.
+            if index != state.focus, oneLine[index], noProblems || state.problems[index] == nil { continue }
+            lines.append(plain: indices[plainFrom..<position])
+            plainFrom = position + 1
             let (drawn, at) = block(index)
             if let at { cursor = Frame.Position(row: lines.count + at.row, column: at.column) }
-            lines += drawn
+            lines.append(drawn)
         }
+        lines.append(plain: indices[plainFrom...])
         func plain(_ index: Int) -> Frame.Line {
             guard let kept else { return block(index).lines[0].line }
             let shown = plainShown(
@@ -608,13 +683,15 @@ public enum FormView {
                 cursor = Frame.Position(row: lines.count, column: valueColumn + 1)
             }
         } else if focused, state.grid == nil, state.outcome == nil {
-            let (visible, column) = scrolled(context.fields[index].masked(entry.editedLine), width: valueWidth)
+            // Made once: it counts the line's characters.
+            let edited = entry.editedLine
+            let (visible, column) = scrolled(context.fields[index].masked(edited), width: valueWidth)
             line.append(visible)
             let standing = standingValue(of: index, entry, context, width: valueWidth)
             // The cursor sits at the start of the placeholder, which the first typed key replaces.
             // (Not over a secret typed with `mask: none`: nothing shows, yet it is not empty.)
             line.append(
-                entry.editedLine.text.isEmpty && standing.isEmpty
+                edited.text.isEmpty && standing.isEmpty
                     ? placeholder(of: context.fields[index], width: valueWidth) : standing, .dim)
             cursor = Frame.Position(row: lines.count, column: valueColumn + column)
         } else {
@@ -656,20 +733,30 @@ public enum FormView {
 
     /// The shown fields of the focused page, and the cells of the labels' column.
     private static func labelColumn(
-        _ state: FormState, _ context: FormContext, _ evaluation: FormEvaluation, width: Int
+        _ state: FormState, _ context: FormContext, _ evaluation: FormEvaluation, width: Int,
+        kept: LabelColumn? = nil
     )
         -> (indices: [Int], width: Int)
     {
-        let page = context.pageOfField[state.focus]
-        let (shown, holdsValue) = (evaluation.shown, context.holdsValue)
-        var indices: [Int] = []
-        // A note's heading is not a label: it takes the line, not the column of labels.
-        var widest = 0
-        for index in context.fieldsOfPage[page] where shown[index] {
-            indices.append(index)
-            if holdsValue[index] { widest = max(widest, labelCells(ofField: index, state, context, evaluation)) }
+        let fields = context.fieldsOfPage[context.pageOfField[state.focus]]
+        func make() -> (indices: [Int], width: Int, fixed: Bool) {
+            let (shown, holdsValue) = (evaluation.shown, context.holdsValue)
+            var indices: [Int] = []
+            var fixed = true
+            // A note's heading is not a label: it takes the line, not the column of labels.
+            var widest = 0
+            for index in fields where shown[index] {
+                indices.append(index)
+                if holdsValue[index] { widest = max(widest, labelCells(ofField: index, state, context, evaluation)) }
+                if context.fixedLabels[index] == nil { fixed = false }
+            }
+            return (indices, min(widest, labelRoom(width: width)), fixed)
         }
-        return (indices, min(widest, labelRoom(width: width)))
+        guard let kept else {
+            let made = make()
+            return (made.indices, made.width)
+        }
+        return kept.column(page: fields, width: width, evaluation, context, make: make)
     }
 
     /// The cells a value is drawn in at `width` (after the labels' column): where

@@ -28,6 +28,8 @@ extension FormView {
 
         /// The lines of the fields drawn on one line, by field (see `PlainLines`).
         let plainLines = PlainLines()
+        /// The focused page's shown fields and labels' column (see `LabelColumn`).
+        let labelColumn = LabelColumn()
 
         public init() {}
 
