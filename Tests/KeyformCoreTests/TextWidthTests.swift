@@ -11,6 +11,18 @@ import Testing
     /// The sum of the string's clusters' widths: the definition.
     static func byCluster(_ text: String) -> Int { text.reduce(0) { $0 + TextWidth.cells($1) } }
 
+    /// Blanks written at once are the spaces `String(repeating:count:)` makes:
+    /// small strings and large, and none for a count that is not positive.
+    @Test func blanksAreThatManySpaces() {
+        for count in 0...300 {
+            let blanks = TextWidth.blanks(count)
+            #expect(blanks == String(repeating: " ", count: count), "\(count)")
+            #expect(TextWidth.cells(blanks) == count && blanks.utf8.count == count)
+            #expect(("a" + blanks + "b").count == count + 2)
+        }
+        #expect(TextWidth.blanks(-3) == "")
+    }
+
     @Test func everyScalarAloneMeasuresAsItsCluster() {
         for value in UInt32(0)...0x3FFFF {
             guard let scalar = Unicode.Scalar(value) else { continue }

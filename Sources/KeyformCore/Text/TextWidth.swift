@@ -3,6 +3,17 @@
 /// `CellWidthTable`), combining marks and zero-width characters 0, everything
 /// else 1. Measured per grapheme cluster (what a person sees as one character).
 public enum TextWidth {
+    /// `count` spaces (none when `count` is not positive), written at once:
+    /// `String(repeating:count:)` appends a character at a time, which a grid's
+    /// highlighted row paid on every move (8% of a move's instructions).
+    public static func blanks(_ count: Int) -> String {
+        guard count > 0 else { return "" }
+        return String(unsafeUninitializedCapacity: count) { buffer in
+            buffer.initialize(repeating: UInt8(ascii: " "))
+            return count
+        }
+    }
+
     /// Cells the whole string covers.
     public static func cells(_ text: some StringProtocol) -> Int {
         // ASCII (most labels and values, every frame's padding): one cell a printable

@@ -166,7 +166,7 @@ extension Frame {
         /// The line padded with plain spaces to `width` cells.
         public func padded(to width: Int) -> Line {
             var out = measured()
-            out.append(String(repeating: " ", count: max(0, width - out.cells)))
+            out.append(TextWidth.blanks(width - out.cells))
             return out
         }
     }

@@ -33,7 +33,7 @@ public enum GridDrawing {
         /// that is reversed when the key is highlighted.
         var block: (lead: Int, text: String, trail: Int) {
             let (padLeft, padRight) = (min(1, left), min(1, right))
-            let text = String(repeating: " ", count: padLeft) + face + String(repeating: " ", count: padRight)
+            let text = TextWidth.blanks(padLeft) + face + TextWidth.blanks(padRight)
             return (left - padLeft, text, right - padRight)
         }
 
@@ -88,7 +88,7 @@ public enum GridDrawing {
                     let block = key.block
                     let style: TextStyle = key.index == highlighted ? [.reverse, .bold] : []
                     line.append("│")
-                    line.append(String(repeating: " ", count: block.lead))
+                    line.append(TextWidth.blanks(block.lead))
                     if key.matched.isEmpty {
                         line.append(block.text, style)
                     } else {
@@ -99,7 +99,7 @@ public enum GridDrawing {
                             line.append(String(character), matched.contains(offset) ? style.union(.underline) : style)
                         }
                     }
-                    line.append(String(repeating: " ", count: block.trail))
+                    line.append(TextWidth.blanks(block.trail))
                 }
                 line.append("│")
             }
@@ -117,7 +117,7 @@ public enum GridDrawing {
                     GridDrawing.junction(up: up.contains(x), down: down.contains(x), left: x > 0, right: x < end)
                 })
             // Each junction is one cell: padded without measuring the line.
-            text += String(repeating: " ", count: max(0, geometry.width - (end + 1)))
+            text += TextWidth.blanks(geometry.width - (end + 1))
             return Frame.Line(text)
         }
 
