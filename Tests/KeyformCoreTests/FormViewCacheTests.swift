@@ -112,11 +112,14 @@ import Testing
         #expect(footersSeen.count > 100)
     }
 
-    /// Enter's hint in the footer and Done's line say what Enter does, worked
-    /// out once a frame: through one cache, each follows what it depends on
-    /// (the highlighted key, the filter, the keyboard, a value that makes Done
-    /// ready, the language), as the key maps and the engine say it asked afresh.
-    @Test func theFootersWordsFollowWhatEnterDoes() throws {
+    /// A name (required) and a fruit from a 12-key grid, walked through what a
+    /// footer is made from, `check` after each step: the empty form, a name typed
+    /// (Done ready), the fruit's grid, three moves, the filter typed, the keyboard,
+    /// Japanese, a move up. Gives the state and context it ended on.
+    @discardableResult
+    static func walkThroughWhatTheFooterShows(
+        _ check: (FormState, FormContext, String) -> Void
+    ) throws -> (FormState, FormContext) {
         var context = try ChoicesInTheFormTests.context(
             """
             fields:
@@ -125,15 +128,42 @@ import Testing
               - id: fruit
                 choices: [Apple, Apricot, Banana, Blackberry, Cherry, Date, Fig, Grape, Kiwi, Lemon, Mango, Cherimoya]
             """)
-        let cache = FormView.Cache()
         var state = FormState.start(context)
+        check(state, context, "the empty form")
+        _ = FormEngine.reduce(&state, .lineEdited(text: "Ann", cursor: 3), context)
+        check(state, context, "a name typed: Done ready")
+        _ = FormEngine.reduce(&state, .commitPressed, context)
+        check(state, context, "the fruit's grid")
+        for step in 0..<3 {
+            _ = FormEngine.reduce(&state, .gridMoved(.down), context)
+            check(state, context, "moved down \(step + 1)")
+        }
+        state = GridFilterTests.run(context, GridFilterTests.typed("ch"), from: state)
+        check(state, context, "the filter typed")
+        _ = FormEngine.reduce(&state, .gridFilterClosed, context)
+        _ = FormEngine.reduce(&state, .swapViewPressed, context)
+        check(state, context, "the keyboard")
+        _ = FormEngine.reduce(&state, .swapViewPressed, context)
+        context.language = .japanese
+        check(state, context, "in Japanese")
+        _ = FormEngine.reduce(&state, .gridMoved(.up), context)
+        check(state, context, "in Japanese, moved up")
+        return (state, context)
+    }
+
+    /// Enter's hint in the footer and Done's line say what Enter does, worked
+    /// out once a frame: through one cache, each follows what it depends on
+    /// (the highlighted key, the filter, the keyboard, a value that makes Done
+    /// ready, the language), as the key maps and the engine say it asked afresh.
+    @Test func theFootersWordsFollowWhatEnterDoes() throws {
+        let cache = FormView.Cache()
         var hintsSeen = Set<String>()
         var readySeen = 0
-        func check(_ step: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+        try Self.walkThroughWhatTheFooterShows { state, context, step in
             let frame = FormView.render(state, context, width: 80, height: 24, cache: cache)
             let situation = FormKeySituation(state: state, context: context)
             let hints = FormKeyMaps.standard.footer(in: situation, width: 80)
-            #expect(frame.lines[22].text == hints, "\(step)", sourceLocation: sourceLocation)
+            #expect(frame.lines[22].text == hints, "\(step)")
             let submits =
                 situation.evaluation.doneBlocker == nil && FormEngine.enterAnswer(state, context).step == .submit
             let ready = context.language.text(.readyPress(key: "Enter"))
@@ -141,25 +171,6 @@ import Testing
             hintsSeen.insert(hints)
             if submits { readySeen += 1 }
         }
-        check("the empty form")
-        _ = FormEngine.reduce(&state, .lineEdited(text: "Ann", cursor: 3), context)
-        check("a name typed: Done ready, Enter goes on")
-        _ = FormEngine.reduce(&state, .commitPressed, context)
-        check("the fruit's grid")
-        for step in 0..<3 {
-            _ = FormEngine.reduce(&state, .gridMoved(.down), context)
-            check("moved down \(step + 1)")
-        }
-        state = GridFilterTests.run(context, GridFilterTests.typed("ch"), from: state)
-        check("the filter open")
-        _ = FormEngine.reduce(&state, .gridFilterClosed, context)
-        _ = FormEngine.reduce(&state, .swapViewPressed, context)
-        check("the keyboard")
-        _ = FormEngine.reduce(&state, .swapViewPressed, context)
-        context.language = .japanese
-        check("in Japanese")
-        _ = FormEngine.reduce(&state, .gridMoved(.up), context)
-        check("in Japanese, moved up")
         #expect(hintsSeen.count >= 8, "\(hintsSeen)")
         #expect(readySeen >= 4)
     }
@@ -169,19 +180,13 @@ import Testing
     /// made from changes: a move, the filter typed, the keyboard, Done becoming
     /// ready, Japanese, and a config that rebinds Enter's action in the grid.
     @Test func aKeptFooterIsDrawnAfreshWhenWhatItIsMadeFromChanges() throws {
-        var context = try ChoicesInTheFormTests.context(
-            """
-            fields:
-              - id: name
-                required: true
-              - id: fruit
-                choices: [Apple, Apricot, Banana, Blackberry, Cherry, Date, Fig, Grape, Kiwi, Lemon, Mango, Cherimoya]
-            """)
         let cache = FormView.Cache()
         var keys = FormKeyMaps.standard
-        var state = FormState.start(context)
         var footers = Set<String>()
-        func check(_ step: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+        func check(
+            _ state: FormState, _ context: FormContext, _ step: String,
+            sourceLocation: Testing.SourceLocation = #_sourceLocation
+        ) {
             let cached = FormView.render(state, context, width: 80, height: 24, keys: keys, cache: cache)
             let fresh = FormView.render(state, context, width: 80, height: 24, keys: keys)
             #expect(cached.lines[22] == fresh.lines[22], "\(step)", sourceLocation: sourceLocation)
@@ -195,29 +200,11 @@ import Testing
             }
             footers.insert(cached.lines[22].text)
         }
-        check("the empty form")
-        _ = FormEngine.reduce(&state, .lineEdited(text: "Ann", cursor: 3), context)
-        check("a name typed: Done ready")
-        _ = FormEngine.reduce(&state, .commitPressed, context)
-        check("the fruit's grid")
-        for step in 0..<3 {
-            _ = FormEngine.reduce(&state, .gridMoved(.down), context)
-            check("moved down \(step + 1)")
-        }
-        state = GridFilterTests.run(context, GridFilterTests.typed("ch"), from: state)
-        check("the filter typed")
-        _ = FormEngine.reduce(&state, .gridFilterClosed, context)
-        _ = FormEngine.reduce(&state, .swapViewPressed, context)
-        check("the keyboard")
-        _ = FormEngine.reduce(&state, .swapViewPressed, context)
-        context.language = .japanese
-        check("in Japanese")
-        _ = FormEngine.reduce(&state, .gridMoved(.up), context)
-        check("in Japanese, moved up")
+        var (state, context) = try Self.walkThroughWhatTheFooterShows { check($0, $1, $2) }
         context.language = .english
         let before = FormView.render(state, context, width: 80, height: 24, keys: keys, cache: cache).lines[22].text
         keys = keys.rebinding(.pressKey, to: [.space])
-        check("press-key rebound to Space")
+        check(state, context, "press-key rebound to Space")
         let after = FormView.render(state, context, width: 80, height: 24, keys: keys, cache: cache).lines[22].text
         #expect(
             before.contains("Enter pick") && after.contains("Space pick") && !after.contains("Enter pick"), "\(after)")
