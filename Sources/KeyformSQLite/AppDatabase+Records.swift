@@ -518,13 +518,11 @@ extension AppDatabase {
                 guard
                     let row = try Row.fetchOne(
                         db,
-                        sql: """
-                            SELECT data, focus, saved FROM _draft WHERE form = ? AND author IN (?, '') ORDER BY author = '' LIMIT 1
-                            """, arguments: [form.name, author])
+                        sql: Self.draftQuery, arguments: [form.name, author])
                 else { return nil }
                 let data: String = row[0]
                 var values: [String: FieldInput] = [:]
-                let pairs = try Row.fetchCursor(db, sql: "SELECT key, value, type FROM json_each(?)", arguments: [data])
+                let pairs = try Row.fetchCursor(db, sql: Self.draftValuesQuery, arguments: [data])
                 while let pair = try pairs.next() {
                     let key: String = pair[0]
                     let value: DatabaseValue = pair[1]

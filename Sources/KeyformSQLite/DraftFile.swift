@@ -31,6 +31,14 @@ extension AppDatabase {
         }
     }
 
+    /// A form's draft (its id, then the author): the author's own, else one of
+    /// no author (saved before authors). Both draft readers ask it.
+    static let draftQuery =
+        "SELECT data, focus, saved FROM _draft WHERE form = ? AND author IN (?, '') ORDER BY author = '' LIMIT 1"
+
+    /// A draft's values: each key of its JSON object, the value and its JSON type.
+    static let draftValuesQuery = "SELECT key, value, type FROM json_each(?)"
+
     /// One value of a draft's JSON object, as `json_each` gives its text and
     /// type: a selection is an array; a draft kept before lists were typed holds
     /// its text (`Beach, Food`), which a `multiple` field reads as its items.
@@ -71,16 +79,12 @@ enum DraftFile {
         defer { _ = try? execute(db, "COMMIT") }
         guard try isCurrentEnough(db) else { return nil }
         var found: (data: String, focus: String?, saved: String)?
-        try rows(
-            db,
-            "SELECT data, focus, saved FROM _draft WHERE form = ? AND author IN (?, '') ORDER BY author = '' LIMIT 1",
-            [form, author]
-        ) { row in
+        try rows(db, AppDatabase.draftQuery, [form, author]) { row in
             found = (text(row, 0) ?? "", text(row, 1), text(row, 2) ?? "")
         }
         guard let found else { return nil }
         var values: [String: FieldInput] = [:]
-        try rows(db, "SELECT key, value, type FROM json_each(?)", [found.data]) { pair in
+        try rows(db, AppDatabase.draftValuesQuery, [found.data]) { pair in
             values[text(pair, 0) ?? ""] = AppDatabase.draftInput(shown(pair, 1), type: text(pair, 2))
         }
         return Draft(
