@@ -151,10 +151,13 @@ import Testing
     @Test func aPostgresURLIsNeverMadeIntoALocalFile() throws {
         let folder = try CLIRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
+        // The rescued record goes to a folder of the test's own, not the machine's /tmp.
+        let rescues = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: rescues) }
         let url = "postgres://u@127.0.0.1:1/db?sslmode=disable"
         let run = try CLIRunner.run(
             ["run", CLIRunner.packageRoot.appendingPathComponent("demo/todo.yaml").path, "--db", url],
-            stdin: "Buy milk\n", in: folder, environment: ["TMPDIR": NSTemporaryDirectory()])
+            stdin: "Buy milk\n", in: folder, environment: ["TMPDIR": rescues.path])
         let list = try CLIRunner.run(["records", "list", "todo"], in: folder, environment: ["KEYFORM_DB": url])
         let reason =
             "cannot reach the database server of '\(url)': nothing answers at 127.0.0.1:1 (connection refused). "
@@ -165,6 +168,8 @@ import Testing
         #expect(list.status == 1)
         #expect(list.stderr == "keyform: " + reason + "\n")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [], "no postgres: folder")
+        let rescued = try FileManager.default.contentsOfDirectory(atPath: rescues.path)
+        #expect(rescued.count == 1 && rescued[0].hasPrefix("keyform-rescued-todo-"), "\(rescued)")
     }
 
     /// `keyform` without keyform-postgres beside it refuses a server's location

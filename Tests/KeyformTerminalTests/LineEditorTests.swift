@@ -1,3 +1,4 @@
+import Foundation
 import Glibc
 import KeyformTestSupport
 import Testing
@@ -8,11 +9,30 @@ import Testing
 // on the main actor, each with its own editor that is reset at the end.
 @Suite(.serialized)
 @MainActor
-struct LineEditorTests {
-    init() {
+final class LineEditorTests {
+    /// This test's inputrc files and readline's output; removed with the test.
+    private let folder: String
+    private var filesWritten = 0
+
+    init() throws {
         // A user's ~/.inputrc must not change the bindings under test. Readline
         // reads it only at its first initialisation, so set this before any editor exists.
         setenv("INPUTRC", "/dev/null", 1)
+        var template = Array("/tmp/keyform-line-editor-XXXXXX".utf8CString)
+        guard let path = mkdtemp(&template) else { throw TestFailure(message: "mkdtemp failed") }
+        folder = String(cString: path)
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: folder) }
+
+    /// Writes an inputrc into this test's folder; returns its path.
+    private func inputrc(_ text: String) throws -> String {
+        filesWritten += 1
+        let path = folder + "/inputrc-\(filesWritten)"
+        guard let file = fopen(path, "w") else { throw TestFailure(message: "cannot write \(path)") }
+        fputs(text, file)
+        fclose(file)
+        return path
     }
 
     // MARK: Typing
@@ -376,7 +396,7 @@ struct LineEditorTests {
     // MARK: Readline stays off the screen
 
     @Test func readlineWritesNothing() throws {
-        let path = try temporaryDirectory() + "/readline-output"
+        let path = folder + "/readline-output"
         withEditor(outputPath: path) { editor in
             editor.useHistory(["one", "two"])
             let session: [[UInt8]] = [
@@ -531,21 +551,6 @@ private func ctrl(_ letter: Character) -> [UInt8] {
 }
 
 private struct TestFailure: Error { var message: String }
-
-private func temporaryDirectory() throws -> String {
-    var template = Array("/tmp/keyform-line-editor-XXXXXX".utf8CString)
-    guard let path = mkdtemp(&template) else { throw TestFailure(message: "mkdtemp failed") }
-    return String(cString: path)
-}
-
-/// Writes an inputrc into a new temporary folder; returns its path.
-private func inputrc(_ text: String) throws -> String {
-    let path = try temporaryDirectory() + "/inputrc"
-    guard let file = fopen(path, "w") else { throw TestFailure(message: "cannot write \(path)") }
-    fputs(text, file)
-    fclose(file)
-    return path
-}
 
 private func contents(of path: String) throws -> [UInt8] {
     guard let file = fopen(path, "r") else { throw TestFailure(message: "cannot read \(path)") }
