@@ -81,11 +81,14 @@ let package = Package(
             path: "Sources/KeyformStoreStress"),
         // The process's arguments kept before `main` (Swift reads them from /proc on Linux), and its environment.
         .target(name: "CArguments"),
+        // SQLite's process-wide settings that take a C call (variadic `sqlite3_config`): the program's to make.
+        .target(name: "CSQLiteSettings", linkerSettings: [.linkedLibrary("sqlite3")]),
         // The `keyform` command line: its commands, parsing and output, run by the two executables below.
         .target(
             name: "KeyformCLI",
             dependencies: [
                 "CArguments",
+                "CSQLiteSettings",
                 "KeyformCore",
                 "KeyformTerminal",
                 "KeyformStore",

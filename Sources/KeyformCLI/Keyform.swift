@@ -1,5 +1,6 @@
 import ArgumentParser
 import CArguments
+import CSQLiteSettings
 import Foundation
 import KeyformCore
 import KeyformRun
@@ -27,6 +28,8 @@ struct Keyform: ParsableCommand {
     /// Exit statuses of the SPEC: bad usage is 2 (ArgumentParser's default is 64).
     static func main() {
         guardTheStandardStreams()
+        // A form's store reads a few pages: no block of 20 cached pages a connection (DECISIONS 102).
+        _ = keyform_sqlite_cache_pages_on_demand()
         var arguments: [String] = []
         do {
             arguments = try ProcessArguments.afterProgramName()
