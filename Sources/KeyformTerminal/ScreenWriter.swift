@@ -522,61 +522,82 @@ public struct ScreenWriter: Sendable {
         out.append(UInt8(ascii: "0") + UInt8(n % 10))
     }
 
-    /// `ESC [ n X`, or `ESC [ X` for 1.
-    private static func csi(_ n: Int, _ final: Character, into out: inout [UInt8]) {
-        out += [0x1B, UInt8(ascii: "[")]
-        if n != 1 { appendNumber(n, to: &out) }
-        out.append(final.asciiValue!)
+    /// How many bytes `appendNumber` writes for `n`.
+    private static func digits(_ n: Int) -> Int {
+        var (count, rest) = (1, n)
+        while rest >= 10 { (count, rest) = (count + 1, rest / 10) }
+        return count
     }
+
+    /// `ESC [ n X`, or `ESC [ X` for 1.
+    private static func csi(_ n: Int, _ final: UInt8, into out: inout [UInt8]) {
+        out.append(0x1B)
+        out.append(UInt8(ascii: "["))
+        if n != 1 { appendNumber(n, to: &out) }
+        out.append(final)
+    }
+
+    /// How many bytes `csi` writes for `n`.
+    private static func csiLength(_ n: Int) -> Int { n == 1 ? 3 : 3 + digits(n) }
 
     /// Moves the cursor with the shortest of the sequences that get it there:
     /// absolute, or relative to where it is (up, down, left, right, to the
     /// line's start), or to a column of the row it is on. A relative move is
-    /// only made from a known column, never from a pending wrap.
+    /// only made from a known column, never from a pending wrap. The ways are
+    /// weighed by their lengths and only the shortest is written (the first
+    /// of equals, in the order below): a frame moves the cursor a few times,
+    /// and making every way's bytes to compare them cost a tenth of a grid move.
     private mutating func move(toRow row: Int, column: Int, width: Int, into out: inout [UInt8]) {
         if cursorRow == row, cursorColumn == column { return }
-        var best: [UInt8] = [0x1B, UInt8(ascii: "[")]
-        Self.appendNumber(row + 1, to: &best)
-        if column > 0 {
-            best.append(UInt8(ascii: ";"))
-            Self.appendNumber(column + 1, to: &best)
-        }
-        best.append(UInt8(ascii: "H"))
-
+        enum Way { case absolute, relative, lineStart, toColumn }
+        var way = Way.absolute
+        // CUP: `ESC [ r ; c H`, `ESC [ r H` in the first column.
+        var best = 3 + Self.digits(row + 1) + (column > 0 ? 1 + Self.digits(column + 1) : 0)
+        // Vertical part: LF only moves down (raw mode has no output processing).
+        var vertical = 0
         if let from = cursorRow {
-            // Vertical part: LF only moves down (raw mode has no output processing).
-            var vertical: [UInt8] = []
-            if row == from + 1 {
-                vertical = [0x0A]
-            } else if row > from {
-                Self.csi(row - from, "B", into: &vertical)
-            } else if row < from {
-                Self.csi(from - row, "A", into: &vertical)
-            }
+            vertical = row == from ? 0 : row == from + 1 ? 1 : Self.csiLength(abs(row - from))
             // Horizontal part, first: CR and CHA also end a pending wrap.
-            var horizontals: [[UInt8]] = []
             if let at = cursorColumn {
-                var relative: [UInt8] = []
-                if column > at {
-                    Self.csi(column - at, "C", into: &relative)
-                } else if column == at - 1 {
-                    relative = [0x08]  // BS: one byte where `ESC [ D` is three (a grid move steps back one)
-                } else if column < at {
-                    Self.csi(at - column, "D", into: &relative)
-                }
-                horizontals.append(relative)
+                // BS: one byte where `ESC [ D` is three (a grid move steps back one).
+                let relative = column == at ? 0 : column == at - 1 ? 1 : Self.csiLength(abs(column - at))
+                if relative + vertical < best { (way, best) = (.relative, relative + vertical) }
             }
-            var home: [UInt8] = [0x0D]
-            if column > 0 { Self.csi(column, "C", into: &home) }
-            horizontals.append(home)
-            var absolute: [UInt8] = []
-            Self.csi(column + 1, "G", into: &absolute)
-            horizontals.append(absolute)
-            for horizontal in horizontals where horizontal.count + vertical.count < best.count {
-                best = horizontal + vertical
+            let lineStart = 1 + (column > 0 ? Self.csiLength(column) : 0)
+            if lineStart + vertical < best { (way, best) = (.lineStart, lineStart + vertical) }
+            let toColumn = Self.csiLength(column + 1)
+            if toColumn + vertical < best { (way, best) = (.toColumn, toColumn + vertical) }
+        }
+        switch way {
+        case .absolute:
+            out.append(0x1B)
+            out.append(UInt8(ascii: "["))
+            Self.appendNumber(row + 1, to: &out)
+            if column > 0 {
+                out.append(UInt8(ascii: ";"))
+                Self.appendNumber(column + 1, to: &out)
+            }
+            out.append(UInt8(ascii: "H"))
+        case .relative, .lineStart, .toColumn:
+            let (from, at) = (cursorRow ?? row, cursorColumn ?? column)
+            switch way {
+            case .relative where column > at: Self.csi(column - at, UInt8(ascii: "C"), into: &out)
+            case .relative where column == at - 1: out.append(0x08)
+            case .relative where column < at: Self.csi(at - column, UInt8(ascii: "D"), into: &out)
+            case .lineStart:
+                out.append(0x0D)
+                if column > 0 { Self.csi(column, UInt8(ascii: "C"), into: &out) }
+            case .toColumn: Self.csi(column + 1, UInt8(ascii: "G"), into: &out)
+            case .relative, .absolute: break  // the same column: the vertical part alone
+            }
+            if row == from + 1 {
+                out.append(0x0A)
+            } else if row > from {
+                Self.csi(row - from, UInt8(ascii: "B"), into: &out)
+            } else if row < from {
+                Self.csi(from - row, UInt8(ascii: "A"), into: &out)
             }
         }
-        out += best
         cursorRow = row
         cursorColumn = column
     }

@@ -312,6 +312,31 @@ private func busyFrame(changing: Character? = nil) -> Frame {
         #expect(text(h.draw(frame(40, 12, lines, cursor: (8, 4)))) == "\u{1B}[A")
     }
 
+    /// Each way of moving the cursor, taken where it is the shortest; where two
+    /// are as short, the first of absolute, relative, line start, column.
+    @Test func theCursorTakesTheShortestWayThere() {
+        var h = Harness(width: 40, height: 12)
+        let lines = (0..<12).map { line(("row \($0)", [])) }
+        h.draw(frame(40, 12, lines, cursor: (10, 4)))
+        let steps: [(to: (Int, Int), bytes: String)] = [
+            ((3, 9), "\u{1B}[4;10H"),  // up and right: absolute is shorter than `ESC [ 5 C ESC [ 7 A`
+            ((3, 8), "\u{08}"),  // one back: BS
+            ((3, 0), "\r"),  // the line's start
+            ((4, 1), "\u{1B}[C\n"),  // right one, down one
+            ((11, 30), "\u{1B}[12;31H"),  // far: absolute
+            ((0, 0), "\u{1B}[1H"),
+            ((0, 25), "\u{1B}[25C"),  // along the row
+            ((1, 2), "\u{1B}[3G\n"),  // to a column, down one
+            ((1, 1), "\u{08}"),
+            ((1, 5), "\u{1B}[4C"),
+            ((1, 1), "\u{1B}[4D"),  // as short as `\r ESC [ C` and `ESC [ 2 G`: relative
+            ((5, 1), "\u{1B}[4B"),
+        ]
+        for step in steps {
+            #expect(text(h.draw(frame(40, 12, lines, cursor: step.to))) == step.bytes, "to \(step.to)")
+        }
+    }
+
     @Test func wideCharactersReplacedAndShifted() {
         var h = Harness(width: 12, height: 2)
         h.draw(frame(12, 2, [line(("日本語abc", []))], cursor: (0, 0)))
