@@ -211,6 +211,94 @@ import Testing
         #expect(footers.count >= 9, "\(footers)")
     }
 
+    /// In a grid of 250 keys every key makes a footer of its own (`Enter pick
+    /// Zambia`): through one cache, moving down past more keys than it keeps
+    /// lines for and back up, with the filter typed, the keyboard, Japanese and
+    /// press-key rebound to Space between, each frame is the frame drawn afresh.
+    @Test func aLongGridsFootersAreDrawnAfreshPastWhatTheCacheKeeps() throws {
+        var context = try GridFilterTests.countries()
+        let cache = FormView.Cache()
+        var keys = FormKeyMaps.standard
+        var state = FormState.start(context)
+        if state.grid == nil { _ = FormEngine.reduce(&state, .swapViewPressed, context) }
+        var footers = Set<String>()
+        func check(_ step: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+            let cached = FormView.render(state, context, width: 80, height: 24, keys: keys, cache: cache)
+            let fresh = FormView.render(state, context, width: 80, height: 24, keys: keys)
+            #expect(cached == fresh, "\(step)", sourceLocation: sourceLocation)
+            footers.insert(cached.lines[22].text)
+        }
+        func move(_ direction: GridDirection, _ count: Int) {
+            for step in 0..<count {
+                _ = FormEngine.reduce(&state, .gridMoved(direction), context)
+                check("\(direction) \(step + 1)")
+            }
+        }
+        move(.down, 150)
+        state = GridFilterTests.run(context, GridFilterTests.typed("an"), from: state)
+        check("the filter typed")
+        move(.down, 3)
+        _ = FormEngine.reduce(&state, .gridFilterClosed, context)
+        check("the filter closed")
+        _ = FormEngine.reduce(&state, .swapViewPressed, context)
+        check("the keyboard")
+        _ = FormEngine.reduce(&state, .swapViewPressed, context)
+        context.language = .japanese
+        move(.up, 70)
+        context.language = .english
+        keys = keys.rebinding(.pressKey, to: [.space])
+        move(.up, 70)
+        // More footers went through the cache than the 64 lines it keeps for one set of hints.
+        #expect(footers.count > 80, "\(footers.count)")
+        #expect(footers.contains { $0.contains("Space pick") } && footers.contains { $0.contains("Enter pick") })
+    }
+
+    /// A footer kept but for the words of Enter's hint is the footer made afresh
+    /// from the inputs: over random inputs through one cache, Enter's words
+    /// changing most often, and the cases where they cannot simply be put in
+    /// (Enter's words another hint's, or none, Enter named only when hints are
+    /// cut, on a key with no label, two emphasized hints), at widths that leave
+    /// hints out.
+    @Test(arguments: [6, 7])
+    func aFooterKeptButForEntersWordsIsTheFooterMadeAfresh(seed: UInt64) {
+        var random = SplitMix64(seed: seed)
+        let others: [HintInput] = [
+            HintInput(keys: [.left], words: "move", rank: 2), HintInput(keys: [.up], words: "move", rank: 2),
+            HintInput(keys: [.tab], words: "keyboard", rank: 3),
+            HintInput(keys: [.character("/")], words: "filter", rank: 2),
+            HintInput(keys: [.escape], words: "cancel", rank: 1), HintInput(keys: [.shiftTab], words: "back", rank: 3),
+            HintInput(keys: [.tab], words: "next", rank: 2),
+            HintInput(keys: [.alt("1"), .alt("2")], words: "欄へ", rank: 6),
+            HintInput(keys: [.function(1)], words: "keys", rank: 0, onlyWhenCut: true),
+            HintInput(keys: [.control("s")], words: "done", rank: 5),
+        ]
+        let words = (1...120).map { "pick item\($0)" } + ["next", "move", "", "項目を選ぶ", "pick Felt strong, then Done"]
+        let enterKeys: [[KeyChord]] = [[.enter], [.space], [.enter, .control("j")], [.anyCharacter]]
+        let cache = FormView.Cache()
+        var rest = Array(others.prefix(6))
+        var enter = HintInput(keys: [.enter], words: "pick item1", rank: 0, emphasized: true)
+        var position = 2
+        var width = 80
+        for step in 0..<3000 {
+            switch Int.random(in: 0..<40, using: &random) {
+            case 0: rest = others.filter { _ in Bool.random(using: &random) }
+            case 1: width = [24, 30, 40, 60, 80, 120].randomElement(using: &random)!
+            case 2: enter.keys = enterKeys.randomElement(using: &random)!
+            case 3: enter.onlyWhenCut.toggle()
+            case 4: enter.rank = Int.random(in: 0...3, using: &random)
+            case 5: position = Int.random(in: 0...rest.count, using: &random)
+            default: enter.words = words.randomElement(using: &random)!
+            }
+            var inputs = rest
+            inputs.insert(enter, at: min(position, inputs.count))
+            if step % 97 == 0 { inputs[0].emphasized = true }  // two emphasized hints now and then
+            let kept = cache.footer(inputs, width: width)
+            let fresh = KeyHints.footerLine(from: inputs, width: width)
+            #expect(kept == fresh && kept.text == fresh.text, "step \(step): \(inputs) at \(width)")
+            if kept != fresh { return }
+        }
+    }
+
     /// A page drawn for one width, one set of marks, or one page of keys is not
     /// shown for another: the same cache across all of them.
     @Test func marksWidthsAndPagesAreNeverMixedUp() throws {

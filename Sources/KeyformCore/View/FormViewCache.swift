@@ -19,12 +19,14 @@ extension FormView {
         private var pages: [PageLines] = []
         private static let pagesKept = 4
 
-        /// The footers of key hints made lately, the newest last. In a grid the
-        /// footer names the highlighted key (`Enter pick item005`), so moving
-        /// about a page makes one footer a key: enough are kept for a page of
-        /// keys and the other views, and a miss is a few comparisons each.
-        private var footers: [(inputs: [HintInput], width: Int, line: Frame.Line)] = []
-        private static let footersKept = 32
+        /// The footers of key hints made lately, by what they are made from but
+        /// the words of Enter's hint (see `KeptFooters`), the newest last. In a
+        /// grid the footer names the highlighted key (`Enter pick item005`), so
+        /// every key of a long grid makes a footer of its own: the rest of the
+        /// hints (grouped, ranked) are kept across them and only Enter's words
+        /// are put in, and the lines made are kept by those words.
+        private var footers: [KeptFooters] = []
+        private static let footersKept = 8
 
         /// The lines of the fields drawn on one line, by field (see `PlainLines`).
         let plainLines = PlainLines()
@@ -36,14 +38,15 @@ extension FormView {
         /// The footer's hints for what the key maps' bindings say now (see
         /// `KeyMap.hintInputs`), as made before when they said the same, else made now.
         func footer(_ inputs: [HintInput], width: Int) -> Frame.Line {
-            // Compared, not hashed: equal arrays that share storage compare at once.
-            if let index = footers.lastIndex(where: { $0.width == width && $0.inputs == inputs }) {
-                return footers[index].line
+            let enter = KeptFooters.enterIndex(in: inputs)
+            let words = enter.map { inputs[$0].words } ?? ""
+            if let index = footers.lastIndex(where: { $0.width == width && $0.holds(inputs, enter: enter) }) {
+                return footers[index].line(saying: words)
             }
-            let line = KeyHints.footerLine(from: inputs, width: width)
-            footers.append((inputs, width, line))
+            let kept = KeptFooters(inputs, enter: enter, width: width)
+            footers.append(kept)
             if footers.count > Self.footersKept { footers.removeFirst() }
-            return line
+            return kept.line(saying: words)
         }
 
         /// The page's lines in `width` cells with `selected` keys marked (and the
@@ -64,6 +67,69 @@ extension FormView {
             pages.append(drawn)
             if pages.count > Self.pagesKept { pages.removeFirst() }
             return drawn
+        }
+    }
+
+    /// The footers of one set of hint inputs but for the words of Enter's hint
+    /// (the one emphasized input), in one width: the hints grouped once, with
+    /// no words for Enter, and the line made for each of Enter's words asked.
+    /// Inputs are held exactly (the other inputs whole; Enter's keys, rank and
+    /// flags), so a line found here is the line `KeyHints.footerLine` makes of
+    /// the inputs asked for. Inputs whose Enter words are also another hint's
+    /// (they would share its hint) or with no single emphasized input are held
+    /// whole, one line each.
+    final class KeptFooters {
+        /// The inputs, the emphasized one's words left empty when `enter` is not nil.
+        let inputs: [HintInput]
+        /// The emphasized input whose words vary, by index.
+        let enter: Int?
+        let width: Int
+        private let candidates: KeyHints.Candidates
+        private var lines: [String: Frame.Line] = [:]
+        /// Enough for the keys a person moves among; past it, the lines are made again (a few hints fitted).
+        private static let linesKept = 64
+
+        init(_ inputs: [HintInput], enter: Int?, width: Int) {
+            var held = inputs
+            if let enter { held[enter].words = "" }
+            self.inputs = held
+            self.enter = enter
+            self.width = width
+            candidates = KeyHints.Candidates(held)
+        }
+
+        /// The input whose words can be put in afresh: the one emphasized input,
+        /// when no other input has its words or none (the held inputs give it none).
+        static func enterIndex(in inputs: [HintInput]) -> Int? {
+            guard let index = inputs.firstIndex(where: \.emphasized) else { return nil }
+            let words = inputs[index].words
+            for other in inputs.indices where other != index {
+                if inputs[other].emphasized || inputs[other].words == words || inputs[other].words.isEmpty {
+                    return nil
+                }
+            }
+            return index
+        }
+
+        /// Whether these are the inputs held, but for Enter's words.
+        func holds(_ asked: [HintInput], enter asking: Int?) -> Bool {
+            guard asking == enter, asked.count == inputs.count else { return false }
+            for index in inputs.indices {
+                var input = asked[index]
+                if index == enter { input.words = "" }
+                if input != inputs[index] { return false }
+            }
+            return true
+        }
+
+        /// The footer's line with `words` for Enter's hint (ignored when `enter` is nil).
+        func line(saying words: String) -> Frame.Line {
+            if let line = lines[words] { return line }
+            let said = enter == nil ? candidates : candidates.sayingEnter(words)
+            let line = KeyHints.footerLine(KeyHints.shown(said, width: width))
+            if lines.count >= Self.linesKept { lines.removeAll(keepingCapacity: true) }
+            lines[words] = line
+            return line
         }
     }
 

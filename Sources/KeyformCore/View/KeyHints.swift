@@ -37,8 +37,13 @@ enum KeyHints {
     /// highlight would pick, DECISIONS 22), at the text's own weight. A pure
     /// function of the inputs, as `footer(from:width:)`, whose text it has.
     static func footerLine(from inputs: [HintInput], width: Int) -> Frame.Line {
+        footerLine(shown(from: inputs, width: width))
+    }
+
+    /// The hints drawn as the footer's line (see `footerLine(from:width:)`).
+    static func footerLine(_ hints: [Hint]) -> Frame.Line {
         var line = Frame.Line()
-        for (index, hint) in shown(from: inputs, width: width).enumerated() {
+        for (index, hint) in hints.enumerated() {
             if index > 0 { line.append(separator, .dim) }
             line.append(hint.text, hint.emphasized ? [] : .dim)
         }
@@ -52,13 +57,55 @@ enum KeyHints {
     /// When any hint is left out, the hints named only then (`F1 keys`, the
     /// list of them all) come last, if Enter's and Esc's still fit with them.
     static func shown(from inputs: [HintInput], width: Int) -> [Hint] {
-        let named = inputs.filter { !$0.onlyWhenCut }
-        let whole = fitted(named, width: width)
-        let more = hints(from: inputs.filter(\.onlyWhenCut))
-        guard !more.isEmpty, whole.hints != hints(from: named) else { return whole.hints }
+        shown(Candidates(inputs), width: width)
+    }
+
+    /// The hints a footer is chosen from, grouped as the inputs make them: all
+    /// that `shown` needs to know of the inputs, so a footer kept under other
+    /// words for Enter is chosen again without grouping its inputs anew.
+    struct Candidates {
+        /// The hints of the inputs named in the footer (not only when others are cut).
+        var named: [Hint]
+        /// The same, each shared hint naming only its most needed keys (see `hints(from:lean:)`).
+        var lean: [Hint]
+        /// The hints named only when others are left out (`F1 keys`).
+        var more: [Hint]
+
+        init(_ inputs: [HintInput]) {
+            let named = inputs.filter { !$0.onlyWhenCut }
+            self.named = KeyHints.hints(from: named)
+            lean = KeyHints.hints(from: named, lean: true)
+            more = KeyHints.hints(from: inputs.filter(\.onlyWhenCut))
+        }
+
+        /// The candidates with `words` after the emphasized hint's keys: made
+        /// from inputs whose emphasized one had no words, where the emphasized
+        /// input's words are no other input's (so it is a hint of its own, in
+        /// the same place, whatever they are), this is what those inputs with
+        /// `words` for it make.
+        func sayingEnter(_ words: String) -> Candidates {
+            func said(_ hints: [Hint]) -> [Hint] {
+                hints.map { hint in
+                    guard hint.emphasized else { return hint }
+                    var hint = hint
+                    hint.text += words
+                    return hint
+                }
+            }
+            var candidates = self
+            (candidates.named, candidates.lean, candidates.more) = (said(named), said(lean), said(more))
+            return candidates
+        }
+    }
+
+    /// The hints `shown(from:width:)` chooses from the candidates.
+    static func shown(_ candidates: Candidates, width: Int) -> [Hint] {
+        let whole = fitted(candidates, width: width)
+        let more = candidates.more
+        guard !more.isEmpty, whole.hints != candidates.named else { return whole.hints }
         let room = width - TextWidth.cells(joined(more)) - separator.count
         guard room > 0 else { return whole.hints }
-        let part = fitted(named, width: room)
+        let part = fitted(candidates, width: room)
         guard part.essentials >= whole.essentials, !part.hints.isEmpty, TextWidth.cells(joined(part.hints)) <= room
         else {
             return whole.hints
@@ -68,15 +115,15 @@ enum KeyHints {
 
     /// The hints that fit in `width`, and how many of those that always stay
     /// (ranks 0 and 1) are among them.
-    private static func fitted(_ inputs: [HintInput], width: Int) -> (hints: [Hint], essentials: Int) {
+    private static func fitted(_ candidates: Candidates, width: Int) -> (hints: [Hint], essentials: Int) {
         func fitted(_ hints: [Hint]) -> (hints: [Hint], essentials: Int) {
             let kept = fit(hints, width: width)
             return (kept, kept.filter { $0.rank <= 1 }.count)
         }
-        let all = hints(from: inputs)
+        let all = candidates.named
         let full = fitted(all)
         guard full.essentials < all.filter({ $0.rank <= 1 }).count else { return full }
-        let lean = fitted(hints(from: inputs, lean: true))
+        let lean = fitted(candidates.lean)
         return lean.essentials > full.essentials ? lean : full
     }
 
