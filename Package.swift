@@ -3,10 +3,13 @@ import PackageDescription
 
 // The shipped binaries (issue 27, DECISIONS 55): lld for DT_RELR (packed relative relocations,
 // -3 MiB resident at start), and no symbols exported (static-stdlib links with -export-dynamic:
-// 12,000 symbols nothing looks up).
+// 12,000 symbols nothing looks up); GCC's unwinder linked in, not libgcc_s.so (DECISIONS 103).
 let shippedBinary: [LinkerSetting] = [
     .unsafeFlags(
-        ["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-Xlinker", "--no-export-dynamic"],
+        [
+            "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-Xlinker", "--no-export-dynamic",
+            "-Xclang-linker", "-static-libgcc",
+        ],
         .when(platforms: [.linux], configuration: .release))
 ]
 

@@ -32,7 +32,9 @@ done
 
 if [[ -z ${KEYFORM_BINARIES:-} ]]; then
     # As scripts/install.sh builds it (DECISIONS 93: metadata through accessors, not mangled names;
-    # DECISIONS 98: the functions laid out in scripts/keyform.order's order).
+    # DECISIONS 98: the functions laid out in scripts/keyform.order's order; DECISIONS 103: libstdc++ linked in).
+    "$root/scripts/static-libstdcxx.sh" "$(cd "$root" && swift build -c release --static-swift-stdlib \
+        --scratch-path .build-static --show-bin-path)"
     (cd "$root" && swift build -c release --product keyform --static-swift-stdlib --disable-local-rpath \
         -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors \
         -Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sections \

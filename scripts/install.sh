@@ -63,6 +63,8 @@ else
         -Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sections
         -Xlinker "--symbol-ordering-file=$PWD/scripts/keyform.order" -Xlinker --no-warn-symbol-ordering
         --scratch-path "$SCRATCH")
+    # libstdc++ is linked in too, not loaded (DECISIONS 103): scripts/static-libstdcxx.sh.
+    scripts/static-libstdcxx.sh "$("${build[@]}" --show-bin-path)"
     say "building keyform (release, Swift runtime linked in) in $SCRATCH; this takes a few minutes"
     "${build[@]}" --product keyform >&2
     if [ "$POSTGRES" != no ]; then
