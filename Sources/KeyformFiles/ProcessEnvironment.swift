@@ -24,13 +24,20 @@ package enum ProcessEnvironment {
             }
         }
         if let kept = last.withLock({ $0?.entries == entries ? $0?.variables : nil }) { return kept }
-        var variables: [String: String] = [:]
+        // Split as bytes, each side decoded once, into a dictionary made large enough at once: the
+        // first read is before the first frame. An `=` ends no UTF-8 sequence, so each side decodes
+        // (and repairs) as the whole entry decoded and split did.
+        var variables = [String: String](minimumCapacity: entries.count)
         for address in entries {
-            guard let pointer = UnsafePointer<CChar>(bitPattern: address) else { continue }
-            let text = String(cString: pointer)
-            if let equals = text.utf8.firstIndex(of: UInt8(ascii: "=")) {
-                let name = String(text[..<equals])
-                if variables[name] == nil { variables[name] = String(text[text.index(after: equals)...]) }
+            guard let pointer = UnsafePointer<UInt8>(bitPattern: address) else { continue }
+            var length = 0
+            while pointer[length] != 0 { length += 1 }
+            let entry = UnsafeBufferPointer(start: pointer, count: length)
+            if let equals = entry.firstIndex(of: UInt8(ascii: "=")) {
+                let name = String(decoding: entry[..<equals], as: UTF8.self)
+                if variables[name] == nil {
+                    variables[name] = String(decoding: entry[(equals + 1)...], as: UTF8.self)
+                }
             }
         }
         last.withLock { $0 = (entries, variables) }

@@ -88,9 +88,7 @@ public struct ScreenWriter: Sendable {
     public init(color: Bool, palette: ColorPalette = .standard) {
         self.color = color
         self.palette = palette
-        pens = (0...255).map {
-            Array(palette.sgr(for: TextStyle(rawValue: UInt8($0)), color: color).utf8) + [UInt8(ascii: "m")]
-        }
+        pens = palette.pens(color: color)
     }
 
     /// Forgets what the screen shows: the next `render` clears the screen and draws

@@ -335,6 +335,50 @@ import Testing
         #expect(TerminalColor.rgb(1, 2, 3).sgr == "38;2;1;2;3")
     }
 
+    /// The codes of every style, and the screen writer's pens, in every theme and
+    /// two palettes of all kinds of colour, with and without colour: as joining
+    /// the codes gave them (DECISIONS 104).
+    @Test func everyStylesCodesAndPenAreTheJoinedCodes() {
+        func joined(_ palette: ColorPalette, _ style: TextStyle, _ color: Bool) -> String {
+            var foreground: TerminalColor?
+            var faint = style.contains(.dim)
+            if color {
+                if style.contains(.error), let error = palette.error {
+                    foreground = error
+                } else if style.contains(.accent), !style.contains(.error), let accent = palette.accent {
+                    foreground = accent
+                } else if style.contains(.reverse), let highlight = palette.highlight {
+                    foreground = highlight
+                } else if faint, let dim = palette.dim {
+                    foreground = dim
+                    faint = false
+                }
+            }
+            let codes: [String?] = [
+                "0", style.contains(.bold) ? "1" : nil, faint ? "2" : nil, style.contains(.underline) ? "4" : nil,
+                style.contains(.reverse) ? "7" : nil, foreground?.sgr,
+            ]
+            return codes.compactMap { $0 }.joined(separator: ";")
+        }
+        let palettes =
+            Theme.allCases.map(\.palette) + [
+                ColorPalette(accent: .rgb(1, 20, 255), error: .indexed(196), dim: .bright(0), highlight: .basic(3)),
+                ColorPalette(accent: nil, error: .bright(7), dim: .rgb(0, 0, 0), highlight: .indexed(0)),
+            ]
+        for palette in palettes {
+            for color in [true, false] {
+                let pens = palette.pens(color: color)
+                #expect(pens.count == 256)
+                for raw in 0...255 {
+                    let style = TextStyle(rawValue: UInt8(raw))
+                    let codes = joined(palette, style, color)
+                    #expect(palette.sgr(for: style, color: color) == codes, "\(raw) \(color)")
+                    #expect(pens[raw] == Array(codes.utf8) + [UInt8(ascii: "m")], "\(raw) \(color)")
+                }
+            }
+        }
+    }
+
     @Test func aPaletteGivesEachRoleItsCode() {
         let standard = ColorPalette.standard
         #expect(standard.sgr(for: .accent, color: true) == "0;36")

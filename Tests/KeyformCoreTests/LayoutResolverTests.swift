@@ -1,5 +1,7 @@
-import KeyformCore
+import KeyformTestSupport
 import Testing
+
+@testable import KeyformCore
 
 /// A resolver over a made-up file system: `files` are the paths that exist.
 private func resolver(
@@ -116,5 +118,27 @@ struct LayoutResolverTests {
     @Test func defaultsToTheShippedLayouts() {
         let r = LayoutResolver(currentDirectory: "/work", layoutsPath: nil, fileExists: { _ in false })
         #expect(r.resolve("priority") == .shipped("priority"))
+    }
+
+    /// Paths are tidied over their bytes when ASCII (DECISIONS 104): the same
+    /// folders as splitting and joining them as characters gave, for random
+    /// paths of slashes, dots, names and a few non-ASCII and combining characters.
+    @Test func aPathIsTidiedAsSplittingItsCharactersDid() {
+        func asCharacters(_ path: String) -> String {
+            let joined = path.split(separator: "/").filter { $0 != "." }.joined(separator: "/")
+            if path.hasPrefix("/") { return "/" + joined }
+            return joined.isEmpty ? "." : joined
+        }
+        let pieces = ["/", "/", ".", "..", "a", "Layouts", " ", "-", "é", "\u{301}", "日", "~"]
+        var random = SplitMix64(seed: 102)
+        for _ in 0..<3_000 {
+            let path = (0..<Int.random(in: 0...8, using: &random)).map { _ in pieces.randomElement(using: &random)! }
+                .joined()
+            #expect(LayoutResolver.normalized(path) == asCharacters(path), "\(path.debugDescription)")
+        }
+        #expect(LayoutResolver.normalized("/work/./forms//Layouts/") == "/work/forms/Layouts")
+        #expect(LayoutResolver.normalized("./") == ".")
+        #expect(LayoutResolver.normalized("/") == "/")
+        #expect(LayoutResolver.normalized("a/\u{301}/b") == "a/\u{301}/b", "a / joined by a mark is no separator")
     }
 }

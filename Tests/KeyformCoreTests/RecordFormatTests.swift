@@ -1,5 +1,7 @@
-import KeyformCore
+import KeyformTestSupport
 import Testing
+
+@testable import KeyformCore
 
 @Suite struct RecordFormatTests {
     static let form = Form(
@@ -282,6 +284,49 @@ import Testing
         #expect(
             Language.japanese.describe(TemplateError.invalid(line: 1, column: 10, reason: .templateSectionNotClosed))
                 == "テンプレート: 1 行 10 列: セクションが閉じていません")
+    }
+
+    /// The form's check skips Mustache's parse for a template of text and plain
+    /// `{{name}}` tags (DECISIONS 104): such a template must parse, and every
+    /// template must get from the check exactly what parsing it gives.
+    @Test func aTemplateOfPlainVariablesIsCheckedAsParsingItWould() throws {
+        let plain = [
+            "{{name}}", "", "no tags at all }} }", "Receipt for {{name}}: {{total}}\n", "{{a.b}} {{x-y_z}}\r\n{{Z9}}",
+            "  {{name}}\n\t{{name}}}", "日本語 {{name}}", "é{{a}}é",
+        ]
+        for text in plain {
+            #expect(RecordTemplate.holdsOnlyPlainVariables(text), "\(text.debugDescription)")
+            _ = try RecordTemplate(text)
+        }
+        let other = [
+            "{{ name }}", "{", "a{b", "x{", "{{a}", "{{a}}\u{301}", "{\u{301}{a}}", "{{}}", "{{{a}}}", "{{&a}}",
+            "{{#a}}x{{/a}}", "{{a(b)}}", "{{!c}}", "{{=<% %>=}}", "{{%CONTENT_TYPE:TEXT}}", "{{a?}}", "{{é}}",
+        ]
+        for text in other {
+            #expect(!RecordTemplate.holdsOnlyPlainVariables(text), "\(text.debugDescription)")
+        }
+        let pieces = [
+            "{", "}", "{{", "}}", "a", "b.c", "-", "_", " ", "\t", "\n", "\r\n", "\r", "#", "/", "^", "!", "&", "=",
+            "%", "(", ")", "é", "\u{301}", "日", "\u{600}", "?", "*", "<", ">", "$",
+        ]
+        var random = SplitMix64(seed: 102)
+        var plainSeen = 0
+        for _ in 0..<3_000 {
+            let count = Int.random(in: 0...12, using: &random)
+            let text = (0..<count).map { _ in pieces.randomElement(using: &random)! }.joined()
+            let parsed = Result { () throws(TemplateError) in _ = try RecordTemplate(text) }
+            let checked = Result { () throws(TemplateError) in try RecordTemplate.check(text) }
+            if RecordTemplate.holdsOnlyPlainVariables(text) {
+                plainSeen += 1
+                #expect((try? parsed.get()) != nil, "said plain but does not parse: \(text.debugDescription)")
+            }
+            switch (parsed, checked) {
+            case (.success, .success): break
+            case (.failure(let a), .failure(let b)): #expect(a == b, "\(text.debugDescription)")
+            default: Issue.record("the check and the parse differ for \(text.debugDescription)")
+            }
+        }
+        #expect(plainSeen > 300, "the random templates reach the plain case")
     }
 
     /// 3,000 nested sections (a 36 KB form) overflowed the stack in Mustache's

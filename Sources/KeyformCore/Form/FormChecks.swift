@@ -544,7 +544,7 @@ struct FormChecks {
     private func checkTemplate(_ template: String, at node: Node, ids: [String], _ reader: inout NodeReader) {
         // A template that does not parse is the form's error, found before a record is typed or stored.
         do {
-            _ = try RecordTemplate(template)
+            try RecordTemplate.check(template)
         } catch {
             guard case .invalid(let line, let column, let reason) = error else { return }
             let offset = Self.offset(line: line, column: column, in: template)

@@ -120,11 +120,28 @@ extension LayoutResolver {
 
     /// Without `.` and empty components, so one folder reached two ways is listed
     /// once. `..` stays: resolving it without the file system could cross a symlink wrongly.
-    private static func normalized(_ path: String) -> String {
-        let components = path.split(separator: "/").filter { $0 != "." }
-        let joined = components.joined(separator: "/")
-        if path.hasPrefix("/") { return "/" + joined }
-        return joined.isEmpty ? "." : joined
+    static func normalized(_ path: String) -> String {
+        // An ASCII path is done over its bytes: split as characters and joined, each
+        // folder cost ~30 k instructions before the first frame (DECISIONS 104). Any
+        // other keeps the characters' reading, where a `/` that a combining mark
+        // follows is no separator.
+        guard path.utf8.allSatisfy({ $0 < 0x80 }) else {
+            let components = path.split(separator: "/").filter { $0 != "." }
+            let joined = components.joined(separator: "/")
+            if path.hasPrefix("/") { return "/" + joined }
+            return joined.isEmpty ? "." : joined
+        }
+        let slash = UInt8(ascii: "/")
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(path.utf8.count)
+        if path.utf8.first == slash { bytes.append(slash) }
+        var kept = false
+        for component in path.utf8.split(separator: slash) where !component.elementsEqual([UInt8(ascii: ".")]) {
+            if kept { bytes.append(slash) }
+            bytes.append(contentsOf: component)
+            kept = true
+        }
+        return bytes.isEmpty ? "." : String(decoding: bytes, as: UTF8.self)
     }
 
     private static func uniqued(_ items: [String]) -> [String] {

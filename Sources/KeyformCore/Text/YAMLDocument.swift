@@ -39,7 +39,7 @@ enum YAMLDocument {
             // regular expressions are compiled to guess types (ICU at startup). UTF-8 named:
             // Yams' default reads the whole environment for its own variable on each parse.
             let root = try Yams.compose(yaml: text, .basic, .default, .utf8)
-            if let root, let overflow = expansionOverflow(root) {
+            if let root, walksForExpansion(text), let overflow = expansionOverflow(root) {
                 return .failure(
                     .error(
                         overflow.location,
@@ -63,13 +63,27 @@ enum YAMLDocument {
     /// 100 KB string aliased 10,000 times took 2 GB and 12 s.
     static let maxExpandedBytes = 4 * maxBytes
 
+    /// Whether `text`'s tree is walked for its expanded size. Only aliases
+    /// (`*name`) take a tree far past its text: without them each node is made
+    /// by at least a third of a byte (an indicator, `?` for a key and its empty
+    /// value), and a scalar holds at most 3 bytes for 2 of its text (`\L`), so a
+    /// tree holds at most 5 bytes for each of the text's (`YAMLExpansionTests`).
+    /// A text without a `*`, of at most `unwalkedBytes`, cannot reach the limit:
+    /// the walk, up to a third of a form's parse before the first frame, is skipped.
+    static func walksForExpansion(_ text: String) -> Bool {
+        text.utf8.count > unwalkedBytes || text.utf8.contains(UInt8(ascii: "*"))
+    }
+
+    /// 64 KiB: its tree is at most 320 KiB, a thirteenth of `maxExpandedBytes`.
+    static let unwalkedBytes = maxBytes / 16
+
     /// Where the tree, expanded, passes `maxExpandedBytes`: the outermost
     /// repeated value on the way there (Yams resolves each alias to the node it
     /// names, so a node met again at the same place is an alias's use, and its
     /// place is where `&name` marks it); nil when it stays within. The walk
     /// stops at the limit, so it is bounded too.
-    static func expansionOverflow(_ root: Node) -> Node? {
-        var left = maxExpandedBytes
+    static func expansionOverflow(_ root: Node, limit: Int = maxExpandedBytes) -> Node? {
+        var left = limit
         var seen = Set<Int>()
         var stack: [(node: Node, repeated: Node?)] = [(root, nil)]
         while let (node, outer) = stack.popLast() {
