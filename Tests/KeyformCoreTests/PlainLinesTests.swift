@@ -88,4 +88,55 @@ import Testing
         jump(to: 1)
         #expect(!line("PIN").contains("1234"))
     }
+
+    /// A kept line is told by what its field holds (issue 27), so a typed key
+    /// that changes what another field's line shows must draw that line again:
+    /// a label naming the answer typed, a field its `when` shows and hides, the
+    /// star of its `required_if`; and a context made again (a key's label that
+    /// the field's text now shows, another day for `today`) draws them again too.
+    @Test func anUnfocusedLineFollowsWhatATypedKeyChanges() throws {
+        func made(_ state: String, day: Int) throws -> FormContext {
+            let form = try FormParserTests.form(
+                """
+                fields:
+                  - {id: name, label: Name}
+                  - {id: greeting, label: "Hello {{name}}"}
+                  - {id: code, label: Code, when: {name: filled}}
+                  - {id: client, label: Client, required_if: {name: filled}}
+                  - {id: contact, label: The contact for the bills}
+                  - {id: state, label: State, choices: [\(state)]}
+                  - {id: due, label: Due, type: date}
+                """)
+            let (prepared, layouts) = ChoiceLayout.apply(to: form) { _ in [] }
+            return try FormContext(
+                form: prepared, layouts: layouts, clock: WallClock(today: CivilDate(year: 2026, month: 11, day: day)!))
+        }
+        var context = try made("CA", day: 27)
+        let cache = FormView.Cache()
+        var state = FormState.start(context)
+        state.entries[5] = FormState.Entry("CA")
+        state.entries[6] = FormState.Entry("today")
+        func lines() -> [String] {
+            let cached = FormView.render(state, context, width: 80, height: 24, cache: cache)
+            #expect(cached == FormView.render(state, context, width: 80, height: 24), "\(state)")
+            return cached.lines.map(\.text)
+        }
+        func line(_ label: String) -> String? { lines().first { $0.hasPrefix("  " + label) } }
+        func type(_ text: String) {
+            _ = FormEngine.reduce(&state, .lineEdited(text: text, cursor: text.count), context)
+        }
+
+        #expect(line("Hello ") != nil && line("Code") == nil && line("Client ") != nil)
+        #expect(line("State")?.hasSuffix("CA") == true && line("Due")?.hasSuffix("2026-11-27") == true)
+        // Typed into Name (the labels' column stays: the contact's label is the widest).
+        type("A")
+        #expect(line("Hello A ") != nil && line("Code") != nil && line("Client*") != nil)
+        type("Ad")
+        #expect(line("Hello Ad ") != nil && line("Hello A ") == nil)
+        type("")
+        #expect(line("Hello  ") != nil && line("Code") == nil && line("Client ") != nil)
+        // The same state in a context made again: the key's label, the next day.
+        context = try made(#"{label: California, text: CA}"#, day: 28)
+        #expect(line("State")?.hasSuffix("California") == true && line("Due")?.hasSuffix("2026-11-28") == true)
+    }
 }

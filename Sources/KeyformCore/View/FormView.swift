@@ -622,11 +622,11 @@ public enum FormView {
         }
         lines.append(plain: indices[plainFrom...])
         func plain(_ index: Int) -> Frame.Line {
-            guard let kept else { return block(index).lines[0].line }
-            let shown = plainShown(
-                ofField: index, label: label(ofField: index, state, context, evaluation), labelWidth: labelWidth,
-                state, context, width: width)
-            return kept.line(ofField: index, shown) { block(index).lines[0].line }
+            guard let kept,
+                let source = plainSource(
+                    ofField: index, labelWidth: labelWidth, state, context, evaluation, width: width)
+            else { return block(index).lines[0].line }
+            return kept.line(ofField: index, source) { block(index).lines[0].line }
         }
         return (lines, cursor, plain)
     }
