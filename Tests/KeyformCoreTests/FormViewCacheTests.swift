@@ -348,6 +348,41 @@ import Testing
         }
     }
 
+    /// The focused line measured from the one measured last (`TypedLine`) is
+    /// the line measured whole, over runs of edits as typing makes them: a
+    /// character or a cluster added or erased at the end, the line cut, a
+    /// character put in the middle, a paste, a new line (issue 27).
+    @Test func aTypedLineIsMeasuredAsAWholeOne() {
+        let pieces = [
+            "a", "Z", " ", "é", "e", "\u{301}", "日", "本", "か", "\u{3099}", "ｆ", "─", "\t", "\u{1B}", "\u{200B}",
+            "👍", "\u{1F3FD}", "\u{200D}", "…", "✓", "\r", "\n", "한", "\u{7F}", "\u{1F1EF}", "\u{1F1F5}",
+        ]
+        var random = SplitMix64(seed: 27)
+        let typed = FormView.TypedLine()
+        var text = ""
+        for _ in 0..<5000 {
+            switch Int.random(in: 0..<100, using: &random) {
+            case 0..<55: text += pieces.randomElement(using: &random)!
+            case 55..<80: text = String(text.unicodeScalars.dropLast(Int.random(in: 1...2, using: &random)))
+            case 80..<85: text = ""
+            case 85..<93:
+                var scalars = Array(text.unicodeScalars)
+                scalars.insert(
+                    pieces.randomElement(using: &random)!.unicodeScalars.first!,
+                    at: Int.random(in: 0...scalars.count, using: &random))
+                text = String(String.UnicodeScalarView(scalars))
+            case 93..<97: text += (0..<8).map { _ in pieces.randomElement(using: &random)! }.joined()
+            default: text = (0..<4).map { _ in pieces.randomElement(using: &random)! }.joined()
+            }
+            let entry = FormState.Entry(text, cursor: Int.random(in: -1...(text.count + 1), using: &random))
+            let whole = FormView.measured(entry)
+            let kept = typed.measured(entry)
+            #expect(
+                kept.text == whole.text && kept.cursor == whole.cursor && kept.cells == whole.cells
+                    && kept.offsets == whole.offsets, "\(text.debugDescription)")
+        }
+    }
+
     /// The demo to-do whose labels, descriptions and a page title name earlier
     /// answers (issue 22): a label changes when the answer it names changes,
     /// and the grid's title beside it must follow (the cache holds the grid).

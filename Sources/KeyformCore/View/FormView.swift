@@ -314,7 +314,7 @@ public enum FormView {
         } else {
             (fields, cursor, drawPlain) = fieldLines(
                 state, context, evaluation, width: width, height: height, palette, kept: cache?.plainLines,
-                column: cache?.labelColumn)
+                column: cache?.labelColumn, typed: cache?.typedLine)
         }
         let focusRow = fields.focusRow ?? 0
         let focusBlock = 1 + fields.dropFirst(focusRow + 1).prefix { $0.under }.count
@@ -595,7 +595,7 @@ public enum FormView {
     /// the line `kept` from an earlier render when it shows the same (see `PlainLines`).
     private static func fieldLines(
         _ state: FormState, _ context: FormContext, _ evaluation: FormEvaluation, width: Int, height: Int,
-        _ palette: Palette, kept: PlainLines?, column: LabelColumn?
+        _ palette: Palette, kept: PlainLines?, column: LabelColumn?, typed: TypedLine?
     ) -> (FieldLines, Frame.Position?, (Int) -> Frame.Line) {
         let (indices, labelWidth) = labelColumn(state, context, evaluation, width: width, kept: column)
         let counter = FormEvaluation.counter
@@ -603,7 +603,7 @@ public enum FormView {
             counter?.drewField()
             return fieldBlock(
                 index, label(ofField: index, state, context, evaluation), labelWidth: labelWidth, state, context,
-                width: width, height: height, palette)
+                width: width, height: height, palette, typed: typed)
         }
         var lines = FieldLines()
         var cursor: Frame.Position?
@@ -635,7 +635,7 @@ public enum FormView {
     /// lines of the page would be, and the cursor when it is in them.
     private static func fieldBlock(
         _ index: Int, _ labelText: String, labelWidth: Int, _ state: FormState, _ context: FormContext, width: Int,
-        height: Int, _ palette: Palette
+        height: Int, _ palette: Palette, typed: TypedLine? = nil
     ) -> (lines: [FieldLine], cursor: Frame.Position?) {
         let valueColumn = 2 + labelWidth + 2
         let valueWidth = max(1, width - valueColumn)
@@ -683,9 +683,10 @@ public enum FormView {
                 cursor = Frame.Position(row: lines.count, column: valueColumn + 1)
             }
         } else if focused, state.grid == nil, state.outcome == nil {
-            // Made once: it counts the line's characters.
-            let edited = entry.editedLine
-            let (visible, column) = scrolled(context.fields[index].masked(edited), width: valueWidth)
+            // The entry itself unless a selection goes before the line: `editedLine` is a new
+            // entry, whose characters it counts to place a cursor `scrolled` places as it measures.
+            let edited = entry.selection?.isEmpty == false ? entry.editedLine : entry
+            let (visible, column) = scrolled(context.fields[index].masked(edited), width: valueWidth, typed: typed)
             line.append(visible)
             let standing = standingValue(of: index, entry, context, width: valueWidth)
             // The cursor sits at the start of the placeholder, which the first typed key replaces.
@@ -875,8 +876,15 @@ public enum FormView {
     /// the cursor's cell column within it. Wide characters count 2 cells. Text
     /// scrolled out of view on either side is marked with "…" (when `width`
     /// leaves room for the marks); the cursor never sits on a mark.
-    static func scrolled(_ entry: FormState.Entry, width: Int) -> (String, Int) {
-        let value = measured(entry)
+    /// - Parameter typed: the focused field's line as measured last, which this one is measured from.
+    static func scrolled(_ entry: FormState.Entry, width: Int, typed: TypedLine? = nil) -> (String, Int) {
+        let value: (text: String, cursor: Int, cells: [Int], offsets: [Int])
+        if let typed {
+            value = typed.measured(entry)
+        } else {
+            let made = measured(entry)
+            value = (made.text, made.cursor, made.cells, made.offsets)
+        }
         let (cells, cursor, count) = (value.cells, value.cursor, value.cells.count)
         // Cells before each character: any run's cells without adding them up again.
         var before = [0]
@@ -927,11 +935,16 @@ public enum FormView {
     /// needs no escaping and whose every scalar is a cluster of its own (most
     /// typed text, Japanese included) is taken scalar by scalar: a keystroke in a
     /// long value does not break the whole value into grapheme clusters again.
-    static func measured(_ entry: FormState.Entry) -> (text: String, cursor: Int, cells: [Int], offsets: [Int]) {
+    /// `scalarwise`: the text was taken scalar by scalar (see `TypedLine`).
+    static func measured(
+        _ entry: FormState.Entry
+    ) -> (
+        text: String, cursor: Int, cells: [Int], offsets: [Int], scalarwise: Bool
+    ) {
         var cells: [Int] = []
         var offsets = [0]
         for scalar in entry.text.unicodeScalars {
-            guard !TerminalSafe.isUnsafe(scalar), let width = TextWidth.loneScalarCells(scalar) else {
+            guard let width = scalarCells(scalar) else {
                 let safe = TerminalSafe.escapedCharacters(entry.text, cursor: entry.cursor)
                 var offsets = [0]
                 var cells: [Int] = []
@@ -939,12 +952,18 @@ public enum FormView {
                     offsets.append(offsets[offsets.count - 1] + character.utf8.count)
                     cells.append(TextWidth.cells(character))
                 }
-                return (safe.text, safe.cursor, cells, offsets)
+                return (safe.text, safe.cursor, cells, offsets, false)
             }
             cells.append(width)
             offsets.append(offsets[offsets.count - 1] + UTF8.width(scalar))
         }
-        return (entry.text, min(max(0, entry.cursor), cells.count), cells, offsets)
+        return (entry.text, min(max(0, entry.cursor), cells.count), cells, offsets, true)
+    }
+
+    /// The cells of a scalar shown as it is, a character of its own whatever is
+    /// next to it; nil for any other (escaped, or measured in its cluster).
+    static func scalarCells(_ scalar: Unicode.Scalar) -> Int? {
+        TerminalSafe.isUnsafe(scalar) ? nil : TextWidth.loneScalarCells(scalar)
     }
 
     // MARK: The grid, shrunk to fit

@@ -32,6 +32,8 @@ extension FormView {
         let plainLines = PlainLines()
         /// The focused page's shown fields and labels' column (see `LabelColumn`).
         let labelColumn = LabelColumn()
+        /// The focused field's line as measured last (see `TypedLine`).
+        let typedLine = TypedLine()
 
         public init() {}
 
