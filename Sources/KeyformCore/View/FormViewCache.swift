@@ -147,6 +147,11 @@ extension FormView {
         let drawing: GridDrawing.Drawing
         private var rules: [RuleKey: Frame.Line] = [:]
         private var keyLines: [Int: Frame.Line] = [:]
+        /// Rows drawn with one of their keys highlighted, by that key: a move
+        /// back to a key finds its row as drawn before.
+        private var highlightedLines: [GridDrawing.KeyIndex: Frame.Line] = [:]
+        /// Enough for the keys a person moves among; past it, rows are drawn again.
+        private static let highlightedKept = 64
 
         private struct RuleKey: Hashable {
             var above: Int?
@@ -186,10 +191,21 @@ extension FormView {
             keyLines[row] = line
             return line
         }
+
+        /// The row of `drawing`'s highlighted key, `drawing` being this page's
+        /// drawing with that key highlighted (`highlighting`).
+        func keyLine(of highlighted: GridDrawing.KeyIndex, in drawing: GridDrawing.Drawing) -> Frame.Line {
+            if let line = highlightedLines[highlighted] { return line }
+            let line = drawing.keyLine(highlighted.row)
+            if highlightedLines.count >= Self.highlightedKept { highlightedLines.removeAll(keepingCapacity: true) }
+            highlightedLines[highlighted] = line
+            return line
+        }
     }
 
     /// A page's lines with one key highlighted: from a cache's `PageLines` when
-    /// there is one (only the highlighted row is drawn anew), else drawn whole.
+    /// there is one (only the highlighted row is drawn anew, and a row highlighted
+    /// before is found as it was drawn), else drawn whole.
     struct GridLines {
         let drawing: GridDrawing.Drawing
         private let cached: PageLines?
@@ -219,8 +235,9 @@ extension FormView {
         }
 
         func keyLine(_ row: Int) -> Frame.Line {
-            if let cached, drawing.highlighted?.row != row { return cached.keyLine(row) }
-            return drawing.keyLine(row)
+            guard let cached else { return drawing.keyLine(row) }
+            guard let highlighted = drawing.highlighted, highlighted.row == row else { return cached.keyLine(row) }
+            return cached.keyLine(of: highlighted, in: drawing)
         }
     }
 
