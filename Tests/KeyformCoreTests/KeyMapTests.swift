@@ -125,6 +125,24 @@ import Testing
         #expect(FormEngine.enterAnswer(blocked, Self.todo) == .commit(.goTo(field: 0)))
     }
 
+    /// Prose names an action's key by the first binding of it enabled now that
+    /// has a key to name (not `anyCharacter`), by its first such key; when none
+    /// is enabled, by the first key of any binding of it; nil when it has none.
+    @Test func anActionsKeyIsNamedByItsFirstEnabledBindingWithANamedKey() {
+        typealias Map = KeyMap<Bool, FormAction>
+        let map = Map([
+            Map.Binding([.anyCharacter], .pressKey),
+            Map.Binding([.control("x")], .pressKey) { !$0 },
+            Map.Binding([.anyCharacter, .space, .enter], .pressKey) { $0 },
+            Map.Binding([.control("c")], .cancel) { _ in false },
+            Map.Binding([.escape], .cancel) { _ in false },
+        ])
+        #expect(map.label(of: .pressKey, in: true) == "Space")
+        #expect(map.label(of: .pressKey, in: false) == "Ctrl-X")
+        #expect(map.label(of: .cancel, in: true) == "Ctrl-C")
+        #expect(map.label(of: .done, in: true) == nil)
+    }
+
     /// SPEC: the hints say what each key does at that moment. On an empty
     /// required field Enter and Tab stay and show why, so "next" is not offered
     /// (it was, and the keys then stayed); the keys still work, to show why.

@@ -161,10 +161,11 @@ public struct KeyMap<Situation, Action: ScreenAction>: Sendable {
     /// when the map has no key for it. Prose asks here, so it names the
     /// person's own key after a rebinding.
     public func label(of action: Action, in situation: Situation) -> String? {
-        let enabled = bindings.first {
-            $0.action == action && $0.when(situation) && $0.keys.contains { $0 != .anyCharacter }
+        // By index, as `hintInputs`: Done's line asks on every frame, and a binding taken whole is copied.
+        for index in bindings.indices where bindings[index].action == action && bindings[index].when(situation) {
+            if let key = bindings[index].keys.first(where: { $0 != .anyCharacter }) { return key.label }
         }
-        return (enabled?.keys ?? keys(for: action)).first { $0 != .anyCharacter }?.label
+        return keys(for: action).first { $0 != .anyCharacter }?.label
     }
 
     /// The map with `action` on `keys` instead of its own: every binding of the
