@@ -17,7 +17,7 @@ package struct LayoutFiles {
         let environment = search.environment["KEYFORM_LAYOUTS"]
         // The per-user `layouts/` comes after `$KEYFORM_LAYOUTS`, as the forms' folder does
         // after `$KEYFORM_FORMS`; shipped layouts stay last.
-        let layoutsPath = [environment, search.userLayouts, extraFolder].compactMap { $0 }.joined(separator: ":")
+        let layoutsPath = [environment, search.userLayouts, extraFolder].compactMap { $0 }.joinedText(separator: ":")
         resolver = LayoutResolver(
             formFolder: formFolder,
             currentDirectory: search.currentDirectory,

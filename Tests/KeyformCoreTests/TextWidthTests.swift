@@ -23,6 +23,20 @@ import Testing
         #expect(TextWidth.blanks(-3) == "")
     }
 
+    /// `joinedText` is `joined(separator:)`: random arrays of empty, short,
+    /// long, non-ASCII and combining parts, with separators of every kind
+    /// (DECISIONS 104).
+    @Test func joinedTextIsWhatJoinedGives() {
+        let parts = ["", "a", "Esc cancel", "\u{301}", "é", "日本語", "🙂", "/", String(repeating: "x", count: 40)]
+        var random = SplitMix64(seed: 104)
+        for _ in 0..<2_000 {
+            let array = (0..<Int.random(in: 0...6, using: &random)).map { _ in parts.randomElement(using: &random)! }
+            let separator = parts.randomElement(using: &random)!
+            #expect(array.joinedText(separator: separator) == array.joined(separator: separator), "\(array)")
+            #expect(array.joinedText() == array.joined(), "\(array)")
+        }
+    }
+
     @Test func everyScalarAloneMeasuresAsItsCluster() {
         for value in UInt32(0)...0x3FFFF {
             guard let scalar = Unicode.Scalar(value) else { continue }

@@ -173,7 +173,7 @@ public struct ConfigSetting: Sendable {
     static let theme = ConfigSetting(
         name: "theme", environment: "KEYFORM_THEME", valuesSaid: .valuesThemes(Theme.allCases.map(\.rawValue)),
         summary: "the colours of the roles, built in: "
-            + Theme.allCases.map { "\($0.rawValue) (\($0.summary))" }.joined(separator: "; ")
+            + Theme.allCases.map { "\($0.rawValue) (\($0.summary))" }.joinedText(separator: "; ")
             + "; colors: changes roles over it; NO_COLOR turns colour off whatever it says",
         takesList: false,
         apply: { config, words, _ in

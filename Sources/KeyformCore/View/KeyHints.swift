@@ -24,7 +24,7 @@ enum KeyHints {
 
     /// The hints as one line of text, as the footer shows them.
     static func joined(_ hints: [Hint]) -> String {
-        hints.map(\.text).joined(separator: separator)
+        hints.map(\.text).joinedText(separator: separator)
     }
 
     /// The footer the inputs make in `width` cells: a pure function of them.
@@ -172,7 +172,9 @@ enum KeyHints {
     /// Labels as one: arrows read as one word (`←↑↓→`); a run of digits after
     /// the same prefix as a range (`Alt-1…9`); other keys told apart by a slash.
     static func joined(_ labels: [String]) -> String {
-        if labels.allSatisfy({ $0.count == 1 && !$0.first!.isLetter && !$0.first!.isNumber }) { return labels.joined() }
+        if labels.allSatisfy({ $0.count == 1 && !$0.first!.isLetter && !$0.first!.isNumber }) {
+            return labels.joinedText()
+        }
         if labels.count >= 3, let first = labels.first, let last = labels.last, let digit = first.last?.wholeNumberValue
         {
             let prefix = first.dropLast()
@@ -181,6 +183,6 @@ enum KeyHints {
             }
             if run { return first + "…" + String(last.last!) }
         }
-        return labels.joined(separator: "/")
+        return labels.joinedText(separator: "/")
     }
 }
