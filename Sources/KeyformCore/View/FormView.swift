@@ -1100,10 +1100,13 @@ public enum FormView {
         filter: (line: Frame.Line, cursor: Int)?
     ) -> GridSection {
         let drawing = grid.drawing
+        // Sized at once: a move makes the section's lines anew on every frame.
         var lines: [Frame.Line] = []
+        lines.reserveCapacity(parts.count + 1)
         var highlight: (row: Int, column: Int)?
         var filterCursor: (row: Int, column: Int)?
         var keys: [(line: Int, cells: [GridDrawing.KeyCell])] = []
+        keys.reserveCapacity(parts.count)
         func addFilterLine() {
             guard let filter, filterCursor == nil else { return }
             filterCursor = (lines.count, filter.cursor)

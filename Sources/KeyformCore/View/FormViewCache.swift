@@ -146,7 +146,8 @@ extension FormView {
         let query: String?
         let drawing: GridDrawing.Drawing
         private var rules: [RuleKey: Frame.Line] = [:]
-        private var keyLines: [Int: Frame.Line] = [:]
+        /// Each row's keys with none highlighted, by row, as they are asked for.
+        private var keyLines: [Frame.Line?]
         /// Rows drawn with one of their keys highlighted, by that key: a move
         /// back to a key finds its row as drawn before.
         private var highlightedLines: [GridDrawing.KeyIndex: Frame.Line] = [:]
@@ -166,6 +167,7 @@ extension FormView {
             self.selected = selected
             query = filter?.query
             drawing = FormView.drawGrid(page, width: width, selected: selected, filter: filter)
+            keyLines = Array(repeating: nil, count: drawing.rows.count)
         }
 
         func rule(between above: Int?, and below: Int?) -> Frame.Line {
