@@ -1,4 +1,5 @@
 import KeyformCore
+import KeyformTestSupport
 import Testing
 
 /// Key maps as data: lookup, the footer drawn from the same bindings, and
@@ -214,6 +215,66 @@ import Testing
         #expect(swapped.keyboard.keys(for: .nextField).isEmpty)
         #expect(
             FormKeyMaps.standard.keyboard.action(for: .escape, in: here) == .cancel, "the standard map is unchanged")
+    }
+
+    /// A key asks only the bindings that name it (issue 27): the answer is the
+    /// first enabled binding naming it, else for a typed key the first enabled
+    /// `anyCharacter` one, as walking every binding finds, in every view and
+    /// mode, through rebindings and bindings changed in place.
+    @Test func aKeyFindsTheBindingThatWalkingEveryBindingFinds() {
+        var random = SplitMix64(seed: 27)
+        let chords: [KeyChord] =
+            [
+                .enter, .tab, .shiftTab, .escape, .backspace, .delete, .space, .altEnter, .up, .down, .left, .right,
+                .home, .end, .pageUp, .pageDown, .anyCharacter, .function(1), .function(2),
+            ] + ["a", "h", "i", "x", "y", "n", "t", "é", "/"].map { KeyChord.character($0) }
+            + ["c", "z", "l", "s", "j", "e", "q"].map { KeyChord.control($0) }
+            + ["1", "2", "9"].map { KeyChord.alt($0) }
+        var situations: [FormKeySituation] = []
+        for focus in Self.todo.fields.indices {
+            for mode in [EditingMode.emacs, .viInsert, .viCommand] {
+                var state = FormState.start(Self.todo, values: ["text": focus % 2 == 0 ? "x" : ""], focus: focus)
+                situations.append(situation(state, mode: mode))
+                state.grid = nil
+                situations.append(situation(state, mode: mode))
+            }
+        }
+        func walked(_ map: FormKeyMaps.Map, _ chord: KeyChord, _ situation: FormKeySituation) -> Int? {
+            map.bindings.indices.first { map.bindings[$0].keys.contains(chord) && map.bindings[$0].when(situation) }
+                ?? (chord.isTyped
+                    ? map.bindings.indices.first {
+                        map.bindings[$0].keys.contains(.anyCharacter) && map.bindings[$0].when(situation)
+                    } : nil)
+        }
+        func expectWalked(_ map: FormKeyMaps.Map, _ step: String) {
+            for chord in chords {
+                for situation in situations {
+                    let found = map.binding(for: chord, in: situation)
+                    let expected = walked(map, chord, situation).map { map.bindings[$0] }
+                    #expect(
+                        found?.action == expected?.action && found?.keys == expected?.keys
+                            && found?.rank == expected?.rank, "\(step): \(chord)")
+                }
+            }
+        }
+        let standard = FormKeyMaps.standard
+        for var map in [standard.keyboard, standard.grid, standard.booleanSwitch, standard.note] {
+            expectWalked(map, "standard")
+            for step in 0..<40 {
+                let index = Int.random(in: map.bindings.indices, using: &random)
+                let chord = chords.randomElement(using: &random)!
+                switch Int.random(in: 0..<5, using: &random) {
+                case 0: map.bindings[index].keys.append(chord)
+                case 1: map.bindings[index].keys = Array(map.bindings[index].keys.dropFirst())
+                case 2: map.bindings.swapAt(index, Int.random(in: map.bindings.indices, using: &random))
+                case 3: map.bindings.append(map.bindings[index])
+                default:
+                    map = map.rebinding(KeyAction.allCases.randomElement(using: &random)!, to: [chord])
+                }
+                if map.bindings.count < 2 { map.bindings += standard.keyboard.bindings }
+                expectWalked(map, "step \(step)")
+            }
+        }
     }
 
     @Test func actionsHaveNamesAConfigCanSpell() {

@@ -125,22 +125,36 @@ public struct KeyBinding<Situation, Action: ScreenAction>: Sendable {
 /// (`rebinding(_:to:)`), a plain value change.
 public struct KeyMap<Situation, Action: ScreenAction>: Sendable {
     public typealias Binding = KeyBinding<Situation, Action>
-    public var bindings: [Binding]
+    public var bindings: [Binding] { didSet { namers = Self.namers(of: bindings) } }
+    /// The indices of the bindings that name each chord, in the map's order:
+    /// a key asks only those, not every binding's keys (issue 27). Made again
+    /// whenever `bindings` changes.
+    private var namers: [KeyChord: [Int]]
 
     public init(_ bindings: [Binding]) {
         self.bindings = bindings
+        namers = Self.namers(of: bindings)
+    }
+
+    private static func namers(of bindings: [Binding]) -> [KeyChord: [Int]] {
+        var namers: [KeyChord: [Int]] = [:]
+        for index in bindings.indices {
+            for chord in bindings[index].keys where namers[chord]?.last != index {
+                namers[chord, default: []].append(index)
+            }
+        }
+        return namers
     }
 
     /// The first enabled binding that names `chord`; a typed character that no
     /// enabled binding names goes to an enabled `anyCharacter` binding.
     public func binding(for chord: KeyChord, in situation: Situation) -> Binding? {
         // By index: a binding is copied only when it is the answer (this runs for every key).
-        for index in bindings.indices where bindings[index].keys.contains(chord) && bindings[index].when(situation) {
+        for index in namers[chord] ?? [] where bindings[index].when(situation) {
             return bindings[index]
         }
         guard chord.isTyped else { return nil }
-        for index in bindings.indices
-        where bindings[index].keys.contains(.anyCharacter) && bindings[index].when(situation) {
+        for index in namers[.anyCharacter] ?? [] where bindings[index].when(situation) {
             return bindings[index]
         }
         return nil
