@@ -236,38 +236,86 @@ public struct ScreenWriter: Sendable {
     static func cells(of line: Frame.Line, width: Int, color: Bool) -> [Cell] {
         var cells: [Cell] = []
         cells.reserveCapacity(width)
+        for span in line.spans {
+            let style = drawnStyle(span.style, color: color)
+            guard appendQuickly(span.text, style: style, width: width, to: &cells) else { break }
+        }
+        cells.append(contentsOf: repeatElement(.blank, count: width - cells.count))
+        return cells
+    }
+
+    /// A line as exactly `width` cells, every cluster measured: what
+    /// `cells(of:width:color:)` must equal (its byte path is only a shortcut).
+    static func measuredCells(of line: Frame.Line, width: Int, color: Bool) -> [Cell] {
+        var cells: [Cell] = []
         spans: for span in line.spans {
             let style = drawnStyle(span.style, color: color)
-            let text = span.text
-            let scalars = text.unicodeScalars
-            var index = scalars.startIndex
-            while index < scalars.endIndex {
-                let scalar = scalars[index]
-                let next = scalars.index(after: index)
-                // A scalar that is always a cluster of its own, before one that is too (or
-                // before nothing), is a cell as it is: no grapheme breaking for ASCII, box
-                // drawing, accented letters, kana or CJK. Controls are dropped (CR LF too).
-                if let lone = TextWidth.loneScalarCells(scalar),
-                    next == scalars.endIndex || TextWidth.loneScalarCells(scalars[next]) != nil
-                {
-                    index = next
-                    guard lone > 0 else { continue }
-                    if cells.count + lone > width { break spans }
-                    cells.append(Cell(scalar: scalar, rest: nil, style: style, width: UInt8(lone)))
-                    if lone == 2 { cells.append(Cell(scalar: "\u{0}", rest: nil, style: style, width: 0)) }
-                    continue
+            var index = span.text.startIndex
+            while index < span.text.endIndex {
+                guard let next = appendMeasured(span.text, at: index, style: style, width: width, to: &cells) else {
+                    break spans
                 }
-                let character = text[index]
-                index = text.index(after: index)
-                guard var cell = drawable(character) else { continue }
-                if cells.count + Int(cell.width) > width { break spans }
-                cell.style = style
-                cells.append(cell)
-                if cell.width == 2 { cells.append(Cell(scalar: "\u{0}", rest: nil, style: style, width: 0)) }
+                index = next
             }
         }
         cells.append(contentsOf: repeatElement(.blank, count: width - cells.count))
         return cells
+    }
+
+    /// Appends `text`'s drawable clusters up to `width` cells; false when one did not
+    /// fit (nothing after it on the line is drawn). Most of a frame's text (labels,
+    /// hints, keys, titles) is printable ASCII between a few box-drawing lines and
+    /// dots: a printable ASCII byte before another (or before the span's end) is a
+    /// cluster of its own, one cell, and is taken as it is, without decoding scalars
+    /// or asking widths; anything else is measured.
+    private static func appendQuickly(_ text: String, style: TextStyle, width: Int, to cells: inout [Cell]) -> Bool {
+        let bytes = text.utf8
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            let byte = bytes[index]
+            let next = bytes.index(after: index)
+            if (0x20..<0x7F).contains(byte), next == bytes.endIndex || (0x20..<0x7F).contains(bytes[next]) {
+                if cells.count == width { return false }
+                cells.append(Cell(scalar: Unicode.Scalar(byte), rest: nil, style: style, width: 1))
+                index = next
+                continue
+            }
+            guard let after = appendMeasured(text, at: index, style: style, width: width, to: &cells) else {
+                return false
+            }
+            index = after
+        }
+        return true
+    }
+
+    /// Appends the cells of the cluster at `index` (a cluster's start) when it is
+    /// drawn; the index after it, or nil when it did not fit in `width` cells.
+    private static func appendMeasured(
+        _ text: String, at index: String.Index, style: TextStyle, width: Int, to cells: inout [Cell]
+    ) -> String.Index? {
+        let scalars = text.unicodeScalars
+        let scalar = scalars[index]
+        let next = scalars.index(after: index)
+        // A scalar that is always a cluster of its own, before one that is too (or
+        // before nothing), is a cell as it is: no grapheme breaking for ASCII, box
+        // drawing, accented letters, kana or CJK. Controls are dropped (CR LF too).
+        if let lone = TextWidth.loneScalarCells(scalar),
+            next == scalars.endIndex || TextWidth.loneScalarCells(scalars[next]) != nil
+        {
+            guard lone > 0 else { return next }
+            if cells.count + lone > width { return nil }
+            cells.append(Cell(scalar: scalar, rest: nil, style: style, width: UInt8(lone)))
+            if lone == 2 { cells.append(Cell(scalar: "\u{0}", rest: nil, style: style, width: 0)) }
+            return next
+        }
+        let character = text[index]
+        let after = text.index(after: index)
+        guard var cell = drawable(character) else { return after }
+        if cells.count + Int(cell.width) > width { return nil }
+        cell.style = style
+        cells.append(cell)
+        if cell.width == 2 { cells.append(Cell(scalar: "\u{0}", rest: nil, style: style, width: 0)) }
+        return after
     }
 
     /// The attributes a style is drawn with: without color, error and accent are nothing;

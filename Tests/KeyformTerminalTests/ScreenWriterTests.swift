@@ -302,6 +302,40 @@ private func busyFrame(changing: Character? = nil) -> Frame {
         }
     }
 
+    /// A span of printable ASCII is made into cells a byte at a time; random lines
+    /// of such spans beside ones with combining marks, wide characters, controls,
+    /// DEL, C1 controls, joiners and emoji, at widths that cut them anywhere: every
+    /// line's cells are the cells measured scalar by scalar.
+    @Test func aLinesCellsAreTheCellsMeasuredScalarByScalar() {
+        let pieces = [
+            "a", "Z", " ", "~", "rows 16–30 of 500", "Enter pick", "e\u{301}", "\u{301}", "日", "한", "👍",
+            "👍🏽", "\u{200D}", "\u{1B}", "\u{7F}", "\u{85}", "\r\n", "\t", "\u{FE0F}", "か\u{3099}", "›", "\u{200B}",
+        ]
+        let styles: [TextStyle] = [[], .bold, .reverse, .error, .accent, [.error, .accent]]
+        var generator = SplitMix64(seed: 41)
+        var fastSpans = 0
+        for _ in 0..<3000 {
+            let spans = (0..<Int.random(in: 0...5, using: &generator)).map { _ in
+                let ascii = Bool.random(using: &generator)
+                let text = (0..<Int.random(in: 0...6, using: &generator)).map { _ in
+                    ascii
+                        ? String(UnicodeScalar(UInt8.random(in: 0x20...0x7E, using: &generator)))
+                        : pieces.randomElement(using: &generator)!
+                }.joined()
+                if text.utf8.allSatisfy({ (0x20..<0x7F).contains($0) }) { fastSpans += 1 }
+                return Frame.Span(text, styles.randomElement(using: &generator)!)
+            }
+            let line = Frame.Line(spans)
+            let width = Int.random(in: 0...24, using: &generator)
+            let color = Bool.random(using: &generator)
+            let cells = ScreenWriter.cells(of: line, width: width, color: color)
+            let measured = ScreenWriter.measuredCells(of: line, width: width, color: color)
+            #expect(cells == measured, "\(spans.map(\.text)) at \(width)")
+            if cells != measured { return }
+        }
+        #expect(fastSpans > 3000)
+    }
+
     @Test func theCursorMovesUpAndDownRelatively() {
         var h = Harness(width: 40, height: 12)
         let lines = (0..<12).map { line(("row \($0)", [])) }
