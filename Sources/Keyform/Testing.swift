@@ -200,7 +200,7 @@ struct ScriptedFormRun {
         let screen = Self.trimmed(result.frame.text())
         guard let outcome = result.outcome else {
             // The one evaluation says what keeps Done disabled: a rule, once every field is valid.
-            let rule = run.context.evaluation(result.state.entries).doneBlocker?.rule
+            let rule = run.context.evaluation(of: result.state).doneBlocker?.rule
             return KeyformTestResult(
                 outcome: .open, value: nil, record: nil, screen: screen, brokenRule: rule.map { ($0.name, $0.message) })
         }

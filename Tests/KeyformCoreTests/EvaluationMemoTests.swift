@@ -38,6 +38,62 @@ import Testing
         #expect(reused > 1000, "most evaluations validate some fields only, or none")
     }
 
+    /// The memo told by the state's stamps (`EntryWrites`) which fields were
+    /// written since an evaluation it kept: over long random runs (typed keys,
+    /// grid keys, picks, pastes, jumps, pages, Done, resets) and a copy of the
+    /// state sent its own way now and then (its writes must never pass for the
+    /// state's), every evaluation asked for by the state equals a fresh one. It
+    /// fails when any write of an entry leaves the stamps as they were (tried:
+    /// `entries`' `_modify` or `subscript(entryOf:)` without its mark).
+    @Test(arguments: [7, 8, 9])
+    func anEvaluationFoundByTheStatesStampsIsAFreshOne(seed: UInt64) throws {
+        var contexts = try DemoForms.names.map(DemoForms.context)
+        contexts.append(try FormViewCacheTests.conditions())
+        contexts.append(RequiredIfTests.context())
+        contexts.append(try ChoicesInTheFormTests.context(ChoicesInTheFormTests.country))
+        contexts.append(MultipleChoiceTests.context)
+        var random = SplitMix64(seed: seed)
+        for context in contexts {
+            var state = FormState.start(context)
+            for step in 0..<400 {
+                if step % 7 == 3 {
+                    // A copy written its own way and asked for: its stamps are its own.
+                    var copy = state
+                    _ = FormEngine.reduce(&copy, FormViewCacheTests.event(copy, context, &random), context)
+                    #expect(context.evaluation(of: copy) == FormEvaluation(context, copy.entries))
+                }
+                _ = FormEngine.reduce(&state, FormViewCacheTests.event(state, context, &random), context)
+                let remembered = context.evaluation(of: state)
+                let fresh = FormEvaluation(context, state.entries)
+                #expect(remembered == fresh, "\(context.form.name) at \(step): \(state.entries)")
+                #expect(Array(remembered.results) == Array(fresh.results))
+                if remembered != fresh { return }
+                _ = FormEngine.enterAnswer(state, context)
+                if state.outcome != nil { state = FormState.start(context) }
+            }
+        }
+    }
+
+    /// Issue 27: a key typed into one of 200 fields is found by the state's
+    /// stamps: the memo compares that field's entry alone, not the 200 (it
+    /// compared all of them before the stamps).
+    @Test func aTypedKeyIsFoundByItsFieldNotByComparingEveryEntry() throws {
+        let form = try #require(
+            RequiredIfTests.parsed("fields:" + (1...200).map { "\n  - {id: f\($0)}" }.joined()).value)
+        let context = RequiredIfTests.context(form)
+        var state = FormState.start(context)
+        _ = context.evaluation(of: state)
+        for (step, text) in ["a", "ab", "abc", "ab", "abd"].enumerated() {
+            _ = FormEngine.reduce(&state, .lineEdited(text: text, cursor: text.count), context)
+            let counter = FormEvaluation.Counter()
+            let remembered = FormEvaluation.$counter.withValue(counter) { context.evaluation(of: state) }
+            #expect(remembered == FormEvaluation(context, state.entries), "key \(step)")
+            // One entry for each evaluation the memo keeps (two), of the 200.
+            #expect(counter.entriesCompared <= 2, "key \(step): \(counter.entriesCompared) entries compared")
+            #expect(counter.validations <= 1, "key \(step)")
+        }
+    }
+
     /// Issue 27: a key typed into a field that nothing else reads decides that
     /// field alone, whatever the form's size; a key in a field that others read
     /// (a later field's `when`, a `required_if`) decides the form again, and the

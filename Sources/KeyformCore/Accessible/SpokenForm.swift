@@ -18,7 +18,7 @@ public enum SpokenForm {
 
     /// Said once, before the first field: the form (the fields shown now), and how to answer.
     public static func opening(_ state: FormState, _ context: FormContext) -> [String] {
-        let count = context.evaluation(state.entries).shownFields.count
+        let count = context.evaluation(of: state).shownFields.count
         let title = TerminalSafe.escaped(context.form.title ?? context.form.name)
         let say = context.language.text
         let opening = [
@@ -35,7 +35,7 @@ public enum SpokenForm {
     public static func field(_ state: FormState, _ context: FormContext) -> [String] {
         let index = state.focus
         let field = context.fields[index]
-        let evaluation = context.evaluation(state.entries)
+        let evaluation = context.evaluation(of: state)
         let shown = evaluation.shownFields
         let number = (shown.firstIndex(of: index) ?? 0) + 1
         let say = context.language.text

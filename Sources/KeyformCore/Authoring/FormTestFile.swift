@@ -139,7 +139,7 @@ extension FormTestFile.Case {
     /// it is not valid (so a failure shows what is there).
     public static func values(of state: FormState, context: FormContext) -> Record {
         if case .submitted(let record)? = state.outcome { return record }
-        let evaluation = context.evaluation(state.entries)
+        let evaluation = context.evaluation(of: state)
         // A hidden field and a note are absent, as from the record.
         return Record(
             values: context.fields.indices.filter { evaluation.shown[$0] && context.fields[$0].holdsValue }.map {

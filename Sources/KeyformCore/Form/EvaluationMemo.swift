@@ -16,6 +16,9 @@ final class EvaluationMemo: Sendable {
         /// array's storage is never changed in place while another holds it);
         /// nil once the reducer said it is about to write into it (`letGo`).
         var asked: [FormState.Entry]?
+        /// A state's stamp (`EntryWrites`) whose entries hold these inputs: nil
+        /// when none asked for them with its stamps.
+        var stamp: UInt64?
         /// The entries the evaluation was made from, the memo's own: never the
         /// state's storage, so that holding them does not make the reducer's
         /// write into the state's entries copy all of them (issue 27).
@@ -27,29 +30,56 @@ final class EvaluationMemo: Sendable {
     private let kept = Mutex<[Kept]>([])
     private static let keptCount = 2
 
-    func evaluation(of entries: [FormState.Entry], in context: FormContext) -> FormEvaluation {
+    /// `writes`: the stamps of the state whose entries these are, when the caller
+    /// has it: an evaluation kept at an earlier stamp of it is found by the fields
+    /// written since, compared alone (a typed key's one field, not all 200).
+    func evaluation(
+        of entries: [FormState.Entry], writes: EntryWrites? = nil, in context: FormContext
+    ) -> FormEvaluation {
         let counter = FormEvaluation.counter
-        let earlier = kept.withLock { kept -> Kept? in
+        // `marked`: the one field changed since `earlier`, or nil when none or
+        // several, as the stamps told it; nil outside when they told nothing.
+        let (earlier, marked) = kept.withLock { kept -> (Kept?, Int??) in
             // The state's own entries asked for again (the footer, the Done line, the key
             // maps and the reducer of one key): the same array, told without reading it.
             // The newest last: the one asked for now is kept longest.
             if let index = kept.lastIndex(where: { $0.asked.map { Self.sameArray($0, entries) } ?? false }) {
-                let found = kept.remove(at: index)
+                var found = kept.remove(at: index)
+                found.stamp = writes?.stamp ?? found.stamp
                 kept.append(found)
-                return found
+                return (found, nil)
+            }
+            if let writes {
+                // One with these inputs first (a Backspace brings back the entries of two
+                // keys ago), else the newest the stamps tell the change from.
+                var changedFrom: (index: Int, changed: Int?)?
+                for index in kept.indices.reversed() {
+                    guard let stamp = kept[index].stamp, let written = writes.written(since: stamp) else { continue }
+                    let changed = Self.changes(in: written, of: entries, from: kept[index].inputs, counter)
+                    guard changed.count == 0 else {
+                        changedFrom = changedFrom ?? (index, changed.one)
+                        continue
+                    }
+                    var found = kept.remove(at: index)
+                    (found.asked, found.stamp) = (entries, writes.stamp)
+                    kept.append(found)
+                    return (found, nil)
+                }
+                if let changedFrom { return (kept[changedFrom.index], .some(changedFrom.changed)) }
             }
             for index in kept.indices.reversed() {
                 guard Self.sameInputs(kept[index].inputs, entries, counter) else { continue }
                 // Kept under this array from now on: the next ask for it is told by its storage.
                 var found = kept.remove(at: index)
                 found.asked = entries
+                found.stamp = writes?.stamp ?? found.stamp
                 kept.append(found)
-                return found
+                return (found, nil)
             }
-            return kept.last
+            return (kept.last, nil)
         }
         if let earlier, let asked = earlier.asked, Self.sameArray(asked, entries) { return earlier.evaluation }
-        let changed = earlier.flatMap { Self.onlyChange(of: entries, from: $0.inputs) }
+        let changed = marked ?? earlier.flatMap { Self.onlyChange(of: entries, from: $0.inputs) }
         let evaluation = FormEvaluation(
             context, entries, after: earlier.map { ($0.inputs, $0.evaluation) }, changing: changed)
         // One field changed: the earlier inputs with it replaced, shared; else the entries
@@ -59,7 +89,7 @@ final class EvaluationMemo: Sendable {
                 ByField(entries.map { $0 })
             }
         kept.withLock { kept in
-            kept.append(Kept(asked: entries, inputs: inputs, evaluation: evaluation))
+            kept.append(Kept(asked: entries, stamp: writes?.stamp, inputs: inputs, evaluation: evaluation))
             if kept.count > Self.keptCount { kept.removeFirst() }
         }
         return evaluation
@@ -91,6 +121,26 @@ final class EvaluationMemo: Sendable {
         let found = a.differences(from: b, limit: 1) { $0.holdsSameInput(as: $1) }
         counter?.compared(found.compared)
         return found.count == 0
+    }
+
+    /// Of the fields `written` (any field not among them holds what it held), how
+    /// many hold another input than in `earlier` (the cursor aside), counted up
+    /// to two, and the one when only one does.
+    private static func changes(
+        in written: ArraySlice<(from: UInt64, field: Int)>, of entries: [FormState.Entry],
+        from earlier: ByField<FormState.Entry>, _ counter: FormEvaluation.Counter?
+    ) -> (count: Int, one: Int?) {
+        var (first, count, compared) = (Int?.none, 0, 0)
+        // A field written twice (a key's text, then its cursor) is compared once.
+        for (index, write) in zip(written.indices, written) where count < 2 {
+            guard !written[..<index].contains(where: { $0.field == write.field }) else { continue }
+            compared += 1
+            guard !earlier[write.field].holdsSameInput(as: entries[write.field]) else { continue }
+            first = first ?? write.field
+            count += 1
+        }
+        counter?.compared(compared)
+        return (count, count == 1 ? first : nil)
     }
 
     /// The one field whose entry holds another input than in `earlier` (the

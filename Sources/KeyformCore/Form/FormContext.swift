@@ -301,6 +301,12 @@ public struct FormContext: Sendable {
         evaluations.evaluation(of: entries, in: self)
     }
 
+    /// The evaluation of `state`'s entries: one kept at an earlier stamp of the
+    /// state is found by the fields it wrote since, compared alone (`EntryWrites`).
+    public func evaluation(of state: FormState) -> FormEvaluation {
+        evaluations.evaluation(of: state.entries, writes: state.entryWrites, in: self)
+    }
+
     /// `entries` (the state's) are about to be written into: the evaluations kept
     /// stop holding them, so the write does not copy every entry (`EvaluationMemo`).
     func letGo(of entries: [FormState.Entry]) {

@@ -31,13 +31,14 @@ public enum FormEngine {
             // Written in place: the evaluations kept no longer hold these entries (issue 27).
             context.letGo(of: state.entries)
             // The first edit replaces a value left standing for a new one.
-            if entry.text != text { state.entries[state.focus].kept = nil }
+            if entry.text != text { state[entryOf: state.focus].kept = nil }
         }
         state.notice = nil
         switch event {
         case .lineEdited(let text, let cursor):
-            state.entries[state.focus].text = text
-            state.entries[state.focus].cursor = min(max(0, cursor), text.count)
+            // Written as the focused field's alone: the memo compares only it (issue 27).
+            state[entryOf: state.focus].text = text
+            state[entryOf: state.focus].cursor = min(max(0, cursor), text.count)
             refreshProblem(of: state.focus, in: &state, context)
             return []
         case .commitPressed:
@@ -104,7 +105,7 @@ public enum FormEngine {
             return pressDone(&state, context)
         case .fieldJumpRequested(let number):
             // Numbers follow the shown fields: a hidden field takes none.
-            let shown = context.evaluation(state.entries).shownFields
+            let shown = context.evaluation(of: state).shownFields
             guard shown.indices.contains(number - 1), shown[number - 1] != state.focus else { return [.bell] }
             return enter(field: shown[number - 1], in: &state, context, from: state.focus)
         case .answered(let input):
@@ -115,7 +116,7 @@ public enum FormEngine {
             }
             return commit(&state, context, pressDoneOnLast: true)
         case .fieldClicked(let index):
-            guard context.fields.indices.contains(index), context.evaluation(state.entries).shown[index] else {
+            guard context.fields.indices.contains(index), context.evaluation(of: state).shown[index] else {
                 return [.bell]
             }
             guard index != state.focus else { return [] }
@@ -227,7 +228,7 @@ public enum FormEngine {
         // The field is valid; a rule it is the marked field of may still be broken:
         // said under it, without holding the person there (a rule blocks only Done).
         state.problems[index] =
-            context.form.rules.isEmpty ? nil : context.evaluation(state.entries).shownProblem(ofField: index, context)
+            context.form.rules.isEmpty ? nil : context.evaluation(of: state).shownProblem(ofField: index, context)
         var effects: [FormEffect] = []
         // A `multiple` field's typed item joins its selection and the line is free
         // for the next: in the keyboard, Enter on an item adds it and stays
@@ -246,13 +247,13 @@ public enum FormEngine {
     }
 
     private static func previous(_ state: inout FormState, _ context: FormContext) -> [FormEffect] {
-        guard let field = context.evaluation(state.entries).previous(before: state.focus) else { return [.bell] }
+        guard let field = context.evaluation(of: state).previous(before: state.focus) else { return [.bell] }
         return enter(field: field, in: &state, context, from: state.focus)
     }
 
     /// Done: submits when the form is valid; otherwise points at the field that blocks it.
     private static func pressDone(_ state: inout FormState, _ context: FormContext) -> [FormEffect] {
-        let evaluation = context.evaluation(state.entries)
+        let evaluation = context.evaluation(of: state)
         if let blocker = evaluation.doneBlocker {
             state.problems[blocker.field] = blocker.problem
             var effects: [FormEffect] = []
@@ -301,14 +302,14 @@ public enum FormEngine {
     ) -> Result<FieldValue?, FieldProblem> {
         // A `required_if` reads earlier answers: the evaluation has them.
         guard context.requiredIf[index] != nil else { return context.validate(field: index, state.entries) }
-        return context.evaluation(state.entries).results[index]
+        return context.evaluation(of: state).results[index]
     }
 
     /// A problem already shown follows the text as it changes (a rule's message
     /// included), and goes once the text is valid and the rule holds.
     private static func refreshProblem(of index: Int, in state: inout FormState, _ context: FormContext) {
         guard state.problems[index] != nil else { return }
-        state.problems[index] = context.evaluation(state.entries).shownProblem(ofField: index, context)
+        state.problems[index] = context.evaluation(of: state).shownProblem(ofField: index, context)
     }
 
     /// A boolean field shown as a switch: the entry becomes `yes`, `no` or empty.
@@ -787,7 +788,7 @@ extension FormEngine {
         if case .failure(let problem) = validate(state.focus, state, context) { return .stays(problem) }
         let entry = state.entries[state.focus]
         if state.grid == nil, entry.selection != nil, !FieldValidator.trimmed(entry.text).isEmpty { return .addsItem }
-        let evaluation = given ?? context.evaluation(state.entries)
+        let evaluation = given ?? context.evaluation(of: state)
         if let next = evaluation.next(after: state.focus) { return .next(next) }
         guard pressDoneOnLast else { return .end }
         if let blocker = evaluation.doneBlocker { return .goTo(field: blocker.field) }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The state of one form being filled in. Only `FormEngine.reduce` changes it.
 public struct FormState: Equatable, Sendable {
     /// What a field holds: what the person chose, typed as it was chosen.
@@ -109,8 +111,35 @@ public struct FormState: Equatable, Sendable {
         case timedOut
     }
 
-    /// One entry per field, in field order.
-    public var entries: [Entry]
+    /// One entry per field, in field order. A write through it gives the state a
+    /// new stamp and forgets which fields were written, so the memo compares every
+    /// entry again; `subscript(entryOf:)` writes one and says which (issue 27).
+    public var entries: [Entry] {
+        get { storedEntries }
+        set {
+            storedEntries = newValue
+            entryWrites.wroteAll()
+        }
+        _modify {
+            entryWrites.wroteAll()
+            yield &storedEntries
+        }
+    }
+    /// Field `field`'s entry, written in place: the state is stamped anew and the
+    /// field noted as the one written, so that the memo asks only it whether it
+    /// changed instead of comparing all the entries (a typed key, issue 27).
+    public subscript(entryOf field: Int) -> Entry {
+        get { storedEntries[field] }
+        _modify {
+            entryWrites.wrote(field)
+            yield &storedEntries[field]
+        }
+    }
+    /// Private so that no write can pass the stamps: every path that writes an
+    /// entry goes through `entries` or `subscript(entryOf:)`.
+    private var storedEntries: [Entry]
+    /// Which entries were written lately, told by stamps; not part of the state's value.
+    public private(set) var entryWrites = EntryWrites()
     /// The focused field's index.
     public var focus: Int
     /// Set while the focused field shows its key grid; nil in the keyboard view.
@@ -149,7 +178,7 @@ public struct FormState: Equatable, Sendable {
         entries: [Entry], focus: Int = 0, grid: Grid? = nil, problems: [Int: FieldProblem] = [:], notice: String? = nil,
         outcome: Outcome? = nil
     ) {
-        self.entries = entries
+        self.storedEntries = entries
         self.focus = focus
         self.grid = grid
         self.problems = problems
@@ -349,4 +378,47 @@ public enum Transition: Equatable, Sendable {
     case swapView(toGrid: Bool)
     /// A page of the form or of a grid turns forward or back.
     case page(forward: Bool)
+}
+
+/// Which of a state's entries were written, told by stamps: every write gives
+/// the state a stamp no state had before (copies included), so two states with
+/// one stamp hold the same entries; the last few writes of one field each say
+/// which fields changed since an earlier stamp. The memo keeps the stamp an
+/// evaluation was made at, and a typed key is found by its one field instead
+/// of by comparing every entry (issue 27). Equal whatever the stamps: they tell
+/// how the entries came to be, not what they are.
+public struct EntryWrites: Equatable, Sendable {
+    /// The stamp given last, by any state.
+    private static let given = Atomic<UInt64>(0)
+    /// This state's: its entries as they are now.
+    private(set) var stamp = EntryWrites.newStamp()
+    /// The last writes of one field each, oldest first: at stamp `from`, `field`
+    /// was written (the next one's `from`, or `stamp`, is the stamp after it).
+    private var log: [(from: UInt64, field: Int)] = []
+    /// How many writes the log keeps: a key writes one field, once or twice.
+    static var logKept: Int { 8 }
+
+    private static func newStamp() -> UInt64 { given.add(1, ordering: .relaxed).newValue }
+
+    mutating func wrote(_ field: Int) {
+        if log.count == Self.logKept { log.removeFirst() }
+        log.append((stamp, field))
+        stamp = Self.newStamp()
+    }
+
+    mutating func wroteAll() {
+        log.removeAll(keepingCapacity: true)
+        stamp = Self.newStamp()
+    }
+
+    /// The writes made since the entries were as at `earlier` (none when they
+    /// still are); nil when that is not known (another state's stamp, one before
+    /// a write of all the entries, or older than the log).
+    func written(since earlier: UInt64) -> ArraySlice<(from: UInt64, field: Int)>? {
+        if earlier == stamp { return log[log.endIndex...] }
+        guard let index = log.lastIndex(where: { $0.from == earlier }) else { return nil }
+        return log[index...]
+    }
+
+    public static func == (_: Self, _: Self) -> Bool { true }
 }

@@ -85,7 +85,7 @@ public struct FormKeySituation: Sendable {
         self.state = state
         self.context = context
         self.mode = mode
-        evaluation = context.evaluation(state.entries)
+        evaluation = context.evaluation(of: state)
     }
 
     /// What Enter does now (`FormEngine.enterAnswer`): Enter's hint in the

@@ -765,7 +765,7 @@ public enum FormView {
     /// compact form draws the field on one line: its rows are its lines.
     public static func valueWidth(_ state: FormState, _ context: FormContext, width: Int) -> Int {
         guard !context.form.compact else { return Int.max / 4 }
-        return max(1, width - 4 - labelColumn(state, context, context.evaluation(state.entries), width: width).width)
+        return max(1, width - 4 - labelColumn(state, context, context.evaluation(of: state), width: width).width)
     }
 
     /// A field of several lines (`lines:`) as `rows` rows of `width` cells
