@@ -73,6 +73,10 @@ public struct FormContext: Sendable {
     /// Whether field `index` is drawn on one line when it is not focused and
     /// has no problem: it holds a value, and has neither rows nor a description.
     let oneLineWhenIdle: [Bool]
+    /// The fields not one line when idle, in order: with the focused one, all a
+    /// page without problems draws in full (`FormView` finds them without
+    /// walking the page's other fields, issue 27).
+    let drawnWhenIdle: [Int]
     /// The evaluations made last (see `evaluation(_:)`).
     private let evaluations = EvaluationMemo()
 
@@ -165,7 +169,9 @@ public struct FormContext: Sendable {
             defer { start += page.fields.count }
             return start..<(start + page.fields.count)
         }
-        oneLineWhenIdle = form.fields.map { $0.holdsValue && $0.lines == nil && $0.description == nil }
+        let oneLine = form.fields.map { $0.holdsValue && $0.lines == nil && $0.description == nil }
+        oneLineWhenIdle = oneLine
+        drawnWhenIdle = oneLine.indices.filter { !oneLine[$0] }
         ids = form.fields.map(\.id)
         holdsValue = form.fields.map(\.holdsValue)
         readByOthers = Self.readByOthers(form, followers: followers)

@@ -611,14 +611,39 @@ public enum FormView {
         let noProblems = state.problems.isEmpty
         // Where the run of plain fields since the last field drawn starts, in `indices`.
         var plainFrom = 0
-        for (position, index) in indices.enumerated() {
-            // A plain field's click target is the whole line, laid down only if it scrolls into view.
-            if index != state.focus, oneLine[index], noProblems || state.problems[index] == nil { continue }
+        func draw(_ index: Int, at position: Int) {
             lines.append(plain: indices[plainFrom..<position])
             plainFrom = position + 1
             let (drawn, at) = block(index)
             if let at { cursor = Frame.Position(row: lines.count + at.row, column: at.column) }
             lines.append(drawn)
+        }
+        if noProblems {
+            // Drawn: the focused field and those not one line when idle, each found among the
+            // page's shown fields (in order) by a binary search; the plain ones are not walked (issue 27).
+            func drawIfShown(_ index: Int) {
+                var (low, high) = (plainFrom, indices.count)
+                while low < high {
+                    let middle = (low + high) / 2
+                    if indices[middle] < index { low = middle + 1 } else { high = middle }
+                }
+                if low < indices.count, indices[low] == index { draw(index, at: low) }
+            }
+            var focusDrawn = false
+            for index in context.drawnWhenIdle {
+                if !focusDrawn, state.focus <= index {
+                    if state.focus < index { drawIfShown(state.focus) }
+                    focusDrawn = true
+                }
+                drawIfShown(index)
+            }
+            if !focusDrawn { drawIfShown(state.focus) }
+        } else {
+            for (position, index) in indices.enumerated() {
+                // A plain field's click target is the whole line, laid down only if it scrolls into view.
+                if index != state.focus, oneLine[index], state.problems[index] == nil { continue }
+                draw(index, at: position)
+            }
         }
         lines.append(plain: indices[plainFrom...])
         func plain(_ index: Int) -> Frame.Line {
