@@ -7,17 +7,25 @@ import Testing
 /// validates again only the fields whose entries changed: what it answers must
 /// be what a fresh `FormEvaluation` says, whatever happened between.
 @Suite struct EvaluationMemoTests {
+    /// The demo forms, and forms with fields and pages that show and hide
+    /// (`when:`), `required_if`, keys that follow another field's value
+    /// (`choices: {by:}`) and several choices: what the random runs go through.
+    static func formsThatShowHideAndFollow() throws -> [FormContext] {
+        var contexts = try DemoForms.names.map(DemoForms.context)
+        contexts.append(try FormViewCacheTests.conditions())
+        contexts.append(RequiredIfTests.context())
+        contexts.append(try ChoicesInTheFormTests.context(ChoicesInTheFormTests.country))
+        contexts.append(MultipleChoiceTests.context)
+        return contexts
+    }
+
     /// Long random runs over the demo forms, fields and pages that show and hide
     /// (`when:`), `required_if`, rules, and keys that follow another field's value
     /// (`choices: {by:}`): after each event, the memo's evaluation of the state's
     /// entries, and of entries a pick would make, equal fresh ones.
     @Test(arguments: [1, 2, 3])
     func aRememberedEvaluationIsAFreshOne(seed: UInt64) throws {
-        var contexts = try DemoForms.names.map(DemoForms.context)
-        contexts.append(try FormViewCacheTests.conditions())
-        contexts.append(RequiredIfTests.context())
-        contexts.append(try ChoicesInTheFormTests.context(ChoicesInTheFormTests.country))
-        contexts.append(MultipleChoiceTests.context)
+        let contexts = try Self.formsThatShowHideAndFollow()
         var random = SplitMix64(seed: seed)
         var reused = 0
         for context in contexts {
@@ -47,11 +55,7 @@ import Testing
     /// `entries`' `_modify` or `subscript(entryOf:)` without its mark).
     @Test(arguments: [7, 8, 9])
     func anEvaluationFoundByTheStatesStampsIsAFreshOne(seed: UInt64) throws {
-        var contexts = try DemoForms.names.map(DemoForms.context)
-        contexts.append(try FormViewCacheTests.conditions())
-        contexts.append(RequiredIfTests.context())
-        contexts.append(try ChoicesInTheFormTests.context(ChoicesInTheFormTests.country))
-        contexts.append(MultipleChoiceTests.context)
+        let contexts = try Self.formsThatShowHideAndFollow()
         var random = SplitMix64(seed: seed)
         for context in contexts {
             var state = FormState.start(context)
